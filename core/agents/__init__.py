@@ -1,0 +1,1 @@
+"""Helpers for agents: prompt context and task logging."""

@@ -1,0 +1,1 @@
+"""Consolidation: daily (episodes -> knowledge | procedures | skip) and weekly (activity -> procedures)."""

@@ -1,0 +1,91 @@
+"""One error hierarchy for memdir; the CLI turns any of these into one line and exit 1.
+
+    MemdirError
+    ├── ConfigError            memdir.yaml or an environment override is invalid
+    ├── PathError              a name or path would leave the memory root (or a protected area)
+    ├── NoteError              a note cannot be parsed or is invalid
+    │   └── NoteNotFound       no note at that path
+    ├── ConflictError          compare-and-swap failed: the file changed since it was read
+    ├── StoreWriteError        the filesystem refused a write (ENOSPC, EACCES, read-only root)
+    ├── LockError              a lock is held by someone else (e.g. a second daemon)
+    ├── IndexUnavailable       the vector index cannot be opened or reached
+    ├── LLMError               an LLM call failed after retries, or its answer was unusable
+    ├── ReviewError            a review item does not exist or cannot be applied
+    └── ConsolidationError     a consolidation run could not complete
+"""
+
+from __future__ import annotations
+
+
+class MemdirError(Exception):
+    """Base class of every error memdir raises on purpose."""
+
+
+class ConfigError(MemdirError):
+    """Invalid configuration (memdir.yaml, MEMDIR_* variables or flags)."""
+
+
+class PathError(MemdirError):
+    """A path or name that would leave the memory root or touch a protected area."""
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class NoteError(MemdirError):
+    """A note that cannot be parsed or does not satisfy its kind's rules."""
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+
+
+class NoteNotFound(NoteError):
+    """No note exists at the given path."""
+
+
+class ConflictError(MemdirError):
+    """Compare-and-swap failed: the file on disk is not the version that was read."""
+
+    def __init__(self, path: str, expected: str | None, actual: str | None) -> None:
+        super().__init__(
+            f"{path} changed on disk since it was read; not overwriting it "
+            f"(expected hash {str(expected)[:12]}, found {str(actual)[:12]})"
+        )
+        self.path = path
+        self.expected = expected
+        self.actual = actual
+
+
+class StoreWriteError(MemdirError):
+    """The filesystem refused a write; nothing was changed."""
+
+    def __init__(self, path: str, cause: OSError) -> None:
+        super().__init__(f"cannot write {path}: {cause.strerror or cause}")
+        self.path = path
+        self.errno = cause.errno
+
+
+class LockError(MemdirError):
+    """A lock is held by another process."""
+
+    def __init__(self, message: str, pid: int | None = None) -> None:
+        super().__init__(message)
+        self.pid = pid
+
+
+class IndexUnavailable(MemdirError):
+    """The vector index cannot be opened or reached."""
+
+
+class LLMError(MemdirError):
+    """An LLM call failed after its retries, or returned an answer that cannot be used."""
+
+
+class ReviewError(MemdirError):
+    """A review item does not exist or cannot be applied."""
+
+
+class ConsolidationError(MemdirError):
+    """A consolidation run could not complete."""

@@ -1,0 +1,1 @@
+"""The derived index: embeddings in Chroma, a lexical ranker, sync from files, hybrid search."""

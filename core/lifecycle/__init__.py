@@ -1,0 +1,1 @@
+"""Procedure lifecycle: outcome reports, the review queue, forgetting."""

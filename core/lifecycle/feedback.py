@@ -1,0 +1,88 @@
+"""Outcome reports: success/failure counts, smoothed confidence, last_used."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from core.errors import NoteError
+
+if TYPE_CHECKING:
+    from core.memory import Memory
+
+DEFAULT_PRIOR = 0.4
+
+
+def smoothed_confidence(successes: int, failures: int, prior: float = DEFAULT_PRIOR) -> float:
+    """The design's confidence: (s + 2*c0) / (s + f + 2), rounded to 4 places."""
+    return round((successes + 2 * prior) / (successes + failures + 2), 4)
+
+
+def _count(meta: Any, key: str) -> int:
+    value = meta.get(key, 0)
+    try:
+        return max(0, int(value or 0))
+    except (TypeError, ValueError):
+        raise NoteError(f"`{key}` is not a number: {value!r}") from None
+
+
+def prior_of(meta: Any, default: float = DEFAULT_PRIOR) -> float:
+    """The prior c0: `confidence_prior` if the note says so, else the default (0.4)."""
+    value = meta.get("confidence_prior")
+    if value is None:
+        if _count(meta, "success_count") + _count(meta, "failure_count") == 0 and meta.get("origin") == "human":
+            value = meta.get("confidence", default)
+        else:
+            value = default
+    try:
+        prior = float(value)
+    except (TypeError, ValueError):
+        raise NoteError(f"`confidence_prior` is not a number: {value!r}") from None
+    return min(1.0, max(0.0, prior))
+
+
+@dataclass
+class FeedbackResult:
+    """The counts and confidence of a note after an outcome report."""
+
+    path: str
+    success_count: int
+    failure_count: int
+    confidence: float
+    previous_confidence: float | None
+    last_used: str
+
+
+def apply_feedback(
+    mem: Memory, path: str, success: bool, note: str | None = None, when: datetime | None = None
+) -> FeedbackResult:
+    """Apply one outcome report to a note, changing only the keys it must."""
+    rel = mem.store.relpath(path)
+    if not rel.startswith(("procedures/", "knowledge/")):
+        raise NoteError("feedback applies to procedures/ and knowledge/ notes", rel)
+    current = mem.store.read(rel)
+    meta = current.meta
+    s, f = _count(meta, "success_count"), _count(meta, "failure_count")
+    prior = prior_of(meta, mem.config.thresholds.initial_confidence)
+    s, f = (s + 1, f) if success else (s, f + 1)
+    when = when or datetime.now().astimezone()
+    conf = smoothed_confidence(s, f, prior)
+    changes: dict[str, Any] = {"success_count": s, "failure_count": f, "confidence": conf, "last_used": when.date().isoformat()}
+    if meta.get("origin") == "human" and "confidence_prior" not in meta and abs(prior - DEFAULT_PRIOR) > 1e-9:
+        changes["confidence_prior"] = prior
+    body = None
+    if note:
+        line = f"- {when.date().isoformat()} {'success' if success else 'failure'}: {' '.join(note.split())}\n"
+        text = current.body.rstrip("\n") + "\n"
+        body = text + ("" if "\n## Outcome notes\n" in f"\n{text}" else "\n## Outcome notes\n\n") + line
+    prev = meta.get("confidence")
+    mem.store.update_meta(rel, changes, expected_hash=current.hash, body=body)
+    return FeedbackResult(
+        path=rel,
+        success_count=s,
+        failure_count=f,
+        confidence=conf,
+        previous_confidence=float(prev) if isinstance(prev, int | float) else None,
+        last_used=changes["last_used"],
+    )

@@ -1,0 +1,61 @@
+"""Shared fixtures: every test gets its own memory root and home; nothing touches real data."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point HOME and MEMDIR_ROOT at tmp_path; drop MEMDIR_* settings from the environment."""
+    for var in list(os.environ):
+        if var.startswith("MEMDIR_") and var != "MEMDIR_TEST_CHROMA_PORT":
+            monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("MEMDIR_ROOT", str(tmp_path / "root"))
+    monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    monkeypatch.setenv("ANONYMIZED_TELEMETRY", "False")
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    """An initialised, empty memory root."""
+    from core import Memory
+
+    path = tmp_path / "root"
+    Memory(path).init()
+    return path
+
+
+@pytest.fixture
+def mem(root: Path):  # type: ignore[no-untyped-def]
+    """A Memory over the empty root."""
+    from core import Memory
+
+    return Memory(root)
+
+
+@pytest.fixture
+def run_cli(root: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """Run `memdir` in a real subprocess against the test root."""
+
+    def _run(*args: str, input: str | None = None, env: dict[str, str] | None = None,
+             timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        full_env = {**os.environ, "MEMDIR_ROOT": str(root), **(env or {})}
+        return subprocess.run(
+            [sys.executable, "-m", "core.cli.main", *args],
+            input=input, capture_output=True, text=True, env=full_env, timeout=timeout, cwd=str(REPO),
+        )
+
+    return _run
