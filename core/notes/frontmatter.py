@@ -14,6 +14,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from core.errors import NoteError
 
@@ -94,12 +95,15 @@ def dump_yaml(data: Mapping[str, Any]) -> str:
 
 
 def _to_commented(value: Any, flow: bool = False) -> Any:
+    if isinstance(value, str) and "\x85" in value:
+        # ruamel emits NEL unescaped in plain/single-quoted style and reads it back as a line break
+        return DoubleQuotedScalarString(value)
     if isinstance(value, CommentedMap | CommentedSeq):
         return value
     if isinstance(value, Mapping):
         cm = CommentedMap()
         for k, v in value.items():
-            cm[k] = _to_commented(v)
+            cm[_to_commented(k)] = _to_commented(v)
         return cm
     if isinstance(value, list | tuple):
         seq = CommentedSeq(_to_commented(v) for v in value)
@@ -112,7 +116,7 @@ def _to_commented(value: Any, flow: bool = False) -> Any:
 def _dump_key(key: str, value: Any, flow: bool) -> str:
     buf = io.StringIO()
     cm = CommentedMap()
-    cm[key] = _to_commented(value, flow=flow)
+    cm[_to_commented(key)] = _to_commented(value, flow=flow)
     _yaml().dump(cm, buf)
     return buf.getvalue()
 
