@@ -36,7 +36,36 @@ def collect_status(mem: Memory) -> dict[str, Any]:
         "notes": counts,
         "episode_count": sum(1 for _ in mem.episodes.iter_episodes()),
         "pending_episodes": pending_episodes(mem),
+        "daily_unfinished_run": _unfinished_daily(mem),
         "activity_events_7d": week_events,
         "review_open": counts["review"],
-        "archived": [e for e in mem.store.archive_log() if e.get("action") == "archive"][-20:],
+        "archived": [e for e in mem.store.archive_log()
+                     if e.get("action") == "archive" and not str(e.get("path", "")).startswith("review/")][-20:],
+        **_daemon_sections(mem),
+        "index": _index_section(mem),
     }
+
+
+def _unfinished_daily(mem: Memory) -> str | None:
+    """Run id of a daily run that was interrupted (the next run completes it), else None."""
+    from core.consolidation.journal import Journal
+
+    plan = Journal(mem.root, "daily").pending(discard_torn=False) if (mem.state_dir / "journal").is_dir() else None
+    return plan.run_id if plan else None
+
+
+def _index_section(mem: Memory) -> dict[str, Any]:
+    """The `index` section: notes, chunks, embedder, bad files skipped, stale or not (never syncs)."""
+    from core.index.service import IndexService
+
+    try:
+        return IndexService(mem).info()
+    except Exception as exc:  # status must report, never fail
+        return {"built": False, "error": str(exc)}
+
+
+def _daemon_sections(mem: Memory) -> dict[str, Any]:
+    """The `daemon` (pid, heartbeat) and `jobs` (next and last runs) sections."""
+    from core.daemon.info import daemon_status, jobs_status
+
+    return {"daemon": daemon_status(mem), "jobs": jobs_status(mem)}

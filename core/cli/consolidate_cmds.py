@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 import click
@@ -18,6 +19,24 @@ def _parse_day(value: str | None, flag: str) -> date | None:
         return date.fromisoformat(value)
     except ValueError:
         raise MemdirError(f"invalid {flag} {value!r}: use YYYY-MM-DD") from None
+
+
+def _run_recorded(state: CliState, job: str, full: bool, run: Callable[[], RunReport]) -> RunReport:
+    """Run a job; a full (not dry, not date-limited) run is recorded like the daemon's, so catch-up sees it."""
+    if not full:
+        return run()
+    from core.daemon.runs import RunJournal, counts_of
+
+    journal = RunJournal(state.memory.root)
+    record = journal.start(job, reason="cli")
+    try:
+        report = run()
+    except BaseException as exc:
+        journal.finish(record, "failed", error=str(exc) or type(exc).__name__)
+        raise
+    journal.finish(record, "ok", counts=counts_of(report),
+                   error="; ".join(report.errors[:3]) or None)
+    return report
 
 
 def _print_report(report: RunReport, as_json: bool) -> None:
@@ -57,7 +76,9 @@ def daily_cmd(state: CliState, day: str | None, dry_run: bool, as_json: bool) ->
     Example:
       memdir consolidate daily --date 2026-11-28 --dry-run
     """
-    report = state.memory.consolidate_daily(day=_parse_day(day, "--date"), dry_run=dry_run)
+    parsed = _parse_day(day, "--date")
+    report = _run_recorded(state, "daily", parsed is None and not dry_run,
+                           lambda: state.memory.consolidate_daily(day=parsed, dry_run=dry_run))
     _print_report(report, as_json)
 
 
@@ -73,7 +94,9 @@ def weekly_cmd(state: CliState, until: str | None, dry_run: bool, as_json: bool)
     Example:
       memdir consolidate weekly --until 2026-11-30 --json
     """
-    report = state.memory.consolidate_weekly(until=_parse_day(until, "--until"), dry_run=dry_run)
+    parsed = _parse_day(until, "--until")
+    report = _run_recorded(state, "weekly", parsed is None and not dry_run,
+                           lambda: state.memory.consolidate_weekly(until=parsed, dry_run=dry_run))
     _print_report(report, as_json)
 
 

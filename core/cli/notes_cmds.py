@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime
+from typing import Any
 
 import click
 
@@ -149,24 +150,40 @@ def status_cmd(state: CliState, as_json: bool) -> None:
     if as_json:
         echo_json(data)
         return
+    _print_status(data)
+
+
+def _print_status(data: dict[str, Any]) -> None:
+    import json as _json
+
     from rich.table import Table
 
     out = console()
-    out.print(f"[bold]memory root[/bold] {data['root']}")
+    out.print(f"[bold]memory root[/bold] {data['root']}", markup=True)
     table = Table("kind", "notes")
     for kind, n in data["notes"].items():
         table.add_row(kind, str(n))
     out.print(table)
+    daemon = data.get("daemon") or {}
+    if daemon:
+        state = f"running (pid {daemon.get('pid')})" if daemon.get("running") else "not running"
+        out.print(f"daemon: {state}", markup=False)
+    jobs = data.get("jobs") or {}
+    if jobs:
+        jt = Table("job", "schedule", "next run", "last run", "result", "counts")
+        for name, job in jobs.items():
+            last = job.get("last_run") or {}
+            counts = ", ".join(f"{k} {v}" for k, v in (last.get("counts") or {}).items() if v)
+            jt.add_row(name, str(job.get("schedule", "")), str(job.get("next_run") or "-"),
+                       str(last.get("started_at") or "never"), str(last.get("result") or "-"), counts or "-")
+        out.print(jt)
     for key, value in data.items():
-        if key in ("root", "notes"):
+        if key in ("root", "notes", "daemon", "jobs"):
             continue
         if isinstance(value, dict | list):
-            if not value:
-                continue
-            import json as _json
-
-            out.print(f"{key}: {_json.dumps(value, ensure_ascii=False, default=str)}", markup=False)
-        else:
+            if value:
+                out.print(f"{key}: {_json.dumps(value, ensure_ascii=False, default=str)}", markup=False)
+        elif value is not None:
             out.print(f"{key}: {value}", markup=False)
 
 

@@ -1,0 +1,1 @@
+"""The memdir daemon: scheduled consolidation, catch-up, single instance, live index, status."""
