@@ -43,7 +43,15 @@ def collect_status(mem: Memory) -> dict[str, Any]:
                      if e.get("action") == "archive" and not str(e.get("path", "")).startswith("review/")][-20:],
         **_daemon_sections(mem),
         "index": _index_section(mem),
+        "weekly": _weekly_section(mem),
     }
+
+
+def _weekly_section(mem: Memory) -> dict[str, Any]:
+    """The `weekly` section (what weekly distillation produced so far)."""
+    from core.consolidation.weekly import weekly_status
+
+    return weekly_status(mem)
 
 
 def _unfinished_daily(mem: Memory) -> str | None:

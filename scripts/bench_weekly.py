@@ -1,0 +1,257 @@
+"""Benchmarks for weekly distillation (figures go to docs/weekly.md).
+
+  python scripts/bench_weekly.py alfworld            # 18 ReAct trajectories -> 6 procedures?
+  python scripts/bench_weekly.py webarena [--seeds 0 1 2] [--sweep]   # precision / recall per seed
+  python scripts/bench_weekly.py scale [--tasks 20000]                # 100k events: time and peak memory
+  python scripts/bench_weekly.py all
+
+Everything is written under a temporary directory; the shared evaluation data is read in
+place (`--data`, default ../shared/eval relative to the repository).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = REPO.parent / "shared" / "eval"
+sys.path.insert(0, str(REPO / "scripts"))
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+from alfworld_to_activity import build_events, task_type, write_activity  # noqa: E402
+
+from core import Memory  # noqa: E402
+from core.config import load_config  # noqa: E402
+from core.consolidation.report import RunReport  # noqa: E402
+from core.consolidation.weekly import WeeklyDistiller  # noqa: E402
+
+P_SUCCESS = {"gitlab": .3277, "map": .3119, "reddit": .5377, "shopping": .5220, "shopping_admin": .2363, "multisite": .1042}
+
+
+def _memory(root: Path, cluster: float | None = None) -> Memory:
+    cfg = load_config(root)
+    if cluster is not None:
+        cfg = replace(cfg, thresholds=replace(cfg.thresholds, cluster=cluster))
+    mem = Memory(root, config=cfg)
+    mem.init()
+    return mem
+
+
+# -- ALFWorld -------------------------------------------------------------------------------
+def bench_alfworld(data: Path, tmp: Path) -> dict[str, Any]:
+    """The 18 ReAct trajectories: how many procedures, and does each cite exactly its own type's 3 tasks?"""
+    mem = _memory(tmp / "alfworld")
+    write_activity(mem.root, build_events(data / "alfworld" / "react_prompts_alfworld_3prompts.json"))
+    t0 = time.perf_counter()
+    report = mem.consolidate_weekly(until=date(2026, 11, 30))
+    took = time.perf_counter() - t0
+    rows = []
+    pure = 0
+    for rel in report.created:
+        sources = mem.store.read(rel).get("sources")
+        types = sorted({task_type(s.split("-", 1)[1]) for s in sources})
+        pure += len(types) == 1 and len(sources) == 3
+        rows.append((rel, types, len(sources)))
+    again = mem.consolidate_weekly(until=date(2026, 11, 30))
+    print(f"ALFWorld: {len(report.created)} procedures, {len(report.review)} review items, "
+          f"{pure} cite exactly the 3 tasks of one type; first run {took:.1f}s; second run changed "
+          f"{'something' if again.changed else 'nothing'}")
+    for rel, types, n in rows:
+        print(f"  {rel}: types={types} sources={n}")
+    return {"procedures": len(report.created), "pure": pure, "seconds": round(took, 1), "rerun_changed": again.changed}
+
+
+# -- WebArena -------------------------------------------------------------------------------
+def build_webarena_week(data: Path, seed: int, tmp: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Run the shared builder in a temp dir; returns (its events, its ground truth)."""
+    work = tmp / f"wa-build-{seed}"
+    work.mkdir(parents=True, exist_ok=True)
+    link = work / "test.raw.json"
+    if not link.exists():
+        link.symlink_to(data / "webarena" / "test.raw.json")
+    subprocess.run([sys.executable, str(data / "webarena" / "build_activity_log.py"), str(seed)], cwd=work,
+                   check=True, capture_output=True)
+    events = [json.loads(x) for x in (work / f"activity_log_seed{seed}.jsonl").read_text().splitlines() if x.strip()]
+    gt = json.loads((work / f"ground_truth_seed{seed}.json").read_text())
+    return events, gt
+
+
+def webarena_activity(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Builder events -> memdir activity: `event` is our `type`; the week is shifted 9 h to start at midnight."""
+    out = []
+    for e in events:
+        ts = datetime.fromisoformat(e["ts"]).replace(tzinfo=timezone.utc) - timedelta(hours=9)
+        out.append({"ts": ts.isoformat(), "type": e["event"], "task_id": e["task_id"], "description": e["description"],
+                    "tools": e["tools"], "outcome": e["outcome"]})
+    return out
+
+
+def score(clusters: list[list[str]], gt: dict[str, Any]) -> dict[str, Any]:
+    """Precision / recall of "one procedure per template with 3+ successes" for clusters of task ids."""
+    tmpl = {g["task_id"]: g["template_id"] for g in gt["events"]}
+    succ = collections.Counter(g["template_id"] for g in gt["events"] if g["success"] and g["week"] == 0)
+    target = set(gt["repeated_success_templates_per_week"]["0"])
+    claimed: set[int] = set()
+    tp = 0
+    below = 0
+    for ids in clusters:
+        major = collections.Counter(tmpl[i] for i in ids).most_common(1)[0][0]
+        if succ[major] < 3:
+            below += 1
+        if major in target and major not in claimed:
+            tp += 1
+            claimed.add(major)
+    n = len(clusters)
+    return {"procedures": n, "precision": round(tp / n, 3) if n else 0.0,
+            "recall": round(len(claimed) / len(target), 3) if target else 0.0,
+            "from_templates_below_3": below, "targets": len(target)}
+
+
+def bench_webarena(data: Path, tmp: Path, seeds: list[int], sweep: bool, cache: Path | None = None) -> dict[str, Any]:
+    """Precision / recall per seed at the configured threshold (full run), and the plan-level sweep."""
+    cache = cache or tmp / "wa-cache"
+    out: dict[str, Any] = {}
+    for seed in seeds:
+        events, gt = build_webarena_week(data, seed, tmp)
+        mem = _memory(tmp / f"wa-{seed}")
+        mem.activity.append_many(webarena_activity(events))
+        t0 = time.perf_counter()
+        report = WeeklyDistiller(mem, cache_dir=cache).run(until=date(2025, 1, 13))
+        took = time.perf_counter() - t0
+        written = [[str(s) for s in mem.store.read(p).get("sources")] for p in report.created]
+        res = score(written, gt)
+        res.update(seconds=round(took, 1), review_items=len(report.review))
+        print(f"WebArena seed {seed}: {res}")
+        out[f"seed{seed}"] = res
+        if sweep:
+            rows = []
+            for thr in (0.70, 0.74, 0.76, 0.78, 0.80, 0.82, 0.84, 0.86, 0.90):
+                smem = _memory(tmp / f"wa-{seed}-sweep", cluster=thr)
+                if not smem.activity.files():
+                    smem.activity.append_many(webarena_activity(events))
+                groups, _, _ = WeeklyDistiller(smem, cache_dir=cache).plan(date(2025, 1, 13), RunReport(job="weekly"))
+                r = score([[t.task_id for t in g] for g in groups], gt)
+                rows.append((thr, r))
+                print(f"  sweep cluster={thr:.2f}: P={r['precision']:.3f} R={r['recall']:.3f} "
+                      f"procedures={r['procedures']} below-3={r['from_templates_below_3']}")
+            out[f"sweep{seed}"] = rows
+    return out
+
+
+# -- scale ----------------------------------------------------------------------------------
+def scale_events(data: Path, n_tasks: int, seed: int = 7) -> list[dict[str, Any]]:
+    """~5 events per task: WebArena templates re-instantiated with values of their own template's tasks."""
+    rng = random.Random(seed)
+    tasks = json.loads((data / "webarena" / "test.raw.json").read_text())
+    by_tmpl: dict[int, list[dict[str, Any]]] = collections.defaultdict(list)
+    for t in tasks:
+        by_tmpl[t["intent_template_id"]].append(t)
+    start = datetime(2025, 3, 3, tzinfo=timezone.utc)
+    events: list[dict[str, Any]] = []
+    for k in range(n_tasks):
+        t = rng.choice(tasks)
+        intent = t["intent_template"]
+        for key in t.get("instantiation_dict", {}):
+            donor = rng.choice(by_tmpl[t["intent_template_id"]]).get("instantiation_dict", {})
+            intent = intent.replace("{{" + key + "}}", str(donor.get(key, t["instantiation_dict"][key])))
+        site = t["sites"][0] if len(t["sites"]) == 1 else "multisite"
+        ts = start + timedelta(seconds=rng.uniform(0, 7 * 86400 - 600))
+        tid = f"scale-{k}"
+        step = timedelta(seconds=20)
+        events.append({"ts": ts.isoformat(), "type": "task_start", "task_id": tid, "summary": intent})
+        events.append({"ts": (ts + step).isoformat(), "type": "tool_use", "task_id": tid, "tool": "browser",
+                       "input": f"goto {t['start_url']}"})
+        events.append({"ts": (ts + 2 * step).isoformat(), "type": "tool_use", "task_id": tid, "tool": "browser",
+                       "input": f"click [{rng.randint(1, 999)}]"})
+        events.append({"ts": (ts + 3 * step).isoformat(), "type": "tool_result", "task_id": tid, "tool": "browser",
+                       "summary": "page loaded"})
+        ok = rng.random() < P_SUCCESS[site]
+        events.append({"ts": (ts + 4 * step).isoformat(), "type": "task_end", "task_id": tid,
+                       "outcome": "success" if ok else "failure"})
+    return events
+
+
+def _timed_cli(root: Path, *args: str) -> tuple[float, float, dict[str, Any]]:
+    """Run `memdir --root root consolidate weekly ...` in a subprocess: (seconds, peak RSS MiB, report)."""
+    code = ("import resource, sys, json, time; from core.cli.main import main; t=time.perf_counter();\n"
+            "try:\n main()\nexcept SystemExit: pass\n"
+            "sys.stderr.write(json.dumps({'s': time.perf_counter()-t, "
+            "'rss': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))")
+    proc = subprocess.run([sys.executable, "-c", code, "--root", str(root), "consolidate", "weekly", *args, "--json"],
+                          capture_output=True, text=True, cwd=REPO, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    tail = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "{}"
+    meta = json.loads(tail[tail.rfind("{"):])
+    report = json.loads(proc.stdout) if proc.stdout.strip() else {"errors": [proc.stderr[-500:]]}
+    return meta.get("s", 0.0), meta.get("rss", 0) / 1024, report
+
+
+def bench_scale(data: Path, tmp: Path, n_tasks: int) -> dict[str, Any]:
+    """Wall time and peak memory of a weekly run over ~5 * n_tasks events; then a rerun and a cached fresh run."""
+    events = scale_events(data, n_tasks)
+    mem = _memory(tmp / "scale")
+    t0 = time.perf_counter()
+    mem.activity.append_many(events)
+    print(f"scale: wrote {len(events)} events ({n_tasks} tasks) in {time.perf_counter() - t0:.1f}s")
+    until = "2025-03-10"
+    results = {}
+    for label, root in (("first run", mem.root), ("second run, same root", mem.root)):
+        s, rss, rep = _timed_cli(root, "--until", until)
+        st = rep.get("stats", {})
+        print(f"  {label}: {s:.1f}s, peak RSS {rss:.0f} MiB, created {len(rep.get('created', []))}, "
+              f"review {len(rep.get('review', []))}, tasks {st.get('tasks')}, successful {st.get('successful_tasks')}, "
+              f"unique {st.get('unique_tasks')}, embedded {st.get('embedded_new')}, largest component "
+              f"{st.get('largest_component')}, errors {rep.get('errors')}")
+        results[label] = {"seconds": round(s, 1), "peak_rss_mib": round(rss), "stats": st}
+    fresh = _memory(tmp / "scale-fresh")
+    shutil.copytree(mem.activity.dir, fresh.activity.dir, dirs_exist_ok=True)
+    shutil.copytree(mem.state_dir / "cache", fresh.state_dir / "cache")
+    s, rss, rep = _timed_cli(fresh.root, "--until", until)
+    st = rep.get("stats", {})
+    print(f"  fresh root with the embedding cache: {s:.1f}s, peak RSS {rss:.0f} MiB, embedded {st.get('embedded_new')}, "
+          f"cache hits {st.get('embedding_cache_hits')}, created {len(rep.get('created', []))}")
+    results["fresh root, cached embeddings"] = {"seconds": round(s, 1), "peak_rss_mib": round(rss), "stats": st}
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("what", choices=["alfworld", "webarena", "scale", "all"])
+    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    ap.add_argument("--sweep", action="store_true")
+    ap.add_argument("--tasks", type=int, default=20_000)
+    ap.add_argument("--keep", action="store_true", help="keep the temp directory")
+    ap.add_argument("--cache", type=Path, help="WebArena: reuse task embeddings from this folder (warm runs)")
+    args = ap.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="bench-weekly-"))
+    try:
+        if args.what in ("alfworld", "all"):
+            bench_alfworld(args.data, tmp)
+        if args.what in ("webarena", "all"):
+            bench_webarena(args.data, tmp, args.seeds, args.sweep or args.what == "all", args.cache)
+        if args.what in ("scale", "all"):
+            bench_scale(args.data, tmp, args.tasks)
+    finally:
+        if args.keep:
+            print(f"kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
