@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import logging
+import re
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -272,7 +273,9 @@ class WeeklyDistiller:
 
 
 def _slug_source(title: str) -> str:
-    return title.replace("{", "").replace("}", "")
+    """The title without its {placeholders}: `Deploy the {object} service` -> `Deploy the service`."""
+    stripped = re.sub(r"\{[^{}]*\}", " ", title)
+    return stripped if stripped.strip() else title.replace("{", "").replace("}", "")
 
 
 def _now() -> str:
