@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import random
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from core.errors import NoteError
+from core.errors import ConflictError, NoteError
+from core.lifecycle.usage import record_use
 
 if TYPE_CHECKING:
     from core.memory import Memory
 
 DEFAULT_PRIOR = 0.4
+CAS_ATTEMPTS = 12
 
 
 def smoothed_confidence(successes: int, failures: int, prior: float = DEFAULT_PRIOR) -> float:
@@ -54,28 +59,55 @@ class FeedbackResult:
     last_used: str
 
 
+Outcome = tuple[bool, "str | None", datetime]  # (success, note, when)
+
+
 def apply_feedback(
     mem: Memory, path: str, success: bool, note: str | None = None, when: datetime | None = None
 ) -> FeedbackResult:
     """Apply one outcome report to a note, changing only the keys it must."""
+    return apply_outcomes(mem, path, [(success, note, when or datetime.now().astimezone())])
+
+
+def apply_outcomes(mem: Memory, path: str, outcomes: Sequence[Outcome], record_usage: bool = True) -> FeedbackResult:
+    """Apply several outcome reports to one note in a single compare-and-swap write (re-read and retried on a race)."""
     rel = mem.store.relpath(path)
     if not rel.startswith(("procedures/", "knowledge/")):
         raise NoteError("feedback applies to procedures/ and knowledge/ notes", rel)
+    if not outcomes:
+        raise NoteError("no outcome to apply", rel)
+    for attempt in range(CAS_ATTEMPTS):
+        try:
+            result = _apply_once(mem, rel, outcomes)
+            break
+        except ConflictError:
+            if attempt == CAS_ATTEMPTS - 1:
+                raise
+            time.sleep(random.uniform(0.005, 0.05) * (attempt + 1))  # another report won the race: re-read
+    if record_usage:
+        record_use(mem, rel, max(when for _, _, when in outcomes), count=len(outcomes))
+    return result
+
+
+def _apply_once(mem: Memory, rel: str, outcomes: Sequence[Outcome]) -> FeedbackResult:
     current = mem.store.read(rel)
     meta = current.meta
     s, f = _count(meta, "success_count"), _count(meta, "failure_count")
     prior = prior_of(meta, mem.config.thresholds.initial_confidence)
-    s, f = (s + 1, f) if success else (s, f + 1)
-    when = when or datetime.now().astimezone()
+    wins = sum(1 for ok, _, _ in outcomes if ok)
+    s, f = s + wins, f + len(outcomes) - wins
+    latest = max(when for _, _, when in outcomes)
     conf = smoothed_confidence(s, f, prior)
-    changes: dict[str, Any] = {"success_count": s, "failure_count": f, "confidence": conf, "last_used": when.date().isoformat()}
+    last_used = max(latest.date().isoformat(), str(meta.get("last_used") or ""))
+    changes: dict[str, Any] = {"success_count": s, "failure_count": f, "confidence": conf, "last_used": last_used}
     if meta.get("origin") == "human" and "confidence_prior" not in meta and abs(prior - DEFAULT_PRIOR) > 1e-9:
         changes["confidence_prior"] = prior
+    lines = [f"- {when.date().isoformat()} {'success' if ok else 'failure'}: {' '.join(note.split())}\n"
+             for ok, note, when in outcomes if note and note.strip()]
     body = None
-    if note:
-        line = f"- {when.date().isoformat()} {'success' if success else 'failure'}: {' '.join(note.split())}\n"
+    if lines:
         text = current.body.rstrip("\n") + "\n"
-        body = text + ("" if "\n## Outcome notes\n" in f"\n{text}" else "\n## Outcome notes\n\n") + line
+        body = text + ("" if "\n## Outcome notes\n" in f"\n{text}" else "\n## Outcome notes\n\n") + "".join(lines)
     prev = meta.get("confidence")
     mem.store.update_meta(rel, changes, expected_hash=current.hash, body=body)
     return FeedbackResult(
@@ -84,5 +116,5 @@ def apply_feedback(
         failure_count=f,
         confidence=conf,
         previous_confidence=float(prev) if isinstance(prev, int | float) else None,
-        last_used=changes["last_used"],
+        last_used=last_used,
     )
