@@ -1,0 +1,1 @@
+"""LLM engines used by consolidation (litellm client behind a small protocol)."""

