@@ -1,0 +1,190 @@
+"""LoCoMo session-level retrieval: memdir hybrid / vector / lexical vs a grep-like baseline.
+
+Builds the 272 LoCoMo session notes (as /work/shared/eval/locomo/build_locomo_eval.py
+does) into one memory root, syncs memdir's index, runs the 1,536 non-adversarial
+questions pooled over all 272 notes and prints recall@1/5/10 per category.
+
+    .venv/bin/python scripts/bench_retrieval.py --data ../shared/eval/locomo
+
+The root and its index are kept in --workdir, so a second run reuses the embeddings
+(only --chunk-tokens or the embedder force a re-embed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+CATS = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+ORDER = ["single-hop", "multi-hop", "temporal", "open-domain", "ALL"]
+_GREP_STOP_TEXT = (
+    "a an the of to in on at for and or is are was were be been did do does what when where who whom which why how "
+    "with by from as that this it its his her their they he she you i me my we our your has have had about after "
+    "before during not no yes would could should can will"
+)
+GREP_STOP = set(_GREP_STOP_TEXT.split())
+
+
+def build_notes(data: Path, root: Path) -> tuple[dict[tuple[str, int], str], list[dict]]:
+    """Write one note per session under root/episodes/<conv>/ and return (rel path per session, queries)."""
+    raw = json.loads((data / "locomo10.json").read_text(encoding="utf-8"))
+    paths: dict[tuple[str, int], str] = {}
+    queries: list[dict] = []
+    for x in raw:
+        cid, conv = x["sample_id"], x["conversation"]
+        sess = sorted(int(k.split("_")[1]) for k in conv if re.fullmatch(r"session_\d+", k))
+        for s in sess:
+            when = conv[f"session_{s}_date_time"]
+            lines = [f"---\nconversation: {cid}\nsession: {s}\ndate: {when}\n"
+                     f"speakers: [{conv['speaker_a']}, {conv['speaker_b']}]\n---\n", f"# Session {s} — {when}\n"]
+            for t in conv[f"session_{s}"]:
+                txt = t["text"] + (f" [shares image: {t['blip_caption']}]" if t.get("blip_caption") else "")
+                lines.append(f"- **{t['speaker']}** ({t['dia_id']}): {txt}")
+            rel = f"episodes/{cid}/session_{s:02d}.md"
+            target = root / rel
+            text = "\n".join(lines) + "\n"
+            if not target.exists() or target.read_text(encoding="utf-8") != text:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+            paths[(cid, s)] = rel
+        for i, q in enumerate(x["qa"]):
+            gold = set()
+            for e in q.get("evidence", []):
+                for tok in re.split(r"[;\s]+", e.strip()):
+                    m = re.fullmatch(r"D(\d+):(\d+)", tok.replace("D:", "D"))
+                    if m and int(m.group(1)) in sess:
+                        gold.add(int(m.group(1)))
+            queries.append({"qid": f"{cid}-q{i}", "conv": cid, "question": q["question"], "category": q["category"],
+                            "gold": sorted(paths[(cid, s)] for s in gold)})
+    return paths, queries
+
+
+def grep_rank(question: str, bodies: dict[str, str]) -> list[str]:
+    """The eval's grep-like baseline: count of query terms found as word prefixes."""
+    terms = {w for w in re.findall(r"[a-z0-9']+", question.lower()) if w not in GREP_STOP}
+    pats = [re.compile(r"\b" + re.escape(t)) for t in terms]
+    scored = [(sum(1 for p in pats if p.search(body)), path) for path, body in bodies.items()]
+    return [p for _, p in sorted(scored, key=lambda x: -x[0])]
+
+
+def recall_table(name: str, ranked: dict[str, list[str]], queries: list[dict]) -> dict[str, dict[int, float]]:
+    """recall@1/5/10 per category for one system."""
+    acc: dict[str, dict[int, list[float]]] = collections.defaultdict(lambda: collections.defaultdict(list))
+    for q in queries:
+        gold = set(q["gold"])
+        r = ranked[q["qid"]]
+        for k in (1, 5, 10):
+            rec = len(gold & set(r[:k])) / len(gold)
+            acc[CATS[q["category"]]][k].append(rec)
+            acc["ALL"][k].append(rec)
+    return {c: {k: float(np.mean(v[k])) for k in (1, 5, 10)} for c, v in acc.items()}
+
+
+def main() -> None:
+    """Run the benchmark and print the tables."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", default=str(REPO / ".." / "shared" / "eval" / "locomo"))
+    ap.add_argument("--workdir", default="/tmp/memdir-bench-locomo")
+    ap.add_argument("--chunk-tokens", type=int, default=None, help="chunk size (estimated tokens)")
+    ap.add_argument("--embedder", default="auto")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N questions (smoke runs)")
+    args = ap.parse_args()
+
+    sys.path.insert(0, str(REPO))
+    from core import Memory
+    from core.config import load_config
+    from core.index.chunking import DEFAULT_CHUNK_TOKENS
+    from core.index.embedder import get_embedder
+    from core.index.search import fuse
+    from core.index.service import IndexService
+
+    root = Path(args.workdir) / f"root-{args.chunk_tokens or DEFAULT_CHUNK_TOKENS}"
+    root.mkdir(parents=True, exist_ok=True)
+    mem = Memory(root, config=load_config(root), embedder=get_embedder(args.embedder))
+    mem.init()
+    mem._index = IndexService(mem, chunk_tokens=args.chunk_tokens or DEFAULT_CHUNK_TOKENS)
+    paths, queries = build_notes(Path(args.data), root)
+    queries = [q for q in queries if q["category"] != 5 and q["gold"]]
+    if args.limit:
+        queries = queries[: args.limit]
+    print(f"notes {len(paths)}, questions {len(queries)} (non-adversarial, with gold sessions)")
+
+    t0 = time.perf_counter()
+    last = [0.0]
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if time.perf_counter() - last[0] > 15 or done == total:
+            last[0] = time.perf_counter()
+            print(f"  {stage} {done}/{total} ({time.perf_counter() - t0:.0f}s)", flush=True)
+
+    rep = mem.sync_index(progress=progress)
+    view = mem.index.view()
+    print(f"index: {len(rep.new)} new, {rep.embedded_chunks} chunks embedded in {rep.seconds:.1f}s; "
+          f"{len(view.catalog.records)} notes, {view.matrix.shape[0]} chunks")
+
+    cache = root.parent / f"queries-{mem.embedder.name}-{len(queries)}.npy"
+    if cache.exists():
+        qvecs = np.load(cache)
+    else:
+        t1 = time.perf_counter()
+        qvecs = mem.embedder.embed_queries([q["question"] for q in queries])
+        np.save(cache, qvecs)
+        print(f"embedded {len(queries)} questions in {time.perf_counter() - t1:.1f}s")
+
+    from core.notes.frontmatter import split_text
+
+    bodies = {rel: split_text((root / rel).read_text(encoding="utf-8")).body.lower() for rel in paths.values()}
+    depth = 50
+    lex: dict[str, list[str]] = {}
+    vec: dict[str, list[str]] = {}
+    grep: dict[str, list[str]] = {}
+    for q, qv in zip(queries, qvecs, strict=True):
+        lex[q["qid"]] = [p for p, _ in view.lexical.rank(q["question"], depth)]
+        vec[q["qid"]] = [p for p, _ in mem.index.rank_by_vector(qv, depth)]
+        grep[q["qid"]] = grep_rank(q["question"], bodies)
+
+    def hybrid(rrf_k: int, wl: float, wv: float) -> dict[str, list[str]]:
+        return {qid: [p for p, _ in fuse([lex[qid], vec[qid]], [wl, wv], rrf_k)] for qid in lex}
+
+    systems = {
+        "hybrid": hybrid(60, 1.0, 1.0),
+        "vector": vec,
+        "lexical": lex,
+        "grep": grep,
+    }
+    tables = {name: recall_table(name, ranked, queries) for name, ranked in systems.items()}
+    n_by_cat = collections.Counter(CATS[q["category"]] for q in queries)
+    print("\nsession-level recall, pooled over all notes (R@1 / R@5 / R@10)")
+    print(f"{'category':14s} {'n':>5s}  " + "  ".join(f"{n:>20s}" for n in systems))
+    for cat in ORDER:
+        n = len(queries) if cat == "ALL" else n_by_cat[cat]
+        if not n:
+            continue
+        cells = "  ".join(
+            f"{tables[s][cat][1]:.3f}/{tables[s][cat][5]:.3f}/{tables[s][cat][10]:.3f}".rjust(20) for s in systems)
+        print(f"{cat:14s} {n:5d}  {cells}")
+
+    print("\nfusion variants tried (R@5 ALL / multi-hop):")
+    for rrf_k in (10, 30, 60, 100):
+        for wl, wv in ((1.0, 1.0), (1.0, 0.7), (0.7, 1.0)):
+            t = recall_table("v", hybrid(rrf_k, wl, wv), queries)
+            mh = t.get("multi-hop", {5: float("nan")})[5]
+            print(f"  rrf_k={rrf_k:3d} w_lex={wl:.1f} w_vec={wv:.1f}: R@5 {t['ALL'][5]:.3f}  multi-hop {mh:.3f}")
+
+    # the library's own search must give the fused ranking above
+    check = queries[:25]
+    same = sum(
+        [h.path for h in mem.search(q["question"], k=10)] == systems["hybrid"][q["qid"]][:10] for q in check)
+    print(f"\nMemory.search agrees with the fused ranking on {same}/{len(check)} questions")
+
+
+if __name__ == "__main__":
+    main()
