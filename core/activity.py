@@ -16,7 +16,7 @@ from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from core.errors import MemdirError
+from core.errors import MemdirError, StoreWriteError
 from core.locks import file_lock
 from core.paths import STATE_DIR
 
@@ -113,22 +113,30 @@ class ActivityLog:
             line = json.dumps(data, ensure_ascii=False, sort_keys=False, default=str)
             by_file.setdefault(self.path_for(ts), []).append(line + "\n")
         for path, lines in by_file.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
             lock = self.root / STATE_DIR / "locks" / f"activity-{path.name}.lock"
             with file_lock(lock):
-                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
                 try:
-                    size = os.fstat(fd).st_size
-                    payload = "".join(lines).encode("utf-8")
-                    if size:
-                        with open(path, "rb") as fh:
-                            fh.seek(size - 1)
-                            if fh.read(1) != b"\n":
-                                payload = b"\n" + payload  # never glue onto a torn line
-                    os.write(fd, payload)
-                finally:
-                    os.close(fd)
+                    self._append_lines(path, "".join(lines).encode("utf-8"))
+                except OSError as exc:
+                    raise StoreWriteError(str(path), exc) from None
         return clean
+
+    @staticmethod
+    def _append_lines(path: Path, payload: bytes) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            size = os.fstat(fd).st_size
+            if size:
+                with open(path, "rb") as fh:
+                    fh.seek(size - 1)
+                    if fh.read(1) != b"\n":
+                        payload = b"\n" + payload  # never glue onto a torn line
+            view = memoryview(payload)
+            while view:  # a short write must not leave a torn line
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
 
     def files(self, since: date | None = None, until: date | None = None) -> list[Path]:
         """Activity files whose day is in [since, until), sorted by name."""

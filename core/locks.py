@@ -10,14 +10,25 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from core.errors import LockError
+from core.errors import LockError, StoreWriteError
+
+
+def _open_lock(path: Path) -> int:
+    """Open (creating) a lock file; on a read-only root fall back to an existing one, else StoreWriteError."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        try:
+            return os.open(path, os.O_RDONLY)  # flock works on a read-only descriptor too
+        except OSError:
+            raise StoreWriteError(str(path), exc) from None
 
 
 @contextlib.contextmanager
 def file_lock(path: Path, timeout: float = 30.0, shared: bool = False) -> Iterator[int]:
     """Hold an exclusive (or shared) flock on path, waiting up to timeout seconds."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = _open_lock(path)
     try:
         mode = fcntl.LOCK_SH if shared else fcntl.LOCK_EX
         deadline = time.monotonic() + timeout
@@ -40,8 +51,7 @@ def file_lock(path: Path, timeout: float = 30.0, shared: bool = False) -> Iterat
 
 def try_lock(path: Path) -> int | None:
     """Take an exclusive flock without waiting; return the open fd, or None if held elsewhere."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = _open_lock(path)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:

@@ -8,12 +8,13 @@ the only removal is a move to `archive/`.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import logging
 import os
 import secrets
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ TMP_MARK = ".memdir-tmp-"
 WRITABLE_DIRS = ("knowledge", "procedures", "episodes", "review", "archive")
 SCAN_DIRS = ("knowledge", "procedures", "episodes", "skills")
 MAX_NOTE_BYTES = 2_000_000
+EMPTY_HASH = hash_bytes(b"")
 
 
 def is_temp_name(name: str) -> bool:
@@ -41,11 +43,85 @@ def is_temp_name(name: str) -> bool:
     )
 
 
-def atomic_write_bytes(target: Path, data: bytes) -> None:
-    """Write data to target atomically: temp file beside it, fsync, os.replace, fsync the folder."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.parent / f".{target.name}{TMP_MARK}{os.getpid()}-{secrets.token_hex(4)}"
+def _pid_alive(pid: int) -> bool:
     try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _remove_if_stale(path: Path) -> bool:
+    """Unlink one of our temp files if the process that wrote it is gone; True if removed."""
+    pid_part = path.name.rsplit(TMP_MARK, 1)[1].split("-", 1)[0]
+    if not pid_part.isdigit() or int(pid_part) == os.getpid() or _pid_alive(int(pid_part)):
+        return False
+    try:
+        os.unlink(path)
+    except OSError:
+        return False
+    return True
+
+
+def sweep_stale_temp_files(folder: Path, name: str | None = None) -> int:
+    """Remove our temp files in folder (for `name` only, if given) left by processes that died (kill -9)."""
+    prefix = f".{name}{TMP_MARK}" if name else None
+    removed = 0
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return 0
+    for entry in entries:
+        if TMP_MARK in entry and (not prefix or entry.startswith(prefix)):
+            removed += _remove_if_stale(folder / entry)
+    if removed:
+        log.info("removed %d stale temp file(s) in %s", removed, folder)
+    return removed
+
+
+def _load_renameat2() -> Any:
+    try:
+        import ctypes
+
+        fn = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    fn.restype = ctypes.c_int
+    return fn
+
+
+_RENAMEAT2 = _load_renameat2()
+
+
+def exchange_paths(a: Path, b: Path) -> bool:
+    """Atomically swap two existing paths (Linux RENAME_EXCHANGE); False where that is unsupported."""
+    if _RENAMEAT2 is None:
+        return False
+    import ctypes
+
+    if _RENAMEAT2(-100, os.fsencode(a), -100, os.fsencode(b), 2) == 0:  # AT_FDCWD, RENAME_EXCHANGE
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EXDEV):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def atomic_write_bytes(target: Path, data: bytes, check: Callable[[], None] | None = None,
+                       verify_displaced: Callable[[bytes], None] | None = None) -> None:
+    """Write data to target atomically: temp file beside it, fsync, os.replace, fsync the folder.
+
+    `check`, if given, runs just before the replace; an exception from it aborts the write.
+    `verify_displaced`, if given, gets the bytes the write displaced (the file is swapped in
+    atomically where the OS can); if it raises, the displaced file is put back and nothing changes.
+    """
+    tmp = target.parent / f".{target.name}{TMP_MARK}{os.getpid()}-{secrets.token_hex(4)}"
+    keep_tmp = False  # True while tmp holds someone else's content: never delete it then
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
             view = memoryview(data)
@@ -55,17 +131,37 @@ def atomic_write_bytes(target: Path, data: bytes) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
+        if check is not None:
+            check()
+        if verify_displaced is not None and target.exists() and exchange_paths(tmp, target):
+            keep_tmp = True  # tmp now holds what target held an instant ago
+            try:
+                verify_displaced(tmp.read_bytes())
+            except BaseException:
+                exchange_paths(tmp, target)  # put the other writer's version back
+                keep_tmp = False
+                raise
+            keep_tmp = False
             tmp.unlink()
+        else:
+            os.replace(tmp, target)
+    except OSError as exc:
+        if not keep_tmp:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
         raise StoreWriteError(str(target), exc) from None
+    except BaseException:
+        if not keep_tmp:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+        raise
     with contextlib.suppress(OSError):
         dfd = os.open(target.parent, os.O_RDONLY)
         try:
             os.fsync(dfd)
         finally:
             os.close(dfd)
+    sweep_stale_temp_files(target.parent, target.name)  # litter of an earlier write killed mid-way
 
 
 class NoteStore:
@@ -128,8 +224,10 @@ class NoteStore:
         """Hash of the file on disk now, or None when it does not exist."""
         try:
             return hash_bytes(self.abspath(relpath).read_bytes())
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return None
+        except OSError as exc:  # a directory, or unreadable: never let a bare OSError escape
+            raise NoteError(f"cannot read: {exc.strerror}", relpath) from None
 
     def exists(self, relpath: str) -> bool:
         """True when a file exists at relpath."""
@@ -153,6 +251,8 @@ class NoteStore:
                 seen_dirs.add(real)
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
                 for name in filenames:
+                    if TMP_MARK in name:
+                        _remove_if_stale(Path(dirpath) / name)  # litter of a writer killed mid-way
                     if not name.endswith(".md") or name.startswith(".") or is_temp_name(name):
                         continue
                     full = Path(dirpath) / name
@@ -186,9 +286,24 @@ class NoteStore:
             actual = self.current_hash(rel)
             if actual != expected_hash:
                 raise ConflictError(rel, expected_hash, actual)
+            if actual == EMPTY_HASH and data:
+                # an editor saving in place truncates first: an empty read may be a torn one
+                raise ConflictError(rel, expected_hash, "(empty)")
             if actual == hash_bytes(data):
                 return actual
-            atomic_write_bytes(target, data)
+
+            def still_expected() -> None:
+                # a person's editor does not take our lock: re-check right before the replace
+                now = self.current_hash(rel)
+                if now != expected_hash:
+                    raise ConflictError(rel, expected_hash, now)
+
+            def displaced_was_expected(old: bytes) -> None:
+                # a save that landed between the check and the swap is put back, not lost
+                if hash_bytes(old) != expected_hash:
+                    raise ConflictError(rel, expected_hash, hash_bytes(old))
+
+            atomic_write_bytes(target, data, check=still_expected, verify_displaced=displaced_was_expected)
         log.info("wrote %s", rel)
         return hash_bytes(data)
 
@@ -239,8 +354,8 @@ class NoteStore:
                 dest_rel = f"{stem}.{n}.md"
                 n += 1
             dest = self.abspath(dest_rel)
-            dest.parent.mkdir(parents=True, exist_ok=True)
             try:
+                dest.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(src, dest)
             except OSError as exc:
                 raise StoreWriteError(rel, exc) from None
@@ -262,8 +377,8 @@ class NoteStore:
         dest = self._writable(original, ("knowledge", "procedures", "episodes", "review", "skills"))
         if dest.exists():
             raise ConflictError(original, None, self.current_hash(original))
-        dest.parent.mkdir(parents=True, exist_ok=True)
         try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
             os.replace(src, dest)
         except OSError as exc:
             raise StoreWriteError(original, exc) from None
