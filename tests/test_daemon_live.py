@@ -103,8 +103,8 @@ def test_sigterm_mid_real_consolidation_then_the_next_start_completes_it(
     proc = start_daemon(**env)
 
     def work_done() -> bool:
-        last = RunJournal(root).last_run("daily") or {}
-        return (last.get("result") != "running" and status(run_cli)["pending_episodes"] == 0
+        data = status(run_cli)  # status shows a run whose process died as "interrupted"
+        return (data["jobs"]["daily"]["last_run"]["result"] != "running" and data["pending_episodes"] == 0
                 and not (root / ".memdir" / "journal" / "daily.plan.json").exists())
 
     wait_for(work_done, timeout=180, proc=proc)

@@ -195,3 +195,15 @@ def test_logged_feedback_is_applied_by_the_daily_cli_run_once(proc, run_cli, roo
     second = run_cli("consolidate", "daily", "--json")
     assert json.loads(second.stdout)["stats"]["feedback_applied"] == 0
     assert "failure_count: 1\n" in (root / proc).read_text(encoding="utf-8")
+
+
+def test_success_on_a_human_procedure_with_counts_raises_its_confidence(mem, root) -> None:  # type: ignore[no-untyped-def]
+    from core.notes.frontmatter import render_note
+
+    (root / "procedures" / "h.md").write_text(render_note(
+        {"description": "d", "confidence": 0.9, "success_count": 4, "failure_count": 0, "origin": "human"}, "steps"))
+    res = mem.feedback("procedures/h.md", success=True)
+    assert res.confidence > 0.9
+    assert mem.store.read("procedures/h.md").meta["confidence_prior"] == 0.7
+    res = mem.feedback("procedures/h.md", success=False)
+    assert res.confidence < 0.9

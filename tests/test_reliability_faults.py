@@ -78,9 +78,6 @@ def test_regression_temp_file_of_a_killed_writer_is_swept(root: Path) -> None:
     assert sweep_stale_temp_files(root / "knowledge") == 0 and mine.exists()
 
 
-@pytest.mark.xfail(strict=False, reason="review.py archives the item before recording `accepted` in the ledger; "
-                   "a kill -9 in between leaves the ledger `open` and a re-run says `already decided` "
-                   "(fix: record the status before archiving) — lifecycle owner")
 def test_kill_between_archive_and_ledger_update_still_records_the_accept(mem: Memory,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """A crash right after the review item is archived: re-running accept ends with the ledger `accepted`."""

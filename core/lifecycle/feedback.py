@@ -36,15 +36,17 @@ def prior_of(meta: Any, default: float = DEFAULT_PRIOR) -> float:
     """The prior c0: `confidence_prior` if the note says so, else the default (0.4)."""
     value = meta.get("confidence_prior")
     if value is None:
-        if _count(meta, "success_count") + _count(meta, "failure_count") == 0 and meta.get("origin") == "human":
-            value = meta.get("confidence", default)
-        else:
-            value = default
+        value = default
+        conf = meta.get("confidence")
+        if meta.get("origin") == "human" and isinstance(conf, int | float) and not isinstance(conf, bool):
+            # A person's confidence is the prior: the c0 that gives it with the counts the note already has.
+            s, f = _count(meta, "success_count"), _count(meta, "failure_count")
+            value = (float(conf) * (s + f + 2) - s) / 2
     try:
         prior = float(value)
     except (TypeError, ValueError):
         raise NoteError(f"`confidence_prior` is not a number: {value!r}") from None
-    return min(1.0, max(0.0, prior))
+    return round(min(1.0, max(0.0, prior)), 4)
 
 
 @dataclass
@@ -101,7 +103,7 @@ def _apply_once(mem: Memory, rel: str, outcomes: Sequence[Outcome]) -> FeedbackR
     last_used = max(latest.date().isoformat(), str(meta.get("last_used") or ""))
     changes: dict[str, Any] = {"success_count": s, "failure_count": f, "confidence": conf, "last_used": last_used}
     if meta.get("origin") == "human" and "confidence_prior" not in meta and abs(prior - DEFAULT_PRIOR) > 1e-9:
-        changes["confidence_prior"] = prior
+        changes["confidence_prior"] = round(prior, 4)
     lines = [f"- {when.date().isoformat()} {'success' if ok else 'failure'}: {' '.join(note.split())}\n"
              for ok, note, when in outcomes if note and note.strip()]
     body = None

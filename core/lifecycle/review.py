@@ -235,8 +235,8 @@ class ReviewQueue:
                 if isinstance(exc, ReviewError):
                     raise
                 raise ReviewError(f"cannot accept {item.id}: {exc}") from None
+            self._set_status(item, "accepted")  # before archiving: a crash in between is re-run safely
             archived = self.store.archive(item.path, reason=f"review accepted: {item.kind} -> {item.target}")
-            self._set_status(item, "accepted")
         log.info("accepted review item %s", item.id)
         return {"id": item.id, "kind": item.kind, "archived": archived, **result}
 
@@ -244,8 +244,8 @@ class ReviewQueue:
         """Move the item to `archive/review/`; its key is never raised again."""
         with file_lock(self._lock):
             item = self.get(item_id)
-            archived = self.store.archive(item.path, reason=f"review rejected: {item.kind} -> {item.target}")
             self._set_status(item, "rejected")
+            archived = self.store.archive(item.path, reason=f"review rejected: {item.kind} -> {item.target}")
         log.info("rejected review item %s", item.id)
         return {"id": item.id, "kind": item.kind, "archived": archived}
 
