@@ -189,13 +189,7 @@ class IndexSync:
             return None, f"cannot read: {exc.strerror or exc}"
 
     def _parse(self, rel: str, data: bytes) -> Note:
-        if b"\x00" in data[:8192]:
-            raise NoteError("binary file, not a Markdown note", rel)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise NoteError("not valid UTF-8", rel) from None
-        return Note.from_text(rel, text)
+        return Note.from_bytes(rel, data)
 
     def _embed_all(self, cat: Catalog, to_embed: list[tuple[str, Note, tuple[int, int]]], report: SyncReport,
                    progress: Progress | None, store_fn: StoreFn | None, checkpoint: Callable[[], None] | None,

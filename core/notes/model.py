@@ -8,6 +8,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
+from core.errors import NoteError
 from core.notes.frontmatter import parse_yaml, split_text
 from core.paths import kind_of
 
@@ -38,6 +39,17 @@ class Note:
         split = split_text(text)
         meta = parse_yaml(split.yaml_text, path) if split.has_frontmatter else CommentedMap()
         return cls(path=path, text=text, hash=hash_text(text), meta=meta, body=split.body)
+
+    @classmethod
+    def from_bytes(cls, path: str, data: bytes) -> Note:
+        """Decode and parse a note's bytes (NoteError for binary, non-UTF-8 or invalid frontmatter)."""
+        if b"\x00" in data[:8192]:
+            raise NoteError("binary file, not a Markdown note", path)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise NoteError("not valid UTF-8", path) from None
+        return cls.from_text(path, text)
 
     @property
     def kind(self) -> str | None:

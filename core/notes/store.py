@@ -212,13 +212,7 @@ class NoteStore:
         """Read and parse a note (raises NoteNotFound or NoteError)."""
         rel = self.relpath(relpath)
         data = self.read_bytes(rel)
-        if b"\x00" in data[:8192]:
-            raise NoteError("binary file, not a Markdown note", rel)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise NoteError("not valid UTF-8", rel) from None
-        return Note.from_text(rel, text)
+        return Note.from_bytes(rel, data)
 
     def current_hash(self, relpath: str) -> str | None:
         """Hash of the file on disk now, or None when it does not exist."""
