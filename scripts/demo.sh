@@ -19,4 +19,4 @@ echo "== search: デプロイの手順"
 M search "デプロイの手順" -k 3
 M status
 echo "== files written by consolidation:"
-(cd "$ROOT" && ls knowledge procedures review 2>/dev/null)
+(cd "$ROOT" && ls knowledge procedures && { ls review 2>/dev/null || true; })
