@@ -85,13 +85,13 @@ def test_sigterm_mid_real_consolidation_then_the_next_start_completes_it(
 
     mem = Memory(root)
     day = (datetime.now(timezone.utc) - timedelta(days=2)).replace(hour=8, minute=0)
-    for i in range(80):  # a run of ~15 s on a busy 2-cpu box: SIGTERM lands mid-run
+    for i in range(300):  # several seconds of work even on an idle box: SIGTERM lands mid-run
         mem.add_episode(f"Deploy step {i}: run make deploy-{i}, then check the dashboard of service{i}. "
                         f"Lesson: always pin version {i}.", at=day + timedelta(minutes=i))
     env = {**HASHING, "MEMDIR_DAEMON_JOB_DAILY": "", "MEMDIR_DAEMON_JOB_WEEKLY": ""}
     proc = start_daemon(MEMDIR_DAEMON_GRACE="1", **env)
     wait_for(lambda: (RunJournal(root).last_run("daily") or {}).get("result") == "running", timeout=60, proc=proc)
-    time.sleep(1.0)
+    time.sleep(0.2)
     code, took = stop(proc)
     assert code == 0 and took < 10
     log = (root / ".memdir" / "logs" / "daemon.log").read_text(encoding="utf-8")
