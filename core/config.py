@@ -82,6 +82,13 @@ class ForgetConfig:
 
 
 @dataclass(frozen=True)
+class DaemonConfig:
+    """How the daemon process behaves on a shared machine."""
+
+    nice: int = 10  # added to the daemon's CPU niceness: its syncs and runs yield to searches (0 = off)
+
+
+@dataclass(frozen=True)
 class Config:
     """All settings of one memory root."""
 
@@ -92,6 +99,7 @@ class Config:
     thresholds: Thresholds = field(default_factory=Thresholds)
     git: GitConfig = field(default_factory=GitConfig)
     forget: ForgetConfig = field(default_factory=ForgetConfig)
+    daemon: DaemonConfig = field(default_factory=DaemonConfig)
 
     @property
     def state_dir(self) -> Path:
@@ -106,6 +114,7 @@ _SECTIONS = {
     "thresholds": Thresholds,
     "git": GitConfig,
     "forget": ForgetConfig,
+    "daemon": DaemonConfig,
 }
 
 _ENV = {
@@ -119,6 +128,7 @@ _ENV = {
     "MEMDIR_TIMEZONE": ("schedule", "timezone"),
     "MEMDIR_GIT_AUTOCOMMIT": ("git", "autocommit"),
     "MEMDIR_FORGET_ENABLED": ("forget", "enabled"),
+    "MEMDIR_DAEMON_NICE": ("daemon", "nice"),
 }
 
 

@@ -234,3 +234,14 @@ def test_no_daemon_for_a_missing_root(tmp_path: Path, run_cli: Callable[..., sub
         res = run_cli("--root", str(missing), *args, timeout=60)
         assert res.returncode == 1 and "no memory root" in res.stderr and "memdir init" in res.stderr
     assert not missing.exists()
+
+
+def test_the_daemon_runs_at_lower_cpu_priority_unless_configured_off(
+        root: Path, start_daemon: Callable[..., subprocess.Popen[str]]) -> None:
+    base = os.getpriority(os.PRIO_PROCESS, 0)
+    proc = start_daemon()
+    assert os.getpriority(os.PRIO_PROCESS, proc.pid) == min(19, base + 10)
+    assert stop(proc)[0] == 0
+    proc = start_daemon(MEMDIR_DAEMON_NICE="0")
+    assert os.getpriority(os.PRIO_PROCESS, proc.pid) == base
+    assert stop(proc)[0] == 0

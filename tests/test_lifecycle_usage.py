@@ -64,3 +64,32 @@ def test_search_counts_the_notes_it_returns_and_rewrites_nothing(root: Path) -> 
     assert usage_of(mem, "knowledge/db.md")["retrieved"] == 1
     assert usage_of(mem, "knowledge/other.md") == {}
     assert {p: (root / p).read_bytes() for p in before} == before
+
+
+def test_a_burst_of_searches_writes_the_counts_once_and_loses_none(root: Path) -> None:
+    from core import Memory
+    from core.index.embedder import get_embedder
+    from core.lifecycle.usage import flush_hits
+
+    mem = Memory(root, embedder=get_embedder("hashing"))
+    mem.store.create("knowledge/db.md", NOTE)
+    usage = root / ".memdir/state/usage.json"
+    mem.search("Postgres", k=1, mode="lexical")  # the first search of a process writes at once
+    written = usage.stat().st_mtime_ns, usage.read_bytes()
+    for _ in range(20):
+        mem.search("Postgres", k=1, mode="lexical")
+    assert (usage.stat().st_mtime_ns, usage.read_bytes()) == written  # no rewrite per query
+    assert usage_of(mem, "knowledge/db.md")["retrieved"] == 21  # a reader in this process sees all
+    flush_hits()
+    assert json.loads(usage.read_text(encoding="utf-8"))["notes"]["knowledge/db.md"]["retrieved"] == 21
+
+
+def test_cli_search_counts_reach_the_file_when_the_process_exits(root: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    from core import Memory
+
+    Memory(root).store.create("knowledge/db.md", NOTE)
+    for _ in range(2):
+        res = run_cli("search", "Postgres", "-k", "1", "--json", env={"MEMDIR_EMBEDDER": "hashing"})
+        assert res.returncode == 0, res.stderr
+    data = json.loads((root / ".memdir/state/usage.json").read_text(encoding="utf-8"))
+    assert data["notes"]["knowledge/db.md"]["retrieved"] == 2

@@ -86,8 +86,9 @@ def daemon_cmd(state: CliState, foreground: bool, stop: bool) -> None:
         console().print(f"daemon started (pid {pid}); log: {state.memory.root}/.memdir/logs/daemon.log",
                         markup=False)
         return
-    from core.daemon.service import Daemon
+    from core.daemon.service import Daemon, lower_priority
 
+    lower_priority(state.memory.config.daemon.nice)
     code = Daemon(state.memory).run()
     sys.exit(code)
 

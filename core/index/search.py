@@ -139,7 +139,7 @@ def search_memory(mem: Memory, query: str, k: int = 5, kind: str | None = None, 
             confidence=rec.confidence, snippet=snippet_of(mem, path, query, rec.description),
         ))
     if hits:  # the usage signal (.memdir/state/usage.json, never the notes); best effort
-        from core.lifecycle.usage import record_hits
+        from core.lifecycle.usage import queue_hits
 
-        record_hits(mem, [h.path for h in hits])
+        queue_hits(mem, [h.path for h in hits])
     return hits

@@ -242,8 +242,11 @@ class IndexService:
             return None
         try:
             built = index_dir(self.root).joinpath("catalog.json").exists()
-            return self.sync(lock_timeout=0.5 if built else 5.0)
+            return self.sync(lock_timeout=0.0 if built else 5.0)
         except LockError:
+            # Another process is syncing and will publish what changed: answer from the current
+            # index now, and look again only after max_age (not a stat scan + lock try per query).
+            self._checked_at = time.monotonic()
             log.info("another process is syncing the index; searching the current index")
             return None
 

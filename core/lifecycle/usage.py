@@ -7,9 +7,12 @@ count, it never fails the search that triggered it.
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
+import threading
+import time
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
@@ -91,6 +94,65 @@ def record_hits(mem: Memory, paths: Iterable[str]) -> None:
     _bump(mem, {p: (1, None) for p in dict.fromkeys(paths) if p}, "retrieved", "last_retrieved")
 
 
+class _HitBuffer:
+    """Retrieval counts waiting to be written, per memory root (one process-wide buffer).
+
+    A search only adds to it; the counts are written at most every FLUSH_SECONDS, when
+    this process reads the usage state, and at exit. This keeps a lock, a JSON rewrite
+    and a rename off every query (~5 ms of a 20 ms search, measured); a kill -9 loses at
+    most FLUSH_SECONDS of retrieval counts, which the usage signal tolerates.
+    """
+
+    FLUSH_SECONDS = 5.0
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pending: dict[Path, tuple[Memory, dict[str, tuple[int, str]]]] = {}
+        self._flushed_at: dict[Path, float] = {}
+        self._hooked = False
+
+    def add(self, mem: Memory, paths: Iterable[str]) -> None:
+        stamp = _now()
+        with self._lock:
+            _, counts = self._pending.setdefault(mem.root, (mem, {}))
+            for p in dict.fromkeys(paths):
+                if p:
+                    counts[p] = (counts.get(p, (0, stamp))[0] + 1, stamp)
+            if not self._hooked:
+                atexit.register(self.flush_all)
+                self._hooked = True
+            due = time.monotonic() - self._flushed_at.get(mem.root, 0.0) >= self.FLUSH_SECONDS
+        if due:
+            self.flush(mem.root)
+
+    def flush(self, root: Path) -> None:
+        with self._lock:
+            mem, counts = self._pending.pop(root, (None, {}))
+            self._flushed_at[root] = time.monotonic()
+        if mem is not None and counts:
+            _bump(mem, counts, "retrieved", "last_retrieved")
+
+    def flush_all(self) -> None:
+        for root in list(self._pending):
+            self.flush(root)
+
+
+_HITS = _HitBuffer()
+
+
+def queue_hits(mem: Memory, paths: Iterable[str]) -> None:
+    """Count one retrieval for each note a search returned, written within a few seconds (see _HitBuffer)."""
+    _HITS.add(mem, paths)
+
+
+def flush_hits(mem: Memory | None = None) -> None:
+    """Write the queued retrieval counts now (of one root, or of all)."""
+    if mem is None:
+        _HITS.flush_all()
+    else:
+        _HITS.flush(mem.root)
+
+
 def record_use(mem: Memory, path: str, when: datetime | None = None, count: int = 1) -> None:
     """Count reported uses of a note (outcome reports); `when` is the latest of them."""
     _bump(mem, {path: (count, when.isoformat(timespec="seconds") if when else None)}, "used", "last_used")
@@ -102,6 +164,7 @@ def record_uses(mem: Memory, uses: Mapping[str, tuple[int, datetime]]) -> None:
 
 
 def _read(mem: Memory) -> dict[str, dict[str, Any]]:
+    _HITS.flush(mem.root)  # what this process queued counts too
     try:
         return UsageState(mem.root).notes
     except OSError as exc:
