@@ -1,4 +1,9 @@
-"""Hybrid search: BM25 (words + CJK bigrams) and vector rankings fused by reciprocal rank fusion.
+"""Hybrid search: BM25 (words + CJK bigrams) and vector rankings fused by their normalised scores.
+
+Each ranking's scores are min-max normalised over its own top `depth` (best 1, last 0; a
+note missing from one ranking gets 0 there) and summed with weights LEXICAL_WEIGHT and
+1 - LEXICAL_WEIGHT. Unlike reciprocal rank fusion (`fuse`, kept for comparison), this
+keeps how far apart the scores are, so a note far ahead in one ranking stays ahead.
 
 Before answering, search checks (by file stats, at most every 2 s per process) whether
 the files changed since the last sync and, if so, syncs them first; if another process
@@ -22,8 +27,7 @@ if TYPE_CHECKING:
 
 MODES = ("hybrid", "vector", "lexical")
 RRF_K = 60
-LEXICAL_WEIGHT = 1.0
-VECTOR_WEIGHT = 1.0
+LEXICAL_WEIGHT = 0.7  # share of the lexical ranking in the fused score (chosen on LoCoMo dev questions)
 MIN_DEPTH = 50
 
 
@@ -50,6 +54,23 @@ def fuse(rankings: Sequence[Sequence[str]], weights: Sequence[float], k: int = R
     for ranking, w in zip(rankings, weights, strict=True):
         for rank, path in enumerate(ranking, start=1):
             scores[path] = scores.get(path, 0.0) + w / (k + rank)
+    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def fuse_scores(rankings: Sequence[Sequence[tuple[str, float]]], weights: Sequence[float]) -> list[tuple[str, float]]:
+    """Score fusion: sum of weight x min-max normalised score over rankings of (path, score), best first.
+
+    A ranking whose scores are all equal gives each of its notes the full weight.
+    """
+    scores: dict[str, float] = {}
+    for ranking, w in zip(rankings, weights, strict=True):
+        if not ranking:
+            continue
+        values = [s for _, s in ranking]
+        hi, lo = max(values), min(values)
+        span = hi - lo
+        for path, s in ranking:
+            scores[path] = scores.get(path, 0.0) + w * ((s - lo) / span if span > 0 else 1.0)
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
@@ -121,14 +142,14 @@ def search_memory(mem: Memory, query: str, k: int = 5, kind: str | None = None, 
     allowed = _allowed(view.catalog.records, kind, tags, min_confidence)
     if kind and allowed is None:
         allowed = {p for p, r in view.catalog.records.items() if r.kind == kind}
-    depth = max(MIN_DEPTH, k * 10)
+    depth = max(MIN_DEPTH, k)  # fixed for k <= MIN_DEPTH: the top 5 is the start of the top 10
     lex, vec = rankings(mem, query, depth, allowed, kind, mode)
     if mode == "lexical":
         ranked = lex
     elif mode == "vector":
         ranked = vec
     else:
-        ranked = fuse([[p for p, _ in lex], [p for p, _ in vec]], [LEXICAL_WEIGHT, VECTOR_WEIGHT])
+        ranked = fuse_scores([lex, vec], [LEXICAL_WEIGHT, 1.0 - LEXICAL_WEIGHT])
     hits = []
     for path, score in ranked[:k]:
         rec = view.catalog.records.get(path)
