@@ -110,7 +110,7 @@ def main() -> None:
     from core.config import load_config
     from core.index.chunking import DEFAULT_CHUNK_TOKENS
     from core.index.embedder import get_embedder
-    from core.index.search import LEXICAL_WEIGHT, MIN_DEPTH, fuse, fuse_scores
+    from core.index.search import LEXICAL_WEIGHT, MIN_DEPTH, fuse, fuse_hybrid
     from core.index.service import IndexService
 
     root = Path(args.workdir) / f"root-{args.chunk_tokens or DEFAULT_CHUNK_TOKENS}"
@@ -162,7 +162,7 @@ def main() -> None:
         return [p for p, _ in ranking]
 
     def hybrid_scores(w_lex: float) -> dict[str, list[str]]:
-        return {qid: paths_of(fuse_scores([lex[qid], vec[qid]], [w_lex, 1.0 - w_lex])) for qid in lex}
+        return {qid: paths_of(fuse_hybrid(lex[qid], vec[qid], w_lex)) for qid in lex}
 
     def hybrid_rrf(rrf_k: int, wl: float, wv: float) -> dict[str, list[str]]:
         return {qid: paths_of(fuse([paths_of(lex[qid]), paths_of(vec[qid])], [wl, wv], rrf_k)) for qid in lex}

@@ -9,7 +9,7 @@ import pytest
 from core import Memory
 from core.errors import MemdirError
 from core.index.lexical import LexicalIndex, term_counts, tokenize
-from core.index.search import fuse, fuse_scores
+from core.index.search import fuse, fuse_hybrid, fuse_scores
 from core.index.stemmer import stem
 
 
@@ -61,6 +61,7 @@ def test_tokenize_joins_hyphenated_words_and_keeps_contractions() -> None:
     assert tokenize("I de-stress by running") == ["de", "stress", "run", "destress"]
     assert tokenize("don't") == ["don't"]
     assert tokenize("Melanie's kids") == ["melani", "kid"]
+    assert tokenize("デプロイ deployed") == ["デプ", "プロ", "ロイ", "deploi"]  # CJK bigrams are never stemmed
 
 
 def test_bm25_prefers_rarer_and_repeated_terms() -> None:
@@ -81,13 +82,19 @@ def test_score_fusion_keeps_a_clear_lead_that_rank_fusion_loses() -> None:
     lex = [("a", 9.0), ("b", 1.1), ("c", 1.0)]  # "a" matches far better than the rest
     vec = [("b", 0.86), ("c", 0.85), ("a", 0.84)]  # the vectors barely tell the three apart
     assert [p for p, _ in fuse([[p for p, _ in lex], [p for p, _ in vec]], [1.0, 1.0])][0] == "b"
-    fused = fuse_scores([lex, vec], [0.7, 0.3])
+    fused = fuse_hybrid(lex, vec, 0.7)
     assert [p for p, _ in fused] == ["a", "b", "c"]
-    assert fused[0][1] == pytest.approx(0.7)  # best lexical (1.0) + last vector (0.0)
+    assert fused[0][1] == pytest.approx(0.7)  # best BM25 (1.0) + lowest cosine of the list (0.0)
+    assert fused[1][1] == pytest.approx(0.7 * 1.1 / 9.0 + 0.3)  # BM25 is divided by the best, not min-max'ed
+
+
+def test_fuse_scores_floors_missing_notes_and_flat_rankings() -> None:
     # a note in only one ranking counts 0 in the other; a ranking of equal scores gives each the full weight
-    assert fuse_scores([[("x", 2.0)], [("y", 0.5), ("z", 0.5)]], [0.7, 0.3]) == [
+    assert fuse_scores([[("x", 2.0)], [("y", 0.5), ("z", 0.5)]], [0.7, 0.3], [0.0, None]) == [
         ("x", pytest.approx(0.7)), ("y", pytest.approx(0.3)), ("z", pytest.approx(0.3))]
-    assert fuse_scores([[], []], [0.7, 0.3]) == []
+    assert fuse_scores([[("x", 4.0), ("y", 1.0)]], [1.0], [None]) == [("x", 1.0), ("y", 0.0)]
+    assert fuse_scores([[("x", 4.0), ("y", 1.0)]], [1.0], [0.0]) == [("x", 1.0), ("y", 0.25)]
+    assert fuse_hybrid([], []) == []
 
 
 def test_inflected_query_finds_the_note_by_its_stem(corpus: Path, e5) -> None:  # type: ignore[no-untyped-def]

@@ -1,7 +1,8 @@
 """Hybrid search: BM25 (words + CJK bigrams) and vector rankings fused by their normalised scores.
 
-Each ranking's scores are min-max normalised over its own top `depth` (best 1, last 0; a
-note missing from one ranking gets 0 there) and summed with weights LEXICAL_WEIGHT and
+BM25 scores are divided by the best one (0 means no shared term); cosines are min-max
+normalised over the vector top `depth` (e5 cosines have no natural zero). A note missing
+from one ranking gets 0 there. The two are summed with weights LEXICAL_WEIGHT and
 1 - LEXICAL_WEIGHT. Unlike reciprocal rank fusion (`fuse`, kept for comparison), this
 keeps how far apart the scores are, so a note far ahead in one ranking stays ahead.
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 MODES = ("hybrid", "vector", "lexical")
 RRF_K = 60
-LEXICAL_WEIGHT = 0.7  # share of the lexical ranking in the fused score (chosen on LoCoMo dev questions)
+LEXICAL_WEIGHT = 0.75  # share of the lexical ranking in the fused score (chosen on LoCoMo dev questions)
 MIN_DEPTH = 50
 
 
@@ -57,21 +58,31 @@ def fuse(rankings: Sequence[Sequence[str]], weights: Sequence[float], k: int = R
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
-def fuse_scores(rankings: Sequence[Sequence[tuple[str, float]]], weights: Sequence[float]) -> list[tuple[str, float]]:
-    """Score fusion: sum of weight x min-max normalised score over rankings of (path, score), best first.
+def fuse_scores(rankings: Sequence[Sequence[tuple[str, float]]], weights: Sequence[float],
+                floors: Sequence[float | None]) -> list[tuple[str, float]]:
+    """Score fusion: sum of weight x normalised score over rankings of (path, score), best first.
 
-    A ranking whose scores are all equal gives each of its notes the full weight.
+    Each ranking's scores are mapped to [0, 1]: its best score to 1, its floor to 0 (the
+    floor is a score meaning "no match", e.g. 0 for BM25; None means the ranking's lowest
+    score). A note missing from a ranking gets 0 there; a ranking whose scores are all
+    at one value gives each of its notes the full weight.
     """
     scores: dict[str, float] = {}
-    for ranking, w in zip(rankings, weights, strict=True):
+    for ranking, w, floor in zip(rankings, weights, floors, strict=True):
         if not ranking:
             continue
-        values = [s for _, s in ranking]
-        hi, lo = max(values), min(values)
+        hi = max(s for _, s in ranking)
+        lo = min(s for _, s in ranking) if floor is None else floor
         span = hi - lo
         for path, s in ranking:
-            scores[path] = scores.get(path, 0.0) + w * ((s - lo) / span if span > 0 else 1.0)
+            scores[path] = scores.get(path, 0.0) + w * (max(0.0, (s - lo) / span) if span > 0 else 1.0)
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def fuse_hybrid(lex: Sequence[tuple[str, float]], vec: Sequence[tuple[str, float]],
+                lexical_weight: float = LEXICAL_WEIGHT) -> list[tuple[str, float]]:
+    """The hybrid ranking: BM25 divided by the best BM25, cosines min-max normalised over their top list."""
+    return fuse_scores([lex, vec], [lexical_weight, 1.0 - lexical_weight], [0.0, None])
 
 
 def _allowed(records: dict[str, NoteRecord], kind: str | None, tags: list[str] | None,
@@ -149,7 +160,7 @@ def search_memory(mem: Memory, query: str, k: int = 5, kind: str | None = None, 
     elif mode == "vector":
         ranked = vec
     else:
-        ranked = fuse_scores([lex, vec], [LEXICAL_WEIGHT, 1.0 - LEXICAL_WEIGHT])
+        ranked = fuse_hybrid(lex, vec)
     hits = []
     for path, score in ranked[:k]:
         rec = view.catalog.records.get(path)
