@@ -9,7 +9,8 @@ import pytest
 from core import Memory
 from core.errors import MemdirError
 from core.index.lexical import LexicalIndex, term_counts, tokenize
-from core.index.search import fuse
+from core.index.search import fuse, fuse_hybrid, fuse_scores
+from core.index.stemmer import stem
 
 
 def write(root: Path, rel: str, desc: str, body: str, extra: str = "") -> None:
@@ -40,10 +41,27 @@ def corpus(root: Path) -> Path:
 
 
 def test_tokenize_latin_and_cjk() -> None:
-    assert tokenize("The Servers' logs, rotated!") == ["server", "log", "rotated"]
+    assert tokenize("The Servers' logs, rotated!") == ["server", "log", "rotat"]
     assert tokenize("パスワード変更") == ["パス", "スワ", "ワー", "ード", "ド変", "変更"]
     assert tokenize("東") == ["東"]
-    assert tokenize("ＡＢＣ deploy") == ["abc", "deploy"]  # NFKC folds full-width letters
+    assert tokenize("ＡＢＣ deploys") == ["abc", "deploi"]  # NFKC folds full-width letters; Porter: y -> i
+
+
+def test_porter_stems_inflections_to_one_term() -> None:
+    assert {stem(w) for w in ("paint", "painted", "painting", "paints")} == {"paint"}
+    assert {stem(w) for w in ("camped", "camping", "camps")} == {"camp"}
+    # reference pairs from Porter's paper
+    pairs = {"caresses": "caress", "ponies": "poni", "relational": "relat", "hopping": "hop", "sized": "size",
+             "triplicate": "triplic", "adjustment": "adjust", "controll": "control", "generalization": "gener"}
+    assert {w: stem(w) for w in pairs} == pairs
+    assert stem("k8s") == "k8s" and stem("as") == "as"  # not plain letters, or too short: unchanged
+
+
+def test_tokenize_joins_hyphenated_words_and_keeps_contractions() -> None:
+    assert tokenize("I de-stress by running") == ["de", "stress", "run", "destress"]
+    assert tokenize("don't") == ["don't"]
+    assert tokenize("Melanie's kids") == ["melani", "kid"]
+    assert tokenize("デプロイ deployed") == ["デプ", "プロ", "ロイ", "deploi"]  # CJK bigrams are never stemmed
 
 
 def test_bm25_prefers_rarer_and_repeated_terms() -> None:
@@ -58,6 +76,39 @@ def test_fuse_is_reciprocal_rank() -> None:
     fused = fuse([["a", "b"], ["b", "c"]], [1.0, 1.0], k=60)
     assert [p for p, _ in fused] == ["b", "a", "c"]
     assert fused[0][1] == pytest.approx(1 / 62 + 1 / 61)
+
+
+def test_score_fusion_keeps_a_clear_lead_that_rank_fusion_loses() -> None:
+    lex = [("a", 9.0), ("b", 1.1), ("c", 1.0)]  # "a" matches far better than the rest
+    vec = [("b", 0.86), ("c", 0.85), ("a", 0.84)]  # the vectors barely tell the three apart
+    assert [p for p, _ in fuse([[p for p, _ in lex], [p for p, _ in vec]], [1.0, 1.0])][0] == "b"
+    fused = fuse_hybrid(lex, vec, 0.7)
+    assert [p for p, _ in fused] == ["a", "b", "c"]
+    assert fused[0][1] == pytest.approx(0.7)  # best BM25 (1.0) + lowest cosine of the list (0.0)
+    assert fused[1][1] == pytest.approx(0.7 * 1.1 / 9.0 + 0.3)  # BM25 is divided by the best, not min-max'ed
+
+
+def test_fuse_scores_floors_missing_notes_and_flat_rankings() -> None:
+    # a note in only one ranking counts 0 in the other; a ranking of equal scores gives each the full weight
+    assert fuse_scores([[("x", 2.0)], [("y", 0.5), ("z", 0.5)]], [0.7, 0.3], [0.0, None]) == [
+        ("x", pytest.approx(0.7)), ("y", pytest.approx(0.3)), ("z", pytest.approx(0.3))]
+    assert fuse_scores([[("x", 4.0), ("y", 1.0)]], [1.0], [None]) == [("x", 1.0), ("y", 0.0)]
+    assert fuse_scores([[("x", 4.0), ("y", 1.0)]], [1.0], [0.0]) == [("x", 1.0), ("y", 0.25)]
+    assert fuse_hybrid([], []) == []
+
+
+def test_inflected_query_finds_the_note_by_its_stem(corpus: Path, e5) -> None:  # type: ignore[no-untyped-def]
+    write(corpus, "knowledge/camp.md", "Weekend trip", "We went camping by the lake and painted the sunrise.")
+    mem = Memory(corpus, embedder=e5)
+    assert [h.path for h in mem.search("where have we camped", k=1, mode="lexical")] == ["knowledge/camp.md"]
+    assert mem.search("who paints sunrises", k=1)[0].path == "knowledge/camp.md"
+
+
+def test_top_k_is_the_start_of_a_longer_top_k(corpus: Path, e5) -> None:  # type: ignore[no-untyped-def]
+    mem = Memory(corpus, embedder=e5)
+    for query in ("deploy the api", "database backup", "パスワード"):
+        long = [h.path for h in mem.search(query, k=5)]
+        assert [h.path for h in mem.search(query, k=2)] == long[:2]
 
 
 def test_hybrid_finds_by_meaning_and_by_exact_words(corpus: Path, e5) -> None:  # type: ignore[no-untyped-def]

@@ -1,9 +1,11 @@
 """Lexical ranking without a word tokenizer: BM25 over Latin words and CJK character bigrams.
 
-Latin-script text is split into lower-case words (stop words dropped, a light plural
-stemmer); runs of Japanese, Chinese or Korean characters become overlapping character
-bigrams (and, in documents, single characters), so `パスワード` matches `パスワードを変更` without a dictionary. Each note's term
-counts live in the index catalog; the inverted postings are rebuilt in memory on load.
+Latin-script text is split into lower-case words (stop words dropped, possessives cut,
+Porter-stemmed, so `painted` meets `painting`; a hyphenated word also counts joined, so
+`de-stress` meets `destress`); runs of Japanese, Chinese or Korean characters become
+overlapping character bigrams (and, in documents, single characters), so `パスワード`
+matches `パスワードを変更` without a dictionary. Each note's term counts live in the index
+catalog; the inverted postings are rebuilt in memory on load.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-LEXICAL_VERSION = 2  # bump when tokenize() changes: term counts are recomputed, vectors kept
+from core.index.stemmer import stem
+
+LEXICAL_VERSION = 3  # bump when tokenize() changes: term counts are recomputed, vectors kept
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_HYPHENATED = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff66-\uff9f]+")
 _SPLIT = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff66-\uff9f]+)")
 _STOP_TEXT = (
@@ -30,20 +35,16 @@ STOP_WORDS = frozenset(_STOP_TEXT.split())
 
 
 def _stem(word: str) -> str:
-    """A deliberately light stemmer: possessives and plurals only."""
+    """Possessive cut, then the Porter stem; other contractions (`don't`) stay whole."""
     if word.endswith("'s"):
         word = word[:-2]
     elif "'" in word:
         return word
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
+    return stem(word)
 
 
 def tokenize(text: str, query: bool = True) -> list[str]:
-    """Terms of text: stemmed Latin words (no stop words) and CJK character bigrams.
+    """Terms of text: stemmed Latin words (no stop words, hyphenated words also joined) and CJK bigrams.
 
     Documents (query=False) also index single CJK characters, so a one-character query
     such as `猫` matches; queries use bigrams only (unigrams for one-character runs).
@@ -62,6 +63,8 @@ def tokenize(text: str, query: bool = True) -> list[str]:
             for w in _WORD.findall(part):
                 if w not in STOP_WORDS:
                     terms.append(_stem(w))
+            if "-" in part:
+                terms.extend(stem(h.replace("-", "")) for h in _HYPHENATED.findall(part))
     return terms
 
 
