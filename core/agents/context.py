@@ -5,8 +5,11 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
 2. notes with `pinned: true` in knowledge/, procedures/ and skills/, by path;
 3. with a query: up to 5 relevant notes by hybrid search, procedures first (highest
    confidence first), then the other hits in search order (episodes as their matching
-   snippet); hits scoring under 60% of the best hit are left out (with reciprocal rank
-   fusion, that keeps notes both rankers found and drops the vector ranker's long tail);
+   snippet); hits scoring under 60% of the best hit are left out (with the hybrid score
+   fusion, 0.75 x BM25/best + 0.25 x normalised cosine, a note only the vector ranker
+   found scores at most 0.25 against ~1 for a note both found, so this keeps notes found
+   by their words and drops the vector ranker's long tail; when no word matches, the
+   vector hits are compared among themselves);
    without a query: the 5 highest-confidence procedures (or notes of `kind`).
 
 Each entry shows its path, its confidence when it has one, its description and, budget
