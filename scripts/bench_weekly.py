@@ -1,7 +1,8 @@
 """Benchmarks for weekly distillation (figures go to docs/weekly.md).
 
   python scripts/bench_weekly.py alfworld            # 18 ReAct trajectories -> 6 procedures?
-  python scripts/bench_weekly.py webarena [--seeds 0 1 2] [--sweep]   # precision / recall per seed
+  python scripts/bench_weekly.py webarena [--seeds 0 1 2] [--sweep] [--cache DIR]   # precision / recall per seed
+      [--weeks 2 --week 1]     # the builder spreads the tasks over 2 weeks; distil and score the second
   python scripts/bench_weekly.py scale [--tasks 20000]                # 100k events: time and peak memory
   python scripts/bench_weekly.py all
 

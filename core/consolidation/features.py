@@ -3,7 +3,8 @@
 Centred similarity of two tasks (each part is a cosine of unit vectors):
 
     s = EMBED_WEIGHT   * meaning (centred e5 cosine of the abstracted intents)
-      + WORDING_WEIGHT * wording (TF-IDF word 1-2 grams of the abstracted intents)
+      + WORDING_WEIGHT * wording (TF-IDF word 1-2 grams of the texts given: the weekly run passes
+                                  skeletons, slot values masked, see `core.consolidation.lexicon`)
       + TOOL_WEIGHT    * tools   (IDF-weighted bag of tool names)
       - TOOL_PENALTY   * (1 - tools)
 

@@ -9,6 +9,11 @@ procedure, but they show what a kind of task looks like. An *entry* is a distinc
   3 times repeats its own words 3 times. This catches lower-case names (`earthporn`,
   `jacyanthis`) that `abstract_text` cannot see. A text's *skeleton* is its tokens with
   every run of slot tokens collapsed to `*`.
+- Frames: a run of up to `FRAME_RUN` frequent words between constant words is a slot value
+  too when the week holds the same skeleton with a slot in its place ("find the hotel
+  around *" next to "find the * around *"): a frequent value of a slot that other tasks
+  fill with rare values. Words next to a slot never count (`add a *` stays apart from
+  `add *`).
 - Context of a cluster: its entries plus the week's entries whose TF-IDF cosine (word 1-2
   grams) to one of them is at least `CONTEXT_MIN` and whose IDF-weighted tools have cosine
   at least `TOOL_MIN` with one of them (structure is a hard constraint: phrasings that
@@ -31,6 +36,7 @@ SLOT = "*"
 CONTEXT_MIN = 0.4
 TOOL_MIN = 0.8
 MAX_CONTEXT = 48
+FRAME_RUN = 3
 _TOKEN = re.compile(r"\{\w+\}|[^\W_](?:[\w'.&-]*[^\W_])?")
 
 Skeleton = tuple[str, ...]
@@ -75,6 +81,7 @@ class WeekLexicon:
         self._tool_vecs: np.ndarray | None = None
         self._tool_counts = [tool_sets[t] for t in self._tool_sets]
         self._skeletons: dict[str, Skeleton] = {}
+        self._frame_set: set[Skeleton] | None = None
         self._tfidf: Any = None
 
     @staticmethod
@@ -86,15 +93,46 @@ class WeekLexicon:
         """Placeholders and words of fewer than min_support task texts are instance values."""
         return token.startswith("{") or self.support[token] < self.min_support
 
+    def _plain(self, text: str) -> Skeleton:
+        out: list[str] = []
+        for tok in tokens(text):
+            tok = SLOT if self.is_slot(tok) else tok
+            if not (tok == SLOT and out and out[-1] == SLOT):
+                out.append(tok)
+        return tuple(out)
+
+    def _frames(self) -> set[Skeleton]:
+        if self._frame_set is None:
+            self._frame_set = {self._plain(t) for t in self.texts}
+        return self._frame_set
+
     def skeleton(self, text: str) -> Skeleton:
-        """The text's tokens with every run of slot tokens collapsed to `*`."""
+        """The text's tokens with every run of slot tokens collapsed to `*`.
+
+        Besides rare words, a run of up to FRAME_RUN frequent words between two constant words
+        is a slot value when some text of the week has the very same skeleton with a slot there
+        ("find the hotel around *" when "find the * around *" occurs): a frequent value of a slot
+        other tasks fill with rare values.
+        """
         if text not in self._skeletons:
-            out: list[str] = []
-            for tok in tokens(text):
-                tok = SLOT if self.is_slot(tok) else tok
-                if not (tok == SLOT and out and out[-1] == SLOT):
-                    out.append(tok)
-            self._skeletons[text] = tuple(out)
+            sk = self._plain(text)
+            if FRAME_RUN:
+                frames = self._frames()
+                slot = [t == SLOT for t in sk]
+                for i in range(1, len(sk)):
+                    for n in range(1, FRAME_RUN + 1):
+                        j = i + n
+                        if j > len(sk) or any(slot[i:j]) or slot[i - 1] or (j < len(sk) and slot[j]):
+                            break
+                        if sk[:i] + (SLOT,) + sk[j:] in frames:
+                            slot[i:j] = [True] * n
+                out: list[str] = []
+                for tok, is_slot in zip(sk, slot, strict=True):
+                    tok = SLOT if is_slot else tok
+                    if not (tok == SLOT and out and out[-1] == SLOT):
+                        out.append(tok)
+                sk = tuple(out)
+            self._skeletons[text] = sk
         return self._skeletons[text]
 
     def skeleton_text(self, text: str) -> str:

@@ -4,17 +4,19 @@ Meaning-based clustering merges sibling templates ("like all submissions by {use
 "dislike all submissions by {user}", "how many commits did {user} make on {date}" vs "...
 make to {repo} on {date}"). `TemplateSplitter` splits such a cluster where its texts
 disagree on template words, using the week's statistics (`core.consolidation.lexicon`:
-slots are placeholders and words of fewer than 3 task texts; context is the week's texts
-alike in wording and tools, failures included, each weighted by its tasks):
+slots are placeholders, words of fewer than 3 task texts and frequent words where other
+texts have a slot; context is the week's texts alike in wording and tools, failures
+included, each counted by its distinct instances):
 
 1. Columns: every context text is aligned (difflib) to a few pivots (the heaviest text,
    then farthest-first); each pivot word and each gap between words gets one value per
    text: the aligned word, a same-length replacement, other words (`~`), or nothing.
 2. Alternation split: a position where two constant values are each carried by at least
-   `min_support` tasks ("like" 6 / "dislike" 6, "to {repo}" / nothing) separates types;
-   so does a pivot word carried by `min_support` tasks where at least `min_support` other
-   tasks hold other single constant words ("on {date}" vs "in" / "between"). A slot
-   column takes many values, each rare, and never splits. Of the partitions found, the
+   `min_support` instances ("like" 6 / "dislike" 6, "to {repo}" / nothing) separates types;
+   so does a pivot word carried by `min_support` instances where at least `min_support`
+   others hold other single constant words ("on {date}" vs "in" / "between"). A slot
+   takes many values: a position with more than `MAX_ALTERNATIVES` values carried by
+   `min_support` instances, or with rare values only, never splits. Of the partitions found, the
    one most positions agree on wins (a type boundary shows in many words at once, a
    frequent instance value in one or two); parts are split again, recursively.
 3. Ejection: in a part that no longer splits, a text that contradicts, with at least

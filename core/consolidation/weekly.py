@@ -2,7 +2,8 @@
 
 Pipeline: read the week's activity -> group into tasks -> keep successful tasks not yet
 distilled -> embed their abstracted text (cached) -> calibrate -> cluster (blocked
-agglomerative) -> keep clusters with >= min_successes distinct tasks -> distil ->
+agglomerative) -> split clusters of sibling task types by template induction over the
+whole week (`templates.py`) -> keep clusters with >= min_successes distinct tasks -> distil ->
 duplicate check against procedures/ and skills/ -> write a procedure or raise a review
 item. State is saved after every procedure, so a killed run loses nothing and a second
 run over the same week changes nothing.
@@ -96,6 +97,9 @@ class WeeklyDistiller:
                                                                                        list[list[int]]]:
         """The week's selected clusters of fresh successful tasks (writes nothing but the embedding cache).
 
+        All successful tasks of the week are clustered, those distilled by an earlier run too, so
+        a rerun sees the very clusters the first run saw; a cluster is selected when it holds
+        min_successes fresh (not yet distilled) tasks, and only those are returned.
         Returns (clusters of tasks, per-task calibrated vectors, clusters as indexes into those vectors).
         """
         since, end = week_window(until)
@@ -109,11 +113,13 @@ class WeeklyDistiller:
         report.stats.update(window=f"[{since.isoformat()}, {end.isoformat()})", events=stats.events,
                             malformed_lines=stats.malformed, tasks=len(tasks), successful_tasks=len(ok),
                             already_distilled=len(ok) - len(fresh))
-        clusters, vecs = self._cluster(fresh, tasks, report, save=save)
-        selected = [c for c in clusters if len(c) >= self.th.min_successes]
+        clusters, vecs = self._cluster(ok, tasks, report, save=save)
+        done = set(state.tasks)
+        new = [[i for i in c if ok[i].task_id not in done] for c in clusters]
+        selected = [c for c in new if len(c) >= self.th.min_successes]
         report.stats["clusters_selected"] = len(selected)
         report.skipped = len(tasks) - sum(len(c) for c in selected)
-        return [[fresh[i] for i in c] for c in selected], vecs, selected
+        return [[ok[i] for i in c] for c in selected], vecs, selected
 
     def _run(self, until: date | None, report: RunReport) -> None:
         groups, vecs, selected = self.plan(until, report, save=not report.dry_run)
@@ -146,7 +152,7 @@ class WeeklyDistiller:
                  save: bool) -> tuple[list[list[int]], np.ndarray]:
         """Clusters as lists of indexes into fresh (deterministic order), and per-task calibrated vectors.
 
-        Meaning, wording and tools cluster the fresh successful tasks; then template induction
+        Meaning, wording and tools cluster the given successful tasks; then template induction
         over the whole week (`templates.py`) splits clusters whose texts are different task types.
         """
         if not fresh:
