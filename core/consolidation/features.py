@@ -3,7 +3,8 @@
 Centred similarity of two tasks (each part is a cosine of unit vectors):
 
     s = EMBED_WEIGHT   * meaning (centred e5 cosine of the abstracted intents)
-      + WORDING_WEIGHT * wording (TF-IDF word 1-2 grams of the abstracted intents)
+      + WORDING_WEIGHT * wording (TF-IDF word 1-2 grams of the texts given: the weekly run passes
+                                  skeletons, slot values masked, see `core.consolidation.lexicon`)
       + TOOL_WEIGHT    * tools   (IDF-weighted bag of tool names)
       - TOOL_PENALTY   * (1 - tools)
 
@@ -45,11 +46,18 @@ def _slot(token: str) -> int:
     return 1 + zlib.crc32(token.encode("utf-8")) % (TOOL_DIM - 1)
 
 
-def tool_vectors(token_lists: Sequence[Sequence[str]]) -> np.ndarray:
-    """(n, TOOL_DIM) unit vectors: hashed tool tokens weighted by smoothed IDF over the given tasks."""
-    n = len(token_lists)
-    df = Counter(tok for toks in token_lists for tok in set(toks))
-    out = np.zeros((n, TOOL_DIM), dtype=np.float32)
+def tool_vectors(token_lists: Sequence[Sequence[str]], counts: Sequence[int] | None = None) -> np.ndarray:
+    """(n, TOOL_DIM) unit vectors: hashed tool tokens weighted by smoothed IDF over the given tasks.
+
+    `counts[i]` says how many tasks row i stands for (default 1 each) when computing the IDF.
+    """
+    counts = counts if counts is not None else [1] * len(token_lists)
+    n = sum(counts)
+    df: Counter[str] = Counter()
+    for toks, c in zip(token_lists, counts, strict=True):
+        for tok in set(toks):
+            df[tok] += c
+    out = np.zeros((len(token_lists), TOOL_DIM), dtype=np.float32)
     for i, toks in enumerate(token_lists):
         for tok in set(toks):
             w = math.log((n + 1) / (df[tok] + 1))

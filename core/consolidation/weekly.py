@@ -2,7 +2,8 @@
 
 Pipeline: read the week's activity -> group into tasks -> keep successful tasks not yet
 distilled -> embed their abstracted text (cached) -> calibrate -> cluster (blocked
-agglomerative) -> keep clusters with >= min_successes distinct tasks -> distil ->
+agglomerative) -> split clusters of sibling task types by template induction over the
+whole week (`templates.py`) -> keep clusters with >= min_successes distinct tasks -> distil ->
 duplicate check against procedures/ and skills/ -> write a procedure or raise a review
 item. State is saved after every procedure, so a killed run loses nothing and a second
 run over the same week changes nothing.
@@ -11,12 +12,11 @@ run over the same week changes nothing.
 from __future__ import annotations
 
 import difflib
-import hashlib
 import logging
 import re
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,10 +26,12 @@ from core.consolidation.dedupe import DuplicateIndex, note_tools
 from core.consolidation.distill import Draft, distil_builtin, llm_payload, parse_llm_reply, render_body
 from core.consolidation.embed_cache import EmbeddingCache
 from core.consolidation.features import TaskFeatures
+from core.consolidation.lexicon import WeekLexicon
 from core.consolidation.redact import redact_text
 from core.consolidation.report import RunReport
-from core.consolidation.state import JsonState
 from core.consolidation.tasks import Task, group_tasks
+from core.consolidation.templates import SplitStats, TemplateSplitter
+from core.consolidation.weekly_state import WeeklyState, signature, weekly_status
 from core.errors import LLMError, MemdirError
 from core.locks import file_lock
 from core.notes.frontmatter import render_note
@@ -42,33 +44,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ALLOW = ("procedures", "review")
-
-
-class WeeklyState(JsonState):
-    """Clusters already handled (signature -> outcome) and the task ids they consumed."""
-
-    def __init__(self, mem: Memory) -> None:
-        super().__init__(mem.state_dir / "state" / "weekly.json")
-        self.data.setdefault("clusters", {})
-        self.data.setdefault("tasks", {})
-
-    @property
-    def clusters(self) -> dict[str, dict[str, Any]]:
-        """signature -> {path, action, at}."""
-        return self.data["clusters"]  # type: ignore[no-any-return]
-
-    @property
-    def tasks(self) -> dict[str, str]:
-        """task id -> signature of the cluster that consumed it."""
-        return self.data["tasks"]  # type: ignore[no-any-return]
-
-    def mark(self, signature: str, task_ids: list[str], path: str | None, action: str) -> None:
-        """Record a handled cluster and its tasks, and save at once."""
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        self.clusters[signature] = {"path": path, "action": action, "at": now, "tasks": len(task_ids)}
-        for tid in task_ids:
-            self.tasks[tid] = signature
-        self.save()
+# Template induction checks clusters near the min_successes margin, where one sibling task type can tip
+# the count. A cluster with more than this many times min_successes successful tasks is far from it;
+# in such heavy weeks every wording variant of a kind repeats 3+ times and splitting would only
+# yield near-duplicate procedures (docs/weekly.md, scale).
+SPLIT_MAX_FACTOR = 4
+__all__ = ["WeeklyDistiller", "WeeklyState", "signature", "week_window", "weekly_status"]
 
 
 def week_window(until: date | None, now: datetime | None = None) -> tuple[datetime, datetime]:
@@ -78,11 +59,6 @@ def week_window(until: date | None, now: datetime | None = None) -> tuple[dateti
     else:
         end = datetime.combine(until, time(0), tzinfo=timezone.utc)
     return end - timedelta(days=7), end
-
-
-def signature(task_ids: list[str]) -> str:
-    """A stable id for a cluster: hash of its sorted task ids."""
-    return hashlib.sha1("\n".join(sorted(task_ids)).encode("utf-8")).hexdigest()[:16]
 
 
 class WeeklyDistiller:
@@ -121,6 +97,9 @@ class WeeklyDistiller:
                                                                                        list[list[int]]]:
         """The week's selected clusters of fresh successful tasks (writes nothing but the embedding cache).
 
+        All successful tasks of the week are clustered, those distilled by an earlier run too, so
+        a rerun sees the very clusters the first run saw; a cluster is selected when it holds
+        min_successes fresh (not yet distilled) tasks, and only those are returned.
         Returns (clusters of tasks, per-task calibrated vectors, clusters as indexes into those vectors).
         """
         since, end = week_window(until)
@@ -134,11 +113,13 @@ class WeeklyDistiller:
         report.stats.update(window=f"[{since.isoformat()}, {end.isoformat()})", events=stats.events,
                             malformed_lines=stats.malformed, tasks=len(tasks), successful_tasks=len(ok),
                             already_distilled=len(ok) - len(fresh))
-        clusters, vecs = self._cluster(fresh, report, save=save)
-        selected = [c for c in clusters if len(c) >= self.th.min_successes]
+        clusters, vecs = self._cluster(ok, tasks, report, save=save)
+        done = set(state.tasks)
+        new = [[i for i in c if ok[i].task_id not in done] for c in clusters]
+        selected = [c for c in new if len(c) >= self.th.min_successes]
         report.stats["clusters_selected"] = len(selected)
         report.skipped = len(tasks) - sum(len(c) for c in selected)
-        return [[fresh[i] for i in c] for c in selected], vecs, selected
+        return [[ok[i] for i in c] for c in selected], vecs, selected
 
     def _run(self, until: date | None, report: RunReport) -> None:
         groups, vecs, selected = self.plan(until, report, save=not report.dry_run)
@@ -167,32 +148,53 @@ class WeeklyDistiller:
         if self.mem.llm is not None:
             report.stats.update(self.mem.llm.usage.to_dict())
 
-    def _cluster(self, fresh: list[Task], report: RunReport, save: bool) -> tuple[list[list[int]], np.ndarray]:
-        """Clusters as lists of indexes into fresh (deterministic order), and per-task calibrated vectors."""
+    def _cluster(self, fresh: list[Task], week: list[Task], report: RunReport,
+                 save: bool) -> tuple[list[list[int]], np.ndarray]:
+        """Clusters as lists of indexes into fresh (deterministic order), and per-task calibrated vectors.
+
+        Meaning, wording and tools cluster the given successful tasks; then template induction
+        over the whole week (`templates.py`) splits clusters whose texts are different task types.
+        """
         if not fresh:
             return [], np.zeros((0, 1), dtype=np.float32)
-        keys = [t.key() for t in fresh]
+        text = {t.task_id: t.intent_text() for t in week}
+        for t in fresh:
+            text.setdefault(t.task_id, t.intent_text())
+        lexicon = WeekLexicon([(text[t.task_id], t.tools, t.intent) for t in week], self.th.min_successes)
+        keys = [f"{text[t.task_id]} | tools: {t.tool_signature()}" for t in fresh]  # Task.key()
         first: dict[str, int] = {}
         for i, k in enumerate(keys):
             first.setdefault(k, i)
         row = {k: r for r, k in enumerate(first)}
         reps = [fresh[i] for i in first.values()]
-        intents = [t.intent_text() for t in reps]
+        intents = [text[t.task_id] for t in reps]
         uvecs = self._embed(intents, save=save)
-        feats = TaskFeatures(uvecs, intents, [t.tools for t in reps])
+        feats = TaskFeatures(uvecs, [lexicon.skeleton_text(x) for x in intents], [t.tools for t in reps])
         cstats = ClusterStats()
         labels = cluster_tasks(feats, centred_threshold(self.th.cluster), linkage=self.linkage, stats=cstats)
         groups: dict[int, list[int]] = {}
         for i, k in enumerate(keys):
             groups.setdefault(int(labels[row[k]]), []).append(i)
+        sstats = SplitStats()
+        splitter = TemplateSplitter(lexicon, sstats)
+        refined: list[list[int]] = []
+        for g in groups.values():
+            n_ok = len({fresh[i].task_id for i in g})
+            if not self.th.min_successes <= n_ok <= SPLIT_MAX_FACTOR * self.th.min_successes:
+                refined.append(g)  # cannot qualify however it is split, or far from the margin (see SPLIT_MAX_FACTOR)
+                continue
+            entries = [lexicon.entry(text[fresh[i].task_id], fresh[i].tools) for i in g]
+            refined.extend([g[j] for j in part] for part in splitter.split(entries))
         assert self._cache is not None
         report.stats.update(unique_tasks=len(reps), embedded_new=self._cache.misses,
                             embedding_cache_hits=self._cache.hits, graph_edges=cstats.edges,
                             components=cstats.components, largest_component=cstats.largest_component,
-                            clusters=cstats.clusters)
+                            clusters=cstats.clusters, template_checks=sstats.clusters_checked,
+                            template_splits=sstats.splits,
+                            template_ejections=sstats.ejected)
         if cstats.notes:
             report.stats["cluster_notes"] = cstats.notes
-        ordered = sorted(groups.values(), key=lambda g: min(fresh[i].task_id for i in g))
+        ordered = sorted(refined, key=lambda g: min(fresh[i].task_id for i in g))
         return ordered, uvecs[[row[k] for k in keys]]
 
     def _llm_draft(self, group: list[Task], draft: Draft, report: RunReport) -> Draft:
@@ -280,22 +282,3 @@ def _slug_source(title: str) -> str:
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def weekly_status(mem: Memory) -> dict[str, Any]:
-    """The `weekly` section of `memdir status`: what weekly runs distilled so far (read-only)."""
-    import json
-
-    path = mem.state_dir / "state" / "weekly.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    except (OSError, ValueError):
-        data = {}
-    clusters = data.get("clusters", {}) if isinstance(data, dict) else {}
-    entries = [c for c in clusters.values() if isinstance(c, dict)]
-    return {
-        "procedures_distilled": sum(1 for c in entries if c.get("action") == "created"),
-        "review_items_raised": sum(1 for c in entries if c.get("action") == "review"),
-        "tasks_consumed": len(data.get("tasks", {})) if isinstance(data, dict) else 0,
-        "last_at": max((str(c.get("at", "")) for c in entries), default=None),
-    }
