@@ -87,5 +87,11 @@ def test_generalise_step_turns_pivot_values_into_placeholders() -> None:
     assert generalise_step("take mug 1 from countertop 2", {"mug": "object"}) == "take {object} {num} from countertop {num}"
 
 
+def test_generalise_step_replaces_whole_words_not_parts_of_a_slashed_word() -> None:
+    # ALFWorld "put a mug in shelf" / "put some X on Y": `in` varies in the intent, not in the action's `in/on`
+    step = generalise_step("put mug 1 in/on shelf 1", {"mug": "object", "in": "value2", "shelf": "object2"})
+    assert step == "put {object} {num} in/on {object2} {num}"
+
+
 def test_timestamps_parse_with_and_without_zone() -> None:
     assert parse_ts("2025-01-06T09:10:12.537265") == datetime(2025, 1, 6, 9, 10, 12, 537265, tzinfo=timezone.utc)

@@ -162,7 +162,8 @@ def generalise_step(text: str, literal: dict[str, str]) -> str:
     out = text
     for value, name in sorted(literal.items(), key=lambda kv: -len(kv[0])):
         if len(value) >= 2:
-            out = re.sub(rf"(?<![\w{{]){re.escape(value)}(?![\w}}])", "{" + name + "}", out, flags=re.I)
+            # whole words only: "in" of the intent is not the "in" of an action's "in/on" or "a/b/c"
+            out = re.sub(rf"(?<![\w{{/]){re.escape(value)}(?![\w}}/])", "{" + name + "}", out, flags=re.I)
     for pattern, repl in _STEP_SUBS:
         out = pattern.sub(repl, out)
     return out
