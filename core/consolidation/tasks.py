@@ -94,9 +94,13 @@ class Task:
             text = f"{head} {rest}".strip()
         return abstract_text(text)
 
-    def key(self) -> str:
-        """Tasks with the same key are the same for clustering: abstracted intent plus tools."""
-        return f"{self.intent_text()} | tools: {self.tool_signature()}"
+    def key(self, intent_text: str | None = None) -> str:
+        """Tasks with the same key are the same for clustering: abstracted intent plus tools.
+
+        `intent_text` is this task's `intent_text()` when the caller has computed it already.
+        """
+        text = self.intent_text() if intent_text is None else intent_text
+        return f"{text} | tools: {self.tool_signature()}"
 
 
 def _text_field(event: ActivityEvent, *keys: str) -> str:

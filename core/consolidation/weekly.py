@@ -108,13 +108,12 @@ class WeeklyDistiller:
         self._window_ids = {t.task_id for t in tasks}
         state = WeeklyState(self.mem)
         ok = [t for t in tasks if t.succeeded]
-        fresh = [t for t in ok if t.task_id not in state.tasks]
+        done = set(state.tasks)
         report.processed = len(tasks)
         report.stats.update(window=f"[{since.isoformat()}, {end.isoformat()})", events=stats.events,
                             malformed_lines=stats.malformed, tasks=len(tasks), successful_tasks=len(ok),
-                            already_distilled=len(ok) - len(fresh))
+                            already_distilled=sum(1 for t in ok if t.task_id in done))
         clusters, vecs = self._cluster(ok, tasks, report, save=save)
-        done = set(state.tasks)
         new = [[i for i in c if ok[i].task_id not in done] for c in clusters]
         selected = [c for c in new if len(c) >= self.th.min_successes]
         report.stats["clusters_selected"] = len(selected)
@@ -148,25 +147,23 @@ class WeeklyDistiller:
         if self.mem.llm is not None:
             report.stats.update(self.mem.llm.usage.to_dict())
 
-    def _cluster(self, fresh: list[Task], week: list[Task], report: RunReport,
+    def _cluster(self, ok: list[Task], week: list[Task], report: RunReport,
                  save: bool) -> tuple[list[list[int]], np.ndarray]:
-        """Clusters as lists of indexes into fresh (deterministic order), and per-task calibrated vectors.
+        """Clusters as lists of indexes into ok (deterministic order), and per-task calibrated vectors.
 
         Meaning, wording and tools cluster the given successful tasks; then template induction
         over the whole week (`templates.py`) splits clusters whose texts are different task types.
         """
-        if not fresh:
+        if not ok:
             return [], np.zeros((0, 1), dtype=np.float32)
-        text = {t.task_id: t.intent_text() for t in week}
-        for t in fresh:
-            text.setdefault(t.task_id, t.intent_text())
+        text = {t.task_id: t.intent_text() for t in week}  # ok is a subset of week
         lexicon = WeekLexicon([(text[t.task_id], t.tools, t.intent) for t in week], self.th.min_successes)
-        keys = [f"{text[t.task_id]} | tools: {t.tool_signature()}" for t in fresh]  # Task.key()
+        keys = [t.key(text[t.task_id]) for t in ok]
         first: dict[str, int] = {}
         for i, k in enumerate(keys):
             first.setdefault(k, i)
         row = {k: r for r, k in enumerate(first)}
-        reps = [fresh[i] for i in first.values()]
+        reps = [ok[i] for i in first.values()]
         intents = [text[t.task_id] for t in reps]
         uvecs = self._embed(intents, save=save)
         feats = TaskFeatures(uvecs, [lexicon.skeleton_text(x) for x in intents], [t.tools for t in reps])
@@ -179,11 +176,11 @@ class WeeklyDistiller:
         splitter = TemplateSplitter(lexicon, sstats)
         refined: list[list[int]] = []
         for g in groups.values():
-            n_ok = len({fresh[i].task_id for i in g})
+            n_ok = len({ok[i].task_id for i in g})
             if not self.th.min_successes <= n_ok <= SPLIT_MAX_FACTOR * self.th.min_successes:
                 refined.append(g)  # cannot qualify however it is split, or far from the margin (see SPLIT_MAX_FACTOR)
                 continue
-            entries = [lexicon.entry(text[fresh[i].task_id], fresh[i].tools) for i in g]
+            entries = [lexicon.entry(text[ok[i].task_id], ok[i].tools) for i in g]
             refined.extend([g[j] for j in part] for part in splitter.split(entries))
         assert self._cache is not None
         report.stats.update(unique_tasks=len(reps), embedded_new=self._cache.misses,
@@ -194,7 +191,7 @@ class WeeklyDistiller:
                             template_ejections=sstats.ejected)
         if cstats.notes:
             report.stats["cluster_notes"] = cstats.notes
-        ordered = sorted(refined, key=lambda g: min(fresh[i].task_id for i in g))
+        ordered = sorted(refined, key=lambda g: min(ok[i].task_id for i in g))
         return ordered, uvecs[[row[k] for k in keys]]
 
     def _llm_draft(self, group: list[Task], draft: Draft, report: RunReport) -> Draft:

@@ -44,7 +44,6 @@ class WeeklyState(JsonState):
         self.save()
 
 
-
 def signature(task_ids: list[str]) -> str:
     """A stable id for a cluster: hash of its sorted task ids."""
     return hashlib.sha1("\n".join(sorted(task_ids)).encode("utf-8")).hexdigest()[:16]
