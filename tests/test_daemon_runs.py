@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from core.consolidation.report import RunReport
+from core.daemon import cancel
 from core.daemon.lock import DaemonLock, running_pid
 from core.daemon.runs import RunJournal, counts_of, job_lock_path
 from core.daemon.service import Daemon, DaemonOptions, jobs_from_env
@@ -137,3 +138,30 @@ def test_scheduled_run_skips_when_already_done_since_last_fire(mem: Any) -> None
     assert daemon.run_job("daily", "scheduled") == "skipped"
     assert daemon.run_job("daily", "manual") == "ok"
     assert called == [1]
+
+
+def test_a_stop_requested_just_before_the_scheduler_starts_still_stops_it(mem: Any) -> None:
+    """SIGTERM landing between the last stop check and the scheduler's start must not leave it blocked."""
+    daemon = _daemon(mem)
+    real_start = daemon.scheduler.start
+
+    def start_after_a_stop_request(*args: Any, **kwargs: Any) -> None:
+        daemon.request_stop()  # the signal arrives here: after the check, before the scheduler runs
+        real_start(*args, **kwargs)
+
+    daemon.scheduler.start = start_after_a_stop_request  # type: ignore[method-assign]
+    hung: list[bool] = []
+
+    def rescue() -> None:  # without the fix the scheduler would block this test forever
+        hung.append(True)
+        daemon.scheduler.shutdown(wait=False)
+
+    timer = threading.Timer(10.0, rescue)
+    timer.start()
+    try:
+        assert daemon.run() == 0
+    finally:
+        timer.cancel()
+        cancel.reset()  # the process-wide stop flag: later tests run jobs in this process
+    assert hung == []
+    assert running_pid(mem.root) is None

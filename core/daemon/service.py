@@ -22,6 +22,8 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from apscheduler.events import EVENT_SCHEDULER_STARTED, SchedulerEvent
+from apscheduler.schedulers.base import SchedulerNotRunningError
 from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.interval import IntervalTrigger
 from apscheduler.util import ref_to_obj
@@ -58,8 +60,7 @@ def lower_priority(nice: int) -> int:
     except OSError as exc:  # not permitted in some sandboxes: run at normal priority
         log.warning("could not lower the daemon's CPU priority: %s", exc)
         return os.getpriority(os.PRIO_PROCESS, 0)
-    log.info("daemon CPU niceness is now %d", value)
-    return value
+    return value  # logged in the daemon's "started" line (its log is not set up yet here)
 
 
 def run_daily(mem: Memory) -> Any:
@@ -130,6 +131,7 @@ class Daemon:
         self.scheduler = BlockingScheduler(timezone=self.tz, job_defaults={
             "coalesce": True, "max_instances": 1,
             "misfire_grace_time": mem.config.schedule.misfire_grace_seconds})
+        self.scheduler.add_listener(self._on_scheduler_started, EVENT_SCHEDULER_STARTED)
         self.watcher: Any = None
         self.started_at = utcnow()
         self._guards = {job: threading.Lock() for job in self.jobs}
@@ -233,8 +235,19 @@ class Daemon:
         log.info("stopping (%s)", signal.Signals(signum).name if signum else "requested")
         self._stopping.set()
         cancel.request_stop()
+        self._shutdown_scheduler()
+
+    def _shutdown_scheduler(self) -> None:
         if self.scheduler.running:
-            self.scheduler.shutdown(wait=False)
+            try:
+                self.scheduler.shutdown(wait=False)
+            except SchedulerNotRunningError:  # stopped in between (signal handler vs. start listener)
+                pass
+
+    def _on_scheduler_started(self, event: SchedulerEvent) -> None:
+        """A stop requested after the last check but before the scheduler ran would block it forever."""
+        if self._stopping.is_set():
+            self._shutdown_scheduler()
 
     def _start_watcher(self) -> None:
         if not self.options.watch:
@@ -268,9 +281,19 @@ class Daemon:
         """Take the lock, schedule, catch up, and block until stopped; returns the exit code (0)."""
         if not self.mem.root.is_dir():
             raise ConfigError(f"no memory root at {self.mem.root}: create it with `memdir init {self.mem.root}`")
+        cancel.reset()
+        # Handlers first: a SIGTERM that arrives as soon as the lock is visible must stop us cleanly.
+        previous = {sig: signal.signal(sig, self.request_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+        try:
+            return self._serve()
+        finally:
+            for sig, old in previous.items():
+                signal.signal(sig, old)
+
+    def _serve(self) -> int:
+        """Hold the daemon lock and run the scheduler until stopped."""
         self.lock.acquire()
         handler = setup_daemon_logging(self.mem.root)
-        cancel.reset()
         try:
             log.info("daemon started for %s (pid %d, CPU niceness %d)", self.mem.root, os.getpid(),
                      os.getpriority(os.PRIO_PROCESS, 0))
@@ -280,17 +303,12 @@ class Daemon:
                 log.info("%s job scheduled: %s (next %s)", job, trig, next_fire_time(trig, datetime.now(self.tz)))
             self.scheduler.add_job(self.heartbeat, IntervalTrigger(seconds=self.options.heartbeat),
                                    id="heartbeat", name="heartbeat", misfire_grace_time=None)
-            previous = {sig: signal.signal(sig, self.request_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
-            try:
-                self.heartbeat()
-                self.catch_up("catchup")
-                self._start_watcher()
-                self.write_state()
-                if not self._stopping.is_set():
-                    self.scheduler.start()
-            finally:
-                for sig, old in previous.items():
-                    signal.signal(sig, old)
+            self.heartbeat()
+            self.catch_up("catchup")
+            self._start_watcher()
+            self.write_state()
+            if not self._stopping.is_set():
+                self.scheduler.start()  # blocks until shutdown (see _on_scheduler_started)
             if self.watcher is not None:  # first, so that the jobs keep most of the 10 s budget
                 try:
                     self.watcher.stop(timeout=WATCHER_STOP_TIMEOUT)
