@@ -278,3 +278,27 @@ def test_interrupted_build_keeps_what_it_embedded(root: Path, monkeypatch: pytes
     rep = Memory(root, embedder=emb).sync_index()
     assert not rep.rebuilt and len(rep.new) == 2 and len(emb.texts) == 2
     assert len(Memory(root, embedder=emb).index.view().catalog.records) == 6
+
+
+def test_a_sync_asked_to_stop_saves_what_it_embedded_and_the_next_finds_the_rest(
+        root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The daemon's live sync stops at a safe point on SIGTERM: no half-written file, no note lost."""
+    import core.index.sync as sync
+
+    monkeypatch.setattr(sync, "GROUP_CHUNKS", 2)
+    monkeypatch.setattr(sync, "EMBED_BATCH", 2)
+    for i in range(6):
+        write(root, f"knowledge/n{i}.md", note(f"Note {i}", f"body {i}"))
+    write(root, "knowledge/n0.md", note("Note 0", "body 0"))
+    emb = WordEmbedder()
+    mem = Memory(root, embedder=emb)
+    rep = mem.index.sync(should_stop=lambda: emb.calls >= 2)
+    assert rep.interrupted and emb.calls == 2 and len(rep.new) == 4
+    assert rep.to_dict()["interrupted"] is True
+    assert not list(root.rglob("*.memdir-tmp-*"))
+    kept = json.loads((root / ".memdir/index/catalog.json").read_text(encoding="utf-8"))["records"]
+    assert len(kept) == 4
+    again = WordEmbedder()
+    rep = Memory(root, embedder=again).index.sync()
+    assert not rep.interrupted and not rep.rebuilt and len(rep.new) == 2 and len(again.texts) == 2
+    assert len(Memory(root, embedder=again).index.view().catalog.records) == 6

@@ -80,3 +80,41 @@ def test_watcher_batches_a_burst_of_writes(root: Path, hmem: Memory) -> None:
         assert wait_for(lambda: len(found(hmem, "burst")) == 5)
         assert wait_for(lambda: len(hmem.index.view().catalog.records) == 21)
         assert watcher.syncs <= 3
+
+
+def test_stopping_the_watcher_mid_sync_waits_for_a_safe_point(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long live sync (here: slow embedding of 40 notes) stops within one batch and saves what it has."""
+    import threading
+
+    import core.index.sync as sync
+
+    monkeypatch.setattr(sync, "EMBED_BATCH", 2)
+    monkeypatch.setattr(sync, "GROUP_CHUNKS", 2)
+    slow = get_embedder("hashing")
+    started = threading.Event()
+    original = slow.embed_passages
+
+    def embed_slowly(texts):  # type: ignore[no-untyped-def]
+        started.set()
+        time.sleep(0.3)
+        return original(texts)
+
+    monkeypatch.setattr(slow, "embed_passages", embed_slowly)
+    mem = Memory(root, embedder=slow)
+    watcher = IndexWatcher(mem, debounce=0.1)
+    watcher.start()
+    try:
+        for i in range(40):
+            (root / f"knowledge/n{i}.md").write_text(f"---\ndescription: n{i}\n---\nnote {i}\n", encoding="utf-8")
+        assert started.wait(15)
+        time.sleep(0.5)
+    finally:
+        t0 = time.monotonic()
+        assert watcher.stop(timeout=10)
+        waited = time.monotonic() - t0
+    assert waited < 5  # 20 batches of 0.3 s were left: the sync did not run to the end
+    assert watcher.last_report is not None and watcher.last_report.interrupted
+    assert not list(root.rglob("*.memdir-tmp-*"))
+    rep = Memory(root, embedder=get_embedder("hashing")).sync_index()
+    assert len(Memory(root, embedder=get_embedder("hashing")).index.view().catalog.records) == 40
+    assert rep.new and not rep.rebuilt

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 JobFunc = Callable[["Memory"], Any]
-WATCHER_STOP_TIMEOUT = 1.0  # a sync still running after this is abandoned (the index is derived)
+WATCHER_STOP_TIMEOUT = 2.0  # least wait for the live sync to save; one still running then is abandoned
 
 
 def lower_priority(nice: int) -> int:
@@ -270,8 +270,17 @@ class Daemon:
         if callable(notice):  # index what changed while no daemon ran (and warm the index up)
             notice(full=True)
 
-    def _wait_for_jobs(self) -> bool:
-        deadline = time.monotonic() + self.options.grace
+    def _stop_watcher(self, deadline: float) -> None:
+        """Join the watcher: a sync cut off mid-write would leave a temp file behind."""
+        if self.watcher is None:
+            return
+        try:
+            if not self.watcher.stop(timeout=max(WATCHER_STOP_TIMEOUT, deadline - time.monotonic())):
+                log.warning("the live index sync was still running at exit; the next sync redoes it")
+        except Exception as exc:
+            log.warning("index watcher did not stop cleanly: %s", exc)
+
+    def _wait_for_jobs(self, deadline: float) -> bool:
         with self._active_cond:
             while self._active and (left := deadline - time.monotonic()) > 0:
                 self._active_cond.wait(left)
@@ -309,12 +318,11 @@ class Daemon:
             self.write_state()
             if not self._stopping.is_set():
                 self.scheduler.start()  # blocks until shutdown (see _on_scheduler_started)
-            if self.watcher is not None:  # first, so that the jobs keep most of the 10 s budget
-                try:
-                    self.watcher.stop(timeout=WATCHER_STOP_TIMEOUT)
-                except Exception as exc:
-                    log.warning("index watcher did not stop cleanly: %s", exc)
-            finished = self._wait_for_jobs()
+            deadline = time.monotonic() + self.options.grace
+            if self.watcher is not None:  # its sync stops at the next batch while the jobs finish
+                self.watcher.request_stop()
+            finished = self._wait_for_jobs(deadline)
+            self._stop_watcher(deadline)
             if not finished:
                 log.warning("a job was still running after %.0f s; exiting anyway "
                             "(its journal lets the next run complete the work)", self.options.grace)

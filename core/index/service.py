@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -101,18 +101,23 @@ class IndexService:
         return self.root / ".memdir" / "locks" / "index-sync.lock"
 
     def sync(self, progress: Progress | None = None, paths: Iterable[str] | None = None,
-             lock_timeout: float = SYNC_LOCK_TIMEOUT) -> SyncReport:
-        """Bring the index in step with the files (or just `paths`, root-relative); returns a SyncReport."""
+             lock_timeout: float = SYNC_LOCK_TIMEOUT, should_stop: Callable[[], bool] | None = None) -> SyncReport:
+        """Bring the index in step with the files (or just `paths`, root-relative); returns a SyncReport.
+
+        `should_stop`, polled between embedding batches, ends a long sync early at a safe point:
+        what was embedded so far is saved, the rest is found again by the next sync.
+        """
         rels = None if paths is None else [self.mem.store.relpath(p) for p in paths]
         with file_lock(self._lock_path(), timeout=lock_timeout):
-            return self._sync_locked(progress, rels, force=False)
+            return self._sync_locked(progress, rels, force=False, should_stop=should_stop)
 
     def rebuild(self, progress: Progress | None = None) -> SyncReport:
         """Drop the index and rebuild it from the files."""
         with file_lock(self._lock_path(), timeout=SYNC_LOCK_TIMEOUT):
             return self._sync_locked(progress, None, force=True)
 
-    def _sync_locked(self, progress: Progress | None, paths: list[str] | None, force: bool) -> SyncReport:
+    def _sync_locked(self, progress: Progress | None, paths: list[str] | None, force: bool,
+                     should_stop: Callable[[], bool] | None = None) -> SyncReport:
         want = self.manifest()
         reason: str | None = "requested" if force else None
         recounted = False
@@ -176,7 +181,8 @@ class IndexService:
                     last_save[0] = time.monotonic()
 
             syncer = IndexSync(self.mem.store, self.embed_note_texts, self.chunk_tokens, self.include_archive)
-            report = syncer.run(cat, paths=paths, progress=progress, store_fn=store_fn, checkpoint=checkpoint)
+            report = syncer.run(cat, paths=paths, progress=progress, store_fn=store_fn, checkpoint=checkpoint,
+                                should_stop=should_stop)
         finally:
             chroma.close()
         report.rebuilt = reason is not None

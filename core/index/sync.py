@@ -51,6 +51,7 @@ class SyncReport:
     reason: str | None = None
     seconds: float = 0.0
     dirty: bool = False  # the catalog needs saving (changes, refreshed stats, new bad files)
+    interrupted: bool = False  # stopped early (should_stop): the notes left out stay pending for the next sync
 
     @property
     def has_changes(self) -> bool:
@@ -70,6 +71,7 @@ class SyncReport:
             "rebuilt": self.rebuilt,
             "reason": self.reason,
             "seconds": round(self.seconds, 3),
+            "interrupted": self.interrupted,
         }
 
 
@@ -193,11 +195,13 @@ class IndexSync:
 
     def _embed_all(self, cat: Catalog, to_embed: list[tuple[str, Note, tuple[int, int]]], report: SyncReport,
                    progress: Progress | None, store_fn: StoreFn | None, checkpoint: Callable[[], None] | None,
-                   ) -> None:
+                   should_stop: Callable[[], bool] | None = None) -> None:
         """Embed new and changed notes group by group (shortest chunks first within a group).
 
         After each group its notes are stored and the checkpoint runs, so an interrupted
-        build keeps the notes already embedded.
+        build keeps the notes already embedded. `should_stop` is polled before every embedding
+        batch; once it is true the group under way is dropped (its notes keep their old
+        records, so the next sync finds them again) and the report says `interrupted`.
         """
         prepared = []
         for rel, note, st in to_embed:
@@ -220,6 +224,11 @@ class IndexSync:
             flat.sort(key=lambda x: len(x[2]))
             vecs: dict[tuple[int, int], np.ndarray] = {}
             for b in range(0, len(flat), EMBED_BATCH):
+                if should_stop is not None and should_stop():
+                    report.interrupted = True
+                    log.info("index sync stopped early: %d note(s) left for the next sync",
+                             len(prepared) - start + len(group))
+                    return
                 batch = flat[b : b + EMBED_BATCH]
                 mat = self.embed([t for _, _, t in batch])
                 for (gi, ci, _), vec in zip(batch, mat, strict=True):
@@ -249,8 +258,12 @@ class IndexSync:
                 checkpoint()
 
     def run(self, cat: Catalog, paths: Iterable[str] | None = None, progress: Progress | None = None,
-            store_fn: StoreFn | None = None, checkpoint: Callable[[], None] | None = None) -> SyncReport:
-        """Bring cat in step with the files (all of them, or just `paths`); returns the report."""
+            store_fn: StoreFn | None = None, checkpoint: Callable[[], None] | None = None,
+            should_stop: Callable[[], bool] | None = None) -> SyncReport:
+        """Bring cat in step with the files (all of them, or just `paths`); returns the report.
+
+        `should_stop` (polled between embedding batches) ends the sync early at a safe point.
+        """
         t0 = time.perf_counter()
         cat.loaded = None  # this sync edits the vectors: never reuse the file's matrix
         report = SyncReport()
@@ -330,7 +343,7 @@ class IndexSync:
             store_fn(sorted(set(report.deleted) | moved_from), [s for s in stored if s[1].shape[1] > 1])
         if checkpoint is not None:
             checkpoint()
-        self._embed_all(cat, to_embed, report, progress, store_fn, checkpoint)
+        self._embed_all(cat, to_embed, report, progress, store_fn, checkpoint, should_stop)
         if not targeted:
             cat.records = dict(sorted(cat.records.items()))
         report.new.sort()

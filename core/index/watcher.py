@@ -92,7 +92,7 @@ class IndexWatcher:
                 continue
             try:
                 paths = None if "*" in batch else sorted(batch)
-                self.last_report = self.mem.index.sync(paths=paths)
+                self.last_report = self.mem.index.sync(paths=paths, should_stop=self._stop.is_set)
                 self.syncs += 1
             except Exception as exc:  # a bad sync must never kill live sync
                 log.warning("live index sync of %d file(s) failed: %s", len(batch), exc)
@@ -128,18 +128,28 @@ class IndexWatcher:
         self._thread.start()
         log.info("watching %s for note changes", self.mem.root)
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Stop watching; waits for a running sync to finish (up to timeout)."""
+    def request_stop(self) -> None:
+        """Ask the watcher to stop without waiting: a running sync ends at its next safe point."""
         self._stop.set()
         with self._cond:
             self._cond.notify_all()
+
+    def stop(self, timeout: float = 10.0) -> bool:
+        """Stop watching; waits (up to timeout) for a running sync to reach a safe point and save.
+
+        Returns False if the sync thread was still running when the time was up.
+        """
+        self.request_stop()
         if self._observer is not None:
             self._observer.stop()
             self._observer.join(timeout)
             self._observer = None
         if self._thread is not None:
             self._thread.join(timeout)
+            if self._thread.is_alive():
+                return False
             self._thread = None
+        return True
 
     def __enter__(self) -> IndexWatcher:
         self.start()
