@@ -101,11 +101,12 @@ def test_stopping_the_watcher_mid_sync_waits_for_a_safe_point(root: Path, monkey
 
     monkeypatch.setattr(slow, "embed_passages", embed_slowly)
     mem = Memory(root, embedder=slow)
+    for i in range(40):
+        (root / f"knowledge/n{i}.md").write_text(f"---\ndescription: n{i}\n---\nnote {i}\n", encoding="utf-8")
     watcher = IndexWatcher(mem, debounce=0.1)
     watcher.start()
     try:
-        for i in range(40):
-            (root / f"knowledge/n{i}.md").write_text(f"---\ndescription: n{i}\n---\nnote {i}\n", encoding="utf-8")
+        watcher.notice(full=True)  # what the daemon does at start: one sync of all 40 notes (20 batches)
         assert started.wait(15)
         time.sleep(0.5)
     finally:
