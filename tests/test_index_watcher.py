@@ -83,39 +83,45 @@ def test_watcher_batches_a_burst_of_writes(root: Path, hmem: Memory) -> None:
 
 
 def test_stopping_the_watcher_mid_sync_waits_for_a_safe_point(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A long live sync (here: slow embedding of 40 notes) stops within one batch and saves what it has."""
+    """A long live sync (here: slow embedding of 80 notes) stops within one batch and saves what it has."""
     import threading
 
     import core.index.sync as sync
 
     monkeypatch.setattr(sync, "EMBED_BATCH", 2)
     monkeypatch.setattr(sync, "GROUP_CHUNKS", 2)
-    slow = get_embedder("hashing")
     started = threading.Event()
-    original = slow.embed_passages
 
-    def embed_slowly(texts):  # type: ignore[no-untyped-def]
-        started.set()
-        time.sleep(0.3)
-        return original(texts)
+    class SlowEmbedder:  # the hashing embedder, 0.3 s per batch (a wrapper: get_embedder's instance is shared)
+        def __init__(self) -> None:
+            self.inner = get_embedder("hashing")
+            self.name, self.version, self.dim = self.inner.name, self.inner.version, self.inner.dim
 
-    monkeypatch.setattr(slow, "embed_passages", embed_slowly)
+        def embed_passages(self, texts):  # type: ignore[no-untyped-def]
+            started.set()
+            time.sleep(0.3)
+            return self.inner.embed_passages(texts)
+
+        def embed_queries(self, texts):  # type: ignore[no-untyped-def]
+            return self.inner.embed_queries(texts)
+
+    slow = SlowEmbedder()
     mem = Memory(root, embedder=slow)
-    for i in range(40):
+    for i in range(80):
         (root / f"knowledge/n{i}.md").write_text(f"---\ndescription: n{i}\n---\nnote {i}\n", encoding="utf-8")
     watcher = IndexWatcher(mem, debounce=0.1)
     watcher.start()
     try:
-        watcher.notice(full=True)  # what the daemon does at start: one sync of all 40 notes (20 batches)
+        watcher.notice(full=True)  # what the daemon does at start: one sync of all 80 notes (40 batches, 12 s)
         assert started.wait(15)
         time.sleep(0.5)
     finally:
         t0 = time.monotonic()
         assert watcher.stop(timeout=10)
         waited = time.monotonic() - t0
-    assert waited < 5  # 20 batches of 0.3 s were left: the sync did not run to the end
+    assert waited < 5  # about 38 batches of 0.3 s were left: the sync did not run to the end
     assert watcher.last_report is not None and watcher.last_report.interrupted
     assert not list(root.rglob("*.memdir-tmp-*"))
     rep = Memory(root, embedder=get_embedder("hashing")).sync_index()
-    assert len(Memory(root, embedder=get_embedder("hashing")).index.view().catalog.records) == 40
+    assert len(Memory(root, embedder=get_embedder("hashing")).index.view().catalog.records) == 80
     assert rep.new and not rep.rebuilt

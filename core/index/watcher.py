@@ -9,6 +9,7 @@ stops the watcher.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -16,6 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from core.index.sync import is_indexable
+from core.paths import STATE_DIR
 
 if TYPE_CHECKING:
     from core.memory import Memory
@@ -119,6 +121,11 @@ class IndexWatcher:
                 watcher.notice(event.src_path, dest)
 
         self._stop.clear()
+        # The folders a sync creates, made before watchdog's first recursive walk: a folder that
+        # appears during that walk is registered twice and watchdog warns from its own thread.
+        for folder in ("locks", "index"):
+            with contextlib.suppress(OSError):
+                (self.mem.root / STATE_DIR / folder).mkdir(parents=True, exist_ok=True)
         observer = Observer()
         observer.daemon = True
         observer.schedule(_Handler(), str(self.mem.root), recursive=True)
