@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 JobFunc = Callable[["Memory"], Any]
-WATCHER_STOP_TIMEOUT = 2.0  # least wait for the live sync to save; one still running then is abandoned
+WATCHER_STOP_TIMEOUT = 1.0  # least wait for the live sync after the jobs (worst case grace + 1 s < 10 s)
 
 
 def lower_priority(nice: int) -> int:
