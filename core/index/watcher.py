@@ -16,8 +16,8 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
+from core.index.catalog import index_dir
 from core.index.sync import is_indexable
-from core.paths import STATE_DIR
 
 if TYPE_CHECKING:
     from core.memory import Memory
@@ -123,9 +123,9 @@ class IndexWatcher:
         self._stop.clear()
         # The folders a sync creates, made before watchdog's first recursive walk: a folder that
         # appears during that walk is registered twice and watchdog warns from its own thread.
-        for folder in ("locks", "index"):
+        for folder in (self.mem.state_dir / "locks", index_dir(self.mem.root)):
             with contextlib.suppress(OSError):
-                (self.mem.root / STATE_DIR / folder).mkdir(parents=True, exist_ok=True)
+                folder.mkdir(parents=True, exist_ok=True)
         observer = Observer()
         observer.daemon = True
         observer.schedule(_Handler(), str(self.mem.root), recursive=True)
