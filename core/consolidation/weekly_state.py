@@ -49,7 +49,6 @@ def signature(task_ids: list[str]) -> str:
     return hashlib.sha1("\n".join(sorted(task_ids)).encode("utf-8")).hexdigest()[:16]
 
 
-
 def weekly_status(mem: Memory) -> dict[str, Any]:
     """The `weekly` section of `memdir status`: what weekly runs distilled so far (read-only)."""
     path = mem.state_dir / "state" / "weekly.json"
