@@ -116,6 +116,9 @@ def test_restore_via_cli_is_byte_identical(mem, root, run_cli) -> None:  # type:
     rel = "knowledge/日本語の事実.md"
     mem.store.create(rel, NOTES[rel])
     before = (root / rel).read_bytes()
+    # The note's age also comes from its file time, which freezegun does not move: set it.
+    written = datetime(2026, 1, 1, tzinfo=timezone.utc).timestamp()
+    os.utime(root / rel, (written, written))
     with freeze_time("2028-01-01"):  # > 365 days after the file was last written
         report = RunReport(job="daily")
         run_daily_steps(mem, report)
