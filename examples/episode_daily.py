@@ -13,7 +13,7 @@ from pathlib import Path
 os.environ.pop("MEMDIR_LLM_MODEL", None)  # offline: the built-in extractive router
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
-from core import Memory  # noqa: E402
+from memdir import Memory  # noqa: E402
 
 DAY = date(2026, 11, 16)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 os.environ.pop("MEMDIR_LLM_MODEL", None)  # offline: no LLM is needed here
 
-from core import Memory  # noqa: E402
+from memdir import Memory  # noqa: E402
 
 PROCEDURE = """---
 description: Deploy the API to staging

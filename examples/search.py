@@ -13,7 +13,7 @@ from pathlib import Path
 os.environ.pop("MEMDIR_LLM_MODEL", None)  # offline: no LLM is needed here
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
-from core import Memory  # noqa: E402
+from memdir import Memory  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parent / "memory_root"
 

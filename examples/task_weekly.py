@@ -15,7 +15,7 @@ from pathlib import Path
 os.environ.pop("MEMDIR_LLM_MODEL", None)  # offline: the built-in distiller
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
-from core import Memory  # noqa: E402
+from memdir import Memory  # noqa: E402
 
 UNTIL = date(2026, 11, 30)  # the week covered is [2026-11-23, 2026-11-30)
 

@@ -5,7 +5,7 @@ Each trajectory `react_<type>_<n>` becomes one task: a `task_start` whose summar
 verb, input = the whole action; `> think:` lines become `thought` events), the
 environment's reply as a `tool_result`, and a `task_end` with outcome success.
 
-Independent of the `core` package so other scripts and tests can reuse it, e.g. to replay
+Independent of the `memdir` package so other scripts and tests can reuse it, e.g. to replay
 the same trajectories a week later under new task ids (`--prefix`, `--start`).
 
 Usage:

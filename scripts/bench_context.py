@@ -25,8 +25,8 @@ os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from core import Memory  # noqa: E402
-from core.agents.context import estimate_tokens  # noqa: E402
+from memdir import Memory  # noqa: E402
+from memdir.agents.context import estimate_tokens  # noqa: E402
 
 TOPICS = ["deploy", "rotate", "backup", "restore", "release", "migrate", "debug", "review", "monitor", "scale"]
 OBJECTS = ["the API", "the database", "the cache", "the CI runners", "the docs site", "the billing job"]

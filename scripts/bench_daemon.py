@@ -24,11 +24,11 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "core"))
 
-from core import Memory  # noqa: E402
-from core.config import load_config  # noqa: E402
-from core.daemon.lock import running_pid  # noqa: E402
+from memdir import Memory  # noqa: E402
+from memdir.config import load_config  # noqa: E402
+from memdir.daemon.lock import running_pid  # noqa: E402
 
 
 def _wait(pred, timeout: float) -> float:  # type: ignore[no-untyped-def]
@@ -51,7 +51,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "root"
         Memory(root).init()
-        cli = [sys.executable, "-m", "core.cli.main", "--root", str(root)]
+        cli = [sys.executable, "-m", "memdir.cli.main", "--root", str(root)]
         t0 = time.monotonic()
         proc = subprocess.Popen([*cli, "daemon", "--foreground"], cwd=REPO, env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

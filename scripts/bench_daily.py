@@ -27,12 +27,12 @@ from pathlib import Path
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "core"))
 
-from core import Memory  # noqa: E402
-from core.consolidation.daily import DailyConsolidator  # noqa: E402
-from core.consolidation.route_rag import E5_FLOOR, HASHING_FLOOR, calibrate, embed_text  # noqa: E402
-from core.index.embedder import get_embedder  # noqa: E402
+from memdir import Memory  # noqa: E402
+from memdir.consolidation.daily import DailyConsolidator  # noqa: E402
+from memdir.consolidation.route_rag import E5_FLOOR, HASHING_FLOOR, calibrate, embed_text  # noqa: E402
+from memdir.index.embedder import get_embedder  # noqa: E402
 
 SUBJECTS = ["billing", "search", "auth", "payments", "mobile", "reports", "ingest", "gateway", "mailer",
             "scheduler", "checkout", "catalog", "profile", "export", "chat", "cdn", "ledger", "ads", "ml", "etl"]

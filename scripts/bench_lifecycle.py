@@ -12,11 +12,11 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from core import Memory
-from core.consolidation.report import RunReport
-from core.lifecycle.daily_steps import run_daily_steps
-from core.lifecycle.review import ReviewQueue
-from core.lifecycle.usage import record_hits
+from memdir import Memory
+from memdir.consolidation.report import RunReport
+from memdir.lifecycle.daily_steps import run_daily_steps
+from memdir.lifecycle.review import ReviewQueue
+from memdir.lifecycle.usage import record_hits
 
 
 def _note(i: int, created: datetime) -> str:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "core"))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
@@ -45,7 +45,7 @@ def _sentence(rng: random.Random, n: int) -> str:
 
 def build_root(root: Path, n_notes: int, n_events: int, seed: int = 1) -> None:
     """Write n_notes notes (plain files, as a person or git checkout would) and n_events events over 7 days."""
-    from core import Memory
+    from memdir import Memory
 
     rng = random.Random(seed)
     Memory(root).init()
@@ -105,7 +105,7 @@ def peak_mb(pid: int) -> float:
 def run_child(root: Path, embedder: str, *args: str) -> tuple[float, float, int]:
     """Run `memdir ARGS`; returns (seconds, peak RSS in MB, exit code)."""
     start = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "core.cli.main", *args], env=_env(root, embedder),
+    proc = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", *args], env=_env(root, embedder),
                             cwd=str(REPO), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peak = 0.0
     while proc.poll() is None:
@@ -136,7 +136,7 @@ def _edit_notes(root: Path, n_notes: int, count: int, seed: int) -> None:
 
 def _sync_running(root: Path) -> bool:
     """True while some process holds the index sync lock (probed without waiting, released at once)."""
-    from core.locks import try_lock
+    from memdir.locks import try_lock
 
     fd = try_lock(root / ".memdir" / "locks" / "index-sync.lock")
     if fd is None:
@@ -163,7 +163,7 @@ def measure_during_sync(root: Path, mem: Any, args: Any, scenario: str, seed: in
                    MEMDIR_DAEMON_JOB_WEEKLY="scripts.bench_load:noop_job")
         if args.daemon_nice is not None:
             env["MEMDIR_DAEMON_NICE"] = str(args.daemon_nice)
-        daemon = subprocess.Popen([sys.executable, "-m", "core.cli.main", "daemon", "--foreground"], env=env,
+        daemon = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", "daemon", "--foreground"], env=env,
                                   cwd=str(REPO), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         pid = daemon.pid
 
@@ -180,7 +180,7 @@ def measure_during_sync(root: Path, mem: Any, args: Any, scenario: str, seed: in
     start = time.monotonic()
     proc = daemon
     if scenario == "cli":
-        proc = subprocess.Popen([sys.executable, "-m", "core.cli.main", "index", "sync"], env=env, cwd=str(REPO),
+        proc = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", "index", "sync"], env=env, cwd=str(REPO),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     assert proc is not None
     _wait(lambda: _sync_running(root), 120, f"the {scenario} sync to start")
@@ -224,8 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
-    from core import Memory
-    from core.index.embedder import get_embedder
+    from memdir import Memory
+    from memdir.index.embedder import get_embedder
 
     tmp = tempfile.mkdtemp(prefix="memdir-load-")
     root = Path(args.root) if args.root else Path(tmp) / "root"
@@ -253,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         figures["search_after_syncs_p50_ms"] = round(_pct(after, 0.5), 1)
         figures["search_process_peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
-        from core.activity import ReadStats
+        from memdir.activity import ReadStats
 
         t0 = time.monotonic()
         stats = ReadStats()

@@ -16,8 +16,8 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from types import ModuleType
 
-from core import Memory
-from core.lifecycle.review import ReviewQueue
+from memdir import Memory
+from memdir.lifecycle.review import ReviewQueue
 
 REPO = Path(__file__).resolve().parent.parent
 

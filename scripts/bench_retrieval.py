@@ -105,13 +105,13 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0, help="only the first N questions (smoke runs)")
     args = ap.parse_args()
 
-    sys.path.insert(0, str(REPO))
-    from core import Memory
-    from core.config import load_config
-    from core.index.chunking import DEFAULT_CHUNK_TOKENS
-    from core.index.embedder import get_embedder
-    from core.index.search import LEXICAL_WEIGHT, MIN_DEPTH, fuse, fuse_hybrid
-    from core.index.service import IndexService
+    sys.path.insert(0, str(REPO / "core"))
+    from memdir import Memory
+    from memdir.config import load_config
+    from memdir.index.chunking import DEFAULT_CHUNK_TOKENS
+    from memdir.index.embedder import get_embedder
+    from memdir.index.search import LEXICAL_WEIGHT, MIN_DEPTH, fuse, fuse_hybrid
+    from memdir.index.service import IndexService
 
     root = Path(args.workdir) / f"root-{args.chunk_tokens or DEFAULT_CHUNK_TOKENS}"
     root.mkdir(parents=True, exist_ok=True)
@@ -146,7 +146,7 @@ def main() -> None:
         np.save(cache, qvecs)
         print(f"embedded {len(queries)} questions in {time.perf_counter() - t1:.1f}s")
 
-    from core.notes.frontmatter import split_text
+    from memdir.notes.frontmatter import split_text
 
     bodies = {rel: split_text((root / rel).read_text(encoding="utf-8")).body.lower() for rel in paths.values()}
     depth = MIN_DEPTH  # what Memory.search uses for k <= MIN_DEPTH

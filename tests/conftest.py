@@ -31,7 +31,7 @@ def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
     """An initialised, empty memory root."""
-    from core import Memory
+    from memdir import Memory
 
     path = tmp_path / "root"
     Memory(path).init()
@@ -41,7 +41,7 @@ def root(tmp_path: Path) -> Path:
 @pytest.fixture
 def mem(root: Path):  # type: ignore[no-untyped-def]
     """A Memory over the empty root."""
-    from core import Memory
+    from memdir import Memory
 
     return Memory(root)
 
@@ -54,7 +54,7 @@ def run_cli(root: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
              timeout: float = 120) -> subprocess.CompletedProcess[str]:
         full_env = {**os.environ, "MEMDIR_ROOT": str(root), **(env or {})}
         return subprocess.run(
-            [sys.executable, "-m", "core.cli.main", *args],
+            [sys.executable, "-m", "memdir.cli.main", *args],
             input=input, capture_output=True, text=True, env=full_env, timeout=timeout, cwd=str(REPO),
         )
 

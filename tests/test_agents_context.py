@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from core import MemdirError, Memory
-from core.agents.context import HEADER, build_context, estimate_tokens
+from memdir import MemdirError, Memory
+from memdir.agents.context import HEADER, build_context, estimate_tokens
 
 
 def _write(root: Path, rel: str, meta: str, body: str) -> None:

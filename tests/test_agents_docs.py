@@ -54,7 +54,7 @@ def test_agent_guide_commands_run_as_written(root: Path, run_cli: Any) -> None:
 
 
 def test_context_example_page_is_under_its_budgets() -> None:
-    from core.agents.context import HEADER, estimate_tokens
+    from memdir.agents.context import HEADER, estimate_tokens
 
     page = (REPO / "docs" / "context-example.md").read_text(encoding="utf-8")
     sections = re.findall(r"## `memdir context.*?--budget (\d+)`.*?````markdown\n(.*?)````", page, re.S)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from core import MemdirError, Memory
-from core.agents.tasks import TaskLogger, new_task_id
+from memdir import MemdirError, Memory
+from memdir.agents.tasks import TaskLogger, new_task_id
 
 
 def _lines(root: Path) -> list[dict]:
@@ -137,7 +137,7 @@ def test_threads_log_concurrently_without_torn_lines(mem: Memory, root: Path) ->
 
 CHILD = """
 import sys
-from core import Memory
+from memdir import Memory
 mem = Memory(sys.argv[1])
 for i in range(15):
     with mem.task(f"proc {sys.argv[2]} task {i}") as t:

@@ -7,15 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-import core
+import memdir
 
-CORE = Path(core.__file__).parent
+CORE = Path(memdir.__file__).parent
 
 FORBIDDEN = {
-    "core/notes": ("core.index", "core.consolidation", "core.daemon", "core.cli", "core.llm", "core.lifecycle"),
-    "core/index": ("core.consolidation", "core.daemon", "core.cli"),
-    "core/llm": ("core.daemon", "core.cli"),
-    "core/consolidation": ("core.daemon", "core.cli"),
+    "memdir/notes": ("memdir.index", "memdir.consolidation", "memdir.daemon", "memdir.cli", "memdir.llm", "memdir.lifecycle"),
+    "memdir/index": ("memdir.consolidation", "memdir.daemon", "memdir.cli"),
+    "memdir/llm": ("memdir.daemon", "memdir.cli"),
+    "memdir/consolidation": ("memdir.daemon", "memdir.cli"),
 }
 
 
@@ -44,7 +44,7 @@ def test_only_the_cli_prints() -> None:
     offenders = []
     for py in sorted(CORE.rglob("*.py")):
         rel = py.relative_to(CORE.parent).as_posix()
-        if rel.startswith("core/cli/"):
+        if rel.startswith("memdir/cli/"):
             continue
         tree = ast.parse(py.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -54,14 +54,14 @@ def test_only_the_cli_prints() -> None:
 
 
 def test_public_api() -> None:
-    assert {"Memory", "MemdirError", "ConflictError", "PathError", "NoteError"} <= set(core.__all__)
-    for name in core.__all__:
-        assert hasattr(core, name)
+    assert {"Memory", "MemdirError", "ConflictError", "PathError", "NoteError"} <= set(memdir.__all__)
+    for name in memdir.__all__:
+        assert hasattr(memdir, name)
 
 
 def test_heavy_libraries_stay_off_the_import_path() -> None:
     code = (
-        "import sys, core, core.cli.main\n"
+        "import sys, memdir, memdir.cli.main\n"
         "heavy = [m for m in ('litellm', 'sklearn', 'chromadb', 'apscheduler', 'watchdog') if m in sys.modules]\n"
         "print(','.join(heavy))\n"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from core.config import load_config
+from memdir.config import load_config
 
 
 def test_init_episode_log_status(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]

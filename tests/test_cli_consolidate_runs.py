@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from core.daemon.runs import RunJournal
+from memdir.daemon.runs import RunJournal
 
 
 def test_cli_runs_are_recorded_but_dry_and_dated_runs_are_not(root: Path, run_cli) -> None:  # type: ignore[no-untyped-def]

@@ -51,6 +51,6 @@ def test_generate_then_check_then_detect_drift(tmp_path: Path) -> None:
 def test_generated_help_matches_the_real_command_output() -> None:
     section = _run("--stdout").stdout
     env = {**os.environ, "COLUMNS": "100"}
-    real = subprocess.run([sys.executable, "-m", "core.cli.main", "context", "--help"], capture_output=True,
+    real = subprocess.run([sys.executable, "-m", "memdir.cli.main", "context", "--help"], capture_output=True,
                           text=True, env=env, cwd=REPO, timeout=60).stdout
     assert real.rstrip() in section

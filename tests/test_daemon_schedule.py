@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from freezegun import freeze_time
 
-from core.daemon.catchup import is_missed, missed_jobs
-from core.daemon.schedule import build_trigger, next_fire_time, previous_fire_time, resolve_timezone
-from core.errors import ConfigError
+from memdir.daemon.catchup import is_missed, missed_jobs
+from memdir.daemon.schedule import build_trigger, next_fire_time, previous_fire_time, resolve_timezone
+from memdir.errors import ConfigError
 
 BERLIN = ZoneInfo("Europe/Berlin")
 NEW_YORK = ZoneInfo("America/New_York")
@@ -139,10 +139,10 @@ def test_never_run_counts_as_missed_only_with_a_backlog() -> None:
 
 @freeze_time("2026-11-30 08:00:00")
 def test_daemon_catch_up_queues_each_missed_job_once(tmp_path: Path) -> None:
-    from core import Memory
-    from core.config import load_config
-    from core.daemon.runs import RunJournal
-    from core.daemon.service import Daemon, DaemonOptions
+    from memdir import Memory
+    from memdir.config import load_config
+    from memdir.daemon.runs import RunJournal
+    from memdir.daemon.service import Daemon, DaemonOptions
 
     root = tmp_path / "r"
     Memory(root).init()

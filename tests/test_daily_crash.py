@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from test_daily_support import LESSON, STEPS, at, memory, run, snapshot
 
-from core.consolidation.daily import DailyConsolidator
-from core.consolidation.journal import Journal
-from core.consolidation.state import EpisodeState
-from core.notes.store import TMP_MARK
+from memdir.consolidation.daily import DailyConsolidator
+from memdir.consolidation.journal import Journal
+from memdir.consolidation.state import EpisodeState
+from memdir.notes.store import TMP_MARK
 
 DISTINCT = [
     LESSON,
@@ -42,7 +42,7 @@ def _seed(mem, n: int = 4) -> None:  # type: ignore[no-untyped-def]
 
 
 def _sources_per_episode(root: Path) -> dict[str, int]:
-    from core import Memory
+    from memdir import Memory
 
     counts: dict[str, int] = {}
     for note in Memory(root).store.iter_notes(("knowledge", "procedures")):
@@ -104,10 +104,10 @@ def test_kill_9_mid_run_then_next_run_finishes(root: Path) -> None:
     _seed(mem, 60)
     script = textwrap.dedent(f"""
         import time
-        from core import Memory
-        from core.consolidation.daily import DailyConsolidator
-        from core.consolidation.journal import Journal
-        from core.index.embedder import get_embedder
+        from memdir import Memory
+        from memdir.consolidation.daily import DailyConsolidator
+        from memdir.consolidation.journal import Journal
+        from memdir.index.embedder import get_embedder
         real = Journal.step
         def slow_step(self, i):
             real(self, i)

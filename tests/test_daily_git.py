@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from test_daily_support import LESSON, STEPS, at, run
 
-from core import Memory
-from core.config import load_config
-from core.index.embedder import get_embedder
+from memdir import Memory
+from memdir.config import load_config
+from memdir.index.embedder import get_embedder
 
 
 def _git(root: Path, *args: str) -> str:

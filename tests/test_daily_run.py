@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from test_daily_support import CHAT, FREEZE, LESSON, STEPS, YESTERDAY, at, memory, notes, run, snapshot
 
-from core.notes.frontmatter import render_note
+from memdir.notes.frontmatter import render_note
 
 
 def test_routes_episodes_with_provenance(root: Path) -> None:
@@ -207,7 +207,7 @@ def test_memory_api_run_syncs_the_index_so_search_finds_new_notes(root: Path) ->
 
 
 def test_accepted_merge_candidate_lands_in_the_note_and_nothing_is_raised_again(root: Path) -> None:
-    from core.lifecycle.review import ReviewQueue
+    from memdir.lifecycle.review import ReviewQueue
 
     mem = memory(root)
     (root / "knowledge" / "flaky-tests.md").write_text(render_note({"description": "CI"}, "# Flaky tests\n\n" + LESSON))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from core import Memory
-from core.consolidation.daily import DailyConsolidator
-from core.consolidation.report import RunReport
-from core.index.embedder import get_embedder
+from memdir import Memory
+from memdir.consolidation.daily import DailyConsolidator
+from memdir.consolidation.report import RunReport
+from memdir.index.embedder import get_embedder
 
 YESTERDAY = date.today() - timedelta(days=1)
 

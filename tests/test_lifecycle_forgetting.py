@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from freezegun import freeze_time
 
-from core import Memory
-from core.consolidation.report import RunReport
-from core.lifecycle.daily_steps import run_daily_steps
-from core.lifecycle.usage import record_hits
+from memdir import Memory
+from memdir.consolidation.report import RunReport
+from memdir.lifecycle.daily_steps import run_daily_steps
+from memdir.lifecycle.usage import record_hits
 
 START = datetime(2026, 1, 1, 3, 0, tzinfo=timezone.utc)
 

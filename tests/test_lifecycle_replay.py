@@ -9,8 +9,8 @@ from types import ModuleType
 
 import pytest
 
-from core import Memory
-from core.lifecycle.review import ReviewQueue
+from memdir import Memory
+from memdir.lifecycle.review import ReviewQueue
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO.parent / "shared/eval/alfworld/react_prompts_alfworld_3prompts.json"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from freezegun import freeze_time
 
-from core.lifecycle.usage import last_retrieved, record_hits, record_use, usage_of
+from memdir.lifecycle.usage import last_retrieved, record_hits, record_use, usage_of
 
 NOTE = "---\ndescription: a fact\norigin: daily\n---\n\nThe DB is Postgres.\n"
 
@@ -52,8 +52,8 @@ def test_unwritable_state_never_fails_the_caller(mem, root: Path) -> None:  # ty
 
 
 def test_search_counts_the_notes_it_returns_and_rewrites_nothing(root: Path) -> None:
-    from core import Memory
-    from core.index.embedder import get_embedder
+    from memdir import Memory
+    from memdir.index.embedder import get_embedder
 
     mem = Memory(root, embedder=get_embedder("hashing"))
     mem.store.create("knowledge/db.md", NOTE)
@@ -67,9 +67,9 @@ def test_search_counts_the_notes_it_returns_and_rewrites_nothing(root: Path) -> 
 
 
 def test_a_burst_of_searches_writes_the_counts_once_and_loses_none(root: Path) -> None:
-    from core import Memory
-    from core.index.embedder import get_embedder
-    from core.lifecycle.usage import flush_hits
+    from memdir import Memory
+    from memdir.index.embedder import get_embedder
+    from memdir.lifecycle.usage import flush_hits
 
     mem = Memory(root, embedder=get_embedder("hashing"))
     mem.store.create("knowledge/db.md", NOTE)
@@ -85,7 +85,7 @@ def test_a_burst_of_searches_writes_the_counts_once_and_loses_none(root: Path) -
 
 
 def test_cli_search_counts_reach_the_file_when_the_process_exits(root: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
-    from core import Memory
+    from memdir import Memory
 
     Memory(root).store.create("knowledge/db.md", NOTE)
     for _ in range(2):

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from test_daily_support import CHAT, LESSON, STEPS, at, memory, snapshot
 
-from core.config import LLMConfig
-from core.consolidation.daily import DailyConsolidator
-from core.consolidation.state import EpisodeState
-from core.errors import LLMError
-from core.llm.litellm_engine import LiteLLMEngine
-from core.llm.prompts import load_prompt
+from memdir.config import LLMConfig
+from memdir.consolidation.daily import DailyConsolidator
+from memdir.consolidation.state import EpisodeState
+from memdir.errors import LLMError
+from memdir.llm.litellm_engine import LiteLLMEngine
+from memdir.llm.prompts import load_prompt
 
 
 class QueuedEngine(LiteLLMEngine):
@@ -131,7 +131,7 @@ def test_hostile_answer_cannot_choose_paths(root: Path) -> None:
 
 
 def test_invalid_kind_is_rejected() -> None:
-    from core.consolidation.route_llm import parse_answer
+    from memdir.consolidation.route_llm import parse_answer
 
     with pytest.raises(ValueError):
         parse_answer('{"episodes": [{"id": "E1", "parts": [{"kind": "skills", "text": "x"}]}]}', {"E1"})

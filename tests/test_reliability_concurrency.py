@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from core import Memory
-from core.errors import ConflictError
-from core.notes.store import NoteStore
+from memdir import Memory
+from memdir.errors import ConflictError
+from memdir.notes.store import NoteStore
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -22,7 +22,7 @@ APPENDER = textwrap.dedent(
     """
     import sys
     from datetime import datetime, timedelta, timezone
-    from core import Memory
+    from memdir import Memory
     root, who, n_events, n_episodes = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     mem = Memory(root)
     base = datetime(2026, 11, 28, 10, 0, tzinfo=timezone.utc)
@@ -75,7 +75,7 @@ def test_ten_processes_appending_activity_lose_nothing(root: Path) -> None:
         mine = [int(str(ev["summary"]).split()[2]) for ev in lines if str(ev["task_id"]).startswith(f"w{i}-")]
         assert sorted(mine) == list(range(300))
     stats_mem = Memory(root)
-    from core.activity import ReadStats
+    from memdir.activity import ReadStats
 
     stats = ReadStats()
     assert sum(1 for _ in stats_mem.activity.read(stats=stats)) == 3000 and stats.malformed == 0
@@ -176,7 +176,7 @@ def test_regression_editor_save_during_fsync_is_kept(root: Path, monkeypatch: py
             fired.append(1)
             (root / "knowledge" / "a.md").write_text("---\ndescription: a\n---\nperson v2\n", encoding="utf-8")
 
-    monkeypatch.setattr("core.notes.store.os.fsync", editor_saves_now)
+    monkeypatch.setattr("memdir.notes.store.os.fsync", editor_saves_now)
     with pytest.raises(ConflictError):
         store.update_meta("knowledge/a.md", {"confidence": 0.5}, expected_hash=note.hash)
     assert (root / "knowledge" / "a.md").read_text(encoding="utf-8").endswith("person v2\n")
@@ -196,13 +196,13 @@ def test_regression_torn_empty_read_is_not_written_over(root: Path) -> None:
 def test_two_cli_processes_and_the_daemon_at_once_lose_and_duplicate_nothing(root: Path) -> None:
     """Daemon (daily every 3 s, live watcher) + a CLI adding episodes + a CLI consolidating and giving feedback
     + a person editing a note, all at once: every episode consolidated once, no duplicate, no edit lost."""
-    pytest.importorskip("core.consolidation.daily")
-    pytest.importorskip("core.daemon.service")
+    pytest.importorskip("memdir.consolidation.daily")
+    pytest.importorskip("memdir.daemon.service")
     import signal
     from datetime import datetime, timedelta, timezone
 
-    from core.consolidation.state import EpisodeState
-    from core.index.embedder import get_embedder
+    from memdir.consolidation.state import EpisodeState
+    from memdir.index.embedder import get_embedder
 
     env = {**os.environ, "MEMDIR_ROOT": str(root), "MEMDIR_EMBEDDER": "hashing", "MEMDIR_TIMEZONE": "UTC",
            "MEMDIR_SCHEDULE_DAILY": "every 3s", "MEMDIR_DAEMON_WATCH": "1", "MEMDIR_DAEMON_HEARTBEAT": "1"}
@@ -211,7 +211,7 @@ def test_two_cli_processes_and_the_daemon_at_once_lose_and_duplicate_nothing(roo
         "# Deploy\n\n1. make deploy\n", encoding="utf-8")
     human = root / "knowledge" / "human.md"
     human.write_text("---\ndescription: my note\n---\n\nedit 0\n", encoding="utf-8")
-    cli = f"{sys.executable} -m core.cli.main"
+    cli = f"{sys.executable} -m memdir.cli.main"
     yesterday = (datetime.now(timezone.utc) - timedelta(days=1)).replace(hour=8, minute=0, second=0, microsecond=0)
     texts = [("Lesson: pin the CI runner image; floating tags broke the build (case {i}).", "CI pin {i}"),
              ("To rotate the db password: 1. vault login 2. vault rotate db/{i} 3. restart the api", "Rotate {i}")]
@@ -269,15 +269,15 @@ def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(root: Pa
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """The person saves the note daily is about to extend: their save survives, the episode stays pending,
     and the next run extends the person's version."""
-    pytest.importorskip("core.consolidation.daily")
+    pytest.importorskip("memdir.consolidation.daily")
     from datetime import date, datetime, timedelta
     from typing import Any
 
-    from core.config import LLMConfig
-    from core.consolidation.daily import DailyConsolidator
-    from core.consolidation.state import EpisodeState
-    from core.index.embedder import get_embedder
-    from core.llm.litellm_engine import LiteLLMEngine
+    from memdir.config import LLMConfig
+    from memdir.consolidation.daily import DailyConsolidator
+    from memdir.consolidation.state import EpisodeState
+    from memdir.index.embedder import get_embedder
+    from memdir.llm.litellm_engine import LiteLLMEngine
 
     human = root / "knowledge" / "deploy.md"
     human.write_text("---\ndescription: How we deploy\norigin: human\n---\n\n# Deploy\n\nUse make deploy.\n",
@@ -317,7 +317,7 @@ def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(root: Pa
 def test_regression_save_between_recheck_and_swap_is_put_back(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Bug found: a save landing after the last hash check but before the rename was lost; the swap now
     returns what it displaced, and a foreign version is put back (ConflictError)."""
-    from core.notes import store as store_mod
+    from memdir.notes import store as store_mod
 
     if store_mod._RENAMEAT2 is None:
         pytest.skip("no renameat2 on this platform: the re-check before os.replace is the protection")

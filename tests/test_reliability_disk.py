@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from core import Memory
-from core.consolidation.state import EpisodeState
-from core.errors import MemdirError, StoreWriteError
-from core.notes.store import NoteStore
+from memdir import Memory
+from memdir.consolidation.state import EpisodeState
+from memdir.errors import MemdirError, StoreWriteError
+from memdir.notes.store import NoteStore
 
 ORIGINAL = "---\ndescription: Keep me\ntags: [a]\n---\n\nThe person's text.\n"
 
@@ -45,12 +45,12 @@ def test_write_fault_keeps_original_and_leaves_no_temp(root: Path, monkeypatch: 
         return real_open(path, flags, *args)  # type: ignore[arg-type]
 
     if where == "open":
-        monkeypatch.setattr("core.notes.store.os.open", failing_open)
+        monkeypatch.setattr("memdir.notes.store.os.open", failing_open)
     elif where == "replace":  # the final step is an atomic swap where the OS has one, else os.replace
-        monkeypatch.setattr("core.notes.store.os.replace", _fail(err))
-        monkeypatch.setattr("core.notes.store.exchange_paths", _fail(err))
+        monkeypatch.setattr("memdir.notes.store.os.replace", _fail(err))
+        monkeypatch.setattr("memdir.notes.store.exchange_paths", _fail(err))
     else:
-        monkeypatch.setattr(f"core.notes.store.os.{where}", _fail(err))
+        monkeypatch.setattr(f"memdir.notes.store.os.{where}", _fail(err))
     with pytest.raises(StoreWriteError) as info:
         store.update_meta("knowledge/keep.md", {"confidence": 0.9})
     assert info.value.errno == err
@@ -69,7 +69,7 @@ def test_enospc_during_episode_add_keeps_the_day_file(mem: Memory, root: Path,
     mem.add_episode("first episode text", title="first")
     day_file = next((root / "episodes").glob("*.md"))
     before = day_file.read_bytes()
-    monkeypatch.setattr("core.notes.store.os.write", _fail(errno.ENOSPC))
+    monkeypatch.setattr("memdir.notes.store.os.write", _fail(errno.ENOSPC))
     with pytest.raises(StoreWriteError):
         mem.add_episode("second episode text", title="second")
     monkeypatch.undo()
@@ -83,7 +83,7 @@ def test_regression_activity_append_on_full_disk_raises_store_write_error(
         mem: Memory, root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Bug found: a failing write in ActivityLog.append leaked a bare OSError (a traceback in the CLI)."""
     mem.log(type="task_start", task_id="t1", summary="before")
-    monkeypatch.setattr("core.activity.os.write", _fail(errno.ENOSPC))
+    monkeypatch.setattr("memdir.activity.os.write", _fail(errno.ENOSPC))
     with pytest.raises(StoreWriteError):
         mem.log(type="task_end", task_id="t1", outcome="success")
     monkeypatch.undo()
@@ -98,10 +98,10 @@ def test_regression_activity_short_write_is_completed(mem: Memory, monkeypatch: 
     def short_write(fd: int, data: bytes) -> int:
         return real_write(fd, bytes(data[: max(1, len(data) // 2)]))
 
-    monkeypatch.setattr("core.activity.os.write", short_write)
+    monkeypatch.setattr("memdir.activity.os.write", short_write)
     mem.log(type="tool_use", task_id="t1", summary="a fairly long summary " * 5)
     monkeypatch.undo()
-    from core.activity import ReadStats
+    from memdir.activity import ReadStats
 
     stats = ReadStats()
     events = list(mem.activity.read(stats=stats))
@@ -179,7 +179,7 @@ def test_unreadable_note_is_skipped_by_scans_not_fatal(root: Path) -> None:
 
 # -- a damaged index is derived state: rebuilt or reported, never a lost note -----------------------------
 def _indexed_root(root: Path) -> Memory:
-    from core.index.embedder import get_embedder
+    from memdir.index.embedder import get_embedder
 
     store = NoteStore(root)
     for i in range(12):
@@ -209,8 +209,8 @@ def test_damaged_index_is_rebuilt_or_reported_and_notes_survive(root: Path, rel:
     """Garbage in the Chroma sqlite file, the catalog or the vectors: search/sync recover or raise IndexUnavailable."""
     import shutil
 
-    from core.errors import IndexUnavailable
-    from core.index.embedder import get_embedder
+    from memdir.errors import IndexUnavailable
+    from memdir.index.embedder import get_embedder
 
     mem = _indexed_root(root)
     expected = [h.path for h in mem.search("deploy fact 3", k=3)]
@@ -246,8 +246,8 @@ def test_corrupted_daily_journal_or_state_loses_no_note(root: Path, what: str) -
     """
     from datetime import date, datetime, timedelta
 
-    from core.consolidation.daily import DailyConsolidator
-    from core.index.embedder import get_embedder
+    from memdir.consolidation.daily import DailyConsolidator
+    from memdir.index.embedder import get_embedder
 
     mem = Memory(root, embedder=get_embedder("hashing"))
     NoteStore(root).create("knowledge/keep.md", ORIGINAL)

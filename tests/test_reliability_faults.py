@@ -11,8 +11,8 @@ from types import ModuleType
 
 import pytest
 
-from core import Memory
-from core.notes.store import NoteStore, sweep_stale_temp_files
+from memdir import Memory
+from memdir.notes.store import NoteStore, sweep_stale_temp_files
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -78,7 +78,7 @@ def test_regression_temp_file_of_a_killed_writer_is_swept(root: Path) -> None:
 def test_kill_between_archive_and_ledger_update_still_records_the_accept(mem: Memory,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """A crash right after the review item is archived: re-running accept ends with the ledger `accepted`."""
-    from core.lifecycle.review import ReviewLedger, ReviewQueue
+    from memdir.lifecycle.review import ReviewLedger, ReviewQueue
 
     NoteStore(mem.root).create("knowledge/t.md", "---\ndescription: t\n---\n\nTarget.\n")
     q = ReviewQueue(mem)

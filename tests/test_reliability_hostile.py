@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from core import Memory
-from core.config import LLMConfig
-from core.index.embedder import get_embedder
-from core.llm.litellm_engine import LiteLLMEngine
-from core.notes.model import Note
-from core.notes.store import NoteStore
+from memdir import Memory
+from memdir.config import LLMConfig
+from memdir.index.embedder import get_embedder
+from memdir.llm.litellm_engine import LiteLLMEngine
+from memdir.notes.model import Note
+from memdir.notes.store import NoteStore
 
 DAY = date.today() - timedelta(days=1)
 HUMAN = ("---\n# a person's note\ndescription: How we deploy the API to production\norigin: human\n"
@@ -68,7 +68,7 @@ def _at(hour: int) -> datetime:
 
 
 def _run(mem: Memory, engine: Any = None) -> Any:
-    from core.consolidation.daily import DailyConsolidator
+    from memdir.consolidation.daily import DailyConsolidator
 
     return DailyConsolidator(mem, engine=engine, sync_index=False).run(day=DAY)
 
@@ -228,6 +228,6 @@ def test_weekly_llm_answer_cannot_escape_or_inject_frontmatter(hostile_root: Pat
                                   "PGPASSWORD='hunter2-Sup3rSecret!' psql", "MYSQL_PWD=hunter2-Sup3rSecret!"])
 def test_regression_env_style_passwords_are_redacted(line: str) -> None:
     """Bug found: `PGPASSWORD=...` was not recognised as a secret."""
-    from core.consolidation.redact import redact_text
+    from memdir.consolidation.redact import redact_text
 
     assert "hunter2-Sup3rSecret!" not in redact_text(line)

@@ -8,9 +8,9 @@ from datetime import date
 
 import pytest
 
-from core.errors import ReviewError
-from core.lifecycle.review import ReviewQueue, item_id_for
-from core.lifecycle.review_apply import apply_merge
+from memdir.errors import ReviewError
+from memdir.lifecycle.review import ReviewQueue, item_id_for
+from memdir.lifecycle.review_apply import apply_merge
 
 PROC = """---
 # kept by hand: do not touch
@@ -182,9 +182,9 @@ def test_accept_after_real_kill_9_completes_once(queue, root, run_cli) -> None: 
     item_id = path[7:-3]
     script = (
         "import os, signal, sys\n"
-        "from core import Memory\n"
-        "from core.notes.store import NoteStore\n"
-        "from core.lifecycle.review import ReviewQueue\n"
+        "from memdir import Memory\n"
+        "from memdir.notes.store import NoteStore\n"
+        "from memdir.lifecycle.review import ReviewQueue\n"
         "NoteStore.archive = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)\n"
         f"ReviewQueue(Memory(sys.argv[1])).accept({item_id!r})\n"
     )
@@ -221,7 +221,7 @@ def test_accept_never_loses_a_byte_of_the_target_body(tmp_path) -> None:  # type
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from core import Memory
+    from memdir import Memory
 
     text_st = st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\r\x85\u2028\u2029"),
                       max_size=200)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from core import Memory, NoteError
-from core.activity import ReadStats
-from core.errors import MemdirError
-from core.notes.episodes import parse_episode_text
+from memdir import Memory, NoteError
+from memdir.activity import ReadStats
+from memdir.errors import MemdirError
+from memdir.notes.episodes import parse_episode_text
 
 DAY = """---
 date: 2026-11-28
@@ -105,7 +105,7 @@ def test_activity_window_and_validation(mem: Memory) -> None:
 
 
 def test_per_host_activity_files_are_read(root: Path) -> None:
-    from core.activity import ActivityLog
+    from memdir.activity import ActivityLog
 
     ActivityLog(root, host="laptop").append({"ts": "2026-11-28T10:00:00Z", "type": "task_end", "task_id": "a"})
     ActivityLog(root, host="desktop").append({"ts": "2026-11-28T11:00:00Z", "type": "task_end", "task_id": "b"})

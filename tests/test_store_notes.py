@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from core import ConflictError, Memory, NoteError, PathError
-from core.notes.frontmatter import render_note, update_text
-from core.notes.store import NoteStore
-from core.paths import slugify
+from memdir import ConflictError, Memory, NoteError, PathError
+from memdir.notes.frontmatter import render_note, update_text
+from memdir.notes.store import NoteStore
+from memdir.paths import slugify
 
 HAND_WRITTEN = """---
 # Written by hand: keep this comment

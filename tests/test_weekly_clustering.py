@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from sklearn.cluster import AgglomerativeClustering
 
-from core.consolidation.clustering import ClusterStats, cluster_tasks
-from core.consolidation.features import TaskFeatures
-from core.similarity import Calibrator, centred_threshold, to_calibrated
+from memdir.consolidation.clustering import ClusterStats, cluster_tasks
+from memdir.consolidation.features import TaskFeatures
+from memdir.similarity import Calibrator, centred_threshold, to_calibrated
 
 
 def _features(n: int, seed: int) -> TaskFeatures:

@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from core import Memory
-from core.config import LLMConfig
+from memdir import Memory
+from memdir.config import LLMConfig
 
 UNTIL = date(2026, 11, 30)
 DAY = datetime(2026, 11, 25, 9, 0, tzinfo=timezone.utc)
@@ -202,7 +202,7 @@ def test_a_different_task_type_is_not_a_duplicate(wmem: Memory) -> None:
 
 
 def test_llm_distillation_with_a_mocked_model(root: Path) -> None:
-    from core.llm.litellm_engine import LiteLLMEngine
+    from memdir.llm.litellm_engine import LiteLLMEngine
 
     reply = {"title": "Close issue {issue} in {repo}", "description": "Close a GitHub issue with the gh CLI",
              "steps": ["gh issue view {issue} --repo {repo}", "gh issue close {issue} --repo {repo}"]}
@@ -218,7 +218,7 @@ def test_llm_distillation_with_a_mocked_model(root: Path) -> None:
 
 
 def test_llm_failure_falls_back_to_the_builtin_draft(root: Path) -> None:
-    from core.llm.litellm_engine import LiteLLMEngine
+    from memdir.llm.litellm_engine import LiteLLMEngine
 
     llm = LiteLLMEngine(LLMConfig(model="gpt-4o-mini", retries=1), backoff=0.0, mock_response="litellm.RateLimitError")
     mem = Memory(root, embedder=WordEmbedder(), llm=llm)
@@ -243,7 +243,7 @@ def test_cli_weekly_json(run_cli: Any, root: Path) -> None:
 
 
 def test_status_reports_what_weekly_runs_distilled(wmem: Memory) -> None:
-    from core.consolidation.weekly import weekly_status
+    from memdir.consolidation.weekly import weekly_status
 
     assert weekly_status(wmem)["procedures_distilled"] == 0
     week(wmem)
@@ -271,7 +271,7 @@ def test_kill_9_mid_run_then_rerun_equals_an_uninterrupted_run(root: Path, tmp_p
             log_task(mem, f"k{k}-{j}", intent.format(n=10 + j, r=repo), tool, [f"{tool} run {repo.lower()}"],
                      "success", DAY + timedelta(hours=k * 3 + j))
     env = {**os.environ, "MEMDIR_ROOT": str(root), "MEMDIR_EMBEDDER": "hashing"}
-    proc = subprocess.Popen([sys.executable, "-m", "core.cli.main", "consolidate", "weekly", "--until", "2026-11-30"],
+    proc = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", "consolidate", "weekly", "--until", "2026-11-30"],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = _time.monotonic() + 120
     while _time.monotonic() < deadline and proc.poll() is None and not any((root / "procedures").iterdir()):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from core.activity import ActivityEvent, parse_ts
-from core.consolidation.distill import generalise_step
-from core.consolidation.tasks import group_tasks
-from core.similarity import abstract_text
+from memdir.activity import ActivityEvent, parse_ts
+from memdir.consolidation.distill import generalise_step
+from memdir.consolidation.tasks import group_tasks
+from memdir.similarity import abstract_text
 
 T0 = datetime(2026, 11, 24, 9, 0, tzinfo=timezone.utc)
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from test_weekly_run import DAY, UNTIL, WordEmbedder, log_task
 
-from core import Memory
-from core.consolidation.lexicon import SLOT, WeekLexicon, tokens
-from core.consolidation.templates import SplitStats, TemplateSplitter
+from memdir import Memory
+from memdir.consolidation.lexicon import SLOT, WeekLexicon, tokens
+from memdir.consolidation.templates import SplitStats, TemplateSplitter
 
 USERS = ["CameronKelsey", "jacyanthis", "sirbarani", "Hrekires", "PatientBuilder", "ThetaGang"]
 SUBS = ["earthporn", "news", "videos", "wallstreetbets", "sports", "iphone13"]

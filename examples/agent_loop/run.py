@@ -26,8 +26,8 @@ from pathlib import Path
 os.environ.pop("MEMDIR_LLM_MODEL", None)  # offline: the built-in router and distiller
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
-from core import Memory  # noqa: E402
-from core.agents.context import estimate_tokens  # noqa: E402
+from memdir import Memory  # noqa: E402
+from memdir.agents.context import estimate_tokens  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parent.parent / "memory_root"
 DEPLOY = "deploy the API to staging"

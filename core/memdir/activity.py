@@ -1,0 +1,201 @@
+"""The activity log: append-only JSON lines in `activity/YYYY-MM-DD[.HOST].jsonl`.
+
+Writers append whole lines under a lock; readers skip malformed lines with a warning
+and count them, never failing the run.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+from memdir.errors import MemdirError, StoreWriteError
+from memdir.locks import file_lock
+from memdir.paths import STATE_DIR
+
+log = logging.getLogger(__name__)
+
+_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:\.[A-Za-z0-9_.-]+)?\.jsonl$")
+MAX_LINE = 1_000_000
+
+
+def parse_ts(value: Any) -> datetime | None:
+    """Parse an ISO 8601 timestamp; naive times are taken as UTC. None if unparseable."""
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+
+
+@dataclass
+class ActivityEvent:
+    """One activity line. `data` keeps every field, known or not."""
+
+    ts: datetime
+    type: str
+    data: dict[str, Any]
+    source: str = ""  # file:line
+
+    @property
+    def task_id(self) -> str | None:
+        """The task id, if the event names one."""
+        tid = self.data.get("task_id")
+        return str(tid) if tid not in (None, "") else None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A field of the event."""
+        return self.data.get(key, default)
+
+
+@dataclass
+class ReadStats:
+    """What a read saw: lines read and malformed lines skipped."""
+
+    lines: int = 0
+    events: int = 0
+    malformed: int = 0
+    malformed_at: list[str] = field(default_factory=list)
+
+
+def validate_event(event: Mapping[str, Any]) -> dict[str, Any]:
+    """Check the required fields and return a clean dict (raises MemdirError)."""
+    if not isinstance(event, Mapping):
+        raise MemdirError("an activity event must be a JSON object")
+    data = {str(k): v for k, v in event.items() if v is not None}
+    if not isinstance(data.get("type"), str) or not data["type"].strip():
+        raise MemdirError("an activity event needs a non-empty `type`")
+    ts = data.get("ts")
+    if ts is None:
+        data["ts"] = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    elif parse_ts(ts) is None:
+        raise MemdirError(f"invalid `ts` {ts!r}: use ISO 8601")
+    outcome = data.get("outcome")
+    if outcome is not None and outcome not in ("success", "failure"):
+        raise MemdirError(f"invalid outcome {outcome!r}: use success or failure")
+    return data
+
+
+class ActivityLog:
+    """Appends and reads activity events under `<root>/activity/`."""
+
+    def __init__(self, root: str | os.PathLike[str], host: str | None = None) -> None:
+        self.root = Path(root)
+        self.dir = self.root / "activity"
+        self.host = host
+
+    def path_for(self, ts: datetime) -> Path:
+        """The file an event with this timestamp belongs to (UTC day)."""
+        day = ts.astimezone(timezone.utc).date().isoformat()
+        name = f"{day}.{self.host}.jsonl" if self.host else f"{day}.jsonl"
+        return self.dir / name
+
+    def append(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """Append one event as one whole line under a file lock; returns what was written."""
+        return self.append_many([event])[0]
+
+    def append_many(self, events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Append events (each one line), grouping writes per file under one lock."""
+        clean = [validate_event(e) for e in events]
+        by_file: dict[Path, list[str]] = {}
+        for data in clean:
+            ts = parse_ts(data["ts"])
+            assert ts is not None
+            line = json.dumps(data, ensure_ascii=False, sort_keys=False, default=str)
+            by_file.setdefault(self.path_for(ts), []).append(line + "\n")
+        for path, lines in by_file.items():
+            lock = self.root / STATE_DIR / "locks" / f"activity-{path.name}.lock"
+            with file_lock(lock):
+                try:
+                    self._append_lines(path, "".join(lines).encode("utf-8"))
+                except OSError as exc:
+                    raise StoreWriteError(str(path), exc) from None
+        return clean
+
+    @staticmethod
+    def _append_lines(path: Path, payload: bytes) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            size = os.fstat(fd).st_size
+            if size:
+                with open(path, "rb") as fh:
+                    fh.seek(size - 1)
+                    if fh.read(1) != b"\n":
+                        payload = b"\n" + payload  # never glue onto a torn line
+            view = memoryview(payload)
+            while view:  # a short write must not leave a torn line
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+
+    def files(self, since: date | None = None, until: date | None = None) -> list[Path]:
+        """Activity files whose day is in [since, until), sorted by name."""
+        if not self.dir.is_dir():
+            return []
+        out = []
+        for p in sorted(self.dir.iterdir()):
+            m = _FILE.match(p.name)
+            if not m or not p.is_file():
+                continue
+            try:
+                day = date.fromisoformat(m.group(1))
+            except ValueError:
+                continue
+            if (since and day < since) or (until and day >= until):
+                continue
+            out.append(p)
+        return out
+
+    def read(
+        self,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        stats: ReadStats | None = None,
+    ) -> Iterator[ActivityEvent]:
+        """Events with since <= ts < until, file by file; malformed lines are skipped and counted."""
+        stats = stats if stats is not None else ReadStats()
+        d_since = (since.astimezone(timezone.utc).date() - timedelta(days=1)) if since else None
+        d_until = (until.astimezone(timezone.utc).date() + timedelta(days=2)) if until else None
+        for path in self.files(d_since, d_until):
+            with open(path, "rb") as fh:
+                for lineno, raw in enumerate(fh, 1):
+                    stats.lines += 1
+                    event = self._parse_line(raw, f"{path.name}:{lineno}")
+                    if event is None:
+                        if raw.strip():
+                            stats.malformed += 1
+                            if len(stats.malformed_at) < 20:
+                                stats.malformed_at.append(f"{path.name}:{lineno}")
+                        continue
+                    if (since and event.ts < since) or (until and event.ts >= until):
+                        continue
+                    stats.events += 1
+                    yield event
+        if stats.malformed:
+            log.warning("skipped %d malformed activity line(s), first at %s", stats.malformed, stats.malformed_at[0])
+
+    @staticmethod
+    def _parse_line(raw: bytes, where: str) -> ActivityEvent | None:
+        if not raw.strip() or len(raw) > MAX_LINE:
+            return None
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return None
+        if not isinstance(data, dict):
+            return None
+        ts = parse_ts(data.get("ts"))
+        etype = data.get("type")
+        if ts is None or not isinstance(etype, str):
+            return None
+        return ActivityEvent(ts=ts, type=etype, data=data, source=where)

@@ -1,0 +1,103 @@
+"""CLI: consolidate daily | weekly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+import click
+
+from memdir.cli.common import CliState, console, echo_json, pass_state
+from memdir.consolidation.report import RunReport
+from memdir.errors import MemdirError
+
+
+def _parse_day(value: str | None, flag: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise MemdirError(f"invalid {flag} {value!r}: use YYYY-MM-DD") from None
+
+
+def _run_recorded(state: CliState, job: str, full: bool, run: Callable[[], RunReport]) -> RunReport:
+    """Run a job; a full (not dry, not date-limited) run is recorded like the daemon's, so catch-up sees it."""
+    if not full:
+        return run()
+    from memdir.daemon.runs import RunJournal, counts_of
+
+    journal = RunJournal(state.memory.root)
+    record = journal.start(job, reason="cli")
+    try:
+        report = run()
+    except BaseException as exc:
+        journal.finish(record, "failed", error=str(exc) or type(exc).__name__)
+        raise
+    journal.finish(record, "ok", counts=counts_of(report),
+                   error="; ".join(report.errors[:3]) or None)
+    return report
+
+
+def _print_report(report: RunReport, as_json: bool) -> None:
+    if as_json:
+        echo_json(report.to_dict())
+        return
+    out = console()
+    verb = "would " if report.dry_run else ""
+    out.print(f"[bold]{report.job}[/bold]: {report.processed} looked at, {report.skipped} skipped, "
+              f"{report.pending} left pending")
+    for label, paths in (("create", report.created), ("update", report.updated),
+                         ("raise review item", report.review), ("archive", report.archived)):
+        for p in paths:
+            out.print(f"  {verb}{label} {p}", markup=False)
+    if report.dry_run and report.diff:
+        out.print(report.diff, markup=False, highlight=False)
+    for err in report.errors:
+        console(stderr=True).print(f"  [red]error[/red] {err}")
+    if not report.changed:
+        out.print("  nothing to change")
+
+
+@click.group("consolidate")
+def consolidate_group() -> None:
+    """Turn episodes and activity into knowledge and procedures."""
+
+
+@consolidate_group.command("daily")
+@click.option("--date", "day", help="Only episodes of this day (YYYY-MM-DD); default: every pending one up to yesterday.")
+@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the run report as JSON.")
+@pass_state
+def daily_cmd(state: CliState, day: str | None, dry_run: bool, as_json: bool) -> None:
+    """Route pending episodes into knowledge/, procedures/ or skip.
+
+    \b
+    Example:
+      memdir consolidate daily --date 2026-11-28 --dry-run
+    """
+    parsed = _parse_day(day, "--date")
+    report = _run_recorded(state, "daily", parsed is None and not dry_run,
+                           lambda: state.memory.consolidate_daily(day=parsed, dry_run=dry_run))
+    _print_report(report, as_json)
+
+
+@consolidate_group.command("weekly")
+@click.option("--until", help="End of the week, exclusive (YYYY-MM-DD); covers [until - 7 days, until).")
+@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the run report as JSON.")
+@pass_state
+def weekly_cmd(state: CliState, until: str | None, dry_run: bool, as_json: bool) -> None:
+    """Distil tasks that succeeded 3+ times this week into procedures.
+
+    \b
+    Example:
+      memdir consolidate weekly --until 2026-11-30 --json
+    """
+    parsed = _parse_day(until, "--until")
+    report = _run_recorded(state, "weekly", parsed is None and not dry_run,
+                           lambda: state.memory.consolidate_weekly(until=parsed, dry_run=dry_run))
+    _print_report(report, as_json)
+
+
+COMMANDS: list[click.Command] = [consolidate_group]

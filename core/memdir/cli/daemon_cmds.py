@@ -1,0 +1,96 @@
+"""CLI: memdir daemon [--foreground | --stop]."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import click
+
+from memdir.cli.common import CliState, console, pass_state
+from memdir.errors import LockError, MemdirError
+
+START_WAIT = 20.0  # seconds to wait for a detached daemon to take its lock
+STOP_WAIT = 15.0
+
+
+def _detach(state: CliState) -> int:
+    """Start `memdir daemon --foreground` in a new session; wait until it holds the lock; return its pid."""
+    from memdir.daemon.lock import daemon_dir, running_pid
+
+    root = state.memory.root
+    if not root.is_dir():
+        raise MemdirError(f"no memory root at {root}: create it with `memdir init {root}`")
+    pid = running_pid(root)
+    if pid:
+        raise LockError(f"a memdir daemon is already running for {root} (pid {pid})", pid=pid)
+    out_path = daemon_dir(root) / "daemon.out"
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [sys.executable, "-m", "memdir.cli.main", "--root", str(root), "daemon", "--foreground"]
+    with open(out_path, "ab") as out:
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                                start_new_session=True, close_fds=True)
+    deadline = time.monotonic() + START_WAIT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            tail = out_path.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-1:]
+            raise MemdirError(f"the daemon exited at start (code {proc.returncode}): {' '.join(tail)}")
+        if running_pid(root) == proc.pid:
+            return proc.pid
+        time.sleep(0.1)
+    raise MemdirError(f"the daemon (pid {proc.pid}) did not start within {START_WAIT:.0f} s; see {out_path}")
+
+
+def _stop(state: CliState) -> None:
+    from memdir.daemon.lock import running_pid
+
+    root = state.memory.root
+    pid = running_pid(root)
+    if not pid or pid < 0:
+        console().print(f"no daemon is running for {root}", markup=False)
+        return
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + STOP_WAIT
+    while time.monotonic() < deadline:
+        if running_pid(root) is None:
+            console().print(f"daemon stopped (pid {pid})")
+            return
+        time.sleep(0.1)
+    raise MemdirError(f"the daemon (pid {pid}) did not stop within {STOP_WAIT:.0f} s")
+
+
+@click.command("daemon")
+@click.option("--foreground", is_flag=True, help="Run in this process (for systemd, containers, debugging).")
+@click.option("--stop", is_flag=True, help="Stop the daemon running for this root (SIGTERM) and wait.")
+@pass_state
+def daemon_cmd(state: CliState, foreground: bool, stop: bool) -> None:
+    """Run the scheduled daily and weekly consolidation, catch-up and live index.
+
+    Without --foreground the daemon detaches (new session, output in .memdir/daemon/daemon.out,
+    log in .memdir/logs/daemon.log) and its pid is printed. One daemon per root.
+
+    \b
+    Example:
+      memdir --root ~/memory daemon
+      memdir --root ~/memory daemon --foreground
+      memdir --root ~/memory daemon --stop
+    """
+    if stop:
+        _stop(state)
+        return
+    if not foreground:
+        pid = _detach(state)
+        console().print(f"daemon started (pid {pid}); log: {state.memory.root}/.memdir/logs/daemon.log",
+                        markup=False)
+        return
+    from memdir.daemon.service import Daemon, lower_priority
+
+    lower_priority(state.memory.config.daemon.nice)
+    code = Daemon(state.memory).run()
+    sys.exit(code)
+
+
+COMMANDS: list[click.Command] = [daemon_cmd]

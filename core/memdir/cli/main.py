@@ -1,0 +1,68 @@
+"""Entry point of the `memdir` command: global options, command registration, error handling."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+import click
+
+from memdir import __version__
+from memdir.cli import consolidate_cmds, context_cmds, daemon_cmds, index_cmds, notes_cmds, review_cmds
+from memdir.cli.common import CliState
+from memdir.errors import MemdirError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False),
+    envvar="MEMDIR_ROOT",
+    help="Memory root (default: $MEMDIR_ROOT or ./memory_root).",
+)
+@click.option("-v", "--verbose", count=True, help="Log more (-v info, -vv debug) to stderr.")
+@click.version_option(__version__, prog_name="memdir")
+@click.pass_context
+def cli(ctx: click.Context, root: str | None, verbose: int) -> None:
+    """memdir: a Markdown memory for agents and people.
+
+    \b
+    Example:
+      memdir --root ./memory_root search "rotate the db password"
+    """
+    level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    ctx.obj = CliState(root)
+
+
+for module in (notes_cmds, index_cmds, consolidate_cmds, review_cmds, daemon_cmds, context_cmds):
+    for command in module.COMMANDS:
+        cli.add_command(command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI: memdir errors become one line and exit 1 (MEMDIR_DEBUG=1 shows the traceback)."""
+    try:
+        cli.main(args=argv, prog_name="memdir", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(1)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except MemdirError as exc:
+        if os.environ.get("MEMDIR_DEBUG"):
+            raise
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

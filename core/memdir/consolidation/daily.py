@@ -1,0 +1,223 @@
+"""Daily consolidation: pending episodes -> knowledge/, procedures/ or skip.
+
+Collect episodes not yet consolidated (id + hash), route them (LLM when configured, else
+the built-in router), plan every write against the notes that exist (RAG), write the plan
+to a journal, apply it step by step through the NoteStore, mark the episodes done, and
+remove the journal. A run killed anywhere is completed by the next one; a second run over
+the same day finds nothing pending and changes nothing. `dry_run` writes nothing at all.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import logging
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from memdir.consolidation.journal import Journal, Op, Plan
+from memdir.consolidation.report import RunReport
+from memdir.consolidation.route_moves import move_proposals
+from memdir.consolidation.route_plan import Planner
+from memdir.consolidation.route_rag import NoteVectors, raise_review
+from memdir.consolidation.router import RoutedPart, route_text
+from memdir.consolidation.state import EpisodeState
+from memdir.errors import MemdirError
+from memdir.locks import file_lock
+from memdir.notes.episodes import Episode
+from memdir.notes.model import hash_text
+
+if TYPE_CHECKING:
+    from memdir.llm.base import LLMEngine
+    from memdir.memory import Memory
+
+log = logging.getLogger(__name__)
+
+ALLOW = ("knowledge", "procedures", "review")
+
+
+class DailyConsolidator:
+    """Runs the daily job over one memory root (holds no state between runs)."""
+
+    def __init__(self, mem: Memory, engine: LLMEngine | None = None, sync_index: bool = True,
+                 lock_timeout: float = 600.0) -> None:
+        self.mem = mem
+        self.engine = engine if engine is not None else mem.llm
+        self.sync_index = sync_index
+        self.lock_timeout = lock_timeout
+
+    def run(self, day: date | None = None, dry_run: bool = False) -> RunReport:
+        """Consolidate `day` (or every pending episode up to yesterday); returns the RunReport."""
+        started = datetime.now().astimezone().replace(microsecond=0)
+        report = RunReport(job="daily", dry_run=dry_run, started_at=started.isoformat())
+        report.stats["engine"] = f"llm:{self.engine.model}" if self.engine is not None else "builtin"
+        if dry_run:
+            self._run(report, day, started)
+        else:
+            with file_lock(self.mem.state_dir / "locks" / "daily.lock", timeout=self.lock_timeout):
+                self._run(report, day, started)
+        report.finished_at = datetime.now().astimezone().replace(microsecond=0).isoformat()
+        return report
+
+    # -- the run -------------------------------------------------------------------
+    def _run(self, report: RunReport, day: date | None, started: datetime) -> None:
+        journal = Journal(self.mem.root, "daily")
+        unfinished = journal.pending(discard_torn=not report.dry_run)
+        if unfinished is not None:
+            if report.dry_run:
+                report.errors.append(f"an interrupted run ({unfinished.run_id}) will be completed by the next run")
+            else:
+                log.warning("completing interrupted daily run %s", unfinished.run_id)
+                self._apply(unfinished, journal, report)
+                report.stats["resumed_run"] = unfinished.run_id
+        episodes = self.collect(day)
+        report.processed = len(episodes)
+        vectors = NoteVectors(self.mem)
+        routed = self._route(episodes, vectors, report)
+        planner = Planner(self.mem, started.isoformat(), vectors)
+        result = planner.plan(routed)
+        touched = {o.path for o in result.ops}
+        ops = result.ops + move_proposals(self.mem, skip=touched)
+        report.skipped += result.skipped
+        report.stats.update(episodes=len(episodes), parts=result.parts, redactions=result.redactions,
+                            actions=_count_actions(result.decisions))
+        run_id = f"{started.strftime('%Y%m%dT%H%M%S')}-{hashlib.sha1(repr(ops).encode()).hexdigest()[:8]}"
+        plan = Plan(run_id, started.isoformat(), ops, {ep.id: ep.hash for ep, _ in routed})
+        report.stats["vectors_reused"] = vectors.reused
+        if report.dry_run:
+            self._preview(plan, report)
+        elif plan.ops or plan.episodes:
+            journal.begin(plan)
+            self._apply(plan, journal, report)
+        if not report.dry_run:
+            vectors.save_cache({o.path: o.text for o in plan.ops if o.op != "review" and o.path in
+                                set(report.created + report.updated)})
+        if not report.dry_run:
+            self._after_writes(report)
+        self._lifecycle(report)
+        if not report.dry_run and self.mem.config.git.autocommit:
+            from memdir.consolidation.gitcommit import autocommit
+
+            commit = autocommit(self.mem.root, report)
+            if commit:
+                report.stats["git_commit"] = commit
+
+    def collect(self, day: date | None) -> list[Episode]:
+        """Pending episodes: of `day`, or of every day before today (local date)."""
+        state = EpisodeState(self.mem.root)
+        if day is not None:
+            found = self.mem.episodes.iter_episodes(on=day)
+        else:
+            found = self.mem.episodes.iter_episodes(until=date.today())
+        return [ep for ep in found if state.is_pending(ep.id, ep.hash)]
+
+    def _route(self, episodes: list[Episode], vectors: NoteVectors,
+               report: RunReport) -> list[tuple[Episode, list[RoutedPart]]]:
+        if self.engine is None:
+            return [(ep, route_text(ep.title, ep.text)) for ep in episodes]
+        from memdir.config import LLMConfig
+        from memdir.consolidation.route_llm import LLMRouter
+
+        cfg = getattr(self.engine, "config", None)
+        res = LLMRouter(self.engine, cfg if isinstance(cfg, LLMConfig) else self.mem.config.llm, vectors).route(episodes)
+        report.pending += len(res.pending)
+        report.errors.extend(res.errors)
+        report.stats.update(self.engine.usage.to_dict())
+        report.stats["llm_input_chars"] = res.input_chars
+        return res.routed
+
+    # -- applying ------------------------------------------------------------------
+    def _apply(self, plan: Plan, journal: Journal, report: RunReport) -> None:
+        done = journal.done()
+        failed: set[str] = set()
+        for i, op in enumerate(plan.ops):
+            if i in done:
+                self._record(op, report, None if op.op == "review" else op.path)
+                continue
+            try:
+                path = self._apply_op(op)
+            except MemdirError as exc:
+                log.warning("daily: %s %s failed: %s", op.op, op.path, exc)
+                report.errors.append(f"{op.op} {op.path}: {exc}")
+                failed.update(op.episodes)
+                continue
+            journal.step(i)
+            self._record(op, report, path)
+        state = EpisodeState(self.mem.root)
+        for eid, h in sorted(plan.episodes.items()):
+            if eid in failed:
+                report.pending += 1
+            else:
+                state.mark(eid, h)
+        state.save()
+        journal.clear()
+
+    def _apply_op(self, op: Op) -> str | None:
+        store = self.mem.store
+        if op.op == "review":
+            return raise_review(self.mem, **op.review)
+        current = store.current_hash(op.path)
+        if current == hash_text(op.text):
+            return op.path  # already applied (a resumed run)
+        expected = None if op.op == "create" else op.expected_hash
+        store.write(op.path, op.text, expected, allow=ALLOW)
+        return op.path
+
+    @staticmethod
+    def _record(op: Op, report: RunReport, path: str | None) -> None:
+        if path is None:
+            return
+        if op.op == "create" and path not in report.created:
+            report.created.append(path)
+        elif op.op == "update" and op.expected_hash != hash_text(op.text) and path not in report.updated:
+            report.updated.append(path)
+        elif op.op == "review" and path not in report.review:
+            report.review.append(path)
+
+    def _preview(self, plan: Plan, report: RunReport) -> None:
+        chunks = []
+        for op in plan.ops:
+            if op.op == "review":
+                from memdir.lifecycle.review import item_id_for
+
+                rel = f"review/{item_id_for(op.review['key'])}.md"
+                report.review.append(rel)
+                new = f"{op.review['kind']} -> {op.review['target']} (similarity {op.review['similarity']})\n\n"
+                chunks.append(_diff("", new + str(op.review["body"]).strip() + "\n", rel))
+                continue
+            old = "" if op.op == "create" else self.mem.store.read(op.path).text
+            if old == op.text:
+                continue
+            (report.created if op.op == "create" else report.updated).append(op.path)
+            chunks.append(_diff(old, op.text, op.path))
+        report.diff = "".join(chunks)
+
+    def _after_writes(self, report: RunReport) -> None:
+        changed = report.created + report.updated
+        if not (changed and self.sync_index):
+            return
+        try:
+            self.mem.index.sync(paths=changed)
+        except (ImportError, MemdirError) as exc:
+            log.warning("index not synced after the daily run: %s", exc)
+
+    def _lifecycle(self, report: RunReport) -> None:
+        try:
+            from memdir.lifecycle.daily_steps import run_daily_steps
+        except ImportError:
+            return
+        run_daily_steps(self.mem, report, report.dry_run)
+
+
+def _diff(old: str, new: str, path: str) -> str:
+    a = old.splitlines(keepends=True)
+    b = new.splitlines(keepends=True)
+    return "".join(difflib.unified_diff(a, b, "/dev/null" if not old else f"a/{path}", f"b/{path}"))
+
+
+def _count_actions(decisions: list[dict[str, object]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for d in decisions:
+        key = str(d.get("action"))
+        out[key] = out.get(key, 0) + 1
+    return out

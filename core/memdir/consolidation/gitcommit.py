@@ -1,0 +1,61 @@
+"""Optional Git autocommit: one commit per consolidation run that changed something."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+from pathlib import Path
+
+from memdir.consolidation.report import RunReport
+
+log = logging.getLogger(__name__)
+
+
+def _git(root: Path, *args: str, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=timeout)
+
+
+def is_work_tree(root: Path) -> bool:
+    """True when root is inside a Git work tree (and git is installed)."""
+    try:
+        res = _git(root, "rev-parse", "--is-inside-work-tree")
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return res.returncode == 0 and res.stdout.strip() == "true"
+
+
+def commit_message(report: RunReport) -> str:
+    """`memdir <job>: N created, M updated, R for review` and one line per changed file."""
+    head = (f"memdir {report.job}: {len(report.created)} created, {len(report.updated)} updated, "
+            f"{len(report.review)} for review, {len(report.archived)} archived")
+    lines = [head, ""]
+    for label, paths in (("created", report.created), ("updated", report.updated),
+                         ("review", report.review), ("archived", report.archived)):
+        lines += [f"- {label} {p}" for p in paths]
+    return "\n".join(lines) + "\n"
+
+
+def autocommit(root: Path, report: RunReport, extra_paths: list[str] | None = None) -> str | None:
+    """Commit the files this run changed (only those); returns the commit id, or None if skipped."""
+    if not report.changed or not is_work_tree(root):
+        return None
+    paths = sorted(set(report.created + report.updated + report.review + report.archived + (extra_paths or [])))
+    if report.archived:
+        paths.append("archive")
+    tracked = set(_git(root, "ls-files", "-z", "--", *paths).stdout.split("\0"))
+    paths = [p for p in paths if (root / p).exists() or p in tracked]
+    if not paths:
+        return None
+    add = _git(root, "add", "-A", "--", *paths)
+    if add.returncode != 0:
+        log.warning("git add failed: %s", add.stderr.strip()[:200])
+        return None
+    ident: list[str] = []
+    if not _git(root, "config", "user.email").stdout.strip():
+        ident = ["-c", "user.name=memdir", "-c", "user.email=memdir@localhost"]
+    res = subprocess.run(["git", "-C", str(root), *ident, "commit", "-q", "-F", "-", "--", *paths],
+                         input=commit_message(report), capture_output=True, text=True, timeout=60)
+    if res.returncode != 0:
+        log.warning("git commit failed: %s", (res.stderr or res.stdout).strip()[:200])
+        return None
+    return _git(root, "rev-parse", "HEAD").stdout.strip() or None

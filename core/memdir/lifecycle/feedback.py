@@ -1,0 +1,122 @@
+"""Outcome reports: success/failure counts, smoothed confidence, last_used."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from memdir.errors import ConflictError, NoteError
+from memdir.lifecycle.usage import record_use
+
+if TYPE_CHECKING:
+    from memdir.memory import Memory
+
+DEFAULT_PRIOR = 0.4
+CAS_ATTEMPTS = 12
+
+
+def smoothed_confidence(successes: int, failures: int, prior: float = DEFAULT_PRIOR) -> float:
+    """The design's confidence: (s + 2*c0) / (s + f + 2), rounded to 4 places."""
+    return round((successes + 2 * prior) / (successes + failures + 2), 4)
+
+
+def _count(meta: Any, key: str) -> int:
+    value = meta.get(key, 0)
+    try:
+        return max(0, int(value or 0))
+    except (TypeError, ValueError):
+        raise NoteError(f"`{key}` is not a number: {value!r}") from None
+
+
+def prior_of(meta: Any, default: float = DEFAULT_PRIOR) -> float:
+    """The prior c0: `confidence_prior` if the note says so, else the default (0.4)."""
+    value = meta.get("confidence_prior")
+    if value is None:
+        value = default
+        conf = meta.get("confidence")
+        if meta.get("origin") == "human" and isinstance(conf, int | float) and not isinstance(conf, bool):
+            # A person's confidence is the prior: the c0 that gives it with the counts the note already has.
+            s, f = _count(meta, "success_count"), _count(meta, "failure_count")
+            value = (float(conf) * (s + f + 2) - s) / 2
+    try:
+        prior = float(value)
+    except (TypeError, ValueError):
+        raise NoteError(f"`confidence_prior` is not a number: {value!r}") from None
+    return round(min(1.0, max(0.0, prior)), 4)
+
+
+@dataclass
+class FeedbackResult:
+    """The counts and confidence of a note after an outcome report."""
+
+    path: str
+    success_count: int
+    failure_count: int
+    confidence: float
+    previous_confidence: float | None
+    last_used: str
+
+
+Outcome = tuple[bool, "str | None", datetime]  # (success, note, when)
+
+
+def apply_feedback(
+    mem: Memory, path: str, success: bool, note: str | None = None, when: datetime | None = None
+) -> FeedbackResult:
+    """Apply one outcome report to a note, changing only the keys it must."""
+    return apply_outcomes(mem, path, [(success, note, when or datetime.now().astimezone())])
+
+
+def apply_outcomes(mem: Memory, path: str, outcomes: Sequence[Outcome], record_usage: bool = True) -> FeedbackResult:
+    """Apply several outcome reports to one note in a single compare-and-swap write (re-read and retried on a race)."""
+    rel = mem.store.relpath(path)
+    if not rel.startswith(("procedures/", "knowledge/")):
+        raise NoteError("feedback applies to procedures/ and knowledge/ notes", rel)
+    if not outcomes:
+        raise NoteError("no outcome to apply", rel)
+    for attempt in range(CAS_ATTEMPTS):
+        try:
+            result = _apply_once(mem, rel, outcomes)
+            break
+        except ConflictError:
+            if attempt == CAS_ATTEMPTS - 1:
+                raise
+            time.sleep(random.uniform(0.005, 0.05) * (attempt + 1))  # another report won the race: re-read
+    if record_usage:
+        record_use(mem, rel, max(when for _, _, when in outcomes), count=len(outcomes))
+    return result
+
+
+def _apply_once(mem: Memory, rel: str, outcomes: Sequence[Outcome]) -> FeedbackResult:
+    current = mem.store.read(rel)
+    meta = current.meta
+    s, f = _count(meta, "success_count"), _count(meta, "failure_count")
+    prior = prior_of(meta, mem.config.thresholds.initial_confidence)
+    wins = sum(1 for ok, _, _ in outcomes if ok)
+    s, f = s + wins, f + len(outcomes) - wins
+    latest = max(when for _, _, when in outcomes)
+    conf = smoothed_confidence(s, f, prior)
+    last_used = max(latest.date().isoformat(), str(meta.get("last_used") or ""))
+    changes: dict[str, Any] = {"success_count": s, "failure_count": f, "confidence": conf, "last_used": last_used}
+    if meta.get("origin") == "human" and "confidence_prior" not in meta and abs(prior - DEFAULT_PRIOR) > 1e-9:
+        changes["confidence_prior"] = round(prior, 4)
+    lines = [f"- {when.date().isoformat()} {'success' if ok else 'failure'}: {' '.join(note.split())}\n"
+             for ok, note, when in outcomes if note and note.strip()]
+    body = None
+    if lines:
+        text = current.body.rstrip("\n") + "\n"
+        body = text + ("" if "\n## Outcome notes\n" in f"\n{text}" else "\n## Outcome notes\n\n") + "".join(lines)
+    prev = meta.get("confidence")
+    mem.store.update_meta(rel, changes, expected_hash=current.hash, body=body)
+    return FeedbackResult(
+        path=rel,
+        success_count=s,
+        failure_count=f,
+        confidence=conf,
+        previous_confidence=float(prev) if isinstance(prev, int | float) else None,
+        last_used=last_used,
+    )

@@ -1,0 +1,182 @@
+"""Apply `feedback` events from the activity log, each exactly once.
+
+An event is identified by its file name, its line's content and which occurrence of that
+exact line it is, which stays stable in an append-only log. The ledger
+(`.memdir/state/feedback.json`) marks an event `pending` with the target's hash before
+the write and `applied` after it, so a run killed in between neither loses nor doubles it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memdir.activity import ActivityEvent, ActivityLog
+from memdir.consolidation.state import JsonState
+from memdir.errors import MemdirError, PathError
+from memdir.lifecycle.feedback import apply_outcomes
+from memdir.lifecycle.usage import record_uses
+from memdir.locks import file_lock
+
+if TYPE_CHECKING:
+    from memdir.memory import Memory
+
+log = logging.getLogger(__name__)
+
+PATH_FIELDS = ("procedure", "path", "note_path")
+
+
+class FeedbackLedger(JsonState):
+    """event key -> {status, path, ...}; files -> [size, mtime_ns] already scanned in full."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root / ".memdir" / "state" / "feedback.json")
+        self.data.setdefault("events", {})
+        self.data.setdefault("files", {})
+
+    @property
+    def events(self) -> dict[str, dict[str, Any]]:
+        """Per-event status."""
+        return self.data["events"]  # type: ignore[no-any-return]
+
+    @property
+    def files(self) -> dict[str, list[int]]:
+        """Activity files whose every feedback event is settled, with their size and mtime."""
+        return self.data["files"]  # type: ignore[no-any-return]
+
+
+@dataclass
+class PendingFeedback:
+    """One feedback event not yet applied."""
+
+    key: str
+    event: ActivityEvent
+    path: str | None
+    success: bool | None
+
+
+def _event_path(event: ActivityEvent) -> str | None:
+    for name in PATH_FIELDS:
+        value = event.get(name)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return None
+
+
+def scan_feedback(mem: Memory, ledger: FeedbackLedger) -> tuple[list[PendingFeedback], dict[str, list[int]]]:
+    """Feedback events not yet settled, oldest first, and the signatures of the files scanned."""
+    found: list[PendingFeedback] = []
+    scanned: dict[str, list[int]] = {}
+    for file in mem.activity.files():
+        st = file.stat()
+        sig = [st.st_size, st.st_mtime_ns]
+        if ledger.files.get(file.name) == sig:
+            continue
+        scanned[file.name] = sig
+        seen: dict[bytes, int] = {}
+        with open(file, "rb") as fh:
+            for lineno, raw in enumerate(fh, 1):
+                if b'"feedback"' not in raw:
+                    continue
+                line = raw.rstrip(b"\r\n")
+                occurrence = seen.get(line, 0)
+                seen[line] = occurrence + 1
+                event = ActivityLog._parse_line(raw, f"{file.name}:{lineno}")
+                if event is None or event.type != "feedback":
+                    continue
+                key = hashlib.sha256(file.name.encode() + b"\n" + line + b"\n" + str(occurrence).encode()).hexdigest()[:32]
+                entry = ledger.events.get(key)
+                if entry and entry.get("status") != "pending":
+                    continue
+                outcome = event.get("outcome")
+                success = True if outcome == "success" else False if outcome == "failure" else None
+                found.append(PendingFeedback(key, event, _event_path(event), success))
+    found.sort(key=lambda p: p.event.ts)
+    return found, scanned
+
+
+def _group(mem: Memory, pending: list[PendingFeedback], out: dict[str, Any]) -> dict[str, list[PendingFeedback]]:
+    """Valid events by target note (in time order); invalid ones go to out['invalid']."""
+    groups: dict[str, list[PendingFeedback]] = {}
+    for item in pending:
+        where = item.event.source
+        if item.path is None or item.success is None:
+            out["invalid"].append((item, f"{where}: feedback event needs `procedure` and outcome success|failure"))
+            continue
+        try:
+            rel = mem.store.relpath(item.path)
+        except PathError as exc:
+            out["invalid"].append((item, f"{where}: {exc}"))
+            continue
+        if not rel.startswith(("procedures/", "knowledge/")):
+            out["invalid"].append((item, f"{where}: {rel}: feedback applies to procedures/ and knowledge/ notes"))
+            continue
+        groups.setdefault(rel, []).append(item)
+    return groups
+
+
+def apply_feedback_events(mem: Memory, dry_run: bool = False) -> dict[str, Any]:
+    """Apply every unapplied feedback event; returns {applied: [paths, one per event], invalid: [...], errors: [...]}."""
+    out: dict[str, Any] = {"applied": [], "invalid": [], "errors": []}
+    if dry_run:  # read only: no lock file, no ledger write
+        pending, _ = scan_feedback(mem, FeedbackLedger(mem.root))
+        groups = _group(mem, pending, out)
+        out["invalid"] = [msg for _, msg in out["invalid"]]
+        out["applied"] = [rel for rel, items in groups.items() for _ in items]
+        return out
+    with file_lock(mem.root / ".memdir" / "locks" / "feedback-events.lock"):
+        ledger = FeedbackLedger(mem.root)
+        pending, scanned = scan_feedback(mem, ledger)
+        groups = _group(mem, pending, out)
+        invalid = out["invalid"]
+        out["invalid"] = [msg for _, msg in invalid]
+        for item, msg in invalid:
+            ledger.events[item.key] = {"status": "invalid", "source": item.event.source, "error": msg}
+        todo: dict[str, list[PendingFeedback]] = {}
+        for rel, items in groups.items():
+            before = mem.store.current_hash(rel)
+            crashed = [it for it in items if (ledger.events.get(it.key) or {}).get("status") == "pending"]
+            if crashed and any(ledger.events[it.key].get("before") != before for it in crashed):
+                for it in crashed:  # the note was written before a crash: these are done
+                    ledger.events[it.key] = {"status": "applied", "path": rel, "source": it.event.source}
+                    out["applied"].append(rel)
+                items = [it for it in items if it not in crashed]
+            if not items:
+                continue
+            if before is None:
+                for it in items:
+                    msg = f"{it.event.source}: {rel}: no such note"
+                    out["invalid"].append(msg)
+                    ledger.events[it.key] = {"status": "invalid", "source": it.event.source, "error": msg}
+                continue
+            todo[rel] = items
+            for it in items:
+                ledger.events[it.key] = {"status": "pending", "path": rel, "before": before, "source": it.event.source}
+        ledger.save()  # every write below is now recognisable after a crash
+        failed = False
+        uses: dict[str, tuple[int, datetime]] = {}
+        for rel, items in todo.items():
+            outcomes = [(bool(it.success), it.event.get("note"), it.event.ts.astimezone()) for it in items]
+            try:
+                apply_outcomes(mem, rel, outcomes, record_usage=False)
+            except MemdirError as exc:  # a conflict or an unreadable note: retry next run
+                failed = True
+                out["errors"].append(f"{rel}: {exc}")
+                for it in items:
+                    ledger.events.pop(it.key, None)
+                continue
+            uses[rel] = (len(items), max(o[2] for o in outcomes))
+            for it in items:
+                ledger.events[it.key] = {"status": "applied", "path": rel, "source": it.event.source}
+                out["applied"].append(rel)
+        if not failed:
+            ledger.files.update(scanned)
+        ledger.save()
+    record_uses(mem, uses)
+    if out["applied"]:
+        log.info("applied %d feedback event(s)", len(out["applied"]))
+    return out

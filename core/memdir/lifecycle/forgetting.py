@@ -1,0 +1,155 @@
+"""Forgetting: move stale or failing auto-distilled notes to `archive/` (never delete them).
+
+Rules (config `forget`):
+- procedures with `origin: daily|weekly` whose last reported use (`last_used`, or the
+  usage signal, or `created_at` when never used) is more than `unused_days` ago;
+- such procedures with `confidence < min_confidence` after at least `min_failures` failures;
+- knowledge with `origin: daily|weekly` neither retrieved by a search nor edited
+  (`updated_at`, file mtime) for `knowledge_days`.
+Notes with `protected: true`, `origin: human`, or no origin are never moved. `restore`
+brings a note back byte for byte, and counts as a touch: a restored note is not forgotten
+again until the rules hold anew from the restore (a new failure, or another full period).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from typing import TYPE_CHECKING, Any
+
+from memdir.activity import parse_ts
+from memdir.errors import MemdirError
+from memdir.lifecycle.usage import all_usage
+from memdir.notes.model import Note
+
+if TYPE_CHECKING:
+    from memdir.config import ForgetConfig
+    from memdir.memory import Memory
+
+log = logging.getLogger(__name__)
+
+AUTO_ORIGINS = ("daily", "weekly")
+
+
+@dataclass
+class ForgetDecision:
+    """A note chosen to be forgotten, and why."""
+
+    path: str
+    reason: str
+    hash: str
+
+
+def _when(value: Any) -> datetime | None:
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day, tzinfo=timezone.utc)
+    return parse_ts(str(value)) if value else None
+
+
+def _latest(*values: Any) -> datetime | None:
+    stamps = [d for d in (_when(v) for v in values) if d is not None]
+    return max(stamps) if stamps else None
+
+
+def is_protected(note: Note) -> bool:
+    """True for notes forgetting must never move: protected, human-written, or of unknown origin."""
+    protected = note.meta.get("protected")
+    if protected is True or str(protected).lower() in ("true", "yes", "1"):
+        return True
+    return str(note.meta.get("origin") or "").lower() not in AUTO_ORIGINS
+
+
+def _number(value: Any, default: float) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def judge_procedure(note: Note, usage: dict[str, Any], cfg: ForgetConfig, now: datetime,
+                    restored: datetime | None = None) -> str | None:
+    """Why this procedure should be archived now, or None to keep it."""
+    failures = int(_number(note.meta.get("failure_count"), 0))
+    confidence = _number(note.meta.get("confidence"), 1.0)
+    last = _latest(note.meta.get("last_used"), usage.get("last_used"))
+    fresh_since_restore = restored is None or (last is not None and last.date() >= restored.date())
+    if failures >= cfg.min_failures and confidence < cfg.min_confidence and fresh_since_restore:
+        return f"confidence {confidence:g} < {cfg.min_confidence:g} after {failures} failures"
+    since = _latest(last or note.meta.get("created_at"), restored)
+    if since is None:
+        return None
+    days = (now - since).days
+    if days > cfg.unused_days:
+        what = "last used" if last else "never used since creation"
+        return f"{what} {days} days ago (> {cfg.unused_days})"
+    return None
+
+
+def judge_knowledge(note: Note, usage: dict[str, Any], mtime: datetime, cfg: ForgetConfig, now: datetime,
+                    restored: datetime | None = None) -> str | None:
+    """Why this knowledge note should be archived now, or None to keep it."""
+    touched = _latest(note.meta.get("created_at"), note.meta.get("updated_at"), mtime,
+                      usage.get("last_retrieved"), usage.get("last_used"), restored)
+    if touched is None:
+        return None
+    days = (now - touched).days
+    if days > cfg.knowledge_days:
+        return f"not retrieved or edited for {days} days (> {cfg.knowledge_days})"
+    return None
+
+
+def last_restores(mem: Memory) -> dict[str, datetime]:
+    """When each note was last restored from the archive (from archive/archive-log.jsonl)."""
+    out: dict[str, datetime] = {}
+    for entry in mem.store.archive_log():
+        ts = parse_ts(entry.get("ts"))
+        if entry.get("action") == "restore" and ts and isinstance(entry.get("path"), str):
+            out[entry["path"]] = max(ts, out.get(entry["path"], ts))
+    return out
+
+
+def find_forgettable(mem: Memory, now: datetime | None = None) -> list[ForgetDecision]:
+    """The notes the forgetting rules would archive now (nothing is moved)."""
+    cfg = mem.config.forget
+    now = now or datetime.now().astimezone()
+    usage = all_usage(mem)
+    restored = last_restores(mem)
+    out = []
+    for note in mem.store.iter_notes(("procedures", "knowledge")):
+        if is_protected(note):
+            continue
+        info = usage.get(note.path, {})
+        if note.path.startswith("procedures/"):
+            reason = judge_procedure(note, info, cfg, now, restored.get(note.path))
+        else:
+            try:
+                mtime = datetime.fromtimestamp(os.stat(mem.store.abspath(note.path)).st_mtime, timezone.utc)
+            except OSError:
+                continue
+            reason = judge_knowledge(note, info, mtime, cfg, now, restored.get(note.path))
+        if reason:
+            out.append(ForgetDecision(note.path, reason, note.hash))
+    return out
+
+
+def forget(mem: Memory, dry_run: bool = False, now: datetime | None = None) -> dict[str, Any]:
+    """Archive what the rules select (unless disabled or dry run); returns {archived, skipped, errors}."""
+    out: dict[str, Any] = {"archived": [], "errors": [], "enabled": mem.config.forget.enabled}
+    if not mem.config.forget.enabled:
+        return out
+    for d in find_forgettable(mem, now):
+        if dry_run:
+            out["archived"].append({"path": d.path, "reason": d.reason})
+            continue
+        try:
+            dest = mem.store.archive(d.path, reason=f"forgotten: {d.reason}", expected_hash=d.hash)
+        except MemdirError as exc:  # changed since read, or the filesystem refused: keep it this time
+            out["errors"].append(f"{d.path}: {exc}")
+            continue
+        log.info("forgot %s -> %s (%s)", d.path, dest, d.reason)
+        out["archived"].append({"path": d.path, "archived": dest, "reason": d.reason})
+    return out

@@ -1,0 +1,262 @@
+"""The review queue: proposals in `review/*.md` that wait for a person (merge, evidence, move).
+
+Each item is a readable Markdown file a person may edit or delete. A ledger in
+`.memdir/state/review.json` remembers every key ever raised, so the same candidate is
+never proposed twice, even after the item was accepted, rejected or deleted by hand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from memdir.consolidation.state import JsonState
+from memdir.errors import MemdirError, NoteError, NoteNotFound, ReviewError
+from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination
+from memdir.locks import file_lock
+from memdir.notes.frontmatter import render_note
+from memdir.notes.model import Note
+
+if TYPE_CHECKING:
+    from memdir.memory import Memory
+
+log = logging.getLogger(__name__)
+
+REVIEW_DIR = "review"
+ARCHIVED_DIR = "archive/review"
+KINDS = ("merge_candidate", "move_proposal", "evidence")
+CANDIDATE_HEADING = "## Candidate"
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}$")
+_TITLES = {"merge_candidate": "Merge candidate", "move_proposal": "Move proposal", "evidence": "New evidence"}
+
+
+def item_id_for(key: str, length: int = 8) -> str:
+    """A short stable id derived from the key: `rv-` + hex of sha256(key)."""
+    return "rv-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:length]
+
+
+@dataclass
+class ReviewItem:
+    """One open review item as read from `review/<id>.md` (a person may have edited it)."""
+
+    id: str
+    path: str
+    kind: str
+    target: str
+    similarity: float | None
+    created_at: str
+    sources: list[str]
+    key: str
+    description: str
+    title: str
+    candidate: str
+    destination: str | None = None
+    hash: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_note(cls, note: Note) -> ReviewItem:
+        """Parse a review note (raises NoteError when it has no usable kind/target)."""
+        meta = note.meta
+        stem = note.path.rsplit("/", 1)[-1].removesuffix(".md")
+        kind, target = str(meta.get("kind") or ""), str(meta.get("target") or "")
+        if kind not in KINDS or not target:
+            raise NoteError("review item needs `kind` (merge_candidate|move_proposal|evidence) and `target`", note.path)
+        sim = meta.get("similarity")
+        sources = meta.get("sources") or []
+        return cls(
+            id=str(meta.get("id") or stem), path=note.path, kind=kind, target=target,
+            similarity=float(sim) if isinstance(sim, int | float) else None,
+            created_at=str(meta.get("created_at") or ""),
+            sources=[str(s) for s in sources] if isinstance(sources, list) else [str(sources)],
+            key=str(meta.get("key") or ""), description=note.description, title=note.title,
+            candidate=candidate_of(note.body), destination=meta.get("destination"), hash=note.hash,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (`review list --json`)."""
+        return {
+            "id": self.id, "kind": self.kind, "target": self.target, "similarity": self.similarity,
+            "created_at": self.created_at, "sources": self.sources, "description": self.description,
+            "path": self.path, "title": self.title, "key": self.key, "destination": self.destination,
+        }
+
+
+def candidate_of(body: str) -> str:
+    """The candidate content: everything after the `## Candidate` line (else the whole body)."""
+    lines = body.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.rstrip() == CANDIDATE_HEADING:
+            return "".join(lines[i + 1 :]).strip("\n")
+    return body.strip("\n")
+
+
+class ReviewLedger(JsonState):
+    """Every review key ever raised: key -> {id, path, status, raised_at}."""
+
+    def __init__(self, mem: Memory) -> None:
+        super().__init__(mem.root / ".memdir" / "state" / "review.json")
+        self.data.setdefault("keys", {})
+
+    @property
+    def keys(self) -> dict[str, dict[str, Any]]:
+        """The key -> entry map."""
+        return self.data["keys"]  # type: ignore[no-any-return]
+
+
+class ReviewQueue:
+    """Raise, list, accept and reject review items; never the same key twice, nothing deleted."""
+
+    def __init__(self, mem: Memory) -> None:
+        self.mem = mem
+        self.store = mem.store
+        self._lock = mem.root / ".memdir" / "locks" / "review.lock"
+
+    # -- raising -----------------------------------------------------------------
+    def raise_item(
+        self,
+        kind: str,
+        target: str,
+        title: str,
+        body: str,
+        similarity: float | None,
+        sources: list[str],
+        key: str,
+        destination: str | None = None,
+        description: str | None = None,
+    ) -> str | None:
+        """Write `review/<id>.md` and return its path; None when this key was ever raised before."""
+        if kind not in KINDS:
+            raise ReviewError(f"unknown review kind {kind!r}; use one of {', '.join(KINDS)}")
+        if not key:
+            raise ReviewError("a review item needs a non-empty key")
+        target = self.store.relpath(target)
+        if kind == "move_proposal":
+            destination = self.store.relpath(destination or default_destination(target))
+        with file_lock(self._lock):
+            ledger = ReviewLedger(self.mem)
+            if key in ledger.keys:
+                log.debug("review key already raised: %s", key)
+                return None
+            item_id = self._free_id(key, ledger)
+            rel = f"{REVIEW_DIR}/{item_id}.md"
+            if self.store.exists(rel) or self.store.exists(f"{ARCHIVED_DIR}/{item_id}.md"):
+                ledger.keys[key] = {"id": item_id, "path": rel, "status": "seen", "raised_at": _now()}
+                ledger.save()
+                return None
+            text = self._render(kind, target, title, body, similarity, sources, key, item_id, destination, description)
+            self.store.create(rel, text, allow=(REVIEW_DIR,))
+            ledger.keys[key] = {"id": item_id, "path": rel, "status": "open", "raised_at": _now()}
+            ledger.save()
+        log.info("raised review item %s (%s -> %s)", rel, kind, target)
+        return rel
+
+    def _free_id(self, key: str, ledger: ReviewLedger) -> str:
+        taken = {e.get("id"): k for k, e in ledger.keys.items()}
+        for length in (8, 12, 16, 64):
+            cand = item_id_for(key, length)
+            if taken.get(cand, key) == key:
+                return cand
+        raise ReviewError(f"cannot find a free id for key {key!r}")  # pragma: no cover
+
+    def _render(self, kind: str, target: str, title: str, body: str, similarity: float | None,
+                sources: list[str], key: str, item_id: str, destination: str | None,
+                description: str | None) -> str:
+        sim = None if similarity is None else round(float(similarity), 4)
+        desc = description or f"{_TITLES[kind]} for {target}: {' '.join(title.split())}"
+        meta: dict[str, Any] = {
+            "id": item_id, "kind": kind, "target": target, "similarity": sim, "created_at": _now(),
+            "sources": list(dict.fromkeys(str(s) for s in sources)), "key": key, "description": desc[:200],
+        }
+        if destination:
+            meta["destination"] = destination
+        sim_txt = "" if sim is None else f" (similarity {sim})"
+        if kind == "move_proposal":
+            what = f"Move `{target}` to `{destination}`{sim_txt}."
+        elif kind == "evidence":
+            what = f"New work matches `{target}`{sim_txt}; accepting adds the sources below to it as evidence."
+        else:
+            what = f"New content is close to `{target}`{sim_txt}; accepting appends it to that note as a dated section."
+        lines = [
+            f"# {_TITLES[kind]}: {' '.join(title.split())}", "", what, "",
+            "Sources: " + (", ".join(f"`{s}`" for s in meta["sources"]) or "none"), "",
+            f"Accept: `memdir review accept {item_id}` · reject: `memdir review reject {item_id}`. "
+            f"You may edit the candidate below before accepting; deleting this file counts as a rejection.",
+            "", CANDIDATE_HEADING, "", body.strip("\n"),
+        ]
+        return render_note(meta, "\n".join(lines))
+
+    # -- reading -----------------------------------------------------------------
+    def list_items(self) -> list[ReviewItem]:
+        """Open items (files in `review/`), oldest first; unreadable files are skipped with a warning."""
+        items = []
+        for rel in self.store.iter_paths((REVIEW_DIR,)):
+            try:
+                items.append(ReviewItem.from_note(self.store.read(rel)))
+            except NoteError as exc:
+                log.warning("skipping review file: %s", exc)
+        return sorted(items, key=lambda it: (it.created_at, it.id))
+
+    def get(self, item_id: str) -> ReviewItem:
+        """The open item with this id (or path); raises ReviewError when there is none."""
+        ident = item_id.strip()
+        if ident.startswith(f"{REVIEW_DIR}/"):
+            ident = ident[len(REVIEW_DIR) + 1 :].removesuffix(".md")
+        if not _ID.match(ident):
+            raise ReviewError(f"invalid review id {item_id!r}")
+        try:
+            return ReviewItem.from_note(self.store.read(f"{REVIEW_DIR}/{ident}.md"))
+        except NoteNotFound:
+            pass
+        except NoteError as exc:
+            raise ReviewError(str(exc)) from None
+        for item in self.list_items():
+            if item.id == ident:
+                return item
+        if self.store.exists(f"{ARCHIVED_DIR}/{ident}.md"):
+            raise ReviewError(f"review item {ident} was already decided (see {ARCHIVED_DIR}/{ident}.md)")
+        raise ReviewError(f"no open review item {ident!r} (see `memdir review list`)")
+
+    # -- deciding ----------------------------------------------------------------
+    def accept(self, item_id: str) -> dict[str, Any]:
+        """Apply an item (merge as a dated section / add evidence / move the file), then archive it."""
+        with file_lock(self._lock):
+            item = self.get(item_id)
+            try:
+                if item.kind == "move_proposal":
+                    result = apply_move(self.mem, item.target, item.destination or default_destination(item.target))
+                else:
+                    result = apply_merge(self.mem, item.id, item.target, item.candidate, item.sources)
+            except MemdirError as exc:
+                if isinstance(exc, ReviewError):
+                    raise
+                raise ReviewError(f"cannot accept {item.id}: {exc}") from None
+            self._set_status(item, "accepted")  # before archiving: a crash in between is re-run safely
+            archived = self.store.archive(item.path, reason=f"review accepted: {item.kind} -> {item.target}")
+        log.info("accepted review item %s", item.id)
+        return {"id": item.id, "kind": item.kind, "archived": archived, **result}
+
+    def reject(self, item_id: str) -> dict[str, Any]:
+        """Move the item to `archive/review/`; its key is never raised again."""
+        with file_lock(self._lock):
+            item = self.get(item_id)
+            self._set_status(item, "rejected")
+            archived = self.store.archive(item.path, reason=f"review rejected: {item.kind} -> {item.target}")
+        log.info("rejected review item %s", item.id)
+        return {"id": item.id, "kind": item.kind, "archived": archived}
+
+    def _set_status(self, item: ReviewItem, status: str) -> None:
+        ledger = ReviewLedger(self.mem)
+        key = item.key or f"file:{item.path}"
+        entry = ledger.keys.setdefault(key, {"id": item.id, "path": item.path, "raised_at": item.created_at})
+        entry["status"] = status
+        entry["decided_at"] = _now()
+        ledger.save()
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")

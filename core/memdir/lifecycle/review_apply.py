@@ -1,0 +1,136 @@
+"""What accepting a review item does to its target: a dated merged section, or a file move.
+
+Both are idempotent, so an accept interrupted by a crash can simply be run again: a merge
+whose section is already in the target only completes the bookkeeping, and a move whose
+source is gone but whose destination exists is reported as done.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from memdir.errors import NoteNotFound, ReviewError, StoreWriteError
+from memdir.locks import file_lock
+from memdir.notes.frontmatter import split_text
+
+if TYPE_CHECKING:
+    from memdir.memory import Memory
+
+log = logging.getLogger(__name__)
+
+MOVE_DIRS = ("knowledge", "procedures")
+MERGE_DIRS = ("knowledge", "procedures", "skills")  # skills: only ever on a person's explicit accept
+_SWAP = {"procedures": "knowledge", "knowledge": "procedures"}
+
+
+def default_destination(target: str) -> str:
+    """The other kind's folder for a move proposal: procedures/x.md <-> knowledge/x.md."""
+    top, _, rest = target.partition("/")
+    if top not in _SWAP or not rest:
+        raise ReviewError(f"a move proposal needs a destination for {target}")
+    return f"{_SWAP[top]}/{rest}"
+
+
+def merge_marker(item_id: str) -> str:
+    """The text that identifies a section merged from this review item."""
+    return f"merged from review {item_id}"
+
+
+def prepare_candidate(text: str) -> str:
+    """Candidate content ready to nest under a `## ` section: no frontmatter, no H1, headings one level down."""
+    split = split_text(text)
+    lines = split.body.strip("\n").splitlines()
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    out, fence = [], False
+    for line in lines:
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        elif not fence and line.startswith("#") and line.lstrip("#").startswith(" ") and not line.startswith("######"):
+            line = "#" + line
+        out.append(line)
+    return "\n".join(out).strip("\n")
+
+
+def section_content(target_body: str, content: str, sources: list[str]) -> str:
+    """What the dated section says: the candidate, or, when the target already has (nearly) all of it, only that it was seen again plus the lines that are new."""
+    refs = ", ".join(f"`{s}`" for s in sources) or "no sources"
+    lines = [ln.strip() for ln in content.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines:
+        return f"Seen again in {refs}." if content.strip() == "" else content
+    present = {ln.strip() for ln in target_body.splitlines()}
+    new = [ln for ln in lines if ln not in present]
+    if len(new) > max(1, len(lines) // 5):
+        return content
+    text = f"Seen again: this note's content matched new work in {refs}."
+    if new:
+        text += "\n\nNot already in this note:\n\n" + "\n".join(new)
+    return text
+
+
+def _union(existing: Any, new: list[str]) -> list[str]:
+    if existing is None:
+        old: list[str] = []
+    elif isinstance(existing, list):
+        old = [str(s) for s in existing]
+    else:
+        old = [str(existing)]
+    return list(dict.fromkeys(old + [str(s) for s in new]))
+
+
+def apply_merge(mem: Memory, item_id: str, target: str, candidate: str, sources: list[str]) -> dict[str, Any]:
+    """Append the candidate to target as `## YYYY-MM-DD — merged from review <id>` and extend `sources`."""
+    rel = mem.store.relpath(target)
+    if rel.split("/", 1)[0] not in MERGE_DIRS:
+        raise ReviewError(f"{rel} is not in {', '.join(MERGE_DIRS)}; edit it by hand and reject the item")
+    try:
+        note = mem.store.read(rel)
+    except NoteNotFound:
+        raise ReviewError(f"target {rel} no longer exists (restore it or reject the item)") from None
+    now = datetime.now().astimezone()
+    merged_sources = _union(note.meta.get("sources"), sources)
+    changes: dict[str, Any] = {}
+    if merged_sources != _union(note.meta.get("sources"), []) or "sources" not in note.meta:
+        changes["sources"] = merged_sources
+    already = merge_marker(item_id) in note.body
+    body = None
+    if not already:
+        content = section_content(note.body, prepare_candidate(candidate), sources)
+        section = f"## {now.date().isoformat()} — {merge_marker(item_id)}\n\n{content}\n"
+        body = note.body.rstrip("\n") + "\n\n" + section
+    if changes or body is not None:
+        if "updated_at" in note.meta or body is not None:
+            changes["updated_at"] = now.isoformat(timespec="seconds")
+        mem.store.update_meta(rel, changes, expected_hash=note.hash, body=body, allow=MERGE_DIRS)
+    log.info("merged review %s into %s%s", item_id, rel, " (already merged)" if already else "")
+    return {"target": rel, "already_merged": already, "sources": merged_sources}
+
+
+def apply_move(mem: Memory, target: str, destination: str) -> dict[str, Any]:
+    """Move target to destination byte for byte (atomic rename), refusing to overwrite."""
+    store = mem.store
+    src_rel, dest_rel = store.relpath(target), store.relpath(destination)
+    for rel in (src_rel, dest_rel):
+        if rel.split("/", 1)[0] not in MOVE_DIRS or not rel.endswith(".md"):
+            raise ReviewError(f"moves are between {' and '.join(MOVE_DIRS)} notes only, not {rel}")
+    src, dest = store.abspath(src_rel), store.abspath(dest_rel)
+    first, second = sorted((src_rel, dest_rel))
+    with file_lock(store._lock_path(first)), file_lock(store._lock_path(second)):
+        if not src.exists():
+            if dest.exists():
+                return {"target": src_rel, "destination": dest_rel, "already_moved": True}
+            raise ReviewError(f"target {src_rel} no longer exists (restore it or reject the item)")
+        if dest.exists() or dest.is_symlink():
+            raise ReviewError(f"cannot move {src_rel}: {dest_rel} already exists")
+        if src.is_symlink():
+            raise ReviewError(f"refusing to move symlink {src_rel}")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.replace(src, dest)
+        except OSError as exc:
+            raise StoreWriteError(src_rel, exc) from None
+    log.info("moved %s -> %s", src_rel, dest_rel)
+    return {"target": src_rel, "destination": dest_rel, "already_moved": False}

@@ -1,0 +1,187 @@
+"""The usage signal: how often notes are returned by search and reported as used.
+
+Kept in `.memdir/state/usage.json`, never in a note's frontmatter, so searching never
+rewrites a file. Recording is best effort: a busy lock or a read-only root only loses a
+count, it never fails the search that triggered it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memdir.activity import parse_ts
+from memdir.errors import MemdirError
+from memdir.locks import file_lock
+
+if TYPE_CHECKING:
+    from memdir.memory import Memory
+
+log = logging.getLogger(__name__)
+
+USAGE_FILE = ("state", "usage.json")
+
+
+class UsageState:
+    """path -> {retrieved, last_retrieved, used, last_used}; an unreadable file counts as empty."""
+
+    def __init__(self, root: Path) -> None:
+        self.path = root / ".memdir" / USAGE_FILE[0] / USAGE_FILE[1]
+        self.data: dict[str, Any] = {}
+        if self.path.exists():
+            try:
+                loaded = json.loads(self.path.read_text(encoding="utf-8"))
+                self.data = loaded if isinstance(loaded, dict) else {}
+            except (ValueError, UnicodeDecodeError) as exc:
+                log.warning("usage state %s is unreadable (%s); starting afresh", self.path, exc)
+        if not isinstance(self.data.get("notes"), dict):
+            self.data["notes"] = {}
+
+    @property
+    def notes(self) -> dict[str, dict[str, Any]]:
+        """The per-note counters."""
+        return self.data["notes"]  # type: ignore[no-any-return]
+
+    def save(self) -> None:
+        """Write the counters atomically (temp file + rename; no fsync: a lost count after a power cut is fine)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        try:
+            tmp.write_bytes(json.dumps(self.data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+            os.replace(tmp, self.path)
+        except OSError:
+            tmp.unlink(missing_ok=True)
+            raise
+
+
+def _lock(mem: Memory) -> Path:
+    return mem.root / ".memdir" / "locks" / "usage.lock"
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _bump(mem: Memory, counts: Mapping[str, tuple[int, str | None]], counter: str, stamp: str) -> None:
+    if not counts:
+        return
+    try:
+        with file_lock(_lock(mem), timeout=2.0):
+            state = UsageState(mem.root)
+            for path, (n, when) in counts.items():
+                entry = state.notes.setdefault(path, {})
+                entry[counter] = int(entry.get(counter, 0)) + n
+                ts = when or _now()
+                prev = parse_ts(entry.get(stamp))
+                new = parse_ts(ts)
+                if prev is None or (new is not None and new >= prev):
+                    entry[stamp] = ts
+            state.save()
+    except (OSError, MemdirError) as exc:
+        log.warning("could not record usage (%s); counts skipped", exc)
+
+
+def record_hits(mem: Memory, paths: Iterable[str]) -> None:
+    """Count one retrieval for each note a search returned (root-relative paths)."""
+    _bump(mem, {p: (1, None) for p in dict.fromkeys(paths) if p}, "retrieved", "last_retrieved")
+
+
+class _HitBuffer:
+    """Retrieval counts waiting to be written, per memory root (one process-wide buffer).
+
+    A search only adds to it; the counts are written at most every FLUSH_SECONDS, when
+    this process reads the usage state, and at exit. This keeps a lock, a JSON rewrite
+    and a rename off every query (~5 ms of a 20 ms search, measured); a kill -9 loses at
+    most FLUSH_SECONDS of retrieval counts, which the usage signal tolerates.
+    """
+
+    FLUSH_SECONDS = 5.0
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pending: dict[Path, tuple[Memory, dict[str, tuple[int, str]]]] = {}
+        self._flushed_at: dict[Path, float] = {}
+        self._hooked = False
+
+    def add(self, mem: Memory, paths: Iterable[str]) -> None:
+        stamp = _now()
+        with self._lock:
+            _, counts = self._pending.setdefault(mem.root, (mem, {}))
+            for p in dict.fromkeys(paths):
+                if p:
+                    counts[p] = (counts.get(p, (0, stamp))[0] + 1, stamp)
+            if not self._hooked:
+                atexit.register(self.flush_all)
+                self._hooked = True
+            due = time.monotonic() - self._flushed_at.get(mem.root, 0.0) >= self.FLUSH_SECONDS
+        if due:
+            self.flush(mem.root)
+
+    def flush(self, root: Path) -> None:
+        with self._lock:
+            mem, counts = self._pending.pop(root, (None, {}))
+            self._flushed_at[root] = time.monotonic()
+        if mem is not None and counts:
+            _bump(mem, counts, "retrieved", "last_retrieved")
+
+    def flush_all(self) -> None:
+        for root in list(self._pending):
+            self.flush(root)
+
+
+_HITS = _HitBuffer()
+
+
+def queue_hits(mem: Memory, paths: Iterable[str]) -> None:
+    """Count one retrieval for each note a search returned, written within a few seconds (see _HitBuffer)."""
+    _HITS.add(mem, paths)
+
+
+def flush_hits(mem: Memory | None = None) -> None:
+    """Write the queued retrieval counts now (of one root, or of all)."""
+    if mem is None:
+        _HITS.flush_all()
+    else:
+        _HITS.flush(mem.root)
+
+
+def record_use(mem: Memory, path: str, when: datetime | None = None, count: int = 1) -> None:
+    """Count reported uses of a note (outcome reports); `when` is the latest of them."""
+    _bump(mem, {path: (count, when.isoformat(timespec="seconds") if when else None)}, "used", "last_used")
+
+
+def record_uses(mem: Memory, uses: Mapping[str, tuple[int, datetime]]) -> None:
+    """Count reported uses of many notes at once: path -> (count, latest time)."""
+    _bump(mem, {p: (n, w.isoformat(timespec="seconds")) for p, (n, w) in uses.items()}, "used", "last_used")
+
+
+def _read(mem: Memory) -> dict[str, dict[str, Any]]:
+    _HITS.flush(mem.root)  # what this process queued counts too
+    try:
+        return UsageState(mem.root).notes
+    except OSError as exc:
+        log.warning("cannot read usage state (%s); treating as empty", exc)
+        return {}
+
+
+def usage_of(mem: Memory, path: str) -> dict[str, Any]:
+    """The counters of one note ({} when it was never retrieved or used)."""
+    return dict(_read(mem).get(path, {}))
+
+
+def last_retrieved(mem: Memory, path: str) -> datetime | None:
+    """When a search last returned this note, or None."""
+    return parse_ts(usage_of(mem, path).get("last_retrieved"))
+
+
+def all_usage(mem: Memory) -> dict[str, dict[str, Any]]:
+    """Every note's counters (read once, for a forgetting pass)."""
+    return dict(_read(mem))

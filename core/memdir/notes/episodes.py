@@ -1,0 +1,153 @@
+"""Episodes: `episodes/YYYY-MM-DD.md` files where each `## ` section is one episode."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+
+from memdir.errors import NoteError
+from memdir.locks import file_lock
+from memdir.notes.frontmatter import split_text
+from memdir.notes.model import hash_text
+from memdir.notes.store import NoteStore
+from memdir.paths import STATE_DIR
+
+_DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})")
+_HEADING = re.compile(r"^## (?!#)(.*)$", re.M)
+_TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|]\s*)?(.*)$")
+_FENCE = re.compile(r"^(```|~~~)", re.M)
+
+
+@dataclass(frozen=True)
+class Episode:
+    """One episode: its file, heading anchor, title, optional time, text and content hash."""
+
+    file: str  # relpath, e.g. episodes/2026-11-28.md
+    anchor: str  # e.g. 1030-fixed-flaky-ci ("" for a whole-file episode)
+    title: str
+    day: date | None
+    time: str | None  # "10:30"
+    text: str  # the section body (without its heading)
+    hash: str
+
+    @property
+    def id(self) -> str:
+        """Stable id: file plus heading anchor (`episodes/2026-11-28.md#1030-fix-ci`)."""
+        return f"{self.file}#{self.anchor}" if self.anchor else self.file
+
+    @property
+    def ref(self) -> str:
+        """The provenance reference used in `sources`."""
+        return self.id
+
+
+def anchor_of(heading: str) -> str:
+    """GitHub-style anchor of a heading: lower case, punctuation dropped, spaces to dashes."""
+    text = heading.strip().lower()
+    text = re.sub(r"[^\w\- ]", "", text, flags=re.UNICODE)
+    return re.sub(r"-{2,}", "-", re.sub(r"\s", "-", text)).strip("-") or "episode"
+
+
+def _sections(body: str) -> list[tuple[str, str]]:
+    """(heading, text) per `## ` section, ignoring headings inside fenced code blocks."""
+    fences = [m.start() for m in _FENCE.finditer(body)]
+    spans = list(zip(fences[0::2], fences[1::2] + [len(body)] * (len(fences[0::2]) - len(fences[1::2])), strict=False))
+
+    def in_fence(pos: int) -> bool:
+        return any(a < pos < b for a, b in spans)
+
+    heads = [m for m in _HEADING.finditer(body) if not in_fence(m.start())]
+    out = []
+    for i, m in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(body)
+        out.append((m.group(1).strip(), body[m.end() : end].strip("\n")))
+    return out
+
+
+def parse_episode_text(relpath: str, text: str) -> list[Episode]:
+    """Split one episode file's text into episodes."""
+    name = relpath.rsplit("/", 1)[-1]
+    m = _DATE_NAME.match(name)
+    day = None
+    if m:
+        try:
+            day = date.fromisoformat(m.group(1))
+        except ValueError:
+            day = None
+    body = split_text(text).body
+    sections = _sections(body)
+    is_day_file = bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}\.md", name))
+    if not sections or not is_day_file:
+        content = body.strip()
+        if not content:
+            return []
+        title = next((ln.lstrip("#").strip() for ln in content.splitlines() if ln.strip()), name)
+        return [Episode(relpath, "", title[:200], day, None, content, hash_text(content))]
+    episodes: list[Episode] = []
+    seen: dict[str, int] = {}
+    for heading, section in sections:
+        tm = _TIME.match(heading)
+        time_s = f"{int(tm.group(1)):02d}:{tm.group(2)}" if tm else None
+        title = tm.group(3).strip() if tm and tm.group(3).strip() else heading
+        anchor = anchor_of(heading)
+        if anchor in seen:
+            seen[anchor] += 1
+            anchor = f"{anchor}-{seen[anchor]}"
+        else:
+            seen[anchor] = 0
+        full = f"{heading}\n{section}".strip()
+        episodes.append(Episode(relpath, anchor, title, day, time_s, section.strip(), hash_text(full)))
+    return episodes
+
+
+class EpisodeLog:
+    """Reads episodes from `episodes/` and appends new ones safely across processes."""
+
+    def __init__(self, store: NoteStore) -> None:
+        self.store = store
+
+    def files(self) -> list[str]:
+        """Episode files whose name starts with a date, oldest first."""
+        return [p for p in self.store.iter_paths(("episodes",)) if _DATE_NAME.match(p.rsplit("/", 1)[-1])]
+
+    def iter_episodes(self, until: date | None = None, on: date | None = None) -> Iterator[Episode]:
+        """Episodes in date order; `until` is exclusive, `on` selects one day. Bad files are skipped."""
+        for rel in self.files():
+            m = _DATE_NAME.match(rel.rsplit("/", 1)[-1])
+            try:
+                fday = date.fromisoformat(m.group(1)) if m else None
+            except ValueError:
+                continue
+            if fday is None or (until and fday >= until) or (on and fday != on):
+                continue
+            try:
+                note = self.store.read(rel)
+            except NoteError:
+                continue
+            yield from parse_episode_text(rel, note.text)
+
+    def add(self, text: str, title: str | None = None, at: datetime | None = None) -> Episode:
+        """Append an episode section to the day's file (created if needed); safe under concurrency."""
+        at = at or datetime.now().astimezone()
+        day = at.date().isoformat()
+        rel = f"episodes/{day}.md"
+        body = text.strip()
+        if not body:
+            raise NoteError("an episode needs some text")
+        title = (title or body.splitlines()[0]).strip().replace("\n", " ")[:120] or "Episode"
+        heading = f"## {at.strftime('%H:%M')} — {title}"
+        lock = Path(self.store.root) / STATE_DIR / "locks" / f"episodes-{day}.lock"
+        with file_lock(lock):
+            current = self.store.current_hash(rel)
+            if current is None:
+                existing = f"---\ndate: {day}\n---\n"
+            else:
+                existing = self.store.read(rel).text
+            sep = "" if existing.endswith("\n\n") else ("\n" if existing.endswith("\n") else "\n\n")
+            new_text = f"{existing}{sep}{heading}\n\n{body}\n"
+            self.store.write(rel, new_text, current)
+        episodes = parse_episode_text(rel, new_text)
+        return episodes[-1]

@@ -1,0 +1,398 @@
+"""NoteStore: the only component that writes notes.
+
+Writes are atomic (temp file in the same folder, fsync, os.replace), guarded by
+compare-and-swap on the content hash, confined to the memory root, and never delete:
+the only removal is a move to `archive/`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import json
+import logging
+import os
+import secrets
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from memdir.errors import ConflictError, NoteError, NoteNotFound, PathError, StoreWriteError
+from memdir.locks import file_lock
+from memdir.notes.frontmatter import update_text
+from memdir.notes.model import Note, hash_bytes
+from memdir.paths import ARCHIVE_DIR, STATE_DIR, resolve_inside, to_relpath
+
+log = logging.getLogger(__name__)
+
+TMP_MARK = ".memdir-tmp-"
+WRITABLE_DIRS = ("knowledge", "procedures", "episodes", "review", "archive")
+SCAN_DIRS = ("knowledge", "procedures", "episodes", "skills")
+MAX_NOTE_BYTES = 2_000_000
+EMPTY_HASH = hash_bytes(b"")
+
+
+def is_temp_name(name: str) -> bool:
+    """True for our own temp files and common editor swap/backup files."""
+    return (
+        TMP_MARK in name
+        or name.startswith((".#", "~"))
+        or name.endswith(("~", ".swp", ".swx", ".tmp", ".part"))
+    )
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _remove_if_stale(path: Path) -> bool:
+    """Unlink one of our temp files if the process that wrote it is gone; True if removed."""
+    pid_part = path.name.rsplit(TMP_MARK, 1)[1].split("-", 1)[0]
+    if not pid_part.isdigit() or int(pid_part) == os.getpid() or _pid_alive(int(pid_part)):
+        return False
+    try:
+        os.unlink(path)
+    except OSError:
+        return False
+    return True
+
+
+def sweep_stale_temp_files(folder: Path, name: str | None = None) -> int:
+    """Remove our temp files in folder (for `name` only, if given) left by processes that died (kill -9)."""
+    prefix = f".{name}{TMP_MARK}" if name else None
+    removed = 0
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return 0
+    for entry in entries:
+        if TMP_MARK in entry and (not prefix or entry.startswith(prefix)):
+            removed += _remove_if_stale(folder / entry)
+    if removed:
+        log.info("removed %d stale temp file(s) in %s", removed, folder)
+    return removed
+
+
+def _load_renameat2() -> Any:
+    try:
+        import ctypes
+
+        fn = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    fn.restype = ctypes.c_int
+    return fn
+
+
+_RENAMEAT2 = _load_renameat2()
+
+
+def exchange_paths(a: Path, b: Path) -> bool:
+    """Atomically swap two existing paths (Linux RENAME_EXCHANGE); False where that is unsupported."""
+    if _RENAMEAT2 is None:
+        return False
+    import ctypes
+
+    if _RENAMEAT2(-100, os.fsencode(a), -100, os.fsencode(b), 2) == 0:  # AT_FDCWD, RENAME_EXCHANGE
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EXDEV):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def atomic_write_bytes(target: Path, data: bytes, check: Callable[[], None] | None = None,
+                       verify_displaced: Callable[[bytes], None] | None = None) -> None:
+    """Write data to target atomically: temp file beside it, fsync, os.replace, fsync the folder.
+
+    `check`, if given, runs just before the replace; an exception from it aborts the write.
+    `verify_displaced`, if given, gets the bytes the write displaced (the file is swapped in
+    atomically where the OS can); if it raises, the displaced file is put back and nothing changes.
+    """
+    tmp = target.parent / f".{target.name}{TMP_MARK}{os.getpid()}-{secrets.token_hex(4)}"
+    keep_tmp = False  # True while tmp holds someone else's content: never delete it then
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                n = os.write(fd, view)
+                view = view[n:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if check is not None:
+            check()
+        if verify_displaced is not None and target.exists() and exchange_paths(tmp, target):
+            keep_tmp = True  # tmp now holds what target held an instant ago
+            try:
+                verify_displaced(tmp.read_bytes())
+            except BaseException:
+                exchange_paths(tmp, target)  # put the other writer's version back
+                keep_tmp = False
+                raise
+            keep_tmp = False
+            tmp.unlink()
+        else:
+            os.replace(tmp, target)
+    except OSError as exc:
+        if not keep_tmp:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+        raise StoreWriteError(str(target), exc) from None
+    except BaseException:
+        if not keep_tmp:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+        raise
+    with contextlib.suppress(OSError):
+        dfd = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    sweep_stale_temp_files(target.parent, target.name)  # litter of an earlier write killed mid-way
+
+
+class NoteStore:
+    """Reads and writes the Markdown notes of one memory root."""
+
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        self.root = Path(root)
+
+    # -- paths -----------------------------------------------------------------
+    def relpath(self, path: str | os.PathLike[str]) -> str:
+        """A checked path relative to the root (absolute paths inside the root are accepted)."""
+        return to_relpath(self.root, path)
+
+    def abspath(self, relpath: str) -> Path:
+        """The absolute path of relpath, refusing anything that resolves outside the root."""
+        return resolve_inside(self.root, relpath)
+
+    def _writable(self, relpath: str, allow: Iterable[str]) -> Path:
+        rel = self.relpath(relpath)
+        top = rel.split("/", 1)[0]
+        if top not in allow or "/" not in rel:
+            raise PathError(f"refusing to write {rel}: only {', '.join(allow)} are writable", rel)
+        if not rel.endswith(".md") and top != ARCHIVE_DIR:
+            raise PathError(f"refusing to write {rel}: notes are .md files", rel)
+        target = self.abspath(rel)
+        if target.is_symlink():
+            raise PathError(f"refusing to write through symlink {rel}", rel)
+        return target
+
+    def _lock_path(self, relpath: str) -> Path:
+        digest = hashlib.sha1(relpath.encode("utf-8")).hexdigest()[:16]
+        return self.root / STATE_DIR / "locks" / f"note-{digest}.lock"
+
+    # -- reading ---------------------------------------------------------------
+    def read_bytes(self, relpath: str) -> bytes:
+        """Raw bytes of a note (raises NoteNotFound)."""
+        path = self.abspath(relpath)
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            raise NoteNotFound("no such note", relpath) from None
+        except IsADirectoryError:
+            raise NoteError("is a directory", relpath) from None
+        except OSError as exc:
+            raise NoteError(f"cannot read: {exc.strerror}", relpath) from None
+
+    def read(self, relpath: str) -> Note:
+        """Read and parse a note (raises NoteNotFound or NoteError)."""
+        rel = self.relpath(relpath)
+        data = self.read_bytes(rel)
+        return Note.from_bytes(rel, data)
+
+    def current_hash(self, relpath: str) -> str | None:
+        """Hash of the file on disk now, or None when it does not exist."""
+        try:
+            return hash_bytes(self.abspath(relpath).read_bytes())
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except OSError as exc:  # a directory, or unreadable: never let a bare OSError escape
+            raise NoteError(f"cannot read: {exc.strerror}", relpath) from None
+
+    def exists(self, relpath: str) -> bool:
+        """True when a file exists at relpath."""
+        return self.abspath(relpath).exists()
+
+    def iter_paths(self, dirs: Iterable[str] = SCAN_DIRS, include_archive: bool = False) -> Iterator[str]:
+        """Relative paths of the Markdown files under dirs, sorted, skipping temp files and symlinks out."""
+        tops = list(dirs) + ([ARCHIVE_DIR] if include_archive else [])
+        root_real = os.path.realpath(self.root)
+        for top in tops:
+            base = self.root / top
+            if not base.is_dir():
+                continue
+            found: list[str] = []
+            seen_dirs: set[str] = set()
+            for dirpath, dirnames, filenames in os.walk(base, followlinks=True):
+                real = os.path.realpath(dirpath)
+                if real in seen_dirs or not (real == root_real or real.startswith(root_real + os.sep)):
+                    dirnames[:] = []
+                    continue
+                seen_dirs.add(real)
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+                for name in filenames:
+                    if TMP_MARK in name:
+                        _remove_if_stale(Path(dirpath) / name)  # litter of a writer killed mid-way
+                    if not name.endswith(".md") or name.startswith(".") or is_temp_name(name):
+                        continue
+                    full = Path(dirpath) / name
+                    rp = os.path.realpath(full)
+                    if not rp.startswith(root_real + os.sep):
+                        continue
+                    found.append(full.relative_to(self.root).as_posix())
+            yield from sorted(found)
+
+    def iter_notes(self, dirs: Iterable[str] = SCAN_DIRS) -> Iterator[Note]:
+        """Parsed notes under dirs; unreadable files are logged and skipped (see `lint`)."""
+        for rel in self.iter_paths(dirs):
+            try:
+                yield self.read(rel)
+            except NoteError as exc:
+                log.warning("skipping %s", exc)
+
+    # -- writing ---------------------------------------------------------------
+    def write(
+        self,
+        relpath: str,
+        text: str,
+        expected_hash: str | None,
+        allow: Iterable[str] = WRITABLE_DIRS,
+    ) -> str:
+        """Write text if the file's hash is still expected_hash (None: must not exist). Returns the new hash."""
+        rel = self.relpath(relpath)
+        target = self._writable(rel, tuple(allow))
+        data = text.encode("utf-8")
+        with file_lock(self._lock_path(rel)):
+            actual = self.current_hash(rel)
+            if actual != expected_hash:
+                raise ConflictError(rel, expected_hash, actual)
+            if actual == EMPTY_HASH and data:
+                # an editor saving in place truncates first: an empty read may be a torn one
+                raise ConflictError(rel, expected_hash, "(empty)")
+            if actual == hash_bytes(data):
+                return actual
+
+            def still_expected() -> None:
+                # a person's editor does not take our lock: re-check right before the replace
+                now = self.current_hash(rel)
+                if now != expected_hash:
+                    raise ConflictError(rel, expected_hash, now)
+
+            def displaced_was_expected(old: bytes) -> None:
+                # a save that landed between the check and the swap is put back, not lost
+                if hash_bytes(old) != expected_hash:
+                    raise ConflictError(rel, expected_hash, hash_bytes(old))
+
+            atomic_write_bytes(target, data, check=still_expected, verify_displaced=displaced_was_expected)
+        log.info("wrote %s", rel)
+        return hash_bytes(data)
+
+    def create(self, relpath: str, text: str, allow: Iterable[str] = WRITABLE_DIRS) -> str:
+        """Create a new note; raises ConflictError if a file is already there."""
+        return self.write(relpath, text, None, allow)
+
+    def update_meta(
+        self,
+        relpath: str,
+        changes: Mapping[str, Any],
+        expected_hash: str | None = None,
+        body: str | None = None,
+        allow: Iterable[str] = WRITABLE_DIRS,
+    ) -> Note:
+        """Change frontmatter keys (and optionally the body), keeping every other byte."""
+        note = self.read(relpath)
+        if expected_hash is not None and note.hash != expected_hash:
+            raise ConflictError(note.path, expected_hash, note.hash)
+        new_text = update_text(note.text, changes, body=body)
+        new_hash = self.write(note.path, new_text, note.hash, allow)
+        return Note.from_text(note.path, new_text) if new_hash else note
+
+    def unique_path(self, folder: str, slug: str) -> str:
+        """`folder/slug.md`, or `folder/slug-2.md`... the first that does not exist."""
+        candidate = f"{folder}/{slug}.md"
+        n = 2
+        while self.exists(candidate):
+            candidate = f"{folder}/{slug}-{n}.md"
+            n += 1
+        return candidate
+
+    # -- archive ---------------------------------------------------------------
+    def archive(self, relpath: str, reason: str, expected_hash: str | None = None) -> str:
+        """Move a note to archive/<relpath> (never deleting it); returns the archived path."""
+        rel = self.relpath(relpath)
+        src = self._writable(rel, ("knowledge", "procedures", "episodes", "review", "skills"))
+        with file_lock(self._lock_path(rel)):
+            actual = self.current_hash(rel)
+            if actual is None:
+                raise NoteNotFound("no such note", rel)
+            if expected_hash is not None and actual != expected_hash:
+                raise ConflictError(rel, expected_hash, actual)
+            dest_rel = f"{ARCHIVE_DIR}/{rel}"
+            stem = dest_rel.removesuffix(".md")
+            n = 2
+            while self.exists(dest_rel):
+                dest_rel = f"{stem}.{n}.md"
+                n += 1
+            dest = self.abspath(dest_rel)
+            try:
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(src, dest)
+            except OSError as exc:
+                raise StoreWriteError(rel, exc) from None
+        self._log_archive({"action": "archive", "path": rel, "archived": dest_rel, "reason": reason})
+        return dest_rel
+
+    def restore(self, archived: str) -> str:
+        """Move an archived note back to where it came from; returns its restored path."""
+        rel = self.relpath(archived)
+        if not rel.startswith(f"{ARCHIVE_DIR}/"):
+            rel = f"{ARCHIVE_DIR}/{rel}"
+        src = self.abspath(rel)
+        if not src.exists():
+            raise NoteNotFound("not in the archive", rel)
+        original = rel[len(ARCHIVE_DIR) + 1 :]
+        parts = original.rsplit(".", 2)
+        if len(parts) == 3 and parts[1].isdigit() and parts[2] == "md":
+            original = f"{parts[0]}.md"
+        dest = self._writable(original, ("knowledge", "procedures", "episodes", "review", "skills"))
+        if dest.exists():
+            raise ConflictError(original, None, self.current_hash(original))
+        try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(src, dest)
+        except OSError as exc:
+            raise StoreWriteError(original, exc) from None
+        self._log_archive({"action": "restore", "path": original, "archived": rel, "reason": "restored"})
+        return original
+
+    def _log_archive(self, entry: dict[str, Any]) -> None:
+        entry = {"ts": datetime.now(timezone.utc).isoformat(timespec="seconds"), **entry}
+        path = self.root / ARCHIVE_DIR / "archive-log.jsonl"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with file_lock(self.root / STATE_DIR / "locks" / "archive-log.lock"), open(path, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n")
+
+    def archive_log(self) -> list[dict[str, Any]]:
+        """Entries of archive/archive-log.jsonl (what was archived or restored, and why)."""
+        path = self.root / ARCHIVE_DIR / "archive-log.jsonl"
+        if not path.exists():
+            return []
+        out = []
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            with contextlib.suppress(ValueError):
+                out.append(json.loads(line))
+        return out

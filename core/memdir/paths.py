@@ -1,0 +1,71 @@
+"""Names and paths inside a memory root: slugs, kinds, and confinement to the root."""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from pathlib import Path, PurePosixPath
+
+from memdir.errors import PathError
+
+KINDS = ("knowledge", "procedures", "episodes")
+NOTE_DIRS = ("knowledge", "procedures", "episodes", "skills", "review")
+STATE_DIR = ".memdir"
+ARCHIVE_DIR = "archive"
+MAX_SLUG = 80
+_RESERVED = {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
+_SLUG_DROP = re.compile(r"[^\w]+", re.UNICODE)
+
+
+def slugify(text: str, max_length: int = MAX_SLUG, default: str = "note") -> str:
+    """Return a readable, filesystem-safe slug (Unicode letters kept, so Japanese survives)."""
+    norm = unicodedata.normalize("NFKC", text).lower()
+    slug = _SLUG_DROP.sub("-", norm).replace("_", "-")
+    slug = re.sub(r"-{2,}", "-", slug).strip("-")
+    if len(slug) > max_length:
+        cut = slug[:max_length]
+        slug = cut.rsplit("-", 1)[0] if "-" in cut[max_length // 2 :] else cut
+        slug = slug.strip("-")
+    if not slug:
+        slug = default
+    if slug.split(".")[0] in _RESERVED:
+        slug = f"{slug}-note"
+    return slug
+
+
+def kind_of(relpath: str) -> str | None:
+    """The kind of a note from its path relative to the root (`knowledge`, ...), or None."""
+    parts = PurePosixPath(relpath).parts
+    return parts[0] if parts and parts[0] in NOTE_DIRS else None
+
+
+def to_relpath(root: Path, path: str | os.PathLike[str]) -> str:
+    """Turn a path (relative to the root, or absolute inside it) into a checked POSIX relpath."""
+    raw = str(path)
+    if not raw or "\x00" in raw:
+        raise PathError(f"invalid path {raw!r}", raw)
+    p = Path(raw)
+    if p.is_absolute():
+        try:
+            p = p.resolve(strict=False).relative_to(root.resolve())
+        except ValueError:
+            raise PathError(f"{raw} is outside the memory root {root}", raw) from None
+    rel = PurePosixPath(p.as_posix())
+    if any(part in ("..", "") for part in rel.parts) or rel.as_posix().startswith("/"):
+        raise PathError(f"{raw} leaves the memory root", raw)
+    if rel.as_posix() in (".", ""):
+        raise PathError(f"{raw} names the root itself", raw)
+    parts = [p for p in rel.parts if p != "."]
+    return "/".join(parts)
+
+
+def resolve_inside(root: Path, relpath: str) -> Path:
+    """Absolute path for relpath, refusing anything (including symlinks) that leads outside root."""
+    rel = to_relpath(root, relpath)
+    root_real = Path(os.path.realpath(root))
+    target = root / rel
+    real = Path(os.path.realpath(target))
+    if real != root_real and root_real not in real.parents:
+        raise PathError(f"{rel} resolves outside the memory root", rel)
+    return target
