@@ -59,3 +59,11 @@ def run_cli(root: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
         )
 
     return _run
+
+
+@pytest.fixture(scope="module")
+def installed_venv(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """memdir's wheel installed in a fresh venv beside a dummy top-level `core` (see install_helper)."""
+    from install_helper import make_installed_venv
+
+    return make_installed_venv(tmp_path_factory.mktemp("install"))
