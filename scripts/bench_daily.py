@@ -30,8 +30,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "core"))
 
 from memdir import Memory  # noqa: E402
-from memdir.consolidation.daily import DailyConsolidator  # noqa: E402
-from memdir.consolidation.route_rag import E5_FLOOR, HASHING_FLOOR, calibrate, embed_text  # noqa: E402
+from memdir.consolidation.daily.route_rag import E5_FLOOR, HASHING_FLOOR, calibrate, embed_text  # noqa: E402
+from memdir.consolidation.daily.run import DailyConsolidator  # noqa: E402
 from memdir.index.embedder import get_embedder  # noqa: E402
 
 SUBJECTS = ["billing", "search", "auth", "payments", "mobile", "reports", "ingest", "gateway", "mailer",

@@ -13,10 +13,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from memdir import Memory
-from memdir.consolidation.report import RunReport
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.lifecycle.review import ReviewQueue
 from memdir.lifecycle.usage import record_hits
+from memdir.runs.report import RunReport
 
 
 def _note(i: int, created: datetime) -> str:

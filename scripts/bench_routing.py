@@ -19,7 +19,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "core"))
 
-from memdir.consolidation.router import classify  # noqa: E402
+from memdir.consolidation.daily.router import classify  # noqa: E402
 
 LABELS = ("procedures", "knowledge", "skip")
 ALIASES = {"procedure": "procedures", "procedures": "procedures", "knowledge": "knowledge", "skip": "skip"}

@@ -36,8 +36,8 @@ from alfworld_to_activity import build_events, task_type, write_activity  # noqa
 
 from memdir import Memory  # noqa: E402
 from memdir.config import load_config  # noqa: E402
-from memdir.consolidation.report import RunReport  # noqa: E402
-from memdir.consolidation.weekly import WeeklyDistiller  # noqa: E402
+from memdir.consolidation.weekly.run import WeeklyDistiller  # noqa: E402
+from memdir.runs.report import RunReport  # noqa: E402
 
 P_SUCCESS = {"gitlab": .3277, "map": .3119, "reddit": .5377, "shopping": .5220, "shopping_admin": .2363, "multisite": .1042}
 

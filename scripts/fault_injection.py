@@ -286,7 +286,7 @@ def _setup_weekly(root: Path) -> None:
 
 def _episode_state_check(work: Path, ref: Path) -> list[str]:
     """Every episode is consolidated after recovery, exactly as in the clean run."""
-    from memdir.consolidation.state import EpisodeState
+    from memdir.runs.state import EpisodeState
 
     got, want = EpisodeState(work).done, EpisodeState(ref).done
     return [] if got == want else [f"episode state differs: {sorted(set(want) ^ set(got))[:5]}"]
@@ -316,10 +316,10 @@ TARGETS: dict[str, Target] = {
                          _has_module("memdir.index.service"), _index_check),
     "daily": Target("daily", _setup_daily, ["consolidate", "daily", "--date", DAY],
                     _run_again(["consolidate", "daily", "--date", DAY]),
-                    _has_module("memdir.consolidation.daily"), _episode_state_check),
+                    _has_module("memdir.consolidation.daily.run"), _episode_state_check),
     "weekly": Target("weekly", _setup_weekly, ["consolidate", "weekly", "--until", UNTIL],
                      _run_again(["consolidate", "weekly", "--until", UNTIL]),
-                     _has_module("memdir.consolidation.weekly")),
+                     _has_module("memdir.consolidation.weekly.run")),
 }
 
 

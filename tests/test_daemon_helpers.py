@@ -7,8 +7,8 @@ import time
 from datetime import datetime, timezone
 from typing import Any
 
-from memdir.consolidation.report import RunReport
 from memdir.daemon import cancel
+from memdir.runs.report import RunReport
 
 
 def _note_call(mem: Any, name: str) -> None:
@@ -27,7 +27,7 @@ def calls(root: Any, name: str | None = None) -> list[str]:
 
 def fake_daily(mem: Any) -> RunReport:
     """Marks pending episodes done one at a time (MEMDIR_TEST_DELAY s each), stopping at a safe point."""
-    from memdir.consolidation.state import EpisodeState
+    from memdir.runs.state import EpisodeState
 
     _note_call(mem, "daily")
     delay = float(os.environ.get("MEMDIR_TEST_DELAY", "0"))

@@ -52,7 +52,7 @@ def test_note_saved_in_an_editor_is_indexed_by_the_daemon(
 def test_real_jobs_and_cli_commands_work_side_by_side(
         root: Path, start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
         run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
-    pytest.importorskip("memdir.consolidation.daily")
+    pytest.importorskip("memdir.consolidation.daily.run")
     yesterday = (datetime.now(timezone.utc) - timedelta(days=1)).replace(hour=10, minute=0, microsecond=0)
     env = {**HASHING, "MEMDIR_SCHEDULE_DAILY": "every 3s"}
     add = run_cli("episode", "add", "Rotated the staging db password with vault; steps: vault login, "
@@ -80,7 +80,7 @@ def test_real_jobs_and_cli_commands_work_side_by_side(
 def test_sigterm_mid_real_consolidation_then_the_next_start_completes_it(
         root: Path, start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
         run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
-    pytest.importorskip("memdir.consolidation.daily")
+    pytest.importorskip("memdir.consolidation.daily.run")
     from memdir import Memory
 
     mem = Memory(root)

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from test_daemon_helpers import calls
 
-from memdir.consolidation.state import EpisodeState
 from memdir.daemon.lock import running_pid
 from memdir.daemon.runs import RunJournal
+from memdir.runs.state import EpisodeState
 
 REPO = Path(__file__).resolve().parent.parent
 FAKES = "tests.test_daemon_helpers"

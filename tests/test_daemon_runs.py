@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from memdir.consolidation.report import RunReport
 from memdir.daemon import cancel
 from memdir.daemon.lock import DaemonLock, running_pid
 from memdir.daemon.runs import RunJournal, counts_of, job_lock_path
 from memdir.daemon.service import Daemon, DaemonOptions, jobs_from_env
 from memdir.errors import ConfigError, LockError
 from memdir.locks import file_lock
+from memdir.runs.report import RunReport
 
 
 def _daemon(mem: Any, **jobs: Any) -> Daemon:

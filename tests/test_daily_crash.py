@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from test_daily_support import LESSON, STEPS, at, memory, run, snapshot
 
-from memdir.consolidation.daily import DailyConsolidator
-from memdir.consolidation.journal import Journal
-from memdir.consolidation.state import EpisodeState
+from memdir.consolidation.daily.run import DailyConsolidator
 from memdir.notes.store import TMP_MARK
+from memdir.runs.journal import Journal
+from memdir.runs.state import EpisodeState
 
 DISTINCT = [
     LESSON,
@@ -105,8 +105,8 @@ def test_kill_9_mid_run_then_next_run_finishes(root: Path) -> None:
     script = textwrap.dedent(f"""
         import time
         from memdir import Memory
-        from memdir.consolidation.daily import DailyConsolidator
-        from memdir.consolidation.journal import Journal
+        from memdir.consolidation.daily.run import DailyConsolidator
+        from memdir.runs.journal import Journal
         from memdir.index.embedder import get_embedder
         real = Journal.step
         def slow_step(self, i):

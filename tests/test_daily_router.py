@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from memdir.consolidation.router import classify, route_text, summary_line
+from memdir.consolidation.daily.router import classify, route_text, summary_line
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,9 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from memdir import Memory
-from memdir.consolidation.daily import DailyConsolidator
-from memdir.consolidation.report import RunReport
+from memdir.consolidation.daily.run import DailyConsolidator
 from memdir.index.embedder import get_embedder
+from memdir.runs.report import RunReport
 
 YESTERDAY = date.today() - timedelta(days=1)
 

@@ -7,11 +7,11 @@ from datetime import datetime, timezone
 
 import pytest
 
-from memdir.consolidation.report import RunReport
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.lifecycle.feedback import smoothed_confidence
 from memdir.lifecycle.feedback_events import apply_feedback_events
 from memdir.lifecycle.usage import usage_of
+from memdir.runs.report import RunReport
 
 HUMANISH = """---
 # 手で書いたコメント: keep me

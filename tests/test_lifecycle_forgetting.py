@@ -10,9 +10,9 @@ import pytest
 from freezegun import freeze_time
 
 from memdir import Memory
-from memdir.consolidation.report import RunReport
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.lifecycle.usage import record_hits
+from memdir.runs.report import RunReport
 
 START = datetime(2026, 1, 1, 3, 0, tzinfo=timezone.utc)
 

@@ -10,11 +10,11 @@ import pytest
 from test_daily_support import CHAT, LESSON, STEPS, at, memory, snapshot
 
 from memdir.config import LLMConfig
-from memdir.consolidation.daily import DailyConsolidator
-from memdir.consolidation.state import EpisodeState
+from memdir.consolidation.daily.run import DailyConsolidator
 from memdir.errors import LLMError
 from memdir.llm.litellm_engine import LiteLLMEngine
 from memdir.llm.prompts import load_prompt
+from memdir.runs.state import EpisodeState
 
 
 class QueuedEngine(LiteLLMEngine):
@@ -131,7 +131,7 @@ def test_hostile_answer_cannot_choose_paths(root: Path) -> None:
 
 
 def test_invalid_kind_is_rejected() -> None:
-    from memdir.consolidation.route_llm import parse_answer
+    from memdir.consolidation.daily.route_llm import parse_answer
 
     with pytest.raises(ValueError):
         parse_answer('{"episodes": [{"id": "E1", "parts": [{"kind": "skills", "text": "x"}]}]}', {"E1"})

@@ -196,13 +196,13 @@ def test_regression_torn_empty_read_is_not_written_over(root: Path) -> None:
 def test_two_cli_processes_and_the_daemon_at_once_lose_and_duplicate_nothing(root: Path) -> None:
     """Daemon (daily every 3 s, live watcher) + a CLI adding episodes + a CLI consolidating and giving feedback
     + a person editing a note, all at once: every episode consolidated once, no duplicate, no edit lost."""
-    pytest.importorskip("memdir.consolidation.daily")
+    pytest.importorskip("memdir.consolidation.daily.run")
     pytest.importorskip("memdir.daemon.service")
     import signal
     from datetime import datetime, timedelta, timezone
 
-    from memdir.consolidation.state import EpisodeState
     from memdir.index.embedder import get_embedder
+    from memdir.runs.state import EpisodeState
 
     env = {**os.environ, "MEMDIR_ROOT": str(root), "MEMDIR_EMBEDDER": "hashing", "MEMDIR_TIMEZONE": "UTC",
            "MEMDIR_SCHEDULE_DAILY": "every 3s", "MEMDIR_DAEMON_WATCH": "1", "MEMDIR_DAEMON_HEARTBEAT": "1"}
@@ -269,15 +269,15 @@ def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(root: Pa
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """The person saves the note daily is about to extend: their save survives, the episode stays pending,
     and the next run extends the person's version."""
-    pytest.importorskip("memdir.consolidation.daily")
+    pytest.importorskip("memdir.consolidation.daily.run")
     from datetime import date, datetime, timedelta
     from typing import Any
 
     from memdir.config import LLMConfig
-    from memdir.consolidation.daily import DailyConsolidator
-    from memdir.consolidation.state import EpisodeState
+    from memdir.consolidation.daily.run import DailyConsolidator
     from memdir.index.embedder import get_embedder
     from memdir.llm.litellm_engine import LiteLLMEngine
+    from memdir.runs.state import EpisodeState
 
     human = root / "knowledge" / "deploy.md"
     human.write_text("---\ndescription: How we deploy\norigin: human\n---\n\n# Deploy\n\nUse make deploy.\n",

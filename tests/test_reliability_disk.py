@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from memdir import Memory
-from memdir.consolidation.state import EpisodeState
 from memdir.errors import MemdirError, StoreWriteError
 from memdir.notes.store import NoteStore
+from memdir.runs.state import EpisodeState
 
 ORIGINAL = "---\ndescription: Keep me\ntags: [a]\n---\n\nThe person's text.\n"
 
@@ -246,7 +246,7 @@ def test_corrupted_daily_journal_or_state_loses_no_note(root: Path, what: str) -
     """
     from datetime import date, datetime, timedelta
 
-    from memdir.consolidation.daily import DailyConsolidator
+    from memdir.consolidation.daily.run import DailyConsolidator
     from memdir.index.embedder import get_embedder
 
     mem = Memory(root, embedder=get_embedder("hashing"))

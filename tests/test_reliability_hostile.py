@@ -68,7 +68,7 @@ def _at(hour: int) -> datetime:
 
 
 def _run(mem: Memory, engine: Any = None) -> Any:
-    from memdir.consolidation.daily import DailyConsolidator
+    from memdir.consolidation.daily.run import DailyConsolidator
 
     return DailyConsolidator(mem, engine=engine, sync_index=False).run(day=DAY)
 
@@ -228,6 +228,6 @@ def test_weekly_llm_answer_cannot_escape_or_inject_frontmatter(hostile_root: Pat
                                   "PGPASSWORD='hunter2-Sup3rSecret!' psql", "MYSQL_PWD=hunter2-Sup3rSecret!"])
 def test_regression_env_style_passwords_are_redacted(line: str) -> None:
     """Bug found: `PGPASSWORD=...` was not recognised as a secret."""
-    from memdir.consolidation.redact import redact_text
+    from memdir.runs.redact import redact_text
 
     assert "hunter2-Sup3rSecret!" not in redact_text(line)

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from memdir import Memory
-from memdir.consolidation.embed_cache import EmbeddingCache
-from memdir.consolidation.features import TaskFeatures
-from memdir.similarity import abstract_text, make_calibrator, to_calibrated
+from memdir.consolidation.weekly.embed_cache import EmbeddingCache
+from memdir.consolidation.weekly.features import TaskFeatures
+from memdir.consolidation.weekly.similarity import abstract_text, make_calibrator, to_calibrated
 
 REPO = Path(__file__).resolve().parent.parent
 ALFWORLD = REPO.parent / "shared" / "eval" / "alfworld" / "react_prompts_alfworld_3prompts.json"
@@ -64,7 +64,7 @@ def test_alfworld_trajectories_become_six_procedures(root: Path, e5: object, cac
     sys.path.insert(0, str(REPO / "scripts"))
     from alfworld_to_activity import build_events, task_type, write_activity
 
-    from memdir.consolidation.weekly import WeeklyDistiller
+    from memdir.consolidation.weekly.run import WeeklyDistiller
 
     mem = Memory(root, embedder=e5)  # type: ignore[arg-type]
     write_activity(root, build_events(ALFWORLD))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from sklearn.cluster import AgglomerativeClustering
 
-from memdir.consolidation.clustering import ClusterStats, cluster_tasks
-from memdir.consolidation.features import TaskFeatures
-from memdir.similarity import Calibrator, centred_threshold, to_calibrated
+from memdir.consolidation.weekly.clustering import ClusterStats, cluster_tasks
+from memdir.consolidation.weekly.features import TaskFeatures
+from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, to_calibrated
 
 
 def _features(n: int, seed: int) -> TaskFeatures:

@@ -243,7 +243,7 @@ def test_cli_weekly_json(run_cli: Any, root: Path) -> None:
 
 
 def test_status_reports_what_weekly_runs_distilled(wmem: Memory) -> None:
-    from memdir.consolidation.weekly import weekly_status
+    from memdir.consolidation.weekly.run import weekly_status
 
     assert weekly_status(wmem)["procedures_distilled"] == 0
     week(wmem)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from memdir.activity import ActivityEvent, parse_ts
-from memdir.consolidation.distill import generalise_step
-from memdir.consolidation.tasks import group_tasks
-from memdir.similarity import abstract_text
+from memdir.consolidation.weekly.distill import generalise_step
+from memdir.consolidation.weekly.similarity import abstract_text
+from memdir.consolidation.weekly.tasks import group_tasks
 
 T0 = datetime(2026, 11, 24, 9, 0, tzinfo=timezone.utc)
 

@@ -14,8 +14,8 @@ import pytest
 from test_weekly_run import DAY, UNTIL, WordEmbedder, log_task
 
 from memdir import Memory
-from memdir.consolidation.lexicon import SLOT, WeekLexicon, tokens
-from memdir.consolidation.templates import SplitStats, TemplateSplitter
+from memdir.consolidation.weekly.lexicon import SLOT, WeekLexicon, tokens
+from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
 
 USERS = ["CameronKelsey", "jacyanthis", "sirbarani", "Hrekires", "PatientBuilder", "ThetaGang"]
 SUBS = ["earthporn", "news", "videos", "wallstreetbets", "sports", "iphone13"]

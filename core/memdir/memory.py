@@ -13,11 +13,11 @@ from memdir.notes.episodes import Episode, EpisodeLog
 from memdir.notes.store import NoteStore
 
 if TYPE_CHECKING:
-    from memdir.consolidation.report import RunReport
     from memdir.index.embedder import Embedder
     from memdir.index.search import SearchHit
     from memdir.lifecycle.feedback import FeedbackResult
     from memdir.llm.base import LLMEngine
+    from memdir.runs.report import RunReport
 
 LAYOUT = ("knowledge", "procedures", "episodes", "skills", "activity", "review", "archive")
 
@@ -122,13 +122,13 @@ class Memory:
     # -- consolidation
     def consolidate_daily(self, day: date | None = None, dry_run: bool = False) -> RunReport:
         """Route pending episodes to knowledge, procedures or skip."""
-        from memdir.consolidation.daily import DailyConsolidator
+        from memdir.consolidation.daily.run import DailyConsolidator
 
         return DailyConsolidator(self).run(day=day, dry_run=dry_run)
 
     def consolidate_weekly(self, until: date | None = None, dry_run: bool = False) -> RunReport:
         """Distil tasks repeated with success in [until - 7 days, until) into procedures."""
-        from memdir.consolidation.weekly import WeeklyDistiller
+        from memdir.consolidation.weekly.run import WeeklyDistiller
 
         return WeeklyDistiller(self).run(until=until, dry_run=dry_run)
 
@@ -152,7 +152,7 @@ class Memory:
 
     def lint(self) -> list[Any]:
         """Problems found in the notes (each with a path and a message)."""
-        from memdir.lint import lint_root
+        from memdir.notes.lint import lint_root
 
         return lint_root(self)
 

@@ -6,7 +6,7 @@ from collections import Counter
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
-from memdir.consolidation.state import EpisodeState
+from memdir.runs.state import EpisodeState
 
 if TYPE_CHECKING:
     from memdir.memory import Memory
@@ -49,14 +49,14 @@ def collect_status(mem: Memory) -> dict[str, Any]:
 
 def _weekly_section(mem: Memory) -> dict[str, Any]:
     """The `weekly` section (what weekly distillation produced so far)."""
-    from memdir.consolidation.weekly import weekly_status
+    from memdir.consolidation.weekly.run import weekly_status
 
     return weekly_status(mem)
 
 
 def _unfinished_daily(mem: Memory) -> str | None:
     """Run id of a daily run that was interrupted (the next run completes it), else None."""
-    from memdir.consolidation.journal import Journal
+    from memdir.runs.journal import Journal
 
     plan = Journal(mem.root, "daily").pending(discard_torn=False) if (mem.state_dir / "journal").is_dir() else None
     return plan.run_id if plan else None

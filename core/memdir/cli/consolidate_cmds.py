@@ -8,8 +8,8 @@ from datetime import date
 import click
 
 from memdir.cli.common import CliState, console, echo_json, pass_state
-from memdir.consolidation.report import RunReport
 from memdir.errors import MemdirError
+from memdir.runs.report import RunReport
 
 
 def _parse_day(value: str | None, flag: str) -> date | None:

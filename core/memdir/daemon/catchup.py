@@ -38,7 +38,7 @@ def missed_jobs(triggers: Mapping[str, BaseTrigger], now: datetime,
 
 def has_daily_backlog(mem: Memory, before: datetime) -> bool:
     """True when an episode of a day before `before` (local date of the schedule) is still pending."""
-    from memdir.consolidation.state import EpisodeState
+    from memdir.runs.state import EpisodeState
 
     state = EpisodeState(mem.root)
     return any(state.is_pending(ep.id, ep.hash) for ep in mem.episodes.iter_episodes(until=before.date()))

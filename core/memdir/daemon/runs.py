@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from memdir.activity import parse_ts
-from memdir.consolidation.state import JsonState
 from memdir.locks import file_lock, try_lock
 from memdir.paths import STATE_DIR
+from memdir.runs.state import JsonState
 
 HISTORY = 100
 JOBS = ("daily", "weekly")

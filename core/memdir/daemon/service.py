@@ -28,7 +28,6 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.interval import IntervalTrigger
 from apscheduler.util import ref_to_obj
 
-from memdir.consolidation.state import JsonState
 from memdir.daemon import cancel
 from memdir.daemon.catchup import backlog_for, missed_jobs
 from memdir.daemon.lock import DaemonLock, daemon_dir
@@ -36,6 +35,7 @@ from memdir.daemon.logs import log_path, setup_daemon_logging, teardown_daemon_l
 from memdir.daemon.runs import JOBS, RunJournal, counts_of, job_lock_busy, utcnow
 from memdir.daemon.schedule import next_fire_time, previous_fire_time, resolve_timezone, triggers_for
 from memdir.errors import ConfigError, MemdirError
+from memdir.runs.state import JsonState
 
 if TYPE_CHECKING:
     from memdir.memory import Memory

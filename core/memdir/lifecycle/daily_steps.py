@@ -8,10 +8,10 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.report import RunReport
 from memdir.errors import MemdirError
 from memdir.lifecycle.feedback_events import apply_feedback_events
 from memdir.lifecycle.forgetting import forget
+from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
     from memdir.memory import Memory

@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memdir.activity import ActivityEvent, ActivityLog
-from memdir.consolidation.state import JsonState
 from memdir.errors import MemdirError, PathError
 from memdir.lifecycle.feedback import apply_outcomes
 from memdir.lifecycle.usage import record_uses
 from memdir.locks import file_lock
+from memdir.runs.state import JsonState
 
 if TYPE_CHECKING:
     from memdir.memory import Memory

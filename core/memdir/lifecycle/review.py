@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from memdir.consolidation.state import JsonState
 from memdir.errors import MemdirError, NoteError, NoteNotFound, ReviewError
 from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import render_note
 from memdir.notes.model import Note
+from memdir.runs.state import JsonState
 
 if TYPE_CHECKING:
     from memdir.memory import Memory

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from memdir.consolidation.route_cues import (
+from memdir.consolidation.daily.route_cues import (
     JA_PLAIN_VERB_END,
     UnitScore,
     plain,

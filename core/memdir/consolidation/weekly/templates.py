@@ -3,7 +3,7 @@
 Meaning-based clustering merges sibling templates ("like all submissions by {user}" vs
 "dislike all submissions by {user}", "how many commits did {user} make on {date}" vs "...
 make to {repo} on {date}"). `TemplateSplitter` splits such a cluster where its texts
-disagree on template words, using the week's statistics (`memdir.consolidation.lexicon`:
+disagree on template words, using the week's statistics (`memdir.consolidation.weekly.lexicon`:
 slots are placeholders, words of fewer than 3 task texts and frequent words where other
 texts have a slot; context is the week's texts alike in wording and tools, failures
 included, each counted by its distinct instances):
@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from memdir.consolidation.lexicon import SLOT, Entry, Skeleton, WeekLexicon
+from memdir.consolidation.weekly.lexicon import SLOT, Entry, Skeleton, WeekLexicon
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """Cluster tasks without a dense all-pairs matrix over everything.
 
 1. Callers pass features of unique tasks (tasks with the same abstracted text and tools
-   share one row), see `memdir.consolidation.features.TaskFeatures`.
+   share one row), see `memdir.consolidation.weekly.features.TaskFeatures`.
 2. Blocking: the graph "similarity >= threshold" is built in row chunks (memory
    O(chunk x n)) and split into connected components. Every complete- or average-linkage
    cluster at that threshold lies inside one component (all of its pairs, or at least one
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from memdir.consolidation.features import TaskFeatures
+from memdir.consolidation.weekly.features import TaskFeatures
 
 log = logging.getLogger(__name__)
 

@@ -15,17 +15,17 @@ import logging
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.journal import Journal, Op, Plan
-from memdir.consolidation.report import RunReport
-from memdir.consolidation.route_moves import move_proposals
-from memdir.consolidation.route_plan import Planner
-from memdir.consolidation.route_rag import NoteVectors, raise_review
-from memdir.consolidation.router import RoutedPart, route_text
-from memdir.consolidation.state import EpisodeState
+from memdir.consolidation.daily.route_moves import move_proposals
+from memdir.consolidation.daily.route_plan import Planner
+from memdir.consolidation.daily.route_rag import NoteVectors, raise_review
+from memdir.consolidation.daily.router import RoutedPart, route_text
 from memdir.errors import MemdirError
 from memdir.locks import file_lock
 from memdir.notes.episodes import Episode
 from memdir.notes.model import hash_text
+from memdir.runs.journal import Journal, Op, Plan
+from memdir.runs.report import RunReport
+from memdir.runs.state import EpisodeState
 
 if TYPE_CHECKING:
     from memdir.llm.base import LLMEngine
@@ -96,7 +96,7 @@ class DailyConsolidator:
             self._after_writes(report)
         self._lifecycle(report)
         if not report.dry_run and self.mem.config.git.autocommit:
-            from memdir.consolidation.gitcommit import autocommit
+            from memdir.runs.gitcommit import autocommit
 
             commit = autocommit(self.mem.root, report)
             if commit:
@@ -116,7 +116,7 @@ class DailyConsolidator:
         if self.engine is None:
             return [(ep, route_text(ep.title, ep.text)) for ep in episodes]
         from memdir.config import LLMConfig
-        from memdir.consolidation.route_llm import LLMRouter
+        from memdir.consolidation.daily.route_llm import LLMRouter
 
         cfg = getattr(self.engine, "config", None)
         res = LLMRouter(self.engine, cfg if isinstance(cfg, LLMConfig) else self.mem.config.llm, vectors).route(episodes)

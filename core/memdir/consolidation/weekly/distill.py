@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from memdir.consolidation.tasks import Task
+from memdir.consolidation.weekly.similarity import PATH_PATTERN, abstract_text
+from memdir.consolidation.weekly.tasks import Task
 from memdir.errors import LLMError
-from memdir.similarity import PATH_PATTERN, abstract_text
 
 log = logging.getLogger(__name__)
 

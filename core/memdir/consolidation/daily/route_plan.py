@@ -18,13 +18,13 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from memdir.consolidation.journal import Op
-from memdir.consolidation.redact import redact
-from memdir.consolidation.route_rag import Match, NoteVectors, embed_text
-from memdir.consolidation.router import RoutedPart, summary_line
+from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text
+from memdir.consolidation.daily.router import RoutedPart, summary_line
 from memdir.notes.frontmatter import render_note, update_text
 from memdir.notes.model import Note, hash_text
 from memdir.paths import slugify
+from memdir.runs.journal import Op
+from memdir.runs.redact import redact
 
 if TYPE_CHECKING:
     from memdir.memory import Memory

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from memdir.activity import ActivityEvent
-from memdir.similarity import abstract_text
+from memdir.consolidation.weekly.similarity import abstract_text
 
 TOOL_EVENT_TYPES = ("tool_use",)
 _WORD = re.compile(r"(?<![{\w])[^\W\d_][\w-]{2,}(?![\w}])")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.journal import Op
-from memdir.consolidation.router import classify_blocks, content_words, split_blocks, title_blocks
+from memdir.consolidation.daily.router import classify_blocks, content_words, split_blocks, title_blocks
+from memdir.runs.journal import Op
 
 if TYPE_CHECKING:
     from memdir.memory import Memory

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from memdir.consolidation.features import (
+from memdir.consolidation.weekly.features import (
     EMBED_WEIGHT,
     TOOL_PENALTY,
     TOOL_WEIGHT,
@@ -21,8 +21,8 @@ from memdir.consolidation.features import (
     tool_vectors,
     wording_vectors,
 )
+from memdir.consolidation.weekly.similarity import abstract_text, to_calibrated
 from memdir.notes.model import Note
-from memdir.similarity import abstract_text, to_calibrated
 
 
 def note_tools(note: Note) -> list[str] | None:

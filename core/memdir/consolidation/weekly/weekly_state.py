@@ -11,7 +11,7 @@ import json
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from memdir.consolidation.state import JsonState
+from memdir.runs.state import JsonState
 
 if TYPE_CHECKING:
     from memdir.memory import Memory

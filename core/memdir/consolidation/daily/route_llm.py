@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memdir.config import LLMConfig
-from memdir.consolidation.redact import redact_text
-from memdir.consolidation.route_rag import NoteVectors, embed_text
-from memdir.consolidation.router import KINDS, RoutedPart
+from memdir.consolidation.daily.route_rag import NoteVectors, embed_text
+from memdir.consolidation.daily.router import KINDS, RoutedPart
 from memdir.errors import LLMError
 from memdir.llm.base import LLMEngine
 from memdir.llm.prompts import load_prompt, render
 from memdir.notes.episodes import Episode
+from memdir.runs.redact import redact_text
 
 log = logging.getLogger(__name__)
 

@@ -21,22 +21,28 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.activity import ReadStats
-from memdir.consolidation.clustering import ClusterStats, cluster_tasks
-from memdir.consolidation.dedupe import DuplicateIndex, note_tools
-from memdir.consolidation.distill import Draft, distil_builtin, llm_payload, parse_llm_reply, render_body
-from memdir.consolidation.embed_cache import EmbeddingCache
-from memdir.consolidation.features import TaskFeatures
-from memdir.consolidation.lexicon import WeekLexicon
-from memdir.consolidation.redact import redact_text
-from memdir.consolidation.report import RunReport
-from memdir.consolidation.tasks import Task, group_tasks
-from memdir.consolidation.templates import SplitStats, TemplateSplitter
-from memdir.consolidation.weekly_state import WeeklyState, signature, weekly_status
+from memdir.consolidation.weekly.clustering import ClusterStats, cluster_tasks
+from memdir.consolidation.weekly.dedupe import DuplicateIndex, note_tools
+from memdir.consolidation.weekly.distill import (
+    Draft,
+    distil_builtin,
+    llm_payload,
+    parse_llm_reply,
+    render_body,
+)
+from memdir.consolidation.weekly.embed_cache import EmbeddingCache
+from memdir.consolidation.weekly.features import TaskFeatures
+from memdir.consolidation.weekly.lexicon import WeekLexicon
+from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
+from memdir.consolidation.weekly.tasks import Task, group_tasks
+from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
+from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
 from memdir.errors import LLMError, MemdirError
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
-from memdir.similarity import Calibrator, centred_threshold, make_calibrator
+from memdir.runs.redact import redact_text
+from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
     from memdir.memory import Memory

@@ -6,7 +6,7 @@ import logging
 import subprocess
 from pathlib import Path
 
-from memdir.consolidation.report import RunReport
+from memdir.runs.report import RunReport
 
 log = logging.getLogger(__name__)
 

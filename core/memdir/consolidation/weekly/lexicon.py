@@ -1,4 +1,4 @@
-"""Word statistics of the week's tasks, for template induction (`memdir.consolidation.templates`).
+"""Word statistics of the week's tasks, for template induction (`memdir.consolidation.weekly.templates`).
 
 Every task of the week counts, whatever its outcome: failures never count toward a
 procedure, but they show what a kind of task looks like. An *entry* is a distinct
@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from memdir.consolidation.features import tool_tokens, tool_vectors, wording_vectors
+from memdir.consolidation.weekly.features import tool_tokens, tool_vectors, wording_vectors
 
 SLOT = "*"
 CONTEXT_MIN = 0.4

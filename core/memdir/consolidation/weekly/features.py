@@ -4,7 +4,7 @@ Centred similarity of two tasks (each part is a cosine of unit vectors):
 
     s = EMBED_WEIGHT   * meaning (centred e5 cosine of the abstracted intents)
       + WORDING_WEIGHT * wording (TF-IDF word 1-2 grams of the texts given: the weekly run passes
-                                  skeletons, slot values masked, see `memdir.consolidation.lexicon`)
+                                  skeletons, slot values masked, see `memdir.consolidation.weekly.lexicon`)
       + TOOL_WEIGHT    * tools   (IDF-weighted bag of tool names)
       - TOOL_PENALTY   * (1 - tools)
 
@@ -12,7 +12,7 @@ Instances of one task type share the template's exact words once their objects a
 abstracted, which the wording part rewards; the meaning part carries paraphrases; tools
 separate tasks whose intents read alike but whose work differs ("put a clean mug in
 shelf" used a `clean` tool, "put a mug in shelf" did not). Tools that every task used
-weigh nothing. `memdir.similarity.to_calibrated(s)` puts it on the calibrated scale where
+weigh nothing. `memdir.consolidation.weekly.similarity.to_calibrated(s)` puts it on the calibrated scale where
 the design's 0.80 means "the same kind of task" (weights chosen in docs/weekly.md).
 
 Similarities are computed in row blocks (`block`) or for a small set of rows (`among`),
