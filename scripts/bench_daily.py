@@ -31,7 +31,6 @@ sys.path.insert(0, str(REPO / "core"))
 
 from memdir import Memory  # noqa: E402
 from memdir.consolidation.daily.route_rag import E5_FLOOR, HASHING_FLOOR, calibrate, embed_text  # noqa: E402
-from memdir.consolidation.daily.run import DailyConsolidator  # noqa: E402
 from memdir.index.embedder import get_embedder  # noqa: E402
 
 SUBJECTS = ["billing", "search", "auth", "payments", "mobile", "reports", "ingest", "gateway", "mailer",
@@ -73,7 +72,7 @@ def bench(n: int, embedder: str, sync_index: bool) -> int:
         mem.embedder.embed_passages(["warm up"])
         t_load = time.perf_counter() - t0
         t0, c0 = time.perf_counter(), time.process_time()
-        report = DailyConsolidator(mem, sync_index=sync_index).run()
+        report = mem.daily_consolidator(sync_index=sync_index).run()
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         episode_ids = {ep.id for ep in mem.episodes.iter_episodes()}
         notes = list(mem.store.iter_notes(("knowledge", "procedures")))
@@ -86,7 +85,7 @@ def bench(n: int, embedder: str, sync_index: bool) -> int:
         print(f"wall time: {wall:.1f} s for {n} episodes ({n / wall:.0f} episodes/s); process CPU time {cpu:.1f} s")
         print(f"load average at the end: {os.getloadavg()[0]:.1f} (the figures are only comparable on an idle box)")
         print(f"notes with provenance: {len(notes) - len(missing)}/{len(notes)}")
-        again = DailyConsolidator(mem, sync_index=False).run()
+        again = mem.daily_consolidator(sync_index=False).run()
         print(f"second run: processed {again.processed}, changed {again.changed}")
         return 0 if not missing and not report.errors else 1
 

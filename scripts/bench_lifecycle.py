@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
             age = 200 if i % 2 else 10  # half of them unused for 200 days
             mem.store.create(f"procedures/p{i:05d}.md", _note(i, now - timedelta(days=age)))
 
-        q = ReviewQueue(mem)
+        q = ReviewQueue(mem.store)
         t0 = time.perf_counter()
         paths = [q.raise_item("evidence", f"procedures/p{i * 2:05d}.md", f"t{i}", "1. step\n", 0.9,
                               [f"new-{i}"], f"bench:{i}") for i in range(args.items)]
@@ -60,19 +60,19 @@ def main(argv: list[str] | None = None) -> int:
                    "outcome": "success" if i % 3 else "failure"} for i in range(args.events)]
         mem.activity.append_many(events)
         t4 = time.perf_counter()
-        record_hits(mem, [f"procedures/p{i:05d}.md" for i in range(5)])
+        record_hits(mem.root, [f"procedures/p{i:05d}.md" for i in range(5)])
         t5 = time.perf_counter()
         report = RunReport(job="daily")
-        run_daily_steps(mem, report)
+        run_daily_steps(mem.store, mem.activity, mem.config, report)
         t6 = time.perf_counter()
         report2 = RunReport(job="daily")
-        run_daily_steps(mem, report2)
+        run_daily_steps(mem.store, mem.activity, mem.config, report2)
         t7 = time.perf_counter()
         print(f"usage record_hits (5 paths): {(t5 - t4) * 1000:.1f} ms")
-        record_hits(mem, [f"procedures/p{i:05d}.md" for i in range(args.notes)])
+        record_hits(mem.root, [f"procedures/p{i:05d}.md" for i in range(args.notes)])
         t8 = time.perf_counter()
         for i in range(50):
-            record_hits(mem, [f"procedures/p{j:05d}.md" for j in range(i, i + 5)])
+            record_hits(mem.root, [f"procedures/p{j:05d}.md" for j in range(i, i + 5)])
         print(f"usage record_hits with {args.notes} notes tracked: {(time.perf_counter() - t8) / 50 * 1000:.1f} ms/search")
         print(f"daily steps: {report.stats.get('feedback_applied')} feedback events applied + forgetting over "
               f"{args.notes} notes ({len(report.archived)} archived) in {t6 - t5:.2f} s")

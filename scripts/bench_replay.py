@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         mem.activity.append_many(conv.build_events(args.data, datetime(2026, 11, 23, 9, tzinfo=timezone.utc), "w2"))
         second = mem.consolidate_weekly(until=date(2026, 11, 30))
         t2 = time.perf_counter()
-        q = ReviewQueue(mem)
+        q = ReviewQueue(mem.store)
         items = [q.get(p) for p in second.review]
         matched = sorted({it.target for it in items})
         print(f"week 2 (same trajectories, new ids): {len(second.created)} new procedures, {len(items)} review items "

@@ -117,7 +117,8 @@ def main() -> None:
     root.mkdir(parents=True, exist_ok=True)
     mem = Memory(root, config=load_config(root), embedder=get_embedder(args.embedder))
     mem.init()
-    mem._index = IndexService(mem, chunk_tokens=args.chunk_tokens or DEFAULT_CHUNK_TOKENS)
+    mem._index = IndexService(mem.store, mem.config.index, lambda: mem.embedder,
+                              chunk_tokens=args.chunk_tokens or DEFAULT_CHUNK_TOKENS)
     paths, queries = build_notes(Path(args.data), root)
     queries = [q for q in queries if q["category"] != 5 and q["gold"]]
     if args.limit:

@@ -36,7 +36,6 @@ from alfworld_to_activity import build_events, task_type, write_activity  # noqa
 
 from memdir import Memory  # noqa: E402
 from memdir.config import load_config  # noqa: E402
-from memdir.consolidation.weekly.run import WeeklyDistiller  # noqa: E402
 from memdir.runs.report import RunReport  # noqa: E402
 
 P_SUCCESS = {"gitlab": .3277, "map": .3119, "reddit": .5377, "shopping": .5220, "shopping_admin": .2363, "multisite": .1042}
@@ -144,7 +143,7 @@ def bench_webarena(data: Path, tmp: Path, seeds: list[int], sweep: bool, cache: 
         mem = _memory(tmp / f"wa-{seed}-{weeks}")
         mem.activity.append_many(webarena_activity(events))
         t0 = time.perf_counter()
-        report = WeeklyDistiller(mem, cache_dir=cache).run(until=until)
+        report = mem.weekly_distiller(cache_dir=cache).run(until=until)
         took = time.perf_counter() - t0
         written = [[str(s) for s in mem.store.read(p).get("sources")] for p in report.created]
         res = score(written, gt, week)
@@ -159,7 +158,7 @@ def bench_webarena(data: Path, tmp: Path, seeds: list[int], sweep: bool, cache: 
                 smem = _memory(tmp / f"wa-{seed}-{weeks}-sweep", cluster=thr)
                 if not smem.activity.files():
                     smem.activity.append_many(webarena_activity(events))
-                groups, _, _ = WeeklyDistiller(smem, cache_dir=cache).plan(until, RunReport(job="weekly"))
+                groups, _, _ = smem.weekly_distiller(cache_dir=cache).plan(until, RunReport(job="weekly"))
                 r = score([[t.task_id for t in g] for g in groups], gt, week)
                 rows.append((thr, r))
                 print(f"  sweep cluster={thr:.2f}: P={r['precision']:.3f} R={r['recall']:.3f} "

@@ -220,7 +220,7 @@ def _setup_review(root: Path) -> None:
 
     _init(root)
     _human_notes(root, 5)
-    q = ReviewQueue(Memory(root))
+    q = ReviewQueue(Memory(root).store)
     q.raise_item("merge_candidate", "knowledge/human-00.md", "Deploy lesson",
                  "# Deploy lesson\n\nAlways check the health endpoint after a deploy.\n## Detail\n\nMore text.\n",
                  0.91, ["episodes/2026-11-26.md#0900-deploy"], key="fi-merge")
@@ -236,11 +236,10 @@ def _review_id(key: str) -> str:
 
 def _ledger_check(work: Path, ref: Path) -> list[str]:
     """The review ledger records the accept exactly as the clean run did."""
-    from memdir import Memory
     from memdir.lifecycle.review import ReviewLedger
 
     def statuses(root: Path) -> dict[str, str]:
-        return {k: str(v.get("status")) for k, v in ReviewLedger(Memory(root)).keys.items()}
+        return {k: str(v.get("status")) for k, v in ReviewLedger(root).keys.items()}
 
     got, want = statuses(work), statuses(ref)
     return [] if got == want else [f"review ledger {got} != clean {want}"]

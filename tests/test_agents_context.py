@@ -131,10 +131,10 @@ def test_kind_filter_is_passed_to_search(sample: Path, monkeypatch: pytest.Monke
     mem = Memory(sample)
     seen: list[str | None] = []
     monkeypatch.setattr(mem, "search", lambda q, k=5, kind=None, **kw: seen.append(kind) or [])
-    build_context(mem, "x", kind="knowledge")
+    build_context(mem.store, mem.search, "x", kind="knowledge")
     assert seen == ["knowledge"]
     with pytest.raises(MemdirError, match="unknown kind"):
-        build_context(mem, "x", kind="secrets")
+        build_context(mem.store, mem.search, "x", kind="secrets")
 
 
 def test_cli_context_prints_markdown_within_budget(sample: Path, run_cli: Any) -> None:

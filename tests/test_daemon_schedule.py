@@ -142,7 +142,7 @@ def test_daemon_catch_up_queues_each_missed_job_once(tmp_path: Path) -> None:
     from memdir import Memory
     from memdir.config import load_config
     from memdir.daemon.runs import RunJournal
-    from memdir.daemon.service import Daemon, DaemonOptions
+    from memdir.daemon.service import DaemonOptions
 
     root = tmp_path / "r"
     Memory(root).init()
@@ -153,8 +153,8 @@ def test_daemon_catch_up_queues_each_missed_job_once(tmp_path: Path) -> None:
         journal.finish(journal.start(job, "scheduled", now=when), "ok", now=when + timedelta(seconds=3))
     mem = Memory(root, config=load_config(root))
     calls: list[str] = []
-    daemon = Daemon(mem, jobs={"daily": lambda m: calls.append("daily"), "weekly": lambda m: calls.append("weekly")},
-                    options=DaemonOptions(watch=False))
+    daemon = mem.daemon(jobs={"daily": lambda m: calls.append("daily"), "weekly": lambda m: calls.append("weekly")},
+                        options=DaemonOptions(watch=False))
     assert daemon.catch_up() == ["daily", "weekly"]
     queued = daemon.scheduler.get_jobs()
     assert sorted(j.id for j in queued) == ["daily-catchup", "weekly-catchup"]

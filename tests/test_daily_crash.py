@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from test_daily_support import LESSON, STEPS, at, memory, run, snapshot
 
-from memdir.consolidation.daily.run import DailyConsolidator
 from memdir.notes.store import TMP_MARK
 from memdir.runs.journal import Journal
 from memdir.runs.state import EpisodeState
@@ -71,7 +70,7 @@ def test_journal_left_behind_is_completed_without_duplicates(root: Path, steps_d
 
     monkeypatch.setattr(Journal, "step", dying_step)
     with pytest.raises(_Killed):
-        DailyConsolidator(mem, sync_index=False).run()
+        mem.daily_consolidator(sync_index=False).run()
     monkeypatch.setattr(Journal, "step", real_step)
     assert Journal(root, "daily").pending() is not None
     assert EpisodeState(root).done == {}
@@ -105,7 +104,6 @@ def test_kill_9_mid_run_then_next_run_finishes(root: Path) -> None:
     script = textwrap.dedent(f"""
         import time
         from memdir import Memory
-        from memdir.consolidation.daily.run import DailyConsolidator
         from memdir.runs.journal import Journal
         from memdir.index.embedder import get_embedder
         real = Journal.step
@@ -113,7 +111,7 @@ def test_kill_9_mid_run_then_next_run_finishes(root: Path) -> None:
             real(self, i)
             time.sleep(0.05)
         Journal.step = slow_step
-        DailyConsolidator(Memory({str(root)!r}, embedder=get_embedder("hashing")), sync_index=False).run()
+        Memory({str(root)!r}, embedder=get_embedder("hashing")).daily_consolidator(sync_index=False).run()
     """)
     proc = subprocess.Popen([sys.executable, "-c", script], cwd=str(Path(__file__).parent.parent))
     done_file = root / ".memdir" / "journal" / "daily.done"

@@ -213,7 +213,7 @@ def test_accepted_merge_candidate_lands_in_the_note_and_nothing_is_raised_again(
     (root / "knowledge" / "flaky-tests.md").write_text(render_note({"description": "CI"}, "# Flaky tests\n\n" + LESSON))
     mem.add_episode(LESSON + " Seen again.", title="CI again", at=at(16))
     item = run(mem).review[0]
-    result = ReviewQueue(mem).accept(item.removeprefix("review/").removesuffix(".md"))
+    result = ReviewQueue(mem.store).accept(item.removeprefix("review/").removesuffix(".md"))
     assert result["kind"] == "merge_candidate"
     assert "Seen again." in (root / "knowledge" / "flaky-tests.md").read_text(encoding="utf-8")
     again = run(mem)

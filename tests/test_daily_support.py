@@ -6,7 +6,6 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from memdir import Memory
-from memdir.consolidation.daily.run import DailyConsolidator
 from memdir.index.embedder import get_embedder
 from memdir.runs.report import RunReport
 
@@ -33,7 +32,7 @@ def at(hour: int, minute: int = 0, day: date = YESTERDAY) -> datetime:
 
 def run(mem: Memory, day: date | None = None, dry_run: bool = False) -> RunReport:
     """One daily run without the index sync (tests of the index live elsewhere)."""
-    return DailyConsolidator(mem, sync_index=False).run(day=day, dry_run=dry_run)
+    return mem.daily_consolidator(sync_index=False).run(day=day, dry_run=dry_run)
 
 
 def snapshot(root: Path) -> dict[str, bytes]:

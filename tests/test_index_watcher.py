@@ -37,7 +37,7 @@ def found(mem: Memory, word: str) -> list[str]:
 
 
 def test_watcher_picks_up_create_edit_move_delete(root: Path, hmem: Memory) -> None:
-    watcher = IndexWatcher(hmem, debounce=0.3)
+    watcher = IndexWatcher(hmem.index, debounce=0.3)
     with watcher:
         note = root / "knowledge/live.md"
         note.write_text("---\ndescription: live\n---\nplatypus sightings\n", encoding="utf-8")
@@ -59,7 +59,7 @@ def test_watcher_picks_up_create_edit_move_delete(root: Path, hmem: Memory) -> N
 
 
 def test_watcher_ignores_state_archive_temp_and_non_markdown(root: Path, hmem: Memory) -> None:
-    watcher = IndexWatcher(hmem, debounce=0.2)
+    watcher = IndexWatcher(hmem.index, debounce=0.2)
     with watcher:
         (root / ".memdir/junk.md").write_text("junk", encoding="utf-8")
         (root / "archive/old.md").write_text("old", encoding="utf-8")
@@ -73,7 +73,7 @@ def test_watcher_ignores_state_archive_temp_and_non_markdown(root: Path, hmem: M
 
 
 def test_watcher_batches_a_burst_of_writes(root: Path, hmem: Memory) -> None:
-    watcher = IndexWatcher(hmem, debounce=0.5)
+    watcher = IndexWatcher(hmem.index, debounce=0.5)
     with watcher:
         for i in range(20):
             (root / f"knowledge/burst{i}.md").write_text(f"burst number{i}\n", encoding="utf-8")
@@ -109,7 +109,7 @@ def test_stopping_the_watcher_mid_sync_waits_for_a_safe_point(root: Path, monkey
     mem = Memory(root, embedder=slow)
     for i in range(80):
         (root / f"knowledge/n{i}.md").write_text(f"---\ndescription: n{i}\n---\nnote {i}\n", encoding="utf-8")
-    watcher = IndexWatcher(mem, debounce=0.1)
+    watcher = IndexWatcher(mem.index, debounce=0.1)
     watcher.start()
     try:
         watcher.notice(full=True)  # what the daemon does at start: one sync of all 80 notes (40 batches, 12 s)

@@ -66,7 +66,7 @@ def test_success_raises_and_person_formatting_survives(mem, proc, root) -> None:
     assert "last_used:" in text and "success_count: 1\n" in text
     assert f"confidence: {res.confidence}  # starts low\n" in text
     assert "# デプロイ手順\n\n1. ビルドする\n" in text and "worked on 本番" in text
-    assert usage_of(mem, proc)["used"] == 1
+    assert usage_of(mem.root, proc)["used"] == 1
 
 
 def test_cli_feedback_subprocess(proc, run_cli, root) -> None:  # type: ignore[no-untyped-def]
@@ -88,13 +88,13 @@ def test_feedback_events_applied_exactly_once(mem, proc) -> None:  # type: ignor
     _log_feedback(mem, "failure", "2026-11-20T11:00:00+00:00")
     _log_feedback(mem, "success", "2026-11-21T09:00:00+00:00")
     dry = RunReport(job="daily", dry_run=True)
-    run_daily_steps(mem, dry, dry_run=True)
+    run_daily_steps(mem.store, mem.activity, mem.config, dry, dry_run=True)
     assert dry.stats["feedback_applied"] == 3
     assert mem.store.read(proc).meta["failure_count"] == 0  # dry run wrote nothing
     assert not (mem.root / ".memdir/state/feedback.json").exists()
     assert not (mem.root / ".memdir/locks/feedback-events.lock").exists()
     report = RunReport(job="daily")
-    run_daily_steps(mem, report)
+    run_daily_steps(mem.store, mem.activity, mem.config, report)
     meta = mem.store.read(proc).meta
     assert (meta["success_count"], meta["failure_count"]) == (1, 2)
     assert meta["confidence"] == pytest.approx(smoothed_confidence(1, 2, 0.4))
@@ -102,10 +102,10 @@ def test_feedback_events_applied_exactly_once(mem, proc) -> None:  # type: ignor
     assert report.updated == [proc]
     before = mem.store.read(proc).text
     again = RunReport(job="daily")
-    run_daily_steps(mem, again)
+    run_daily_steps(mem.store, mem.activity, mem.config, again)
     assert mem.store.read(proc).text == before and again.stats["feedback_applied"] == 0
     _log_feedback(mem, "success", "2026-11-21T09:30:00+00:00")  # appended later: only this one is new
-    assert apply_feedback_events(mem)["applied"] == [proc]
+    assert apply_feedback_events(mem.store, mem.activity)["applied"] == [proc]
     assert mem.store.read(proc).meta["success_count"] == 2
 
 
@@ -117,11 +117,11 @@ def test_identical_lines_count_separately_and_bad_events_do_not_block(mem, proc,
         + json.dumps({"ts": "2026-11-20T12:00:00+00:00", "type": "feedback", "procedure": "procedures/gone.md", "outcome": "success"}) + "\n"
         + json.dumps({"ts": "2026-11-20T12:00:00+00:00", "type": "feedback", "procedure": proc}) + "\n",
         encoding="utf-8")
-    out = apply_feedback_events(mem)
+    out = apply_feedback_events(mem.store, mem.activity)
     assert out["applied"] == [proc, proc]
     assert len(out["invalid"]) == 2 and not out["errors"]
     assert mem.store.read(proc).meta["failure_count"] == 2
-    assert apply_feedback_events(mem) == {"applied": [], "invalid": [], "errors": []}
+    assert apply_feedback_events(mem.store, mem.activity) == {"applied": [], "invalid": [], "errors": []}
 
 
 def test_crash_between_write_and_ledger_does_not_double_apply(mem, proc) -> None:  # type: ignore[no-untyped-def]
@@ -137,18 +137,18 @@ def test_crash_between_write_and_ledger_does_not_double_apply(mem, proc) -> None
     fe.apply_outcomes = write_then_die  # type: ignore[assignment]
     try:
         with pytest.raises(KeyboardInterrupt):
-            apply_feedback_events(mem)
+            apply_feedback_events(mem.store, mem.activity)
     finally:
         fe.apply_outcomes = real  # type: ignore[assignment]
     assert mem.store.read(proc).meta["failure_count"] == 1
-    assert apply_feedback_events(mem)["applied"] == [proc]
+    assert apply_feedback_events(mem.store, mem.activity)["applied"] == [proc]
     assert mem.store.read(proc).meta["failure_count"] == 1  # not applied a second time
 
 
 def test_event_timestamp_sets_last_used(mem, proc) -> None:  # type: ignore[no-untyped-def]
     when = datetime(2026, 10, 5, 12, tzinfo=timezone.utc)
     _log_feedback(mem, "success", when.isoformat())
-    apply_feedback_events(mem)
+    apply_feedback_events(mem.store, mem.activity)
     assert str(mem.store.read(proc).meta["last_used"]) == "2026-10-05"
 
 
@@ -164,12 +164,12 @@ def test_batch_of_events_on_one_note_is_one_write_and_last_used_never_goes_back(
         return real(*args, **kwargs)
 
     mem.store.write = counting  # type: ignore[method-assign]
-    out = apply_feedback_events(mem)
+    out = apply_feedback_events(mem.store, mem.activity)
     assert out["applied"] == [proc] * 5 and writes == [proc]
     meta = mem.store.read(proc).meta
     assert (meta["success_count"], meta["failure_count"]) == (1 + 3, 2)
     assert str(meta["last_used"]) == with_cli.last_used  # older events do not move it back
-    assert usage_of(mem, proc)["used"] == 6
+    assert usage_of(mem.root, proc)["used"] == 6
 
 
 def test_concurrent_reports_are_all_counted(mem, proc) -> None:  # type: ignore[no-untyped-def]

@@ -65,9 +65,9 @@ def _simulate(root: Path) -> tuple[Memory, dict[str, str], dict[str, bytes]]:
             if day % 30 == 5:
                 mem.log(type="feedback", procedure="procedures/used-monthly.md", outcome="success",
                         ts=(now - timedelta(hours=1)).isoformat())
-                record_hits(mem, ["knowledge/retrieved-fact.md"])  # a search returned it
+                record_hits(mem.root, ["knowledge/retrieved-fact.md"])  # a search returned it
             report = RunReport(job="daily")
-            run_daily_steps(mem, report)
+            run_daily_steps(mem.store, mem.activity, mem.config, report)
             assert not report.errors
             for rel in report.archived:
                 moved[rel] = now.date().isoformat()
@@ -107,7 +107,7 @@ def test_six_months_what_moves_what_stays_and_restore(root: Path) -> None:
     assert (root / restored).read_bytes() == original[restored]
     with freeze_time(START + timedelta(days=183)):
         again = RunReport(job="daily")
-        run_daily_steps(mem, again)
+        run_daily_steps(mem.store, mem.activity, mem.config, again)
     assert again.archived == []  # a person's restore is respected by the next run
     assert (root / restored).exists()
 
@@ -121,7 +121,7 @@ def test_restore_via_cli_is_byte_identical(mem, root, run_cli) -> None:  # type:
     os.utime(root / rel, (written, written))
     with freeze_time("2028-01-01"):  # > 365 days after the file was last written
         report = RunReport(job="daily")
-        run_daily_steps(mem, report)
+        run_daily_steps(mem.store, mem.activity, mem.config, report)
     assert report.archived == [rel]
     status = run_cli("status", "--json")
     assert status.returncode == 0 and "日本語の事実" in status.stdout
@@ -137,12 +137,12 @@ def test_forgetting_off_switch_and_dry_run(root: Path) -> None:
     mem.store.create("procedures/unused.md", NOTES["procedures/unused.md"])
     with freeze_time("2027-01-01"):
         off = RunReport(job="daily")
-        run_daily_steps(mem, off)
+        run_daily_steps(mem.store, mem.activity, mem.config, off)
         assert off.archived == [] and off.stats["forgetting"] == "off"
         (root / "memdir.yaml").unlink()
         on = Memory(root)
         dry = RunReport(job="daily", dry_run=True)
-        run_daily_steps(on, dry, dry_run=True)
+        run_daily_steps(on.store, on.activity, on.config, dry, dry_run=True)
     assert dry.archived == ["procedures/unused.md"]
     assert (root / "procedures/unused.md").exists()
 
@@ -155,5 +155,5 @@ def test_forgetting_env_override(root: Path, monkeypatch: pytest.MonkeyPatch, en
     mem.store.create("procedures/unused.md", NOTES["procedures/unused.md"])
     with freeze_time("2027-01-01"):
         report = RunReport(job="daily")
-        run_daily_steps(mem, report)
+        run_daily_steps(mem.store, mem.activity, mem.config, report)
     assert report.archived == []

@@ -36,7 +36,7 @@ def test_replayed_week_raises_evidence_and_accept_merges_provenance(root: Path) 
     created = sorted(first.created)
     assert created, first.stats  # at least one ALFWorld task type distilled
 
-    queue = ReviewQueue(mem)
+    queue = ReviewQueue(mem.store)
     before_ids = {it.id for it in queue.list_items()}  # week 1 may already have raised some (same-run duplicates)
     procs_before = {p: (root / p).read_bytes() for p in mem.store.iter_paths(("procedures",))}
     week2 = conv.build_events(DATA, datetime(2026, 11, 23, 9, tzinfo=timezone.utc), "w2")

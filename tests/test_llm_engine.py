@@ -10,7 +10,6 @@ import pytest
 from test_daily_support import CHAT, LESSON, STEPS, at, memory, snapshot
 
 from memdir.config import LLMConfig
-from memdir.consolidation.daily.run import DailyConsolidator
 from memdir.errors import LLMError
 from memdir.llm.litellm_engine import LiteLLMEngine
 from memdir.llm.prompts import load_prompt
@@ -62,7 +61,7 @@ def test_valid_answer_writes_notes_and_records_usage(root: Path) -> None:
     mem = memory(root)
     eps = _seed(mem)
     engine = QueuedEngine([VALID])
-    report = DailyConsolidator(mem, engine=engine, sync_index=False).run()
+    report = mem.daily_consolidator(engine=engine, sync_index=False).run()
     assert report.created == ["knowledge/flaky-ci-root-cause.md", "procedures/deploy-the-api.md"]
     assert report.skipped == 1 and report.pending == 0 and not report.errors
     assert report.stats["llm_calls"] == 1 and report.stats["llm_prompt_tokens"] > 0
@@ -78,12 +77,12 @@ def test_malformed_answer_is_retried_once_then_episodes_stay_pending(root: Path)
     _seed(mem)
     before = snapshot(root)
     engine = QueuedEngine(["this is not json {", '{"episodes": [{"id": "E9", "parts": []}]}'])
-    report = DailyConsolidator(mem, engine=engine, sync_index=False).run()
+    report = mem.daily_consolidator(engine=engine, sync_index=False).run()
     assert report.stats["llm_calls"] == 2 and report.pending == 3 and not report.changed
     assert {k: v for k, v in snapshot(root).items() if not k.startswith(".memdir/")} == \
         {k: v for k, v in before.items() if not k.startswith(".memdir/")}
     assert EpisodeState(root).done == {}
-    fixed = DailyConsolidator(mem, engine=QueuedEngine([VALID]), sync_index=False).run()
+    fixed = mem.daily_consolidator(engine=QueuedEngine([VALID]), sync_index=False).run()
     assert len(fixed.created) == 2  # the next run picks them up
 
 
@@ -91,7 +90,7 @@ def test_malformed_then_valid_answer_succeeds(root: Path) -> None:
     mem = memory(root)
     _seed(mem)
     engine = QueuedEngine(["```json\n{broken", "```json\n" + VALID + "\n```"])
-    report = DailyConsolidator(mem, engine=engine, sync_index=False).run()
+    report = mem.daily_consolidator(engine=engine, sync_index=False).run()
     assert len(report.created) == 2 and report.stats["llm_calls"] == 2
 
 
@@ -100,7 +99,7 @@ def test_rate_limit_and_timeout_are_retried_then_leave_episodes_pending(root: Pa
     mem = memory(root)
     _seed(mem)
     engine = QueuedEngine([failure], retries=2)
-    report = DailyConsolidator(mem, engine=engine, sync_index=False).run()
+    report = mem.daily_consolidator(engine=engine, sync_index=False).run()
     assert engine.usage.retries == 2 and len(engine.prompts) == 3
     assert report.pending == 3 and not report.changed and report.errors
     assert EpisodeState(root).done == {}
@@ -110,7 +109,7 @@ def test_rate_limit_then_success(root: Path) -> None:
     mem = memory(root)
     _seed(mem)
     engine = QueuedEngine(["litellm.RateLimitError", VALID], retries=2)
-    report = DailyConsolidator(mem, engine=engine, sync_index=False).run()
+    report = mem.daily_consolidator(engine=engine, sync_index=False).run()
     assert len(report.created) == 2 and report.stats["llm_retries"] == 1
 
 
@@ -125,7 +124,7 @@ def test_hostile_answer_cannot_choose_paths(root: Path) -> None:
         "E3": [{"kind": "knowledge", "title": "/abs/path", "text": "z", "update": "N99"}],
     })
     skills = snapshot(root / "skills")
-    report = DailyConsolidator(mem, engine=QueuedEngine([hostile]), sync_index=False).run()
+    report = mem.daily_consolidator(engine=QueuedEngine([hostile]), sync_index=False).run()
     assert sorted(report.created) == ["knowledge/abs-path.md", "knowledge/etc-passwd.md", "procedures/skills-deploy.md"]
     assert snapshot(root / "skills") == skills and not (root.parent / "etc").exists()
 
@@ -142,7 +141,7 @@ def test_call_cap_leaves_the_rest_pending(root: Path) -> None:
     _seed(mem)
     one = _answer({"E1": [{"kind": "knowledge", "title": "Flaky CI", "text": "t"}]})
     engine = QueuedEngine([one], max_calls=1, batch_tokens=60)  # one episode per batch, one call allowed
-    report = DailyConsolidator(mem, engine=engine, sync_index=False).run()
+    report = mem.daily_consolidator(engine=engine, sync_index=False).run()
     assert report.stats["llm_calls"] == 1 and report.created == ["knowledge/flaky-ci.md"]
     assert report.pending == 2 and any("caps" in e for e in report.errors), report.errors
 

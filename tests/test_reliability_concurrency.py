@@ -274,7 +274,6 @@ def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(root: Pa
     from typing import Any
 
     from memdir.config import LLMConfig
-    from memdir.consolidation.daily.run import DailyConsolidator
     from memdir.index.embedder import get_embedder
     from memdir.llm.litellm_engine import LiteLLMEngine
     from memdir.runs.state import EpisodeState
@@ -300,7 +299,7 @@ def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(root: Pa
         return real_write(self, relpath, text, expected_hash, *a, **k)
 
     monkeypatch.setattr(NoteStore, "write", person_saves_first)
-    first = DailyConsolidator(mem, engine=engine, sync_index=False).run(day=day)
+    first = mem.daily_consolidator(engine=engine, sync_index=False).run(day=day)
     monkeypatch.undo()
     assert saved, "the run never tried to extend the person's note"
     text = human.read_text(encoding="utf-8")
@@ -308,7 +307,7 @@ def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(root: Pa
     assert first.errors and first.pending == 1
     ep = next(iter(mem.episodes.iter_episodes()))
     assert EpisodeState(root).is_pending(ep.id, ep.hash)
-    DailyConsolidator(mem, engine=engine, sync_index=False).run(day=day)
+    mem.daily_consolidator(engine=engine, sync_index=False).run(day=day)
     text = human.read_text(encoding="utf-8")
     assert "The person's new paragraph." in text and "Check /health after deploying." in text
     assert not EpisodeState(root).is_pending(ep.id, ep.hash)

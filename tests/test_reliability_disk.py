@@ -246,7 +246,6 @@ def test_corrupted_daily_journal_or_state_loses_no_note(root: Path, what: str) -
     """
     from datetime import date, datetime, timedelta
 
-    from memdir.consolidation.daily.run import DailyConsolidator
     from memdir.index.embedder import get_embedder
 
     mem = Memory(root, embedder=get_embedder("hashing"))
@@ -256,7 +255,7 @@ def test_corrupted_daily_journal_or_state_loses_no_note(root: Path, what: str) -
     mem.add_episode("We decided deploys never happen on Fridays after 15:00.", title="Deploy policy", at=at)
     mem.add_episode("To rotate keys:\n\n1. Create a key\n2. Update the secret\n3. Revoke the old key",
                     title="Rotate keys", at=at + timedelta(hours=1))
-    first = DailyConsolidator(mem, sync_index=False).run(day=day)
+    first = mem.daily_consolidator(sync_index=False).run(day=day)
     created = sorted(first.created)
     snapshot = {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*.md")}
     if what in ("journal", "both"):
@@ -265,7 +264,7 @@ def test_corrupted_daily_journal_or_state_loses_no_note(root: Path, what: str) -
         journal.write_bytes(b'{"run_id": "x", "ops": [{"op": "create", "path": "../../evil.md"' + b"\xff" * 40)
     if what in ("episode-state", "both"):
         (root / ".memdir" / "state" / "episodes.json").write_bytes(b"\x00not json")
-    again = DailyConsolidator(mem, sync_index=False).run(day=day)
+    again = mem.daily_consolidator(sync_index=False).run(day=day)
     assert not (root.parent / "evil.md").exists()
     now = {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*.md")}
     for rel, data in snapshot.items():  # nothing lost or rewritten

@@ -81,7 +81,7 @@ def test_kill_between_archive_and_ledger_update_still_records_the_accept(mem: Me
     from memdir.lifecycle.review import ReviewLedger, ReviewQueue
 
     NoteStore(mem.root).create("knowledge/t.md", "---\ndescription: t\n---\n\nTarget.\n")
-    q = ReviewQueue(mem)
+    q = ReviewQueue(mem.store)
     rel = q.raise_item("merge_candidate", "knowledge/t.md", "x", "New text.", 0.9, ["s"], key="k1")
     assert rel
     item_id = rel.rsplit("/", 1)[-1].removesuffix(".md")
@@ -97,10 +97,10 @@ def test_kill_between_archive_and_ledger_update_still_records_the_accept(mem: Me
         q.accept(item_id)
     monkeypatch.undo()
     try:
-        ReviewQueue(mem).accept(item_id)
+        ReviewQueue(mem.store).accept(item_id)
     except Exception:
         pass
-    assert ReviewLedger(mem).keys["k1"]["status"] == "accepted"
+    assert ReviewLedger(mem.root).keys["k1"]["status"] == "accepted"
 
 
 def test_fault_injection_script_prints_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -68,9 +68,8 @@ def _at(hour: int) -> datetime:
 
 
 def _run(mem: Memory, engine: Any = None) -> Any:
-    from memdir.consolidation.daily.run import DailyConsolidator
 
-    return DailyConsolidator(mem, engine=engine, sync_index=False).run(day=DAY)
+    return mem.daily_consolidator(engine=engine, sync_index=False).run(day=DAY)
 
 
 def _tree(root: Path, *tops: str) -> dict[str, bytes]:

@@ -31,7 +31,7 @@ sources: [t1, t2, t3]
 @pytest.fixture
 def queue(mem):  # type: ignore[no-untyped-def]
     mem.store.create("procedures/deploy-api.md", PROC)
-    return ReviewQueue(mem)
+    return ReviewQueue(mem.store)
 
 
 def _raise(q: ReviewQueue, key: str = "evidence:procedures/deploy-api.md:t7,t8", kind: str = "evidence") -> str | None:
@@ -103,7 +103,7 @@ def test_accept_rerun_after_crash_merges_once(queue, mem, root) -> None:  # type
     path = _raise(queue)
     assert path
     item = queue.get(path)
-    apply_merge(mem, item.id, item.target, item.candidate, item.sources)  # killed right after the merge write
+    apply_merge(mem.store, item.id, item.target, item.candidate, item.sources)  # killed right after the merge write
     queue.accept(item.id)
     text = (root / "procedures/deploy-api.md").read_text(encoding="utf-8")
     assert text.count(f"merged from review {item.id}") == 1
@@ -186,7 +186,7 @@ def test_accept_after_real_kill_9_completes_once(queue, root, run_cli) -> None: 
         "from memdir.notes.store import NoteStore\n"
         "from memdir.lifecycle.review import ReviewQueue\n"
         "NoteStore.archive = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)\n"
-        f"ReviewQueue(Memory(sys.argv[1])).accept({item_id!r})\n"
+        f"ReviewQueue(Memory(sys.argv[1]).store).accept({item_id!r})\n"
     )
     proc = subprocess.run([sys.executable, "-c", script, str(root)], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "MEMDIR_ROOT": str(root)})
@@ -204,7 +204,7 @@ def test_concurrent_raises_of_one_key_write_one_item(queue, mem, root) -> None: 
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(8) as pool:
-        results = list(pool.map(lambda _: _raise(ReviewQueue(mem), key="race"), range(8)))
+        results = list(pool.map(lambda _: _raise(ReviewQueue(mem.store), key="race"), range(8)))
     assert sum(r is not None for r in results) == 1
     assert len(list((root / "review").glob("*.md"))) == 1
 
@@ -234,7 +234,7 @@ def test_accept_never_loses_a_byte_of_the_target_body(tmp_path) -> None:  # type
         mem.init()
         head = "---\n# keep\ndescription: t\nsources: [a]\n---\n"
         mem.store.create("knowledge/t.md", head + body)
-        q = ReviewQueue(mem)
+        q = ReviewQueue(mem.store)
         path = q.raise_item("merge_candidate", "knowledge/t.md", "t", candidate, 0.9, ["b"], f"k{n}")
         assert path
         q.accept(path)

@@ -64,11 +64,10 @@ def test_alfworld_trajectories_become_six_procedures(root: Path, e5: object, cac
     sys.path.insert(0, str(REPO / "scripts"))
     from alfworld_to_activity import build_events, task_type, write_activity
 
-    from memdir.consolidation.weekly.run import WeeklyDistiller
 
     mem = Memory(root, embedder=e5)  # type: ignore[arg-type]
     write_activity(root, build_events(ALFWORLD))
-    report = WeeklyDistiller(mem, cache_dir=cache_dir).run(until=date(2026, 11, 30))
+    report = mem.weekly_distiller(cache_dir=cache_dir).run(until=date(2026, 11, 30))
     assert len(report.created) == 6 and report.review == [], report.to_dict()
     seen = set()
     for rel in report.created:
@@ -77,4 +76,4 @@ def test_alfworld_trajectories_become_six_procedures(root: Path, e5: object, cac
         assert len(sources) == 3 and len(types) == 1, (rel, sources)
         seen |= types
     assert seen == {"put", "clean", "heat", "cool", "puttwo", "examine"}
-    assert not WeeklyDistiller(mem, cache_dir=cache_dir).run(until=date(2026, 11, 30)).changed
+    assert not mem.weekly_distiller(cache_dir=cache_dir).run(until=date(2026, 11, 30)).changed

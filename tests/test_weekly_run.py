@@ -245,10 +245,10 @@ def test_cli_weekly_json(run_cli: Any, root: Path) -> None:
 def test_status_reports_what_weekly_runs_distilled(wmem: Memory) -> None:
     from memdir.consolidation.weekly.run import weekly_status
 
-    assert weekly_status(wmem)["procedures_distilled"] == 0
+    assert weekly_status(wmem.root)["procedures_distilled"] == 0
     week(wmem)
     wmem.consolidate_weekly(until=UNTIL)
-    section = weekly_status(wmem)
+    section = weekly_status(wmem.root)
     assert section["procedures_distilled"] == 1 and section["tasks_consumed"] == 3 and section["last_at"]
 
 

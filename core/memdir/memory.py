@@ -1,8 +1,16 @@
-"""Memory: the library API over one memory root; the CLI is a thin layer over it."""
+"""Memory: the library API over one memory root; the CLI is a thin layer over it.
+
+The facade is also the composition root: it owns the parts (store, episode and activity logs,
+config, embedder, LLM engine, index service, review queue) and hands each subsystem exactly the
+parts it needs. No subsystem imports this module; only `cli/`, the MCP server, `agents/` and
+scripts do.
+"""
 
 from __future__ import annotations
 
+import functools
 import os
+from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -13,9 +21,14 @@ from memdir.notes.episodes import Episode, EpisodeLog
 from memdir.notes.store import NoteStore
 
 if TYPE_CHECKING:
+    from memdir.consolidation.daily.run import DailyConsolidator
+    from memdir.consolidation.weekly.run import WeeklyDistiller
+    from memdir.daemon.service import Daemon, DaemonOptions
     from memdir.index.embedder import Embedder
     from memdir.index.search import SearchHit
+    from memdir.index.service import IndexService
     from memdir.lifecycle.feedback import FeedbackResult
+    from memdir.lifecycle.review import ReviewQueue
     from memdir.llm.base import LLMEngine
     from memdir.runs.report import RunReport
 
@@ -39,7 +52,7 @@ class Memory:
         self.activity = ActivityLog(self.root)
         self._embedder = embedder
         self._llm = llm
-        self._index: Any = None
+        self._index: IndexService | None = None
 
     # -- components (created lazily: heavy imports stay off paths that do not need them)
     @property
@@ -56,6 +69,10 @@ class Memory:
             self._embedder = get_embedder(self.config.index.embedder)
         return self._embedder
 
+    def _get_embedder(self) -> Embedder:
+        """The embedder as a callable: subsystems load the model only when they need it."""
+        return self.embedder
+
     @property
     def llm(self) -> LLMEngine | None:
         """The configured LLM engine, or None for the built-in offline engine."""
@@ -66,13 +83,20 @@ class Memory:
         return self._llm
 
     @property
-    def index(self) -> Any:
-        """The vector + lexical index (memdir.index.service.IndexService)."""
+    def index(self) -> IndexService:
+        """The vector + lexical index of this root."""
         if self._index is None:
             from memdir.index.service import IndexService
 
-            self._index = IndexService(self)
+            self._index = IndexService(self.store, self.config.index, self._get_embedder)
         return self._index
+
+    @property
+    def review(self) -> ReviewQueue:
+        """The review queue (`review/`): list, get, accept, reject and raise items."""
+        from memdir.lifecycle.review import ReviewQueue
+
+        return ReviewQueue(self.store)
 
     # -- setup and writing inputs
     def init(self) -> list[str]:
@@ -108,8 +132,10 @@ class Memory:
     ) -> list[SearchHit]:
         """Hybrid (lexical + vector) search; hits carry path, score, description."""
         from memdir.index.search import search_memory
+        from memdir.lifecycle.usage import queue_hits
 
-        return search_memory(self, query, k=k, kind=kind, tags=tags, min_confidence=min_confidence, mode=mode)
+        return search_memory(self.index, query, k=k, kind=kind, tags=tags, min_confidence=min_confidence, mode=mode,
+                             on_hits=functools.partial(queue_hits, self.root))
 
     def sync_index(self, progress: Any = None) -> Any:
         """Bring the index in step with the files; returns a SyncReport."""
@@ -120,24 +146,40 @@ class Memory:
         return self.index.rebuild(progress=progress)
 
     # -- consolidation
-    def consolidate_daily(self, day: date | None = None, dry_run: bool = False) -> RunReport:
-        """Route pending episodes to knowledge, procedures or skip."""
+    def daily_consolidator(self, engine: LLMEngine | None = None, sync_index: bool = True,
+                           lock_timeout: float = 600.0) -> DailyConsolidator:
+        """The daily job wired to this root (engine: this root's LLM unless given); for scripts and tests."""
         from memdir.consolidation.daily.run import DailyConsolidator
 
-        return DailyConsolidator(self).run(day=day, dry_run=dry_run)
+        return DailyConsolidator(
+            store=self.store, episodes=self.episodes, activity=self.activity, config=self.config,
+            embedder=self._get_embedder, review=self.review, engine=engine if engine is not None else self.llm,
+            index=self.index if sync_index else None, lock_timeout=lock_timeout,
+        )
+
+    def weekly_distiller(self, linkage: str = "complete", cache_dir: Path | None = None) -> WeeklyDistiller:
+        """The weekly job wired to this root; for scripts and tests that tune it."""
+        from memdir.consolidation.weekly.run import WeeklyDistiller
+
+        return WeeklyDistiller(store=self.store, activity=self.activity, config=self.config,
+                               embedder=self._get_embedder, review=self.review, llm=self.llm,
+                               linkage=linkage, cache_dir=cache_dir)
+
+    def consolidate_daily(self, day: date | None = None, dry_run: bool = False) -> RunReport:
+        """Route pending episodes to knowledge, procedures or skip."""
+        return self.daily_consolidator().run(day=day, dry_run=dry_run)
 
     def consolidate_weekly(self, until: date | None = None, dry_run: bool = False) -> RunReport:
         """Distil tasks repeated with success in [until - 7 days, until) into procedures."""
-        from memdir.consolidation.weekly.run import WeeklyDistiller
-
-        return WeeklyDistiller(self).run(until=until, dry_run=dry_run)
+        return self.weekly_distiller().run(until=until, dry_run=dry_run)
 
     # -- lifecycle
     def feedback(self, path: str, success: bool, note: str | None = None) -> FeedbackResult:
         """Report an outcome of using a procedure (updates counts, confidence, last_used)."""
         from memdir.lifecycle.feedback import apply_feedback
 
-        return apply_feedback(self, path, success=success, note=note)
+        return apply_feedback(self.store, path, success=success, note=note,
+                              initial_confidence=self.config.thresholds.initial_confidence)
 
     def restore(self, path: str) -> str:
         """Bring an archived note back; returns its restored path."""
@@ -148,23 +190,36 @@ class Memory:
         """Counts, pending work, daemon and index state (the `status --json` document)."""
         from memdir.status import collect_status
 
-        return collect_status(self)
+        return collect_status(self.store, self.episodes, self.activity, self.config.schedule, self.index)
 
     def lint(self) -> list[Any]:
         """Problems found in the notes (each with a path and a message)."""
         from memdir.notes.lint import lint_root
 
-        return lint_root(self)
+        return lint_root(self.store)
 
     # -- agents
     def context(self, query: str | None = None, budget: int = 1500, kind: str | None = None) -> str:
         """A compact Markdown block of pinned and relevant memory for an agent's prompt."""
         from memdir.agents.context import build_context
 
-        return build_context(self, query=query, budget=budget, kind=kind)
+        return build_context(self.store, self.search, query=query, budget=budget, kind=kind)
 
     def task(self, intent: str, task_id: str | None = None, **fields: Any) -> Any:
         """A context manager that logs task_start, tool_use and task_end events."""
         from memdir.agents.tasks import TaskLogger
 
         return TaskLogger(self.activity, intent, task_id=task_id, **fields)
+
+    # -- the daemon
+    def daemon(self, jobs: Mapping[str, Callable[[Memory], object]] | None = None,
+               options: DaemonOptions | None = None) -> Daemon:
+        """The daemon of this root; `jobs` (name -> `job(mem)`) replace the defaults, else MEMDIR_DAEMON_JOB_*."""
+        from memdir.daemon.service import Daemon, jobs_from_env
+
+        chosen: dict[str, Callable[[Memory], object]] = {"daily": Memory.consolidate_daily,
+                                                          "weekly": Memory.consolidate_weekly}
+        chosen.update(jobs if jobs is not None else jobs_from_env())
+        bound = {name: functools.partial(job, self) for name, job in chosen.items()}
+        return Daemon(self.root, self.config.schedule, bound, episodes=self.episodes, activity=self.activity,
+                      index=self.index, options=options)

@@ -23,18 +23,29 @@ import logging
 import math
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memdir.errors import IndexUnavailable, MemdirError, NoteError
 from memdir.notes.frontmatter import split_text
 from memdir.notes.store import is_temp_name
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.index.search import SearchHit
     from memdir.notes.model import Note
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
+
+
+class SearchFn(Protocol):
+    """The search the context block uses (`Memory.search` is one)."""
+
+    def __call__(self, query: str, *, k: int, kind: str | None, mode: str = "hybrid") -> Sequence[SearchHit]:
+        """The k best notes for query."""
+        ...
+
 
 HEADER = (
     "## Recalled memory (memdir)\n"
@@ -105,14 +116,14 @@ def _item(note: Note) -> ContextItem:
     return ContextItem(note.path, note.description, _confidence(note.meta), note.body)
 
 
-def scan_frontmatter(mem: Memory, dirs: tuple[str, ...]) -> list[tuple[str, str]]:
+def scan_frontmatter(store: NoteStore, dirs: tuple[str, ...]) -> list[tuple[str, str]]:
     """(relpath, frontmatter YAML text) of the Markdown files under dirs, sorted; symlinks skipped.
 
     Reads only the first 4 KiB of each file, without the store's per-file path checks: a
     fast listing for picking candidates, which are then read (and checked) through the store.
     """
     out = []
-    root = str(mem.root)
+    root = str(store.root)
     for top in dirs:
         base = os.path.join(root, top)  # "<root>/<top>", also for root "."
         if not os.path.isdir(base) or os.path.islink(base):
@@ -135,32 +146,32 @@ def scan_frontmatter(mem: Memory, dirs: tuple[str, ...]) -> list[tuple[str, str]
     return out
 
 
-def _read(mem: Memory, rel: str) -> Note | None:
+def _read(store: NoteStore, rel: str) -> Note | None:
     try:
-        return mem.store.read(rel)
+        return store.read(rel)
     except NoteError as exc:
         log.warning("context: skipping %s", exc)
         return None
 
 
-def pinned_notes(mem: Memory, heads: list[tuple[str, str]] | None = None) -> list[Note]:
+def pinned_notes(store: NoteStore, heads: list[tuple[str, str]] | None = None) -> list[Note]:
     """Notes in knowledge/, procedures/, skills/ whose frontmatter says `pinned: true`, by path."""
-    heads = scan_frontmatter(mem, PIN_DIRS) if heads is None else heads
+    heads = scan_frontmatter(store, PIN_DIRS) if heads is None else heads
     out = []
     for rel, yaml_text in heads:
         if not _PINNED_LINE.search(yaml_text):  # cheap pre-filter; the parsed value decides
             continue
-        note = _read(mem, rel)
+        note = _read(store, rel)
         if note is not None and note.meta.get("pinned") is True:
             out.append(note)
     return out
 
 
 def top_by_confidence(
-    mem: Memory, kind: str, limit: int = MAX_UNQUERIED, heads: list[tuple[str, str]] | None = None
+    store: NoteStore, kind: str, limit: int = MAX_UNQUERIED, heads: list[tuple[str, str]] | None = None
 ) -> list[Note]:
     """Notes of a kind with the highest confidence (ties by path); notes without one come last."""
-    heads = scan_frontmatter(mem, (kind,)) if heads is None else heads
+    heads = scan_frontmatter(store, (kind,)) if heads is None else heads
     ranked: list[tuple[float, str]] = []
     for rel, yaml_text in heads:
         if not rel.startswith(f"{kind}/"):
@@ -176,27 +187,27 @@ def top_by_confidence(
     for _, rel in ranked:
         if len(notes) >= limit:
             break
-        note = _read(mem, rel)
+        note = _read(store, rel)
         if note is not None:
             notes.append(note)
     notes.sort(key=lambda n: (-(_confidence(n.meta) or -1.0), n.path))  # the parsed value decides
     return notes
 
 
-def _search(mem: Memory, query: str, kind: str | None) -> list[Any]:
+def _search(search: SearchFn, query: str, kind: str | None) -> list[SearchHit]:
     """Hybrid search, else lexical; raises IndexUnavailable when neither can answer."""
     try:
-        return list(mem.search(query, k=SEARCH_K, kind=kind))
+        return list(search(query, k=SEARCH_K, kind=kind))
     except IndexUnavailable as exc:
         log.warning("context: vector index unavailable (%s); trying lexical search", exc)
-        return list(mem.search(query, k=SEARCH_K, kind=kind, mode="lexical"))
+        return list(search(query, k=SEARCH_K, kind=kind, mode="lexical"))
 
 
-def relevant_items(mem: Memory, query: str, kind: str | None) -> list[ContextItem]:
+def relevant_items(store: NoteStore, search: SearchFn, query: str, kind: str | None) -> list[ContextItem]:
     """Search hits as items: procedures first by confidence, then the rest in search order."""
     procedures: list[tuple[float, int, ContextItem]] = []
     others: list[ContextItem] = []
-    hits = _search(mem, query, kind)
+    hits = _search(search, query, kind)
     top = max((float(h.score) for h in hits), default=0.0)
     if top > 0:
         hits = [h for h in hits if float(h.score) >= MIN_RELATIVE_SCORE * top]
@@ -205,7 +216,7 @@ def relevant_items(mem: Memory, query: str, kind: str | None) -> list[ContextIte
         item: ContextItem | None = None
         if path.startswith(PIN_DIRS) and "#" not in path:  # episodes: the hit's snippet, not the whole day
             try:
-                item = _item(mem.store.read(path))
+                item = _item(store.read(path))
             except NoteError:
                 item = None
         if item is None:
@@ -243,7 +254,8 @@ def _section(title: str, items: list[ContextItem], budget: int, max_body: int) -
     return head + "".join(parts), used, paths
 
 
-def build_context(mem: Memory, query: str | None = None, budget: int = 1500, kind: str | None = None) -> str:
+def build_context(store: NoteStore, search: SearchFn, query: str | None = None, budget: int = 1500,
+                  kind: str | None = None) -> str:
     """The context block: header, pinned notes, then relevant notes, within `budget` tokens (estimated)."""
     header_cost = estimate_tokens(HEADER)
     if budget < header_cost + 20:
@@ -254,8 +266,8 @@ def build_context(mem: Memory, query: str | None = None, budget: int = 1500, kin
     remaining = budget - header_cost
     out = [HEADER]
 
-    heads = scan_frontmatter(mem, PIN_DIRS)
-    pinned = [_item(n) for n in pinned_notes(mem, heads)]
+    heads = scan_frontmatter(store, PIN_DIRS)
+    pinned = [_item(n) for n in pinned_notes(store, heads)]
     text, used, shown = _section("Pinned", pinned, remaining, MAX_PINNED_BODY)
     out.append(text)
     remaining -= used
@@ -264,7 +276,7 @@ def build_context(mem: Memory, query: str | None = None, budget: int = 1500, kin
     if query:
         title = f"Relevant to: {query[:80]}"
         try:
-            items = relevant_items(mem, query, kind)
+            items = relevant_items(store, search, query, kind)
         except IndexUnavailable as exc:  # e.g. the Chroma server is down: still give what needs no index
             log.warning("context: search unavailable (%s); showing the most trusted notes instead", exc)
     if items is None:
@@ -272,7 +284,7 @@ def build_context(mem: Memory, query: str | None = None, budget: int = 1500, kin
         if query:
             title += " (search unavailable)"
         kind = kind or "procedures"
-        items = [_item(n) for n in top_by_confidence(mem, kind, heads=heads if kind in PIN_DIRS else None)]
+        items = [_item(n) for n in top_by_confidence(store, kind, heads=heads if kind in PIN_DIRS else None)]
     items = [i for i in items if i.path not in shown]
     text, _, _ = _section(title, items, remaining, MAX_BODY)
     out.append(text)

@@ -86,10 +86,10 @@ def daemon_cmd(state: CliState, foreground: bool, stop: bool) -> None:
         console().print(f"daemon started (pid {pid}); log: {state.memory.root}/.memdir/logs/daemon.log",
                         markup=False)
         return
-    from memdir.daemon.service import Daemon, lower_priority
+    from memdir.daemon.service import lower_priority
 
     lower_priority(state.memory.config.daemon.nice)
-    code = Daemon(state.memory).run()
+    code = state.memory.daemon().run()
     sys.exit(code)
 
 

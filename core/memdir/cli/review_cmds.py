@@ -27,9 +27,7 @@ def list_cmd(state: CliState, as_json: bool) -> None:
     Example:
       memdir review list --json
     """
-    from memdir.lifecycle.review import ReviewQueue
-
-    items = ReviewQueue(state.memory).list_items()
+    items = state.memory.review.list_items()
     if as_json:
         echo_json([it.to_dict() for it in items])
         return
@@ -56,9 +54,7 @@ def show_cmd(state: CliState, item_id: str, as_json: bool) -> None:
     Example:
       memdir review show rv-1a2b3c4d
     """
-    from memdir.lifecycle.review import ReviewQueue
-
-    item = ReviewQueue(state.memory).get(item_id)
+    item = state.memory.review.get(item_id)
     if as_json:
         echo_json({**item.to_dict(), "candidate": item.candidate})
         return
@@ -76,9 +72,7 @@ def accept_cmd(state: CliState, item_id: str, as_json: bool) -> None:
     Example:
       memdir review accept rv-1a2b3c4d
     """
-    from memdir.lifecycle.review import ReviewQueue
-
-    res = ReviewQueue(state.memory).accept(item_id)
+    res = state.memory.review.accept(item_id)
     if as_json:
         echo_json(res)
     elif res["kind"] == "move_proposal":
@@ -97,9 +91,7 @@ def reject_cmd(state: CliState, item_id: str) -> None:
     Example:
       memdir review reject rv-1a2b3c4d
     """
-    from memdir.lifecycle.review import ReviewQueue
-
-    res = ReviewQueue(state.memory).reject(item_id)
+    res = state.memory.review.reject(item_id)
     console().print(f"rejected {res['id']}: moved to {res['archived']}", markup=False)
 
 

@@ -16,7 +16,8 @@ from apscheduler.triggers.base import BaseTrigger
 from memdir.daemon.schedule import previous_fire_time
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.activity import ActivityLog
+    from memdir.notes.episodes import EpisodeLog
 
 
 def is_missed(trigger: BaseTrigger, now: datetime, last_success: datetime | None, backlog: bool) -> bool:
@@ -36,21 +37,22 @@ def missed_jobs(triggers: Mapping[str, BaseTrigger], now: datetime,
             if is_missed(trig, now, last_success.get(job), backlog.get(job, False))]
 
 
-def has_daily_backlog(mem: Memory, before: datetime) -> bool:
+def has_daily_backlog(episodes: EpisodeLog, before: datetime) -> bool:
     """True when an episode of a day before `before` (local date of the schedule) is still pending."""
     from memdir.runs.state import EpisodeState
 
-    state = EpisodeState(mem.root)
-    return any(state.is_pending(ep.id, ep.hash) for ep in mem.episodes.iter_episodes(until=before.date()))
+    state = EpisodeState(episodes.store.root)
+    return any(state.is_pending(ep.id, ep.hash) for ep in episodes.iter_episodes(until=before.date()))
 
 
-def has_weekly_backlog(mem: Memory, before: datetime) -> bool:
+def has_weekly_backlog(activity: ActivityLog, before: datetime) -> bool:
     """True when the activity log has a file in the 7 days before `before`."""
     day = before.date()
-    return bool(mem.activity.files(since=day - timedelta(days=7), until=day + timedelta(days=1)))
+    return bool(activity.files(since=day - timedelta(days=7), until=day + timedelta(days=1)))
 
 
-def backlog_for(mem: Memory, triggers: Mapping[str, BaseTrigger], now: datetime) -> dict[str, bool]:
+def backlog_for(episodes: EpisodeLog, activity: ActivityLog, triggers: Mapping[str, BaseTrigger],
+                now: datetime) -> dict[str, bool]:
     """Whether each job has waiting work from before its most recent fire time."""
     out: dict[str, bool] = {}
     for job, trig in triggers.items():
@@ -58,9 +60,9 @@ def backlog_for(mem: Memory, triggers: Mapping[str, BaseTrigger], now: datetime)
         if prev is None:
             out[job] = False
         elif job == "daily":
-            out[job] = has_daily_backlog(mem, prev)
+            out[job] = has_daily_backlog(episodes, prev)
         elif job == "weekly":
-            out[job] = has_weekly_backlog(mem, prev)
+            out[job] = has_weekly_backlog(activity, prev)
         else:
             out[job] = False
     return out

@@ -11,52 +11,53 @@ from memdir.daemon.logs import log_path
 from memdir.daemon.runs import JOBS, RunJournal
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from pathlib import Path
+
+    from memdir.config import ScheduleConfig
 
 
-def _daemon_state(mem: Memory) -> dict[str, Any]:
+def _daemon_state(root: Path) -> dict[str, Any]:
     from memdir.daemon.service import state_path
 
     try:
-        data = json.loads(state_path(mem.root).read_text(encoding="utf-8"))
+        data = json.loads(state_path(root).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
 
 
-def daemon_status(mem: Memory) -> dict[str, Any]:
+def daemon_status(root: Path) -> dict[str, Any]:
     """Whether a daemon runs for this root, its pid, start time, last heartbeat and log file."""
-    pid = running_pid(mem.root)
+    pid = running_pid(root)
     out: dict[str, Any] = {"running": pid is not None, "pid": pid if pid and pid > 0 else None,
-                           "log": str(log_path(mem.root))}
-    state = _daemon_state(mem) if pid else {}
+                           "log": str(log_path(root))}
+    state = _daemon_state(root) if pid else {}
     if pid and state.get("pid") == pid:
         out.update({k: state.get(k) for k in ("started_at", "heartbeat_at", "watcher")})
         out["jobs_running"] = state.get("running", [])
     return out
 
 
-def _configured_next_runs(mem: Memory) -> dict[str, Any]:
+def _configured_next_runs(schedule: ScheduleConfig) -> dict[str, Any]:
     from memdir.daemon.schedule import next_fire_time, resolve_timezone, triggers_for
     from memdir.errors import ConfigError
 
     try:
-        now = datetime.now(resolve_timezone(mem.config.schedule.timezone))
+        now = datetime.now(resolve_timezone(schedule.timezone))
         return {job: (t.isoformat() if (t := next_fire_time(trig, now)) else None)
-                for job, trig in triggers_for(mem.config.schedule).items()}
+                for job, trig in triggers_for(schedule).items()}
     except ConfigError as exc:
         return {job: f"invalid schedule: {exc}" for job in JOBS}
 
 
-def jobs_status(mem: Memory) -> dict[str, Any]:
+def jobs_status(root: Path, schedule: ScheduleConfig) -> dict[str, Any]:
     """Per job: schedule, next run time, last run (result, counts, error) and last success."""
-    pid = running_pid(mem.root)
-    state = _daemon_state(mem) if pid else {}
+    pid = running_pid(root)
+    state = _daemon_state(root) if pid else {}
     live = state.get("pid") == pid and pid is not None
-    next_runs = state.get("next_run", {}) if live else _configured_next_runs(mem)
-    schedule = state.get("schedule", {}) if live else {
-        "daily": mem.config.schedule.daily, "weekly": mem.config.schedule.weekly}
-    journal = RunJournal(mem.root).data()["jobs"]
+    next_runs = state.get("next_run", {}) if live else _configured_next_runs(schedule)
+    shown = state.get("schedule", {}) if live else {"daily": schedule.daily, "weekly": schedule.weekly}
+    journal = RunJournal(root).data()["jobs"]
     out: dict[str, Any] = {}
     for job in JOBS:
         entry = journal.get(job, {})
@@ -64,6 +65,6 @@ def jobs_status(mem: Memory) -> dict[str, Any]:
         if last and last.get("result") == "running" and not (live and job in state.get("running", [])):
             last["result"] = "interrupted"  # its process died or stopped mid-run; the next run completes it
         success = entry.get("last_success")
-        out[job] = {"schedule": schedule.get(job), "next_run": next_runs.get(job),
+        out[job] = {"schedule": shown.get(job), "next_run": next_runs.get(job),
                     "last_run": last, "last_success": success.get("started_at") if success else None}
     return out

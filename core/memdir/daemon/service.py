@@ -1,9 +1,11 @@
 """The daemon: an APScheduler BlockingScheduler running the daily and weekly jobs, with catch-up,
 a single-instance lock, the live index watcher, signal handling and a state file for `status`.
 
-Jobs are plain callables `job(mem) -> RunReport | Any`, injectable for tests; the defaults call
-`mem.consolidate_daily()` and `mem.consolidate_weekly()`. A job that raises is logged and recorded
-as failed; the scheduler keeps going. Environment overrides (documented in docs/daemon.md):
+The daemon knows nothing of the facade: its jobs are zero-argument callables, bound by whoever
+composes it (`Memory.daemon()` binds `job(mem)` functions: by default `Memory.consolidate_daily`
+and `Memory.consolidate_weekly`). A job returns its RunReport (or anything; `counts_of` reads it).
+A job that raises is logged and recorded as failed; the scheduler keeps going. Environment
+overrides (documented in docs/daemon.md):
 MEMDIR_DAEMON_JOB_DAILY / _WEEKLY ("module:function"), MEMDIR_DAEMON_HEARTBEAT (seconds),
 MEMDIR_DAEMON_GRACE (seconds to wait for a running job on shutdown), MEMDIR_DAEMON_WATCH (0 = off).
 """
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from apscheduler.events import EVENT_SCHEDULER_STARTED, SchedulerEvent
 from apscheduler.schedulers.base import SchedulerNotRunningError
@@ -38,10 +40,14 @@ from memdir.errors import ConfigError, MemdirError
 from memdir.runs.state import JsonState
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.activity import ActivityLog
+    from memdir.config import ScheduleConfig
+    from memdir.index.service import IndexService
+    from memdir.index.watcher import IndexWatcher
+    from memdir.notes.episodes import EpisodeLog
 
 log = logging.getLogger(__name__)
-JobFunc = Callable[["Memory"], Any]
+Job = Callable[[], object]  # one run of a job, bound to its memory root; returns its report
 WATCHER_STOP_TIMEOUT = 1.0  # least wait for the live sync after the jobs (worst case grace + 1 s < 10 s)
 
 
@@ -63,23 +69,10 @@ def lower_priority(nice: int) -> int:
     return value  # logged in the daemon's "started" line (its log is not set up yet here)
 
 
-def run_daily(mem: Memory) -> Any:
-    """The daily job: consolidate pending episodes."""
-    return mem.consolidate_daily()
-
-
-def run_weekly(mem: Memory) -> Any:
-    """The weekly job: distil repeated successful tasks into procedures."""
-    return mem.consolidate_weekly()
-
-
-DEFAULT_JOBS: dict[str, JobFunc] = {"daily": run_daily, "weekly": run_weekly}
-
-
-def jobs_from_env(env: Mapping[str, str] | None = None) -> dict[str, JobFunc]:
-    """The job callables, with MEMDIR_DAEMON_JOB_<NAME>="module:function" overrides."""
+def jobs_from_env(env: Mapping[str, str] | None = None) -> dict[str, Callable[..., object]]:
+    """The MEMDIR_DAEMON_JOB_<NAME>="module:function" overrides (functions of one argument, the facade)."""
     env = os.environ if env is None else env
-    jobs = dict(DEFAULT_JOBS)
+    jobs: dict[str, Callable[..., object]] = {}
     for job in JOBS:
         ref = env.get(f"MEMDIR_DAEMON_JOB_{job.upper()}")
         if ref:
@@ -117,22 +110,35 @@ def state_path(root: Path) -> Path:
 
 
 class Daemon:
-    """Runs the jobs of one memory root until SIGTERM/SIGINT; one per root (see DaemonLock)."""
+    """Runs the jobs of one memory root until SIGTERM/SIGINT; one per root (see DaemonLock).
 
-    def __init__(self, mem: Memory, jobs: Mapping[str, JobFunc] | None = None,
+    Takes the root, the `schedule` config section, the bound jobs (one per name in JOBS), the
+    episode and activity logs (to tell whether a never-run job has work waiting) and the index
+    service for the live watcher (None: no watcher).
+    """
+
+    def __init__(self, root: Path, schedule: ScheduleConfig, jobs: Mapping[str, Job], *, episodes: EpisodeLog,
+                 activity: ActivityLog, index: IndexService | None = None,
                  options: DaemonOptions | None = None) -> None:
-        self.mem = mem
-        self.jobs = {**DEFAULT_JOBS, **(jobs if jobs is not None else jobs_from_env())}
+        missing = [job for job in JOBS if job not in jobs]
+        if missing:
+            raise ConfigError(f"the daemon needs a job for: {', '.join(missing)}")
+        self.root = root
+        self.schedule = schedule
+        self.jobs = dict(jobs)
+        self.episodes = episodes
+        self.activity = activity
+        self.index = index
         self.options = options or DaemonOptions.from_env()
-        self.tz = resolve_timezone(mem.config.schedule.timezone)
-        self.triggers = triggers_for(mem.config.schedule)
-        self.journal = RunJournal(mem.root)
-        self.lock = DaemonLock(mem.root)
+        self.tz = resolve_timezone(schedule.timezone)
+        self.triggers = triggers_for(schedule)
+        self.journal = RunJournal(root)
+        self.lock = DaemonLock(root)
         self.scheduler = BlockingScheduler(timezone=self.tz, job_defaults={
             "coalesce": True, "max_instances": 1,
-            "misfire_grace_time": mem.config.schedule.misfire_grace_seconds})
+            "misfire_grace_time": schedule.misfire_grace_seconds})
         self.scheduler.add_listener(self._on_scheduler_started, EVENT_SCHEDULER_STARTED)
-        self.watcher: Any = None
+        self.watcher: IndexWatcher | None = None
         self.started_at = utcnow()
         self._guards = {job: threading.Lock() for job in self.jobs}
         self._active = 0
@@ -167,13 +173,13 @@ class Daemon:
             if prev is not None and last is not None and last >= prev:
                 log.info("%s job: already ran successfully since %s; nothing to do", job, prev.isoformat())
                 return "skipped"
-        if job_lock_busy(self.mem.root, job):
+        if job_lock_busy(self.root, job):
             log.warning("%s job skipped: another process is running it (its run lock is held)", job)
             return "skipped"
         run = self.journal.start(job, reason)
         log.info("%s job started (%s)", job, reason)
         try:
-            report = self.jobs[job](self.mem)
+            report = self.jobs[job]()
         except Exception as exc:
             log.exception("%s job failed: %s", job, exc)
             self.journal.finish(run, "failed", error=f"{type(exc).__name__}: {exc}")
@@ -188,7 +194,7 @@ class Daemon:
         """Queue a run now of every job that missed its most recent scheduled time; returns their names."""
         now = datetime.now(self.tz)
         last = {job: self.journal.last_success(job) for job in self.triggers}
-        missed = missed_jobs(self.triggers, now, last, backlog_for(self.mem, self.triggers, now))
+        missed = missed_jobs(self.triggers, now, last, backlog_for(self.episodes, self.activity, self.triggers, now))
         for job in missed:
             log.info("%s job missed its last scheduled time; running it once now (%s)", job, reason)
             self.scheduler.add_job(self.run_job, args=(job, reason), id=f"{job}-{reason}",
@@ -213,15 +219,15 @@ class Daemon:
     def write_state(self) -> None:
         """Write `.memdir/daemon/state.json` for `memdir status`."""
         now = datetime.now(self.tz)
-        sched = self.mem.config.schedule
-        state = JsonState(state_path(self.mem.root))
+        sched = self.schedule
+        state = JsonState(state_path(self.root))
         state.data = {
             "pid": os.getpid(), "started_at": self.started_at.isoformat(), "heartbeat_at": utcnow().isoformat(),
             "schedule": {"daily": sched.daily, "weekly": sched.weekly, "timezone": str(self.tz)},
             "next_run": {job: (t.isoformat() if (t := next_fire_time(trig, now)) else None)
                          for job, trig in self.triggers.items()},
             "running": [job for job, g in self._guards.items() if g.locked()],
-            "watcher": self.watcher is not None, "log": str(log_path(self.mem.root)),
+            "watcher": self.watcher is not None, "log": str(log_path(self.root)),
         }
         try:
             state.save()
@@ -250,7 +256,7 @@ class Daemon:
             self._shutdown_scheduler()
 
     def _start_watcher(self) -> None:
-        if not self.options.watch:
+        if not self.options.watch or self.index is None:
             log.info("live index watcher disabled")
             return
         try:
@@ -259,16 +265,14 @@ class Daemon:
             log.warning("live index off: memdir.index.watcher is not available")
             return
         try:
-            watcher = IndexWatcher(self.mem)
+            watcher = IndexWatcher(self.index)
             watcher.start()
         except Exception as exc:
             log.exception("live index off: the watcher did not start (%s)", exc)
             return
         self.watcher = watcher
         log.info("live index watcher started")
-        notice = getattr(watcher, "notice", None)
-        if callable(notice):  # index what changed while no daemon ran (and warm the index up)
-            notice(full=True)
+        watcher.notice(full=True)  # index what changed while no daemon ran (and warm the index up)
 
     def _stop_watcher(self, deadline: float) -> None:
         """Join the watcher: a sync cut off mid-write would leave a temp file behind."""
@@ -288,8 +292,8 @@ class Daemon:
 
     def run(self) -> int:
         """Take the lock, schedule, catch up, and block until stopped; returns the exit code (0)."""
-        if not self.mem.root.is_dir():
-            raise ConfigError(f"no memory root at {self.mem.root}: create it with `memdir init {self.mem.root}`")
+        if not self.root.is_dir():
+            raise ConfigError(f"no memory root at {self.root}: create it with `memdir init {self.root}`")
         cancel.reset()
         # Handlers first: a SIGTERM that arrives as soon as the lock is visible must stop us cleanly.
         previous = {sig: signal.signal(sig, self.request_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
@@ -302,9 +306,9 @@ class Daemon:
     def _serve(self) -> int:
         """Hold the daemon lock and run the scheduler until stopped."""
         self.lock.acquire()
-        handler = setup_daemon_logging(self.mem.root)
+        handler = setup_daemon_logging(self.root)
         try:
-            log.info("daemon started for %s (pid %d, CPU niceness %d)", self.mem.root, os.getpid(),
+            log.info("daemon started for %s (pid %d, CPU niceness %d)", self.root, os.getpid(),
                      os.getpriority(os.PRIO_PROCESS, 0))
             for job, trig in self.triggers.items():
                 self.scheduler.add_job(self.run_job, trig, args=(job, "scheduled"), id=job,

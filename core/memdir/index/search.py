@@ -14,8 +14,9 @@ reads notes: it never modifies one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memdir.errors import MemdirError
@@ -24,7 +25,7 @@ from memdir.paths import KINDS, NOTE_DIRS
 
 if TYPE_CHECKING:
     from memdir.index.catalog import NoteRecord
-    from memdir.memory import Memory
+    from memdir.index.service import IndexService
 
 MODES = ("hybrid", "vector", "lexical")
 RRF_K = 60
@@ -103,10 +104,10 @@ def _allowed(records: dict[str, NoteRecord], kind: str | None, tags: list[str] |
     return out
 
 
-def snippet_of(mem: Memory, path: str, query: str, fallback: str, width: int = 200) -> str:
+def snippet_of(root: Path, path: str, query: str, fallback: str, width: int = 200) -> str:
     """The body line that shares most terms with the query (else the description)."""
     try:
-        text = (mem.root / path).read_text(encoding="utf-8")
+        text = (root / path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return fallback
     from memdir.notes.frontmatter import split_text
@@ -124,10 +125,9 @@ def snippet_of(mem: Memory, path: str, query: str, fallback: str, width: int = 2
     return out if len(out) <= width else out[: width - 1] + "…"
 
 
-def rankings(mem: Memory, query: str, depth: int, allowed: set[str] | None, kind: str | None,
+def rankings(svc: IndexService, query: str, depth: int, allowed: set[str] | None, kind: str | None,
              mode: str) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
     """(lexical, vector) rankings of (path, score), each up to depth long (empty when the mode skips it)."""
-    svc = mem.index
     view = svc.view()
     lex: list[tuple[str, float]] = []
     vec: list[tuple[str, float]] = []
@@ -138,23 +138,27 @@ def rankings(mem: Memory, query: str, depth: int, allowed: set[str] | None, kind
     return lex, vec
 
 
-def search_memory(mem: Memory, query: str, k: int = 5, kind: str | None = None, tags: list[str] | None = None,
-                  min_confidence: float | None = None, mode: str = "hybrid") -> list[SearchHit]:
-    """The k best notes for query: hybrid (default), vector-only or lexical-only, with filters."""
+def search_memory(svc: IndexService, query: str, k: int = 5, kind: str | None = None, tags: list[str] | None = None,
+                  min_confidence: float | None = None, mode: str = "hybrid",
+                  on_hits: Callable[[list[str]], None] | None = None) -> list[SearchHit]:
+    """The k best notes for query: hybrid (default), vector-only or lexical-only, with filters.
+
+    `on_hits` receives the paths returned (the facade passes the usage recorder; the index never
+    imports lifecycle).
+    """
     if mode not in MODES:
         raise MemdirError(f"unknown search mode {mode!r} (use {', '.join(MODES)})")
     if kind is not None and kind not in NOTE_DIRS:
         raise MemdirError(f"unknown kind {kind!r} (use {', '.join(KINDS)} or skills)")
     if k <= 0 or not query.strip():
         return []
-    svc = mem.index
     svc.ensure_fresh()
     view = svc.view()
     allowed = _allowed(view.catalog.records, kind, tags, min_confidence)
     if kind and allowed is None:
         allowed = {p for p, r in view.catalog.records.items() if r.kind == kind}
     depth = max(MIN_DEPTH, k)  # fixed for k <= MIN_DEPTH: the top 5 is the start of the top 10
-    lex, vec = rankings(mem, query, depth, allowed, kind, mode)
+    lex, vec = rankings(svc, query, depth, allowed, kind, mode)
     if mode == "lexical":
         ranked = lex
     elif mode == "vector":
@@ -168,10 +172,8 @@ def search_memory(mem: Memory, query: str, k: int = 5, kind: str | None = None, 
             continue
         hits.append(SearchHit(
             path=path, score=round(float(score), 6), description=rec.description, kind=rec.kind, title=rec.title,
-            confidence=rec.confidence, snippet=snippet_of(mem, path, query, rec.description),
+            confidence=rec.confidence, snippet=snippet_of(svc.root, path, query, rec.description),
         ))
-    if hits:  # the usage signal (.memdir/state/usage.json, never the notes); best effort
-        from memdir.lifecycle.usage import queue_hits
-
-        queue_hits(mem, [h.path for h in hits])
+    if hits and on_hits is not None:  # the usage signal (.memdir/state/usage.json, never the notes)
+        on_hits([h.path for h in hits])
     return hits

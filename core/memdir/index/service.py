@@ -33,8 +33,10 @@ from memdir.index.sync import IndexSync, Progress, SyncReport, scan_stats
 from memdir.locks import file_lock
 
 if TYPE_CHECKING:
+    from memdir.config import IndexConfig
     from memdir.index.chroma_store import ChromaStore
-    from memdir.memory import Memory
+    from memdir.index.embedder import Embedder
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
@@ -62,20 +64,32 @@ def _same_but_lexical(have: dict[str, Any], want: dict[str, Any]) -> bool:
 
 
 class IndexService:
-    """Sync, rebuild and query the index of one memory root."""
+    """Sync, rebuild and query the index of one memory root.
 
-    def __init__(self, mem: Memory, chunk_tokens: int = DEFAULT_CHUNK_TOKENS) -> None:
-        self.mem = mem
-        self.root = mem.root
+    Takes the store it reads, the `index` config section and an embedder as a callable (the model
+    loads on the first sync or vector query; `info()` and lexical search never load it).
+    """
+
+    def __init__(self, store: NoteStore, config: IndexConfig, embedder: Callable[[], Embedder],
+                 chunk_tokens: int = DEFAULT_CHUNK_TOKENS) -> None:
+        self.store = store
+        self.config = config
+        self._embedder = embedder
+        self.root = store.root
         self.chunk_tokens = chunk_tokens
         self.include_archive = False
         self._view: IndexView | None = None
         self._checked_at = 0.0
 
+    @property
+    def embedder(self) -> Embedder:
+        """The embedder (created on first use)."""
+        return self._embedder()
+
     # -- manifest --------------------------------------------------------------
     def manifest(self) -> dict[str, Any]:
         """What the index must have been built with; any difference triggers a rebuild."""
-        emb = self.mem.embedder
+        emb = self.embedder
         return {
             "schema": SCHEMA,
             "embedder": emb.name,
@@ -89,12 +103,12 @@ class IndexService:
     def _chroma(self) -> ChromaStore:
         from memdir.index.chroma_store import ChromaStore
 
-        emb = self.mem.embedder
-        return ChromaStore(index_dir(self.root), self.mem.config.index, emb.name, int(emb.dim))
+        emb = self.embedder
+        return ChromaStore(index_dir(self.root), self.config, emb.name, int(emb.dim))
 
     def embed_note_texts(self, texts: list[str]) -> np.ndarray:
         """Passage embeddings (normalised) of texts, as the index embeds notes."""
-        return self.mem.embedder.embed_passages(texts)
+        return self.embedder.embed_passages(texts)
 
     # -- writing ---------------------------------------------------------------
     def _lock_path(self) -> Any:
@@ -107,7 +121,7 @@ class IndexService:
         `should_stop`, polled between embedding batches, ends a long sync early at a safe point:
         what was embedded so far is saved, the rest is found again by the next sync.
         """
-        rels = None if paths is None else [self.mem.store.relpath(p) for p in paths]
+        rels = None if paths is None else [self.store.relpath(p) for p in paths]
         with file_lock(self._lock_path(), timeout=lock_timeout):
             return self._sync_locked(progress, rels, force=False, should_stop=should_stop)
 
@@ -180,7 +194,7 @@ class IndexService:
                     save_catalog(self.root, cat_now, int(want["dim"]))
                     last_save[0] = time.monotonic()
 
-            syncer = IndexSync(self.mem.store, self.embed_note_texts, self.chunk_tokens, self.include_archive)
+            syncer = IndexSync(self.store, self.embed_note_texts, self.chunk_tokens, self.include_archive)
             report = syncer.run(cat, paths=paths, progress=progress, store_fn=store_fn, checkpoint=checkpoint,
                                 should_stop=should_stop)
         finally:
@@ -234,7 +248,7 @@ class IndexService:
         known = {p: (r.mtime_ns, r.size) for p, r in view.catalog.records.items()}
         for p, b in view.catalog.bad.items():
             known[p] = (b.get("mtime_ns"), b.get("size"))  # type: ignore[assignment]
-        stats = scan_stats(self.mem.store, None, self.include_archive)
+        stats = scan_stats(self.store, None, self.include_archive)
         current = {p: s for p, s in stats.items() if not isinstance(s, str)}
         return current != known
 
@@ -278,7 +292,7 @@ class IndexService:
                 cat = None
             if cat is None or cat.manifest != self.manifest():
                 cat = Catalog(manifest=self.manifest())
-        mat, paths, starts = cat.matrix(int(self.mem.embedder.dim))
+        mat, paths, starts = cat.matrix(int(self.embedder.dim))
         lex = LexicalIndex({p: (r.tf, r.length) for p, r in cat.records.items()})
         self._view = IndexView(cat, mat, paths, starts, lex, st)
         return self._view
@@ -301,8 +315,8 @@ class IndexService:
                       allowed: set[str] | None = None) -> list[tuple[str, float]]:
         """(path, cosine of the best chunk) of the k notes nearest to a query, best first."""
         self.view()  # loads (or builds) the index the ranking below reads
-        qvec = self.mem.embedder.embed_queries([query_text])
-        if self.mem.config.index.backend == "http":
+        qvec = self.embedder.embed_queries([query_text])
+        if self.config.backend == "http":
             chroma = self._chroma()
             try:
                 n_chunks = max(k * 8, 100) if allowed is None else max(k * 20, 500)
@@ -338,7 +352,7 @@ class IndexService:
         self.ensure_fresh(max_age=0.0)
         view = self.view()
         chunks = chunk_body(text, target=self.chunk_tokens) or [text]
-        vecs = self.mem.embedder.embed_passages(chunks)
+        vecs = self.embedder.embed_passages(chunks)
         return self._top(self._cosines(vecs, view), view, k, kind)
 
     def info(self) -> dict[str, Any]:
@@ -351,11 +365,11 @@ class IndexService:
             return {"built": False}
         known = {p: (r.mtime_ns, r.size) for p, r in cat.records.items()}
         known.update({p: (b.get("mtime_ns"), b.get("size")) for p, b in cat.bad.items()})  # type: ignore[misc]
-        current = {p: s for p, s in scan_stats(self.mem.store, None, self.include_archive).items()
+        current = {p: s for p, s in scan_stats(self.store, None, self.include_archive).items()
                    if not isinstance(s, str)}
         return {
             "built": True,
-            "backend": self.mem.config.index.backend,
+            "backend": self.config.backend,
             "embedder": cat.manifest.get("embedder"),
             "notes": len(cat.records),
             "chunks": sum(len(v) for v in cat.vectors.values()),

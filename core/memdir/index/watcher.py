@@ -14,13 +14,14 @@ import logging
 import os
 import threading
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memdir.index.catalog import index_dir
 from memdir.index.sync import is_indexable
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.index.service import IndexService
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +29,9 @@ log = logging.getLogger(__name__)
 class IndexWatcher:
     """Watches a memory root and keeps its index in step; start() and stop() it."""
 
-    def __init__(self, mem: Memory, debounce: float = 1.0, max_delay: float = 10.0) -> None:
-        self.mem = mem
+    def __init__(self, index: IndexService, debounce: float = 1.0, max_delay: float = 10.0) -> None:
+        self.index = index
+        self.root: Path = index.root
         self.debounce = debounce
         self.max_delay = max_delay
         self._pending: set[str] = set()
@@ -47,10 +49,10 @@ class IndexWatcher:
     def _rel(self, path: str | bytes) -> str | None:
         p = os.fsdecode(path)
         try:
-            rel = os.path.relpath(p, self.mem.root).replace(os.sep, "/")
+            rel = os.path.relpath(p, self.root).replace(os.sep, "/")
         except ValueError:
             return None
-        if rel.startswith("../") or not is_indexable(rel, self.mem.index.include_archive):
+        if rel.startswith("../") or not is_indexable(rel, self.index.include_archive):
             return None
         return rel
 
@@ -94,7 +96,7 @@ class IndexWatcher:
                 continue
             try:
                 paths = None if "*" in batch else sorted(batch)
-                self.last_report = self.mem.index.sync(paths=paths, should_stop=self._stop.is_set)
+                self.last_report = self.index.sync(paths=paths, should_stop=self._stop.is_set)
                 self.syncs += 1
             except Exception as exc:  # a bad sync must never kill live sync
                 log.warning("live index sync of %d file(s) failed: %s", len(batch), exc)
@@ -123,17 +125,17 @@ class IndexWatcher:
         self._stop.clear()
         # The folders a sync creates, made before watchdog's first recursive walk: a folder that
         # appears during that walk is registered twice and watchdog warns from its own thread.
-        for folder in (self.mem.state_dir / "locks", index_dir(self.mem.root)):
+        for folder in (self.root / ".memdir" / "locks", index_dir(self.root)):
             with contextlib.suppress(OSError):
                 folder.mkdir(parents=True, exist_ok=True)
         observer = Observer()
         observer.daemon = True
-        observer.schedule(_Handler(), str(self.mem.root), recursive=True)
+        observer.schedule(_Handler(), str(self.root), recursive=True)
         observer.start()
         self._observer = observer
         self._thread = threading.Thread(target=self._run, name="memdir-index-watcher", daemon=True)
         self._thread.start()
-        log.info("watching %s for note changes", self.mem.root)
+        log.info("watching %s for note changes", self.root)
 
     def request_stop(self) -> None:
         """Ask the watcher to stop without waiting: a running sync ends at its next safe point."""

@@ -1,6 +1,7 @@
 """The lifecycle part of the daily run: apply feedback events, then forget what went stale.
 
-`DailyConsolidator.run` calls `run_daily_steps` at its end; the daemon may call it alone.
+The daily run (`consolidation/daily/run.py`) calls `run_daily_steps` at its end, inside its lock
+and before its git commit; `run_lifecycle` runs the steps alone (a script, a daemon job).
 """
 
 from __future__ import annotations
@@ -14,15 +15,19 @@ from memdir.lifecycle.forgetting import forget
 from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.activity import ActivityLog
+    from memdir.config import Config
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
 
-def run_daily_steps(mem: Memory, report: RunReport, dry_run: bool = False) -> None:
+def run_daily_steps(store: NoteStore, activity: ActivityLog, config: Config, report: RunReport,
+                    dry_run: bool = False) -> None:
     """Apply unapplied `feedback` events (each once), then the forgetting rules; record both in report."""
     try:
-        fb = apply_feedback_events(mem, dry_run=dry_run)
+        fb = apply_feedback_events(store, activity, dry_run=dry_run,
+                                   initial_confidence=config.thresholds.initial_confidence)
     except MemdirError as exc:
         log.warning("feedback events not applied: %s", exc)
         report.errors.append(f"feedback: {exc}")
@@ -35,7 +40,7 @@ def run_daily_steps(mem: Memory, report: RunReport, dry_run: bool = False) -> No
             report.stats["feedback_invalid"] = fb["invalid"]
         report.errors.extend(f"feedback: {e}" for e in fb["errors"])
     try:
-        fg = forget(mem, dry_run=dry_run)
+        fg = forget(store, config.forget, dry_run=dry_run)
     except MemdirError as exc:
         log.warning("forgetting skipped: %s", exc)
         report.errors.append(f"forgetting: {exc}")
@@ -48,11 +53,11 @@ def run_daily_steps(mem: Memory, report: RunReport, dry_run: bool = False) -> No
     report.errors.extend(f"forgetting: {e}" for e in fg["errors"])
 
 
-def run_lifecycle(mem: Memory, dry_run: bool = False) -> RunReport:
+def run_lifecycle(store: NoteStore, activity: ActivityLog, config: Config, dry_run: bool = False) -> RunReport:
     """The lifecycle steps on their own (for the daemon or a script); returns a RunReport."""
     from datetime import datetime
 
     report = RunReport(job="lifecycle", dry_run=dry_run, started_at=datetime.now().astimezone().isoformat())
-    run_daily_steps(mem, report, dry_run=dry_run)
+    run_daily_steps(store, activity, config, report, dry_run=dry_run)
     report.finished_at = datetime.now().astimezone().isoformat()
     return report

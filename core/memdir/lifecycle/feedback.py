@@ -7,13 +7,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memdir.errors import ConflictError, NoteError
 from memdir.lifecycle.usage import record_use
-
-if TYPE_CHECKING:
-    from memdir.memory import Memory
+from memdir.notes.store import NoteStore
 
 DEFAULT_PRIOR = 0.4
 CAS_ATTEMPTS = 12
@@ -65,37 +63,40 @@ Outcome = tuple[bool, "str | None", datetime]  # (success, note, when)
 
 
 def apply_feedback(
-    mem: Memory, path: str, success: bool, note: str | None = None, when: datetime | None = None
+    store: NoteStore, path: str, success: bool, note: str | None = None, when: datetime | None = None,
+    initial_confidence: float = DEFAULT_PRIOR,
 ) -> FeedbackResult:
-    """Apply one outcome report to a note, changing only the keys it must."""
-    return apply_outcomes(mem, path, [(success, note, when or datetime.now().astimezone())])
+    """Apply one outcome report to a note, changing only the keys it must (the prior c0 from the config)."""
+    return apply_outcomes(store, path, [(success, note, when or datetime.now().astimezone())],
+                          initial_confidence=initial_confidence)
 
 
-def apply_outcomes(mem: Memory, path: str, outcomes: Sequence[Outcome], record_usage: bool = True) -> FeedbackResult:
+def apply_outcomes(store: NoteStore, path: str, outcomes: Sequence[Outcome], record_usage: bool = True,
+                   initial_confidence: float = DEFAULT_PRIOR) -> FeedbackResult:
     """Apply several outcome reports to one note in a single compare-and-swap write (re-read and retried on a race)."""
-    rel = mem.store.relpath(path)
+    rel = store.relpath(path)
     if not rel.startswith(("procedures/", "knowledge/")):
         raise NoteError("feedback applies to procedures/ and knowledge/ notes", rel)
     if not outcomes:
         raise NoteError("no outcome to apply", rel)
     for attempt in range(CAS_ATTEMPTS):
         try:
-            result = _apply_once(mem, rel, outcomes)
+            result = _apply_once(store, rel, outcomes, initial_confidence)
             break
         except ConflictError:
             if attempt == CAS_ATTEMPTS - 1:
                 raise
             time.sleep(random.uniform(0.005, 0.05) * (attempt + 1))  # another report won the race: re-read
     if record_usage:
-        record_use(mem, rel, max(when for _, _, when in outcomes), count=len(outcomes))
+        record_use(store.root, rel, max(when for _, _, when in outcomes), count=len(outcomes))
     return result
 
 
-def _apply_once(mem: Memory, rel: str, outcomes: Sequence[Outcome]) -> FeedbackResult:
-    current = mem.store.read(rel)
+def _apply_once(store: NoteStore, rel: str, outcomes: Sequence[Outcome], initial_confidence: float) -> FeedbackResult:
+    current = store.read(rel)
     meta = current.meta
     s, f = _count(meta, "success_count"), _count(meta, "failure_count")
-    prior = prior_of(meta, mem.config.thresholds.initial_confidence)
+    prior = prior_of(meta, initial_confidence)
     wins = sum(1 for ok, _, _ in outcomes if ok)
     s, f = s + wins, f + len(outcomes) - wins
     latest = max(when for _, _, when in outcomes)
@@ -111,7 +112,7 @@ def _apply_once(mem: Memory, rel: str, outcomes: Sequence[Outcome]) -> FeedbackR
         text = current.body.rstrip("\n") + "\n"
         body = text + ("" if "\n## Outcome notes\n" in f"\n{text}" else "\n## Outcome notes\n\n") + "".join(lines)
     prev = meta.get("confidence")
-    mem.store.update_meta(rel, changes, expected_hash=current.hash, body=body)
+    store.update_meta(rel, changes, expected_hash=current.hash, body=body)
     return FeedbackResult(
         path=rel,
         success_count=s,

@@ -13,17 +13,15 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memdir.activity import ActivityEvent, ActivityLog
 from memdir.errors import MemdirError, PathError
-from memdir.lifecycle.feedback import apply_outcomes
+from memdir.lifecycle.feedback import DEFAULT_PRIOR, apply_outcomes
 from memdir.lifecycle.usage import record_uses
 from memdir.locks import file_lock
+from memdir.notes.store import NoteStore
 from memdir.runs.state import JsonState
-
-if TYPE_CHECKING:
-    from memdir.memory import Memory
 
 log = logging.getLogger(__name__)
 
@@ -67,11 +65,11 @@ def _event_path(event: ActivityEvent) -> str | None:
     return None
 
 
-def scan_feedback(mem: Memory, ledger: FeedbackLedger) -> tuple[list[PendingFeedback], dict[str, list[int]]]:
+def scan_feedback(activity: ActivityLog, ledger: FeedbackLedger) -> tuple[list[PendingFeedback], dict[str, list[int]]]:
     """Feedback events not yet settled, oldest first, and the signatures of the files scanned."""
     found: list[PendingFeedback] = []
     scanned: dict[str, list[int]] = {}
-    for file in mem.activity.files():
+    for file in activity.files():
         st = file.stat()
         sig = [st.st_size, st.st_mtime_ns]
         if ledger.files.get(file.name) == sig:
@@ -99,7 +97,7 @@ def scan_feedback(mem: Memory, ledger: FeedbackLedger) -> tuple[list[PendingFeed
     return found, scanned
 
 
-def _group(mem: Memory, pending: list[PendingFeedback], out: dict[str, Any]) -> dict[str, list[PendingFeedback]]:
+def _group(store: NoteStore, pending: list[PendingFeedback], out: dict[str, Any]) -> dict[str, list[PendingFeedback]]:
     """Valid events by target note (in time order); invalid ones go to out['invalid']."""
     groups: dict[str, list[PendingFeedback]] = {}
     for item in pending:
@@ -108,7 +106,7 @@ def _group(mem: Memory, pending: list[PendingFeedback], out: dict[str, Any]) -> 
             out["invalid"].append((item, f"{where}: feedback event needs `procedure` and outcome success|failure"))
             continue
         try:
-            rel = mem.store.relpath(item.path)
+            rel = store.relpath(item.path)
         except PathError as exc:
             out["invalid"].append((item, f"{where}: {exc}"))
             continue
@@ -119,26 +117,28 @@ def _group(mem: Memory, pending: list[PendingFeedback], out: dict[str, Any]) -> 
     return groups
 
 
-def apply_feedback_events(mem: Memory, dry_run: bool = False) -> dict[str, Any]:
+def apply_feedback_events(store: NoteStore, activity: ActivityLog, dry_run: bool = False,
+                          initial_confidence: float = DEFAULT_PRIOR) -> dict[str, Any]:
     """Apply every unapplied feedback event; returns {applied: [paths, one per event], invalid: [...], errors: [...]}."""
+    root = store.root
     out: dict[str, Any] = {"applied": [], "invalid": [], "errors": []}
     if dry_run:  # read only: no lock file, no ledger write
-        pending, _ = scan_feedback(mem, FeedbackLedger(mem.root))
-        groups = _group(mem, pending, out)
+        pending, _ = scan_feedback(activity, FeedbackLedger(root))
+        groups = _group(store, pending, out)
         out["invalid"] = [msg for _, msg in out["invalid"]]
         out["applied"] = [rel for rel, items in groups.items() for _ in items]
         return out
-    with file_lock(mem.root / ".memdir" / "locks" / "feedback-events.lock"):
-        ledger = FeedbackLedger(mem.root)
-        pending, scanned = scan_feedback(mem, ledger)
-        groups = _group(mem, pending, out)
+    with file_lock(root / ".memdir" / "locks" / "feedback-events.lock"):
+        ledger = FeedbackLedger(root)
+        pending, scanned = scan_feedback(activity, ledger)
+        groups = _group(store, pending, out)
         invalid = out["invalid"]
         out["invalid"] = [msg for _, msg in invalid]
         for item, msg in invalid:
             ledger.events[item.key] = {"status": "invalid", "source": item.event.source, "error": msg}
         todo: dict[str, list[PendingFeedback]] = {}
         for rel, items in groups.items():
-            before = mem.store.current_hash(rel)
+            before = store.current_hash(rel)
             crashed = [it for it in items if (ledger.events.get(it.key) or {}).get("status") == "pending"]
             if crashed and any(ledger.events[it.key].get("before") != before for it in crashed):
                 for it in crashed:  # the note was written before a crash: these are done
@@ -162,7 +162,7 @@ def apply_feedback_events(mem: Memory, dry_run: bool = False) -> dict[str, Any]:
         for rel, items in todo.items():
             outcomes = [(bool(it.success), it.event.get("note"), it.event.ts.astimezone()) for it in items]
             try:
-                apply_outcomes(mem, rel, outcomes, record_usage=False)
+                apply_outcomes(store, rel, outcomes, record_usage=False, initial_confidence=initial_confidence)
             except MemdirError as exc:  # a conflict or an unreadable note: retry next run
                 failed = True
                 out["errors"].append(f"{rel}: {exc}")
@@ -176,7 +176,7 @@ def apply_feedback_events(mem: Memory, dry_run: bool = False) -> dict[str, Any]:
         if not failed:
             ledger.files.update(scanned)
         ledger.save()
-    record_uses(mem, uses)
+    record_uses(root, uses)
     if out["applied"]:
         log.info("applied %d feedback event(s)", len(out["applied"]))
     return out

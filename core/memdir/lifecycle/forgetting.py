@@ -26,7 +26,7 @@ from memdir.notes.model import Note
 
 if TYPE_CHECKING:
     from memdir.config import ForgetConfig
-    from memdir.memory import Memory
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
@@ -102,24 +102,23 @@ def judge_knowledge(note: Note, usage: dict[str, Any], mtime: datetime, cfg: For
     return None
 
 
-def last_restores(mem: Memory) -> dict[str, datetime]:
+def last_restores(store: NoteStore) -> dict[str, datetime]:
     """When each note was last restored from the archive (from archive/archive-log.jsonl)."""
     out: dict[str, datetime] = {}
-    for entry in mem.store.archive_log():
+    for entry in store.archive_log():
         ts = parse_ts(entry.get("ts"))
         if entry.get("action") == "restore" and ts and isinstance(entry.get("path"), str):
             out[entry["path"]] = max(ts, out.get(entry["path"], ts))
     return out
 
 
-def find_forgettable(mem: Memory, now: datetime | None = None) -> list[ForgetDecision]:
+def find_forgettable(store: NoteStore, cfg: ForgetConfig, now: datetime | None = None) -> list[ForgetDecision]:
     """The notes the forgetting rules would archive now (nothing is moved)."""
-    cfg = mem.config.forget
     now = now or datetime.now().astimezone()
-    usage = all_usage(mem)
-    restored = last_restores(mem)
+    usage = all_usage(store.root)
+    restored = last_restores(store)
     out = []
-    for note in mem.store.iter_notes(("procedures", "knowledge")):
+    for note in store.iter_notes(("procedures", "knowledge")):
         if is_protected(note):
             continue
         info = usage.get(note.path, {})
@@ -127,7 +126,7 @@ def find_forgettable(mem: Memory, now: datetime | None = None) -> list[ForgetDec
             reason = judge_procedure(note, info, cfg, now, restored.get(note.path))
         else:
             try:
-                mtime = datetime.fromtimestamp(os.stat(mem.store.abspath(note.path)).st_mtime, timezone.utc)
+                mtime = datetime.fromtimestamp(os.stat(store.abspath(note.path)).st_mtime, timezone.utc)
             except OSError:
                 continue
             reason = judge_knowledge(note, info, mtime, cfg, now, restored.get(note.path))
@@ -136,17 +135,17 @@ def find_forgettable(mem: Memory, now: datetime | None = None) -> list[ForgetDec
     return out
 
 
-def forget(mem: Memory, dry_run: bool = False, now: datetime | None = None) -> dict[str, Any]:
+def forget(store: NoteStore, cfg: ForgetConfig, dry_run: bool = False, now: datetime | None = None) -> dict[str, Any]:
     """Archive what the rules select (unless disabled or dry run); returns {archived, skipped, errors}."""
-    out: dict[str, Any] = {"archived": [], "errors": [], "enabled": mem.config.forget.enabled}
-    if not mem.config.forget.enabled:
+    out: dict[str, Any] = {"archived": [], "errors": [], "enabled": cfg.enabled}
+    if not cfg.enabled:
         return out
-    for d in find_forgettable(mem, now):
+    for d in find_forgettable(store, cfg, now):
         if dry_run:
             out["archived"].append({"path": d.path, "reason": d.reason})
             continue
         try:
-            dest = mem.store.archive(d.path, reason=f"forgotten: {d.reason}", expected_hash=d.hash)
+            dest = store.archive(d.path, reason=f"forgotten: {d.reason}", expected_hash=d.hash)
         except MemdirError as exc:  # changed since read, or the filesystem refused: keep it this time
             out["errors"].append(f"{d.path}: {exc}")
             continue

@@ -12,6 +12,7 @@ import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memdir.errors import MemdirError, NoteError, NoteNotFound, ReviewError
@@ -22,7 +23,7 @@ from memdir.notes.model import Note
 from memdir.runs.state import JsonState
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
@@ -98,8 +99,8 @@ def candidate_of(body: str) -> str:
 class ReviewLedger(JsonState):
     """Every review key ever raised: key -> {id, path, status, raised_at}."""
 
-    def __init__(self, mem: Memory) -> None:
-        super().__init__(mem.root / ".memdir" / "state" / "review.json")
+    def __init__(self, root: Path) -> None:
+        super().__init__(root / ".memdir" / "state" / "review.json")
         self.data.setdefault("keys", {})
 
     @property
@@ -111,10 +112,10 @@ class ReviewLedger(JsonState):
 class ReviewQueue:
     """Raise, list, accept and reject review items; never the same key twice, nothing deleted."""
 
-    def __init__(self, mem: Memory) -> None:
-        self.mem = mem
-        self.store = mem.store
-        self._lock = mem.root / ".memdir" / "locks" / "review.lock"
+    def __init__(self, store: NoteStore) -> None:
+        self.store = store
+        self.root = store.root
+        self._lock = store.root / ".memdir" / "locks" / "review.lock"
 
     # -- raising -----------------------------------------------------------------
     def raise_item(
@@ -138,7 +139,7 @@ class ReviewQueue:
         if kind == "move_proposal":
             destination = self.store.relpath(destination or default_destination(target))
         with file_lock(self._lock):
-            ledger = ReviewLedger(self.mem)
+            ledger = ReviewLedger(self.root)
             if key in ledger.keys:
                 log.debug("review key already raised: %s", key)
                 return None
@@ -228,9 +229,9 @@ class ReviewQueue:
             item = self.get(item_id)
             try:
                 if item.kind == "move_proposal":
-                    result = apply_move(self.mem, item.target, item.destination or default_destination(item.target))
+                    result = apply_move(self.store, item.target, item.destination or default_destination(item.target))
                 else:
-                    result = apply_merge(self.mem, item.id, item.target, item.candidate, item.sources)
+                    result = apply_merge(self.store, item.id, item.target, item.candidate, item.sources)
             except MemdirError as exc:
                 if isinstance(exc, ReviewError):
                     raise
@@ -250,7 +251,7 @@ class ReviewQueue:
         return {"id": item.id, "kind": item.kind, "archived": archived}
 
     def _set_status(self, item: ReviewItem, status: str) -> None:
-        ledger = ReviewLedger(self.mem)
+        ledger = ReviewLedger(self.root)
         key = item.key or f"file:{item.path}"
         entry = ledger.keys.setdefault(key, {"id": item.id, "path": item.path, "raised_at": item.created_at})
         entry["status"] = status

@@ -17,7 +17,7 @@ from memdir.locks import file_lock
 from memdir.notes.frontmatter import split_text
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
@@ -81,13 +81,13 @@ def _union(existing: Any, new: list[str]) -> list[str]:
     return list(dict.fromkeys(old + [str(s) for s in new]))
 
 
-def apply_merge(mem: Memory, item_id: str, target: str, candidate: str, sources: list[str]) -> dict[str, Any]:
+def apply_merge(store: NoteStore, item_id: str, target: str, candidate: str, sources: list[str]) -> dict[str, Any]:
     """Append the candidate to target as `## YYYY-MM-DD — merged from review <id>` and extend `sources`."""
-    rel = mem.store.relpath(target)
+    rel = store.relpath(target)
     if rel.split("/", 1)[0] not in MERGE_DIRS:
         raise ReviewError(f"{rel} is not in {', '.join(MERGE_DIRS)}; edit it by hand and reject the item")
     try:
-        note = mem.store.read(rel)
+        note = store.read(rel)
     except NoteNotFound:
         raise ReviewError(f"target {rel} no longer exists (restore it or reject the item)") from None
     now = datetime.now().astimezone()
@@ -104,14 +104,13 @@ def apply_merge(mem: Memory, item_id: str, target: str, candidate: str, sources:
     if changes or body is not None:
         if "updated_at" in note.meta or body is not None:
             changes["updated_at"] = now.isoformat(timespec="seconds")
-        mem.store.update_meta(rel, changes, expected_hash=note.hash, body=body, allow=MERGE_DIRS)
+        store.update_meta(rel, changes, expected_hash=note.hash, body=body, allow=MERGE_DIRS)
     log.info("merged review %s into %s%s", item_id, rel, " (already merged)" if already else "")
     return {"target": rel, "already_merged": already, "sources": merged_sources}
 
 
-def apply_move(mem: Memory, target: str, destination: str) -> dict[str, Any]:
+def apply_move(store: NoteStore, target: str, destination: str) -> dict[str, Any]:
     """Move target to destination byte for byte (atomic rename), refusing to overwrite."""
-    store = mem.store
     src_rel, dest_rel = store.relpath(target), store.relpath(destination)
     for rel in (src_rel, dest_rel):
         if rel.split("/", 1)[0] not in MOVE_DIRS or not rel.endswith(".md"):

@@ -16,14 +16,11 @@ import time
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memdir.activity import parse_ts
 from memdir.errors import MemdirError
 from memdir.locks import file_lock
-
-if TYPE_CHECKING:
-    from memdir.memory import Memory
 
 log = logging.getLogger(__name__)
 
@@ -62,20 +59,20 @@ class UsageState:
             raise
 
 
-def _lock(mem: Memory) -> Path:
-    return mem.root / ".memdir" / "locks" / "usage.lock"
+def _lock(root: Path) -> Path:
+    return root / ".memdir" / "locks" / "usage.lock"
 
 
 def _now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def _bump(mem: Memory, counts: Mapping[str, tuple[int, str | None]], counter: str, stamp: str) -> None:
+def _bump(root: Path, counts: Mapping[str, tuple[int, str | None]], counter: str, stamp: str) -> None:
     if not counts:
         return
     try:
-        with file_lock(_lock(mem), timeout=2.0):
-            state = UsageState(mem.root)
+        with file_lock(_lock(root), timeout=2.0):
+            state = UsageState(root)
             for path, (n, when) in counts.items():
                 entry = state.notes.setdefault(path, {})
                 entry[counter] = int(entry.get(counter, 0)) + n
@@ -89,9 +86,9 @@ def _bump(mem: Memory, counts: Mapping[str, tuple[int, str | None]], counter: st
         log.warning("could not record usage (%s); counts skipped", exc)
 
 
-def record_hits(mem: Memory, paths: Iterable[str]) -> None:
+def record_hits(root: Path, paths: Iterable[str]) -> None:
     """Count one retrieval for each note a search returned (root-relative paths)."""
-    _bump(mem, {p: (1, None) for p in dict.fromkeys(paths) if p}, "retrieved", "last_retrieved")
+    _bump(root, {p: (1, None) for p in dict.fromkeys(paths) if p}, "retrieved", "last_retrieved")
 
 
 class _HitBuffer:
@@ -107,30 +104,30 @@ class _HitBuffer:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._pending: dict[Path, tuple[Memory, dict[str, tuple[int, str]]]] = {}
+        self._pending: dict[Path, dict[str, tuple[int, str]]] = {}
         self._flushed_at: dict[Path, float] = {}
         self._hooked = False
 
-    def add(self, mem: Memory, paths: Iterable[str]) -> None:
+    def add(self, root: Path, paths: Iterable[str]) -> None:
         stamp = _now()
         with self._lock:
-            _, counts = self._pending.setdefault(mem.root, (mem, {}))
+            counts = self._pending.setdefault(root, {})
             for p in dict.fromkeys(paths):
                 if p:
                     counts[p] = (counts.get(p, (0, stamp))[0] + 1, stamp)
             if not self._hooked:
                 atexit.register(self.flush_all)
                 self._hooked = True
-            due = time.monotonic() - self._flushed_at.get(mem.root, 0.0) >= self.FLUSH_SECONDS
+            due = time.monotonic() - self._flushed_at.get(root, 0.0) >= self.FLUSH_SECONDS
         if due:
-            self.flush(mem.root)
+            self.flush(root)
 
     def flush(self, root: Path) -> None:
         with self._lock:
-            mem, counts = self._pending.pop(root, (None, {}))
+            counts = self._pending.pop(root, {})
             self._flushed_at[root] = time.monotonic()
-        if mem is not None and counts:
-            _bump(mem, counts, "retrieved", "last_retrieved")
+        if counts:
+            _bump(root, counts, "retrieved", "last_retrieved")
 
     def flush_all(self) -> None:
         for root in list(self._pending):
@@ -140,48 +137,51 @@ class _HitBuffer:
 _HITS = _HitBuffer()
 
 
-def queue_hits(mem: Memory, paths: Iterable[str]) -> None:
-    """Count one retrieval for each note a search returned, written within a few seconds (see _HitBuffer)."""
-    _HITS.add(mem, paths)
+def queue_hits(root: Path, paths: Iterable[str]) -> None:
+    """Count one retrieval for each note a search returned, written within a few seconds (see _HitBuffer).
+
+    The facade passes this to the index's search as its `on_hits` callback: the index never imports lifecycle.
+    """
+    _HITS.add(root, paths)
 
 
-def flush_hits(mem: Memory | None = None) -> None:
+def flush_hits(root: Path | None = None) -> None:
     """Write the queued retrieval counts now (of one root, or of all)."""
-    if mem is None:
+    if root is None:
         _HITS.flush_all()
     else:
-        _HITS.flush(mem.root)
+        _HITS.flush(root)
 
 
-def record_use(mem: Memory, path: str, when: datetime | None = None, count: int = 1) -> None:
+def record_use(root: Path, path: str, when: datetime | None = None, count: int = 1) -> None:
     """Count reported uses of a note (outcome reports); `when` is the latest of them."""
-    _bump(mem, {path: (count, when.isoformat(timespec="seconds") if when else None)}, "used", "last_used")
+    _bump(root, {path: (count, when.isoformat(timespec="seconds") if when else None)}, "used", "last_used")
 
 
-def record_uses(mem: Memory, uses: Mapping[str, tuple[int, datetime]]) -> None:
+def record_uses(root: Path, uses: Mapping[str, tuple[int, datetime]]) -> None:
     """Count reported uses of many notes at once: path -> (count, latest time)."""
-    _bump(mem, {p: (n, w.isoformat(timespec="seconds")) for p, (n, w) in uses.items()}, "used", "last_used")
+    _bump(root, {p: (n, w.isoformat(timespec="seconds")) for p, (n, w) in uses.items()}, "used", "last_used")
 
 
-def _read(mem: Memory) -> dict[str, dict[str, Any]]:
-    _HITS.flush(mem.root)  # what this process queued counts too
+def _read(root: Path) -> dict[str, dict[str, Any]]:
+    _HITS.flush(root)  # what this process queued counts too
     try:
-        return UsageState(mem.root).notes
+        return UsageState(root).notes
     except OSError as exc:
         log.warning("cannot read usage state (%s); treating as empty", exc)
         return {}
 
 
-def usage_of(mem: Memory, path: str) -> dict[str, Any]:
+def usage_of(root: Path, path: str) -> dict[str, Any]:
     """The counters of one note ({} when it was never retrieved or used)."""
-    return dict(_read(mem).get(path, {}))
+    return dict(_read(root).get(path, {}))
 
 
-def last_retrieved(mem: Memory, path: str) -> datetime | None:
+def last_retrieved(root: Path, path: str) -> datetime | None:
     """When a search last returned this note, or None."""
-    return parse_ts(usage_of(mem, path).get("last_retrieved"))
+    return parse_ts(usage_of(root, path).get("last_retrieved"))
 
 
-def all_usage(mem: Memory) -> dict[str, dict[str, Any]]:
+def all_usage(root: Path) -> dict[str, dict[str, Any]]:
     """Every note's counters (read once, for a forgetting pass)."""
-    return dict(_read(mem))
+    return dict(_read(root))

@@ -10,7 +10,7 @@ from memdir.errors import NoteError
 from memdir.notes.store import is_temp_name
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.notes.store import NoteStore
 
 LINT_DIRS = ("knowledge", "procedures", "episodes", "skills", "review")
 MAX_BYTES = 5 * 1024 * 1024
@@ -28,18 +28,18 @@ class LintProblem:
         return f"{self.path}: {self.level}: {self.message}"
 
 
-def _walk(mem: Memory) -> list[str]:
+def _walk(store: NoteStore) -> list[str]:
     out: list[str] = []
-    root_real = os.path.realpath(mem.root)
+    root_real = os.path.realpath(store.root)
     for top in LINT_DIRS:
-        base = mem.root / top
+        base = store.root / top
         if not base.is_dir():
             continue
         seen: set[str] = set()
         for dirpath, dirnames, filenames in os.walk(base, followlinks=True):
             real = os.path.realpath(dirpath)
             if real in seen:
-                rel = os.path.relpath(dirpath, mem.root)
+                rel = os.path.relpath(dirpath, store.root)
                 out.append(f"!loop:{rel}")
                 dirnames[:] = []
                 continue
@@ -48,19 +48,19 @@ def _walk(mem: Memory) -> list[str]:
             for name in sorted(filenames):
                 if name.startswith(".") or is_temp_name(name):
                     continue
-                out.append(os.path.relpath(os.path.join(dirpath, name), mem.root).replace(os.sep, "/"))
+                out.append(os.path.relpath(os.path.join(dirpath, name), store.root).replace(os.sep, "/"))
         _ = root_real
     return out
 
 
-def lint_root(mem: Memory) -> list[LintProblem]:
+def lint_root(store: NoteStore) -> list[LintProblem]:
     """All problems in the root's notes, sorted by path."""
     problems: list[LintProblem] = []
-    for rel in _walk(mem):
+    for rel in _walk(store):
         if rel.startswith("!loop:"):
             problems.append(LintProblem(rel[6:], "error", "symlink loop"))
             continue
-        full = mem.root / rel
+        full = store.root / rel
         if not rel.endswith(".md"):
             if not (rel.startswith("skills/") or rel.startswith("review/")):
                 problems.append(LintProblem(rel, "warning", "not a Markdown (.md) file; ignored"))
@@ -73,7 +73,7 @@ def lint_root(mem: Memory) -> list[LintProblem]:
         if size > MAX_BYTES:
             problems.append(LintProblem(rel, "warning", f"very large note ({size // 1024} KiB)"))
         try:
-            note = mem.store.read(rel)
+            note = store.read(rel)
         except NoteError as exc:
             msg = str(exc).removeprefix(f"{rel}: ")
             problems.append(LintProblem(rel, "error", msg))

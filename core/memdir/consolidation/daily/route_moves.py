@@ -10,10 +10,11 @@ import logging
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.router import classify_blocks, content_words, split_blocks, title_blocks
+from memdir.lifecycle.review import ReviewLedger
 from memdir.runs.journal import Op
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
@@ -21,14 +22,6 @@ MIN_WORDS = 30  # too little text to judge
 STRONG_SHARE = 0.8  # the other kind's share of cue weight needed to propose a move
 MIN_WEIGHT = 2.0  # and at least this much cue weight for it
 OTHER = {"knowledge": "procedures", "procedures": "knowledge"}
-
-
-def _raised_keys(mem: Memory) -> set[str]:
-    try:
-        from memdir.lifecycle.review import ReviewLedger
-    except ImportError:
-        return set()
-    return set(ReviewLedger(mem).keys)
 
 
 def misfiled(kind: str, title: str, description: str, body: str) -> bool:
@@ -45,11 +38,11 @@ def misfiled(kind: str, title: str, description: str, body: str) -> bool:
     return know >= MIN_WEIGHT and know / total >= STRONG_SHARE
 
 
-def move_proposals(mem: Memory, skip: set[str] | None = None) -> list[Op]:
+def move_proposals(store: NoteStore, skip: set[str] | None = None) -> list[Op]:
     """Review ops proposing to move misfiled notes (notes in `skip` and keys raised before are left out)."""
-    raised = _raised_keys(mem)
+    raised = set(ReviewLedger(store.root).keys)
     ops: list[Op] = []
-    for note in mem.store.iter_notes(("knowledge", "procedures")):
+    for note in store.iter_notes(("knowledge", "procedures")):
         if skip and note.path in skip:
             continue
         kind, _, rest = note.path.partition("/")

@@ -27,8 +27,9 @@ from memdir.runs.journal import Op
 from memdir.runs.redact import redact
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.config import Thresholds
     from memdir.notes.episodes import Episode
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
@@ -73,17 +74,17 @@ class PlanResult:
 class Planner:
     """Decides, for every routed part, which note it creates, extends or proposes to merge into."""
 
-    def __init__(self, mem: Memory, started_at: str, vectors: NoteVectors | None = None) -> None:
-        self.mem = mem
+    def __init__(self, store: NoteStore, thresholds: Thresholds, started_at: str, vectors: NoteVectors) -> None:
+        self.store = store
         self.started_at = started_at
-        self.duplicate = float(mem.config.thresholds.duplicate)
-        self.initial_confidence = float(mem.config.thresholds.initial_confidence)
-        self.vectors = vectors or NoteVectors(mem)
+        self.duplicate = float(thresholds.duplicate)
+        self.initial_confidence = float(thresholds.initial_confidence)
+        self.vectors = vectors
         self.result = PlanResult()
         self._ops: dict[str, _Draft] = {}  # path -> create/update being drafted
         self._notes: dict[str, Note] = {}
         self._by_source: dict[str, dict[str, str]] = {k: {} for k in WRITE_KINDS}  # kind -> episode ref -> path
-        for note in mem.store.iter_notes(WRITE_KINDS):
+        for note in store.iter_notes(WRITE_KINDS):
             self._notes[note.path] = note
             for src in note.get("sources") or []:
                 self._by_source[note.path.split("/", 1)[0]].setdefault(str(src), note.path)
@@ -159,7 +160,7 @@ class Planner:
     def _new_path(self, kind: str, title: str) -> str:
         slug = slugify(title)
         candidate, n = f"{kind}/{slug}.md", 2
-        while candidate in self._ops or self.mem.store.exists(candidate):
+        while candidate in self._ops or self.store.exists(candidate):
             candidate, n = f"{kind}/{slug}-{n}.md", n + 1
         return candidate
 
@@ -176,7 +177,7 @@ class Planner:
     def _update(self, path: str, ep: Episode, title: str, text: str) -> None:
         draft = self._ops.get(path)
         if draft is None:
-            note = self._notes.get(path) or self.mem.store.read(path)
+            note = self._notes.get(path) or self.store.read(path)
             sources = [str(s) for s in (note.get("sources") or [])]
             draft = _Draft(Op("update", path, note.text, note.hash, []), note.body, sources, None)
             self._ops[path] = draft

@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -21,7 +21,8 @@ from memdir.errors import MemdirError
 from memdir.notes.model import Note, hash_text
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.index.embedder import Embedder
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
@@ -68,17 +69,17 @@ class NoteVectors:
     a nightly run embeds only what changed. The cache is rewritten only when its content changes.
     """
 
-    def __init__(self, mem: Memory, kinds: tuple[str, ...] = ("knowledge", "procedures")) -> None:
-        self.embedder = mem.embedder
+    def __init__(self, store: NoteStore, embedder: Embedder, kinds: tuple[str, ...] = ("knowledge", "procedures")) -> None:
+        self.embedder = embedder
         self.name = str(getattr(self.embedder, "name", ""))
-        self.cache_path = mem.root / ".memdir" / "cache" / "daily-vectors.npz"
+        self.cache_path = store.root / ".memdir" / "cache" / "daily-vectors.npz"
         self.paths: list[str] = []
         self.meta: list[tuple[str, str, str]] = []  # kind, origin, title
         self._known: dict[str, np.ndarray] = {}  # embedded-text hash -> vector (cache + this run)
         self._loaded: set[str] = set()
         self._note_hashes: dict[str, str] = {}  # path -> embedded-text hash (notes read at start)
         texts: list[str] = []
-        for note in mem.store.iter_notes(kinds):
+        for note in store.iter_notes(kinds):
             self.paths.append(note.path)
             self.meta.append((note.path.split("/", 1)[0], str(note.get("origin") or "human"), note.title))
             texts.append(note_embed_text(note))
@@ -181,9 +182,3 @@ class NoteVectors:
                 break
         return out
 
-
-def raise_review(mem: Memory, **item: Any) -> str | None:
-    """Raise a review item through the lifecycle ReviewQueue; returns its path, or None if raised before."""
-    from memdir.lifecycle.review import ReviewQueue
-
-    return ReviewQueue(mem).raise_item(**item)  # type: ignore[no-any-return]

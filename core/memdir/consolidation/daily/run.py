@@ -1,10 +1,17 @@
 """Daily consolidation: pending episodes -> knowledge/, procedures/ or skip.
 
-Collect episodes not yet consolidated (id + hash), route them (LLM when configured, else
-the built-in router), plan every write against the notes that exist (RAG), write the plan
-to a journal, apply it step by step through the NoteStore, mark the episodes done, and
-remove the journal. A run killed anywhere is completed by the next one; a second run over
-the same day finds nothing pending and changes nothing. `dry_run` writes nothing at all.
+The steps of a run, in the order `DailyConsolidator._run` takes them:
+1. complete a run that was interrupted (its journal is still there);
+2. collect episodes not yet consolidated (id + hash);
+3. load the vectors of the existing notes (RAG: the related notes of each part);
+4. route every episode (LLM when configured, else the built-in router) into parts;
+5. plan every write against the notes that exist, plus move proposals for misfiled notes;
+6. write the plan to a journal and apply it through the NoteStore (dry run: diff it);
+7. let the index sync what was written;
+8. the lifecycle steps: apply feedback events, forget what went stale;
+9. commit the run to Git when `git.autocommit` is on.
+A run killed anywhere is completed by the next one; a second run over the same day finds nothing
+pending and changes nothing. `dry_run` writes nothing at all.
 """
 
 from __future__ import annotations
@@ -12,24 +19,35 @@ from __future__ import annotations
 import difflib
 import hashlib
 import logging
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from memdir.config import LLMConfig
 from memdir.consolidation.daily.route_moves import move_proposals
 from memdir.consolidation.daily.route_plan import Planner
-from memdir.consolidation.daily.route_rag import NoteVectors, raise_review
+from memdir.consolidation.daily.route_rag import NoteVectors
 from memdir.consolidation.daily.router import RoutedPart, route_text
 from memdir.errors import MemdirError
+from memdir.lifecycle.daily_steps import run_daily_steps
+from memdir.lifecycle.review import item_id_for
 from memdir.locks import file_lock
 from memdir.notes.episodes import Episode
 from memdir.notes.model import hash_text
+from memdir.runs.gitcommit import autocommit
 from memdir.runs.journal import Journal, Op, Plan
 from memdir.runs.report import RunReport
 from memdir.runs.state import EpisodeState
 
 if TYPE_CHECKING:
+    from memdir.activity import ActivityLog
+    from memdir.config import Config
+    from memdir.index.embedder import Embedder
+    from memdir.index.service import IndexService
+    from memdir.lifecycle.review import ReviewQueue
     from memdir.llm.base import LLMEngine
-    from memdir.memory import Memory
+    from memdir.notes.episodes import EpisodeLog
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +55,26 @@ ALLOW = ("knowledge", "procedures", "review")
 
 
 class DailyConsolidator:
-    """Runs the daily job over one memory root (holds no state between runs)."""
+    """Runs the daily job over one memory root (holds no state between runs).
 
-    def __init__(self, mem: Memory, engine: LLMEngine | None = None, sync_index: bool = True,
-                 lock_timeout: float = 600.0) -> None:
-        self.mem = mem
-        self.engine = engine if engine is not None else mem.llm
-        self.sync_index = sync_index
+    It takes exactly the parts it uses: the store it writes, the episodes it reads, the activity
+    log (feedback events), the config, an embedder (a callable, so the model loads only when a
+    run starts), the review queue, an LLM engine (None: the built-in router) and the index to
+    sync after the writes (None: leave that to the next sync).
+    """
+
+    def __init__(self, *, store: NoteStore, episodes: EpisodeLog, activity: ActivityLog, config: Config,
+                 embedder: Callable[[], Embedder], review: ReviewQueue, engine: LLMEngine | None = None,
+                 index: IndexService | None = None, lock_timeout: float = 600.0) -> None:
+        self.store = store
+        self.root = store.root
+        self.episodes = episodes
+        self.activity = activity
+        self.config = config
+        self.embedder = embedder
+        self.review = review
+        self.engine = engine
+        self.index = index
         self.lock_timeout = lock_timeout
 
     def run(self, day: date | None = None, dry_run: bool = False) -> RunReport:
@@ -54,14 +85,15 @@ class DailyConsolidator:
         if dry_run:
             self._run(report, day, started)
         else:
-            with file_lock(self.mem.state_dir / "locks" / "daily.lock", timeout=self.lock_timeout):
+            with file_lock(self.root / ".memdir" / "locks" / "daily.lock", timeout=self.lock_timeout):
                 self._run(report, day, started)
         report.finished_at = datetime.now().astimezone().replace(microsecond=0).isoformat()
         return report
 
     # -- the run -------------------------------------------------------------------
     def _run(self, report: RunReport, day: date | None, started: datetime) -> None:
-        journal = Journal(self.mem.root, "daily")
+        # 1. complete an interrupted run
+        journal = Journal(self.root, "daily")
         unfinished = journal.pending(discard_torn=not report.dry_run)
         if unfinished is not None:
             if report.dry_run:
@@ -70,20 +102,24 @@ class DailyConsolidator:
                 log.warning("completing interrupted daily run %s", unfinished.run_id)
                 self._apply(unfinished, journal, report)
                 report.stats["resumed_run"] = unfinished.run_id
+        # 2. collect pending episodes
         episodes = self.collect(day)
         report.processed = len(episodes)
-        vectors = NoteVectors(self.mem)
+        # 3. the existing notes' vectors (related notes, duplicate checks)
+        vectors = NoteVectors(self.store, self.embedder())
+        # 4. route
         routed = self._route(episodes, vectors, report)
-        planner = Planner(self.mem, started.isoformat(), vectors)
-        result = planner.plan(routed)
+        # 5. plan: creates, updates and review items, then move proposals
+        result = Planner(self.store, self.config.thresholds, started.isoformat(), vectors).plan(routed)
         touched = {o.path for o in result.ops}
-        ops = result.ops + move_proposals(self.mem, skip=touched)
+        ops = result.ops + move_proposals(self.store, skip=touched)
         report.skipped += result.skipped
         report.stats.update(episodes=len(episodes), parts=result.parts, redactions=result.redactions,
                             actions=_count_actions(result.decisions))
         run_id = f"{started.strftime('%Y%m%dT%H%M%S')}-{hashlib.sha1(repr(ops).encode()).hexdigest()[:8]}"
         plan = Plan(run_id, started.isoformat(), ops, {ep.id: ep.hash for ep, _ in routed})
         report.stats["vectors_reused"] = vectors.reused
+        # 6. journal, then apply (dry run: preview)
         if report.dry_run:
             self._preview(plan, report)
         elif plan.ops or plan.episodes:
@@ -92,34 +128,33 @@ class DailyConsolidator:
         if not report.dry_run:
             vectors.save_cache({o.path: o.text for o in plan.ops if o.op != "review" and o.path in
                                 set(report.created + report.updated)})
-        if not report.dry_run:
-            self._after_writes(report)
-        self._lifecycle(report)
-        if not report.dry_run and self.mem.config.git.autocommit:
-            from memdir.runs.gitcommit import autocommit
-
-            commit = autocommit(self.mem.root, report)
+            # 7. the index catches up with what was written
+            self._sync_index(report)
+        # 8. lifecycle: feedback events, then forgetting
+        run_daily_steps(self.store, self.activity, self.config, report, report.dry_run)
+        # 9. one Git commit for the whole run
+        if not report.dry_run and self.config.git.autocommit:
+            commit = autocommit(self.root, report)
             if commit:
                 report.stats["git_commit"] = commit
 
     def collect(self, day: date | None) -> list[Episode]:
         """Pending episodes: of `day`, or of every day before today (local date)."""
-        state = EpisodeState(self.mem.root)
+        state = EpisodeState(self.root)
         if day is not None:
-            found = self.mem.episodes.iter_episodes(on=day)
+            found = self.episodes.iter_episodes(on=day)
         else:
-            found = self.mem.episodes.iter_episodes(until=date.today())
+            found = self.episodes.iter_episodes(until=date.today())
         return [ep for ep in found if state.is_pending(ep.id, ep.hash)]
 
     def _route(self, episodes: list[Episode], vectors: NoteVectors,
                report: RunReport) -> list[tuple[Episode, list[RoutedPart]]]:
         if self.engine is None:
             return [(ep, route_text(ep.title, ep.text)) for ep in episodes]
-        from memdir.config import LLMConfig
         from memdir.consolidation.daily.route_llm import LLMRouter
 
         cfg = getattr(self.engine, "config", None)
-        res = LLMRouter(self.engine, cfg if isinstance(cfg, LLMConfig) else self.mem.config.llm, vectors).route(episodes)
+        res = LLMRouter(self.engine, cfg if isinstance(cfg, LLMConfig) else self.config.llm, vectors).route(episodes)
         report.pending += len(res.pending)
         report.errors.extend(res.errors)
         report.stats.update(self.engine.usage.to_dict())
@@ -143,7 +178,7 @@ class DailyConsolidator:
                 continue
             journal.step(i)
             self._record(op, report, path)
-        state = EpisodeState(self.mem.root)
+        state = EpisodeState(self.root)
         for eid, h in sorted(plan.episodes.items()):
             if eid in failed:
                 report.pending += 1
@@ -153,9 +188,9 @@ class DailyConsolidator:
         journal.clear()
 
     def _apply_op(self, op: Op) -> str | None:
-        store = self.mem.store
+        store = self.store
         if op.op == "review":
-            return raise_review(self.mem, **op.review)
+            return self.review.raise_item(**op.review)
         current = store.current_hash(op.path)
         if current == hash_text(op.text):
             return op.path  # already applied (a resumed run)
@@ -178,35 +213,26 @@ class DailyConsolidator:
         chunks = []
         for op in plan.ops:
             if op.op == "review":
-                from memdir.lifecycle.review import item_id_for
-
                 rel = f"review/{item_id_for(op.review['key'])}.md"
                 report.review.append(rel)
                 new = f"{op.review['kind']} -> {op.review['target']} (similarity {op.review['similarity']})\n\n"
                 chunks.append(_diff("", new + str(op.review["body"]).strip() + "\n", rel))
                 continue
-            old = "" if op.op == "create" else self.mem.store.read(op.path).text
+            old = "" if op.op == "create" else self.store.read(op.path).text
             if old == op.text:
                 continue
             (report.created if op.op == "create" else report.updated).append(op.path)
             chunks.append(_diff(old, op.text, op.path))
         report.diff = "".join(chunks)
 
-    def _after_writes(self, report: RunReport) -> None:
+    def _sync_index(self, report: RunReport) -> None:
         changed = report.created + report.updated
-        if not (changed and self.sync_index):
+        if not (changed and self.index is not None):
             return
         try:
-            self.mem.index.sync(paths=changed)
-        except (ImportError, MemdirError) as exc:
+            self.index.sync(paths=changed)
+        except (ImportError, MemdirError) as exc:  # ImportError: chromadb loads only here
             log.warning("index not synced after the daily run: %s", exc)
-
-    def _lifecycle(self, report: RunReport) -> None:
-        try:
-            from memdir.lifecycle.daily_steps import run_daily_steps
-        except ImportError:
-            return
-        run_daily_steps(self.mem, report, report.dry_run)
 
 
 def _diff(old: str, new: str, path: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import logging
 import re
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +39,7 @@ from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
 from memdir.errors import LLMError, MemdirError
+from memdir.lifecycle.review import ReviewQueue
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
@@ -45,7 +47,11 @@ from memdir.runs.redact import redact_text
 from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
-    from memdir.memory import Memory
+    from memdir.activity import ActivityLog
+    from memdir.config import Config
+    from memdir.index.embedder import Embedder
+    from memdir.llm.base import LLMEngine
+    from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
@@ -68,13 +74,26 @@ def week_window(until: date | None, now: datetime | None = None) -> tuple[dateti
 
 
 class WeeklyDistiller:
-    """Runs one weekly distillation; writes only procedures/ and review/ (never skills/)."""
+    """Runs one weekly distillation; writes only procedures/ and review/ (never skills/).
 
-    def __init__(self, mem: Memory, linkage: str = "complete", cache_dir: Path | None = None) -> None:
-        self.mem = mem
-        self.th = mem.config.thresholds
+    It takes exactly the parts it uses: the store (procedures, skills), the activity log it
+    reads, the config, an embedder (a callable: the model loads only when a week has tasks to
+    embed), the review queue and an LLM engine (None: the built-in distiller).
+    """
+
+    def __init__(self, *, store: NoteStore, activity: ActivityLog, config: Config, embedder: Callable[[], Embedder],
+                 review: ReviewQueue, llm: LLMEngine | None = None, linkage: str = "complete",
+                 cache_dir: Path | None = None) -> None:
+        self.store = store
+        self.root = store.root
+        self.activity = activity
+        self.config = config
+        self.embedder = embedder
+        self.review = review
+        self.llm = llm
+        self.th = config.thresholds
         self.linkage = linkage
-        self.cache_dir = cache_dir or mem.state_dir / "cache" / "weekly-embeddings"
+        self.cache_dir = cache_dir or store.root / ".memdir" / "cache" / "weekly-embeddings"
         self._cache: EmbeddingCache | None = None
         self._cal: Calibrator | None = None
         self._window_ids: set[str] = set()
@@ -82,7 +101,7 @@ class WeeklyDistiller:
     # -- embedding -----------------------------------------------------------------
     def _embed(self, texts: list[str], save: bool) -> np.ndarray:
         if self._cache is None:
-            self._cache = EmbeddingCache(self.cache_dir, self.mem.embedder)
+            self._cache = EmbeddingCache(self.cache_dir, self.embedder())
         if self._cal is None:
             self._cal = make_calibrator(lambda t: self._cache.embed(t, save=save))  # type: ignore[union-attr]
         return self._cal.transform(self._cache.embed(texts, save=save))
@@ -94,7 +113,7 @@ class WeeklyDistiller:
         if dry_run:
             self._run(until, report)
         else:
-            with file_lock(self.mem.state_dir / "locks" / "weekly.lock", timeout=5.0):
+            with file_lock(self.root / ".memdir" / "locks" / "weekly.lock", timeout=5.0):
                 self._run(until, report)
         report.finished_at = _now()
         return report
@@ -110,9 +129,9 @@ class WeeklyDistiller:
         """
         since, end = week_window(until)
         stats = ReadStats()
-        tasks = group_tasks(self.mem.activity.read(since, end, stats))
+        tasks = group_tasks(self.activity.read(since, end, stats))
         self._window_ids = {t.task_id for t in tasks}
-        state = WeeklyState(self.mem)
+        state = WeeklyState(self.root)
         ok = [t for t in tasks if t.succeeded]
         done = set(state.tasks)
         report.processed = len(tasks)
@@ -131,7 +150,7 @@ class WeeklyDistiller:
         if not groups:
             return
         since, end = week_window(until)
-        state = WeeklyState(self.mem)
+        state = WeeklyState(self.root)
         existing = self._existing(save=not report.dry_run)
         window = f"{since.date().isoformat()} to {end.date().isoformat()} (exclusive)"
         llm_calls = 0
@@ -146,12 +165,12 @@ class WeeklyDistiller:
                     state.mark(sig, ids, done, "created")
                 continue
             draft = distil_builtin(group, vecs[members])
-            if self.mem.llm is not None and llm_calls < self.mem.config.llm.max_calls:
+            if self.llm is not None and llm_calls < self.config.llm.max_calls:
                 llm_calls += 1
                 draft = self._llm_draft(group, draft, report)
             self._place(draft, sig, ids, window, existing, state, report)
-        if self.mem.llm is not None:
-            report.stats.update(self.mem.llm.usage.to_dict())
+        if self.llm is not None:
+            report.stats.update(self.llm.usage.to_dict())
 
     def _cluster(self, ok: list[Task], week: list[Task], report: RunReport,
                  save: bool) -> tuple[list[list[int]], np.ndarray]:
@@ -203,7 +222,7 @@ class WeeklyDistiller:
     def _llm_draft(self, group: list[Task], draft: Draft, report: RunReport) -> Draft:
         from memdir.llm.prompts import load_prompt, render
 
-        llm = self.mem.llm
+        llm = self.llm
         assert llm is not None
         try:
             system, user = load_prompt("weekly_distill")
@@ -220,7 +239,7 @@ class WeeklyDistiller:
         index = DuplicateIndex(lambda texts: self._embed(texts, save=save))
         items: list[tuple[str, str, list[str] | None]] = []
         by_sources: dict[str, str] = {}
-        for note in self.mem.store.iter_notes(("procedures", "skills")):
+        for note in self.store.iter_notes(("procedures", "skills")):
             sources = note.get("sources")
             sources = [str(s) for s in sources] if isinstance(sources, list) else []
             if sources:
@@ -243,9 +262,7 @@ class WeeklyDistiller:
             if dry:
                 report.review.append(f"review/ ({kind} for {target}, similarity {sim:.3f})")
                 return
-            from memdir.lifecycle.review import ReviewQueue
-
-            path = ReviewQueue(self.mem).raise_item(
+            path = self.review.raise_item(
                 kind=kind, target=target, title=draft.title, body=body, similarity=round(sim, 4),
                 sources=ids, key=f"weekly:{target}:{sig}", description=f"Weekly: {draft.description}",
             )
@@ -265,12 +282,12 @@ class WeeklyDistiller:
             "updated_at": _now(),
         }
         text = render_note(meta, body)
-        rel = self.mem.store.unique_path("procedures", slugify(_slug_source(draft.title), max_length=60))
+        rel = self.store.unique_path("procedures", slugify(_slug_source(draft.title), max_length=60))
         if dry:
             report.created.append(rel)
             report.diff += "".join(difflib.unified_diff([], text.splitlines(True), "/dev/null", f"b/{rel}"))
         else:
-            self.mem.store.create(rel, text, allow=ALLOW)
+            self.store.create(rel, text, allow=ALLOW)
             report.created.append(rel)
             state.mark(sig, ids, rel, "created")
         if not dry:

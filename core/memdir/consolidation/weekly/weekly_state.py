@@ -9,19 +9,17 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 from memdir.runs.state import JsonState
-
-if TYPE_CHECKING:
-    from memdir.memory import Memory
 
 
 class WeeklyState(JsonState):
     """Clusters already handled (signature -> outcome) and the task ids they consumed."""
 
-    def __init__(self, mem: Memory) -> None:
-        super().__init__(mem.state_dir / "state" / "weekly.json")
+    def __init__(self, root: Path) -> None:
+        super().__init__(root / ".memdir" / "state" / "weekly.json")
         self.data.setdefault("clusters", {})
         self.data.setdefault("tasks", {})
 
@@ -49,9 +47,9 @@ def signature(task_ids: list[str]) -> str:
     return hashlib.sha1("\n".join(sorted(task_ids)).encode("utf-8")).hexdigest()[:16]
 
 
-def weekly_status(mem: Memory) -> dict[str, Any]:
+def weekly_status(root: Path) -> dict[str, Any]:
     """The `weekly` section of `memdir status`: what weekly runs distilled so far (read-only)."""
-    path = mem.state_dir / "state" / "weekly.json"
+    path = root / ".memdir" / "state" / "weekly.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     except (OSError, ValueError):
