@@ -23,7 +23,7 @@ NAME = "memdir"
 
 # Lowest first. A module belongs to the first layer with a prefix that matches its dotted name.
 LAYERS: dict[str, tuple[str, ...]] = {
-    "base": ("memdir.errors", "memdir.paths", "memdir.locks", "memdir.config"),
+    "base": ("memdir.errors", "memdir.paths", "memdir.locks", "memdir.config", "memdir.jsonvalue"),
     "notes": ("memdir.notes",),
     "activity": ("memdir.activity",),
     "llm": ("memdir.llm",),
@@ -207,6 +207,43 @@ def test_no_import_cycles() -> None:
     cycles = strongly_connected(graph())
     assert not cycles, f"{len(cycles)} import cycle(s):\n" + "\n".join(
         f"{len(c)} modules: {', '.join(c)}" for c in cycles)
+
+
+def _mentions_any(annotation: ast.expr | None) -> bool:
+    if annotation is None:
+        return False
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.Name) and node.id == "Any":
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "Any":
+            return True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "Any" in node.value.split("[")[0]:
+            return True
+    return False
+
+
+def test_public_signatures_have_no_any() -> None:
+    """`Any` stays inside function bodies and private helpers: the API says what it takes and returns."""
+    problems = []
+
+    def visit(body: list[ast.stmt], prefix: str, rel: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                visit(node.body, f"{prefix}{node.name}.", rel)
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                dunder = node.name.startswith("__") and node.name.endswith("__")
+                if node.name.startswith("_") and not dunder:
+                    continue
+                a = node.args
+                args = [*a.posonlyargs, *a.args, *a.kwonlyargs, *(x for x in (a.vararg, a.kwarg) if x)]
+                bad = [x.arg for x in args if _mentions_any(x.annotation)]
+                bad += ["return"] if _mentions_any(node.returns) else []
+                if bad:
+                    problems.append(f"{rel}:{node.lineno}: {prefix}{node.name} ({', '.join(bad)})")
+
+    for path in modules().values():
+        visit(ast.parse(path.read_text(encoding="utf-8")).body, "", str(path.relative_to(PKG.parent)))
+    assert not problems, f"{len(problems)} public signatures with Any:\n" + "\n".join(problems)
 
 
 def test_only_the_cli_prints() -> None:

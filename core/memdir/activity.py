@@ -14,9 +14,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any
 
 from memdir.errors import MemdirError, StoreWriteError
+from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.locks import file_lock
 from memdir.paths import STATE_DIR
 
@@ -26,7 +26,7 @@ _FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:\.[A-Za-z0-9_.-]+)?\.jsonl$")
 MAX_LINE = 1_000_000
 
 
-def parse_ts(value: Any) -> datetime | None:
+def parse_ts(value: object) -> datetime | None:
     """Parse an ISO 8601 timestamp; naive times are taken as UTC. None if unparseable."""
     if not isinstance(value, str) or not value:
         return None
@@ -43,7 +43,7 @@ class ActivityEvent:
 
     ts: datetime
     type: str
-    data: dict[str, Any]
+    data: JSONObject
     source: str = ""  # file:line
 
     @property
@@ -52,7 +52,7 @@ class ActivityEvent:
         tid = self.data.get("task_id")
         return str(tid) if tid not in (None, "") else None
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: JSONValue = None) -> JSONValue:
         """A field of the event."""
         return self.data.get(key, default)
 
@@ -67,12 +67,13 @@ class ReadStats:
     malformed_at: list[str] = field(default_factory=list)
 
 
-def validate_event(event: Mapping[str, Any]) -> dict[str, Any]:
+def validate_event(event: Mapping[str, object]) -> dict[str, object]:
     """Check the required fields and return a clean dict (raises MemdirError)."""
     if not isinstance(event, Mapping):
         raise MemdirError("an activity event must be a JSON object")
     data = {str(k): v for k, v in event.items() if v is not None}
-    if not isinstance(data.get("type"), str) or not data["type"].strip():
+    etype = data.get("type")
+    if not isinstance(etype, str) or not etype.strip():
         raise MemdirError("an activity event needs a non-empty `type`")
     ts = data.get("ts")
     if ts is None:
@@ -99,11 +100,11 @@ class ActivityLog:
         name = f"{day}.{self.host}.jsonl" if self.host else f"{day}.jsonl"
         return self.dir / name
 
-    def append(self, event: Mapping[str, Any]) -> dict[str, Any]:
+    def append(self, event: Mapping[str, object]) -> dict[str, object]:
         """Append one event as one whole line under a file lock; returns what was written."""
         return self.append_many([event])[0]
 
-    def append_many(self, events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    def append_many(self, events: Iterable[Mapping[str, object]]) -> list[dict[str, object]]:
         """Append events (each one line), grouping writes per file under one lock."""
         clean = [validate_event(e) for e in events]
         by_file: dict[Path, list[str]] = {}

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from memdir.activity import ActivityLog
 from memdir.config import Config, load_config
@@ -21,16 +21,20 @@ from memdir.notes.episodes import Episode, EpisodeLog
 from memdir.notes.store import NoteStore
 
 if TYPE_CHECKING:
+    from memdir.agents.tasks import TaskLogger
     from memdir.consolidation.daily.run import DailyConsolidator
     from memdir.consolidation.weekly.run import WeeklyDistiller
     from memdir.daemon.service import Daemon, DaemonOptions
     from memdir.index.embedder import Embedder
     from memdir.index.search import SearchHit
     from memdir.index.service import IndexService
+    from memdir.index.sync import Progress, SyncReport
     from memdir.lifecycle.feedback import FeedbackResult
     from memdir.lifecycle.review import ReviewQueue
     from memdir.llm.base import LLMEngine
+    from memdir.notes.lint import LintProblem
     from memdir.runs.report import RunReport
+    from memdir.status import StatusDocument
 
 LAYOUT = ("knowledge", "procedures", "episodes", "skills", "activity", "review", "archive")
 
@@ -116,7 +120,7 @@ class Memory:
         """Append an episode to its day's file."""
         return self.episodes.add(text, title=title, at=at)
 
-    def log(self, **event: Any) -> dict[str, Any]:
+    def log(self, **event: object) -> dict[str, object]:
         """Append one activity event (fields of the design's activity format)."""
         return self.activity.append(event)
 
@@ -137,11 +141,11 @@ class Memory:
         return search_memory(self.index, query, k=k, kind=kind, tags=tags, min_confidence=min_confidence, mode=mode,
                              on_hits=functools.partial(queue_hits, self.root))
 
-    def sync_index(self, progress: Any = None) -> Any:
+    def sync_index(self, progress: Progress | None = None) -> SyncReport:
         """Bring the index in step with the files; returns a SyncReport."""
         return self.index.sync(progress=progress)
 
-    def rebuild_index(self, progress: Any = None) -> Any:
+    def rebuild_index(self, progress: Progress | None = None) -> SyncReport:
         """Drop and recreate the index from the files."""
         return self.index.rebuild(progress=progress)
 
@@ -186,13 +190,13 @@ class Memory:
         return self.store.restore(path)
 
     # -- reporting
-    def status(self) -> dict[str, Any]:
+    def status(self) -> StatusDocument:
         """Counts, pending work, daemon and index state (the `status --json` document)."""
         from memdir.status import collect_status
 
         return collect_status(self.store, self.episodes, self.activity, self.config.schedule, self.index)
 
-    def lint(self) -> list[Any]:
+    def lint(self) -> list[LintProblem]:
         """Problems found in the notes (each with a path and a message)."""
         from memdir.notes.lint import lint_root
 
@@ -205,11 +209,12 @@ class Memory:
 
         return build_context(self.store, self.search, query=query, budget=budget, kind=kind)
 
-    def task(self, intent: str, task_id: str | None = None, **fields: Any) -> Any:
-        """A context manager that logs task_start, tool_use and task_end events."""
+    def task(self, intent: str, task_id: str | None = None, *, clock: Callable[[], datetime] | None = None,
+             **fields: object) -> TaskLogger:
+        """A context manager that logs task_start, tool_use and task_end events (fields go on every event)."""
         from memdir.agents.tasks import TaskLogger
 
-        return TaskLogger(self.activity, intent, task_id=task_id, **fields)
+        return TaskLogger(self.activity, intent, task_id=task_id, clock=clock, **fields)
 
     # -- the daemon
     def daemon(self, jobs: Mapping[str, Callable[[Memory], object]] | None = None,

@@ -9,18 +9,39 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
+from memdir.daemon.info import daemon_status, jobs_status
 from memdir.runs.state import EpisodeState
 
 if TYPE_CHECKING:
     from memdir.activity import ActivityLog
     from memdir.config import ScheduleConfig
-    from memdir.index.service import IndexService
+    from memdir.consolidation.weekly.weekly_state import WeeklyStatus
+    from memdir.daemon.info import DaemonStatus, JobStatus
+    from memdir.index.service import IndexInfo, IndexService
+    from memdir.jsonvalue import JSONObject
     from memdir.notes.episodes import EpisodeLog
     from memdir.notes.store import NoteStore
 
 KINDS = ("knowledge", "procedures", "episodes", "skills", "review")
+
+
+class StatusDocument(TypedDict):
+    """The `memdir status --json` document (docs/daemon.md and the README describe each section)."""
+
+    root: str
+    notes: dict[str, int]
+    episode_count: int
+    pending_episodes: int
+    daily_unfinished_run: str | None
+    activity_events_7d: int
+    review_open: int
+    archived: list[JSONObject]
+    daemon: DaemonStatus
+    jobs: dict[str, JobStatus]
+    index: IndexInfo
+    weekly: WeeklyStatus
 
 
 def count_notes(store: NoteStore) -> dict[str, int]:
@@ -38,7 +59,7 @@ def pending_episodes(episodes: EpisodeLog) -> int:
 
 
 def collect_status(store: NoteStore, episodes: EpisodeLog, activity: ActivityLog, schedule: ScheduleConfig,
-                   index: IndexService) -> dict[str, Any]:
+                   index: IndexService) -> StatusDocument:
     """The `memdir status --json` document."""
     now = datetime.now(timezone.utc)
     week_events = sum(1 for _ in activity.read(since=now - timedelta(days=7), until=now + timedelta(seconds=1)))
@@ -53,13 +74,14 @@ def collect_status(store: NoteStore, episodes: EpisodeLog, activity: ActivityLog
         "review_open": counts["review"],
         "archived": [e for e in store.archive_log()
                      if e.get("action") == "archive" and not str(e.get("path", "")).startswith("review/")][-20:],
-        **_daemon_sections(store, schedule),
+        "daemon": daemon_status(store.root),
+        "jobs": jobs_status(store.root, schedule),
         "index": _index_section(index),
         "weekly": _weekly_section(store),
     }
 
 
-def _weekly_section(store: NoteStore) -> dict[str, Any]:
+def _weekly_section(store: NoteStore) -> WeeklyStatus:
     """The `weekly` section (what weekly distillation produced so far)."""
     from memdir.consolidation.weekly.weekly_state import weekly_status
 
@@ -75,16 +97,9 @@ def _unfinished_daily(store: NoteStore) -> str | None:
     return plan.run_id if plan else None
 
 
-def _index_section(index: IndexService) -> dict[str, Any]:
+def _index_section(index: IndexService) -> IndexInfo:
     """The `index` section: notes, chunks, embedder, bad files skipped, stale or not (never syncs)."""
     try:
         return index.info()
     except Exception as exc:  # status must report, never fail
         return {"built": False, "error": str(exc)}
-
-
-def _daemon_sections(store: NoteStore, schedule: ScheduleConfig) -> dict[str, Any]:
-    """The `daemon` (pid, heartbeat) and `jobs` (next and last runs) sections."""
-    from memdir.daemon.info import daemon_status, jobs_status
-
-    return {"daemon": daemon_status(store.root), "jobs": jobs_status(store.root, schedule)}

@@ -57,7 +57,7 @@ class TaskLogger:
         task_id: str | None = None,
         *,
         clock: Callable[[], datetime] | None = None,
-        **fields: Any,
+        **fields: object,
     ) -> None:
         if not isinstance(intent, str) or not intent.strip():
             raise MemdirError("a task needs a one-line intent")
@@ -78,8 +78,8 @@ class TaskLogger:
         self._lock = threading.Lock()
 
     # -- writing -----------------------------------------------------------------
-    def _write(self, etype: str, **data: Any) -> dict[str, Any]:
-        event: dict[str, Any] = {"ts": None, "type": etype, "task_id": self.task_id}
+    def _write(self, etype: str, **data: object) -> dict[str, object]:
+        event: dict[str, object] = {"ts": None, "type": etype, "task_id": self.task_id}
         event.update(self.fields)
         event.update({k: _clip(v) for k, v in data.items() if v is not None})
         if event["ts"] is None and self.clock is not None:
@@ -91,7 +91,7 @@ class TaskLogger:
             self.events += 1
         return written
 
-    def start(self, **extra: Any) -> TaskLogger:
+    def start(self, **extra: object) -> TaskLogger:
         """Write `task_start` (summary = intent); called by `with`, safe to call twice."""
         with self._lock:
             if self.started:
@@ -100,23 +100,23 @@ class TaskLogger:
         self._write("task_start", summary=self.intent, **extra)
         return self
 
-    def tool_use(self, tool: str, input: Any = None, **extra: Any) -> dict[str, Any]:
+    def tool_use(self, tool: str, input: object = None, **extra: object) -> dict[str, object]:
         """Record that a tool was called (`tool`, `input`)."""
         if not tool:
             raise MemdirError("tool_use needs a tool name")
         return self._write("tool_use", tool=tool, input=input, **extra)
 
     def tool_result(
-        self, summary: str | None = None, outcome: str | None = None, tool: str | None = None, **extra: Any
-    ) -> dict[str, Any]:
+        self, summary: str | None = None, outcome: str | None = None, tool: str | None = None, **extra: object
+    ) -> dict[str, object]:
         """Record a tool's result: a one-line summary and, optionally, success or failure."""
         return self._write("tool_result", summary=summary, outcome=outcome, tool=tool, **extra)
 
-    def note(self, etype: str, **data: Any) -> dict[str, Any]:
+    def note(self, etype: str, **data: object) -> dict[str, object]:
         """Record any other event type (e.g. `response_sent`) under this task."""
         return self._write(etype, **data)
 
-    def feedback(self, procedure_path: str, success: bool, note: str | None = None) -> dict[str, Any]:
+    def feedback(self, procedure_path: str, success: bool, note: str | None = None) -> dict[str, object]:
         """Record how a procedure worked for this task (a `feedback` event with its outcome)."""
         return self._write(
             "feedback", procedure=procedure_path, outcome="success" if success else "failure", summary=note
@@ -142,7 +142,7 @@ class TaskLogger:
         if not in_block:
             self.end()
 
-    def end(self, outcome: str | None = None, summary: str | None = None) -> dict[str, Any] | None:
+    def end(self, outcome: str | None = None, summary: str | None = None) -> dict[str, object] | None:
         """Write `task_end` once (with the recorded outcome, if any); later calls do nothing."""
         with self._lock:
             if self.ended:

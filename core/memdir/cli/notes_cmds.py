@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from memdir.cli.common import CliState, console, echo_json, pass_state
 from memdir.errors import MemdirError
+
+if TYPE_CHECKING:
+    from memdir.status import StatusDocument
 
 
 @click.command("init")
@@ -153,7 +156,7 @@ def status_cmd(state: CliState, as_json: bool) -> None:
     _print_status(data)
 
 
-def _print_status(data: dict[str, Any]) -> None:
+def _print_status(data: StatusDocument) -> None:
     import json as _json
 
     from rich.table import Table
@@ -172,10 +175,11 @@ def _print_status(data: dict[str, Any]) -> None:
     if jobs:
         jt = Table("job", "schedule", "next run", "last run", "result", "counts")
         for name, job in jobs.items():
-            last = job.get("last_run") or {}
-            counts = ", ".join(f"{k} {v}" for k, v in (last.get("counts") or {}).items() if v)
+            last = job.get("last_run")
+            counts = ", ".join(f"{k} {v}" for k, v in (last["counts"] if last else {}).items() if v)
             jt.add_row(name, str(job.get("schedule", "")), str(job.get("next_run") or "-"),
-                       str(last.get("started_at") or "never"), str(last.get("result") or "-"), counts or "-")
+                       str(last["started_at"] if last else "never"), str(last["result"] if last else "-"),
+                       counts or "-")
         out.print(jt)
     for key, value in data.items():
         if key in ("root", "notes", "daemon", "jobs"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from memdir.daemon.lock import running_pid
 from memdir.daemon.logs import log_path
@@ -14,6 +14,28 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from memdir.config import ScheduleConfig
+    from memdir.daemon.runs import RunRecord
+
+
+class DaemonStatus(TypedDict, total=False):
+    """The `daemon` section of `memdir status` (the last four only while a daemon runs)."""
+
+    running: bool
+    pid: int | None
+    log: str
+    started_at: str | None
+    heartbeat_at: str | None
+    watcher: bool | None
+    jobs_running: list[str]
+
+
+class JobStatus(TypedDict):
+    """One job in the `jobs` section of `memdir status`."""
+
+    schedule: str | None
+    next_run: str | None
+    last_run: RunRecord | None
+    last_success: str | None
 
 
 def _daemon_state(root: Path) -> dict[str, Any]:
@@ -26,14 +48,16 @@ def _daemon_state(root: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def daemon_status(root: Path) -> dict[str, Any]:
+def daemon_status(root: Path) -> DaemonStatus:
     """Whether a daemon runs for this root, its pid, start time, last heartbeat and log file."""
     pid = running_pid(root)
-    out: dict[str, Any] = {"running": pid is not None, "pid": pid if pid and pid > 0 else None,
+    out: DaemonStatus = {"running": pid is not None, "pid": pid if pid and pid > 0 else None,
                            "log": str(log_path(root))}
     state = _daemon_state(root) if pid else {}
     if pid and state.get("pid") == pid:
-        out.update({k: state.get(k) for k in ("started_at", "heartbeat_at", "watcher")})
+        out["started_at"] = state.get("started_at")
+        out["heartbeat_at"] = state.get("heartbeat_at")
+        out["watcher"] = state.get("watcher")
         out["jobs_running"] = state.get("running", [])
     return out
 
@@ -50,7 +74,7 @@ def _configured_next_runs(schedule: ScheduleConfig) -> dict[str, Any]:
         return {job: f"invalid schedule: {exc}" for job in JOBS}
 
 
-def jobs_status(root: Path, schedule: ScheduleConfig) -> dict[str, Any]:
+def jobs_status(root: Path, schedule: ScheduleConfig) -> dict[str, JobStatus]:
     """Per job: schedule, next run time, last run (result, counts, error) and last success."""
     pid = running_pid(root)
     state = _daemon_state(root) if pid else {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, cast
 
 from memdir.activity import parse_ts
 from memdir.locks import file_lock, try_lock
@@ -21,6 +21,34 @@ from memdir.runs.state import JsonState
 
 HISTORY = 100
 JOBS = ("daily", "weekly")
+
+
+class RunRecord(TypedDict):
+    """One run of a job as `runs.json` keeps it."""
+
+    id: str
+    job: str
+    reason: str
+    started_at: str
+    finished_at: str | None
+    result: str  # running | ok | failed | interrupted | skipped
+    pid: int
+    counts: dict[str, int]
+    error: str | None
+
+
+class JobRecord(TypedDict, total=False):
+    """The last run and the last successful run of one job."""
+
+    last_run: RunRecord
+    last_success: RunRecord
+
+
+class RunsDocument(TypedDict):
+    """The whole of `runs.json`."""
+
+    jobs: dict[str, JobRecord]
+    history: list[RunRecord]
 
 
 def utcnow() -> datetime:
@@ -42,7 +70,7 @@ def job_lock_busy(root: Path, job: str) -> bool:
     return False
 
 
-def counts_of(report: Any) -> dict[str, int]:
+def counts_of(report: object) -> dict[str, int]:
     """Counts of a RunReport-like result (lists become their length); {} for anything else."""
     out: dict[str, int] = {}
     for key in ("processed", "created", "updated", "review", "archived", "skipped", "pending", "errors"):
@@ -68,14 +96,14 @@ class RunJournal:
         state.data.setdefault("history", [])
         return state
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> RunsDocument:
         """The whole document: {"jobs": {job: {"last_run", "last_success"}}, "history": [...]}."""
-        return self._load().data
+        return cast(RunsDocument, self._load().data)
 
-    def start(self, job: str, reason: str, now: datetime | None = None) -> dict[str, Any]:
+    def start(self, job: str, reason: str, now: datetime | None = None) -> RunRecord:
         """Record that a run began (result "running"); returns the record to pass to finish()."""
         now = now or utcnow()
-        run: dict[str, Any] = {"id": f"{job}-{now.strftime('%Y%m%dT%H%M%S%fZ')}", "job": job, "reason": reason,
+        run: RunRecord = {"id": f"{job}-{now.strftime('%Y%m%dT%H%M%S%fZ')}", "job": job, "reason": reason,
                "started_at": now.isoformat(), "finished_at": None, "result": "running",
                "pid": os.getpid(), "counts": {}, "error": None}
         with file_lock(self.lock):
@@ -84,11 +112,11 @@ class RunJournal:
             state.save()
         return run
 
-    def finish(self, run: dict[str, Any], result: str, counts: dict[str, int] | None = None,
-               error: str | None = None, now: datetime | None = None) -> dict[str, Any]:
+    def finish(self, run: RunRecord, result: str, counts: dict[str, int] | None = None,
+               error: str | None = None, now: datetime | None = None) -> RunRecord:
         """Record how a run ended ("ok", "failed", "interrupted", "skipped")."""
-        done = {**run, "finished_at": (now or utcnow()).isoformat(), "result": result,
-                "counts": counts or {}, "error": error}
+        done: RunRecord = {**run, "finished_at": (now or utcnow()).isoformat(), "result": result,
+                           "counts": counts or {}, "error": error}
         with file_lock(self.lock):
             state = self._load()
             entry = state.data["jobs"].setdefault(run["job"], {})
@@ -104,12 +132,12 @@ class RunJournal:
         entry = self._load().data["jobs"].get(job, {}).get("last_success")
         return parse_ts(entry.get("started_at")) if entry else None
 
-    def last_run(self, job: str) -> dict[str, Any] | None:
+    def last_run(self, job: str) -> RunRecord | None:
         """The most recent run record of the job (possibly still "running")."""
-        run: dict[str, Any] | None = self._load().data["jobs"].get(job, {}).get("last_run")
+        run: RunRecord | None = self._load().data["jobs"].get(job, {}).get("last_run")
         return run
 
-    def history(self, job: str | None = None) -> list[dict[str, Any]]:
+    def history(self, job: str | None = None) -> list[RunRecord]:
         """Finished runs, oldest first (optionally of one job)."""
-        runs: list[dict[str, Any]] = self._load().data["history"]
+        runs: list[RunRecord] = self._load().data["history"]
         return [r for r in runs if job is None or r.get("job") == job]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone, tzinfo
-from typing import Any
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from apscheduler.triggers.base import BaseTrigger
@@ -23,6 +23,9 @@ from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
 from memdir.errors import ConfigError
+
+if TYPE_CHECKING:
+    from memdir.config import ScheduleConfig
 
 _DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})$")
@@ -35,7 +38,7 @@ _WINDOWS = (timedelta(minutes=2), timedelta(hours=2), timedelta(days=2), timedel
             timedelta(days=33), timedelta(days=400))
 
 
-class WallClockCronTrigger(CronTrigger):
+class WallClockCronTrigger(CronTrigger):  # type: ignore[misc]  # apscheduler 3 ships no types
     """A CronTrigger that fires once per wall-clock time, also in the repeated hour of a DST fall-back.
 
     APScheduler 3.11's CronTrigger returns the same fire time again after firing at an ambiguous
@@ -124,7 +127,7 @@ def describe(trigger: BaseTrigger) -> str:
     return str(trigger)
 
 
-def triggers_for(schedule: Any) -> dict[str, BaseTrigger]:
+def triggers_for(schedule: ScheduleConfig) -> dict[str, BaseTrigger]:
     """Triggers of the two jobs ("daily", "weekly") from a ScheduleConfig."""
     tz = resolve_timezone(schedule.timezone)
     return {"daily": build_trigger(schedule.daily, tz), "weekly": build_trigger(schedule.weekly, tz)}

@@ -13,12 +13,16 @@ import os
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
 from memdir.config import IndexConfig
 from memdir.errors import IndexUnavailable
+
+if TYPE_CHECKING:
+    from chromadb.api.models.Collection import Collection
+    from chromadb.api.types import Metadata, Where
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
@@ -33,7 +37,7 @@ class ChromaStore:
         self.embedder_name = embedder_name
         self.dim = dim
         self._client: Any = None
-        self._col: Any = None
+        self._col: Collection | None = None
 
     @property
     def remote(self) -> bool:
@@ -54,7 +58,7 @@ class ChromaStore:
         self.path.mkdir(parents=True, exist_ok=True)
         return chromadb.PersistentClient(path=str(self.path), settings=settings)
 
-    def collection(self) -> Any:
+    def collection(self) -> Collection:
         """The collection (created on first use); a damaged embedded store is wiped and recreated."""
         if self._col is not None:
             return self._col
@@ -106,7 +110,7 @@ class ChromaStore:
         """Store the chunks of several notes in batches."""
         ids: list[str] = []
         embs: list[np.ndarray] = []
-        metas: list[dict[str, Any]] = []
+        metas: list[Metadata] = []
         for path, vectors, kind, content_hash in items:
             for i, vec in enumerate(vectors):
                 ids.append(f"{path}#{i}")
@@ -122,7 +126,8 @@ class ChromaStore:
         col = self.collection()
         plist = list(paths)
         for s in range(0, len(plist), 500):
-            col.delete(where={"path": {"$in": plist[s : s + 500]}})
+            batch: dict[Literal["$in", "$nin"], list[str | int | float | bool]] = {"$in": list(plist[s : s + 500])}
+            col.delete(where={"path": batch})
 
     def count(self) -> int:
         """Number of chunks stored."""
@@ -131,7 +136,7 @@ class ChromaStore:
     def all_paths(self) -> set[str]:
         """Paths of the notes that have chunks in the collection."""
         got = self.collection().get(include=["metadatas"])
-        return {m["path"] for m in got.get("metadatas") or [] if m}
+        return {str(m["path"]) for m in got.get("metadatas") or [] if m}
 
     def query(self, vector: np.ndarray, n_chunks: int, kind: str | None = None) -> list[tuple[str, float]]:
         """(path, best chunk cosine) of the notes nearest to vector, best first."""
@@ -139,7 +144,7 @@ class ChromaStore:
         total = col.count()
         if total == 0:
             return []
-        where = {"kind": kind} if kind else None
+        where: Where | None = {"kind": kind} if kind else None
         res = col.query(
             query_embeddings=np.asarray(vector, np.float32).reshape(1, -1),
             n_results=min(n_chunks, total),
@@ -147,8 +152,8 @@ class ChromaStore:
             include=["distances", "metadatas"],
         )
         best: dict[str, float] = {}
-        for dist, meta in zip(res["distances"][0], res["metadatas"][0], strict=False):
-            path = meta["path"]
+        for dist, meta in zip((res["distances"] or [[]])[0], (res["metadatas"] or [[]])[0], strict=False):
+            path = str(meta["path"])
             cos = 1.0 - float(dist)
             if cos > best.get(path, -2.0):
                 best[path] = cos

@@ -43,7 +43,8 @@ def _normalise(mat: np.ndarray) -> np.ndarray:
         mat = mat[None, :]
     norms = np.linalg.norm(mat, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return mat / norms
+    out: np.ndarray = mat / norms
+    return out
 
 
 class E5Embedder:

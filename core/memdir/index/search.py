@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from memdir.errors import MemdirError
 from memdir.index.lexical import tokenize
+from memdir.jsonvalue import JSONObject
 from memdir.paths import KINDS, NOTE_DIRS
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class SearchHit:
     confidence: float | None
     snippet: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict."""
         return asdict(self)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
@@ -45,6 +45,39 @@ SYNC_LOCK_TIMEOUT = 600.0
 CHECKPOINT_SECONDS = 30.0  # a long build publishes what it has embedded so far at this interval
 
 
+class IndexManifest(TypedDict):
+    """What an index was built with (kept in the catalog); any difference but `lexical` means a rebuild."""
+
+    schema: int
+    embedder: str
+    embedder_version: str
+    dim: int
+    chunk_tokens: int
+    include_archive: bool
+    lexical: int
+
+
+class BadFile(TypedDict):
+    """A file the index skipped, and why."""
+
+    path: str
+    error: str | None
+
+
+class IndexInfo(TypedDict, total=False):
+    """The `index` section of `memdir status` (only `built` and `error` when there is no index)."""
+
+    built: bool
+    error: str
+    backend: str
+    embedder: str | None
+    notes: int
+    chunks: int
+    bad_files: list[BadFile]
+    stale: bool
+    path: str
+
+
 @dataclass
 class IndexView:
     """A loaded, read-only snapshot of the index for queries."""
@@ -57,7 +90,7 @@ class IndexView:
     stamp: tuple[int, int, int] | None
 
 
-def _same_but_lexical(have: dict[str, Any], want: dict[str, Any]) -> bool:
+def _same_but_lexical(have: Mapping[str, object], want: Mapping[str, object]) -> bool:
     """True when two manifests differ only in the lexical tokenizer version."""
     keys = (set(have) | set(want)) - {"lexical"}
     return all(have.get(k) == want.get(k) for k in keys)
@@ -87,7 +120,7 @@ class IndexService:
         return self._embedder()
 
     # -- manifest --------------------------------------------------------------
-    def manifest(self) -> dict[str, Any]:
+    def manifest(self) -> IndexManifest:
         """What the index must have been built with; any difference triggers a rebuild."""
         emb = self.embedder
         return {
@@ -169,7 +202,7 @@ class IndexService:
             fresh = cat is None
             if cat is None:
                 drop_catalog(self.root)
-                cat = Catalog(manifest=want)
+                cat = Catalog(manifest=dict(want))
                 paths = None
             cat_now = cat
             chunks_before = sum(len(v) for v in cat.vectors.values())
@@ -291,7 +324,7 @@ class IndexService:
             except CatalogDamaged:
                 cat = None
             if cat is None or cat.manifest != self.manifest():
-                cat = Catalog(manifest=self.manifest())
+                cat = Catalog(manifest=dict(self.manifest()))
         mat, paths, starts = cat.matrix(int(self.embedder.dim))
         lex = LexicalIndex({p: (r.tf, r.length) for p, r in cat.records.items()})
         self._view = IndexView(cat, mat, paths, starts, lex, st)
@@ -355,7 +388,7 @@ class IndexService:
         vecs = self.embedder.embed_passages(chunks)
         return self._top(self._cosines(vecs, view), view, k, kind)
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> IndexInfo:
         """Index facts for `memdir status` (never syncs): notes, chunks, embedder, bad files, stale or not."""
         try:
             cat = load_catalog(self.root)

@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -23,6 +22,7 @@ from memdir.errors import NoteError, PathError
 from memdir.index.catalog import Catalog, NoteRecord
 from memdir.index.chunking import index_texts
 from memdir.index.lexical import term_counts
+from memdir.jsonvalue import JSONObject
 from memdir.notes.model import Note, hash_bytes
 from memdir.notes.store import SCAN_DIRS, NoteStore, is_temp_name
 from memdir.paths import ARCHIVE_DIR, kind_of
@@ -58,7 +58,7 @@ class SyncReport:
         """True when the index content changed."""
         return bool(self.new or self.changed or self.moved or self.deleted)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready summary."""
         return {
             "new": self.new,

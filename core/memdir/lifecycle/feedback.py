@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,9 +30,9 @@ def _count(meta: Any, key: str) -> int:
         raise NoteError(f"`{key}` is not a number: {value!r}") from None
 
 
-def prior_of(meta: Any, default: float = DEFAULT_PRIOR) -> float:
+def prior_of(meta: Mapping[str, object], default: float = DEFAULT_PRIOR) -> float:
     """The prior c0: `confidence_prior` if the note says so, else the default (0.4)."""
-    value = meta.get("confidence_prior")
+    value: Any = meta.get("confidence_prior")  # float() below says whether it is a number
     if value is None:
         value = default
         conf = meta.get("confidence")

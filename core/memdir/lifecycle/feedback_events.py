@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from memdir.activity import ActivityEvent, ActivityLog
 from memdir.errors import MemdirError, PathError
@@ -28,6 +28,24 @@ log = logging.getLogger(__name__)
 PATH_FIELDS = ("procedure", "path", "note_path")
 
 
+class FeedbackEventRecord(TypedDict, total=False):
+    """The ledger's entry for one feedback event."""
+
+    status: str  # pending | applied | invalid
+    path: str
+    before: str | None  # the target's hash before the write (status pending)
+    source: str
+    error: str
+
+
+class FeedbackEventsResult(TypedDict):
+    """What one pass over the feedback events did: the notes updated (one entry per event), the problems."""
+
+    applied: list[str]
+    invalid: list[str]
+    errors: list[str]
+
+
 class FeedbackLedger(JsonState):
     """event key -> {status, path, ...}; files -> [size, mtime_ns] already scanned in full."""
 
@@ -37,9 +55,9 @@ class FeedbackLedger(JsonState):
         self.data.setdefault("files", {})
 
     @property
-    def events(self) -> dict[str, dict[str, Any]]:
+    def events(self) -> dict[str, FeedbackEventRecord]:
         """Per-event status."""
-        return self.data["events"]  # type: ignore[no-any-return]
+        return cast(dict[str, FeedbackEventRecord], self.data["events"])
 
     @property
     def files(self) -> dict[str, list[int]]:
@@ -55,6 +73,11 @@ class PendingFeedback:
     event: ActivityEvent
     path: str | None
     success: bool | None
+
+
+def _note_of(event: ActivityEvent) -> str | None:
+    note = event.get("note")
+    return note if isinstance(note, str) else None
 
 
 def _event_path(event: ActivityEvent) -> str | None:
@@ -118,7 +141,7 @@ def _group(store: NoteStore, pending: list[PendingFeedback], out: dict[str, Any]
 
 
 def apply_feedback_events(store: NoteStore, activity: ActivityLog, dry_run: bool = False,
-                          initial_confidence: float = DEFAULT_PRIOR) -> dict[str, Any]:
+                          initial_confidence: float = DEFAULT_PRIOR) -> FeedbackEventsResult:
     """Apply every unapplied feedback event; returns {applied: [paths, one per event], invalid: [...], errors: [...]}."""
     root = store.root
     out: dict[str, Any] = {"applied": [], "invalid": [], "errors": []}
@@ -127,7 +150,7 @@ def apply_feedback_events(store: NoteStore, activity: ActivityLog, dry_run: bool
         groups = _group(store, pending, out)
         out["invalid"] = [msg for _, msg in out["invalid"]]
         out["applied"] = [rel for rel, items in groups.items() for _ in items]
-        return out
+        return FeedbackEventsResult(applied=out["applied"], invalid=out["invalid"], errors=out["errors"])
     with file_lock(root / ".memdir" / "locks" / "feedback-events.lock"):
         ledger = FeedbackLedger(root)
         pending, scanned = scan_feedback(activity, ledger)
@@ -160,7 +183,7 @@ def apply_feedback_events(store: NoteStore, activity: ActivityLog, dry_run: bool
         failed = False
         uses: dict[str, tuple[int, datetime]] = {}
         for rel, items in todo.items():
-            outcomes = [(bool(it.success), it.event.get("note"), it.event.ts.astimezone()) for it in items]
+            outcomes = [(bool(it.success), _note_of(it.event), it.event.ts.astimezone()) for it in items]
             try:
                 apply_outcomes(store, rel, outcomes, record_usage=False, initial_confidence=initial_confidence)
             except MemdirError as exc:  # a conflict or an unreadable note: retry next run
@@ -179,4 +202,4 @@ def apply_feedback_events(store: NoteStore, activity: ActivityLog, dry_run: bool
     record_uses(root, uses)
     if out["applied"]:
         log.info("applied %d feedback event(s)", len(out["applied"]))
-    return out
+    return FeedbackEventsResult(applied=out["applied"], invalid=out["invalid"], errors=out["errors"])

@@ -17,7 +17,7 @@ import logging
 import os
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from memdir.activity import parse_ts
 from memdir.errors import MemdirError
@@ -26,6 +26,7 @@ from memdir.notes.model import Note
 
 if TYPE_CHECKING:
     from memdir.config import ForgetConfig
+    from memdir.lifecycle.usage import UsageEntry
     from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,7 @@ def _number(value: Any, default: float) -> float:
         return default
 
 
-def judge_procedure(note: Note, usage: dict[str, Any], cfg: ForgetConfig, now: datetime,
+def judge_procedure(note: Note, usage: UsageEntry, cfg: ForgetConfig, now: datetime,
                     restored: datetime | None = None) -> str | None:
     """Why this procedure should be archived now, or None to keep it."""
     failures = int(_number(note.meta.get("failure_count"), 0))
@@ -89,7 +90,7 @@ def judge_procedure(note: Note, usage: dict[str, Any], cfg: ForgetConfig, now: d
     return None
 
 
-def judge_knowledge(note: Note, usage: dict[str, Any], mtime: datetime, cfg: ForgetConfig, now: datetime,
+def judge_knowledge(note: Note, usage: UsageEntry, mtime: datetime, cfg: ForgetConfig, now: datetime,
                     restored: datetime | None = None) -> str | None:
     """Why this knowledge note should be archived now, or None to keep it."""
     touched = _latest(note.meta.get("created_at"), note.meta.get("updated_at"), mtime,
@@ -106,9 +107,9 @@ def last_restores(store: NoteStore) -> dict[str, datetime]:
     """When each note was last restored from the archive (from archive/archive-log.jsonl)."""
     out: dict[str, datetime] = {}
     for entry in store.archive_log():
-        ts = parse_ts(entry.get("ts"))
-        if entry.get("action") == "restore" and ts and isinstance(entry.get("path"), str):
-            out[entry["path"]] = max(ts, out.get(entry["path"], ts))
+        ts, path = parse_ts(entry.get("ts")), entry.get("path")
+        if entry.get("action") == "restore" and ts and isinstance(path, str):
+            out[path] = max(ts, out.get(path, ts))
     return out
 
 
@@ -135,9 +136,25 @@ def find_forgettable(store: NoteStore, cfg: ForgetConfig, now: datetime | None =
     return out
 
 
-def forget(store: NoteStore, cfg: ForgetConfig, dry_run: bool = False, now: datetime | None = None) -> dict[str, Any]:
-    """Archive what the rules select (unless disabled or dry run); returns {archived, skipped, errors}."""
-    out: dict[str, Any] = {"archived": [], "errors": [], "enabled": cfg.enabled}
+class Forgotten(TypedDict, total=False):
+    """One note the forgetting rules archived (or would archive: no `archived` on a dry run)."""
+
+    path: str
+    archived: str
+    reason: str
+
+
+class ForgetResult(TypedDict):
+    """What one forgetting pass did."""
+
+    archived: list[Forgotten]
+    errors: list[str]
+    enabled: bool
+
+
+def forget(store: NoteStore, cfg: ForgetConfig, dry_run: bool = False, now: datetime | None = None) -> ForgetResult:
+    """Archive what the rules select (unless disabled or dry run); returns {archived, errors, enabled}."""
+    out: ForgetResult = {"archived": [], "errors": [], "enabled": cfg.enabled}
     if not cfg.enabled:
         return out
     for d in find_forgettable(store, cfg, now):

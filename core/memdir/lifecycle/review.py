@@ -13,9 +13,10 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from memdir.errors import MemdirError, NoteError, NoteNotFound, ReviewError
+from memdir.jsonvalue import JSONObject
 from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import render_note
@@ -78,7 +79,7 @@ class ReviewItem:
             candidate=candidate_of(note.body), destination=meta.get("destination"), hash=note.hash,
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The JSON form (`review list --json`)."""
         return {
             "id": self.id, "kind": self.kind, "target": self.target, "similarity": self.similarity,
@@ -96,6 +97,29 @@ def candidate_of(body: str) -> str:
     return body.strip("\n")
 
 
+class ReviewKeyRecord(TypedDict, total=False):
+    """The ledger's entry for one review key (raised once, ever)."""
+
+    id: str
+    path: str
+    status: str  # open | accepted | rejected
+    raised_at: str
+    decided_at: str
+
+
+class ReviewDecision(TypedDict, total=False):
+    """What accepting or rejecting an item did (an accept adds its merge or move result)."""
+
+    id: str
+    kind: str
+    archived: str
+    target: str
+    already_merged: bool
+    sources: list[str]
+    destination: str
+    already_moved: bool
+
+
 class ReviewLedger(JsonState):
     """Every review key ever raised: key -> {id, path, status, raised_at}."""
 
@@ -104,9 +128,9 @@ class ReviewLedger(JsonState):
         self.data.setdefault("keys", {})
 
     @property
-    def keys(self) -> dict[str, dict[str, Any]]:
+    def keys(self) -> dict[str, ReviewKeyRecord]:
         """The key -> entry map."""
-        return self.data["keys"]  # type: ignore[no-any-return]
+        return cast(dict[str, ReviewKeyRecord], self.data["keys"])
 
 
 class ReviewQueue:
@@ -223,15 +247,20 @@ class ReviewQueue:
         raise ReviewError(f"no open review item {ident!r} (see `memdir review list`)")
 
     # -- deciding ----------------------------------------------------------------
-    def accept(self, item_id: str) -> dict[str, Any]:
+    def accept(self, item_id: str) -> ReviewDecision:
         """Apply an item (merge as a dated section / add evidence / move the file), then archive it."""
         with file_lock(self._lock):
             item = self.get(item_id)
             try:
+                result: ReviewDecision
                 if item.kind == "move_proposal":
-                    result = apply_move(self.store, item.target, item.destination or default_destination(item.target))
+                    moved = apply_move(self.store, item.target, item.destination or default_destination(item.target))
+                    result = {"target": moved["target"], "destination": moved["destination"],
+                              "already_moved": moved["already_moved"]}
                 else:
-                    result = apply_merge(self.store, item.id, item.target, item.candidate, item.sources)
+                    merged = apply_merge(self.store, item.id, item.target, item.candidate, item.sources)
+                    result = {"target": merged["target"], "already_merged": merged["already_merged"],
+                              "sources": merged["sources"]}
             except MemdirError as exc:
                 if isinstance(exc, ReviewError):
                     raise
@@ -239,9 +268,11 @@ class ReviewQueue:
             self._set_status(item, "accepted")  # before archiving: a crash in between is re-run safely
             archived = self.store.archive(item.path, reason=f"review accepted: {item.kind} -> {item.target}")
         log.info("accepted review item %s", item.id)
-        return {"id": item.id, "kind": item.kind, "archived": archived, **result}
+        decision: ReviewDecision = {"id": item.id, "kind": item.kind, "archived": archived}
+        decision.update(result)
+        return decision
 
-    def reject(self, item_id: str) -> dict[str, Any]:
+    def reject(self, item_id: str) -> ReviewDecision:
         """Move the item to `archive/review/`; its key is never raised again."""
         with file_lock(self._lock):
             item = self.get(item_id)

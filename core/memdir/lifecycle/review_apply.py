@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import os
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from memdir.errors import NoteNotFound, ReviewError, StoreWriteError
 from memdir.locks import file_lock
@@ -24,6 +24,22 @@ log = logging.getLogger(__name__)
 MOVE_DIRS = ("knowledge", "procedures")
 MERGE_DIRS = ("knowledge", "procedures", "skills")  # skills: only ever on a person's explicit accept
 _SWAP = {"procedures": "knowledge", "knowledge": "procedures"}
+
+
+class MergeResult(TypedDict):
+    """A merge accepted: the note it went into, whether it was there already, the sources after."""
+
+    target: str
+    already_merged: bool
+    sources: list[str]
+
+
+class MoveResult(TypedDict):
+    """A move accepted: from where to where, and whether it had been done already."""
+
+    target: str
+    destination: str
+    already_moved: bool
 
 
 def default_destination(target: str) -> str:
@@ -81,7 +97,7 @@ def _union(existing: Any, new: list[str]) -> list[str]:
     return list(dict.fromkeys(old + [str(s) for s in new]))
 
 
-def apply_merge(store: NoteStore, item_id: str, target: str, candidate: str, sources: list[str]) -> dict[str, Any]:
+def apply_merge(store: NoteStore, item_id: str, target: str, candidate: str, sources: list[str]) -> MergeResult:
     """Append the candidate to target as `## YYYY-MM-DD — merged from review <id>` and extend `sources`."""
     rel = store.relpath(target)
     if rel.split("/", 1)[0] not in MERGE_DIRS:
@@ -109,7 +125,7 @@ def apply_merge(store: NoteStore, item_id: str, target: str, candidate: str, sou
     return {"target": rel, "already_merged": already, "sources": merged_sources}
 
 
-def apply_move(store: NoteStore, target: str, destination: str) -> dict[str, Any]:
+def apply_move(store: NoteStore, target: str, destination: str) -> MoveResult:
     """Move target to destination byte for byte (atomic rename), refusing to overwrite."""
     src_rel, dest_rel = store.relpath(target), store.relpath(destination)
     for rel in (src_rel, dest_rel):

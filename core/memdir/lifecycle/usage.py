@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from memdir.activity import parse_ts
 from memdir.errors import MemdirError
@@ -25,6 +25,15 @@ from memdir.locks import file_lock
 log = logging.getLogger(__name__)
 
 USAGE_FILE = ("state", "usage.json")
+
+
+class UsageEntry(TypedDict, total=False):
+    """The usage counters of one note."""
+
+    retrieved: int
+    last_retrieved: str
+    used: int
+    last_used: str
 
 
 class UsageState:
@@ -43,9 +52,9 @@ class UsageState:
             self.data["notes"] = {}
 
     @property
-    def notes(self) -> dict[str, dict[str, Any]]:
+    def notes(self) -> dict[str, UsageEntry]:
         """The per-note counters."""
-        return self.data["notes"]  # type: ignore[no-any-return]
+        return cast(dict[str, UsageEntry], self.data["notes"])
 
     def save(self) -> None:
         """Write the counters atomically (temp file + rename; no fsync: a lost count after a power cut is fine)."""
@@ -74,7 +83,7 @@ def _bump(root: Path, counts: Mapping[str, tuple[int, str | None]], counter: str
         with file_lock(_lock(root), timeout=2.0):
             state = UsageState(root)
             for path, (n, when) in counts.items():
-                entry = state.notes.setdefault(path, {})
+                entry = cast(dict[str, Any], state.notes.setdefault(path, {}))  # counter, stamp: keys of UsageEntry
                 entry[counter] = int(entry.get(counter, 0)) + n
                 ts = when or _now()
                 prev = parse_ts(entry.get(stamp))
@@ -163,7 +172,7 @@ def record_uses(root: Path, uses: Mapping[str, tuple[int, datetime]]) -> None:
     _bump(root, {p: (n, w.isoformat(timespec="seconds")) for p, (n, w) in uses.items()}, "used", "last_used")
 
 
-def _read(root: Path) -> dict[str, dict[str, Any]]:
+def _read(root: Path) -> dict[str, UsageEntry]:
     _HITS.flush(root)  # what this process queued counts too
     try:
         return UsageState(root).notes
@@ -172,9 +181,9 @@ def _read(root: Path) -> dict[str, dict[str, Any]]:
         return {}
 
 
-def usage_of(root: Path, path: str) -> dict[str, Any]:
+def usage_of(root: Path, path: str) -> UsageEntry:
     """The counters of one note ({} when it was never retrieved or used)."""
-    return dict(_read(root).get(path, {}))
+    return UsageEntry(**_read(root).get(path, {}))
 
 
 def last_retrieved(root: Path, path: str) -> datetime | None:
@@ -182,6 +191,6 @@ def last_retrieved(root: Path, path: str) -> datetime | None:
     return parse_ts(usage_of(root, path).get("last_retrieved"))
 
 
-def all_usage(root: Path) -> dict[str, dict[str, Any]]:
+def all_usage(root: Path) -> dict[str, UsageEntry]:
     """Every note's counters (read once, for a forgetting pass)."""
     return dict(_read(root))

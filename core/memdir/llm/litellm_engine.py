@@ -31,7 +31,7 @@ def _litellm() -> Any:
 class LiteLLMEngine:
     """Chat completions through litellm with retries and usage accounting (one instance per run or longer)."""
 
-    def __init__(self, config: LLMConfig, backoff: float = 1.0, **completion_kwargs: Any) -> None:
+    def __init__(self, config: LLMConfig, backoff: float = 1.0, **completion_kwargs: object) -> None:
         if not config.model:
             raise LLMError("no LLM model configured (set llm.model or MEMDIR_LLM_MODEL)")
         self.config = config

@@ -87,7 +87,7 @@ def parse_yaml(yaml_text: str, path: str | None = None) -> CommentedMap:
     return data
 
 
-def dump_yaml(data: Mapping[str, Any]) -> str:
+def dump_yaml(data: Mapping[str, object]) -> str:
     """Serialise a mapping deterministically (insertion order, unicode kept, no wrapping)."""
     buf = io.StringIO()
     _yaml().dump(_to_commented(data), buf)
@@ -158,7 +158,7 @@ def _spaces(line: str, i: int) -> str:
     return line[j:].rstrip("\r\n")
 
 
-def update_yaml_text(yaml_text: str, changes: Mapping[str, Any], remove: Iterable[str] = ()) -> str:
+def update_yaml_text(yaml_text: str, changes: Mapping[str, object], remove: Iterable[str] = ()) -> str:
     """Apply key changes to frontmatter text, touching only the lines of changed keys."""
     current = parse_yaml(yaml_text)
     newline = "\r\n" if "\r\n" in yaml_text else "\n"
@@ -196,7 +196,7 @@ def update_yaml_text(yaml_text: str, changes: Mapping[str, Any], remove: Iterabl
     return out
 
 
-def update_text(text: str, changes: Mapping[str, Any], remove: Iterable[str] = (), body: str | None = None) -> str:
+def update_text(text: str, changes: Mapping[str, object], remove: Iterable[str] = (), body: str | None = None) -> str:
     """Update frontmatter keys (and optionally the body) of a whole note text."""
     split = split_text(text)
     if not split.has_frontmatter:
@@ -208,6 +208,6 @@ def update_text(text: str, changes: Mapping[str, Any], remove: Iterable[str] = (
     return split.join()
 
 
-def render_note(meta: Mapping[str, Any], body: str) -> str:
+def render_note(meta: Mapping[str, object], body: str) -> str:
     """Text of a new note: frontmatter in the given key order, then the body ending in one newline."""
     return f"---\n{dump_yaml(meta)}---\n\n{body.strip()}\n"

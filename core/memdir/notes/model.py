@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
@@ -76,6 +75,11 @@ class Note:
                 return line[2:].strip()
         return self.path.rsplit("/", 1)[-1].removesuffix(".md")
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """A frontmatter value."""
+    def get(self, key: str, default: object = None) -> object:
+        """A frontmatter value (any YAML value: narrow it before use)."""
         return self.meta.get(key, default)
+
+    def str_list(self, key: str) -> list[str]:
+        """A frontmatter list as strings (`sources`, `tags`, `tools`); [] when absent or not a list."""
+        value = self.meta.get(key)
+        return [str(v) for v in value] if isinstance(value, list) else []

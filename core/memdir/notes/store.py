@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from memdir.errors import ConflictError, NoteError, NoteNotFound, PathError, StoreWriteError
+from memdir.jsonvalue import JSONObject
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import update_text
 from memdir.notes.model import Note, hash_bytes
@@ -308,7 +309,7 @@ class NoteStore:
     def update_meta(
         self,
         relpath: str,
-        changes: Mapping[str, Any],
+        changes: Mapping[str, object],
         expected_hash: str | None = None,
         body: str | None = None,
         allow: Iterable[str] = WRITABLE_DIRS,
@@ -386,7 +387,7 @@ class NoteStore:
         with file_lock(self.root / STATE_DIR / "locks" / "archive-log.lock"), open(path, "a", encoding="utf-8") as fh:
             fh.write(json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n")
 
-    def archive_log(self) -> list[dict[str, Any]]:
+    def archive_log(self) -> list[JSONObject]:
         """Entries of archive/archive-log.jsonl (what was archived or restored, and why)."""
         path = self.root / ARCHIVE_DIR / "archive-log.jsonl"
         if not path.exists():

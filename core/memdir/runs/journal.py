@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import os
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,9 +35,11 @@ class Op:
     review: dict[str, Any] = field(default_factory=dict)  # review: raise_item arguments
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Op:
+    def from_dict(cls, data: Mapping[str, object]) -> Op:
         """Rebuild from the journal's JSON."""
-        return cls(**{k: data[k] for k in ("op", "path", "text", "expected_hash", "episodes", "review") if k in data})
+        fields: dict[str, Any] = {k: data[k] for k in ("op", "path", "text", "expected_hash", "episodes", "review")
+                                  if k in data}
+        return cls(**fields)
 
 
 @dataclass

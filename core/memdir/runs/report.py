@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from memdir.jsonvalue import JSONObject
+
 
 @dataclass
 class RunReport:
@@ -30,6 +32,6 @@ class RunReport:
         """True when the run changed (or would change) any file."""
         return bool(self.created or self.updated or self.review or self.archived)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict."""
         return asdict(self)

@@ -18,6 +18,7 @@ from memdir.config import LLMConfig
 from memdir.consolidation.daily.route_rag import NoteVectors, embed_text
 from memdir.consolidation.daily.router import KINDS, RoutedPart
 from memdir.errors import LLMError
+from memdir.jsonvalue import JSONObject
 from memdir.llm.base import LLMEngine
 from memdir.llm.prompts import load_prompt, render
 from memdir.notes.episodes import Episode
@@ -56,7 +57,7 @@ def _batches(episodes: list[Episode], budget_tokens: int) -> list[list[Episode]]
     return out
 
 
-def parse_answer(text: str, ids: set[str]) -> dict[str, list[dict[str, Any]]]:
+def parse_answer(text: str, ids: set[str]) -> dict[str, list[JSONObject]]:
     """Validate the model's JSON; returns episode id -> parts. Raises ValueError when unusable."""
     raw = text.strip()
     fence = re.match(r"^```(?:json)?\s*(.*?)\s*```$", raw, re.S)

@@ -52,6 +52,6 @@ def move_proposals(store: NoteStore, skip: set[str] | None = None) -> list[Op]:
             continue
         item = {"kind": "move_proposal", "target": note.path, "title": note.title,
                 "body": f"`{note.path}` reads as {OTHER[kind]} rather than {kind}.", "similarity": None,
-                "sources": [str(s) for s in (note.get("sources") or [])], "key": key, "destination": dest}
+                "sources": note.str_list("sources"), "key": key, "destination": dest}
         ops.append(Op("review", note.path, "", None, [], item))
     return ops

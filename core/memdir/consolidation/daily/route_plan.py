@@ -86,8 +86,8 @@ class Planner:
         self._by_source: dict[str, dict[str, str]] = {k: {} for k in WRITE_KINDS}  # kind -> episode ref -> path
         for note in store.iter_notes(WRITE_KINDS):
             self._notes[note.path] = note
-            for src in note.get("sources") or []:
-                self._by_source[note.path.split("/", 1)[0]].setdefault(str(src), note.path)
+            for src in note.str_list("sources"):
+                self._by_source[note.path.split("/", 1)[0]].setdefault(src, note.path)
 
     # -- public ------------------------------------------------------------------
     def plan(self, routed: list[tuple[Episode, list[RoutedPart]]]) -> PlanResult:
@@ -178,7 +178,7 @@ class Planner:
         draft = self._ops.get(path)
         if draft is None:
             note = self._notes.get(path) or self.store.read(path)
-            sources = [str(s) for s in (note.get("sources") or [])]
+            sources = note.str_list("sources")
             draft = _Draft(Op("update", path, note.text, note.hash, []), note.body, sources, None)
             self._ops[path] = draft
         day = ep.day.isoformat() if ep.day else self.started_at[:10]

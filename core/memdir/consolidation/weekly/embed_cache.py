@@ -12,11 +12,14 @@ import json
 import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from memdir.notes.store import atomic_write_bytes
+
+if TYPE_CHECKING:
+    from memdir.index.embedder import Embedder
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +29,7 @@ BATCH = 256  # texts embedded (and saved) per step, so an interrupted run keeps 
 class EmbeddingCache:
     """Embeds passages through `embedder`, reusing vectors of texts seen before."""
 
-    def __init__(self, folder: Path, embedder: Any) -> None:
+    def __init__(self, folder: Path, embedder: Embedder) -> None:
         self.folder = folder
         self.embedder = embedder
         self._tag = f"{getattr(embedder, 'name', type(embedder).__name__)}:{getattr(embedder, 'version', '0')}"

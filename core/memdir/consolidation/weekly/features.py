@@ -25,9 +25,12 @@ import math
 import zlib
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from scipy.sparse import csr_matrix
 
 EMBED_WEIGHT = 0.4
 WORDING_WEIGHT = 0.4
@@ -71,7 +74,7 @@ def tool_vectors(token_lists: Sequence[Sequence[str]], counts: Sequence[int] | N
     return out
 
 
-def wording_vectors(texts: Sequence[str]) -> Any:
+def wording_vectors(texts: Sequence[str]) -> csr_matrix:
     """Sparse unit rows: TF-IDF of word 1-2 grams (placeholders are words), fitted on these texts."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
@@ -99,7 +102,8 @@ class TaskFeatures:
     def _combine(self, emb: np.ndarray, lex: Any, tool: np.ndarray) -> np.ndarray:
         lex = lex.toarray() if hasattr(lex, "toarray") else np.asarray(lex)
         we, ww, wt, p = self.weights
-        return (we * emb + ww * lex + wt * tool - p * (1.0 - tool)).astype(np.float32)
+        out: np.ndarray = (we * emb + ww * lex + wt * tool - p * (1.0 - tool)).astype(np.float32)
+        return out
 
     def block(self, start: int, end: int) -> np.ndarray:
         """Centred similarities of rows start..end against all rows: (end - start, n)."""

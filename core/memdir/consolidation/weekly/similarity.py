@@ -164,7 +164,8 @@ class Calibrator:
         out = v - self.centre
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         norms[norms == 0] = 1.0
-        return (out / norms).astype(np.float32)
+        unit: np.ndarray = (out / norms).astype(np.float32)
+        return unit
 
     def similarity(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Calibrated similarity between rows of a and rows of b: (len(a), len(b))."""

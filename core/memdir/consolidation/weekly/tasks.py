@@ -155,6 +155,6 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
         if isinstance(listed, list):
             task.tools.extend(str(t) for t in listed if isinstance(t, str | int) and str(t).strip())
         outcome = ev.get("outcome")
-        if outcome in ("success", "failure"):
+        if isinstance(outcome, str) and outcome in ("success", "failure"):
             task.outcome = outcome
     return task

@@ -10,9 +10,27 @@ import hashlib
 import json
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, cast
 
 from memdir.runs.state import JsonState
+
+
+class ClusterRecord(TypedDict):
+    """How a cluster was handled: the note or review item written, when, from how many tasks."""
+
+    path: str | None
+    action: str  # created | review
+    at: str
+    tasks: int
+
+
+class WeeklyStatus(TypedDict):
+    """The `weekly` section of `memdir status`."""
+
+    procedures_distilled: int
+    review_items_raised: int
+    tasks_consumed: int
+    last_at: str | None
 
 
 class WeeklyState(JsonState):
@@ -24,9 +42,9 @@ class WeeklyState(JsonState):
         self.data.setdefault("tasks", {})
 
     @property
-    def clusters(self) -> dict[str, dict[str, Any]]:
-        """signature -> {path, action, at}."""
-        return self.data["clusters"]  # type: ignore[no-any-return]
+    def clusters(self) -> dict[str, ClusterRecord]:
+        """signature -> {path, action, at, tasks}."""
+        return cast(dict[str, ClusterRecord], self.data["clusters"])
 
     @property
     def tasks(self) -> dict[str, str]:
@@ -47,7 +65,7 @@ def signature(task_ids: list[str]) -> str:
     return hashlib.sha1("\n".join(sorted(task_ids)).encode("utf-8")).hexdigest()[:16]
 
 
-def weekly_status(root: Path) -> dict[str, Any]:
+def weekly_status(root: Path) -> WeeklyStatus:
     """The `weekly` section of `memdir status`: what weekly runs distilled so far (read-only)."""
     path = root / ".memdir" / "state" / "weekly.json"
     try:
