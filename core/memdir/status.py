@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from memdir.config import ScheduleConfig
     from memdir.consolidation.weekly.weekly_state import WeeklyStatus
     from memdir.daemon.info import DaemonStatus, JobStatus
-    from memdir.index.service import IndexInfo, IndexService
+    from memdir.index.catalog import IndexInfo
+    from memdir.index.service import IndexService
     from memdir.jsonvalue import JSONObject
     from memdir.notes.episodes import EpisodeLog
     from memdir.notes.store import NoteStore

@@ -17,7 +17,7 @@ import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -28,6 +28,39 @@ log = logging.getLogger(__name__)
 
 CATALOG = "catalog.json"
 VECTORS = "vectors.npy"
+
+
+class IndexManifest(TypedDict):
+    """What an index was built with (kept in the catalog); any difference but `lexical` means a rebuild."""
+
+    schema: int
+    embedder: str
+    embedder_version: str
+    dim: int
+    chunk_tokens: int
+    include_archive: bool
+    lexical: int
+
+
+class BadFile(TypedDict):
+    """A file the index skipped, and why."""
+
+    path: str
+    error: str | None
+
+
+class IndexInfo(TypedDict, total=False):
+    """The `index` section of `memdir status` (only `built` and `error` when there is no index)."""
+
+    built: bool
+    error: str
+    backend: str
+    embedder: str | None
+    notes: int
+    chunks: int
+    bad_files: list[BadFile]
+    stale: bool
+    path: str
 
 
 @dataclass

@@ -13,7 +13,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -21,6 +21,8 @@ from memdir.errors import LockError
 from memdir.index.catalog import (
     Catalog,
     CatalogDamaged,
+    IndexInfo,
+    IndexManifest,
     drop_catalog,
     index_dir,
     load_catalog,
@@ -43,39 +45,6 @@ log = logging.getLogger(__name__)
 SCHEMA = 2
 SYNC_LOCK_TIMEOUT = 600.0
 CHECKPOINT_SECONDS = 30.0  # a long build publishes what it has embedded so far at this interval
-
-
-class IndexManifest(TypedDict):
-    """What an index was built with (kept in the catalog); any difference but `lexical` means a rebuild."""
-
-    schema: int
-    embedder: str
-    embedder_version: str
-    dim: int
-    chunk_tokens: int
-    include_archive: bool
-    lexical: int
-
-
-class BadFile(TypedDict):
-    """A file the index skipped, and why."""
-
-    path: str
-    error: str | None
-
-
-class IndexInfo(TypedDict, total=False):
-    """The `index` section of `memdir status` (only `built` and `error` when there is no index)."""
-
-    built: bool
-    error: str
-    backend: str
-    embedder: str | None
-    notes: int
-    chunks: int
-    bad_files: list[BadFile]
-    stale: bool
-    path: str
 
 
 @dataclass
