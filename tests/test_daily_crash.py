@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from test_daily_support import LESSON, STEPS, at, memory, run, snapshot
 
-from memdir.notes.store import TMP_MARK
+from memdir.notes.atomic import TMP_MARK
 from memdir.runs.journal import Journal
 from memdir.runs.state import EpisodeState
 

@@ -176,7 +176,7 @@ def test_regression_editor_save_during_fsync_is_kept(root: Path, monkeypatch: py
             fired.append(1)
             (root / "knowledge" / "a.md").write_text("---\ndescription: a\n---\nperson v2\n", encoding="utf-8")
 
-    monkeypatch.setattr("memdir.notes.store.os.fsync", editor_saves_now)
+    monkeypatch.setattr("memdir.notes.atomic.os.fsync", editor_saves_now)
     with pytest.raises(ConflictError):
         store.update_meta("knowledge/a.md", {"confidence": 0.5}, expected_hash=note.hash)
     assert (root / "knowledge" / "a.md").read_text(encoding="utf-8").endswith("person v2\n")
@@ -316,7 +316,7 @@ def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(root: Pa
 def test_regression_save_between_recheck_and_swap_is_put_back(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Bug found: a save landing after the last hash check but before the rename was lost; the swap now
     returns what it displaced, and a foreign version is put back (ConflictError)."""
-    from memdir.notes import store as store_mod
+    from memdir.notes import atomic as store_mod
 
     if store_mod._RENAMEAT2 is None:
         pytest.skip("no renameat2 on this platform: the re-check before os.replace is the protection")

@@ -45,12 +45,12 @@ def test_write_fault_keeps_original_and_leaves_no_temp(root: Path, monkeypatch: 
         return real_open(path, flags, *args)  # type: ignore[arg-type]
 
     if where == "open":
-        monkeypatch.setattr("memdir.notes.store.os.open", failing_open)
+        monkeypatch.setattr("memdir.notes.atomic.os.open", failing_open)
     elif where == "replace":  # the final step is an atomic swap where the OS has one, else os.replace
-        monkeypatch.setattr("memdir.notes.store.os.replace", _fail(err))
-        monkeypatch.setattr("memdir.notes.store.exchange_paths", _fail(err))
+        monkeypatch.setattr("memdir.notes.atomic.os.replace", _fail(err))
+        monkeypatch.setattr("memdir.notes.atomic.exchange_paths", _fail(err))
     else:
-        monkeypatch.setattr(f"memdir.notes.store.os.{where}", _fail(err))
+        monkeypatch.setattr(f"memdir.notes.atomic.os.{where}", _fail(err))
     with pytest.raises(StoreWriteError) as info:
         store.update_meta("knowledge/keep.md", {"confidence": 0.9})
     assert info.value.errno == err
@@ -69,7 +69,7 @@ def test_enospc_during_episode_add_keeps_the_day_file(mem: Memory, root: Path,
     mem.add_episode("first episode text", title="first")
     day_file = next((root / "episodes").glob("*.md"))
     before = day_file.read_bytes()
-    monkeypatch.setattr("memdir.notes.store.os.write", _fail(errno.ENOSPC))
+    monkeypatch.setattr("memdir.notes.atomic.os.write", _fail(errno.ENOSPC))
     with pytest.raises(StoreWriteError):
         mem.add_episode("second episode text", title="second")
     monkeypatch.undo()

@@ -12,7 +12,8 @@ from types import ModuleType
 import pytest
 
 from memdir import Memory
-from memdir.notes.store import NoteStore, sweep_stale_temp_files
+from memdir.notes.atomic import sweep_stale_temp_files
+from memdir.notes.store import NoteStore
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memdir.errors import IndexUnavailable, MemdirError, NoteError
+from memdir.notes.atomic import is_temp_name
 from memdir.notes.frontmatter import split_text
-from memdir.notes.store import is_temp_name
 
 if TYPE_CHECKING:
     from memdir.index.search import SearchHit

@@ -22,7 +22,7 @@ from typing import Any, TypedDict
 import numpy as np
 
 from memdir.locks import file_lock
-from memdir.notes.store import atomic_write_bytes
+from memdir.notes.atomic import atomic_write_bytes
 
 log = logging.getLogger(__name__)
 

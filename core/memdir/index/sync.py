@@ -23,8 +23,9 @@ from memdir.index.catalog import Catalog, NoteRecord
 from memdir.index.chunking import index_texts
 from memdir.index.lexical import term_counts
 from memdir.jsonvalue import JSONObject
+from memdir.notes.atomic import is_temp_name
 from memdir.notes.model import Note, hash_bytes
-from memdir.notes.store import SCAN_DIRS, NoteStore, is_temp_name
+from memdir.notes.store import SCAN_DIRS, NoteStore
 from memdir.paths import ARCHIVE_DIR, kind_of
 
 log = logging.getLogger(__name__)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memdir.errors import NoteError
-from memdir.notes.store import is_temp_name
+from memdir.notes.atomic import is_temp_name
 
 if TYPE_CHECKING:
     from memdir.notes.store import NoteStore

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memdir.notes.store import atomic_write_bytes
+from memdir.notes.atomic import atomic_write_bytes
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from memdir.notes.store import atomic_write_bytes
+from memdir.notes.atomic import atomic_write_bytes
 
 log = logging.getLogger(__name__)
 

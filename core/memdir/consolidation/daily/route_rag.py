@@ -123,7 +123,7 @@ class NoteVectors:
 
     def save_cache(self, final_texts: dict[str, str]) -> None:
         """Store the vectors of every note as it is after the run (final_texts: path -> note text)."""
-        from memdir.notes.store import atomic_write_bytes
+        from memdir.notes.atomic import atomic_write_bytes
 
         wanted = dict(self._note_hashes)
         texts: list[str] = []

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from memdir.notes.store import atomic_write_bytes
+from memdir.notes.atomic import atomic_write_bytes
 
 if TYPE_CHECKING:
     from memdir.index.embedder import Embedder
