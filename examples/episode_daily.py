@@ -24,13 +24,18 @@ def main() -> None:
         mem = Memory(Path(tmp) / "memory_root")
         mem.init()
         at = lambda h, m: datetime(DAY.year, DAY.month, DAY.day, h, m, tzinfo=UTC)  # noqa: E731
-        mem.add_episode("Good morning! Quick standup, nothing blocking. The coffee machine is fixed.",
-                        title="Standup", at=at(9, 10))
+        mem.add_episode(
+            "Good morning! Quick standup, nothing blocking. The coffee machine is fixed.",
+            title="Standup",
+            at=at(9, 10),
+        )
         lesson = mem.add_episode(
             "The integration test test_sync_orders failed three times this week. Root cause: it read the "
             "wall clock and broke around midnight UTC. We decided to freeze time in that test with freezegun. "
             "Lesson learned: tests must never read the real clock; always inject or freeze time.",
-            title="Flaky integration test root cause", at=at(14, 20))
+            title="Flaky integration test root cause",
+            at=at(14, 20),
+        )
         howto = mem.add_episode(
             "How to restore the staging database from last night's backup:\n\n"
             "1. Stop the API: `kubectl scale deploy/api --replicas=0 -n staging`\n"
@@ -38,11 +43,15 @@ def main() -> None:
             "3. Restore it: `pg_restore --clean --no-owner -d staging /tmp/latest.dump`\n"
             "4. Start the API: `kubectl scale deploy/api --replicas=2 -n staging`\n"
             "5. Check that `/healthz` returns 200.",
-            title="Restore the staging database from backup", at=at(10, 5))
+            title="Restore the staging database from backup",
+            at=at(10, 5),
+        )
 
         report = mem.consolidate_daily(day=DAY)
-        print(f"created {report.created}, updated {report.updated}, review {report.review}, "
-              f"skipped {report.skipped}")
+        print(
+            f"created {report.created}, updated {report.updated}, review {report.review}, "
+            f"skipped {report.skipped}"
+        )
         assert not report.errors, report.errors
 
         notes = {p: mem.store.read(p) for p in report.created + report.updated}

@@ -43,8 +43,10 @@ def main() -> None:
         for success in (True, True, False):
             res = mem.feedback(path, success=success, note=None if success else "rollout timed out")
             seen.append(res.confidence)
-            print(f"{'success' if success else 'failure'}: confidence {res.confidence:.4f} "
-                  f"(successes {res.success_count}, failures {res.failure_count})")
+            print(
+                f"{'success' if success else 'failure'}: confidence {res.confidence:.4f} "
+                f"(successes {res.success_count}, failures {res.failure_count})"
+            )
 
         assert seen == [0.6, 0.7, 0.56], seen  # (1+.8)/3, (2+.8)/4, (2+.8)/5
         note = mem.store.read(path)

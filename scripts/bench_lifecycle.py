@@ -20,8 +20,10 @@ from memdir.runs.report import RunReport
 
 
 def _note(i: int, created: datetime) -> str:
-    return (f"---\ndescription: procedure {i}\norigin: weekly\nconfidence: 0.4\nsuccess_count: 0\n"
-            f"failure_count: 0\nsources: [t{i}]\ncreated_at: '{created.isoformat()}'\n---\n\n# P{i}\n\n1. step\n")
+    return (
+        f"---\ndescription: procedure {i}\norigin: weekly\nconfidence: 0.4\nsuccess_count: 0\n"
+        f"failure_count: 0\nsources: [t{i}]\ncreated_at: '{created.isoformat()}'\n---\n\n# P{i}\n\n1. step\n"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,23 +43,45 @@ def main(argv: list[str] | None = None) -> int:
 
         q = ReviewQueue(mem.store)
         t0 = time.perf_counter()
-        paths = [q.raise_item("evidence", f"procedures/p{i * 2:05d}.md", f"t{i}", "1. step\n", 0.9,
-                              [f"new-{i}"], f"bench:{i}") for i in range(args.items)]
+        paths = [
+            q.raise_item(
+                "evidence",
+                f"procedures/p{i * 2:05d}.md",
+                f"t{i}",
+                "1. step\n",
+                0.9,
+                [f"new-{i}"],
+                f"bench:{i}",
+            )
+            for i in range(args.items)
+        ]
         t1 = time.perf_counter()
-        again = sum(q.raise_item("evidence", "procedures/p00000.md", "t", "b", 0.9, [], f"bench:{i}") is None
-                    for i in range(args.items))
+        again = sum(
+            q.raise_item("evidence", "procedures/p00000.md", "t", "b", 0.9, [], f"bench:{i}") is None
+            for i in range(args.items)
+        )
         t2 = time.perf_counter()
         for p in paths:
             assert p
             q.accept(p)
         t3 = time.perf_counter()
-        print(f"review raise: {args.items} items in {t1 - t0:.2f} s ({(t1 - t0) / args.items * 1000:.1f} ms/item)")
+        print(
+            f"review raise: {args.items} items in {t1 - t0:.2f} s ({(t1 - t0) / args.items * 1000:.1f} ms/item)"
+        )
         print(f"review re-raise refused: {again}/{args.items} in {(t2 - t1) * 1000 / args.items:.1f} ms/item")
-        print(f"review accept: {args.items} items in {t3 - t2:.2f} s ({(t3 - t2) / args.items * 1000:.1f} ms/item)")
+        print(
+            f"review accept: {args.items} items in {t3 - t2:.2f} s ({(t3 - t2) / args.items * 1000:.1f} ms/item)"
+        )
 
-        events = [{"ts": (now - timedelta(minutes=i)).isoformat(), "type": "feedback",
-                   "procedure": f"procedures/p{(i * 2) % args.notes:05d}.md",
-                   "outcome": "success" if i % 3 else "failure"} for i in range(args.events)]
+        events = [
+            {
+                "ts": (now - timedelta(minutes=i)).isoformat(),
+                "type": "feedback",
+                "procedure": f"procedures/p{(i * 2) % args.notes:05d}.md",
+                "outcome": "success" if i % 3 else "failure",
+            }
+            for i in range(args.events)
+        ]
         mem.activity.append_many(events)
         t4 = time.perf_counter()
         record_hits(mem.root, [f"procedures/p{i:05d}.md" for i in range(5)])
@@ -73,11 +97,17 @@ def main(argv: list[str] | None = None) -> int:
         t8 = time.perf_counter()
         for i in range(50):
             record_hits(mem.root, [f"procedures/p{j:05d}.md" for j in range(i, i + 5)])
-        print(f"usage record_hits with {args.notes} notes tracked: {(time.perf_counter() - t8) / 50 * 1000:.1f} ms/search")
-        print(f"daily steps: {report.stats.get('feedback_applied')} feedback events applied + forgetting over "
-              f"{args.notes} notes ({len(report.archived)} archived) in {t6 - t5:.2f} s")
-        print(f"daily steps re-run (nothing to do): {t7 - t6:.2f} s, feedback applied {report2.stats.get('feedback_applied')}, "
-              f"archived {len(report2.archived)}")
+        print(
+            f"usage record_hits with {args.notes} notes tracked: {(time.perf_counter() - t8) / 50 * 1000:.1f} ms/search"
+        )
+        print(
+            f"daily steps: {report.stats.get('feedback_applied')} feedback events applied + forgetting over "
+            f"{args.notes} notes ({len(report.archived)} archived) in {t6 - t5:.2f} s"
+        )
+        print(
+            f"daily steps re-run (nothing to do): {t7 - t6:.2f} s, feedback applied {report2.stats.get('feedback_applied')}, "
+            f"archived {len(report2.archived)}"
+        )
     return 0
 
 

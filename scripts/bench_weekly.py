@@ -38,7 +38,14 @@ from memdir import Memory  # noqa: E402
 from memdir.config import load_config  # noqa: E402
 from memdir.runs.report import RunReport  # noqa: E402
 
-P_SUCCESS = {"gitlab": .3277, "map": .3119, "reddit": .5377, "shopping": .5220, "shopping_admin": .2363, "multisite": .1042}
+P_SUCCESS = {
+    "gitlab": 0.3277,
+    "map": 0.3119,
+    "reddit": 0.5377,
+    "shopping": 0.5220,
+    "shopping_admin": 0.2363,
+    "multisite": 0.1042,
+}
 
 
 def _memory(root: Path, cluster: float | None = None) -> Memory:
@@ -66,25 +73,40 @@ def bench_alfworld(data: Path, tmp: Path) -> dict[str, Any]:
         pure += len(types) == 1 and len(sources) == 3
         rows.append((rel, types, len(sources)))
     again = mem.consolidate_weekly(until=date(2026, 11, 30))
-    print(f"ALFWorld: {len(report.created)} procedures, {len(report.review)} review items, "
-          f"{pure} cite exactly the 3 tasks of one type; first run {took:.1f}s; second run changed "
-          f"{'something' if again.changed else 'nothing'}")
+    print(
+        f"ALFWorld: {len(report.created)} procedures, {len(report.review)} review items, "
+        f"{pure} cite exactly the 3 tasks of one type; first run {took:.1f}s; second run changed "
+        f"{'something' if again.changed else 'nothing'}"
+    )
     for rel, types, n in rows:
         print(f"  {rel}: types={types} sources={n}")
-    return {"procedures": len(report.created), "pure": pure, "seconds": round(took, 1), "rerun_changed": again.changed}
+    return {
+        "procedures": len(report.created),
+        "pure": pure,
+        "seconds": round(took, 1),
+        "rerun_changed": again.changed,
+    }
 
 
 # -- WebArena -------------------------------------------------------------------------------
-def build_webarena_week(data: Path, seed: int, tmp: Path, weeks: int = 1) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def build_webarena_week(
+    data: Path, seed: int, tmp: Path, weeks: int = 1
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Run the shared builder in a temp dir (`weeks` weeks of log); returns (its events, its ground truth)."""
     work = tmp / f"wa-build-{seed}-{weeks}"
     work.mkdir(parents=True, exist_ok=True)
     link = work / "test.raw.json"
     if not link.exists():
         link.symlink_to(data / "webarena" / "test.raw.json")
-    subprocess.run([sys.executable, str(data / "webarena" / "build_activity_log.py"), str(seed), str(weeks)],
-                   cwd=work, check=True, capture_output=True)
-    events = [json.loads(x) for x in (work / f"activity_log_seed{seed}.jsonl").read_text().splitlines() if x.strip()]
+    subprocess.run(
+        [sys.executable, str(data / "webarena" / "build_activity_log.py"), str(seed), str(weeks)],
+        cwd=work,
+        check=True,
+        capture_output=True,
+    )
+    events = [
+        json.loads(x) for x in (work / f"activity_log_seed{seed}.jsonl").read_text().splitlines() if x.strip()
+    ]
     gt = json.loads((work / f"ground_truth_seed{seed}.json").read_text())
     return events, gt
 
@@ -94,8 +116,16 @@ def webarena_activity(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for e in events:
         ts = datetime.fromisoformat(e["ts"]).replace(tzinfo=timezone.utc) - timedelta(hours=9)
-        out.append({"ts": ts.isoformat(), "type": e["event"], "task_id": e["task_id"], "description": e["description"],
-                    "tools": e["tools"], "outcome": e["outcome"]})
+        out.append(
+            {
+                "ts": ts.isoformat(),
+                "type": e["event"],
+                "task_id": e["task_id"],
+                "description": e["description"],
+                "tools": e["tools"],
+                "outcome": e["outcome"],
+            }
+        )
     return out
 
 
@@ -123,17 +153,28 @@ def score(clusters: list[list[str]], gt: dict[str, Any], week: int = 0) -> dict[
             tp += 1
             claimed.add(major)
     n = len(clusters)
-    return {"procedures": n, "precision": round(tp / n, 3) if n else 0.0,
-            "recall": round(len(claimed) / len(target), 3) if target else 0.0,
-            "from_templates_below_3": below, "targets": len(target),
-            "purity": round(pure / cited, 3) if cited else 1.0}
+    return {
+        "procedures": n,
+        "precision": round(tp / n, 3) if n else 0.0,
+        "recall": round(len(claimed) / len(target), 3) if target else 0.0,
+        "from_templates_below_3": below,
+        "targets": len(target),
+        "purity": round(pure / cited, 3) if cited else 1.0,
+    }
 
 
 SWEEP = (0.70, 0.74, 0.76, 0.78, 0.80, 0.82, 0.84, 0.86, 0.90)
 
 
-def bench_webarena(data: Path, tmp: Path, seeds: list[int], sweep: bool, cache: Path | None = None,
-                   weeks: int = 1, week: int = 0) -> dict[str, Any]:
+def bench_webarena(
+    data: Path,
+    tmp: Path,
+    seeds: list[int],
+    sweep: bool,
+    cache: Path | None = None,
+    weeks: int = 1,
+    week: int = 0,
+) -> dict[str, Any]:
     """Precision / recall per seed at the configured threshold (full run), and the plan-level sweep."""
     cache = cache or tmp / "wa-cache"
     until = date(2025, 1, 13) + timedelta(days=7 * week)
@@ -147,9 +188,12 @@ def bench_webarena(data: Path, tmp: Path, seeds: list[int], sweep: bool, cache: 
         took = time.perf_counter() - t0
         written = [[str(s) for s in mem.store.read(p).get("sources")] for p in report.created]
         res = score(written, gt, week)
-        res.update(seconds=round(took, 1), review_items=len(report.review),
-                   template_splits=report.stats.get("template_splits"),
-                   template_ejections=report.stats.get("template_ejections"))
+        res.update(
+            seconds=round(took, 1),
+            review_items=len(report.review),
+            template_splits=report.stats.get("template_splits"),
+            template_ejections=report.stats.get("template_ejections"),
+        )
         print(f"WebArena seed {seed} (week {week} of {weeks}): {res}")
         out[f"seed{seed}"] = res
         if sweep:
@@ -161,8 +205,10 @@ def bench_webarena(data: Path, tmp: Path, seeds: list[int], sweep: bool, cache: 
                 groups, _, _ = smem.weekly_distiller(cache_dir=cache).plan(until, RunReport(job="weekly"))
                 r = score([[t.task_id for t in g] for g in groups], gt, week)
                 rows.append((thr, r))
-                print(f"  sweep cluster={thr:.2f}: P={r['precision']:.3f} R={r['recall']:.3f} "
-                      f"procedures={r['procedures']} below-3={r['from_templates_below_3']}")
+                print(
+                    f"  sweep cluster={thr:.2f}: P={r['precision']:.3f} R={r['recall']:.3f} "
+                    f"procedures={r['procedures']} below-3={r['from_templates_below_3']}"
+                )
             out[f"sweep{seed}"] = rows
     return out
 
@@ -188,28 +234,62 @@ def scale_events(data: Path, n_tasks: int, seed: int = 7) -> list[dict[str, Any]
         tid = f"scale-{k}"
         step = timedelta(seconds=20)
         events.append({"ts": ts.isoformat(), "type": "task_start", "task_id": tid, "summary": intent})
-        events.append({"ts": (ts + step).isoformat(), "type": "tool_use", "task_id": tid, "tool": "browser",
-                       "input": f"goto {t['start_url']}"})
-        events.append({"ts": (ts + 2 * step).isoformat(), "type": "tool_use", "task_id": tid, "tool": "browser",
-                       "input": f"click [{rng.randint(1, 999)}]"})
-        events.append({"ts": (ts + 3 * step).isoformat(), "type": "tool_result", "task_id": tid, "tool": "browser",
-                       "summary": "page loaded"})
+        events.append(
+            {
+                "ts": (ts + step).isoformat(),
+                "type": "tool_use",
+                "task_id": tid,
+                "tool": "browser",
+                "input": f"goto {t['start_url']}",
+            }
+        )
+        events.append(
+            {
+                "ts": (ts + 2 * step).isoformat(),
+                "type": "tool_use",
+                "task_id": tid,
+                "tool": "browser",
+                "input": f"click [{rng.randint(1, 999)}]",
+            }
+        )
+        events.append(
+            {
+                "ts": (ts + 3 * step).isoformat(),
+                "type": "tool_result",
+                "task_id": tid,
+                "tool": "browser",
+                "summary": "page loaded",
+            }
+        )
         ok = rng.random() < P_SUCCESS[site]
-        events.append({"ts": (ts + 4 * step).isoformat(), "type": "task_end", "task_id": tid,
-                       "outcome": "success" if ok else "failure"})
+        events.append(
+            {
+                "ts": (ts + 4 * step).isoformat(),
+                "type": "task_end",
+                "task_id": tid,
+                "outcome": "success" if ok else "failure",
+            }
+        )
     return events
 
 
 def _timed_cli(root: Path, *args: str) -> tuple[float, float, dict[str, Any]]:
     """Run `memdir --root root consolidate weekly ...` in a subprocess: (seconds, peak RSS MiB, report)."""
-    code = ("import resource, sys, json, time; from memdir.cli.main import main; t=time.perf_counter();\n"
-            "try:\n main()\nexcept SystemExit: pass\n"
-            "sys.stderr.write(json.dumps({'s': time.perf_counter()-t, "
-            "'rss': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))")
-    proc = subprocess.run([sys.executable, "-c", code, "--root", str(root), "consolidate", "weekly", *args, "--json"],
-                          capture_output=True, text=True, cwd=REPO, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    code = (
+        "import resource, sys, json, time; from memdir.cli.main import main; t=time.perf_counter();\n"
+        "try:\n main()\nexcept SystemExit: pass\n"
+        "sys.stderr.write(json.dumps({'s': time.perf_counter()-t, "
+        "'rss': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "--root", str(root), "consolidate", "weekly", *args, "--json"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+    )
     tail = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "{}"
-    meta = json.loads(tail[tail.rfind("{"):])
+    meta = json.loads(tail[tail.rfind("{") :])
     report = json.loads(proc.stdout) if proc.stdout.strip() else {"errors": [proc.stderr[-500:]]}
     return meta.get("s", 0.0), meta.get("rss", 0) / 1024, report
 
@@ -226,19 +306,27 @@ def bench_scale(data: Path, tmp: Path, n_tasks: int) -> dict[str, Any]:
     for label, root in (("first run", mem.root), ("second run, same root", mem.root)):
         s, rss, rep = _timed_cli(root, "--until", until)
         st = rep.get("stats", {})
-        print(f"  {label}: {s:.1f}s, peak RSS {rss:.0f} MiB, created {len(rep.get('created', []))}, "
-              f"review {len(rep.get('review', []))}, tasks {st.get('tasks')}, successful {st.get('successful_tasks')}, "
-              f"unique {st.get('unique_tasks')}, embedded {st.get('embedded_new')}, largest component "
-              f"{st.get('largest_component')}, errors {rep.get('errors')}")
+        print(
+            f"  {label}: {s:.1f}s, peak RSS {rss:.0f} MiB, created {len(rep.get('created', []))}, "
+            f"review {len(rep.get('review', []))}, tasks {st.get('tasks')}, successful {st.get('successful_tasks')}, "
+            f"unique {st.get('unique_tasks')}, embedded {st.get('embedded_new')}, largest component "
+            f"{st.get('largest_component')}, errors {rep.get('errors')}"
+        )
         results[label] = {"seconds": round(s, 1), "peak_rss_mib": round(rss), "stats": st}
     fresh = _memory(tmp / "scale-fresh")
     shutil.copytree(mem.activity.dir, fresh.activity.dir, dirs_exist_ok=True)
     shutil.copytree(mem.state_dir / "cache", fresh.state_dir / "cache")
     s, rss, rep = _timed_cli(fresh.root, "--until", until)
     st = rep.get("stats", {})
-    print(f"  fresh root with the embedding cache: {s:.1f}s, peak RSS {rss:.0f} MiB, embedded {st.get('embedded_new')}, "
-          f"cache hits {st.get('embedding_cache_hits')}, created {len(rep.get('created', []))}")
-    results["fresh root, cached embeddings"] = {"seconds": round(s, 1), "peak_rss_mib": round(rss), "stats": st}
+    print(
+        f"  fresh root with the embedding cache: {s:.1f}s, peak RSS {rss:.0f} MiB, embedded {st.get('embedded_new')}, "
+        f"cache hits {st.get('embedding_cache_hits')}, created {len(rep.get('created', []))}"
+    )
+    results["fresh root, cached embeddings"] = {
+        "seconds": round(s, 1),
+        "peak_rss_mib": round(rss),
+        "stats": st,
+    }
     return results
 
 
@@ -252,7 +340,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tasks", type=int, default=20_000)
     ap.add_argument("--keep", action="store_true", help="keep the temp directory")
     ap.add_argument("--cache", type=Path, help="WebArena: reuse task embeddings from this folder (warm runs)")
-    ap.add_argument("--weeks", type=int, default=1, help="WebArena: weeks of log the builder spreads the tasks over")
+    ap.add_argument(
+        "--weeks", type=int, default=1, help="WebArena: weeks of log the builder spreads the tasks over"
+    )
     ap.add_argument("--week", type=int, default=0, help="WebArena: which of those weeks to distil and score")
     args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="bench-weekly-"))
@@ -260,8 +350,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.what in ("alfworld", "all"):
             bench_alfworld(args.data, tmp)
         if args.what in ("webarena", "all"):
-            bench_webarena(args.data, tmp, args.seeds, args.sweep or args.what == "all", args.cache,
-                           args.weeks, args.week)
+            bench_webarena(
+                args.data,
+                tmp,
+                args.seeds,
+                args.sweep or args.what == "all",
+                args.cache,
+                args.weeks,
+                args.week,
+            )
         if args.what in ("scale", "all"):
             bench_scale(args.data, tmp, args.tasks)
     finally:

@@ -41,14 +41,25 @@ BASE = datetime(2026, 11, 26, 9, 0, tzinfo=timezone.utc)
 
 def cli(root: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
     """Run `memdir` in a subprocess against root."""
-    return subprocess.run([sys.executable, "-m", "memdir.cli.main", *args], capture_output=True, text=True,
-                          env=_env(root), cwd=str(REPO), timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "memdir.cli.main", *args],
+        capture_output=True,
+        text=True,
+        env=_env(root),
+        cwd=str(REPO),
+        timeout=timeout,
+    )
 
 
 def _env(root: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(MEMDIR_ROOT=str(root), MEMDIR_EMBEDDER="hashing", LITELLM_LOCAL_MODEL_COST_MAP="True",
-               ANONYMIZED_TELEMETRY="False", PYTHONHASHSEED="0")
+    env.update(
+        MEMDIR_ROOT=str(root),
+        MEMDIR_EMBEDDER="hashing",
+        LITELLM_LOCAL_MODEL_COST_MAP="True",
+        ANONYMIZED_TELEMETRY="False",
+        PYTHONHASHSEED="0",
+    )
     return env
 
 
@@ -62,14 +73,20 @@ def snapshot(root: Path) -> dict[str, str]:
             continue
         for p in sorted(base.rglob("*")):
             if p.is_file() and p.name != "archive-log.jsonl" and ".memdir-tmp-" not in p.name:
-                out[p.relative_to(root).as_posix()] = TS.sub("<ts>", p.read_text(encoding="utf-8", errors="replace"))
+                out[p.relative_to(root).as_posix()] = TS.sub(
+                    "<ts>", p.read_text(encoding="utf-8", errors="replace")
+                )
     return out
 
 
 def temp_files(root: Path) -> list[str]:
     """Our temp files in the note folders (`*.memdir-tmp-*`); `.memdir/` litter is swept by the next save."""
-    return sorted(p.relative_to(root).as_posix() for top in NOTE_DIRS for p in (root / top).rglob("*")
-                  if ".memdir-tmp-" in p.name)
+    return sorted(
+        p.relative_to(root).as_posix()
+        for top in NOTE_DIRS
+        for p in (root / top).rglob("*")
+        if ".memdir-tmp-" in p.name
+    )
 
 
 def lost_notes(template: dict[str, str], final: dict[str, str]) -> list[str]:
@@ -122,16 +139,37 @@ def _human_notes(root: Path, n: int = 30) -> None:
     from memdir.notes.store import NoteStore
 
     store = NoteStore(root)
-    topics = ["deploy the API", "rotate the database password", "fix flaky CI", "release checklist",
-              "on-call handover", "データベースのバックアップ", "debug memory leaks"]
+    topics = [
+        "deploy the API",
+        "rotate the database password",
+        "fix flaky CI",
+        "release checklist",
+        "on-call handover",
+        "データベースのバックアップ",
+        "debug memory leaks",
+    ]
     for i in range(n):
         t = topics[i % len(topics)]
-        store.create(f"knowledge/human-{i:02d}.md", render_note(
-            {"description": f"Notes on {t} ({i})", "origin": "human", "tags": ["ops"]},
-            f"# {t.title()} {i}\n\nWhat we learned about {t}, case {i}.\n"))
-    store.create("procedures/deploy-api.md", render_note(
-        {"description": "Deploy the API", "origin": "human", "confidence": 0.5, "success_count": 1,
-         "failure_count": 1}, "# Deploy the API\n\n1. Build\n2. Push\n3. Verify\n"))
+        store.create(
+            f"knowledge/human-{i:02d}.md",
+            render_note(
+                {"description": f"Notes on {t} ({i})", "origin": "human", "tags": ["ops"]},
+                f"# {t.title()} {i}\n\nWhat we learned about {t}, case {i}.\n",
+            ),
+        )
+    store.create(
+        "procedures/deploy-api.md",
+        render_note(
+            {
+                "description": "Deploy the API",
+                "origin": "human",
+                "confidence": 0.5,
+                "success_count": 1,
+                "failure_count": 1,
+            },
+            "# Deploy the API\n\n1. Build\n2. Push\n3. Verify\n",
+        ),
+    )
     (root / "skills" / "human-skill.md").write_text("---\ndescription: a human skill\n---\n\nDo not touch.\n")
 
 
@@ -140,10 +178,16 @@ def _episodes(root: Path, n: int = 24) -> None:
 
     mem = Memory(root)
     kinds = [
-        ("Fixed flaky CI", "The CI was flaky because the runner image floated. Lesson: always pin the runner "
-                           "image version in the workflow file."),
-        ("Rotated the db password", "Steps: 1. create the new password in the vault. 2. update the app "
-                                    "secret. 3. restart the pods. 4. revoke the old password."),
+        (
+            "Fixed flaky CI",
+            "The CI was flaky because the runner image floated. Lesson: always pin the runner "
+            "image version in the workflow file.",
+        ),
+        (
+            "Rotated the db password",
+            "Steps: 1. create the new password in the vault. 2. update the app "
+            "secret. 3. restart the pods. 4. revoke the old password.",
+        ),
         ("Lunch", "Had lunch with the team, nice weather."),
         ("Policy on deploys", "We decided that deploys never happen on Fridays after 15:00."),
     ]
@@ -162,13 +206,32 @@ def _activity(root: Path) -> None:
         tid = f"task-{i}"
         env = ["staging", "prod", "qa"][i % 3]
         events = [
-            {"ts": ts.isoformat(), "type": "task_start", "task_id": tid, "summary": f"deploy the api to {env}"},
-            {"ts": (ts + timedelta(seconds=5)).isoformat(), "type": "tool_use", "task_id": tid, "tool": "bash",
-             "input": f"make deploy ENV={env}"},
-            {"ts": (ts + timedelta(seconds=9)).isoformat(), "type": "tool_use", "task_id": tid, "tool": "bash",
-             "input": f"curl https://{env}.example.com/health"},
-            {"ts": (ts + timedelta(seconds=20)).isoformat(), "type": "task_end", "task_id": tid,
-             "outcome": "success" if i % 4 else "failure"},
+            {
+                "ts": ts.isoformat(),
+                "type": "task_start",
+                "task_id": tid,
+                "summary": f"deploy the api to {env}",
+            },
+            {
+                "ts": (ts + timedelta(seconds=5)).isoformat(),
+                "type": "tool_use",
+                "task_id": tid,
+                "tool": "bash",
+                "input": f"make deploy ENV={env}",
+            },
+            {
+                "ts": (ts + timedelta(seconds=9)).isoformat(),
+                "type": "tool_use",
+                "task_id": tid,
+                "tool": "bash",
+                "input": f"curl https://{env}.example.com/health",
+            },
+            {
+                "ts": (ts + timedelta(seconds=20)).isoformat(),
+                "type": "task_end",
+                "task_id": tid,
+                "outcome": "success" if i % 4 else "failure",
+            },
         ]
         mem.activity.append_many(events)
 
@@ -192,7 +255,9 @@ def _rerun_if_unchanged(argv: list[str]) -> Callable[[Path, dict[str, str]], lis
     return recover
 
 
-def _run_again(argv: list[str], ok_errors: tuple[str, ...] = ()) -> Callable[[Path, dict[str, str]], list[str]]:
+def _run_again(
+    argv: list[str], ok_errors: tuple[str, ...] = ()
+) -> Callable[[Path, dict[str, str]], list[str]]:
     """Recovery for an idempotent command: simply run it again."""
 
     def recover(work: Path, before: dict[str, str]) -> list[str]:
@@ -221,11 +286,18 @@ def _setup_review(root: Path) -> None:
     _init(root)
     _human_notes(root, 5)
     q = ReviewQueue(Memory(root).store)
-    q.raise_item("merge_candidate", "knowledge/human-00.md", "Deploy lesson",
-                 "# Deploy lesson\n\nAlways check the health endpoint after a deploy.\n## Detail\n\nMore text.\n",
-                 0.91, ["episodes/2026-11-26.md#0900-deploy"], key="fi-merge")
-    q.raise_item("move_proposal", "knowledge/human-01.md", "Move it", "It is a procedure.", None, [],
-                 key="fi-move")
+    q.raise_item(
+        "merge_candidate",
+        "knowledge/human-00.md",
+        "Deploy lesson",
+        "# Deploy lesson\n\nAlways check the health endpoint after a deploy.\n## Detail\n\nMore text.\n",
+        0.91,
+        ["episodes/2026-11-26.md#0900-deploy"],
+        key="fi-merge",
+    )
+    q.raise_item(
+        "move_proposal", "knowledge/human-01.md", "Move it", "It is a procedure.", None, [], key="fi-move"
+    )
 
 
 def _review_id(key: str) -> str:
@@ -302,23 +374,51 @@ def _has_module(name: str) -> Callable[[], str | None]:
 
 UNTIL = (BASE + timedelta(days=1)).date().isoformat()
 TARGETS: dict[str, Target] = {
-    "episode-add": Target("episode-add", _setup_episode,
-                          ["episode", "add", "Killed while appending", "--title", "fi", "--at", "2026-11-26T23:00+00:00"],
-                          _rerun_if_unchanged(["episode", "add", "Killed while appending", "--title", "fi",
-                                               "--at", "2026-11-26T23:00+00:00"])),
-    "feedback": Target("feedback", _setup_feedback, ["feedback", "procedures/deploy-api.md", "--success"],
-                       _rerun_if_unchanged(["feedback", "procedures/deploy-api.md", "--success"])),
-    "review-accept": Target("review-accept", _setup_review, ["review", "accept", "@merge"],
-                            _run_again(["review", "accept", "@merge"], ok_errors=("already decided",)),
-                            _has_module("memdir.lifecycle.review"), _ledger_check),
-    "index-sync": Target("index-sync", _setup_index, ["index", "sync"], _run_again(["index", "sync"]),
-                         _has_module("memdir.index.service"), _index_check),
-    "daily": Target("daily", _setup_daily, ["consolidate", "daily", "--date", DAY],
-                    _run_again(["consolidate", "daily", "--date", DAY]),
-                    _has_module("memdir.consolidation.daily.run"), _episode_state_check),
-    "weekly": Target("weekly", _setup_weekly, ["consolidate", "weekly", "--until", UNTIL],
-                     _run_again(["consolidate", "weekly", "--until", UNTIL]),
-                     _has_module("memdir.consolidation.weekly.run")),
+    "episode-add": Target(
+        "episode-add",
+        _setup_episode,
+        ["episode", "add", "Killed while appending", "--title", "fi", "--at", "2026-11-26T23:00+00:00"],
+        _rerun_if_unchanged(
+            ["episode", "add", "Killed while appending", "--title", "fi", "--at", "2026-11-26T23:00+00:00"]
+        ),
+    ),
+    "feedback": Target(
+        "feedback",
+        _setup_feedback,
+        ["feedback", "procedures/deploy-api.md", "--success"],
+        _rerun_if_unchanged(["feedback", "procedures/deploy-api.md", "--success"]),
+    ),
+    "review-accept": Target(
+        "review-accept",
+        _setup_review,
+        ["review", "accept", "@merge"],
+        _run_again(["review", "accept", "@merge"], ok_errors=("already decided",)),
+        _has_module("memdir.lifecycle.review"),
+        _ledger_check,
+    ),
+    "index-sync": Target(
+        "index-sync",
+        _setup_index,
+        ["index", "sync"],
+        _run_again(["index", "sync"]),
+        _has_module("memdir.index.service"),
+        _index_check,
+    ),
+    "daily": Target(
+        "daily",
+        _setup_daily,
+        ["consolidate", "daily", "--date", DAY],
+        _run_again(["consolidate", "daily", "--date", DAY]),
+        _has_module("memdir.consolidation.daily.run"),
+        _episode_state_check,
+    ),
+    "weekly": Target(
+        "weekly",
+        _setup_weekly,
+        ["consolidate", "weekly", "--until", UNTIL],
+        _run_again(["consolidate", "weekly", "--until", UNTIL]),
+        _has_module("memdir.consolidation.weekly.run"),
+    ),
 }
 
 
@@ -352,8 +452,13 @@ def _run_and_watch(root: Path, argv: list[str], kill_after: float | None) -> tup
     locks = root / ".memdir" / "locks"
     before = set(locks.iterdir()) if locks.is_dir() else set()
     start = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", *argv], env=_env(root), cwd=str(REPO),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir.cli.main", *argv],
+        env=_env(root),
+        cwd=str(REPO),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     work_start: float | None = None
     killed = False
     while proc.poll() is None:
@@ -423,24 +528,34 @@ def run_target(target: Target, trials: int, seed: int, workdir: Path, verbose: b
         result.duplicated += len(dups)
         if problems:
             result.failures += 1
-            result.problems.append(f"trial {i} (kill at +{delay:.3f}s, killed={killed}): " + "; ".join(problems))
+            result.problems.append(
+                f"trial {i} (kill at +{delay:.3f}s, killed={killed}): " + "; ".join(problems)
+            )
         if verbose:
-            print(f"  {target.name} trial {i}: delay {delay:.3f}s killed={killed} "
-                  f"{'FAIL ' + '; '.join(problems) if problems else 'ok'}", flush=True)
+            print(
+                f"  {target.name} trial {i}: delay {delay:.3f}s killed={killed} "
+                f"{'FAIL ' + '; '.join(problems) if problems else 'ok'}",
+                flush=True,
+            )
     return result
 
 
 def format_table(results: list[TargetResult], trials: int) -> str:
     """The Markdown table that docs/reliability.md shows."""
-    lines = ["| fault injected | trials | killed mid-run | failures | notes lost | duplicated | temp files left "
-             "| clean run (s) | reproduce |", "|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| fault injected | trials | killed mid-run | failures | notes lost | duplicated | temp files left "
+        "| clean run (s) | reproduce |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in results:
         cmd = f"`.venv/bin/python scripts/fault_injection.py --trials {trials} --target {r.target}`"
         if r.skipped:
             lines.append(f"| kill -9 during `{r.target}` | skipped: {r.skipped} | | | | | | | {cmd} |")
             continue
-        lines.append(f"| kill -9 during `{r.target}` | {r.trials} | {r.killed} | {r.failures} | {r.notes_lost} | "
-                     f"{r.duplicated} | {r.temp_left} | {r.clean_seconds:.1f} | {cmd} |")
+        lines.append(
+            f"| kill -9 during `{r.target}` | {r.trials} | {r.killed} | {r.failures} | {r.notes_lost} | "
+            f"{r.duplicated} | {r.temp_left} | {r.clean_seconds:.1f} | {cmd} |"
+        )
     return "\n".join(lines)
 
 
@@ -448,7 +563,9 @@ def main(argv: list[str] | None = None) -> int:
     """Parse arguments, run the trials, print the table (exit 1 if any trial failed)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--trials", type=int, default=50)
-    ap.add_argument("--target", default="all", help=f"one of {', '.join(TARGETS)} or all (comma-separated ok)")
+    ap.add_argument(
+        "--target", default="all", help=f"one of {', '.join(TARGETS)} or all (comma-separated ok)"
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workdir", help="keep trial roots here (default: a temp dir)")
     ap.add_argument("--json", action="store_true", help="print results as JSON after the table")
@@ -463,8 +580,11 @@ def main(argv: list[str] | None = None) -> int:
             t0 = time.monotonic()
             res = run_target(TARGETS[name], args.trials, args.seed, workdir, args.verbose)
             results.append(res)
-            print(f"{name}: {res.trials} trials, {res.failures} failures, {res.killed} killed mid-run "
-                  f"({time.monotonic() - t0:.0f}s){' skipped: ' + res.skipped if res.skipped else ''}", flush=True)
+            print(
+                f"{name}: {res.trials} trials, {res.failures} failures, {res.killed} killed mid-run "
+                f"({time.monotonic() - t0:.0f}s){' skipped: ' + res.skipped if res.skipped else ''}",
+                flush=True,
+            )
             for p in res.problems[:10]:
                 print(f"  {p}", flush=True)
     print()

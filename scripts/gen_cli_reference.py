@@ -66,7 +66,9 @@ def render() -> tuple[str, list[str]]:
     table = ["| command | what it does |", "|---|---|"]
     blocks: list[str] = []
     for path, cmd, ctx in iter_commands(cli):
-        summary = "Global options; lists the commands." if path == "memdir" else cmd.get_short_help_str(limit=200)
+        summary = (
+            "Global options; lists the commands." if path == "memdir" else cmd.get_short_help_str(limit=200)
+        )
         anchor = path.replace(" ", "-")
         table.append(f"| [`{path}`](#{anchor}) | {summary} |")
         blocks += [f"### {path}", "", "```text", cmd.get_help(ctx).rstrip(), "```", ""]
@@ -107,11 +109,14 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.check:
         if wanted != current:
-            diff = difflib.unified_diff(current.splitlines(), wanted.splitlines(), "README.md", "generated",
-                                        lineterm="", n=1)
+            diff = difflib.unified_diff(
+                current.splitlines(), wanted.splitlines(), "README.md", "generated", lineterm="", n=1
+            )
             print("\n".join(list(diff)[:60]), file=sys.stderr)
-            print("README command reference is out of date: run python scripts/gen_cli_reference.py",
-                  file=sys.stderr)
+            print(
+                "README command reference is out of date: run python scripts/gen_cli_reference.py",
+                file=sys.stderr,
+            )
             return 1
         return 1 if issues else 0
     if wanted != current:

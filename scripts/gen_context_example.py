@@ -27,8 +27,18 @@ CASES = [
 def run_context(root: Path, query: str | None, budget: int) -> str:
     """The stdout of `memdir context [QUERY] --budget N` on root (raises on failure)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update({"MEMDIR_ROOT": str(root), "ANONYMIZED_TELEMETRY": "False", "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
-    args = [sys.executable, "-m", "memdir.cli.main", "context", *([query] if query else []), "--budget", str(budget)]
+    env.update(
+        {"MEMDIR_ROOT": str(root), "ANONYMIZED_TELEMETRY": "False", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    )
+    args = [
+        sys.executable,
+        "-m",
+        "memdir.cli.main",
+        "context",
+        *([query] if query else []),
+        "--budget",
+        str(budget),
+    ]
     res = subprocess.run(args, capture_output=True, text=True, env=env, cwd=REPO, timeout=300, check=False)
     if res.returncode != 0:
         raise SystemExit(f"memdir context failed: {res.stderr}")
@@ -60,8 +70,16 @@ def render(outputs: list[tuple[str | None, int, str]]) -> str:
         cmd = f'memdir context "{query}" --budget {budget}' if query else f"memdir context --budget {budget}"
         tokens = estimate_tokens(text)
         assert tokens <= budget, (cmd, tokens)
-        lines += [f"## `{cmd}`", "", f"{tokens} of {budget} estimated tokens.", "", "````markdown",
-                  text.rstrip("\n"), "````", ""]
+        lines += [
+            f"## `{cmd}`",
+            "",
+            f"{tokens} of {budget} estimated tokens.",
+            "",
+            "````markdown",
+            text.rstrip("\n"),
+            "````",
+            "",
+        ]
     return "\n".join(lines)
 
 

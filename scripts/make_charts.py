@@ -37,8 +37,9 @@ def run_benches(names: list[str]) -> None:
         if res.returncode != 0:
             raise SystemExit(f"{name} failed:\n{res.stderr[-2000:]}")
         lines = [ln for ln in res.stdout.splitlines() if not re.match(r"^\s+\w+ \d+/\d+ \(\d+s\)$", ln)]
-        (DATA / f"{name}.txt").write_text("$ python " + " ".join(BENCHES[name]) + "\n" + "\n".join(lines) + "\n",
-                                          encoding="utf-8")
+        (DATA / f"{name}.txt").write_text(
+            "$ python " + " ".join(BENCHES[name]) + "\n" + "\n".join(lines) + "\n", encoding="utf-8"
+        )
 
 
 def parse_retrieval(text: str) -> tuple[list[str], dict[str, dict[str, tuple[float, float, float]]]]:
@@ -47,7 +48,7 @@ def parse_retrieval(text: str) -> tuple[list[str], dict[str, dict[str, tuple[flo
     start = next(i for i, ln in enumerate(lines) if ln.startswith("session-level recall"))
     systems = lines[start + 1].split()[2:]
     table: dict[str, dict[str, tuple[float, float, float]]] = {}
-    for ln in lines[start + 2:]:
+    for ln in lines[start + 2 :]:
         parts = ln.split()
         if len(parts) != 2 + len(systems) or not parts[1].isdigit():
             break
@@ -114,7 +115,14 @@ def chart_routing(text: str) -> list[Path]:
     ax.imshow(rows, cmap="Blues")
     for i, row in enumerate(rows):
         for j, n in enumerate(row):
-            ax.text(j, i, str(n), ha="center", va="center", color="white" if n > max(map(max, rows)) / 2 else "black")
+            ax.text(
+                j,
+                i,
+                str(n),
+                ha="center",
+                va="center",
+                color="white" if n > max(map(max, rows)) / 2 else "black",
+            )
     ax.set_xticks(range(len(labels)), labels)
     ax.set_yticks(range(len(labels)), [f"{lab}\nF1 {f1.get(lab, float('nan')):.2f}" for lab in labels])
     ax.set_xlabel("routed to")
@@ -172,7 +180,9 @@ DOC_CHARTS: dict[str, Callable[[str], list[Path]]] = {"weekly.md": chart_weekly}
 def main(argv: list[str] | None = None) -> int:
     """Optionally run the benchmarks, then draw every chart whose log exists."""
     ap = argparse.ArgumentParser(description="Draw docs/img/*.png from benchmark output")
-    ap.add_argument("--run", nargs="*", choices=sorted(BENCHES), help="run these benchmarks first (all if none named)")
+    ap.add_argument(
+        "--run", nargs="*", choices=sorted(BENCHES), help="run these benchmarks first (all if none named)"
+    )
     args = ap.parse_args(argv)
     if args.run is not None:
         run_benches(args.run or sorted(BENCHES))

@@ -50,12 +50,18 @@ def mem(root: Path):  # type: ignore[no-untyped-def]
 def run_cli(root: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
     """Run `memdir` in a real subprocess against the test root."""
 
-    def _run(*args: str, input: str | None = None, env: dict[str, str] | None = None,
-             timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    def _run(
+        *args: str, input: str | None = None, env: dict[str, str] | None = None, timeout: float = 120
+    ) -> subprocess.CompletedProcess[str]:
         full_env = {**os.environ, "MEMDIR_ROOT": str(root), **(env or {})}
         return subprocess.run(
             [sys.executable, "-m", "memdir.cli.main", *args],
-            input=input, capture_output=True, text=True, env=full_env, timeout=timeout, cwd=str(REPO),
+            input=input,
+            capture_output=True,
+            text=True,
+            env=full_env,
+            timeout=timeout,
+            cwd=str(REPO),
         )
 
     return _run

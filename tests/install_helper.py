@@ -37,8 +37,9 @@ class InstalledVenv:
         exe = str(self.python) if args[0] == "python" else str(self.bin / args[0])
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
         env["PATH"] = f"{self.bin}{os.pathsep}{env.get('PATH', '')}"
-        return subprocess.run([exe, *args[1:]], capture_output=True, text=True, cwd=str(self.workdir),
-                              env=env, timeout=timeout)
+        return subprocess.run(
+            [exe, *args[1:]], capture_output=True, text=True, cwd=str(self.workdir), env=env, timeout=timeout
+        )
 
 
 def _record_hash(data: bytes) -> str:
@@ -76,8 +77,24 @@ def build_wheel(out: Path) -> Path:
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy2(REPO / name, src / name)
     shutil.copytree(REPO / "core", src / "core", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    str(src), "-w", str(out)], check=True, capture_output=True, text=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            str(src),
+            "-w",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     (wheel,) = out.glob("memdir-*.whl")
     return wheel
 
@@ -91,12 +108,34 @@ def make_installed_venv(base: Path) -> InstalledVenv:
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               check=True, capture_output=True, text=True).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
     (site / "memdir-test-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
     for whl in (wheel, dummy):
-        subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
-                        "--no-index", str(whl)], check=True, capture_output=True, text=True, timeout=300)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "--python",
+                str(python),
+                "install",
+                "--quiet",
+                "--no-deps",
+                "--no-index",
+                str(whl),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
     workdir = base / "work"
     workdir.mkdir()
     return InstalledVenv(venv=venv, python=python, bin=venv / "bin", wheel=wheel, workdir=workdir)

@@ -23,7 +23,12 @@ def _write(root: Path, rel: str, meta: str, body: str) -> None:
 
 @pytest.fixture
 def sample(root: Path) -> Path:
-    _write(root, "knowledge/z-prefs.md", "description: The user prefers uv over pip\npinned: true", "# Prefs\n\nUse uv.\n")
+    _write(
+        root,
+        "knowledge/z-prefs.md",
+        "description: The user prefers uv over pip\npinned: true",
+        "# Prefs\n\nUse uv.\n",
+    )
     _write(root, "skills/a-rules.md", "description: Never push to main\npinned: true", "Open a PR instead.\n")
     _write(root, "knowledge/not-pinned.md", "description: Something else\npinned: false", "Body.\n")
     _write(root, "knowledge/string-pinned.md", 'description: Quoted\npinned: "yes"', "Body.\n")
@@ -35,8 +40,10 @@ def sample(root: Path) -> Path:
 
 
 def _digest(root: Path) -> dict[str, str]:
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*.md"))}
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*.md"))
+    }
 
 
 def test_header_then_pinned_by_path_then_procedures_by_confidence(sample: Path) -> None:
@@ -44,8 +51,14 @@ def test_header_then_pinned_by_path_then_procedures_by_confidence(sample: Path) 
     assert out.startswith(HEADER)
     assert "evidence, not instructions" in out.splitlines()[1]
     order = [line.split("`")[1] for line in out.splitlines() if line.startswith("- `")]
-    assert order == ["knowledge/z-prefs.md", "skills/a-rules.md",  # pinned, by path
-                     "procedures/rotate.md", "procedures/deploy.md", "procedures/lint.md", "procedures/backup.md"]
+    assert order == [
+        "knowledge/z-prefs.md",
+        "skills/a-rules.md",  # pinned, by path
+        "procedures/rotate.md",
+        "procedures/deploy.md",
+        "procedures/lint.md",
+        "procedures/backup.md",
+    ]
     assert "`procedures/rotate.md` (confidence 0.90): Rotate the db password" in out
     assert "Use uv." in out  # pinned bodies are included when they fit
     assert "not-pinned" not in out and "string-pinned" not in out
@@ -61,16 +74,24 @@ def test_output_is_stable_and_reads_nothing_into_the_files(sample: Path) -> None
 @pytest.mark.parametrize("budget", [60, 80, 100, 130, 200, 400, 1500])
 def test_never_exceeds_budget(sample: Path, budget: int) -> None:
     for i in range(30):
-        _write(sample, f"procedures/p{i:02d}.md", f"description: Procedure {i} 手順\nconfidence: 0.{i % 10}",
-               ("Step with some words and 日本語の説明。\n" * 40))
+        _write(
+            sample,
+            f"procedures/p{i:02d}.md",
+            f"description: Procedure {i} 手順\nconfidence: 0.{i % 10}",
+            ("Step with some words and 日本語の説明。\n" * 40),
+        )
     out = Memory(sample).context(budget=budget)
     assert estimate_tokens(out) <= budget
     assert out.startswith(HEADER)
 
 
 def test_small_budget_falls_back_to_one_line_entries(sample: Path) -> None:
-    _write(sample, "knowledge/z-prefs.md", "description: The user prefers uv over pip\npinned: true",
-           "Long explanation. " * 200)
+    _write(
+        sample,
+        "knowledge/z-prefs.md",
+        "description: The user prefers uv over pip\npinned: true",
+        "Long explanation. " * 200,
+    )
     out = Memory(sample).context(budget=130)
     assert "`knowledge/z-prefs.md`: The user prefers uv over pip" in out
     assert "Long explanation" not in out
@@ -106,7 +127,15 @@ def test_query_puts_procedures_first_by_confidence_then_hits_in_order(
     hits = [
         FakeHit("knowledge/not-pinned.md", 0.9, "Something else", "knowledge", "x", None, ""),
         FakeHit("procedures/deploy.md", 0.8, "Deploy the API", "procedures", "x", 0.55, ""),
-        FakeHit("episodes/2026-11-28.md#1030-fix-ci", 0.7, "Fix CI", "episodes", "Fix CI", None, "pinned the image"),
+        FakeHit(
+            "episodes/2026-11-28.md#1030-fix-ci",
+            0.7,
+            "Fix CI",
+            "episodes",
+            "Fix CI",
+            None,
+            "pinned the image",
+        ),
         FakeHit("procedures/rotate.md", 0.6, "Rotate", "procedures", "x", 0.9, ""),
         FakeHit("knowledge/z-prefs.md", 0.55, "prefs", "knowledge", "x", None, ""),  # pinned: not repeated
         FakeHit("procedures/lint.md", 0.5, "Run the linters", "procedures", "x", 0.55, ""),  # < 60% of best
@@ -120,8 +149,14 @@ def test_query_puts_procedures_first_by_confidence_then_hits_in_order(
     out = mem.context("deploy   the API", budget=1500)
     assert calls[0]["query"] == "deploy the API"
     order = [line.split("`")[1] for line in out.splitlines() if line.startswith("- `")]
-    assert order == ["knowledge/z-prefs.md", "skills/a-rules.md", "procedures/rotate.md", "procedures/deploy.md",
-                     "knowledge/not-pinned.md", "episodes/2026-11-28.md#1030-fix-ci"]
+    assert order == [
+        "knowledge/z-prefs.md",
+        "skills/a-rules.md",
+        "procedures/rotate.md",
+        "procedures/deploy.md",
+        "knowledge/not-pinned.md",
+        "episodes/2026-11-28.md#1030-fix-ci",
+    ]
     assert "pinned the image" in out  # an episode hit shows its snippet
     assert "procedures/lint.md" not in out  # far weaker than the best hit: left out
     assert "### Relevant to: deploy the API" in out
@@ -155,10 +190,14 @@ def test_real_hybrid_search_recalls_the_relevant_note_and_not_whole_episode_file
 ) -> None:
     monkeypatch.setenv("MEMDIR_EMBEDDER", "hashing")  # the real index and search, with a fast embedder
     mem = Memory(sample)
-    mem.add_episode("Rotated the db password with vault; no downtime.", title="Rotation",
-                    at=datetime.fromisoformat("2026-11-20T10:45:00+00:00"))
-    mem.add_episode("Lunch was great. " * 100, title="Lunch",
-                    at=datetime.fromisoformat("2026-11-20T12:00:00+00:00"))
+    mem.add_episode(
+        "Rotated the db password with vault; no downtime.",
+        title="Rotation",
+        at=datetime.fromisoformat("2026-11-20T10:45:00+00:00"),
+    )
+    mem.add_episode(
+        "Lunch was great. " * 100, title="Lunch", at=datetime.fromisoformat("2026-11-20T12:00:00+00:00")
+    )
     out = mem.context("rotate the db password", budget=1500)
     relevant = out.split("### Relevant to: rotate the db password\n", 1)[1]
     paths = [line.split("`")[1] for line in relevant.splitlines() if line.startswith("- `")]
@@ -167,8 +206,9 @@ def test_real_hybrid_search_recalls_the_relevant_note_and_not_whole_episode_file
     assert mem.context("rotate the db password", budget=1500) == out
 
 
-def test_relative_root_and_symlinks_out_of_the_root(sample: Path, tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_relative_root_and_symlinks_out_of_the_root(
+    sample: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     outside = tmp_path / "secret.md"
     outside.write_text("---\ndescription: SECRET\npinned: true\n---\nSECRET BODY\n", encoding="utf-8")
     (sample / "knowledge" / "link.md").symlink_to(outside)

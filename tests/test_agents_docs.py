@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-MY_DOCS = ["architecture.md", "formats.md", "configuration.md", "scaling.md", "benchmarks.md", "context-example.md"]
+MY_DOCS = [
+    "architecture.md",
+    "formats.md",
+    "configuration.md",
+    "scaling.md",
+    "benchmarks.md",
+    "context-example.md",
+]
 sys.path.insert(0, str(REPO / "scripts"))
 
 
@@ -40,7 +47,9 @@ def test_agent_guide_commands_run_as_written(root: Path, run_cli: Any) -> None:
     assert "never override" in guide.lower() and "evidence" in guide
     (root / "procedures" / "deploy-api.md").write_text(
         "---\ndescription: Deploy the API\nconfidence: 0.4\nsuccess_count: 0\nfailure_count: 0\norigin: weekly\n---\n\n"
-        "1. make release\n", encoding="utf-8")
+        "1. make release\n",
+        encoding="utf-8",
+    )
     commands = _bash_commands(guide)
     verbs = {c[0] for c in commands}
     assert {"context", "search", "log", "feedback", "episode"} <= verbs, verbs
@@ -108,4 +117,7 @@ def test_weekly_sweep_table_parser() -> None:
 | 0.70 | 0.694 / 0.595 / 11 | 0.756 / 0.689 / 10 |
 | **0.80** | 0.925 / 0.881 / 3 | 0.956 / 0.956 / 2 |
 """
-    assert parse_weekly_sweep(table) == {0.7: [(0.694, 0.595), (0.756, 0.689)], 0.8: [(0.925, 0.881), (0.956, 0.956)]}
+    assert parse_weekly_sweep(table) == {
+        0.7: [(0.694, 0.595), (0.756, 0.689)],
+        0.8: [(0.925, 0.881), (0.956, 0.956)],
+    }

@@ -71,8 +71,15 @@ def test_feedback_event_names_the_procedure(mem: Memory, root: Path) -> None:
         t.feedback("procedures/deploy-api.md", success=False, note="step 3 is outdated")
         t.failure()
     fb = [e for e in _lines(root) if e["type"] == "feedback"]
-    assert fb == [{**fb[0], "procedure": "procedures/deploy-api.md", "outcome": "failure",
-                   "summary": "step 3 is outdated", "task_id": t.task_id}]
+    assert fb == [
+        {
+            **fb[0],
+            "procedure": "procedures/deploy-api.md",
+            "outcome": "failure",
+            "summary": "step 3 is outdated",
+            "task_id": t.task_id,
+        }
+    ]
 
 
 def test_clock_sets_explicit_timestamps_and_day_files(mem: Memory, root: Path) -> None:
@@ -162,7 +169,9 @@ def test_processes_log_concurrently_without_torn_lines(root: Path) -> None:
 def test_feedback_event_is_applied_once_by_the_daily_run(mem: Memory, root: Path) -> None:
     (root / "procedures" / "deploy-api.md").write_text(
         "---\ndescription: Deploy the API\nconfidence: 0.4\nsuccess_count: 0\nfailure_count: 0\norigin: weekly\n---\n\n"
-        "1. make release\n", encoding="utf-8")
+        "1. make release\n",
+        encoding="utf-8",
+    )
     with mem.task("deploy the API") as t:
         t.feedback("procedures/deploy-api.md", success=True)
         t.success()

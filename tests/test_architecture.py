@@ -57,8 +57,20 @@ ALLOWED: dict[str, set[str]] = {
     "daemon": {"base", "notes", "activity", "index", "runs"},
     "status": {"base", "notes", "activity", "index", "runs", "weekly", "daemon"},
     "agents": {"base", "notes", "activity", "index"},
-    "facade": {"base", "notes", "activity", "llm", "index", "runs", "lifecycle", "daily", "weekly", "daemon",
-               "status", "agents"},
+    "facade": {
+        "base",
+        "notes",
+        "activity",
+        "llm",
+        "index",
+        "runs",
+        "lifecycle",
+        "daily",
+        "weekly",
+        "daemon",
+        "status",
+        "agents",
+    },
     "cli": {"base", "runs", "daemon", "status", "agents", "facade"},
     "mcp": {"base", "runs", "status", "agents", "facade"},
 }
@@ -119,7 +131,9 @@ def graph() -> dict[str, set[str]]:
     """Module -> the package modules it imports."""
     mods = modules()
     known = set(mods)
-    return {name: {t for t, _, _ in imports_of(name, path, known) if t != name} for name, path in mods.items()}
+    return {
+        name: {t for t, _, _ in imports_of(name, path, known) if t != name} for name, path in mods.items()
+    }
 
 
 def strongly_connected(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -165,8 +179,12 @@ def strongly_connected(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_allow_lists_point_downwards_only() -> None:
     assert set(ALLOWED) == set(LAYERS)
-    upward = [f"{layer} -> {other}" for layer, allowed in ALLOWED.items() for other in allowed
-              if ORDER.index(other) >= ORDER.index(layer)]
+    upward = [
+        f"{layer} -> {other}"
+        for layer, allowed in ALLOWED.items()
+        for other in allowed
+        if ORDER.index(other) >= ORDER.index(layer)
+    ]
     assert not upward, "allowed imports that point upwards:\n" + "\n".join(upward)
 
 
@@ -207,7 +225,8 @@ def test_nothing_below_the_facade_knows_memory() -> None:
 def test_no_import_cycles() -> None:
     cycles = strongly_connected(graph())
     assert not cycles, f"{len(cycles)} import cycle(s):\n" + "\n".join(
-        f"{len(c)} modules: {', '.join(c)}" for c in cycles)
+        f"{len(c)} modules: {', '.join(c)}" for c in cycles
+    )
 
 
 def _mentions_any(annotation: ast.expr | None) -> bool:
@@ -218,7 +237,11 @@ def _mentions_any(annotation: ast.expr | None) -> bool:
             return True
         if isinstance(node, ast.Attribute) and node.attr == "Any":
             return True
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "Any" in node.value.split("[")[0]:
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and "Any" in node.value.split("[")[0]
+        ):
             return True
     return False
 
@@ -248,8 +271,11 @@ def test_public_signatures_have_no_any() -> None:
 
 
 def test_modules_stay_under_400_lines() -> None:
-    long = [f"{path.relative_to(PKG.parent)}: {n} lines" for path in modules().values()
-            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 400]
+    long = [
+        f"{path.relative_to(PKG.parent)}: {n} lines"
+        for path in modules().values()
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 400
+    ]
     assert not long, "modules over 400 lines (split them):\n" + "\n".join(long)
 
 

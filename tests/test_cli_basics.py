@@ -14,11 +14,22 @@ def test_init_episode_log_status(tmp_path: Path, run_cli) -> None:  # type: igno
     assert res.returncode == 0, res.stderr
     assert {p.name for p in fresh.iterdir()} >= {"knowledge", "procedures", "episodes", "activity"}
     env = {"MEMDIR_ROOT": str(fresh)}
-    res = run_cli("episode", "add", "-", "--title", "Fix CI", "--at", "2026-11-28T10:30:00+00:00",
-                  input="Pinned the runner image.\n", env=env)
+    res = run_cli(
+        "episode",
+        "add",
+        "-",
+        "--title",
+        "Fix CI",
+        "--at",
+        "2026-11-28T10:30:00+00:00",
+        input="Pinned the runner image.\n",
+        env=env,
+    )
     assert res.returncode == 0, res.stderr
     assert "episodes/2026-11-28.md#1030-fix-ci" in res.stdout
-    res = run_cli("log", "--type", "task_end", "--task", "t1", "--outcome", "success", "--summary", "deploy", env=env)
+    res = run_cli(
+        "log", "--type", "task_end", "--task", "t1", "--outcome", "success", "--summary", "deploy", env=env
+    )
     assert res.returncode == 0, res.stderr
     status = json.loads(run_cli("status", "--json", env=env).stdout)
     assert status["notes"]["episodes"] == 1 and status["pending_episodes"] == 1

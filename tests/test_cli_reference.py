@@ -12,8 +12,9 @@ SCRIPT = REPO / "scripts" / "gen_cli_reference.py"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True,
-                          cwd=REPO, timeout=120)
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
 
 
 def test_readme_command_reference_is_current() -> None:
@@ -25,15 +26,30 @@ def test_every_command_has_a_summary_and_an_example() -> None:
     res = _run("--stdout")
     assert res.returncode == 0
     assert "help text:" not in res.stderr, res.stderr
-    for verb in ("init", "episode add", "log", "search", "consolidate daily", "consolidate weekly",
-                 "feedback", "review list", "index sync", "daemon", "status", "lint", "context"):
+    for verb in (
+        "init",
+        "episode add",
+        "log",
+        "search",
+        "consolidate daily",
+        "consolidate weekly",
+        "feedback",
+        "review list",
+        "index sync",
+        "daemon",
+        "status",
+        "lint",
+        "context",
+    ):
         assert f"### memdir {verb}\n" in res.stdout, verb
 
 
 def test_generate_then_check_then_detect_drift(tmp_path: Path) -> None:
     readme = tmp_path / "README.md"
-    readme.write_text("# memdir\n\nintro\n\n<!-- cli-reference:start -->\nold\n<!-- cli-reference:end -->\n\nafter\n",
-                      encoding="utf-8")
+    readme.write_text(
+        "# memdir\n\nintro\n\n<!-- cli-reference:start -->\nold\n<!-- cli-reference:end -->\n\nafter\n",
+        encoding="utf-8",
+    )
     assert _run("--check", "--readme", str(readme)).returncode == 1  # stale
     assert _run("--readme", str(readme)).returncode == 0
     text = readme.read_text(encoding="utf-8")
@@ -51,6 +67,12 @@ def test_generate_then_check_then_detect_drift(tmp_path: Path) -> None:
 def test_generated_help_matches_the_real_command_output() -> None:
     section = _run("--stdout").stdout
     env = {**os.environ, "COLUMNS": "100"}
-    real = subprocess.run([sys.executable, "-m", "memdir.cli.main", "context", "--help"], capture_output=True,
-                          text=True, env=env, cwd=REPO, timeout=60).stdout
+    real = subprocess.run(
+        [sys.executable, "-m", "memdir.cli.main", "context", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    ).stdout
     assert real.rstrip() in section

@@ -26,8 +26,10 @@ def _stale(root: Path) -> bool:
 
 
 def test_note_saved_in_an_editor_is_indexed_by_the_daemon(
-        root: Path, start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
-        run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    root: Path,
+    start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
+    run_cli: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
     pytest.importorskip("memdir.index.watcher")
     proc = start_daemon(MEMDIR_DAEMON_WATCH="1", **HASHING)
     catalog = root / ".memdir" / "index" / "catalog.json"
@@ -35,9 +37,11 @@ def test_note_saved_in_an_editor_is_indexed_by_the_daemon(
     assert status(run_cli)["daemon"]["watcher"] is True
 
     note = root / "knowledge" / "rotate-staging-db.md"
-    note.write_text("---\ndescription: Rotate the staging database password\n---\n# Rotate\n\n"
-                    "Use the vault CLI to rotate the zebraquokka credential, then restart the api.\n",
-                    encoding="utf-8")
+    note.write_text(
+        "---\ndescription: Rotate the staging database password\n---\n# Rotate\n\n"
+        "Use the vault CLI to rotate the zebraquokka credential, then restart the api.\n",
+        encoding="utf-8",
+    )
     t0 = time.monotonic()
     assert _stale(root)  # nobody has indexed it yet
     wait_for(lambda: not _stale(root), timeout=60, proc=proc)  # the daemon's watcher did
@@ -50,22 +54,37 @@ def test_note_saved_in_an_editor_is_indexed_by_the_daemon(
 
 
 def test_real_jobs_and_cli_commands_work_side_by_side(
-        root: Path, start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
-        run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    root: Path,
+    start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
+    run_cli: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
     pytest.importorskip("memdir.consolidation.daily.run")
     yesterday = (datetime.now(timezone.utc) - timedelta(days=1)).replace(hour=10, minute=0, microsecond=0)
     env = {**HASHING, "MEMDIR_SCHEDULE_DAILY": "every 3s"}
-    add = run_cli("episode", "add", "Rotated the staging db password with vault; steps: vault login, "
-                  "vault rotate db/staging, restart api.", "--at", yesterday.isoformat(), env=env)
+    add = run_cli(
+        "episode",
+        "add",
+        "Rotated the staging db password with vault; steps: vault login, "
+        "vault rotate db/staging, restart api.",
+        "--at",
+        yesterday.isoformat(),
+        env=env,
+    )
     assert add.returncode == 0, add.stderr
-    proc = start_daemon(MEMDIR_DAEMON_WATCH="1", MEMDIR_DAEMON_JOB_DAILY="", MEMDIR_DAEMON_JOB_WEEKLY="", **env)
-    wait_for(lambda: (RunJournal(root).last_success("daily") is not None), timeout=120, proc=proc)
+    proc = start_daemon(
+        MEMDIR_DAEMON_WATCH="1", MEMDIR_DAEMON_JOB_DAILY="", MEMDIR_DAEMON_JOB_WEEKLY="", **env
+    )
+    wait_for(lambda: RunJournal(root).last_success("daily") is not None, timeout=120, proc=proc)
 
     outputs = []
     later = (yesterday + timedelta(minutes=30)).isoformat()
-    for args in (("episode", "add", "Fixed the flaky CI job by pinning the runner image.", "--at", later),
-                 ("consolidate", "daily"), ("index", "sync"), ("search", "vault rotate", "--json"),
-                 ("status", "--json")):
+    for args in (
+        ("episode", "add", "Fixed the flaky CI job by pinning the runner image.", "--at", later),
+        ("consolidate", "daily"),
+        ("index", "sync"),
+        ("search", "vault rotate", "--json"),
+        ("status", "--json"),
+    ):
         res = run_cli(*args, env=env)
         outputs.append(res.stderr)
         assert res.returncode == 0, f"{args}: {res.stderr}"
@@ -78,19 +97,26 @@ def test_real_jobs_and_cli_commands_work_side_by_side(
 
 
 def test_sigterm_mid_real_consolidation_then_the_next_start_completes_it(
-        root: Path, start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
-        run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    root: Path,
+    start_daemon: Callable[..., subprocess.Popen[str]],  # noqa: F811
+    run_cli: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
     pytest.importorskip("memdir.consolidation.daily.run")
     from memdir import Memory
 
     mem = Memory(root)
     day = (datetime.now(timezone.utc) - timedelta(days=2)).replace(hour=8, minute=0)
     for i in range(300):  # several seconds of work even on an idle box: SIGTERM lands mid-run
-        mem.add_episode(f"Deploy step {i}: run make deploy-{i}, then check the dashboard of service{i}. "
-                        f"Lesson: always pin version {i}.", at=day + timedelta(minutes=i))
+        mem.add_episode(
+            f"Deploy step {i}: run make deploy-{i}, then check the dashboard of service{i}. "
+            f"Lesson: always pin version {i}.",
+            at=day + timedelta(minutes=i),
+        )
     env = {**HASHING, "MEMDIR_DAEMON_JOB_DAILY": "", "MEMDIR_DAEMON_JOB_WEEKLY": ""}
     proc = start_daemon(MEMDIR_DAEMON_GRACE="1", **env)
-    wait_for(lambda: (RunJournal(root).last_run("daily") or {}).get("result") == "running", timeout=60, proc=proc)
+    wait_for(
+        lambda: (RunJournal(root).last_run("daily") or {}).get("result") == "running", timeout=60, proc=proc
+    )
     time.sleep(0.2)
     code, took = stop(proc)
     assert code == 0 and took < 10
@@ -104,8 +130,11 @@ def test_sigterm_mid_real_consolidation_then_the_next_start_completes_it(
 
     def work_done() -> bool:
         data = status(run_cli)  # status shows a run whose process died as "interrupted"
-        return (data["jobs"]["daily"]["last_run"]["result"] != "running" and data["pending_episodes"] == 0
-                and not (root / ".memdir" / "journal" / "daily.plan.json").exists())
+        return (
+            data["jobs"]["daily"]["last_run"]["result"] != "running"
+            and data["pending_episodes"] == 0
+            and not (root / ".memdir" / "journal" / "daily.plan.json").exists()
+        )
 
     wait_for(work_done, timeout=180, proc=proc)
     assert stop(proc)[0] == 0

@@ -25,7 +25,9 @@ FAKES = "tests.test_daemon_helpers"
 pytestmark = pytest.mark.slow
 
 
-def wait_for(pred: Callable[[], Any], timeout: float = 20.0, proc: subprocess.Popen[str] | None = None) -> Any:
+def wait_for(
+    pred: Callable[[], Any], timeout: float = 20.0, proc: subprocess.Popen[str] | None = None
+) -> Any:
     """Poll pred until it is truthy; fail early (with the daemon's output) if the daemon exited."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -45,12 +47,24 @@ def start_daemon(root: Path) -> Iterator[Callable[..., subprocess.Popen[str]]]:
     procs: list[subprocess.Popen[str]] = []
 
     def _start(wait: bool = True, **env: str) -> subprocess.Popen[str]:
-        full = {**os.environ, "MEMDIR_ROOT": str(root), "MEMDIR_DAEMON_WATCH": "0",
-                "MEMDIR_DAEMON_HEARTBEAT": "1", "MEMDIR_TIMEZONE": "UTC",
-                "MEMDIR_DAEMON_JOB_DAILY": f"{FAKES}:fake_daily",
-                "MEMDIR_DAEMON_JOB_WEEKLY": f"{FAKES}:fake_weekly", **env}
-        proc = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", "--root", str(root), "daemon", "--foreground"],
-                                cwd=REPO, env=full, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        full = {
+            **os.environ,
+            "MEMDIR_ROOT": str(root),
+            "MEMDIR_DAEMON_WATCH": "0",
+            "MEMDIR_DAEMON_HEARTBEAT": "1",
+            "MEMDIR_TIMEZONE": "UTC",
+            "MEMDIR_DAEMON_JOB_DAILY": f"{FAKES}:fake_daily",
+            "MEMDIR_DAEMON_JOB_WEEKLY": f"{FAKES}:fake_weekly",
+            **env,
+        }
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memdir.cli.main", "--root", str(root), "daemon", "--foreground"],
+            cwd=REPO,
+            env=full,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         procs.append(proc)
         if wait:
             wait_for(lambda: running_pid(root) == proc.pid, proc=proc)
@@ -68,7 +82,9 @@ def add_episodes(root: Path, day: datetime, n: int) -> None:
 
     mem = Memory(root)
     for i in range(n):
-        mem.add_episode(f"Episode {i} of {day.date()}: fixed a thing and wrote it down.", at=day + timedelta(minutes=i))
+        mem.add_episode(
+            f"Episode {i} of {day.date()}: fixed a thing and wrote it down.", at=day + timedelta(minutes=i)
+        )
 
 
 def pending(root: Path) -> int:
@@ -93,8 +109,10 @@ def stop(proc: subprocess.Popen[str], timeout: float = 10.0) -> tuple[int, float
 
 
 def test_catch_up_after_three_days_off_then_refuses_a_second_daemon(
-        root: Path, start_daemon: Callable[..., subprocess.Popen[str]],
-        run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    root: Path,
+    start_daemon: Callable[..., subprocess.Popen[str]],
+    run_cli: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
     now = datetime.now(timezone.utc)
     journal = RunJournal(root)  # last runs: daily 4 days ago, weekly 10 days ago (a Sunday was missed)
     for job, ago in (("daily", 4), ("weekly", 10)):
@@ -136,8 +154,10 @@ def test_no_catch_up_on_an_empty_root(root: Path, start_daemon: Callable[..., su
 
 
 def test_sigterm_mid_consolidation_then_next_run_completes(
-        root: Path, start_daemon: Callable[..., subprocess.Popen[str]],
-        run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    root: Path,
+    start_daemon: Callable[..., subprocess.Popen[str]],
+    run_cli: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
     add_episodes(root, (datetime.now(timezone.utc) - timedelta(days=2)).replace(hour=9), 12)
     proc = start_daemon(MEMDIR_TEST_DELAY="0.4")
     wait_for(lambda: pending(root) <= 10, proc=proc)  # two episodes done, the run is mid-way
@@ -158,7 +178,8 @@ def test_sigterm_mid_consolidation_then_next_run_completes(
 
 
 def test_sigterm_with_a_job_that_ignores_the_stop_flag_still_exits_in_time(
-        root: Path, start_daemon: Callable[..., subprocess.Popen[str]]) -> None:
+    root: Path, start_daemon: Callable[..., subprocess.Popen[str]]
+) -> None:
     add_episodes(root, (datetime.now(timezone.utc) - timedelta(days=2)).replace(hour=9), 1)
     proc = start_daemon(MEMDIR_DAEMON_JOB_DAILY=f"{FAKES}:stubborn_job", MEMDIR_DAEMON_GRACE="2")
     wait_for(lambda: calls(root, "stubborn"), proc=proc)
@@ -169,8 +190,10 @@ def test_sigterm_with_a_job_that_ignores_the_stop_flag_still_exits_in_time(
 
 
 def test_kill_9_then_a_new_daemon_starts_and_finishes_the_run(
-        root: Path, start_daemon: Callable[..., subprocess.Popen[str]],
-        run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    root: Path,
+    start_daemon: Callable[..., subprocess.Popen[str]],
+    run_cli: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
     add_episodes(root, (datetime.now(timezone.utc) - timedelta(days=2)).replace(hour=9), 6)
     proc = start_daemon(MEMDIR_TEST_DELAY="0.4")
     wait_for(lambda: pending(root) <= 5, proc=proc)
@@ -187,8 +210,10 @@ def test_kill_9_then_a_new_daemon_starts_and_finishes_the_run(
 
 
 def test_a_failing_job_does_not_stop_the_daemon(
-        root: Path, start_daemon: Callable[..., subprocess.Popen[str]],
-        run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    root: Path,
+    start_daemon: Callable[..., subprocess.Popen[str]],
+    run_cli: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
     proc = start_daemon(MEMDIR_SCHEDULE_DAILY="every 1s", MEMDIR_DAEMON_JOB_DAILY=f"{FAKES}:failing_job")
     wait_for(lambda: len(calls(root, "failing")) >= 3, proc=proc)  # it keeps firing after failures
     assert proc.poll() is None
@@ -202,9 +227,13 @@ def test_a_failing_job_does_not_stop_the_daemon(
 
 
 def test_detached_daemon_prints_its_pid_and_stops(
-        root: Path, run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
-    env = {"MEMDIR_DAEMON_WATCH": "0", "MEMDIR_DAEMON_JOB_DAILY": f"{FAKES}:fake_daily",
-           "MEMDIR_DAEMON_JOB_WEEKLY": f"{FAKES}:fake_weekly"}
+    root: Path, run_cli: Callable[..., subprocess.CompletedProcess[str]]
+) -> None:
+    env = {
+        "MEMDIR_DAEMON_WATCH": "0",
+        "MEMDIR_DAEMON_JOB_DAILY": f"{FAKES}:fake_daily",
+        "MEMDIR_DAEMON_JOB_WEEKLY": f"{FAKES}:fake_weekly",
+    }
     res = run_cli("daemon", env=env, timeout=60)
     try:
         assert res.returncode == 0, res.stderr
@@ -220,15 +249,22 @@ def test_detached_daemon_prints_its_pid_and_stops(
 
 
 def test_a_bad_schedule_is_one_line_and_exit_1(
-        root: Path, run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    root: Path, run_cli: Callable[..., subprocess.CompletedProcess[str]]
+) -> None:
     res = run_cli("daemon", "--foreground", env={"MEMDIR_SCHEDULE_DAILY": "25:00"}, timeout=60)
     assert res.returncode == 1
-    assert res.stderr.strip().splitlines() == ["error: invalid schedule time '25:00': use HH:MM between 00:00 and 23:59"]
+    assert res.stderr.strip().splitlines() == [
+        "error: invalid schedule time '25:00': use HH:MM between 00:00 and 23:59"
+    ]
     assert running_pid(root) is None
-    assert run_cli("status", "--json", env={"MEMDIR_SCHEDULE_DAILY": "25:00"}).returncode == 0  # status still reports
+    assert (
+        run_cli("status", "--json", env={"MEMDIR_SCHEDULE_DAILY": "25:00"}).returncode == 0
+    )  # status still reports
 
 
-def test_no_daemon_for_a_missing_root(tmp_path: Path, run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+def test_no_daemon_for_a_missing_root(
+    tmp_path: Path, run_cli: Callable[..., subprocess.CompletedProcess[str]]
+) -> None:
     missing = tmp_path / "nowhere"
     for args in (("daemon", "--foreground"), ("daemon",)):
         res = run_cli("--root", str(missing), *args, timeout=60)
@@ -237,7 +273,8 @@ def test_no_daemon_for_a_missing_root(tmp_path: Path, run_cli: Callable[..., sub
 
 
 def test_the_daemon_runs_at_lower_cpu_priority_unless_configured_off(
-        root: Path, start_daemon: Callable[..., subprocess.Popen[str]]) -> None:
+    root: Path, start_daemon: Callable[..., subprocess.Popen[str]]
+) -> None:
     base = os.getpriority(os.PRIO_PROCESS, 0)
     proc = start_daemon()
     assert os.getpriority(os.PRIO_PROCESS, proc.pid) == min(19, base + 10)

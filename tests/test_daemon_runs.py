@@ -124,8 +124,16 @@ def test_job_override_from_env_and_bad_reference() -> None:
 
 def test_counts_of_report() -> None:
     report = RunReport(job="daily", processed=4, created=["a", "b"], errors=["x"])
-    assert counts_of(report) == {"processed": 4, "created": 2, "updated": 0, "review": 0, "archived": 0,
-                                 "skipped": 0, "pending": 0, "errors": 1}
+    assert counts_of(report) == {
+        "processed": 4,
+        "created": 2,
+        "updated": 0,
+        "review": 0,
+        "archived": 0,
+        "skipped": 0,
+        "pending": 0,
+        "errors": 1,
+    }
     assert counts_of(None) == {}
 
 

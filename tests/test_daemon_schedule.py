@@ -32,7 +32,11 @@ def fires(spec: str, tz: ZoneInfo, start: datetime, n: int) -> list[datetime]:
 
 def test_daily_across_spring_forward_keeps_local_time() -> None:
     times = fires("03:00", BERLIN, datetime(2026, 3, 27, 12, tzinfo=BERLIN), 3)
-    assert [t.astimezone(BERLIN).strftime("%m-%d %H:%M") for t in times] == ["03-28 03:00", "03-29 03:00", "03-30 03:00"]
+    assert [t.astimezone(BERLIN).strftime("%m-%d %H:%M") for t in times] == [
+        "03-28 03:00",
+        "03-29 03:00",
+        "03-30 03:00",
+    ]
     # the night the clocks go forward is one hour shorter
     assert times[1] - times[0] == timedelta(hours=23)
     assert times[2] - times[1] == timedelta(hours=24)
@@ -72,21 +76,42 @@ def test_weekly_in_different_time_zones() -> None:
 
 def test_weekly_across_us_fall_back() -> None:
     times = fires("sun 04:00", NEW_YORK, datetime(2026, 10, 26, tzinfo=NEW_YORK), 2)
-    assert [t.astimezone(UTC).isoformat() for t in times] == ["2026-11-01T09:00:00+00:00", "2026-11-08T09:00:00+00:00"]
+    assert [t.astimezone(UTC).isoformat() for t in times] == [
+        "2026-11-01T09:00:00+00:00",
+        "2026-11-08T09:00:00+00:00",
+    ]
     previous = previous_fire_time(build_trigger("sun 04:00", NEW_YORK), datetime(2026, 11, 3, tzinfo=UTC))
     assert previous is not None and previous.astimezone(UTC) == datetime(2026, 11, 1, 9, tzinfo=UTC)
 
 
-@pytest.mark.parametrize(("spec", "now", "expected"), [
-    ("03:00", datetime(2026, 11, 29, 2, 59, tzinfo=BERLIN), datetime(2026, 11, 28, 3, 0, tzinfo=BERLIN)),
-    ("03:00", datetime(2026, 11, 29, 3, 0, tzinfo=BERLIN), datetime(2026, 11, 29, 3, 0, tzinfo=BERLIN)),
-    ("sun 04:00", datetime(2026, 11, 28, 23, 0, tzinfo=BERLIN), datetime(2026, 11, 22, 4, 0, tzinfo=BERLIN)),
-    ("*/15 * * * *", datetime(2026, 11, 29, 10, 7, tzinfo=BERLIN), datetime(2026, 11, 29, 10, 0, tzinfo=BERLIN)),
-    ("every 5s", datetime(2026, 11, 29, 10, 0, 7, tzinfo=UTC), datetime(2026, 11, 29, 10, 0, 5, tzinfo=UTC)),
-    ("03:00", datetime(2026, 3, 29, 12, 0, tzinfo=BERLIN), datetime(2026, 3, 29, 3, 0, tzinfo=BERLIN)),
-])
+@pytest.mark.parametrize(
+    ("spec", "now", "expected"),
+    [
+        ("03:00", datetime(2026, 11, 29, 2, 59, tzinfo=BERLIN), datetime(2026, 11, 28, 3, 0, tzinfo=BERLIN)),
+        ("03:00", datetime(2026, 11, 29, 3, 0, tzinfo=BERLIN), datetime(2026, 11, 29, 3, 0, tzinfo=BERLIN)),
+        (
+            "sun 04:00",
+            datetime(2026, 11, 28, 23, 0, tzinfo=BERLIN),
+            datetime(2026, 11, 22, 4, 0, tzinfo=BERLIN),
+        ),
+        (
+            "*/15 * * * *",
+            datetime(2026, 11, 29, 10, 7, tzinfo=BERLIN),
+            datetime(2026, 11, 29, 10, 0, tzinfo=BERLIN),
+        ),
+        (
+            "every 5s",
+            datetime(2026, 11, 29, 10, 0, 7, tzinfo=UTC),
+            datetime(2026, 11, 29, 10, 0, 5, tzinfo=UTC),
+        ),
+        ("03:00", datetime(2026, 3, 29, 12, 0, tzinfo=BERLIN), datetime(2026, 3, 29, 3, 0, tzinfo=BERLIN)),
+    ],
+)
 def test_previous_fire_time(spec: str, now: datetime, expected: datetime) -> None:
-    assert previous_fire_time(build_trigger(spec, BERLIN if spec != "every 5s" else ZoneInfo("UTC")), now) == expected
+    assert (
+        previous_fire_time(build_trigger(spec, BERLIN if spec != "every 5s" else ZoneInfo("UTC")), now)
+        == expected
+    )
 
 
 @pytest.mark.parametrize("spec", ["25:00", "sun 3", "funday 04:00", "every 0s", "1 2 3", "61 * * * *", ""])
@@ -104,11 +129,14 @@ def test_timezone_names() -> None:
 
 # -- catch-up
 
+
 def _three_days_off() -> tuple[dict[str, object], datetime, dict[str, datetime | None]]:
     triggers = {"daily": build_trigger("03:00", BERLIN), "weekly": build_trigger("sun 04:00", BERLIN)}
     # last runs: daily Thursday 03:00, weekly the Sunday before; the machine was off Fri..Sun
-    last = {"daily": datetime(2026, 11, 26, 3, 0, 5, tzinfo=BERLIN),
-            "weekly": datetime(2026, 11, 22, 4, 0, 5, tzinfo=BERLIN)}
+    last = {
+        "daily": datetime(2026, 11, 26, 3, 0, 5, tzinfo=BERLIN),
+        "weekly": datetime(2026, 11, 22, 4, 0, 5, tzinfo=BERLIN),
+    }
     now = datetime(2026, 11, 30, 9, 0, tzinfo=BERLIN)  # Monday morning
     return triggers, now, last
 
@@ -148,13 +176,17 @@ def test_daemon_catch_up_queues_each_missed_job_once(tmp_path: Path) -> None:
     Memory(root).init()
     (root / "memdir.yaml").write_text("schedule: {timezone: Europe/Berlin}\n", encoding="utf-8")
     journal = RunJournal(root)
-    for job, when in (("daily", datetime(2026, 11, 26, 2, 0, 5, tzinfo=UTC)),
-                      ("weekly", datetime(2026, 11, 22, 3, 0, 5, tzinfo=UTC))):
+    for job, when in (
+        ("daily", datetime(2026, 11, 26, 2, 0, 5, tzinfo=UTC)),
+        ("weekly", datetime(2026, 11, 22, 3, 0, 5, tzinfo=UTC)),
+    ):
         journal.finish(journal.start(job, "scheduled", now=when), "ok", now=when + timedelta(seconds=3))
     mem = Memory(root, config=load_config(root))
     calls: list[str] = []
-    daemon = mem.daemon(jobs={"daily": lambda m: calls.append("daily"), "weekly": lambda m: calls.append("weekly")},
-                        options=DaemonOptions(watch=False))
+    daemon = mem.daemon(
+        jobs={"daily": lambda m: calls.append("daily"), "weekly": lambda m: calls.append("weekly")},
+        options=DaemonOptions(watch=False),
+    )
     assert daemon.catch_up() == ["daily", "weekly"]
     queued = daemon.scheduler.get_jobs()
     assert sorted(j.id for j in queued) == ["daily-catchup", "weekly-catchup"]

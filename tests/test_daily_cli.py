@@ -23,10 +23,14 @@ def test_dry_run_json_then_real_run(root: Path, run_cli: Cli) -> None:
     res = run_cli("consolidate", "daily", "--date", YESTERDAY.isoformat(), "--dry-run", "--json", env=ENV)
     assert res.returncode == 0, res.stderr
     data = json.loads(res.stdout)
-    assert data["dry_run"] is True and sorted(data["created"]) == ["knowledge/flaky-ci.md", "procedures/deploy.md"]
+    assert data["dry_run"] is True and sorted(data["created"]) == [
+        "knowledge/flaky-ci.md",
+        "procedures/deploy.md",
+    ]
     assert "+++ b/procedures/deploy.md" in data["diff"]
-    assert {k for k in snapshot(root) if not k.startswith(".memdir/locks/")} == \
-        {k for k in before if not k.startswith(".memdir/locks/")}
+    assert {k for k in snapshot(root) if not k.startswith(".memdir/locks/")} == {
+        k for k in before if not k.startswith(".memdir/locks/")
+    }
     res = run_cli("consolidate", "daily", env=ENV)
     assert res.returncode == 0, res.stderr
     assert "create knowledge/flaky-ci.md" in res.stdout

@@ -28,10 +28,14 @@ DISTINCT = [
 
 def _random_body(i: int) -> str:
     rnd = random.Random(i)
-    words = ["".join(rnd.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rnd.randint(4, 9))) for _ in range(40)]
+    words = [
+        "".join(rnd.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rnd.randint(4, 9))) for _ in range(40)
+    ]
     if i % 2:
         return f"We learned that {' '.join(words[:20])} because {' '.join(words[20:])}. Decision: always {words[0]}."
-    return "\n".join(f"{n}. Run {w} {words[(n * 7) % 40]} {words[(n * 11) % 40]}" for n, w in enumerate(words[:8], 1))
+    return "\n".join(
+        f"{n}. Run {w} {words[(n * 7) % 40]} {words[(n * 11) % 40]}" for n, w in enumerate(words[:8], 1)
+    )
 
 
 def _seed(mem, n: int = 4) -> None:  # type: ignore[no-untyped-def]
@@ -55,8 +59,9 @@ class _Killed(Exception):
 
 
 @pytest.mark.parametrize("steps_done", [0, 1, 3])
-def test_journal_left_behind_is_completed_without_duplicates(root: Path, steps_done: int,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_journal_left_behind_is_completed_without_duplicates(
+    root: Path, steps_done: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     mem = memory(root)
     _seed(mem)
     real_step = Journal.step

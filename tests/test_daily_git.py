@@ -43,7 +43,9 @@ def test_each_run_that_changes_something_is_one_commit(git_root: Path) -> None:
     assert "- created knowledge/flaky-ci.md" in log and "- created procedures/deploy.md" in log
     files = _git(git_root, "show", "--name-only", "--format=", "HEAD").split()
     assert sorted(files) == ["knowledge/flaky-ci.md", "procedures/deploy.md"]
-    assert "notes.txt" in _git(git_root, "diff", "--cached", "--name-only")  # the person's staging is untouched
+    assert "notes.txt" in _git(
+        git_root, "diff", "--cached", "--name-only"
+    )  # the person's staging is untouched
     assert not run(mem).stats.get("git_commit")  # nothing changed: no commit
     assert len(_git(git_root, "log", "--format=%H").split()) == 1
 

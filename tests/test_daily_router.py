@@ -14,19 +14,43 @@ from memdir.consolidation.daily.router import classify, route_text, summary_line
     [
         ("To deploy the API:\n\n1. Run `make build`\n2. Push the image\n3. Restart the pods", "procedures"),
         ("- Open the admin console\n- Click Users\n- Select the account and press Reset", "procedures"),
-        ("First, clone the repo. Then run `make setup`. Finally, run the tests to check it works.", "procedures"),
-        ("```console\n$ kubectl rollout restart deploy/api\n$ kubectl rollout status deploy/api\n```\n"
-         "Use these two commands to restart the api after a config change.", "procedures"),
-        ("まず、リポジトリをクローンします。次に make setup を実行してください。最後にテストを実行します。", "procedures"),
+        (
+            "First, clone the repo. Then run `make setup`. Finally, run the tests to check it works.",
+            "procedures",
+        ),
+        (
+            "```console\n$ kubectl rollout restart deploy/api\n$ kubectl rollout status deploy/api\n```\n"
+            "Use these two commands to restart the api after a config change.",
+            "procedures",
+        ),
+        (
+            "まず、リポジトリをクローンします。次に make setup を実行してください。最後にテストを実行します。",
+            "procedures",
+        ),
         ("手順: 1. 管理画面を開く 2. ユーザーを選択する 3. リセットをクリックしてください", "procedures"),
-        ("We learned that the CI was flaky because tests shared one temp dir; the root cause was "
-         "global state. Decision: always use a fresh tmp_path per test.", "knowledge"),
-        ("Policy: production deploys never happen on Fridays, because nobody is around on the weekend "
-         "to handle incidents.", "knowledge"),
-        ("The billing service is the only writer of the invoices table; the reporting jobs read a "
-         "replica, which means their figures can be up to five minutes old.", "knowledge"),
-        ("本番障害の原因は設定ミスだった。教訓として、設定変更は必ずレビューする方針に決定した。", "knowledge"),
-        ("Good morning everyone! The weather is lovely today, had sushi for lunch. Thanks for the coffee!", "skip"),
+        (
+            "We learned that the CI was flaky because tests shared one temp dir; the root cause was "
+            "global state. Decision: always use a fresh tmp_path per test.",
+            "knowledge",
+        ),
+        (
+            "Policy: production deploys never happen on Fridays, because nobody is around on the weekend "
+            "to handle incidents.",
+            "knowledge",
+        ),
+        (
+            "The billing service is the only writer of the invoices table; the reporting jobs read a "
+            "replica, which means their figures can be up to five minutes old.",
+            "knowledge",
+        ),
+        (
+            "本番障害の原因は設定ミスだった。教訓として、設定変更は必ずレビューする方針に決定した。",
+            "knowledge",
+        ),
+        (
+            "Good morning everyone! The weather is lovely today, had sushi for lunch. Thanks for the coffee!",
+            "skip",
+        ),
         ("おはようございます。今日は天気がいいですね。ランチはカレーでした。ありがとう！", "skip"),
         ("ok", "skip"),
         ("Restart it.", "skip"),
@@ -61,8 +85,10 @@ def test_mixed_episode_is_split_into_a_lesson_and_steps() -> None:
 
 
 def test_mixed_japanese_episode_is_split() -> None:
-    text = ("デプロイ手順:\n\n1. まずブランチをマージする\n2. 次にタグを付ける\n3. 最後にリリースを実行する\n\n"
-            "教訓: 金曜日のデプロイは避ける方針に決定した。原因は週末に対応できる人がいないため。")
+    text = (
+        "デプロイ手順:\n\n1. まずブランチをマージする\n2. 次にタグを付ける\n3. 最後にリリースを実行する\n\n"
+        "教訓: 金曜日のデプロイは避ける方針に決定した。原因は週末に対応できる人がいないため。"
+    )
     assert sorted(p.kind for p in route_text("デプロイ", text)) == ["knowledge", "procedures"]
 
 
@@ -70,11 +96,14 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"[A-Za-z]{3,}", text.lower()))
 
 
-@pytest.mark.parametrize("text", [
-    MIXED,
-    "First clone the repo. Then run make setup. Finally run the tests.",
-    "The cache lives in ~/.cache/app and is safe to delete because it is rebuilt on demand.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        MIXED,
+        "First clone the repo. Then run make setup. Finally run the tests.",
+        "The cache lives in ~/.cache/app and is safe to delete because it is rebuilt on demand.",
+    ],
+)
 def test_router_invents_no_words(text: str) -> None:
     """Every word of every part comes from the episode (only numbering is added)."""
     for part in route_text("Title", text):
@@ -84,9 +113,15 @@ def test_router_invents_no_words(text: str) -> None:
 def test_prose_steps_are_numbered_in_their_own_order() -> None:
     [part] = route_text("Setup", "First clone the repo. Then run make setup. Finally run the tests.")
     assert part.kind == "procedures"
-    assert part.text.splitlines() == ["1. First clone the repo.", "2. Then run make setup.", "3. Finally run the tests."]
+    assert part.text.splitlines() == [
+        "1. First clone the repo.",
+        "2. Then run make setup.",
+        "3. Finally run the tests.",
+    ]
 
 
 def test_summary_line_is_the_first_sentence_on_one_line() -> None:
-    assert summary_line("We decided to pin numpy.\nBecause 2.0 broke the build.") == "We decided to pin numpy."
+    assert (
+        summary_line("We decided to pin numpy.\nBecause 2.0 broke the build.") == "We decided to pin numpy."
+    )
     assert summary_line("- [Docs](http://x) are here") == "Docs are here"

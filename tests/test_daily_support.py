@@ -11,12 +11,18 @@ from memdir.runs.report import RunReport
 
 YESTERDAY = date.today() - timedelta(days=1)
 
-LESSON = ("We learned that the CI was flaky because tests shared one temp dir; the root cause was global "
-          "state. Decision: always use a fresh tmp_path per test.")
-STEPS = ("To deploy the API:\n\n1. Run `make build`\n2. Push the image to the registry\n"
-         "3. Restart the pods with kubectl")
-FREEZE = ("To deploy the API during a code freeze:\n\n1. Ask the release manager first\n2. Run `make build` with "
-          "FREEZE=1\n3. Push the image to the registry\n4. Restart the pods with kubectl")
+LESSON = (
+    "We learned that the CI was flaky because tests shared one temp dir; the root cause was global "
+    "state. Decision: always use a fresh tmp_path per test."
+)
+STEPS = (
+    "To deploy the API:\n\n1. Run `make build`\n2. Push the image to the registry\n"
+    "3. Restart the pods with kubectl"
+)
+FREEZE = (
+    "To deploy the API during a code freeze:\n\n1. Ask the release manager first\n2. Run `make build` with "
+    "FREEZE=1\n3. Push the image to the registry\n4. Restart the pods with kubectl"
+)
 CHAT = "Good morning everyone! Lovely weather today, had sushi for lunch. Thanks for the coffee!"
 
 

@@ -37,12 +37,27 @@ def test_example_runs_offline_and_leaves_the_checkout_clean(script: str, tmp_pat
     watched = [EXAMPLES, REPO / "memory_root"]
     before = [_tree_digest(d) for d in watched]
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update({"HOME": str(tmp_path), "TMPDIR": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1",
-                "LITELLM_LOCAL_MODEL_COST_MAP": "True", "ANONYMIZED_TELEMETRY": "False",
-                # no network: any attempt to reach a proxy or an API fails fast instead of hanging
-                "HTTP_PROXY": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9", "NO_PROXY": ""})
-    res = subprocess.run([sys.executable, str(REPO / script)], cwd=tmp_path, env=env,
-                         capture_output=True, text=True, timeout=300)
+    env.update(
+        {
+            "HOME": str(tmp_path),
+            "TMPDIR": str(tmp_path),
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+            "ANONYMIZED_TELEMETRY": "False",
+            # no network: any attempt to reach a proxy or an API fails fast instead of hanging
+            "HTTP_PROXY": "http://127.0.0.1:9",
+            "HTTPS_PROXY": "http://127.0.0.1:9",
+            "NO_PROXY": "",
+        }
+    )
+    res = subprocess.run(
+        [sys.executable, str(REPO / script)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert res.returncode == 0, f"{script} failed:\n{res.stdout[-3000:]}\n{res.stderr[-3000:]}"
     assert res.stdout.strip()  # each example shows what it produced
     assert [_tree_digest(d) for d in watched] == before  # worked on a temporary copy

@@ -17,11 +17,40 @@ FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 # Text that looks like frontmatter often enough to reach the YAML parser and the updater.
 _yaml_bits = st.sampled_from(
     [
-        "---\n", "---\r\n", "...\n", "a: 1\n", "b: [1, 2]\n", "c: {x: 1}\n", "- x\n", "  - y\n",
-        "tags:\n", "  - t\n", "d: 'q'\n", 'e: "q # not a comment"\n', "# comment\n", "f: 1 # c\n",
-        "&a x: *a\n", "!!python/object:os.system\n", "g: |\n  block\n", ": \n", "\t\n", "key\n",
-        "description: hi\n", "confidence: 0.4\n", "\ufeff", "\x00", "日本語: 値\n", "?\n", "{\n", "[\n",
-        "h: !!binary aGk=\n", "i: 2026-11-28\n", "<<: {j: 1}\n", "%YAML 1.2\n", "k: @x\n", "\n",
+        "---\n",
+        "---\r\n",
+        "...\n",
+        "a: 1\n",
+        "b: [1, 2]\n",
+        "c: {x: 1}\n",
+        "- x\n",
+        "  - y\n",
+        "tags:\n",
+        "  - t\n",
+        "d: 'q'\n",
+        'e: "q # not a comment"\n',
+        "# comment\n",
+        "f: 1 # c\n",
+        "&a x: *a\n",
+        "!!python/object:os.system\n",
+        "g: |\n  block\n",
+        ": \n",
+        "\t\n",
+        "key\n",
+        "description: hi\n",
+        "confidence: 0.4\n",
+        "\ufeff",
+        "\x00",
+        "日本語: 値\n",
+        "?\n",
+        "{\n",
+        "[\n",
+        "h: !!binary aGk=\n",
+        "i: 2026-11-28\n",
+        "<<: {j: 1}\n",
+        "%YAML 1.2\n",
+        "k: @x\n",
+        "\n",
     ]
 )
 note_texts = st.one_of(
@@ -31,7 +60,9 @@ note_texts = st.one_of(
 )
 keys = st.sampled_from(["description", "confidence", "tags", "success_count", "new_key", "日本", "a", "f"])
 values = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**6, 10**6),
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
     st.floats(allow_nan=False, allow_infinity=False, width=32),
     st.text(max_size=40),
     st.lists(st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=10), max_size=4),
@@ -80,7 +111,9 @@ def _plain(value: Any) -> Any:
 
 @FUZZ
 @given(note_texts, changes_st)
-def test_update_text_round_trips_changed_keys_and_keeps_other_bytes(text: str, changes: dict[str, Any]) -> None:
+def test_update_text_round_trips_changed_keys_and_keeps_other_bytes(
+    text: str, changes: dict[str, Any]
+) -> None:
     """update_text succeeds or raises NoteError; after it, the changed keys read back and the body is untouched."""
     try:
         new = update_text(text, changes)
@@ -110,8 +143,9 @@ def test_update_text_round_trips_changed_keys_and_keeps_other_bytes(text: str, c
 
 
 @FUZZ
-@given(st.dictionaries(st.text(min_size=1, max_size=15), st.text(max_size=30), max_size=5),
-       st.text(max_size=200))
+@given(
+    st.dictionaries(st.text(min_size=1, max_size=15), st.text(max_size=30), max_size=5), st.text(max_size=200)
+)
 def test_render_note_then_read_returns_the_same_meta(meta: dict[str, str], body: str) -> None:
     """A new note rendered from any string meta parses back to the same keys and values."""
     assume(all(k.strip() == k and k for k in meta))
@@ -129,7 +163,7 @@ def test_render_note_then_read_returns_the_same_meta(meta: dict[str, str], body:
 def test_update_keeps_comments_order_and_body_bytes() -> None:
     """A concrete person-written note: only the changed line differs after an update."""
     text = (
-        "---\n# my note\ndescription: \"Rotate keys\"  # keep\ntags: [ops, db]\nconfidence: 0.5\n"
+        '---\n# my note\ndescription: "Rotate keys"  # keep\ntags: [ops, db]\nconfidence: 0.5\n'
         "custom:\n  nested: [1, 2]\n---\n\nBody line\r\nwith CRLF   \n"
     )
     new = update_text(text, {"confidence": 0.6})

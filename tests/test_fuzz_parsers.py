@@ -13,17 +13,51 @@ from memdir.errors import MemdirError, NoteError
 from memdir.notes.episodes import EpisodeLog, parse_episode_text
 from memdir.notes.store import NoteStore
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                           HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
 _md_bits = st.sampled_from(
-    ["## ", "## 10:30 — Fix CI\n", "## 25:99 x\n", "### sub\n", "```\n", "~~~\n", "---\n", "date: x\n",
-     "\n", "\r\n", "text\n", "## \n", "##\n", "# Title\n", "## 9:05: a\n", "## Fix CI\n", "## fix ci\n",
-     "\ufeff", "\x00", "日本語\n", "## 10:30 — 日本語\n", "## 10:30 -\n", "- [ ] item\n"]
+    [
+        "## ",
+        "## 10:30 — Fix CI\n",
+        "## 25:99 x\n",
+        "### sub\n",
+        "```\n",
+        "~~~\n",
+        "---\n",
+        "date: x\n",
+        "\n",
+        "\r\n",
+        "text\n",
+        "## \n",
+        "##\n",
+        "# Title\n",
+        "## 9:05: a\n",
+        "## Fix CI\n",
+        "## fix ci\n",
+        "\ufeff",
+        "\x00",
+        "日本語\n",
+        "## 10:30 — 日本語\n",
+        "## 10:30 -\n",
+        "- [ ] item\n",
+    ]
 )
-episode_texts = st.one_of(st.text(max_size=300), st.lists(st.one_of(_md_bits, st.text(max_size=8)), max_size=30).map("".join))
-names = st.sampled_from(["episodes/2026-11-28.md", "episodes/2026-13-45.md", "episodes/2026-11-28-notes.md",
-                         "episodes/misc.md", "episodes/sub/2026-01-01.md"])
+episode_texts = st.one_of(
+    st.text(max_size=300), st.lists(st.one_of(_md_bits, st.text(max_size=8)), max_size=30).map("".join)
+)
+names = st.sampled_from(
+    [
+        "episodes/2026-11-28.md",
+        "episodes/2026-13-45.md",
+        "episodes/2026-11-28-notes.md",
+        "episodes/misc.md",
+        "episodes/sub/2026-01-01.md",
+    ]
+)
 
 
 @FUZZ
@@ -59,10 +93,23 @@ def test_iter_episodes_skips_undecodable_files(tmp_path: Path, blobs: list[bytes
 _good = {"ts": "2026-11-28T10:00:00+00:00", "type": "tool_use", "task_id": "t1"}
 _bad_lines = st.one_of(
     st.binary(max_size=80).filter(lambda b: b"\n" not in b),
-    st.sampled_from([b"{", b"[]", b"null", b"1", b'"x"', b'{"ts": 1, "type": "x"}', b'{"type": "x"}',
-                     b'{"ts": "2026-11-28T10:00:00", "type": 3}', b'{"ts": "not a date", "type": "x"}',
-                     b"[" * 5000, b'{"ts": "2026-11-28T10:00:00Z", "type": "x"' + b" " * 10,
-                     b"\xff\xfe{}", b'{"ts": "2026-11-28T10:00:00Z", "type": "x", "a": NaN}']),
+    st.sampled_from(
+        [
+            b"{",
+            b"[]",
+            b"null",
+            b"1",
+            b'"x"',
+            b'{"ts": 1, "type": "x"}',
+            b'{"type": "x"}',
+            b'{"ts": "2026-11-28T10:00:00", "type": 3}',
+            b'{"ts": "not a date", "type": "x"}',
+            b"[" * 5000,
+            b'{"ts": "2026-11-28T10:00:00Z", "type": "x"' + b" " * 10,
+            b"\xff\xfe{}",
+            b'{"ts": "2026-11-28T10:00:00Z", "type": "x", "a": NaN}',
+        ]
+    ),
 )
 
 
@@ -97,8 +144,13 @@ def _is_valid(line: bytes) -> bool:
 
 
 @FUZZ
-@given(st.dictionaries(st.text(max_size=10), st.one_of(st.none(), st.text(max_size=20), st.integers(),
-                                                       st.lists(st.integers(), max_size=3)), max_size=6))
+@given(
+    st.dictionaries(
+        st.text(max_size=10),
+        st.one_of(st.none(), st.text(max_size=20), st.integers(), st.lists(st.integers(), max_size=3)),
+        max_size=6,
+    )
+)
 def test_activity_append_validates_or_writes_one_valid_line(tmp_path: Path, event: dict[str, object]) -> None:
     """append() either raises MemdirError or writes exactly one line that reads back."""
     log = ActivityLog(tmp_path / "a")

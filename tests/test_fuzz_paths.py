@@ -13,12 +13,42 @@ from memdir.errors import ConflictError, MemdirError, NoteError, PathError, Stor
 from memdir.notes.store import NoteStore
 from memdir.paths import resolve_inside, slugify, to_relpath
 
-FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                           HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
-_parts = st.sampled_from(["..", ".", "", "/", "//", "knowledge", "procedures", "skills", "review", "episodes",
-                          "archive", ".memdir", "activity", "x.md", "..md", "a\x00b", "~", "\\..\\", "CON",
-                          "日本語.md", "link", "link/x.md", " ", "%2e%2e", "\n", "memdir.yaml"])
+_parts = st.sampled_from(
+    [
+        "..",
+        ".",
+        "",
+        "/",
+        "//",
+        "knowledge",
+        "procedures",
+        "skills",
+        "review",
+        "episodes",
+        "archive",
+        ".memdir",
+        "activity",
+        "x.md",
+        "..md",
+        "a\x00b",
+        "~",
+        "\\..\\",
+        "CON",
+        "日本語.md",
+        "link",
+        "link/x.md",
+        " ",
+        "%2e%2e",
+        "\n",
+        "memdir.yaml",
+    ]
+)
 hostile_paths = st.one_of(
     st.text(max_size=60),
     st.lists(_parts, min_size=1, max_size=6).map("/".join),
@@ -72,7 +102,9 @@ def test_to_relpath_and_resolve_inside_never_leave_the_root(hostile_root: Path, 
 
 @FUZZ
 @given(hostile_paths, st.text(max_size=50))
-def test_store_write_with_hostile_paths_stays_in_writable_folders(hostile_root: Path, raw: str, text: str) -> None:
+def test_store_write_with_hostile_paths_stays_in_writable_folders(
+    hostile_root: Path, raw: str, text: str
+) -> None:
     """NoteStore.write either writes inside knowledge/procedures/episodes/review/archive or raises a MemdirError."""
     outside = hostile_root.parent / "outside"
     before_outside = _snapshot(outside)
@@ -92,8 +124,20 @@ def test_store_write_with_hostile_paths_stays_in_writable_folders(hostile_root: 
 
 @pytest.mark.parametrize(
     "raw",
-    ["../x.md", "knowledge/../../x.md", "/etc/passwd", "skills/human.md", "link/x.md", "knowledge/link/x.md",
-     ".memdir/x.md", "memdir.yaml", "knowledge", "knowledge/x.txt", "knowledge/a\x00b.md", "activity/x.md"],
+    [
+        "../x.md",
+        "knowledge/../../x.md",
+        "/etc/passwd",
+        "skills/human.md",
+        "link/x.md",
+        "knowledge/link/x.md",
+        ".memdir/x.md",
+        "memdir.yaml",
+        "knowledge",
+        "knowledge/x.txt",
+        "knowledge/a\x00b.md",
+        "activity/x.md",
+    ],
 )
 def test_store_refuses_named_hostile_paths(hostile_root: Path, raw: str) -> None:
     """The paths an attacker would try first are refused with PathError (or StoreWriteError for a folder)."""
@@ -117,10 +161,15 @@ def test_regression_write_below_a_file_or_onto_a_folder_raises_memdir_errors(hos
 
 
 @FUZZ
-@given(st.lists(st.tuples(st.lists(st.sampled_from(["a", "b.md", "c", ".."]), min_size=1, max_size=3),
-                          st.booleans()), max_size=8))
-def test_sequences_of_nested_writes_raise_only_documented_errors(hostile_root: Path,
-                                                                  ops: list[tuple[list[str], bool]]) -> None:
+@given(
+    st.lists(
+        st.tuples(st.lists(st.sampled_from(["a", "b.md", "c", ".."]), min_size=1, max_size=3), st.booleans()),
+        max_size=8,
+    )
+)
+def test_sequences_of_nested_writes_raise_only_documented_errors(
+    hostile_root: Path, ops: list[tuple[list[str], bool]]
+) -> None:
     """Writes and archives of nested names (files shadowing folders) raise only documented errors."""
     store = NoteStore(hostile_root)
     for parts, archive in ops:

@@ -31,8 +31,11 @@ def chroma_server(tmp_path: Path) -> Iterator[int]:
         pytest.skip("the `chroma` executable is not installed")
     port = free_port()
     log = open(tmp_path / "chroma.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen([CHROMA, "run", "--host", "127.0.0.1", "--port", str(port), "--path",
-                             str(tmp_path / "chroma-data")], stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [CHROMA, "run", "--host", "127.0.0.1", "--port", str(port), "--path", str(tmp_path / "chroma-data")],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -43,7 +46,9 @@ def chroma_server(tmp_path: Path) -> Iterator[int]:
             except OSError:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"chroma run did not start: {(tmp_path / 'chroma.log').read_text(errors='replace')}")
+                pytest.fail(
+                    f"chroma run did not start: {(tmp_path / 'chroma.log').read_text(errors='replace')}"
+                )
             time.sleep(0.3)
         yield port
     finally:
@@ -60,7 +65,8 @@ def chroma_server(tmp_path: Path) -> Iterator[int]:
 def test_sync_and_search_against_chroma_server(root: Path, chroma_server: int) -> None:
     (root / "memdir.yaml").write_text(
         f"index: {{backend: http, host: 127.0.0.1, port: {chroma_server}, collection: memdir-test}}\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     notes = {
         "knowledge/kiwi.md": "Kiwis are flightless birds from New Zealand.",
         "knowledge/tea.md": "Brew green tea at 80 degrees for two minutes.",
@@ -85,7 +91,8 @@ def test_sync_and_search_against_chroma_server(root: Path, chroma_server: int) -
     assert mem.index.vector_search("green tea brewing", k=1)[0][0] == "knowledge/tea.md"
     assert [h.path for h in mem.search("flightless birds", k=1)] == ["knowledge/kiwi.md"]
     assert [h.path for h in mem.search("tag the commit", k=3, kind="procedures", mode="vector")] == [
-        "procedures/release.md"]
+        "procedures/release.md"
+    ]
 
     # a move and a delete reach the server
     (root / "knowledge/kiwi.md").rename(root / "knowledge/birds.md")
@@ -93,7 +100,9 @@ def test_sync_and_search_against_chroma_server(root: Path, chroma_server: int) -
     rep = mem.sync_index()
     assert rep.moved == [("knowledge/kiwi.md", "knowledge/birds.md")] and rep.deleted == ["knowledge/tea.md"]
     assert {m["path"] for m in col.get(include=["metadatas"])["metadatas"]} == {
-        "knowledge/birds.md", "procedures/release.md"}
+        "knowledge/birds.md",
+        "procedures/release.md",
+    }
     # a server that lost the collection is refilled from the local catalog, without re-embedding
     client.delete_collection("memdir-test")
     (root / "knowledge/new.md").write_text("a new note about penguins\n", encoding="utf-8")

@@ -23,8 +23,20 @@ def write(root: Path, rel: str, desc: str, body: str, extra: str = "") -> None:
 
 def seed(root: Path) -> None:
     write(root, "knowledge/kiwi.md", "Kiwi facts", "Kiwis are flightless birds from New Zealand.")
-    write(root, "knowledge/tea.md", "Green tea", "Brew green tea at 80 degrees for two minutes.", "tags: [drinks]\n")
-    write(root, "procedures/release.md", "Cut a release", "1. bump the version\n2. tag and push", "confidence: 0.6\n")
+    write(
+        root,
+        "knowledge/tea.md",
+        "Green tea",
+        "Brew green tea at 80 degrees for two minutes.",
+        "tags: [drinks]\n",
+    )
+    write(
+        root,
+        "procedures/release.md",
+        "Cut a release",
+        "1. bump the version\n2. tag and push",
+        "confidence: 0.6\n",
+    )
     write(root, "knowledge/ja.md", "猫の世話", "猫には毎朝ごはんをあげる。")
 
 
@@ -36,12 +48,24 @@ def test_cli_search_json_equals_library(root: Path, run_cli: Run) -> None:
     lib_hits = [h.to_dict() for h in Memory(root).search("how do birds that cannot fly live", k=3)]
     assert cli_hits == lib_hits and cli_hits[0]["path"] == "knowledge/kiwi.md"
     assert set(cli_hits[0]) == {"path", "score", "description", "kind", "title", "confidence", "snippet"}
-    for args in (["--kind", "procedures"], ["--tag", "drinks"], ["--mode", "lexical"], ["--min-confidence", "0.7"]):
+    for args in (
+        ["--kind", "procedures"],
+        ["--tag", "drinks"],
+        ["--mode", "lexical"],
+        ["--min-confidence", "0.7"],
+    ):
         res = run_cli("search", "release tea 猫", "-k", "5", "--json", *args)
         assert res.returncode == 0, res.stderr
-        kw = {"kind": "procedures"} if args[0] == "--kind" else {"tags": ["drinks"]} if args[0] == "--tag" else (
-            {"mode": "lexical"} if args[0] == "--mode" else {"min_confidence": 0.7})
-        assert json.loads(res.stdout) == [h.to_dict() for h in Memory(root).search("release tea 猫", k=5, **kw)]
+        kw = (
+            {"kind": "procedures"}
+            if args[0] == "--kind"
+            else {"tags": ["drinks"]}
+            if args[0] == "--tag"
+            else ({"mode": "lexical"} if args[0] == "--mode" else {"min_confidence": 0.7})
+        )
+        assert json.loads(res.stdout) == [
+            h.to_dict() for h in Memory(root).search("release tea 猫", k=5, **kw)
+        ]
 
 
 def test_cli_human_output_and_index_commands(root: Path, run_cli: Run) -> None:
@@ -52,7 +76,11 @@ def test_cli_human_output_and_index_commands(root: Path, run_cli: Run) -> None:
     assert "4 new" in res.stdout and "skipped knowledge/broken.md" in res.stderr
     res = run_cli("index", "sync", "--json")
     data = json.loads(res.stdout)
-    assert data["unchanged"] == 4 and data["embedded_chunks"] == 0 and data["errors"][0]["path"] == "knowledge/broken.md"
+    assert (
+        data["unchanged"] == 4
+        and data["embedded_chunks"] == 0
+        and data["errors"][0]["path"] == "knowledge/broken.md"
+    )
     res = run_cli("index", "rebuild", "--no-progress")
     assert res.returncode == 0 and "rebuilt: requested" in res.stdout
     res = run_cli("search", "猫", "--mode", "lexical")
@@ -68,7 +96,10 @@ def test_unreachable_chroma_server_is_one_line_error(root: Path, run_cli: Run) -
     (root / "memdir.yaml").write_text("index: {backend: http, host: 127.0.0.1, port: 9}\n", encoding="utf-8")
     res = run_cli("index", "sync", "--no-progress")
     assert res.returncode == 1
-    assert res.stderr.strip().startswith("error: cannot reach the Chroma server") and "Traceback" not in res.stderr
+    assert (
+        res.stderr.strip().startswith("error: cannot reach the Chroma server")
+        and "Traceback" not in res.stderr
+    )
 
 
 def test_concurrent_processes_sync_and_search_without_errors(root: Path) -> None:
@@ -84,8 +115,17 @@ def test_concurrent_processes_sync_and_search_without_errors(root: Path) -> None
         "print('ok')\n"
     )
     env = {**os.environ, "PYTHONPATH": str(REPO / "core")}
-    procs = [subprocess.Popen([sys.executable, "-c", code, str(root)], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env=env, cwd=str(REPO)) for _ in range(3)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(root)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=str(REPO),
+        )
+        for _ in range(3)
+    ]
     # a writer editing notes while the others sync and search
     for i in range(30, 40):
         write(root, f"knowledge/n{i:02d}.md", f"Note {i}", f"late words token{i}")

@@ -11,11 +11,15 @@ from memdir.locks import file_lock
 NOTE = "---\ndescription: {d}\n---\n\n{b}\n"
 
 
-def test_search_during_a_foreign_sync_answers_from_the_index_and_catches_up_after(root: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_search_during_a_foreign_sync_answers_from_the_index_and_catches_up_after(
+    root: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     mem = Memory(root, embedder=get_embedder("hashing"))
     mem.store.create("knowledge/db.md", NOTE.format(d="database", b="The database is Postgres."))
     assert [h.path for h in mem.search("Postgres", k=3, mode="lexical")] == ["knowledge/db.md"]
-    (root / "knowledge/cache.md").write_text(NOTE.format(d="cache", b="The cache is Redis."), encoding="utf-8")
+    (root / "knowledge/cache.md").write_text(
+        NOTE.format(d="cache", b="The cache is Redis."), encoding="utf-8"
+    )
 
     svc = mem.index
     scans = []

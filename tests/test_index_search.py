@@ -28,15 +28,36 @@ def e5():  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def corpus(root: Path) -> Path:
-    write(root, "knowledge/db-password.md", "Rotating the database password",
-          "Credentials for Postgres are rotated in Vault every quarter.", "tags: [db, security]\n")
-    write(root, "procedures/deploy-api.md", "Deploy the API to production",
-          "1. run `make release`\n2. watch the dashboard for errors", "confidence: 0.8\ntags: [ops]\n")
-    write(root, "procedures/deploy-docs.md", "Publish the documentation site",
-          "1. build the docs\n2. upload to the bucket", "confidence: 0.2\ntags: [ops]\n")
-    write(root, "knowledge/cooking.md", "Sourdough bread notes", "Feed the starter twice a day; bake at 250C.")
-    write(root, "knowledge/ja-backup.md", "バックアップの方針",
-          "データベースのバックアップは毎晩三時に取得し、三十日間保管する。")
+    write(
+        root,
+        "knowledge/db-password.md",
+        "Rotating the database password",
+        "Credentials for Postgres are rotated in Vault every quarter.",
+        "tags: [db, security]\n",
+    )
+    write(
+        root,
+        "procedures/deploy-api.md",
+        "Deploy the API to production",
+        "1. run `make release`\n2. watch the dashboard for errors",
+        "confidence: 0.8\ntags: [ops]\n",
+    )
+    write(
+        root,
+        "procedures/deploy-docs.md",
+        "Publish the documentation site",
+        "1. build the docs\n2. upload to the bucket",
+        "confidence: 0.2\ntags: [ops]\n",
+    )
+    write(
+        root, "knowledge/cooking.md", "Sourdough bread notes", "Feed the starter twice a day; bake at 250C."
+    )
+    write(
+        root,
+        "knowledge/ja-backup.md",
+        "バックアップの方針",
+        "データベースのバックアップは毎晩三時に取得し、三十日間保管する。",
+    )
     return root
 
 
@@ -51,8 +72,17 @@ def test_porter_stems_inflections_to_one_term() -> None:
     assert {stem(w) for w in ("paint", "painted", "painting", "paints")} == {"paint"}
     assert {stem(w) for w in ("camped", "camping", "camps")} == {"camp"}
     # reference pairs from Porter's paper
-    pairs = {"caresses": "caress", "ponies": "poni", "relational": "relat", "hopping": "hop", "sized": "size",
-             "triplicate": "triplic", "adjustment": "adjust", "controll": "control", "generalization": "gener"}
+    pairs = {
+        "caresses": "caress",
+        "ponies": "poni",
+        "relational": "relat",
+        "hopping": "hop",
+        "sized": "size",
+        "triplicate": "triplic",
+        "adjustment": "adjust",
+        "controll": "control",
+        "generalization": "gener",
+    }
     assert {w: stem(w) for w in pairs} == pairs
     assert stem("k8s") == "k8s" and stem("as") == "as"  # not plain letters, or too short: unchanged
 
@@ -61,12 +91,19 @@ def test_tokenize_joins_hyphenated_words_and_keeps_contractions() -> None:
     assert tokenize("I de-stress by running") == ["de", "stress", "run", "destress"]
     assert tokenize("don't") == ["don't"]
     assert tokenize("Melanie's kids") == ["melani", "kid"]
-    assert tokenize("デプロイ deployed") == ["デプ", "プロ", "ロイ", "deploi"]  # CJK bigrams are never stemmed
+    assert tokenize("デプロイ deployed") == [
+        "デプ",
+        "プロ",
+        "ロイ",
+        "deploi",
+    ]  # CJK bigrams are never stemmed
 
 
 def test_bm25_prefers_rarer_and_repeated_terms() -> None:
-    docs = {p: term_counts(t) for p, t in {
-        "a": "deploy the api deploy", "b": "deploy docs", "c": "bread starter"}.items()}
+    docs = {
+        p: term_counts(t)
+        for p, t in {"a": "deploy the api deploy", "b": "deploy docs", "c": "bread starter"}.items()
+    }
     idx = LexicalIndex(docs)
     assert [p for p, _ in idx.rank("deploy api", 3)] == ["a", "b"]
     assert idx.rank("deploy", 3, allowed={"b"}) == [("b", pytest.approx(idx.scores("deploy")["b"]))]
@@ -91,7 +128,10 @@ def test_score_fusion_keeps_a_clear_lead_that_rank_fusion_loses() -> None:
 def test_fuse_scores_floors_missing_notes_and_flat_rankings() -> None:
     # a note in only one ranking counts 0 in the other; a ranking of equal scores gives each the full weight
     assert fuse_scores([[("x", 2.0)], [("y", 0.5), ("z", 0.5)]], [0.7, 0.3], [0.0, None]) == [
-        ("x", pytest.approx(0.7)), ("y", pytest.approx(0.3)), ("z", pytest.approx(0.3))]
+        ("x", pytest.approx(0.7)),
+        ("y", pytest.approx(0.3)),
+        ("z", pytest.approx(0.3)),
+    ]
     assert fuse_scores([[("x", 4.0), ("y", 1.0)]], [1.0], [None]) == [("x", 1.0), ("y", 0.0)]
     assert fuse_scores([[("x", 4.0), ("y", 1.0)]], [1.0], [0.0]) == [("x", 1.0), ("y", 0.25)]
     assert fuse_hybrid([], []) == []
@@ -123,7 +163,11 @@ def test_hybrid_finds_by_meaning_and_by_exact_words(corpus: Path, e5) -> None:  
     assert "make release" in exact[0].snippet
     hit = exact[0]
     assert (hit.kind, hit.title, hit.confidence, hit.description) == (
-        "procedures", "Deploy the API to production", 0.8, "Deploy the API to production")
+        "procedures",
+        "Deploy the API to production",
+        0.8,
+        "Deploy the API to production",
+    )
 
 
 def test_japanese_query_finds_japanese_note(corpus: Path, e5) -> None:  # type: ignore[no-untyped-def]
@@ -132,16 +176,22 @@ def test_japanese_query_finds_japanese_note(corpus: Path, e5) -> None:  # type: 
     assert [h.path for h in lex] == ["knowledge/ja-backup.md"]
     assert mem.search("毎晩のバックアップは何時?", k=1)[0].path == "knowledge/ja-backup.md"
     # cross-language by meaning
-    assert mem.search("how long do we keep nightly backups", k=1, mode="vector")[0].path == "knowledge/ja-backup.md"
+    assert (
+        mem.search("how long do we keep nightly backups", k=1, mode="vector")[0].path
+        == "knowledge/ja-backup.md"
+    )
 
 
 def test_filters_kind_tag_min_confidence(corpus: Path, e5) -> None:  # type: ignore[no-untyped-def]
     mem = Memory(corpus, embedder=e5)
     assert {h.kind for h in mem.search("notes", k=10, kind="procedures")} == {"procedures"}
     assert {h.path for h in mem.search("deploy", k=10, tags=["ops"])} == {
-        "procedures/deploy-api.md", "procedures/deploy-docs.md"}
+        "procedures/deploy-api.md",
+        "procedures/deploy-docs.md",
+    }
     assert [h.path for h in mem.search("deploy publish", k=10, kind="procedures", min_confidence=0.5)] == [
-        "procedures/deploy-api.md"]
+        "procedures/deploy-api.md"
+    ]
     # notes without a confidence are not dropped by the confidence filter
     assert "knowledge/cooking.md" in {h.path for h in mem.search("bread", k=10, min_confidence=0.5)}
     assert mem.search("bread", kind="episodes") == []
@@ -173,4 +223,5 @@ def test_similar_notes_gives_raw_cosine_per_note_of_a_kind(corpus: Path, e5) -> 
     # a note written after the last sync is seen by the duplicate check
     write(corpus, "procedures/bake.md", "Bake sourdough", "1. feed the starter\n2. bake at 250C")
     assert mem.index.similar_notes("bake sourdough bread: feed starter, bake", "procedures", k=1)[0][0] == (
-        "procedures/bake.md")
+        "procedures/bake.md"
+    )

@@ -206,7 +206,9 @@ def test_targeted_sync_touches_only_given_paths(root: Path, wmem: Memory) -> Non
 
 def test_long_note_is_chunked_and_its_end_is_searchable(root: Path, wmem: Memory, emb: WordEmbedder) -> None:
     filler = "\n".join(f"- line {i} about ordinary weekly chores and errands" for i in range(400))
-    write(root, "knowledge/long.md", note("Long", filler + "\n- the zebra password hint lives at the very end"))
+    write(
+        root, "knowledge/long.md", note("Long", filler + "\n- the zebra password hint lives at the very end")
+    )
     write(root, "knowledge/short.md", note("Short", "nothing special"))
     wmem.sync_index()
     rec = wmem.index.view().catalog.records["knowledge/long.md"]
@@ -233,7 +235,8 @@ def test_search_and_sync_never_modify_notes(root: Path, wmem: Memory) -> None:
 
 
 def test_tokenizer_change_recounts_terms_without_re_embedding(
-        root: Path, emb: WordEmbedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    root: Path, emb: WordEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
     write(root, "knowledge/cat.md", note("Cats", "猫には毎朝ごはんをあげる。"))
     Memory(root, embedder=emb).sync_index()
     embedded = len(emb.texts)
@@ -281,7 +284,8 @@ def test_interrupted_build_keeps_what_it_embedded(root: Path, monkeypatch: pytes
 
 
 def test_a_sync_asked_to_stop_saves_what_it_embedded_and_the_next_finds_the_rest(
-        root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The daemon's live sync stops at a safe point on SIGTERM: no half-written file, no note lost."""
     import memdir.index.sync as sync
 

@@ -54,8 +54,9 @@ def test_watcher_picks_up_create_edit_move_delete(root: Path, hmem: Memory) -> N
         assert wait_for(lambda: found(hmem, "wombat") == [])
         assert watcher.syncs >= 4
     # a second Memory (another process's view) sees the same index
-    assert [p for p, _ in Memory(root, embedder=get_embedder("hashing")).index.view().lexical.rank("seed", 5)] == [
-        "knowledge/seed.md"]
+    assert [
+        p for p, _ in Memory(root, embedder=get_embedder("hashing")).index.view().lexical.rank("seed", 5)
+    ] == ["knowledge/seed.md"]
 
 
 def test_watcher_ignores_state_archive_temp_and_non_markdown(root: Path, hmem: Memory) -> None:
@@ -82,7 +83,9 @@ def test_watcher_batches_a_burst_of_writes(root: Path, hmem: Memory) -> None:
         assert watcher.syncs <= 3
 
 
-def test_stopping_the_watcher_mid_sync_waits_for_a_safe_point(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_stopping_the_watcher_mid_sync_waits_for_a_safe_point(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A long live sync (here: slow embedding of 80 notes) stops within one batch and saves what it has."""
     import threading
 
@@ -112,7 +115,9 @@ def test_stopping_the_watcher_mid_sync_waits_for_a_safe_point(root: Path, monkey
     watcher = IndexWatcher(mem.index, debounce=0.1)
     watcher.start()
     try:
-        watcher.notice(full=True)  # what the daemon does at start: one sync of all 80 notes (40 batches, 12 s)
+        watcher.notice(
+            full=True
+        )  # what the daemon does at start: one sync of all 80 notes (40 batches, 12 s)
         assert started.wait(15)
         time.sleep(0.5)
     finally:

@@ -55,9 +55,20 @@ def test_success_raises_and_person_formatting_survives(mem, proc, root) -> None:
     res = mem.feedback(proc, success=True, note="worked on 本番")
     assert res.confidence == pytest.approx((1 + 0.8) / 3, abs=1e-4) and res.confidence > 0.4
     text = (root / proc).read_text(encoding="utf-8")
-    keys = [ln.split(":")[0] for ln in text.split("---\n")[1].splitlines() if ln and not ln.startswith((" ", "#"))]
-    assert keys[:9] == ["tags", "description", "origin", "sources", "confidence", "success_count",
-                        "failure_count", "created_at", "zeta_custom"]
+    keys = [
+        ln.split(":")[0] for ln in text.split("---\n")[1].splitlines() if ln and not ln.startswith((" ", "#"))
+    ]
+    assert keys[:9] == [
+        "tags",
+        "description",
+        "origin",
+        "sources",
+        "confidence",
+        "success_count",
+        "failure_count",
+        "created_at",
+        "zeta_custom",
+    ]
     assert "# 手で書いたコメント: keep me\n" in text
     assert "tags: [デプロイ, api]   # flow list\n" in text
     assert 'description: "API を本番にデプロイする"\n' in text
@@ -110,13 +121,28 @@ def test_feedback_events_applied_exactly_once(mem, proc) -> None:  # type: ignor
 
 
 def test_identical_lines_count_separately_and_bad_events_do_not_block(mem, proc, root) -> None:  # type: ignore[no-untyped-def]
-    line = json.dumps({"ts": "2026-11-20T10:00:00+00:00", "type": "feedback", "procedure": proc, "outcome": "failure"})
+    line = json.dumps(
+        {"ts": "2026-11-20T10:00:00+00:00", "type": "feedback", "procedure": proc, "outcome": "failure"}
+    )
     (root / "activity").mkdir(exist_ok=True)
     (root / "activity/2026-11-20.jsonl").write_text(
-        line + "\n" + line + "\n{not json\n"
-        + json.dumps({"ts": "2026-11-20T12:00:00+00:00", "type": "feedback", "procedure": "procedures/gone.md", "outcome": "success"}) + "\n"
-        + json.dumps({"ts": "2026-11-20T12:00:00+00:00", "type": "feedback", "procedure": proc}) + "\n",
-        encoding="utf-8")
+        line
+        + "\n"
+        + line
+        + "\n{not json\n"
+        + json.dumps(
+            {
+                "ts": "2026-11-20T12:00:00+00:00",
+                "type": "feedback",
+                "procedure": "procedures/gone.md",
+                "outcome": "success",
+            }
+        )
+        + "\n"
+        + json.dumps({"ts": "2026-11-20T12:00:00+00:00", "type": "feedback", "procedure": proc})
+        + "\n",
+        encoding="utf-8",
+    )
     out = apply_feedback_events(mem.store, mem.activity)
     assert out["applied"] == [proc, proc]
     assert len(out["invalid"]) == 2 and not out["errors"]
@@ -200,8 +226,18 @@ def test_logged_feedback_is_applied_by_the_daily_cli_run_once(proc, run_cli, roo
 def test_success_on_a_human_procedure_with_counts_raises_its_confidence(mem, root) -> None:  # type: ignore[no-untyped-def]
     from memdir.notes.frontmatter import render_note
 
-    (root / "procedures" / "h.md").write_text(render_note(
-        {"description": "d", "confidence": 0.9, "success_count": 4, "failure_count": 0, "origin": "human"}, "steps"))
+    (root / "procedures" / "h.md").write_text(
+        render_note(
+            {
+                "description": "d",
+                "confidence": 0.9,
+                "success_count": 4,
+                "failure_count": 0,
+                "origin": "human",
+            },
+            "steps",
+        )
+    )
     res = mem.feedback("procedures/h.md", success=True)
     assert res.confidence > 0.9
     assert mem.store.read("procedures/h.md").meta["confidence_prior"] == 0.7

@@ -18,9 +18,11 @@ START = datetime(2026, 1, 1, 3, 0, tzinfo=timezone.utc)
 
 
 def _note(origin: str, created: str, extra: str = "", body: str = "Steps.") -> str:
-    return (f"---\n# a person's comment\ndescription: {origin} note created {created}\n{extra}"
-            f"origin: {origin}\nconfidence: 0.4\nsuccess_count: 0\nfailure_count: 0\n"
-            f"created_at: '{created}T03:00:00+00:00'\n---\n\n# Title\n\n{body}\n")
+    return (
+        f"---\n# a person's comment\ndescription: {origin} note created {created}\n{extra}"
+        f"origin: {origin}\nconfidence: 0.4\nsuccess_count: 0\nfailure_count: 0\n"
+        f"created_at: '{created}T03:00:00+00:00'\n---\n\n# Title\n\n{body}\n"
+    )
 
 
 NOTES = {
@@ -48,9 +50,13 @@ def _simulate(root: Path) -> tuple[Memory, dict[str, str], dict[str, bytes]]:
     for rel, text in NOTES.items():
         mem.store.create(rel, text)
         original[rel] = (root / rel).read_bytes()
-        created = datetime.fromisoformat(text.split("created_at: '")[1][:25]) if "created_at" in text else START
+        created = (
+            datetime.fromisoformat(text.split("created_at: '")[1][:25]) if "created_at" in text else START
+        )
         os.utime(root / rel, (_ts(created), _ts(created)))
-    os.utime(root / "knowledge/edited-fact.md", (_ts(START + timedelta(days=40)), _ts(START + timedelta(days=40))))
+    os.utime(
+        root / "knowledge/edited-fact.md", (_ts(START + timedelta(days=40)), _ts(START + timedelta(days=40)))
+    )
     moved: dict[str, str] = {}
     last_bytes: dict[str, bytes] = {}
     with freeze_time(START) as clock:
@@ -58,13 +64,21 @@ def _simulate(root: Path) -> tuple[Memory, dict[str, str], dict[str, bytes]]:
             now = START + timedelta(days=day)
             if day == 2:
                 for i in range(3):
-                    mem.log(type="feedback", procedure="procedures/failing.md", outcome="failure",
-                            ts=(now - timedelta(hours=i + 1)).isoformat())
+                    mem.log(
+                        type="feedback",
+                        procedure="procedures/failing.md",
+                        outcome="failure",
+                        ts=(now - timedelta(hours=i + 1)).isoformat(),
+                    )
                 mem.feedback("procedures/two-failures.md", success=False)
                 mem.feedback("procedures/two-failures.md", success=False)
             if day % 30 == 5:
-                mem.log(type="feedback", procedure="procedures/used-monthly.md", outcome="success",
-                        ts=(now - timedelta(hours=1)).isoformat())
+                mem.log(
+                    type="feedback",
+                    procedure="procedures/used-monthly.md",
+                    outcome="success",
+                    ts=(now - timedelta(hours=1)).isoformat(),
+                )
                 record_hits(mem.root, ["knowledge/retrieved-fact.md"])  # a search returned it
             report = RunReport(job="daily")
             run_daily_steps(mem.store, mem.activity, mem.config, report)
@@ -85,8 +99,14 @@ def test_six_months_what_moves_what_stays_and_restore(root: Path) -> None:
         "procedures/unused.md": "2026-04-02",  # never used, 91 days after creation
         "procedures/two-failures.md": "2026-04-04",  # 0.2 but only 2 failures: kept until unused for 91 days
     }
-    for rel in ("procedures/used-monthly.md", "procedures/human.md", "procedures/protected.md",
-                "procedures/no-origin.md", "knowledge/retrieved-fact.md", "knowledge/edited-fact.md"):
+    for rel in (
+        "procedures/used-monthly.md",
+        "procedures/human.md",
+        "procedures/protected.md",
+        "procedures/no-origin.md",
+        "knowledge/retrieved-fact.md",
+        "knowledge/edited-fact.md",
+    ):
         assert (root / rel).exists(), rel
         if rel != "procedures/used-monthly.md":
             assert (root / rel).read_bytes() == original[rel], rel

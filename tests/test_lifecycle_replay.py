@@ -17,7 +17,9 @@ DATA = REPO.parent / "shared/eval/alfworld/react_prompts_alfworld_3prompts.json"
 
 
 def _converter() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("alfworld_to_activity", REPO / "scripts/alfworld_to_activity.py")
+    spec = importlib.util.spec_from_file_location(
+        "alfworld_to_activity", REPO / "scripts/alfworld_to_activity.py"
+    )
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -37,7 +39,9 @@ def test_replayed_week_raises_evidence_and_accept_merges_provenance(root: Path) 
     assert created, first.stats  # at least one ALFWorld task type distilled
 
     queue = ReviewQueue(mem.store)
-    before_ids = {it.id for it in queue.list_items()}  # week 1 may already have raised some (same-run duplicates)
+    before_ids = {
+        it.id for it in queue.list_items()
+    }  # week 1 may already have raised some (same-run duplicates)
     procs_before = {p: (root / p).read_bytes() for p in mem.store.iter_paths(("procedures",))}
     week2 = conv.build_events(DATA, datetime(2026, 11, 23, 9, tzinfo=timezone.utc), "w2")
     mem.activity.append_many(week2)
@@ -76,19 +80,43 @@ def test_replayed_week_raises_evidence_and_accept_merges_provenance(root: Path) 
 
 def _kitchen_week(prefix: str, start: datetime) -> list[dict[str, object]]:
     """Two kinds of task, three successful instances each (a small, controlled week of activity)."""
-    intents = ["put a clean mug in the coffee machine", "put a clean cup in the coffee machine",
-               "put a clean bowl in the coffee machine", "heat an egg and put it in the fridge",
-               "heat a potato and put it in the fridge", "heat an apple and put it in the fridge"]
+    intents = [
+        "put a clean mug in the coffee machine",
+        "put a clean cup in the coffee machine",
+        "put a clean bowl in the coffee machine",
+        "heat an egg and put it in the fridge",
+        "heat a potato and put it in the fridge",
+        "heat an apple and put it in the fridge",
+    ]
     events: list[dict[str, object]] = []
     for n, intent in enumerate(intents):
         t, tid, obj = start + timedelta(hours=2 * n), f"{prefix}-{n}", intent.split()[2]
         events.append({"ts": t.isoformat(), "type": "task_start", "task_id": tid, "summary": intent})
-        for k, (tool, arg) in enumerate([("go", "go to countertop 1"), ("take", f"take {obj} 1"),
-                                         ("go", "go to sinkbasin 1"), ("clean", f"clean {obj} 1")]):
-            events.append({"ts": (t + timedelta(seconds=10 * (k + 1))).isoformat(), "type": "tool_use",
-                           "task_id": tid, "tool": tool, "input": arg})
-        events.append({"ts": (t + timedelta(minutes=5)).isoformat(), "type": "task_end", "task_id": tid,
-                       "outcome": "success"})
+        for k, (tool, arg) in enumerate(
+            [
+                ("go", "go to countertop 1"),
+                ("take", f"take {obj} 1"),
+                ("go", "go to sinkbasin 1"),
+                ("clean", f"clean {obj} 1"),
+            ]
+        ):
+            events.append(
+                {
+                    "ts": (t + timedelta(seconds=10 * (k + 1))).isoformat(),
+                    "type": "tool_use",
+                    "task_id": tid,
+                    "tool": tool,
+                    "input": arg,
+                }
+            )
+        events.append(
+            {
+                "ts": (t + timedelta(minutes=5)).isoformat(),
+                "type": "task_end",
+                "task_id": tid,
+                "outcome": "success",
+            }
+        )
     return events
 
 

@@ -18,7 +18,9 @@ def test_hits_and_uses_are_counted_outside_the_note(mem, root: Path) -> None:  #
     before = (root / "knowledge/db.md").read_bytes()
     mtime = os.stat(root / "knowledge/db.md").st_mtime_ns
     with freeze_time("2026-12-01T10:00:00+00:00"):
-        record_hits(mem.root, ["knowledge/db.md", "knowledge/db.md", "procedures/x.md"])  # one search, duplicates once
+        record_hits(
+            mem.root, ["knowledge/db.md", "knowledge/db.md", "procedures/x.md"]
+        )  # one search, duplicates once
     with freeze_time("2026-12-03T10:00:00+00:00"):
         record_hits(mem.root, ["knowledge/db.md"])
         record_use(mem.root, "knowledge/db.md")
@@ -57,7 +59,9 @@ def test_search_counts_the_notes_it_returns_and_rewrites_nothing(root: Path) -> 
 
     mem = Memory(root, embedder=get_embedder("hashing"))
     mem.store.create("knowledge/db.md", NOTE)
-    mem.store.create("knowledge/other.md", "---\ndescription: lunch\norigin: daily\n---\n\nTacos on Friday.\n")
+    mem.store.create(
+        "knowledge/other.md", "---\ndescription: lunch\norigin: daily\n---\n\nTacos on Friday.\n"
+    )
     before = {p: (root / p).read_bytes() for p in ("knowledge/db.md", "knowledge/other.md")}
     hits = mem.search("Postgres", k=1, mode="lexical")
     assert [h.path for h in hits] == ["knowledge/db.md"]

@@ -27,8 +27,9 @@ class QueuedEngine(LiteLLMEngine):
     def _call(self, messages: list[dict[str, str]], json_mode: bool) -> Any:
         self.prompts.append(messages[1]["content"])
         answer = self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
-        self.completion_kwargs = {"mock_timeout": True, "timeout": 0.01} if answer == "TIMEOUT" else {
-            "mock_response": answer}
+        self.completion_kwargs = (
+            {"mock_timeout": True, "timeout": 0.01} if answer == "TIMEOUT" else {"mock_response": answer}
+        )
         return super()._call(messages, json_mode)
 
 
@@ -36,20 +37,39 @@ def _answer(parts_by_id: dict[str, list[dict[str, Any]]]) -> str:
     return json.dumps({"episodes": [{"id": k, "parts": v} for k, v in parts_by_id.items()]})
 
 
-VALID = _answer({
-    "E1": [{"kind": "knowledge", "title": "Flaky CI root cause", "description": "Why CI was flaky",
-            "text": "Tests shared one temp dir; always use tmp_path.", "update": None}],
-    "E2": [{"kind": "procedures", "title": "Deploy the API", "description": "Deploying the API",
-            "text": "1. Run make build\n2. Push the image", "update": None}],
-    "E3": [{"kind": "skip", "title": "chat", "text": ""}],
-})
+VALID = _answer(
+    {
+        "E1": [
+            {
+                "kind": "knowledge",
+                "title": "Flaky CI root cause",
+                "description": "Why CI was flaky",
+                "text": "Tests shared one temp dir; always use tmp_path.",
+                "update": None,
+            }
+        ],
+        "E2": [
+            {
+                "kind": "procedures",
+                "title": "Deploy the API",
+                "description": "Deploying the API",
+                "text": "1. Run make build\n2. Push the image",
+                "update": None,
+            }
+        ],
+        "E3": [{"kind": "skip", "title": "chat", "text": ""}],
+    }
+)
 
 
 def _seed(mem) -> list[Any]:  # type: ignore[no-untyped-def]
-    return [mem.add_episode(LESSON, title="Flaky CI", at=at(9)),
-            mem.add_episode(STEPS + "\nMy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789", title="Deploy",
-                            at=at(10)),
-            mem.add_episode(CHAT, title="Morning", at=at(11))]
+    return [
+        mem.add_episode(LESSON, title="Flaky CI", at=at(9)),
+        mem.add_episode(
+            STEPS + "\nMy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789", title="Deploy", at=at(10)
+        ),
+        mem.add_episode(CHAT, title="Morning", at=at(11)),
+    ]
 
 
 def test_prompt_file_loads() -> None:
@@ -79,8 +99,9 @@ def test_malformed_answer_is_retried_once_then_episodes_stay_pending(root: Path)
     engine = QueuedEngine(["this is not json {", '{"episodes": [{"id": "E9", "parts": []}]}'])
     report = mem.daily_consolidator(engine=engine, sync_index=False).run()
     assert report.stats["llm_calls"] == 2 and report.pending == 3 and not report.changed
-    assert {k: v for k, v in snapshot(root).items() if not k.startswith(".memdir/")} == \
-        {k: v for k, v in before.items() if not k.startswith(".memdir/")}
+    assert {k: v for k, v in snapshot(root).items() if not k.startswith(".memdir/")} == {
+        k: v for k, v in before.items() if not k.startswith(".memdir/")
+    }
     assert EpisodeState(root).done == {}
     fixed = mem.daily_consolidator(engine=QueuedEngine([VALID]), sync_index=False).run()
     assert len(fixed.created) == 2  # the next run picks them up
@@ -118,14 +139,24 @@ def test_hostile_answer_cannot_choose_paths(root: Path) -> None:
     (root / "skills").mkdir(exist_ok=True)
     (root / "skills" / "deploy.md").write_text("---\ndescription: x\n---\n# Deploy\n", encoding="utf-8")
     _seed(mem)
-    hostile = _answer({
-        "E1": [{"kind": "knowledge", "title": "../../etc/passwd", "text": "x", "update": "../../etc/passwd"}],
-        "E2": [{"kind": "procedures", "title": "skills/deploy", "text": "1. y", "update": "skills/deploy.md"}],
-        "E3": [{"kind": "knowledge", "title": "/abs/path", "text": "z", "update": "N99"}],
-    })
+    hostile = _answer(
+        {
+            "E1": [
+                {"kind": "knowledge", "title": "../../etc/passwd", "text": "x", "update": "../../etc/passwd"}
+            ],
+            "E2": [
+                {"kind": "procedures", "title": "skills/deploy", "text": "1. y", "update": "skills/deploy.md"}
+            ],
+            "E3": [{"kind": "knowledge", "title": "/abs/path", "text": "z", "update": "N99"}],
+        }
+    )
     skills = snapshot(root / "skills")
     report = mem.daily_consolidator(engine=QueuedEngine([hostile]), sync_index=False).run()
-    assert sorted(report.created) == ["knowledge/abs-path.md", "knowledge/etc-passwd.md", "procedures/skills-deploy.md"]
+    assert sorted(report.created) == [
+        "knowledge/abs-path.md",
+        "knowledge/etc-passwd.md",
+        "procedures/skills-deploy.md",
+    ]
     assert snapshot(root / "skills") == skills and not (root.parent / "etc").exists()
 
 

@@ -45,7 +45,8 @@ APPENDER = textwrap.dedent(
 def _spawn(root: Path, who: str, n_events: int, n_episodes: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-c", APPENDER, str(root), who, str(n_events), str(n_episodes)],
-        cwd=str(REPO), stderr=subprocess.PIPE,
+        cwd=str(REPO),
+        stderr=subprocess.PIPE,
     )
 
 
@@ -90,7 +91,9 @@ def test_two_processes_5000_events_and_200_episodes_each(root: Path) -> None:
     lines = _activity_lines(root)
     assert len(lines) == 10_000
     for who in ("alpha", "beta"):
-        seen = sorted(int(str(ev["summary"]).split()[2]) for ev in lines if str(ev["summary"]).startswith(who))
+        seen = sorted(
+            int(str(ev["summary"]).split()[2]) for ev in lines if str(ev["summary"]).startswith(who)
+        )
         assert seen == list(range(5000)), who
     episodes = list(Memory(root).episodes.iter_episodes())
     titles = {e.title for e in episodes}
@@ -144,8 +147,12 @@ def test_editor_saving_while_feedback_updates_is_never_clobbered(root: Path, mod
     mem = Memory(root)
     mem.feedback("procedures/deploy.md", success=True)  # warm up: lazy imports happen before the race
     stop = root / "stop-editing"
-    editor = subprocess.Popen([sys.executable, "-c", EDITOR, str(path), str(stop), mode],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    editor = subprocess.Popen(
+        [sys.executable, "-c", EDITOR, str(path), str(stop), mode],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     ok = conflicts = 0
     deadline = time.monotonic() + 12  # feedback retries a conflict for ~2 s itself, so each call races a lot
     while editor.poll() is None and ok + conflicts < 40 and time.monotonic() < deadline:
@@ -157,7 +164,9 @@ def test_editor_saving_while_feedback_updates_is_never_clobbered(root: Path, mod
     stop.touch()
     out, err = editor.communicate(timeout=60)
     assert editor.returncode == 0, err
-    assert out.split()[0] == "0", f"person's saves clobbered at {out.strip()} (ok={ok}, conflicts={conflicts})"
+    assert out.split()[0] == "0", (
+        f"person's saves clobbered at {out.strip()} (ok={ok}, conflicts={conflicts})"
+    )
     assert ok + conflicts >= 4 and int(out.split()[-1]) >= 20  # the race was really exercised
     assert not list(root.rglob("*.memdir-tmp-*"))
 
@@ -174,7 +183,9 @@ def test_regression_editor_save_during_fsync_is_kept(root: Path, monkeypatch: py
         real_fsync(fd)
         if not fired:
             fired.append(1)
-            (root / "knowledge" / "a.md").write_text("---\ndescription: a\n---\nperson v2\n", encoding="utf-8")
+            (root / "knowledge" / "a.md").write_text(
+                "---\ndescription: a\n---\nperson v2\n", encoding="utf-8"
+            )
 
     monkeypatch.setattr("memdir.notes.atomic.os.fsync", editor_saves_now)
     with pytest.raises(ConflictError):
@@ -204,29 +215,58 @@ def test_two_cli_processes_and_the_daemon_at_once_lose_and_duplicate_nothing(roo
     from memdir.index.embedder import get_embedder
     from memdir.runs.state import EpisodeState
 
-    env = {**os.environ, "MEMDIR_ROOT": str(root), "MEMDIR_EMBEDDER": "hashing", "MEMDIR_TIMEZONE": "UTC",
-           "MEMDIR_SCHEDULE_DAILY": "every 3s", "MEMDIR_DAEMON_WATCH": "1", "MEMDIR_DAEMON_HEARTBEAT": "1"}
+    env = {
+        **os.environ,
+        "MEMDIR_ROOT": str(root),
+        "MEMDIR_EMBEDDER": "hashing",
+        "MEMDIR_TIMEZONE": "UTC",
+        "MEMDIR_SCHEDULE_DAILY": "every 3s",
+        "MEMDIR_DAEMON_WATCH": "1",
+        "MEMDIR_DAEMON_HEARTBEAT": "1",
+    }
     (root / "procedures" / "deploy.md").write_text(
         "---\ndescription: Deploy the API\nconfidence: 0.5\nsuccess_count: 1\nfailure_count: 0\n---\n\n"
-        "# Deploy\n\n1. make deploy\n", encoding="utf-8")
+        "# Deploy\n\n1. make deploy\n",
+        encoding="utf-8",
+    )
     human = root / "knowledge" / "human.md"
     human.write_text("---\ndescription: my note\n---\n\nedit 0\n", encoding="utf-8")
     cli = f"{sys.executable} -m memdir.cli.main"
-    yesterday = (datetime.now(timezone.utc) - timedelta(days=1)).replace(hour=8, minute=0, second=0, microsecond=0)
-    texts = [("Lesson: pin the CI runner image; floating tags broke the build (case {i}).", "CI pin {i}"),
-             ("To rotate the db password: 1. vault login 2. vault rotate db/{i} 3. restart the api", "Rotate {i}")]
+    yesterday = (datetime.now(timezone.utc) - timedelta(days=1)).replace(
+        hour=8, minute=0, second=0, microsecond=0
+    )
+    texts = [
+        ("Lesson: pin the CI runner image; floating tags broke the build (case {i}).", "CI pin {i}"),
+        ("To rotate the db password: 1. vault login 2. vault rotate db/{i} 3. restart the api", "Rotate {i}"),
+    ]
     adds = " && ".join(
         f"{cli} episode add '{texts[i % 2][0].format(i=i)}' --title '{texts[i % 2][1].format(i=i)}' "
-        f"--at {(yesterday + timedelta(minutes=10 * i)).isoformat()}" for i in range(6))
-    work = (f"{cli} consolidate daily; {cli} feedback procedures/deploy.md --success && "
-            f"{cli} consolidate daily; {cli} feedback procedures/deploy.md --success")
-    daemon = subprocess.Popen([*cli.split(), "daemon", "--foreground"], env=env, cwd=str(REPO),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        f"--at {(yesterday + timedelta(minutes=10 * i)).isoformat()}"
+        for i in range(6)
+    )
+    work = (
+        f"{cli} consolidate daily; {cli} feedback procedures/deploy.md --success && "
+        f"{cli} consolidate daily; {cli} feedback procedures/deploy.md --success"
+    )
+    daemon = subprocess.Popen(
+        [*cli.split(), "daemon", "--foreground"],
+        env=env,
+        cwd=str(REPO),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         time.sleep(1.0)
         a = subprocess.Popen(["sh", "-c", adds], env=env, cwd=str(REPO), stderr=subprocess.PIPE, text=True)
-        b = subprocess.Popen(["sh", "-c", work], env=env, cwd=str(REPO), stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+        b = subprocess.Popen(
+            ["sh", "-c", work],
+            env=env,
+            cwd=str(REPO),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         edits = 0
         while a.poll() is None or b.poll() is None:
             edits += 1
@@ -236,8 +276,14 @@ def test_two_cli_processes_and_the_daemon_at_once_lose_and_duplicate_nothing(roo
         _, a_err = a.communicate(timeout=300)
         b_out, b_err = b.communicate(timeout=300)
         assert a.returncode == 0, a_err
-        final = subprocess.run([*cli.split(), "consolidate", "daily", "--json"], env=env, cwd=str(REPO),
-                               capture_output=True, text=True, timeout=300)
+        final = subprocess.run(
+            [*cli.split(), "consolidate", "daily", "--json"],
+            env=env,
+            cwd=str(REPO),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert final.returncode == 0, final.stderr
         assert daemon.poll() is None, "the daemon died while the CLI was working"
     finally:
@@ -265,8 +311,9 @@ def test_two_cli_processes_and_the_daemon_at_once_lose_and_duplicate_nothing(roo
     assert not list(root.rglob("*.memdir-tmp-*"))
 
 
-def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(root: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The person saves the note daily is about to extend: their save survives, the episode stays pending,
     and the next run extends the person's version."""
     pytest.importorskip("memdir.consolidation.daily.run")
@@ -279,23 +326,47 @@ def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(root: Pa
     from memdir.runs.state import EpisodeState
 
     human = root / "knowledge" / "deploy.md"
-    human.write_text("---\ndescription: How we deploy\norigin: human\n---\n\n# Deploy\n\nUse make deploy.\n",
-                     encoding="utf-8")
+    human.write_text(
+        "---\ndescription: How we deploy\norigin: human\n---\n\n# Deploy\n\nUse make deploy.\n",
+        encoding="utf-8",
+    )
     day = date.today() - timedelta(days=1)
     mem = Memory(root, embedder=get_embedder("hashing"))
-    mem.add_episode("Deploys: always check the health endpoint after make deploy.", title="Deploy health",
-                    at=datetime(day.year, day.month, day.day, 10).astimezone())
-    answer = json.dumps({"episodes": [{"id": "E1", "parts": [
-        {"kind": "knowledge", "title": "Deploy", "description": "d", "text": "Check /health after deploying.",
-         "update": "N1"}]}]})
+    mem.add_episode(
+        "Deploys: always check the health endpoint after make deploy.",
+        title="Deploy health",
+        at=datetime(day.year, day.month, day.day, 10).astimezone(),
+    )
+    answer = json.dumps(
+        {
+            "episodes": [
+                {
+                    "id": "E1",
+                    "parts": [
+                        {
+                            "kind": "knowledge",
+                            "title": "Deploy",
+                            "description": "d",
+                            "text": "Check /health after deploying.",
+                            "update": "N1",
+                        }
+                    ],
+                }
+            ]
+        }
+    )
     engine = LiteLLMEngine(LLMConfig(model="gpt-4o-mini"), backoff=0.0, mock_response=answer)
     real_write = NoteStore.write
     saved: list[str] = []
 
-    def person_saves_first(self: NoteStore, relpath: str, text: str, expected_hash: Any, *a: Any, **k: Any) -> str:
+    def person_saves_first(
+        self: NoteStore, relpath: str, text: str, expected_hash: Any, *a: Any, **k: Any
+    ) -> str:
         if relpath == "knowledge/deploy.md" and not saved:
             saved.append(relpath)
-            human.write_text(human.read_text(encoding="utf-8") + "\nThe person's new paragraph.\n", encoding="utf-8")
+            human.write_text(
+                human.read_text(encoding="utf-8") + "\nThe person's new paragraph.\n", encoding="utf-8"
+            )
         return real_write(self, relpath, text, expected_hash, *a, **k)
 
     monkeypatch.setattr(NoteStore, "write", person_saves_first)
@@ -313,7 +384,9 @@ def test_person_saving_while_daily_updates_the_same_note_keeps_the_text(root: Pa
     assert not EpisodeState(root).is_pending(ep.id, ep.hash)
 
 
-def test_regression_save_between_recheck_and_swap_is_put_back(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_regression_save_between_recheck_and_swap_is_put_back(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Bug found: a save landing after the last hash check but before the rename was lost; the swap now
     returns what it displaced, and a foreign version is put back (ConflictError)."""
     from memdir.notes import atomic as store_mod
@@ -328,7 +401,9 @@ def test_regression_save_between_recheck_and_swap_is_put_back(root: Path, monkey
 
     def editor_saves_just_before_the_swap(a: Path, b: Path) -> bool:
         if not calls:
-            (root / "knowledge" / "a.md").write_text("---\ndescription: a\n---\nperson v2\n", encoding="utf-8")
+            (root / "knowledge" / "a.md").write_text(
+                "---\ndescription: a\n---\nperson v2\n", encoding="utf-8"
+            )
         calls.append(1)
         return real_exchange(a, b)
 

@@ -31,8 +31,9 @@ def _fail(err: int):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("err", [errno.ENOSPC, errno.EACCES, errno.EROFS, errno.EIO])
 @pytest.mark.parametrize("where", ["write", "replace", "open", "fsync"])
-def test_write_fault_keeps_original_and_leaves_no_temp(root: Path, monkeypatch: pytest.MonkeyPatch,
-                                                       err: int, where: str) -> None:
+def test_write_fault_keeps_original_and_leaves_no_temp(
+    root: Path, monkeypatch: pytest.MonkeyPatch, err: int, where: str
+) -> None:
     """A failing os call in the middle of a note write: StoreWriteError, the file is unchanged, no temp file."""
     store = NoteStore(root)
     store.create("knowledge/keep.md", ORIGINAL)
@@ -63,8 +64,9 @@ def test_write_fault_keeps_original_and_leaves_no_temp(root: Path, monkeypatch: 
     assert _temp_files(root) == []
 
 
-def test_enospc_during_episode_add_keeps_the_day_file(mem: Memory, root: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_enospc_during_episode_add_keeps_the_day_file(
+    mem: Memory, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A full disk while appending an episode: StoreWriteError, earlier episodes all still there."""
     mem.add_episode("first episode text", title="first")
     day_file = next((root / "episodes").glob("*.md"))
@@ -80,7 +82,8 @@ def test_enospc_during_episode_add_keeps_the_day_file(mem: Memory, root: Path,
 
 
 def test_regression_activity_append_on_full_disk_raises_store_write_error(
-        mem: Memory, root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mem: Memory, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Bug found: a failing write in ActivityLog.append leaked a bare OSError (a traceback in the CLI)."""
     mem.log(type="task_start", task_id="t1", summary="before")
     monkeypatch.setattr("memdir.activity.os.write", _fail(errno.ENOSPC))
@@ -116,7 +119,9 @@ def readonly_root(root: Path, tmp_path: Path) -> Iterator[Path]:
     ro = tmp_path / "ro"
     ro.mkdir()
     if subprocess.run(["mount", "--bind", str(root), str(ro)], capture_output=True).returncode != 0:
-        pytest.skip("cannot bind-mount here (needs root in a privileged container); EROFS is covered by monkeypatch")
+        pytest.skip(
+            "cannot bind-mount here (needs root in a privileged container); EROFS is covered by monkeypatch"
+        )
     try:
         if subprocess.run(["mount", "-o", "remount,ro,bind", str(ro)], capture_output=True).returncode != 0:
             pytest.skip("cannot remount read-only here")
@@ -126,12 +131,16 @@ def readonly_root(root: Path, tmp_path: Path) -> Iterator[Path]:
 
 
 def test_read_only_root_gives_one_line_errors_and_reads_still_work(
-        readonly_root: Path, run_cli: Callable[..., subprocess.CompletedProcess[str]], root: Path) -> None:
+    readonly_root: Path, run_cli: Callable[..., subprocess.CompletedProcess[str]], root: Path
+) -> None:
     """On a read-only root: writing commands exit 1 with one line; reading commands work; nothing changes."""
     env = {"MEMDIR_ROOT": str(readonly_root)}
     before = {p: p.read_bytes() for p in root.rglob("*.md")}
-    for args in (["episode", "add", "hello"], ["log", "--type", "x"],
-                 ["feedback", "knowledge/keep.md", "--success"]):
+    for args in (
+        ["episode", "add", "hello"],
+        ["log", "--type", "x"],
+        ["feedback", "knowledge/keep.md", "--success"],
+    ):
         res = run_cli(*args, env=env)
         assert res.returncode == 1, (args, res.stdout, res.stderr)
         assert "Traceback" not in res.stderr and len(res.stderr.strip().splitlines()) == 1, res.stderr
@@ -183,7 +192,9 @@ def _indexed_root(root: Path) -> Memory:
 
     store = NoteStore(root)
     for i in range(12):
-        store.create(f"knowledge/n{i}.md", f"---\ndescription: note {i} about deploys\n---\n\nDeploy fact {i}.\n")
+        store.create(
+            f"knowledge/n{i}.md", f"---\ndescription: note {i} about deploys\n---\n\nDeploy fact {i}.\n"
+        )
     mem = Memory(root, embedder=get_embedder("hashing"))
     mem.sync_index()
     return mem
@@ -201,9 +212,16 @@ def _corrupt(path: Path, how: str) -> None:
 
 @pytest.mark.parametrize(
     ("rel", "how"),
-    [("index/chroma/chroma.sqlite3", "garbage"), ("index/chroma/chroma.sqlite3", "truncate"),
-     ("index/catalog.json", "garbage"), ("index/catalog.json", "truncate"), ("index/vectors.npy", "garbage"),
-     ("index/vectors.npy", "truncate"), ("index/catalog.json", "delete"), ("index", "delete-dir")],
+    [
+        ("index/chroma/chroma.sqlite3", "garbage"),
+        ("index/chroma/chroma.sqlite3", "truncate"),
+        ("index/catalog.json", "garbage"),
+        ("index/catalog.json", "truncate"),
+        ("index/vectors.npy", "garbage"),
+        ("index/vectors.npy", "truncate"),
+        ("index/catalog.json", "delete"),
+        ("index", "delete-dir"),
+    ],
 )
 def test_damaged_index_is_rebuilt_or_reported_and_notes_survive(root: Path, rel: str, how: str) -> None:
     """Garbage in the Chroma sqlite file, the catalog or the vectors: search/sync recover or raise IndexUnavailable."""
@@ -253,15 +271,20 @@ def test_corrupted_daily_journal_or_state_loses_no_note(root: Path, what: str) -
     day = date.today() - timedelta(days=1)
     at = datetime(day.year, day.month, day.day, 10).astimezone()
     mem.add_episode("We decided deploys never happen on Fridays after 15:00.", title="Deploy policy", at=at)
-    mem.add_episode("To rotate keys:\n\n1. Create a key\n2. Update the secret\n3. Revoke the old key",
-                    title="Rotate keys", at=at + timedelta(hours=1))
+    mem.add_episode(
+        "To rotate keys:\n\n1. Create a key\n2. Update the secret\n3. Revoke the old key",
+        title="Rotate keys",
+        at=at + timedelta(hours=1),
+    )
     first = mem.daily_consolidator(sync_index=False).run(day=day)
     created = sorted(first.created)
     snapshot = {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*.md")}
     if what in ("journal", "both"):
         journal = root / ".memdir" / "journal" / "daily.plan.json"
         journal.parent.mkdir(parents=True, exist_ok=True)
-        journal.write_bytes(b'{"run_id": "x", "ops": [{"op": "create", "path": "../../evil.md"' + b"\xff" * 40)
+        journal.write_bytes(
+            b'{"run_id": "x", "ops": [{"op": "create", "path": "../../evil.md"' + b"\xff" * 40
+        )
     if what in ("episode-state", "both"):
         (root / ".memdir" / "state" / "episodes.json").write_bytes(b"\x00not json")
     again = mem.daily_consolidator(sync_index=False).run(day=day)

@@ -35,7 +35,9 @@ CI_TRIALS = {"episode-add": 3, "feedback": 3, "review-accept": 3, "index-sync": 
 @pytest.mark.parametrize("name", list(CI_TRIALS))
 def test_kill9_then_normal_run_equals_clean_run(name: str, tmp_path: Path) -> None:
     """SIGKILL at seeded random moments, then a normal run: notes equal a clean run's, none lost, no temp file."""
-    target = fi.TARGETS[name]  # review-accept includes its ledger check (the ledger is written before the archive)
+    target = fi.TARGETS[
+        name
+    ]  # review-accept includes its ledger check (the ledger is written before the archive)
     result = fi.run_target(target, CI_TRIALS[name], seed=11, workdir=tmp_path)
     if result.skipped:
         pytest.skip(result.skipped)
@@ -76,8 +78,9 @@ def test_regression_temp_file_of_a_killed_writer_is_swept(root: Path) -> None:
     assert sweep_stale_temp_files(root / "knowledge") == 0 and mine.exists()
 
 
-def test_kill_between_archive_and_ledger_update_still_records_the_accept(mem: Memory,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kill_between_archive_and_ledger_update_still_records_the_accept(
+    mem: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A crash right after the review item is archived: re-running accept ends with the ledger `accepted`."""
     from memdir.lifecycle.review import ReviewLedger, ReviewQueue
 

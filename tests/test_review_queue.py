@@ -34,16 +34,30 @@ def queue(mem):  # type: ignore[no-untyped-def]
     return ReviewQueue(mem.store)
 
 
-def _raise(q: ReviewQueue, key: str = "evidence:procedures/deploy-api.md:t7,t8", kind: str = "evidence") -> str | None:
-    return q.raise_item(kind, "procedures/deploy-api.md", "Deploy API again", "# Deploy\n\n## Steps\n1. build\n2. push",
-                        0.9123, ["t7", "t8"], key)
+def _raise(
+    q: ReviewQueue, key: str = "evidence:procedures/deploy-api.md:t7,t8", kind: str = "evidence"
+) -> str | None:
+    return q.raise_item(
+        kind,
+        "procedures/deploy-api.md",
+        "Deploy API again",
+        "# Deploy\n\n## Steps\n1. build\n2. push",
+        0.9123,
+        ["t7", "t8"],
+        key,
+    )
 
 
 def test_raise_writes_readable_item_with_contract_frontmatter(queue, root) -> None:  # type: ignore[no-untyped-def]
     path = _raise(queue)
     assert path == f"review/{item_id_for('evidence:procedures/deploy-api.md:t7,t8')}.md"
     item = queue.list_items()[0]
-    assert (item.kind, item.target, item.similarity, item.sources) == ("evidence", "procedures/deploy-api.md", 0.9123, ["t7", "t8"])
+    assert (item.kind, item.target, item.similarity, item.sources) == (
+        "evidence",
+        "procedures/deploy-api.md",
+        0.9123,
+        ["t7", "t8"],
+    )
     text = (root / path).read_text(encoding="utf-8")
     for key in ("id:", "kind:", "target:", "similarity:", "created_at:", "sources:", "key:", "description:"):
         assert f"\n{key}" in text
@@ -80,7 +94,9 @@ def test_accept_merges_dated_section_and_sources_keeping_person_text(queue, root
     assert path
     res = queue.accept(path.split("/")[1].removesuffix(".md"))
     text = (root / "procedures/deploy-api.md").read_text(encoding="utf-8")
-    assert text.startswith("---\n# kept by hand: do not touch\ndescription: Deploy the API to staging\ntags: [deploy, api]\n")
+    assert text.startswith(
+        "---\n# kept by hand: do not touch\ndescription: Deploy the API to staging\ntags: [deploy, api]\n"
+    )
     assert "sources: [t1, t2, t3, t7, t8]" in text
     assert f"\n## {date.today().isoformat()} — merged from review {res['id']}\n" in text
     assert "### Steps" in text  # candidate headings nest under the dated section
@@ -93,7 +109,9 @@ def test_person_edit_of_candidate_is_what_gets_merged(queue, root) -> None:  # t
     path = _raise(queue)
     assert path
     p = root / path
-    p.write_text(p.read_text(encoding="utf-8").replace("1. build\n2. push", "1. build with cache\n"), encoding="utf-8")
+    p.write_text(
+        p.read_text(encoding="utf-8").replace("1. build\n2. push", "1. build with cache\n"), encoding="utf-8"
+    )
     queue.accept(path)
     text = (root / "procedures/deploy-api.md").read_text(encoding="utf-8")
     assert "1. build with cache" in text and "2. push\n" not in text
@@ -103,7 +121,9 @@ def test_accept_rerun_after_crash_merges_once(queue, mem, root) -> None:  # type
     path = _raise(queue)
     assert path
     item = queue.get(path)
-    apply_merge(mem.store, item.id, item.target, item.candidate, item.sources)  # killed right after the merge write
+    apply_merge(
+        mem.store, item.id, item.target, item.candidate, item.sources
+    )  # killed right after the merge write
     queue.accept(item.id)
     text = (root / "procedures/deploy-api.md").read_text(encoding="utf-8")
     assert text.count(f"merged from review {item.id}") == 1
@@ -114,7 +134,9 @@ def test_accept_rerun_after_crash_merges_once(queue, mem, root) -> None:  # type
 
 def test_move_proposal_moves_file_byte_identical(queue, root) -> None:  # type: ignore[no-untyped-def]
     before = (root / "procedures/deploy-api.md").read_bytes()
-    path = queue.raise_item("move_proposal", "procedures/deploy-api.md", "It is a fact", "", None, [], "move:deploy")
+    path = queue.raise_item(
+        "move_proposal", "procedures/deploy-api.md", "It is a fact", "", None, [], "move:deploy"
+    )
     assert path
     assert queue.get(path).destination == "knowledge/deploy-api.md"
     res = queue.accept(path)
@@ -188,8 +210,13 @@ def test_accept_after_real_kill_9_completes_once(queue, root, run_cli) -> None: 
         "NoteStore.archive = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)\n"
         f"ReviewQueue(Memory(sys.argv[1]).store).accept({item_id!r})\n"
     )
-    proc = subprocess.run([sys.executable, "-c", script, str(root)], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "MEMDIR_ROOT": str(root)})
+    proc = subprocess.run(
+        [sys.executable, "-c", script, str(root)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "MEMDIR_ROOT": str(root)},
+    )
     assert proc.returncode == -signal.SIGKILL
     assert f"merged from review {item_id}" in (root / "procedures/deploy-api.md").read_text(encoding="utf-8")
     assert (root / path).exists()  # killed before the item was archived
@@ -223,8 +250,10 @@ def test_accept_never_loses_a_byte_of_the_target_body(tmp_path) -> None:  # type
 
     from memdir import Memory
 
-    text_st = st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\r\x85\u2028\u2029"),
-                      max_size=200)
+    text_st = st.text(
+        st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\r\x85\u2028\u2029"),
+        max_size=200,
+    )
 
     @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(body=text_st, candidate=text_st, n=st.integers(0, 10**6))
@@ -248,8 +277,15 @@ def test_accept_never_loses_a_byte_of_the_target_body(tmp_path) -> None:  # type
 
 def test_accepting_a_repeat_of_the_same_steps_adds_provenance_not_a_copy(queue, root) -> None:  # type: ignore[no-untyped-def]
     same = "# Deploy the API\n\nDistilled from 3 tasks, week 48.\n\n1. `make build`\n2. `make push` — ステージングへ\n"
-    path = queue.raise_item("merge_candidate", "procedures/deploy-api.md", "Deploy the API", same, 1.0,
-                            ["w48-t1", "w48-t2"], "repeat")
+    path = queue.raise_item(
+        "merge_candidate",
+        "procedures/deploy-api.md",
+        "Deploy the API",
+        same,
+        1.0,
+        ["w48-t1", "w48-t2"],
+        "repeat",
+    )
     assert path
     queue.accept(path)
     text = (root / "procedures/deploy-api.md").read_text(encoding="utf-8")

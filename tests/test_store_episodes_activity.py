@@ -79,8 +79,8 @@ def test_activity_append_uses_utc_day_and_reader_skips_malformed(mem: Memory, ro
     path = root / "activity" / "2026-11-29.jsonl"
     assert path.exists() and not (root / "activity" / "2026-11-28.jsonl").exists()
     with open(path, "a", encoding="utf-8") as fh:
-        fh.write("{not json\n[1,2]\n{\"type\": \"x\"}\n\n")
-        fh.write("{\"ts\": \"2026-11-29T05:00:00Z\", \"type\": \"task_end\", \"task_id\": \"t2\"")  # torn line
+        fh.write('{not json\n[1,2]\n{"type": "x"}\n\n')
+        fh.write('{"ts": "2026-11-29T05:00:00Z", "type": "task_end", "task_id": "t2"')  # torn line
     mem.log(ts="2026-11-29T06:00:00Z", type="tool_use", task_id="t3", tool="bash", input="make")
     stats = ReadStats()
     events = list(mem.activity.read(stats=stats))
@@ -107,7 +107,14 @@ def test_activity_window_and_validation(mem: Memory) -> None:
 def test_per_host_activity_files_are_read(root: Path) -> None:
     from memdir.activity import ActivityLog
 
-    ActivityLog(root, host="laptop").append({"ts": "2026-11-28T10:00:00Z", "type": "task_end", "task_id": "a"})
-    ActivityLog(root, host="desktop").append({"ts": "2026-11-28T11:00:00Z", "type": "task_end", "task_id": "b"})
-    assert sorted(p.name for p in (root / "activity").iterdir()) == ["2026-11-28.desktop.jsonl", "2026-11-28.laptop.jsonl"]
+    ActivityLog(root, host="laptop").append(
+        {"ts": "2026-11-28T10:00:00Z", "type": "task_end", "task_id": "a"}
+    )
+    ActivityLog(root, host="desktop").append(
+        {"ts": "2026-11-28T11:00:00Z", "type": "task_end", "task_id": "b"}
+    )
+    assert sorted(p.name for p in (root / "activity").iterdir()) == [
+        "2026-11-28.desktop.jsonl",
+        "2026-11-28.laptop.jsonl",
+    ]
     assert sorted(e.task_id or "" for e in ActivityLog(root).read()) == ["a", "b"]

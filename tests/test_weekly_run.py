@@ -44,12 +44,22 @@ class WordEmbedder:
         return self.embed_passages(texts)
 
 
-def log_task(mem: Memory, tid: str, intent: str, tool: str, inputs: list[str], outcome: str | None,
-             at: datetime) -> None:
-    events: list[dict[str, Any]] = [{"ts": at.isoformat(), "type": "task_start", "task_id": tid, "summary": intent}]
+def log_task(
+    mem: Memory, tid: str, intent: str, tool: str, inputs: list[str], outcome: str | None, at: datetime
+) -> None:
+    events: list[dict[str, Any]] = [
+        {"ts": at.isoformat(), "type": "task_start", "task_id": tid, "summary": intent}
+    ]
     for k, inp in enumerate(inputs, 1):
-        events.append({"ts": (at + timedelta(seconds=k)).isoformat(), "type": "tool_use", "task_id": tid,
-                       "tool": tool, "input": inp})
+        events.append(
+            {
+                "ts": (at + timedelta(seconds=k)).isoformat(),
+                "type": "tool_use",
+                "task_id": tid,
+                "tool": tool,
+                "input": inp,
+            }
+        )
     end: dict[str, Any] = {"ts": (at + timedelta(seconds=30)).isoformat(), "type": "task_end", "task_id": tid}
     if outcome:
         end["outcome"] = outcome
@@ -57,15 +67,30 @@ def log_task(mem: Memory, tid: str, intent: str, tool: str, inputs: list[str], o
     mem.activity.append_many(events)
 
 
-def close_issue(mem: Memory, tid: str, n: int, repo: str, outcome: str | None = "success", hours: int = 0) -> None:
-    log_task(mem, tid, f"Close issue {n} in the {repo} repository", "gh",
-             [f"gh issue view {n} --repo acme/{repo.lower()}", f"gh issue close {n} --repo acme/{repo.lower()}"],
-             outcome, DAY + timedelta(hours=hours))
+def close_issue(
+    mem: Memory, tid: str, n: int, repo: str, outcome: str | None = "success", hours: int = 0
+) -> None:
+    log_task(
+        mem,
+        tid,
+        f"Close issue {n} in the {repo} repository",
+        "gh",
+        [f"gh issue view {n} --repo acme/{repo.lower()}", f"gh issue close {n} --repo acme/{repo.lower()}"],
+        outcome,
+        DAY + timedelta(hours=hours),
+    )
 
 
 def deploy(mem: Memory, tid: str, svc: str, outcome: str | None, hours: int = 0) -> None:
-    log_task(mem, tid, f"Deploy the {svc} service to staging", "kubectl",
-             [f"kubectl rollout restart deploy/{svc.lower()}"], outcome, DAY + timedelta(hours=hours))
+    log_task(
+        mem,
+        tid,
+        f"Deploy the {svc} service to staging",
+        "kubectl",
+        [f"kubectl rollout restart deploy/{svc.lower()}"],
+        outcome,
+        DAY + timedelta(hours=hours),
+    )
 
 
 @pytest.fixture
@@ -74,8 +99,11 @@ def wmem(root: Path) -> Memory:
 
 
 def tree(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
-            and "locks" not in p.parts}
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "locks" not in p.parts
+    }
 
 
 def week(mem: Memory) -> None:
@@ -161,8 +189,11 @@ def test_killed_after_writing_before_saving_state_loses_nothing_and_duplicates_n
 
 
 def _existing_procedure(mem: Memory, rel: str = "procedures/close-an-issue.md") -> str:
-    mem.store.create(rel, "---\ndescription: Close a GitHub issue\ntools: [gh]\n---\n\n"
-                          "# Close issue {num} in the {name} repository\n\n1. gh issue close {num}\n")
+    mem.store.create(
+        rel,
+        "---\ndescription: Close a GitHub issue\ntools: [gh]\n---\n\n"
+        "# Close issue {num} in the {name} repository\n\n1. gh issue close {num}\n",
+    )
     return rel
 
 
@@ -184,7 +215,9 @@ def test_duplicate_of_an_existing_procedure_becomes_one_review_item(wmem: Memory
 
 def test_duplicate_of_a_skill_is_evidence_and_skills_are_never_written(wmem: Memory) -> None:
     skill = wmem.root / "skills" / "issues.md"
-    skill.write_text("---\ndescription: Closing issues\n---\n\n# Close issue {num} in the {name} repository\n")
+    skill.write_text(
+        "---\ndescription: Closing issues\n---\n\n# Close issue {num} in the {name} repository\n"
+    )
     before = skill.read_bytes()
     week(wmem)
     report = wmem.consolidate_weekly(until=UNTIL)
@@ -194,8 +227,10 @@ def test_duplicate_of_a_skill_is_evidence_and_skills_are_never_written(wmem: Mem
 
 
 def test_a_different_task_type_is_not_a_duplicate(wmem: Memory) -> None:
-    wmem.store.create("procedures/rotate.md", "---\ndescription: Rotate the database password\n---\n\n"
-                                              "# Rotate the database password\n")
+    wmem.store.create(
+        "procedures/rotate.md",
+        "---\ndescription: Rotate the database password\n---\n\n# Rotate the database password\n",
+    )
     week(wmem)
     report = wmem.consolidate_weekly(until=UNTIL)
     assert len(report.created) == 1 and report.review == []
@@ -204,8 +239,11 @@ def test_a_different_task_type_is_not_a_duplicate(wmem: Memory) -> None:
 def test_llm_distillation_with_a_mocked_model(root: Path) -> None:
     from memdir.llm.litellm_engine import LiteLLMEngine
 
-    reply = {"title": "Close issue {issue} in {repo}", "description": "Close a GitHub issue with the gh CLI",
-             "steps": ["gh issue view {issue} --repo {repo}", "gh issue close {issue} --repo {repo}"]}
+    reply = {
+        "title": "Close issue {issue} in {repo}",
+        "description": "Close a GitHub issue with the gh CLI",
+        "steps": ["gh issue view {issue} --repo {repo}", "gh issue close {issue} --repo {repo}"],
+    }
     llm = LiteLLMEngine(LLMConfig(model="gpt-4o-mini"), mock_response=json.dumps(reply))
     mem = Memory(root, embedder=WordEmbedder(), llm=llm)
     week(mem)
@@ -220,7 +258,9 @@ def test_llm_distillation_with_a_mocked_model(root: Path) -> None:
 def test_llm_failure_falls_back_to_the_builtin_draft(root: Path) -> None:
     from memdir.llm.litellm_engine import LiteLLMEngine
 
-    llm = LiteLLMEngine(LLMConfig(model="gpt-4o-mini", retries=1), backoff=0.0, mock_response="litellm.RateLimitError")
+    llm = LiteLLMEngine(
+        LLMConfig(model="gpt-4o-mini", retries=1), backoff=0.0, mock_response="litellm.RateLimitError"
+    )
     mem = Memory(root, embedder=WordEmbedder(), llm=llm)
     week(mem)
     report = mem.consolidate_weekly(until=UNTIL)
@@ -232,8 +272,14 @@ def test_llm_failure_falls_back_to_the_builtin_draft(root: Path) -> None:
 def test_cli_weekly_json(run_cli: Any, root: Path) -> None:
     mem = Memory(root)
     week(mem)
-    proc = run_cli("consolidate", "weekly", "--until", "2026-11-30", "--json",
-                   env={"MEMDIR_EMBEDDER": "hashing", **({"PYTHONWARNINGS": "ignore"} if os.name else {})})
+    proc = run_cli(
+        "consolidate",
+        "weekly",
+        "--until",
+        "2026-11-30",
+        "--json",
+        env={"MEMDIR_EMBEDDER": "hashing", **({"PYTHONWARNINGS": "ignore"} if os.name else {})},
+    )
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["job"] == "weekly" and data["processed"] == 8
@@ -252,14 +298,21 @@ def test_status_reports_what_weekly_runs_distilled(wmem: Memory) -> None:
     assert section["procedures_distilled"] == 1 and section["tasks_consumed"] == 3 and section["last_at"]
 
 
-KINDS = [("Close issue {n} in the {r} repository", "gh"), ("Deploy the {r} service to staging", "kubectl"),
-         ("Rotate the {r} database password", "vault"), ("Translate the {r} guide into Japanese", "deepl"),
-         ("Book a flight to {r} for the offsite", "travel"), ("Order {n} boxes of coffee for {r}", "shop")]
+KINDS = [
+    ("Close issue {n} in the {r} repository", "gh"),
+    ("Deploy the {r} service to staging", "kubectl"),
+    ("Rotate the {r} database password", "vault"),
+    ("Translate the {r} guide into Japanese", "deepl"),
+    ("Book a flight to {r} for the offsite", "travel"),
+    ("Order {n} boxes of coffee for {r}", "shop"),
+]
 REPOS = ["Foo", "Bar", "Baz"]
 
 
 @pytest.mark.slow
-def test_kill_9_mid_run_then_rerun_equals_an_uninterrupted_run(root: Path, tmp_path: Path, run_cli: Any) -> None:
+def test_kill_9_mid_run_then_rerun_equals_an_uninterrupted_run(
+    root: Path, tmp_path: Path, run_cli: Any
+) -> None:
     import signal
     import subprocess
     import sys
@@ -268,20 +321,35 @@ def test_kill_9_mid_run_then_rerun_equals_an_uninterrupted_run(root: Path, tmp_p
     mem = Memory(root)
     for k, (intent, tool) in enumerate(KINDS):
         for j, repo in enumerate(REPOS):
-            log_task(mem, f"k{k}-{j}", intent.format(n=10 + j, r=repo), tool, [f"{tool} run {repo.lower()}"],
-                     "success", DAY + timedelta(hours=k * 3 + j))
+            log_task(
+                mem,
+                f"k{k}-{j}",
+                intent.format(n=10 + j, r=repo),
+                tool,
+                [f"{tool} run {repo.lower()}"],
+                "success",
+                DAY + timedelta(hours=k * 3 + j),
+            )
     env = {**os.environ, "MEMDIR_ROOT": str(root), "MEMDIR_EMBEDDER": "hashing"}
-    proc = subprocess.Popen([sys.executable, "-m", "memdir.cli.main", "consolidate", "weekly", "--until", "2026-11-30"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir.cli.main", "consolidate", "weekly", "--until", "2026-11-30"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = _time.monotonic() + 120
     while _time.monotonic() < deadline and proc.poll() is None and not any((root / "procedures").iterdir()):
         _time.sleep(0.005)
     if proc.poll() is None:
         proc.send_signal(signal.SIGKILL)
     proc.wait()
-    done = run_cli("consolidate", "weekly", "--until", "2026-11-30", "--json", env={"MEMDIR_EMBEDDER": "hashing"})
+    done = run_cli(
+        "consolidate", "weekly", "--until", "2026-11-30", "--json", env={"MEMDIR_EMBEDDER": "hashing"}
+    )
     assert done.returncode == 0, done.stderr
     sources = sorted(tuple(mem.store.read(p).get("sources")) for p in mem.store.iter_paths(("procedures",)))
     assert sources == [tuple(f"k{k}-{j}" for j in range(3)) for k in range(len(KINDS))]
-    again = run_cli("consolidate", "weekly", "--until", "2026-11-30", "--json", env={"MEMDIR_EMBEDDER": "hashing"})
+    again = run_cli(
+        "consolidate", "weekly", "--until", "2026-11-30", "--json", env={"MEMDIR_EMBEDDER": "hashing"}
+    )
     assert json.loads(again.stdout)["created"] == []

@@ -25,8 +25,9 @@ def vote(verb: str, k: int) -> str:
     return f"{verb} all submissions created by {USERS[k % 6]} in subreddit {SUBS[(k * 5 + (verb == 'DisLike')) % 6]}"
 
 
-def log_intents(mem: Memory, prefix: str, intents: list[str], outcomes: list[str], tool: str = "browser",
-                start: int = 0) -> list[str]:
+def log_intents(
+    mem: Memory, prefix: str, intents: list[str], outcomes: list[str], tool: str = "browser", start: int = 0
+) -> list[str]:
     """One task per intent (task_start, one tool_use, task_end); returns the task ids."""
     ids = []
     for k, (intent, outcome) in enumerate(zip(intents, outcomes, strict=True)):
@@ -48,23 +49,33 @@ def sources(mem: Memory, created: list[str]) -> list[list[str]]:
 # -- end to end: the regressions ---------------------------------------------------------------
 def test_like_and_dislike_are_two_types_each_with_its_own_three_tasks(wmem: Memory) -> None:
     likes = log_intents(wmem, "like", [vote("Like", k) for k in range(6)], ["success"] * 3 + ["failure"] * 3)
-    dislikes = log_intents(wmem, "dis", [vote("DisLike", k) for k in range(6)], ["success"] * 3 + ["failure"] * 3,
-                           start=1)
+    dislikes = log_intents(
+        wmem, "dis", [vote("DisLike", k) for k in range(6)], ["success"] * 3 + ["failure"] * 3, start=1
+    )
     report = wmem.consolidate_weekly(until=UNTIL)
-    assert sources(wmem, report.created) == sorted([sorted(dislikes[:3]), sorted(likes[:3])]), report.to_dict()
+    assert sources(wmem, report.created) == sorted([sorted(dislikes[:3]), sorted(likes[:3])]), (
+        report.to_dict()
+    )
     assert report.stats["template_splits"] >= 1
 
 
 def test_two_successes_of_each_sibling_make_no_procedure(wmem: Memory) -> None:
     log_intents(wmem, "like", [vote("Like", k) for k in range(6)], ["success"] * 2 + ["failure"] * 4)
-    log_intents(wmem, "dis", [vote("DisLike", k) for k in range(6)], ["success"] * 2 + ["failure"] * 4, start=1)
+    log_intents(
+        wmem, "dis", [vote("DisLike", k) for k in range(6)], ["success"] * 2 + ["failure"] * 4, start=1
+    )
     report = wmem.consolidate_weekly(until=UNTIL)
     assert report.created == [] and report.review == [], report.to_dict()
 
 
 def test_an_inserted_template_word_separates_siblings(wmem: Memory) -> None:
-    names, days = ["Eric", "kilian", "Nic", "Philip", "Steven"], ["3/5/2023", "3/2", "1/3/2023", "2/6/2023", "4/1/2023"]
-    to_repo = [f"How many commits did {n} make to a11yproject on {d}?" for n, d in zip(names, days, strict=True)]
+    names, days = (
+        ["Eric", "kilian", "Nic", "Philip", "Steven"],
+        ["3/5/2023", "3/2", "1/3/2023", "2/6/2023", "4/1/2023"],
+    )
+    to_repo = [
+        f"How many commits did {n} make to a11yproject on {d}?" for n, d in zip(names, days, strict=True)
+    ]
     plain = [f"How many commits did {n} make on {d}?" for n, d in zip(names, days, strict=True)]
     with_repo = log_intents(wmem, "r", to_repo, ["success"] * 3 + ["failure"] * 2)
     log_intents(wmem, "p", plain, ["success"] * 2 + ["failure"] * 3, start=1)
@@ -77,8 +88,14 @@ def test_lower_case_names_are_slot_values(wmem: Memory) -> None:
     forums = ["earthporn", "upliftingnews", "massachusetts", "dataisbeautiful", "showerthoughts"]
     intents = [f"Show {p} posts in {f}" for p, f in zip(people, forums, strict=True)]
     ids = log_intents(wmem, "c", intents, ["success"] * 3 + ["failure"] * 2)
-    log_intents(wmem, "d", [f"Deploy the {s} service to staging" for s in ("billing", "search", "auth")],
-                ["success", "failure", "success"], tool="kubectl", start=2)
+    log_intents(
+        wmem,
+        "d",
+        [f"Deploy the {s} service to staging" for s in ("billing", "search", "auth")],
+        ["success", "failure", "success"],
+        tool="kubectl",
+        start=2,
+    )
     report = wmem.consolidate_weekly(until=UNTIL)
     assert sources(wmem, report.created) == [sorted(ids[:3])], report.to_dict()
     note = wmem.store.read(report.created[0])
@@ -90,8 +107,13 @@ def test_a_slot_with_frequent_values_never_splits_a_type(wmem: Memory) -> None:
     intents = [f"Upvote the newest post in {s} subreddit" for s in subs]
     ids = log_intents(wmem, "u", intents, ["success"] * 6)
     # the subreddit names occur elsewhere in the week too, so they are no rare words
-    log_intents(wmem, "o", [f"Subscribe to the {s} forum" for s in ("books", "news", "videos", "sports")],
-                ["failure"] * 4, start=3)
+    log_intents(
+        wmem,
+        "o",
+        [f"Subscribe to the {s} forum" for s in ("books", "news", "videos", "sports")],
+        ["failure"] * 4,
+        start=3,
+    )
     report = wmem.consolidate_weekly(until=UNTIL)
     assert sources(wmem, report.created) == [sorted(ids)], report.to_dict()
 
@@ -111,17 +133,32 @@ def test_rare_words_and_placeholders_are_slots_in_the_skeleton() -> None:
 
 
 def test_a_frequent_word_where_other_texts_have_a_slot_is_a_slot_value() -> None:
-    texts = ["find the hotel around {name}", "find the hotel around {name} campus", "find the parking around {name}",
-             "find the bar around {name}", "find the resturants around {name}"]
-    texts += ["book the hotel for {num} nights"] * 3 + ["add a {name} to my wish list"] * 3 + ["add {name} to my wish list"]
+    texts = [
+        "find the hotel around {name}",
+        "find the hotel around {name} campus",
+        "find the parking around {name}",
+        "find the bar around {name}",
+        "find the resturants around {name}",
+    ]
+    texts += (
+        ["book the hotel for {num} nights"] * 3
+        + ["add a {name} to my wish list"] * 3
+        + ["add {name} to my wish list"]
+    )
     lex = lexicon(texts)
     assert lex.skeleton("find the hotel around {name}") == ("find", "the", SLOT, "around", SLOT)
-    assert lex.skeleton("book the hotel for {num} nights")[:3] == ("book", "the", "hotel")  # no frame with a slot
+    assert lex.skeleton("book the hotel for {num} nights")[:3] == (
+        "book",
+        "the",
+        "hotel",
+    )  # no frame with a slot
     assert lex.skeleton("add a {name} to my wish list")[:2] == ("add", "a")  # next to a slot: kept
 
 
 def test_variety_counts_distinct_instances_not_repeats() -> None:
-    lex = WeekLexicon([("run the export", ["sh"], "Run the export")] * 5 + [("run the export", ["sh"], "run the export")])
+    lex = WeekLexicon(
+        [("run the export", ["sh"], "Run the export")] * 5 + [("run the export", ["sh"], "run the export")]
+    )
     entry = lex.entry("run the export", ["sh"])
     assert lex.weight[entry] == 6 and lex.variety[entry] == 2
     assert not lex.is_slot("export")  # a task repeated word for word is still a repeated type
@@ -129,8 +166,13 @@ def test_variety_counts_distinct_instances_not_repeats() -> None:
 
 def test_context_keeps_to_tasks_with_the_same_kind_of_tools() -> None:
     texts = ["put a clean mug in shelf", "put a cool mug in shelf", "put a hot mug in shelf"]
-    lex = WeekLexicon([(texts[0], ["take", "clean", "put"], "a"), (texts[1], ["take", "cool", "put"], "b"),
-                       (texts[2], ["take", "clean", "put"], "c")])
+    lex = WeekLexicon(
+        [
+            (texts[0], ["take", "clean", "put"], "a"),
+            (texts[1], ["take", "cool", "put"], "b"),
+            (texts[2], ["take", "clean", "put"], "c"),
+        ]
+    )
     ctx = lex.context([lex.entry(texts[0], ["take", "clean", "put"])])
     assert [e[0] for e in ctx] == [texts[0], texts[2]]
 
@@ -146,7 +188,10 @@ def test_splitter_separates_an_alternation_and_keeps_slot_values_together() -> N
 
 
 def test_a_one_off_sibling_that_reads_alike_is_ejected() -> None:
-    cost = [f"tell me the total cost of my latest {s} order" for s in ("pending", "cancelled", "complete", "processing")]
+    cost = [
+        f"tell me the total cost of my latest {s} order"
+        for s in ("pending", "cancelled", "complete", "processing")
+    ]
     status = "tell me the status of my latest order and when will it arrive"
     lex = lexicon(cost + [status])
     stats = SplitStats()

@@ -183,7 +183,9 @@ class ActivityLog:
                     stats.events += 1
                     yield event
         if stats.malformed:
-            log.warning("skipped %d malformed activity line(s), first at %s", stats.malformed, stats.malformed_at[0])
+            log.warning(
+                "skipped %d malformed activity line(s), first at %s", stats.malformed, stats.malformed_at[0]
+            )
 
     @staticmethod
     def _parse_line(raw: bytes, where: str) -> ActivityEvent | None:

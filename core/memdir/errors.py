@@ -1,17 +1,17 @@
 """One error hierarchy for memdir; the CLI turns any of these into one line and exit 1.
 
-    MemdirError
-    ├── ConfigError            memdir.yaml or an environment override is invalid
-    ├── PathError              a name or path would leave the memory root (or a protected area)
-    ├── NoteError              a note cannot be parsed or is invalid
-    │   └── NoteNotFound       no note at that path
-    ├── ConflictError          compare-and-swap failed: the file changed since it was read
-    ├── StoreWriteError        the filesystem refused a write (ENOSPC, EACCES, read-only root)
-    ├── LockError              a lock is held by someone else (e.g. a second daemon)
-    ├── IndexUnavailable       the vector index cannot be opened or reached
-    ├── LLMError               an LLM call failed after retries, or its answer was unusable
-    ├── ReviewError            a review item does not exist or cannot be applied
-    └── ConsolidationError     a consolidation run could not complete
+MemdirError
+├── ConfigError            memdir.yaml or an environment override is invalid
+├── PathError              a name or path would leave the memory root (or a protected area)
+├── NoteError              a note cannot be parsed or is invalid
+│   └── NoteNotFound       no note at that path
+├── ConflictError          compare-and-swap failed: the file changed since it was read
+├── StoreWriteError        the filesystem refused a write (ENOSPC, EACCES, read-only root)
+├── LockError              a lock is held by someone else (e.g. a second daemon)
+├── IndexUnavailable       the vector index cannot be opened or reached
+├── LLMError               an LLM call failed after retries, or its answer was unusable
+├── ReviewError            a review item does not exist or cannot be applied
+└── ConsolidationError     a consolidation run could not complete
 """
 
 from __future__ import annotations

@@ -138,8 +138,16 @@ class Memory:
         from memdir.index.search import search_memory
         from memdir.lifecycle.usage import queue_hits
 
-        return search_memory(self.index, query, k=k, kind=kind, tags=tags, min_confidence=min_confidence, mode=mode,
-                             on_hits=functools.partial(queue_hits, self.root))
+        return search_memory(
+            self.index,
+            query,
+            k=k,
+            kind=kind,
+            tags=tags,
+            min_confidence=min_confidence,
+            mode=mode,
+            on_hits=functools.partial(queue_hits, self.root),
+        )
 
     def sync_index(self, progress: Progress | None = None) -> SyncReport:
         """Bring the index in step with the files; returns a SyncReport."""
@@ -150,24 +158,38 @@ class Memory:
         return self.index.rebuild(progress=progress)
 
     # -- consolidation
-    def daily_consolidator(self, engine: LLMEngine | None = None, sync_index: bool = True,
-                           lock_timeout: float = 600.0) -> DailyConsolidator:
+    def daily_consolidator(
+        self, engine: LLMEngine | None = None, sync_index: bool = True, lock_timeout: float = 600.0
+    ) -> DailyConsolidator:
         """The daily job wired to this root (engine: this root's LLM unless given); for scripts and tests."""
         from memdir.consolidation.daily.run import DailyConsolidator
 
         return DailyConsolidator(
-            store=self.store, episodes=self.episodes, activity=self.activity, config=self.config,
-            embedder=self._get_embedder, review=self.review, engine=engine if engine is not None else self.llm,
-            index=self.index if sync_index else None, lock_timeout=lock_timeout,
+            store=self.store,
+            episodes=self.episodes,
+            activity=self.activity,
+            config=self.config,
+            embedder=self._get_embedder,
+            review=self.review,
+            engine=engine if engine is not None else self.llm,
+            index=self.index if sync_index else None,
+            lock_timeout=lock_timeout,
         )
 
     def weekly_distiller(self, linkage: str = "complete", cache_dir: Path | None = None) -> WeeklyDistiller:
         """The weekly job wired to this root; for scripts and tests that tune it."""
         from memdir.consolidation.weekly.run import WeeklyDistiller
 
-        return WeeklyDistiller(store=self.store, activity=self.activity, config=self.config,
-                               embedder=self._get_embedder, review=self.review, llm=self.llm,
-                               linkage=linkage, cache_dir=cache_dir)
+        return WeeklyDistiller(
+            store=self.store,
+            activity=self.activity,
+            config=self.config,
+            embedder=self._get_embedder,
+            review=self.review,
+            llm=self.llm,
+            linkage=linkage,
+            cache_dir=cache_dir,
+        )
 
     def consolidate_daily(self, day: date | None = None, dry_run: bool = False) -> RunReport:
         """Route pending episodes to knowledge, procedures or skip."""
@@ -182,8 +204,13 @@ class Memory:
         """Report an outcome of using a procedure (updates counts, confidence, last_used)."""
         from memdir.lifecycle.feedback import apply_feedback
 
-        return apply_feedback(self.store, path, success=success, note=note,
-                              initial_confidence=self.config.thresholds.initial_confidence)
+        return apply_feedback(
+            self.store,
+            path,
+            success=success,
+            note=note,
+            initial_confidence=self.config.thresholds.initial_confidence,
+        )
 
     def restore(self, path: str) -> str:
         """Bring an archived note back; returns its restored path."""
@@ -209,22 +236,40 @@ class Memory:
 
         return build_context(self.store, self.search, query=query, budget=budget, kind=kind)
 
-    def task(self, intent: str, task_id: str | None = None, *, clock: Callable[[], datetime] | None = None,
-             **fields: object) -> TaskLogger:
+    def task(
+        self,
+        intent: str,
+        task_id: str | None = None,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        **fields: object,
+    ) -> TaskLogger:
         """A context manager that logs task_start, tool_use and task_end events (fields go on every event)."""
         from memdir.agents.tasks import TaskLogger
 
         return TaskLogger(self.activity, intent, task_id=task_id, clock=clock, **fields)
 
     # -- the daemon
-    def daemon(self, jobs: Mapping[str, Callable[[Memory], object]] | None = None,
-               options: DaemonOptions | None = None) -> Daemon:
+    def daemon(
+        self,
+        jobs: Mapping[str, Callable[[Memory], object]] | None = None,
+        options: DaemonOptions | None = None,
+    ) -> Daemon:
         """The daemon of this root; `jobs` (name -> `job(mem)`) replace the defaults, else MEMDIR_DAEMON_JOB_*."""
         from memdir.daemon.service import Daemon, jobs_from_env
 
-        chosen: dict[str, Callable[[Memory], object]] = {"daily": Memory.consolidate_daily,
-                                                          "weekly": Memory.consolidate_weekly}
+        chosen: dict[str, Callable[[Memory], object]] = {
+            "daily": Memory.consolidate_daily,
+            "weekly": Memory.consolidate_weekly,
+        }
         chosen.update(jobs if jobs is not None else jobs_from_env())
         bound = {name: functools.partial(job, self) for name, job in chosen.items()}
-        return Daemon(self.root, self.config.schedule, bound, episodes=self.episodes, activity=self.activity,
-                      index=self.index, options=options)
+        return Daemon(
+            self.root,
+            self.config.schedule,
+            bound,
+            episodes=self.episodes,
+            activity=self.activity,
+            index=self.index,
+            options=options,
+        )

@@ -59,11 +59,18 @@ def pending_episodes(episodes: EpisodeLog) -> int:
     return sum(1 for ep in episodes.iter_episodes() if state.is_pending(ep.id, ep.hash))
 
 
-def collect_status(store: NoteStore, episodes: EpisodeLog, activity: ActivityLog, schedule: ScheduleConfig,
-                   index: IndexService) -> StatusDocument:
+def collect_status(
+    store: NoteStore,
+    episodes: EpisodeLog,
+    activity: ActivityLog,
+    schedule: ScheduleConfig,
+    index: IndexService,
+) -> StatusDocument:
     """The `memdir status --json` document."""
     now = datetime.now(timezone.utc)
-    week_events = sum(1 for _ in activity.read(since=now - timedelta(days=7), until=now + timedelta(seconds=1)))
+    week_events = sum(
+        1 for _ in activity.read(since=now - timedelta(days=7), until=now + timedelta(seconds=1))
+    )
     counts = count_notes(store)
     return {
         "root": str(store.root),
@@ -73,8 +80,11 @@ def collect_status(store: NoteStore, episodes: EpisodeLog, activity: ActivityLog
         "daily_unfinished_run": _unfinished_daily(store),
         "activity_events_7d": week_events,
         "review_open": counts["review"],
-        "archived": [e for e in store.archive_log()
-                     if e.get("action") == "archive" and not str(e.get("path", "")).startswith("review/")][-20:],
+        "archived": [
+            e
+            for e in store.archive_log()
+            if e.get("action") == "archive" and not str(e.get("path", "")).startswith("review/")
+        ][-20:],
         "daemon": daemon_status(store.root),
         "jobs": jobs_status(store.root, schedule),
         "index": _index_section(index),

@@ -57,30 +57,53 @@ class Day:
 
 def deploy(version: str, ok: bool = True) -> Job:
     """The job the agent repeats all week; only the version changes."""
-    return Job(DEPLOY, [("bash", "make test"), ("bash", f"make release VERSION={version}"),
-                        ("bash", "kubectl rollout status deploy/api -n staging")], ok,
-               None if ok else "rollout timed out: image pull failed")
+    return Job(
+        DEPLOY,
+        [
+            ("bash", "make test"),
+            ("bash", f"make release VERSION={version}"),
+            ("bash", "kubectl rollout status deploy/api -n staging"),
+        ],
+        ok,
+        None if ok else "rollout timed out: image pull failed",
+    )
 
 
 WEEK = [
-    Day(date(2026, 11, 23), [deploy("1.4.0"), Job("answer: who is on call this week?", [("read", "knowledge/on-call-policy.md")])],
+    Day(
+        date(2026, 11, 23),
+        [
+            deploy("1.4.0"),
+            Job("answer: who is on call this week?", [("read", "knowledge/on-call-policy.md")]),
+        ],
         "Deployed the API to staging",
         "Deployed the API to staging with make release VERSION=1.4.0. The smoke tests failed once because they "
         "started before the rollout finished and hit old pods. Lesson learned: staging smoke tests must wait for "
-        "`kubectl rollout status` to report success first."),
-    Day(date(2026, 11, 24), [deploy("1.4.1"), Job("update the changelog for 1.4.1", [("edit", "CHANGELOG.md")])],
-        "Lunch", "Team lunch moved to Thursday. Nice weather today."),
-    Day(date(2026, 11, 25), [deploy("1.4.2", ok=False)],
+        "`kubectl rollout status` to report success first.",
+    ),
+    Day(
+        date(2026, 11, 24),
+        [deploy("1.4.1"), Job("update the changelog for 1.4.1", [("edit", "CHANGELOG.md")])],
+        "Lunch",
+        "Team lunch moved to Thursday. Nice weather today.",
+    ),
+    Day(
+        date(2026, 11, 25),
+        [deploy("1.4.2", ok=False)],
         "Staging deploy failed: image pull",
         "The staging deploy of 1.4.2 failed: the rollout timed out because the nodes could not pull the new image; "
         "the registry token had expired. We decided that image pull secrets are rotated together with the registry "
-        "token from now on. This is now our policy for every cluster."),
-    Day(date(2026, 11, 26), [deploy("1.4.2"), Job("purge the CDN cache", [("bash", "cdnctl purge --all")])],
+        "token from now on. This is now our policy for every cluster.",
+    ),
+    Day(
+        date(2026, 11, 26),
+        [deploy("1.4.2"), Job("purge the CDN cache", [("bash", "cdnctl purge --all")])],
         "Purge the CDN cache after a deploy",
         "How to purge the CDN cache after a deploy:\n\n"
         "1. Check the deploy finished: `kubectl rollout status deploy/api -n staging`\n"
         "2. Purge: `cdnctl purge --all --zone staging`\n"
-        "3. Verify: `curl -sI https://staging.example.com | grep x-cache` shows MISS."),
+        "3. Verify: `curl -sI https://staging.example.com | grep x-cache` shows MISS.",
+    ),
     Day(date(2026, 11, 27), [deploy("1.4.3")], "Deployed 1.4.3", "Deployed 1.4.3 to staging; nothing new."),
 ]
 
@@ -116,8 +139,11 @@ def work(mem: Memory, day: Day) -> None:
                 t.tool_use(tool, arg)
                 t.tool_result("ok" if job.ok else "error")
             t.success() if job.ok else t.failure(job.why)
-    mem.add_episode(day.episode, title=day.episode_title,
-                    at=datetime(day.day.year, day.day.month, day.day.day, 18, 0, tzinfo=UTC))
+    mem.add_episode(
+        day.episode,
+        title=day.episode_title,
+        at=datetime(day.day.year, day.day.month, day.day.day, 18, 0, tzinfo=UTC),
+    )
 
 
 def main() -> int:
@@ -134,8 +160,10 @@ def main() -> int:
             report = mem.consolidate_daily(day=day.day)  # the night after
             assert not report.errors, report.errors
             daily_notes += report.created
-            print(f"{day.day:%a %d %b}: {len(day.jobs)} job(s); nightly run created {report.created or 'nothing'}"
-                  f"{', updated ' + str(report.updated) if report.updated else ''}")
+            print(
+                f"{day.day:%a %d %b}: {len(day.jobs)} job(s); nightly run created {report.created or 'nothing'}"
+                f"{', updated ' + str(report.updated) if report.updated else ''}"
+            )
 
         knowledge = [p for p in daily_notes if p.startswith("knowledge/")]
         assert knowledge, daily_notes

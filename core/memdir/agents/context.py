@@ -220,8 +220,12 @@ def relevant_items(store: NoteStore, search: SearchFn, query: str, kind: str | N
             except NoteError:
                 item = None
         if item is None:
-            item = ContextItem(path, str(hit.description or hit.title or ""),
-                               getattr(hit, "confidence", None), str(getattr(hit, "snippet", "") or ""))
+            item = ContextItem(
+                path,
+                str(hit.description or hit.title or ""),
+                getattr(hit, "confidence", None),
+                str(getattr(hit, "snippet", "") or ""),
+            )
         if path.startswith("procedures/"):
             procedures.append((-(item.confidence if item.confidence is not None else -1.0), rank, item))
         else:
@@ -254,8 +258,9 @@ def _section(title: str, items: list[ContextItem], budget: int, max_body: int) -
     return head + "".join(parts), used, paths
 
 
-def build_context(store: NoteStore, search: SearchFn, query: str | None = None, budget: int = 1500,
-                  kind: str | None = None) -> str:
+def build_context(
+    store: NoteStore, search: SearchFn, query: str | None = None, budget: int = 1500, kind: str | None = None
+) -> str:
     """The context block: header, pinned notes, then relevant notes, within `budget` tokens (estimated)."""
     header_cost = estimate_tokens(HEADER)
     if budget < header_cost + 20:

@@ -34,8 +34,7 @@ def _run_recorded(state: CliState, job: str, full: bool, run: Callable[[], RunRe
     except BaseException as exc:
         journal.finish(record, "failed", error=str(exc) or type(exc).__name__)
         raise
-    journal.finish(record, "ok", counts=counts_of(report),
-                   error="; ".join(report.errors[:3]) or None)
+    journal.finish(record, "ok", counts=counts_of(report), error="; ".join(report.errors[:3]) or None)
     return report
 
 
@@ -45,10 +44,16 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         return
     out = console()
     verb = "would " if report.dry_run else ""
-    out.print(f"[bold]{report.job}[/bold]: {report.processed} looked at, {report.skipped} skipped, "
-              f"{report.pending} left pending")
-    for label, paths in (("create", report.created), ("update", report.updated),
-                         ("raise review item", report.review), ("archive", report.archived)):
+    out.print(
+        f"[bold]{report.job}[/bold]: {report.processed} looked at, {report.skipped} skipped, "
+        f"{report.pending} left pending"
+    )
+    for label, paths in (
+        ("create", report.created),
+        ("update", report.updated),
+        ("raise review item", report.review),
+        ("archive", report.archived),
+    ):
         for p in paths:
             out.print(f"  {verb}{label} {p}", markup=False)
     if report.dry_run and report.diff:
@@ -65,7 +70,11 @@ def consolidate_group() -> None:
 
 
 @consolidate_group.command("daily")
-@click.option("--date", "day", help="Only episodes of this day (YYYY-MM-DD); default: every pending one up to yesterday.")
+@click.option(
+    "--date",
+    "day",
+    help="Only episodes of this day (YYYY-MM-DD); default: every pending one up to yesterday.",
+)
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Print the run report as JSON.")
 @pass_state
@@ -77,8 +86,12 @@ def daily_cmd(state: CliState, day: str | None, dry_run: bool, as_json: bool) ->
       memdir consolidate daily --date 2026-11-28 --dry-run
     """
     parsed = _parse_day(day, "--date")
-    report = _run_recorded(state, "daily", parsed is None and not dry_run,
-                           lambda: state.memory.consolidate_daily(day=parsed, dry_run=dry_run))
+    report = _run_recorded(
+        state,
+        "daily",
+        parsed is None and not dry_run,
+        lambda: state.memory.consolidate_daily(day=parsed, dry_run=dry_run),
+    )
     _print_report(report, as_json)
 
 
@@ -95,8 +108,12 @@ def weekly_cmd(state: CliState, until: str | None, dry_run: bool, as_json: bool)
       memdir consolidate weekly --until 2026-11-30 --json
     """
     parsed = _parse_day(until, "--until")
-    report = _run_recorded(state, "weekly", parsed is None and not dry_run,
-                           lambda: state.memory.consolidate_weekly(until=parsed, dry_run=dry_run))
+    report = _run_recorded(
+        state,
+        "weekly",
+        parsed is None and not dry_run,
+        lambda: state.memory.consolidate_weekly(until=parsed, dry_run=dry_run),
+    )
     _print_report(report, as_json)
 
 

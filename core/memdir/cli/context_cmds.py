@@ -9,10 +9,19 @@ from memdir.cli.common import CliState, echo_json, pass_state
 
 @click.command("context")
 @click.argument("query", required=False)
-@click.option("--budget", "-b", type=click.IntRange(min=1), default=1500, show_default=True,
-              help="Token budget (estimated: 1 per CJK character, 1 per 4 other characters).")
-@click.option("--kind", type=click.Choice(["knowledge", "procedures", "episodes", "skills"]),
-              help="Only recall notes of this kind (pinned notes are always included).")
+@click.option(
+    "--budget",
+    "-b",
+    type=click.IntRange(min=1),
+    default=1500,
+    show_default=True,
+    help="Token budget (estimated: 1 per CJK character, 1 per 4 other characters).",
+)
+@click.option(
+    "--kind",
+    type=click.Choice(["knowledge", "procedures", "episodes", "skills"]),
+    help="Only recall notes of this kind (pinned notes are always included).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print {text, tokens, budget} as JSON.")
 @pass_state
 def context_cmd(state: CliState, query: str | None, budget: int, kind: str | None, as_json: bool) -> None:

@@ -31,8 +31,9 @@ def _detach(state: CliState) -> int:
     out_path.parent.mkdir(parents=True, exist_ok=True)
     cmd = [sys.executable, "-m", "memdir.cli.main", "--root", str(root), "daemon", "--foreground"]
     with open(out_path, "ab") as out:
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
-                                start_new_session=True, close_fds=True)
+        proc = subprocess.Popen(
+            cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True, close_fds=True
+        )
     deadline = time.monotonic() + START_WAIT
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -83,8 +84,9 @@ def daemon_cmd(state: CliState, foreground: bool, stop: bool) -> None:
         return
     if not foreground:
         pid = _detach(state)
-        console().print(f"daemon started (pid {pid}); log: {state.memory.root}/.memdir/logs/daemon.log",
-                        markup=False)
+        console().print(
+            f"daemon started (pid {pid}); log: {state.memory.root}/.memdir/logs/daemon.log", markup=False
+        )
         return
     from memdir.daemon.service import lower_priority
 

@@ -14,23 +14,41 @@ from memdir.cli.common import CliState, console, echo_json, pass_state
 @click.command("search")
 @click.argument("query")
 @click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, 1000), help="How many notes.")
-@click.option("--kind", type=click.Choice(["knowledge", "procedures", "episodes", "skills"]), help="Only this kind.")
+@click.option(
+    "--kind", type=click.Choice(["knowledge", "procedures", "episodes", "skills"]), help="Only this kind."
+)
 @click.option("--tag", "tags", multiple=True, help="Only notes with this tag (repeatable: all must match).")
-@click.option("--min-confidence", type=click.FloatRange(0.0, 1.0), help="Drop notes whose confidence is lower.")
-@click.option("--mode", type=click.Choice(["hybrid", "vector", "lexical"]), default="hybrid", show_default=True,
-              help="Ranking: lexical + vector fused, or one of them.")
+@click.option(
+    "--min-confidence", type=click.FloatRange(0.0, 1.0), help="Drop notes whose confidence is lower."
+)
+@click.option(
+    "--mode",
+    type=click.Choice(["hybrid", "vector", "lexical"]),
+    default="hybrid",
+    show_default=True,
+    help="Ranking: lexical + vector fused, or one of them.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print hits as JSON (path, score, description, ...).")
 @pass_state
-def search_cmd(state: CliState, query: str, k: int, kind: str | None, tags: tuple[str, ...],
-               min_confidence: float | None, mode: str, as_json: bool) -> None:
+def search_cmd(
+    state: CliState,
+    query: str,
+    k: int,
+    kind: str | None,
+    tags: tuple[str, ...],
+    min_confidence: float | None,
+    mode: str,
+    as_json: bool,
+) -> None:
     """Find notes by meaning and by exact words (English, Japanese, ...).
 
     \b
     Example:
       memdir search "rotate the db password" -k 3 --kind procedures --json
     """
-    hits = state.memory.search(query, k=k, kind=kind, tags=list(tags) or None,
-                               min_confidence=min_confidence, mode=mode)
+    hits = state.memory.search(
+        query, k=k, kind=kind, tags=list(tags) or None, min_confidence=min_confidence, mode=mode
+    )
     if as_json:
         echo_json([h.to_dict() for h in hits])
         return
@@ -57,8 +75,14 @@ def _progress_bar(enabled: bool) -> Iterator[Callable[[str, int, int], None] | N
 
     labels = {"embed": "embedding chunks", "store": "storing vectors"}
     tasks: dict[str, Any] = {}
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console(stderr=True), transient=False) as bar:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console(stderr=True),
+        transient=False,
+    ) as bar:
 
         def update(stage: str, done: int, total: int) -> None:
             if stage not in tasks:
@@ -74,10 +98,13 @@ def _print_report(data: dict[str, Any], as_json: bool) -> None:
         return
     out = console()
     moved = len(data["moved"])
-    out.print(f"index: {len(data['new'])} new, {len(data['changed'])} changed, {moved} moved, "
-              f"{len(data['deleted'])} deleted, {data['unchanged']} unchanged, "
-              f"{data['embedded_chunks']} chunk(s) embedded in {data['seconds']:.2f}s"
-              + (f" (rebuilt: {data['reason']})" if data["rebuilt"] else ""), markup=False)
+    out.print(
+        f"index: {len(data['new'])} new, {len(data['changed'])} changed, {moved} moved, "
+        f"{len(data['deleted'])} deleted, {data['unchanged']} unchanged, "
+        f"{data['embedded_chunks']} chunk(s) embedded in {data['seconds']:.2f}s"
+        + (f" (rebuilt: {data['reason']})" if data["rebuilt"] else ""),
+        markup=False,
+    )
     err = console(stderr=True)
     for e in data["errors"]:
         err.print(f"skipped {e['path']}: {e['error']}", markup=False)

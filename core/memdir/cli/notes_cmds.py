@@ -65,7 +65,12 @@ def episode_add(state: CliState, text: str, title: str | None, at: str | None) -
 
 
 @click.command("log")
-@click.option("--type", "etype", required=True, help="Event type: task_start, tool_use, tool_result, task_end, feedback, ...")
+@click.option(
+    "--type",
+    "etype",
+    required=True,
+    help="Event type: task_start, tool_use, tool_result, task_end, feedback, ...",
+)
 @click.option("--task", "task_id", help="Task id that groups events.")
 @click.option("--summary", help="One line of natural language (for task_start: the intent).")
 @click.option("--tool", help="Tool name (tool events).")
@@ -76,17 +81,37 @@ def episode_add(state: CliState, text: str, title: str | None, at: str | None) -
 @click.option("--session", help="Which session.")
 @click.option("--ts", help="ISO 8601 timestamp (default: now).")
 @pass_state
-def log_cmd(state: CliState, etype: str, task_id: str | None, summary: str | None, tool: str | None,
-            tool_input: str | None, outcome: str | None, procedure: str | None, agent: str | None,
-            session: str | None, ts: str | None) -> None:
+def log_cmd(
+    state: CliState,
+    etype: str,
+    task_id: str | None,
+    summary: str | None,
+    tool: str | None,
+    tool_input: str | None,
+    outcome: str | None,
+    procedure: str | None,
+    agent: str | None,
+    session: str | None,
+    ts: str | None,
+) -> None:
     """Append one event to the activity log (activity/YYYY-MM-DD.jsonl).
 
     \b
     Example:
       memdir log --type task_end --task t42 --summary "deploy API" --outcome success
     """
-    event = {"ts": ts, "type": etype, "task_id": task_id, "summary": summary, "tool": tool,
-             "input": tool_input, "outcome": outcome, "procedure": procedure, "agent": agent, "session": session}
+    event = {
+        "ts": ts,
+        "type": etype,
+        "task_id": task_id,
+        "summary": summary,
+        "tool": tool,
+        "input": tool_input,
+        "outcome": outcome,
+        "procedure": procedure,
+        "agent": agent,
+        "session": session,
+    }
     written = state.memory.log(**event)
     console(stderr=True).print(f"logged {written['type']} at {written['ts']}")
 
@@ -112,8 +137,10 @@ def feedback_cmd(state: CliState, path: str, outcome: str | None, note: str | No
         echo_json(res.__dict__)
         return
     prev = "" if res.previous_confidence is None else f"{res.previous_confidence} -> "
-    console().print(f"{res.path}: confidence {prev}{res.confidence} "
-                    f"(successes {res.success_count}, failures {res.failure_count})")
+    console().print(
+        f"{res.path}: confidence {prev}{res.confidence} "
+        f"(successes {res.success_count}, failures {res.failure_count})"
+    )
 
 
 @click.command("lint")
@@ -177,9 +204,14 @@ def _print_status(data: StatusDocument) -> None:
         for name, job in jobs.items():
             last = job.get("last_run")
             counts = ", ".join(f"{k} {v}" for k, v in (last["counts"] if last else {}).items() if v)
-            jt.add_row(name, str(job.get("schedule", "")), str(job.get("next_run") or "-"),
-                       str(last["started_at"] if last else "never"), str(last["result"] if last else "-"),
-                       counts or "-")
+            jt.add_row(
+                name,
+                str(job.get("schedule", "")),
+                str(job.get("next_run") or "-"),
+                str(last["started_at"] if last else "never"),
+                str(last["result"] if last else "-"),
+                counts or "-",
+            )
         out.print(jt)
     for key, value in data.items():
         if key in ("root", "notes", "daemon", "jobs"):

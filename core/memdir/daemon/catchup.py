@@ -30,11 +30,18 @@ def is_missed(trigger: BaseTrigger, now: datetime, last_success: datetime | None
     return last_success < prev
 
 
-def missed_jobs(triggers: Mapping[str, BaseTrigger], now: datetime,
-                last_success: Mapping[str, datetime | None], backlog: Mapping[str, bool]) -> list[str]:
+def missed_jobs(
+    triggers: Mapping[str, BaseTrigger],
+    now: datetime,
+    last_success: Mapping[str, datetime | None],
+    backlog: Mapping[str, bool],
+) -> list[str]:
     """The jobs to run once now, in a stable order (daily before weekly)."""
-    return [job for job, trig in triggers.items()
-            if is_missed(trig, now, last_success.get(job), backlog.get(job, False))]
+    return [
+        job
+        for job, trig in triggers.items()
+        if is_missed(trig, now, last_success.get(job), backlog.get(job, False))
+    ]
 
 
 def has_daily_backlog(episodes: EpisodeLog, before: datetime) -> bool:
@@ -51,8 +58,9 @@ def has_weekly_backlog(activity: ActivityLog, before: datetime) -> bool:
     return bool(activity.files(since=day - timedelta(days=7), until=day + timedelta(days=1)))
 
 
-def backlog_for(episodes: EpisodeLog, activity: ActivityLog, triggers: Mapping[str, BaseTrigger],
-                now: datetime) -> dict[str, bool]:
+def backlog_for(
+    episodes: EpisodeLog, activity: ActivityLog, triggers: Mapping[str, BaseTrigger], now: datetime
+) -> dict[str, bool]:
     """Whether each job has waiting work from before its most recent fire time."""
     out: dict[str, bool] = {}
     for job, trig in triggers.items():

@@ -51,8 +51,11 @@ def _daemon_state(root: Path) -> dict[str, Any]:
 def daemon_status(root: Path) -> DaemonStatus:
     """Whether a daemon runs for this root, its pid, start time, last heartbeat and log file."""
     pid = running_pid(root)
-    out: DaemonStatus = {"running": pid is not None, "pid": pid if pid and pid > 0 else None,
-                           "log": str(log_path(root))}
+    out: DaemonStatus = {
+        "running": pid is not None,
+        "pid": pid if pid and pid > 0 else None,
+        "log": str(log_path(root)),
+    }
     state = _daemon_state(root) if pid else {}
     if pid and state.get("pid") == pid:
         out["started_at"] = state.get("started_at")
@@ -68,8 +71,10 @@ def _configured_next_runs(schedule: ScheduleConfig) -> dict[str, Any]:
 
     try:
         now = datetime.now(resolve_timezone(schedule.timezone))
-        return {job: (t.isoformat() if (t := next_fire_time(trig, now)) else None)
-                for job, trig in triggers_for(schedule).items()}
+        return {
+            job: (t.isoformat() if (t := next_fire_time(trig, now)) else None)
+            for job, trig in triggers_for(schedule).items()
+        }
     except ConfigError as exc:
         return {job: f"invalid schedule: {exc}" for job in JOBS}
 
@@ -89,6 +94,10 @@ def jobs_status(root: Path, schedule: ScheduleConfig) -> dict[str, JobStatus]:
         if last and last.get("result") == "running" and not (live and job in state.get("running", [])):
             last["result"] = "interrupted"  # its process died or stopped mid-run; the next run completes it
         success = entry.get("last_success")
-        out[job] = {"schedule": shown.get(job), "next_run": next_runs.get(job),
-                    "last_run": last, "last_success": success.get("started_at") if success else None}
+        out[job] = {
+            "schedule": shown.get(job),
+            "next_run": next_runs.get(job),
+            "last_run": last,
+            "last_success": success.get("started_at") if success else None,
+        }
     return out

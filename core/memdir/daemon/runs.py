@@ -103,20 +103,39 @@ class RunJournal:
     def start(self, job: str, reason: str, now: datetime | None = None) -> RunRecord:
         """Record that a run began (result "running"); returns the record to pass to finish()."""
         now = now or utcnow()
-        run: RunRecord = {"id": f"{job}-{now.strftime('%Y%m%dT%H%M%S%fZ')}", "job": job, "reason": reason,
-               "started_at": now.isoformat(), "finished_at": None, "result": "running",
-               "pid": os.getpid(), "counts": {}, "error": None}
+        run: RunRecord = {
+            "id": f"{job}-{now.strftime('%Y%m%dT%H%M%S%fZ')}",
+            "job": job,
+            "reason": reason,
+            "started_at": now.isoformat(),
+            "finished_at": None,
+            "result": "running",
+            "pid": os.getpid(),
+            "counts": {},
+            "error": None,
+        }
         with file_lock(self.lock):
             state = self._load()
             state.data["jobs"].setdefault(job, {})["last_run"] = run
             state.save()
         return run
 
-    def finish(self, run: RunRecord, result: str, counts: dict[str, int] | None = None,
-               error: str | None = None, now: datetime | None = None) -> RunRecord:
+    def finish(
+        self,
+        run: RunRecord,
+        result: str,
+        counts: dict[str, int] | None = None,
+        error: str | None = None,
+        now: datetime | None = None,
+    ) -> RunRecord:
         """Record how a run ended ("ok", "failed", "interrupted", "skipped")."""
-        done: RunRecord = {**run, "finished_at": (now or utcnow()).isoformat(), "result": result,
-                           "counts": counts or {}, "error": error}
+        done: RunRecord = {
+            **run,
+            "finished_at": (now or utcnow()).isoformat(),
+            "result": result,
+            "counts": counts or {},
+            "error": error,
+        }
         with file_lock(self.lock):
             state = self._load()
             entry = state.data["jobs"].setdefault(run["job"], {})

@@ -34,8 +34,14 @@ _EVERY = re.compile(r"^(?:every\s+)?(\d+)\s*(s|m|h)$")
 _UNIT = {"s": 1, "m": 60, "h": 3600}
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 # Look-back windows for previous_fire_time: small first so frequent schedules stay cheap.
-_WINDOWS = (timedelta(minutes=2), timedelta(hours=2), timedelta(days=2), timedelta(days=9),
-            timedelta(days=33), timedelta(days=400))
+_WINDOWS = (
+    timedelta(minutes=2),
+    timedelta(hours=2),
+    timedelta(days=2),
+    timedelta(days=9),
+    timedelta(days=33),
+    timedelta(days=400),
+)
 
 
 class WallClockCronTrigger(CronTrigger):  # type: ignore[misc]  # apscheduler 3 ships no types
@@ -55,7 +61,9 @@ class WallClockCronTrigger(CronTrigger):  # type: ignore[misc]  # apscheduler 3 
             same_wall = t.replace(tzinfo=None) == previous_fire_time.replace(tzinfo=None)
             if not same_wall and t > previous_fire_time:
                 return t
-            t = super().get_next_fire_time(None, max(previous_fire_time + timedelta(hours=1, microseconds=1), now))
+            t = super().get_next_fire_time(
+                None, max(previous_fire_time + timedelta(hours=1, microseconds=1), now)
+            )
         return t
 
 
@@ -100,7 +108,9 @@ def build_trigger(spec: str, tz: tzinfo) -> BaseTrigger:
             return WallClockCronTrigger.from_crontab(text, timezone=tz)
         except ValueError as exc:
             raise ConfigError(f"invalid cron expression {spec!r}: {exc}") from None
-    raise ConfigError(f"cannot read schedule {spec!r}: use 'HH:MM', 'sun HH:MM', a crontab line or 'every Ns'")
+    raise ConfigError(
+        f"cannot read schedule {spec!r}: use 'HH:MM', 'sun HH:MM', a crontab line or 'every Ns'"
+    )
 
 
 def next_fire_time(trigger: BaseTrigger, now: datetime) -> datetime | None:

@@ -97,9 +97,11 @@ class DaemonOptions:
         """Options with MEMDIR_DAEMON_HEARTBEAT / _GRACE / _WATCH overrides."""
         env = os.environ if env is None else env
         try:
-            return cls(heartbeat=float(env.get("MEMDIR_DAEMON_HEARTBEAT", cls.heartbeat)),
-                       grace=float(env.get("MEMDIR_DAEMON_GRACE", cls.grace)),
-                       watch=env.get("MEMDIR_DAEMON_WATCH", "1").lower() not in ("0", "false", "no", "off"))
+            return cls(
+                heartbeat=float(env.get("MEMDIR_DAEMON_HEARTBEAT", cls.heartbeat)),
+                grace=float(env.get("MEMDIR_DAEMON_GRACE", cls.grace)),
+                watch=env.get("MEMDIR_DAEMON_WATCH", "1").lower() not in ("0", "false", "no", "off"),
+            )
         except ValueError as exc:
             raise ConfigError(f"invalid MEMDIR_DAEMON_* setting: {exc}") from None
 
@@ -117,9 +119,17 @@ class Daemon:
     service for the live watcher (None: no watcher).
     """
 
-    def __init__(self, root: Path, schedule: ScheduleConfig, jobs: Mapping[str, Job], *, episodes: EpisodeLog,
-                 activity: ActivityLog, index: IndexService | None = None,
-                 options: DaemonOptions | None = None) -> None:
+    def __init__(
+        self,
+        root: Path,
+        schedule: ScheduleConfig,
+        jobs: Mapping[str, Job],
+        *,
+        episodes: EpisodeLog,
+        activity: ActivityLog,
+        index: IndexService | None = None,
+        options: DaemonOptions | None = None,
+    ) -> None:
         missing = [job for job in JOBS if job not in jobs]
         if missing:
             raise ConfigError(f"the daemon needs a job for: {', '.join(missing)}")
@@ -134,9 +144,14 @@ class Daemon:
         self.triggers = triggers_for(schedule)
         self.journal = RunJournal(root)
         self.lock = DaemonLock(root)
-        self.scheduler = BlockingScheduler(timezone=self.tz, job_defaults={
-            "coalesce": True, "max_instances": 1,
-            "misfire_grace_time": schedule.misfire_grace_seconds})
+        self.scheduler = BlockingScheduler(
+            timezone=self.tz,
+            job_defaults={
+                "coalesce": True,
+                "max_instances": 1,
+                "misfire_grace_time": schedule.misfire_grace_seconds,
+            },
+        )
         self.scheduler.add_listener(self._on_scheduler_started, EVENT_SCHEDULER_STARTED)
         self.watcher: IndexWatcher | None = None
         self.started_at = utcnow()
@@ -153,7 +168,9 @@ class Daemon:
         """Run one job now unless it is running or already done since its last fire time; returns the result."""
         guard = self._guards[job]
         if self._stopping.is_set() or not guard.acquire(blocking=False):
-            log.info("%s job not started (%s)", job, "stopping" if self._stopping.is_set() else "already running")
+            log.info(
+                "%s job not started (%s)", job, "stopping" if self._stopping.is_set() else "already running"
+            )
             return "skipped"
         with self._active_cond:
             self._active += 1
@@ -194,11 +211,19 @@ class Daemon:
         """Queue a run now of every job that missed its most recent scheduled time; returns their names."""
         now = datetime.now(self.tz)
         last = {job: self.journal.last_success(job) for job in self.triggers}
-        missed = missed_jobs(self.triggers, now, last, backlog_for(self.episodes, self.activity, self.triggers, now))
+        missed = missed_jobs(
+            self.triggers, now, last, backlog_for(self.episodes, self.activity, self.triggers, now)
+        )
         for job in missed:
             log.info("%s job missed its last scheduled time; running it once now (%s)", job, reason)
-            self.scheduler.add_job(self.run_job, args=(job, reason), id=f"{job}-{reason}",
-                                   name=f"{job} {reason}", replace_existing=True, misfire_grace_time=None)
+            self.scheduler.add_job(
+                self.run_job,
+                args=(job, reason),
+                id=f"{job}-{reason}",
+                name=f"{job} {reason}",
+                replace_existing=True,
+                misfire_grace_time=None,
+            )
         return missed
 
     # -- heartbeat, state, shutdown
@@ -209,7 +234,9 @@ class Daemon:
         if self._clock is not None:
             jump = (wall - self._clock[0]) - (mono - self._clock[1])
             if jump > self.options.wake_threshold:
-                log.info("wall clock jumped %.0f s ahead (resume from sleep?); checking for missed runs", jump)
+                log.info(
+                    "wall clock jumped %.0f s ahead (resume from sleep?); checking for missed runs", jump
+                )
                 self.catch_up("wake")
                 woke = True
         self._clock = (wall, mono)
@@ -222,12 +249,17 @@ class Daemon:
         sched = self.schedule
         state = JsonState(state_path(self.root))
         state.data = {
-            "pid": os.getpid(), "started_at": self.started_at.isoformat(), "heartbeat_at": utcnow().isoformat(),
+            "pid": os.getpid(),
+            "started_at": self.started_at.isoformat(),
+            "heartbeat_at": utcnow().isoformat(),
             "schedule": {"daily": sched.daily, "weekly": sched.weekly, "timezone": str(self.tz)},
-            "next_run": {job: (t.isoformat() if (t := next_fire_time(trig, now)) else None)
-                         for job, trig in self.triggers.items()},
+            "next_run": {
+                job: (t.isoformat() if (t := next_fire_time(trig, now)) else None)
+                for job, trig in self.triggers.items()
+            },
             "running": [job for job, g in self._guards.items() if g.locked()],
-            "watcher": self.watcher is not None, "log": str(log_path(self.root)),
+            "watcher": self.watcher is not None,
+            "log": str(log_path(self.root)),
         }
         try:
             state.save()
@@ -308,14 +340,31 @@ class Daemon:
         self.lock.acquire()
         handler = setup_daemon_logging(self.root)
         try:
-            log.info("daemon started for %s (pid %d, CPU niceness %d)", self.root, os.getpid(),
-                     os.getpriority(os.PRIO_PROCESS, 0))
+            log.info(
+                "daemon started for %s (pid %d, CPU niceness %d)",
+                self.root,
+                os.getpid(),
+                os.getpriority(os.PRIO_PROCESS, 0),
+            )
             for job, trig in self.triggers.items():
-                self.scheduler.add_job(self.run_job, trig, args=(job, "scheduled"), id=job,
-                                       name=f"{job} consolidation", replace_existing=True)
-                log.info("%s job scheduled: %s (next %s)", job, trig, next_fire_time(trig, datetime.now(self.tz)))
-            self.scheduler.add_job(self.heartbeat, IntervalTrigger(seconds=self.options.heartbeat),
-                                   id="heartbeat", name="heartbeat", misfire_grace_time=None)
+                self.scheduler.add_job(
+                    self.run_job,
+                    trig,
+                    args=(job, "scheduled"),
+                    id=job,
+                    name=f"{job} consolidation",
+                    replace_existing=True,
+                )
+                log.info(
+                    "%s job scheduled: %s (next %s)", job, trig, next_fire_time(trig, datetime.now(self.tz))
+                )
+            self.scheduler.add_job(
+                self.heartbeat,
+                IntervalTrigger(seconds=self.options.heartbeat),
+                id="heartbeat",
+                name="heartbeat",
+                misfire_grace_time=None,
+            )
             self.heartbeat()
             self.catch_up("catchup")
             self._start_watcher()
@@ -328,8 +377,11 @@ class Daemon:
             finished = self._wait_for_jobs(deadline)
             self._stop_watcher(deadline)
             if not finished:
-                log.warning("a job was still running after %.0f s; exiting anyway "
-                            "(its journal lets the next run complete the work)", self.options.grace)
+                log.warning(
+                    "a job was still running after %.0f s; exiting anyway "
+                    "(its journal lets the next run complete the work)",
+                    self.options.grace,
+                )
                 teardown_daemon_logging(handler)
                 self.lock.release()
                 os._exit(0)  # worker threads are not daemonic; do not wait for them

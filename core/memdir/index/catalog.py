@@ -103,7 +103,9 @@ class Catalog:
         if self.loaded is not None and int(counts.sum()) == len(self.loaded):
             mat = self.loaded  # same rows in the same order: skip a 10k-block vstack
         else:
-            mat = np.vstack(blocks).astype(np.float32, copy=False) if blocks else np.zeros((0, dim), np.float32)
+            mat = (
+                np.vstack(blocks).astype(np.float32, copy=False) if blocks else np.zeros((0, dim), np.float32)
+            )
         starts = np.concatenate([[0], np.cumsum(counts)[:-1]]) if len(counts) else np.zeros(0, np.int64)
         return mat, paths, starts.astype(np.int64)
 

@@ -119,14 +119,18 @@ class ChromaStore:
         col = self.collection()
         step = 2000
         for s in range(0, len(ids), step):
-            col.upsert(ids=ids[s : s + step], embeddings=np.vstack(embs[s : s + step]), metadatas=metas[s : s + step])
+            col.upsert(
+                ids=ids[s : s + step], embeddings=np.vstack(embs[s : s + step]), metadatas=metas[s : s + step]
+            )
 
     def delete_paths(self, paths: Sequence[str]) -> None:
         """Remove every chunk of these notes."""
         col = self.collection()
         plist = list(paths)
         for s in range(0, len(plist), 500):
-            batch: dict[Literal["$in", "$nin"], list[str | int | float | bool]] = {"$in": list(plist[s : s + 500])}
+            batch: dict[Literal["$in", "$nin"], list[str | int | float | bool]] = {
+                "$in": list(plist[s : s + 500])
+            }
             col.delete(where={"path": batch})
 
     def count(self) -> int:

@@ -101,7 +101,12 @@ class HashingEmbedder:
 
         self.dim = dim
         self._vec = HashingVectorizer(
-            analyzer="char_wb", ngram_range=(2, 4), n_features=dim, alternate_sign=False, norm="l2", lowercase=True
+            analyzer="char_wb",
+            ngram_range=(2, 4),
+            n_features=dim,
+            alternate_sign=False,
+            norm="l2",
+            lowercase=True,
         )
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:

@@ -77,7 +77,9 @@ def term_counts(text: str) -> tuple[dict[str, int], int]:
 class LexicalIndex:
     """BM25 over per-document term counts; build once per loaded catalog, query many times."""
 
-    def __init__(self, docs: Mapping[str, tuple[Mapping[str, int], int]], k1: float = 1.2, b: float = 0.75) -> None:
+    def __init__(
+        self, docs: Mapping[str, tuple[Mapping[str, int], int]], k1: float = 1.2, b: float = 0.75
+    ) -> None:
         self.k1 = k1
         self.b = b
         self.n_docs = len(docs)

@@ -51,7 +51,9 @@ class SearchHit:
         return asdict(self)
 
 
-def fuse(rankings: Sequence[Sequence[str]], weights: Sequence[float], k: int = RRF_K) -> list[tuple[str, float]]:
+def fuse(
+    rankings: Sequence[Sequence[str]], weights: Sequence[float], k: int = RRF_K
+) -> list[tuple[str, float]]:
     """Reciprocal rank fusion: sum of weight / (k + rank) over rankings, best first."""
     scores: dict[str, float] = {}
     for ranking, w in zip(rankings, weights, strict=True):
@@ -60,8 +62,9 @@ def fuse(rankings: Sequence[Sequence[str]], weights: Sequence[float], k: int = R
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
-def fuse_scores(rankings: Sequence[Sequence[tuple[str, float]]], weights: Sequence[float],
-                floors: Sequence[float | None]) -> list[tuple[str, float]]:
+def fuse_scores(
+    rankings: Sequence[Sequence[tuple[str, float]]], weights: Sequence[float], floors: Sequence[float | None]
+) -> list[tuple[str, float]]:
     """Score fusion: sum of weight x normalised score over rankings of (path, score), best first.
 
     Each ranking's scores are mapped to [0, 1]: its best score to 1, its floor to 0 (the
@@ -81,14 +84,16 @@ def fuse_scores(rankings: Sequence[Sequence[tuple[str, float]]], weights: Sequen
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
-def fuse_hybrid(lex: Sequence[tuple[str, float]], vec: Sequence[tuple[str, float]],
-                lexical_weight: float = LEXICAL_WEIGHT) -> list[tuple[str, float]]:
+def fuse_hybrid(
+    lex: Sequence[tuple[str, float]], vec: Sequence[tuple[str, float]], lexical_weight: float = LEXICAL_WEIGHT
+) -> list[tuple[str, float]]:
     """The hybrid ranking: BM25 divided by the best BM25, cosines min-max normalised over their top list."""
     return fuse_scores([lex, vec], [lexical_weight, 1.0 - lexical_weight], [0.0, None])
 
 
-def _allowed(records: dict[str, NoteRecord], kind: str | None, tags: list[str] | None,
-             min_confidence: float | None) -> set[str] | None:
+def _allowed(
+    records: dict[str, NoteRecord], kind: str | None, tags: list[str] | None, min_confidence: float | None
+) -> set[str] | None:
     """Paths passing the filters (None: no filter). Notes without `confidence` pass a confidence filter."""
     if not kind and not tags and min_confidence is None:
         return None
@@ -126,8 +131,9 @@ def snippet_of(root: Path, path: str, query: str, fallback: str, width: int = 20
     return out if len(out) <= width else out[: width - 1] + "…"
 
 
-def rankings(svc: IndexService, query: str, depth: int, allowed: set[str] | None, kind: str | None,
-             mode: str) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+def rankings(
+    svc: IndexService, query: str, depth: int, allowed: set[str] | None, kind: str | None, mode: str
+) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
     """(lexical, vector) rankings of (path, score), each up to depth long (empty when the mode skips it)."""
     view = svc.view()
     lex: list[tuple[str, float]] = []
@@ -139,9 +145,16 @@ def rankings(svc: IndexService, query: str, depth: int, allowed: set[str] | None
     return lex, vec
 
 
-def search_memory(svc: IndexService, query: str, k: int = 5, kind: str | None = None, tags: list[str] | None = None,
-                  min_confidence: float | None = None, mode: str = "hybrid",
-                  on_hits: Callable[[list[str]], None] | None = None) -> list[SearchHit]:
+def search_memory(
+    svc: IndexService,
+    query: str,
+    k: int = 5,
+    kind: str | None = None,
+    tags: list[str] | None = None,
+    min_confidence: float | None = None,
+    mode: str = "hybrid",
+    on_hits: Callable[[list[str]], None] | None = None,
+) -> list[SearchHit]:
     """The k best notes for query: hybrid (default), vector-only or lexical-only, with filters.
 
     `on_hits` receives the paths returned (the facade passes the usage recorder; the index never
@@ -171,10 +184,17 @@ def search_memory(svc: IndexService, query: str, k: int = 5, kind: str | None = 
         rec = view.catalog.records.get(path)
         if rec is None:
             continue
-        hits.append(SearchHit(
-            path=path, score=round(float(score), 6), description=rec.description, kind=rec.kind, title=rec.title,
-            confidence=rec.confidence, snippet=snippet_of(svc.root, path, query, rec.description),
-        ))
+        hits.append(
+            SearchHit(
+                path=path,
+                score=round(float(score), 6),
+                description=rec.description,
+                kind=rec.kind,
+                title=rec.title,
+                confidence=rec.confidence,
+                snippet=snippet_of(svc.root, path, query, rec.description),
+            )
+        )
     if hits and on_hits is not None:  # the usage signal (.memdir/state/usage.json, never the notes)
         on_hits([h.path for h in hits])
     return hits

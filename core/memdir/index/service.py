@@ -60,8 +60,13 @@ class IndexService:
     loads on the first sync or vector query; `info()` and lexical search never load it).
     """
 
-    def __init__(self, store: NoteStore, config: IndexConfig, embedder: Callable[[], Embedder],
-                 chunk_tokens: int = DEFAULT_CHUNK_TOKENS) -> None:
+    def __init__(
+        self,
+        store: NoteStore,
+        config: IndexConfig,
+        embedder: Callable[[], Embedder],
+        chunk_tokens: int = DEFAULT_CHUNK_TOKENS,
+    ) -> None:
         self.store = store
         self.config = config
         self._embedder = embedder
@@ -104,8 +109,13 @@ class IndexService:
     def _lock_path(self) -> Any:
         return self.root / ".memdir" / "locks" / "index-sync.lock"
 
-    def sync(self, progress: Progress | None = None, paths: Iterable[str] | None = None,
-             lock_timeout: float = SYNC_LOCK_TIMEOUT, should_stop: Callable[[], bool] | None = None) -> SyncReport:
+    def sync(
+        self,
+        progress: Progress | None = None,
+        paths: Iterable[str] | None = None,
+        lock_timeout: float = SYNC_LOCK_TIMEOUT,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> SyncReport:
         """Bring the index in step with the files (or just `paths`, root-relative); returns a SyncReport.
 
         `should_stop`, polled between embedding batches, ends a long sync early at a safe point:
@@ -120,8 +130,13 @@ class IndexService:
         with file_lock(self._lock_path(), timeout=SYNC_LOCK_TIMEOUT):
             return self._sync_locked(progress, None, force=True)
 
-    def _sync_locked(self, progress: Progress | None, paths: list[str] | None, force: bool,
-                     should_stop: Callable[[], bool] | None = None) -> SyncReport:
+    def _sync_locked(
+        self,
+        progress: Progress | None,
+        paths: list[str] | None,
+        force: bool,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> SyncReport:
         want = self.manifest()
         reason: str | None = "requested" if force else None
         recounted = False
@@ -139,7 +154,9 @@ class IndexService:
                 cat.manifest = dict(want)
                 recounted = True
             elif cat is not None and cat.manifest != want:
-                changed = sorted(k for k in set(want) | set(cat.manifest) if want.get(k) != cat.manifest.get(k))
+                changed = sorted(
+                    k for k in set(want) | set(cat.manifest) if want.get(k) != cat.manifest.get(k)
+                )
                 reason = f"index settings changed ({', '.join(changed)})"
                 cat = None
         chroma = self._chroma()
@@ -185,8 +202,14 @@ class IndexService:
                     last_save[0] = time.monotonic()
 
             syncer = IndexSync(self.store, self.embed_note_texts, self.chunk_tokens, self.include_archive)
-            report = syncer.run(cat, paths=paths, progress=progress, store_fn=store_fn, checkpoint=checkpoint,
-                                should_stop=should_stop)
+            report = syncer.run(
+                cat,
+                paths=paths,
+                progress=progress,
+                store_fn=store_fn,
+                checkpoint=checkpoint,
+                should_stop=should_stop,
+            )
         finally:
             chroma.close()
         report.rebuilt = reason is not None
@@ -195,8 +218,14 @@ class IndexService:
             save_catalog(self.root, cat, int(want["dim"]))
         self._checked_at = time.monotonic()
         self._view = None
-        log.info("index sync: %d new, %d changed, %d moved, %d deleted, %d errors",
-                 len(report.new), len(report.changed), len(report.moved), len(report.deleted), len(report.errors))
+        log.info(
+            "index sync: %d new, %d changed, %d moved, %d deleted, %d errors",
+            len(report.new),
+            len(report.changed),
+            len(report.moved),
+            len(report.deleted),
+            len(report.errors),
+        )
         return report
 
     def _recount_terms(self, cat: Catalog) -> None:
@@ -287,8 +316,9 @@ class IndexService:
         self._view = IndexView(cat, mat, paths, starts, lex, st)
         return self._view
 
-    def vector_search(self, query_text: str, k: int, kind: str | None = None,
-                      allowed: set[str] | None = None) -> list[tuple[str, float]]:
+    def vector_search(
+        self, query_text: str, k: int, kind: str | None = None, allowed: set[str] | None = None
+    ) -> list[tuple[str, float]]:
         """(path, cosine of the best chunk) of the k notes nearest to a query, best first."""
         self.view()  # loads (or builds) the index the ranking below reads
         qvec = self.embedder.embed_queries([query_text])
@@ -302,8 +332,9 @@ class IndexService:
             return [(p, s) for p, s in found if allowed is None or p in allowed][:k]
         return self.rank_by_vector(qvec, k, kind, allowed)
 
-    def rank_by_vector(self, qvecs: np.ndarray, k: int, kind: str | None = None,
-                       allowed: set[str] | None = None) -> list[tuple[str, float]]:
+    def rank_by_vector(
+        self, qvecs: np.ndarray, k: int, kind: str | None = None, allowed: set[str] | None = None
+    ) -> list[tuple[str, float]]:
         """(path, best chunk cosine) of the k notes nearest to precomputed query vectors (local mirror)."""
         view = self.view()
         return top_notes(best_chunk_cosines(np.atleast_2d(qvecs), view), view, k, kind, allowed)
@@ -326,8 +357,11 @@ class IndexService:
             return {"built": False}
         known = {p: (r.mtime_ns, r.size) for p, r in cat.records.items()}
         known.update({p: (b.get("mtime_ns"), b.get("size")) for p, b in cat.bad.items()})  # type: ignore[misc]
-        current = {p: s for p, s in scan_stats(self.store, None, self.include_archive).items()
-                   if not isinstance(s, str)}
+        current = {
+            p: s
+            for p, s in scan_stats(self.store, None, self.include_archive).items()
+            if not isinstance(s, str)
+        }
         return {
             "built": True,
             "backend": self.config.backend,

@@ -52,7 +52,9 @@ class SyncReport:
     reason: str | None = None
     seconds: float = 0.0
     dirty: bool = False  # the catalog needs saving (changes, refreshed stats, new bad files)
-    interrupted: bool = False  # stopped early (should_stop): the notes left out stay pending for the next sync
+    interrupted: bool = (
+        False  # stopped early (should_stop): the notes left out stay pending for the next sync
+    )
 
     @property
     def has_changes(self) -> bool:
@@ -136,7 +138,9 @@ def _walk(root: Path, top: str, out: dict[str, tuple[int, int] | str]) -> None:
             out[rel] = (st.st_mtime_ns, st.st_size)
 
 
-def scan_stats(store: NoteStore, paths: Iterable[str] | None, include_archive: bool) -> dict[str, tuple[int, int] | str]:
+def scan_stats(
+    store: NoteStore, paths: Iterable[str] | None, include_archive: bool
+) -> dict[str, tuple[int, int] | str]:
     """rel -> (mtime_ns, size) for every indexable file (or an error message when stat fails)."""
     out: dict[str, tuple[int, int] | str] = {}
     if paths is None:
@@ -159,7 +163,9 @@ def scan_stats(store: NoteStore, paths: Iterable[str] | None, include_archive: b
     return out
 
 
-def _record(rel: str, note: Note, stat: tuple[int, int], n_chunks: int, tf: dict[str, int], length: int) -> NoteRecord:
+def _record(
+    rel: str, note: Note, stat: tuple[int, int], n_chunks: int, tf: dict[str, int], length: int
+) -> NoteRecord:
     tags = note.meta.get("tags")
     tag_list = [str(t) for t in tags] if isinstance(tags, list) else ([str(tags)] if tags else [])
     conf = note.meta.get("confidence")
@@ -168,16 +174,31 @@ def _record(rel: str, note: Note, stat: tuple[int, int], n_chunks: int, tf: dict
     except (TypeError, ValueError):
         confidence = None
     return NoteRecord(
-        path=rel, hash=note.hash, mtime_ns=stat[0], size=stat[1], kind=kind_of(rel), title=note.title,
-        description=note.description, tags=tag_list, confidence=confidence, n_chunks=n_chunks, length=length, tf=tf,
+        path=rel,
+        hash=note.hash,
+        mtime_ns=stat[0],
+        size=stat[1],
+        kind=kind_of(rel),
+        title=note.title,
+        description=note.description,
+        tags=tag_list,
+        confidence=confidence,
+        n_chunks=n_chunks,
+        length=length,
+        tf=tf,
     )
 
 
 class IndexSync:
     """Computes and applies one sync of a catalog (and its Chroma mirror) against the files."""
 
-    def __init__(self, store: NoteStore, embed: Callable[[list[str]], np.ndarray], chunk_tokens: int,
-                 include_archive: bool = False) -> None:
+    def __init__(
+        self,
+        store: NoteStore,
+        embed: Callable[[list[str]], np.ndarray],
+        chunk_tokens: int,
+        include_archive: bool = False,
+    ) -> None:
         self.store = store
         self.embed = embed
         self.chunk_tokens = chunk_tokens
@@ -194,9 +215,16 @@ class IndexSync:
     def _parse(self, rel: str, data: bytes) -> Note:
         return Note.from_bytes(rel, data)
 
-    def _embed_all(self, cat: Catalog, to_embed: list[tuple[str, Note, tuple[int, int]]], report: SyncReport,
-                   progress: Progress | None, store_fn: StoreFn | None, checkpoint: Callable[[], None] | None,
-                   should_stop: Callable[[], bool] | None = None) -> None:
+    def _embed_all(
+        self,
+        cat: Catalog,
+        to_embed: list[tuple[str, Note, tuple[int, int]]],
+        report: SyncReport,
+        progress: Progress | None,
+        store_fn: StoreFn | None,
+        checkpoint: Callable[[], None] | None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> None:
         """Embed new and changed notes group by group (shortest chunks first within a group).
 
         After each group its notes are stored and the checkpoint runs, so an interrupted
@@ -227,8 +255,10 @@ class IndexSync:
             for b in range(0, len(flat), EMBED_BATCH):
                 if should_stop is not None and should_stop():
                     report.interrupted = True
-                    log.info("index sync stopped early: %d note(s) left for the next sync",
-                             len(prepared) - start + len(group))
+                    log.info(
+                        "index sync stopped early: %d note(s) left for the next sync",
+                        len(prepared) - start + len(group),
+                    )
                     return
                 batch = flat[b : b + EMBED_BATCH]
                 mat = self.embed([t for _, _, t in batch])
@@ -258,9 +288,15 @@ class IndexSync:
             if checkpoint is not None:
                 checkpoint()
 
-    def run(self, cat: Catalog, paths: Iterable[str] | None = None, progress: Progress | None = None,
-            store_fn: StoreFn | None = None, checkpoint: Callable[[], None] | None = None,
-            should_stop: Callable[[], bool] | None = None) -> SyncReport:
+    def run(
+        self,
+        cat: Catalog,
+        paths: Iterable[str] | None = None,
+        progress: Progress | None = None,
+        store_fn: StoreFn | None = None,
+        checkpoint: Callable[[], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> SyncReport:
         """Bring cat in step with the files (all of them, or just `paths`); returns the report.
 
         `should_stop` (polled between embedding batches) ends the sync early at a safe point.

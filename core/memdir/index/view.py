@@ -39,8 +39,9 @@ def best_chunk_cosines(vecs: np.ndarray, view: IndexView) -> np.ndarray:
     return np.maximum.reduceat(best, view.starts)
 
 
-def top_notes(scores: np.ndarray, view: IndexView, k: int, kind: str | None,
-              allowed: set[str] | None = None) -> list[tuple[str, float]]:
+def top_notes(
+    scores: np.ndarray, view: IndexView, k: int, kind: str | None, allowed: set[str] | None = None
+) -> list[tuple[str, float]]:
     """(path, score) of the k best notes of view.paths (of `kind`, among `allowed`), best first."""
     mask = kind_mask(view, kind)
     if allowed is not None:

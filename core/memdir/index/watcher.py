@@ -116,8 +116,9 @@ class IndexWatcher:
                     return
                 dest = getattr(event, "dest_path", "") or ""
                 if event.is_directory:
-                    if event.event_type in ("moved", "deleted") and watcher._rel(os.path.join(
-                            os.fsdecode(event.src_path), "x.md")):
+                    if event.event_type in ("moved", "deleted") and watcher._rel(
+                        os.path.join(os.fsdecode(event.src_path), "x.md")
+                    ):
                         watcher.notice(full=True)
                     return
                 watcher.notice(event.src_path, dest)

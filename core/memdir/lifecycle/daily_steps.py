@@ -22,12 +22,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def run_daily_steps(store: NoteStore, activity: ActivityLog, config: Config, report: RunReport,
-                    dry_run: bool = False) -> None:
+def run_daily_steps(
+    store: NoteStore, activity: ActivityLog, config: Config, report: RunReport, dry_run: bool = False
+) -> None:
     """Apply unapplied `feedback` events (each once), then the forgetting rules; record both in report."""
     try:
-        fb = apply_feedback_events(store, activity, dry_run=dry_run,
-                                   initial_confidence=config.thresholds.initial_confidence)
+        fb = apply_feedback_events(
+            store, activity, dry_run=dry_run, initial_confidence=config.thresholds.initial_confidence
+        )
     except MemdirError as exc:
         log.warning("feedback events not applied: %s", exc)
         report.errors.append(f"feedback: {exc}")
@@ -53,7 +55,9 @@ def run_daily_steps(store: NoteStore, activity: ActivityLog, config: Config, rep
     report.errors.extend(f"forgetting: {e}" for e in fg["errors"])
 
 
-def run_lifecycle(store: NoteStore, activity: ActivityLog, config: Config, dry_run: bool = False) -> RunReport:
+def run_lifecycle(
+    store: NoteStore, activity: ActivityLog, config: Config, dry_run: bool = False
+) -> RunReport:
     """The lifecycle steps on their own (for the daemon or a script); returns a RunReport."""
     from datetime import datetime
 

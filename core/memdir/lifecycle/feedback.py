@@ -63,16 +63,29 @@ Outcome = tuple[bool, "str | None", datetime]  # (success, note, when)
 
 
 def apply_feedback(
-    store: NoteStore, path: str, success: bool, note: str | None = None, when: datetime | None = None,
+    store: NoteStore,
+    path: str,
+    success: bool,
+    note: str | None = None,
+    when: datetime | None = None,
     initial_confidence: float = DEFAULT_PRIOR,
 ) -> FeedbackResult:
     """Apply one outcome report to a note, changing only the keys it must (the prior c0 from the config)."""
-    return apply_outcomes(store, path, [(success, note, when or datetime.now().astimezone())],
-                          initial_confidence=initial_confidence)
+    return apply_outcomes(
+        store,
+        path,
+        [(success, note, when or datetime.now().astimezone())],
+        initial_confidence=initial_confidence,
+    )
 
 
-def apply_outcomes(store: NoteStore, path: str, outcomes: Sequence[Outcome], record_usage: bool = True,
-                   initial_confidence: float = DEFAULT_PRIOR) -> FeedbackResult:
+def apply_outcomes(
+    store: NoteStore,
+    path: str,
+    outcomes: Sequence[Outcome],
+    record_usage: bool = True,
+    initial_confidence: float = DEFAULT_PRIOR,
+) -> FeedbackResult:
     """Apply several outcome reports to one note in a single compare-and-swap write (re-read and retried on a race)."""
     rel = store.relpath(path)
     if not rel.startswith(("procedures/", "knowledge/")):
@@ -92,7 +105,9 @@ def apply_outcomes(store: NoteStore, path: str, outcomes: Sequence[Outcome], rec
     return result
 
 
-def _apply_once(store: NoteStore, rel: str, outcomes: Sequence[Outcome], initial_confidence: float) -> FeedbackResult:
+def _apply_once(
+    store: NoteStore, rel: str, outcomes: Sequence[Outcome], initial_confidence: float
+) -> FeedbackResult:
     current = store.read(rel)
     meta = current.meta
     s, f = _count(meta, "success_count"), _count(meta, "failure_count")
@@ -102,15 +117,27 @@ def _apply_once(store: NoteStore, rel: str, outcomes: Sequence[Outcome], initial
     latest = max(when for _, _, when in outcomes)
     conf = smoothed_confidence(s, f, prior)
     last_used = max(latest.date().isoformat(), str(meta.get("last_used") or ""))
-    changes: dict[str, Any] = {"success_count": s, "failure_count": f, "confidence": conf, "last_used": last_used}
+    changes: dict[str, Any] = {
+        "success_count": s,
+        "failure_count": f,
+        "confidence": conf,
+        "last_used": last_used,
+    }
     if meta.get("origin") == "human" and "confidence_prior" not in meta and abs(prior - DEFAULT_PRIOR) > 1e-9:
         changes["confidence_prior"] = round(prior, 4)
-    lines = [f"- {when.date().isoformat()} {'success' if ok else 'failure'}: {' '.join(note.split())}\n"
-             for ok, note, when in outcomes if note and note.strip()]
+    lines = [
+        f"- {when.date().isoformat()} {'success' if ok else 'failure'}: {' '.join(note.split())}\n"
+        for ok, note, when in outcomes
+        if note and note.strip()
+    ]
     body = None
     if lines:
         text = current.body.rstrip("\n") + "\n"
-        body = text + ("" if "\n## Outcome notes\n" in f"\n{text}" else "\n## Outcome notes\n\n") + "".join(lines)
+        body = (
+            text
+            + ("" if "\n## Outcome notes\n" in f"\n{text}" else "\n## Outcome notes\n\n")
+            + "".join(lines)
+        )
     prev = meta.get("confidence")
     store.update_meta(rel, changes, expected_hash=current.hash, body=body)
     return FeedbackResult(

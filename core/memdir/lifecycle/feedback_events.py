@@ -88,7 +88,9 @@ def _event_path(event: ActivityEvent) -> str | None:
     return None
 
 
-def scan_feedback(activity: ActivityLog, ledger: FeedbackLedger) -> tuple[list[PendingFeedback], dict[str, list[int]]]:
+def scan_feedback(
+    activity: ActivityLog, ledger: FeedbackLedger
+) -> tuple[list[PendingFeedback], dict[str, list[int]]]:
     """Feedback events not yet settled, oldest first, and the signatures of the files scanned."""
     found: list[PendingFeedback] = []
     scanned: dict[str, list[int]] = {}
@@ -109,7 +111,9 @@ def scan_feedback(activity: ActivityLog, ledger: FeedbackLedger) -> tuple[list[P
                 event = ActivityLog._parse_line(raw, f"{file.name}:{lineno}")
                 if event is None or event.type != "feedback":
                     continue
-                key = hashlib.sha256(file.name.encode() + b"\n" + line + b"\n" + str(occurrence).encode()).hexdigest()[:32]
+                key = hashlib.sha256(
+                    file.name.encode() + b"\n" + line + b"\n" + str(occurrence).encode()
+                ).hexdigest()[:32]
                 entry = ledger.events.get(key)
                 if entry and entry.get("status") != "pending":
                     continue
@@ -120,13 +124,17 @@ def scan_feedback(activity: ActivityLog, ledger: FeedbackLedger) -> tuple[list[P
     return found, scanned
 
 
-def _group(store: NoteStore, pending: list[PendingFeedback], out: dict[str, Any]) -> dict[str, list[PendingFeedback]]:
+def _group(
+    store: NoteStore, pending: list[PendingFeedback], out: dict[str, Any]
+) -> dict[str, list[PendingFeedback]]:
     """Valid events by target note (in time order); invalid ones go to out['invalid']."""
     groups: dict[str, list[PendingFeedback]] = {}
     for item in pending:
         where = item.event.source
         if item.path is None or item.success is None:
-            out["invalid"].append((item, f"{where}: feedback event needs `procedure` and outcome success|failure"))
+            out["invalid"].append(
+                (item, f"{where}: feedback event needs `procedure` and outcome success|failure")
+            )
             continue
         try:
             rel = store.relpath(item.path)
@@ -134,14 +142,17 @@ def _group(store: NoteStore, pending: list[PendingFeedback], out: dict[str, Any]
             out["invalid"].append((item, f"{where}: {exc}"))
             continue
         if not rel.startswith(("procedures/", "knowledge/")):
-            out["invalid"].append((item, f"{where}: {rel}: feedback applies to procedures/ and knowledge/ notes"))
+            out["invalid"].append(
+                (item, f"{where}: {rel}: feedback applies to procedures/ and knowledge/ notes")
+            )
             continue
         groups.setdefault(rel, []).append(item)
     return groups
 
 
-def apply_feedback_events(store: NoteStore, activity: ActivityLog, dry_run: bool = False,
-                          initial_confidence: float = DEFAULT_PRIOR) -> FeedbackEventsResult:
+def apply_feedback_events(
+    store: NoteStore, activity: ActivityLog, dry_run: bool = False, initial_confidence: float = DEFAULT_PRIOR
+) -> FeedbackEventsResult:
     """Apply every unapplied feedback event; returns {applied: [paths, one per event], invalid: [...], errors: [...]}."""
     root = store.root
     out: dict[str, Any] = {"applied": [], "invalid": [], "errors": []}
@@ -178,14 +189,21 @@ def apply_feedback_events(store: NoteStore, activity: ActivityLog, dry_run: bool
                 continue
             todo[rel] = items
             for it in items:
-                ledger.events[it.key] = {"status": "pending", "path": rel, "before": before, "source": it.event.source}
+                ledger.events[it.key] = {
+                    "status": "pending",
+                    "path": rel,
+                    "before": before,
+                    "source": it.event.source,
+                }
         ledger.save()  # every write below is now recognisable after a crash
         failed = False
         uses: dict[str, tuple[int, datetime]] = {}
         for rel, items in todo.items():
             outcomes = [(bool(it.success), _note_of(it.event), it.event.ts.astimezone()) for it in items]
             try:
-                apply_outcomes(store, rel, outcomes, record_usage=False, initial_confidence=initial_confidence)
+                apply_outcomes(
+                    store, rel, outcomes, record_usage=False, initial_confidence=initial_confidence
+                )
             except MemdirError as exc:  # a conflict or an unreadable note: retry next run
                 failed = True
                 out["errors"].append(f"{rel}: {exc}")

@@ -71,8 +71,9 @@ def _number(value: Any, default: float) -> float:
         return default
 
 
-def judge_procedure(note: Note, usage: UsageEntry, cfg: ForgetConfig, now: datetime,
-                    restored: datetime | None = None) -> str | None:
+def judge_procedure(
+    note: Note, usage: UsageEntry, cfg: ForgetConfig, now: datetime, restored: datetime | None = None
+) -> str | None:
     """Why this procedure should be archived now, or None to keep it."""
     failures = int(_number(note.meta.get("failure_count"), 0))
     confidence = _number(note.meta.get("confidence"), 1.0)
@@ -90,11 +91,23 @@ def judge_procedure(note: Note, usage: UsageEntry, cfg: ForgetConfig, now: datet
     return None
 
 
-def judge_knowledge(note: Note, usage: UsageEntry, mtime: datetime, cfg: ForgetConfig, now: datetime,
-                    restored: datetime | None = None) -> str | None:
+def judge_knowledge(
+    note: Note,
+    usage: UsageEntry,
+    mtime: datetime,
+    cfg: ForgetConfig,
+    now: datetime,
+    restored: datetime | None = None,
+) -> str | None:
     """Why this knowledge note should be archived now, or None to keep it."""
-    touched = _latest(note.meta.get("created_at"), note.meta.get("updated_at"), mtime,
-                      usage.get("last_retrieved"), usage.get("last_used"), restored)
+    touched = _latest(
+        note.meta.get("created_at"),
+        note.meta.get("updated_at"),
+        mtime,
+        usage.get("last_retrieved"),
+        usage.get("last_used"),
+        restored,
+    )
     if touched is None:
         return None
     days = (now - touched).days
@@ -113,7 +126,9 @@ def last_restores(store: NoteStore) -> dict[str, datetime]:
     return out
 
 
-def find_forgettable(store: NoteStore, cfg: ForgetConfig, now: datetime | None = None) -> list[ForgetDecision]:
+def find_forgettable(
+    store: NoteStore, cfg: ForgetConfig, now: datetime | None = None
+) -> list[ForgetDecision]:
     """The notes the forgetting rules would archive now (nothing is moved)."""
     now = now or datetime.now().astimezone()
     usage = all_usage(store.root)
@@ -152,7 +167,9 @@ class ForgetResult(TypedDict):
     enabled: bool
 
 
-def forget(store: NoteStore, cfg: ForgetConfig, dry_run: bool = False, now: datetime | None = None) -> ForgetResult:
+def forget(
+    store: NoteStore, cfg: ForgetConfig, dry_run: bool = False, now: datetime | None = None
+) -> ForgetResult:
     """Archive what the rules select (unless disabled or dry run); returns {archived, errors, enabled}."""
     out: ForgetResult = {"archived": [], "errors": [], "enabled": cfg.enabled}
     if not cfg.enabled:

@@ -67,24 +67,41 @@ class ReviewItem:
         stem = note.path.rsplit("/", 1)[-1].removesuffix(".md")
         kind, target = str(meta.get("kind") or ""), str(meta.get("target") or "")
         if kind not in KINDS or not target:
-            raise NoteError("review item needs `kind` (merge_candidate|move_proposal|evidence) and `target`", note.path)
+            raise NoteError(
+                "review item needs `kind` (merge_candidate|move_proposal|evidence) and `target`", note.path
+            )
         sim = meta.get("similarity")
         sources = meta.get("sources") or []
         return cls(
-            id=str(meta.get("id") or stem), path=note.path, kind=kind, target=target,
+            id=str(meta.get("id") or stem),
+            path=note.path,
+            kind=kind,
+            target=target,
             similarity=float(sim) if isinstance(sim, int | float) else None,
             created_at=str(meta.get("created_at") or ""),
             sources=[str(s) for s in sources] if isinstance(sources, list) else [str(sources)],
-            key=str(meta.get("key") or ""), description=note.description, title=note.title,
-            candidate=candidate_of(note.body), destination=meta.get("destination"), hash=note.hash,
+            key=str(meta.get("key") or ""),
+            description=note.description,
+            title=note.title,
+            candidate=candidate_of(note.body),
+            destination=meta.get("destination"),
+            hash=note.hash,
         )
 
     def to_dict(self) -> JSONObject:
         """The JSON form (`review list --json`)."""
         return {
-            "id": self.id, "kind": self.kind, "target": self.target, "similarity": self.similarity,
-            "created_at": self.created_at, "sources": self.sources, "description": self.description,
-            "path": self.path, "title": self.title, "key": self.key, "destination": self.destination,
+            "id": self.id,
+            "kind": self.kind,
+            "target": self.target,
+            "similarity": self.similarity,
+            "created_at": self.created_at,
+            "sources": self.sources,
+            "description": self.description,
+            "path": self.path,
+            "title": self.title,
+            "key": self.key,
+            "destination": self.destination,
         }
 
 
@@ -173,7 +190,9 @@ class ReviewQueue:
                 ledger.keys[key] = {"id": item_id, "path": rel, "status": "seen", "raised_at": _now()}
                 ledger.save()
                 return None
-            text = self._render(kind, target, title, body, similarity, sources, key, item_id, destination, description)
+            text = self._render(
+                kind, target, title, body, similarity, sources, key, item_id, destination, description
+            )
             self.store.create(rel, text, allow=(REVIEW_DIR,))
             ledger.keys[key] = {"id": item_id, "path": rel, "status": "open", "raised_at": _now()}
             ledger.save()
@@ -188,14 +207,30 @@ class ReviewQueue:
                 return cand
         raise ReviewError(f"cannot find a free id for key {key!r}")  # pragma: no cover
 
-    def _render(self, kind: str, target: str, title: str, body: str, similarity: float | None,
-                sources: list[str], key: str, item_id: str, destination: str | None,
-                description: str | None) -> str:
+    def _render(
+        self,
+        kind: str,
+        target: str,
+        title: str,
+        body: str,
+        similarity: float | None,
+        sources: list[str],
+        key: str,
+        item_id: str,
+        destination: str | None,
+        description: str | None,
+    ) -> str:
         sim = None if similarity is None else round(float(similarity), 4)
         desc = description or f"{_TITLES[kind]} for {target}: {' '.join(title.split())}"
         meta: dict[str, Any] = {
-            "id": item_id, "kind": kind, "target": target, "similarity": sim, "created_at": _now(),
-            "sources": list(dict.fromkeys(str(s) for s in sources)), "key": key, "description": desc[:200],
+            "id": item_id,
+            "kind": kind,
+            "target": target,
+            "similarity": sim,
+            "created_at": _now(),
+            "sources": list(dict.fromkeys(str(s) for s in sources)),
+            "key": key,
+            "description": desc[:200],
         }
         if destination:
             meta["destination"] = destination
@@ -203,15 +238,24 @@ class ReviewQueue:
         if kind == "move_proposal":
             what = f"Move `{target}` to `{destination}`{sim_txt}."
         elif kind == "evidence":
-            what = f"New work matches `{target}`{sim_txt}; accepting adds the sources below to it as evidence."
+            what = (
+                f"New work matches `{target}`{sim_txt}; accepting adds the sources below to it as evidence."
+            )
         else:
             what = f"New content is close to `{target}`{sim_txt}; accepting appends it to that note as a dated section."
         lines = [
-            f"# {_TITLES[kind]}: {' '.join(title.split())}", "", what, "",
-            "Sources: " + (", ".join(f"`{s}`" for s in meta["sources"]) or "none"), "",
+            f"# {_TITLES[kind]}: {' '.join(title.split())}",
+            "",
+            what,
+            "",
+            "Sources: " + (", ".join(f"`{s}`" for s in meta["sources"]) or "none"),
+            "",
             f"Accept: `memdir review accept {item_id}` · reject: `memdir review reject {item_id}`. "
             f"You may edit the candidate below before accepting; deleting this file counts as a rejection.",
-            "", CANDIDATE_HEADING, "", body.strip("\n"),
+            "",
+            CANDIDATE_HEADING,
+            "",
+            body.strip("\n"),
         ]
         return render_note(meta, "\n".join(lines))
 
@@ -254,13 +298,21 @@ class ReviewQueue:
             try:
                 result: ReviewDecision
                 if item.kind == "move_proposal":
-                    moved = apply_move(self.store, item.target, item.destination or default_destination(item.target))
-                    result = {"target": moved["target"], "destination": moved["destination"],
-                              "already_moved": moved["already_moved"]}
+                    moved = apply_move(
+                        self.store, item.target, item.destination or default_destination(item.target)
+                    )
+                    result = {
+                        "target": moved["target"],
+                        "destination": moved["destination"],
+                        "already_moved": moved["already_moved"],
+                    }
                 else:
                     merged = apply_merge(self.store, item.id, item.target, item.candidate, item.sources)
-                    result = {"target": merged["target"], "already_merged": merged["already_merged"],
-                              "sources": merged["sources"]}
+                    result = {
+                        "target": merged["target"],
+                        "already_merged": merged["already_merged"],
+                        "sources": merged["sources"],
+                    }
             except MemdirError as exc:
                 if isinstance(exc, ReviewError):
                     raise

@@ -65,7 +65,12 @@ def prepare_candidate(text: str) -> str:
     for line in lines:
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
-        elif not fence and line.startswith("#") and line.lstrip("#").startswith(" ") and not line.startswith("######"):
+        elif (
+            not fence
+            and line.startswith("#")
+            and line.lstrip("#").startswith(" ")
+            and not line.startswith("######")
+        ):
             line = "#" + line
         out.append(line)
     return "\n".join(out).strip("\n")
@@ -97,7 +102,9 @@ def _union(existing: Any, new: list[str]) -> list[str]:
     return list(dict.fromkeys(old + [str(s) for s in new]))
 
 
-def apply_merge(store: NoteStore, item_id: str, target: str, candidate: str, sources: list[str]) -> MergeResult:
+def apply_merge(
+    store: NoteStore, item_id: str, target: str, candidate: str, sources: list[str]
+) -> MergeResult:
     """Append the candidate to target as `## YYYY-MM-DD — merged from review <id>` and extend `sources`."""
     rel = store.relpath(target)
     if rel.split("/", 1)[0] not in MERGE_DIRS:

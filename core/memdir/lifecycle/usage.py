@@ -83,7 +83,9 @@ def _bump(root: Path, counts: Mapping[str, tuple[int, str | None]], counter: str
         with file_lock(_lock(root), timeout=2.0):
             state = UsageState(root)
             for path, (n, when) in counts.items():
-                entry = cast(dict[str, Any], state.notes.setdefault(path, {}))  # counter, stamp: keys of UsageEntry
+                entry = cast(
+                    dict[str, Any], state.notes.setdefault(path, {})
+                )  # counter, stamp: keys of UsageEntry
                 entry[counter] = int(entry.get(counter, 0)) + n
                 ts = when or _now()
                 prev = parse_ts(entry.get(stamp))

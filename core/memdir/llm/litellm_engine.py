@@ -62,8 +62,13 @@ class LiteLLMEngine:
     def complete(self, system: str, user: str, json_mode: bool = True) -> LLMReply:
         """One completion; retries rate limits, timeouts and 5xx with backoff, then raises LLMError."""
         litellm = _litellm()
-        retryable = (litellm.RateLimitError, litellm.Timeout, litellm.APIConnectionError,
-                     litellm.ServiceUnavailableError, litellm.InternalServerError)
+        retryable = (
+            litellm.RateLimitError,
+            litellm.Timeout,
+            litellm.APIConnectionError,
+            litellm.ServiceUnavailableError,
+            litellm.InternalServerError,
+        )
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         attempts = max(1, self.config.retries + 1)
         for attempt in range(1, attempts + 1):
@@ -74,12 +79,20 @@ class LiteLLMEngine:
                     raise LLMError(f"{self.model}: {type(exc).__name__} after {attempts} attempts") from None
                 self.usage.retries += 1
                 delay = self.backoff * (2 ** (attempt - 1))
-                log.warning("%s: %s; retrying in %.1fs (%d/%d)", self.model, type(exc).__name__, delay,
-                            attempt, attempts - 1)
+                log.warning(
+                    "%s: %s; retrying in %.1fs (%d/%d)",
+                    self.model,
+                    type(exc).__name__,
+                    delay,
+                    attempt,
+                    attempts - 1,
+                )
                 time.sleep(delay)
                 continue
             except Exception as exc:  # auth errors, bad requests, unknown providers
-                raise LLMError(f"{self.model}: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}") from None
+                raise LLMError(
+                    f"{self.model}: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+                ) from None
             return self._reply(litellm, resp)
         raise LLMError(f"{self.model}: no answer")  # pragma: no cover - loop always returns or raises
 

@@ -99,8 +99,12 @@ def exchange_paths(a: Path, b: Path) -> bool:
     raise OSError(err, os.strerror(err), str(b))
 
 
-def atomic_write_bytes(target: Path, data: bytes, check: Callable[[], None] | None = None,
-                       verify_displaced: Callable[[bytes], None] | None = None) -> None:
+def atomic_write_bytes(
+    target: Path,
+    data: bytes,
+    check: Callable[[], None] | None = None,
+    verify_displaced: Callable[[bytes], None] | None = None,
+) -> None:
     """Write data to target atomically: temp file beside it, fsync, os.replace, fsync the folder.
 
     `check`, if given, runs just before the replace; an exception from it aborts the write.

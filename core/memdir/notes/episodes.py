@@ -54,7 +54,9 @@ def anchor_of(heading: str) -> str:
 def _sections(body: str) -> list[tuple[str, str]]:
     """(heading, text) per `## ` section, ignoring headings inside fenced code blocks."""
     fences = [m.start() for m in _FENCE.finditer(body)]
-    spans = list(zip(fences[0::2], fences[1::2] + [len(body)] * (len(fences[0::2]) - len(fences[1::2])), strict=False))
+    spans = list(
+        zip(fences[0::2], fences[1::2] + [len(body)] * (len(fences[0::2]) - len(fences[1::2])), strict=False)
+    )
 
     def in_fence(pos: int) -> bool:
         return any(a < pos < b for a, b in spans)

@@ -64,7 +64,7 @@ def split_text(text: str) -> Split:
     end = close.end()
     nl = text.find("\n", end - 1)
     tail_end = len(text) if nl == -1 else nl + 1
-    if text[end : tail_end].strip("\r\n"):
+    if text[end:tail_end].strip("\r\n"):
         tail_end = end
     return Split(text[:start], text[start : close.start()], text[close.start() : tail_end], text[tail_end:])
 
@@ -196,7 +196,9 @@ def update_yaml_text(yaml_text: str, changes: Mapping[str, object], remove: Iter
     return out
 
 
-def update_text(text: str, changes: Mapping[str, object], remove: Iterable[str] = (), body: str | None = None) -> str:
+def update_text(
+    text: str, changes: Mapping[str, object], remove: Iterable[str] = (), body: str | None = None
+) -> str:
     """Update frontmatter keys (and optionally the body) of a whole note text."""
     split = split_text(text)
     if not split.has_frontmatter:

@@ -92,7 +92,9 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
         if "confidence" in meta:
             c = meta.get("confidence")
             if not isinstance(c, int | float) or isinstance(c, bool) or not 0 <= float(c) <= 1:
-                problems.append(LintProblem(rel, "error", f"`confidence` must be a number in 0..1, got {c!r}"))
+                problems.append(
+                    LintProblem(rel, "error", f"`confidence` must be a number in 0..1, got {c!r}")
+                )
         for key in ("success_count", "failure_count"):
             v = meta.get(key)
             if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):

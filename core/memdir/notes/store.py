@@ -252,7 +252,10 @@ class NoteStore:
         entry = {"ts": datetime.now(timezone.utc).isoformat(timespec="seconds"), **entry}
         path = self.root / ARCHIVE_DIR / "archive-log.jsonl"
         path.parent.mkdir(parents=True, exist_ok=True)
-        with file_lock(self.root / STATE_DIR / "locks" / "archive-log.lock"), open(path, "a", encoding="utf-8") as fh:
+        with (
+            file_lock(self.root / STATE_DIR / "locks" / "archive-log.lock"),
+            open(path, "a", encoding="utf-8") as fh,
+        ):
             fh.write(json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n")
 
     def archive_log(self) -> list[JSONObject]:

@@ -26,11 +26,17 @@ def is_work_tree(root: Path) -> bool:
 
 def commit_message(report: RunReport) -> str:
     """`memdir <job>: N created, M updated, R for review` and one line per changed file."""
-    head = (f"memdir {report.job}: {len(report.created)} created, {len(report.updated)} updated, "
-            f"{len(report.review)} for review, {len(report.archived)} archived")
+    head = (
+        f"memdir {report.job}: {len(report.created)} created, {len(report.updated)} updated, "
+        f"{len(report.review)} for review, {len(report.archived)} archived"
+    )
     lines = [head, ""]
-    for label, paths in (("created", report.created), ("updated", report.updated),
-                         ("review", report.review), ("archived", report.archived)):
+    for label, paths in (
+        ("created", report.created),
+        ("updated", report.updated),
+        ("review", report.review),
+        ("archived", report.archived),
+    ):
         lines += [f"- {label} {p}" for p in paths]
     return "\n".join(lines) + "\n"
 
@@ -39,7 +45,9 @@ def autocommit(root: Path, report: RunReport, extra_paths: list[str] | None = No
     """Commit the files this run changed (only those); returns the commit id, or None if skipped."""
     if not report.changed or not is_work_tree(root):
         return None
-    paths = sorted(set(report.created + report.updated + report.review + report.archived + (extra_paths or [])))
+    paths = sorted(
+        set(report.created + report.updated + report.review + report.archived + (extra_paths or []))
+    )
     if report.archived:
         paths.append("archive")
     tracked = set(_git(root, "ls-files", "-z", "--", *paths).stdout.split("\0"))
@@ -53,8 +61,13 @@ def autocommit(root: Path, report: RunReport, extra_paths: list[str] | None = No
     ident: list[str] = []
     if not _git(root, "config", "user.email").stdout.strip():
         ident = ["-c", "user.name=memdir", "-c", "user.email=memdir@localhost"]
-    res = subprocess.run(["git", "-C", str(root), *ident, "commit", "-q", "-F", "-", "--", *paths],
-                         input=commit_message(report), capture_output=True, text=True, timeout=60)
+    res = subprocess.run(
+        ["git", "-C", str(root), *ident, "commit", "-q", "-F", "-", "--", *paths],
+        input=commit_message(report),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     if res.returncode != 0:
         log.warning("git commit failed: %s", (res.stderr or res.stdout).strip()[:200])
         return None

@@ -37,8 +37,9 @@ class Op:
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Op:
         """Rebuild from the journal's JSON."""
-        fields: dict[str, Any] = {k: data[k] for k in ("op", "path", "text", "expected_hash", "episodes", "review")
-                                  if k in data}
+        fields: dict[str, Any] = {
+            k: data[k] for k in ("op", "path", "text", "expected_hash", "episodes", "review") if k in data
+        }
         return cls(**fields)
 
 
@@ -54,16 +55,26 @@ class Plan:
 
     def to_json(self) -> bytes:
         """Deterministic JSON bytes."""
-        data = {"run_id": self.run_id, "started_at": self.started_at, "meta": self.meta,
-                "episodes": self.episodes, "ops": [asdict(o) for o in self.ops]}
+        data = {
+            "run_id": self.run_id,
+            "started_at": self.started_at,
+            "meta": self.meta,
+            "episodes": self.episodes,
+            "ops": [asdict(o) for o in self.ops],
+        }
         return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8")
 
     @classmethod
     def from_json(cls, raw: bytes) -> Plan:
         """Parse a plan written by to_json."""
         data = json.loads(raw.decode("utf-8"))
-        return cls(data["run_id"], data["started_at"], [Op.from_dict(o) for o in data["ops"]],
-                   dict(data["episodes"]), dict(data.get("meta") or {}))
+        return cls(
+            data["run_id"],
+            data["started_at"],
+            [Op.from_dict(o) for o in data["ops"]],
+            dict(data["episodes"]),
+            dict(data.get("meta") or {}),
+        )
 
 
 class Journal:
@@ -82,7 +93,9 @@ class Journal:
             return Plan.from_json(self.plan_path.read_bytes())
         except (ValueError, KeyError, TypeError) as exc:
             if discard_torn:
-                log.warning("discarding unreadable journal %s (%s): no step of it was applied", self.plan_path, exc)
+                log.warning(
+                    "discarding unreadable journal %s (%s): no step of it was applied", self.plan_path, exc
+                )
                 self.clear()
             return None
 

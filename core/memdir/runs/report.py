@@ -25,7 +25,9 @@ class RunReport:
     pending: int = 0  # inputs left for a later run (caps, LLM failure)
     errors: list[str] = field(default_factory=list)
     diff: str = ""  # unified diff of what would change (dry run)
-    stats: dict[str, Any] = field(default_factory=dict)  # engine-specific figures (llm calls, tokens, cost...)
+    stats: dict[str, Any] = field(
+        default_factory=dict
+    )  # engine-specific figures (llm calls, tokens, cost...)
 
     @property
     def changed(self) -> bool:

@@ -29,7 +29,9 @@ class JsonState:
             raise ValueError("not an object")
         except (ValueError, UnicodeDecodeError) as exc:
             aside = self.path.with_suffix(self.path.suffix + ".corrupt")
-            log.warning("state file %s is corrupted (%s); moved to %s and starting afresh", self.path, exc, aside)
+            log.warning(
+                "state file %s is corrupted (%s); moved to %s and starting afresh", self.path, exc, aside
+            )
             self.path.replace(aside)
             return {}
 

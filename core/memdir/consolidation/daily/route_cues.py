@@ -35,8 +35,12 @@ HOWTO = re.compile(
     r"with the following command|use the following|the following command)\b",
     re.I,
 )
-TO_PURPOSE = re.compile(r"^(?:to|in order to)\s+\w+[^.]{0,120},\s*(?:\w+\s+){0,2}(?:" + "|".join(
-    sorted(IMPERATIVE_VERBS)) + r")\b", re.I)
+TO_PURPOSE = re.compile(
+    r"^(?:to|in order to)\s+\w+[^.]{0,120},\s*(?:\w+\s+){0,2}(?:"
+    + "|".join(sorted(IMPERATIVE_VERBS))
+    + r")\b",
+    re.I,
+)
 
 KNOWLEDGE_CUES = re.compile(
     r"\b(?:learned|learnt|lesson|takeaway|because|since the|root cause|caused by|the cause|turned out|"
@@ -64,17 +68,24 @@ SMALLTALK_CUES = re.compile(
     re.I,
 )
 
-JA_PROCEDURE = re.compile(r"手順|まず|次に|最後に|その後|続いて|してください|して下さい|を実行|実行する|コマンド|"
-                          r"インストール|設定する|設定します|クリック|開く|起動|再起動|ステップ|方法")
-JA_KNOWLEDGE = re.compile(r"教訓|方針|原因|決定|決めた|理由|学んだ|わかった|分かった|判明|ため|べき|常に|必ず|禁止|"
-                          r"ルール|仕様|とは|である|原則|注意|重要|気をつけ|気を付け|ポリシー|結論|ので|上限|制限|"
-                          r"ボトルネック|要件")
-JA_SMALLTALK = re.compile(r"こんにちは|おはよう|こんばんは|お疲れ|ありがとう|天気|晴れ|雨|雪|ランチ|昼ご飯|昼ごはん|"
-                          r"昼食|夕食|雑談|コーヒー|週末|休み|誕生日|眠い|楽しかった|美味し|おいし")
+JA_PROCEDURE = re.compile(
+    r"手順|まず|次に|最後に|その後|続いて|してください|して下さい|を実行|実行する|コマンド|"
+    r"インストール|設定する|設定します|クリック|開く|起動|再起動|ステップ|方法"
+)
+JA_KNOWLEDGE = re.compile(
+    r"教訓|方針|原因|決定|決めた|理由|学んだ|わかった|分かった|判明|ため|べき|常に|必ず|禁止|"
+    r"ルール|仕様|とは|である|原則|注意|重要|気をつけ|気を付け|ポリシー|結論|ので|上限|制限|"
+    r"ボトルネック|要件"
+)
+JA_SMALLTALK = re.compile(
+    r"こんにちは|おはよう|こんばんは|お疲れ|ありがとう|天気|晴れ|雨|雪|ランチ|昼ご飯|昼ごはん|"
+    r"昼食|夕食|雑談|コーヒー|週末|休み|誕生日|眠い|楽しかった|美味し|おいし"
+)
 
 # an instruction in a series: "...: ssh into it, stop the service, run the cleanup"
-SERIES_IMPERATIVE = re.compile(r"(?:[,:;]|\b(?:then|and))\s+(" + "|".join(sorted(IMPERATIVE_VERBS)) + r")\s+(?:the|a|an|it|\w+)",
-                               re.I)
+SERIES_IMPERATIVE = re.compile(
+    r"(?:[,:;]|\b(?:then|and))\s+(" + "|".join(sorted(IMPERATIVE_VERBS)) + r")\s+(?:the|a|an|it|\w+)", re.I
+)
 # a Japanese list item or clause ending in a plain-form verb ("...を申請する", "...を読む")
 JA_PLAIN_VERB_END = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff][うくぐすつぬぶむる][。.]?$")
 

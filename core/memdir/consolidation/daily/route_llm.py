@@ -68,7 +68,11 @@ def parse_answer(text: str, ids: set[str]) -> dict[str, list[JSONObject]]:
         raise ValueError("answer has no `episodes` list")
     out: dict[str, list[dict[str, Any]]] = {}
     for item in data["episodes"]:
-        if not isinstance(item, dict) or str(item.get("id")) not in ids or not isinstance(item.get("parts"), list):
+        if (
+            not isinstance(item, dict)
+            or str(item.get("id")) not in ids
+            or not isinstance(item.get("parts"), list)
+        ):
             raise ValueError(f"invalid episode entry {str(item)[:80]!r}")
         parts = []
         for p in item["parts"]:
@@ -100,8 +104,10 @@ class LLMRouter:
             if calls >= self.config.max_calls or res.input_chars + size > self.config.max_input_chars:
                 left = [e for b in batches[bi:] for e in b]
                 res.pending.extend(left)
-                res.errors.append(f"llm caps reached (max_calls={self.config.max_calls}, "
-                                  f"max_input_chars={self.config.max_input_chars}): {len(left)} episodes left pending")
+                res.errors.append(
+                    f"llm caps reached (max_calls={self.config.max_calls}, "
+                    f"max_input_chars={self.config.max_input_chars}): {len(left)} episodes left pending"
+                )
                 break
             res.input_chars += size
             user, ids, offered = self._prompt(batch)

@@ -50,8 +50,15 @@ def move_proposals(store: NoteStore, skip: set[str] | None = None) -> list[Op]:
         key = f"move:{note.path}->{dest}"
         if key in raised or not misfiled(kind, note.title, str(note.get("description") or ""), note.body):
             continue
-        item = {"kind": "move_proposal", "target": note.path, "title": note.title,
-                "body": f"`{note.path}` reads as {OTHER[kind]} rather than {kind}.", "similarity": None,
-                "sources": note.str_list("sources"), "key": key, "destination": dest}
+        item = {
+            "kind": "move_proposal",
+            "target": note.path,
+            "title": note.title,
+            "body": f"`{note.path}` reads as {OTHER[kind]} rather than {kind}.",
+            "similarity": None,
+            "sources": note.str_list("sources"),
+            "key": key,
+            "destination": dest,
+        }
         ops.append(Op("review", note.path, "", None, [], item))
     return ops

@@ -74,7 +74,9 @@ class PlanResult:
 class Planner:
     """Decides, for every routed part, which note it creates, extends or proposes to merge into."""
 
-    def __init__(self, store: NoteStore, thresholds: Thresholds, started_at: str, vectors: NoteVectors) -> None:
+    def __init__(
+        self, store: NoteStore, thresholds: Thresholds, started_at: str, vectors: NoteVectors
+    ) -> None:
         self.store = store
         self.started_at = started_at
         self.duplicate = float(thresholds.duplicate)
@@ -83,7 +85,9 @@ class Planner:
         self.result = PlanResult()
         self._ops: dict[str, _Draft] = {}  # path -> create/update being drafted
         self._notes: dict[str, Note] = {}
-        self._by_source: dict[str, dict[str, str]] = {k: {} for k in WRITE_KINDS}  # kind -> episode ref -> path
+        self._by_source: dict[str, dict[str, str]] = {
+            k: {} for k in WRITE_KINDS
+        }  # kind -> episode ref -> path
         for note in store.iter_notes(WRITE_KINDS):
             self._notes[note.path] = note
             for src in note.str_list("sources"):
@@ -117,9 +121,13 @@ class Planner:
         kind = part.kind
         matches = self.vectors.related(vec, kind, k=5)
         best = matches[0] if matches else None
-        decision: dict[str, Any] = {"episode": ep.id, "kind": kind, "title": title,
-                                    "best": best.path if best else None,
-                                    "similarity": round(best.similarity, 4) if best else None}
+        decision: dict[str, Any] = {
+            "episode": ep.id,
+            "kind": kind,
+            "title": title,
+            "best": best.path if best else None,
+            "similarity": round(best.similarity, 4) if best else None,
+        }
         target, reason = self._choose(ep, part, kind, title, matches)
         if target == REVIEW and best is not None:
             self._review(ep, kind, title, text, best)
@@ -134,8 +142,9 @@ class Planner:
             decision.update(action="create", target=path)
         self.result.decisions.append(decision)
 
-    def _choose(self, ep: Episode, part: RoutedPart, kind: str, title: str,
-                matches: list[Match]) -> tuple[str | None, str]:
+    def _choose(
+        self, ep: Episode, part: RoutedPart, kind: str, title: str, matches: list[Match]
+    ) -> tuple[str | None, str]:
         """The note to update, REVIEW for a merge candidate, or None for a new note (rules in the docstring)."""
         offered = {m.path for m in matches}
         if part.update and part.update in offered and part.update.startswith(f"{kind}/"):
@@ -171,7 +180,9 @@ class Planner:
         if kind == "procedures":
             meta.update(confidence=self.initial_confidence, success_count=0, failure_count=0)
         meta.update(origin="daily", sources=[ep.ref], created_at=self.started_at, updated_at=self.started_at)
-        self._ops[path] = _Draft(Op("create", path, "", None, [ep.id]), f"# {title}\n\n{text}\n", [ep.ref], meta)
+        self._ops[path] = _Draft(
+            Op("create", path, "", None, [ep.id]), f"# {title}\n\n{text}\n", [ep.ref], meta
+        )
         self._by_source[kind][ep.ref] = path
 
     def _update(self, path: str, ep: Episode, title: str, text: str) -> None:
@@ -194,8 +205,15 @@ class Planner:
 
     def _review(self, ep: Episode, kind: str, title: str, text: str, best: Match) -> None:
         key = f"daily-merge:{best.path}:{ep.ref}:{hash_text(text)[:12]}"
-        item = {"kind": "merge_candidate", "target": best.path, "title": title, "body": text,
-                "similarity": round(best.similarity, 4), "sources": [ep.ref], "key": key}
+        item = {
+            "kind": "merge_candidate",
+            "target": best.path,
+            "title": title,
+            "body": text,
+            "similarity": round(best.similarity, 4),
+            "sources": [ep.ref],
+            "key": key,
+        }
         self.result.ops.append(Op("review", best.path, "", None, [ep.id], item))
 
 

@@ -69,7 +69,9 @@ class NoteVectors:
     a nightly run embeds only what changed. The cache is rewritten only when its content changes.
     """
 
-    def __init__(self, store: NoteStore, embedder: Embedder, kinds: tuple[str, ...] = ("knowledge", "procedures")) -> None:
+    def __init__(
+        self, store: NoteStore, embedder: Embedder, kinds: tuple[str, ...] = ("knowledge", "procedures")
+    ) -> None:
         self.embedder = embedder
         self.name = str(getattr(self.embedder, "name", ""))
         self.cache_path = store.root / ".memdir" / "cache" / "daily-vectors.npz"
@@ -104,8 +106,10 @@ class NoteVectors:
         """Vectors for texts, embedding only those not known yet."""
         hashes = [hash_text(t) for t in texts]
         # one text per new hash, shortest first: batches of similar length waste less padding
-        todo = sorted({h: i for i, h in enumerate(hashes) if h not in self._known}.values(),
-                      key=lambda i: (len(texts[i]), i))
+        todo = sorted(
+            {h: i for i, h in enumerate(hashes) if h not in self._known}.values(),
+            key=lambda i: (len(texts[i]), i),
+        )
         if todo:
             fresh = self.embedder.embed_passages([texts[i] for i in todo])
             for j, i in enumerate(todo):
@@ -140,8 +144,12 @@ class NoteVectors:
             return  # nothing new: leave the file as it is
         buf = io.BytesIO()
         vecs = np.stack([self._known[h] for h in hashes]) if hashes else np.zeros((0, self.embedder.dim))
-        np.savez(buf, key=np.array(self._cache_key()), hashes=np.array(hashes, dtype=str),
-                 vecs=vecs.astype(np.float32))
+        np.savez(
+            buf,
+            key=np.array(self._cache_key()),
+            hashes=np.array(hashes, dtype=str),
+            vecs=vecs.astype(np.float32),
+        )
         try:
             atomic_write_bytes(self.cache_path, buf.getvalue())
         except MemdirError as exc:
@@ -181,4 +189,3 @@ class NoteVectors:
             if len(out) >= k:
                 break
         return out
-

@@ -229,7 +229,9 @@ def route_text(title: str, text: str) -> list[RoutedPart]:
             resolved[i] = nxt or prev or kind
     pw = sum(b.score.proc for b, r in zip(blocks, resolved, strict=True) if r == "procedures")
     kw = sum(b.score.know for b, r in zip(blocks, resolved, strict=True) if r == "knowledge")
-    has_steps = any(r == "procedures" and b.kind in ("list", "code") for b, r in zip(blocks, resolved, strict=True))
+    has_steps = any(
+        r == "procedures" and b.kind in ("list", "code") for b, r in zip(blocks, resolved, strict=True)
+    )
     if pw >= SPLIT_MIN and kw >= SPLIT_MIN and has_steps:
         parts = []
         for k in ("knowledge", "procedures"):

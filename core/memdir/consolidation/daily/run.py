@@ -63,9 +63,19 @@ class DailyConsolidator:
     sync after the writes (None: leave that to the next sync).
     """
 
-    def __init__(self, *, store: NoteStore, episodes: EpisodeLog, activity: ActivityLog, config: Config,
-                 embedder: Callable[[], Embedder], review: ReviewQueue, engine: LLMEngine | None = None,
-                 index: IndexService | None = None, lock_timeout: float = 600.0) -> None:
+    def __init__(
+        self,
+        *,
+        store: NoteStore,
+        episodes: EpisodeLog,
+        activity: ActivityLog,
+        config: Config,
+        embedder: Callable[[], Embedder],
+        review: ReviewQueue,
+        engine: LLMEngine | None = None,
+        index: IndexService | None = None,
+        lock_timeout: float = 600.0,
+    ) -> None:
         self.store = store
         self.root = store.root
         self.episodes = episodes
@@ -97,7 +107,9 @@ class DailyConsolidator:
         unfinished = journal.pending(discard_torn=not report.dry_run)
         if unfinished is not None:
             if report.dry_run:
-                report.errors.append(f"an interrupted run ({unfinished.run_id}) will be completed by the next run")
+                report.errors.append(
+                    f"an interrupted run ({unfinished.run_id}) will be completed by the next run"
+                )
             else:
                 log.warning("completing interrupted daily run %s", unfinished.run_id)
                 self._apply(unfinished, journal, report)
@@ -114,8 +126,12 @@ class DailyConsolidator:
         touched = {o.path for o in result.ops}
         ops = result.ops + move_proposals(self.store, skip=touched)
         report.skipped += result.skipped
-        report.stats.update(episodes=len(episodes), parts=result.parts, redactions=result.redactions,
-                            actions=_count_actions(result.decisions))
+        report.stats.update(
+            episodes=len(episodes),
+            parts=result.parts,
+            redactions=result.redactions,
+            actions=_count_actions(result.decisions),
+        )
         run_id = f"{started.strftime('%Y%m%dT%H%M%S')}-{hashlib.sha1(repr(ops).encode()).hexdigest()[:8]}"
         plan = Plan(run_id, started.isoformat(), ops, {ep.id: ep.hash for ep, _ in routed})
         report.stats["vectors_reused"] = vectors.reused
@@ -126,8 +142,13 @@ class DailyConsolidator:
             journal.begin(plan)
             self._apply(plan, journal, report)
         if not report.dry_run:
-            vectors.save_cache({o.path: o.text for o in plan.ops if o.op != "review" and o.path in
-                                set(report.created + report.updated)})
+            vectors.save_cache(
+                {
+                    o.path: o.text
+                    for o in plan.ops
+                    if o.op != "review" and o.path in set(report.created + report.updated)
+                }
+            )
             # 7. the index catches up with what was written
             self._sync_index(report)
         # 8. lifecycle: feedback events, then forgetting
@@ -147,14 +168,17 @@ class DailyConsolidator:
             found = self.episodes.iter_episodes(until=date.today())
         return [ep for ep in found if state.is_pending(ep.id, ep.hash)]
 
-    def _route(self, episodes: list[Episode], vectors: NoteVectors,
-               report: RunReport) -> list[tuple[Episode, list[RoutedPart]]]:
+    def _route(
+        self, episodes: list[Episode], vectors: NoteVectors, report: RunReport
+    ) -> list[tuple[Episode, list[RoutedPart]]]:
         if self.engine is None:
             return [(ep, route_text(ep.title, ep.text)) for ep in episodes]
         from memdir.consolidation.daily.route_llm import LLMRouter
 
         cfg = getattr(self.engine, "config", None)
-        res = LLMRouter(self.engine, cfg if isinstance(cfg, LLMConfig) else self.config.llm, vectors).route(episodes)
+        res = LLMRouter(self.engine, cfg if isinstance(cfg, LLMConfig) else self.config.llm, vectors).route(
+            episodes
+        )
         report.pending += len(res.pending)
         report.errors.extend(res.errors)
         report.stats.update(self.engine.usage.to_dict())
@@ -215,7 +239,9 @@ class DailyConsolidator:
             if op.op == "review":
                 rel = f"review/{item_id_for(op.review['key'])}.md"
                 report.review.append(rel)
-                new = f"{op.review['kind']} -> {op.review['target']} (similarity {op.review['similarity']})\n\n"
+                new = (
+                    f"{op.review['kind']} -> {op.review['target']} (similarity {op.review['similarity']})\n\n"
+                )
                 chunks.append(_diff("", new + str(op.review["body"]).strip() + "\n", rel))
                 continue
             old = "" if op.op == "create" else self.store.read(op.path).text

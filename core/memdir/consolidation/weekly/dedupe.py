@@ -77,8 +77,12 @@ class DuplicateIndex:
                 tv = tool_vectors([tools] + [self.tools[i] or [] for i in known])
                 tool_sim = tv[1:] @ tv[0]
                 for j, i in enumerate(known):
-                    sims[i] = (EMBED_WEIGHT * emb[i] + WORDING_WEIGHT * lex[i] + TOOL_WEIGHT * tool_sim[j]
-                               - TOOL_PENALTY * (1.0 - tool_sim[j]))
+                    sims[i] = (
+                        EMBED_WEIGHT * emb[i]
+                        + WORDING_WEIGHT * lex[i]
+                        + TOOL_WEIGHT * tool_sim[j]
+                        - TOOL_PENALTY * (1.0 - tool_sim[j])
+                    )
         cal = np.asarray(to_calibrated(sims))
         best = int(np.argmax(cal))
         return self.paths[best], float(cal[best])

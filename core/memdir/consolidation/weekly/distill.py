@@ -106,8 +106,10 @@ def generalise_intent(tasks: list[Task], pivot: int) -> tuple[str, dict[str, lis
         obj_name[word] = name
         literal[word] = name
         values[name] = list(dict.fromkeys([word] + [o[k] for o in others_objs if len(o) > k]))[:10]
-    base = [("{" + obj_name[_norm(t)] + "}" + _trail(t)) if _norm(t) in obj_name else t
-            for t in (base_task.intent or base_task.task_id).split()]
+    base = [
+        ("{" + obj_name[_norm(t)] + "}" + _trail(t)) if _norm(t) in obj_name else t
+        for t in (base_task.intent or base_task.task_id).split()
+    ]
     variable = [False] * len(base)
     spans_by_other: list[list[tuple[int, int, list[str]]]] = []
     key = [_norm(t) for t in base]
@@ -195,17 +197,30 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         steps = steps[:MAX_STEPS] + [f"… ({len(steps) - MAX_STEPS} more steps in {best.task_id})"]
     if not steps:
         steps = [title + (f" (tools: {', '.join(tools)})" if tools else "")]
-    desc = _one_line(f"Steps for tasks like: {title.rstrip('.')} (distilled from {len(tasks)} successful tasks)")
-    return Draft(title=_one_line(title[:1].upper() + title[1:]), description=desc, steps=steps,
-                 sources=sorted(t.task_id for t in tasks), tools=tools, values=values)
+    desc = _one_line(
+        f"Steps for tasks like: {title.rstrip('.')} (distilled from {len(tasks)} successful tasks)"
+    )
+    return Draft(
+        title=_one_line(title[:1].upper() + title[1:]),
+        description=desc,
+        steps=steps,
+        sources=sorted(t.task_id for t in tasks),
+        tools=tools,
+        values=values,
+    )
 
 
 def llm_payload(tasks: list[Task], draft: Draft) -> str:
     """The tasks (intent and steps, trimmed) as JSON for the LLM prompt."""
-    shown = [{"task_id": t.task_id, "intent": t.intent, "steps": [s.render() for s in t.steps[:MAX_STEPS]]}
-             for t in tasks[:MAX_LLM_TASKS]]
-    return json.dumps({"tasks": shown, "built_in_draft": {"title": draft.title, "steps": draft.steps}},
-                      ensure_ascii=False, indent=1)
+    shown = [
+        {"task_id": t.task_id, "intent": t.intent, "steps": [s.render() for s in t.steps[:MAX_STEPS]]}
+        for t in tasks[:MAX_LLM_TASKS]
+    ]
+    return json.dumps(
+        {"tasks": shown, "built_in_draft": {"title": draft.title, "steps": draft.steps}},
+        ensure_ascii=False,
+        indent=1,
+    )
 
 
 def parse_llm_reply(text: str, fallback: Draft) -> Draft:
@@ -218,21 +233,39 @@ def parse_llm_reply(text: str, fallback: Draft) -> Draft:
     steps = data.get("steps") if isinstance(data, dict) else None
     if not isinstance(steps, list) or not steps or not all(isinstance(s, str) and s.strip() for s in steps):
         raise LLMError("weekly distillation: the reply has no list of steps")
-    title = data.get("title") if isinstance(data.get("title"), str) and data["title"].strip() else fallback.title
+    title = (
+        data.get("title") if isinstance(data.get("title"), str) and data["title"].strip() else fallback.title
+    )
     desc = data.get("description")
     desc = desc if isinstance(desc, str) and desc.strip() else fallback.description
-    return Draft(title=_one_line(title), description=_one_line(desc), steps=[_one_line(s, 400) for s in steps[:60]],
-                 sources=fallback.sources, tools=fallback.tools, values=fallback.values, engine="llm")
+    return Draft(
+        title=_one_line(title),
+        description=_one_line(desc),
+        steps=[_one_line(s, 400) for s in steps[:60]],
+        sources=fallback.sources,
+        tools=fallback.tools,
+        values=fallback.values,
+        engine="llm",
+    )
 
 
 def render_body(draft: Draft, window: str) -> str:
     """Markdown body of the procedure."""
-    lines = [f"# {draft.title}", "", f"Distilled ({draft.engine}) from {len(draft.sources)} successful tasks "
-             f"in the activity log, {window}.", "", "## Steps", ""]
+    lines = [
+        f"# {draft.title}",
+        "",
+        f"Distilled ({draft.engine}) from {len(draft.sources)} successful tasks "
+        f"in the activity log, {window}.",
+        "",
+        "## Steps",
+        "",
+    ]
     lines += [f"{i}. {s}" for i, s in enumerate(draft.steps, 1)]
     if draft.values:
         lines += ["", "## Placeholders", ""]
-        lines += [f"- `{{{k}}}`: seen as " + ", ".join(f"`{v}`" for v in vals) for k, vals in draft.values.items()]
+        lines += [
+            f"- `{{{k}}}`: seen as " + ", ".join(f"`{v}`" for v in vals) for k, vals in draft.values.items()
+        ]
     if draft.tools:
         lines += ["", "Tools used: " + ", ".join(f"`{t}`" for t in draft.tools)]
     return "\n".join(lines)

@@ -32,7 +32,9 @@ class EmbeddingCache:
     def __init__(self, folder: Path, embedder: Embedder) -> None:
         self.folder = folder
         self.embedder = embedder
-        self._tag = f"{getattr(embedder, 'name', type(embedder).__name__)}:{getattr(embedder, 'version', '0')}"
+        self._tag = (
+            f"{getattr(embedder, 'name', type(embedder).__name__)}:{getattr(embedder, 'version', '0')}"
+        )
         self.hits = 0
         self.misses = 0
         self._keys: list[str] = []

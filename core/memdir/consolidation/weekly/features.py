@@ -78,7 +78,9 @@ def wording_vectors(texts: Sequence[str]) -> csr_matrix:
     """Sparse unit rows: TF-IDF of word 1-2 grams (placeholders are words), fitted on these texts."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
-    vec = TfidfVectorizer(ngram_range=(1, 2), token_pattern=r"\{\w+\}|\w+", sublinear_tf=True, dtype=np.float32)
+    vec = TfidfVectorizer(
+        ngram_range=(1, 2), token_pattern=r"\{\w+\}|\w+", sublinear_tf=True, dtype=np.float32
+    )
     try:
         return vec.fit_transform(list(texts)).tocsr()
     except ValueError:  # no words at all
@@ -90,9 +92,18 @@ def wording_vectors(texts: Sequence[str]) -> csr_matrix:
 class TaskFeatures:
     """Centred intent vectors, wording vectors and tool vectors of n tasks; similarities on demand."""
 
-    def __init__(self, intent: np.ndarray, texts: Sequence[str], tools: Sequence[Sequence[str]],
-                 weights: tuple[float, float, float, float] = (EMBED_WEIGHT, WORDING_WEIGHT, TOOL_WEIGHT,
-                                                               TOOL_PENALTY)) -> None:
+    def __init__(
+        self,
+        intent: np.ndarray,
+        texts: Sequence[str],
+        tools: Sequence[Sequence[str]],
+        weights: tuple[float, float, float, float] = (
+            EMBED_WEIGHT,
+            WORDING_WEIGHT,
+            TOOL_WEIGHT,
+            TOOL_PENALTY,
+        ),
+    ) -> None:
         self.intent = np.asarray(intent, dtype=np.float32)
         self.wording = wording_vectors(texts)
         self.tools = tool_vectors([tool_tokens(t) for t in tools])
@@ -107,9 +118,11 @@ class TaskFeatures:
 
     def block(self, start: int, end: int) -> np.ndarray:
         """Centred similarities of rows start..end against all rows: (end - start, n)."""
-        return self._combine(self.intent[start:end] @ self.intent.T,
-                             self.wording[start:end] @ self.wording.T,
-                             self.tools[start:end] @ self.tools.T)
+        return self._combine(
+            self.intent[start:end] @ self.intent.T,
+            self.wording[start:end] @ self.wording.T,
+            self.tools[start:end] @ self.tools.T,
+        )
 
     def among(self, rows: np.ndarray) -> np.ndarray:
         """Centred similarities among the given rows: (len(rows), len(rows))."""

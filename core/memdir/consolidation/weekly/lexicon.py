@@ -161,7 +161,11 @@ class WeekLexicon:
             if sims[j] < CONTEXT_MIN or len(own) + len(extra) >= MAX_CONTEXT:
                 break
             for entry in self._by_text[self.texts[int(j)]]:
-                tool_sim = float((member_tools @ tools[self._tool_row[entry[1]]]).max()) if len(member_tools) else 1.0
+                tool_sim = (
+                    float((member_tools @ tools[self._tool_row[entry[1]]]).max())
+                    if len(member_tools)
+                    else 1.0
+                )
                 if entry not in seen and tool_sim >= TOOL_MIN:
                     extra.append(entry)
         return own + extra[: max(0, MAX_CONTEXT - len(own))]

@@ -81,9 +81,18 @@ class WeeklyDistiller:
     embed), the review queue and an LLM engine (None: the built-in distiller).
     """
 
-    def __init__(self, *, store: NoteStore, activity: ActivityLog, config: Config, embedder: Callable[[], Embedder],
-                 review: ReviewQueue, llm: LLMEngine | None = None, linkage: str = "complete",
-                 cache_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        store: NoteStore,
+        activity: ActivityLog,
+        config: Config,
+        embedder: Callable[[], Embedder],
+        review: ReviewQueue,
+        llm: LLMEngine | None = None,
+        linkage: str = "complete",
+        cache_dir: Path | None = None,
+    ) -> None:
         self.store = store
         self.root = store.root
         self.activity = activity
@@ -118,8 +127,9 @@ class WeeklyDistiller:
         report.finished_at = _now()
         return report
 
-    def plan(self, until: date | None, report: RunReport, save: bool = True) -> tuple[list[list[Task]], np.ndarray,
-                                                                                       list[list[int]]]:
+    def plan(
+        self, until: date | None, report: RunReport, save: bool = True
+    ) -> tuple[list[list[Task]], np.ndarray, list[list[int]]]:
         """The week's selected clusters of fresh successful tasks (writes nothing but the embedding cache).
 
         All successful tasks of the week are clustered, those distilled by an earlier run too, so
@@ -135,9 +145,14 @@ class WeeklyDistiller:
         ok = [t for t in tasks if t.succeeded]
         done = set(state.tasks)
         report.processed = len(tasks)
-        report.stats.update(window=f"[{since.isoformat()}, {end.isoformat()})", events=stats.events,
-                            malformed_lines=stats.malformed, tasks=len(tasks), successful_tasks=len(ok),
-                            already_distilled=sum(1 for t in ok if t.task_id in done))
+        report.stats.update(
+            window=f"[{since.isoformat()}, {end.isoformat()})",
+            events=stats.events,
+            malformed_lines=stats.malformed,
+            tasks=len(tasks),
+            successful_tasks=len(ok),
+            already_distilled=sum(1 for t in ok if t.task_id in done),
+        )
         clusters, vecs = self._cluster(ok, tasks, report, save=save)
         new = [[i for i in c if ok[i].task_id not in done] for c in clusters]
         selected = [c for c in new if len(c) >= self.th.min_successes]
@@ -172,8 +187,9 @@ class WeeklyDistiller:
         if self.llm is not None:
             report.stats.update(self.llm.usage.to_dict())
 
-    def _cluster(self, ok: list[Task], week: list[Task], report: RunReport,
-                 save: bool) -> tuple[list[list[int]], np.ndarray]:
+    def _cluster(
+        self, ok: list[Task], week: list[Task], report: RunReport, save: bool
+    ) -> tuple[list[list[int]], np.ndarray]:
         """Clusters as lists of indexes into ok (deterministic order), and per-task calibrated vectors.
 
         Meaning, wording and tools cluster the given successful tasks; then template induction
@@ -203,17 +219,25 @@ class WeeklyDistiller:
         for g in groups.values():
             n_ok = len({ok[i].task_id for i in g})
             if not self.th.min_successes <= n_ok <= SPLIT_MAX_FACTOR * self.th.min_successes:
-                refined.append(g)  # cannot qualify however it is split, or far from the margin (see SPLIT_MAX_FACTOR)
+                refined.append(
+                    g
+                )  # cannot qualify however it is split, or far from the margin (see SPLIT_MAX_FACTOR)
                 continue
             entries = [lexicon.entry(text[ok[i].task_id], ok[i].tools) for i in g]
             refined.extend([g[j] for j in part] for part in splitter.split(entries))
         assert self._cache is not None
-        report.stats.update(unique_tasks=len(reps), embedded_new=self._cache.misses,
-                            embedding_cache_hits=self._cache.hits, graph_edges=cstats.edges,
-                            components=cstats.components, largest_component=cstats.largest_component,
-                            clusters=cstats.clusters, template_checks=sstats.clusters_checked,
-                            template_splits=sstats.splits,
-                            template_ejections=sstats.ejected)
+        report.stats.update(
+            unique_tasks=len(reps),
+            embedded_new=self._cache.misses,
+            embedding_cache_hits=self._cache.hits,
+            graph_edges=cstats.edges,
+            components=cstats.components,
+            largest_component=cstats.largest_component,
+            clusters=cstats.clusters,
+            template_checks=sstats.clusters_checked,
+            template_splits=sstats.splits,
+            template_ejections=sstats.ejected,
+        )
         if cstats.notes:
             report.stats["cluster_notes"] = cstats.notes
         ordered = sorted(refined, key=lambda g: min(ok[i].task_id for i in g))
@@ -250,8 +274,16 @@ class WeeklyDistiller:
         index.add_many(items)
         return index, by_sources
 
-    def _place(self, draft: Draft, sig: str, ids: list[str], window: str,
-               existing: tuple[DuplicateIndex, dict[str, str]], state: WeeklyState, report: RunReport) -> None:
+    def _place(
+        self,
+        draft: Draft,
+        sig: str,
+        ids: list[str],
+        window: str,
+        existing: tuple[DuplicateIndex, dict[str, str]],
+        state: WeeklyState,
+        report: RunReport,
+    ) -> None:
         dry = report.dry_run
         index, by_sources = existing
         body = redact_text(render_body(draft, window))
@@ -263,8 +295,14 @@ class WeeklyDistiller:
                 report.review.append(f"review/ ({kind} for {target}, similarity {sim:.3f})")
                 return
             path = self.review.raise_item(
-                kind=kind, target=target, title=draft.title, body=body, similarity=round(sim, 4),
-                sources=ids, key=f"weekly:{target}:{sig}", description=f"Weekly: {draft.description}",
+                kind=kind,
+                target=target,
+                title=draft.title,
+                body=body,
+                similarity=round(sim, 4),
+                sources=ids,
+                key=f"weekly:{target}:{sig}",
+                description=f"Weekly: {draft.description}",
             )
             if path:
                 report.review.append(path)

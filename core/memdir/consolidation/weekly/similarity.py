@@ -22,7 +22,9 @@ import numpy as np
 
 _URL = re.compile(r"\b(?:https?|ftp|file)://\S+|\bwww\.\S+", re.I)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
-_QUOTED = re.compile(r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|‘[^’\n]{1,200}’|「[^」\n]{1,200}」|(?<!\w)'[^'\n]{1,200}'(?!\w)")
+_QUOTED = re.compile(
+    r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|‘[^’\n]{1,200}’|「[^」\n]{1,200}」|(?<!\w)'[^'\n]{1,200}'(?!\w)"
+)
 PATH_PATTERN = re.compile(
     r"(?<![\w{/])(?:~|\.{1,2})?/[\w.@-]+(?:/[\w.@-]*)*"  # /abs, ~/x, ./x
     r"|(?<![\w{/])[\w.@-]+(?:/[\w.@-]+){2,}/?"  # a/b/c
@@ -136,7 +138,11 @@ SCALE = 0.2 / 0.45
 
 def to_calibrated(centred: np.ndarray | float) -> np.ndarray | float:
     """Map centred cosine(s) to the calibrated scale (1 stays 1; unrelated texts land near 1 - SCALE)."""
-    return 1.0 - SCALE * (1.0 - np.asarray(centred)) if isinstance(centred, np.ndarray) else 1.0 - SCALE * (1.0 - centred)
+    return (
+        1.0 - SCALE * (1.0 - np.asarray(centred))
+        if isinstance(centred, np.ndarray)
+        else 1.0 - SCALE * (1.0 - centred)
+    )
 
 
 def centred_threshold(calibrated: float) -> float:

@@ -19,7 +19,51 @@ from memdir.consolidation.weekly.similarity import abstract_text
 TOOL_EVENT_TYPES = ("tool_use",)
 _WORD = re.compile(r"(?<![{\w])[^\W\d_][\w-]{2,}(?![\w}])")
 _STOP = frozenset(
-    ["the", "and", "for", "with", "from", "into", "onto", "that", "this", "then", "than", "them", "they", "their", "there", "what", "when", "where", "which", "who", "how", "all", "any", "are", "was", "were", "has", "have", "had", "not", "but", "you", "your", "our", "out", "off", "via", "per", "its", "it's", "get", "set", "use"]
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "into",
+        "onto",
+        "that",
+        "this",
+        "then",
+        "than",
+        "them",
+        "they",
+        "their",
+        "there",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "how",
+        "all",
+        "any",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "not",
+        "but",
+        "you",
+        "your",
+        "our",
+        "out",
+        "off",
+        "via",
+        "per",
+        "its",
+        "it's",
+        "get",
+        "set",
+        "use",
+    ]
 )
 MAX_STEPS = 200
 MAX_INTENT = 1000  # characters of the intent that take part in clustering

@@ -165,7 +165,9 @@ class TemplateSplitter:
         best = max(found, key=lambda k: (found[k][0], found[k][1], k))
         return [list(g) for g in best]
 
-    def _alternation(self, own: str, texts: list[Entry], raw: list[str]) -> tuple[int, list[list[Entry]]] | None:
+    def _alternation(
+        self, own: str, texts: list[Entry], raw: list[str]
+    ) -> tuple[int, list[list[Entry]]] | None:
         """(strength, groups) when this position separates types, else None."""
         named: Counter[bool] = Counter()  # tasks holding something (not nothing) other than the pivot's word
         distinct: Counter[str] = Counter()
@@ -203,9 +205,17 @@ class TemplateSplitter:
         if len(texts) < 2 or total < self.k:
             return [texts]
         sk = self._sk
-        pivot = max(texts, key=lambda t: (self.lex.variety[t], sum(
-            difflib.SequenceMatcher(a=sk(t), b=sk(u), autojunk=False).ratio() * self.lex.variety[u]
-            for u in texts), t))
+        pivot = max(
+            texts,
+            key=lambda t: (
+                self.lex.variety[t],
+                sum(
+                    difflib.SequenceMatcher(a=sk(t), b=sk(u), autojunk=False).ratio() * self.lex.variety[u]
+                    for u in texts
+                ),
+                t,
+            ),
+        )
         pv = sk(pivot)
         contradictions: Counter[Entry] = Counter()
         for pos, own, values in self._positions(pv, texts):
@@ -222,7 +232,9 @@ class TemplateSplitter:
         self.stats.ejected += len(bad)
         return [[t for t in texts if t not in bad]] + [[t] for t in bad]
 
-    def _firm(self, pos: int, own: str, pivot: Skeleton, values: list[str], texts: list[Entry], total: int) -> bool:
+    def _firm(
+        self, pos: int, own: str, pivot: Skeleton, values: list[str], texts: list[Entry], total: int
+    ) -> bool:
         """A position most of the part agrees on, away from slots (next to a slot, words may belong to it)."""
         if pos >= 0:
             near = [pos - 1, pos + 1]
@@ -241,8 +253,9 @@ def _closest(value: str, good: list[str]) -> str:
     if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
         return scored[0][1]
     if SLOT in value:
-        pattern = re.compile("^" + " ".join(r"\S+(?: \S+)*" if w == SLOT else re.escape(w)
-                                            for w in value.split(" ")) + "$")
+        pattern = re.compile(
+            "^" + " ".join(r"\S+(?: \S+)*" if w == SLOT else re.escape(w) for w in value.split(" ")) + "$"
+        )
         hits = [g for g in good if pattern.match(g)]
         if len(hits) == 1:
             return hits[0]
