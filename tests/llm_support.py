@@ -144,3 +144,104 @@ def changed(before: dict[str, bytes], after: dict[str, bytes]) -> list[str]:
 def pending_ids(mem: Memory) -> list[str]:
     """Titles of the episodes still pending (what the next run will route)."""
     return [ep.title for ep in mem.daily_consolidator(sync_index=False).collect(None)]
+
+
+WEEK_UNTIL = date(2026, 11, 30)
+_EN_TASKS = [
+    ("fix-412", "test_upload", "412", "test_io.py"),
+    ("fix-977", "test_export", "977", "test_export.py"),
+    ("fix-1033", "test_resize", "1033", "test_images.py"),
+    ("fix-1100", "test_login", "1100", "test_auth.py"),
+]
+_JA_TASKS = [
+    ("dep-1", "requests", "2.32.3"),
+    ("dep-2", "numpy", "2.1.0"),
+    ("dep-3", "pydantic", "2.9.2"),
+]
+
+
+def _task_events(
+    tid: str, intent: str, steps: list[tuple[str, str, str]], outcome: str, day: int
+) -> list[dict[str, Any]]:
+    """task_start, then (type, tool-or-"", text) steps, then task_end with the outcome."""
+    from datetime import datetime, timezone
+
+    at = datetime(2026, 11, 23 + day, 9, 0, tzinfo=timezone.utc)
+    events: list[dict[str, Any]] = [
+        {"ts": at.isoformat(), "type": "task_start", "task_id": tid, "summary": intent}
+    ]
+    for k, (etype, tool, text) in enumerate(steps, 1):
+        ev: dict[str, Any] = {
+            "ts": (at + timedelta(seconds=10 * k)).isoformat(),
+            "type": etype,
+            "task_id": tid,
+        }
+        if etype == "tool_use":
+            ev.update(tool=tool, input=text)
+        else:
+            ev["summary"] = text
+            if etype == "tool_result":
+                ev["outcome"] = tool or "success"
+        events.append(ev)
+    events.append(
+        {
+            "ts": (at + timedelta(minutes=5)).isoformat(),
+            "type": "task_end",
+            "task_id": tid,
+            "outcome": outcome,
+        }
+    )
+    return events
+
+
+def log_week(mem: Memory, lang: str = "en") -> None:
+    """A week of agent work: 4 (en) or 3 (ja) successful tasks of one kind, one failed one, one unrelated."""
+    events: list[dict[str, Any]] = []
+    if lang == "en":
+        for day, (tid, test, issue, file) in enumerate(_EN_TASKS):
+            events += _task_events(
+                tid,
+                f"Fix flaky test {test} (issue {issue})",
+                [
+                    ("thought", "", f"{test} fails one run in five; suspect shared state"),
+                    ("tool_use", "shell", f"git checkout -b fix/{issue}"),
+                    ("tool_use", "shell", f"pytest -x --count 20 tests/{file}::{test}"),
+                    ("tool_result", "failure", "3 of 20 runs failed: FileExistsError in /tmp/cache"),
+                    ("tool_use", "edit", f"tests/{file}: use the tmp_path fixture instead of /tmp/cache"),
+                    ("tool_use", "shell", f"pytest --count 20 tests/{file}::{test}"),
+                    ("tool_result", "success", "20 passed"),
+                    ("tool_use", "shell", "gh pr create --fill"),
+                ],
+                "success",
+                day,
+            )
+        events += _task_events(
+            "fix-1200",
+            "Fix flaky test test_upload_big (issue 1200)",
+            [
+                ("tool_use", "edit", "tests/test_io.py: add a retry around the upload"),
+                ("tool_use", "shell", "git push origin main"),
+                ("tool_result", "failure", "rejected: main is protected"),
+            ],
+            "failure",
+            4,
+        )
+    else:
+        for day, (tid, pkg, ver) in enumerate(_JA_TASKS):
+            events += _task_events(
+                tid,
+                f"依存パッケージ {pkg} を {ver} に更新する",
+                [
+                    ("thought", "", f"{pkg} の変更履歴を確認する"),
+                    ("tool_use", "shell", f"uv add {pkg}=={ver}"),
+                    ("tool_use", "shell", "pytest -q"),
+                    ("tool_result", "success", "全テスト成功"),
+                    ("tool_use", "shell", f"git commit -am 'deps: {pkg} {ver}'"),
+                ],
+                "success",
+                day,
+            )
+    events += _task_events(
+        "chat-1", "Answer a question about the lunch menu", [("tool_use", "slack", "post menu")], "success", 5
+    )
+    mem.activity.append_many(events)

@@ -113,14 +113,9 @@ def test_a_raw_lone_surrogate_in_the_reply_text_is_refused(root: Path) -> None:
 
 @pytest.mark.parametrize("depth", [100_000, 20_000])
 def test_json_nested_deep_is_refused_without_recursion(root: Path, depth: int) -> None:
-    from memdir.consolidation.daily.route_answer import parse_daily
-    from memdir.errors import LLMAnswerError
-
     mem = _setup(root)
     deep = "[" * depth + "]" * depth
     answer = fixture("daily/en_good.json").replace('"PostgreSQL for new services"', deep)
-    with pytest.raises(LLMAnswerError, match="nested more than 8 levels deep"):
-        parse_daily(answer, {"E1": set()}, max_chars=10**7)  # json.loads alone raises RecursionError here
     engine = ReplayEngine([answer])
     report = mem.daily_consolidator(engine=engine, sync_index=False).run()  # no RecursionError
     why = "more than the 64,000 allowed" if depth == 100_000 else "nested more than 8 levels deep"
@@ -128,6 +123,21 @@ def test_json_nested_deep_is_refused_without_recursion(root: Path, depth: int) -
     _all_notes_readable(mem, root)
     later = mem.daily_consolidator(engine=ReplayEngine(["daily/en_good.json"]), sync_index=False).run()
     assert later.incomplete is None
+
+    from memdir.consolidation.daily.route_answer import parse_daily
+    from memdir.errors import LLMAnswerError
+
+    with pytest.raises(LLMAnswerError, match="nested more than 8 levels deep"):
+        parse_daily(answer, {"E1": set()}, max_chars=10**7)  # json.loads alone raises RecursionError here
+
+
+def test_a_30_mb_reply_never_becomes_a_note(root: Path) -> None:
+    mem = _setup(root)
+    huge = fixture("daily/en_good.json").replace("JSONB suits", "JSONB " + "a" * 30_000_000 + " suits")
+    report = mem.daily_consolidator(engine=ReplayEngine([huge, "daily/en_good.json"]), sync_index=False).run()
+    assert max(p.stat().st_size for p in (root / "knowledge").glob("*.md")) < 10_000
+    assert report.pending > 0 and not report.changed
+    _all_notes_readable(mem, root)
 
 
 def test_a_30_mb_reply_is_refused_unread_and_quickly(root: Path) -> None:
@@ -151,7 +161,7 @@ def test_a_30_mb_reply_spends_the_budget_and_the_run_stops_cleanly(root: Path) -
     huge = fixture("daily/en_good.json").replace("JSONB suits", "JSONB " + "a" * 30_000_000 + " suits")
     report = mem.daily_consolidator(engine=ReplayEngine([huge, "daily/en_good.json"]), sync_index=False).run()
     assert report.stats["llm_calls"] == 1 and report.stats["llm_cost_usd"] > 1.0  # 7.5M tokens billed
-    assert report.pending_reasons == {"the run's LLM budget is spent": 4} and not report.changed
+    assert report.pending_reasons == {"the run's LLM budget is spent": 4}
 
 
 def test_a_part_larger_than_a_note_may_grow_is_refused(root: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from datetime import date
 
@@ -45,7 +46,7 @@ def _finish(report: RunReport, as_json: bool) -> None:
     _print_report(report, as_json)
     if report.incomplete:
         click.echo(f"error: {report.incomplete}", err=True)
-        raise click.exceptions.Exit(EXIT_INCOMPLETE)
+        sys.exit(EXIT_INCOMPLETE)  # not click's Exit: main() runs click with standalone_mode=False
 
 
 def _print_report(report: RunReport, as_json: bool) -> None:

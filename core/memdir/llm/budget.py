@@ -3,7 +3,8 @@
 A call starts only while the run is inside its budget: fewer than `llm.max_calls_per_run` calls
 so far, and (when the model's price is known) the dollars spent plus the estimated price of the
 next call within `llm.max_cost_per_run`. The estimate counts the prompt's tokens with the model's
-tokenizer and expects `COMPLETION_RATIO` as many output tokens, at most `llm.max_output_tokens`
+tokenizer and expects `COMPLETION_RATIO` output tokens per token of its user part (the episodes or
+tasks the answer restates), at most `llm.max_output_tokens`
 (measured on the recorded answers in tests/fixtures/llm: docs/configuration.md). A call that would
 not fit is not made: the run stops cleanly and what it did not reach stays pending.
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from memdir.config import LLMConfig
     from memdir.llm.base import LLMEngine
 
-COMPLETION_RATIO = 0.6  # output tokens per prompt token of a routing call (fixtures: 0.2-0.5)
+COMPLETION_RATIO = 0.6  # output tokens per token of the prompt's user part (fixtures: docs/configuration.md)
 
 
 class RunBudget:
@@ -32,19 +33,27 @@ class RunBudget:
         self.config = config
         self.start = engine.usage.copy()
         self.exhausted: str | None = None  # set once a call was refused: the one-line reason
+        self._system_tokens: dict[str, int] = {}
 
     @property
     def used(self) -> LLMUsage:
         """This run's calls, tokens and cost so far."""
         return self.engine.usage.since(self.start)
 
-    def estimate(self, prompt: str) -> tuple[int, float | None]:
-        """(prompt tokens, estimated dollars of a call with this prompt; None when the price is unknown)."""
-        tokens = self.engine.count_tokens(prompt)
-        out = min(self.config.max_output_tokens, int(tokens * COMPLETION_RATIO) + 50)
+    def estimate(self, system: str, user: str) -> tuple[int, float | None]:
+        """(prompt tokens, estimated dollars of the call; None when the price is unknown).
+
+        The answer restates the user part (the episodes or tasks), not the fixed instructions, so
+        the expected output is COMPLETION_RATIO of the user part's tokens.
+        """
+        if system not in self._system_tokens:
+            self._system_tokens[system] = self.engine.count_tokens(system)
+        user_tokens = self.engine.count_tokens(user)
+        tokens = self._system_tokens[system] + user_tokens
+        out = min(self.config.max_output_tokens, int(user_tokens * COMPLETION_RATIO) + 50)
         return tokens, self.engine.estimate_cost(tokens, out)
 
-    def refusal(self, prompt: str) -> str | None:
+    def refusal(self, system: str, user: str) -> str | None:
         """None when a call with this prompt may start; else why not (also kept in `exhausted`)."""
         if self.exhausted:
             return self.exhausted
@@ -54,7 +63,7 @@ class RunBudget:
             return self.exhausted
         cap = self.config.max_cost_per_run
         if cap is not None:
-            _, cost = self.estimate(prompt)
+            _, cost = self.estimate(system, user)
             if cost is not None and used.cost + cost > cap:
                 self.exhausted = (
                     f"the next call (about ${cost:.4f}) would pass max_cost_per_run ${cap:g} "

@@ -153,7 +153,7 @@ class LLMRouter:
             res.leave([it.ep for it in group], res.stopped)
             return
         user = self._prompt(group, feedback)
-        refusal = self.budget.refusal(self.system + "\n" + user)
+        refusal = self.budget.refusal(self.system, user)
         if refusal:
             res.stopped = BUDGET
             res.errors.append(refusal)

@@ -155,8 +155,11 @@ class WeeklyLLM:
     """The model calls of one weekly run: budget, stop on provider failure, one retry with reasons."""
 
     def __init__(self, engine: LLMEngine, config: LLMConfig) -> None:
+        from memdir.config import LLMConfig
+
+        own = getattr(engine, "config", None)  # an engine built with its own settings keeps them
         self.engine = engine
-        self.budget = RunBudget(engine, config)
+        self.budget = RunBudget(engine, own if isinstance(own, LLMConfig) else config)
         self.system, self.template = load_prompt("weekly_distill")
         self.stopped: str | None = None
 
@@ -185,7 +188,7 @@ class WeeklyLLM:
         self, user: str, brief: ClusterBrief, fallback: Draft, report: RunReport
     ) -> LLMDraft | str | None:
         if self.stopped is None:
-            refusal = self.budget.refusal(self.system + "\n" + user)
+            refusal = self.budget.refusal(self.system, user)
             if refusal:
                 self.stopped = BUDGET
                 report.errors.append(refusal)
