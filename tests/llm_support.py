@@ -95,10 +95,10 @@ class ReplayEngine(LiteLLMEngine):
         return super()._call(messages, json_mode, *rest)
 
 
-def single_answer(name: str, index: int) -> str:
-    """The entry `index` (0-based) of a recorded batch answer, as the answer for a batch of that one episode (E1)."""
+def single_answer(name: str, index: int, as_id: str = "E1") -> str:
+    """The entry `index` (0-based) of a recorded batch answer, as the whole answer for that one episode."""
     entry = json.loads(fixture(name))["episodes"][index]
-    return json.dumps({"episodes": [{**entry, "id": "E1"}]}, ensure_ascii=False)
+    return json.dumps({"episodes": [{**entry, "id": as_id}]}, ensure_ascii=False)
 
 
 def memory(root: Path, embedder: str = "hashing") -> Memory:

@@ -70,7 +70,9 @@ def test_a_dry_run_as_json_says_the_same_and_exits_75(root: Path, run_cli: Run) 
     assert doc["pending"] == 4 and doc["pending_reasons"] == {"the model call failed": 4}
     assert doc["incomplete"].startswith("daily run incomplete: 4 episodes left pending")
     assert res.stderr.strip().splitlines()[-1] == "error: " + doc["incomplete"]
-    assert doc["errors"][0].startswith(f"ollama/llama3.1 at http://127.0.0.1:{port}: no answer after 2 attempts")
+    assert doc["errors"][0].startswith(
+        f"ollama/llama3.1 at http://127.0.0.1:{port}: no answer after 2 attempts"
+    )
 
 
 def test_consolidate_weekly_against_an_unreachable_model_exits_75_and_writes_no_draft(

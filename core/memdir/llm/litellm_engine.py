@@ -40,8 +40,14 @@ def _litellm() -> Any:
 
 
 def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0][:200] if text else type(exc).__name__
+    """The first line of a provider error, without litellm's repeated `litellm.XError: XError:` prefixes."""
+    lines = str(exc).strip().splitlines()
+    text = lines[0] if lines else ""
+    name = type(exc).__name__
+    for prefix in (f"litellm.{name}: ", f"{name}: "):
+        while text.startswith(prefix):
+            text = text[len(prefix) :]
+    return text[:200] or name
 
 
 class LiteLLMEngine:
