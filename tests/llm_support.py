@@ -63,12 +63,12 @@ class ReplayEngine(LiteLLMEngine):
             text = fixture(text)
         return _NOTE_REF.sub(lambda m: note_id(user, m.group(1)), text), finish
 
-    def _call(self, messages: list[dict[str, str]], json_mode: bool, *rest: Any) -> Any:
+    def _call(self, messages: list[dict[str, str]], json_mode: bool) -> Any:
         import litellm
 
         spec = self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
         user = messages[-1]["content"]
-        schema = rest[0] if rest else None
+        schema = getattr(self, "schema_in_flight", None)
         request = self.request(messages, json_mode, schema) if hasattr(self, "request") else {}
         self.calls.append(Call(user, schema, request))
         if spec == "TIMEOUT":
@@ -92,7 +92,7 @@ class ReplayEngine(LiteLLMEngine):
                     usage={"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct},
                 )
             }
-        return super()._call(messages, json_mode, *rest)
+        return super()._call(messages, json_mode)
 
 
 def single_answer(name: str, index: int, as_id: str = "E1") -> str:

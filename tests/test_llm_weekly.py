@@ -51,7 +51,7 @@ def test_a_good_answer_becomes_a_procedure_with_preconditions_checks_and_its_own
     text = (root / PROC).read_text(encoding="utf-8")
     assert "confidence: 0.4" in text and "origin: weekly" in text
     assert "# Fix the flaky test {test_name} (issue {issue_number})" in text
-    assert "Distilled (llm: gpt-4o-mini) from 4 successful tasks" in text
+    assert "Distilled (llm) with gpt-4o-mini from 4 successful tasks" in text
     assert "## Before you start\n\n- Write access to the repository; main is protected" in text
     assert "4. gh pr create --fill (never git push origin main: it is rejected)" in text
     assert "## Check the result\n\n- pytest --count 20 tests/{test_file}::{test_name} shows 20 passed" in text
@@ -78,10 +78,21 @@ def test_prose_a_fence_and_loose_field_shapes_are_accepted(root: Path) -> None:
     )
 
 
-def test_an_unexplained_placeholder_is_asked_about_again(root: Path) -> None:
-    _, engine, report = _week(root, ["weekly/en_undeclared.json", "weekly/en_good.json"])
+def test_an_unexplained_placeholder_gets_a_generic_legend_line_not_a_retry(root: Path) -> None:
+    _, engine, report = _week(root, ["weekly/en_undeclared.json"])
+    assert report.created == [PROC] and len(engine.calls) == 1
+    text = (root / PROC).read_text(encoding="utf-8")
+    assert "- `{test_name}`: the flaky test; seen as `test_upload`" in text
+    assert "- `{issue}`: a value that varies between the tasks" in text
+
+
+def test_a_rejected_answer_is_asked_for_again_with_the_reason(root: Path) -> None:
+    _, engine, report = _week(root, ["weekly/en_no_steps.json", "weekly/en_good.json"])
     assert report.created == [PROC] and len(engine.calls) == 2
-    assert '{issue}, {test_file} used but not explained in "placeholders"' in engine.calls[1].user
+    assert engine.calls[1].user.endswith(
+        'Your previous answer could not be used: "steps" is empty: give the steps of the procedure\n'
+        "Answer again with the whole JSON object and nothing else."
+    )
 
 
 @pytest.mark.parametrize("answer", ["weekly/en_control.json", "weekly/en_no_steps.json"])

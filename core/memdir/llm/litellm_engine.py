@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +62,7 @@ class LiteLLMEngine:
         self.backoff = backoff
         self.completion_kwargs = completion_kwargs  # e.g. mock_response in tests
         self.usage = LLMUsage()
+        self._local = threading.local()
 
     @property
     def where(self) -> str:
@@ -93,9 +95,9 @@ class LiteLLMEngine:
 
     def request(
         self, messages: list[dict[str, str]], json_mode: bool, schema: type[BaseModel] | None
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         """The keyword arguments of one litellm.completion call."""
-        kwargs: dict[str, Any] = {
+        kwargs: dict[str, object] = {
             "model": self.model,
             "messages": messages,
             "temperature": self.config.temperature,
@@ -112,10 +114,14 @@ class LiteLLMEngine:
         kwargs.update(self.completion_kwargs)
         return kwargs
 
-    def _call(
-        self, messages: list[dict[str, str]], json_mode: bool, schema: type[BaseModel] | None = None
-    ) -> Any:
-        return _litellm().completion(**self.request(messages, json_mode, schema))
+    @property
+    def schema_in_flight(self) -> type[BaseModel] | None:
+        """The schema of the call this thread is making (`_call` keeps its two-argument form for subclasses)."""
+        schema: type[BaseModel] | None = getattr(self._local, "schema", None)
+        return schema
+
+    def _call(self, messages: list[dict[str, str]], json_mode: bool) -> Any:
+        return _litellm().completion(**self.request(messages, json_mode, self.schema_in_flight))
 
     # -- one completion -------------------------------------------------------------------
     def complete(
@@ -132,9 +138,10 @@ class LiteLLMEngine:
         )
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         attempts = max(1, self.config.retries + 1)
+        self._local.schema = schema  # per thread: the daemon's daily and weekly jobs may share an engine
         for attempt in range(1, attempts + 1):
             try:
-                resp = self._call(messages, json_mode, schema)
+                resp = self._call(messages, json_mode)
             except retryable as exc:
                 if attempt == attempts:
                     raise LLMError(

@@ -3,8 +3,9 @@
 `WeeklyAnswer` is both the `response_format` sent and what the reply is checked against. Tolerant
 where it is safe: prose or a fence around the JSON, missing `preconditions` / `verification` /
 `placeholders` (empty), `verification` as one string, `placeholders` as a {name: meaning} map,
-braces around placeholder names. Strict where it is not: no steps, more than MAX_STEPS, a line
-with a character no note may hold, a `{placeholder}` used but not explained. A rejected answer is
+braces around placeholder names, a `{placeholder}` used but not explained (its legend line is
+generic). Strict where it is not: no steps, more than MAX_STEPS, a line with a character no note
+may hold, fields of the wrong type. A rejected answer is
 asked for once more with the reasons; if it fails again, or the model cannot be reached, or the
 run's budget is spent, the cluster stays pending: nothing is written and the next run over that
 week distils it (the built-in draft is not written in its place, so the exit code tells the truth).
@@ -124,19 +125,15 @@ def parse_weekly(text: str, brief: ClusterBrief, fallback: Draft, model: str) ->
     check = [_one_line(v) for v in ans.verification if v.strip()][:10]
     used = list(dict.fromkeys(_PLACEHOLDER.findall(" ".join([title, *pre, *steps, *check]))))
     declared = {p.name: p for p in ans.placeholders if _NAME.match(p.name)}
-    missing = [u for u in used if u not in declared]
-    if missing:
-        names = ", ".join("{" + safe_line(m, 40) + "}" for m in missing[:5])
-        raise LLMAnswerError(f'{names} used but not explained in "placeholders"')
-    legend = {u: _one_line(declared[u].meaning, 120) for u in used}
-    values = {  # only values the tasks show: every line of the note traces to its sources
-        u: [
-            e
-            for e in dict.fromkeys(_one_line(x, 80) for x in declared[u].examples)
-            if e and e.lower() in brief.evidence
+    # a placeholder the model did not explain keeps a generic line (and the built-in draft's values for
+    # that name, if any): the procedure is still usable, and a retry would cost a call for a legend line
+    legend = {u: _one_line(declared[u].meaning, 120) if u in declared else "" for u in used}
+    values = {}  # only values the tasks show: every line of the note traces to its sources
+    for u in used:
+        seen = declared[u].examples if u in declared else fallback.values.get(u, [])
+        values[u] = [
+            e for e in dict.fromkeys(_one_line(x, 80) for x in seen) if e and e.lower() in brief.evidence
         ][:6]
-        for u in used
-    }
     return LLMDraft(
         title=title,
         description=_one_line(ans.description, 200) or fallback.description,
@@ -144,7 +141,8 @@ def parse_weekly(text: str, brief: ClusterBrief, fallback: Draft, model: str) ->
         sources=fallback.sources,
         tools=fallback.tools,
         values={k: v for k, v in values.items() if v},
-        engine=f"llm: {model}",
+        engine="llm",
+        model=model,
         preconditions=pre,
         verification=check,
         legend=legend,

@@ -19,6 +19,7 @@ class LLMDraft(Draft):
     preconditions: list[str] = field(default_factory=list)
     verification: list[str] = field(default_factory=list)
     legend: dict[str, str] = field(default_factory=dict)  # placeholder -> what it stands for
+    model: str = ""
 
 
 def render_draft(draft: Draft, window: str) -> str:
@@ -28,7 +29,8 @@ def render_draft(draft: Draft, window: str) -> str:
     lines = [
         f"# {draft.title}",
         "",
-        f"Distilled ({draft.engine}) from {len(draft.sources)} successful tasks in the activity log, {window}.",
+        f"Distilled ({draft.engine}){f' with {draft.model}' if draft.model else ''} from {len(draft.sources)} "
+        f"successful tasks in the activity log, {window}.",
     ]
     if draft.preconditions:
         lines += ["", "## Before you start", ""] + [f"- {p}" for p in draft.preconditions]
