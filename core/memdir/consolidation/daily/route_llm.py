@@ -292,7 +292,9 @@ class LLMRouter:
                     text = f"{desc} {body}" if desc and desc not in body else body
                 except MemdirError:
                     text = ""
-            text = " ".join(redact_text(text).split())
+            # redact before the final cut; the first cut only bounds the work on a large note, and
+            # is far enough past EXCERPT_CHARS that a secret it splits is never shown
+            text = " ".join(redact_text(text[: EXCERPT_CHARS * 8]).split())
             self._excerpts[m.path] = text[:EXCERPT_CHARS] + ("…" if len(text) > EXCERPT_CHARS else "")
         return self._excerpts[m.path]
 
