@@ -172,7 +172,9 @@ def test_a_part_larger_than_a_note_may_grow_is_refused(root: Path) -> None:
     assert "parts[0].text is 40,1" in engine.calls[1].user and pending_ids(mem) == [EN_TITLES[3]]
 
 
-def test_an_update_that_would_pass_max_note_bytes_is_refused(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_update_that_would_pass_max_note_bytes_is_refused(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from memdir.consolidation.daily import route_llm
 
     limit = 6_000  # MAX_NOTE_BYTES is 2 MB; a small one keeps the other steps of the run quick
@@ -180,7 +182,9 @@ def test_an_update_that_would_pass_max_note_bytes_is_refused(root: Path, monkeyp
     mem = _setup(root)
     flaky = root / SEEDED[0]
     more = "\n\nTests shared one temp dir; always use a fresh tmp_path per test."
-    flaky.write_text(flaky.read_text(encoding="utf-8") + more * ((limit - 300) // len(more)), encoding="utf-8")
+    flaky.write_text(
+        flaky.read_text(encoding="utf-8") + more * ((limit - 300) // len(more)), encoding="utf-8"
+    )
     engine = ReplayEngine(["daily/en_good.json"])
     mem.daily_consolidator(engine=engine, sync_index=False).run()
     assert "is full (" in engine.calls[1].user and pending_ids(mem) == [EN_TITLES[0]]
