@@ -34,9 +34,13 @@ class LLMConfig:
     """The LLM used by consolidation; `model: null` means the offline built-in engine."""
 
     model: str | None = None
-    max_calls: int = 20
+    api_base: str | None = None  # e.g. http://127.0.0.1:11434 (Ollama) or http://gpu-box:8000/v1 (vLLM)
+    max_calls_per_run: int = 20  # the budget of one run: calls ...
+    max_cost_per_run: float | None = 1.0  # ... and US dollars (None: no cost cap); the rest stays pending
     max_input_chars: int = 200_000
+    max_output_tokens: int = 4_096
     batch_tokens: int = 6_000
+    structured: str = "auto"  # auto | schema | json | off: how the answer's shape is asked for
     timeout: float = 60.0
     retries: int = 3
     temperature: float = 0.0
@@ -118,7 +122,6 @@ _SECTIONS = {
 }
 
 _ENV = {
-    "MEMDIR_LLM_MODEL": ("llm", "model"),
     "MEMDIR_INDEX_BACKEND": ("index", "backend"),
     "MEMDIR_INDEX_HOST": ("index", "host"),
     "MEMDIR_INDEX_PORT": ("index", "port"),
@@ -138,10 +141,16 @@ def resolve_root(root: str | os.PathLike[str] | None = None) -> Path:
     return Path(os.path.expanduser(str(value)))
 
 
+_ALIASES = {("llm", "max_calls"): "max_calls_per_run"}  # older names still accepted
+_STRUCTURED = ("auto", "schema", "json", "off")
+
+
 def _coerce(section: str, key: str, value: Any, typ: Any) -> Any:
     if value is None:
         return None
     tname = typ if isinstance(typ, str) else getattr(typ, "__name__", str(typ))
+    if "None" in tname and isinstance(value, str) and value.lower() in ("null", "none", ""):
+        return None
     try:
         if "bool" in tname:
             if isinstance(value, str):
@@ -156,7 +165,9 @@ def _coerce(section: str, key: str, value: Any, typ: Any) -> Any:
         if tname.startswith("float"):
             return float(value)
         if "str" in tname:
-            return None if value in ("null", "none", "") and "None" in tname else str(value)
+            if (section, key) == ("llm", "structured") and str(value) not in _STRUCTURED:
+                raise ValueError(value)
+            return str(value)
     except (TypeError, ValueError):
         raise ConfigError(f"{section}.{key}: invalid value {value!r}") from None
     return value
@@ -166,6 +177,7 @@ def _apply(section_obj: Any, section: str, values: dict[str, Any]) -> Any:
     known = {f.name: f.type for f in fields(section_obj)}
     updates = {}
     for key, value in values.items():
+        key = _ALIASES.get((section, key), key)
         if key not in known:
             raise ConfigError(f"unknown setting {section}.{key} in {CONFIG_FILE}")
         updates[key] = _coerce(section, key, value, known[key])
@@ -198,6 +210,8 @@ def load_config(root: str | os.PathLike[str] | None = None, env: dict[str, str] 
         if var in env:
             sections.setdefault(section, {})[key] = env[var]
     for var, value in env.items():
+        if var.startswith("MEMDIR_LLM_"):  # every llm key: MEMDIR_LLM_MODEL, MEMDIR_LLM_API_BASE, ...
+            sections.setdefault("llm", {})[var.removeprefix("MEMDIR_LLM_").lower()] = value
         if var.startswith("MEMDIR_THRESHOLD_"):
             sections.setdefault("thresholds", {})[var.removeprefix("MEMDIR_THRESHOLD_").lower()] = value
     updates = {name: _apply(getattr(cfg, name), name, values) for name, values in sections.items()}

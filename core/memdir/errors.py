@@ -10,6 +10,7 @@ MemdirError
 ├── LockError              a lock is held by someone else (e.g. a second daemon)
 ├── IndexUnavailable       the vector index cannot be opened or reached
 ├── LLMError               an LLM call failed after retries, or its answer was unusable
+│   └── LLMAnswerError     the model's answer cannot be used (the message says why, for a retry)
 ├── ReviewError            a review item does not exist or cannot be applied
 └── ConsolidationError     a consolidation run could not complete
 """
@@ -81,6 +82,10 @@ class IndexUnavailable(MemdirError):
 
 class LLMError(MemdirError):
     """An LLM call failed after its retries, or returned an answer that cannot be used."""
+
+
+class LLMAnswerError(LLMError):
+    """The model answered, but the answer cannot be used; the message is fit to show the model in a retry."""
 
 
 class ReviewError(MemdirError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from datetime import date
 
@@ -9,7 +10,7 @@ import click
 
 from memdir.cli.common import CliState, console, echo_json, pass_state
 from memdir.errors import MemdirError
-from memdir.runs.report import RunReport
+from memdir.runs.report import EXIT_INCOMPLETE, RunReport
 
 
 def _parse_day(value: str | None, flag: str) -> date | None:
@@ -34,11 +35,23 @@ def _run_recorded(state: CliState, job: str, full: bool, run: Callable[[], RunRe
     except BaseException as exc:
         journal.finish(record, "failed", error=str(exc) or type(exc).__name__)
         raise
-    journal.finish(record, "ok", counts=counts_of(report), error="; ".join(report.errors[:3]) or None)
+    result = "incomplete" if report.incomplete else "ok"
+    error = report.incomplete or "; ".join(report.errors[:3]) or None
+    journal.finish(record, result, counts=counts_of(report), error=error)
     return report
 
 
+def _finish(report: RunReport, as_json: bool) -> None:
+    """Print the report; a run that left work pending ends with one line and exit code 75."""
+    _print_report(report, as_json)
+    if report.incomplete:
+        click.echo(f"error: {report.incomplete}", err=True)
+        sys.exit(EXIT_INCOMPLETE)  # not click's Exit: main() runs click with standalone_mode=False
+
+
 def _print_report(report: RunReport, as_json: bool) -> None:
+    from rich.markup import escape
+
     if as_json:
         echo_json(report.to_dict())
         return
@@ -59,9 +72,29 @@ def _print_report(report: RunReport, as_json: bool) -> None:
     if report.dry_run and report.diff:
         out.print(report.diff, markup=False, highlight=False)
     for err in report.errors:
-        console(stderr=True).print(f"  [red]error[/red] {err}")
+        console(stderr=True).print("  [red]error[/red] " + escape(err), markup=True, highlight=False)
     if not report.changed:
         out.print("  nothing to change")
+    llm = _llm_line(report.stats)
+    if llm:
+        out.print(llm, markup=False)
+
+
+def _llm_line(stats: dict[str, object]) -> str | None:
+    """`llm: 3 calls (1 retry), 4,210 + 812 tokens, $0.0011` (None when no model was called)."""
+    calls = stats.get("llm_calls")
+    if not isinstance(calls, int) or not calls:
+        return None
+    retries = stats.get("llm_retries") or 0
+    cost = stats.get("llm_cost_usd")
+    dollars = float(cost) if isinstance(cost, int | float) else 0.0
+    price = "price unknown" if stats.get("llm_unpriced_calls") else f"${dollars:.4f}"
+    return (
+        f"  llm: {calls} call{'s' if calls != 1 else ''}"
+        + (f" ({retries} retried)" if retries else "")
+        + f", {stats.get('llm_prompt_tokens', 0):,} prompt + {stats.get('llm_completion_tokens', 0):,} "
+        f"completion tokens, {price}"
+    )
 
 
 @click.group("consolidate")
@@ -81,6 +114,9 @@ def consolidate_group() -> None:
 def daily_cmd(state: CliState, day: str | None, dry_run: bool, as_json: bool) -> None:
     """Route pending episodes into knowledge/, procedures/ or skip.
 
+    Exits 75 when episodes were left pending (model unreachable, LLM budget spent, answers
+    rejected); the next run tries them again.
+
     \b
     Example:
       memdir consolidate daily --date 2026-11-28 --dry-run
@@ -92,7 +128,7 @@ def daily_cmd(state: CliState, day: str | None, dry_run: bool, as_json: bool) ->
         parsed is None and not dry_run,
         lambda: state.memory.consolidate_daily(day=parsed, dry_run=dry_run),
     )
-    _print_report(report, as_json)
+    _finish(report, as_json)
 
 
 @consolidate_group.command("weekly")
@@ -102,6 +138,9 @@ def daily_cmd(state: CliState, day: str | None, dry_run: bool, as_json: bool) ->
 @pass_state
 def weekly_cmd(state: CliState, until: str | None, dry_run: bool, as_json: bool) -> None:
     """Distil tasks that succeeded 3+ times this week into procedures.
+
+    Exits 75 when task clusters were left pending (model unreachable, LLM budget spent, answers
+    rejected); a later run over the same week distils them.
 
     \b
     Example:
@@ -114,7 +153,7 @@ def weekly_cmd(state: CliState, until: str | None, dry_run: bool, as_json: bool)
         parsed is None and not dry_run,
         lambda: state.memory.consolidate_weekly(until=parsed, dry_run=dry_run),
     )
-    _print_report(report, as_json)
+    _finish(report, as_json)
 
 
 COMMANDS: list[click.Command] = [consolidate_group]

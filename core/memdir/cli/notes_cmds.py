@@ -213,6 +213,10 @@ def _print_status(data: StatusDocument) -> None:
                 counts or "-",
             )
         out.print(jt)
+        for name, job in jobs.items():  # why the last run did not finish: what it left pending
+            last = job.get("last_run")
+            if last and last["result"] in ("incomplete", "failed") and last.get("error"):
+                out.print(f"{name}: {last['result']}: {last['error']}", markup=False)
     for key, value in data.items():
         if key in ("root", "notes", "daemon", "jobs"):
             continue

@@ -31,7 +31,7 @@ class RunRecord(TypedDict):
     reason: str
     started_at: str
     finished_at: str | None
-    result: str  # running | ok | failed | interrupted | skipped
+    result: str  # running | ok | incomplete (work left pending) | failed | interrupted | skipped
     pid: int
     counts: dict[str, int]
     error: str | None
@@ -128,7 +128,7 @@ class RunJournal:
         error: str | None = None,
         now: datetime | None = None,
     ) -> RunRecord:
-        """Record how a run ended ("ok", "failed", "interrupted", "skipped")."""
+        """Record how a run ended ("ok", "incomplete", "failed", "interrupted", "skipped")."""
         done: RunRecord = {
             **run,
             "finished_at": (now or utcnow()).isoformat(),

@@ -202,9 +202,13 @@ class Daemon:
             self.journal.finish(run, "failed", error=f"{type(exc).__name__}: {exc}")
             return "failed"
         counts = counts_of(report)
-        result = "interrupted" if cancel.stop_requested() else "ok"
-        self.journal.finish(run, result, counts)
-        log.info("%s job %s: %s", job, "finished" if result == "ok" else "stopped early", counts)
+        incomplete = getattr(report, "incomplete", None)  # RunReport: one line on what was left pending
+        result = "interrupted" if cancel.stop_requested() else "incomplete" if incomplete else "ok"
+        self.journal.finish(run, result, counts, error=incomplete if isinstance(incomplete, str) else None)
+        if result == "incomplete":
+            log.warning("%s job incomplete: %s (%s)", job, incomplete, counts)
+        else:
+            log.info("%s job %s: %s", job, "finished" if result == "ok" else "stopped early", counts)
         return result
 
     def catch_up(self, reason: str = "catchup") -> list[str]:

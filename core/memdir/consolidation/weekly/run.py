@@ -24,21 +24,15 @@ import numpy as np
 from memdir.activity import ReadStats
 from memdir.consolidation.weekly.clustering import ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.dedupe import DuplicateIndex, note_tools
-from memdir.consolidation.weekly.distill import (
-    Draft,
-    distil_builtin,
-    llm_payload,
-    parse_llm_reply,
-    render_body,
-)
+from memdir.consolidation.weekly.distill import Draft, distil_builtin
 from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.features import TaskFeatures
 from memdir.consolidation.weekly.lexicon import WeekLexicon
+from memdir.consolidation.weekly.llm_draft import render_draft
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
 from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
-from memdir.errors import LLMError, MemdirError
 from memdir.lifecycle.review import ReviewQueue
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import render_note
@@ -47,8 +41,10 @@ from memdir.runs.redact import redact_text
 from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
-    from memdir.activity import ActivityLog
+    from memdir.activity import ActivityEvent, ActivityLog
     from memdir.config import Config
+    from memdir.consolidation.weekly.llm_brief import ClusterBrief
+    from memdir.consolidation.weekly.llm_distill import WeeklyLLM
     from memdir.index.embedder import Embedder
     from memdir.llm.base import LLMEngine
     from memdir.notes.store import NoteStore
@@ -106,6 +102,7 @@ class WeeklyDistiller:
         self._cache: EmbeddingCache | None = None
         self._cal: Calibrator | None = None
         self._window_ids: set[str] = set()
+        self._week: tuple[list[Task], dict[str, list[ActivityEvent]]] = ([], {})  # for the LLM's brief
 
     # -- embedding -----------------------------------------------------------------
     def _embed(self, texts: list[str], save: bool) -> np.ndarray:
@@ -139,8 +136,15 @@ class WeeklyDistiller:
         """
         since, end = week_window(until)
         stats = ReadStats()
-        tasks = group_tasks(self.activity.read(since, end, stats))
+        events = list(self.activity.read(since, end, stats))
+        tasks = group_tasks(events)
         self._window_ids = {t.task_id for t in tasks}
+        if self.llm is not None:  # the model also sees thoughts, results and failed tasks (llm_brief.py)
+            by_task: dict[str, list[ActivityEvent]] = {}
+            for ev in events:
+                if ev.task_id:
+                    by_task.setdefault(ev.task_id, []).append(ev)
+            self._week = (tasks, by_task)
         state = WeeklyState(self.root)
         ok = [t for t in tasks if t.succeeded]
         done = set(state.tasks)
@@ -168,7 +172,11 @@ class WeeklyDistiller:
         state = WeeklyState(self.root)
         existing = self._existing(save=not report.dry_run)
         window = f"{since.date().isoformat()} to {end.date().isoformat()} (exclusive)"
-        llm_calls = 0
+        llm_run: WeeklyLLM | None = None
+        if self.llm is not None:
+            from memdir.consolidation.weekly.llm_distill import WeeklyLLM
+
+            llm_run = WeeklyLLM(self.llm, self.config.llm)
         for group, members in zip(groups, selected, strict=True):
             ids = sorted(t.task_id for t in group)
             sig = signature(ids)
@@ -180,12 +188,16 @@ class WeeklyDistiller:
                     state.mark(sig, ids, done, "created")
                 continue
             draft = distil_builtin(group, vecs[members])
-            if self.llm is not None and llm_calls < self.config.llm.max_calls:
-                llm_calls += 1
-                draft = self._llm_draft(group, draft, report)
+            if llm_run is not None:
+                better = llm_run.distil(
+                    self._brief(group, draft, vecs[members], existing[0], report), draft, report
+                )
+                if better is None:
+                    continue  # left pending (model unreachable, budget spent, answer rejected): report says why
+                draft = better
             self._place(draft, sig, ids, window, existing, state, report)
-        if self.llm is not None:
-            report.stats.update(self.llm.usage.to_dict())
+        if llm_run is not None:
+            report.stats.update(llm_run.stats())
 
     def _cluster(
         self, ok: list[Task], week: list[Task], report: RunReport, save: bool
@@ -243,19 +255,22 @@ class WeeklyDistiller:
         ordered = sorted(refined, key=lambda g: min(ok[i].task_id for i in g))
         return ordered, uvecs[[row[k] for k in keys]]
 
-    def _llm_draft(self, group: list[Task], draft: Draft, report: RunReport) -> Draft:
-        from memdir.llm.prompts import load_prompt, render
+    def _brief(
+        self, group: list[Task], draft: Draft, vecs: np.ndarray, index: DuplicateIndex, report: RunReport
+    ) -> ClusterBrief:
+        """What the model is shown about one cluster: traces, failures of its type, the closest procedure."""
+        from memdir.consolidation.weekly.llm_brief import brief_for, similar_failures
 
-        llm = self.llm
-        assert llm is not None
-        try:
-            system, user = load_prompt("weekly_distill")
-            payload = redact_text(llm_payload(group, draft))  # secrets never leave the machine
-            reply = llm.complete(system, render(user, tasks=payload), json_mode=True)
-            return parse_llm_reply(reply.text, draft)
-        except (LLMError, MemdirError) as exc:
-            report.errors.append(f"LLM distillation failed, used the built-in draft: {exc}")
-            return draft
+        week, events = self._week
+        failed = [t for t in week if t.outcome == "failure"]
+        like = similar_failures(
+            vecs,
+            failed,
+            lambda t: self._embed(t, save=not report.dry_run),
+            centred_threshold(self.th.cluster),
+        )
+        closest = index.best(draft.title, list(dict.fromkeys(draft.tools)))
+        return brief_for(group, draft, like, events, closest, self.store)
 
     # -- duplicate check and writing -----------------------------------------------
     def _existing(self, save: bool) -> tuple[DuplicateIndex, dict[str, str]]:
@@ -286,7 +301,7 @@ class WeeklyDistiller:
     ) -> None:
         dry = report.dry_run
         index, by_sources = existing
-        body = redact_text(render_body(draft, window))
+        body = redact_text(render_draft(draft, window))
         tools = list(dict.fromkeys(draft.tools))
         target, sim = index.best(draft.title, tools)
         if target is not None and sim >= self.th.duplicate:
