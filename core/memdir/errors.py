@@ -11,7 +11,8 @@ MemdirError
 ├── IndexUnavailable       the vector index cannot be opened or reached
 ├── LLMError               an LLM call failed after retries, or its answer was unusable
 ├── ReviewError            a review item does not exist or cannot be applied
-└── ConsolidationError     a consolidation run could not complete
+├── ConsolidationError     a consolidation run could not complete
+└── DatasetError           an evaluation data set (`memdir eval`) cannot be read or is malformed
 """
 
 from __future__ import annotations
@@ -89,3 +90,7 @@ class ReviewError(MemdirError):
 
 class ConsolidationError(MemdirError):
     """A consolidation run could not complete."""
+
+
+class DatasetError(MemdirError):
+    """An evaluation data set cannot be read or does not have the documented shape."""
