@@ -89,3 +89,35 @@ def test_bad_input_is_one_line_and_a_non_zero_exit(run_cli: Run, tmp_path: Path)
     assert refused.returncode == 1 and len(refused.stderr.strip().splitlines()) == 1
     assert "not an earlier `memdir eval --export`" in refused.stderr
     assert sorted(p.name for p in taken.iterdir()) == ["notes.md"]
+
+
+def test_compare_puts_another_systems_lines_in_the_table(run_cli: Run, tmp_path: Path) -> None:
+    theirs = tmp_path / "theirs.jsonl"
+    theirs.write_text(
+        json.dumps({"query_id": "q-password", "ranked": ["ops/rotate-db-password"]})
+        + "\n"
+        + json.dumps({"query_id": "q-ci", "paths": ["episodes/documents/misc-lunch.md"]})
+        + "\n",
+        encoding="utf-8",
+    )
+    res = run_cli(
+        "eval",
+        "jsonl",
+        str(DATA / "generic.jsonl"),
+        "--rankers",
+        "lexical,grep",
+        "--compare",
+        f"bm25-theirs={theirs}",
+        "--no-progress",
+        "--json",
+    )
+    assert res.returncode == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["rankers"] == ["lexical", "grep", "bm25-theirs"] and doc["ms_per_query"]["bm25-theirs"] is None
+    assert (
+        doc["scores"]["bm25-theirs"]["procedure"]["recall"]["1"] == 0.5
+    )  # found the password, not the release
+    assert doc["scores"]["bm25-theirs"]["fact"]["mrr"] == 0.0
+    assert "5 queries not ranked (scored as nothing found)" in res.stderr
+    bad = run_cli("eval", "jsonl", str(DATA / "generic.jsonl"), "--compare", "no-equals-sign")
+    assert bad.returncode == 2 and "NAME=FILE" in bad.stderr

@@ -185,3 +185,48 @@ def test_unknown_ranker_and_bad_k() -> None:
         check_rankers(["hybrid", "bm25"])
     with pytest.raises(ConfigError, match="k must be"):
         run_eval(EvalDataset("x", "x", [], []), Path("/nonexistent"), ks=[0])
+
+
+def test_another_systems_lines_are_scored_with_the_same_code(generic: EvalRun, tmp_path: Path) -> None:
+    from memdir.evaluation.compare import load_rankings
+    from memdir.evaluation.report import write_out
+
+    out = tmp_path / "ours.jsonl"
+    assert write_out(generic, out) == len(generic.dataset.queries) * len(RANKERS)
+    theirs, missing = load_rankings(out, "grep", generic.dataset)  # our own lines read back as "theirs"
+    assert missing == 0 and theirs == generic.rankings["grep"]
+    copy = EvalRun(
+        generic.dataset, generic.root, generic.ks, generic.rankers, generic.depth, dict(generic.rankings)
+    )
+    copy.add_compared("theirs", str(out), theirs)
+    assert copy.scores("theirs") == copy.scores("grep") and copy.ms_per_query("theirs") is None
+    assert "theirs" in format_table(copy) and len(list(out_lines(copy))) == len(list(out_lines(generic)))
+    with pytest.raises(Exception, match="ranker name 'grep' is taken"):
+        copy.add_compared("grep", str(out), theirs)
+
+
+def test_other_systems_name_sessions_by_their_ids_within_each_haystack(lme: EvalRun, tmp_path: Path) -> None:
+    from memdir.errors import DatasetError
+    from memdir.evaluation.compare import load_rankings
+
+    raw = json.loads((DATA / "longmemeval.json").read_text(encoding="utf-8"))
+    lines = [
+        {"query_id": item["question_id"], "ranked": item["answer_session_ids"] + ["not-a-session"]}
+        for item in raw
+        if item["question_id"] != "d2d2f00d"
+    ]
+    f = tmp_path / "oracle.jsonl"
+    f.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    rankings, missing = load_rankings(f, "oracle", lme.dataset)
+    assert missing == 1 and rankings["d2d2f00d"] == []
+    run = EvalRun(lme.dataset, lme.root, lme.ks, lme.rankers, lme.depth, dict(lme.rankings))
+    run.add_compared("oracle", str(f), rankings)
+    s = run.scores("oracle")
+    assert s["temporal-reasoning"].recall[10] == 0.0 and s["multi-session"].recall[1] == 0.5
+    assert s["ALL"].mrr == pytest.approx(4 / 5)
+    (tmp_path / "bad.jsonl").write_text('{"query_id": "e1a4c2f0", "ranked": "x"}\n', encoding="utf-8")
+    with pytest.raises(DatasetError, match="bad.jsonl:1: `paths` or `ranked` must be a list"):
+        load_rankings(tmp_path / "bad.jsonl", "x", lme.dataset)
+    (tmp_path / "none.jsonl").write_text('{"query_id": "elsewhere", "ranked": []}\n', encoding="utf-8")
+    with pytest.raises(DatasetError, match="ranks none of the 5 queries"):
+        load_rankings(tmp_path / "none.jsonl", "x", lme.dataset)

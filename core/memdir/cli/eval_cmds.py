@@ -44,6 +44,13 @@ def _parse_rankers(value: str) -> list[str]:
     return names
 
 
+def _parse_compare(value: str) -> tuple[str, str]:
+    name, sep, path = value.partition("=")
+    if not sep or not name.strip() or not path:
+        raise click.BadParameter(f"{value!r}: expected NAME=FILE", param_hint="--compare")
+    return name.strip(), path
+
+
 @contextmanager
 def _progress(enabled: bool) -> Iterator[Callable[[str, int, int], None] | None]:
     """Rich progress bars on stderr, one per stage, fed by (stage, done, total) callbacks."""
@@ -92,6 +99,13 @@ def _progress(enabled: bool) -> Iterator[Callable[[str, int, int], None] | None]
     type=click.Path(file_okay=False),
     help="Keep the memory root here (new, empty or an earlier export; a re-run reuses its index).",
 )
+@click.option(
+    "--compare",
+    "compare",
+    multiple=True,
+    metavar="NAME=FILE",
+    help="Score another system's per-query lines (query_id, paths or ranked) beside memdir's (repeatable).",
+)
 @click.option("--limit", type=click.IntRange(1), help="Only the first N queries (smoke runs).")
 @click.option("--no-progress", is_flag=True, help="No progress bars.")
 def eval_cmd(
@@ -102,6 +116,7 @@ def eval_cmd(
     as_json: bool,
     out: str | None,
     export_dir: str | None,
+    compare: tuple[str, ...],
     limit: int | None,
     no_progress: bool,
 ) -> None:
@@ -116,12 +131,14 @@ def eval_cmd(
     Example:
       memdir eval locomo locomo10.json --out runs.jsonl --export ./locomo-root
     """
+    from memdir.evaluation.compare import load_rankings
     from memdir.evaluation.load import load_dataset
     from memdir.evaluation.report import format_table, result_document, write_out
     from memdir.evaluation.run import run_eval
 
     ks = _parse_ks(k_text)
     rankers = _parse_rankers(ranker_text)
+    others = [_parse_compare(c) for c in compare]
     data = load_dataset(dataset, file)
     if limit:
         data = data.limited(limit)
@@ -129,6 +146,13 @@ def eval_cmd(
     try:
         with _progress(not no_progress) as progress:
             run = run_eval(data, root, ks=ks, rankers=rankers, progress=progress)
+        for name, path in others:
+            rankings, missing = load_rankings(Path(path), name, data)
+            run.add_compared(name, path, rankings)
+            if missing:
+                console(stderr=True).print(
+                    f"{path}: {missing} queries not ranked (scored as nothing found)", markup=False
+                )
         if out:
             n = write_out(run, Path(out))
             console(stderr=True).print(f"wrote {n} lines to {out}", markup=False)

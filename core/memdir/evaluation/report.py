@@ -56,7 +56,9 @@ def format_table(run: EvalRun) -> str:
     cols = [f"R@{k}" for k in run.ks] + ["MRR"]
     block = _CELL * len(cols) + 2
     scores = {r: run.scores(r) for r in run.rankers}
-    head1 = " " * (_CAT_WIDTH + 6) + "".join(f"  {LABELS[r]:<{block - 2}}" for r in run.rankers)
+    head1 = " " * (_CAT_WIDTH + 6) + "".join(
+        f"  {LABELS.get(r, r)[: block - 2]:<{block - 2}}" for r in run.rankers
+    )
     head2 = f"{'category':<{_CAT_WIDTH}}{'n':>6}" + "".join(
         "  " + "".join(f"{c:>{_CELL}}" for c in cols) for _ in run.rankers
     )
@@ -71,10 +73,14 @@ def format_table(run: EvalRun) -> str:
             row += "  " + "".join(f"{v:>{_CELL}.3f}" for v in [*(s.recall[k] for k in run.ks), s.mrr])
         lines.append(row)
     timing = f"{'ms per query':<{_CAT_WIDTH}}{'':>6}" + "".join(
-        f"  {run.ms_per_query(r):>{block - 2}.2f}" for r in run.rankers
+        f"  {_ms(run.ms_per_query(r)):>{block - 2}}" for r in run.rankers
     )
     lines.append(timing)
     return "\n".join(lines) + "\n"
+
+
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
 
 
 def result_document(run: EvalRun, root_kept: bool) -> JSONObject:
@@ -90,7 +96,10 @@ def result_document(run: EvalRun, root_kept: bool) -> JSONObject:
         "depth": run.depth,
         "rankers": list(run.rankers),
         "scores": {r: {cat: s.to_dict() for cat, s in run.scores(r).items()} for r in run.rankers},
-        "ms_per_query": {r: round(run.ms_per_query(r), 3) for r in run.rankers},
+        "ms_per_query": {
+            r: None if (ms := run.ms_per_query(r)) is None else round(ms, 3) for r in run.rankers
+        },
+        "compared": dict(run.compared),
         "seconds": {k: round(v, 3) for k, v in run.stages.items()},
         "index": run.index,
         "root": str(run.root) if root_kept else None,
@@ -101,7 +110,7 @@ def out_lines(run: EvalRun) -> Iterator[str]:
     """One JSON line per query and ranker: ids and paths ranked best first, their scores, the gold."""
     ids = run.dataset.ids_by_path()
     for q in run.dataset.queries:
-        for r in run.rankers:
+        for r in (r for r in run.rankers if r not in run.compared):
             ranking = run.rankings[r][q.id]
             line: JSONObject = {
                 "query_id": q.id,

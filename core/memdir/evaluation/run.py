@@ -58,6 +58,7 @@ class EvalRun:
     stages: dict[str, float] = field(default_factory=dict)
     index: JSONObject = field(default_factory=dict)
     export: ExportReport | None = None
+    compared: dict[str, str] = field(default_factory=dict)  # name -> file, for rankings read from elsewhere
 
     def ranked_paths(self, ranker: str) -> dict[str, list[str]]:
         """query id -> ranked paths of one ranker."""
@@ -68,10 +69,20 @@ class EvalRun:
         ds = self.dataset
         return score_queries(ds.queries, self.ranked_paths(ranker), self.ks, ds.categories)
 
-    def ms_per_query(self, ranker: str) -> float:
-        """Mean wall time per query of one ranker, in milliseconds."""
+    def ms_per_query(self, ranker: str) -> float | None:
+        """Mean wall time per query of one ranker, in milliseconds (None for a ranking read from a file)."""
         n = len(self.dataset.queries)
+        if ranker in self.compared:
+            return None
         return 1000.0 * self.seconds.get(ranker, 0.0) / n if n else 0.0
+
+    def add_compared(self, name: str, source: str, rankings: dict[str, Ranking]) -> None:
+        """Put another system's rankings (see compare.py) beside memdir's, cut at the same depth."""
+        if name in self.rankings:
+            raise ConfigError(f"ranker name {name!r} is taken; pick another name for {source}")
+        self.rankers = (*self.rankers, name)
+        self.rankings[name] = {qid: r[: self.depth] for qid, r in rankings.items()}
+        self.compared[name] = source
 
 
 def check_rankers(names: Sequence[str]) -> tuple[str, ...]:
