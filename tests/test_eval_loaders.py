@@ -221,3 +221,17 @@ def test_text_that_cannot_be_a_utf8_note_is_made_safe(tmp_path: Path) -> None:
     doc = load_dataset("jsonl", f).documents[0]
     assert "\x00" not in doc.text and "nul\ufffd and \ufffd lone" in doc.text
     doc.text.encode("utf-8")
+
+
+def test_longmemeval_note_names_do_not_depend_on_where_a_session_first_appears(tmp_path: Path) -> None:
+    # an evidence session is new to its item, fillers were seen before: first-seen numbering would
+    # put the answers last in every haystack; names come from a hash of the session instead
+    items = json.loads((DATA / "longmemeval.json").read_text(encoding="utf-8"))
+    reversed_file = tmp_path / "reversed.json"
+    reversed_file.write_text(json.dumps(items[::-1]), encoding="utf-8")
+    forward = load_dataset("longmemeval", DATA / "longmemeval.json")
+    backward = load_dataset("longmemeval", reversed_file)
+    assert forward.ids_by_path() == backward.ids_by_path()
+    assert {d.path: d.text for d in forward.documents} == {d.path: d.text for d in backward.documents}
+    newest = [max(q.scope or ()) for q in forward.queries]
+    assert sum(n in q.gold for n, q in zip(newest, forward.queries, strict=True)) < len(forward.queries)

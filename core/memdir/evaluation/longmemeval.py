@@ -13,7 +13,8 @@ Session ids never reach a note: LongMemEval marks evidence sessions in the id it
 system that reads the files. Notes get a neutral id; the root's `documents.jsonl` maps
 paths back to session ids. `has_answer` (turn-level labels) is never written either, and
 neither are dates: one session sits at different dates in different haystacks; each
-question's dates are in the root's `queries.jsonl`. Abstention questions (`_abs`) are skipped,
+question's dates are in the root's `queries.jsonl`. Notes are numbered in hash order, so
+neither their names nor their order say which sessions are new to a haystack. Abstention questions (`_abs`) are skipped,
 as LongMemEval's own retrieval evaluation does.
 """
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memdir.errors import DatasetError
@@ -65,72 +67,93 @@ def session_body(turns: Sequence[JSONValue], where: str) -> str:
     return "\n\n".join(parts)
 
 
+@dataclass
+class _Item:
+    qid: str
+    question: str
+    qtype: str
+    date: str | None
+    keys: list[str] = field(default_factory=list)  # one per distinct session of the haystack, in its order
+    dates: list[str] = field(default_factory=list)
+    gold: list[str] = field(default_factory=list)
+
+
+def _read_item(path: Path, pos: int, item: JSONValue, sessions_by_key: dict[str, tuple[str, str]]) -> _Item:
+    """Check one item and collect its sessions (by key: a hash of session id and text) into sessions_by_key."""
+    if not isinstance(item, Mapping):
+        raise DatasetError(f"{path}: item {pos}: expected an object")
+    qid = item.get("question_id")
+    if not isinstance(qid, str) or not qid:
+        raise DatasetError(f"{path}: item {pos}: question_id must be a non-empty string")
+    where = f"{path}: item {pos} ({qid})"
+    question, qtype = item.get("question"), item.get("question_type")
+    if not isinstance(question, str) or not isinstance(qtype, str):
+        raise DatasetError(f"{where}: question and question_type must be strings")
+    sids = _strings(item.get("haystack_session_ids"), f"{where}: haystack_session_ids")
+    sessions = item.get("haystack_sessions")
+    if not isinstance(sessions, list) or len(sessions) != len(sids):
+        raise DatasetError(f"{where}: haystack_sessions must be a list as long as haystack_session_ids")
+    raw_dates = item.get("haystack_dates")
+    dates = _strings(raw_dates if raw_dates is not None else [], f"{where}: haystack_dates")
+    if dates and len(dates) != len(sids):
+        raise DatasetError(f"{where}: haystack_dates must be as long as haystack_session_ids")
+    answers = set(_strings(item.get("answer_session_ids"), f"{where}: answer_session_ids"))
+    qdate = item.get("question_date")
+    out = _Item(qid, question, qtype, qdate if isinstance(qdate, str) else None)
+    for n, (sid, turns) in enumerate(zip(sids, sessions, strict=True)):
+        if not isinstance(turns, list):
+            raise DatasetError(f"{where}: session {sid}: expected a list of turns")
+        body = clean_text(session_body(turns, f"{where}: session {sid}"))
+        key = hashlib.sha256(f"{sid}\n{body}".encode()).hexdigest()
+        sessions_by_key.setdefault(key, (sid, body))
+        if key not in out.keys:
+            out.keys.append(key)
+            out.dates.append(dates[n] if dates else "")
+            if sid in answers:
+                out.gold.append(key)
+    if not dates:
+        out.dates = []
+    return out
+
+
 def load_longmemeval(path: Path) -> EvalDataset:
-    """Read a LongMemEval file: one note per distinct session, one query per non-abstention item."""
+    """Read a LongMemEval file: one note per distinct session, one query per non-abstention item.
+
+    Notes are numbered in the order of a hash of their session id and text, not in the order
+    they first appear: an evidence session is new to its item while fillers were mostly seen
+    before, so first-seen numbers would tell a reader which sessions of a haystack are the answer.
+    """
     raw = read_json(path)
     if not isinstance(raw, list) or not raw:
         raise DatasetError(f"{path}: expected a non-empty list of LongMemEval items")
+    sessions: dict[str, tuple[str, str]] = {}
+    items = [_read_item(path, pos, item, sessions) for pos, item in enumerate(raw)]
+    paths: dict[str, str] = {}
     documents: list[EvalDocument] = []
-    by_key: dict[tuple[str, str], str] = {}
+    for n, key in enumerate(sorted(sessions), 1):
+        sid, body = sessions[key]
+        neutral = f"s{n:06d}"
+        paths[key] = f"{FOLDER}/{neutral}.md"
+        text = note_text({"id": neutral, "source": "longmemeval"}, f"# Chat session {neutral}\n\n{body}")
+        documents.append(EvalDocument(paths[key], sid, text))
     queries: list[EvalQuery] = []
     skipped = {"abstention": 0, "without an answer session in the haystack": 0}
-    for pos, item in enumerate(raw):
-        if not isinstance(item, Mapping):
-            raise DatasetError(f"{path}: item {pos}: expected an object")
-        qid = item.get("question_id")
-        if not isinstance(qid, str) or not qid:
-            raise DatasetError(f"{path}: item {pos}: question_id must be a non-empty string")
-        where = f"{path}: item {pos} ({qid})"
-        question, qtype = item.get("question"), item.get("question_type")
-        if not isinstance(question, str) or not isinstance(qtype, str):
-            raise DatasetError(f"{where}: question and question_type must be strings")
-        sids = _strings(item.get("haystack_session_ids"), f"{where}: haystack_session_ids")
-        sessions = item.get("haystack_sessions")
-        if not isinstance(sessions, list) or len(sessions) != len(sids):
-            raise DatasetError(f"{where}: haystack_sessions must be a list as long as haystack_session_ids")
-        raw_dates = item.get("haystack_dates", [])
-        dates = _strings(raw_dates if raw_dates is not None else [], f"{where}: haystack_dates")
-        if dates and len(dates) != len(sids):
-            raise DatasetError(f"{where}: haystack_dates must be as long as haystack_session_ids")
-        answers = set(_strings(item.get("answer_session_ids"), f"{where}: answer_session_ids"))
-        scope: list[str] = []
-        scope_dates: list[str] = []
-        gold: list[str] = []
-        for n, (sid, turns) in enumerate(zip(sids, sessions, strict=True)):
-            if not isinstance(turns, list):
-                raise DatasetError(f"{where}: session {sid}: expected a list of turns")
-            body = clean_text(session_body(turns, f"{where}: session {sid}"))
-            key = (sid, hashlib.sha256(body.encode("utf-8")).hexdigest())
-            rel = by_key.get(key)
-            if rel is None:
-                neutral = f"s{len(documents) + 1:06d}"
-                rel = f"{FOLDER}/{neutral}.md"
-                text = note_text(
-                    {"id": neutral, "source": "longmemeval"}, f"# Chat session {neutral}\n\n{body}"
-                )
-                documents.append(EvalDocument(rel, sid, text))
-                by_key[key] = rel
-            if rel not in scope:
-                scope.append(rel)
-                scope_dates.append(dates[n] if dates else "")
-                if sid in answers:
-                    gold.append(rel)
-        if qid.endswith("_abs"):
+    for it in items:
+        if it.qid.endswith("_abs"):
             skipped["abstention"] += 1
             continue
-        if not gold:
+        if not it.gold:
             skipped["without an answer session in the haystack"] += 1
             continue
-        qdate = item.get("question_date")
         queries.append(
             EvalQuery(
-                id=qid,
-                text=question,
-                gold=tuple(gold),
-                category=qtype,
-                scope=tuple(scope),
-                dates=tuple(scope_dates) if dates else (),
-                date=qdate if isinstance(qdate, str) else None,
+                id=it.qid,
+                text=it.question,
+                gold=tuple(paths[k] for k in it.gold),
+                category=it.qtype,
+                scope=tuple(paths[k] for k in it.keys),
+                dates=tuple(it.dates),
+                date=it.date,
             )
         )
     return EvalDataset(
