@@ -34,6 +34,7 @@ from memdir.jsonvalue import JSONObject
 
 if TYPE_CHECKING:
     from memdir.index.embedder import Embedder
+    from memdir.index.view import IndexView
 
 log = logging.getLogger(__name__)
 
@@ -125,42 +126,48 @@ def run_eval(
     run.export = export_dataset(dataset, root, progress)
     run.stages["export"] = run.export.seconds
     queries = dataset.queries
-    view = None
-    qvecs = np.zeros((len(queries), 0), np.float32)
-    embed_seconds = 0.0
-    t0 = time.perf_counter()
-    if NEEDS_VECTORS & set(chosen):
-        from memdir.index.service import IndexService
-        from memdir.notes.store import NoteStore
-
-        cfg = config or load_config(root)
-        if embedder is None:
-            from memdir.index.embedder import get_embedder
-
-            embedder = get_embedder(cfg.index.embedder)
-        emb = embedder
-        svc = IndexService(NoteStore(root), cfg.index, lambda: emb, chunk_tokens=chunk_tokens)
-        rep = svc.sync(progress=progress)
-        for err in rep.errors:
-            log.warning("not indexed: %s (%s)", err.get("path"), err.get("error"))
-        view = svc.view()
-        docs: TermCounts = {p: (r.tf, r.length) for p, r in view.catalog.records.items()}
-        run.index = {
-            "embedder": emb.name,
-            "notes": len(view.catalog.records),
-            "chunks": int(view.matrix.shape[0]),
-            "embedded_chunks": rep.embedded_chunks,
-            "errors": len(rep.errors),
-        }
-        run.stages["index"] = time.perf_counter() - t0
-        qvecs, embed_seconds = _embed_queries(emb, [q.text for q in queries], progress)
-        run.stages["embed_queries"] = embed_seconds
-    else:
+    if not NEEDS_VECTORS & set(chosen):
+        t0 = time.perf_counter()
         docs = {d.path: note_term_counts(d.path, d.text) for d in dataset.documents}
         run.index = {"embedder": None, "notes": len(docs), "chunks": 0, "embedded_chunks": 0, "errors": 0}
         run.stages["index"] = time.perf_counter() - t0
-    _rank_all(run, MemdirRankers(docs, run.depth, view), qvecs, embed_seconds, progress)
+        _rank_all(run, MemdirRankers(docs, run.depth), np.zeros((len(queries), 0), np.float32), 0.0, progress)
+        return run
+    cfg = config or load_config(root)
+    if embedder is None:
+        from memdir.index.embedder import get_embedder
+
+        embedder = get_embedder(cfg.index.embedder)
+    view = _build_index(run, cfg, embedder, chunk_tokens, progress)
+    qvecs, embed_seconds = _embed_queries(embedder, [q.text for q in queries], progress)
+    run.stages["embed_queries"] = embed_seconds
+    docs_in_index: TermCounts = {p: (r.tf, r.length) for p, r in view.catalog.records.items()}
+    _rank_all(run, MemdirRankers(docs_in_index, run.depth, view), qvecs, embed_seconds, progress)
     return run
+
+
+def _build_index(
+    run: EvalRun, cfg: Config, emb: Embedder, chunk_tokens: int, progress: Progress | None
+) -> IndexView:
+    """Sync memdir's index of the exported root (re-embedding only what changed) and load it."""
+    from memdir.index.service import IndexService
+    from memdir.notes.store import NoteStore
+
+    t0 = time.perf_counter()
+    svc = IndexService(NoteStore(run.root), cfg.index, lambda: emb, chunk_tokens=chunk_tokens)
+    rep = svc.sync(progress=progress)
+    for err in rep.errors:
+        log.warning("not indexed: %s (%s)", err.get("path"), err.get("error"))
+    view = svc.view()
+    run.index = {
+        "embedder": emb.name,
+        "notes": len(view.catalog.records),
+        "chunks": int(view.matrix.shape[0]),
+        "embedded_chunks": rep.embedded_chunks,
+        "errors": len(rep.errors),
+    }
+    run.stages["index"] = time.perf_counter() - t0
+    return view
 
 
 def _rank_all(
