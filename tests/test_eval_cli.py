@@ -121,3 +121,29 @@ def test_compare_puts_another_systems_lines_in_the_table(run_cli: Run, tmp_path:
     assert "5 queries not ranked (scored as nothing found)" in res.stderr
     bad = run_cli("eval", "jsonl", str(DATA / "generic.jsonl"), "--compare", "no-equals-sign")
     assert bad.returncode == 2 and "NAME=FILE" in bad.stderr
+
+
+def test_in_process_with_progress_bars(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from memdir.cli.main import cli
+
+    out = tmp_path / "lines.jsonl"
+    res = CliRunner().invoke(
+        cli,
+        [
+            "eval",
+            "locomo",
+            str(DATA / "locomo.json"),
+            "--rankers",
+            "lexical,grep",
+            "--out",
+            str(out),
+            "--limit",
+            "3",
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    assert "5 documents, 3 queries searched over all documents" in res.output
+    assert "ranking queries" in res.output and "writing notes" in res.output  # the progress bars (stderr)
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 6
