@@ -47,7 +47,7 @@ def test_exported_root_passes_lint_and_grep_finds_every_gold_text(
                 assert str(root / gold) in res.stdout.splitlines(), (gold, line)
 
 
-def test_root_is_a_memdir_root_with_its_queries_beside_the_notes(tmp_path: Path) -> None:
+def test_root_holds_only_notes_and_the_scorer_files_sit_beside_the_index(tmp_path: Path) -> None:
     from memdir.memory import LAYOUT as MEMORY_LAYOUT
 
     assert LAYOUT == MEMORY_LAYOUT
@@ -55,6 +55,11 @@ def test_root_is_a_memdir_root_with_its_queries_beside_the_notes(tmp_path: Path)
     root = tmp_path / "root"
     export_dataset(ds, root)
     assert all((root / d).is_dir() for d in LAYOUT) and (root / ".gitignore").read_text() == ".memdir/\n"
+    assert sorted(p.name for p in root.iterdir()) == sorted([*LAYOUT, ".gitignore", ".memdir"])
+    notes = [
+        p for p in root.rglob("*") if p.is_file() and ".memdir" not in p.parts and p.name != ".gitignore"
+    ]
+    assert sorted(str(p.relative_to(root)) for p in notes) == sorted(d.path for d in ds.documents)
     rows = [json.loads(line) for line in (root / QUERIES_FILE).read_text(encoding="utf-8").splitlines()]
     assert [r["id"] for r in rows] == [q.id for q in ds.queries]
     first = rows[0]

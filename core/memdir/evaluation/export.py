@@ -1,13 +1,14 @@
 """Write a data set as a memory root: one plain note per document, plus its queries beside the notes.
 
-The root is an ordinary memdir root (the standard folders, `.gitignore`), so `memdir lint`,
-`memdir search`, `grep -r` and any other system read the very same files. Besides the notes
-it holds two JSONL files at its top, outside every note folder (so no ranker ever sees them):
-`queries.jsonl` (one line per query: id, text, category, gold paths, and for per-query
-haystacks the scope's paths and dates) and `documents.jsonl` (path and data-set id of every
-note). A root is written only when it is new or empty, or an earlier export (recorded in
-`.memdir/eval-export.json`); re-exporting rewrites only notes whose text changed, so the index
-keeps every embedding it can, and removes the notes of the earlier export that are gone.
+The root is an ordinary memdir root (the standard folders, `.gitignore`) holding nothing but
+the notes, so `memdir lint`, `memdir search`, `grep -r ROOT/episodes` and any other system read
+the very same files and nothing else. What a scorer needs sits in `.memdir/eval/`, beside the
+index, where no note reader looks: `queries.jsonl` (one line per query: id, text, category,
+gold paths, and for per-query haystacks the scope's paths and dates), `documents.jsonl` (path
+and data-set id of every note; for LongMemEval the ids are labels) and `export.json` (what this
+export wrote). A root is written only when it is new or empty, or an earlier export;
+re-exporting rewrites only notes whose text changed, so the index keeps every embedding it
+can, and removes the notes of the earlier export that are gone.
 """
 
 from __future__ import annotations
@@ -29,9 +30,10 @@ from memdir.paths import STATE_DIR, resolve_inside
 log = logging.getLogger(__name__)
 
 LAYOUT = ("knowledge", "procedures", "episodes", "skills", "activity", "review", "archive")
-MARKER = f"{STATE_DIR}/eval-export.json"
-QUERIES_FILE = "queries.jsonl"
-DOCUMENTS_FILE = "documents.jsonl"
+EVAL_DIR = f"{STATE_DIR}/eval"
+MARKER = f"{EVAL_DIR}/export.json"
+QUERIES_FILE = f"{EVAL_DIR}/queries.jsonl"
+DOCUMENTS_FILE = f"{EVAL_DIR}/documents.jsonl"
 Progress = Callable[[str, int, int], None]
 
 
@@ -86,7 +88,7 @@ def check_root(root: Path) -> list[str]:
                 str(root),
             )
         return []
-    foreign = sorted(files - set(earlier) - {QUERIES_FILE, DOCUMENTS_FILE})
+    foreign = sorted(files - set(earlier))
     if foreign:
         raise PathError(
             f"{root} holds {foreign[0]}, which no earlier export wrote; not touching it", foreign[0]
@@ -130,7 +132,7 @@ def export_dataset(dataset: EvalDataset, root: Path, progress: Progress | None =
     earlier = check_root(root)
     for name in LAYOUT:
         (root / name).mkdir(parents=True, exist_ok=True)
-    (root / STATE_DIR).mkdir(exist_ok=True)
+    (root / EVAL_DIR).mkdir(parents=True, exist_ok=True)
     if not (root / ".gitignore").exists():
         (root / ".gitignore").write_text(f"{STATE_DIR}/\n", encoding="utf-8")
     marker = root / MARKER

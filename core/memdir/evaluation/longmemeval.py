@@ -10,10 +10,10 @@ per item, at the cost of one index instead of 500.
 
 Session ids never reach a note: LongMemEval marks evidence sessions in the id itself
 (`answer_...`) and fillers by their source (`sharegpt_...`), which would hand the label to any
-system that reads the files. Notes get a neutral id; the root's `documents.jsonl` maps
+system that reads the files. Notes get a neutral id; the root's `.memdir/eval/documents.jsonl` maps
 paths back to session ids. `has_answer` (turn-level labels) is never written either, and
 neither are dates: one session sits at different dates in different haystacks; each
-question's dates are in the root's `queries.jsonl`. Notes are numbered in hash order, so
+question's dates are in the root's `.memdir/eval/queries.jsonl`. Notes are numbered in hash order, so
 neither their names nor their order say which sessions are new to a haystack. Abstention questions (`_abs`) are skipped,
 as LongMemEval's own retrieval evaluation does.
 """
