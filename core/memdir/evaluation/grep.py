@@ -42,29 +42,26 @@ def grep_score(terms: Sequence[tuple[str, re.Pattern[str]]], text: str) -> int:
 class GrepRanker:
     """Rank the files of a root by term overlap, reading them as grep would.
 
-    Over the whole root each file's lower-cased text is kept after its first read; within a
-    scope (a per-query haystack) files are read afresh, so memory stays that of one haystack.
+    Each file's lower-cased body is kept after its first read, so a file shared by many
+    haystacks (LongMemEval's fillers) is read once; memory is the text of the notes ranked.
     """
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self._texts: dict[str, str] = {}
 
-    def text(self, path: str, keep: bool = True) -> str:
+    def text(self, path: str) -> str:
         """The lower-cased text of one file below its frontmatter."""
         cached = self._texts.get(path)
         if cached is None:
             raw = (self.root / path).read_text(encoding="utf-8", errors="replace")
             cached = split_text(raw).body.lower()
-            if keep:
-                self._texts[path] = cached
+            self._texts[path] = cached
         return cached
 
-    def rank(
-        self, query: str, paths: Iterable[str], depth: int, keep: bool = True
-    ) -> list[tuple[str, float]]:
+    def rank(self, query: str, paths: Iterable[str], depth: int) -> list[tuple[str, float]]:
         """(path, score) of the best `depth` files among paths, best first (score, then path)."""
         terms = [(t, re.compile(r"\b" + re.escape(t))) for t in grep_terms(query)]
-        scored = [(p, grep_score(terms, self.text(p, keep)) if terms else 0) for p in paths]
+        scored = [(p, grep_score(terms, self.text(p)) if terms else 0) for p in paths]
         ranked = sorted(scored, key=lambda x: (-x[1], x[0]))
         return [(p, float(s)) for p, s in ranked[:depth]]
