@@ -33,7 +33,9 @@ def _vocabulary(rng: random.Random, n: int) -> list[str]:
     return sorted(words)
 
 
-def synthesize(path: Path, items: int, haystack: int, pool: int, turns: int, turn_chars: int, seed: int) -> None:
+def synthesize(
+    path: Path, items: int, haystack: int, pool: int, turns: int, turn_chars: int, seed: int
+) -> None:
     """Write a LongMemEval-shaped JSON file (see the module docstring)."""
     rng = random.Random(seed)
     vocab = _vocabulary(rng, 20_000)
@@ -100,7 +102,9 @@ def main() -> None:
     print(f"data: {data} ({data.stat().st_size / 1e6:.0f} MB, {time.perf_counter() - t:.1f}s to write)")
     t = time.perf_counter()
     ds = load_dataset("longmemeval", data)
-    print(f"load: {time.perf_counter() - t:.1f}s, {len(ds.documents)} distinct sessions, {len(ds.queries)} queries")
+    print(
+        f"load: {time.perf_counter() - t:.1f}s, {len(ds.documents)} distinct sessions, {len(ds.queries)} queries"
+    )
     root = work / f"root-{args.items}x{args.haystack}-pool{args.pool}"
     rankers = args.rankers.split(",")
     emb = get_embedder(args.embedder) if {"hybrid", "vector"} & set(rankers) else None
