@@ -1,9 +1,11 @@
 """LoCoMo session-level retrieval: memdir hybrid / vector / lexical vs a grep-like baseline.
 
-Builds the 272 LoCoMo session notes (as /work/shared/eval/locomo/build_locomo_eval.py
-does) into one memory root, syncs memdir's index, runs the 1,536 non-adversarial
-questions pooled over all 272 notes and prints recall@1/5/10 per category: for all
-questions, then for a dev half and a held-out half.
+A thin call of `memdir eval locomo` (the `memdir.evaluation` package): the 272 LoCoMo
+sessions become notes of one memory root, memdir indexes it, and the 1,536 non-adversarial
+questions with a gold session are ranked over all 272 notes. Printed: recall@1/5/10 per
+category for all questions, then for a dev half and a held-out half, the fusion variants the
+default was chosen from, a check that `Memory.search` gives the same ranking, and the table
+`memdir eval` prints (with MRR and the time per query).
 
     .venv/bin/python scripts/bench_retrieval.py --data ../shared/eval/locomo
 
@@ -12,98 +14,29 @@ The split is by conversation, in the order of locomo10.json: the 1st, 3rd, 5th, 
 dev only; the fusion variants below are printed for both halves so that the choice can
 be checked. The corpus is always all 272 notes (the split only selects questions).
 
-The root and its index are kept in --workdir, so a second run reuses the embeddings
-(only --chunk-tokens or the embedder force a re-embed).
+The root and its index are kept in --workdir (an `memdir eval --export` root), so a second
+run reuses the embeddings (only --chunk-tokens or the embedder force a re-embed).
 """
 
 from __future__ import annotations
 
 import argparse
-import collections
-import json
-import re
-import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    from memdir.evaluation.dataset import EvalQuery
 
 REPO = Path(__file__).resolve().parent.parent
-CATS = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
-ORDER = ["single-hop", "multi-hop", "temporal", "open-domain", "ALL"]
-_GREP_STOP_TEXT = (
-    "a an the of to in on at for and or is are was were be been did do does what when where who whom which why how "
-    "with by from as that this it its his her their they he she you i me my we our your has have had about after "
-    "before during not no yes would could should can will"
-)
-GREP_STOP = set(_GREP_STOP_TEXT.split())
+SYSTEMS = (
+    "hybrid",
+    "vector",
+    "lexical",
+    "grep",
+)  # column order of the tables (scripts/make_charts.py reads it)
 SPLITS = ("dev", "held-out")  # by conversation: even positions in locomo10.json are dev
-
-
-def build_notes(data: Path, root: Path) -> tuple[dict[tuple[str, int], str], list[dict]]:
-    """Write one note per session under root/episodes/<conv>/ and return (rel path per session, queries)."""
-    raw = json.loads((data / "locomo10.json").read_text(encoding="utf-8"))
-    paths: dict[tuple[str, int], str] = {}
-    queries: list[dict] = []
-    for pos, x in enumerate(raw):
-        cid, conv = x["sample_id"], x["conversation"]
-        sess = sorted(int(k.split("_")[1]) for k in conv if re.fullmatch(r"session_\d+", k))
-        for s in sess:
-            when = conv[f"session_{s}_date_time"]
-            lines = [
-                f"---\nconversation: {cid}\nsession: {s}\ndate: {when}\n"
-                f"speakers: [{conv['speaker_a']}, {conv['speaker_b']}]\n---\n",
-                f"# Session {s} — {when}\n",
-            ]
-            for t in conv[f"session_{s}"]:
-                txt = t["text"] + (f" [shares image: {t['blip_caption']}]" if t.get("blip_caption") else "")
-                lines.append(f"- **{t['speaker']}** ({t['dia_id']}): {txt}")
-            rel = f"episodes/{cid}/session_{s:02d}.md"
-            target = root / rel
-            text = "\n".join(lines) + "\n"
-            if not target.exists() or target.read_text(encoding="utf-8") != text:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
-            paths[(cid, s)] = rel
-        for i, q in enumerate(x["qa"]):
-            gold = set()
-            for e in q.get("evidence", []):
-                for tok in re.split(r"[;\s]+", e.strip()):
-                    m = re.fullmatch(r"D(\d+):(\d+)", tok.replace("D:", "D"))
-                    if m and int(m.group(1)) in sess:
-                        gold.add(int(m.group(1)))
-            queries.append(
-                {
-                    "qid": f"{cid}-q{i}",
-                    "conv": cid,
-                    "question": q["question"],
-                    "category": q["category"],
-                    "gold": sorted(paths[(cid, s)] for s in gold),
-                    "split": SPLITS[pos % 2],
-                }
-            )
-    return paths, queries
-
-
-def grep_rank(question: str, bodies: dict[str, str]) -> list[str]:
-    """The eval's grep-like baseline: count of query terms found as word prefixes."""
-    terms = {w for w in re.findall(r"[a-z0-9']+", question.lower()) if w not in GREP_STOP}
-    pats = [re.compile(r"\b" + re.escape(t)) for t in terms]
-    scored = [(sum(1 for p in pats if p.search(body)), path) for path, body in bodies.items()]
-    return [p for _, p in sorted(scored, key=lambda x: -x[0])]
-
-
-def recall_table(name: str, ranked: dict[str, list[str]], queries: list[dict]) -> dict[str, dict[int, float]]:
-    """recall@1/5/10 per category for one system."""
-    acc: dict[str, dict[int, list[float]]] = collections.defaultdict(lambda: collections.defaultdict(list))
-    for q in queries:
-        gold = set(q["gold"])
-        r = ranked[q["qid"]]
-        for k in (1, 5, 10):
-            rec = len(gold & set(r[:k])) / len(gold)
-            acc[CATS[q["category"]]][k].append(rec)
-            acc["ALL"][k].append(rec)
-    return {c: {k: float(np.mean(v[k])) for k in (1, 5, 10)} for c, v in acc.items()}
 
 
 def main() -> None:
@@ -116,30 +49,24 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0, help="only the first N questions (smoke runs)")
     args = ap.parse_args()
 
-    sys.path.insert(0, str(REPO / "core"))
     from memdir import Memory
     from memdir.config import load_config
+    from memdir.evaluation.locomo import load_locomo
+    from memdir.evaluation.metrics import score_queries
+    from memdir.evaluation.report import format_table
+    from memdir.evaluation.run import run_eval
     from memdir.index.chunking import DEFAULT_CHUNK_TOKENS
     from memdir.index.embedder import get_embedder
-    from memdir.index.search import LEXICAL_WEIGHT, MIN_DEPTH, fuse, fuse_hybrid
-    from memdir.index.service import IndexService
+    from memdir.index.search import LEXICAL_WEIGHT, fuse, fuse_hybrid
 
-    root = Path(args.workdir) / f"root-{args.chunk_tokens or DEFAULT_CHUNK_TOKENS}"
-    root.mkdir(parents=True, exist_ok=True)
-    mem = Memory(root, config=load_config(root), embedder=get_embedder(args.embedder))
-    mem.init()
-    mem._index = IndexService(
-        mem.store,
-        mem.config.index,
-        lambda: mem.embedder,
-        chunk_tokens=args.chunk_tokens or DEFAULT_CHUNK_TOKENS,
-    )
-    paths, queries = build_notes(Path(args.data), root)
-    queries = [q for q in queries if q["category"] != 5 and q["gold"]]
+    chunk_tokens = args.chunk_tokens or DEFAULT_CHUNK_TOKENS
+    dataset = load_locomo(Path(args.data) / "locomo10.json")
     if args.limit:
-        queries = queries[: args.limit]
-    print(f"notes {len(paths)}, questions {len(queries)} (non-adversarial, with gold sessions)")
+        dataset = dataset.limited(args.limit)
+    queries = dataset.queries
+    print(f"notes {len(dataset.documents)}, questions {len(queries)} (non-adversarial, with gold sessions)")
 
+    root = Path(args.workdir) / f"eval-root-{chunk_tokens}"
     t0 = time.perf_counter()
     last = [0.0]
 
@@ -148,35 +75,28 @@ def main() -> None:
             last[0] = time.perf_counter()
             print(f"  {stage} {done}/{total} ({time.perf_counter() - t0:.0f}s)", flush=True)
 
-    rep = mem.sync_index(progress=progress)
-    view = mem.index.view()
+    embedder = get_embedder(args.embedder)
+    run = run_eval(
+        dataset,
+        root,
+        embedder=embedder,
+        config=load_config(root),
+        chunk_tokens=chunk_tokens,
+        progress=progress,
+    )
     print(
-        f"index: {len(rep.new)} new, {rep.embedded_chunks} chunks embedded in {rep.seconds:.1f}s; "
-        f"{len(view.catalog.records)} notes, {view.matrix.shape[0]} chunks"
+        f"index: {run.index['embedded_chunks']} chunks embedded in {run.stages['index']:.1f}s; "
+        f"{run.index['notes']} notes, {run.index['chunks']} chunks"
     )
 
-    cache = root.parent / f"queries-{mem.embedder.name}-{len(queries)}.npy"
-    if cache.exists():
-        qvecs = np.load(cache)
-    else:
-        t1 = time.perf_counter()
-        qvecs = mem.embedder.embed_queries([q["question"] for q in queries])
-        np.save(cache, qvecs)
-        print(f"embedded {len(queries)} questions in {time.perf_counter() - t1:.1f}s")
+    convs = list(dict.fromkeys(d.id.split("/")[0] for d in dataset.documents))
+    split_of = {c: SPLITS[i % 2] for i, c in enumerate(convs)}
+    halves = {"all": queries, **{s: [q for q in queries if split_of[q.group or ""] == s] for s in SPLITS}}
+    ranked = {name: run.ranked_paths(name) for name in SYSTEMS}
+    for half, qs in halves.items():
+        print_table(f"{half} questions" if half != "all" else "all questions", ranked, qs, dataset.categories)
 
-    from memdir.notes.frontmatter import split_text
-
-    bodies = {
-        rel: split_text((root / rel).read_text(encoding="utf-8")).body.lower() for rel in paths.values()
-    }
-    depth = MIN_DEPTH  # what Memory.search uses for k <= MIN_DEPTH
-    lex: dict[str, list[tuple[str, float]]] = {}
-    vec: dict[str, list[tuple[str, float]]] = {}
-    grep: dict[str, list[str]] = {}
-    for q, qv in zip(queries, qvecs, strict=True):
-        lex[q["qid"]] = view.lexical.rank(q["question"], depth)
-        vec[q["qid"]] = mem.index.rank_by_vector(qv, depth)
-        grep[q["qid"]] = grep_rank(q["question"], bodies)
+    lex, vec = run.rankings["lexical"], run.rankings["vector"]
 
     def paths_of(ranking: list[tuple[str, float]]) -> list[str]:
         return [p for p, _ in ranking]
@@ -186,16 +106,6 @@ def main() -> None:
 
     def hybrid_rrf(rrf_k: int, wl: float, wv: float) -> dict[str, list[str]]:
         return {qid: paths_of(fuse([paths_of(lex[qid]), paths_of(vec[qid])], [wl, wv], rrf_k)) for qid in lex}
-
-    systems = {
-        "hybrid": hybrid_scores(LEXICAL_WEIGHT),
-        "vector": {qid: paths_of(r) for qid, r in vec.items()},
-        "lexical": {qid: paths_of(r) for qid, r in lex.items()},
-        "grep": grep,
-    }
-    halves = {"all": queries, **{name: [q for q in queries if q["split"] == name] for name in SPLITS}}
-    for half, qs in halves.items():
-        print_table(f"{half} questions" if half != "all" else "all questions", systems, qs)
 
     print(
         f"\nfusion variants (R@5 ALL / multi-hop; the default, score fusion w_lex={LEXICAL_WEIGHT}, "
@@ -210,41 +120,47 @@ def main() -> None:
         (f"rrf k={k} w_lex={wl:.1f} w_vec=1.0", hybrid_rrf(k, wl, 1.0))
         for k, wl in ((60, 1.0), (10, 1.0), (10, 1.5), (60, 1.5))
     ]
-    for name, ranked in variants:
+    for name, by_q in variants:
         cells = []
         for qs in (halves["dev"], halves["held-out"], queries):
-            t = recall_table("v", ranked, qs)
-            cells.append(f"{t['ALL'][5]:.3f} / {t.get('multi-hop', {5: float('nan')})[5]:.3f}")
+            t = score_queries(qs, by_q, (5,), dataset.categories)
+            multi = t["multi-hop"].recall[5] if "multi-hop" in t else float("nan")
+            cells.append(f"{t['ALL'].recall[5]:.3f} / {multi:.3f}")
         print(f"  {name:34s} " + "   ".join(cells))
 
-    # the library's own search must give the fused ranking above (same ranking for any k <= MIN_DEPTH)
+    # the library's own search must give the eval's hybrid ranking (same ranking for any k <= MIN_DEPTH)
+    mem = Memory(root, config=load_config(root), embedder=embedder)
     check = queries[:: max(1, len(queries) // 25)][:25]
     same = sum(
-        [h.path for h in mem.search(q["question"], k=k)] == systems["hybrid"][q["qid"]][:k]
+        [h.path for h in mem.search(q.text, k=k)] == ranked["hybrid"][q.id][:k]
         for q in check
         for k in (5, 10)
     )
     print(f"\nMemory.search agrees with the fused ranking on {same}/{2 * len(check)} (question, k) pairs")
+    print("\n`memdir eval locomo` table (recall@k, MRR, time per query):\n")
+    print(format_table(run), end="")
 
 
-def print_table(title: str, systems: dict[str, dict[str, list[str]]], queries: list[dict]) -> None:
+def print_table(
+    title: str, ranked: dict[str, dict[str, list[str]]], queries: Sequence[EvalQuery], categories: list[str]
+) -> None:
     """One recall table (R@1 / R@5 / R@10 per category, one column per system)."""
-    tables = {name: recall_table(name, ranked, queries) for name, ranked in systems.items()}
-    n_by_cat = collections.Counter(CATS[q["category"]] for q in queries)
-    convs = sorted({q["conv"] for q in queries})
+    from memdir.evaluation.metrics import ALL, score_queries
+
+    tables = {name: score_queries(queries, r, (1, 5, 10), categories) for name, r in ranked.items()}
+    convs = sorted({q.group for q in queries})
     print(
         f"\nsession-level recall, {title} ({len(convs)} conversations), pooled over all notes (R@1 / R@5 / R@10)"
     )
-    print(f"{'category':14s} {'n':>5s}  " + "  ".join(f"{n:>20s}" for n in systems))
-    for cat in ORDER:
-        n = len(queries) if cat == "ALL" else n_by_cat[cat]
-        if not n:
+    print(f"{'category':14s} {'n':>5s}  " + "  ".join(f"{n:>20s}" for n in ranked))
+    first = tables[next(iter(ranked))]
+    for cat in [*categories, ALL]:
+        if cat not in first:
             continue
         cells = "  ".join(
-            f"{tables[s][cat][1]:.3f}/{tables[s][cat][5]:.3f}/{tables[s][cat][10]:.3f}".rjust(20)
-            for s in systems
+            "/".join(f"{tables[s][cat].recall[k]:.3f}" for k in (1, 5, 10)).rjust(20) for s in ranked
         )
-        print(f"{cat:14s} {n:5d}  {cells}")
+        print(f"{cat:14s} {first[cat].n:5d}  {cells}")
 
 
 if __name__ == "__main__":

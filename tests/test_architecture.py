@@ -36,6 +36,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "daemon": ("memdir.daemon",),
     "status": ("memdir.status",),
     "agents": ("memdir.agents",),
+    "evaluation": ("memdir.evaluation",),  # `memdir eval`: data sets as roots, rankers, metrics
     "facade": ("memdir.memory", "memdir"),  # `memdir` is the package __init__ (re-exports Memory)
     "cli": ("memdir.cli", "memdir.__main__"),
     "mcp": ("memdir.mcp",),  # the MCP server (to come): beside the CLI, over the facade
@@ -57,6 +58,7 @@ ALLOWED: dict[str, set[str]] = {
     "daemon": {"base", "notes", "activity", "index", "runs"},
     "status": {"base", "notes", "activity", "index", "runs", "weekly", "daemon"},
     "agents": {"base", "notes", "activity", "index"},
+    "evaluation": {"base", "notes", "index"},
     "facade": {
         "base",
         "notes",
@@ -71,7 +73,7 @@ ALLOWED: dict[str, set[str]] = {
         "status",
         "agents",
     },
-    "cli": {"base", "runs", "daemon", "status", "agents", "facade"},
+    "cli": {"base", "runs", "daemon", "status", "agents", "evaluation", "facade"},
     "mcp": {"base", "runs", "status", "agents", "facade"},
 }
 MAY_USE_MEMORY = {"facade", "cli", "mcp"}

@@ -12,7 +12,8 @@ MemdirError
 ├── LLMError               an LLM call failed after retries, or its answer was unusable
 │   └── LLMAnswerError     the model's answer cannot be used (the message says why, for a retry)
 ├── ReviewError            a review item does not exist or cannot be applied
-└── ConsolidationError     a consolidation run could not complete
+├── ConsolidationError     a consolidation run could not complete
+└── DatasetError           an evaluation data set (`memdir eval`) cannot be read or is malformed
 """
 
 from __future__ import annotations
@@ -94,3 +95,7 @@ class ReviewError(MemdirError):
 
 class ConsolidationError(MemdirError):
     """A consolidation run could not complete."""
+
+
+class DatasetError(MemdirError):
+    """An evaluation data set cannot be read or does not have the documented shape."""

@@ -1,0 +1,67 @@
+"""The grep baseline: rank files by how many of the query's words occur in them, reading nothing but the files.
+
+A query's terms are its lower-cased words (`[a-z0-9']+`), stop words dropped, each counted
+once. A file scores one point per term that `grep -ciE '\\b<term>'` finds in its text at least
+once (case-insensitive, the term as a word prefix: `paint` finds `painting`), so the score is
+what a shell loop over the terms would print. The text is the note below its frontmatter:
+the metadata block holds data-set ids (`conversation: conv-26`) that would match numbers in
+questions, and it is not what a person greps a conversation for. Every file is ranked, by
+score then path, files without any term included (last, in path order), as in the LoCoMo
+baseline of the shared evaluation data (`baseline_retrieval.py`), whose terms and stop words
+these are. This is the "files and grep" row of memory papers: no index, no model, no
+stemming beyond the prefix match.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from memdir.notes.frontmatter import split_text
+
+_STOP_TEXT = (
+    "a an the of to in on at for and or is are was were be been did do does what when where who whom which why "
+    "how with by from as that this it its his her their they he she you i me my we our your has have had about "
+    "after before during not no yes would could should can will"
+)
+STOP_WORDS = frozenset(_STOP_TEXT.split())
+_TERM = re.compile(r"[a-z0-9']+")
+
+
+def grep_terms(query: str) -> list[str]:
+    """The distinct terms of a query, in the order they first appear."""
+    return list(dict.fromkeys(w for w in _TERM.findall(query.lower()) if w not in STOP_WORDS))
+
+
+def grep_score(terms: Sequence[tuple[str, re.Pattern[str]]], text: str) -> int:
+    """How many of the terms occur in the (lower-cased) text as word prefixes."""
+    return sum(1 for t, p in terms if t in text and p.search(text))  # the substring test is only a fast path
+
+
+class GrepRanker:
+    """Rank the files of a root by term overlap, reading them as grep would.
+
+    Each file's lower-cased body is kept after its first read, so a file shared by many
+    haystacks (LongMemEval's fillers) is read once; memory is the text of the notes ranked.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._texts: dict[str, str] = {}
+
+    def text(self, path: str) -> str:
+        """The lower-cased text of one file below its frontmatter."""
+        cached = self._texts.get(path)
+        if cached is None:
+            raw = (self.root / path).read_text(encoding="utf-8", errors="replace")
+            cached = split_text(raw).body.lower()
+            self._texts[path] = cached
+        return cached
+
+    def rank(self, query: str, paths: Iterable[str], depth: int) -> list[tuple[str, float]]:
+        """(path, score) of the best `depth` files among paths, best first (score, then path)."""
+        terms = [(t, re.compile(r"\b" + re.escape(t))) for t in grep_terms(query)]
+        scored = [(p, grep_score(terms, self.text(p)) if terms else 0) for p in paths]
+        ranked = sorted(scored, key=lambda x: (-x[1], x[0]))
+        return [(p, float(s)) for p, s in ranked[:depth]]
