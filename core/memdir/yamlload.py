@@ -71,7 +71,7 @@ def check_size(text: str) -> None:
         raise YAMLLimitError(f"YAML is too large ({len(text)} characters > {MAX_YAML_CHARS})")
 
 
-def load_limited(text: str, typ: str = "safe") -> Any:
+def load_limited(text: str, typ: str = "safe") -> object:
     """Load one YAML document within the limits (YAMLLimitError, or ruamel's YAMLError when invalid)."""
     check_size(text)
     return limited_yaml(typ).load(text)
