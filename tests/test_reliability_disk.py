@@ -40,16 +40,16 @@ def test_write_fault_keeps_original_and_leaves_no_temp(
     before = store.current_hash("knowledge/keep.md")
     real_open = os.open
 
-    def failing_open(path: str | os.PathLike[str], flags: int, *args: object) -> int:
+    def failing_open(path: str | os.PathLike[str], flags: int, *args: object, **kw: object) -> int:
         if ".memdir-tmp-" in str(path):
             raise OSError(err, os.strerror(err))
-        return real_open(path, flags, *args)  # type: ignore[arg-type]
+        return real_open(path, flags, *args, **kw)  # type: ignore[arg-type]
 
     if where == "open":
         monkeypatch.setattr("memdir.notes.atomic.os.open", failing_open)
     elif where == "replace":  # the final step is an atomic swap where the OS has one, else os.replace
         monkeypatch.setattr("memdir.notes.atomic.os.replace", _fail(err))
-        monkeypatch.setattr("memdir.notes.atomic.exchange_paths", _fail(err))
+        monkeypatch.setattr("memdir.confined.exchange", _fail(err))
     else:
         monkeypatch.setattr(f"memdir.notes.atomic.os.{where}", _fail(err))
     with pytest.raises(StoreWriteError) as info:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
-from memdir.errors import MemdirError, StoreWriteError
+from memdir.confined import append_bytes
+from memdir.errors import MemdirError
 from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.locks import file_lock
 from memdir.paths import STATE_DIR
@@ -116,28 +117,9 @@ class ActivityLog:
         for path, lines in by_file.items():
             lock = self.root / STATE_DIR / "locks" / f"activity-{path.name}.lock"
             with file_lock(lock):
-                try:
-                    self._append_lines(path, "".join(lines).encode("utf-8"))
-                except OSError as exc:
-                    raise StoreWriteError(str(path), exc) from None
+                # confined: no link followed on the way or at the file, no file with other hard links
+                append_bytes(path, "".join(lines).encode("utf-8"), root=self.root)
         return clean
-
-    @staticmethod
-    def _append_lines(path: Path, payload: bytes) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            size = os.fstat(fd).st_size
-            if size:
-                with open(path, "rb") as fh:
-                    fh.seek(size - 1)
-                    if fh.read(1) != b"\n":
-                        payload = b"\n" + payload  # never glue onto a torn line
-            view = memoryview(payload)
-            while view:  # a short write must not leave a torn line
-                view = view[os.write(fd, view) :]
-        finally:
-            os.close(fd)
 
     def files(self, since: date | None = None, until: date | None = None) -> list[Path]:
         """Activity files whose day is in [since, until), sorted by name."""
