@@ -31,6 +31,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memdir.jsonvalue",
         "memdir.yamlload",
         "memdir.confined",
+        "memdir.inputs",
     ),
     "notes": ("memdir.notes",),
     "activity": ("memdir.activity",),

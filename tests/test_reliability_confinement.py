@@ -45,7 +45,9 @@ def _untouched(outside: Path) -> None:
     assert (outside / "victim.txt").read_text(encoding="utf-8") == "precious\n"
 
 
-def test_log_does_not_append_through_a_symlinked_activity_folder(root: Path, outside: Path, run_cli: Run) -> None:
+def test_log_does_not_append_through_a_symlinked_activity_folder(
+    root: Path, outside: Path, run_cli: Run
+) -> None:
     """`activity/` is a symlink to a folder outside: `memdir log` refuses, nothing lands outside."""
     (root / "activity").rmdir()
     (root / "activity").symlink_to(outside)

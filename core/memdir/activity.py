@@ -16,7 +16,8 @@ from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 from memdir.confined import append_bytes
-from memdir.errors import MemdirError
+from memdir.errors import InputError, MemdirError
+from memdir.inputs import MAX_EVENT_BYTES, check_text
 from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.locks import file_lock
 from memdir.paths import STATE_DIR
@@ -73,6 +74,8 @@ def validate_event(event: Mapping[str, object]) -> dict[str, object]:
     if not isinstance(event, Mapping):
         raise MemdirError("an activity event must be a JSON object")
     data = {str(k): v for k, v in event.items() if v is not None}
+    for key, value in data.items():
+        _check_value(value, f"the event's `{key}`")
     etype = data.get("type")
     if not isinstance(etype, str) or not etype.strip():
         raise MemdirError("an activity event needs a non-empty `type`")
@@ -85,6 +88,21 @@ def validate_event(event: Mapping[str, object]) -> dict[str, object]:
     if outcome is not None and outcome not in ("success", "failure"):
         raise MemdirError(f"invalid outcome {outcome!r}: use success or failure")
     return data
+
+
+def _check_value(value: object, what: str, depth: int = 0) -> None:
+    """Refuse control characters and non-UTF-8 text anywhere in an event (keys and nested values too)."""
+    if depth > 32:
+        raise InputError(f"{what} is nested too deeply; nothing written")
+    if isinstance(value, str):
+        check_text(value, what)
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            check_text(str(k), what)
+            _check_value(v, what, depth + 1)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _check_value(v, what, depth + 1)
 
 
 class ActivityLog:
@@ -113,6 +131,11 @@ class ActivityLog:
             ts = parse_ts(data["ts"])
             assert ts is not None
             line = json.dumps(data, ensure_ascii=False, sort_keys=False, default=str)
+            if len(line.encode("utf-8")) > MAX_EVENT_BYTES:
+                raise InputError(
+                    f"activity event too large ({len(line.encode('utf-8')):,} bytes > {MAX_EVENT_BYTES:,}); "
+                    "nothing written"
+                )
             by_file.setdefault(self.path_for(ts), []).append(line + "\n")
         for path, lines in by_file.items():
             lock = self.root / STATE_DIR / "locks" / f"activity-{path.name}.lock"

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from memdir.errors import NoteError
+from memdir.errors import InputError, NoteError
+from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import split_text
 from memdir.notes.model import hash_text
@@ -133,13 +134,16 @@ class EpisodeLog:
 
     def add(self, text: str, title: str | None = None, at: datetime | None = None) -> Episode:
         """Append an episode section to the day's file (created if needed); safe under concurrency."""
+        check_text(text, "the episode text", MAX_EPISODE_BYTES)
+        if title is not None:
+            check_text(title, "the episode title", 1000)
         at = at or datetime.now().astimezone()
         day = at.date().isoformat()
         rel = f"episodes/{day}.md"
         body = text.strip()
         if not body:
             raise NoteError("an episode needs some text")
-        title = (title or body.splitlines()[0]).strip().replace("\n", " ")[:120] or "Episode"
+        title = " ".join((title or body.splitlines()[0]).split())[:120] or "Episode"
         heading = f"## {at.strftime('%H:%M')} — {title}"
         lock = Path(self.store.root) / STATE_DIR / "locks" / f"episodes-{day}.lock"
         with file_lock(lock):
@@ -150,6 +154,12 @@ class EpisodeLog:
                 existing = self.store.read(rel).text
             sep = "" if existing.endswith("\n\n") else ("\n" if existing.endswith("\n") else "\n\n")
             new_text = f"{existing}{sep}{heading}\n\n{body}\n"
+            size = len(new_text.encode("utf-8"))
+            if size > MAX_DAY_FILE_BYTES:  # past it the index would stop reading the day: refuse instead
+                raise InputError(
+                    f"{rel} would grow to {size:,} bytes (> {MAX_DAY_FILE_BYTES:,}, the most one day file "
+                    "may hold and stay searchable); nothing written"
+                )
             self.store.write(rel, new_text, current)
         episodes = parse_episode_text(rel, new_text)
         return episodes[-1]
