@@ -58,8 +58,10 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        exc.message = _one_line(click.ClickException(exc.message))[len("ClickException: ") :]
-        exc.show()
+        try:
+            exc.show()
+        except UnicodeEncodeError:  # a usage error quoting an argument that was not UTF-8
+            click.echo(f"Error: {_one_line(click.ClickException(exc.format_message()))}", err=True)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)

@@ -141,7 +141,7 @@ class LLMRouter:
 
     def _prompt(self, batch: list[Episode]) -> tuple[str, dict[str, Episode], dict[str, str]]:
         ids = {f"E{i}": ep for i, ep in enumerate(batch, 1)}
-        texts = {eid: redact_text(ep.text[:MAX_EPISODE_CHARS]) for eid, ep in ids.items()}
+        texts = {eid: redact_text(ep.text)[:MAX_EPISODE_CHARS] for eid, ep in ids.items()}  # redact, then cut
         vecs = self.vectors.embed([embed_text(ep.title, texts[eid]) for eid, ep in ids.items()])
         offered: dict[str, str] = {}
         lines = []

@@ -320,7 +320,10 @@ class WeeklyDistiller:
             "updated_at": _now(),
         }
         text = render_note(meta, body)
-        rel = self.store.unique_path("procedures", slugify(_slug_source(draft.title), max_length=60))
+        # the file name is made from the redacted title: a key in a task intent never names a file
+        rel = self.store.unique_path(
+            "procedures", slugify(_slug_source(redact_text(draft.title)), max_length=60)
+        )
         if dry:
             report.created.append(rel)
             report.diff += "".join(difflib.unified_diff([], text.splitlines(True), "/dev/null", f"b/{rel}"))
