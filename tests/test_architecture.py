@@ -32,6 +32,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memdir.yamlload",
         "memdir.confined",
         "memdir.inputs",
+        "memdir.redaction",
+        "memdir.secret_rules",
     ),
     "notes": ("memdir.notes",),
     "activity": ("memdir.activity",),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -15,11 +16,13 @@ from memdir.notes.frontmatter import split_text
 from memdir.notes.model import hash_text
 from memdir.notes.store import NoteStore
 from memdir.paths import STATE_DIR
+from memdir.redaction import redact_text
 
 _DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})")
 _HEADING = re.compile(r"^## (?!#)(.*)$", re.M)
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|]\s*)?(.*)$")
 _FENCE = re.compile(r"^(```|~~~)", re.M)
+_MAYBE_SECRET = re.compile(r"[0-9=:@＝：]|[A-Za-z0-9_-]{20}")  # a heading without these cannot hold a secret
 
 
 @dataclass(frozen=True)
@@ -45,9 +48,14 @@ class Episode:
         return self.id
 
 
+@functools.lru_cache(maxsize=8192)
 def anchor_of(heading: str) -> str:
-    """GitHub-style anchor of a heading: lower case, punctuation dropped, spaces to dashes."""
-    text = heading.strip().lower()
+    """GitHub-style anchor of a heading: lower case, punctuation dropped, spaces to dashes.
+
+    The anchor is an episode's id in run state and in notes' `sources`, so it is made from the
+    heading with secrets masked (`## 10:30 — export DB_PASS=x` -> `1030-export-db_pass-redacted`).
+    """
+    text = (redact_text(heading) if _MAYBE_SECRET.search(heading) else heading).strip().lower()
     text = re.sub(r"[^\w\- ]", "", text, flags=re.UNICODE)
     return re.sub(r"-{2,}", "-", re.sub(r"\s", "-", text)).strip("-") or "episode"
 

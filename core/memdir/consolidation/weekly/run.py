@@ -14,14 +14,14 @@ from __future__ import annotations
 import difflib
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from memdir.activity import ReadStats
+from memdir.activity import ActivityEvent, ReadStats
 from memdir.consolidation.weekly.clustering import ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.dedupe import DuplicateIndex, note_tools
 from memdir.consolidation.weekly.distill import (
@@ -43,7 +43,7 @@ from memdir.lifecycle.review import ReviewQueue
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
-from memdir.runs.redact import redact_text
+from memdir.runs.redact import redact_event_data, redact_text
 from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ class WeeklyDistiller:
         """
         since, end = week_window(until)
         stats = ReadStats()
-        tasks = group_tasks(self.activity.read(since, end, stats))
+        tasks = group_tasks(_redacted(self.activity.read(since, end, stats)))
         self._window_ids = {t.task_id for t in tasks}
         state = WeeklyState(self.root)
         ok = [t for t in tasks if t.succeeded]
@@ -333,6 +333,13 @@ class WeeklyDistiller:
             state.mark(sig, ids, rel, "created")
         if not dry:
             by_sources[sig] = rel
+
+
+def _redacted(events: Iterable[ActivityEvent]) -> Iterator[ActivityEvent]:
+    """Events with secrets masked in their text: no key reaches a task, a cluster, a title or a file name."""
+    for event in events:
+        event.data = redact_event_data(event.data)
+        yield event
 
 
 def _slug_source(title: str) -> str:
