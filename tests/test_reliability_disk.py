@@ -135,7 +135,9 @@ def test_read_only_root_gives_one_line_errors_and_reads_still_work(
 ) -> None:
     """On a read-only root: writing commands exit 1 with one line; reading commands work; nothing changes."""
     env = {"MEMDIR_ROOT": str(readonly_root)}
-    assert run_cli("index", "sync", env={"MEMDIR_EMBEDDER": "hashing"}).returncode == 0  # through the writable path
+    assert (
+        run_cli("index", "sync", env={"MEMDIR_EMBEDDER": "hashing"}).returncode == 0
+    )  # through the writable path
     before = {p: p.read_bytes() for p in root.rglob("*.md")}
     for args in (
         ["episode", "add", "hello"],

@@ -33,7 +33,8 @@ DATA = Path(__file__).parent / "data" / "secrets"
 ROWS = [
     json.loads(line)
     for name in ("corpus.jsonl", "mine.jsonl")
-    for line in open(DATA / name, encoding="utf-8")
+    for line in (DATA / name).read_text(encoding="utf-8").splitlines()
+    if line.strip()
 ]
 POSITIVES = list({r["format"]: r for r in reversed(ROWS) if "secret" in r}.values())  # one per format, e2e
 DAY = date.today() - timedelta(days=1)
