@@ -264,6 +264,25 @@ def open_folder(root: Path, rel: str, create: bool = True) -> Iterator[Folder]:
         os.close(fd)
 
 
+def read_regular(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of a regular file (links inside the root may be followed), at most `limit` of them.
+
+    Opened non-blocking and checked before reading: a FIFO or a device where a note should be
+    raises OSError instead of hanging the command forever.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "is a directory", str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        with open(fd, "rb", closefd=False) as fh:
+            return fh.read() if limit is None else fh.read(limit)
+    finally:
+        os.close(fd)
+
+
 def split_file(root: Path, path: Path) -> tuple[str, str]:
     """(folder relative to root, file name) of an absolute path below root; PathError otherwise."""
     try:

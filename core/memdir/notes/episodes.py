@@ -156,18 +156,16 @@ class EpisodeLog:
         lock = Path(self.store.root) / STATE_DIR / "locks" / f"episodes-{day}.lock"
         with file_lock(lock):
             current = self.store.current_hash(rel)
-            if current is None:
-                existing = f"---\ndate: {day}\n---\n"
-            else:
-                existing = self.store.read(rel).text
-            sep = "" if existing.endswith("\n\n") else ("\n" if existing.endswith("\n") else "\n\n")
-            new_text = f"{existing}{sep}{heading}\n\n{body}\n"
-            size = len(new_text.encode("utf-8"))
-            if size > MAX_DAY_FILE_BYTES:  # past it the index would stop reading the day: refuse instead
+            existing = f"---\ndate: {day}\n---\n".encode() if current is None else self.store.read_bytes(rel)
+            # append at the byte level: another writer's bytes (even a NUL) stay exactly as they were
+            sep = b"" if existing.endswith(b"\n\n") else (b"\n" if existing.endswith(b"\n") else b"\n\n")
+            new_bytes = existing + sep + f"{heading}\n\n{body}\n".encode()
+            if len(new_bytes) > MAX_DAY_FILE_BYTES:  # past it the index would stop reading the day: refuse
                 raise InputError(
-                    f"{rel} would grow to {size:,} bytes (> {MAX_DAY_FILE_BYTES:,}, the most one day file "
-                    "may hold and stay searchable); nothing written"
+                    f"{rel} would grow to {len(new_bytes):,} bytes (> {MAX_DAY_FILE_BYTES:,}, the most one day "
+                    "file may hold and stay searchable); nothing written"
                 )
-            self.store.write(rel, new_text, current)
+            self.store.write_bytes(rel, new_bytes, current)
+        new_text = new_bytes.decode("utf-8", "replace")
         episodes = parse_episode_text(rel, new_text)
         return episodes[-1]

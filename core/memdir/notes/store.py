@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from memdir.confined import Folder, open_folder
+from memdir.confined import Folder, open_folder, read_regular
 from memdir.errors import ConflictError, NoteError, NoteNotFound, PathError, StoreWriteError
 from memdir.jsonvalue import JSONObject
 from memdir.locks import file_lock
@@ -41,6 +41,7 @@ class NoteStore:
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = Path(root)
+        self._too_large: set[tuple[str, int]] = set()
 
     # -- paths -----------------------------------------------------------------
     def relpath(self, path: str | os.PathLike[str]) -> str:
@@ -83,7 +84,7 @@ class NoteStore:
         """Raw bytes of a note (raises NoteNotFound)."""
         path = self.abspath(relpath)
         try:
-            return path.read_bytes()
+            return read_regular(path)
         except FileNotFoundError:
             raise NoteNotFound("no such note", relpath) from None
         except IsADirectoryError:
@@ -139,9 +140,22 @@ class NoteStore:
                     found.append(full.relative_to(self.root).as_posix())
             yield from sorted(found)
 
-    def iter_notes(self, dirs: Iterable[str] = SCAN_DIRS) -> Iterator[Note]:
-        """Parsed notes under dirs; unreadable files are logged and skipped (see `lint`)."""
+    def iter_notes(self, dirs: Iterable[str] = SCAN_DIRS, max_bytes: int = MAX_NOTE_BYTES) -> Iterator[Note]:
+        """Parsed notes under dirs; unreadable files and files over max_bytes are logged and skipped.
+
+        Daily and weekly read every note through here: a 50 MB note must not cost minutes and
+        gigabytes, so it is left out with one line naming it (`lint` still reports it).
+        """
         for rel in self.iter_paths(dirs):
+            try:
+                size = os.stat(self.root / rel).st_size
+            except OSError:
+                size = 0
+            if size > max_bytes:
+                log.warning(
+                    "skipping %s: too large to read (%s bytes > %s)", rel, f"{size:,}", f"{max_bytes:,}"
+                )
+                continue
             try:
                 yield self.read(rel)
             except NoteError as exc:
@@ -156,9 +170,18 @@ class NoteStore:
         allow: Iterable[str] = WRITABLE_DIRS,
     ) -> str:
         """Write text if the file's hash is still expected_hash (None: must not exist). Returns the new hash."""
+        return self.write_bytes(relpath, text.encode("utf-8"), expected_hash, allow)
+
+    def write_bytes(
+        self,
+        relpath: str,
+        data: bytes,
+        expected_hash: str | None,
+        allow: Iterable[str] = WRITABLE_DIRS,
+    ) -> str:
+        """`write` for bytes (an append to a log that must keep another writer's bytes as they are)."""
         rel = self.relpath(relpath)
         self._writable(rel, tuple(allow))
-        data = text.encode("utf-8")
         folder_rel, name = rel.rsplit("/", 1)
         with file_lock(self._lock_path(rel)), open_folder(self.root, folder_rel) as folder:
             actual = self._hash_in(folder, name, rel)
