@@ -152,9 +152,11 @@ class NoteStore:
             except OSError:
                 size = 0
             if size > max_bytes:
-                log.warning(
-                    "skipping %s: too large to read (%s bytes > %s)", rel, f"{size:,}", f"{max_bytes:,}"
-                )
+                if (rel, size) not in self._too_large:  # one line per file and run, not one per pass
+                    self._too_large.add((rel, size))
+                    log.warning(
+                        "skipping %s: too large to read (%s bytes > %s)", rel, f"{size:,}", f"{max_bytes:,}"
+                    )
                 continue
             try:
                 yield self.read(rel)
