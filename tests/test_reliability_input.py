@@ -103,7 +103,7 @@ def test_yaml_limits_refuse_aliases_size_nodes_and_depth() -> None:
     for meta in (
         "base: &b {x: 1}\nother:\n  <<: *b\n",
         "x: " + "a" * 70_000 + "\n",
-        "x: [" + ", ".join("1" for _ in range(6000)) + "]\n",
+        "x: [" + ", ".join("1" for _ in range(1200)) + "]\n",
         "x: " + "[" * 40 + "]" * 40 + "\n",
     ):
         with pytest.raises(NoteError):

@@ -20,7 +20,7 @@ from ruamel.yaml.composer import Composer
 from ruamel.yaml.events import AliasEvent
 
 MAX_YAML_CHARS = 65_536  # frontmatter of real notes is well under 4 KiB
-MAX_NODES = 5_000  # scalars, lists and maps together
+MAX_NODES = 1_000  # scalars, lists and maps together (real frontmatter has tens)
 MAX_DEPTH = 32  # nesting of lists and maps
 
 

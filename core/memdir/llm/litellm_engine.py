@@ -17,6 +17,7 @@ from memdir.errors import LLMError
 from memdir.llm.base import LLMReply, LLMUsage
 
 log = logging.getLogger(__name__)
+MAX_ANSWER_CHARS = 200_000  # an answer to route a batch or distil a cluster is a few kB
 
 
 def _litellm() -> Any:
@@ -110,4 +111,8 @@ class LiteLLMEngine:
             cost = 0.0
         reply = LLMReply(text=text, prompt_tokens=pt, completion_tokens=ct, cost=cost)
         self.usage.add(reply)
+        if len(text) > MAX_ANSWER_CHARS:  # counted (it was paid for), never parsed
+            raise LLMError(
+                f"{self.model}: answer too large ({len(text):,} characters > {MAX_ANSWER_CHARS:,}); not used"
+            )
         return reply

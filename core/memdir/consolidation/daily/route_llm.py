@@ -63,7 +63,10 @@ def parse_answer(text: str, ids: set[str]) -> dict[str, list[JSONObject]]:
     fence = re.match(r"^```(?:json)?\s*(.*?)\s*```$", raw, re.S)
     if fence:
         raw = fence.group(1)
-    data = json.loads(raw)
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise ValueError("answer JSON is nested too deeply") from None
     if not isinstance(data, dict) or not isinstance(data.get("episodes"), list):
         raise ValueError("answer has no `episodes` list")
     out: dict[str, list[dict[str, Any]]] = {}

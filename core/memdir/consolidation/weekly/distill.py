@@ -228,7 +228,7 @@ def parse_llm_reply(text: str, fallback: Draft) -> Draft:
     m = re.search(r"\{.*\}", text, re.S)
     try:
         data: Any = json.loads(m.group(0) if m else text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: JSON nested too deep
         raise LLMError("weekly distillation: the model did not return JSON") from None
     steps = data.get("steps") if isinstance(data, dict) else None
     if not isinstance(steps, list) or not steps or not all(isinstance(s, str) and s.strip() for s in steps):
