@@ -81,7 +81,7 @@ _md = st.sampled_from(["## ", "## 10:30 — x\n", "```\n", "~~~\n", "---\n", "te
 episode_text = st.one_of(
     st.lists(_md, max_size=400).map("".join),
     st.integers(1, 5000).map(
-        lambda n: "---\ndate: x\n---\n" + "".join(f"## {i:02d}:00 — e{i}\n\nbody\n" for i in range(n))
+        lambda n: "---\ndate: x\n---\n" + "".join(f"## {i % 24:02d}:{i % 60:02d} — e{i}\n\nbody\n" for i in range(n))
     ),
     st.integers(1, 2000).map(lambda n: "```\n" * n + "## a\n" * n),
     st.text(max_size=5000),
