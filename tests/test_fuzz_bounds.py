@@ -81,7 +81,10 @@ _md = st.sampled_from(["## ", "## 10:30 — x\n", "```\n", "~~~\n", "---\n", "te
 episode_text = st.one_of(
     st.lists(_md, max_size=400).map("".join),
     st.integers(1, 5000).map(
-        lambda n: "---\ndate: x\n---\n" + "".join(f"## {i % 24:02d}:{i % 60:02d} — e{i}\n\nbody\n" for i in range(n))
+        lambda n: (
+            "---\ndate: x\n---\n"
+            + "".join(f"## {i % 24:02d}:{i % 60:02d} — e{i}\n\nbody\n" for i in range(n))
+        )
     ),
     st.integers(1, 2000).map(lambda n: "```\n" * n + "## a\n" * n),
     st.text(max_size=5000),
@@ -151,5 +154,5 @@ redact_input = st.one_of(
 @FUZZ
 @given(redact_input)
 def test_redaction_is_bounded(text: str) -> None:
-    """Redaction runs on every episode before daily: any 100 kB input in under 3 s, linear in size."""
-    _bounded(lambda: redact_text(text), 3.0, 64)
+    """Redaction runs on every episode before daily: any 100 kB input in under 5 s, linear in size."""
+    _bounded(lambda: redact_text(text), 5.0, 64)

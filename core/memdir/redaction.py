@@ -65,6 +65,8 @@ def _unquote(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _rule_spans(text: str) -> Iterator[tuple[int, int]]:
     for rule in RULES:
+        if rule.needs is not None and not rule.needs.search(text):
+            continue
         for m in rule.pattern.finditer(text):
             raw = m.group(rule.group)
             if rule.name == "assignment":

@@ -17,11 +17,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Rule:
-    """A named pattern; `group` is the part to mask (0: the whole match)."""
+    """A named pattern; `group` is the part to mask (0: the whole match).
+
+    `needs`, when set, is a cheap pattern the text must contain for the rule to be tried at all
+    (a text without any secret-naming word cannot hold a `key=value` secret).
+    """
 
     name: str
     pattern: re.Pattern[str]
     group: int = 0
+    needs: re.Pattern[str] | None = None
 
 
 _SEP = r"[ \t]*(?:=>|:=|[=:＝：])[ \t]*"
@@ -33,6 +38,7 @@ _SECRET_WORDS = (
     r"app(?:lication)?[_-]?key|license[_-]?key"
 )
 # a key naming a secret: DB_PASS, aws_secret_access_key, "apiKey", spring.datasource.password, x-api-key
+_WORDS = re.compile(rf"(?i){_SECRET_WORDS}")
 # (a prefix ends in a separator or is a camelCase word: SessionToken, apiKey; PGPASSWORD, SSHPASS)
 _KEY = rf"(?:[A-Za-z0-9]{{1,40}}[_.-]|(?-i:[A-Za-z][a-z0-9]{{0,39}})(?=(?-i:[A-Z]))|(?-i:PG|SSH|FTP|SMB|VNC)){{0,6}}(?:{_SECRET_WORDS})[A-Za-z0-9]{{0,40}}(?:[_.-][A-Za-z0-9]{{1,40}}){{0,6}}"
 # keys that name a secret's property, not the secret: PASSWORD_MIN_LENGTH, token_type, secret_name
