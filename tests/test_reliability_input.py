@@ -263,3 +263,42 @@ def test_two_50_mb_notes_cost_daily_and_weekly_neither_time_nor_memory(root: Pat
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     assert elapsed < 60, f"daily + weekly took {elapsed:.0f}s with two 50 MB notes"
     assert peak_mb < 900, f"a child process peaked at {peak_mb:.0f} MB"
+
+
+def test_lint_names_frontmatter_it_cannot_read_and_wrong_types_with_lines(mem: Memory, root: Path) -> None:
+    """Main read TOML (`+++`) and unclosed frontmatter silently as body (lint said only "missing
+    description") and reported `description: 123` as missing."""
+    (root / "knowledge" / "toml.md").write_text('+++\ntitle = "x"\n+++\n\nbody\n', encoding="utf-8")
+    (root / "knowledge" / "open.md").write_text("---\ndescription: never closed\n\nbody\n", encoding="utf-8")
+    (root / "knowledge" / "types.md").write_text(
+        "---\ntitle: [a, b]\ndescription: 123\ntags: x\n---\n\nbody\n", encoding="utf-8"
+    )
+    got = {str(p) for p in mem.lint()}
+    assert (
+        "knowledge/toml.md: error: TOML frontmatter (`+++`, line 1) is not read: memdir reads YAML "
+        "frontmatter between `---` lines" in got
+    )
+    assert any(
+        p.startswith("knowledge/open.md: error: frontmatter opened on line 1 never closes") for p in got
+    )
+    assert "knowledge/types.md: error: `description` must be text, got a number (123) (line 3)" in got
+    assert "knowledge/types.md: error: `title` must be text, got a list (['a', 'b']) (line 2)" in got
+    assert "knowledge/types.md: warning: `tags` should be a list of strings (line 4)" in got
+
+
+@pytest.mark.parametrize(
+    "answer", ["x" * 300_000, '{"episodes": ' + "[" * 5000 + "]" * 5000 + "}"], ids=["huge", "deep"]
+)
+def test_an_unusable_llm_answer_keeps_the_episodes_pending(root: Path, answer: str) -> None:
+    """A 300 kB answer is refused before parsing; JSON nested 5,000 deep raised RecursionError on main."""
+    from memdir.config import LLMConfig
+    from memdir.llm.litellm_engine import LiteLLMEngine
+
+    mem = Memory(root, embedder=get_embedder("hashing"))
+    mem.add_episode("deploy the api with make deploy", title="Deploy", at=_yesterday(10))
+    engine = LiteLLMEngine(LLMConfig(model="gpt-4o-mini"), backoff=0.0, mock_response=answer)
+    with _within(60):
+        report = mem.daily_consolidator(engine=engine, sync_index=False).run(day=_yesterday(10).date())
+    assert not report.created and report.errors, report.to_dict()
+    assert any("too large" in e or "nested too deeply" in e for e in report.errors), report.errors
+    assert mem.status()["pending_episodes"] == 1
