@@ -279,6 +279,10 @@ class NoteStore:
         self._log_archive({"action": "restore", "path": original, "archived": rel, "reason": "restored"})
         return original
 
+    def move_file(self, src_rel: str, dest_rel: str) -> None:
+        """Rename a note between two confined folders (no link followed); refuses to replace a file."""
+        self._move(self.relpath(src_rel), self.relpath(dest_rel))
+
     def _move(self, src_rel: str, dest_rel: str) -> None:
         """Rename a file between two confined folders (no link followed); refuses to replace a file."""
         src_dir, src_name = src_rel.rsplit("/", 1)
