@@ -54,7 +54,9 @@ def main() -> None:
         sent += engine.sent if engine else []
         for path, text in t._written(root):
             files += [path, text]
-    print("| split | positives caught by the redactor | negatives unchanged | e2e records | not sent to the LLM | in no written file or name |")
+    print(
+        "| split | positives caught by the redactor | negatives unchanged | e2e records | not sent to the LLM | in no written file or name |"
+    )
     print("|---|---|---|---|---|---|")
     for split in ("dev", "heldout", "mine"):
         pos = [r for r in rows if r["split"] == split and "secret" in r]
