@@ -246,6 +246,7 @@ def test_a_10_mb_note_costs_daily_no_time(root: Path, caplog: pytest.LogCaptureF
     assert any("skipping knowledge/big.md: too large to read" in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.slow  # writes 100 MB and runs two subprocesses
 def test_two_50_mb_notes_cost_daily_and_weekly_neither_time_nor_memory(root: Path, run_cli: Run) -> None:
     """Main: two 50 MB notes took daily 210 s and 1.4 GB. Now: seconds, and the usual memory."""
     import resource

@@ -165,6 +165,7 @@ def _leaks(secret: str, texts: list[str]) -> bool:
     return any(secret in t for t in texts)
 
 
+@pytest.mark.slow  # daily and weekly over 103 records, twice (about 15 s idle, 45 s at load 16)
 @pytest.mark.parametrize("split", ["dev", "heldout", "mine"])
 def test_caught_secrets_reach_neither_the_model_nor_any_file_or_name(
     runs: dict[str, Any], split: str
@@ -189,6 +190,7 @@ def test_caught_secrets_reach_neither_the_model_nor_any_file_or_name(
     assert sent_leaks == [] and file_leaks == [], (sent_leaks, file_leaks)
 
 
+@pytest.mark.slow
 def test_weekly_file_names_come_from_redacted_intents(runs: dict[str, Any]) -> None:
     """Main named a procedure `rotate-key-akiaiosfodnn7example-on-staging.md` (slug of the raw intent)."""
     names = [
