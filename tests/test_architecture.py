@@ -23,7 +23,18 @@ NAME = "memdir"
 
 # Lowest first. A module belongs to the first layer with a prefix that matches its dotted name.
 LAYERS: dict[str, tuple[str, ...]] = {
-    "base": ("memdir.errors", "memdir.paths", "memdir.locks", "memdir.config", "memdir.jsonvalue"),
+    "base": (
+        "memdir.errors",
+        "memdir.paths",
+        "memdir.locks",
+        "memdir.config",
+        "memdir.jsonvalue",
+        "memdir.yamlload",
+        "memdir.confined",
+        "memdir.inputs",
+        "memdir.redaction",
+        "memdir.secret_rules",
+    ),
     "notes": ("memdir.notes",),
     "activity": ("memdir.activity",),
     "llm": ("memdir.llm",),

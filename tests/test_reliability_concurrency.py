@@ -389,25 +389,25 @@ def test_regression_save_between_recheck_and_swap_is_put_back(
 ) -> None:
     """Bug found: a save landing after the last hash check but before the rename was lost; the swap now
     returns what it displaced, and a foreign version is put back (ConflictError)."""
-    from memdir.notes import atomic as store_mod
+    from memdir import confined as store_mod
 
     if store_mod._RENAMEAT2 is None:
         pytest.skip("no renameat2 on this platform: the re-check before os.replace is the protection")
     store = NoteStore(root)
     store.create("knowledge/a.md", "---\ndescription: a\n---\nv1\n")
     note = store.read("knowledge/a.md")
-    real_exchange = store_mod.exchange_paths
+    real_exchange = store_mod.exchange
     calls: list[int] = []
 
-    def editor_saves_just_before_the_swap(a: Path, b: Path) -> bool:
+    def editor_saves_just_before_the_swap(fd: int, a: str, b: str) -> bool:
         if not calls:
             (root / "knowledge" / "a.md").write_text(
                 "---\ndescription: a\n---\nperson v2\n", encoding="utf-8"
             )
         calls.append(1)
-        return real_exchange(a, b)
+        return real_exchange(fd, a, b)
 
-    monkeypatch.setattr(store_mod, "exchange_paths", editor_saves_just_before_the_swap)
+    monkeypatch.setattr(store_mod, "exchange", editor_saves_just_before_the_swap)
     with pytest.raises(ConflictError):
         store.update_meta("knowledge/a.md", {"confidence": 0.5}, expected_hash=note.hash)
     assert len(calls) == 2  # swapped in, saw the person's version, swapped it back

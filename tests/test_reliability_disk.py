@@ -40,16 +40,16 @@ def test_write_fault_keeps_original_and_leaves_no_temp(
     before = store.current_hash("knowledge/keep.md")
     real_open = os.open
 
-    def failing_open(path: str | os.PathLike[str], flags: int, *args: object) -> int:
+    def failing_open(path: str | os.PathLike[str], flags: int, *args: object, **kw: object) -> int:
         if ".memdir-tmp-" in str(path):
             raise OSError(err, os.strerror(err))
-        return real_open(path, flags, *args)  # type: ignore[arg-type]
+        return real_open(path, flags, *args, **kw)  # type: ignore[arg-type]
 
     if where == "open":
         monkeypatch.setattr("memdir.notes.atomic.os.open", failing_open)
     elif where == "replace":  # the final step is an atomic swap where the OS has one, else os.replace
         monkeypatch.setattr("memdir.notes.atomic.os.replace", _fail(err))
-        monkeypatch.setattr("memdir.notes.atomic.exchange_paths", _fail(err))
+        monkeypatch.setattr("memdir.confined.exchange", _fail(err))
     else:
         monkeypatch.setattr(f"memdir.notes.atomic.os.{where}", _fail(err))
     with pytest.raises(StoreWriteError) as info:
@@ -135,13 +135,17 @@ def test_read_only_root_gives_one_line_errors_and_reads_still_work(
 ) -> None:
     """On a read-only root: writing commands exit 1 with one line; reading commands work; nothing changes."""
     env = {"MEMDIR_ROOT": str(readonly_root)}
+    assert (
+        run_cli("index", "sync", env={"MEMDIR_EMBEDDER": "hashing"}).returncode == 0
+    )  # through the writable path
     before = {p: p.read_bytes() for p in root.rglob("*.md")}
     for args in (
         ["episode", "add", "hello"],
         ["log", "--type", "x"],
         ["feedback", "knowledge/keep.md", "--success"],
+        ["index", "rebuild"],  # printed a traceback on main (issue 18)
     ):
-        res = run_cli(*args, env=env)
+        res = run_cli(*args, env={**env, "MEMDIR_EMBEDDER": "hashing"})
         assert res.returncode == 1, (args, res.stdout, res.stderr)
         assert "Traceback" not in res.stderr and len(res.stderr.strip().splitlines()) == 1, res.stderr
     res = run_cli("lint", env=env)

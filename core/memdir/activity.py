@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
-from memdir.errors import MemdirError, StoreWriteError
+from memdir.confined import append_bytes
+from memdir.errors import InputError, MemdirError
+from memdir.inputs import MAX_EVENT_BYTES, check_text
 from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.locks import file_lock
 from memdir.paths import STATE_DIR
@@ -72,6 +74,8 @@ def validate_event(event: Mapping[str, object]) -> dict[str, object]:
     if not isinstance(event, Mapping):
         raise MemdirError("an activity event must be a JSON object")
     data = {str(k): v for k, v in event.items() if v is not None}
+    for key, value in data.items():
+        _check_value(value, f"the event's `{key}`")
     etype = data.get("type")
     if not isinstance(etype, str) or not etype.strip():
         raise MemdirError("an activity event needs a non-empty `type`")
@@ -84,6 +88,21 @@ def validate_event(event: Mapping[str, object]) -> dict[str, object]:
     if outcome is not None and outcome not in ("success", "failure"):
         raise MemdirError(f"invalid outcome {outcome!r}: use success or failure")
     return data
+
+
+def _check_value(value: object, what: str, depth: int = 0) -> None:
+    """Refuse control characters and non-UTF-8 text anywhere in an event (keys and nested values too)."""
+    if depth > 32:
+        raise InputError(f"{what} is nested too deeply; nothing written")
+    if isinstance(value, str):
+        check_text(value, what)
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            check_text(str(k), what)
+            _check_value(v, what, depth + 1)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _check_value(v, what, depth + 1)
 
 
 class ActivityLog:
@@ -112,32 +131,18 @@ class ActivityLog:
             ts = parse_ts(data["ts"])
             assert ts is not None
             line = json.dumps(data, ensure_ascii=False, sort_keys=False, default=str)
+            if len(line.encode("utf-8")) > MAX_EVENT_BYTES:
+                raise InputError(
+                    f"activity event too large ({len(line.encode('utf-8')):,} bytes > {MAX_EVENT_BYTES:,}); "
+                    "nothing written"
+                )
             by_file.setdefault(self.path_for(ts), []).append(line + "\n")
         for path, lines in by_file.items():
             lock = self.root / STATE_DIR / "locks" / f"activity-{path.name}.lock"
             with file_lock(lock):
-                try:
-                    self._append_lines(path, "".join(lines).encode("utf-8"))
-                except OSError as exc:
-                    raise StoreWriteError(str(path), exc) from None
+                # confined: no link followed on the way or at the file, no file with other hard links
+                append_bytes(path, "".join(lines).encode("utf-8"), root=self.root)
         return clean
-
-    @staticmethod
-    def _append_lines(path: Path, payload: bytes) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            size = os.fstat(fd).st_size
-            if size:
-                with open(path, "rb") as fh:
-                    fh.seek(size - 1)
-                    if fh.read(1) != b"\n":
-                        payload = b"\n" + payload  # never glue onto a torn line
-            view = memoryview(payload)
-            while view:  # a short write must not leave a torn line
-                view = view[os.write(fd, view) :]
-        finally:
-            os.close(fd)
 
     def files(self, since: date | None = None, until: date | None = None) -> list[Path]:
         """Activity files whose day is in [since, until), sorted by name."""

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from memdir.errors import ConfigError
+from memdir.yamlload import YAMLLimitError, load_limited
 
 CONFIG_FILE = "memdir.yaml"
 DEFAULT_ROOT = "memory_root"
@@ -193,8 +193,8 @@ def load_config(root: str | os.PathLike[str] | None = None, env: dict[str, str] 
     raw: dict[str, Any] = {}
     if path.is_file():
         try:
-            loaded = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
-        except (YAMLError, UnicodeDecodeError) as exc:
+            loaded = load_limited(path.read_text(encoding="utf-8"), "safe")
+        except (YAMLError, UnicodeDecodeError, YAMLLimitError, OSError) as exc:
             raise ConfigError(f"{path}: invalid YAML ({str(exc).splitlines()[0]})") from None
         if loaded is not None and not isinstance(loaded, dict):
             raise ConfigError(f"{path}: expected a mapping at the top level")

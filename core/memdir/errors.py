@@ -3,6 +3,7 @@
 MemdirError
 ├── ConfigError            memdir.yaml or an environment override is invalid
 ├── PathError              a name or path would leave the memory root (or a protected area)
+├── InputError             text refused before it was written (control bytes, not UTF-8, too large)
 ├── NoteError              a note cannot be parsed or is invalid
 │   └── NoteNotFound       no note at that path
 ├── ConflictError          compare-and-swap failed: the file changed since it was read
@@ -33,6 +34,10 @@ class PathError(MemdirError):
     def __init__(self, message: str, path: str | None = None) -> None:
         super().__init__(message)
         self.path = path
+
+
+class InputError(MemdirError):
+    """Text refused before anything was written: a control character, bytes not UTF-8, over a size cap."""
 
 
 class NoteError(MemdirError):

@@ -10,19 +10,33 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from memdir.errors import LockError, StoreWriteError
+from memdir.confined import anchor_of, open_folder, split_file
+from memdir.errors import LockError, PathError, StoreWriteError
 
 
 def _open_lock(path: Path) -> int:
-    """Open (creating) a lock file; on a read-only root fall back to an existing one, else StoreWriteError."""
+    """Open (creating) a lock file, confined like every write (no link followed below the root).
+
+    On a read-only root fall back to an existing lock file (flock works on a read-only
+    descriptor too), else StoreWriteError.
+    """
+    base = anchor_of(path)
+    folder, name = split_file(base, path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        try:
-            return os.open(path, os.O_RDONLY)  # flock works on a read-only descriptor too
-        except OSError:
-            raise StoreWriteError(str(path), exc) from None
+        with open_folder(base, folder) as f:
+            return f.open_file(name, os.O_RDWR | os.O_CREAT)
+    except PathError:
+        raise
+    except (OSError, StoreWriteError) as exc:
+        first = exc
+    try:
+        with open_folder(base, folder, create=False) as f:
+            return f.open_file(name, os.O_RDONLY)
+    except PathError:
+        raise
+    except (OSError, StoreWriteError):
+        cause = first if isinstance(first, OSError) else OSError(first.errno, str(first))
+        raise StoreWriteError(str(path), cause) from None
 
 
 @contextlib.contextmanager

@@ -63,9 +63,12 @@ def to_relpath(root: Path, path: str | os.PathLike[str]) -> str:
 def resolve_inside(root: Path, relpath: str) -> Path:
     """Absolute path for relpath, refusing anything (including symlinks) that leads outside root."""
     rel = to_relpath(root, relpath)
-    root_real = Path(os.path.realpath(root))
     target = root / rel
-    real = Path(os.path.realpath(target))
+    try:
+        root_real = Path(os.path.realpath(root))
+        real = Path(os.path.realpath(target))
+    except OSError as exc:  # a folder on the way changed while it was resolved
+        raise PathError(f"{rel} cannot be resolved: {exc.strerror or exc}", rel) from None
     if real != root_real and root_real not in real.parents:
         raise PathError(f"{rel} resolves outside the memory root", rel)
     return target

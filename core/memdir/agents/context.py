@@ -25,8 +25,10 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from memdir.confined import read_regular
 from memdir.errors import IndexUnavailable, MemdirError, NoteError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.frontmatter import split_text
@@ -61,6 +63,7 @@ MAX_UNQUERIED = 5
 HEAD_BYTES = 4096
 _PINNED_LINE = re.compile(r"^pinned:\s*true\b", re.M | re.I)
 _CONF_LINE = re.compile(r"^confidence:\s*['\"]?([0-9.]+)", re.M)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\x85]")
 _CJK = re.compile(r"[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 
 
@@ -83,13 +86,18 @@ class ContextItem:
         """Markdown for this entry: a bullet line, then (optionally) the body indented."""
         conf = f" (confidence {self.confidence:.2f})" if self.confidence is not None else ""
         desc = f": {self.description}" if self.description else ""
-        line = f"- `{self.path}`{conf}{desc}\n"
+        line = f"- `{_inline(self.path)}`{conf}{_inline(desc)}\n"
         if not with_body or not self.body:
             return line
         body = _excerpt(self.body, max_body)
         if not body or body.strip(" …") in self.description:
             return line
         return line + "".join(f"  {ln}\n" if ln.strip() else "\n" for ln in body.splitlines())
+
+
+def _inline(text: str) -> str:
+    """Text safe inside one Markdown line: a file name with a newline cannot start a heading of its own."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text).replace("`", "'")
 
 
 def _excerpt(body: str, max_chars: int) -> str:
@@ -136,9 +144,8 @@ def scan_frontmatter(store: NoteStore, dirs: tuple[str, ...]) -> list[tuple[str,
                 full = os.path.join(dirpath, name)
                 if os.path.islink(full):
                     continue
-                try:
-                    with open(full, "rb") as fh:
-                        head = fh.read(HEAD_BYTES).decode("utf-8", "replace")
+                try:  # a FIFO or device named *.md must not hang the command
+                    head = read_regular(Path(full), HEAD_BYTES).decode("utf-8", "replace")
                 except OSError:
                     continue
                 out.append((full[len(root) + 1 :].replace(os.sep, "/"), split_text(head).yaml_text))

@@ -49,8 +49,15 @@ for module in (notes_cmds, index_cmds, consolidate_cmds, review_cmds, daemon_cmd
         cli.add_command(command)
 
 
+def _one_line(exc: BaseException) -> str:
+    """An error as one printable line (no traceback; text that was not UTF-8 shown escaped)."""
+    text = str(exc) if isinstance(exc, MemdirError) else f"{type(exc).__name__}: {exc}"
+    text = " ".join(text.split()) or type(exc).__name__
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Run the CLI: memdir errors become one line and exit 1 (MEMDIR_DEBUG=1 shows the traceback)."""
+    """Run the CLI: any error becomes one line and exit 1 (MEMDIR_DEBUG=1 re-raises with the traceback)."""
     try:
         cli.main(args=argv, prog_name="memdir", standalone_mode=False)
     except click.exceptions.Abort:
@@ -59,16 +66,21 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        exc.show()
+        try:
+            exc.show()
+        except UnicodeEncodeError:  # a usage error quoting an argument that was not UTF-8
+            click.echo(f"Error: {_one_line(click.ClickException(exc.format_message()))}", err=True)
         sys.exit(exc.exit_code)
-    except MemdirError as exc:
-        if os.environ.get("MEMDIR_DEBUG"):
-            raise
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except BrokenPipeError:  # `memdir search x | head`: the reader left; nothing to report
+        sys.exit(1)
+    except Exception as exc:  # MemdirError, and anything unexpected: one line, never a traceback
+        if os.environ.get("MEMDIR_DEBUG"):
+            raise
+        click.echo(f"error: {_one_line(exc)}", err=True)
+        sys.exit(1)
     sys.exit(0)
 
 

@@ -13,6 +13,7 @@ import os
 import time
 from pathlib import Path
 
+from memdir.confined import write_atomic
 from memdir.errors import LockError
 from memdir.locks import try_lock
 from memdir.paths import STATE_DIR
@@ -55,7 +56,7 @@ class DaemonLock:
         line = str(os.getpid()).encode("ascii") + b"\n"
         os.ftruncate(fd, 0)
         os.pwrite(fd, line, 0)
-        self.pid_path.write_bytes(line)
+        write_atomic(self.pid_path, line)  # confined like every write: never through a link
         self._fd = fd
 
     def release(self) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import logging
+import os
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
@@ -11,6 +13,14 @@ from memdir.paths import STATE_DIR
 FORMAT = "%(asctime)s %(levelname)s [%(process)d %(threadName)s] %(name)s: %(message)s"
 MAX_BYTES = 1_000_000
 BACKUPS = 5
+
+
+class _NoFollowHandler(RotatingFileHandler):
+    """The rotating log, opened without following a link (a symlinked daemon.log is refused)."""
+
+    def _open(self) -> io.TextIOWrapper:
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+        return open(os.open(self.baseFilename, flags, 0o644), "a", encoding=self.encoding, errors=self.errors)
 
 
 def log_path(root: Path) -> Path:
@@ -22,7 +32,7 @@ def setup_daemon_logging(root: Path, level: int = logging.INFO) -> logging.Handl
     """Send INFO and above of every logger to the rotating daemon log; returns the handler."""
     path = log_path(root)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handler = RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+    handler = _NoFollowHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     handler.setFormatter(logging.Formatter(FORMAT))
     handler.setLevel(level)
     top = logging.getLogger()

@@ -21,6 +21,7 @@ from typing import Any, TypedDict
 
 import numpy as np
 
+from memdir.confined import read_regular
 from memdir.locks import file_lock
 from memdir.notes.atomic import atomic_write_bytes
 
@@ -136,8 +137,12 @@ def load_catalog(root: Path) -> Catalog | None:
         return None
     with file_lock(data_lock(root), shared=True):
         try:
-            raw = json.loads((d / CATALOG).read_bytes())
-            mat = np.load(d / VECTORS, allow_pickle=False) if (d / VECTORS).exists() else None
+            raw = json.loads(read_regular(d / CATALOG))  # a FIFO or a folder in the way: damaged, not a hang
+            mat = (
+                np.load(io.BytesIO(read_regular(d / VECTORS)), allow_pickle=False)
+                if (d / VECTORS).exists()
+                else None
+            )
         except FileNotFoundError:
             return None
         except (OSError, ValueError, EOFError) as exc:

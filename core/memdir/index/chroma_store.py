@@ -28,6 +28,23 @@ log = logging.getLogger(__name__)
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
 
+def _clear(path: Path) -> None:
+    """Remove whatever is at path (folder, file, symlink), so a fresh store can be made there."""
+    if path.is_symlink() or (path.exists() and not path.is_dir()):
+        path.unlink()
+    else:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _forget_clients() -> None:
+    try:
+        from chromadb.api.shared_system_client import SharedSystemClient
+
+        SharedSystemClient.clear_system_cache()
+    except Exception as exc:  # best effort: another chromadb layout
+        log.debug("clear_system_cache failed: %s", exc)
+
+
 class ChromaStore:
     """One Chroma collection of chunk vectors; opened per use and closed after (see close())."""
 
@@ -55,6 +72,9 @@ class ChromaStore:
             from memdir.errors import ConfigError
 
             raise ConfigError(f"index.backend must be embedded or http, not {self.config.backend!r}")
+        if self.path.is_symlink() or (self.path.exists() and not self.path.is_dir()):
+            log.warning("%s is not a folder; replacing it with a fresh Chroma index", self.path)
+            _clear(self.path)
         self.path.mkdir(parents=True, exist_ok=True)
         return chromadb.PersistentClient(path=str(self.path), settings=settings)
 
@@ -79,7 +99,8 @@ class ChromaStore:
                     raise IndexUnavailable(f"cannot open the Chroma index at {self.path}: {exc}") from None
                 log.warning("Chroma index at %s is damaged (%s); recreating it", self.path, exc)
                 self.close()
-                shutil.rmtree(self.path, ignore_errors=True)
+                _forget_clients()  # the failed open left a cached system behind; a retry would reuse it
+                _clear(self.path)
         raise IndexUnavailable("unreachable")  # pragma: no cover
 
     def missing(self) -> bool:

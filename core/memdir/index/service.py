@@ -30,6 +30,7 @@ from memdir.index.catalog import (
 )
 from memdir.index.chunking import DEFAULT_CHUNK_TOKENS, chunk_body
 from memdir.index.lexical import LEXICAL_VERSION, LexicalIndex, term_counts
+from memdir.index.repair import refill_chroma, repair_layout
 from memdir.index.sync import IndexSync, Progress, SyncReport, scan_stats
 from memdir.index.view import IndexView, best_chunk_cosines, top_notes
 from memdir.locks import file_lock
@@ -122,11 +123,13 @@ class IndexService:
         what was embedded so far is saved, the rest is found again by the next sync.
         """
         rels = None if paths is None else [self.store.relpath(p) for p in paths]
+        repair_layout(self.root)
         with file_lock(self._lock_path(), timeout=lock_timeout):
             return self._sync_locked(progress, rels, force=False, should_stop=should_stop)
 
     def rebuild(self, progress: Progress | None = None) -> SyncReport:
         """Drop the index and rebuild it from the files."""
+        repair_layout(self.root)
         with file_lock(self._lock_path(), timeout=SYNC_LOCK_TIMEOUT):
             return self._sync_locked(progress, None, force=True)
 
@@ -161,15 +164,29 @@ class IndexService:
                 cat = None
         chroma = self._chroma()
         opened = False
+        down: list[str] = []  # embedded Chroma could not be opened: the catalog is still written
 
-        def open_chroma() -> ChromaStore:
+        def open_chroma() -> ChromaStore | None:
             nonlocal opened
-            if not opened:
-                opened = True
-                if fresh:
-                    chroma.reset()
-                else:
-                    self._repair_chroma(chroma, cat_now, chunks_before)
+            if down:
+                return None
+            try:
+                if not opened:
+                    opened = True
+                    if fresh:
+                        chroma.reset()
+                    else:
+                        refill_chroma(chroma, cat_now, chunks_before)
+            except Exception as exc:
+                if self.config.backend == "http":
+                    raise
+                # embedded: queries rank from the catalog's vectors, so the sync goes on without Chroma;
+                # the next sync finds Chroma short of the catalog and refills it (_repair_chroma)
+                log.warning(
+                    "embedded Chroma unavailable (%s); indexing without it, it is refilled next time", exc
+                )
+                down.append(str(exc))
+                return None
             return chroma
 
         try:
@@ -185,14 +202,22 @@ class IndexService:
 
             def store_fn(removed: list[str], items: list[tuple[str, np.ndarray, str | None, str]]) -> None:
                 store = open_chroma()
-                if removed:
-                    store.delete_paths(removed)
-                if items:
-                    if progress:
-                        progress("store", 0, len(items))
-                    store.upsert_many(items)
-                    if progress:
-                        progress("store", len(items), len(items))
+                if store is None:
+                    return
+                try:
+                    if removed:
+                        store.delete_paths(removed)
+                    if items:
+                        if progress:
+                            progress("store", 0, len(items))
+                        store.upsert_many(items)
+                        if progress:
+                            progress("store", len(items), len(items))
+                except Exception as exc:
+                    if self.config.backend == "http":
+                        raise
+                    log.warning("embedded Chroma write failed (%s); it is refilled at the next sync", exc)
+                    down.append(str(exc))
 
             last_save = [time.monotonic()]
 
@@ -247,19 +272,6 @@ class IndexService:
                 continue
             rec.tf, rec.length = term_counts(lexical)
 
-    def _repair_chroma(self, chroma: ChromaStore, cat: Catalog, want: int) -> None:
-        """Refill Chroma from the catalog's vectors when it lost them (wiped store, new server).
-
-        `want` is the chunk count of the catalog as loaded, before this sync changed it.
-        """
-        have = chroma.count()
-        if have == want:
-            return
-        log.warning("Chroma holds %d chunks, the catalog %d; refilling Chroma from the catalog", have, want)
-        chroma.reset()
-        items = [(p, cat.vectors[p], r.kind, r.hash) for p, r in cat.records.items() if p in cat.vectors]
-        chroma.upsert_many(items)
-
     # -- freshness -------------------------------------------------------------
     def is_stale(self) -> bool:
         """True when a file was added, changed or removed since the last sync (stats only)."""
@@ -295,6 +307,7 @@ class IndexService:
         st = stamp(self.root)
         if self._view is not None and st == self._view.stamp:
             return self._view
+        repair_layout(self.root)
         try:
             cat = load_catalog(self.root)
         except CatalogDamaged:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from memdir.confined import read_regular
 from memdir.errors import NoteError, PathError
 from memdir.index.catalog import Catalog, NoteRecord
 from memdir.index.chunking import index_texts
@@ -208,7 +209,7 @@ class IndexSync:
         if size > MAX_INDEX_BYTES:
             return None, f"too large to index ({size} bytes > {MAX_INDEX_BYTES})"
         try:
-            return (self.store.root / rel).read_bytes(), None
+            return read_regular(self.store.root / rel), None  # a FIFO in the way must not hang the sync
         except OSError as exc:
             return None, f"cannot read: {exc.strerror or exc}"
 

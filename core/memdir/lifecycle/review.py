@@ -21,6 +21,7 @@ from memdir.lifecycle.review_apply import apply_merge, apply_move, default_desti
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import render_note
 from memdir.notes.model import Note
+from memdir.runs.redact import redact_text
 from memdir.runs.state import JsonState
 
 if TYPE_CHECKING:
@@ -179,6 +180,9 @@ class ReviewQueue:
         target = self.store.relpath(target)
         if kind == "move_proposal":
             destination = self.store.relpath(destination or default_destination(target))
+        # an item is read by people and agents: no secret in its title, candidate or description
+        title, body = redact_text(title), redact_text(body)
+        description = redact_text(description) if description else description
         with file_lock(self._lock):
             ledger = ReviewLedger(self.root)
             if key in ledger.keys:

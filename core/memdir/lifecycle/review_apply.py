@@ -8,11 +8,10 @@ source is gone but whose destination exists is reported as done.
 from __future__ import annotations
 
 import logging
-import os
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from memdir.errors import NoteNotFound, ReviewError, StoreWriteError
+from memdir.errors import ConflictError, NoteNotFound, ReviewError
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import split_text
 
@@ -149,10 +148,9 @@ def apply_move(store: NoteStore, target: str, destination: str) -> MoveResult:
             raise ReviewError(f"cannot move {src_rel}: {dest_rel} already exists")
         if src.is_symlink():
             raise ReviewError(f"refusing to move symlink {src_rel}")
-        dest.parent.mkdir(parents=True, exist_ok=True)
         try:
-            os.replace(src, dest)
-        except OSError as exc:
-            raise StoreWriteError(src_rel, exc) from None
+            store.move_file(src_rel, dest_rel)  # confined: no folder on the way followed as a link
+        except ConflictError:
+            raise ReviewError(f"cannot move {src_rel}: {dest_rel} already exists") from None
     log.info("moved %s -> %s", src_rel, dest_rel)
     return {"target": src_rel, "destination": dest_rel, "already_moved": False}

@@ -10,7 +10,6 @@ from __future__ import annotations
 import atexit
 import json
 import logging
-import os
 import threading
 import time
 from collections.abc import Iterable, Mapping
@@ -21,6 +20,7 @@ from typing import Any, TypedDict, cast
 from memdir.activity import parse_ts
 from memdir.errors import MemdirError
 from memdir.locks import file_lock
+from memdir.notes.atomic import atomic_write_bytes
 
 log = logging.getLogger(__name__)
 
@@ -57,15 +57,10 @@ class UsageState:
         return cast(dict[str, UsageEntry], self.data["notes"])
 
     def save(self) -> None:
-        """Write the counters atomically (temp file + rename; no fsync: a lost count after a power cut is fine)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        try:
-            tmp.write_bytes(json.dumps(self.data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-            os.replace(tmp, self.path)
-        except OSError:
-            tmp.unlink(missing_ok=True)
-            raise
+        """Write the counters atomically, confined to the root like every write (temp file + rename)."""
+        atomic_write_bytes(
+            self.path, json.dumps(self.data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        )
 
 
 def _lock(root: Path) -> Path:

@@ -2,23 +2,29 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from memdir.errors import NoteError
+from memdir.errors import InputError, NoteError
+from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import split_text
 from memdir.notes.model import hash_text
 from memdir.notes.store import NoteStore
 from memdir.paths import STATE_DIR
+from memdir.redaction import redact_text
 
 _DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})")
 _HEADING = re.compile(r"^## (?!#)(.*)$", re.M)
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|]\s*)?(.*)$")
 _FENCE = re.compile(r"^(```|~~~)", re.M)
+_MAYBE_SECRET = re.compile(
+    r"[=:@＝：]|\S{6,}"
+)  # a heading without a separator or a 6+ character word holds no secret
 
 
 @dataclass(frozen=True)
@@ -44,9 +50,15 @@ class Episode:
         return self.id
 
 
+@functools.lru_cache(maxsize=8192)
 def anchor_of(heading: str) -> str:
-    """GitHub-style anchor of a heading: lower case, punctuation dropped, spaces to dashes."""
-    text = heading.strip().lower()
+    """GitHub-style anchor of a heading: lower case, punctuation dropped, spaces to dashes.
+
+    The anchor is an episode's id in run state and in notes' `sources`, so it is made from the
+    heading with secrets masked (`## 10:30 — export DB_PASS=x` -> `1030-export-db_pass-redacted`).
+    """
+    words = _TIME.sub(r"\3", heading.strip(), count=1)  # `10:30 — Fix CI`: the time holds no secret
+    text = (redact_text(heading) if _MAYBE_SECRET.search(words) else heading).strip().lower()
     text = re.sub(r"[^\w\- ]", "", text, flags=re.UNICODE)
     return re.sub(r"-{2,}", "-", re.sub(r"\s", "-", text)).strip("-") or "episode"
 
@@ -133,23 +145,30 @@ class EpisodeLog:
 
     def add(self, text: str, title: str | None = None, at: datetime | None = None) -> Episode:
         """Append an episode section to the day's file (created if needed); safe under concurrency."""
+        check_text(text, "the episode text", MAX_EPISODE_BYTES)
+        if title is not None:
+            check_text(title, "the episode title", 1000)
         at = at or datetime.now().astimezone()
         day = at.date().isoformat()
         rel = f"episodes/{day}.md"
         body = text.strip()
         if not body:
             raise NoteError("an episode needs some text")
-        title = (title or body.splitlines()[0]).strip().replace("\n", " ")[:120] or "Episode"
+        title = " ".join((title or body.splitlines()[0]).split())[:120] or "Episode"
         heading = f"## {at.strftime('%H:%M')} — {title}"
         lock = Path(self.store.root) / STATE_DIR / "locks" / f"episodes-{day}.lock"
         with file_lock(lock):
             current = self.store.current_hash(rel)
-            if current is None:
-                existing = f"---\ndate: {day}\n---\n"
-            else:
-                existing = self.store.read(rel).text
-            sep = "" if existing.endswith("\n\n") else ("\n" if existing.endswith("\n") else "\n\n")
-            new_text = f"{existing}{sep}{heading}\n\n{body}\n"
-            self.store.write(rel, new_text, current)
+            existing = f"---\ndate: {day}\n---\n".encode() if current is None else self.store.read_bytes(rel)
+            # append at the byte level: another writer's bytes (even a NUL) stay exactly as they were
+            sep = b"" if existing.endswith(b"\n\n") else (b"\n" if existing.endswith(b"\n") else b"\n\n")
+            new_bytes = existing + sep + f"{heading}\n\n{body}\n".encode()
+            if len(new_bytes) > MAX_DAY_FILE_BYTES:  # past it the index would stop reading the day: refuse
+                raise InputError(
+                    f"{rel} would grow to {len(new_bytes):,} bytes (> {MAX_DAY_FILE_BYTES:,}, the most one day "
+                    "file may hold and stay searchable); nothing written"
+                )
+            self.store.write_bytes(rel, new_bytes, current)
+        new_text = new_bytes.decode("utf-8", "replace")
         episodes = parse_episode_text(rel, new_text)
         return episodes[-1]

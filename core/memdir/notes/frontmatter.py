@@ -1,4 +1,11 @@
-"""YAML frontmatter that survives edits: round-trip parsing and minimal, surgical updates.
+"""YAML frontmatter that survives edits: detection, limited round-trip parsing, surgical updates.
+
+Which kind of frontmatter a text opens with (YAML `---`, TOML `+++`, JSON `{`) is told by
+python-frontmatter's handlers; memdir reads YAML only, and reports the others (`lint`). The
+YAML block is cut out byte for byte (so an edit can put every other byte back) and parsed by
+ruamel round-trip with the limits of `memdir.yamlload`: no anchors or aliases, a size, node
+and depth budget. Every reader (lint, sync, daily, weekly, context, search) goes through
+`parse_yaml`, so one bad file is one bad file everywhere, never a hang.
 
 A person's frontmatter keeps its comments, key order, quoting and flow style. Updating a
 key rewrites only the lines of that key; everything else stays byte-for-byte.
@@ -11,19 +18,35 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from frontmatter import detect_format
+from frontmatter.default_handlers import BaseHandler, JSONHandler, TOMLHandler, YAMLHandler
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from memdir.errors import NoteError
+from memdir.yamlload import YAMLLimitError, check_size, limited_yaml
 
 _OPEN = re.compile(r"\A(\ufeff?)---[ \t]*\r?\n")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
+# python-frontmatter registers its TOML handler only when the `toml` package is installed; memdir
+# only needs to recognise the `+++` block, so it builds the same handler without a loader then.
+_TOML: BaseHandler = (
+    TOMLHandler() if TOMLHandler is not None else BaseHandler(re.compile(r"^\+{3,}\s*$", re.M), "+++", "+++")
+)
+_HANDLERS: list[tuple[str, BaseHandler]] = [("yaml", YAMLHandler()), ("toml", _TOML), ("json", JSONHandler())]
+
+
+def detect(text: str) -> str | None:
+    """The kind of frontmatter text opens with: `yaml`, `toml`, `json`, or None (python-frontmatter)."""
+    head = text[1:] if text.startswith("\ufeff") else text
+    handler = detect_format(head[:4096], [h for _, h in _HANDLERS])
+    return next((name for name, h in _HANDLERS if h is handler), None)
 
 
 def _yaml() -> YAML:
-    y = YAML(typ="rt")
+    y = limited_yaml("rt")
     y.preserve_quotes = True
     y.width = 4096
     y.allow_unicode = True
@@ -34,13 +57,16 @@ def _yaml() -> YAML:
 class Split:
     """A note's text cut into the frontmatter block and the body, keeping every byte."""
 
-    __slots__ = ("head", "yaml_text", "tail", "body")
+    __slots__ = ("head", "yaml_text", "tail", "body", "other")
 
-    def __init__(self, head: str, yaml_text: str, tail: str, body: str) -> None:
+    def __init__(self, head: str, yaml_text: str, tail: str, body: str, other: str = "") -> None:
         self.head = head  # "---\n" (with BOM if any), or "" when there is no frontmatter
         self.yaml_text = yaml_text  # between the delimiters
         self.tail = tail  # the closing "---\n" line, or ""
         self.body = body
+        # "" for YAML or none; else what the text opens with that memdir does not read as metadata:
+        # "toml", "json", or "unclosed" (a `---` line that no later `---` line closes)
+        self.other = other
 
     @property
     def has_frontmatter(self) -> bool:
@@ -56,11 +82,12 @@ def split_text(text: str) -> Split:
     """Cut text into frontmatter and body; a text without a closed `---` block is all body."""
     m = _OPEN.match(text)
     if not m:
-        return Split("", "", "", text)
+        kind = detect(text) if text[:1] in ("+", "{", "\ufeff") else None
+        return Split("", "", "", text, kind if kind in ("toml", "json") else "")
     start = m.end()
     close = _CLOSE.search(text, start)
     if not close:
-        return Split("", "", "", text)
+        return Split("", "", "", text, "unclosed")
     end = close.end()
     nl = text.find("\n", end - 1)
     tail_end = len(text) if nl == -1 else nl + 1
@@ -70,14 +97,23 @@ def split_text(text: str) -> Split:
 
 
 def parse_yaml(yaml_text: str, path: str | None = None) -> CommentedMap:
-    """Parse frontmatter YAML round-trip; an empty block is an empty map."""
+    """Parse frontmatter YAML round-trip within the limits; an empty block is an empty map.
+
+    Errors name the line in the note (the block starts on line 2, after the opening `---`).
+    """
     if not yaml_text.strip():
         return CommentedMap()
     try:
+        check_size(yaml_text)
         data = _yaml().load(yaml_text)
+    except YAMLLimitError as exc:
+        where = f" (line {exc.line + 1})" if exc.line else ""
+        raise NoteError(f"frontmatter refused: {exc.reason}{where}", path) from None
     except YAMLError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise NoteError(f"invalid YAML frontmatter: {first}", path) from None
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        where = f" (line {mark.line + 2})" if mark is not None else ""
+        raise NoteError(f"invalid YAML frontmatter: {first}{where}", path) from None
     except Exception as exc:  # ruamel raises assorted errors on hostile input
         raise NoteError(f"invalid YAML frontmatter: {type(exc).__name__}", path) from None
     if data is None:
@@ -85,6 +121,14 @@ def parse_yaml(yaml_text: str, path: str | None = None) -> CommentedMap:
     if not isinstance(data, CommentedMap):
         raise NoteError("frontmatter is not a mapping", path)
     return data
+
+
+def key_line(meta: CommentedMap, key: str) -> int | None:
+    """The line in the note (1-based, counting the opening `---`) where a top-level key is written."""
+    try:
+        return int(meta.lc.key(key)[0]) + 2
+    except (KeyError, AttributeError, TypeError, IndexError):
+        return None
 
 
 def dump_yaml(data: Mapping[str, object]) -> str:

@@ -1,19 +1,36 @@
-"""Lint: check every note the way a careful reviewer would (parse, required keys, encoding)."""
+"""Lint: check every note the way a careful reviewer would (parse, required keys, types, encoding).
+
+Problems name the key and, where it helps, the line ("knowledge/x.md: error: `description` must
+be text, got a number (123) (line 2)"). Frontmatter memdir does not read (TOML `+++`, JSON, a `---`
+block that never closes) is reported instead of being silently taken as body.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memdir.errors import NoteError
 from memdir.notes.atomic import is_temp_name
+from memdir.notes.frontmatter import key_line, split_text
 
 if TYPE_CHECKING:
+    from ruamel.yaml.comments import CommentedMap
+
+    from memdir.notes.model import Note
     from memdir.notes.store import NoteStore
 
 LINT_DIRS = ("knowledge", "procedures", "episodes", "skills", "review")
 MAX_BYTES = 5 * 1024 * 1024
+STRING_KEYS = ("title", "description", "origin", "summary")
+LIST_KEYS = ("sources", "aliases", "tools")
+_OTHER = {
+    "toml": "TOML frontmatter (`+++`, line 1) is not read: memdir reads YAML frontmatter between `---` lines",
+    "json": "JSON frontmatter (`{`, line 1) is not read: memdir reads YAML frontmatter between `---` lines",
+    "unclosed": "frontmatter opened on line 1 never closes (no later `---` line): the whole file is read as body",
+}
 
 
 @dataclass(frozen=True)
@@ -78,28 +95,82 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
             msg = str(exc).removeprefix(f"{rel}: ")
             problems.append(LintProblem(rel, "error", msg))
             continue
-        kind = note.kind
-        meta = note.meta
-        if kind in ("knowledge", "procedures"):
-            desc = meta.get("description")
-            if not isinstance(desc, str) or not desc.strip():
-                level = "error" if kind == "procedures" else "warning"
-                problems.append(LintProblem(rel, level, "missing one-line `description`"))
-            elif "\n" in desc.strip():
-                problems.append(LintProblem(rel, "warning", "`description` should be one line"))
-        if kind == "procedures" and "confidence" not in meta:
-            problems.append(LintProblem(rel, "warning", "procedure without `confidence`"))
-        if "confidence" in meta:
-            c = meta.get("confidence")
-            if not isinstance(c, int | float) or isinstance(c, bool) or not 0 <= float(c) <= 1:
-                problems.append(
-                    LintProblem(rel, "error", f"`confidence` must be a number in 0..1, got {c!r}")
-                )
-        for key in ("success_count", "failure_count"):
-            v = meta.get(key)
-            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
-                problems.append(LintProblem(rel, "error", f"`{key}` must be a non-negative integer"))
-        tags = meta.get("tags")
-        if tags is not None and not (isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
-            problems.append(LintProblem(rel, "warning", "`tags` should be a list of strings"))
+        problems.extend(_check_note(note))
     return sorted(problems, key=lambda p: (p.path, p.level, p.message))
+
+
+def _type_name(value: object) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return "text"
+    return type(value).__name__
+
+
+def _check_note(note: Note) -> list[LintProblem]:
+    """Problems of one parsed note: unread frontmatter, required keys, value types (with lines)."""
+    rel, meta = note.path, note.meta
+    out: list[LintProblem] = []
+
+    def at(key: str) -> str:
+        line = key_line(meta, key)
+        return f" (line {line})" if line else ""
+
+    other = split_text(note.text).other
+    if other:
+        out.append(LintProblem(rel, "error", _OTHER[other]))
+    kind = note.kind
+    for key in STRING_KEYS:
+        value = meta.get(key)
+        if key in meta and not isinstance(value, str):
+            out.append(
+                LintProblem(
+                    rel, "error", f"`{key}` must be text, got {_type_name(value)} ({value!r}){at(key)}"
+                )
+            )
+    if kind in ("knowledge", "procedures"):
+        desc = meta.get("description")
+        if "description" not in meta or (isinstance(desc, str) and not desc.strip()):
+            level = "error" if kind == "procedures" else "warning"
+            out.append(LintProblem(rel, level, "missing one-line `description`"))
+        elif isinstance(desc, str) and "\n" in desc.strip():
+            out.append(LintProblem(rel, "warning", f"`description` should be one line{at('description')}"))
+    if kind == "procedures" and "confidence" not in meta:
+        out.append(LintProblem(rel, "warning", "procedure without `confidence`"))
+    out.extend(_check_numbers(rel, meta, at))
+    tags = meta.get("tags")
+    if tags is not None and not (isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
+        out.append(LintProblem(rel, "warning", f"`tags` should be a list of strings{at('tags')}"))
+    for key in LIST_KEYS:
+        if key in meta and not isinstance(meta.get(key), list):
+            out.append(
+                LintProblem(
+                    rel, "warning", f"`{key}` should be a list, got {_type_name(meta.get(key))}{at(key)}"
+                )
+            )
+    return out
+
+
+def _check_numbers(rel: str, meta: CommentedMap, at: Callable[[str], str]) -> list[LintProblem]:
+    out: list[LintProblem] = []
+    if "confidence" in meta:
+        c = meta.get("confidence")
+        if not isinstance(c, int | float) or isinstance(c, bool) or not 0 <= float(c) <= 1:
+            out.append(
+                LintProblem(
+                    rel, "error", f"`confidence` must be a number in 0..1, got {c!r}{at('confidence')}"
+                )
+            )
+    for key in ("success_count", "failure_count"):
+        v = meta.get(key)
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            out.append(LintProblem(rel, "error", f"`{key}` must be a non-negative integer{at(key)}"))
+    return out

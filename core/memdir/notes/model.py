@@ -41,7 +41,17 @@ class Note:
 
     @classmethod
     def from_bytes(cls, path: str, data: bytes) -> Note:
-        """Decode and parse a note's bytes (NoteError for binary, non-UTF-8 or invalid frontmatter)."""
+        """Decode and parse a note's bytes (NoteError for binary, non-UTF-8 or invalid frontmatter).
+
+        An episode file is a log many writers append to: one writer's NUL or stray byte must not
+        hide the day, so its bad bytes read as U+FFFD and the rest stays readable. `hash` is
+        always the hash of the bytes on disk (what compare-and-swap checks).
+        """
+        if kind_of(path) == "episodes":
+            text = data.decode("utf-8", "replace").replace("\x00", "\ufffd")
+            note = cls.from_text(path, text)
+            note.hash = hash_bytes(data)
+            return note
         if b"\x00" in data[:8192]:
             raise NoteError("binary file, not a Markdown note", path)
         try:

@@ -2,7 +2,9 @@
 
 Writes are atomic (temp file in the same folder, fsync, os.replace), guarded by
 compare-and-swap on the content hash, confined to the memory root, and never delete:
-the only removal is a move to `archive/`.
+the only removal is a move to `archive/`. Every write, move and log append goes through
+`memdir.confined`: folders are walked from the root's descriptor without following links,
+and the hash check, the re-check and the swap all name the file relative to that folder.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from memdir.confined import Folder, open_folder, read_regular
 from memdir.errors import ConflictError, NoteError, NoteNotFound, PathError, StoreWriteError
 from memdir.jsonvalue import JSONObject
 from memdir.locks import file_lock
-from memdir.notes.atomic import TMP_MARK, atomic_write_bytes, is_temp_name, remove_if_stale
+from memdir.notes.atomic import TMP_MARK, is_temp_name, remove_if_stale
 from memdir.notes.frontmatter import update_text
 from memdir.notes.model import Note, hash_bytes
 from memdir.paths import ARCHIVE_DIR, STATE_DIR, resolve_inside, to_relpath
@@ -38,6 +41,7 @@ class NoteStore:
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = Path(root)
+        self._too_large: set[tuple[str, int]] = set()
 
     # -- paths -----------------------------------------------------------------
     def relpath(self, path: str | os.PathLike[str]) -> str:
@@ -60,6 +64,17 @@ class NoteStore:
             raise PathError(f"refusing to write through symlink {rel}", rel)
         return target
 
+    @staticmethod
+    def _hash_in(folder: Folder, name: str, rel: str) -> str | None:
+        """Hash of `name` in an open folder (never through a link), None when it does not exist."""
+        try:
+            data = folder.read_bytes(name)
+        except IsADirectoryError:
+            raise NoteError("is a directory", rel) from None
+        except OSError as exc:
+            raise NoteError(f"cannot read: {exc.strerror}", rel) from None
+        return None if data is None else hash_bytes(data)
+
     def _lock_path(self, relpath: str) -> Path:
         digest = hashlib.sha1(relpath.encode("utf-8")).hexdigest()[:16]
         return self.root / STATE_DIR / "locks" / f"note-{digest}.lock"
@@ -69,7 +84,7 @@ class NoteStore:
         """Raw bytes of a note (raises NoteNotFound)."""
         path = self.abspath(relpath)
         try:
-            return path.read_bytes()
+            return read_regular(path)
         except FileNotFoundError:
             raise NoteNotFound("no such note", relpath) from None
         except IsADirectoryError:
@@ -125,9 +140,24 @@ class NoteStore:
                     found.append(full.relative_to(self.root).as_posix())
             yield from sorted(found)
 
-    def iter_notes(self, dirs: Iterable[str] = SCAN_DIRS) -> Iterator[Note]:
-        """Parsed notes under dirs; unreadable files are logged and skipped (see `lint`)."""
+    def iter_notes(self, dirs: Iterable[str] = SCAN_DIRS, max_bytes: int = MAX_NOTE_BYTES) -> Iterator[Note]:
+        """Parsed notes under dirs; unreadable files and files over max_bytes are logged and skipped.
+
+        Daily and weekly read every note through here: a 50 MB note must not cost minutes and
+        gigabytes, so it is left out with one line naming it (`lint` still reports it).
+        """
         for rel in self.iter_paths(dirs):
+            try:
+                size = os.stat(self.root / rel).st_size
+            except OSError:
+                size = 0
+            if size > max_bytes:
+                if (rel, size) not in self._too_large:  # one line per file and run, not one per pass
+                    self._too_large.add((rel, size))
+                    log.warning(
+                        "skipping %s: too large to read (%s bytes > %s)", rel, f"{size:,}", f"{max_bytes:,}"
+                    )
+                continue
             try:
                 yield self.read(rel)
             except NoteError as exc:
@@ -142,11 +172,21 @@ class NoteStore:
         allow: Iterable[str] = WRITABLE_DIRS,
     ) -> str:
         """Write text if the file's hash is still expected_hash (None: must not exist). Returns the new hash."""
+        return self.write_bytes(relpath, text.encode("utf-8"), expected_hash, allow)
+
+    def write_bytes(
+        self,
+        relpath: str,
+        data: bytes,
+        expected_hash: str | None,
+        allow: Iterable[str] = WRITABLE_DIRS,
+    ) -> str:
+        """`write` for bytes (an append to a log that must keep another writer's bytes as they are)."""
         rel = self.relpath(relpath)
-        target = self._writable(rel, tuple(allow))
-        data = text.encode("utf-8")
-        with file_lock(self._lock_path(rel)):
-            actual = self.current_hash(rel)
+        self._writable(rel, tuple(allow))
+        folder_rel, name = rel.rsplit("/", 1)
+        with file_lock(self._lock_path(rel)), open_folder(self.root, folder_rel) as folder:
+            actual = self._hash_in(folder, name, rel)
             if actual != expected_hash:
                 raise ConflictError(rel, expected_hash, actual)
             if actual == EMPTY_HASH and data:
@@ -157,7 +197,7 @@ class NoteStore:
 
             def still_expected() -> None:
                 # a person's editor does not take our lock: re-check right before the replace
-                now = self.current_hash(rel)
+                now = self._hash_in(folder, name, rel)
                 if now != expected_hash:
                     raise ConflictError(rel, expected_hash, now)
 
@@ -166,7 +206,7 @@ class NoteStore:
                 if hash_bytes(old) != expected_hash:
                     raise ConflictError(rel, expected_hash, hash_bytes(old))
 
-            atomic_write_bytes(target, data, check=still_expected, verify_displaced=displaced_was_expected)
+            folder.write_atomic(name, data, check=still_expected, verify_displaced=displaced_was_expected)
         log.info("wrote %s", rel)
         return hash_bytes(data)
 
@@ -203,7 +243,7 @@ class NoteStore:
     def archive(self, relpath: str, reason: str, expected_hash: str | None = None) -> str:
         """Move a note to archive/<relpath> (never deleting it); returns the archived path."""
         rel = self.relpath(relpath)
-        src = self._writable(rel, ("knowledge", "procedures", "episodes", "review", "skills"))
+        self._writable(rel, ("knowledge", "procedures", "episodes", "review", "skills"))
         with file_lock(self._lock_path(rel)):
             actual = self.current_hash(rel)
             if actual is None:
@@ -216,12 +256,7 @@ class NoteStore:
             while self.exists(dest_rel):
                 dest_rel = f"{stem}.{n}.md"
                 n += 1
-            dest = self.abspath(dest_rel)
-            try:
-                dest.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(src, dest)
-            except OSError as exc:
-                raise StoreWriteError(rel, exc) from None
+            self._move(rel, dest_rel)
         self._log_archive({"action": "archive", "path": rel, "archived": dest_rel, "reason": reason})
         return dest_rel
 
@@ -238,25 +273,36 @@ class NoteStore:
         if len(parts) == 3 and parts[1].isdigit() and parts[2] == "md":
             original = f"{parts[0]}.md"
         dest = self._writable(original, ("knowledge", "procedures", "episodes", "review", "skills"))
-        if dest.exists():
+        if dest.exists() or dest.is_symlink():
             raise ConflictError(original, None, self.current_hash(original))
-        try:
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(src, dest)
-        except OSError as exc:
-            raise StoreWriteError(original, exc) from None
+        self._move(rel, original)
         self._log_archive({"action": "restore", "path": original, "archived": rel, "reason": "restored"})
         return original
 
+    def move_file(self, src_rel: str, dest_rel: str) -> None:
+        """Rename a note between two confined folders (no link followed); refuses to replace a file."""
+        self._move(self.relpath(src_rel), self.relpath(dest_rel))
+
+    def _move(self, src_rel: str, dest_rel: str) -> None:
+        """Rename a file between two confined folders (no link followed); refuses to replace a file."""
+        src_dir, src_name = src_rel.rsplit("/", 1)
+        dest_dir, dest_name = dest_rel.rsplit("/", 1)
+        with open_folder(self.root, src_dir, create=False) as a, open_folder(self.root, dest_dir) as b:
+            if b.lstat(dest_name) is not None:
+                raise ConflictError(dest_rel, None, "(exists)")
+            try:
+                os.rename(src_name, dest_name, src_dir_fd=a.fd, dst_dir_fd=b.fd)
+            except OSError as exc:
+                raise StoreWriteError(src_rel, exc) from None
+
     def _log_archive(self, entry: dict[str, Any]) -> None:
         entry = {"ts": datetime.now(timezone.utc).isoformat(timespec="seconds"), **entry}
-        path = self.root / ARCHIVE_DIR / "archive-log.jsonl"
-        path.parent.mkdir(parents=True, exist_ok=True)
+        line = (json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
         with (
             file_lock(self.root / STATE_DIR / "locks" / "archive-log.lock"),
-            open(path, "a", encoding="utf-8") as fh,
+            open_folder(self.root, ARCHIVE_DIR) as folder,
         ):
-            fh.write(json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n")
+            folder.append("archive-log.jsonl", line)
 
     def archive_log(self) -> list[JSONObject]:
         """Entries of archive/archive-log.jsonl (what was archived or restored, and why)."""

@@ -12,12 +12,12 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memdir.confined import append_bytes
 from memdir.notes.atomic import atomic_write_bytes
 
 log = logging.getLogger(__name__)
@@ -81,6 +81,7 @@ class Journal:
     """Plan + progress files for one job under `.memdir/journal/`."""
 
     def __init__(self, root: Path, job: str) -> None:
+        self.root = root
         base = root / ".memdir" / "journal"
         self.plan_path = base / f"{job}.plan.json"
         self.done_path = base / f"{job}.done"
@@ -103,7 +104,7 @@ class Journal:
         """Write the plan atomically (before any note changes) and reset progress."""
         with contextlib.suppress(FileNotFoundError):
             self.done_path.unlink()
-        atomic_write_bytes(self.plan_path, plan.to_json())
+        atomic_write_bytes(self.plan_path, plan.to_json(), root=self.root)
 
     def done(self) -> set[int]:
         """Indexes of ops recorded as applied (a torn last line is ignored)."""
@@ -117,11 +118,7 @@ class Journal:
 
     def step(self, index: int) -> None:
         """Record op `index` as applied (append + fsync)."""
-        self.done_path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.done_path, "a", encoding="utf-8") as fh:
-            fh.write(f"{index}\n")
-            fh.flush()
-            os.fsync(fh.fileno())
+        append_bytes(self.done_path, f"{index}\n".encode(), root=self.root)
 
     def clear(self) -> None:
         """Remove the journal (the run is complete)."""

@@ -14,14 +14,14 @@ from __future__ import annotations
 import difflib
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from memdir.activity import ReadStats
+from memdir.activity import ActivityEvent, ReadStats
 from memdir.consolidation.weekly.clustering import ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.dedupe import DuplicateIndex, note_tools
 from memdir.consolidation.weekly.distill import Draft, distil_builtin
@@ -37,11 +37,11 @@ from memdir.lifecycle.review import ReviewQueue
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
-from memdir.runs.redact import redact_text
+from memdir.runs.redact import redact_event_data, redact_text
 from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
-    from memdir.activity import ActivityEvent, ActivityLog
+    from memdir.activity import ActivityLog
     from memdir.config import Config
     from memdir.consolidation.weekly.llm_brief import ClusterBrief
     from memdir.consolidation.weekly.llm_distill import WeeklyLLM
@@ -136,7 +136,7 @@ class WeeklyDistiller:
         """
         since, end = week_window(until)
         stats = ReadStats()
-        events = list(self.activity.read(since, end, stats))
+        events = list(_redacted(self.activity.read(since, end, stats)))
         tasks = group_tasks(events)
         self._window_ids = {t.task_id for t in tasks}
         if self.llm is not None:  # the model also sees thoughts, results and failed tasks (llm_brief.py)
@@ -335,7 +335,10 @@ class WeeklyDistiller:
             "updated_at": _now(),
         }
         text = render_note(meta, body)
-        rel = self.store.unique_path("procedures", slugify(_slug_source(draft.title), max_length=60))
+        # the file name is made from the redacted title: a key in a task intent never names a file
+        rel = self.store.unique_path(
+            "procedures", slugify(_slug_source(redact_text(draft.title)), max_length=60)
+        )
         if dry:
             report.created.append(rel)
             report.diff += "".join(difflib.unified_diff([], text.splitlines(True), "/dev/null", f"b/{rel}"))
@@ -345,6 +348,13 @@ class WeeklyDistiller:
             state.mark(sig, ids, rel, "created")
         if not dry:
             by_sources[sig] = rel
+
+
+def _redacted(events: Iterable[ActivityEvent]) -> Iterator[ActivityEvent]:
+    """Events with secrets masked in their text: no key reaches a task, a cluster, a title or a file name."""
+    for event in events:
+        event.data = redact_event_data(event.data)
+        yield event
 
 
 def _slug_source(title: str) -> str:

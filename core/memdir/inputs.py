@@ -1,0 +1,36 @@
+"""Input caps: what `episode add`, `log` and the library refuse before anything is written.
+
+Text from agents and terminals reaches memdir's files. One NUL byte makes a whole day file
+"binary" (grep, the index and daily then skip every episode in it), a stray escape sequence
+repaints a person's terminal when the file is shown, and text that is not UTF-8 cannot be
+written at all. So text is refused, with one line naming the problem and nothing written, when
+it holds a control character other than tab, newline and carriage return (C0 controls, DEL), a
+lone surrogate (bytes that were not UTF-8), or is over its size cap.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.errors import InputError
+
+MAX_EPISODE_BYTES = 256 * 1024  # one episode; a day file is also kept under the index's 2 MB limit
+MAX_DAY_FILE_BYTES = 2_000_000
+MAX_EVENT_BYTES = 64 * 1024  # one activity line
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[\ud800-\udfff]")
+
+
+def check_text(text: str, what: str, max_bytes: int | None = None) -> str:
+    """Return text unchanged, or raise InputError naming `what`, the character and its offset."""
+    m = _CONTROL.search(text)
+    if m:
+        ch = m.group(0)
+        kind = "bytes that are not UTF-8" if "\ud800" <= ch <= "\udfff" else "a control character"
+        raise InputError(
+            f"{what} contains {kind} (U+{ord(ch):04X} at character {m.start()}); nothing written"
+        )
+    if max_bytes is not None:
+        size = len(text.encode("utf-8"))
+        if size > max_bytes:
+            raise InputError(f"{what} is too large ({size:,} bytes > {max_bytes:,}); nothing written")
+    return text

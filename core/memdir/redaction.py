@@ -1,0 +1,159 @@
+"""Secret detection and redaction: before any LLM call and before any note, name, id, title or review item.
+
+Two detectors find the spans to mask, and both always run:
+
+- detect-secrets' vendor plugins (AWS, GitHub, GitLab, Slack, Stripe, Twilio, SendGrid, npm, PyPI,
+  OpenAI, JWT, Discord, Telegram, Azure storage, private keys, ...), a maintained rule set;
+- memdir's own rules (`secret_rules.py`): values after keys that name a secret, URL credentials,
+  command-line password flags, Authorization headers, private-key bodies, full-width `＝`/`：`.
+
+Only the secret is masked, so the text stays readable: `password=<redacted>`,
+`postgres://app:<redacted>@db:5432/x`, `-----BEGIN RSA PRIVATE KEY-----<redacted>-----END ...`.
+Redact whole texts before cutting them: a key on the cut would otherwise survive as half a key.
+Redaction applies to what memdir generates or sends; a person's note is never rewritten.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Iterator
+
+from memdir.secret_rules import RULES, value_is_secret
+
+log = logging.getLogger(__name__)
+
+MASK = "<redacted>"
+# entropy plugins flag hashes and digests; the keyword plugin is covered by the assignment rules; the
+# private-key plugin masks the BEGIN line only (the rules mask the key's body)
+_SKIP_PLUGINS = {
+    "Base64HighEntropyString",
+    "HexHighEntropyString",
+    "IPPublicDetector",
+    "KeywordDetector",
+    "PrivateKeyDetector",
+}
+_MASKED = re.compile(r"<redacted>|\[REDACTED\]")
+
+
+@functools.lru_cache(maxsize=1)
+def _plugin_patterns() -> tuple[re.Pattern[str], ...]:
+    """The regexes of detect-secrets' vendor plugins (entropy, keyword and IP plugins left out)."""
+    try:
+        from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+        from detect_secrets.plugins.base import RegexBasedDetector
+    except ImportError:  # pragma: no cover - a declared dependency; memdir's own rules still run
+        log.warning("detect-secrets is not installed; redacting with memdir's own rules only")
+        return ()
+    patterns: list[re.Pattern[str]] = []
+    classes: list[type] = list(get_mapping_from_secret_type_to_class().values())
+    for cls in classes:
+        if cls.__name__ in _SKIP_PLUGINS or not issubclass(cls, RegexBasedDetector):
+            continue
+        patterns.extend(cls().denylist)
+    return tuple(patterns)
+
+
+def _unquote(text: str, start: int, end: int) -> tuple[int, int]:
+    if end - start >= 2 and text[start] == text[end - 1] and text[start] in "\"'":
+        return start + 1, end - 1
+    while end > start and text[end - 1] in ")]}.":  # `key=value)` in code, `... secret=x.` in prose
+        end -= 1
+    return start, end
+
+
+def _rule_spans(text: str) -> Iterator[tuple[int, int]]:
+    for rule in RULES:
+        if rule.needs is not None and not rule.needs.search(text):
+            continue
+        for m in rule.pattern.finditer(text):
+            raw = m.group(rule.group)
+            if rule.name == "assignment":
+                if not value_is_secret(m.group(2), raw):
+                    continue
+            elif rule.name == "k8s_env":
+                if not value_is_secret(m.group(1), raw):
+                    continue
+            elif rule.group and rule.name != "private_key" and not value_is_secret("", raw):
+                continue
+            start, end = _unquote(text, *m.span(rule.group))
+            if end > start:
+                yield start, end
+
+
+def _plugin_spans(text: str) -> Iterator[tuple[int, int]]:
+    for pattern in _plugin_patterns():
+        for m in pattern.finditer(text):
+            groups = [i for i in range(1, (pattern.groups or 0) + 1) if m.group(i)]
+            best = max(groups, key=lambda i: len(m.group(i)), default=0)
+            span = m.span(best) if best and len(m.group(best)) >= 8 else m.span()
+            if span[1] > span[0]:
+                yield span
+
+
+_ESCAPES = {'\\"': '"', "\\'": "'", "\\n": "\n", "\\t": "\t", "\\\\": "\\", "\\/": "/"}
+_ESCAPE = re.compile(r"\\[\"'nt\\/]")
+
+
+def _unescaped(text: str) -> tuple[str, list[int]] | None:
+    """Text with JSON/shell escapes (`\\"`, `\\n`) undone, and the original offset of every character."""
+    if "\\" not in text:
+        return None
+    out: list[str] = []
+    where: list[int] = []
+    pos = 0
+    for m in _ESCAPE.finditer(text):
+        out.append(text[pos : m.start()])
+        where.extend(range(pos, m.start()))
+        out.append(_ESCAPES[m.group(0)])
+        where.append(m.start())
+        pos = m.end()
+    out.append(text[pos:])
+    where.extend(range(pos, len(text) + 1))
+    return "".join(out), where
+
+
+def _spans(text: str) -> set[tuple[int, int]]:
+    return set(_rule_spans(text)) | set(_plugin_spans(text))
+
+
+def find_secrets(text: str) -> list[tuple[int, int]]:
+    """Sorted, merged (start, end) spans of the secrets in text (also inside JSON-escaped strings)."""
+    found = _spans(text)
+    view = _unescaped(text)
+    if view is not None:  # a JSON payload holding `{\"password\": \"...\"}`: scan it as it reads
+        plain, where = view
+        found |= {(where[a], where[b - 1] + 1) for a, b in _spans(plain)}
+    spans = sorted(found)
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if _MASKED.fullmatch(text[start:end]):
+            continue
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def redact(text: str) -> tuple[str, int]:
+    """Mask secrets in text; returns (redacted text, number of secrets masked)."""
+    if not text:
+        return text, 0
+    spans = find_secrets(text)
+    if not spans:
+        return text, 0
+    out: list[str] = []
+    pos = 0
+    for start, end in spans:
+        out.append(text[pos:start])
+        out.append(MASK)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out), len(spans)
+
+
+def redact_text(text: str) -> str:
+    """Mask secrets in text."""
+    return redact(text)[0]

@@ -1,0 +1,175 @@
+"""memdir's own secret rules: the shapes a vendor-token scanner does not know.
+
+detect-secrets (see redact.py) knows vendor tokens by their prefixes. These rules add what
+appears in an engineer's or an agent's notes around them: a value after a key that names a
+secret (`DB_PASS=`, `"client_secret": "…"`, `password＝…`, `パスワードは … です`), credentials in a
+URL, command-line password flags (`--password X`, `mysql -pX`, `sshpass -p X`, `docker login -p X`,
+`curl -u user:pass`), `Authorization:` headers, private-key blocks, and a few vendor prefixes
+detect-secrets 1.5 lacks. Each rule names the group that holds the secret, so the key, the user
+name and the host stay readable: `password=<redacted>`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named pattern; `group` is the part to mask (0: the whole match).
+
+    `needs`, when set, is a cheap pattern the text must contain for the rule to be tried at all
+    (a text without any secret-naming word cannot hold a `key=value` secret).
+    """
+
+    name: str
+    pattern: re.Pattern[str]
+    group: int = 0
+    needs: re.Pattern[str] | None = None
+
+
+_SEP = r"[ \t]*(?:=>|:=|[=:＝：])[ \t]*"
+_VALUE = r"(\"[^\"\n]{1,500}\"|'[^'\n]{1,500}'|[^\s,;\"'`<>]{1,500})"
+_SECRET_WORDS = (
+    r"pass(?:word|wd|phrase|code)?|pwd|pw|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+    r"client[_-]?secret|credentials?|auth(?![a-z])|auth[_-]?token|sig(?![a-z])|signature|account[_-]?key|"
+    r"shared[_-]?access[_-]?key|session[_-]?key|encryption[_-]?key|signing[_-]?key|master[_-]?key|"
+    r"app(?:lication)?[_-]?key|license[_-]?key"
+)
+# a key naming a secret: DB_PASS, aws_secret_access_key, "apiKey", spring.datasource.password, x-api-key
+_WORDS = re.compile(rf"(?i){_SECRET_WORDS}")
+# (a prefix ends in a separator or is a camelCase word: SessionToken, apiKey; PGPASSWORD, SSHPASS)
+_KEY = rf"(?:[A-Za-z0-9]{{1,40}}[_.-]|(?-i:[A-Za-z][a-z0-9]{{0,39}})(?=(?-i:[A-Z]))|(?-i:PG|SSH|FTP|SMB|VNC)){{0,6}}(?:{_SECRET_WORDS})[A-Za-z0-9]{{0,40}}(?:[_.-][A-Za-z0-9]{{1,40}}){{0,6}}"
+# keys that name a secret's property, not the secret: PASSWORD_MIN_LENGTH, token_type, secret_name
+_NOT_SECRET_KEY = re.compile(
+    r"(?i)(?:^|[_.-])(?:min|max|length|len|count|limit|policy|expir\w*|ttl|timeout|type|name|names|id|ids|file|"
+    r"path|dir|url|uri|endpoint|ref|env|enabled|required|format|field|prompt|hint|header|rotation|reset|"
+    r"strength|chars|characters|mode|version|provider|store|manager|helper|command|cmd|stdin)(?:$|[_.-])"
+    r"|^(?:max|min|num|n)[_-]?tokens?$|tokeniz"
+)
+_PLACEHOLDER = re.compile(
+    r"(?i)^(?:\$\{\{?.*\}\}?|\$[A-Z_][A-Z0-9_]*|\{\{.*\}\}|%\(?\w+\)?s?|<[^<>]*>|\[redacted\]|\*+|x{3,}|\.{3,}|"
+    r"true|false|null|none|nil|yes|no|on|off|required|optional|changeme\b.*|your[_-].*|example|string|"
+    r"secretkeyref|valuefrom|env|undefined|redacted|hidden|masked|\d{1,8})$"
+)
+
+RULES: list[Rule] = [
+    Rule(
+        "private_key",
+        re.compile(
+            r"(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)(.+?)(?=-----END [A-Z0-9 ]*PRIVATE KEY"
+            r"(?: BLOCK)?-----|\Z)",
+            re.S,
+        ),
+        2,
+    ),
+    Rule(
+        "url_credentials",
+        re.compile(r"(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@'\"<>]*:([^\s@/'\"<>]{1,300})@"),
+        1,
+    ),
+    Rule(
+        "slack_webhook",
+        re.compile(
+            r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9]+/[A-Za-z0-9]+/([A-Za-z0-9]+)"
+        ),
+        1,
+    ),
+    Rule("sentry_dsn", re.compile(r"(?i)https?://([0-9a-f]{32})(?::[0-9a-f]{32})?@[^\s/]*sentry"), 1),
+    Rule(
+        "authorization",
+        re.compile(
+            r"(?i)\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:(?:basic|bearer|token|digest|negotiate|"
+            r"apikey|key|sso-key|otp)\s+)?(?!(?:basic|bearer|token|digest)\b)([A-Za-z0-9._~+/=:-]{8,})"
+        ),
+        1,
+    ),
+    Rule(
+        "bearer",
+        re.compile(r"(?i)\b(?:bearer|token)\s+(?=[A-Za-z0-9._~+/=-]*\d)([A-Za-z0-9._~+/=-]{16,})"),
+        1,
+    ),
+    Rule(
+        "cli_password_flag",
+        re.compile(
+            r"(?i)(?:^|[\s'\"`])--?(?:password|passwd|pass|pwd|token|auth-token|access-token|api-key|apikey|"
+            r"secret|client-secret|account-key|secret-key|private-key-password|db-password|key-password|"
+            r"storepass|keypass)(?:=|\s+)(?!-)(\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"`]+)"
+        ),
+        1,
+    ),
+    Rule(
+        "mysql_p",
+        re.compile(
+            r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]{0,300}?\s-p(?!\s)(\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"`]+)"
+        ),
+        1,
+    ),
+    Rule(
+        "sshpass",
+        re.compile(r"\bsshpass\b(?:\s+-[a-oq-zA-Z]\S*(?:\s+(?!-)\S+)?)*\s+-p\s*(\"[^\"\n]*\"|'[^'\n]*'|\S+)"),
+        1,
+    ),
+    Rule(
+        "login_p",
+        re.compile(
+            r"\b(?:docker|podman|nerdctl|buildah|skopeo|twine|helm(?:\s+registry)?)\s+(?:login|upload)\b[^\n|;&]{0,300}?\s-p\s*(\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"`]+)"
+        ),
+        1,
+    ),
+    Rule(
+        "user_password_flag",
+        re.compile(
+            r"\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,300}?\s(?:-u|--user|--proxy-user|-U)[ =]?[\"']?[^\s:'\"]*:([^\s'\"]{1,300})"
+        ),
+        1,
+    ),
+    Rule("netrc", re.compile(r"(?im)(?:\blogin\s+\S+\s+|^\s*)password\s+(?![:=])(\S+)"), 1),
+    Rule(
+        "k8s_env", re.compile(rf"(?i)\bname:[ \t]*[\"']?({_KEY})[\"']?[ \t]*\n[ \t]*value:[ \t]*{_VALUE}"), 2
+    ),
+    Rule("assignment", re.compile(rf"(?i)(?<![A-Za-z0-9])([\"']?)({_KEY})\1{_SEP}{_VALUE}"), 3),
+    Rule(
+        "spoken",
+        re.compile(
+            r"(?i)\b(?:password|passwd|passphrase|pw|secret|token|pin)\s+(?:is|was|will be|=)\s+[\"'`]?"
+            r"(?=[^\s\"'`]*[\d!@#$%^&*_+=-])([^\s,;\"'`]{6,})"
+        ),
+        1,
+    ),
+    Rule(
+        "aws_secret_prose",
+        re.compile(r"(?i)\bsecret(?:\s+(?:key|access key))?\s*[:=]?\s+([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])"),
+        1,
+    ),
+    Rule(
+        "japanese",
+        re.compile(
+            r"(?:パスワード|暗証番号|合言葉|パス|ＰＷ|トークン|シークレット)(?:は|が|を|：|:|＝|=)\s*[「『\"']?"
+            r"([A-Za-z0-9!#$%&*+./:;=?@^_~\-]{6,})"
+        ),
+        1,
+    ),
+    Rule(
+        "vendor_prefix",
+        re.compile(
+            r"\b(?:(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ABIA|ACCA)[A-Z0-9]{16}|gh[pousr]_[A-Za-z0-9]{30,}|"
+            r"github_pat_[A-Za-z0-9_]{40,}|glpat-[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|"
+            r"sk-(?:proj-|ant-(?:api|admin)\d\d-)?[A-Za-z0-9_-]{20,}|(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|"
+            r"SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{50,}|"
+            r"hf_[A-Za-z0-9]{30,}|AIza[0-9A-Za-z_-]{30,}|dop_v1_[a-f0-9]{64}|dckr_pat_[A-Za-z0-9_-]{20,}|"
+            r"hv[sbr]\.[A-Za-z0-9_-]{24,}|GOCSPX-[A-Za-z0-9_-]{20,}|ya29\.[A-Za-z0-9_-]{20,}|"
+            r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})"
+        ),
+    ),
+    Rule("vault_legacy", re.compile(r"(?<![\w.])s\.[A-Za-z0-9]{24}(?![\w.])")),
+]
+
+
+def value_is_secret(key: str, value: str) -> bool:
+    """False for a key that names a property of a secret, or a value that is a placeholder or a flag."""
+    bare = value.strip("\"'")
+    if len(bare) < 4 or _NOT_SECRET_KEY.search(key) or _PLACEHOLDER.match(bare):
+        return False
+    return not re.fullmatch(r"[A-Z][A-Z0-9_]*_(?:PASSWORD|PASS|TOKEN|SECRET|KEY)", bare)  # names a variable
