@@ -183,7 +183,7 @@ def test_secrets_never_reach_a_note(root: Path) -> None:
     text = (root / report.created[0]).read_text(encoding="utf-8")
     for secret in ("hunter2hunter2", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "AKIAIOSFODNN7EXAMPLE"):
         assert secret not in text
-    assert "<redacted>" in text and report.stats["redactions"] >= 3
+    assert "[REDACTED]" in text and report.stats["redactions"] >= 3
 
 
 def test_hostile_titles_cannot_leave_knowledge_and_procedures(root: Path) -> None:

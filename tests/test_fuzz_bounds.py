@@ -132,14 +132,17 @@ llm_answer = st.one_of(
 @given(llm_answer)
 def test_llm_answer_parse_is_bounded(answer: str) -> None:
     """Any model answer (deep JSON, thousands of parts, huge fields): validated or refused in under 2 s."""
-    from memdir.consolidation.daily.route_llm import parse_answer
-    from memdir.consolidation.weekly.distill import Draft, parse_llm_reply
+    from memdir.consolidation.daily.route_answer import parse_daily
+    from memdir.consolidation.weekly.distill import Draft
+    from memdir.consolidation.weekly.llm_brief import ClusterBrief
+    from memdir.consolidation.weekly.llm_distill import parse_weekly
 
     fallback = Draft(
         title="t", description="d", steps=["s"], sources=[], tools=[], values={}, engine="builtin"
     )
-    _bounded(lambda: parse_answer(answer, {"E1"}), 2.0, 64 + len(answer) * 8 / MB)
-    _bounded(lambda: parse_llm_reply(answer, fallback), 2.0, 64 + len(answer) * 8 / MB)
+    brief = ClusterBrief(tasks=[], failed=[], draft={"title": "t", "steps": ["s"]})
+    _bounded(lambda: parse_daily(answer, {"E1": set()}, 64_000), 2.0, 64 + len(answer) * 8 / MB)
+    _bounded(lambda: parse_weekly(answer, brief, fallback, "mock"), 2.0, 64 + len(answer) * 8 / MB)
 
 
 redact_input = st.one_of(

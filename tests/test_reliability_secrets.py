@@ -60,14 +60,15 @@ def test_corpus_figures(split: str) -> None:
 
 def test_redaction_stays_readable() -> None:
     """Only the value goes: the key, the user and the host stay, so the note still says what was done."""
-    assert redact_text("DB_PASS=go-h.Jw9gn7aA#dYwj") == "DB_PASS=<redacted>"
+    assert redact_text("DB_PASS=go-h.Jw9gn7aA#dYwj") == "DB_PASS=[REDACTED]"
     assert (
-        redact_text("postgres://app:i-T-SAem5x0X6r2c6wOW@db:5432/x") == "postgres://app:<redacted>@db:5432/x"
+        redact_text("postgres://app:i-T-SAem5x0X6r2c6wOW@db:5432/x") == "postgres://app:[REDACTED]@db:5432/x"
     )
-    assert redact_text('{"password": "go*LddI0XOKKw!*t"}') == '{"password": "<redacted>"}'
-    assert redact_text("mysql -uroot -pK23a3DD7hH_N4d -h db") == "mysql -uroot -p<redacted> -h db"
-    assert redact_text("password＝NuSGVtCA0Nl%1kTk") == "password＝<redacted>"
+    assert redact_text('{"password": "go*LddI0XOKKw!*t"}') == '{"password": "[REDACTED]"}'
+    assert redact_text("mysql -uroot -pK23a3DD7hH_N4d -h db") == "mysql -uroot -p[REDACTED] -h db"
+    assert redact_text("password＝NuSGVtCA0Nl%1kTk") == "password＝[REDACTED]"
     assert redact_text("password=<redacted>") == "password=<redacted>"
+    assert redact_text("password=[REDACTED]") == "password=[REDACTED]"
 
 
 def test_a_key_on_the_cut_is_redacted_whole() -> None:

@@ -7,8 +7,8 @@ Two detectors find the spans to mask, and both always run:
 - memdir's own rules (`secret_rules.py`): values after keys that name a secret, URL credentials,
   command-line password flags, Authorization headers, private-key bodies, full-width `＝`/`：`.
 
-Only the secret is masked, so the text stays readable: `password=<redacted>`,
-`postgres://app:<redacted>@db:5432/x`, `-----BEGIN RSA PRIVATE KEY-----<redacted>-----END ...`.
+Only the secret is masked, so the text stays readable: `password=[REDACTED]`,
+`postgres://app:[REDACTED]@db:5432/x`, `-----BEGIN RSA PRIVATE KEY-----[REDACTED]-----END ...`.
 Redact whole texts before cutting them: a key on the cut would otherwise survive as half a key.
 Redaction applies to what memdir generates or sends; a person's note is never rewritten.
 """
@@ -24,7 +24,7 @@ from memdir.secret_rules import RULES, value_is_secret
 
 log = logging.getLogger(__name__)
 
-MASK = "<redacted>"
+MASK = "[REDACTED]"  # literal in rendered Markdown, where an unknown <tag> would vanish
 # entropy plugins flag hashes and digests; the keyword plugin is covered by the assignment rules; the
 # private-key plugin masks the BEGIN line only (the rules mask the key's body)
 _SKIP_PLUGINS = {

@@ -6,7 +6,7 @@ secret (`DB_PASS=`, `"client_secret": "…"`, `password＝…`, `パスワード
 URL, command-line password flags (`--password X`, `mysql -pX`, `sshpass -p X`, `docker login -p X`,
 `curl -u user:pass`), `Authorization:` headers, private-key blocks, and a few vendor prefixes
 detect-secrets 1.5 lacks. Each rule names the group that holds the secret, so the key, the user
-name and the host stay readable: `password=<redacted>`.
+name and the host stay readable: `password=[REDACTED]`.
 """
 
 from __future__ import annotations

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 log = logging.getLogger(__name__)
-MAX_ANSWER_CHARS = 200_000  # an answer to route a batch or distil a cluster is a few kB
 
 # local servers that accept a JSON schema (Ollama >= 0.5 `format`, vLLM guided decoding, LM Studio)
 SCHEMA_PROVIDERS = ("ollama", "ollama_chat", "hosted_vllm", "lm_studio")
@@ -186,10 +185,6 @@ class LiteLLMEngine:
             finish_reason=finish,
         )
         self.usage.add(reply)
-        if len(text) > MAX_ANSWER_CHARS:  # counted (it was paid for), never parsed
-            raise LLMError(
-                f"{self.model}: answer too large ({len(text):,} characters > {MAX_ANSWER_CHARS:,}); not used"
-            )
         return reply
 
     # -- budget helpers ------------------------------------------------------------------
