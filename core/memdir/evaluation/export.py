@@ -96,13 +96,13 @@ def check_root(root: Path) -> list[str]:
     return earlier
 
 
-def _write_if_changed(target: Path, data: bytes) -> bool:
+def _write_if_changed(target: Path, data: bytes, root: Path) -> bool:
     try:
         if target.read_bytes() == data:
             return False
     except OSError:
         pass
-    atomic_write_bytes(target, data)
+    atomic_write_bytes(target, data, root=root)  # confined to the export root, folders created
     return True
 
 
@@ -142,7 +142,7 @@ def export_dataset(dataset: EvalDataset, root: Path, progress: Progress | None =
     report = ExportReport(root=root)
     total = len(dataset.documents)
     for i, doc in enumerate(dataset.documents, 1):
-        if _write_if_changed(resolve_inside(root, doc.path), doc.text.encode("utf-8")):
+        if _write_if_changed(resolve_inside(root, doc.path), doc.text.encode("utf-8"), root):
             report.written += 1
         else:
             report.unchanged += 1
@@ -154,8 +154,8 @@ def export_dataset(dataset: EvalDataset, root: Path, progress: Progress | None =
             target.unlink()
             report.removed += 1
     docs: list[JSONObject] = [{"path": d.path, "id": d.id} for d in dataset.documents]
-    _write_if_changed(root / QUERIES_FILE, _jsonl(query_rows(dataset)))
-    _write_if_changed(root / DOCUMENTS_FILE, _jsonl(docs))
+    _write_if_changed(root / QUERIES_FILE, _jsonl(query_rows(dataset)), root)
+    _write_if_changed(root / DOCUMENTS_FILE, _jsonl(docs), root)
     atomic_write_bytes(marker, json.dumps({**meta, "paths": sorted(paths)}).encode("utf-8"))
     report.seconds = time.perf_counter() - t0
     log.info(
