@@ -24,13 +24,8 @@ import numpy as np
 from memdir.activity import ReadStats
 from memdir.consolidation.weekly.clustering import ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.dedupe import DuplicateIndex, note_tools
-from memdir.consolidation.weekly.distill import (
-    Draft,
-    distil_builtin,
-    llm_payload,
-    parse_llm_reply,
-    render_body,
-)
+from memdir.consolidation.weekly.distill import Draft, distil_builtin, parse_llm_reply
+from memdir.consolidation.weekly.render import render_body
 from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.features import TaskFeatures
 from memdir.consolidation.weekly.lexicon import WeekLexicon
@@ -61,6 +56,9 @@ ALLOW = ("procedures", "review")
 # in such heavy weeks every wording variant of a kind repeats 3+ times and splitting would only
 # yield near-duplicate procedures (docs/weekly.md, scale).
 SPLIT_MAX_FACTOR = 4
+# A cluster whose tasks phrase their intents differently is a task type only when at least this many
+# of its consensus steps act on what its intents name (ALFWorld's "put" type, phrased three ways).
+MIN_SPECIFIC_STEPS = 2
 __all__ = ["WeeklyDistiller", "WeeklyState", "signature", "week_window", "weekly_status"]
 
 
@@ -180,6 +178,11 @@ class WeeklyDistiller:
                     state.mark(sig, ids, done, "created")
                 continue
             draft = distil_builtin(group, vecs[members])
+            if not draft.intents_agree and draft.specific_steps < MIN_SPECIFIC_STEPS:
+                # different intents that share only steps unrelated to them (a `git pull`): no task type
+                report.stats["not_a_task_type"] = report.stats.get("not_a_task_type", 0) + 1
+                report.skipped += len(group)
+                continue
             if self.llm is not None and llm_calls < self.config.llm.max_calls:
                 llm_calls += 1
                 draft = self._llm_draft(group, draft, report)
@@ -198,7 +201,7 @@ class WeeklyDistiller:
         if not ok:
             return [], np.zeros((0, 1), dtype=np.float32)
         text = {t.task_id: t.intent_text() for t in week}  # ok is a subset of week
-        lexicon = WeekLexicon([(text[t.task_id], t.tools, t.intent) for t in week], self.th.min_successes)
+        lexicon = WeekLexicon([(text[t.task_id], t.actions, t.intent) for t in week], self.th.min_successes)
         keys = [t.key(text[t.task_id]) for t in ok]
         first: dict[str, int] = {}
         for i, k in enumerate(keys):
@@ -207,7 +210,7 @@ class WeeklyDistiller:
         reps = [ok[i] for i in first.values()]
         intents = [text[t.task_id] for t in reps]
         uvecs = self._embed(intents, save=save)
-        feats = TaskFeatures(uvecs, [lexicon.skeleton_text(x) for x in intents], [t.tools for t in reps])
+        feats = TaskFeatures(uvecs, [lexicon.skeleton_text(x) for x in intents], [t.actions for t in reps])
         cstats = ClusterStats()
         labels = cluster_tasks(feats, centred_threshold(self.th.cluster), linkage=self.linkage, stats=cstats)
         groups: dict[int, list[int]] = {}
@@ -223,7 +226,7 @@ class WeeklyDistiller:
                     g
                 )  # cannot qualify however it is split, or far from the margin (see SPLIT_MAX_FACTOR)
                 continue
-            entries = [lexicon.entry(text[ok[i].task_id], ok[i].tools) for i in g]
+            entries = [lexicon.entry(text[ok[i].task_id], ok[i].actions) for i in g]
             refined.extend([g[j] for j in part] for part in splitter.split(entries))
         assert self._cache is not None
         report.stats.update(
@@ -250,6 +253,8 @@ class WeeklyDistiller:
         assert llm is not None
         try:
             system, user = load_prompt("weekly_distill")
+            from memdir.consolidation.weekly.distill import llm_payload
+
             payload = redact_text(llm_payload(group, draft))  # secrets never leave the machine
             reply = llm.complete(system, render(user, tasks=payload), json_mode=True)
             return parse_llm_reply(reply.text, draft)
@@ -320,7 +325,7 @@ class WeeklyDistiller:
             "updated_at": _now(),
         }
         text = render_note(meta, body)
-        rel = self.store.unique_path("procedures", slugify(_slug_source(draft.title), max_length=60))
+        rel = self.store.unique_path("procedures", draft.stem or slugify(redact_text(draft.title), max_length=60))
         if dry:
             report.created.append(rel)
             report.diff += "".join(difflib.unified_diff([], text.splitlines(True), "/dev/null", f"b/{rel}"))
@@ -330,12 +335,6 @@ class WeeklyDistiller:
             state.mark(sig, ids, rel, "created")
         if not dry:
             by_sources[sig] = rel
-
-
-def _slug_source(title: str) -> str:
-    """The title without its {placeholders}: `Deploy the {object} service` -> `Deploy the service`."""
-    stripped = re.sub(r"\{[^{}]*\}", " ", title)
-    return stripped if stripped.strip() else title.replace("{", "").replace("}", "")
 
 
 def _now() -> str:
