@@ -30,7 +30,7 @@ STEP_THRESHOLD = 0.55
 RETRY_SIMILARITY = 0.6
 MAX_ALIGN_TASKS = 12
 _CONTENT = re.compile(r"[^\W\d_]{3,}")
-_STOP = frozenset("the and for with from into onto that this then some any all its".split())
+_STOP = frozenset(["the", "and", "for", "with", "from", "into", "onto", "that", "this", "then", "some", "any", "all", "its"])
 
 
 @dataclass

@@ -5,7 +5,7 @@ tier; a placeholder takes the name of its strongest tier (most frequent within i
 
 | tier | evidence | example |
 |---|---|---|
-| 5 | a key right before it | `--week {}`, `SERVICE={}`, `?username={}`, `version = "{}"` |
+| 5 | a key right before it, when it is the key's whole value | `--week {}`, `SERVICE={}`, `?username={}`, `version = "{}"` |
 | 4.5 | the first label of a host name | `ssh {}.acme.net` |
 | 4 | a noun it qualifies in the title, a noun before it, a Japanese counter | `the {} service`, `issue {}`, `{} replicas`, `第{}週`, `{}さん` |
 | 3 | the URL or path segment before it | `/groups/{}/members` -> group |
@@ -27,14 +27,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 FUNCTION_WORDS = frozenset(
-    "a an the some any this that these those my our your their its each every all no "
-    "to into onto in on at from by for with without of off over under via per as than "
-    "and or but nor so then if when while until before after is are was were be been "
-    "it them they he she we you i me us one two three four five six seven eight nine ten "
-    "first second third both".split()
+    ["a", "an", "the", "some", "any", "this", "that", "these", "those", "my", "our", "your", "their", "its", "each", "every", "all", "no", "to", "into", "onto", "in", "on", "at", "from", "by", "for", "with", "without", "of", "off", "over", "under", "via", "per", "as", "than", "and", "or", "but", "nor", "so", "then", "if", "when", "while", "until", "before", "after", "is", "are", "was", "were", "be", "been", "it", "them", "they", "he", "she", "we", "you", "i", "me", "us", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "first", "second", "third", "both"]
 )
-DETERMINERS = frozenset("a an the some any this that these those my our your their its each every".split())
-_TARGET = frozenset("to into onto in on in/on".split())
+DETERMINERS = frozenset(["a", "an", "the", "some", "any", "this", "that", "these", "those", "my", "our", "your", "their", "its", "each", "every"])
+_TARGET = frozenset(["to", "into", "onto", "in", "on", "in/on"])
 _CJK_COUNTERS = {
     "週": "week",
     "日": "day",
@@ -58,7 +54,7 @@ _KEY = (
     re.compile(r"--([A-Za-z][\w-]{1,30})[ =]$"),
     re.compile(r"[?&]([A-Za-z][\w-]{1,30})=$"),
     re.compile(r"(?:^|[\s,;(&])([A-Za-z][\w-]{1,30})=[\"']?$"),
-    re.compile(r"(?:^|[\s,;(])([A-Za-z][\w-]{1,30})\s*[:=]\s*[\"']?$"),
+    re.compile(r"(?:^|[\s,;(=])([A-Za-z][\w-]{1,30})\s*[:=]\s*[\"']?$"),
 )
 _HOST_RIGHT = re.compile(r"^\.[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.I)
 _LEFT_WORD = re.compile(r"(?:^|[\s\"'(])([A-Za-z][a-z]{1,30}) #?$")
@@ -111,9 +107,10 @@ def value_class(values: Sequence[str]) -> Candidate | None:
 def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> list[Candidate]:
     """Candidate names from one occurrence: the text before and after it, its values, where it is."""
     out: list[Candidate] = []
+    whole = not right or right[0] in " \t\"'`&,;)]}/?|<>"  # the span is the key's whole value
     for pattern in _KEY:
         m = pattern.search(left)
-        if m and len(m.group(1)) > 1:
+        if m and len(m.group(1)) > 1 and whole:
             out.append((5.0, clean_name(m.group(1))))
             break
     if _HOST_RIGHT.match(right) and (not left or left[-1] in " @/'\""):

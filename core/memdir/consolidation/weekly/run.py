@@ -11,9 +11,7 @@ run over the same week changes nothing.
 
 from __future__ import annotations
 
-import difflib
 import logging
-import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
@@ -23,12 +21,13 @@ import numpy as np
 
 from memdir.activity import ReadStats
 from memdir.consolidation.weekly.clustering import ClusterStats, cluster_tasks
-from memdir.consolidation.weekly.dedupe import DuplicateIndex, note_tools
 from memdir.consolidation.weekly.distill import Draft, distil_builtin, parse_llm_reply
-from memdir.consolidation.weekly.render import render_body
 from memdir.consolidation.weekly.embed_cache import EmbeddingCache
+from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
+from memdir.consolidation.weekly.failures import assign_failures
 from memdir.consolidation.weekly.features import TaskFeatures
 from memdir.consolidation.weekly.lexicon import WeekLexicon
+from memdir.consolidation.weekly.place import Placer
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
 from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
@@ -36,8 +35,6 @@ from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, wee
 from memdir.errors import LLMError, MemdirError
 from memdir.lifecycle.review import ReviewQueue
 from memdir.locks import file_lock
-from memdir.notes.frontmatter import render_note
-from memdir.paths import slugify
 from memdir.runs.redact import redact_text
 from memdir.runs.report import RunReport
 
@@ -104,6 +101,9 @@ class WeeklyDistiller:
         self._cache: EmbeddingCache | None = None
         self._cal: Calibrator | None = None
         self._window_ids: set[str] = set()
+        self._week: list[Task] = []
+        self._tasks_by_id: dict[str, Task] = {}
+        self._lexicon: WeekLexicon | None = None
 
     # -- embedding -----------------------------------------------------------------
     def _embed(self, texts: list[str], save: bool) -> np.ndarray:
@@ -139,6 +139,8 @@ class WeeklyDistiller:
         stats = ReadStats()
         tasks = group_tasks(self.activity.read(since, end, stats))
         self._window_ids = {t.task_id for t in tasks}
+        self._week = tasks
+        self._tasks_by_id = {t.task_id: t for t in tasks}
         state = WeeklyState(self.root)
         ok = [t for t in tasks if t.succeeded]
         done = set(state.tasks)
@@ -164,31 +166,63 @@ class WeeklyDistiller:
             return
         since, end = week_window(until)
         state = WeeklyState(self.root)
-        existing = self._existing(save=not report.dry_run)
+        save = not report.dry_run
+        placer = Placer(self.store, self.review, self.th, lambda t: self._embed(t, save=save), self._window_ids)
         window = f"{since.date().isoformat()} to {end.date().isoformat()} (exclusive)"
+        failed = self._failures(groups, save)
         llm_calls = 0
-        for group, members in zip(groups, selected, strict=True):
+        for group, members, failures in zip(groups, selected, failed, strict=True):
             ids = sorted(t.task_id for t in group)
             sig = signature(ids)
             if sig in state.clusters:
                 continue
-            done = existing[1].get(sig)
+            done = placer.by_sources.get(sig)
             if done:  # written by a run that was killed before it saved its state
-                if not report.dry_run:
+                if save:
                     state.mark(sig, ids, done, "created")
                 continue
             draft = distil_builtin(group, vecs[members])
-            if not draft.intents_agree and draft.specific_steps < MIN_SPECIFIC_STEPS:
+            if not is_task_type(draft):
                 # different intents that share only steps unrelated to them (a `git pull`): no task type
                 report.stats["not_a_task_type"] = report.stats.get("not_a_task_type", 0) + 1
                 report.skipped += len(group)
                 continue
+            if failures:
+                report.stats["failed_tasks_of_kept_types"] = report.stats.get("failed_tasks_of_kept_types", 0) + len(failures)
             if self.llm is not None and llm_calls < self.config.llm.max_calls:
                 llm_calls += 1
-                draft = self._llm_draft(group, draft, report)
-            self._place(draft, sig, ids, window, existing, state, report)
+                evidence = cluster_evidence(sig, group, draft, failures, placer.closest(draft), placer.titles)
+                draft = self._llm_draft(evidence, draft, report)
+            placer.place(draft, sig, ids, window, state, report)
         if self.llm is not None:
             report.stats.update(self.llm.usage.to_dict())
+
+    def evidence(self, until: date | None = None) -> list[ClusterEvidence]:
+        """Per kept cluster of the week: its successes, built-in draft, failures and closest notes (writes nothing)."""
+        report = RunReport(job="weekly", dry_run=True)
+        groups, vecs, selected = self.plan(until, report, save=False)
+        if not groups:
+            return []
+        placer = Placer(self.store, self.review, self.th, lambda t: self._embed(t, save=False), self._window_ids)
+        out = []
+        for group, members, failures in zip(groups, selected, self._failures(groups, False), strict=True):
+            draft = distil_builtin(group, vecs[members])
+            if is_task_type(draft):
+                sig = signature(sorted(t.task_id for t in group))
+                out.append(cluster_evidence(sig, group, draft, failures, placer.closest(draft), placer.titles))
+        return out
+
+    def failures_by_type(self, until: date | None = None) -> list[tuple[str, list[Task]]]:
+        """(built-in title, failed tasks) per kept cluster of the week: the input of avoidance lessons."""
+        return [(e.draft_title, [self._tasks_by_id[t.task_id] for t in e.failures]) for e in self.evidence(until)]
+
+    def _failures(self, groups: list[list[Task]], save: bool) -> list[list[Task]]:
+        failed = [t for t in self._week if t.outcome == "failure"]
+        if self._lexicon is None or not failed:
+            return [[] for _ in groups]
+        return assign_failures(
+            groups, failed, lambda t: self._embed(t, save=save), self._lexicon, centred_threshold(self.th.cluster)
+        )
 
     def _cluster(
         self, ok: list[Task], week: list[Task], report: RunReport, save: bool
@@ -202,6 +236,7 @@ class WeeklyDistiller:
             return [], np.zeros((0, 1), dtype=np.float32)
         text = {t.task_id: t.intent_text() for t in week}  # ok is a subset of week
         lexicon = WeekLexicon([(text[t.task_id], t.actions, t.intent) for t in week], self.th.min_successes)
+        self._lexicon = lexicon
         keys = [t.key(text[t.task_id]) for t in ok]
         first: dict[str, int] = {}
         for i, k in enumerate(keys):
@@ -246,95 +281,28 @@ class WeeklyDistiller:
         ordered = sorted(refined, key=lambda g: min(ok[i].task_id for i in g))
         return ordered, uvecs[[row[k] for k in keys]]
 
-    def _llm_draft(self, group: list[Task], draft: Draft, report: RunReport) -> Draft:
+    def _llm_draft(self, evidence: ClusterEvidence, draft: Draft, report: RunReport) -> Draft:
         from memdir.llm.prompts import load_prompt, render
 
         llm = self.llm
         assert llm is not None
         try:
             system, user = load_prompt("weekly_distill")
-            from memdir.consolidation.weekly.distill import llm_payload
-
-            payload = redact_text(llm_payload(group, draft))  # secrets never leave the machine
+            payload = redact_text(evidence.prompt_payload())  # secrets never leave the machine
             reply = llm.complete(system, render(user, tasks=payload), json_mode=True)
             return parse_llm_reply(reply.text, draft)
         except (LLMError, MemdirError) as exc:
             report.errors.append(f"LLM distillation failed, used the built-in draft: {exc}")
             return draft
 
-    # -- duplicate check and writing -----------------------------------------------
-    def _existing(self, save: bool) -> tuple[DuplicateIndex, dict[str, str]]:
-        """Procedures and skills for the duplicate check, and weekly notes by the signature of their sources."""
-        index = DuplicateIndex(lambda texts: self._embed(texts, save=save))
-        items: list[tuple[str, str, list[str] | None]] = []
-        by_sources: dict[str, str] = {}
-        for note in self.store.iter_notes(("procedures", "skills")):
-            sources = note.get("sources")
-            sources = [str(s) for s in sources] if isinstance(sources, list) else []
-            if sources:
-                by_sources[signature(sources)] = note.path
-            if sources and note.get("origin") == "weekly" and all(s in self._window_ids for s in sources):
-                continue  # a sibling distilled from this same week: the clustering already set them apart
-            items.append((note.path, note.title, note_tools(note)))
-        index.add_many(items)
-        return index, by_sources
 
-    def _place(
-        self,
-        draft: Draft,
-        sig: str,
-        ids: list[str],
-        window: str,
-        existing: tuple[DuplicateIndex, dict[str, str]],
-        state: WeeklyState,
-        report: RunReport,
-    ) -> None:
-        dry = report.dry_run
-        index, by_sources = existing
-        body = redact_text(render_body(draft, window))
-        tools = list(dict.fromkeys(draft.tools))
-        target, sim = index.best(draft.title, tools)
-        if target is not None and sim >= self.th.duplicate:
-            kind = "evidence" if target.startswith("skills/") else "merge_candidate"
-            if dry:
-                report.review.append(f"review/ ({kind} for {target}, similarity {sim:.3f})")
-                return
-            path = self.review.raise_item(
-                kind=kind,
-                target=target,
-                title=draft.title,
-                body=body,
-                similarity=round(sim, 4),
-                sources=ids,
-                key=f"weekly:{target}:{sig}",
-                description=f"Weekly: {draft.description}",
-            )
-            if path:
-                report.review.append(path)
-            state.mark(sig, ids, path, "review")
-            return
-        meta = {
-            "description": redact_text(draft.description),
-            "confidence": self.th.initial_confidence,
-            "success_count": 0,
-            "failure_count": 0,
-            "origin": "weekly",
-            "sources": ids,
-            "tools": tools,
-            "created_at": _now(),
-            "updated_at": _now(),
-        }
-        text = render_note(meta, body)
-        rel = self.store.unique_path("procedures", draft.stem or slugify(redact_text(draft.title), max_length=60))
-        if dry:
-            report.created.append(rel)
-            report.diff += "".join(difflib.unified_diff([], text.splitlines(True), "/dev/null", f"b/{rel}"))
-        else:
-            self.store.create(rel, text, allow=ALLOW)
-            report.created.append(rel)
-            state.mark(sig, ids, rel, "created")
-        if not dry:
-            by_sources[sig] = rel
+def is_task_type(draft: Draft) -> bool:
+    """A kind of task: most intents read alike, or enough of its steps act on what they name.
+
+    A cluster without consensus steps is what the clustering found (intents alike in meaning);
+    only shared steps that have nothing to do with differing intents (a `git pull`) disqualify.
+    """
+    return draft.intents_agree or not draft.consensus or draft.specific_steps >= MIN_SPECIFIC_STEPS
 
 
 def _now() -> str:

@@ -226,9 +226,9 @@ def _intent(events: list[ActivityEvent]) -> str:
     for e in events:
         if text := _text_field(e, "intent", "goal", "description", "task"):
             return text
-    for types in (None, ("task_end",), REPLY_TYPES, THOUGHT_TYPES):
-        for e in events:
-            if (e.type not in _NOT_INTENT if types is None else e.type in types) and (
+    for types in (None, ("task_end",), REPLY_TYPES, THOUGHT_TYPES, ()):
+        for e in events:  # () last: any event's summary
+            if (e.type not in _NOT_INTENT if types is None else not types or e.type in types) and (
                 text := _text_field(e, "summary", "text", "message", "prompt")
             ):
                 return text
