@@ -68,7 +68,9 @@ def bench_alfworld(data: Path, tmp: Path, shapes: tuple[str, ...] = SHAPES) -> d
     out: dict[str, Any] = {}
     for shape in shapes:
         mem = _memory(tmp / f"alfworld-{shape}")
-        write_activity(mem.root, build_events(data / "alfworld" / "react_prompts_alfworld_3prompts.json", shape=shape))
+        write_activity(
+            mem.root, build_events(data / "alfworld" / "react_prompts_alfworld_3prompts.json", shape=shape)
+        )
         t0 = time.perf_counter()
         report = mem.consolidate_weekly(until=date(2026, 11, 30))
         took = time.perf_counter() - t0
@@ -84,7 +86,10 @@ def bench_alfworld(data: Path, tmp: Path, shapes: tuple[str, ...] = SHAPES) -> d
             if len(proc["steps"]) > MAX_ALFWORLD_STEPS:
                 problems.append(f"{rel}: {len(proc['steps'])} steps")
             problems += [f"{rel}: {p}" for p in legend_problems(proc)]
-            problems += [f"{rel}: {w!r} from one trajectory" for w in single_task_words(proc, task_texts(mem.root, sources))]
+            problems += [
+                f"{rel}: {w!r} from one trajectory"
+                for w in single_task_words(proc, task_texts(mem.root, sources))
+            ]
             rows.append((rel, types, len(sources), len(proc["steps"])))
         again = mem.consolidate_weekly(until=date(2026, 11, 30))
         print(
@@ -120,8 +125,10 @@ def bench_written(tmp: Path, folder: Path = WRITTEN) -> dict[str, Any]:
         report = mem.consolidate_weekly(until=until)
         res = check_week(week, root, report.created, report.review)
         res["not_a_task_type"] = report.stats.get("not_a_task_type", 0)
-        print(f"written week {week.name}: {res['procedures']} procedures, {res['review_items']} review items, "
-              f"problems: {res['problems'] or 'none'}")
+        print(
+            f"written week {week.name}: {res['procedures']} procedures, {res['review_items']} review items, "
+            f"problems: {res['problems'] or 'none'}"
+        )
         out[week.name] = res
     return out
 

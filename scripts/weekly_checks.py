@@ -53,7 +53,9 @@ def task_texts(root: Path, task_ids: Iterable[str]) -> dict[str, str]:
                 continue
             tid = str(e.get("task_id", ""))
             if tid in wanted:
-                out[tid].append(json.dumps({k: v for k, v in e.items() if k not in ("ts", "task_id")}, ensure_ascii=False))
+                out[tid].append(
+                    json.dumps({k: v for k, v in e.items() if k not in ("ts", "task_id")}, ensure_ascii=False)
+                )
     return {t: "\n".join(v) for t, v in out.items()}
 
 

@@ -131,7 +131,9 @@ def test_three_distinct_successes_become_one_procedure(wmem: Memory) -> None:
     # what varies between the tasks became named placeholders, the same in title, steps and legend
     assert note.title == "Close issue {issue} in the {repository} repository"
     assert "gh issue close {issue} --repo acme/{repository}" in note.body
-    assert re.search(r"`\{repository\}`: seen as `(foo|bar|baz)`, `(foo|bar|baz)`, `(foo|bar|baz)`", note.body, re.I)
+    assert re.search(
+        r"`\{repository\}`: seen as `(foo|bar|baz)`, `(foo|bar|baz)`, `(foo|bar|baz)`", note.body, re.I
+    )
     # deploys: 2 successes, a failure and an unknown never reach 3
     assert not any("deploy" in p for p in report.created)
 

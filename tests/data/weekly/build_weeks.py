@@ -59,7 +59,9 @@ class Week:
             p.parent.mkdir(parents=True, exist_ok=True)
             p.write_text(text, encoding="utf-8")
         expected = {"until": UNTIL, **expected}
-        (out / "expected.json").write_text(json.dumps(expected, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        (out / "expected.json").write_text(
+            json.dumps(expected, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
 
 
 def at(day: int, hour: int, minute: int = 0) -> datetime:
@@ -77,7 +79,9 @@ def bash(cmd: str, code: int = 0, out: str = "") -> list[dict[str, Any]]:
     return [{"type": "tool_use", "tool": "bash", "input": cmd}, res]
 
 
-def restart(host: str, svc: str, *, noise: list[str] = (), retry: bool = False, fail: bool = False) -> list[dict[str, Any]]:
+def restart(
+    host: str, svc: str, *, noise: list[str] = (), retry: bool = False, fail: bool = False
+) -> list[dict[str, Any]]:
     fqdn = f"{host}.prod.acme.net"
     ev: list[dict[str, Any]] = [
         {"type": "task_start", "summary": f"Restart the {svc} worker on {host}", "agent": "ops-bot"}
@@ -85,7 +89,11 @@ def restart(host: str, svc: str, *, noise: list[str] = (), retry: bool = False, 
     for n in noise:
         ev += bash(n, 0, "...")
     if fail:
-        ev += bash(f"ssh {fqdn} sudo systemctl restart acme-{svc}-worker", 1, f"Job for acme-{svc}-worker.service failed")
+        ev += bash(
+            f"ssh {fqdn} sudo systemctl restart acme-{svc}-worker",
+            1,
+            f"Job for acme-{svc}-worker.service failed",
+        )
         ev.append({"type": "task_end", "outcome": "failure", "summary": "restart failed"})
         return ev
     ev += bash(f"ssh {fqdn} sudo systemctl restart acme-{svc}-worker")
@@ -100,26 +108,68 @@ def restart(host: str, svc: str, *, noise: list[str] = (), retry: bool = False, 
 def sales(day: int, *, noise: bool = False, fail: bool = False) -> list[dict[str, Any]]:
     d = f"2026-11-{day:02d}"
     ev: list[dict[str, Any]] = [
-        {"type": "task_start", "summary": f"日次の売上レポートを作成して#salesに投稿する（11月{day}日分）", "agent": "jp-helper"},
-        {"type": "tool_use", "tool": "shell", "input": {"command": f"python3 tools/sales_report.py --date {d} --format pdf"}},
+        {
+            "type": "task_start",
+            "summary": f"日次の売上レポートを作成して#salesに投稿する（11月{day}日分）",
+            "agent": "jp-helper",
+        },
+        {
+            "type": "tool_use",
+            "tool": "shell",
+            "input": {"command": f"python3 tools/sales_report.py --date {d} --format pdf"},
+        },
     ]
     if noise:
         ev.append({"type": "tool_use", "tool": "shell", "input": {"command": "ls -la out/"}})
-    ev.append({"type": "tool_use", "tool": "shell", "input": {"command": f"slack-cli upload --channel '#sales' out/sales-{d}.pdf"}})
+    ev.append(
+        {
+            "type": "tool_use",
+            "tool": "shell",
+            "input": {"command": f"slack-cli upload --channel '#sales' out/sales-{d}.pdf"},
+        }
+    )
     if fail:
-        ev.append({"type": "response_sent", "summary": "投稿に失敗しました: channel_not_found", "outcome": "failure"})
+        ev.append(
+            {
+                "type": "response_sent",
+                "summary": "投稿に失敗しました: channel_not_found",
+                "outcome": "failure",
+            }
+        )
     else:
-        ev.append({"type": "response_sent", "summary": f"{d}の売上レポートを#salesに投稿しました", "outcome": "success"})
+        ev.append(
+            {
+                "type": "response_sent",
+                "summary": f"{d}の売上レポートを#salesに投稿しました",
+                "outcome": "success",
+            }
+        )
     return ev
 
 
 def add_member(user: str, uid: int, group: str) -> list[dict[str, Any]]:
     api = "https://gitlab.acme.net/api/v4"
     return [
-        {"type": "task_start", "summary": f"Add {user} to the {group} group on GitLab as a developer", "agent": "ops-bot"},
-        {"type": "tool_use", "tool": "http", "input": {"method": "GET", "url": f"{api}/users?username={user}"}},
-        {"type": "tool_result", "tool": "http", "summary": f"200 [{{\"id\": {uid}, \"username\": \"{user}\"}}]"},
-        {"type": "tool_use", "tool": "http", "input": {"method": "POST", "url": f"{api}/groups/{group}/members", "body": f"user_id={uid}&access_level=30"}},
+        {
+            "type": "task_start",
+            "summary": f"Add {user} to the {group} group on GitLab as a developer",
+            "agent": "ops-bot",
+        },
+        {
+            "type": "tool_use",
+            "tool": "http",
+            "input": {"method": "GET", "url": f"{api}/users?username={user}"},
+        },
+        {"type": "tool_result", "tool": "http", "summary": f'200 [{{"id": {uid}, "username": "{user}"}}]'},
+        {
+            "type": "tool_use",
+            "tool": "http",
+            "input": {
+                "method": "POST",
+                "url": f"{api}/groups/{group}/members",
+                "body": f"user_id={uid}&access_level=30",
+            },
+        },
         {"type": "tool_result", "tool": "http", "summary": "201 Created"},
         {"type": "response_sent", "summary": f"Added {user} to {group} as Developer", "outcome": "success"},
     ]
@@ -147,30 +197,100 @@ def week_ops() -> None:
     w.task(at(0, 13), add_member("jdoe", 4711, "platform"), "ops-301")
     w.task(at(2, 9), add_member("akim", 5120, "data"), "ops-302")
     w.task(at(4, 14), add_member("mrossi", 6033, "mobile"), "ops-303")
-    w.task(at(1, 14), one_off("Fix the typo in the contributing guide", ["sed -i 's/recieve/receive/' CONTRIBUTING.md", "git commit -am 'Fix typo'"]), "ops-401")
-    w.task(at(2, 11), one_off("Investigate the flaky integration test in CI", ["pytest tests/integration -x -q"]), "ops-402")
-    w.task(at(3, 16), one_off("Update the on-call rota for December", ["vim oncall/rota.yaml", "git commit -am 'December rota'"]), "ops-403")
-    w.task(at(5, 10), one_off("Write the release notes for version 3.2", ["git log --oneline v3.1..HEAD"]), "ops-404")
+    w.task(
+        at(1, 14),
+        one_off(
+            "Fix the typo in the contributing guide",
+            ["sed -i 's/recieve/receive/' CONTRIBUTING.md", "git commit -am 'Fix typo'"],
+        ),
+        "ops-401",
+    )
+    w.task(
+        at(2, 11),
+        one_off("Investigate the flaky integration test in CI", ["pytest tests/integration -x -q"]),
+        "ops-402",
+    )
+    w.task(
+        at(3, 16),
+        one_off(
+            "Update the on-call rota for December", ["vim oncall/rota.yaml", "git commit -am 'December rota'"]
+        ),
+        "ops-403",
+    )
+    w.task(
+        at(5, 10),
+        one_off("Write the release notes for version 3.2", ["git log --oneline v3.1..HEAD"]),
+        "ops-404",
+    )
     for n, (f, d) in enumerate([("config/app.yaml", 1), ("data/seed.sql", 4)]):
-        w.task(at(d, 20), [{"type": "task_start", "summary": f"Restore {f} from last night's backup"}]
-               + bash(f"restic restore latest --target /srv --include {f}") + [{"type": "task_end", "outcome": "success"}], f"ops-50{n}")
+        w.task(
+            at(d, 20),
+            [{"type": "task_start", "summary": f"Restore {f} from last night's backup"}]
+            + bash(f"restic restore latest --target /srv --include {f}")
+            + [{"type": "task_end", "outcome": "success"}],
+            f"ops-50{n}",
+        )
     for n, site in enumerate(["docs", "shop", "blog"]):
-        w.task(at(n + 1, 7), [{"type": "task_start", "summary": f"Purge the CDN cache for the {site} site"}]
-               + [{"type": "tool_use", "tool": "bash", "input": f"cdnctl purge --site {site}.acme.net --all"}, {"type": "task_end"}], f"ops-60{n}")
-    w.write({
-        "procedures": [
-            {"type": "restart worker", "sources": ["ops-101", "ops-102", "ops-104"],
-             "must_contain": ["ssh ", ".prod.acme.net sudo systemctl restart acme-", "-worker", ".prod.acme.net:9100/healthz/", "systemctl is-active acme-"],
-             "must_not_contain": ["uptime", "ls /var/log", "payments", "emails", "exports", "app-3", "app-1", "app-2"]},
-            {"type": "daily sales report (ja)", "sources": ["jp-201", "jp-202", "jp-204", "jp-205"],
-             "must_contain": ["python3 tools/sales_report.py --date ", " --format pdf", "slack-cli upload --channel '#sales' out/sales-", ".pdf", "売上レポート"],
-             "must_not_contain": ["ls -la", "2026-11-22", "2026-11-25", "11月22日", "11月26日"]},
-            {"type": "add gitlab member", "sources": ["ops-301", "ops-302", "ops-303"],
-             "must_contain": ["https://gitlab.acme.net/api/v4/users?username=", "https://gitlab.acme.net/api/v4/groups/", "/members", "access_level=30"],
-             "must_not_contain": ["jdoe", "akim", "mrossi", "4711", "platform", "mobile"]},
-        ],
-        "review_items": [],
-    })
+        w.task(
+            at(n + 1, 7),
+            [{"type": "task_start", "summary": f"Purge the CDN cache for the {site} site"}]
+            + [
+                {"type": "tool_use", "tool": "bash", "input": f"cdnctl purge --site {site}.acme.net --all"},
+                {"type": "task_end"},
+            ],
+            f"ops-60{n}",
+        )
+    w.write(
+        {
+            "procedures": [
+                {
+                    "type": "restart worker",
+                    "sources": ["ops-101", "ops-102", "ops-104"],
+                    "must_contain": [
+                        "ssh ",
+                        ".prod.acme.net sudo systemctl restart acme-",
+                        "-worker",
+                        ".prod.acme.net:9100/healthz/",
+                        "systemctl is-active acme-",
+                    ],
+                    "must_not_contain": [
+                        "uptime",
+                        "ls /var/log",
+                        "payments",
+                        "emails",
+                        "exports",
+                        "app-3",
+                        "app-1",
+                        "app-2",
+                    ],
+                },
+                {
+                    "type": "daily sales report (ja)",
+                    "sources": ["jp-201", "jp-202", "jp-204", "jp-205"],
+                    "must_contain": [
+                        "python3 tools/sales_report.py --date ",
+                        " --format pdf",
+                        "slack-cli upload --channel '#sales' out/sales-",
+                        ".pdf",
+                        "売上レポート",
+                    ],
+                    "must_not_contain": ["ls -la", "2026-11-22", "2026-11-25", "11月22日", "11月26日"],
+                },
+                {
+                    "type": "add gitlab member",
+                    "sources": ["ops-301", "ops-302", "ops-303"],
+                    "must_contain": [
+                        "https://gitlab.acme.net/api/v4/users?username=",
+                        "https://gitlab.acme.net/api/v4/groups/",
+                        "/members",
+                        "access_level=30",
+                    ],
+                    "must_not_contain": ["jdoe", "akim", "mrossi", "4711", "platform", "mobile"],
+                },
+            ],
+            "review_items": [],
+        }
+    )
 
 
 # -- humans ---------------------------------------------------------------------------------
@@ -213,7 +333,9 @@ def tls(host: str) -> list[dict[str, Any]]:
         terminal(f"ssh {fq} 'sudo certbot renew --cert-name {fq}'"),
         terminal(f"ssh {fq} 'sudo nginx -t'"),
         terminal(f"ssh {fq} 'sudo systemctl reload nginx'"),
-        terminal(f"openssl s_client -connect {fq}:443 -servername {fq} </dev/null | openssl x509 -noout -enddate"),
+        terminal(
+            f"openssl s_client -connect {fq}:443 -servername {fq} </dev/null | openssl x509 -noout -enddate"
+        ),
         {"type": "task_end", "outcome": "success"},
     ]
 
@@ -247,38 +369,77 @@ def week_humans() -> None:
         w.task(at(n + 2, 14), vpn(name, person), f"h-vpn-{n + 1}")
     for n, (svc, k) in enumerate([("checkout", 12), ("search", 8), ("cart", 10)]):
         w.task(at(n + 1, 20), scale(svc, k), f"h-scale-{n + 1}")
-    w.write({
-        "procedures": [
-            {"type": "scale deployment", "sources": ["h-scale-1", "h-scale-2", "h-scale-3"],
-             "must_contain": ["kubectl -n shop scale deployment/", "--replicas=", "kubectl -n shop rollout status deployment/", "--timeout=120s"],
-             "must_not_contain": ["checkout", "cart", "replicas=12", "replicas=8"]},
-        ],
-        "review_items": [
-            {"target": "procedures/tls-renew.md", "sources": ["h-tls-1", "h-tls-2", "h-tls-3"]},
-            {"target": "procedures/vpn-certificate-reissue.md", "sources": ["h-vpn-1", "h-vpn-2", "h-vpn-3"]},
-        ],
-        "unchanged": ["procedures/tls-renew.md", "procedures/vpn-certificate-reissue.md"],
-    })
+    w.write(
+        {
+            "procedures": [
+                {
+                    "type": "scale deployment",
+                    "sources": ["h-scale-1", "h-scale-2", "h-scale-3"],
+                    "must_contain": [
+                        "kubectl -n shop scale deployment/",
+                        "--replicas=",
+                        "kubectl -n shop rollout status deployment/",
+                        "--timeout=120s",
+                    ],
+                    "must_not_contain": ["checkout", "cart", "replicas=12", "replicas=8"],
+                },
+            ],
+            "review_items": [
+                {"target": "procedures/tls-renew.md", "sources": ["h-tls-1", "h-tls-2", "h-tls-3"]},
+                {
+                    "target": "procedures/vpn-certificate-reissue.md",
+                    "sources": ["h-vpn-1", "h-vpn-2", "h-vpn-3"],
+                },
+            ],
+            "unchanged": ["procedures/tls-renew.md", "procedures/vpn-certificate-reissue.md"],
+        }
+    )
 
 
 # -- coder ----------------------------------------------------------------------------------
-def release(v: str, *, noise: str = "", failing_tests: bool = False, fail: bool = False) -> list[dict[str, Any]]:
+def release(
+    v: str, *, noise: str = "", failing_tests: bool = False, fail: bool = False
+) -> list[dict[str, Any]]:
     ev: list[dict[str, Any]] = [
         {"type": "request", "summary": f"Cut release {v}: bump the version, update the changelog and tag it"},
-        {"type": "thought", "summary": "The version lives in pyproject.toml; the changelog needs a new section"},
+        {
+            "type": "thought",
+            "summary": "The version lives in pyproject.toml; the changelog needs a new section",
+        },
         {"type": "tool_use", "tool": "read_file", "input": {"path": "pyproject.toml"}},
     ]
     if noise == "readme":
         ev.append({"type": "tool_use", "tool": "read_file", "input": {"path": "README.md"}})
-    ev.append({"type": "tool_use", "tool": "edit_file", "input": {"path": "pyproject.toml", "replace": f'version = "{v}"'}})
-    ev.append({"type": "tool_use", "tool": "edit_file", "input": {"path": "CHANGELOG.md", "insert": f"## {v}"}})
+    ev.append(
+        {
+            "type": "tool_use",
+            "tool": "edit_file",
+            "input": {"path": "pyproject.toml", "replace": f'version = "{v}"'},
+        }
+    )
+    ev.append(
+        {"type": "tool_use", "tool": "edit_file", "input": {"path": "CHANGELOG.md", "insert": f"## {v}"}}
+    )
     if noise == "ls":
         ev.append({"type": "tool_use", "tool": "run", "input": {"cmd": "ls"}})
     if failing_tests:
         ev.append({"type": "tool_use", "tool": "run", "input": {"cmd": "pytest -q"}})
-        ev.append({"type": "tool_result", "tool": "run", "outcome": "failure", "error": "1 failed: test_version_matches"})
+        ev.append(
+            {
+                "type": "tool_result",
+                "tool": "run",
+                "outcome": "failure",
+                "error": "1 failed: test_version_matches",
+            }
+        )
         ev.append({"type": "thought", "summary": "the version test reads __init__.py too"})
-        ev.append({"type": "tool_use", "tool": "edit_file", "input": {"path": "src/acme/__init__.py", "replace": f'__version__ = "{v}"'}})
+        ev.append(
+            {
+                "type": "tool_use",
+                "tool": "edit_file",
+                "input": {"path": "src/acme/__init__.py", "replace": f'__version__ = "{v}"'},
+            }
+        )
     ev.append({"type": "tool_use", "tool": "run", "input": {"cmd": "pytest -q"}})
     if fail:
         ev.append({"type": "tool_result", "tool": "run", "outcome": "failure", "error": "3 failed"})
@@ -302,7 +463,9 @@ def lint(module: str, files: list[str]) -> list[dict[str, Any]]:
         ev.append({"type": "tool_use", "tool": "edit_file", "input": {"path": f"src/acme/{module}/{f}"}})
     ev.append({"type": "tool_use", "tool": "run", "input": {"cmd": f"ruff check src/acme/{module}"}})
     ev.append({"type": "tool_result", "tool": "run", "summary": "All checks passed!"})
-    ev.append({"type": "tool_use", "tool": "git", "input": {"args": f"commit -am 'Fix ruff errors in {module}'"}})
+    ev.append(
+        {"type": "tool_use", "tool": "git", "input": {"args": f"commit -am 'Fix ruff errors in {module}'"}}
+    )
     ev.append({"type": "task_end", "outcome": "success"})
     return ev
 
@@ -316,20 +479,88 @@ def week_coder() -> None:
     w.task(at(0, 15), lint("billing", ["invoice.py", "tax.py"]), "c-lint-1")
     w.task(at(2, 15), lint("search", ["query.py"]), "c-lint-2")
     w.task(at(4, 15), lint("auth", ["tokens.py", "session.py", "views.py"]), "c-lint-3")
-    w.write({
-        "procedures": [
-            {"type": "release", "sources": ["c-rel-1", "c-rel-2", "c-rel-4"],
-             "must_contain": ["pyproject.toml", 'version = "', "CHANGELOG.md", "pytest -q", "commit -am 'Release ", "tag -a v", "push origin main --follow-tags"],
-             "must_not_contain": ["README.md", "`ls`", "3.4.1", "3.4.2", "3.5.1", "__init__.py"]},
-            {"type": "lint", "sources": ["c-lint-1", "c-lint-2", "c-lint-3"],
-             "must_contain": ["ruff check src/acme/", "commit -am 'Fix ruff errors in "],
-             "must_not_contain": ["billing", "search", "auth", "invoice.py", "tokens.py"]},
-        ],
-        "review_items": [],
-    })
+    w.write(
+        {
+            "procedures": [
+                {
+                    "type": "release",
+                    "sources": ["c-rel-1", "c-rel-2", "c-rel-4"],
+                    "must_contain": [
+                        "pyproject.toml",
+                        'version = "',
+                        "CHANGELOG.md",
+                        "pytest -q",
+                        "commit -am 'Release ",
+                        "tag -a v",
+                        "push origin main --follow-tags",
+                    ],
+                    "must_not_contain": ["README.md", "`ls`", "3.4.1", "3.4.2", "3.5.1", "__init__.py"],
+                },
+                {
+                    "type": "lint",
+                    "sources": ["c-lint-1", "c-lint-2", "c-lint-3"],
+                    "must_contain": ["ruff check src/acme/", "commit -am 'Fix ruff errors in "],
+                    "must_not_contain": ["billing", "search", "auth", "invoice.py", "tokens.py"],
+                },
+            ],
+            "review_items": [],
+        }
+    )
+
+
+# -- bilingual ------------------------------------------------------------------------------
+def rotate_logs(host: str, intent: str) -> list[dict[str, Any]]:
+    return [
+        {"type": "task_start", "summary": intent},
+        {"type": "tool_use", "tool": "ssh", "input": f"{host} sudo logrotate -f /etc/logrotate.d/acme"},
+        {"type": "tool_use", "tool": "ssh", "input": f"{host} sudo systemctl kill -s HUP acme-api"},
+        {"type": "tool_use", "tool": "ssh", "input": f"{host} df -h /var/log"},
+        {"type": "task_end", "outcome": "success"},
+    ]
+
+
+def week_bilingual() -> None:
+    w = Week("bilingual")
+    en = [
+        ("web-1", "Force a log rotation on web-1 and free the disk"),
+        ("web-4", "Force a log rotation on web-4 and free the disk"),
+        ("web-7", "Force a log rotation on web-7 and free the disk"),
+    ]
+    ja = [
+        ("web-2", "web-2のログを強制ローテーションしてディスクを空ける"),
+        ("web-5", "web-5のログを強制ローテーションしてディスクを空ける"),
+        ("web-9", "web-9のログを強制ローテーションしてディスクを空ける"),
+    ]
+    for n, (host, intent) in enumerate(en):
+        w.task(at(n, 9), rotate_logs(host, intent), f"b-en-{n + 1}")
+    for n, (host, intent) in enumerate(ja):
+        w.task(at(n + 1, 16), rotate_logs(host, intent), f"b-ja-{n + 1}")
+    w.write(
+        {
+            "procedures": [
+                {
+                    "type": "rotate logs (en)",
+                    "sources": ["b-en-1", "b-en-2", "b-en-3"],
+                    "must_contain": [
+                        "sudo logrotate -f /etc/logrotate.d/acme",
+                        "sudo systemctl kill -s HUP acme-api",
+                        "df -h /var/log",
+                    ],
+                    "must_not_contain": ["web-1", "web-4", "web-7"],
+                },
+            ],
+            "review_items": [
+                {
+                    "target": "procedures/force-a-log-rotation-on-web-number-and-free-the-disk.md",
+                    "sources": ["b-ja-1", "b-ja-2", "b-ja-3"],
+                }
+            ],
+        }
+    )
 
 
 if __name__ == "__main__":
     week_ops()
     week_humans()
     week_coder()
+    week_bilingual()

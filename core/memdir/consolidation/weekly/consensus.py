@@ -30,7 +30,9 @@ STEP_THRESHOLD = 0.55
 RETRY_SIMILARITY = 0.6
 MAX_ALIGN_TASKS = 12
 _CONTENT = re.compile(r"[^\W\d_]{3,}")
-_STOP = frozenset(["the", "and", "for", "with", "from", "into", "onto", "that", "this", "then", "some", "any", "all", "its"])
+_STOP = frozenset(
+    ["the", "and", "for", "with", "from", "into", "onto", "that", "this", "then", "some", "any", "all", "its"]
+)
 
 
 @dataclass
@@ -189,7 +191,10 @@ def fold_searches(steps: list[Step], intent: str) -> list[Item]:
     if n < LOOP_MIN:
         return list(steps)
     intent_words = {w.lower() for w in _CONTENT.findall(intent)} - _STOP
-    mate = [[j for j in range(max(0, i - 2), min(n, i + 3)) if j != i and _mates(steps[i], steps[j])] for i in range(n)]
+    mate = [
+        [j for j in range(max(0, i - 2), min(n, i + 3)) if j != i and _mates(steps[i], steps[j])]
+        for i in range(n)
+    ]
     # a step may be bridged when it loops itself (`open drawer 1` .. `open drawer 2`) or is not about the task
     bridgeable = [bool(mate[i]) or not _linked(steps[i], intent_words) for i in range(n)]
     # boundary b (between steps b and b+1) is inside a run when a mate pair spans it

@@ -47,7 +47,7 @@ from memdir.notes.model import Note
 
 STEP_BONUS = 0.1
 COVERED = 0.6  # a candidate step whose weighted words a note line holds this much is not new
-SAME_STEPS = 0.8  # sibling step sequences at least this alike (difflib ratio) are the same work
+SAME_STEPS = 0.9  # sibling step sequences at least this alike (difflib ratio) are the same work
 SAME_MEANING = 0.75  # ... when their titles' calibrated meaning is at least this alike
 _PLACEHOLDER = re.compile(r"\{[A-Za-z][\w-]*\}|<[^<>\s]{1,40}>")
 _PREFIX = re.compile(r"^[\w.:-]{1,40}: (?=`)")
@@ -127,7 +127,9 @@ class DuplicateIndex:
         self.lines: list[list[str]] = []
         self._vecs: list[np.ndarray] = []
 
-    def add_many(self, items: Sequence[tuple[str, str, list[str] | None]], bodies: Sequence[str] = ()) -> None:
+    def add_many(
+        self, items: Sequence[tuple[str, str, list[str] | None]], bodies: Sequence[str] = ()
+    ) -> None:
         """Add (path, title, tools) entries (with their descriptions after a newline in the title, if any)."""
         if not items:
             return
@@ -149,7 +151,9 @@ class DuplicateIndex:
         emb = np.array([float((m @ v).max()) for m in self._vecs])
         lex_rows = wording_vectors([text, *self.texts])
         lex = np.asarray((lex_rows[1:] @ lex_rows[0].T).toarray()).ravel()
-        sims = ((EMBED_WEIGHT * emb + WORDING_WEIGHT * lex) / (EMBED_WEIGHT + WORDING_WEIGHT)).astype(np.float64)
+        sims = ((EMBED_WEIGHT * emb + WORDING_WEIGHT * lex) / (EMBED_WEIGHT + WORDING_WEIGHT)).astype(
+            np.float64
+        )
         if tools:
             known = [i for i, t in enumerate(self.tools) if t]
             if known:
@@ -164,7 +168,9 @@ class DuplicateIndex:
                     )
         return np.asarray(to_calibrated(sims))
 
-    def closest(self, title: str, tools: list[str] | None, steps: Sequence[str] = (), k: int = 3) -> list[Match]:
+    def closest(
+        self, title: str, tools: list[str] | None, steps: Sequence[str] = (), k: int = 3
+    ) -> list[Match]:
         """The k notes most alike in content, most alike first."""
         if not self.paths:
             return []

@@ -71,7 +71,8 @@ class ClusterEvidence:
         """JSON for the weekly prompt: the tasks, the built-in draft, failed attempts, closest procedures."""
         data = {
             "tasks": [
-                {"task_id": t.task_id, "intent": t.intent, "steps": t.steps} for t in self.successes[:MAX_TASKS]
+                {"task_id": t.task_id, "intent": t.intent, "steps": t.steps}
+                for t in self.successes[:MAX_TASKS]
             ],
             "built_in_draft": {
                 "title": self.draft_title,
@@ -80,7 +81,13 @@ class ClusterEvidence:
                 "has_consensus_steps": self.consensus,
             },
             "failed_attempts": [
-                {"task_id": t.task_id, "intent": t.intent, "steps": t.steps, "failed_step": t.failed_step, "error": t.error}
+                {
+                    "task_id": t.task_id,
+                    "intent": t.intent,
+                    "steps": t.steps,
+                    "failed_step": t.failed_step,
+                    "error": t.error,
+                }
                 for t in self.failures[:MAX_FAILURES]
             ],
             "closest_procedures": [
@@ -93,7 +100,9 @@ class ClusterEvidence:
 def task_evidence(task: Task) -> TaskEvidence:
     """A task as (redacted) evidence; a failure names its failing step and error."""
     t = redacted(task)
-    ev = TaskEvidence(t.task_id, t.intent, [s.render() for s in t.steps[:MAX_STEPS]], t.outcome, thoughts=t.thoughts[:5])
+    ev = TaskEvidence(
+        t.task_id, t.intent, [s.render() for s in t.steps[:MAX_STEPS]], t.outcome, thoughts=t.thoughts[:5]
+    )
     if t.outcome == "failure":
         step = t.failing_step()
         ev.failed_step = step.render() if step else ""
@@ -119,7 +128,13 @@ def cluster_evidence(
         successes=[task_evidence(t) for t in successes],
         failures=[task_evidence(t) for t in failures],
         closest=[
-            NearbyProcedure(m.path, titles.get(m.path, ""), round(m.similarity, 4), round(m.intent, 4), round(m.coverage, 4))
+            NearbyProcedure(
+                m.path,
+                titles.get(m.path, ""),
+                round(m.similarity, 4),
+                round(m.intent, 4),
+                round(m.coverage, 4),
+            )
             for m in closest
         ],
     )

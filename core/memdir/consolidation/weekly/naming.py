@@ -9,7 +9,7 @@ tier; a placeholder takes the name of its strongest tier (most frequent within i
 | 4.5 | the first label of a host name | `ssh {}.acme.net` |
 | 4 | a noun it qualifies in the title, a noun before it, a Japanese counter | `the {} service`, `issue {}`, `{} replicas`, `第{}週`, `{}さん` |
 | 3 | the URL or path segment before it | `/groups/{}/members` -> group |
-| 2.5 | what its values are | version, date, url, email, path, file |
+| 2.5 | what its values are | version, date, url, email, path, file, name (capitalised words) |
 | 2 | a noun it qualifies in a step, a word glued after it | `acme-{}-worker` |
 | 1.8 | numbers | number |
 | 1.5 | the preposition before it | `to {}` target, `from {}` source |
@@ -27,9 +27,108 @@ from collections import Counter
 from collections.abc import Sequence
 
 FUNCTION_WORDS = frozenset(
-    ["a", "an", "the", "some", "any", "this", "that", "these", "those", "my", "our", "your", "their", "its", "each", "every", "all", "no", "to", "into", "onto", "in", "on", "at", "from", "by", "for", "with", "without", "of", "off", "over", "under", "via", "per", "as", "than", "and", "or", "but", "nor", "so", "then", "if", "when", "while", "until", "before", "after", "is", "are", "was", "were", "be", "been", "it", "them", "they", "he", "she", "we", "you", "i", "me", "us", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "first", "second", "third", "both"]
+    [
+        "a",
+        "an",
+        "the",
+        "some",
+        "any",
+        "this",
+        "that",
+        "these",
+        "those",
+        "my",
+        "our",
+        "your",
+        "their",
+        "its",
+        "each",
+        "every",
+        "all",
+        "no",
+        "to",
+        "into",
+        "onto",
+        "in",
+        "on",
+        "at",
+        "from",
+        "by",
+        "for",
+        "with",
+        "without",
+        "of",
+        "off",
+        "over",
+        "under",
+        "via",
+        "per",
+        "as",
+        "than",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "so",
+        "then",
+        "if",
+        "when",
+        "while",
+        "until",
+        "before",
+        "after",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "it",
+        "them",
+        "they",
+        "he",
+        "she",
+        "we",
+        "you",
+        "i",
+        "me",
+        "us",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "first",
+        "second",
+        "third",
+        "both",
+    ]
 )
-DETERMINERS = frozenset(["a", "an", "the", "some", "any", "this", "that", "these", "those", "my", "our", "your", "their", "its", "each", "every"])
+DETERMINERS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "some",
+        "any",
+        "this",
+        "that",
+        "these",
+        "those",
+        "my",
+        "our",
+        "your",
+        "their",
+        "its",
+        "each",
+        "every",
+    ]
+)
 _TARGET = frozenset(["to", "into", "onto", "in", "on", "in/on"])
 _CJK_COUNTERS = {
     "週": "week",
@@ -68,6 +167,7 @@ _INT = re.compile(r"^#?\d+$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+\.[\w.-]+$")
 _FILE = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,5}$")
+_CAPITALISED = re.compile(r"^[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*$")
 
 Candidate = tuple[float, str]
 
@@ -99,6 +199,8 @@ def value_class(values: Sequence[str]) -> Candidate | None:
         return 2.5, "file"
     if all("/" in v and " " not in v for v in vals):
         return 2.5, "path"
+    if all(_CAPITALISED.match(v) for v in vals):
+        return 2.5, "name"
     if all(_INT.match(v) for v in vals):
         return 1.8, "number"
     return None
@@ -118,7 +220,7 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
     numeric = all(_INT.match(v.strip()) for v in values if v.strip())
     m = _RIGHT_WORD.match(right)
     qualifies = left.rstrip().lower().rsplit(" ", 1)[-1] in DETERMINERS and left.endswith(" ")
-    if m and m.group(1) not in FUNCTION_WORDS and (qualifies or numeric):
+    if m and m.group(1) not in FUNCTION_WORDS and (qualifies or (numeric and in_title)):
         words = [m.group(1)]
         if m.group(2) and m.group(2) not in FUNCTION_WORDS and right[m.end() :][:1] in ("", " ", ".", ","):
             words.append(m.group(2))

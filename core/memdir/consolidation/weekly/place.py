@@ -116,7 +116,9 @@ class Placer:
                 continue
             meaning = self._meaning(draft.title, sib.title)
             if meaning >= SAME_MEANING:
-                added = [s for s in draft.steps if not difflib.get_close_matches(s, sib.steps, n=1, cutoff=0.9)]
+                added = [
+                    s for s in draft.steps if not difflib.get_close_matches(s, sib.steps, n=1, cutoff=0.9)
+                ]
                 return sib.path, work, added
         return None
 
@@ -188,4 +190,3 @@ def _list_items(body: str) -> list[str]:
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from memdir.consolidation.weekly.naming import candidates, choose
-from memdir.consolidation.weekly.spans import Span, Template
+from memdir.consolidation.weekly.spans import Span, Template, find_word
 
 _SUFFIX = re.compile(r"\s+\d+$")
 _EDGE = " \t\"'`.,;:!?()[]{}<>"
@@ -60,7 +60,7 @@ def _in_intents(span: Span, intents: Mapping[str, str]) -> bool:
     for task, value in span.values.items():
         intent = intents.get(task, "")
         word = _SUFFIX.sub("", value).strip(_EDGE)
-        if intent and word and not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", intent, re.I):
+        if intent and word and find_word(intent, word) is None:
             return False
     return True
 
@@ -99,7 +99,12 @@ def assign(
             fits = is_title or _in_intents(span, intents)
             # a title placeholder needs one shared task when every value is written in its task's intent
             home = next(
-                (g for g in groups if (_same(g.spans[0], span, 1) if g.in_title else _same(g.spans[0], span)) and (fits or not g.in_title)),
+                (
+                    g
+                    for g in groups
+                    if (_same(g.spans[0], span, 1) if g.in_title else _same(g.spans[0], span))
+                    and (fits or not g.in_title)
+                ),
                 None,
             )
             if home is None and not is_title and fits:
@@ -117,7 +122,9 @@ def assign(
             groups.append(home)
         home.in_title = True
         home.spans.insert(0, span)  # the title's spelling first; the steps' tasks follow
-        home.extended = home.extended or any(s.key(t) != span.key(t) for s in home.spans[1:] for t in span.values)
+        home.extended = home.extended or any(
+            s.key(t) != span.key(t) for s in home.spans[1:] for t in span.values
+        )
     groups.sort(key=lambda g: not g.in_title)  # title placeholders pick their names first
     taken: set[str] = set()
     for g in groups:

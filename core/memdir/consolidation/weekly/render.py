@@ -167,7 +167,9 @@ def candidate_body(new_steps: list[str], sources: list[str], values: dict[str, l
         lines += ["Steps the new tasks took that this note does not list:", ""]
         lines += [f"- {s}" for s in new_steps]
         used = {m for s in new_steps for m in re.findall(r"\{([A-Za-z][\w-]*)\}", s)}
-        named = [f"- `{{{k}}}`: seen as " + ", ".join(code(x) for x in v) for k, v in values.items() if k in used]
+        named = [
+            f"- `{{{k}}}`: seen as " + ", ".join(code(x) for x in v) for k, v in values.items() if k in used
+        ]
         if named:
             lines += ["", "Placeholders:", ""] + named
     return "\n".join(lines)

@@ -167,7 +167,9 @@ class WeeklyDistiller:
         since, end = week_window(until)
         state = WeeklyState(self.root)
         save = not report.dry_run
-        placer = Placer(self.store, self.review, self.th, lambda t: self._embed(t, save=save), self._window_ids)
+        placer = Placer(
+            self.store, self.review, self.th, lambda t: self._embed(t, save=save), self._window_ids
+        )
         window = f"{since.date().isoformat()} to {end.date().isoformat()} (exclusive)"
         failed = self._failures(groups, save)
         llm_calls = 0
@@ -188,7 +190,9 @@ class WeeklyDistiller:
                 report.skipped += len(group)
                 continue
             if failures:
-                report.stats["failed_tasks_of_kept_types"] = report.stats.get("failed_tasks_of_kept_types", 0) + len(failures)
+                report.stats["failed_tasks_of_kept_types"] = report.stats.get(
+                    "failed_tasks_of_kept_types", 0
+                ) + len(failures)
             if self.llm is not None and llm_calls < self.config.llm.max_calls:
                 llm_calls += 1
                 evidence = cluster_evidence(sig, group, draft, failures, placer.closest(draft), placer.titles)
@@ -203,25 +207,35 @@ class WeeklyDistiller:
         groups, vecs, selected = self.plan(until, report, save=False)
         if not groups:
             return []
-        placer = Placer(self.store, self.review, self.th, lambda t: self._embed(t, save=False), self._window_ids)
+        placer = Placer(
+            self.store, self.review, self.th, lambda t: self._embed(t, save=False), self._window_ids
+        )
         out = []
         for group, members, failures in zip(groups, selected, self._failures(groups, False), strict=True):
             draft = distil_builtin(group, vecs[members])
             if is_task_type(draft):
                 sig = signature(sorted(t.task_id for t in group))
-                out.append(cluster_evidence(sig, group, draft, failures, placer.closest(draft), placer.titles))
+                out.append(
+                    cluster_evidence(sig, group, draft, failures, placer.closest(draft), placer.titles)
+                )
         return out
 
     def failures_by_type(self, until: date | None = None) -> list[tuple[str, list[Task]]]:
         """(built-in title, failed tasks) per kept cluster of the week: the input of avoidance lessons."""
-        return [(e.draft_title, [self._tasks_by_id[t.task_id] for t in e.failures]) for e in self.evidence(until)]
+        return [
+            (e.draft_title, [self._tasks_by_id[t.task_id] for t in e.failures]) for e in self.evidence(until)
+        ]
 
     def _failures(self, groups: list[list[Task]], save: bool) -> list[list[Task]]:
         failed = [t for t in self._week if t.outcome == "failure"]
         if self._lexicon is None or not failed:
             return [[] for _ in groups]
         return assign_failures(
-            groups, failed, lambda t: self._embed(t, save=save), self._lexicon, centred_threshold(self.th.cluster)
+            groups,
+            failed,
+            lambda t: self._embed(t, save=save),
+            self._lexicon,
+            centred_threshold(self.th.cluster),
         )
 
     def _cluster(

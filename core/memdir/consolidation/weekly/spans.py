@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from memdir.consolidation.weekly.align import align_many, atoms, same_text
+from memdir.consolidation.weekly.align import align_many, atoms, is_cjk, same_text
 
 MAX_ATOMS = 160  # atoms of one text that take part in alignment (a long input keeps its head)
 _EDGE = " \t\"'`.,;:!?()[]{}<>「」（）"
@@ -129,7 +129,9 @@ def _tidy(parts: list[Part], n: int) -> list[Part]:
             if lead:
                 out.append(lead)
             out.append(
-                Span({t: v[len(lead) : len(v) - len(trail)] if v.strip() else "" for t, v in p.values.items()})
+                Span(
+                    {t: v[len(lead) : len(v) - len(trail)] if v.strip() else "" for t, v in p.values.items()}
+                )
             )
             if trail:
                 out.append(trail)
@@ -156,3 +158,19 @@ def _common_suffix(values: list[str], chars: str) -> str:
         return ""
     n = min(len(v) - len(v.rstrip(chars)) for v in values)
     return values[0][len(values[0]) - n :] if n else ""
+
+
+def find_word(text: str, word: str) -> tuple[int, int] | None:
+    """Where `word` occurs in `text` as a whole (not glued to a letter or digit of its script; CJK may touch it)."""
+    for m in re.finditer(re.escape(word), text, re.I):
+        before = text[m.start() - 1] if m.start() else ""
+        after = text[m.end()] if m.end() < len(text) else ""
+        if not (_glued(before, word[0]) or _glued(after, word[-1])):
+            return m.start(), m.end()
+    return None
+
+
+def _glued(neighbour: str, edge: str) -> bool:
+    if not neighbour or not (neighbour.isalnum() and edge.isalnum()):
+        return False
+    return neighbour.isascii() == edge.isascii() and not is_cjk(neighbour)

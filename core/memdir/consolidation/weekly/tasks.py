@@ -9,7 +9,7 @@ Any shape of log: a step is a `tool_use` (or any event naming a `tool`, except r
 `response_sent` (the reply, as a `reply` step). A `tool_result` marks its call failed when it
 says so (`outcome: failure`, an `error`, a non-zero `exit_code`). `thought` events are kept as
 evidence. Actions (`memdir.consolidation.weekly.steps`) are settled over the whole week: a
-`tool:verb` whose verb occurs only once that week is an argument, not a verb.
+`tool:verb` whose verb only one task used is an argument (`ssh web-1 ...`), not a verb.
 """
 
 from __future__ import annotations
@@ -209,11 +209,13 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
 
 
 def _settle_actions(tasks: list[Task]) -> None:
-    """A `tool:verb` action whose verb occurs in only one step of the week is the tool alone."""
-    seen: Counter[str] = Counter(s.action for t in tasks for s in t.steps)
+    """A `tool:verb` whose verb only one task of the week used is an argument (`ssh web-1 ...`): the tool alone."""
+    seen: Counter[str] = Counter(a for t in tasks for a in {s.action for s in t.steps})
     for task in tasks:
         task.steps = [
-            replace(s, action=s.tool.lower()) if ":" in s.action and seen[s.action] < 2 and s.kind == "tool" else s
+            replace(s, action=s.tool.lower())
+            if ":" in s.action and seen[s.action] < 2 and s.kind == "tool"
+            else s
             for s in task.steps
         ]
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from memdir.consolidation.weekly.align import atoms, is_cjk
-from memdir.consolidation.weekly.spans import Span, Template, template_of
+from memdir.consolidation.weekly.spans import Span, Template, find_word, template_of
 from memdir.paths import slugify
 
 GROUP_MIN = 0.5
@@ -29,7 +29,9 @@ _CLASS_SPAN = re.compile(
     r"|(?<![\w{/])(?:[\w.@-]+/)+[\w.@-]+|\b\d+(?:[.,:]\d+)*\b"
 )
 _BRACKETED = re.compile(r"[（(\[【「][^（()\[\]【】「」）]*\{[a-z0-9_]+\}[^（()\[\]【】「」）]*[）)\]】」]")
-_CJK_EDGE = re.compile(r"第?\{[a-z0-9_]+\}(?:さん|様|君|[週日月年時分号番件個回人円歳])?(?=[\u3040-\u9fff])|(?<=[\u3040-\u9fff])第?\{[a-z0-9_]+\}[週日月年時分号番件個回人円歳]?")
+_CJK_EDGE = re.compile(
+    r"第?\{[a-z0-9_]+\}(?:さん|様|君|[週日月年時分号番件個回人円歳])?(?=[\u3040-\u9fff])|(?<=[\u3040-\u9fff])第?\{[a-z0-9_]+\}[週日月年時分号番件個回人円歳]?"
+)
 _PARTICLE = re.compile(r"^[のをにがはでともへ、。・]+")
 
 
@@ -71,10 +73,12 @@ def _single(task: str, intent: str, step_spans: Sequence[Span]) -> Template:
         value = span.values.get(task, "").strip()
         if not value:
             continue
-        for v in dict.fromkeys([value, value.rsplit(" ", 1)[0] if value.rsplit(" ", 1)[-1].isdigit() else value]):
-            m = re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", intent, re.I)
-            if m and len(v) > 1:
-                marks.append((m.start(), m.end(), span))
+        for v in dict.fromkeys(
+            [value, value.rsplit(" ", 1)[0] if value.rsplit(" ", 1)[-1].isdigit() else value]
+        ):
+            where = find_word(intent, v)
+            if where and len(v) > 1:
+                marks.append((where[0], where[1], span))
                 break
     for m in _CLASS_SPAN.finditer(intent):
         marks.append((m.start(), m.end(), Span({task: m.group(0)})))
@@ -93,7 +97,9 @@ def _single(task: str, intent: str, step_spans: Sequence[Span]) -> Template:
 def render_title(template: Template) -> str:
     """The title text: placeholders by name, first letter upper-cased, no closing full stop."""
     text = template.render().rstrip(" .。")
-    return text[:1].upper() + text[1:] if text else text
+    if re.match(r"[a-z]+ ", text):  # an English sentence starts with a capital
+        return text[:1].upper() + text[1:]
+    return text
 
 
 def file_stem(title: str, max_length: int = 60) -> str:
