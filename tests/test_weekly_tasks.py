@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from memdir.activity import ActivityEvent, parse_ts
-from memdir.consolidation.weekly.spans import template_of
 from memdir.consolidation.weekly.similarity import abstract_text
+from memdir.consolidation.weekly.spans import template_of
 from memdir.consolidation.weekly.tasks import group_tasks
 
 T0 = datetime(2026, 11, 24, 9, 0, tzinfo=timezone.utc)
