@@ -140,8 +140,8 @@ def align_many(
         order = [first] + sorted((b for b in range(k) if b != first), key=lambda b: (-scores[first][b], b))
     centre = order[0]
     columns: list[Column] = [[None] * k for _ in seqs[centre]]
-    for i, col in enumerate(columns):
-        col[centre] = i
+    for i, first_col in enumerate(columns):
+        first_col[centre] = i
     members: list[list[T]] = [[x] for x in seqs[centre]]
     for b in order[1:]:
         pairs = _nw(members, seqs[b], sim, threshold, exact)

@@ -65,7 +65,7 @@ class ClusterEvidence:
 
     def to_dict(self) -> JSONObject:
         """A JSON-ready dict."""
-        return asdict(self)  # type: ignore[return-value]
+        return asdict(self)
 
     def prompt_payload(self) -> str:
         """JSON for the weekly prompt: the tasks, the built-in draft, failed attempts, closest procedures."""
