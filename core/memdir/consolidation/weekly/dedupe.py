@@ -46,6 +46,7 @@ from memdir.consolidation.weekly.similarity import abstract_text, to_calibrated
 from memdir.notes.model import Note
 
 STEP_BONUS = 0.1
+GENERIC = 3  # a step this many notes (or this run's drafts) hold says nothing about one kind of work
 COVERED = 0.6  # a candidate step whose weighted words a note line holds this much is not new
 SAME_STEPS = 0.9  # sibling step sequences at least this alike (difflib ratio) are the same work
 SAME_MEANING = 0.75  # ... when their titles' calibrated meaning is at least this alike
@@ -114,6 +115,7 @@ class Match:
     new_steps: list[int]
     reverse: float = 0.0  # share of the note's steps (by count) the candidate's steps hold
     covered: int = 0  # candidate steps the note holds
+    compared: int = 0  # candidate steps compared (generic ones left out)
 
 
 class DuplicateIndex:
@@ -169,23 +171,41 @@ class DuplicateIndex:
         return np.asarray(to_calibrated(sims))
 
     def closest(
-        self, title: str, tools: list[str] | None, steps: Sequence[str] = (), k: int = 3
+        self,
+        title: str,
+        tools: list[str] | None,
+        steps: Sequence[str] = (),
+        k: int = 3,
+        generic: frozenset[str] | set[str] = frozenset(),
     ) -> list[Match]:
-        """The k notes most alike in content, most alike first."""
+        """The k notes most alike in content, most alike first.
+
+        Steps that say nothing about this kind of work are left out of the step comparison: those in
+        `generic` (step keys many of the run's drafts share, `step_key`) and those `GENERIC` notes hold.
+        """
         if not self.paths:
             return []
         intent = self.intents(title, tools)
+        where = {id(s): n for n, s in enumerate(steps)}
+        own = [s for s in steps if step_words(s) and step_key(s) not in generic]
+        held: Counter[int] = Counter()
+        for lines in self.lines:
+            if own and lines:
+                held.update(set(range(len(own))) - set(coverage(own, lines)[1]))
+        specific = [own[i] for i in range(len(own)) if held[i] < GENERIC]
         out = []
         for i, path in enumerate(self.paths):
             sim = float(intent[i])
-            cov, new = coverage(steps, self.lines[i]) if steps else (0.0, [])
-            rev = 0.0
-            if steps and self.lines[i]:
+            cov, new, rev = 0.0, list(range(len(specific))), 0.0
+            if specific and self.lines[i]:
+                cov, new = coverage(specific, self.lines[i])
                 counted = [ln for ln in self.lines[i] if step_words(ln)]
-                rev = (len(counted) - len(coverage(counted, steps)[1])) / len(counted) if counted else 0.0
-            content = max(sim, (sim + cov) / 2 + STEP_BONUS) if steps else sim
-            covered = len([s for s in steps if step_words(s)]) - len(new)
-            out.append(Match(path, min(1.0, content), sim, cov, new, rev, covered))
+                rev = (len(counted) - len(coverage(counted, specific)[1])) / len(counted) if counted else 0.0
+            content = max(sim, (sim + cov) / 2 + STEP_BONUS) if specific else sim
+            added = [where[id(specific[j])] for j in new]
+            out.append(
+                Match(path, min(1.0, content), sim, cov, added, rev, len(specific) - len(new), len(specific))
+            )
         return sorted(out, key=lambda m: (-m.similarity, m.path))[:k]
 
     def best(self, title: str, tools: list[str] | None, steps: Sequence[str] = ()) -> Match | None:
@@ -194,10 +214,17 @@ class DuplicateIndex:
         return found[0] if found else None
 
 
-def same_work(steps_a: Sequence[str], steps_b: Sequence[str]) -> float:
-    """How alike two step lists are as sequences (difflib ratio of their normalised steps)."""
-    if len(steps_a) < 2 or len(steps_b) < 2:
+def step_key(step: str) -> str:
+    """A step's words as one string: equal for the same step written with other placeholder names."""
+    return " ".join(step_words(step))
+
+
+def same_work(
+    steps_a: Sequence[str], steps_b: Sequence[str], generic: frozenset[str] | set[str] = frozenset()
+) -> float:
+    """How alike two step lists are as sequences (difflib ratio of their keys, generic steps left out)."""
+    norm_a = [k for s in steps_a if (k := step_key(s)) and k not in generic]
+    norm_b = [k for s in steps_b if (k := step_key(s)) and k not in generic]
+    if len(norm_a) < 2 or len(norm_b) < 2:
         return 0.0
-    norm_a = [" ".join(step_words(s)) for s in steps_a]
-    norm_b = [" ".join(step_words(s)) for s in steps_b]
     return difflib.SequenceMatcher(a=norm_a, b=norm_b, autojunk=False).ratio()

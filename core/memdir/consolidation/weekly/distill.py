@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from memdir.consolidation.weekly.consensus import Consensus, build_consensus
-from memdir.consolidation.weekly.placeholders import Placeholder, assign
+from memdir.consolidation.weekly.placeholders import assign
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
@@ -226,8 +226,3 @@ def parse_llm_reply(text: str, fallback: Draft) -> Draft:
         stem=file_stem(title),
         consensus=True,
     )
-
-
-def placeholders_of(groups: list[Placeholder]) -> dict[str, list[str]]:
-    """Placeholder name -> values seen (for callers that hold the groups)."""
-    return {g.name: g.values() for g in groups}

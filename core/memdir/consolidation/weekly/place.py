@@ -3,7 +3,8 @@
 Against `procedures/` and `skills/` (people's notes included) the check is by content
 (`dedupe.py`): the intent's calibrated similarity reaching `thresholds.duplicate`, or the note
 already holding most of the draft's steps (>= 2 and at least half of them, each by `COVERED` of
-its words, and more than half of the note's own steps). Weekly notes distilled from this same week, and drafts placed
+its words, and more than half of the note's own steps). Steps many notes or many of the run's
+drafts share (`GENERIC`: `goto {url}`, `git pull`) are no evidence and are left out. Weekly notes distilled from this same week, and drafts placed
 earlier in this run, are siblings the clustering set apart by intent: they count only when their
 step sequences are the same work (`dedupe.same_work`) and their meaning agrees.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,13 +26,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.consolidation.weekly.dedupe import (
+    GENERIC,
     SAME_MEANING,
     SAME_STEPS,
     DuplicateIndex,
     Match,
     note_tools,
     same_work,
-    step_words,
+    step_key,
 )
 from memdir.consolidation.weekly.distill import Draft
 from memdir.consolidation.weekly.render import candidate_body, render_body
@@ -57,10 +60,10 @@ class Sibling:
     steps: list[str]
 
 
-def steps_match(m: Match, steps: int) -> bool:
-    """The note already holds most of the draft's work: >= 2 and at least half of its `steps`, and
-    more than half of the note's own steps."""
-    return m.covered >= 2 and 2 * m.covered >= steps and m.reverse > 0.5
+def steps_match(m: Match) -> bool:
+    """The note already holds most of the draft's specific work: >= 2 and at least half of the steps
+    compared, and more than half of the note's own steps."""
+    return m.covered >= 2 and 2 * m.covered >= m.compared and m.reverse > 0.5
 
 
 class Placer:
@@ -82,6 +85,7 @@ class Placer:
         self.by_sources: dict[str, str] = {}
         self.siblings: list[Sibling] = []
         self.titles: dict[str, str] = {}
+        self.generic: set[str] = set()
         items: list[tuple[str, str, list[str] | None]] = []
         bodies: list[str] = []
         for note in store.iter_notes(("procedures", "skills")):
@@ -97,21 +101,27 @@ class Placer:
             bodies.append(note.body)
         self.index.add_many(items, bodies)
 
+    def learn_generic(self, drafts: list[Draft]) -> None:
+        """Steps `GENERIC` or more of this run's drafts share (`goto {url}`, `git pull`): no evidence of sameness."""
+        df = Counter(k for d in drafts for k in {step_key(s) for s in d.steps})
+        self.generic = {k for k, n in df.items() if n >= GENERIC and k}
+
     def closest(self, draft: Draft, k: int = 3) -> list[Match]:
         """The existing notes most alike the draft in content."""
-        return self.index.closest(draft.title, draft.tools, draft.steps, k)
+        return self.index.closest(draft.title, draft.tools, draft.steps, k, self.generic)
 
     def duplicate_of(self, draft: Draft) -> tuple[str, float, list[str]] | None:
         """(target, similarity, steps the draft adds) when the draft repeats a note or a sibling."""
-        m = self.index.best(draft.title, draft.tools, draft.steps)
+        found = self.index.closest(draft.title, draft.tools, draft.steps, 1, self.generic)
+        m = found[0] if found else None
         if m is not None:
             if m.intent >= self.th.duplicate:
                 return m.path, m.intent, [draft.steps[i] for i in m.new_steps]
-            if draft.steps and steps_match(m, sum(1 for x in draft.steps if step_words(x))):
+            if steps_match(m):
                 f1 = 2 * m.coverage * m.reverse / (m.coverage + m.reverse)
                 return m.path, max(m.intent, f1), [draft.steps[i] for i in m.new_steps]
         for sib in self.siblings:
-            work = same_work(draft.steps, sib.steps)
+            work = same_work(draft.steps, sib.steps, self.generic)
             if work < SAME_STEPS:
                 continue
             meaning = self._meaning(draft.title, sib.title)

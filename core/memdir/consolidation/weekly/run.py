@@ -172,8 +172,12 @@ class WeeklyDistiller:
         )
         window = f"{since.date().isoformat()} to {end.date().isoformat()} (exclusive)"
         failed = self._failures(groups, save)
+        drafts = [
+            distil_builtin(group, vecs[members]) for group, members in zip(groups, selected, strict=True)
+        ]
+        placer.learn_generic(drafts)
         llm_calls = 0
-        for group, members, failures in zip(groups, selected, failed, strict=True):
+        for group, draft, failures in zip(groups, drafts, failed, strict=True):
             ids = sorted(t.task_id for t in group)
             sig = signature(ids)
             if sig in state.clusters:
@@ -183,7 +187,6 @@ class WeeklyDistiller:
                 if save:
                     state.mark(sig, ids, done, "created")
                 continue
-            draft = distil_builtin(group, vecs[members])
             if not is_task_type(draft):
                 # different intents that share only steps unrelated to them (a `git pull`): no task type
                 report.stats["not_a_task_type"] = report.stats.get("not_a_task_type", 0) + 1
@@ -210,9 +213,12 @@ class WeeklyDistiller:
         placer = Placer(
             self.store, self.review, self.th, lambda t: self._embed(t, save=False), self._window_ids
         )
+        drafts = [
+            distil_builtin(group, vecs[members]) for group, members in zip(groups, selected, strict=True)
+        ]
+        placer.learn_generic(drafts)
         out = []
-        for group, members, failures in zip(groups, selected, self._failures(groups, False), strict=True):
-            draft = distil_builtin(group, vecs[members])
+        for group, draft, failures in zip(groups, drafts, self._failures(groups, False), strict=True):
             if is_task_type(draft):
                 sig = signature(sorted(t.task_id for t in group))
                 out.append(

@@ -90,7 +90,9 @@ def template_of(texts: Mapping[str, str]) -> Template:
         if const:
             parts.append("".join(rows[0][c[0]] for c in cols if c[0] is not None))
         else:
-            values = {t: "".join(rows[r][i] for c in cols if (i := c[r]) is not None) for r, t in enumerate(ids)}
+            values = {
+                t: "".join(rows[r][i] for c in cols if (i := c[r]) is not None) for r, t in enumerate(ids)
+            }
             parts.append(Span(values))
         k = j
     return Template(_tidy(_merge(parts), len(ids)))
