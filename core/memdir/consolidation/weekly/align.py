@@ -133,9 +133,15 @@ def align_many(
     order = list(range(k))
     if star:
         scores = [[0.0] * k for _ in range(k)]
+        known: dict[tuple[int, int], float] = {}
+        first_of: dict[tuple[object, ...], int] = {}
+        same = [first_of.setdefault(tuple(s), i) for i, s in enumerate(seqs)]  # equal sequences score alike
         for a in range(k):
             for b in range(a + 1, k):
-                scores[a][b] = scores[b][a] = pair_score(seqs[a], seqs[b], sim, threshold)
+                key = (min(same[a], same[b]), max(same[a], same[b]))
+                if key not in known:
+                    known[key] = pair_score(seqs[a], seqs[b], sim, threshold)
+                scores[a][b] = scores[b][a] = known[key]
         first = max(range(k), key=lambda a: (sum(scores[a]), -a))
         order = [first] + sorted((b for b in range(k) if b != first), key=lambda b: (-scores[first][b], b))
     centre = order[0]

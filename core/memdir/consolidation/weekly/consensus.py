@@ -35,11 +35,11 @@ _STOP = frozenset(
 )
 
 
-@dataclass
+@dataclass(frozen=True)
 class Search:
     """Exploration folded into one item: the steps of a search loop."""
 
-    steps: list[Step]
+    steps: tuple[Step, ...]
 
     @property
     def actions(self) -> set[str]:
@@ -126,6 +126,11 @@ def step_similarity(a: Item, b: Item) -> float:
             union = a.actions | b.actions
             return 0.6 + 0.4 * len(a.actions & b.actions) / len(union)
         return 0.0
+    return _tool_similarity(a, b)
+
+
+@lru_cache(maxsize=65536)
+def _tool_similarity(a: Step, b: Step) -> float:
     if a.kind != b.kind or a.action != b.action:
         return 0.0
     wa, wb = _words(a.text()), _words(b.text())
@@ -225,7 +230,7 @@ def fold_searches(steps: list[Step], intent: str) -> list[Item]:
                     break
             head = run[: len(run) - len(tail)]
             if len(head) >= 1:
-                out.append(Search(head))
+                out.append(Search(tuple(head)))
             out.extend(tail)
         else:
             out.extend(run)

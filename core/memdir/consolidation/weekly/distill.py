@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from memdir.consolidation.weekly.consensus import Consensus, build_consensus
+from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus
 from memdir.consolidation.weekly.placeholders import assign
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.spans import Template, template_of
@@ -144,7 +144,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     cons = build_consensus(ordered)
     steps = _step_templates(cons, ids)
     step_tpls = [e.template for e in steps if e.template is not None]
-    intents = {t.task_id: t.intent or t.task_id for t in ordered}
+    # the most typical tasks speak for the cluster (alignment is quadratic in their number)
+    intents = {t.task_id: t.intent or t.task_id for t in ordered[:MAX_ALIGN_TASKS]}
     title_tpl, group = title_template(intents, [s for tpl in step_tpls for s in tpl.spans])
     groups = assign(title_tpl, step_tpls, intents)
     title = one_line(render_title(title_tpl)) or ordered[0].task_id

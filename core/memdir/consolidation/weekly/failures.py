@@ -26,8 +26,13 @@ def assign_failures(
     embed: Callable[[list[str]], np.ndarray],
     lexicon: WeekLexicon,
     threshold: float,
+    texts_by_id: dict[str, str] | None = None,
 ) -> list[list[Task]]:
-    """Per cluster, the failed tasks of its type (in time order); `threshold` is centred."""
+    """Per cluster, the failed tasks of its type (in time order); `threshold` is centred.
+
+    `texts_by_id` holds tasks' `intent_text()` when the caller has computed them already.
+    """
+    known = texts_by_id or {}
     out: list[list[Task]] = [[] for _ in clusters]
     if not clusters or not failures:
         return out
@@ -36,7 +41,7 @@ def assign_failures(
     acts: list[list[str]] = []
 
     def row(task: Task) -> int:
-        text = task.intent_text()
+        text = known.get(task.task_id) or task.intent_text()
         key = task.key(text)
         if key not in keys:
             keys[key] = len(texts)
@@ -51,15 +56,14 @@ def assign_failures(
     best: dict[int, int] = {}
     for start in range(0, n_fail, CHUNK):
         sims = feats.block(start, min(n_fail, start + CHUNK))
-        for n in range(sims.shape[0]):
-            r = start + n
-            score, winner = -1.0, -1
-            for c, members in enumerate(member_rows):
-                s = sims[n, members]
-                if float(s.min()) >= threshold and float(s.mean()) > score:
-                    score, winner = float(s.mean()), c
-            if winner >= 0:
-                best[r] = winner
+        means = np.full((sims.shape[0], len(member_rows)), -np.inf, dtype=np.float32)
+        for c, members in enumerate(member_rows):
+            part = sims[:, members]
+            ok = part.min(axis=1) >= threshold  # complete linkage: alike to every member
+            means[ok, c] = part.mean(axis=1)[ok]
+        winners = means.argmax(axis=1)
+        for n in np.flatnonzero(np.isfinite(means.max(axis=1))):
+            best[start + int(n)] = int(winners[n])
     for task, r in zip(failures, fail_rows, strict=True):
         if r in best:
             out[best[r]].append(task)

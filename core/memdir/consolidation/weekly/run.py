@@ -104,6 +104,7 @@ class WeeklyDistiller:
         self._week: list[Task] = []
         self._tasks_by_id: dict[str, Task] = {}
         self._lexicon: WeekLexicon | None = None
+        self._texts: dict[str, str] = {}
 
     # -- embedding -----------------------------------------------------------------
     def _embed(self, texts: list[str], save: bool) -> np.ndarray:
@@ -242,6 +243,7 @@ class WeeklyDistiller:
             lambda t: self._embed(t, save=save),
             self._lexicon,
             centred_threshold(self.th.cluster),
+            self._texts,
         )
 
     def _cluster(
@@ -257,6 +259,7 @@ class WeeklyDistiller:
         text = {t.task_id: t.intent_text() for t in week}  # ok is a subset of week
         lexicon = WeekLexicon([(text[t.task_id], t.actions, t.intent) for t in week], self.th.min_successes)
         self._lexicon = lexicon
+        self._texts = text
         keys = [t.key(text[t.task_id]) for t in ok]
         first: dict[str, int] = {}
         for i, k in enumerate(keys):

@@ -71,10 +71,15 @@ class Template:
 def template_of(texts: Mapping[str, str]) -> Template:
     """The template of one text as several tasks wrote it (task id -> text, first is the pivot)."""
     ids = list(texts)
-    rows = [atoms(texts[t])[:MAX_ATOMS] for t in ids]
-    if len(ids) == 1:
-        return Template(["".join(rows[0])])
-    columns = align_many(rows, same_text, 0.5, exact=True, star=False)
+    distinct = list(dict.fromkeys(texts[t] for t in ids))
+    if len(distinct) == 1:
+        return Template([distinct[0]] if distinct[0] else [])
+    # tasks that wrote the very same text share one aligned row
+    unique_rows = [atoms(x)[:MAX_ATOMS] for x in distinct]
+    unique_cols = align_many(unique_rows, same_text, 0.5, exact=True, star=False)
+    which = [distinct.index(texts[t]) for t in ids]
+    rows = [unique_rows[w] for w in which]
+    columns = [[col[w] for w in which] for col in unique_cols]
     raw: list[tuple[bool, list[int | None]]] = []
     for col in columns:
         present = [rows[r][i] for r, i in enumerate(col) if i is not None]
