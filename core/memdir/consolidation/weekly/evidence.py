@@ -71,7 +71,7 @@ class ClusterEvidence:
         """JSON for the weekly prompt: the tasks, the built-in draft, failed attempts, closest procedures."""
         data = {
             "tasks": [
-                {"task_id": t.task_id, "intent": t.intent, "steps": t.steps}
+                {"task_id": t.task_id, "intent": t.intent, "steps": t.steps, "thoughts": t.thoughts[:3]}
                 for t in self.successes[:MAX_TASKS]
             ],
             "built_in_draft": {

@@ -14,7 +14,18 @@ import re
 from dataclasses import dataclass
 
 MAX_INPUT = 500
-INPUT_KEYS = ("input", "args", "arguments", "command", "cmd", "query", "params", "action")
+INPUT_KEYS = (
+    "input",
+    "tool_input",
+    "args",
+    "arguments",
+    "parameters",
+    "params",
+    "command",
+    "cmd",
+    "query",
+    "action",
+)
 _VERB = re.compile(r"[^\W\d][\w.+-]*", re.U)
 _ENV = re.compile(r"^[A-Z_][A-Z0-9_]*=\S*$")
 _WRAPPERS = frozenset(["sudo", "env", "time", "nohup", "exec", "command"])

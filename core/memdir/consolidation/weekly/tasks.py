@@ -243,7 +243,7 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
     task.intent = _intent(events)
     open_call: dict[str, int] = {}  # tool -> index of its latest call without a result yet
     for ev in events:
-        tool = ev.get("tool")
+        tool = ev.get("tool", ev.get("tool_name"))
         name = str(tool).strip() if isinstance(tool, str) and tool.strip() else ""
         if ev.type in RESULT_TYPES:
             bad, error = _failed(ev)
