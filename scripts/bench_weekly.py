@@ -92,10 +92,28 @@ def bench_alfworld(data: Path, tmp: Path, shapes: tuple[str, ...] = SHAPES) -> d
             ]
             rows.append((rel, types, len(sources), len(proc["steps"])))
         again = mem.consolidate_weekly(until=date(2026, 11, 30))
+        # the next week, the same 18 trajectories logged in the other shape under new task ids
+        other = SHAPES[1 - SHAPES.index(shape)]
+        replay = build_events(
+            data / "alfworld" / "react_prompts_alfworld_3prompts.json",
+            start=datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc),
+            prefix="alf2",
+            shape=other,
+        )
+        write_activity(mem.root, replay)
+        week2 = mem.consolidate_weekly(until=date(2026, 12, 7))
+        own_type = 0
+        for rel in week2.review:
+            item = mem.store.read(rel)
+            target_sources = [str(x) for x in mem.store.read(str(item.get("target"))).get("sources")]
+            item_types = {task_type(str(x).split("-", 1)[1]) for x in item.get("sources")}
+            own_type += item_types == {task_type(target_sources[0].split("-", 1)[1])}
         print(
             f"ALFWorld, shape {shape}: {len(report.created)} procedures, {len(report.review)} review items, "
             f"{pure} cite exactly the 3 tasks of one type; first run {took:.1f}s; second run changed "
-            f"{'something' if again.changed else 'nothing'}; problems: {problems or 'none'}"
+            f"{'something' if again.changed else 'nothing'}; problems: {problems or 'none'}; next week in "
+            f"shape {other}: {len(week2.created)} procedures, {len(week2.review)} review items "
+            f"({own_type} on their own type's procedure)"
         )
         for rel, types, n, k in rows:
             print(f"  {rel}: types={types} sources={n} steps={k}")
@@ -106,6 +124,8 @@ def bench_alfworld(data: Path, tmp: Path, shapes: tuple[str, ...] = SHAPES) -> d
             "problems": problems,
             "seconds": round(took, 1),
             "rerun_changed": again.changed,
+            "next_week_created": len(week2.created),
+            "next_week_review_on_own_type": own_type,
         }
     return out
 

@@ -2,9 +2,9 @@
 
 A candidate is compared with every note on two things:
 
-- **intent**: the clustering's own similarity (meaning + wording, + tools when both sides name
-  tools), calibrated the same way, between the candidate's title and the note's title or its
-  description, whichever is closer. Titles and descriptions are abstracted with `abstract_text`,
+- **intent**: the clustering's meaning + wording similarity, calibrated the same way, between
+  the candidate's title and the note's title or its description, whichever is closer. Tools are
+  left out: they depend on how the work was logged (one tool per verb, or one for everything). Titles and descriptions are abstracted with `abstract_text`,
   so `{placeholders}` and concrete instances compare alike.
 - **steps**: how much of what the candidate's steps do the note already says. Each step's
   words (its commands, outside placeholders and the tool prefix) are looked up in the note's
@@ -34,14 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from memdir.consolidation.weekly.align import atoms
-from memdir.consolidation.weekly.features import (
-    EMBED_WEIGHT,
-    TOOL_PENALTY,
-    TOOL_WEIGHT,
-    WORDING_WEIGHT,
-    tool_vectors,
-    wording_vectors,
-)
+from memdir.consolidation.weekly.features import EMBED_WEIGHT, WORDING_WEIGHT, wording_vectors
 from memdir.consolidation.weekly.similarity import abstract_text, to_calibrated
 from memdir.notes.model import Note
 
@@ -146,8 +139,12 @@ class DuplicateIndex:
             self.lines.append(note_steps(bodies[n]) if n < len(bodies) else [])
             self._vecs.append(np.vstack([vecs[n], vecs[k + n]]))
 
-    def intents(self, title: str, tools: list[str] | None) -> np.ndarray:
-        """Calibrated intent similarity of a title to every note (title or description, the closer)."""
+    def intents(self, title: str) -> np.ndarray:
+        """Calibrated intent similarity of a title to every note (title or description, the closer).
+
+        Meaning and wording only: tool names depend on how the work was logged (`alfworld` for
+        everything, or `go`, `take`, `put`), so they say nothing here; the steps carry the work.
+        """
         text = abstract_text(plain_title(title))
         v = self._embed([text])[0]
         emb = np.array([float((m @ v).max()) for m in self._vecs])
@@ -156,24 +153,11 @@ class DuplicateIndex:
         sims = ((EMBED_WEIGHT * emb + WORDING_WEIGHT * lex) / (EMBED_WEIGHT + WORDING_WEIGHT)).astype(
             np.float64
         )
-        if tools:
-            known = [i for i, t in enumerate(self.tools) if t]
-            if known:
-                tv = tool_vectors([tools] + [self.tools[i] or [] for i in known])
-                tool_sim = tv[1:] @ tv[0]
-                for j, i in enumerate(known):
-                    sims[i] = (
-                        EMBED_WEIGHT * emb[i]
-                        + WORDING_WEIGHT * lex[i]
-                        + TOOL_WEIGHT * tool_sim[j]
-                        - TOOL_PENALTY * (1.0 - tool_sim[j])
-                    )
         return np.asarray(to_calibrated(sims))
 
     def closest(
         self,
         title: str,
-        tools: list[str] | None,
         steps: Sequence[str] = (),
         k: int = 3,
         generic: frozenset[str] | set[str] = frozenset(),
@@ -185,7 +169,7 @@ class DuplicateIndex:
         """
         if not self.paths:
             return []
-        intent = self.intents(title, tools)
+        intent = self.intents(title)
         where = {id(s): n for n, s in enumerate(steps)}
         own = [s for s in steps if step_words(s) and step_key(s) not in generic]
         held: Counter[int] = Counter()
@@ -208,9 +192,9 @@ class DuplicateIndex:
             )
         return sorted(out, key=lambda m: (-m.similarity, m.path))[:k]
 
-    def best(self, title: str, tools: list[str] | None, steps: Sequence[str] = ()) -> Match | None:
+    def best(self, title: str, steps: Sequence[str] = ()) -> Match | None:
         """The note most alike in content (None when there are no notes)."""
-        found = self.closest(title, tools, steps, k=1)
+        found = self.closest(title, steps, k=1)
         return found[0] if found else None
 
 

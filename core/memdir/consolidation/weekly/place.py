@@ -108,11 +108,11 @@ class Placer:
 
     def closest(self, draft: Draft, k: int = 3) -> list[Match]:
         """The existing notes most alike the draft in content."""
-        return self.index.closest(draft.title, draft.tools, draft.steps, k, self.generic)
+        return self.index.closest(draft.title, draft.steps, k, self.generic)
 
     def duplicate_of(self, draft: Draft) -> tuple[str, float, list[str]] | None:
         """(target, similarity, steps the draft adds) when the draft repeats a note or a sibling."""
-        found = self.index.closest(draft.title, draft.tools, draft.steps, 1, self.generic)
+        found = self.index.closest(draft.title, draft.steps, 1, self.generic)
         m = found[0] if found else None
         if m is not None:
             if m.intent >= self.th.duplicate:
