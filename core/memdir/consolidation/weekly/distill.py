@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus
+from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.placeholders import assign
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.spans import Template, template_of
@@ -30,26 +31,6 @@ from memdir.runs.redact import redact_text
 MAX_STEPS = 40
 MAX_VALUES = 10
 _PLACEHOLDER = re.compile(r"\{([A-Za-z][\w-]{0,40})\}")
-
-
-@dataclass
-class Draft:
-    """A procedure ready to render: title, description, steps, legend, sources and how it was made."""
-
-    title: str
-    description: str
-    steps: list[str]
-    sources: list[str]
-    tools: list[str] = field(default_factory=list)
-    values: dict[str, list[str]] = field(default_factory=dict)  # placeholder -> values seen
-    engine: str = "builtin"
-    stem: str = ""  # file name without .md
-    consensus: bool = True  # False: the tasks share no steps (the body says what they share)
-    step_values: dict[str, list[str]] = field(default_factory=dict)  # placeholder -> spelling in steps
-    shared: list[str] = field(default_factory=list)  # without consensus: what the tasks had in common
-    dropped: int = 0  # exploration steps left out
-    intents_agree: bool = True  # most tasks phrased their intent alike
-    specific_steps: int = 0  # consensus steps that act on the task's own values
 
 
 def medoid(vectors: np.ndarray) -> int:

@@ -19,7 +19,7 @@ from memdir.jsonvalue import JSONObject
 
 if TYPE_CHECKING:
     from memdir.consolidation.weekly.dedupe import Match
-    from memdir.consolidation.weekly.distill import Draft
+    from memdir.consolidation.weekly.draft import Draft
 
 MAX_TASKS = 8
 MAX_STEPS = 40

@@ -35,7 +35,7 @@ from memdir.consolidation.weekly.dedupe import (
     same_work,
     step_key,
 )
-from memdir.consolidation.weekly.distill import Draft
+from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.render import candidate_body, render_body
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
 from memdir.notes.frontmatter import render_note

@@ -12,15 +12,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from memdir.consolidation.weekly.align import atoms
 from memdir.consolidation.weekly.consensus import Column, common_prefix
+from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.placeholders import Placeholder
 from memdir.consolidation.weekly.spans import Template
-
-if TYPE_CHECKING:
-    from memdir.consolidation.weekly.distill import Draft
 
 MAX_TRIED = 6
 _WORD = re.compile(r"[^\W\d_]{2,}")

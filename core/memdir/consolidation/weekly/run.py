@@ -21,7 +21,8 @@ import numpy as np
 
 from memdir.activity import ReadStats
 from memdir.consolidation.weekly.clustering import ClusterStats, cluster_tasks
-from memdir.consolidation.weekly.distill import Draft, distil_builtin, parse_llm_reply
+from memdir.consolidation.weekly.distill import distil_builtin, parse_llm_reply
+from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
 from memdir.consolidation.weekly.failures import assign_failures
