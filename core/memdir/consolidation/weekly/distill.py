@@ -159,6 +159,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         step_values=extended,
         shared=shared,
         dropped=sum(len(v) for v in cons.dropped.values()),
+        retries=cons.retries,
+        searches=cons.searches,
         intents_agree=len(group) * 2 > len(ordered),
         specific_steps=sum(1 for t in texts if t.specific),
     )

@@ -21,5 +21,7 @@ class Draft:
     step_values: dict[str, list[str]] = field(default_factory=dict)  # placeholder -> spelling in steps
     shared: list[str] = field(default_factory=list)  # without consensus: what the tasks had in common
     dropped: int = 0  # exploration steps left out
+    retries: int = 0  # repeated calls of one step made one
+    searches: int = 0  # search loops folded
     intents_agree: bool = True  # most tasks phrased their intent alike
     specific_steps: int = 0  # consensus steps that act on the task's own values

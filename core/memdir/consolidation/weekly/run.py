@@ -194,6 +194,12 @@ class WeeklyDistiller:
                 report.stats["not_a_task_type"] = report.stats.get("not_a_task_type", 0) + 1
                 report.skipped += len(group)
                 continue
+            for key, n in (
+                ("exploration_steps_dropped", draft.dropped),
+                ("retries_collapsed", draft.retries),
+                ("search_loops_folded", draft.searches),
+            ):
+                report.stats[key] = report.stats.get(key, 0) + n
             if failures:
                 report.stats["failed_tasks_of_kept_types"] = report.stats.get(
                     "failed_tasks_of_kept_types", 0
