@@ -167,3 +167,12 @@ def test_a_step_value_that_only_coincides_with_the_target_in_some_tasks_is_not_t
     assign(title, [take, put], intents)
     assert put.render() == "put {object} in/on {target} 1"
     assert take.render() == "take {object} from {source}"  # stove/table in two tasks, cabinet in the third
+
+
+def test_a_large_cluster_of_one_phrasing_is_a_task_type() -> None:
+    tasks = [
+        task(f"b{n}", f"Back up the {db} database", ["git pull", "make backup"])
+        for n, db in enumerate(["users", "orders", "carts"] * 10)
+    ]
+    d = draft_of(tasks)  # 30 tasks; only the 12 most typical are aligned
+    assert d.intents_agree and d.title == "Back up the {database} database"

@@ -161,7 +161,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         dropped=sum(len(v) for v in cons.dropped.values()),
         retries=cons.retries,
         searches=cons.searches,
-        intents_agree=len(group) * 2 > len(ordered),
+        intents_agree=len(group) * 2 > len(intents),  # of the tasks that speak for the cluster
         specific_steps=sum(1 for t in texts if t.specific),
     )
 
