@@ -7,6 +7,7 @@ import numpy as np
 from memdir.consolidation.weekly.consensus import Search, build_consensus, fold_searches
 from memdir.consolidation.weekly.distill import distil_builtin
 from memdir.consolidation.weekly.placeholders import assign
+from memdir.consolidation.weekly.run import is_task_type
 from memdir.consolidation.weekly.spans import template_of
 from memdir.consolidation.weekly.steps import Step, action_of
 from memdir.consolidation.weekly.tasks import Task
@@ -176,3 +177,43 @@ def test_a_large_cluster_of_one_phrasing_is_a_task_type() -> None:
     ]
     d = draft_of(tasks)  # 30 tasks; only the 12 most typical are aligned
     assert d.intents_agree and d.title == "Back up the {database} database"
+
+
+def test_a_date_next_to_another_value_is_its_own_placeholder() -> None:
+    runs = [("billing", "2026-11-23"), ("stock", "2026-11-24"), ("points", "2026-11-26")]
+    tpl = template_of(
+        {f"r{n}": f"airflow dags state nightly_{job} {day}" for n, (job, day) in enumerate(runs)}
+    )
+    assert len(tpl.spans) == 2  # before: one span "billing 2026-11-23"
+    assert [s.seen() for s in tpl.spans] == [[j for j, _ in runs], [d for _, d in runs]]
+
+
+def test_one_value_threaded_through_the_steps_makes_paraphrased_intents_a_task_type() -> None:
+    phrasings = [
+        "Rotate the payments API credentials",
+        "billing's secret is old, give it a new one",
+        "Key rotation for notifier",
+    ]
+    tasks = [
+        task(
+            f"k{n}",
+            intent,
+            [
+                f"vault write -f auth/approle/role/{svc}/secret-id",
+                f"kubectl -n prod rollout restart deployment/{svc}",
+            ],
+        )
+        for n, (svc, intent) in enumerate(zip(["payments", "billing", "notifier"], phrasings, strict=True))
+    ]
+    d = draft_of(tasks)
+    assert not d.intents_agree and d.threaded_steps == 2
+    assert is_task_type(d)
+    chores = [
+        task(
+            "c1", "Fix the typo in the guide", ["git pull", "sed -i 's/teh/the/' docs/guide.md", "git push"]
+        ),
+        task("c2", "Bump the copyright year", ["git pull", "sed -i 's/2025/2026/' LICENSE", "git push"]),
+        task("c3", "Set the log level to info", ["git pull", "sed -i 's/debug/info/' app.yaml", "git push"]),
+    ]
+    d = draft_of(chores)
+    assert d.threaded_steps == 0 and not is_task_type(d)  # one shape, nothing in common but git

@@ -10,6 +10,9 @@ memory root (`activity/`, `procedures/`) plus `expected.json`:
   type whose outcome is never logged.
 - `humans`: a person's English and Japanese procedures in `procedures/`, and the same work
   done 3 times each, described in other words; plus one new kind of work.
+- `paraphrased`: one kind of work phrased a new way every time (English credentials rotation,
+  Japanese batch reruns) by a logger writing `tool_name` / `tool_input` dicts and `returncode`
+  results, plus four one-off chores of one shape (`git pull`, `sed -i`, `git commit`, `git push`).
 - `coder`: a coding agent that logs one tool per verb (`read_file`, `edit_file`, `run`,
   `git`) with `thought` events, the intent only on a `request` event, a failed test run
   retried, and noise steps in single tasks.
@@ -559,7 +562,106 @@ def week_bilingual() -> None:
     )
 
 
+# -- paraphrased ----------------------------------------------------------------------------
+def cli(cmd: str, rc: int = 0) -> list[dict[str, Any]]:
+    """A logger that writes `tool_name` / `tool_input` dicts and a `returncode` result."""
+    return [
+        {"type": "tool_use", "tool_name": "cli", "tool_input": {"command": cmd}},
+        {"type": "tool_result", "tool_name": "cli", "returncode": rc},
+    ]
+
+
+def rotate_key(svc: str, intent: str, noise: bool = False) -> list[dict[str, Any]]:
+    ev: list[dict[str, Any]] = [{"type": "task_start", "summary": intent}]
+    if noise:
+        ev += cli("kubectl -n prod get pods")
+    ev += cli(f"vault write -f auth/approle/role/{svc}/secret-id")
+    ev += cli(f"kubectl -n prod rollout restart deployment/{svc}")
+    ev += cli(f"kubectl -n prod rollout status deployment/{svc} --timeout=180s")
+    ev += cli(f"curl -fsS https://{svc}.internal.acme.io/healthz")
+    return [*ev, {"type": "task_end", "outcome": "success"}]
+
+
+def rerun_batch(job: str, day: str, intent: str) -> list[dict[str, Any]]:
+    return [
+        {"type": "task_start", "summary": intent},
+        *cli(f"airflow dags trigger nightly_{job} -e {day}"),
+        *cli(f"airflow dags state nightly_{job} {day}"),
+        {"type": "response_sent", "summary": f"nightly_{job} {day} を再実行しました", "outcome": "success"},
+    ]
+
+
+def chore(intent: str, path: str, expr: str) -> list[dict[str, Any]]:
+    return [
+        {"type": "task_start", "summary": intent},
+        *cli("git pull --rebase"),
+        *cli(f"sed -i '{expr}' {path}"),
+        *cli(f"git commit -am '{intent}'"),
+        *cli("git push"),
+        {"type": "task_end", "outcome": "success"},
+    ]
+
+
+def week_paraphrased() -> None:
+    """One kind of work phrased a new way every time (EN and JA); one-offs of one shape."""
+    w = Week("paraphrased")
+    keys = [
+        ("payments", "Rotate the payments API credentials", False),
+        ("billing", "billing's secret is 90 days old, give it a new one", True),
+        ("notifier", "Key rotation for notifier please", False),
+        ("search", "search needs fresh app credentials before the audit", False),
+    ]
+    for n, (svc, intent, noise) in enumerate(keys):
+        w.task(at(n, 10), rotate_key(svc, intent, noise), f"p-key-{n + 1}")
+    batches = [
+        ("billing", "2026-11-23", "昨夜の請求バッチが落ちたので再実行してください"),
+        ("stock", "2026-11-24", "在庫の集計ジョブ（11/24分）をもう一度流す"),
+        ("points", "2026-11-26", "ポイント日次バッチ再実行お願いします"),
+    ]
+    for n, (job, day, intent) in enumerate(batches):
+        w.task(at(n + 1, 15), rerun_batch(job, day, intent), f"p-batch-{n + 1}")
+    chores = [
+        ("Fix the typo in the onboarding guide", "docs/onboarding.md", "s/teh/the/"),
+        ("Bump the copyright year in LICENSE", "LICENSE", "s/2025/2026/"),
+        ("Set the default log level to info", "config/app.yaml", "s/debug/info/"),
+        ("Drop the old staging URL from the README", "README.md", "/old-staging/d"),
+    ]
+    for n, (intent, path, expr) in enumerate(chores):
+        w.task(at(n, 13), chore(intent, path, expr), f"p-chore-{n + 1}")
+    w.write(
+        {
+            "procedures": [
+                {
+                    "type": "rotate a service's credentials",
+                    "paraphrased": True,
+                    "sources": ["p-key-1", "p-key-2", "p-key-3", "p-key-4"],
+                    "must_contain": [
+                        "vault write -f auth/approle/role/",
+                        "/secret-id",
+                        "kubectl -n prod rollout restart deployment/",
+                        "--timeout=180s",
+                        ".internal.acme.io/healthz",
+                    ],
+                    "must_not_contain": ["payments", "billing", "notifier", "search", "get pods"],
+                },
+                {
+                    "type": "rerun a nightly batch (ja)",
+                    "paraphrased": True,
+                    "sources": ["p-batch-1", "p-batch-2", "p-batch-3"],
+                    "must_contain": [
+                        "airflow dags trigger nightly_{nightly} -e {date}",
+                        "airflow dags state nightly_{nightly} {date}",
+                    ],
+                    "must_not_contain": ["stock", "points", "2026-11-24", "2026-11-26"],
+                },
+            ],
+            "review_items": [],
+        }
+    )
+
+
 if __name__ == "__main__":
+    week_paraphrased()
     week_ops()
     week_humans()
     week_coder()

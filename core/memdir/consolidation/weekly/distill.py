@@ -163,7 +163,18 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         searches=cons.searches,
         intents_agree=len(group) * 2 > len(intents),  # of the tasks that speak for the cluster
         specific_steps=sum(1 for t in texts if t.specific),
+        threaded_steps=_threaded(rendered),
     )
+
+
+def _threaded(steps: list[str]) -> int:
+    """Steps that use a placeholder some other step uses too: one value threaded through the work."""
+    names = [set(_PLACEHOLDER.findall(s)) for s in steps]
+    count: dict[str, int] = {}
+    for ns in names:
+        for n in ns:
+            count[n] = count.get(n, 0) + 1
+    return sum(1 for ns in names if any(count[n] >= 2 for n in ns))
 
 
 def _shared(tasks: list[Task]) -> list[str]:

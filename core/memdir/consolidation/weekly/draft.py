@@ -25,3 +25,4 @@ class Draft:
     searches: int = 0  # search loops folded
     intents_agree: bool = True  # most tasks phrased their intent alike
     specific_steps: int = 0  # consensus steps that act on the task's own values
+    threaded_steps: int = 0  # consensus steps sharing a placeholder with another step

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from memdir.consolidation.weekly.features import TaskFeatures
+from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.tasks import Task
 
@@ -39,6 +39,7 @@ def assign_failures(
     keys: dict[str, int] = {}
     texts: list[str] = []
     acts: list[list[str]] = []
+    work: list[list[str]] = []
 
     def row(task: Task) -> int:
         text = known.get(task.task_id) or task.intent_text()
@@ -47,12 +48,13 @@ def assign_failures(
             keys[key] = len(texts)
             texts.append(text)
             acts.append(task.actions)
+            work.append(work_tokens(task.work))
         return keys[key]
 
     fail_rows = [row(t) for t in failures]  # first, so failure rows are 0 .. F-1
     n_fail = len(texts)
     member_rows = [[row(t) for t in c] for c in clusters]
-    feats = TaskFeatures(embed(texts), [lexicon.skeleton_text(x) for x in texts], acts)
+    feats = TaskFeatures(embed(texts), [lexicon.skeleton_text(x) for x in texts], acts, work)
     best: dict[int, int] = {}
     for start in range(0, n_fail, CHUNK):
         sims = feats.block(start, min(n_fail, start + CHUNK))

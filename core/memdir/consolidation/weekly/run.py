@@ -26,7 +26,7 @@ from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
 from memdir.consolidation.weekly.failures import assign_failures
-from memdir.consolidation.weekly.features import TaskFeatures
+from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
@@ -275,7 +275,12 @@ class WeeklyDistiller:
         reps = [ok[i] for i in first.values()]
         intents = [text[t.task_id] for t in reps]
         uvecs = self._embed(intents, save=save)
-        feats = TaskFeatures(uvecs, [lexicon.skeleton_text(x) for x in intents], [t.actions for t in reps])
+        feats = TaskFeatures(
+            uvecs,
+            [lexicon.skeleton_text(x) for x in intents],
+            [t.actions for t in reps],
+            [work_tokens(t.work) for t in reps],
+        )
         cstats = ClusterStats()
         labels = cluster_tasks(feats, centred_threshold(self.th.cluster), linkage=self.linkage, stats=cstats)
         groups: dict[int, list[int]] = {}
@@ -327,12 +332,18 @@ class WeeklyDistiller:
 
 
 def is_task_type(draft: Draft) -> bool:
-    """A kind of task: most intents read alike, or enough of its steps act on what they name.
+    """A kind of task: most intents read alike, or enough of its steps act on what they name or on one value.
 
     A cluster without consensus steps is what the clustering found (intents alike in meaning);
     only shared steps that have nothing to do with differing intents (a `git pull`) disqualify.
+    Intents phrased a new way each time still name one kind of work when one varying value
+    runs through several of the shared steps (`role/{service}/…`, `deployment/{service}`).
     """
-    return draft.intents_agree or not draft.consensus or draft.specific_steps >= MIN_SPECIFIC_STEPS
+    return (
+        draft.intents_agree
+        or not draft.consensus
+        or max(draft.specific_steps, draft.threaded_steps) >= MIN_SPECIFIC_STEPS
+    )
 
 
 def _now() -> str:

@@ -4,7 +4,7 @@
 several tasks and cuts the result into parts: text equal in every task (kept verbatim) and
 spans where the tasks differ, each holding every task's value. A span is the smallest run of
 differing atoms; two spans separated by a single space are one (`spraybottle 2`, `user
-accounts`). A span that only a minority of the tasks fill (an extra flag one task passed) is
+accounts`), unless one of them is a date. A span that only a minority of the tasks fill (an extra flag one task passed) is
 dropped rather than kept as a value seen once.
 """
 
@@ -103,8 +103,16 @@ def template_of(texts: Mapping[str, str]) -> Template:
     return Template(_tidy(_merge(parts), len(ids)))
 
 
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+
+
+def _dates(span: Span) -> bool:
+    seen = span.seen()
+    return bool(seen) and all(_DATE.fullmatch(v.strip()) for v in seen)
+
+
 def _merge(parts: list[Part]) -> list[Part]:
-    """Spans separated by one space are one span."""
+    """Spans separated by one space are one span, unless one of them is a date (`{job} {date}`)."""
     out: list[Part] = []
     for p in parts:
         if (
@@ -113,6 +121,8 @@ def _merge(parts: list[Part]) -> list[Part]:
             and isinstance(out[-2], Span)
             and isinstance(out[-1], str)
             and out[-1] == " "
+            and not _dates(p)
+            and not _dates(out[-2])  # type: ignore[arg-type]
         ):
             sep = out.pop()
             prev = out.pop()

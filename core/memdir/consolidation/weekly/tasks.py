@@ -110,6 +110,11 @@ class Task:
         acts = [s.action or s.tool for s in self.steps if s.kind == "tool"]
         return acts + [t for t in self.listed_tools if t not in acts]
 
+    @property
+    def work(self) -> list[tuple[str, str]]:
+        """(action, input) of each tool call: what the task did, for the "same work" similarity."""
+        return [(s.action or s.tool, s.input) for s in self.steps if s.kind == "tool"]
+
     def tool_signature(self) -> str:
         """Actions in order of first use; `(twice)` / `(many)` mark repeated use."""
         counts = Counter(self.actions)
