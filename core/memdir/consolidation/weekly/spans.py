@@ -122,7 +122,7 @@ def _merge(parts: list[Part]) -> list[Part]:
             and isinstance(out[-1], str)
             and out[-1] == " "
             and not _dates(p)
-            and not _dates(out[-2])  # type: ignore[arg-type]
+            and not _dates(out[-2])
         ):
             sep = out.pop()
             prev = out.pop()
