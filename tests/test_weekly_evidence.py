@@ -104,5 +104,5 @@ def test_the_llm_gets_steps_draft_failures_and_closest_procedures_and_its_own_le
     assert payload["failed_attempts"][0]["error"] == "image not found"
     assert payload["closest_procedures"][0]["path"] == "procedures/deploy.md"
     note = mem.store.read(report.created[0])
-    assert "- `{svc}`: seen as named by the model" in note.body  # the legend is the model's placeholders
+    assert "- `{svc}`: named by the model" in note.body  # the legend is the model's placeholders
     assert "{service}" not in note.body

@@ -26,3 +26,4 @@ class Draft:
     intents_agree: bool = True  # most tasks phrased their intent alike
     specific_steps: int = 0  # consensus steps that act on the task's own values
     threaded_steps: int = 0  # consensus steps sharing a placeholder with another step
+    value_tasks: dict[str, dict[str, int]] = field(default_factory=dict)  # placeholder -> value -> tasks

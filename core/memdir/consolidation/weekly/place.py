@@ -156,7 +156,7 @@ class Placer:
                 kind=kind,
                 target=target,
                 title=draft.title,
-                body=redact_text(candidate_body(added, ids, draft.values)),
+                body=redact_text(candidate_body(added, ids, draft.values, draft.value_tasks)),
                 similarity=round(min(1.0, sim), 4),
                 sources=ids,
                 key=f"weekly:{target}:{sig}",

@@ -47,6 +47,18 @@ class Placeholder:
                 out[value] = None
         return list(out)
 
+    def value_tasks(self) -> dict[str, int]:
+        """How many tasks wrote each value (title and step spellings), for a legend that shows none seen once."""
+        tasks: dict[str, set[str]] = {}
+        for n, span in enumerate(self.spans):
+            for task, value in span.values.items():
+                if not value.strip():
+                    continue
+                tasks.setdefault(value, set()).add(task)
+                if n and self.extended:
+                    tasks.setdefault(_SUFFIX.sub("", value), set()).add(task)
+        return {v: len(t) for v, t in tasks.items()}
+
     def step_values(self) -> list[str]:
         """Distinct values of the spans after the first one (the steps' spelling when extended)."""
         seen: dict[str, None] = {}

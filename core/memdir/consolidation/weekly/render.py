@@ -116,17 +116,58 @@ def _found(following: Sequence[Template], groups: list[Placeholder]) -> str:
     return "what the next step needs"
 
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+[\w.-]*")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+
+
+def _shape(values: list[str]) -> str:
+    """What kind of value a placeholder takes, said without showing one."""
+    vals = [v.strip() for v in values if v.strip()]
+    for pattern, what in ((_DATE, "a date"), (_NUMBER, "a number"), (_VERSION, "a version")):
+        if vals and all(pattern.fullmatch(v) for v in vals):
+            return what
+    if vals and all(v.startswith(("http://", "https://")) for v in vals):
+        return "a URL"
+    if vals and all("/" in v and " " not in v for v in vals):
+        return "a path"
+    if vals and all(" " not in v for v in vals):
+        return "a name" if all(v[:1].isupper() for v in vals) else "a word"
+    return "a value"
+
+
+def shown_values(vals: list[str], tasks: dict[str, int] | None) -> list[str]:
+    """The values a legend may show: those more than one task wrote (none seen once is left anywhere)."""
+    if tasks is None:
+        return list(vals)
+    return [v for v in vals if tasks.get(v, 0) >= 2]
+
+
+def legend_line(
+    name: str, vals: list[str], tasks: dict[str, int] | None, steps: list[str] | None = None
+) -> str:
+    """One placeholder: its kind, how many values were seen, and the values several tasks shared."""
+    if not vals:
+        return f"- `{{{name}}}`: named by the model"
+    shown = shown_values(vals, tasks)
+    if tasks is not None and len(vals) > len(shown):
+        line = f"- `{{{name}}}`: {_shape(vals)}, different between the tasks ({len(vals)} values seen)"
+        if shown:
+            line += "; more than one task used " + ", ".join(code(v) for v in shown)
+        return line
+    line = f"- `{{{name}}}`: seen as " + ", ".join(code(v) for v in shown)
+    step_shown = shown_values(steps or [], tasks)
+    if step_shown:
+        line += " (in steps: " + ", ".join(code(v) for v in step_shown) + ")"
+    return line
+
+
 def legend(draft: Draft) -> list[str]:
-    """`## Placeholders` lines: each placeholder and the values seen (as the steps spell them too)."""
-    lines = []
-    for name, vals in draft.values.items():
-        seen = ", ".join(code(v) for v in vals) if vals else "named by the model"
-        line = f"- `{{{name}}}`: seen as {seen}"
-        steps = draft.step_values.get(name)
-        if steps:
-            line += " (in steps: " + ", ".join(code(v) for v in steps) + ")"
-        lines.append(line)
-    return lines
+    """`## Placeholders` lines: each placeholder, its kind, and the values more than one task wrote."""
+    return [
+        legend_line(name, vals, draft.value_tasks.get(name), draft.step_values.get(name))
+        for name, vals in draft.values.items()
+    ]
 
 
 def render_body(draft: Draft, window: str) -> str:
@@ -157,16 +198,20 @@ def render_body(draft: Draft, window: str) -> str:
     return "\n".join(lines)
 
 
-def candidate_body(new_steps: list[str], sources: list[str], values: dict[str, list[str]]) -> str:
+def candidate_body(
+    new_steps: list[str],
+    sources: list[str],
+    values: dict[str, list[str]],
+    value_tasks: dict[str, dict[str, int]] | None = None,
+) -> str:
     """What a merge candidate adds to an existing procedure: its new steps and placeholders only."""
     lines = []
     if new_steps:
         lines += ["Steps the new tasks took that this note does not list:", ""]
         lines += [f"- {s}" for s in new_steps]
         used = {m for s in new_steps for m in re.findall(r"\{([A-Za-z][\w-]*)\}", s)}
-        named = [
-            f"- `{{{k}}}`: seen as " + ", ".join(code(x) for x in v) for k, v in values.items() if k in used
-        ]
+        counts = value_tasks or {}
+        named = [legend_line(k, v, counts.get(k)) for k, v in values.items() if k in used]
         if named:
             lines += ["", "Placeholders:", ""] + named
     return "\n".join(lines)
