@@ -217,3 +217,16 @@ def test_one_value_threaded_through_the_steps_makes_paraphrased_intents_a_task_t
     ]
     d = draft_of(chores)
     assert d.threaded_steps == 0 and not is_task_type(d)  # one shape, nothing in common but git
+
+
+def test_the_legend_says_what_a_placeholder_takes_and_shows_only_values_several_tasks_wrote() -> None:
+    from memdir.consolidation.weekly.render import legend_line
+
+    line = legend_line("version", ["2.32.3", "1.1.0", "8.1.7"], {"2.32.3": 1, "1.1.0": 1, "8.1.7": 1})
+    assert line == "- `{version}`: a version, different between the tasks (3 values seen)"
+    line = legend_line("host", ["lb1", "lb2", "lb3"], {"lb1": 2, "lb2": 1, "lb3": 1})
+    assert line.endswith("(3 values seen); more than one task used `lb1`") and "lb2" not in line
+    assert legend_line("day", ["2026-11-23", "2026-11-24"], {"2026-11-23": 1, "2026-11-24": 1}).startswith(
+        "- `{day}`: a date"
+    )
+    assert legend_line("week", ["47", "48"], {"47": 2, "48": 2}) == "- `{week}`: seen as `47`, `48`"

@@ -116,15 +116,16 @@ def _found(following: Sequence[Template], groups: list[Placeholder]) -> str:
     return "what the next step needs"
 
 
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+[\w.-]*")
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}/\d{1,2}/\d{1,4}")
 
 
 def _shape(values: list[str]) -> str:
     """What kind of value a placeholder takes, said without showing one."""
     vals = [v.strip() for v in values if v.strip()]
     for pattern, what in ((_DATE, "a date"), (_NUMBER, "a number"), (_VERSION, "a version")):
+        # `2.32.3` is a version; `1,284` and `12` are numbers
         if vals and all(pattern.fullmatch(v) for v in vals):
             return what
     if vals and all(v.startswith(("http://", "https://")) for v in vals):
