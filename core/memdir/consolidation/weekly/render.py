@@ -118,6 +118,7 @@ def _found(following: Sequence[Template], groups: list[Placeholder]) -> str:
 
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+[\w.-]*")
+_NUMBERED = re.compile(r"[^\W\d_][\w-]* \d+")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}/\d{1,2}/\d{1,4}")
 
 
@@ -132,6 +133,8 @@ def _shape(values: list[str]) -> str:
         return "a URL"
     if vals and all("/" in v and " " not in v for v in vals):
         return "a path"
+    if vals and all(_NUMBERED.fullmatch(v) for v in vals):
+        return "a thing and its number"
     if vals and all(" " not in v for v in vals):
         return "a name" if all(v[:1].isupper() for v in vals) else "a word"
     return "a value"
