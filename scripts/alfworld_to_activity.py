@@ -1,16 +1,17 @@
 """Turn the ALFWorld ReAct trajectories into memdir activity events (JSON lines).
 
 Each trajectory `react_<type>_<n>` becomes one task: a `task_start` whose summary is the
-"Your task is to: ..." intent, one `tool_use` per "> action" line (tool = the action's
-verb, input = the whole action; `> think:` lines become `thought` events), the
-environment's reply as a `tool_result`, and a `task_end` with outcome success.
+"Your task is to: ..." intent, one `tool_use` per "> action" line (input = the whole action;
+`> think:` lines become `thought` events), the environment's reply as a `tool_result`, and a
+`task_end` with outcome success. Two log shapes (`--shape`): `verb` (tool = the action's verb,
+`tool: go`) and `single` (one tool for every action, `tool: alfworld`).
 
 Independent of the `memdir` package so other scripts and tests can reuse it, e.g. to replay
 the same trajectories a week later under new task ids (`--prefix`, `--start`).
 
 Usage:
   python scripts/alfworld_to_activity.py [--data FILE] [--start 2026-11-23T09:00:00+00:00]
-      [--prefix alf] [--root MEMORY_ROOT]   # writes activity/<day>.jsonl there; else prints JSONL
+      [--prefix alf] [--shape verb|single] [--root MEMORY_ROOT]   # writes activity/<day>.jsonl there
 """
 
 from __future__ import annotations
@@ -45,10 +46,13 @@ def task_type(key: str) -> str:
     return m.group(1)
 
 
+SHAPES = ("verb", "single")
+
+
 def trajectory_events(
-    key: str, text: str, task_id: str, start: datetime, step: timedelta
+    key: str, text: str, task_id: str, start: datetime, step: timedelta, shape: str = "verb"
 ) -> list[dict[str, Any]]:
-    """Activity events of one trajectory, `step` apart from `start`."""
+    """Activity events of one trajectory, `step` apart from `start` (`shape`: tool per verb, or one tool)."""
     m = _INTENT.search(text)
     intent = m.group(1).strip() if m else key
     events: list[dict[str, Any]] = []
@@ -68,10 +72,11 @@ def trajectory_events(
         if action.startswith("think:"):
             add(type="thought", summary=action[len("think:") :].strip())
             continue
-        add(type="tool_use", tool=action.split()[0], input=action)
+        tool = action.split()[0] if shape == "verb" else "alfworld"
+        add(type="tool_use", tool=tool, input=action)
         reply = lines[i + 1].strip() if i + 1 < len(lines) and not lines[i + 1].startswith("> ") else ""
         if reply:
-            add(type="tool_result", tool=action.split()[0], summary=reply[:300])
+            add(type="tool_result", tool=tool, summary=reply[:300])
     add(type="task_end", outcome="success", summary=f"done: {intent}")
     return events
 
@@ -81,13 +86,18 @@ def build_events(
     start: datetime | None = None,
     prefix: str = "alf",
     spacing: timedelta | None = None,
+    shape: str = "verb",
 ) -> list[dict[str, Any]]:
     """Events of all 18 trajectories, one task every `spacing` (default 2 h) from `start`."""
+    if shape not in SHAPES:
+        raise ValueError(f"shape must be one of {', '.join(SHAPES)}")
     start = start or datetime(2026, 11, 23, 9, 0, tzinfo=timezone.utc)
     spacing = spacing or timedelta(hours=2)
     events: list[dict[str, Any]] = []
     for n, (key, text) in enumerate(sorted(load_trajectories(path).items())):
-        events += trajectory_events(key, text, f"{prefix}-{key}", start + n * spacing, timedelta(seconds=20))
+        events += trajectory_events(
+            key, text, f"{prefix}-{key}", start + n * spacing, timedelta(seconds=20), shape
+        )
     return events
 
 
@@ -113,9 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--start", default="2026-11-23T09:00:00+00:00", help="ISO time of the first task")
     ap.add_argument("--prefix", default="alf", help="task id prefix (use another one to replay as new tasks)")
+    ap.add_argument("--shape", choices=SHAPES, default="verb", help="tool per verb, or one tool `alfworld`")
     ap.add_argument("--root", type=Path, help="memory root to append activity to (default: print JSONL)")
     args = ap.parse_args(argv)
-    events = build_events(args.data, datetime.fromisoformat(args.start), args.prefix)
+    events = build_events(args.data, datetime.fromisoformat(args.start), args.prefix, shape=args.shape)
     if args.root:
         for p in write_activity(args.root, events):
             print(p)

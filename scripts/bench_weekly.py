@@ -1,6 +1,7 @@
 """Benchmarks for weekly distillation (figures go to docs/weekly.md).
 
-  python scripts/bench_weekly.py alfworld            # 18 ReAct trajectories -> 6 procedures?
+  python scripts/bench_weekly.py alfworld            # 18 ReAct trajectories, two log shapes -> 6 procedures each?
+  python scripts/bench_weekly.py written             # the hand-written weeks in tests/data/weekly
   python scripts/bench_weekly.py webarena [--seeds 0 1 2] [--sweep] [--cache DIR]   # precision / recall per seed
       [--weeks 2 --week 1]     # the builder spreads the tasks over 2 weeks; distil and score the second
   python scripts/bench_weekly.py scale [--tasks 20000]                # 100k events: time and peak memory
@@ -32,7 +33,8 @@ DATA = REPO.parent / "shared" / "eval"
 sys.path.insert(0, str(REPO / "scripts"))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
-from alfworld_to_activity import build_events, task_type, write_activity  # noqa: E402
+from alfworld_to_activity import SHAPES, build_events, task_type, write_activity  # noqa: E402
+from weekly_checks import check_week, legend_problems, parse_procedure, single_task_words, task_texts  # noqa: E402
 
 from memdir import Memory  # noqa: E402
 from memdir.config import load_config  # noqa: E402
@@ -58,34 +60,97 @@ def _memory(root: Path, cluster: float | None = None) -> Memory:
 
 
 # -- ALFWorld -------------------------------------------------------------------------------
-def bench_alfworld(data: Path, tmp: Path) -> dict[str, Any]:
-    """The 18 ReAct trajectories: how many procedures, and does each cite exactly its own type's 3 tasks?"""
-    mem = _memory(tmp / "alfworld")
-    write_activity(mem.root, build_events(data / "alfworld" / "react_prompts_alfworld_3prompts.json"))
-    t0 = time.perf_counter()
-    report = mem.consolidate_weekly(until=date(2026, 11, 30))
-    took = time.perf_counter() - t0
-    rows = []
-    pure = 0
-    for rel in report.created:
-        sources = mem.store.read(rel).get("sources")
-        types = sorted({task_type(s.split("-", 1)[1]) for s in sources})
-        pure += len(types) == 1 and len(sources) == 3
-        rows.append((rel, types, len(sources)))
-    again = mem.consolidate_weekly(until=date(2026, 11, 30))
-    print(
-        f"ALFWorld: {len(report.created)} procedures, {len(report.review)} review items, "
-        f"{pure} cite exactly the 3 tasks of one type; first run {took:.1f}s; second run changed "
-        f"{'something' if again.changed else 'nothing'}"
-    )
-    for rel, types, n in rows:
-        print(f"  {rel}: types={types} sources={n}")
-    return {
-        "procedures": len(report.created),
-        "pure": pure,
-        "seconds": round(took, 1),
-        "rerun_changed": again.changed,
-    }
+MAX_ALFWORLD_STEPS = 8
+
+
+def bench_alfworld(data: Path, tmp: Path, shapes: tuple[str, ...] = SHAPES) -> dict[str, Any]:
+    """The 18 ReAct trajectories in each log shape: 6 procedures, one per type, each <= 8 general steps?"""
+    out: dict[str, Any] = {}
+    for shape in shapes:
+        mem = _memory(tmp / f"alfworld-{shape}")
+        write_activity(
+            mem.root, build_events(data / "alfworld" / "react_prompts_alfworld_3prompts.json", shape=shape)
+        )
+        t0 = time.perf_counter()
+        report = mem.consolidate_weekly(until=date(2026, 11, 30))
+        took = time.perf_counter() - t0
+        rows = []
+        pure = 0
+        problems: list[str] = []
+        for rel in report.created:
+            text = (mem.root / rel).read_text(encoding="utf-8")
+            sources = [str(s) for s in mem.store.read(rel).get("sources")]
+            types = sorted({task_type(s.split("-", 1)[1]) for s in sources})
+            pure += len(types) == 1 and len(sources) == 3
+            proc = parse_procedure(text)
+            if len(proc["steps"]) > MAX_ALFWORLD_STEPS:
+                problems.append(f"{rel}: {len(proc['steps'])} steps")
+            problems += [f"{rel}: {p}" for p in legend_problems(proc)]
+            problems += [
+                f"{rel}: {w!r} from one trajectory"
+                for w in single_task_words(proc, task_texts(mem.root, sources))
+            ]
+            rows.append((rel, types, len(sources), len(proc["steps"])))
+        again = mem.consolidate_weekly(until=date(2026, 11, 30))
+        # the next week, the same 18 trajectories logged in the other shape under new task ids
+        other = SHAPES[1 - SHAPES.index(shape)]
+        replay = build_events(
+            data / "alfworld" / "react_prompts_alfworld_3prompts.json",
+            start=datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc),
+            prefix="alf2",
+            shape=other,
+        )
+        write_activity(mem.root, replay)
+        week2 = mem.consolidate_weekly(until=date(2026, 12, 7))
+        own_type = 0
+        for rel in week2.review:
+            item = mem.store.read(rel)
+            target_sources = [str(x) for x in mem.store.read(str(item.get("target"))).get("sources")]
+            item_types = {task_type(str(x).split("-", 1)[1]) for x in item.get("sources")}
+            own_type += item_types == {task_type(target_sources[0].split("-", 1)[1])}
+        print(
+            f"ALFWorld, shape {shape}: {len(report.created)} procedures, {len(report.review)} review items, "
+            f"{pure} cite exactly the 3 tasks of one type; first run {took:.1f}s; second run changed "
+            f"{'something' if again.changed else 'nothing'}; problems: {problems or 'none'}; next week in "
+            f"shape {other}: {len(week2.created)} procedures, {len(week2.review)} review items "
+            f"({own_type} on their own type's procedure)"
+        )
+        for rel, types, n, k in rows:
+            print(f"  {rel}: types={types} sources={n} steps={k}")
+        out[shape] = {
+            "procedures": len(report.created),
+            "pure": pure,
+            "max_steps": max((r[3] for r in rows), default=0),
+            "problems": problems,
+            "seconds": round(took, 1),
+            "rerun_changed": again.changed,
+            "next_week_created": len(week2.created),
+            "next_week_review_on_own_type": own_type,
+        }
+    return out
+
+
+# -- written weeks --------------------------------------------------------------------------
+WRITTEN = REPO / "tests" / "data" / "weekly"
+
+
+def bench_written(tmp: Path, folder: Path = WRITTEN) -> dict[str, Any]:
+    """The hand-written weeks (tests/data/weekly/*): expected procedures, review items, untouched files."""
+    out: dict[str, Any] = {}
+    for week in sorted(p for p in folder.iterdir() if (p / "expected.json").exists()):
+        root = tmp / f"written-{week.name}"
+        shutil.copytree(week, root)
+        mem = _memory(root)
+        until = date.fromisoformat(json.loads((week / "expected.json").read_text())["until"])
+        report = mem.consolidate_weekly(until=until)
+        res = check_week(week, root, report.created, report.review)
+        res["not_a_task_type"] = report.stats.get("not_a_task_type", 0)
+        print(
+            f"written week {week.name}: {res['procedures']} procedures, {res['review_items']} review items, "
+            f"problems: {res['problems'] or 'none'}"
+        )
+        out[week.name] = res
+    return out
 
 
 # -- WebArena -------------------------------------------------------------------------------
@@ -333,7 +398,7 @@ def bench_scale(data: Path, tmp: Path, n_tasks: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["alfworld", "webarena", "scale", "all"])
+    ap.add_argument("what", choices=["alfworld", "written", "webarena", "scale", "all"])
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     ap.add_argument("--sweep", action="store_true")
@@ -349,6 +414,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.what in ("alfworld", "all"):
             bench_alfworld(args.data, tmp)
+        if args.what in ("written", "all"):
+            bench_written(tmp)
         if args.what in ("webarena", "all"):
             bench_webarena(
                 args.data,

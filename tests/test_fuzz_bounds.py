@@ -133,7 +133,7 @@ llm_answer = st.one_of(
 def test_llm_answer_parse_is_bounded(answer: str) -> None:
     """Any model answer (deep JSON, thousands of parts, huge fields): validated or refused in under 2 s."""
     from memdir.consolidation.daily.route_answer import parse_daily
-    from memdir.consolidation.weekly.distill import Draft
+    from memdir.consolidation.weekly.draft import Draft
     from memdir.consolidation.weekly.llm_brief import ClusterBrief
     from memdir.consolidation.weekly.llm_distill import parse_weekly
 

@@ -11,7 +11,7 @@ from llm_support import WEEK_UNTIL, ReplayEngine, fixture, log_week, memory, see
 from memdir import Memory
 from memdir.consolidation.weekly.weekly_state import WeeklyState
 
-PROC = "procedures/fix-the-flaky-test-issue.md"
+PROC = "procedures/fix-the-flaky-test-name.md"
 
 
 def _week(root: Path, answers: list[object], lang: str = "en", **cfg: object):  # type: ignore[no-untyped-def]

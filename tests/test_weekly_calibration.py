@@ -66,19 +66,28 @@ def test_calibration_separates_same_type_from_different_types(e5: object, cache_
 
 @pytest.mark.slow
 @pytest.mark.skipif(not ALFWORLD.exists(), reason="shared ALFWorld data not present")
-def test_alfworld_trajectories_become_six_procedures(root: Path, e5: object, cache_dir: Path) -> None:
+@pytest.mark.parametrize("shape", ["verb", "single"])
+def test_alfworld_trajectories_become_six_general_procedures(
+    shape: str, root: Path, e5: object, cache_dir: Path
+) -> None:
+    """Both log shapes (tool = verb; one tool `alfworld`): 6 procedures, one per type, <= 8 general steps."""
     sys.path.insert(0, str(REPO / "scripts"))
     from alfworld_to_activity import build_events, task_type, write_activity
+    from weekly_checks import legend_problems, parse_procedure, single_task_words, task_texts
 
     mem = Memory(root, embedder=e5)  # type: ignore[arg-type]
-    write_activity(root, build_events(ALFWORLD))
+    write_activity(root, build_events(ALFWORLD, shape=shape))
     report = mem.weekly_distiller(cache_dir=cache_dir).run(until=date(2026, 11, 30))
     assert len(report.created) == 6 and report.review == [], report.to_dict()
     seen = set()
     for rel in report.created:
-        sources = mem.store.read(rel).get("sources")
+        sources = [str(s) for s in mem.store.read(rel).get("sources")]
         types = {task_type(s.split("-", 1)[1]) for s in sources}
         assert len(sources) == 3 and len(types) == 1, (rel, sources)
         seen |= types
+        proc = parse_procedure((root / rel).read_text(encoding="utf-8"))
+        assert len(proc["steps"]) <= 8, proc["steps"]
+        assert legend_problems(proc) == []
+        assert single_task_words(proc, task_texts(root, sources)) == [], proc  # no one trajectory's path
     assert seen == {"put", "clean", "heat", "cool", "puttwo", "examine"}
     assert not mem.weekly_distiller(cache_dir=cache_dir).run(until=date(2026, 11, 30)).changed

@@ -60,3 +60,48 @@ def test_calibration_maps_the_design_threshold_and_keeps_identity() -> None:
     assert np.allclose(np.linalg.norm(out, axis=1), 1.0)
     raw = 0.8 * 0.8  # the two rows share their first component: raw cosine 0.64
     assert float(out[0] @ out[1]) < raw  # centring removes what every vector shares
+
+
+def test_the_same_commands_join_tasks_whose_intents_read_differently_and_a_shared_frame_does_not() -> None:
+    from memdir.consolidation.weekly.features import work_tokens
+
+    def rotate(svc: str) -> list[tuple[str, str]]:
+        return [
+            ("cli:vault", f"vault write -f auth/approle/role/{svc}/secret-id"),
+            ("cli:kubectl", f"kubectl -n prod rollout restart deployment/{svc}"),
+            ("cli:kubectl", f"kubectl -n prod rollout status deployment/{svc} --timeout=180s"),
+            ("cli:curl", f"curl -fsS https://{svc}.internal.acme.io/healthz"),
+        ]
+
+    def chore(path: str, expr: str, msg: str) -> list[tuple[str, str]]:
+        return [
+            ("cli:git", "git pull --rebase"),
+            ("cli:sed", f"sed -i '{expr}' {path}"),
+            ("cli:git", f"git commit -am '{msg}'"),
+            ("cli:git", "git push"),
+        ]
+
+    work = [
+        rotate("payments"),
+        rotate("billing"),
+        rotate("search"),
+        chore("docs/onboarding.md", "s/teh/the/", "Fix the typo in the onboarding guide"),
+        chore("LICENSE", "s/2025/2026/", "Bump the copyright year"),
+        chore("config/app.yaml", "s/debug/info/", "Set the default log level to info"),
+        [("cli:git", "git pull --rebase")],  # one call: compared by its intent only
+    ]
+    n = len(work)
+    vecs = np.eye(n, dtype=np.float32)  # intents unrelated in meaning
+    feats = TaskFeatures(
+        vecs,
+        [f"intent {i}" for i in range(n)],
+        [[a for a, _ in w] for w in work],
+        [work_tokens(w) for w in work],
+    )
+    sims = feats.among(np.arange(n))
+    thr = centred_threshold(0.80)
+    assert sims[0, 1] >= thr and sims[0, 2] >= thr and sims[1, 2] >= thr
+    assert sims[3, 4] < thr and sims[3, 5] < thr and sims[4, 5] < thr
+    assert sims[3, 6] < thr and sims[0, 3] < thr
+    assert np.allclose(feats.block(0, n), sims, atol=1e-5)
+    assert work_tokens([("git", "git pull")]) == []

@@ -128,11 +128,12 @@ def test_three_distinct_successes_become_one_procedure(wmem: Memory) -> None:
     assert note.get("origin") == "weekly"
     assert datetime.fromisoformat(note.get("created_at")).tzinfo is not None
     assert "\n" not in note.description and note.description
-    # what varies between the tasks became placeholders; the observed steps are kept
-    assert note.title.startswith("Close issue {num} in the {")
-    assert not any(repo in note.title for repo in ("Foo", "Bar", "Baz"))
-    assert "gh issue close {num}" in note.body
-    assert re.search(r"seen as `(foo|bar|baz)`, `(foo|bar|baz)`, `(foo|bar|baz)`", note.body, re.I)
+    # what varies between the tasks became named placeholders, the same in title, steps and legend
+    assert note.title == "Close issue {issue} in the {repository} repository"
+    assert "gh issue close {issue} --repo acme/{repository}" in note.body
+    # the legend says what the placeholder takes; a value only one task wrote is shown nowhere
+    assert "- `{repository}`: a name, different between the tasks (3 values seen)" in note.body
+    assert not re.search(r"\b(foo|bar|baz)\b", note.body.lower().replace("{repository}", ""))
     # deploys: 2 successes, a failure and an unknown never reach 3
     assert not any("deploy" in p for p in report.created)
 

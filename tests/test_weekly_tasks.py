@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from memdir.activity import ActivityEvent, parse_ts
-from memdir.consolidation.weekly.distill import generalise_step
 from memdir.consolidation.weekly.similarity import abstract_text
+from memdir.consolidation.weekly.spans import template_of
 from memdir.consolidation.weekly.tasks import group_tasks
 
 T0 = datetime(2026, 11, 24, 9, 0, tzinfo=timezone.utc)
@@ -101,17 +101,16 @@ def test_abstract_text_removes_instance_details() -> None:
     assert abstract_text("put mug 1 in/on shelf 1") == "put mug {num} in/on shelf {num}"
 
 
-def test_generalise_step_turns_pivot_values_into_placeholders() -> None:
-    assert (
-        generalise_step("take mug 1 from countertop 2", {"mug": "object"})
-        == "take {object} {num} from countertop {num}"
-    )
+def test_only_the_parts_that_differ_between_tasks_become_a_span() -> None:
+    tpl = template_of({"a": "take mug 1 from countertop 2", "b": "take cup 1 from countertop 3"})
+    assert [p for p in tpl.parts if isinstance(p, str)] == ["take ", " 1 from countertop "]
+    assert [s.seen() for s in tpl.spans] == [["mug", "cup"], ["2", "3"]]
 
 
-def test_generalise_step_replaces_whole_words_not_parts_of_a_slashed_word() -> None:
-    # ALFWorld "put a mug in shelf" / "put some X on Y": `in` varies in the intent, not in the action's `in/on`
-    step = generalise_step("put mug 1 in/on shelf 1", {"mug": "object", "in": "value2", "shelf": "object2"})
-    assert step == "put {object} {num} in/on {object2} {num}"
+def test_a_slashed_constant_stays_whole_and_spans_are_whole_atoms() -> None:
+    tpl = template_of({"a": "put mug 1 in/on shelf 1", "b": "put apple 2 in/on desk 1"})
+    assert tpl.render() == "put {value} in/on {value} 1"
+    assert [s.seen() for s in tpl.spans] == [["mug 1", "apple 2"], ["shelf", "desk"]]
 
 
 def test_timestamps_parse_with_and_without_zone() -> None:

@@ -1,47 +1,33 @@
-"""Distil a cluster of successful tasks into a procedure draft (built-in engine or an LLM).
+"""Distil a cluster of successful tasks into a procedure draft (built-in engine, or an LLM's reply).
 
-Built-in: the observed steps of the cluster's most typical successful task (its medoid),
-with the parts of its intent that vary between the tasks turned into `{placeholders}`
-(found by aligning the intents word by word) and numbers, quoted strings, URLs and
-paths in its steps abstracted. It only selects and arranges observed wording.
+Built-in, offline, extractive: the consensus steps of the tasks (`consensus.py`: retries
+collapsed, search loops folded, aligned, columns a majority fills kept), each step's text
+aligned across the tasks so what is equal stays verbatim and what differs becomes one named
+placeholder (`spans.py`, `placeholders.py`), and a title generalised over the intents
+(`titles.py`). Everything is redacted (`memdir.runs.redact`) before any of it is read, so no
+secret reaches a title, a file name, a step or the legend. A cluster without consensus steps
+gets a draft that says so (`consensus=False`) and lists what the tasks did share.
 """
 
 from __future__ import annotations
 
-import difflib
-import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from memdir.consolidation.weekly.similarity import PATH_PATTERN, abstract_text
+from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus
+from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.placeholders import assign
+from memdir.consolidation.weekly.render import StepText, one_line, render_column
+from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
-
-log = logging.getLogger(__name__)
+from memdir.consolidation.weekly.titles import file_stem, render_title, title_template
+from memdir.runs.redact import redact_text
 
 MAX_STEPS = 40
-ALIGN_MIN = 0.6  # intents aligned word by word only when this similar (difflib ratio)
-_CLASSES = ("url", "email", "str", "path", "date", "num", "name")
-_STEP_SUBS = (
-    (re.compile(r"\b(?:https?|ftp|file)://\S+"), "{url}"),
-    (re.compile(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'"), "{str}"),
-    (PATH_PATTERN, "{path}"),
-    (re.compile(r"(?<![\w{])[-+]?\d+(?:[.,:]\d+)*(?![\w}])"), "{num}"),
-)
-
-
-@dataclass
-class Draft:
-    """A procedure ready to render: title (generalised intent), description, steps, sources."""
-
-    title: str
-    description: str
-    steps: list[str]
-    sources: list[str]
-    tools: list[str] = field(default_factory=list)
-    values: dict[str, list[str]] = field(default_factory=dict)  # placeholder -> values seen
-    engine: str = "builtin"
+MAX_VALUES = 10
+_PLACEHOLDER = re.compile(r"\{([A-Za-z][\w-]{0,40})\}")
 
 
 def medoid(vectors: np.ndarray) -> int:
@@ -52,177 +38,149 @@ def medoid(vectors: np.ndarray) -> int:
     return int(np.argmax(sims.sum(axis=1)))
 
 
-def _norm(token: str) -> str:
-    return token.lower().strip(".,;:!?()[]\"'")
+def redacted(task: Task) -> Task:
+    """A copy of the task with its intent, steps and thoughts redacted."""
+    return replace(
+        task,
+        intent=redact_text(task.intent),
+        steps=[replace(s, input=redact_text(s.input), error=redact_text(s.error)) for s in task.steps],
+        thoughts=[redact_text(t) for t in task.thoughts],
+        error=redact_text(task.error),
+    )
 
 
-def _placeholder_name(values: list[str], used: set[str]) -> str:
-    classes = {abstract_text(v) for v in values}
-    base = "value"
-    if len(classes) == 1:
-        only = next(iter(classes)).strip("{}")
-        if only in _CLASSES:
-            base = only
-    name, n = base, 2
-    while name in used:
-        name, n = f"{base}{n}", n + 1
-    used.add(name)
-    return name
+def order_by_typicality(tasks: list[Task], vectors: np.ndarray) -> list[Task]:
+    """The medoid first, then the others by similarity to it."""
+    if len(tasks) <= 1:
+        return list(tasks)
+    m = medoid(vectors)
+    sims = vectors @ vectors[m]
+    order = sorted(range(len(tasks)), key=lambda i: (i != m, -float(sims[i]), tasks[i].task_id))
+    return [tasks[i] for i in order]
 
 
-def _objects_in_order(task: Task) -> list[str]:
-    """The task's object words in the order its intent mentions them."""
-    objects = task.object_words()
-    words = [_norm(t) for t in task.intent.split()][1:]  # the leading verb is never an object
-    return list(dict.fromkeys(w for w in words if w in objects))
+@dataclass
+class _Entry:
+    """One step to render: its column and template, and the search column it ends (if any)."""
+
+    column: int
+    template: Template | None  # None: a search with no step of its own after it
+    search: int | None = None
 
 
-def generalise_intent(tasks: list[Task], pivot: int) -> tuple[str, dict[str, list[str]], dict[str, str]]:
-    """The pivot's intent with what varies across the tasks as `{placeholders}`.
+def _step_templates(cons: Consensus, order: list[str]) -> list[_Entry]:
+    """Steps to render, in order; a search and the visit that ends it are one step; repeats merged.
 
-    Object words (what the task's tool inputs act on) become `{object}`, `{object2}`...;
-    words that differ from the other intents that read alike (paraphrases are left out
-    of the comparison) become `{value}`...; numbers, quotes, URLs, paths and dates are
-    abstracted too. Returns (template, placeholder -> values seen, pivot literal -> placeholder).
+    The visit that ends a search is the next column (or the one after a single other step, which
+    then comes first) whose steps are of the search's actions and visit what the step after uses.
     """
-    base_task = tasks[pivot]
-    values: dict[str, list[str]] = {}
-    literal: dict[str, str] = {}
-    used: set[str] = set()
-    all_objs = [_objects_in_order(t) for t in tasks]
-    # an object every task names alike is part of the task type ("issue"), not a placeholder
-    common = set.intersection(*(set(o) for o in all_objs)) if len(all_objs) > 1 else set()
-    all_objs = [[w for w in o if w not in common] for o in all_objs]
-    objs = all_objs[pivot]
-    others_objs = [o for j, o in enumerate(all_objs) if j != pivot]
-    obj_name: dict[str, str] = {}
-    for k, word in enumerate(objs):
-        name = "object" if k == 0 else f"object{k + 1}"
-        used.add(name)
-        obj_name[word] = name
-        literal[word] = name
-        values[name] = list(dict.fromkeys([word] + [o[k] for o in others_objs if len(o) > k]))[:10]
-    base = [
-        ("{" + obj_name[_norm(t)] + "}" + _trail(t)) if _norm(t) in obj_name else t
-        for t in (base_task.intent or base_task.task_id).split()
-    ]
-    variable = [False] * len(base)
-    spans_by_other: list[list[tuple[int, int, list[str]]]] = []
-    key = [_norm(t) for t in base]
-    for j, task in enumerate(tasks):
-        if j == pivot or not task.intent:
+    out: list[_Entry] = []
+    cols = cons.columns
+    pending: int | None = None  # a search column waiting for its visit
+    skipped: list[_Entry] = []
+    for k, col in enumerate(cols):
+        if col.is_search:
+            if pending is None:
+                pending = k
             continue
-        objects = task.object_words() - common
-        other = task.intent.split()
-        okey = ["{obj}" if k and _norm(t) in objects else _norm(t) for k, t in enumerate(other)]
-        bkey = ["{obj}" if k.startswith("{object") else k for k in key]
-        sm = difflib.SequenceMatcher(a=bkey, b=okey, autojunk=False)
-        if sm.ratio() < ALIGN_MIN:
-            continue  # a paraphrase: word positions say nothing
-        spans = []
-        for op, a0, a1, b0, b1 in sm.get_opcodes():
-            if op == "equal":
+        tpl = template_of({t: col.steps[t].text() for t in order if t in col.steps})
+        if pending is not None:
+            acts = {a for sr in cols[pending].searches.values() for a in sr.actions}
+            ends = {s.action for s in col.steps.values()} <= acts and 2 * len(col.feeding) > len(col.steps)
+            if ends:
+                out.extend(skipped)
+                out.append(_Entry(k, tpl, pending))
+                pending, skipped = None, []
                 continue
-            for i in range(a0, a1):
-                variable[i] = True
-            spans.append((a0, a1, other[b0:b1]))
-        spans_by_other.append(spans)
-    out: list[str] = []
-    i = 0
-    while i < len(base):
-        if not variable[i] or base[i].startswith("{"):
-            out.append(base[i])
-            i += 1
-            continue
-        j = i
-        while j < len(base) and variable[j] and not base[j].startswith("{"):
-            j += 1
-        pivot_value = " ".join(base[i:j]).strip(".,;:!?")
-        seen = [pivot_value]
-        for spans in spans_by_other:
-            seen.extend(" ".join(v).strip(".,;:!?") for a0, a1, v in spans if a0 < j and a1 > i and v)
-        seen = [x for x in dict.fromkeys(seen) if x]
-        name = _placeholder_name(seen, used)
-        out.append("{" + name + "}" + _trail(base[j - 1]))
-        values[name] = seen[:10]
-        if pivot_value:
-            literal[pivot_value] = name
-        i = j
-    return generalise_step(" ".join(out), {}), values, literal
-
-
-def _trail(token: str) -> str:
-    return token[-1] if token[-1:] in ".,;:!?" else ""
-
-
-def generalise_step(text: str, literal: dict[str, str]) -> str:
-    """A step with the pivot's variable values and instance details (numbers, quotes, paths) abstracted."""
-    out = text
-    for value, name in sorted(literal.items(), key=lambda kv: -len(kv[0])):
-        if len(value) >= 2:
-            # whole words only: "in" of the intent is not the "in" of an action's "in/on" or "a/b/c"
-            out = re.sub(rf"(?<![\w{{/]){re.escape(value)}(?![\w}}/])", "{" + name + "}", out, flags=re.I)
-    for pattern, repl in _STEP_SUBS:
-        out = pattern.sub(repl, out)
+            if not skipped:
+                skipped.append(_Entry(k, tpl))  # one other step may come between the search and its visit
+                continue
+            out.append(_Entry(pending, None, pending))
+            out.extend(skipped)
+            pending, skipped = None, []
+        prev = out[-1] if out else None
+        if prev is not None and prev.template is not None and prev.search is None:
+            before = cols[prev.column]
+            same_action = {s.action for s in before.steps.values()} == {s.action for s in col.steps.values()}
+            if same_action and _skeleton(prev.template) == _skeleton(tpl):
+                continue  # the same step again (one per file, per host...): said once
+        out.append(_Entry(k, tpl))
+    if pending is not None:
+        out.append(_Entry(pending, None, pending))
+        out.extend(skipped)
     return out
 
 
-def _collapse(lines: list[str]) -> list[str]:
-    out: list[tuple[str, int]] = []
-    for line in lines:
-        if out and out[-1][0] == line:
-            out[-1] = (line, out[-1][1] + 1)
-        else:
-            out.append((line, 1))
-    return [f"{s} (repeat as needed, seen {n}x)" if n > 1 else s for s, n in out]
-
-
-def _one_line(text: str, limit: int = 200) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def _skeleton(tpl: Template) -> tuple[str, ...]:
+    return tuple(p if isinstance(p, str) else "\0" for p in tpl.parts)
 
 
 def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     """Built-in draft from successful tasks and their (calibrated) vectors."""
-    pivot = medoid(vectors)
-    title, values, literal = generalise_intent(tasks, pivot)
-    best = tasks[pivot]
+    ordered = order_by_typicality([redacted(t) for t in tasks], vectors)
+    ids = [t.task_id for t in ordered]
+    cons = build_consensus(ordered)
+    steps = _step_templates(cons, ids)
+    step_tpls = [e.template for e in steps if e.template is not None]
+    # the most typical tasks speak for the cluster (alignment is quadratic in their number)
+    intents = {t.task_id: t.intent or t.task_id for t in ordered[:MAX_ALIGN_TASKS]}
+    title_tpl, group = title_template(intents, [s for tpl in step_tpls for s in tpl.spans])
+    groups = assign(title_tpl, step_tpls, intents)
+    title = one_line(render_title(title_tpl)) or ordered[0].task_id
+    texts: list[StepText] = []
+    for n, e in enumerate(steps):
+        nxt = [x.template for x in steps[n : n + 3] if x.template is not None]
+        search = cons.columns[e.search] if e.search is not None else None
+        texts.append(render_column(cons.columns[e.column], e.template, nxt, groups, search))
+    rendered = [t.text for t in texts][:MAX_STEPS]
+    used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
+    values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
+    extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}
     tools = list(dict.fromkeys(t for task in tasks for t in task.tools))
-    steps = _collapse([generalise_step(s.render(), literal) for s in best.steps])
-    if len(steps) > MAX_STEPS:
-        steps = steps[:MAX_STEPS] + [f"… ({len(steps) - MAX_STEPS} more steps in {best.task_id})"]
-    if not steps:
-        steps = [title + (f" (tools: {', '.join(tools)})" if tools else "")]
-    desc = _one_line(
-        f"Steps for tasks like: {title.rstrip('.')} (distilled from {len(tasks)} successful tasks)"
+    shared = [] if rendered else _shared(ordered)
+    n = len(tasks)
+    desc = (
+        f"{title}: {len(rendered)} steps seen in {n} successful tasks"
+        if rendered
+        else f"{title}: a recurring task ({n} successful tasks) without common steps yet"
     )
     return Draft(
-        title=_one_line(title[:1].upper() + title[1:]),
-        description=desc,
-        steps=steps,
+        title=title,
+        description=one_line(desc),
+        steps=rendered,
         sources=sorted(t.task_id for t in tasks),
         tools=tools,
         values=values,
+        stem=file_stem(title),
+        consensus=bool(rendered),
+        step_values=extended,
+        value_tasks={g.name: g.value_tasks() for g in groups if g.name in used},
+        shared=shared,
+        dropped=sum(len(v) for v in cons.dropped.values()),
+        retries=cons.retries,
+        searches=cons.searches,
+        intents_agree=len(group) * 2 > len(intents),  # of the tasks that speak for the cluster
+        specific_steps=sum(1 for t in texts if t.specific),
+        threaded_steps=_threaded(rendered),
     )
 
 
-def render_body(draft: Draft, window: str) -> str:
-    """Markdown body of the procedure."""
-    lines = [
-        f"# {draft.title}",
-        "",
-        f"Distilled ({draft.engine}) from {len(draft.sources)} successful tasks "
-        f"in the activity log, {window}.",
-        "",
-        "## Steps",
-        "",
-    ]
-    lines += [f"{i}. {s}" for i, s in enumerate(draft.steps, 1)]
-    if draft.values:
-        lines += ["", "## Placeholders", ""]
-        lines += [
-            f"- `{{{k}}}`: seen as " + ", ".join(f"`{v}`" for v in vals) for k, vals in draft.values.items()
-        ]
-    if draft.tools:
-        lines += ["", "Tools used: " + ", ".join(f"`{t}`" for t in draft.tools)]
-    return "\n".join(lines)
+def _threaded(steps: list[str]) -> int:
+    """Steps that use a placeholder some other step uses too: one value threaded through the work."""
+    names = [set(_PLACEHOLDER.findall(s)) for s in steps]
+    count: dict[str, int] = {}
+    for ns in names:
+        for n in ns:
+            count[n] = count.get(n, 0) + 1
+    return sum(1 for ns in names if any(count[n] >= 2 for n in ns))
+
+
+def _shared(tasks: list[Task]) -> list[str]:
+    """What tasks without common steps did share: the tools (or listed tools) most of them used."""
+    n = len(tasks)
+    counts: dict[str, int] = {}
+    for t in tasks:
+        for name in dict.fromkeys(t.tools):
+            counts[name] = counts.get(name, 0) + 1
+    common = [f"`{k}` ({v} of {n} tasks)" for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return [f"Tools seen: {', '.join(common)}"] if common else []

@@ -22,6 +22,7 @@ never as one dense all-pairs matrix.
 from __future__ import annotations
 
 import math
+import re
 import zlib
 from collections import Counter
 from collections.abc import Sequence
@@ -37,6 +38,11 @@ WORDING_WEIGHT = 0.4
 TOOL_WEIGHT = 0.2
 TOOL_PENALTY = 0.25
 TOOL_DIM = 512
+# "the same work": intents not unrelated, and the same commands (see `work_tokens`)
+WORK_MEANING_WEIGHT = 0.2
+WORK_WEIGHT = 0.8
+MIN_WORK_STEPS = 2
+_WORK_WORD = re.compile(r"[^\W_]+", re.U)
 _COMMON = 0  # the dimension used by tasks whose tools are all common (or absent)
 
 
@@ -74,6 +80,42 @@ def tool_vectors(token_lists: Sequence[Sequence[str]], counts: Sequence[int] | N
     return out
 
 
+def work_tokens(steps: Sequence[tuple[str, str]]) -> list[str]:
+    """What a task's tool calls did, as distinct tokens: each action, and each word of its input.
+
+    `steps` are (action, input) pairs. A word holding a digit (a version, an id, a date) is `#`:
+    it names an instance, not the work. Fewer than `MIN_WORK_STEPS` calls that say more than
+    their command and numbers give no tokens: `goto <site>`, `click [812]` says nothing about
+    which task it was (web agents' tasks are compared by their intents).
+    Tasks of one kind share most words of their commands, a value of their own (a service)
+    being one word; one-off tasks of one shape (`git pull`, `sed -i …`, `git commit -am …`)
+    share the frame but not what they edited and said.
+    """
+    out: set[str] = set()
+    telling = 0
+    for action, text in steps:
+        act = action.lower()
+        out.add(act)
+        names = set(act.split(":"))
+        words = ["#" if any(c.isdigit() for c in w) else w for w in _WORK_WORD.findall(text.lower()[:300])]
+        out.update(f"{act} {w}" for w in words)
+        telling += any(w != "#" and w not in names for w in words)
+    return sorted(out) if telling >= MIN_WORK_STEPS else []
+
+
+def work_vectors(token_lists: Sequence[Sequence[str]]) -> csr_matrix:
+    """Sparse unit rows: work tokens weighted by IDF over the given tasks; no steps, an empty row."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    vec = TfidfVectorizer(analyzer=lambda toks: list(toks), binary=True, dtype=np.float32)
+    try:
+        return vec.fit_transform(list(token_lists)).tocsr()
+    except ValueError:  # no task with steps
+        from scipy.sparse import csr_matrix
+
+        return csr_matrix((len(token_lists), 1), dtype=np.float32)
+
+
 def wording_vectors(texts: Sequence[str]) -> csr_matrix:
     """Sparse unit rows: TF-IDF of word 1-2 grams (placeholders are words), fitted on these texts."""
     from sklearn.feature_extraction.text import TfidfVectorizer
@@ -97,6 +139,7 @@ class TaskFeatures:
         intent: np.ndarray,
         texts: Sequence[str],
         tools: Sequence[Sequence[str]],
+        work: Sequence[Sequence[str]] | None = None,
         weights: tuple[float, float, float, float] = (
             EMBED_WEIGHT,
             WORDING_WEIGHT,
@@ -109,11 +152,24 @@ class TaskFeatures:
         self.tools = tool_vectors([tool_tokens(t) for t in tools])
         self.weights = weights
         self.n = len(self.intent)
+        self.work = work_vectors(work if work is not None else [[] for _ in range(self.n)])
+        self.has_work = np.asarray(self.work.getnnz(axis=1) > 0)
 
-    def _combine(self, emb: np.ndarray, lex: Any, tool: np.ndarray) -> np.ndarray:
+    def _combine(
+        self, emb: np.ndarray, lex: Any, tool: np.ndarray, work: Any, both: np.ndarray
+    ) -> np.ndarray:
+        """Read alike (meaning, wording, tools), or did the same work with related intents: the higher.
+
+        Loggers that phrase one kind of task a new way each time ("Bump zod to 3.23.8", "dependency
+        update: date-fns@4.1.0") still run the same commands; tasks without steps (or with one)
+        are compared by their intents only.
+        """
         lex = lex.toarray() if hasattr(lex, "toarray") else np.asarray(lex)
+        work = work.toarray() if hasattr(work, "toarray") else np.asarray(work)
         we, ww, wt, p = self.weights
-        out: np.ndarray = (we * emb + ww * lex + wt * tool - p * (1.0 - tool)).astype(np.float32)
+        read: np.ndarray = we * emb + ww * lex + wt * tool - p * (1.0 - tool)
+        did = WORK_MEANING_WEIGHT * emb + WORK_WEIGHT * work - p * (1.0 - tool)
+        out: np.ndarray = np.where(both, np.maximum(read, did), read).astype(np.float32)
         return out
 
     def block(self, start: int, end: int) -> np.ndarray:
@@ -122,12 +178,15 @@ class TaskFeatures:
             self.intent[start:end] @ self.intent.T,
             self.wording[start:end] @ self.wording.T,
             self.tools[start:end] @ self.tools.T,
+            self.work[start:end] @ self.work.T,
+            np.outer(self.has_work[start:end], self.has_work),
         )
 
     def among(self, rows: np.ndarray) -> np.ndarray:
         """Centred similarities among the given rows: (len(rows), len(rows))."""
-        e, w, t = self.intent[rows], self.wording[rows], self.tools[rows]
-        return self._combine(e @ e.T, w @ w.T, t @ t.T)
+        e, w, t, k = self.intent[rows], self.wording[rows], self.tools[rows], self.work[rows]
+        h = self.has_work[rows]
+        return self._combine(e @ e.T, w @ w.T, t @ t.T, k @ k.T, np.outer(h, h))
 
     def split_vectors(self, rows: np.ndarray) -> np.ndarray:
         """Dense vectors of the rows for k-means splitting of an oversized block (intent and tools)."""

@@ -22,7 +22,7 @@ from memdir.runs.redact import redact_text
 
 if TYPE_CHECKING:
     from memdir.activity import ActivityEvent
-    from memdir.consolidation.weekly.distill import Draft
+    from memdir.consolidation.weekly.draft import Draft
     from memdir.consolidation.weekly.tasks import Task
     from memdir.notes.store import NoteStore
 
@@ -60,7 +60,10 @@ def trace_of(task: Task, events: list[ActivityEvent]) -> list[str]:
         if ev.type == "thought":
             text = f"thought: {_field(ev, 'summary', 'text', 'thought')}"
         elif ev.type == "tool_result":
-            text = f"result{tag}: {_field(ev, 'summary', 'output')}".rstrip(": ")
+            code = ev.get("exit_code")
+            if not tag and (code not in (None, 0) or ev.get("error")):
+                tag = f" (failure{f', exit {code}' if code not in (None, 0) else ''})"
+            text = f"result{tag}: {_field(ev, 'summary', 'error', 'output')}".rstrip(": ")
         elif isinstance(tool, str) and tool.strip():
             text = f"{tool.strip()}: {_field(ev, 'input', 'summary')}".rstrip(": ")
         elif ev.type in ("task_end", "response_sent"):

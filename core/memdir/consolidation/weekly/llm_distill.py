@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memdir.consolidation.weekly.llm_brief import ClusterBrief
 from memdir.consolidation.weekly.llm_draft import LLMDraft
+from memdir.consolidation.weekly.titles import file_stem
 from memdir.errors import LLMAnswerError, LLMError
 from memdir.jsonvalue import JSONValue
 from memdir.llm.budget import RunBudget
@@ -30,7 +31,7 @@ from memdir.runs.redact import redact_text
 
 if TYPE_CHECKING:
     from memdir.config import LLMConfig
-    from memdir.consolidation.weekly.distill import Draft
+    from memdir.consolidation.weekly.draft import Draft
     from memdir.llm.base import LLMEngine
     from memdir.runs.report import RunReport
 
@@ -141,6 +142,9 @@ def parse_weekly(text: str, brief: ClusterBrief, fallback: Draft, model: str) ->
         sources=fallback.sources,
         tools=fallback.tools,
         values={k: v for k, v in values.items() if v},
+        step_values={k: v for k, v in fallback.step_values.items() if k in used},
+        value_tasks={k: v for k, v in fallback.value_tasks.items() if k in used},
+        stem=file_stem(title),
         engine="llm",
         model=model,
         preconditions=pre,

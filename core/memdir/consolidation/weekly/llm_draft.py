@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from memdir.consolidation.weekly.distill import Draft, render_body
+from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.render import render_body
 
 
 @dataclass

@@ -11,9 +11,7 @@ run over the same week changes nothing.
 
 from __future__ import annotations
 
-import difflib
 import logging
-import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
@@ -23,21 +21,21 @@ import numpy as np
 
 from memdir.activity import ActivityEvent, ReadStats
 from memdir.consolidation.weekly.clustering import ClusterStats, cluster_tasks
-from memdir.consolidation.weekly.dedupe import DuplicateIndex, note_tools
-from memdir.consolidation.weekly.distill import Draft, distil_builtin
+from memdir.consolidation.weekly.distill import distil_builtin
+from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.embed_cache import EmbeddingCache
-from memdir.consolidation.weekly.features import TaskFeatures
+from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
+from memdir.consolidation.weekly.failures import assign_failures
+from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.lexicon import WeekLexicon
-from memdir.consolidation.weekly.llm_draft import render_draft
+from memdir.consolidation.weekly.place import Placer
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
 from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
 from memdir.lifecycle.review import ReviewQueue
 from memdir.locks import file_lock
-from memdir.notes.frontmatter import render_note
-from memdir.paths import slugify
-from memdir.runs.redact import redact_event_data, redact_text
+from memdir.runs.redact import redact_event_data
 from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
@@ -57,6 +55,9 @@ ALLOW = ("procedures", "review")
 # in such heavy weeks every wording variant of a kind repeats 3+ times and splitting would only
 # yield near-duplicate procedures (docs/weekly.md, scale).
 SPLIT_MAX_FACTOR = 4
+# A cluster whose tasks phrase their intents differently is a task type only when at least this many
+# of its consensus steps act on what its intents name (ALFWorld's "put" type, phrased three ways).
+MIN_SPECIFIC_STEPS = 2
 __all__ = ["WeeklyDistiller", "WeeklyState", "signature", "week_window", "weekly_status"]
 
 
@@ -102,7 +103,11 @@ class WeeklyDistiller:
         self._cache: EmbeddingCache | None = None
         self._cal: Calibrator | None = None
         self._window_ids: set[str] = set()
-        self._week: tuple[list[Task], dict[str, list[ActivityEvent]]] = ([], {})  # for the LLM's brief
+        self._week: list[Task] = []
+        self._events: dict[str, list[ActivityEvent]] = {}  # task id -> its events, for the LLM's brief
+        self._tasks_by_id: dict[str, Task] = {}
+        self._lexicon: WeekLexicon | None = None
+        self._texts: dict[str, str] = {}
 
     # -- embedding -----------------------------------------------------------------
     def _embed(self, texts: list[str], save: bool) -> np.ndarray:
@@ -138,13 +143,14 @@ class WeeklyDistiller:
         stats = ReadStats()
         events = list(_redacted(self.activity.read(since, end, stats)))
         tasks = group_tasks(events)
-        self._window_ids = {t.task_id for t in tasks}
-        if self.llm is not None:  # the model also sees thoughts, results and failed tasks (llm_brief.py)
-            by_task: dict[str, list[ActivityEvent]] = {}
+        if self.llm is not None:  # the model also sees thoughts and results (llm_brief.py)
+            self._events = {}
             for ev in events:
                 if ev.task_id:
-                    by_task.setdefault(ev.task_id, []).append(ev)
-            self._week = (tasks, by_task)
+                    self._events.setdefault(ev.task_id, []).append(ev)
+        self._window_ids = {t.task_id for t in tasks}
+        self._week = tasks
+        self._tasks_by_id = {t.task_id: t for t in tasks}
         state = WeeklyState(self.root)
         ok = [t for t in tasks if t.succeeded]
         done = set(state.tasks)
@@ -170,34 +176,96 @@ class WeeklyDistiller:
             return
         since, end = week_window(until)
         state = WeeklyState(self.root)
-        existing = self._existing(save=not report.dry_run)
+        save = not report.dry_run
+        placer = Placer(
+            self.store, self.review, self.th, lambda t: self._embed(t, save=save), self._window_ids
+        )
         window = f"{since.date().isoformat()} to {end.date().isoformat()} (exclusive)"
+        failed = self._failures(groups, save)
+        drafts = [
+            distil_builtin(group, vecs[members]) for group, members in zip(groups, selected, strict=True)
+        ]
+        placer.learn_generic(drafts)
         llm_run: WeeklyLLM | None = None
         if self.llm is not None:
             from memdir.consolidation.weekly.llm_distill import WeeklyLLM
 
             llm_run = WeeklyLLM(self.llm, self.config.llm)
-        for group, members in zip(groups, selected, strict=True):
+        for group, draft, failures, members in zip(groups, drafts, failed, selected, strict=True):
             ids = sorted(t.task_id for t in group)
             sig = signature(ids)
             if sig in state.clusters:
                 continue
-            done = existing[1].get(sig)
+            done = placer.by_sources.get(sig)
             if done:  # written by a run that was killed before it saved its state
-                if not report.dry_run:
+                if save:
                     state.mark(sig, ids, done, "created")
                 continue
-            draft = distil_builtin(group, vecs[members])
+            if not is_task_type(draft):
+                # different intents that share only steps unrelated to them (a `git pull`): no task type
+                report.stats["not_a_task_type"] = report.stats.get("not_a_task_type", 0) + 1
+                report.skipped += len(group)
+                continue
+            for key, n in (
+                ("exploration_steps_dropped", draft.dropped),
+                ("retries_collapsed", draft.retries),
+                ("search_loops_folded", draft.searches),
+            ):
+                report.stats[key] = report.stats.get(key, 0) + n
+            if failures:
+                report.stats["failed_tasks_of_kept_types"] = report.stats.get(
+                    "failed_tasks_of_kept_types", 0
+                ) + len(failures)
             if llm_run is not None:
-                better = llm_run.distil(
-                    self._brief(group, draft, vecs[members], existing[0], report), draft, report
-                )
+                brief = self._brief(group, draft, failures, placer, vecs[members], save)
+                better = llm_run.distil(brief, draft, report)
                 if better is None:
                     continue  # left pending (model unreachable, budget spent, answer rejected): report says why
                 draft = better
-            self._place(draft, sig, ids, window, existing, state, report)
+            placer.place(draft, sig, ids, window, state, report)
         if llm_run is not None:
             report.stats.update(llm_run.stats())
+
+    def evidence(self, until: date | None = None) -> list[ClusterEvidence]:
+        """Per kept cluster of the week: its successes, built-in draft, failures and closest notes (writes nothing)."""
+        report = RunReport(job="weekly", dry_run=True)
+        groups, vecs, selected = self.plan(until, report, save=False)
+        if not groups:
+            return []
+        placer = Placer(
+            self.store, self.review, self.th, lambda t: self._embed(t, save=False), self._window_ids
+        )
+        drafts = [
+            distil_builtin(group, vecs[members]) for group, members in zip(groups, selected, strict=True)
+        ]
+        placer.learn_generic(drafts)
+        out = []
+        for group, draft, failures in zip(groups, drafts, self._failures(groups, False), strict=True):
+            if is_task_type(draft):
+                sig = signature(sorted(t.task_id for t in group))
+                out.append(
+                    cluster_evidence(sig, group, draft, failures, placer.closest(draft), placer.titles)
+                )
+        return out
+
+    def failures_by_type(self, until: date | None = None) -> list[tuple[str, list[Task]]]:
+        """(built-in title, failed tasks) per kept cluster of the week: the input of avoidance lessons."""
+        return [
+            (e.draft_title, [self._tasks_by_id[t.task_id] for t in e.failures]) for e in self.evidence(until)
+        ]
+
+    def _failures(self, groups: list[list[Task]], save: bool) -> list[list[Task]]:
+        failed = [t for t in self._week if t.outcome == "failure"]
+        if self._lexicon is None or not failed:
+            return [[] for _ in groups]
+        return assign_failures(
+            groups,
+            failed,
+            lambda t: self._embed(t, save=save),
+            self._lexicon,
+            centred_threshold(self.th.cluster),
+            self._texts,
+        )
 
     def _cluster(
         self, ok: list[Task], week: list[Task], report: RunReport, save: bool
@@ -210,7 +278,9 @@ class WeeklyDistiller:
         if not ok:
             return [], np.zeros((0, 1), dtype=np.float32)
         text = {t.task_id: t.intent_text() for t in week}  # ok is a subset of week
-        lexicon = WeekLexicon([(text[t.task_id], t.tools, t.intent) for t in week], self.th.min_successes)
+        lexicon = WeekLexicon([(text[t.task_id], t.actions, t.intent) for t in week], self.th.min_successes)
+        self._lexicon = lexicon
+        self._texts = text
         keys = [t.key(text[t.task_id]) for t in ok]
         first: dict[str, int] = {}
         for i, k in enumerate(keys):
@@ -219,7 +289,12 @@ class WeeklyDistiller:
         reps = [ok[i] for i in first.values()]
         intents = [text[t.task_id] for t in reps]
         uvecs = self._embed(intents, save=save)
-        feats = TaskFeatures(uvecs, [lexicon.skeleton_text(x) for x in intents], [t.tools for t in reps])
+        feats = TaskFeatures(
+            uvecs,
+            [lexicon.skeleton_text(x) for x in intents],
+            [t.actions for t in reps],
+            [work_tokens(t.work) for t in reps],
+        )
         cstats = ClusterStats()
         labels = cluster_tasks(feats, centred_threshold(self.th.cluster), linkage=self.linkage, stats=cstats)
         groups: dict[int, list[int]] = {}
@@ -235,7 +310,7 @@ class WeeklyDistiller:
                     g
                 )  # cannot qualify however it is split, or far from the margin (see SPLIT_MAX_FACTOR)
                 continue
-            entries = [lexicon.entry(text[ok[i].task_id], ok[i].tools) for i in g]
+            entries = [lexicon.entry(text[ok[i].task_id], ok[i].actions) for i in g]
             refined.extend([g[j] for j in part] for part in splitter.split(entries))
         assert self._cache is not None
         report.stats.update(
@@ -256,98 +331,47 @@ class WeeklyDistiller:
         return ordered, uvecs[[row[k] for k in keys]]
 
     def _brief(
-        self, group: list[Task], draft: Draft, vecs: np.ndarray, index: DuplicateIndex, report: RunReport
+        self,
+        group: list[Task],
+        draft: Draft,
+        failures: list[Task],
+        placer: Placer,
+        vecs: np.ndarray,
+        save: bool,
     ) -> ClusterBrief:
-        """What the model is shown about one cluster: traces, failures of its type, the closest procedure."""
+        """What the model is shown about one cluster: traces, failures of its type, the closest note.
+
+        The failures are the cluster's own (as for avoidance lessons), then other failed tasks whose
+        intent reads like the cluster's (a failed attempt that took other steps is worth seeing).
+        """
         from memdir.consolidation.weekly.llm_brief import brief_for, similar_failures
 
-        week, events = self._week
-        failed = [t for t in week if t.outcome == "failure"]
+        others = [t for t in self._week if t.outcome == "failure" and t not in failures]
         like = similar_failures(
-            vecs,
-            failed,
-            lambda t: self._embed(t, save=not report.dry_run),
-            centred_threshold(self.th.cluster),
+            vecs, others, lambda t: self._embed(t, save=save), centred_threshold(self.th.cluster)
         )
-        closest = index.best(draft.title, list(dict.fromkeys(draft.tools)))
-        return brief_for(group, draft, like, events, closest, self.store)
+        found = placer.closest(draft, k=1)
+        closest = (found[0].path, found[0].similarity) if found else (None, 0.0)
+        return brief_for(group, draft, [*failures, *like], self._events, closest, self.store)
 
-    # -- duplicate check and writing -----------------------------------------------
-    def _existing(self, save: bool) -> tuple[DuplicateIndex, dict[str, str]]:
-        """Procedures and skills for the duplicate check, and weekly notes by the signature of their sources."""
-        index = DuplicateIndex(lambda texts: self._embed(texts, save=save))
-        items: list[tuple[str, str, list[str] | None]] = []
-        by_sources: dict[str, str] = {}
-        for note in self.store.iter_notes(("procedures", "skills")):
-            sources = note.get("sources")
-            sources = [str(s) for s in sources] if isinstance(sources, list) else []
-            if sources:
-                by_sources[signature(sources)] = note.path
-            if sources and note.get("origin") == "weekly" and all(s in self._window_ids for s in sources):
-                continue  # a sibling distilled from this same week: the clustering already set them apart
-            items.append((note.path, note.title, note_tools(note)))
-        index.add_many(items)
-        return index, by_sources
 
-    def _place(
-        self,
-        draft: Draft,
-        sig: str,
-        ids: list[str],
-        window: str,
-        existing: tuple[DuplicateIndex, dict[str, str]],
-        state: WeeklyState,
-        report: RunReport,
-    ) -> None:
-        dry = report.dry_run
-        index, by_sources = existing
-        body = redact_text(render_draft(draft, window))
-        tools = list(dict.fromkeys(draft.tools))
-        target, sim = index.best(draft.title, tools)
-        if target is not None and sim >= self.th.duplicate:
-            kind = "evidence" if target.startswith("skills/") else "merge_candidate"
-            if dry:
-                report.review.append(f"review/ ({kind} for {target}, similarity {sim:.3f})")
-                return
-            path = self.review.raise_item(
-                kind=kind,
-                target=target,
-                title=draft.title,
-                body=body,
-                similarity=round(sim, 4),
-                sources=ids,
-                key=f"weekly:{target}:{sig}",
-                description=f"Weekly: {draft.description}",
-            )
-            if path:
-                report.review.append(path)
-            state.mark(sig, ids, path, "review")
-            return
-        meta = {
-            "description": redact_text(draft.description),
-            "confidence": self.th.initial_confidence,
-            "success_count": 0,
-            "failure_count": 0,
-            "origin": "weekly",
-            "sources": ids,
-            "tools": tools,
-            "created_at": _now(),
-            "updated_at": _now(),
-        }
-        text = render_note(meta, body)
-        # the file name is made from the redacted title: a key in a task intent never names a file
-        rel = self.store.unique_path(
-            "procedures", slugify(_slug_source(redact_text(draft.title)), max_length=60)
-        )
-        if dry:
-            report.created.append(rel)
-            report.diff += "".join(difflib.unified_diff([], text.splitlines(True), "/dev/null", f"b/{rel}"))
-        else:
-            self.store.create(rel, text, allow=ALLOW)
-            report.created.append(rel)
-            state.mark(sig, ids, rel, "created")
-        if not dry:
-            by_sources[sig] = rel
+def is_task_type(draft: Draft) -> bool:
+    """A kind of task: most intents read alike, or enough of its steps act on what they name or on one value.
+
+    A cluster without consensus steps is what the clustering found (intents alike in meaning);
+    only shared steps that have nothing to do with differing intents (a `git pull`) disqualify.
+    Intents phrased a new way each time still name one kind of work when one varying value
+    runs through several of the shared steps (`role/{service}/…`, `deployment/{service}`).
+    """
+    return (
+        draft.intents_agree
+        or not draft.consensus
+        or max(draft.specific_steps, draft.threaded_steps) >= MIN_SPECIFIC_STEPS
+    )
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def _redacted(events: Iterable[ActivityEvent]) -> Iterator[ActivityEvent]:
@@ -355,13 +379,3 @@ def _redacted(events: Iterable[ActivityEvent]) -> Iterator[ActivityEvent]:
     for event in events:
         event.data = redact_event_data(event.data)
         yield event
-
-
-def _slug_source(title: str) -> str:
-    """The title without its {placeholders}: `Deploy the {object} service` -> `Deploy the service`."""
-    stripped = re.sub(r"\{[^{}]*\}", " ", title)
-    return stripped if stripped.strip() else title.replace("{", "").replace("}", "")
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")

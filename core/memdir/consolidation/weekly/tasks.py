@@ -1,8 +1,15 @@
-"""Group activity events into tasks: intent, tools, steps and outcome (per the design's rules).
+"""Group activity events into tasks: intent, tools, steps, thoughts and outcome (per the design's rules).
 
 A task is every event with one `task_id`; an event without one is a task of its own.
 A task succeeded when `outcome: success` is the last explicit outcome it reports;
 no outcome means unknown, which never counts as success.
+
+Any shape of log: a step is a `tool_use` (or any event naming a `tool`, except results), a
+`tool_result` that follows no call of its own (loggers that write only results), or a
+`response_sent` (the reply, as a `reply` step). A `tool_result` marks its call failed when it
+says so (`outcome: failure`, an `error`, a non-zero `exit_code`). `thought` events are kept as
+evidence. Actions (`memdir.consolidation.weekly.steps`) are settled over the whole week: a
+`tool:verb` whose verb only one task used is an argument (`ssh web-1 ...`), not a verb.
 """
 
 from __future__ import annotations
@@ -10,13 +17,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.similarity import abstract_text
+from memdir.consolidation.weekly.steps import INPUT_KEYS, Step, action_of, action_word, input_text
 
 TOOL_EVENT_TYPES = ("tool_use",)
+RESULT_TYPES = ("tool_result",)
+REPLY_TYPES = ("response_sent",)
+THOUGHT_TYPES = ("thought",)
+_NOT_INTENT = frozenset(["tool_use", "tool_result", "thought", "response_sent", "task_end", "feedback"])
 _WORD = re.compile(r"(?<![{\w])[^\W\d_][\w-]{2,}(?![\w}])")
 _STOP = frozenset(
     [
@@ -67,22 +79,8 @@ _STOP = frozenset(
 )
 MAX_STEPS = 200
 MAX_INTENT = 1000  # characters of the intent that take part in clustering
-
-
-@dataclass(frozen=True)
-class Step:
-    """One observed action of a task: the tool and its input (or a summary)."""
-
-    tool: str
-    input: str = ""
-
-    def render(self) -> str:
-        """`tool: input`, or just the input when it already starts with the tool's name."""
-        if not self.input:
-            return self.tool
-        if self.input.lower().startswith(self.tool.lower()):
-            return self.input
-        return f"{self.tool}: {self.input}"
+MAX_THOUGHTS = 20
+_FAIL_STATUS = frozenset(["error", "failed", "failure", "fail"])
 
 
 @dataclass
@@ -97,28 +95,44 @@ class Task:
     start: datetime | None = None
     end: datetime | None = None
     events: int = 0
+    thoughts: list[str] = field(default_factory=list)
+    error: str = ""  # the last error the task's events reported
+    listed_tools: list[str] = field(default_factory=list)  # `tools` lists of events (no steps of their own)
 
     @property
     def succeeded(self) -> bool:
         """True only when the last explicit outcome is success."""
         return self.outcome == "success"
 
+    @property
+    def actions(self) -> list[str]:
+        """What the task did, independent of the log's tool granularity: step actions, else listed tools."""
+        acts = [s.action or s.tool for s in self.steps if s.kind == "tool"]
+        return acts + [t for t in self.listed_tools if t not in acts]
+
+    @property
+    def work(self) -> list[tuple[str, str]]:
+        """(action, input) of each tool call: what the task did, for the "same work" similarity."""
+        return [(s.action or s.tool, s.input) for s in self.steps if s.kind == "tool"]
+
     def tool_signature(self) -> str:
-        """Tools in order of first use; `(twice)` / `(many)` mark repeated use."""
-        counts = Counter(self.tools)
+        """Actions in order of first use; `(twice)` / `(many)` mark repeated use."""
+        counts = Counter(self.actions)
         parts = []
-        for name in dict.fromkeys(self.tools):
+        for name in dict.fromkeys(self.actions):
             n = counts[name]
             parts.append(name if n == 1 else f"{name} (twice)" if n == 2 else f"{name} (many)")
         return ", ".join(parts)
 
     def object_words(self) -> set[str]:
-        """Words the task's own tool inputs act on (arguments, not tool names or stop words)."""
-        tools = {t.lower() for t in self.tools}
+        """Words the task's own tool inputs act on (arguments, not tool names, verbs or stop words)."""
+        skip = {t.lower() for t in self.tools} | {action_word(a) for a in self.actions}
         words: set[str] = set()
         for step in self.steps:
+            if step.kind != "tool":
+                continue
             for w in _WORD.findall(step.input.lower()):
-                if w not in tools and w not in _STOP:
+                if w not in skip and w not in _STOP:
                     words.add(w)
         return words
 
@@ -139,12 +153,17 @@ class Task:
         return abstract_text(text)
 
     def key(self, intent_text: str | None = None) -> str:
-        """Tasks with the same key are the same for clustering: abstracted intent plus tools.
+        """Tasks with the same key are the same for clustering: abstracted intent plus actions.
 
         `intent_text` is this task's `intent_text()` when the caller has computed it already.
         """
         text = self.intent_text() if intent_text is None else intent_text
         return f"{text} | tools: {self.tool_signature()}"
+
+    def failing_step(self) -> Step | None:
+        """The step that failed last (its result said so), else the last step; None without steps."""
+        failed = [s for s in self.steps if s.failed]
+        return failed[-1] if failed else (self.steps[-1] if self.steps else None)
 
 
 def _text_field(event: ActivityEvent, *keys: str) -> str:
@@ -155,16 +174,28 @@ def _text_field(event: ActivityEvent, *keys: str) -> str:
     return ""
 
 
-def _as_input(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return " ".join(value.split())[:500]
-    if isinstance(value, dict):
-        return " ".join(f"{k}={v}" for k, v in value.items())[:500]
-    if isinstance(value, list):
-        return " ".join(str(v) for v in value)[:500]
-    return str(value)[:500]
+def _input_of(event: ActivityEvent) -> str:
+    for key in INPUT_KEYS:
+        text = input_text(event.get(key))
+        if text:
+            return text
+    return ""
+
+
+def _failed(event: ActivityEvent) -> tuple[bool, str]:
+    """Whether a result event reports a failure, and the error text it gives."""
+    error = _text_field(event, "error", "stderr", "exception")
+    code = event.get("exit_code", event.get("returncode", event.get("exit_status")))
+    status = event.get("status")
+    bad = (
+        event.get("outcome") == "failure"
+        or bool(error)
+        or (isinstance(code, int) and not isinstance(code, bool) and code != 0)
+        or (isinstance(status, str) and status.lower() in _FAIL_STATUS)
+    )
+    if bad and not error:
+        error = _text_field(event, "summary", "output") or (f"exit code {code}" if code else "failed")
+    return bad, error[:300]
 
 
 def _task_key(event: ActivityEvent) -> str:
@@ -177,27 +208,80 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
     for ev in events:
         by_id.setdefault(_task_key(ev), []).append(ev)
     tasks = [_build(tid, evs) for tid, evs in by_id.items()]
+    _settle_actions(tasks)
     tasks.sort(key=lambda t: (t.start or datetime.min, t.task_id))
     return tasks
+
+
+def _settle_actions(tasks: list[Task]) -> None:
+    """A `tool:verb` whose verb only one task of the week used is an argument (`ssh web-1 ...`): the tool alone."""
+    seen: Counter[str] = Counter(a for t in tasks for a in {s.action for s in t.steps})
+    for task in tasks:
+        task.steps = [
+            replace(s, action=s.tool.lower())
+            if ":" in s.action and seen[s.action] < 2 and s.kind == "tool"
+            else s
+            for s in task.steps
+        ]
+
+
+def _intent(events: list[ActivityEvent]) -> str:
+    """The task's intent: the task_start summary, else a stated intent, else the first telling summary."""
+    for e in events:
+        if e.type == "task_start" and (text := _text_field(e, "summary", "intent", "goal", "description")):
+            return text
+    for e in events:
+        if text := _text_field(e, "intent", "goal", "description", "task"):
+            return text
+    for types in (None, ("task_end",), REPLY_TYPES, THOUGHT_TYPES, ()):
+        for e in events:  # () last: any event's summary
+            if (e.type not in _NOT_INTENT if types is None else not types or e.type in types) and (
+                text := _text_field(e, "summary", "text", "message", "prompt")
+            ):
+                return text
+    return ""
 
 
 def _build(task_id: str, events: list[ActivityEvent]) -> Task:
     events = sorted(events, key=lambda e: e.ts)  # stable: same-ts events keep file order
     task = Task(task_id=task_id, start=events[0].ts, end=events[-1].ts, events=len(events))
-    start_intent = next((_text_field(e, "summary", "intent") for e in events if e.type == "task_start"), "")
-    task.intent = start_intent or next(
-        (s for e in events if (s := _text_field(e, "summary", "intent", "description"))), ""
-    )
+    task.intent = _intent(events)
+    open_call: dict[str, int] = {}  # tool -> index of its latest call without a result yet
     for ev in events:
-        tool = ev.get("tool")
-        if ev.type in TOOL_EVENT_TYPES or (isinstance(tool, str) and tool and ev.type != "tool_result"):
-            name = str(tool).strip() if isinstance(tool, str) and tool.strip() else ev.type
+        tool = ev.get("tool", ev.get("tool_name"))
+        name = str(tool).strip() if isinstance(tool, str) and tool.strip() else ""
+        if ev.type in RESULT_TYPES:
+            bad, error = _failed(ev)
+            idx = open_call.pop(name, None) if name else (len(task.steps) - 1 if task.steps else None)
+            if idx is None and name and (text := _input_of(ev)) and len(task.steps) < MAX_STEPS:
+                task.tools.append(name)  # a logger that writes results only: the result is the step
+                task.steps.append(Step(name, text, action_of(name, text), failed=bad, error=error))
+            elif idx is not None and bad:
+                task.steps[idx] = replace(task.steps[idx], failed=True, error=error)
+            if error:
+                task.error = error
+        elif ev.type in REPLY_TYPES:
+            text = _text_field(ev, "summary", "text", "message")
+            if text and len(task.steps) < MAX_STEPS:
+                task.steps.append(Step("reply", text, "reply", kind="response"))
+        elif ev.type in THOUGHT_TYPES:
+            text = _text_field(ev, "summary", "text", "thought")
+            if text and len(task.thoughts) < MAX_THOUGHTS:
+                task.thoughts.append(text)
+        elif ev.type in TOOL_EVENT_TYPES or name:
+            name = name or ev.type
             task.tools.append(name)
             if len(task.steps) < MAX_STEPS:
-                task.steps.append(Step(name, _as_input(ev.get("input")) or _text_field(ev, "summary")))
+                text = _input_of(ev) or _text_field(ev, "summary")
+                task.steps.append(Step(name, text, action_of(name, text)))
+                open_call[name] = len(task.steps) - 1
+        if ev.type not in RESULT_TYPES and (error := _text_field(ev, "error")):
+            task.error = error[:300]
         listed = ev.get("tools")
         if isinstance(listed, list):
-            task.tools.extend(str(t) for t in listed if isinstance(t, str | int) and str(t).strip())
+            names = [str(t) for t in listed if isinstance(t, str | int) and str(t).strip()]
+            task.tools.extend(names)
+            task.listed_tools.extend(n for n in names if n not in task.listed_tools)
         outcome = ev.get("outcome")
         if isinstance(outcome, str) and outcome in ("success", "failure"):
             task.outcome = outcome

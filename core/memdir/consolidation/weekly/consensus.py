@@ -1,0 +1,312 @@
+"""Consensus steps of a cluster: what most of its successful tasks did, in order.
+
+1. Retries: consecutive calls of one step (the same text, or a failed call followed by a
+   similar one of the same action) are one step, the last.
+2. Search loops: a run of at least `LOOP_MIN` steps that repeat one action over numbered
+   things (`go to cabinet 1`, `go to drawer 2`, `curl ...?page=3`), possibly interleaved with
+   other steps on what was just visited (`open cabinet 1`), is one *search* item; the run's last
+   visit (what was found) stays a step of its own. Steps that name what the task is about (a word
+   of its intent) never hide inside a run.
+3. Alignment: the tasks' item sequences are aligned progressively (`align.align_many`) on a step
+   similarity (same action, then how alike their words are).
+4. Majority: columns filled by more than half of the tasks are the procedure, in order; the rest
+   is exploration (dropped). Consecutive columns that come out as the same step are one.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from memdir.consolidation.weekly.align import align_many, atoms
+from memdir.consolidation.weekly.steps import Step
+from memdir.consolidation.weekly.tasks import Task
+
+LOOP_MIN = 3
+STEP_THRESHOLD = 0.55
+RETRY_SIMILARITY = 0.6
+MAX_ALIGN_TASKS = 12
+_CONTENT = re.compile(r"[^\W\d_]{3,}")
+_STOP = frozenset(
+    ["the", "and", "for", "with", "from", "into", "onto", "that", "this", "then", "some", "any", "all", "its"]
+)
+
+
+@dataclass(frozen=True)
+class Search:
+    """Exploration folded into one item: the steps of a search loop."""
+
+    steps: tuple[Step, ...]
+
+    @property
+    def actions(self) -> set[str]:
+        """The actions the loop used."""
+        return {s.action for s in self.steps}
+
+
+Item = Step | Search
+
+
+@dataclass(frozen=True)
+class Act:
+    """A step as aligned: the step, and whether what it visits is used by the step after it."""
+
+    step: Step
+    feeds: bool = False
+
+
+Aligned = Act | Search
+
+
+@dataclass
+class Column:
+    """One consensus step: each supporting task's step (or search) there."""
+
+    steps: dict[str, Step] = field(default_factory=dict)
+    searches: dict[str, Search] = field(default_factory=dict)
+    feeding: set[str] = field(default_factory=set)  # tasks whose step here visits what the next step uses
+
+    @property
+    def support(self) -> int:
+        """How many tasks fill this column."""
+        return len(self.steps) + len(self.searches)
+
+    @property
+    def is_search(self) -> bool:
+        """True when most of its tasks searched here."""
+        return len(self.searches) > len(self.steps)
+
+
+@dataclass
+class Consensus:
+    """The kept columns, how many tasks were aligned, and what each task did beyond them."""
+
+    columns: list[Column]
+    tasks: list[str]
+    dropped: dict[str, list[str]] = field(default_factory=dict)  # task -> exploration steps left out
+    retries: int = 0
+    searches: int = 0
+
+
+@lru_cache(maxsize=65536)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(a.lower() for a in atoms(text) if not a.isspace())
+
+
+def aligned_similarity(a: Aligned, b: Aligned) -> float:
+    """`step_similarity`, nudged by data flow: a visit whose find the next step uses aligns with its like."""
+    if isinstance(a, Act) and isinstance(b, Act):
+        sim = step_similarity(a.step, b.step)
+        if sim > 0:
+            sim += 0.1 if a.feeds and b.feeds else -0.15 if a.feeds != b.feeds else 0.0
+        return min(1.0, sim)
+    return step_similarity(a.step if isinstance(a, Act) else a, b.step if isinstance(b, Act) else b)
+
+
+def _with_flow(items: list[Item]) -> list[Aligned]:
+    out: list[Aligned] = []
+    for i, x in enumerate(items):
+        if isinstance(x, Search):
+            out.append(x)
+            continue
+        nxt = items[i + 1] if i + 1 < len(items) else None
+        found = _entity(x)
+        feeds = bool(found) and isinstance(nxt, Step) and _contains(_words(nxt.text()), found)
+        out.append(Act(x, feeds))
+    return out
+
+
+def step_similarity(a: Item, b: Item) -> float:
+    """How alike two items are: 0 across actions; same action 0.5 + 0.5 * word alignment ratio."""
+    if isinstance(a, Search) or isinstance(b, Search):
+        if isinstance(a, Search) and isinstance(b, Search):
+            union = a.actions | b.actions
+            return 0.6 + 0.4 * len(a.actions & b.actions) / len(union)
+        return 0.0
+    return _tool_similarity(a, b)
+
+
+@lru_cache(maxsize=65536)
+def _tool_similarity(a: Step, b: Step) -> float:
+    if a.kind != b.kind or a.action != b.action:
+        return 0.0
+    wa, wb = _words(a.text()), _words(b.text())
+    if wa == wb:
+        return 1.0
+    return 0.5 + 0.5 * difflib.SequenceMatcher(a=wa, b=wb, autojunk=False).ratio()
+
+
+def _collapse_retries(steps: list[Step]) -> tuple[list[Step], int]:
+    out: list[Step] = []
+    merged = 0
+    for s in steps:
+        if out and out[-1].action == s.action and out[-1].kind == s.kind:
+            prev = out[-1]
+            same = _words(prev.text()) == _words(s.text())
+            if same or (prev.failed and step_similarity(prev, s) >= 0.5 + 0.5 * RETRY_SIMILARITY):
+                out[-1] = s
+                merged += 1
+                continue
+        out.append(s)
+    return out, merged
+
+
+def _numbered(words: tuple[str, ...], i1: int, i2: int) -> bool:
+    """The words i1..i2 name a numbered thing: one of them, or the word right after, has a digit."""
+    return any(c.isdigit() for w in words[i1 : min(len(words), i2 + 1)] for c in w)
+
+
+def _mates(a: Step, b: Step) -> bool:
+    """Two visits of one loop: same action, one differing run of <= 3 words naming numbered things."""
+    if a.action != b.action or a.kind != "tool":
+        return False
+    wa, wb = _words(a.text()), _words(b.text())
+    ops = [op for op in difflib.SequenceMatcher(a=wa, b=wb, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1 or ops[0][0] != "replace":
+        return False
+    _, i1, i2, j1, j2 = ops[0]
+    da, db = wa[i1:i2], wb[j1:j2]
+    shared = len(wa) - len(da)
+    return shared >= 1 and len(da) <= 3 and len(db) <= 3 and _numbered(wa, i1, i2) and _numbered(wb, j1, j2)
+
+
+def _entity(step: Step) -> tuple[str, ...]:
+    """The numbered thing a step visits: its last word with a digit and the word before it."""
+    words = _words(step.text())
+    for i in range(len(words) - 1, -1, -1):
+        if any(c.isdigit() for c in words[i]):
+            return words[max(0, i - 1) : i + 1]
+    return ()
+
+
+def _contains(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
+    return any(words[i : i + len(part)] == part for i in range(len(words) - len(part) + 1))
+
+
+def _linked(step: Step, intent_words: set[str]) -> bool:
+    return any(w.lower() in intent_words for w in _CONTENT.findall(step.text()))
+
+
+def fold_searches(steps: list[Step], intent: str) -> list[Item]:
+    """Steps with search loops folded into `Search` items (the last visit of each loop kept)."""
+    n = len(steps)
+    if n < LOOP_MIN:
+        return list(steps)
+    intent_words = {w.lower() for w in _CONTENT.findall(intent)} - _STOP
+    mate = [
+        [j for j in range(max(0, i - 2), min(n, i + 3)) if j != i and _mates(steps[i], steps[j])]
+        for i in range(n)
+    ]
+    # a step may be bridged when it loops itself (`open drawer 1` .. `open drawer 2`) or is not about the task
+    bridgeable = [bool(mate[i]) or not _linked(steps[i], intent_words) for i in range(n)]
+    # boundary b (between steps b and b+1) is inside a run when a mate pair spans it
+    inside = [False] * max(0, n - 1)
+    for i in range(n):
+        for j in mate[i]:
+            if j <= i:
+                continue
+            if j == i + 2 and not bridgeable[i + 1]:
+                continue  # never bridge over a step about the task's own objects ("clean apple 3 with ...")
+            for b in range(i, j):
+                inside[b] = True
+    out: list[Item] = []
+    i = 0
+    while i < n:
+        j = i
+        while j < n - 1 and inside[j]:
+            j += 1
+        run = steps[i : j + 1]
+        if len(run) >= LOOP_MIN:
+            last = run[-1]
+            tail = [last]
+            found = _entity(last)
+            for s in reversed(run[:-1]):
+                if found and s.action != last.action and _contains(_words(s.text()), found):
+                    tail.insert(0, s)
+                else:
+                    break
+            head = run[: len(run) - len(tail)]
+            if len(head) >= 1:
+                out.append(Search(tuple(head)))
+            out.extend(tail)
+        else:
+            out.extend(run)
+        i = j + 1
+    return out
+
+
+def _compact(columns: list[list[int | None]], seqs: list[list[Aligned]], n: int) -> list[list[int | None]]:
+    """Join minority columns a few apart that hold alike items of different tasks into a majority one.
+
+    Progressive alignment keeps order: a search one task did before a minor step and another task
+    after it lands in two minority columns; together they are what most tasks did.
+    """
+    cols = [list(c) for c in columns]
+    i = 0
+    while i < len(cols):
+        rows_i = {r for r, x in enumerate(cols[i]) if x is not None}
+        if 2 * len(rows_i) > n:
+            i += 1
+            continue
+        for j in range(i + 1, min(len(cols), i + 4)):
+            rows_j = {r for r, x in enumerate(cols[j]) if x is not None}
+            if rows_i & rows_j or 2 * len(rows_j) > n or 2 * (len(rows_i) + len(rows_j)) <= n:
+                continue
+            pairs = [(a, b) for a in rows_i for b in rows_j]
+            items = [(seqs[a][cols[i][a]], seqs[b][cols[j][b]]) for a, b in pairs]  # type: ignore[index]
+            if sum(aligned_similarity(x, y) for x, y in items) / len(items) > STEP_THRESHOLD:
+                for r in rows_j:
+                    cols[i][r] = cols[j][r]
+                del cols[j]
+                break
+        else:
+            i += 1
+    return cols
+
+
+def build_consensus(tasks: list[Task]) -> Consensus:
+    """Consensus columns of the tasks' steps (at most MAX_ALIGN_TASKS tasks, in the order given)."""
+    used = tasks[:MAX_ALIGN_TASKS]
+    seqs: list[list[Aligned]] = []
+    retries = searches = 0
+    for t in used:
+        steps, merged = _collapse_retries([s for s in t.steps if s.input or s.kind == "tool"])
+        retries += merged
+        items = fold_searches(steps, t.intent)
+        searches += sum(1 for x in items if isinstance(x, Search))
+        seqs.append(_with_flow(items))
+    ids = [t.task_id for t in used]
+    result = Consensus(columns=[], tasks=ids, retries=retries, searches=searches)
+    if not any(seqs):
+        return result
+    n = len(used)
+    aligned = _compact(align_many(seqs, aligned_similarity, STEP_THRESHOLD), seqs, n)
+    for col in aligned:
+        column = Column()
+        for r, idx in enumerate(col):
+            if idx is None:
+                continue
+            item = seqs[r][idx]
+            if isinstance(item, Search):
+                column.searches[ids[r]] = item
+            else:
+                column.steps[ids[r]] = item.step
+                if item.feeds:
+                    column.feeding.add(ids[r])
+        if column.support * 2 > n:
+            result.columns.append(column)
+        else:
+            for tid, step in column.steps.items():
+                result.dropped.setdefault(tid, []).append(step.render())
+            for tid, search in column.searches.items():
+                result.dropped.setdefault(tid, []).extend(s.render() for s in search.steps)
+    return result
+
+
+def common_prefix(column: Column) -> str:
+    """The tool to name before a column's step text ('' when the inputs name it themselves)."""
+    counts = Counter(s.prefix() for s in column.steps.values())
+    return counts.most_common(1)[0][0] if counts else ""

@@ -1,0 +1,72 @@
+"""Failed tasks of the week, each given to the kept cluster of its type (if any).
+
+A failure belongs to a cluster when its similarity to every successful task of that cluster
+reaches the clustering threshold (the complete linkage the clustering itself uses, with the
+same meaning + wording + tools features, actions standing for tools); of several such clusters,
+the one it is most alike on average wins. Rows are unique tasks (same abstracted intent and
+actions) and similarities are computed in blocks, never as an all-pairs matrix of the week.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
+from memdir.consolidation.weekly.lexicon import WeekLexicon
+from memdir.consolidation.weekly.tasks import Task
+
+CHUNK = 512
+
+
+def assign_failures(
+    clusters: list[list[Task]],
+    failures: list[Task],
+    embed: Callable[[list[str]], np.ndarray],
+    lexicon: WeekLexicon,
+    threshold: float,
+    texts_by_id: dict[str, str] | None = None,
+) -> list[list[Task]]:
+    """Per cluster, the failed tasks of its type (in time order); `threshold` is centred.
+
+    `texts_by_id` holds tasks' `intent_text()` when the caller has computed them already.
+    """
+    known = texts_by_id or {}
+    out: list[list[Task]] = [[] for _ in clusters]
+    if not clusters or not failures:
+        return out
+    keys: dict[str, int] = {}
+    texts: list[str] = []
+    acts: list[list[str]] = []
+    work: list[list[str]] = []
+
+    def row(task: Task) -> int:
+        text = known.get(task.task_id) or task.intent_text()
+        key = task.key(text)
+        if key not in keys:
+            keys[key] = len(texts)
+            texts.append(text)
+            acts.append(task.actions)
+            work.append(work_tokens(task.work))
+        return keys[key]
+
+    fail_rows = [row(t) for t in failures]  # first, so failure rows are 0 .. F-1
+    n_fail = len(texts)
+    member_rows = [[row(t) for t in c] for c in clusters]
+    feats = TaskFeatures(embed(texts), [lexicon.skeleton_text(x) for x in texts], acts, work)
+    best: dict[int, int] = {}
+    for start in range(0, n_fail, CHUNK):
+        sims = feats.block(start, min(n_fail, start + CHUNK))
+        means = np.full((sims.shape[0], len(member_rows)), -np.inf, dtype=np.float32)
+        for c, members in enumerate(member_rows):
+            part = sims[:, members]
+            ok = part.min(axis=1) >= threshold  # complete linkage: alike to every member
+            means[ok, c] = part.mean(axis=1)[ok]
+        winners = means.argmax(axis=1)
+        for n in np.flatnonzero(np.isfinite(means.max(axis=1))):
+            best[start + int(n)] = int(winners[n])
+    for task, r in zip(failures, fail_rows, strict=True):
+        if r in best:
+            out[best[r]].append(task)
+    return out

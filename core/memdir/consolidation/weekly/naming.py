@@ -1,0 +1,270 @@
+"""Names for placeholders, from the constant text around each of their spans.
+
+Every occurrence of a placeholder (in the title or a step) offers candidate names, each of a
+tier; a placeholder takes the name of its strongest tier (most frequent within it):
+
+| tier | evidence | example |
+|---|---|---|
+| 5 | a key right before it, when it is the key's whole value | `--week {}`, `SERVICE={}`, `?username={}`, `version = "{}"` |
+| 4.5 | the first label of a host name | `ssh {}.acme.net` |
+| 4 | a noun it qualifies in the title, a noun before it, a Japanese counter | `the {} service`, `issue {}`, `{} replicas`, `第{}週`, `{}さん` |
+| 3 | the URL or path segment before it | `/groups/{}/members` -> group |
+| 2.5 | what its values are | version, date, url, email, path, file, name (capitalised words) |
+| 2 | a noun it qualifies in a step, a word glued after it | `acme-{}-worker` |
+| 1.8 | numbers | number |
+| 1.5 | the preposition before it | `to {}` target, `from {}` source |
+| 0.8 | a verb or determiner before it | `take {}`, `some {}` -> object |
+
+Only English function words and a few Japanese counters are known; nothing is specific to a
+benchmark. Words glued before a span (`app-{}`) are weak evidence (0.7): `bump-{}` names no
+thing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "some",
+        "any",
+        "this",
+        "that",
+        "these",
+        "those",
+        "my",
+        "our",
+        "your",
+        "their",
+        "its",
+        "each",
+        "every",
+        "all",
+        "no",
+        "to",
+        "into",
+        "onto",
+        "in",
+        "on",
+        "at",
+        "from",
+        "by",
+        "for",
+        "with",
+        "without",
+        "of",
+        "off",
+        "over",
+        "under",
+        "via",
+        "per",
+        "as",
+        "than",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "so",
+        "then",
+        "if",
+        "when",
+        "while",
+        "until",
+        "before",
+        "after",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "it",
+        "them",
+        "they",
+        "he",
+        "she",
+        "we",
+        "you",
+        "i",
+        "me",
+        "us",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "first",
+        "second",
+        "third",
+        "both",
+    ]
+)
+DETERMINERS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "some",
+        "any",
+        "this",
+        "that",
+        "these",
+        "those",
+        "my",
+        "our",
+        "your",
+        "their",
+        "its",
+        "each",
+        "every",
+    ]
+)
+_TARGET = frozenset(["to", "into", "onto", "in", "on", "in/on"])
+_CJK_COUNTERS = {
+    "週": "week",
+    "日": "day",
+    "月": "month",
+    "年": "year",
+    "時": "hour",
+    "分": "minute",
+    "号": "number",
+    "番": "number",
+    "件": "count",
+    "個": "count",
+    "回": "count",
+    "人": "count",
+    "円": "amount",
+    "歳": "age",
+    "さ": "name",  # さん
+    "様": "name",
+    "君": "name",
+}
+_KEY = (
+    re.compile(r"--([A-Za-z][\w-]{1,30})[ =]$"),
+    re.compile(r"[?&]([A-Za-z][\w-]{1,30})=$"),
+    re.compile(r"(?:^|[\s,;(&])([A-Za-z][\w-]{1,30})=[\"']?$"),
+    re.compile(r"(?:^|[\s,;(=])([A-Za-z][\w-]{1,30})\s*[:=]\s*[\"']?$"),
+)
+_HOST_RIGHT = re.compile(r"^\.[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.I)
+_LEFT_WORD = re.compile(r"(?:^|[\s\"'(])([A-Za-z][a-z]{1,30}) #?$")
+_RIGHT_WORD = re.compile(r"^ ([a-z][a-z-]{1,30})(?: ([a-z][a-z-]{1,30}))?")
+_SEGMENT = re.compile(r"(?:^|/)([A-Za-z][\w-]{1,30})/$")
+_GLUED_RIGHT = re.compile(r"^[-_]([A-Za-z]{2,30})\b")
+_GLUED_LEFT = re.compile(r"\b([A-Za-z]{2,30})[-_]$")
+_VERSION = re.compile(r"^v?\d+(?:\.\d+)+$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+_INT = re.compile(r"^#?\d+$")
+_URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+_EMAIL = re.compile(r"^[\w.+-]+@[\w-]+\.[\w.-]+$")
+_FILE = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,5}$")
+_CAPITALISED = re.compile(r"^[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*$")
+
+Candidate = tuple[float, str]
+
+
+def clean_name(word: str) -> str:
+    """A placeholder name: lower case, words joined by `_`."""
+    return re.sub(r"[^a-z0-9]+", "_", word.lower()).strip("_")[:30]
+
+
+def singular(word: str) -> str:
+    """`groups` -> `group` (plain English plurals only)."""
+    w = word.lower()
+    if len(w) > 3 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    return w
+
+
+def value_class(values: Sequence[str]) -> Candidate | None:
+    """A name from what every value is (version, date, url, email, file, path, number)."""
+    vals = [v.strip() for v in values if v.strip()]
+    if not vals:
+        return None
+    for pattern, name in ((_VERSION, "version"), (_DATE, "date"), (_URL, "url"), (_EMAIL, "email")):
+        if all(pattern.match(v) for v in vals):
+            return 2.5, name
+    if all(_FILE.match(v) for v in vals):
+        return 2.5, "file"
+    if all("/" in v and " " not in v for v in vals):
+        return 2.5, "path"
+    if all(_CAPITALISED.match(v) for v in vals):
+        return 2.5, "name"
+    if all(_INT.match(v) for v in vals):
+        return 1.8, "number"
+    return None
+
+
+def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> list[Candidate]:
+    """Candidate names from one occurrence: the text before and after it, its values, where it is."""
+    out: list[Candidate] = []
+    whole = not right or right[0] in " \t\"'`&,;)]}/?|<>"  # the span is the key's whole value
+    for pattern in _KEY:
+        m = pattern.search(left)
+        if m and len(m.group(1)) > 1 and whole:
+            out.append((5.0, clean_name(m.group(1))))
+            break
+    if _HOST_RIGHT.match(right) and (not left or left[-1] in " @/'\""):
+        out.append((4.5, "host"))
+    numeric = all(_INT.match(v.strip()) for v in values if v.strip())
+    m = _RIGHT_WORD.match(right)
+    qualifies = left.rstrip().lower().rsplit(" ", 1)[-1] in DETERMINERS and left.endswith(" ")
+    if m and m.group(1) not in FUNCTION_WORDS and (qualifies or (numeric and in_title)):
+        words = [m.group(1)]
+        if m.group(2) and m.group(2) not in FUNCTION_WORDS and right[m.end() :][:1] in ("", " ", ".", ","):
+            words.append(m.group(2))
+        out.append((4.0 if in_title else 2.0, clean_name("_".join(words))))
+    m = _LEFT_WORD.search(left)
+    if in_title and m and m.group(1).lower() not in FUNCTION_WORDS and left.strip() != m.group(1):
+        out.append((4.0, clean_name(m.group(1))))
+    if right[:1] and right[0] in _CJK_COUNTERS:
+        out.append((4.0, _CJK_COUNTERS[right[0]]))
+    m = _SEGMENT.search(left)
+    if m and "." not in m.group(1):
+        out.append((3.0, clean_name(singular(m.group(1)))))
+    cls = value_class(values)
+    if cls:
+        out.append(cls)
+    m = _GLUED_RIGHT.match(right)
+    if m and not numeric:
+        out.append((2.0, clean_name(m.group(1))))
+    last = left.rstrip().lower().rsplit(" ", 1)[-1] if left.strip() else ""
+    if left.endswith(" ") and last in _TARGET:
+        out.append((1.5, "target"))
+    elif left.endswith(" ") and last == "from":
+        out.append((1.5, "source"))
+    if left.endswith(" ") and (last in DETERMINERS or len(left.split()) == 1):
+        out.append((0.8, "object"))
+    m = _GLUED_LEFT.search(left)
+    if m:
+        out.append((0.7, clean_name(m.group(1))))
+    return [c for c in out if c[1]]
+
+
+def choose(evidence: Sequence[Candidate], taken: set[str]) -> str:
+    """The strongest free name (most frequent within its tier, at most one tier down), else `best2`..."""
+    tally: Counter[tuple[float, str]] = Counter(evidence)
+    ranked = sorted(tally, key=lambda c: (-c[0], -tally[c], c[1]))
+    for tier, name in ranked:
+        if tier < ranked[0][0] - 1.0:
+            break  # a much weaker name is worse than a numbered strong one
+        if name not in taken:
+            return name
+    base = ranked[0][1] if ranked else "value"
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}{n}" in taken:
+        n += 1
+    return f"{base}{n}"

@@ -1,0 +1,203 @@
+"""Where a distilled draft goes: a new procedure, or one review item on the note it repeats.
+
+Against `procedures/` and `skills/` (people's notes included) the check is by content
+(`dedupe.py`): the intent's calibrated similarity reaching `thresholds.duplicate`, or the note
+already holding most of the draft's steps (>= 2 and at least half of them, each by `COVERED` of
+its words, and more than half of the note's own steps). Steps many notes or many of the run's
+drafts share (`GENERIC`: `goto {url}`, `git pull`) are no evidence and are left out. Weekly notes distilled from this same week, and drafts placed
+earlier in this run, are siblings the clustering set apart by intent: they count only when their
+step sequences are the same work (`dedupe.same_work`) and their meaning agrees.
+
+A match raises one review item (`merge_candidate`, or `evidence` for a skill) keyed
+`weekly:<target>:<signature>`, never twice; its candidate is only what the draft adds (the
+steps the note lacks, their placeholders), so accepting it merges evidence, not boilerplate.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from memdir.consolidation.weekly.dedupe import (
+    GENERIC,
+    SAME_MEANING,
+    SAME_STEPS,
+    DuplicateIndex,
+    Match,
+    note_tools,
+    same_work,
+    step_key,
+)
+from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.llm_draft import render_draft
+from memdir.consolidation.weekly.render import candidate_body
+from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
+from memdir.notes.frontmatter import render_note
+from memdir.paths import slugify
+from memdir.runs.redact import redact_text
+from memdir.runs.report import RunReport
+
+if TYPE_CHECKING:
+    from memdir.config import Thresholds
+    from memdir.lifecycle.review import ReviewQueue
+    from memdir.notes.store import NoteStore
+
+ALLOW = ("procedures", "review")
+
+
+@dataclass
+class Sibling:
+    """A weekly procedure of this week (written earlier, or in this run): path, title, steps."""
+
+    path: str
+    title: str
+    steps: list[str]
+
+
+def steps_match(m: Match) -> bool:
+    """The note already holds most of the draft's specific work: >= 2 and at least half of the steps
+    compared, and more than half of the note's own steps."""
+    return m.covered >= 2 and 2 * m.covered >= m.compared and m.reverse > 0.5
+
+
+class Placer:
+    """Places drafts for one run: duplicate checks against the root and the run's own siblings."""
+
+    def __init__(
+        self,
+        store: NoteStore,
+        review: ReviewQueue,
+        thresholds: Thresholds,
+        embed: Callable[[list[str]], np.ndarray],
+        window_ids: set[str],
+    ) -> None:
+        self.store = store
+        self.review = review
+        self.th = thresholds
+        self.embed = embed
+        self.index = DuplicateIndex(embed)
+        self.by_sources: dict[str, str] = {}
+        self.siblings: list[Sibling] = []
+        self.titles: dict[str, str] = {}
+        self.generic: set[str] = set()
+        items: list[tuple[str, str, list[str] | None]] = []
+        bodies: list[str] = []
+        for note in store.iter_notes(("procedures", "skills")):
+            raw = note.get("sources")
+            sources = [str(s) for s in raw] if isinstance(raw, list) else []
+            if sources:
+                self.by_sources[signature(sources)] = note.path
+            self.titles[note.path] = note.title
+            if sources and note.get("origin") == "weekly" and all(s in window_ids for s in sources):
+                self.siblings.append(Sibling(note.path, note.title, _list_items(note.body)))
+                continue
+            items.append((note.path, f"{note.title}\n{note.description}", note_tools(note)))
+            bodies.append(note.body)
+        self.index.add_many(items, bodies)
+
+    def learn_generic(self, drafts: list[Draft]) -> None:
+        """Steps `GENERIC` or more of this run's drafts share (`goto {url}`, `git pull`): no evidence of sameness."""
+        df = Counter(k for d in drafts for k in {step_key(s) for s in d.steps})
+        self.generic = {k for k, n in df.items() if n >= GENERIC and k}
+
+    def closest(self, draft: Draft, k: int = 3) -> list[Match]:
+        """The existing notes most alike the draft in content."""
+        return self.index.closest(draft.title, draft.steps, k, self.generic)
+
+    def duplicate_of(self, draft: Draft) -> tuple[str, float, list[str]] | None:
+        """(target, similarity, steps the draft adds) when the draft repeats a note or a sibling."""
+        found = self.index.closest(draft.title, draft.steps, 1, self.generic)
+        m = found[0] if found else None
+        if m is not None:
+            if m.intent >= self.th.duplicate:
+                return m.path, m.intent, [draft.steps[i] for i in m.new_steps]
+            if steps_match(m):
+                f1 = 2 * m.coverage * m.reverse / (m.coverage + m.reverse)
+                return m.path, max(m.intent, f1), [draft.steps[i] for i in m.new_steps]
+        for sib in self.siblings:
+            work = same_work(draft.steps, sib.steps, self.generic)
+            if work < SAME_STEPS:
+                continue
+            meaning = self._meaning(draft.title, sib.title)
+            if meaning >= SAME_MEANING:
+                added = [
+                    s for s in draft.steps if not difflib.get_close_matches(s, sib.steps, n=1, cutoff=0.9)
+                ]
+                return sib.path, work, added
+        return None
+
+    def _meaning(self, a: str, b: str) -> float:
+        from memdir.consolidation.weekly.similarity import abstract_text, to_calibrated
+
+        va, vb = self.embed([abstract_text(a), abstract_text(b)])
+        return float(to_calibrated(float(va @ vb)))
+
+    def place(
+        self, draft: Draft, sig: str, ids: list[str], window: str, state: WeeklyState, report: RunReport
+    ) -> str | None:
+        """Write the draft as a procedure or raise its review item; returns the path written (or None)."""
+        dry = report.dry_run
+        body = redact_text(render_draft(draft, window))  # the model's sections for an LLMDraft
+        tools = list(dict.fromkeys(draft.tools))
+        dup = self.duplicate_of(draft)
+        if dup is not None:
+            target, sim, added = dup
+            kind = "evidence" if target.startswith("skills/") else "merge_candidate"
+            if dry:
+                report.review.append(f"review/ ({kind} for {target}, similarity {sim:.3f})")
+                return None
+            path = self.review.raise_item(
+                kind=kind,
+                target=target,
+                title=draft.title,
+                body=redact_text(candidate_body(added, ids, draft.values, draft.value_tasks)),
+                similarity=round(min(1.0, sim), 4),
+                sources=ids,
+                key=f"weekly:{target}:{sig}",
+                description=f"Weekly: {draft.description}",
+            )
+            if path:
+                report.review.append(path)
+            state.mark(sig, ids, path, "review")
+            return path
+        now = _now()
+        meta = {
+            "description": redact_text(draft.description),
+            "confidence": self.th.initial_confidence,
+            "success_count": 0,
+            "failure_count": 0,
+            "origin": "weekly",
+            "sources": ids,
+            "tools": tools,
+            "created_at": now,
+            "updated_at": now,
+        }
+        text = render_note(meta, body)
+        stem = draft.stem or slugify(redact_text(draft.title), max_length=60)
+        rel = self.store.unique_path("procedures", slugify(redact_text(stem), max_length=60))
+        report.created.append(rel)
+        if dry:
+            report.diff += "".join(difflib.unified_diff([], text.splitlines(True), "/dev/null", f"b/{rel}"))
+        else:
+            self.store.create(rel, text, allow=ALLOW)
+            state.mark(sig, ids, rel, "created")
+            self.by_sources[sig] = rel
+        self.siblings.append(Sibling(rel, draft.title, list(draft.steps)))
+        if not draft.consensus:
+            report.stats.setdefault("without_consensus_steps", []).append(rel)
+        return rel
+
+
+def _list_items(body: str) -> list[str]:
+    return [m.group(1) for m in re.finditer(r"^\d+\. (.+)$", body, re.M)]
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -1,0 +1,153 @@
+"""Placeholders: spans of the title and the steps that stand for the same thing, one name each.
+
+Two spans are one placeholder when every task they share gave them the same value (case and
+surrounding quotes aside), so `Deploy the {service} service`, `SERVICE={service}` and
+`https://staging.example.com/{service}/healthz` use one name. A step value that extends a
+title value by an instance suffix (`spraybottle 2` for `spraybottle`) is the same placeholder;
+the legend shows both. Names come from `memdir.consolidation.weekly.naming`, title spans first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from memdir.consolidation.weekly.naming import candidates, choose
+from memdir.consolidation.weekly.spans import Span, Template, find_word
+
+_SUFFIX = re.compile(r"\s+\d+$")
+_EDGE = " \t\"'`.,;:!?()[]{}<>"
+
+
+@dataclass
+class Placeholder:
+    """One name, the spans it stands for, and the values seen (title values first)."""
+
+    name: str = ""
+    spans: list[Span] = field(default_factory=list)
+    in_title: bool = False
+    extended: bool = False  # steps show the title value plus an instance suffix
+
+    def values(self) -> list[str]:
+        """Distinct values over all its spans: each task's value in the first span that has one.
+
+        When steps extend the title's values, a task seen only in steps shows its step value
+        without the instance suffix (`lettuce` for `lettuce 1`).
+        """
+        out: dict[str, None] = {}
+        done: set[str] = set()
+        for n, span in enumerate(self.spans):
+            for task, value in span.values.items():
+                if task in done or not value.strip():
+                    continue
+                done.add(task)
+                if n and self.extended:
+                    value = _SUFFIX.sub("", value)
+                out[value] = None
+        return list(out)
+
+    def value_tasks(self) -> dict[str, int]:
+        """How many tasks wrote each value (title and step spellings), for a legend that shows none seen once."""
+        tasks: dict[str, set[str]] = {}
+        for n, span in enumerate(self.spans):
+            for task, value in span.values.items():
+                if not value.strip():
+                    continue
+                tasks.setdefault(value, set()).add(task)
+                if n and self.extended:
+                    tasks.setdefault(_SUFFIX.sub("", value), set()).add(task)
+        return {v: len(t) for v, t in tasks.items()}
+
+    def step_values(self) -> list[str]:
+        """Distinct values of the spans after the first one (the steps' spelling when extended)."""
+        seen: dict[str, None] = {}
+        for s in self.spans[1:]:
+            seen.update(dict.fromkeys(s.seen()))
+        return list(seen)
+
+
+def _in_intents(span: Span, intents: Mapping[str, str]) -> bool:
+    """Every task's value (instance suffix aside) is written in that task's intent."""
+    for task, value in span.values.items():
+        intent = intents.get(task, "")
+        word = _SUFFIX.sub("", value).strip(_EDGE)
+        if intent and word and find_word(intent, word) is None:
+            return False
+    return True
+
+
+def _same(a: Span, b: Span, least: int = 2) -> bool:
+    common = [t for t in a.values if t in b.values and a.key(t) and b.key(t)]
+    return len(common) >= least and all(a.key(t) == b.key(t) for t in common)
+
+
+def _extends(title: Span, step: Span) -> bool:
+    common = [t for t in title.values if t in step.values and title.key(t) and step.key(t)]
+    return len(common) >= 1 and all(
+        step.key(t).startswith(title.key(t) + " ") and step.key(t)[len(title.key(t)) + 1 :].isdigit()
+        for t in common
+    )
+
+
+def assign(
+    title: Template | None, steps: list[Template], intents: Mapping[str, str] | None = None
+) -> list[Placeholder]:
+    """Group the spans of the title and the steps into placeholders and name them (in place).
+
+    A step span joins a title placeholder only when each of its tasks wrote its value in its own
+    intent (`intents`), so a source that happens to equal the target in two tasks stays apart.
+    """
+    intents = intents or {}
+    groups: list[Placeholder] = []
+    texts = ([title] if title is not None else []) + steps
+    late: list[Span] = []
+    for n, tpl in enumerate(texts):
+        is_title = title is not None and n == 0
+        for span in tpl.spans:
+            if span.ref is not None:
+                late.append(span)  # a one-intent title's word: joins its step span's group below
+                continue
+            fits = is_title or _in_intents(span, intents)
+            # a title placeholder needs one shared task when every value is written in its task's intent
+            home = next(
+                (
+                    g
+                    for g in groups
+                    if (_same(g.spans[0], span, 1) if g.in_title else _same(g.spans[0], span))
+                    and (fits or not g.in_title)
+                ),
+                None,
+            )
+            if home is None and not is_title and fits:
+                home = next((g for g in groups if g.in_title and _extends(g.spans[0], span)), None)
+                if home is not None:
+                    home.extended = True
+            if home is None:
+                home = Placeholder(in_title=is_title)
+                groups.append(home)
+            home.spans.append(span)
+    for span in late:
+        home = next((g for g in groups if any(span.ref is s for s in g.spans)), None)
+        if home is None:
+            home = Placeholder()
+            groups.append(home)
+        home.in_title = True
+        home.spans.insert(0, span)  # the title's spelling first; the steps' tasks follow
+        home.extended = home.extended or any(
+            s.key(t) != span.key(t) for s in home.spans[1:] for t in span.values
+        )
+    groups.sort(key=lambda g: not g.in_title)  # title placeholders pick their names first
+    taken: set[str] = set()
+    for g in groups:
+        evidence = []
+        for n, tpl in enumerate(texts):
+            for span in tpl.spans:
+                if any(span is s for s in g.spans):
+                    left, right = tpl.context(span)
+                    evidence += candidates(left, right, span.seen(), title is not None and n == 0)
+        g.name = choose(evidence, taken)
+        taken.add(g.name)
+        for span in g.spans:
+            span.name = g.name
+    return groups

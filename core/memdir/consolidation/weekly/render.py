@@ -1,0 +1,221 @@
+"""Words of a distilled procedure: its steps, its legend and its Markdown body.
+
+A tool step is the tool (when the input does not start with it) and the step's text in code:
+``bash: `make deploy SERVICE={service} ENV=staging` ``. A reply step says what was replied
+when the replies share their wording, else that the requester was told the result. A folded
+search says which actions it repeated and the kinds of places tried in more than one task.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memdir.consolidation.weekly.align import atoms
+from memdir.consolidation.weekly.consensus import Column, common_prefix
+from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.placeholders import Placeholder
+from memdir.consolidation.weekly.spans import Template
+
+MAX_TRIED = 6
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@dataclass
+class StepText:
+    """A rendered step and whether it acts on what the task is about (a placeholder of the title)."""
+
+    text: str
+    specific: bool = False
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """Text on one line, cut at `limit` characters with an ellipsis."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def code(text: str) -> str:
+    """Inline Markdown code that survives backticks in the text."""
+    if "`" not in text:
+        return f"`{text}`"
+    return f"`` {text} ``"
+
+
+def render_column(
+    column: Column,
+    tpl: Template | None,
+    following: Sequence[Template],
+    groups: list[Placeholder],
+    search: Column | None = None,
+) -> StepText:
+    """One consensus step as a line of the procedure (a search, a search ending in this step, or a step)."""
+    if tpl is None:
+        assert search is not None
+        return StepText(_search(search, following, groups))
+    text = tpl.render()
+    titled = {g.name for g in groups if g.in_title}
+    specific = any(span.name in titled for span in tpl.spans)
+    kinds = {s.kind for s in column.steps.values()}
+    if kinds == {"response"}:
+        constant = "".join(p for p in tpl.parts if isinstance(p, str))
+        if len(_WORD.findall(constant)) >= max(2, len(_WORD.findall(text)) // 2) or not tpl.spans:
+            return StepText(f"Reply: “{text}”", specific)
+        return StepText("Reply to the requester with the result.")
+    prefix = common_prefix(column)
+    line = f"{prefix}: {code(text)}" if prefix else code(text)
+    if search is not None:
+        found = _found(following, groups)
+        how, tried = _search_parts(search)
+        line = f"Find {found}: search likely places one at a time ({how}{tried}), then {line} where it is"
+    return StepText(line, specific)
+
+
+def _search(column: Column, following: Sequence[Template], groups: list[Placeholder]) -> str:
+    """A folded search: `go to` / `open` likely places one at a time, the kinds tried, until what."""
+    how, tried = _search_parts(column)
+    return f"Search likely places one at a time ({how}{tried}) until you find {_found(following, groups)}"
+
+
+def _search_parts(column: Column) -> tuple[str, str]:
+    """How a search went (its actions) and the kinds of places tried in more than one task."""
+    heads: Counter[str] = Counter()
+    verbs: Counter[str] = Counter()
+    for search in column.searches.values():
+        seen: set[str] = set()
+        for step in search.steps:
+            words = [a for a in atoms(step.text()) if not a.isspace()]
+            verb = " ".join(_verb_words(words))
+            verbs[verb] += 1
+            seen.update(w.lower() for w in words[len(verb.split()) :] if _WORD.fullmatch(w))
+        heads.update(seen)
+    tried = [w for w, c in heads.most_common() if c >= 2][:MAX_TRIED]
+    acts = " / ".join(code(v) for v, _ in verbs.most_common(3) if v)
+    return acts, f"; tried in several tasks: {', '.join(sorted(tried))}" if tried else ""
+
+
+def _verb_words(words: list[str]) -> list[str]:
+    """The leading words of a step that are not its object: up to the first word with a digit's neighbour."""
+    out: list[str] = []
+    for i, w in enumerate(words):
+        if any(c.isdigit() for c in w) or (i + 1 < len(words) and any(c.isdigit() for c in words[i + 1])):
+            break
+        out.append(w)
+    return out[:3] or words[:1]
+
+
+def _found(following: Sequence[Template], groups: list[Placeholder]) -> str:
+    """What a search looks for: the title placeholder the next steps act on, else what they need."""
+    titled = {g.name for g in groups if g.in_title}
+    for tpl in following:
+        for span in tpl.spans:
+            if span.name in titled:
+                return "{" + span.name + "}"
+    return "what the next step needs"
+
+
+_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+[\w.-]*")
+_NUMBERED = re.compile(r"[^\W\d_][\w-]* \d+")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}/\d{1,2}/\d{1,4}")
+
+
+def _shape(values: list[str]) -> str:
+    """What kind of value a placeholder takes, said without showing one."""
+    vals = [v.strip() for v in values if v.strip()]
+    for pattern, what in ((_DATE, "a date"), (_NUMBER, "a number"), (_VERSION, "a version")):
+        # `2.32.3` is a version; `1,284` and `12` are numbers
+        if vals and all(pattern.fullmatch(v) for v in vals):
+            return what
+    if vals and all(v.startswith(("http://", "https://")) for v in vals):
+        return "a URL"
+    if vals and all("/" in v and " " not in v for v in vals):
+        return "a path"
+    if vals and all(_NUMBERED.fullmatch(v) for v in vals):
+        return "a thing and its number"
+    if vals and all(" " not in v for v in vals):
+        return "a name" if all(v[:1].isupper() for v in vals) else "a word"
+    return "a value"
+
+
+def shown_values(vals: list[str], tasks: dict[str, int] | None) -> list[str]:
+    """The values a legend may show: those more than one task wrote (none seen once is left anywhere)."""
+    if tasks is None:
+        return list(vals)
+    return [v for v in vals if tasks.get(v, 0) >= 2]
+
+
+def legend_line(
+    name: str, vals: list[str], tasks: dict[str, int] | None, steps: list[str] | None = None
+) -> str:
+    """One placeholder: its kind, how many values were seen, and the values several tasks shared."""
+    if not vals:
+        return f"- `{{{name}}}`: named by the model"
+    shown = shown_values(vals, tasks)
+    if tasks is not None and len(vals) > len(shown):
+        line = f"- `{{{name}}}`: {_shape(vals)}, different between the tasks ({len(vals)} values seen)"
+        if shown:
+            line += "; more than one task used " + ", ".join(code(v) for v in shown)
+        return line
+    line = f"- `{{{name}}}`: seen as " + ", ".join(code(v) for v in shown)
+    step_shown = shown_values(steps or [], tasks)
+    if step_shown:
+        line += " (in steps: " + ", ".join(code(v) for v in step_shown) + ")"
+    return line
+
+
+def legend(draft: Draft) -> list[str]:
+    """`## Placeholders` lines: each placeholder, its kind, and the values more than one task wrote."""
+    return [
+        legend_line(name, vals, draft.value_tasks.get(name), draft.step_values.get(name))
+        for name, vals in draft.values.items()
+    ]
+
+
+def render_body(draft: Draft, window: str) -> str:
+    """Markdown body of the procedure (a cluster without consensus steps says so instead of listing steps)."""
+    n = len(draft.sources)
+    lines = [f"# {draft.title}", ""]
+    if draft.consensus:
+        lines += [
+            f"Distilled ({draft.engine}) from {n} successful tasks in the activity log, {window}.",
+            "",
+            "## Steps",
+            "",
+        ]
+        lines += [f"{i}. {s}" for i, s in enumerate(draft.steps, 1)]
+    else:
+        lines += [
+            f"Seen {n} times with success in the activity log, {window}. The tasks shared this "
+            "intent but no steps that most of them took, so there is no step list to follow yet.",
+            "",
+            "## What the tasks had in common",
+            "",
+        ]
+        lines += [f"- {s}" for s in draft.shared] or ["- Only the intent."]
+    if draft.values:
+        lines += ["", "## Placeholders", ""] + legend(draft)
+    if draft.tools and draft.consensus:
+        lines += ["", "Tools used: " + ", ".join(f"`{t}`" for t in draft.tools)]
+    return "\n".join(lines)
+
+
+def candidate_body(
+    new_steps: list[str],
+    sources: list[str],
+    values: dict[str, list[str]],
+    value_tasks: dict[str, dict[str, int]] | None = None,
+) -> str:
+    """What a merge candidate adds to an existing procedure: its new steps and placeholders only."""
+    lines = []
+    if new_steps:
+        lines += ["Steps the new tasks took that this note does not list:", ""]
+        lines += [f"- {s}" for s in new_steps]
+        used = {m for s in new_steps for m in re.findall(r"\{([A-Za-z][\w-]*)\}", s)}
+        counts = value_tasks or {}
+        named = [legend_line(k, v, counts.get(k)) for k, v in values.items() if k in used]
+        if named:
+            lines += ["", "Placeholders:", ""] + named
+    return "\n".join(lines)

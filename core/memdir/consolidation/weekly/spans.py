@@ -1,0 +1,193 @@
+"""Constant text and varying spans: one step (or intent) as the cluster's tasks wrote it.
+
+`template_of` aligns the atoms (`memdir.consolidation.weekly.align.atoms`) of the same step in
+several tasks and cuts the result into parts: text equal in every task (kept verbatim) and
+spans where the tasks differ, each holding every task's value. A span is the smallest run of
+differing atoms; two spans separated by a single space are one (`spraybottle 2`, `user
+accounts`), unless one of them is a date. A span that only a minority of the tasks fill (an extra flag one task passed) is
+dropped rather than kept as a value seen once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from memdir.consolidation.weekly.align import align_many, atoms, is_cjk, same_text
+
+MAX_ATOMS = 160  # atoms of one text that take part in alignment (a long input keeps its head)
+_EDGE = " \t\"'`.,;:!?()[]{}<>「」（）"
+
+
+@dataclass
+class Span:
+    """Where the tasks differ: each task's value (`""` when a task has nothing there)."""
+
+    values: dict[str, str]
+    name: str = ""
+    ref: Span | None = None  # in a one-intent title: the step span this word is a value of
+
+    def seen(self) -> list[str]:
+        """Distinct non-empty values, in task order."""
+        return list(dict.fromkeys(v for v in self.values.values() if v.strip()))
+
+    def key(self, task: str) -> str:
+        """A task's value, normalised for comparing spans (case, surrounding quotes and spaces)."""
+        return self.values.get(task, "").strip(_EDGE).lower()
+
+
+Part = str | Span
+
+
+@dataclass
+class Template:
+    """A text as parts: constant strings and varying spans."""
+
+    parts: list[Part]
+
+    @property
+    def spans(self) -> list[Span]:
+        """The varying spans, in order."""
+        return [p for p in self.parts if isinstance(p, Span)]
+
+    def constant(self) -> str:
+        """The constant text only (spans left out)."""
+        return "".join(p for p in self.parts if isinstance(p, str))
+
+    def render(self, mark: str = "{%s}") -> str:
+        """The text with every span as its placeholder name (whitespace runs collapsed)."""
+        out = "".join(p if isinstance(p, str) else mark % (p.name or "value") for p in self.parts)
+        return re.sub(r"[ \t]{2,}", " ", out).strip()
+
+    def context(self, span: Span) -> tuple[str, str]:
+        """The constant text just before and just after a span (other spans as `{}`)."""
+        i = next(k for k, p in enumerate(self.parts) if p is span)
+        left = "".join(p if isinstance(p, str) else "{}" for p in self.parts[:i])
+        right = "".join(p if isinstance(p, str) else "{}" for p in self.parts[i + 1 :])
+        return left, right
+
+
+def template_of(texts: Mapping[str, str]) -> Template:
+    """The template of one text as several tasks wrote it (task id -> text, first is the pivot)."""
+    ids = list(texts)
+    distinct = list(dict.fromkeys(texts[t] for t in ids))
+    if len(distinct) == 1:
+        return Template([distinct[0]] if distinct[0] else [])
+    # tasks that wrote the very same text share one aligned row
+    unique_rows = [atoms(x)[:MAX_ATOMS] for x in distinct]
+    unique_cols = align_many(unique_rows, same_text, 0.5, exact=True, star=False)
+    which = [distinct.index(texts[t]) for t in ids]
+    rows = [unique_rows[w] for w in which]
+    columns = [[col[w] for w in which] for col in unique_cols]
+    raw: list[tuple[bool, list[int | None]]] = []
+    for col in columns:
+        present = [rows[r][i] for r, i in enumerate(col) if i is not None]
+        raw.append((len(present) == len(ids) and len({a.lower() for a in present}) == 1, col))
+    parts: list[Part] = []
+    k = 0
+    while k < len(raw):
+        const = raw[k][0]
+        j = k
+        while j < len(raw) and raw[j][0] == const:
+            j += 1
+        cols = [c for _, c in raw[k:j]]
+        if const:
+            parts.append("".join(rows[0][c[0]] for c in cols if c[0] is not None))
+        else:
+            values = {
+                t: "".join(rows[r][i] for c in cols if (i := c[r]) is not None) for r, t in enumerate(ids)
+            }
+            parts.append(Span(values))
+        k = j
+    return Template(_tidy(_merge(parts), len(ids)))
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+
+
+def _dates(span: Span) -> bool:
+    seen = span.seen()
+    return bool(seen) and all(_DATE.fullmatch(v.strip()) for v in seen)
+
+
+def _merge(parts: list[Part]) -> list[Part]:
+    """Spans separated by one space are one span, unless one of them is a date (`{job} {date}`)."""
+    out: list[Part] = []
+    for p in parts:
+        if (
+            isinstance(p, Span)
+            and len(out) >= 2
+            and isinstance(out[-2], Span)
+            and isinstance(out[-1], str)
+            and out[-1] == " "
+            and not _dates(p)
+            and not _dates(out[-2])
+        ):
+            sep = out.pop()
+            prev = out.pop()
+            assert isinstance(prev, Span) and isinstance(sep, str)
+            p = Span({t: prev.values[t] + sep + p.values[t] for t in prev.values})
+        out.append(p)
+    return out
+
+
+def _tidy(parts: list[Part], n: int) -> list[Part]:
+    """Move shared edge whitespace out of spans; drop spans a minority fills; join constant runs."""
+    out: list[Part] = []
+    for p in parts:
+        if isinstance(p, Span):
+            filled = sum(1 for v in p.values.values() if v.strip())
+            if filled * 2 <= n:
+                continue  # what only a minority wrote here is not part of the step
+            vals = list(p.values.values())
+            lead = _common_prefix([v for v in vals if v.strip()], " ")
+            trail = _common_suffix([v for v in vals if v.strip()], " ")
+            if lead:
+                out.append(lead)
+            out.append(
+                Span(
+                    {t: v[len(lead) : len(v) - len(trail)] if v.strip() else "" for t, v in p.values.items()}
+                )
+            )
+            if trail:
+                out.append(trail)
+        else:
+            out.append(p)
+    joined: list[Part] = []
+    for p in out:
+        if isinstance(p, str) and joined and isinstance(joined[-1], str):
+            joined[-1] = joined[-1] + p
+        elif p != "":
+            joined.append(p)
+    return joined
+
+
+def _common_prefix(values: list[str], chars: str) -> str:
+    if not values:
+        return ""
+    n = min(len(v) - len(v.lstrip(chars)) for v in values)
+    return values[0][:n]
+
+
+def _common_suffix(values: list[str], chars: str) -> str:
+    if not values:
+        return ""
+    n = min(len(v) - len(v.rstrip(chars)) for v in values)
+    return values[0][len(values[0]) - n :] if n else ""
+
+
+def find_word(text: str, word: str) -> tuple[int, int] | None:
+    """Where `word` occurs in `text` as a whole (not glued to a letter or digit of its script; CJK may touch it)."""
+    for m in re.finditer(re.escape(word), text, re.I):
+        before = text[m.start() - 1] if m.start() else ""
+        after = text[m.end()] if m.end() < len(text) else ""
+        if not (_glued(before, word[0]) or _glued(after, word[-1])):
+            return m.start(), m.end()
+    return None
+
+
+def _glued(neighbour: str, edge: str) -> bool:
+    if not neighbour or not (neighbour.isalnum() and edge.isalnum()):
+        return False
+    return neighbour.isascii() == edge.isascii() and not is_cjk(neighbour)

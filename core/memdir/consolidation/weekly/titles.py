@@ -1,0 +1,116 @@
+"""Titles and file names of distilled procedures, generalised over the cluster's intents.
+
+The intents that read alike (atom alignment ratio >= `GROUP_MIN`; Japanese is compared
+character by character) form the phrasing most tasks used; aligned as one template
+(`spans.template_of`), the parts where they differ are placeholders, shared with the steps.
+When every task phrased its intent its own way, the most typical intent is the title and the
+words it shares with the task's own step values become those placeholders; numbers, quoted
+text, URLs and paths become placeholders too. Either way no value of a single task remains.
+
+A file name comes from the title: a bracketed part that holds a placeholder is left out
+(`（第{week}週）`), a placeholder next to Japanese text goes with its counter or honorific
+(`{name}さんの` -> ``), other placeholders become their names (`upgrade-object-to-version`...),
+and a word repeated next to itself is said once (`deploy-the-service-to-staging`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping, Sequence
+
+from memdir.consolidation.weekly.align import atoms, is_cjk
+from memdir.consolidation.weekly.spans import Span, Template, find_word, template_of
+from memdir.paths import slugify
+
+GROUP_MIN = 0.5
+_CLASS_SPAN = re.compile(
+    r"\b(?:https?|ftp|file)://\S+|\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|「[^」\n]{1,200}」"
+    r"|(?<![\w{/])(?:[\w.@-]+/)+[\w.@-]+|\b\d+(?:[.,:]\d+)*\b"
+)
+_BRACKETED = re.compile(r"[（(\[【「][^（()\[\]【】「」）]*\{[a-z0-9_]+\}[^（()\[\]【】「」）]*[）)\]】」]")
+_CJK_EDGE = re.compile(
+    r"第?\{[a-z0-9_]+\}(?:さん|様|君|[週日月年時分号番件個回人円歳])?(?=[\u3040-\u9fff])|(?<=[\u3040-\u9fff])第?\{[a-z0-9_]+\}[週日月年時分号番件個回人円歳]?"
+)
+_PARTICLE = re.compile(r"^[のをにがはでともへ、。・]+")
+
+
+def _words(text: str) -> list[str]:
+    return [a.lower() for a in atoms(text) if not a.isspace()]
+
+
+def intent_groups(intents: Mapping[str, str]) -> list[str]:
+    """The largest set of task ids whose intents read alike around one centre (first id wins ties)."""
+    ids = [t for t in intents if intents[t].strip()]
+    if not ids:
+        return []
+    words = {t: _words(intents[t]) for t in ids}
+    best: list[str] = []
+    for c in ids:
+        group = [c] + [
+            t
+            for t in ids
+            if t != c and difflib.SequenceMatcher(a=words[c], b=words[t], autojunk=False).ratio() >= GROUP_MIN
+        ]
+        if len(group) > len(best):
+            best = group
+    return best
+
+
+def title_template(intents: Mapping[str, str], step_spans: Sequence[Span]) -> tuple[Template, list[str]]:
+    """The title as a template, and the task ids whose phrasing it follows."""
+    group = intent_groups(intents)
+    if len(group) >= 2:
+        return template_of({t: intents[t] for t in group}), group
+    pivot = group[0] if group else next(iter(intents))
+    return _single(pivot, intents.get(pivot, ""), step_spans), [pivot]
+
+
+def _single(task: str, intent: str, step_spans: Sequence[Span]) -> Template:
+    """One task's intent with its step values and its instance details as spans (values of that task)."""
+    marks: list[tuple[int, int, Span]] = []
+    for span in step_spans:
+        value = span.values.get(task, "").strip()
+        if not value:
+            continue
+        for v in dict.fromkeys(
+            [value, value.rsplit(" ", 1)[0] if value.rsplit(" ", 1)[-1].isdigit() else value]
+        ):
+            where = find_word(intent, v)
+            if where and len(v) > 1:
+                marks.append((where[0], where[1], span))
+                break
+    for m in _CLASS_SPAN.finditer(intent):
+        marks.append((m.start(), m.end(), Span({task: m.group(0)})))
+    parts: list[str | Span] = []
+    pos = 0
+    for start, end, span in sorted(marks, key=lambda x: (x[0], -x[1])):
+        if start < pos:
+            continue
+        parts.append(intent[pos:start])
+        parts.append(Span({task: intent[start:end]}, ref=span if span.values.keys() - {task} else None))
+        pos = end
+    parts.append(intent[pos:])
+    return Template([p for p in parts if p != ""])
+
+
+def render_title(template: Template) -> str:
+    """The title text: placeholders by name, first letter upper-cased, no closing full stop."""
+    text = template.render().rstrip(" .。")
+    if re.match(r"[a-z]+ ", text):  # an English sentence starts with a capital
+        return text[:1].upper() + text[1:]
+    return text
+
+
+def file_stem(title: str, max_length: int = 60) -> str:
+    """A file name a person would pick for a titled procedure (no holes where placeholders were)."""
+    text = _BRACKETED.sub(" ", title)
+    text = _CJK_EDGE.sub("", text)
+    text = _PARTICLE.sub("", text.strip())
+    text = re.sub(r"\{([a-z0-9_]+)\}", lambda m: " " + m.group(1).replace("_", " ") + " ", text)
+    words = text.split()
+    deduped = [w for i, w in enumerate(words) if i == 0 or w.lower() != words[i - 1].lower()]
+    text = " ".join(deduped)
+    if not any(not is_cjk(a) and a.strip() and a.isalnum() or is_cjk(a) for a in atoms(text)):
+        text = title.replace("{", "").replace("}", "")
+    return slugify(text, max_length=max_length)
