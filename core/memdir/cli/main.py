@@ -9,7 +9,15 @@ import sys
 import click
 
 from memdir import __version__
-from memdir.cli import consolidate_cmds, context_cmds, daemon_cmds, index_cmds, notes_cmds, review_cmds
+from memdir.cli import (
+    consolidate_cmds,
+    context_cmds,
+    daemon_cmds,
+    decision_cmds,
+    index_cmds,
+    notes_cmds,
+    review_cmds,
+)
 from memdir.cli.common import CliState
 from memdir.errors import MemdirError
 
@@ -36,7 +44,7 @@ def cli(ctx: click.Context, root: str | None, verbose: int) -> None:
     ctx.obj = CliState(root)
 
 
-for module in (notes_cmds, index_cmds, consolidate_cmds, review_cmds, daemon_cmds, context_cmds):
+for module in (notes_cmds, index_cmds, consolidate_cmds, review_cmds, daemon_cmds, context_cmds, decision_cmds):
     for command in module.COMMANDS:
         cli.add_command(command)
 

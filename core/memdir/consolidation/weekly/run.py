@@ -27,6 +27,7 @@ from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
 from memdir.consolidation.weekly.failures import assign_failures
 from memdir.consolidation.weekly.features import TaskFeatures
+from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
@@ -209,6 +210,7 @@ class WeeklyDistiller:
                 evidence = cluster_evidence(sig, group, draft, failures, placer.closest(draft), placer.titles)
                 draft = self._llm_draft(evidence, draft, report)
             placer.place(draft, sig, ids, window, state, report)
+        LessonWriter(self.store, report).write_all(groups, drafts, failed, state)
         if self.llm is not None:
             report.stats.update(self.llm.usage.to_dict())
 

@@ -1,0 +1,352 @@
+"""Avoidance lessons: what failed in a kind of task, what worked instead, how to check.
+
+Input: the kept clusters of a weekly run (successful tasks of one type), the failed tasks the
+run gave to each (`failures.py`) and the procedure (or note) each cluster was placed on.
+A lesson is adopted for a type when
+
+- one task recovered: a step failed, a *different* step was then taken and the task succeeded
+  (re-verified by its own success; a step repeated as it was is a retry, not an alternative), or
+  a failed task was followed by a later successful task of the type that did not take the failing
+  step (the alternative is that task's step in its place); or
+- two or more independent tasks failed (a task counts once however often it retried).
+
+Support is counted over distinct task ids. Everything is built from observed wording (the
+steps and errors as the log wrote them, redacted). A lesson is `knowledge/lessons/<name>.md`;
+the procedure of the type lists it in `lessons:` and, when this run wrote that procedure, in a
+"Known failures" section. A second failure of a type adds evidence to its lesson (same file,
+found by `applies_to`), never a second file; a rerun changes nothing (the same ids give the same
+bytes). A single failure with no alternative is not a lesson: it stays a trace, one line under
+"Known failures" of the procedure and an entry in the run report.
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+from memdir.consolidation.weekly.distill import redacted
+from memdir.consolidation.weekly.weekly_state import signature
+from memdir.errors import NoteError
+from memdir.notes.frontmatter import render_note
+from memdir.paths import slugify
+from memdir.runs.redact import redact_text
+
+if TYPE_CHECKING:
+    from memdir.consolidation.weekly.draft import Draft
+    from memdir.consolidation.weekly.steps import Step
+    from memdir.consolidation.weekly.tasks import Task
+    from memdir.consolidation.weekly.weekly_state import WeeklyState
+    from memdir.notes.store import NoteStore
+    from memdir.runs.report import RunReport
+
+log = logging.getLogger(__name__)
+
+LESSON_DIR = "knowledge/lessons"
+ALLOW = ("knowledge", "procedures")
+SAME_STEP = 0.8  # difflib ratio at which two step texts are the same step (a retry)
+MAX_LINES = 12  # evidence lines kept per section
+KNOWN_HEADING = "## Known failures"
+
+
+@dataclass
+class Failure:
+    """One task's failure: the step that failed and its error (as the log wrote them)."""
+
+    task_id: str
+    day: str
+    step: str
+    error: str
+    alternative: str = ""  # the different step that worked instead ('' when none was observed)
+    by: str = ""  # the task whose step it is (the same task for a recovery)
+    before: bool = False  # the alternative was a step taken before the same step, which then worked
+    check: str = ""  # the step after the alternative that confirmed it (or the alternative itself)
+
+
+@dataclass
+class TypeLessons:
+    """What a kind of task's failures teach: failures, recoveries and whether a lesson is adopted."""
+
+    title: str
+    target: str | None
+    failures: list[Failure] = field(default_factory=list)
+
+    @property
+    def task_ids(self) -> list[str]:
+        """Independent tasks that support the lesson (distinct ids, in order)."""
+        return list(dict.fromkeys(f.task_id for f in self.failures))
+
+    @property
+    def adopted(self) -> bool:
+        """One recovery with a re-verified alternative, or two or more independent failures."""
+        return any(f.alternative for f in self.failures) or len(self.task_ids) >= 2
+
+
+def _retry(a: Step, b: Step) -> bool:
+    """The same call again (one task's retry): same tool and input, whitespace aside."""
+    return a.tool == b.tool and " ".join(a.input.split()) == " ".join(b.input.split())
+
+
+def _same(a: Step, b: Step) -> bool:
+    """The same step in another task (its values may differ)."""
+    return a.action == b.action and difflib.SequenceMatcher(None, a.render(), b.render()).ratio() >= SAME_STEP
+
+
+def _day(task: Task) -> str:
+    when = task.end or task.start
+    return when.date().isoformat() if when else ""
+
+
+def recoveries(task: Task) -> list[Failure]:
+    """In a successful task: each failed step followed by a different step that did not fail."""
+    out: list[Failure] = []
+    if not task.succeeded:
+        return out
+    steps = task.steps
+    for i, step in enumerate(steps):
+        if not step.failed:
+            continue
+        later = steps[i + 1 :]
+        nxt = next((s for s in later if not (s.failed and _retry(s, step))), None)
+        if nxt is None or nxt.failed or _retry(nxt, step):
+            continue  # retried as it was (a retry is no alternative) or nothing worked after it
+        check = steps[-1] if not steps[-1].failed else nxt  # the task's last step: it succeeded
+        err = (step.error or "")[:300]
+        alt = nxt.render()
+        out.append(Failure(task.task_id, _day(task), step.render(), err, alt, by=task.task_id, check=check.render()))
+        break  # one recovery per task: a task is one piece of evidence
+    return out
+
+
+def failure_of(task: Task, later: list[Task]) -> Failure:
+    """A failed task's failing step and error; the alternative a later success of its type took, if any."""
+    step = task.failing_step()
+    text = step.render() if step else "(no steps recorded)"
+    error = (step.error if step and step.error else task.error)[:300]
+    fail = Failure(task.task_id, _day(task), text, error)
+    if step is None:
+        return fail
+    ends = task.end or task.start
+    for ok in later:
+        if ends and ok.start and ok.start < ends:
+            continue
+        at = next((k for k, s in enumerate(ok.steps) if _same(s, step)), None)
+        if at is not None:  # the same step worked there: what did it do first that this task did not?
+            prep = [s for s in ok.steps[:at] if not any(_same(s, f) for f in task.steps)]
+            if prep:
+                fail.alternative, fail.by, fail.before = prep[-1].render(), ok.task_id, True
+                fail.check = ok.steps[-1].render()
+                break
+            continue  # it did the same steps: no different approach
+        alt = next(
+            (s for s in ok.steps if not any(_same(s, f) for f in task.steps) and s.action == step.action),
+            None,
+        ) or next((s for s in ok.steps if not any(_same(s, f) for f in task.steps)), None)
+        if alt is not None:
+            fail.alternative, fail.by = alt.render(), ok.task_id
+            fail.check = ok.steps[-1].render() if ok.steps else alt.render()
+            break
+    return fail
+
+
+def collect(title: str, target: str | None, successes: list[Task], failed: list[Task]) -> TypeLessons:
+    """The failures and recoveries of one kind of task (redacted), oldest first."""
+    ok = sorted((redacted(t) for t in successes), key=lambda t: (t.start or datetime.min.replace(tzinfo=timezone.utc), t.task_id))
+    found = TypeLessons(title, target)
+    for task in sorted((redacted(t) for t in failed), key=lambda t: t.task_id):
+        found.failures.append(failure_of(task, ok))
+    for task in ok:
+        found.failures.extend(recoveries(task))
+    found.failures.sort(key=lambda f: (f.day, f.task_id))
+    return found
+
+
+def _code(text: str) -> str:
+    quoted = text.replace("`", "'")
+    return f"`{quoted}`"
+
+
+def alternative_line(f: Failure) -> str:
+    """What worked instead, as observed."""
+    if f.before:
+        return (
+            f"- `{f.by}` ran {_code(f.alternative)} before that same step, which then worked "
+            f"(`{f.task_id}` had not run it)"
+        )
+    who = "the same task" if f.by == f.task_id else f"`{f.by}`"
+    return f"- after {_code(f.step)} failed in `{f.task_id}`, {who} took {_code(f.alternative)} and succeeded"
+
+
+def failure_line(f: Failure) -> str:
+    """One evidence line: which task, which step, which error."""
+    err = f": {f.error}" if f.error else " (no error recorded; the task ended in failure after it)"
+    when = f" ({f.day})" if f.day else ""
+    return f"- `{f.task_id}`{when}: {_code(f.step)} failed{err}"
+
+
+def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> tuple[dict[str, object], str]:
+    """Frontmatter and body of the lesson (observed wording only)."""
+    fails = found.failures
+    first = fails[0]
+    steps = list(dict.fromkeys(f.step for f in fails))
+    alts = [f for f in fails if f.alternative]
+    what = found.target and f" (the task type of `{found.target}`)" or ""
+    lines = [
+        f"# Lesson: {found.title}",
+        "",
+        "## When it applies",
+        f"When you {found.title[:1].lower()}{found.title[1:]}{what}, at the step {_code(first.step)}"
+        + (f" (also {', '.join(_code(s) for s in steps[1:4])})" if len(steps) > 1 else "")
+        + ".",
+        "",
+        "## What failed",
+        *[failure_line(f) for f in fails[:MAX_LINES]],
+        "",
+        "## What worked instead",
+    ]
+    if alts:
+        lines += list(dict.fromkeys(alternative_line(f) for f in alts[:MAX_LINES]))
+    else:
+        proc = f"the steps of `{found.target}`" if found.target else "the steps of the successful tasks"
+        lines.append(f"- no different approach was observed; the successful tasks of this type took {proc}")
+    check = next((f.check for f in alts if f.check), first.step)
+    lines += [
+        "",
+        "## How to check",
+        f"- run {_code(check)} and see it succeed before you report the task done"
+        + ("" if alts else " (it is where the failed tasks stopped)"),
+    ]
+    meta: dict[str, object] = {
+        "type": "lesson",
+        "description": redact_text(f"Lesson: {found.title}: {first.step} failed{': ' + first.error if first.error else ''}"[:200]),
+        "confidence": 0.4,
+        "success_count": 0,
+        "failure_count": 0,
+        "support": len(found.task_ids),
+        "origin": "weekly",
+        "sources": found.task_ids,
+        "applies_to": found.target or "",
+        "created_at": created or now,
+        "updated_at": now,
+    }
+    return meta, redact_text("\n".join(lines) + "\n")
+
+
+class LessonWriter:
+    """Writes, or adds evidence to, the lessons of a weekly run's kept clusters."""
+
+    def __init__(self, store: NoteStore, report: RunReport, initial_confidence: float = 0.4) -> None:
+        self.store = store
+        self.report = report
+        self.initial = initial_confidence
+        self.by_target: dict[str, str] = {}
+        for note in store.iter_notes((LESSON_DIR,)):
+            target = note.meta.get("applies_to")
+            if isinstance(target, str) and target:
+                self.by_target.setdefault(target, note.path)
+
+    def write_all(
+        self, groups: list[list[Task]], drafts: list[Draft], failed: list[list[Task]], state: WeeklyState
+    ) -> None:
+        """One lesson (or trace) per kept cluster with failures or recoveries (placed clusters only)."""
+        for group, draft, fails in zip(groups, drafts, failed, strict=True):
+            record = state.clusters.get(signature(sorted(t.task_id for t in group)))
+            if record is None and not self.report.dry_run:
+                continue  # not a task type, or not placed
+            target = record.get("path") if record else None
+            if record and record.get("action") == "review":
+                target = self._review_target(target)
+            found = collect(draft.title, target, group, fails)
+            if not found.failures:
+                continue
+            self.write(found, created_procedure=bool(record and record.get("action") == "created"))
+
+    def _review_target(self, item: str | None) -> str | None:
+        if not item:
+            return None
+        try:
+            value = self.store.read(item).meta.get("target")
+        except NoteError:
+            return None
+        return value if isinstance(value, str) else None
+
+    def write(self, found: TypeLessons, created_procedure: bool) -> str | None:
+        """Write or update the lesson (adopted) and link it from the procedure; returns its path."""
+        dry = self.report.dry_run
+        stats = self.report.stats
+        if not found.adopted:
+            stats["failures_not_adopted"] = stats.get("failures_not_adopted", 0) + len(found.task_ids)
+            if found.target and created_procedure and not dry:
+                self._known_failures(found.target, [failure_line(f) for f in found.failures], None)
+            return None
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        existing = self.by_target.get(found.target or "")
+        if existing:
+            return self._add_evidence(existing, found, now)
+        meta, body = render_lesson(found, now)
+        stem = found.target.rsplit("/", 1)[-1].removesuffix(".md") if found.target else ""
+        name = stem or slugify(redact_text(found.title), max_length=60) or "lesson"
+        rel = self.store.unique_path(LESSON_DIR, name)
+        self.report.created.append(rel)
+        stats["lessons_written"] = stats.get("lessons_written", 0) + 1
+        if dry:
+            return rel
+        self.store.create(rel, render_note(meta, body), allow=ALLOW)
+        if found.target:
+            self.by_target[found.target] = rel
+            self._link(found.target, rel, [failure_line(f) for f in found.failures] if created_procedure else None)
+        return rel
+
+    def _add_evidence(self, rel: str, found: TypeLessons, now: str) -> str:
+        note = self.store.read(rel)
+        known = set(note.str_list("sources"))
+        new = [f for f in found.failures if f.task_id not in known]
+        if not new:
+            return rel  # a rerun, or evidence already there: nothing changes
+        self.report.updated.append(rel)
+        self.report.stats["lessons_given_evidence"] = self.report.stats.get("lessons_given_evidence", 0) + 1
+        if self.report.dry_run:
+            return rel
+        ids = list(dict.fromkeys([*note.str_list("sources"), *(f.task_id for f in new)]))
+        body = note.body.rstrip("\n")
+        lines = "\n".join(failure_line(f) for f in new)
+        if "## What worked instead" in body:
+            head, _, tail = body.partition("\n## What worked instead")
+            body = f"{head.rstrip()}\n{lines}\n\n## What worked instead{tail}"
+        else:
+            body += "\n" + lines
+        alts = [f for f in new if f.alternative]
+        for f in alts:
+            if alternative_line(f) not in body:
+                body += "\n" + alternative_line(f)
+        changes = {"sources": ids, "support": len(ids), "updated_at": now}
+        self.store.update_meta(rel, changes, body=redact_text(body + "\n"), allow=ALLOW)
+        return rel
+
+    def _link(self, target: str, lesson: str, lines: list[str] | None) -> None:
+        """List the lesson in the procedure's `lessons:`; a procedure this run wrote also says so in its body."""
+        try:
+            note = self.store.read(target)
+        except NoteError:
+            return
+        have = note.str_list("lessons")
+        if lesson in have and lines is None:
+            return
+        changes = {"lessons": [*have, lesson] if lesson not in have else have}
+        body = None
+        if lines is not None and KNOWN_HEADING not in note.body:
+            body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\nSee `{lesson}`.\n" + "\n".join(lines) + "\n"
+        self.store.update_meta(target, changes, body=body, allow=ALLOW)
+
+    def _known_failures(self, target: str, lines: list[str], lesson: str | None) -> None:
+        try:
+            note = self.store.read(target)
+        except NoteError:
+            return
+        if KNOWN_HEADING in note.body:
+            return
+        text = "One failed task, no different approach seen: not a lesson yet (a second failure or a recovery makes one)."
+        body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\n{text}\n" + "\n".join(lines) + "\n"
+        self.store.update_meta(target, {}, body=redact_text(body), allow=ALLOW)
