@@ -19,9 +19,22 @@ Run = Callable[..., subprocess.CompletedProcess[str]]
 
 def add(run_cli: Run, title: str, follow: str) -> str:
     out = run_cli(
-        "decision", "add", title, "-o", "Redis", "-o", "Memcached", "--chosen", "Redis",
-        "--reason", "we already run Redis", "--tradeoff", "one more thing to back up",
-        "--follow-up", follow, "--json",
+        "decision",
+        "add",
+        title,
+        "-o",
+        "Redis",
+        "-o",
+        "Memcached",
+        "--chosen",
+        "Redis",
+        "--reason",
+        "we already run Redis",
+        "--tradeoff",
+        "one more thing to back up",
+        "--follow-up",
+        follow,
+        "--json",
     )
     assert out.returncode == 0, out.stderr
     return str(json.loads(out.stdout)["path"])
@@ -74,7 +87,9 @@ def test_a_failed_outcome_writes_a_lesson_citing_the_decision(run_cli: Run, root
 
 def test_partial_keeps_it_open_and_moves_the_follow_up(run_cli: Run, root: Path) -> None:
     rel = add(run_cli, "Cache sessions in Redis", "2020-01-01")
-    out = json.loads(run_cli("outcome", rel, "half the services moved", "--result", "partial", "--json").stdout)
+    out = json.loads(
+        run_cli("outcome", rel, "half the services moved", "--result", "partial", "--json").stdout
+    )
     assert out["status"] == "open" and out["follow_up_at"] > date.today().isoformat()
     assert json.loads(run_cli("decision", "list", "--due", "--json").stdout) == []
 

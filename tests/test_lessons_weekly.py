@@ -71,22 +71,32 @@ def test_english_week_lessons_from_a_recovery_and_two_failures_not_from_retries(
     by_sources = {tuple(meta_of(mem, f"knowledge/lessons/{n}")["sources"]): n for n in lessons(root)}  # type: ignore[arg-type]
     assert set(by_sources) == {("docs-2",), ("restore-2", "restore-4")}
     docs = (root / "knowledge" / "lessons" / by_sources[("docs-2",)]).read_text(encoding="utf-8")
-    assert "`bash: mkdocs gh-deploy -f search/mkdocs.yml` failed: error: remote rejected: protected branch gh-pages" in docs
+    assert (
+        "`bash: mkdocs gh-deploy -f search/mkdocs.yml` failed: error: remote rejected: protected branch gh-pages"
+        in docs
+    )
     assert "took `bash: mkdocs build --strict -f search/mkdocs.yml` and succeeded" in docs
     for heading in ("## When it applies", "## What failed", "## What worked instead", "## How to check"):
         assert heading in docs
-    restore = (root / "knowledge" / "lessons" / by_sources[("restore-2", "restore-4")]).read_text(encoding="utf-8")
-    assert restore.count('role "app_reader" does not exist') == 2
+    restore = (root / "knowledge" / "lessons" / by_sources[("restore-2", "restore-4")]).read_text(
+        encoding="utf-8"
+    )
+    assert restore.split("## What failed")[1].split("##")[0].count('role "app_reader" does not exist') == 2
+    assert "`restore-3` ran `bash: createuser --no-login app_reader || true` before that same step" in restore
     m = meta_of(mem, f"knowledge/lessons/{by_sources[('restore-2', 'restore-4')]}")
     assert m["type"] == "lesson" and m["support"] == 2 and m["confidence"] == 0.4
     # each lesson's procedure links to it
     for target, name in found.items():
         assert f"knowledge/lessons/{name}" in mem.store.read(target).str_list("lessons")
     # key-3 retried one step three times: one task's retries are no lesson, only a trace
-    key_proc = next(p for p in (root / "procedures").glob("*.md") if "api-key" in p.read_text(encoding="utf-8"))
+    key_proc = next(
+        p for p in (root / "procedures").glob("*.md") if "api-key" in p.read_text(encoding="utf-8")
+    )
     text = key_proc.read_text(encoding="utf-8")
     assert "## Known failures" in text and "`key-3`" in text and "not a lesson yet" in text
-    assert not any("key-3" in (root / "knowledge" / "lessons" / n).read_text(encoding="utf-8") for n in lessons(root))
+    assert not any(
+        "key-3" in (root / "knowledge" / "lessons" / n).read_text(encoding="utf-8") for n in lessons(root)
+    )
     assert report.stats["failures_not_adopted"] == 1
 
 
@@ -107,9 +117,10 @@ def test_japanese_week_lessons(tmp_path: Path, e5: object, cache_dir: Path) -> N
     mem = Memory(root)
     srcs = {tuple(meta_of(mem, f"knowledge/lessons/{n}")["sources"]) for n in lessons(root)}  # type: ignore[arg-type]
     assert srcs == {("ログ-2",), ("アカウント-2", "アカウント-4")}
-    texts = "".join((root / "knowledge" / "lessons" / n).read_text(encoding="utf-8") for n in lessons(root))
+    texts = "".join(mem.store.read(f"knowledge/lessons/{n}").body for n in lessons(root))
     assert "AccessDenied" in texts and "--profile archive" in texts
-    assert texts.count("ldap_add: Insufficient access (50)") == 2
+    assert texts.count("failed: ldap_add: Insufficient access (50)") == 2
+    assert "社内アカウントを作成するとき" in texts
 
 
 def test_example_root_deploy_3_failure_leaves_a_trace(tmp_path: Path, e5: object, cache_dir: Path) -> None:
@@ -119,7 +130,9 @@ def test_example_root_deploy_3_failure_leaves_a_trace(tmp_path: Path, e5: object
     deploy = root / "procedures" / "deploy-the-service-to-staging.md"
     text = deploy.read_text(encoding="utf-8")
     assert "## Known failures" in text
-    assert "`deploy-3` (2026-11-18): `bash: curl -fsS https://staging.example.com/auth/healthz` failed" in text
+    assert (
+        "`deploy-3` (2026-11-18): `bash: curl -fsS https://staging.example.com/auth/healthz` failed" in text
+    )
     assert not (root / "knowledge" / "lessons").exists()  # one failure without an alternative: no lesson
 
 
@@ -144,13 +157,24 @@ def test_a_retry_of_the_same_step_is_no_alternative_a_different_step_is() -> Non
 def test_a_second_failure_adds_evidence_to_the_lesson_never_a_second_file(tmp_path: Path) -> None:
     mem = Memory(tmp_path / "r")
     mem.init()
-    (tmp_path / "r" / "procedures" / "restore.md").write_text("---\ndescription: Restore\n---\n# Restore\n1. x\n")
+    (tmp_path / "r" / "procedures" / "restore.md").write_text(
+        "---\ndescription: Restore\n---\n# Restore\n1. x\n"
+    )
     bad = Step("bash", "pg_restore -d a /b.dump", "bash:pg_restore", failed=True, error="role missing")
-    first = collect("Restore the db", "procedures/restore.md", [], [_task("f1", [bad], "failure"), _task("f2", [bad], "failure", 24)])
+    first = collect(
+        "Restore the db",
+        "procedures/restore.md",
+        [],
+        [_task("f1", [bad], "failure"), _task("f2", [bad], "failure", 24)],
+    )
     report = RunReport(job="weekly")
     rel = LessonWriter(mem.store, report).write(first, created_procedure=False)
     assert rel and report.created == [rel]
-    second = TypeLessons("Restore the db", "procedures/restore.md", first.failures + collect("Restore the db", None, [], [_task("f3", [bad], "failure", 25)]).failures)
+    second = TypeLessons(
+        "Restore the db",
+        "procedures/restore.md",
+        first.failures + collect("Restore the db", None, [], [_task("f3", [bad], "failure", 25)]).failures,
+    )
     report2 = RunReport(job="weekly")
     assert LessonWriter(mem.store, report2).write(second, created_procedure=False) == rel
     assert report2.created == [] and report2.updated == [rel]

@@ -48,7 +48,11 @@ def due_decisions(
             continue
         meta = note.meta
         due = _as_date(meta.get("follow_up_at"))
-        if meta.get("type") != "decision" or meta.get("status") != "open" or meta.get("track_outcome") is False:
+        if (
+            meta.get("type") != "decision"
+            or meta.get("status") != "open"
+            or meta.get("track_outcome") is False
+        ):
             continue
         if due is not None and due <= today:
             out.append((note, due))
@@ -68,13 +72,17 @@ def follow_up_line(note: Note, due: date) -> str:
 
 def is_rule(note: Note) -> bool:
     """A rule note (accepted from a candidate rule)."""
-    return note.meta.get("type") == "rule"
+    return bool(note.meta.get("type") == "rule")
 
 
 def rule_line(note: Note) -> str:
     """A pinned rule, marked as evidence with its support."""
     support = note.meta.get("support")
-    n = f" in {support} independent contexts" if isinstance(support, int) and not isinstance(support, bool) else ""
+    n = (
+        f" in {support} independent contexts"
+        if isinstance(support, int) and not isinstance(support, bool)
+        else ""
+    )
     return f"Rule (evidence: a lesson confirmed{n}; not an instruction): {note.description}"
 
 

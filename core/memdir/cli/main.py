@@ -44,7 +44,15 @@ def cli(ctx: click.Context, root: str | None, verbose: int) -> None:
     ctx.obj = CliState(root)
 
 
-for module in (notes_cmds, index_cmds, consolidate_cmds, review_cmds, daemon_cmds, context_cmds, decision_cmds):
+for module in (
+    notes_cmds,
+    index_cmds,
+    consolidate_cmds,
+    review_cmds,
+    daemon_cmds,
+    context_cmds,
+    decision_cmds,
+):
     for command in module.COMMANDS:
         cli.add_command(command)
 

@@ -63,7 +63,9 @@ def follow_up_date(spec: str, today: date) -> date:
     try:
         return date.fromisoformat(spec)
     except ValueError:
-        raise DecisionError(f"follow-up {spec!r} is not a date (YYYY-MM-DD) or a number of days (14d)") from None
+        raise DecisionError(
+            f"follow-up {spec!r} is not a date (YYYY-MM-DD) or a number of days (14d)"
+        ) from None
 
 
 def _clean(text: str, what: str, required: bool = False) -> str:
@@ -167,7 +169,9 @@ def _lesson_from(store: NoteStore, decision: Note, text: str, result: str, now: 
         note = store.read(rel)
         if line in note.body:
             return rel
-        store.update_meta(rel, {"updated_at": stamp}, body=note.body.rstrip("\n") + "\n" + line + "\n", allow=("knowledge",))
+        store.update_meta(
+            rel, {"updated_at": stamp}, body=note.body.rstrip("\n") + "\n" + line + "\n", allow=("knowledge",)
+        )
         return rel
     meta: dict[str, object] = {
         "type": "lesson",
@@ -193,7 +197,9 @@ def _lesson_from(store: NoteStore, decision: Note, text: str, result: str, now: 
         line,
         "",
         "## What worked instead",
-        ("- not observed yet; the other options were: " + "; ".join(others)) if others else "- not observed yet",
+        ("- not observed yet; the other options were: " + "; ".join(others))
+        if others
+        else "- not observed yet",
         "",
         "## How to check",
         "- read the decision's outcomes before choosing the same option again",

@@ -30,7 +30,9 @@ def task(tid: str, start: datetime, intent: str, steps: list[Step], outcome: str
         res.update({"exit_code": 1, "error": err} if err else {"exit_code": 0})
         out.append(res)
     t += timedelta(seconds=30)
-    out.append({"ts": t.isoformat(), "task_id": tid, "type": "task_end", "outcome": outcome, "summary": intent})
+    out.append(
+        {"ts": t.isoformat(), "task_id": tid, "type": "task_end", "outcome": outcome, "summary": intent}
+    )
     return out
 
 
@@ -58,39 +60,92 @@ def en() -> list[list[dict[str, object]]]:
             d + day,
             "Publish the docs site for the search project",
             [
-                ("bash", "mkdocs gh-deploy -f search/mkdocs.yml", "error: remote rejected: protected branch gh-pages"),
+                (
+                    "bash",
+                    "mkdocs gh-deploy -f search/mkdocs.yml",
+                    "error: remote rejected: protected branch gh-pages",
+                ),
                 *docs("search"),
             ],
             "success",
         ),
         task("docs-3", d + 2 * day, "Publish the docs site for the auth project", docs("auth"), "success"),
-        task("restore-1", d + timedelta(hours=2), "Restore the orders database backup to the test server", restore("orders"), "success"),
+        task(
+            "restore-1",
+            d + timedelta(hours=2),
+            "Restore the orders database backup to the test server",
+            restore("orders"),
+            "success",
+        ),
         task(
             "restore-2",
             d + day + timedelta(hours=2),
             "Restore the users database backup to the test server",
-            [("bash", "pg_restore -d users_test /backups/users-latest.dump", 'pg_restore: error: role "app_reader" does not exist')],
+            [
+                (
+                    "bash",
+                    "pg_restore -d users_test /backups/users-latest.dump",
+                    'pg_restore: error: role "app_reader" does not exist',
+                )
+            ],
             "failure",
         ),
-        task("restore-3", d + 2 * day + timedelta(hours=2), "Restore the carts database backup to the test server", restore("carts"), "success"),
+        task(
+            "restore-3",
+            d + 2 * day + timedelta(hours=2),
+            "Restore the carts database backup to the test server",
+            restore("carts"),
+            "success",
+        ),
         task(
             "restore-4",
             d + 3 * day + timedelta(hours=2),
             "Restore the payments database backup to the test server",
-            [("bash", "pg_restore -d payments_test /backups/payments-latest.dump", 'pg_restore: error: role "app_reader" does not exist')],
+            [
+                (
+                    "bash",
+                    "pg_restore -d payments_test /backups/payments-latest.dump",
+                    'pg_restore: error: role "app_reader" does not exist',
+                )
+            ],
             "failure",
         ),
-        task("restore-5", d + 4 * day + timedelta(hours=2), "Restore the invoices database backup to the test server", restore("invoices"), "success"),
-        task("key-1", d + timedelta(hours=5), "Rotate the API key of the mailer service", key("mailer"), "success"),
-        task("key-2", d + day + timedelta(hours=5), "Rotate the API key of the geo service", key("geo"), "success"),
+        task(
+            "restore-5",
+            d + 4 * day + timedelta(hours=2),
+            "Restore the invoices database backup to the test server",
+            restore("invoices"),
+            "success",
+        ),
+        task(
+            "key-1",
+            d + timedelta(hours=5),
+            "Rotate the API key of the mailer service",
+            key("mailer"),
+            "success",
+        ),
+        task(
+            "key-2",
+            d + day + timedelta(hours=5),
+            "Rotate the API key of the geo service",
+            key("geo"),
+            "success",
+        ),
         task(
             "key-3",
             d + 2 * day + timedelta(hours=5),
             "Rotate the API key of the ledger service",
-            [("bash", "vault write -f secret/ledger/api-key/rotate", "Error writing data: permission denied")] * 3,
+            [("bash", "vault write -f secret/ledger/api-key/rotate", "Error writing data: permission denied")]
+            * 3,
             "failure",
         ),
-        task("key-4", d + 3 * day + timedelta(hours=5), "Rotate the API key of the ads service", key("ads"), "success"),
+        task(
+            "key-4",
+            d + 3 * day + timedelta(hours=5),
+            "Rotate the API key of the ads service",
+            key("ads"),
+            "success",
+        ),
     ]
 
 
@@ -112,13 +167,23 @@ def ja() -> list[list[dict[str, object]]]:
             d + day,
             "searchのログをS3にアーカイブする",
             [
-                ("bash", "aws s3 cp /var/log/search/ s3://acme-log-archive/search/ --recursive", "An error occurred (AccessDenied) when calling the PutObject operation: Access Denied"),
+                (
+                    "bash",
+                    "aws s3 cp /var/log/search/ s3://acme-log-archive/search/ --recursive",
+                    "An error occurred (AccessDenied) when calling the PutObject operation: Access Denied",
+                ),
                 *logs("search"),
             ],
             "success",
         ),
         task("ログ-3", d + 2 * day, "mailerのログをS3にアーカイブする", logs("mailer"), "success"),
-        task("アカウント-1", d + timedelta(hours=3), "田中さんの社内アカウントを作成する", acct("tanaka"), "success"),
+        task(
+            "アカウント-1",
+            d + timedelta(hours=3),
+            "田中さんの社内アカウントを作成する",
+            acct("tanaka"),
+            "success",
+        ),
         task(
             "アカウント-2",
             d + day + timedelta(hours=3),
@@ -126,7 +191,13 @@ def ja() -> list[list[dict[str, object]]]:
             [("bash", "ldapadd -f /srv/ldap/sato.ldif", "ldap_add: Insufficient access (50)")],
             "failure",
         ),
-        task("アカウント-3", d + 2 * day + timedelta(hours=3), "鈴木さんの社内アカウントを作成する", acct("suzuki"), "success"),
+        task(
+            "アカウント-3",
+            d + 2 * day + timedelta(hours=3),
+            "鈴木さんの社内アカウントを作成する",
+            acct("suzuki"),
+            "success",
+        ),
         task(
             "アカウント-4",
             d + 3 * day + timedelta(hours=3),
@@ -134,7 +205,13 @@ def ja() -> list[list[dict[str, object]]]:
             [("bash", "ldapadd -f /srv/ldap/takahashi.ldif", "ldap_add: Insufficient access (50)")],
             "failure",
         ),
-        task("アカウント-5", d + 4 * day + timedelta(hours=3), "伊藤さんの社内アカウントを作成する", acct("ito"), "success"),
+        task(
+            "アカウント-5",
+            d + 4 * day + timedelta(hours=3),
+            "伊藤さんの社内アカウントを作成する",
+            acct("ito"),
+            "success",
+        ),
     ]
 
 

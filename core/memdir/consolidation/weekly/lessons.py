@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import difflib
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -49,6 +50,7 @@ ALLOW = ("knowledge", "procedures")
 SAME_STEP = 0.8  # difflib ratio at which two step texts are the same step (a retry)
 MAX_LINES = 12  # evidence lines kept per section
 KNOWN_HEADING = "## Known failures"
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
 @dataclass
@@ -115,7 +117,9 @@ def recoveries(task: Task) -> list[Failure]:
         check = steps[-1] if not steps[-1].failed else nxt  # the task's last step: it succeeded
         err = (step.error or "")[:300]
         alt = nxt.render()
-        out.append(Failure(task.task_id, _day(task), step.render(), err, alt, by=task.task_id, check=check.render()))
+        out.append(
+            Failure(task.task_id, _day(task), step.render(), err, alt, by=task.task_id, check=check.render())
+        )
         break  # one recovery per task: a task is one piece of evidence
     return out
 
@@ -153,7 +157,10 @@ def failure_of(task: Task, later: list[Task]) -> Failure:
 
 def collect(title: str, target: str | None, successes: list[Task], failed: list[Task]) -> TypeLessons:
     """The failures and recoveries of one kind of task (redacted), oldest first."""
-    ok = sorted((redacted(t) for t in successes), key=lambda t: (t.start or datetime.min.replace(tzinfo=timezone.utc), t.task_id))
+    ok = sorted(
+        (redacted(t) for t in successes),
+        key=lambda t: (t.start or datetime.min.replace(tzinfo=timezone.utc), t.task_id),
+    )
     found = TypeLessons(title, target)
     for task in sorted((redacted(t) for t in failed), key=lambda t: t.task_id):
         found.failures.append(failure_of(task, ok))
@@ -186,6 +193,15 @@ def failure_line(f: Failure) -> str:
     return f"- `{f.task_id}`{when}: {_code(f.step)} failed{err}"
 
 
+def _applies(title: str, what: str, step: str, also: list[str]) -> str:
+    """The "when it applies" sentence, in the language of the task's title."""
+    more = ", ".join(_code(s) for s in also)
+    if _CJK.search(title):
+        return f"{title}とき{what}、手順 {_code(step)} で" + (f"（ほかに {more}）" if more else "") + "。"
+    head = f"When you {title[:1].lower()}{title[1:]}{what}, at the step {_code(step)}"
+    return head + (f" (also {more})" if more else "") + "."
+
+
 def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> tuple[dict[str, object], str]:
     """Frontmatter and body of the lesson (observed wording only)."""
     fails = found.failures
@@ -197,9 +213,7 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
         f"# Lesson: {found.title}",
         "",
         "## When it applies",
-        f"When you {found.title[:1].lower()}{found.title[1:]}{what}, at the step {_code(first.step)}"
-        + (f" (also {', '.join(_code(s) for s in steps[1:4])})" if len(steps) > 1 else "")
-        + ".",
+        _applies(found.title, what, first.step, steps[1:4]),
         "",
         "## What failed",
         *[failure_line(f) for f in fails[:MAX_LINES]],
@@ -220,7 +234,9 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
     ]
     meta: dict[str, object] = {
         "type": "lesson",
-        "description": redact_text(f"Lesson: {found.title}: {first.step} failed{': ' + first.error if first.error else ''}"[:200]),
+        "description": redact_text(
+            f"Lesson: {found.title}: {first.step} failed{': ' + first.error if first.error else ''}"[:200]
+        ),
         "confidence": 0.4,
         "success_count": 0,
         "failure_count": 0,
@@ -296,7 +312,9 @@ class LessonWriter:
         self.store.create(rel, render_note(meta, body), allow=ALLOW)
         if found.target:
             self.by_target[found.target] = rel
-            self._link(found.target, rel, [failure_line(f) for f in found.failures] if created_procedure else None)
+            self._link(
+                found.target, rel, [failure_line(f) for f in found.failures] if created_procedure else None
+            )
         return rel
 
     def _add_evidence(self, rel: str, found: TypeLessons, now: str) -> str:
