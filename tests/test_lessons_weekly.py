@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from memdir import Memory
-from memdir.consolidation.weekly.lessons import LessonWriter, TypeLessons, collect, recoveries
+from memdir.consolidation.weekly.lesson_evidence import TypeLessons, collect, recoveries
+from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.steps import Step
 from memdir.consolidation.weekly.tasks import Task
 from memdir.runs.report import RunReport

@@ -21,25 +21,24 @@ bytes). A single failure with no alternative is not a lesson: it stays a trace, 
 
 from __future__ import annotations
 
-import difflib
 import logging
 import re
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.weekly.distill import redacted
+from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons, collect
 from memdir.consolidation.weekly.weekly_state import signature
 from memdir.errors import NoteError
+from memdir.lifecycle.rules import contexts_of, raise_rule_candidates
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
 from memdir.runs.redact import redact_text
 
 if TYPE_CHECKING:
     from memdir.consolidation.weekly.draft import Draft
-    from memdir.consolidation.weekly.steps import Step
     from memdir.consolidation.weekly.tasks import Task
     from memdir.consolidation.weekly.weekly_state import WeeklyState
+    from memdir.lifecycle.review import ReviewQueue
     from memdir.notes.store import NoteStore
     from memdir.runs.report import RunReport
 
@@ -47,127 +46,9 @@ log = logging.getLogger(__name__)
 
 LESSON_DIR = "knowledge/lessons"
 ALLOW = ("knowledge", "procedures")
-SAME_STEP = 0.8  # difflib ratio at which two step texts are the same step (a retry)
 MAX_LINES = 12  # evidence lines kept per section
 KNOWN_HEADING = "## Known failures"
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
-
-
-@dataclass
-class Failure:
-    """One task's failure: the step that failed and its error (as the log wrote them)."""
-
-    task_id: str
-    day: str
-    step: str
-    error: str
-    alternative: str = ""  # the different step that worked instead ('' when none was observed)
-    by: str = ""  # the task whose step it is (the same task for a recovery)
-    before: bool = False  # the alternative was a step taken before the same step, which then worked
-    check: str = ""  # the step after the alternative that confirmed it (or the alternative itself)
-
-
-@dataclass
-class TypeLessons:
-    """What a kind of task's failures teach: failures, recoveries and whether a lesson is adopted."""
-
-    title: str
-    target: str | None
-    failures: list[Failure] = field(default_factory=list)
-
-    @property
-    def task_ids(self) -> list[str]:
-        """Independent tasks that support the lesson (distinct ids, in order)."""
-        return list(dict.fromkeys(f.task_id for f in self.failures))
-
-    @property
-    def adopted(self) -> bool:
-        """One recovery with a re-verified alternative, or two or more independent failures."""
-        return any(f.alternative for f in self.failures) or len(self.task_ids) >= 2
-
-
-def _retry(a: Step, b: Step) -> bool:
-    """The same call again (one task's retry): same tool and input, whitespace aside."""
-    return a.tool == b.tool and " ".join(a.input.split()) == " ".join(b.input.split())
-
-
-def _same(a: Step, b: Step) -> bool:
-    """The same step in another task (its values may differ)."""
-    return a.action == b.action and difflib.SequenceMatcher(None, a.render(), b.render()).ratio() >= SAME_STEP
-
-
-def _day(task: Task) -> str:
-    when = task.end or task.start
-    return when.date().isoformat() if when else ""
-
-
-def recoveries(task: Task) -> list[Failure]:
-    """In a successful task: each failed step followed by a different step that did not fail."""
-    out: list[Failure] = []
-    if not task.succeeded:
-        return out
-    steps = task.steps
-    for i, step in enumerate(steps):
-        if not step.failed:
-            continue
-        later = steps[i + 1 :]
-        nxt = next((s for s in later if not (s.failed and _retry(s, step))), None)
-        if nxt is None or nxt.failed or _retry(nxt, step):
-            continue  # retried as it was (a retry is no alternative) or nothing worked after it
-        check = steps[-1] if not steps[-1].failed else nxt  # the task's last step: it succeeded
-        err = (step.error or "")[:300]
-        alt = nxt.render()
-        out.append(
-            Failure(task.task_id, _day(task), step.render(), err, alt, by=task.task_id, check=check.render())
-        )
-        break  # one recovery per task: a task is one piece of evidence
-    return out
-
-
-def failure_of(task: Task, later: list[Task]) -> Failure:
-    """A failed task's failing step and error; the alternative a later success of its type took, if any."""
-    step = task.failing_step()
-    text = step.render() if step else "(no steps recorded)"
-    error = (step.error if step and step.error else task.error)[:300]
-    fail = Failure(task.task_id, _day(task), text, error)
-    if step is None:
-        return fail
-    ends = task.end or task.start
-    for ok in later:
-        if ends and ok.start and ok.start < ends:
-            continue
-        at = next((k for k, s in enumerate(ok.steps) if _same(s, step)), None)
-        if at is not None:  # the same step worked there: what did it do first that this task did not?
-            prep = [s for s in ok.steps[:at] if not any(_same(s, f) for f in task.steps)]
-            if prep:
-                fail.alternative, fail.by, fail.before = prep[-1].render(), ok.task_id, True
-                fail.check = ok.steps[-1].render()
-                break
-            continue  # it did the same steps: no different approach
-        alt = next(
-            (s for s in ok.steps if not any(_same(s, f) for f in task.steps) and s.action == step.action),
-            None,
-        ) or next((s for s in ok.steps if not any(_same(s, f) for f in task.steps)), None)
-        if alt is not None:
-            fail.alternative, fail.by = alt.render(), ok.task_id
-            fail.check = ok.steps[-1].render() if ok.steps else alt.render()
-            break
-    return fail
-
-
-def collect(title: str, target: str | None, successes: list[Task], failed: list[Task]) -> TypeLessons:
-    """The failures and recoveries of one kind of task (redacted), oldest first."""
-    ok = sorted(
-        (redacted(t) for t in successes),
-        key=lambda t: (t.start or datetime.min.replace(tzinfo=timezone.utc), t.task_id),
-    )
-    found = TypeLessons(title, target)
-    for task in sorted((redacted(t) for t in failed), key=lambda t: t.task_id):
-        found.failures.append(failure_of(task, ok))
-    for task in ok:
-        found.failures.extend(recoveries(task))
-    found.failures.sort(key=lambda f: (f.day, f.task_id))
-    return found
 
 
 def _code(text: str) -> str:
@@ -191,6 +72,15 @@ def failure_line(f: Failure) -> str:
     err = f": {f.error}" if f.error else " (no error recorded; the task ended in failure after it)"
     when = f" ({f.day})" if f.day else ""
     return f"- `{f.task_id}`{when}: {_code(f.step)} failed{err}"
+
+
+def context_of(found: TypeLessons) -> str:
+    """The independent context a kind of task is: its procedure (else its title)."""
+    return f"type:{found.target or found.title}"
+
+
+def _norm(error: str) -> str:
+    return " ".join(re.sub(r"\d+", "#", error.lower()).split())[:200]
 
 
 def _applies(title: str, what: str, step: str, also: list[str]) -> str:
@@ -244,6 +134,7 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
         "origin": "weekly",
         "sources": found.task_ids,
         "applies_to": found.target or "",
+        "contexts": [context_of(found)],
         "created_at": created or now,
         "updated_at": now,
     }
@@ -253,15 +144,19 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
 class LessonWriter:
     """Writes, or adds evidence to, the lessons of a weekly run's kept clusters."""
 
-    def __init__(self, store: NoteStore, report: RunReport, initial_confidence: float = 0.4) -> None:
+    def __init__(self, store: NoteStore, report: RunReport, review: ReviewQueue | None = None) -> None:
         self.store = store
         self.report = report
-        self.initial = initial_confidence
+        self.review = review
         self.by_target: dict[str, str] = {}
+        self.by_error: dict[str, str] = {}  # an error another type failed with: the same lesson
+        self.touched: list[str] = []
         for note in store.iter_notes((LESSON_DIR,)):
             target = note.meta.get("applies_to")
             if isinstance(target, str) and target:
                 self.by_target.setdefault(target, note.path)
+            for err in re.findall(r"^- `[^`]+`.*? failed: (.+)$", note.body, re.M):
+                self.by_error.setdefault(_norm(err), note.path)
 
     def write_all(
         self, groups: list[list[Task]], drafts: list[Draft], failed: list[list[Task]], state: WeeklyState
@@ -277,7 +172,11 @@ class LessonWriter:
             found = collect(draft.title, target, group, fails)
             if not found.failures:
                 continue
-            self.write(found, created_procedure=bool(record and record.get("action") == "created"))
+            rel = self.write(found, created_procedure=bool(record and record.get("action") == "created"))
+            if rel:
+                self.touched.append(rel)
+        if self.review is not None and self.touched and not self.report.dry_run:
+            self.report.review.extend(raise_rule_candidates(self.store, self.review, self.touched))
 
     def _review_target(self, item: str | None) -> str | None:
         if not item:
@@ -298,7 +197,14 @@ class LessonWriter:
                 self._known_failures(found.target, [failure_line(f) for f in found.failures], None)
             return None
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        existing = self.by_target.get(found.target or "")
+        existing = self.by_target.get(found.target or "") or next(
+            (
+                self.by_error[_norm(f.error)]
+                for f in found.failures
+                if f.error and _norm(f.error) in self.by_error
+            ),
+            None,
+        )
         if existing:
             return self._add_evidence(existing, found, now)
         meta, body = render_lesson(found, now)
@@ -310,6 +216,9 @@ class LessonWriter:
         if dry:
             return rel
         self.store.create(rel, render_note(meta, body), allow=ALLOW)
+        for f in found.failures:
+            if f.error:
+                self.by_error.setdefault(_norm(f.error), rel)
         if found.target:
             self.by_target[found.target] = rel
             self._link(
@@ -339,8 +248,11 @@ class LessonWriter:
         for f in alts:
             if alternative_line(f) not in body:
                 body += "\n" + alternative_line(f)
-        changes = {"sources": ids, "support": len(ids), "updated_at": now}
+        ctx = list(dict.fromkeys([*contexts_of(dict(note.meta)), context_of(found)]))
+        changes = {"sources": ids, "support": len(ids), "contexts": ctx, "updated_at": now}
         self.store.update_meta(rel, changes, body=redact_text(body + "\n"), allow=ALLOW)
+        if found.target and found.target != note.meta.get("applies_to"):
+            self._link(found.target, rel, None)
         return rel
 
     def _link(self, target: str, lesson: str, lines: list[str] | None) -> None:

@@ -210,7 +210,7 @@ class WeeklyDistiller:
                 evidence = cluster_evidence(sig, group, draft, failures, placer.closest(draft), placer.titles)
                 draft = self._llm_draft(evidence, draft, report)
             placer.place(draft, sig, ids, window, state, report)
-        LessonWriter(self.store, report).write_all(groups, drafts, failed, state)
+        LessonWriter(self.store, report, self.review).write_all(groups, drafts, failed, state)
         if self.llm is not None:
             report.stats.update(self.llm.usage.to_dict())
 
