@@ -184,3 +184,8 @@ def test_a_second_failure_adds_evidence_to_the_lesson_never_a_second_file(tmp_pa
     assert note.str_list("sources") == ["f1", "f2", "f3"] and note.meta["support"] == 3
     assert note.body.count("role missing") == 3
     assert mem.store.read("procedures/restore.md").str_list("lessons") == [rel]
+
+
+def test_a_failure_the_log_says_nothing_about_is_no_evidence() -> None:
+    found = collect("Find a repo", None, [], [_task("w1", [], "failure"), _task("w2", [], "failure", 24)])
+    assert found.failures == [] and found.undetailed == 2 and not found.adopted

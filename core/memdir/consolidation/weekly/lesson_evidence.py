@@ -42,6 +42,7 @@ class TypeLessons:
     title: str
     target: str | None
     failures: list[Failure] = field(default_factory=list)
+    undetailed: int = 0  # failed tasks without a step or an error in the log
 
     @property
     def task_ids(self) -> list[str]:
@@ -131,6 +132,9 @@ def collect(title: str, target: str | None, successes: list[Task], failed: list[
     )
     found = TypeLessons(title, target)
     for task in sorted((redacted(t) for t in failed), key=lambda t: t.task_id):
+        if not task.steps and not task.error:
+            found.undetailed += 1  # a failure the log says nothing about is no evidence of what failed
+            continue
         found.failures.append(failure_of(task, ok))
     for task in ok:
         found.failures.extend(recoveries(task))

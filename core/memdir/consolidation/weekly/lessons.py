@@ -170,9 +170,18 @@ class LessonWriter:
             if record and record.get("action") == "review":
                 target = self._review_target(target)
             found = collect(draft.title, target, group, fails)
+            if found.undetailed:
+                stats = self.report.stats
+                stats["failures_without_detail"] = stats.get("failures_without_detail", 0) + found.undetailed
+            created = bool(record and record.get("action") == "created")
             if not found.failures:
+                if found.undetailed and target and created and not self.report.dry_run:
+                    text = (
+                        f"{found.undetailed} failed task(s) of this kind; the log records no step or error."
+                    )
+                    self._known_failures(target, [], text)
                 continue
-            rel = self.write(found, created_procedure=bool(record and record.get("action") == "created"))
+            rel = self.write(found, created_procedure=created)
             if rel:
                 self.touched.append(rel)
         if self.review is not None and self.touched and not self.report.dry_run:
@@ -194,7 +203,7 @@ class LessonWriter:
         if not found.adopted:
             stats["failures_not_adopted"] = stats.get("failures_not_adopted", 0) + len(found.task_ids)
             if found.target and created_procedure and not dry:
-                self._known_failures(found.target, [failure_line(f) for f in found.failures], None)
+                self._known_failures(found.target, [failure_line(f) for f in found.failures])
             return None
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         existing = self.by_target.get(found.target or "") or next(
@@ -270,13 +279,15 @@ class LessonWriter:
             body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\nSee `{lesson}`.\n" + "\n".join(lines) + "\n"
         self.store.update_meta(target, changes, body=body, allow=ALLOW)
 
-    def _known_failures(self, target: str, lines: list[str], lesson: str | None) -> None:
+    def _known_failures(self, target: str, lines: list[str], text: str = "") -> None:
         try:
             note = self.store.read(target)
         except NoteError:
             return
         if KNOWN_HEADING in note.body:
             return
-        text = "One failed task, no different approach seen: not a lesson yet (a second failure or a recovery makes one)."
+        text = text or (
+            "One failed task, no different approach seen: not a lesson yet (a second failure or a recovery makes one)."
+        )
         body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\n{text}\n" + "\n".join(lines) + "\n"
         self.store.update_meta(target, {}, body=redact_text(body), allow=ALLOW)
