@@ -87,7 +87,8 @@ def _applies(title: str, what: str, step: str, also: list[str]) -> str:
     """The "when it applies" sentence, in the language of the task's title."""
     more = ", ".join(_code(s) for s in also)
     if _CJK.search(title):
-        return f"{title}とき{what}、手順 {_code(step)} で" + (f"（ほかに {more}）" if more else "") + "。"
+        kind = what.replace(" (the task type of ", "（").replace("`)", "` の種類のタスク）") if what else ""
+        return f"{title}とき{kind}、手順 {_code(step)} で" + (f"（ほかに {more}）" if more else "") + "。"
     head = f"When you {title[:1].lower()}{title[1:]}{what}, at the step {_code(step)}"
     return head + (f" (also {more})" if more else "") + "."
 
