@@ -189,3 +189,14 @@ def test_a_second_failure_adds_evidence_to_the_lesson_never_a_second_file(tmp_pa
 def test_a_failure_the_log_says_nothing_about_is_no_evidence() -> None:
     found = collect("Find a repo", None, [], [_task("w1", [], "failure"), _task("w2", [], "failure", 24)])
     assert found.failures == [] and found.undetailed == 2 and not found.adopted
+
+
+def test_a_check_most_successes_fail_first_is_the_work_not_a_mistake() -> None:
+    lint = Step("bash", "ruff check src", "bash:ruff", failed=True, error="2 errors")
+    edit = Step("edit", "src/a.py", "edit")
+    ok = [
+        _task(f"l{i}", [lint, edit, Step("bash", "ruff check src", "bash:ruff")], "success", 23 + i)
+        for i in range(3)
+    ]
+    found = collect("Fix the ruff errors", None, ok, [])
+    assert found.failures == [] and found.routine == 3 and not found.adopted

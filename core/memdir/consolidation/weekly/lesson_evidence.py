@@ -43,6 +43,7 @@ class TypeLessons:
     target: str | None
     failures: list[Failure] = field(default_factory=list)
     undetailed: int = 0  # failed tasks without a step or an error in the log
+    routine: int = 0  # recoveries at a step most successful tasks failed first (a check that guides the work)
 
     @property
     def task_ids(self) -> list[str]:
@@ -136,7 +137,14 @@ def collect(title: str, target: str | None, successes: list[Task], failed: list[
             found.undetailed += 1  # a failure the log says nothing about is no evidence of what failed
             continue
         found.failures.append(failure_of(task, ok))
+    failing = [[st for st in t.steps if st.failed] for t in ok]
     for task in ok:
-        found.failures.extend(recoveries(task))
+        for rec in recoveries(task):
+            step = next(st for st in task.steps if st.failed and st.render() == rec.step)
+            routine = sum(1 for steps in failing if any(_same(step, st) for st in steps))
+            if routine * 2 > len(ok):
+                found.routine += 1  # most successes failed there first: the work's own check, not a mistake
+                continue
+            found.failures.append(rec)
     found.failures.sort(key=lambda f: (f.day, f.task_id))
     return found
