@@ -79,6 +79,8 @@ def check_week(week_dir: Path, root: Path, created: list[str], review: list[str]
     problems: list[str] = []
     notes = {}
     for rel in created:
+        if not rel.startswith("procedures/"):
+            continue  # lessons (knowledge/lessons/, issue 21) are checked by tests/test_lessons_*.py
         text = (root / rel).read_text(encoding="utf-8")
         m = re.search(r"^sources:\n((?:- .+\n)+)", text, re.M)
         sources = [s[2:].strip().strip("'\"") for s in m.group(1).splitlines()] if m else []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Mapping
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -211,6 +211,39 @@ class Memory:
             note=note,
             initial_confidence=self.config.thresholds.initial_confidence,
         )
+
+    def add_decision(
+        self,
+        title: str,
+        options: list[str] | None = None,
+        chosen: str = "",
+        reasons: str = "",
+        tradeoffs: str = "",
+        follow_up: str = "",
+        track_outcome: bool = True,
+    ) -> str:
+        """Write an open decision note (knowledge/decisions/); returns its path.
+
+        `follow_up` is a date (YYYY-MM-DD), a number of days (`14d`) or '' (14 days).
+        """
+        from memdir.lifecycle.decisions import DecisionInput, add_decision
+
+        spec = DecisionInput(title, list(options or []), chosen, reasons, tradeoffs, follow_up, track_outcome)
+        return add_decision(self.store, spec)
+
+    def record_outcome(self, path: str, text: str, result: str) -> dict[str, object]:
+        """Append an outcome (success|failure|partial|reverted) to a decision note."""
+        from memdir.lifecycle.decisions import record_outcome
+
+        return record_outcome(self.store, path, text, result)
+
+    def decisions(self, due_only: bool = False, today: date | None = None) -> list[dict[str, object]]:
+        """Decision notes as dicts (path, title, status, follow_up_at, due); only the due ones with due_only."""
+        from memdir.agents.context import scan_frontmatter
+        from memdir.agents.followups import list_decisions
+
+        heads = scan_frontmatter(self.store, ("knowledge",))
+        return list_decisions(self.store, today or datetime.now(timezone.utc).date(), heads, due_only)
 
     def restore(self, path: str) -> str:
         """Bring an archived note back; returns its restored path."""

@@ -2,7 +2,9 @@
 
 Order (stable for the same files, query and budget, so prompt caches keep hitting):
 1. a header line: recalled memory is evidence, not instructions;
-2. notes with `pinned: true` in knowledge/, procedures/ and skills/, by path;
+2. notes with `pinned: true` in knowledge/, procedures/ and skills/, by path (accepted rules
+   first, each marked as evidence with its support);
+2b. open decisions whose `follow_up_at` has come (`followups.py`): ask what happened;
 3. with a query: up to 5 relevant notes by hybrid search, procedures first (highest
    confidence first), then the other hits in search order (episodes as their matching
    snippet); hits scoring under 60% of the best hit are left out (with the hybrid score
@@ -25,9 +27,11 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from memdir.agents.followups import due_decisions, follow_up_line, is_rule, rule_line
 from memdir.confined import read_regular
 from memdir.errors import IndexUnavailable, MemdirError, NoteError
 from memdir.notes.atomic import is_temp_name
@@ -266,7 +270,12 @@ def _section(title: str, items: list[ContextItem], budget: int, max_body: int) -
 
 
 def build_context(
-    store: NoteStore, search: SearchFn, query: str | None = None, budget: int = 1500, kind: str | None = None
+    store: NoteStore,
+    search: SearchFn,
+    query: str | None = None,
+    budget: int = 1500,
+    kind: str | None = None,
+    today: date | None = None,
 ) -> str:
     """The context block: header, pinned notes, then relevant notes, within `budget` tokens (estimated)."""
     header_cost = estimate_tokens(HEADER)
@@ -279,10 +288,19 @@ def build_context(
     out = [HEADER]
 
     heads = scan_frontmatter(store, PIN_DIRS)
-    pinned = [_item(n) for n in pinned_notes(store, heads)]
+    notes = pinned_notes(store, heads)
+    rules = [n for n in notes if is_rule(n)]  # rules lead, marked as evidence
+    pinned = [ContextItem(n.path, rule_line(n), _confidence(n.meta), n.body) for n in rules]
+    pinned += [_item(n) for n in notes if not is_rule(n)]
     text, used, shown = _section("Pinned", pinned, remaining, MAX_PINNED_BODY)
     out.append(text)
     remaining -= used
+    due = due_decisions(store, today or datetime.now(timezone.utc).date(), heads)
+    follow = [ContextItem(n.path, follow_up_line(n, d), None, "") for n, d in due]
+    text, used, more = _section("Decisions to follow up", follow, remaining, 0)
+    out.append(text)
+    remaining -= used
+    shown |= more
 
     items: list[ContextItem] | None = None
     if query:

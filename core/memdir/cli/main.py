@@ -13,6 +13,7 @@ from memdir.cli import (
     consolidate_cmds,
     context_cmds,
     daemon_cmds,
+    decision_cmds,
     eval_cmds,
     index_cmds,
     notes_cmds,
@@ -44,7 +45,16 @@ def cli(ctx: click.Context, root: str | None, verbose: int) -> None:
     ctx.obj = CliState(root)
 
 
-for module in (notes_cmds, index_cmds, consolidate_cmds, review_cmds, daemon_cmds, context_cmds, eval_cmds):
+for module in (
+    notes_cmds,
+    index_cmds,
+    consolidate_cmds,
+    review_cmds,
+    daemon_cmds,
+    context_cmds,
+    eval_cmds,
+    decision_cmds,
+):
     for command in module.COMMANDS:
         cli.add_command(command)
 

@@ -31,10 +31,17 @@ log = logging.getLogger(__name__)
 
 REVIEW_DIR = "review"
 ARCHIVED_DIR = "archive/review"
-KINDS = ("merge_candidate", "move_proposal", "evidence")
+KINDS = ("merge_candidate", "move_proposal", "evidence", "outcome_proposal", "rule_candidate")
 CANDIDATE_HEADING = "## Candidate"
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}$")
-_TITLES = {"merge_candidate": "Merge candidate", "move_proposal": "Move proposal", "evidence": "New evidence"}
+_TITLES = {
+    "merge_candidate": "Merge candidate",
+    "move_proposal": "Move proposal",
+    "evidence": "New evidence",
+    "outcome_proposal": "Outcome of a decision",
+    "rule_candidate": "Candidate rule",
+}
+EXTRA_KEYS = ("result", "support", "contexts")  # kind-specific fields (outcome_proposal, rule_candidate)
 
 
 def item_id_for(key: str, length: int = 8) -> str:
@@ -87,6 +94,7 @@ class ReviewItem:
             candidate=candidate_of(note.body),
             destination=meta.get("destination"),
             hash=note.hash,
+            extra={k: meta[k] for k in EXTRA_KEYS if k in meta},
         )
 
     def to_dict(self) -> JSONObject:
@@ -136,6 +144,8 @@ class ReviewDecision(TypedDict, total=False):
     sources: list[str]
     destination: str
     already_moved: bool
+    written: str  # rule_candidate: the rule note written
+    status: str  # outcome_proposal: the decision's status after it
 
 
 class ReviewLedger(JsonState):
@@ -171,8 +181,12 @@ class ReviewQueue:
         key: str,
         destination: str | None = None,
         description: str | None = None,
+        extra: JSONObject | None = None,
     ) -> str | None:
-        """Write `review/<id>.md` and return its path; None when this key was ever raised before."""
+        """Write `review/<id>.md` and return its path; None when this key was ever raised before.
+
+        `extra`: kind-specific frontmatter (an outcome proposal's `result`, a rule's `support`).
+        """
         if kind not in KINDS:
             raise ReviewError(f"unknown review kind {kind!r}; use one of {', '.join(KINDS)}")
         if not key:
@@ -195,7 +209,7 @@ class ReviewQueue:
                 ledger.save()
                 return None
             text = self._render(
-                kind, target, title, body, similarity, sources, key, item_id, destination, description
+                kind, target, title, body, similarity, sources, key, item_id, destination, description, extra
             )
             self.store.create(rel, text, allow=(REVIEW_DIR,))
             ledger.keys[key] = {"id": item_id, "path": rel, "status": "open", "raised_at": _now()}
@@ -223,6 +237,7 @@ class ReviewQueue:
         item_id: str,
         destination: str | None,
         description: str | None,
+        extra: JSONObject | None = None,
     ) -> str:
         sim = None if similarity is None else round(float(similarity), 4)
         desc = description or f"{_TITLES[kind]} for {target}: {' '.join(title.split())}"
@@ -238,9 +253,20 @@ class ReviewQueue:
         }
         if destination:
             meta["destination"] = destination
+        meta.update({k: v for k, v in (extra or {}).items() if k in EXTRA_KEYS})
         sim_txt = "" if sim is None else f" (similarity {sim})"
         if kind == "move_proposal":
             what = f"Move `{target}` to `{destination}`{sim_txt}."
+        elif kind == "outcome_proposal":
+            what = (
+                f"An episode states an outcome of the open decision `{target}` (result: "
+                f"{(extra or {}).get('result', '?')}); accepting records it there (`memdir outcome`)."
+            )
+        elif kind == "rule_candidate":
+            what = (
+                f"The lesson `{target}` was confirmed in {(extra or {}).get('support', 2)} independent contexts; "
+                "accepting writes it as a pinned rule in knowledge/rules/ (shown first in `memdir context`, as evidence)."
+            )
         elif kind == "evidence":
             what = (
                 f"New work matches `{target}`{sim_txt}; accepting adds the sources below to it as evidence."
@@ -301,7 +327,11 @@ class ReviewQueue:
             item = self.get(item_id)
             try:
                 result: ReviewDecision
-                if item.kind == "move_proposal":
+                if item.kind in ("outcome_proposal", "rule_candidate"):
+                    from memdir.lifecycle.review_special import accept_special
+
+                    result = cast(ReviewDecision, accept_special(self.store, item))
+                elif item.kind == "move_proposal":
                     moved = apply_move(
                         self.store, item.target, item.destination or default_destination(item.target)
                     )

@@ -24,6 +24,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from memdir.config import LLMConfig
+from memdir.consolidation.daily.lessons_step import EpisodeLessons
 from memdir.consolidation.daily.route_moves import move_proposals
 from memdir.consolidation.daily.route_plan import Planner
 from memdir.consolidation.daily.route_rag import NoteVectors
@@ -151,6 +152,7 @@ class DailyConsolidator:
             )
             # 7. the index catches up with what was written
             self._sync_index(report)
+        EpisodeLessons(self.store, self.review, report).run(episodes, result.decisions)  # issue 21
         # 8. lifecycle: feedback events, then forgetting
         run_daily_steps(self.store, self.activity, self.config, report, report.dry_run)
         # 9. one Git commit for the whole run

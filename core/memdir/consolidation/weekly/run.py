@@ -27,6 +27,7 @@ from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
 from memdir.consolidation.weekly.failures import assign_failures
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
+from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
@@ -223,6 +224,7 @@ class WeeklyDistiller:
                     continue  # left pending (model unreachable, budget spent, answer rejected): report says why
                 draft = better
             placer.place(draft, sig, ids, window, state, report)
+        LessonWriter(self.store, report, self.review).write_all(groups, drafts, failed, state)
         if llm_run is not None:
             report.stats.update(llm_run.stats())
 

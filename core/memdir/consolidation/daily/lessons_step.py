@@ -1,0 +1,289 @@
+"""Daily: episodes that record a mistake and its fix become lessons; outcomes of open decisions go to review/.
+
+After the router has routed and the plan is applied, each consolidated episode is read once more:
+
+- a mistake and its fix ("we should have…", "next time…", 「次からは…」「〜すべきだった」) becomes a
+  lesson in `knowledge/lessons/` in the episode's own wording (what failed, what to do instead,
+  how to check when the episode says), citing the episode in `sources` and `contexts`; a lesson
+  saying the same thing already (word overlap of its fix) gets the episode as new evidence
+  instead, never a second file; the note the router wrote for the episode lists the lesson in
+  `lessons:`. A lesson seen in two independent contexts raises a candidate rule (`lifecycle.rules`).
+- an episode that names an open decision and states how it went raises an `outcome_proposal`
+  review item on that decision (accepting records the outcome, as `memdir outcome` would).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+from memdir.errors import MemdirError, NoteError
+from memdir.lifecycle.rules import contexts_of, raise_rule_candidates
+from memdir.notes.frontmatter import render_note
+from memdir.paths import slugify
+from memdir.runs.redact import redact_text
+
+if TYPE_CHECKING:
+    from memdir.lifecycle.review import ReviewQueue
+    from memdir.notes.episodes import Episode
+    from memdir.notes.store import NoteStore
+    from memdir.runs.report import RunReport
+
+log = logging.getLogger(__name__)
+
+LESSON_DIR = "knowledge/lessons"
+DECISION_DIR = "knowledge/decisions"
+SAME_LESSON = 0.5  # word (or CJK bigram) overlap of two fixes that say the same thing
+DECISION_MATCH = 0.6  # share of a decision title's words an episode must contain
+FIX = re.compile(
+    r"(?i)\b(?:we|i|they|you) should have\b|\bshould've\b|\bnext time\b|\blessons? learned\b|"
+    r"\bin hindsight\b|\bthe mistake was\b|\bour mistake\b|次からは|次回からは|次回は|すべきだった|べきだった|"
+    r"しておけばよかった|教訓"
+)
+FAILED = re.compile(
+    r"(?i)\b(?:failed|fails|failing|error|broke|broken|outage|down|wrong|mistake|forgot|missed|timed out)\b|"
+    r"失敗|エラー|落ちた|止まった|間違|忘れ|障害"
+)
+CHECK = re.compile(r"(?i)\b(?:check|verify|confirm|make sure)\b|確認|確かめ")
+OUTCOME = {
+    "reverted": re.compile(
+        r"(?i)\b(?:rolled back|reverted|revert(?:ing)? it|undid)\b|切り戻|元に戻した|戻した"
+    ),
+    "failure": re.compile(
+        r"(?i)\b(?:did not work|didn't work|backfired|made it worse|was a mistake)\b|うまくいかな|失敗だった"
+    ),
+    "partial": re.compile(r"(?i)\b(?:partly|partially|half of|mixed results?)\b|一部|半分"),
+    "success": re.compile(
+        r"(?i)\b(?:worked|works well|paid off|turned out well|went well|no incidents?)\b|うまくいった|成功|効果があった"
+    ),
+}
+_SENT = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_WORD = re.compile(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", re.I)
+_STOP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "to",
+        "of",
+        "and",
+        "or",
+        "in",
+        "on",
+        "for",
+        "we",
+        "i",
+        "it",
+        "is",
+        "was",
+        "be",
+        "should",
+        "have",
+        "next",
+        "time",
+        "that",
+        "this",
+        "with",
+    ]
+)
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of an episode (list markers and headings stripped)."""
+    out = []
+    for s in _SENT.split(text):
+        s = re.sub(r"^\s*(?:[-*+]|\d+\.|#+)\s*", "", s).strip()
+        if s:
+            out.append(s)
+    return out
+
+
+def terms(text: str) -> set[str]:
+    """Content words (Latin) and character bigrams (CJK) for overlap."""
+    out: set[str] = set()
+    for w in _WORD.findall(text.lower()):
+        if re.match(r"[\u3040-\u30ff\u3400-\u9fff]", w):
+            out.update(w[i : i + 2] for i in range(max(1, len(w) - 1)))
+        elif w not in _STOP and len(w) > 1:
+            out.add(w)
+    return out
+
+
+def overlap(a: set[str], b: set[str]) -> float:
+    """Share of the smaller set found in the other."""
+    return len(a & b) / min(len(a), len(b)) if a and b else 0.0
+
+
+def result_of(text: str) -> str | None:
+    """The outcome an episode states (reverted > failure > partial > success), or None."""
+    for result, pattern in OUTCOME.items():
+        if pattern.search(text):
+            return result
+    return None
+
+
+class EpisodeLessons:
+    """The daily lesson and outcome step over the episodes of one run."""
+
+    def __init__(self, store: NoteStore, review: ReviewQueue, report: RunReport) -> None:
+        self.store = store
+        self.review = review
+        self.report = report
+        self.now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+    def run(self, episodes: list[Episode], decisions: list[dict[str, object]]) -> None:
+        """Lessons and outcome proposals for the run's episodes (nothing on a dry run)."""
+        if self.report.dry_run or not episodes:
+            return
+        routed: dict[str, list[str]] = {}
+        for d in decisions:
+            target = d.get("target")
+            if d.get("action") in ("create", "update") and isinstance(target, str):
+                routed.setdefault(str(d.get("episode")), []).append(target)
+        open_decisions = self._open_decisions()
+        touched: list[str] = []
+        for ep in episodes:
+            try:
+                rel = self.lesson(ep)
+                if rel:
+                    touched.append(rel)
+                    for target in routed.get(ep.id, []):
+                        self._link(target, rel)
+                self.outcomes(ep, open_decisions)
+            except MemdirError as exc:
+                self.report.errors.append(f"lessons from {ep.id}: {exc}")
+        if touched:
+            self.report.review.extend(
+                raise_rule_candidates(self.store, self.review, list(dict.fromkeys(touched)))
+            )
+
+    # -- lessons -------------------------------------------------------------------
+    def lesson(self, ep: Episode) -> str | None:
+        """Write or add evidence to the lesson this episode records; returns its path (or None)."""
+        sents = [redact_text(s) for s in sentences(ep.text)]
+        fixes = [s for s in sents if FIX.search(s)]
+        if not fixes:
+            return None
+        failed = [s for s in sents if FAILED.search(s) and s not in fixes] or fixes[:1]
+        checks = [s for s in sents if CHECK.search(s) and s not in fixes]
+        existing = self._same_lesson(" ".join(fixes))
+        if existing:
+            return self._add_evidence(existing, ep, failed, fixes)
+        title = redact_text(ep.title or fixes[0])[:120]
+        name = slugify(title, max_length=60) or "lesson"
+        rel = self.store.unique_path(LESSON_DIR, name)
+        meta: dict[str, object] = {
+            "type": "lesson",
+            "description": f"Lesson: {title}: {fixes[0]}"[:200],
+            "confidence": 0.4,
+            "success_count": 0,
+            "failure_count": 0,
+            "support": 1,
+            "origin": "daily",
+            "sources": [ep.id],
+            "contexts": [f"episode:{ep.id}"],
+            "created_at": self.now,
+            "updated_at": self.now,
+        }
+        body = [
+            f"# Lesson: {title}",
+            "",
+            "## When it applies",
+            f"When the situation of `{ep.id}` comes up again: {title}.",
+            "",
+            "## What failed",
+            *[f"- {s} (`{ep.id}`)" for s in failed[:6]],
+            "",
+            "## What worked instead",
+            *[f"- {s}" for s in fixes[:6]],
+            "",
+            "## How to check",
+            *(
+                [f"- {s}" for s in checks[:3]]
+                or ["- the episode does not say; check the result of the step above"]
+            ),
+            "",
+        ]
+        self.store.create(rel, render_note(meta, "\n".join(body)), allow=("knowledge",))
+        self.report.created.append(rel)
+        self.report.stats["lessons_from_episodes"] = self.report.stats.get("lessons_from_episodes", 0) + 1
+        return rel
+
+    def _same_lesson(self, fix: str) -> str | None:
+        want = terms(fix)
+        best, score = None, 0.0
+        for note in self.store.iter_notes((LESSON_DIR,)):
+            if note.meta.get("type") != "lesson":
+                continue
+            part = note.body.split("## What worked instead", 1)[-1].split("## How to check", 1)[0]
+            s = overlap(want, terms(part))
+            if s > score:
+                best, score = note.path, s
+        return best if score >= SAME_LESSON else None
+
+    def _add_evidence(self, rel: str, ep: Episode, failed: list[str], fixes: list[str]) -> str:
+        note = self.store.read(rel)
+        sources = note.str_list("sources")
+        if ep.id in sources:
+            return rel  # already evidence: nothing changes
+        ids = [*sources, ep.id]
+        ctx = list(dict.fromkeys([*contexts_of(dict(note.meta)), f"episode:{ep.id}"]))
+        lines = "\n".join(f"- {s} (`{ep.id}`)" for s in failed[:3])
+        head, sep, tail = note.body.partition("\n## What worked instead")
+        body = f"{head.rstrip()}\n{lines}\n{sep}{tail}" if sep else f"{note.body.rstrip()}\n{lines}\n"
+        changes = {"sources": ids, "support": len(ids), "contexts": ctx, "updated_at": self.now}
+        self.store.update_meta(rel, changes, body=body, allow=("knowledge",))
+        self.report.updated.append(rel)
+        self.report.stats["lessons_given_evidence"] = self.report.stats.get("lessons_given_evidence", 0) + 1
+        return rel
+
+    def _link(self, target: str, lesson: str) -> None:
+        if target == lesson or not target.startswith(("knowledge/", "procedures/")):
+            return
+        try:
+            note = self.store.read(target)
+        except NoteError:
+            return
+        have = note.str_list("lessons")
+        if lesson not in have:
+            self.store.update_meta(target, {"lessons": [*have, lesson]}, allow=("knowledge", "procedures"))
+
+    # -- outcomes of open decisions --------------------------------------------------
+    def _open_decisions(self) -> list[tuple[str, str, set[str]]]:
+        out = []
+        for note in self.store.iter_notes((DECISION_DIR,)):
+            meta = note.meta
+            if (
+                meta.get("type") == "decision"
+                and meta.get("status") == "open"
+                and meta.get("track_outcome") is not False
+            ):
+                title = note.title.removeprefix("Decision: ")
+                out.append((note.path, title, terms(title)))
+        return out
+
+    def outcomes(self, ep: Episode, open_decisions: list[tuple[str, str, set[str]]]) -> None:
+        """An outcome_proposal for each open decision the episode names and says how it went."""
+        text = f"{ep.title}\n{ep.text}"
+        have = terms(text)
+        for path, title, words in open_decisions:
+            named = path in text or (words and len(words & have) / len(words) >= DECISION_MATCH)
+            result = result_of(text)
+            if not named or result is None:
+                continue
+            said = [s for s in sentences(ep.text) if result_of(s)] or sentences(ep.text)[:2]
+            item = self.review.raise_item(
+                kind="outcome_proposal",
+                target=path,
+                title=title,
+                body=redact_text(" ".join(said[:3]) + f" (from `{ep.id}`)"),
+                similarity=None,
+                sources=[ep.id],
+                key=f"outcome:{path}:{ep.id}",
+                description=f"Outcome ({result}) of {title}"[:200],
+                extra={"result": result},
+            )
+            if item:
+                self.report.review.append(item)

@@ -1,0 +1,150 @@
+"""The evidence of avoidance lessons: failed tasks, recoveries, and whether a lesson is adopted.
+
+See `lessons.py` for the rules. A recovery is a failed step followed by a different step in a task
+that succeeded (a step repeated as it was is a retry); a failed task's alternative is what a later
+success of its type did differently: a step in place of the failing one, or a step it ran first.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+from memdir.consolidation.weekly.distill import redacted
+
+if TYPE_CHECKING:
+    from memdir.consolidation.weekly.steps import Step
+    from memdir.consolidation.weekly.tasks import Task
+
+SAME_STEP = 0.8  # difflib ratio at which two steps of different tasks are the same step
+
+
+@dataclass
+class Failure:
+    """One task's failure: the step that failed and its error (as the log wrote them)."""
+
+    task_id: str
+    day: str
+    step: str
+    error: str
+    alternative: str = ""  # the different step that worked instead ('' when none was observed)
+    by: str = ""  # the task whose step it is (the same task for a recovery)
+    before: bool = False  # the alternative was a step taken before the same step, which then worked
+    check: str = ""  # the step after the alternative that confirmed it (or the alternative itself)
+
+
+@dataclass
+class TypeLessons:
+    """What a kind of task's failures teach: failures, recoveries and whether a lesson is adopted."""
+
+    title: str
+    target: str | None
+    failures: list[Failure] = field(default_factory=list)
+    undetailed: int = 0  # failed tasks without a step or an error in the log
+    routine: int = 0  # recoveries at a step most successful tasks failed first (a check that guides the work)
+
+    @property
+    def task_ids(self) -> list[str]:
+        """Independent tasks that support the lesson (distinct ids, in order)."""
+        return list(dict.fromkeys(f.task_id for f in self.failures))
+
+    @property
+    def adopted(self) -> bool:
+        """One recovery with a re-verified alternative, or two or more independent failures."""
+        return any(f.alternative for f in self.failures) or len(self.task_ids) >= 2
+
+
+def _retry(a: Step, b: Step) -> bool:
+    """The same call again (one task's retry): same tool and input, whitespace aside."""
+    return a.tool == b.tool and " ".join(a.input.split()) == " ".join(b.input.split())
+
+
+def _same(a: Step, b: Step) -> bool:
+    """The same step in another task (its values may differ)."""
+    return a.action == b.action and difflib.SequenceMatcher(None, a.render(), b.render()).ratio() >= SAME_STEP
+
+
+def _day(task: Task) -> str:
+    when = task.end or task.start
+    return when.date().isoformat() if when else ""
+
+
+def recoveries(task: Task) -> list[Failure]:
+    """In a successful task: each failed step followed by a different step that did not fail."""
+    out: list[Failure] = []
+    if not task.succeeded:
+        return out
+    steps = task.steps
+    for i, step in enumerate(steps):
+        if not step.failed:
+            continue
+        later = steps[i + 1 :]
+        nxt = next((s for s in later if not (s.failed and _retry(s, step))), None)
+        if nxt is None or nxt.failed or _retry(nxt, step):
+            continue  # retried as it was (a retry is no alternative) or nothing worked after it
+        check = steps[-1] if not steps[-1].failed else nxt  # the task's last step: it succeeded
+        err = (step.error or "")[:300]
+        alt = nxt.render()
+        out.append(
+            Failure(task.task_id, _day(task), step.render(), err, alt, by=task.task_id, check=check.render())
+        )
+        break  # one recovery per task: a task is one piece of evidence
+    return out
+
+
+def failure_of(task: Task, later: list[Task]) -> Failure:
+    """A failed task's failing step and error; the alternative a later success of its type took, if any."""
+    step = task.failing_step()
+    text = step.render() if step else "(no steps recorded)"
+    error = (step.error if step and step.error else task.error)[:300]
+    fail = Failure(task.task_id, _day(task), text, error)
+    if step is None:
+        return fail
+    ends = task.end or task.start
+    for ok in later:
+        if ends and ok.start and ok.start < ends:
+            continue
+        at = next((k for k, s in enumerate(ok.steps) if _same(s, step)), None)
+        if at is not None:  # the same step worked there: what did it do first that this task did not?
+            prep = [s for s in ok.steps[:at] if not any(_same(s, f) for f in task.steps)]
+            if prep:
+                fail.alternative, fail.by, fail.before = prep[-1].render(), ok.task_id, True
+                fail.check = ok.steps[-1].render()
+                break
+            continue  # it did the same steps: no different approach
+        alt = next(
+            (s for s in ok.steps if not any(_same(s, f) for f in task.steps) and s.action == step.action),
+            None,
+        ) or next((s for s in ok.steps if not any(_same(s, f) for f in task.steps)), None)
+        if alt is not None:
+            fail.alternative, fail.by = alt.render(), ok.task_id
+            fail.check = ok.steps[-1].render() if ok.steps else alt.render()
+            break
+    return fail
+
+
+def collect(title: str, target: str | None, successes: list[Task], failed: list[Task]) -> TypeLessons:
+    """The failures and recoveries of one kind of task (redacted), oldest first."""
+    ok = sorted(
+        (redacted(t) for t in successes),
+        key=lambda t: (t.start or datetime.min.replace(tzinfo=timezone.utc), t.task_id),
+    )
+    found = TypeLessons(title, target)
+    for task in sorted((redacted(t) for t in failed), key=lambda t: t.task_id):
+        if not task.steps and not task.error:
+            found.undetailed += 1  # a failure the log says nothing about is no evidence of what failed
+            continue
+        found.failures.append(failure_of(task, ok))
+    failing = [[st for st in t.steps if st.failed] for t in ok]
+    for task in ok:
+        for rec in recoveries(task):
+            step = next(st for st in task.steps if st.failed and st.render() == rec.step)
+            routine = sum(1 for steps in failing if any(_same(step, st) for st in steps))
+            if routine * 2 > len(ok):
+                found.routine += 1  # most successes failed there first: the work's own check, not a mistake
+                continue
+            found.failures.append(rec)
+    found.failures.sort(key=lambda f: (f.day, f.task_id))
+    return found

@@ -1,0 +1,294 @@
+"""Avoidance lessons: what failed in a kind of task, what worked instead, how to check.
+
+Input: the kept clusters of a weekly run (successful tasks of one type), the failed tasks the
+run gave to each (`failures.py`) and the procedure (or note) each cluster was placed on.
+A lesson is adopted for a type when
+
+- one task recovered: a step failed, a *different* step was then taken and the task succeeded
+  (re-verified by its own success; a step repeated as it was is a retry, not an alternative), or
+  a failed task was followed by a later successful task of the type that did not take the failing
+  step (the alternative is that task's step in its place); or
+- two or more independent tasks failed (a task counts once however often it retried).
+
+Support is counted over distinct task ids. Everything is built from observed wording (the
+steps and errors as the log wrote them, redacted). A lesson is `knowledge/lessons/<name>.md`;
+the procedure of the type lists it in `lessons:` and, when this run wrote that procedure, in a
+"Known failures" section. A second failure of a type adds evidence to its lesson (same file,
+found by `applies_to`), never a second file; a rerun changes nothing (the same ids give the same
+bytes). A single failure with no alternative is not a lesson: it stays a trace, one line under
+"Known failures" of the procedure and an entry in the run report.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons, collect
+from memdir.consolidation.weekly.weekly_state import signature
+from memdir.errors import NoteError
+from memdir.lifecycle.rules import contexts_of, raise_rule_candidates
+from memdir.notes.frontmatter import render_note
+from memdir.paths import slugify
+from memdir.runs.redact import redact_text
+
+if TYPE_CHECKING:
+    from memdir.consolidation.weekly.draft import Draft
+    from memdir.consolidation.weekly.tasks import Task
+    from memdir.consolidation.weekly.weekly_state import WeeklyState
+    from memdir.lifecycle.review import ReviewQueue
+    from memdir.notes.store import NoteStore
+    from memdir.runs.report import RunReport
+
+log = logging.getLogger(__name__)
+
+LESSON_DIR = "knowledge/lessons"
+ALLOW = ("knowledge", "procedures")
+MAX_LINES = 12  # evidence lines kept per section
+KNOWN_HEADING = "## Known failures"
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def _code(text: str) -> str:
+    quoted = text.replace("`", "'")
+    return f"`{quoted}`"
+
+
+def alternative_line(f: Failure) -> str:
+    """What worked instead, as observed."""
+    if f.before:
+        return (
+            f"- `{f.by}` ran {_code(f.alternative)} before that same step, which then worked "
+            f"(`{f.task_id}` had not run it)"
+        )
+    who = "the same task" if f.by == f.task_id else f"`{f.by}`"
+    return f"- after {_code(f.step)} failed in `{f.task_id}`, {who} took {_code(f.alternative)} and succeeded"
+
+
+def failure_line(f: Failure) -> str:
+    """One evidence line: which task, which step, which error."""
+    err = f": {f.error}" if f.error else " (no error recorded; the task ended in failure after it)"
+    when = f" ({f.day})" if f.day else ""
+    return f"- `{f.task_id}`{when}: {_code(f.step)} failed{err}"
+
+
+def context_of(found: TypeLessons) -> str:
+    """The independent context a kind of task is: its procedure (else its title)."""
+    return f"type:{found.target or found.title}"
+
+
+def _norm(error: str) -> str:
+    return " ".join(re.sub(r"\d+", "#", error.lower()).split())[:200]
+
+
+def _applies(title: str, what: str, step: str, also: list[str]) -> str:
+    """The "when it applies" sentence, in the language of the task's title."""
+    more = ", ".join(_code(s) for s in also)
+    if _CJK.search(title):
+        kind = what.replace(" (the task type of ", "（").replace("`)", "` の種類のタスク）") if what else ""
+        return f"{title}とき{kind}、手順 {_code(step)} で" + (f"（ほかに {more}）" if more else "") + "。"
+    head = f"When you {title[:1].lower()}{title[1:]}{what}, at the step {_code(step)}"
+    return head + (f" (also {more})" if more else "") + "."
+
+
+def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> tuple[dict[str, object], str]:
+    """Frontmatter and body of the lesson (observed wording only)."""
+    fails = found.failures
+    first = fails[0]
+    steps = list(dict.fromkeys(f.step for f in fails))
+    alts = [f for f in fails if f.alternative]
+    what = found.target and f" (the task type of `{found.target}`)" or ""
+    lines = [
+        f"# Lesson: {found.title}",
+        "",
+        "## When it applies",
+        _applies(found.title, what, first.step, steps[1:4]),
+        "",
+        "## What failed",
+        *[failure_line(f) for f in fails[:MAX_LINES]],
+        "",
+        "## What worked instead",
+    ]
+    if alts:
+        lines += list(dict.fromkeys(alternative_line(f) for f in alts[:MAX_LINES]))
+    else:
+        proc = f"the steps of `{found.target}`" if found.target else "the steps of the successful tasks"
+        lines.append(f"- no different approach was observed; the successful tasks of this type took {proc}")
+    check = next((f.check for f in alts if f.check), first.step)
+    lines += [
+        "",
+        "## How to check",
+        f"- run {_code(check)} and see it succeed before you report the task done"
+        + ("" if alts else " (it is where the failed tasks stopped)"),
+    ]
+    meta: dict[str, object] = {
+        "type": "lesson",
+        "description": redact_text(
+            f"Lesson: {found.title}: {first.step} failed{': ' + first.error if first.error else ''}"[:200]
+        ),
+        "confidence": 0.4,
+        "success_count": 0,
+        "failure_count": 0,
+        "support": len(found.task_ids),
+        "origin": "weekly",
+        "sources": found.task_ids,
+        "applies_to": found.target or "",
+        "contexts": [context_of(found)],
+        "created_at": created or now,
+        "updated_at": now,
+    }
+    return meta, redact_text("\n".join(lines) + "\n")
+
+
+class LessonWriter:
+    """Writes, or adds evidence to, the lessons of a weekly run's kept clusters."""
+
+    def __init__(self, store: NoteStore, report: RunReport, review: ReviewQueue | None = None) -> None:
+        self.store = store
+        self.report = report
+        self.review = review
+        self.by_target: dict[str, str] = {}
+        self.by_error: dict[str, str] = {}  # an error another type failed with: the same lesson
+        self.touched: list[str] = []
+        for note in store.iter_notes((LESSON_DIR,)):
+            target = note.meta.get("applies_to")
+            if isinstance(target, str) and target:
+                self.by_target.setdefault(target, note.path)
+            for err in re.findall(r"^- `[^`]+`.*? failed: (.+)$", note.body, re.M):
+                self.by_error.setdefault(_norm(err), note.path)
+
+    def write_all(
+        self, groups: list[list[Task]], drafts: list[Draft], failed: list[list[Task]], state: WeeklyState
+    ) -> None:
+        """One lesson (or trace) per kept cluster with failures or recoveries (placed clusters only)."""
+        for group, draft, fails in zip(groups, drafts, failed, strict=True):
+            record = state.clusters.get(signature(sorted(t.task_id for t in group)))
+            if record is None and not self.report.dry_run:
+                continue  # not a task type, or not placed
+            target = record.get("path") if record else None
+            if record and record.get("action") == "review":
+                target = self._review_target(target)
+            found = collect(draft.title, target, group, fails)
+            if found.undetailed:
+                stats = self.report.stats
+                stats["failures_without_detail"] = stats.get("failures_without_detail", 0) + found.undetailed
+            created = bool(record and record.get("action") == "created")
+            if not found.failures:
+                if found.undetailed and target and created and not self.report.dry_run:
+                    text = (
+                        f"{found.undetailed} failed task(s) of this kind; the log records no step or error."
+                    )
+                    self._known_failures(target, [], text)
+                continue
+            rel = self.write(found, created_procedure=created)
+            if rel:
+                self.touched.append(rel)
+        if self.review is not None and self.touched and not self.report.dry_run:
+            self.report.review.extend(raise_rule_candidates(self.store, self.review, self.touched))
+
+    def _review_target(self, item: str | None) -> str | None:
+        if not item:
+            return None
+        try:
+            value = self.store.read(item).meta.get("target")
+        except NoteError:
+            return None
+        return value if isinstance(value, str) else None
+
+    def write(self, found: TypeLessons, created_procedure: bool) -> str | None:
+        """Write or update the lesson (adopted) and link it from the procedure; returns its path."""
+        dry = self.report.dry_run
+        stats = self.report.stats
+        if not found.adopted:
+            stats["failures_not_adopted"] = stats.get("failures_not_adopted", 0) + len(found.task_ids)
+            if found.target and created_procedure and not dry:
+                self._known_failures(found.target, [failure_line(f) for f in found.failures])
+            return None
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        existing = self.by_target.get(found.target or "") or next(
+            (
+                self.by_error[_norm(f.error)]
+                for f in found.failures
+                if f.error and _norm(f.error) in self.by_error
+            ),
+            None,
+        )
+        if existing:
+            return self._add_evidence(existing, found, now)
+        meta, body = render_lesson(found, now)
+        stem = found.target.rsplit("/", 1)[-1].removesuffix(".md") if found.target else ""
+        name = stem or slugify(redact_text(found.title), max_length=60) or "lesson"
+        rel = self.store.unique_path(LESSON_DIR, name)
+        self.report.created.append(rel)
+        stats["lessons_written"] = stats.get("lessons_written", 0) + 1
+        if dry:
+            return rel
+        self.store.create(rel, render_note(meta, body), allow=ALLOW)
+        for f in found.failures:
+            if f.error:
+                self.by_error.setdefault(_norm(f.error), rel)
+        if found.target:
+            self.by_target[found.target] = rel
+            self._link(
+                found.target, rel, [failure_line(f) for f in found.failures] if created_procedure else None
+            )
+        return rel
+
+    def _add_evidence(self, rel: str, found: TypeLessons, now: str) -> str:
+        note = self.store.read(rel)
+        known = set(note.str_list("sources"))
+        new = [f for f in found.failures if f.task_id not in known]
+        if not new:
+            return rel  # a rerun, or evidence already there: nothing changes
+        self.report.updated.append(rel)
+        self.report.stats["lessons_given_evidence"] = self.report.stats.get("lessons_given_evidence", 0) + 1
+        if self.report.dry_run:
+            return rel
+        ids = list(dict.fromkeys([*note.str_list("sources"), *(f.task_id for f in new)]))
+        body = note.body.rstrip("\n")
+        lines = "\n".join(failure_line(f) for f in new)
+        if "## What worked instead" in body:
+            head, _, tail = body.partition("\n## What worked instead")
+            body = f"{head.rstrip()}\n{lines}\n\n## What worked instead{tail}"
+        else:
+            body += "\n" + lines
+        alts = [f for f in new if f.alternative]
+        for f in alts:
+            if alternative_line(f) not in body:
+                body += "\n" + alternative_line(f)
+        ctx = list(dict.fromkeys([*contexts_of(dict(note.meta)), context_of(found)]))
+        changes = {"sources": ids, "support": len(ids), "contexts": ctx, "updated_at": now}
+        self.store.update_meta(rel, changes, body=redact_text(body + "\n"), allow=ALLOW)
+        if found.target and found.target != note.meta.get("applies_to"):
+            self._link(found.target, rel, None)
+        return rel
+
+    def _link(self, target: str, lesson: str, lines: list[str] | None) -> None:
+        """List the lesson in the procedure's `lessons:`; a procedure this run wrote also says so in its body."""
+        try:
+            note = self.store.read(target)
+        except NoteError:
+            return
+        have = note.str_list("lessons")
+        if lesson in have and lines is None:
+            return
+        changes = {"lessons": [*have, lesson] if lesson not in have else have}
+        body = None
+        if lines is not None and KNOWN_HEADING not in note.body:
+            body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\nSee `{lesson}`.\n" + "\n".join(lines) + "\n"
+        self.store.update_meta(target, changes, body=body, allow=ALLOW)
+
+    def _known_failures(self, target: str, lines: list[str], text: str = "") -> None:
+        try:
+            note = self.store.read(target)
+        except NoteError:
+            return
+        if KNOWN_HEADING in note.body:
+            return
+        text = text or (
+            "One failed task, no different approach seen: not a lesson yet (a second failure or a recovery makes one)."
+        )
+        body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\n{text}\n" + "\n".join(lines) + "\n"
+        self.store.update_meta(target, {}, body=redact_text(body), allow=ALLOW)

@@ -1,0 +1,115 @@
+"""Lessons from episodes in the daily run, outcome proposals for open decisions, candidate rules.
+
+Real files and real daily runs (the fast hashing embedder); the review items are accepted through
+the ReviewQueue and the context block is read as an agent gets it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_daily_support import at, memory, run
+
+from memdir.lifecycle.decisions import DecisionInput, add_decision
+
+EN = (
+    "The staging deploy failed because the migration ran after the new pods started. "
+    "We should have run the migration job before rolling out the pods. "
+    "Check that `kubectl get jobs` shows the migration as complete."
+)
+EN_AGAIN = (
+    "Production deploy broke again: pods came up before the schema change. "
+    "Next time run the migration job before rolling out the pods."
+)
+JA = "本番のバッチがエラーで止まった。原因は環境変数の設定漏れ。次からはデプロイ前に環境変数を確認する。"
+PLAIN = "Good morning everyone! Lovely weather today, had sushi for lunch."
+
+
+def lessons(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in (root / "knowledge" / "lessons").glob("*.md"))
+
+
+def test_an_episode_with_a_mistake_and_its_fix_becomes_a_lesson_linked_from_its_note(root: Path) -> None:
+    mem = memory(root)
+    ep = mem.add_episode(EN, title="Staging deploy failed on migrations", at=at(10))
+    mem.add_episode(PLAIN, title="Morning", at=at(11))
+    report = run(mem)
+    assert report.errors == []
+    [rel] = lessons(root)
+    note = mem.store.read(rel)
+    assert note.meta["type"] == "lesson" and note.str_list("sources") == [ep.ref]
+    assert note.meta["contexts"] == [f"episode:{ep.ref}"] and note.meta["support"] == 1
+    body = note.body
+    assert (
+        "## What failed\n- The staging deploy failed because the migration ran after the new pods started."
+        in body
+    )
+    assert (
+        "## What worked instead\n- We should have run the migration job before rolling out the pods." in body
+    )
+    assert "## How to check\n- Check that `kubectl get jobs` shows the migration as complete." in body
+    routed = [p for p in report.created if "lessons/" not in p]
+    assert routed and mem.store.read(routed[0]).str_list("lessons") == [rel]
+
+
+def test_japanese_episode_lesson(root: Path) -> None:
+    mem = memory(root)
+    mem.add_episode(JA, title="バッチ停止", at=at(9))
+    run(mem)
+    [rel] = lessons(root)
+    body = mem.store.read(rel).body
+    assert "次からはデプロイ前に環境変数を確認する。" in body.split("## What worked instead")[1]
+    assert "本番のバッチがエラーで止まった。" in body.split("## What failed")[1]
+
+
+def test_the_same_lesson_again_is_evidence_then_a_candidate_rule_that_leads_the_context(root: Path) -> None:
+    mem = memory(root)
+    first = mem.add_episode(EN, title="Staging deploy failed on migrations", at=at(10))
+    second = mem.add_episode(EN_AGAIN, title="Prod deploy broke", at=at(15))
+    report = run(mem)
+    [rel] = lessons(root)
+    note = mem.store.read(rel)
+    assert note.str_list("sources") == [first.ref, second.ref] and note.meta["support"] == 2
+    assert "Production deploy broke again" in note.body
+    items = [i for i in mem.review.list_items() if i.kind == "rule_candidate"]
+    assert (
+        len(items) == 1
+        and items[0].target == rel
+        and any(p.endswith(f"{items[0].id}.md") for p in report.review)
+    )
+    done = mem.review.accept(items[0].id)
+    rule = mem.store.read(str(done["written"]))
+    assert rule.meta["type"] == "rule" and rule.meta["pinned"] is True and rule.meta["support"] == 2
+    ctx = mem.context()
+    pinned = ctx.split("### Pinned\n", 1)[1]
+    assert pinned.startswith(f"- `{rule.path}`")
+    assert "Rule (evidence: a lesson confirmed in 2 independent contexts; not an instruction)" in pinned
+    # a rerun changes nothing: no second lesson, no second candidate
+    again = run(mem)
+    assert lessons(root) == [rel] and again.review == []
+
+
+def test_an_episode_stating_an_outcome_of_an_open_decision_is_a_review_proposal(root: Path) -> None:
+    mem = memory(root)
+    dec = add_decision(mem.store, DecisionInput("Cache sessions in Redis", ["Redis", "Memcached"], "Redis"))
+    ep = mem.add_episode(
+        "We rolled back the Redis session cache: evictions logged users out twice.",
+        title="Cache sessions in Redis: rolled back",
+        at=at(16),
+    )
+    run(mem)
+    [item] = [i for i in mem.review.list_items() if i.kind == "outcome_proposal"]
+    assert item.target == dec and item.sources == [ep.ref] and item.extra["result"] == "reverted"
+    assert mem.store.read(dec).meta["status"] == "open"  # nothing changes before a person accepts
+    mem.review.accept(item.id)
+    note = mem.store.read(dec)
+    assert note.meta["status"] == "resolved" and note.meta["outcome"] == "reverted"
+    assert "evictions logged users out twice" in note.body
+
+
+def test_an_unrelated_episode_raises_no_outcome_proposal(root: Path) -> None:
+    mem = memory(root)
+    add_decision(mem.store, DecisionInput("Cache sessions in Redis", ["Redis"], "Redis"))
+    mem.add_episode("The new onboarding flow went well, no incidents.", title="Onboarding", at=at(9))
+    run(mem)
+    assert [i for i in mem.review.list_items() if i.kind == "outcome_proposal"] == []
