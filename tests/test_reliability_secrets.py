@@ -69,6 +69,9 @@ def test_redaction_stays_readable() -> None:
     assert redact_text("password＝NuSGVtCA0Nl%1kTk") == "password＝[REDACTED]"
     assert redact_text("password=<redacted>") == "password=<redacted>"
     assert redact_text("password=[REDACTED]") == "password=[REDACTED]"
+    assert (
+        redact_text("pytest -x tests/test_auth.py::test_login") == "pytest -x tests/test_auth.py::test_login"
+    )  # a scope, a file name
 
 
 def test_a_key_on_the_cut_is_redacted_whole() -> None:

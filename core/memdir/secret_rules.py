@@ -29,7 +29,7 @@ class Rule:
     needs: re.Pattern[str] | None = None
 
 
-_SEP = r"[ \t]*(?:=>|:=|[=:＝：])[ \t]*"
+_SEP = r"[ \t]*(?:=>|:=|[=＝：]|:(?!:))[ \t]*"  # `::` is a scope (tests/test_auth.py::test_login)
 _VALUE = r"(\"[^\"\n]{1,500}\"|'[^'\n]{1,500}'|[^\s,;\"'`<>]{1,500})"
 _SECRET_WORDS = (
     r"pass(?:word|wd|phrase|code)?|pwd|pw|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
@@ -47,6 +47,8 @@ _NOT_SECRET_KEY = re.compile(
     r"path|dir|url|uri|endpoint|ref|env|enabled|required|format|field|prompt|hint|header|rotation|reset|"
     r"strength|chars|characters|mode|version|provider|store|manager|helper|command|cmd|stdin)(?:$|[_.-])"
     r"|^(?:max|min|num|n)[_-]?tokens?$|tokeniz"
+    # a file name is not a key: test_auth.py, secrets.yaml, token.json
+    r"|\.(?:py|pyi|rb|js|jsx|ts|tsx|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|sh|md|txt|json|ya?ml|toml|ini|cfg|conf|lock)$"
 )
 _PLACEHOLDER = re.compile(
     r"(?i)^(?:\$\{\{?.*\}\}?|\$[A-Z_][A-Z0-9_]*|\{\{.*\}\}|%\(?\w+\)?s?|<[^<>]*>|\[redacted\]|\*+|x{3,}|\.{3,}|"
