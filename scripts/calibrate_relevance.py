@@ -211,19 +211,47 @@ def main() -> None:
     held_files, held_qs = split("held-out")
     ja_negs = made_up(40, seed=3, japanese=True)
     rows = []
-    mem = make_root(work / "test-vue", pages, args.embedder)
-    data = collect(mem, vq, [str(q["query"]) for q in held_qs] + made_up(60, seed=2) + ja_negs)
-    rows.append(("Vue docs EN+JA", len(data["pos"]), len(data["neg"]), *rates(data, wf, cf)))
-    mem = make_root(work / "test-locomo-heldout", held_files, args.embedder)
-    data = collect(mem, held_qs, [str(q["query"]) for q in vq[::3]] + made_up(60, seed=4) + ja_negs)
-    rows.append(("LoCoMo held-out", len(data["pos"]), len(data["neg"]), *rates(data, wf, cf)))
+    tests = [
+        (
+            "Vue docs EN+JA",
+            work / "test-vue",
+            pages,
+            vq,
+            {
+                "LoCoMo held-out questions": [str(q["query"]) for q in held_qs],
+                "made-up words": made_up(60, seed=2),
+                "made-up katakana": ja_negs,
+            },
+        ),
+        (
+            "LoCoMo held-out",
+            work / "test-locomo-heldout",
+            held_files,
+            held_qs,
+            {
+                "Vue headings": [str(q["query"]) for q in vq[::3]],
+                "made-up words": made_up(60, seed=4),
+                "made-up katakana": ja_negs,
+            },
+        ),
+    ]
+    for name, folder, files, positives, negatives in tests:
+        mem = make_root(folder, files, args.embedder)
+        data = collect(mem, positives, [q for qs in negatives.values() for q in qs])
+        kept, cross, flagged = rates(data, wf, cf)
+        rows.append((name, "all", len(data["pos"]), len(data["neg"]), kept, cross, flagged))
+        start = 0
+        for label, qs in negatives.items():
+            part: dict[str, list] = {"pos": [], "cross": [], "neg": data["neg"][start : start + len(qs)]}
+            start += len(qs)
+            rows.append((name, label, 0, len(qs), float("nan"), float("nan"), rates(part, wf, cf)[2]))
     print(f"floors: words {wf}, cosine {cf} ({emb_name})")
     print(
-        "| corpus | gold hits | negative queries | gold kept | translation kept | negatives: nothing matched |"
+        "| corpus | negatives | gold hits | negative queries | gold kept | translation kept | nothing matched |"
     )
-    print("|---|---|---|---|---|---|")
-    for name, npos, nneg, kept, cross, flagged in rows:
-        print(f"| {name} | {npos} | {nneg} | {kept:.3f} | {cross:.3f} | {flagged:.3f} |")
+    print("|---|---|---|---|---|---|---|")
+    for name, label, npos, nneg, kept, cross, flagged in rows:
+        print(f"| {name} | {label} | {npos or ''} | {nneg} | {kept:.3f} | {cross:.3f} | {flagged:.3f} |")
 
 
 if __name__ == "__main__":

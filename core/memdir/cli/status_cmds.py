@@ -32,8 +32,12 @@ def when(value: object) -> str:
     return (dt.astimezone() if dt.tzinfo else dt).strftime("%Y-%m-%d %H:%M")
 
 
+COUNT_ORDER = ("processed", "created", "updated", "review", "archived", "skipped", "pending", "errors")
+
+
 def _counts(counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{v} {k}" for k, v in counts.items() if v)
+    keys = [k for k in COUNT_ORDER if k in counts] + sorted(set(counts) - set(COUNT_ORDER))
+    return ", ".join(f"{counts[k]} {k}" for k in keys if counts[k])
 
 
 def describe_run(run: RunRecord) -> str:
@@ -101,7 +105,7 @@ def status_lines(data: StatusDocument) -> list[str]:
         for e in archived[-5:]:
             text = f"{e.get('path')} -> {e.get('archived')}: {e.get('reason')}"
             lines.append(_row(f"  {str(e.get('ts', ''))[:10]}", text))
-    return lines
+    return [part for line in lines for part in line.split("\n")]
 
 
 def _row(label: str, value: str) -> str:
