@@ -173,5 +173,5 @@ def test_shell_completion_works(root: Path) -> None:
 def test_uninstall_and_cleanup_are_documented() -> None:
     text = (REPO / "docs" / "cli.md").read_text(encoding="utf-8")
     assert "## Uninstall and clean up" in text
-    for needle in ("pip uninstall memdir", "memdir daemon --stop", "rm -rf", ".memdir/", "_MEMDIR_COMPLETE"):
+    for needle in ("pip uninstall memdir", "daemon --stop", "rm -rf", ".memdir/", "_MEMDIR_COMPLETE"):
         assert needle in text, needle

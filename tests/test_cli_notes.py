@@ -37,7 +37,7 @@ def test_add_a_procedure_then_show_it(root: Path) -> None:
         "path": "procedures/deploy-the-api.md",
         "kind": "procedures",
         "title": "Deploy the API",
-        "description": "1. make release",
+        "description": "Deploy the API",  # the first line is a step: the title describes it better
     }
     note = Note.from_text("procedures/deploy-the-api.md", (root / "procedures/deploy-the-api.md").read_text())
     assert note.meta["origin"] == "human" and note.meta["confidence"] == 0.4 and note.meta["tags"] == ["ops"]

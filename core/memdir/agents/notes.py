@@ -7,6 +7,7 @@ atomically and never over an existing file.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 NEW_NOTE_KINDS = ("knowledge", "procedures", "skills")
+_LIST_ITEM = re.compile(r"^(\d+[.)]|[-*+])\s")
 MAX_DESCRIPTION = 160
 
 
@@ -88,11 +90,12 @@ def read_note(store: NoteStore, path: str) -> NoteView:
 
 
 def _description(text: str, title: str) -> str:
-    for line in text.splitlines():
-        line = line.strip().lstrip("#>-*").strip()
-        if line:
-            return line if len(line) <= MAX_DESCRIPTION else line[: MAX_DESCRIPTION - 1] + "…"
-    return title
+    """The first line of text when it is a sentence; the title when it is a step, a heading or nothing."""
+    line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    if not line or _LIST_ITEM.match(line) or line.startswith(("#", "```", "|")):
+        return title
+    line = line.lstrip(">").strip()
+    return line if len(line) <= MAX_DESCRIPTION else line[: MAX_DESCRIPTION - 1] + "…"
 
 
 def add_note(
