@@ -18,6 +18,9 @@ MY_DOCS = [
     "scaling.md",
     "benchmarks.md",
     "context-example.md",
+    "cli.md",
+    "cli-json.md",
+    "mcp.md",
 ]
 sys.path.insert(0, str(REPO / "scripts"))
 

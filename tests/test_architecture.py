@@ -49,8 +49,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "agents": ("memdir.agents",),
     "evaluation": ("memdir.evaluation",),  # `memdir eval`: data sets as roots, rankers, metrics
     "facade": ("memdir.memory", "memdir"),  # `memdir` is the package __init__ (re-exports Memory)
+    "mcp": ("memdir.mcp",),  # the MCP server: over the facade; `memdir mcp` (cli) starts it
     "cli": ("memdir.cli", "memdir.__main__"),
-    "mcp": ("memdir.mcp",),  # the MCP server (to come): beside the CLI, over the facade
 }
 ORDER = list(LAYERS)
 
@@ -84,8 +84,8 @@ ALLOWED: dict[str, set[str]] = {
         "status",
         "agents",
     },
-    "cli": {"base", "runs", "daemon", "status", "agents", "evaluation", "facade"},
     "mcp": {"base", "runs", "status", "agents", "facade"},
+    "cli": {"base", "runs", "daemon", "status", "agents", "evaluation", "facade", "mcp"},
 }
 MAY_USE_MEMORY = {"facade", "cli", "mcp"}
 
@@ -313,7 +313,7 @@ def test_public_api() -> None:
 def test_heavy_libraries_stay_off_the_import_path() -> None:
     code = (
         "import sys, memdir, memdir.cli.main\n"
-        "heavy = [m for m in ('litellm', 'sklearn', 'chromadb', 'apscheduler', 'watchdog') if m in sys.modules]\n"
+        "heavy = [m for m in ('litellm', 'sklearn', 'chromadb', 'apscheduler', 'watchdog', 'mcp') if m in sys.modules]\n"
         "print(','.join(heavy))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

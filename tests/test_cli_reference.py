@@ -40,6 +40,10 @@ def test_every_command_has_a_summary_and_an_example() -> None:
         "status",
         "lint",
         "context",
+        "note add",
+        "note show",
+        "restore",
+        "mcp",
     ):
         assert f"### memdir {verb}\n" in res.stdout, verb
 

@@ -45,9 +45,24 @@ def test_cli_search_json_equals_library(root: Path, run_cli: Run) -> None:
     res = run_cli("search", "how do birds that cannot fly live", "-k", "3", "--json")
     assert res.returncode == 0, res.stderr
     cli_hits = json.loads(res.stdout)
-    lib_hits = [h.to_dict() for h in Memory(root).search("how do birds that cannot fly live", k=3)]
+    lib_hits = [
+        h.to_dict() for h in Memory(root).search("how do birds that cannot fly live", k=3, weak=False)
+    ]
     assert cli_hits == lib_hits and cli_hits[0]["path"] == "knowledge/kiwi.md"
-    assert set(cli_hits[0]) == {"path", "score", "description", "kind", "title", "confidence", "snippet"}
+    assert set(cli_hits[0]) == {
+        "path",
+        "score",
+        "description",
+        "kind",
+        "title",
+        "confidence",
+        "snippet",
+        "tags",
+        "anchor",
+        "relevant",
+        "words",
+        "cosine",
+    }
     for args in (
         ["--kind", "procedures"],
         ["--tag", "drinks"],
@@ -64,7 +79,7 @@ def test_cli_search_json_equals_library(root: Path, run_cli: Run) -> None:
             else ({"mode": "lexical"} if args[0] == "--mode" else {"min_confidence": 0.7})
         )
         assert json.loads(res.stdout) == [
-            h.to_dict() for h in Memory(root).search("release tea 猫", k=5, **kw)
+            h.to_dict() for h in Memory(root).search("release tea 猫", k=5, weak=False, **kw)
         ]
 
 

@@ -2,6 +2,7 @@
 
 MemdirError
 ├── ConfigError            memdir.yaml or an environment override is invalid
+├── RootNotFound           no memory root (with memdir's layout) at the given folder
 ├── PathError              a name or path would leave the memory root (or a protected area)
 ├── InputError             text refused before it was written (control bytes, not UTF-8, too large)
 ├── NoteError              a note cannot be parsed or is invalid
@@ -26,6 +27,14 @@ class MemdirError(Exception):
 
 class ConfigError(MemdirError):
     """Invalid configuration (memdir.yaml, MEMDIR_* variables or flags)."""
+
+
+class RootNotFound(MemdirError):
+    """No memory root at a folder: it does not exist, or it has none of memdir's folders."""
+
+    def __init__(self, message: str, root: str) -> None:
+        super().__init__(message)
+        self.root = root
 
 
 class PathError(MemdirError):

@@ -17,16 +17,18 @@ from typing import TYPE_CHECKING
 
 from memdir.activity import ActivityLog
 from memdir.config import Config, load_config
+from memdir.errors import MemdirError, RootNotFound
 from memdir.notes.episodes import Episode, EpisodeLog
 from memdir.notes.store import NoteStore
 
 if TYPE_CHECKING:
+    from memdir.agents.notes import NoteView
+    from memdir.agents.recall import MemoryHit
     from memdir.agents.tasks import TaskLogger
     from memdir.consolidation.daily.run import DailyConsolidator
     from memdir.consolidation.weekly.run import WeeklyDistiller
     from memdir.daemon.service import Daemon, DaemonOptions
     from memdir.index.embedder import Embedder
-    from memdir.index.search import SearchHit
     from memdir.index.service import IndexService
     from memdir.index.sync import Progress, SyncReport
     from memdir.lifecycle.feedback import FeedbackResult
@@ -37,6 +39,26 @@ if TYPE_CHECKING:
     from memdir.status import StatusDocument
 
 LAYOUT = ("knowledge", "procedures", "episodes", "skills", "activity", "review", "archive")
+ROOT_MARKERS = ("knowledge", "procedures", "episodes", "skills", "activity", "review")
+
+
+def check_root(root: Path, default: bool = False) -> None:
+    """Raise RootNotFound unless root is a folder with memdir's layout (one of its folders, or memdir.yaml).
+
+    One folder is enough: a root cloned from Git has no empty folders. Nothing is created.
+    """
+    if root.is_dir() and (
+        (root / "memdir.yaml").is_file() or any((root / name).is_dir() for name in ROOT_MARKERS)
+    ):
+        return
+    why = (
+        ""
+        if not root.exists()
+        else (" (not a folder)" if not root.is_dir() else " (no memdir folders in it)")
+    )
+    if default:
+        why += " (the default root: set --root or MEMDIR_ROOT)"
+    raise RootNotFound(f"no memory root at {root}{why}; run memdir init {root}", str(root))
 
 
 class Memory:
@@ -57,12 +79,17 @@ class Memory:
         self._embedder = embedder
         self._llm = llm
         self._index: IndexService | None = None
+        self._queries: Embedder | None = None
 
     # -- components (created lazily: heavy imports stay off paths that do not need them)
     @property
     def state_dir(self) -> Path:
         """`.memdir/` (derived and runtime state)."""
         return self.root / ".memdir"
+
+    def check_root(self) -> None:
+        """Raise RootNotFound unless this root exists with memdir's layout (only `init` creates one)."""
+        check_root(self.root.absolute())
 
     @property
     def embedder(self) -> Embedder:
@@ -76,6 +103,14 @@ class Memory:
     def _get_embedder(self) -> Embedder:
         """The embedder as a callable: subsystems load the model only when they need it."""
         return self.embedder
+
+    def _query_embedder(self) -> Embedder:
+        """The index's embedder: a query is embedded once per search (ranking, then the relevance floor)."""
+        if self._queries is None:
+            from memdir.agents.recall import QueryCache
+
+            self._queries = QueryCache(self.embedder)
+        return self._queries
 
     @property
     def llm(self) -> LLMEngine | None:
@@ -92,7 +127,7 @@ class Memory:
         if self._index is None:
             from memdir.index.service import IndexService
 
-            self._index = IndexService(self.store, self.config.index, self._get_embedder)
+            self._index = IndexService(self.store, self.config.index, self._query_embedder)
         return self._index
 
     @property
@@ -120,6 +155,26 @@ class Memory:
         """Append an episode to its day's file."""
         return self.episodes.add(text, title=title, at=at)
 
+    def add_note(
+        self,
+        kind: str,
+        title: str,
+        text: str = "",
+        description: str | None = None,
+        tags: list[str] | None = None,
+    ) -> str:
+        """Create a note by hand (`knowledge`, `procedures` or `skills`; origin: human); returns its path."""
+        from memdir.agents.notes import add_note
+
+        conf = self.config.thresholds.initial_confidence
+        return add_note(self.store, kind, title, text, description, tags, initial_confidence=conf)
+
+    def read_note(self, path: str) -> NoteView:
+        """One note by path (`file.md#anchor` for one episode), confined to the root."""
+        from memdir.agents.notes import read_note
+
+        return read_note(self.store, path)
+
     def log(self, **event: object) -> dict[str, object]:
         """Append one activity event (fields of the design's activity format)."""
         return self.activity.append(event)
@@ -133,12 +188,17 @@ class Memory:
         tags: list[str] | None = None,
         min_confidence: float | None = None,
         mode: str = "hybrid",
-    ) -> list[SearchHit]:
-        """Hybrid (lexical + vector) search; hits carry path, score, description."""
+        weak: bool = True,
+    ) -> list[MemoryHit]:
+        """Hybrid (lexical + vector) search; hits carry path, score, description, tags, episode anchor
+        and `relevant` (the relevance floor); `weak=False` drops the hits below the floor."""
+        from memdir.agents.recall import mark_hits
         from memdir.index.search import search_memory
         from memdir.lifecycle.usage import queue_hits
 
-        return search_memory(
+        if not query.strip():
+            raise MemdirError("empty query: say what to look for")
+        hits = search_memory(
             self.index,
             query,
             k=k,
@@ -146,8 +206,12 @@ class Memory:
             tags=tags,
             min_confidence=min_confidence,
             mode=mode,
-            on_hits=functools.partial(queue_hits, self.root),
         )
+        marked = [h for h in mark_hits(self.index, self.store, query, hits, mode) if weak or h.relevant]
+        used = [h.path for h in marked if h.relevant]
+        if used:  # the usage signal (.memdir/state/usage.json, never the notes): relevant hits only
+            queue_hits(self.root, used)
+        return marked
 
     def sync_index(self, progress: Progress | None = None) -> SyncReport:
         """Bring the index in step with the files; returns a SyncReport."""
@@ -267,7 +331,10 @@ class Memory:
         """A compact Markdown block of pinned and relevant memory for an agent's prompt."""
         from memdir.agents.context import build_context
 
-        return build_context(self.store, self.search, query=query, budget=budget, kind=kind)
+        if query is not None and not query.strip():
+            raise MemdirError("empty query: describe the task in a few words (or give no query)")
+        search = functools.partial(self.search, weak=False)  # never recall what did not match
+        return build_context(self.store, search, query=query, budget=budget, kind=kind)
 
     def task(
         self,

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, TypedDict
 
 from memdir.daemon.info import daemon_status, jobs_status
+from memdir.daemon.runs import RunJournal
 from memdir.runs.state import EpisodeState
 
 if TYPE_CHECKING:
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from memdir.config import ScheduleConfig
     from memdir.consolidation.weekly.weekly_state import WeeklyStatus
     from memdir.daemon.info import DaemonStatus, JobStatus
+    from memdir.daemon.runs import RunRecord
     from memdir.index.catalog import IndexInfo
     from memdir.index.service import IndexService
     from memdir.jsonvalue import JSONObject
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 KINDS = ("knowledge", "procedures", "episodes", "skills", "review")
+RECENT_RUNS = 5
 
 
 class StatusDocument(TypedDict):
@@ -41,6 +44,7 @@ class StatusDocument(TypedDict):
     archived: list[JSONObject]
     daemon: DaemonStatus
     jobs: dict[str, JobStatus]
+    recent_runs: list[RunRecord]  # the last finished runs of any job and kind (CLI, daemon), newest first
     index: IndexInfo
     weekly: WeeklyStatus
 
@@ -87,6 +91,7 @@ def collect_status(
         ][-20:],
         "daemon": daemon_status(store.root),
         "jobs": jobs_status(store.root, schedule),
+        "recent_runs": RunJournal(store.root).history()[-RECENT_RUNS:][::-1],
         "index": _index_section(index),
         "weekly": _weekly_section(store),
     }

@@ -8,7 +8,7 @@ from datetime import date
 
 import click
 
-from memdir.cli.common import CliState, console, echo_json, pass_state
+from memdir.cli.common import CliState, echo_json, json_option, pass_state, say
 from memdir.errors import MemdirError
 from memdir.runs.report import EXIT_INCOMPLETE, RunReport
 
@@ -22,14 +22,18 @@ def _parse_day(value: str | None, flag: str) -> date | None:
         raise MemdirError(f"invalid {flag} {value!r}: use YYYY-MM-DD") from None
 
 
-def _run_recorded(state: CliState, job: str, full: bool, run: Callable[[], RunReport]) -> RunReport:
-    """Run a job; a full (not dry, not date-limited) run is recorded like the daemon's, so catch-up sees it."""
-    if not full:
-        return run()
+def _scope(flag: str, value: str | None, dry_run: bool) -> str | None:
+    """How a run is partial (`--until 2026-11-23 --dry-run`), or None for a full run."""
+    parts = ([f"{flag} {value}"] if value else []) + (["--dry-run"] if dry_run else [])
+    return " ".join(parts) or None
+
+
+def _run_recorded(state: CliState, job: str, scope: str | None, run: Callable[[], RunReport]) -> RunReport:
+    """Run a job and record it like the daemon's; only a full run (scope None) counts for catch-up."""
     from memdir.daemon.runs import RunJournal, counts_of
 
     journal = RunJournal(state.memory.root)
-    record = journal.start(job, reason="cli")
+    record = journal.start(job, reason="cli", scope=scope)
     try:
         report = run()
     except BaseException as exc:
@@ -50,16 +54,13 @@ def _finish(report: RunReport, as_json: bool) -> None:
 
 
 def _print_report(report: RunReport, as_json: bool) -> None:
-    from rich.markup import escape
-
     if as_json:
         echo_json(report.to_dict())
         return
-    out = console()
     verb = "would " if report.dry_run else ""
-    out.print(
-        f"[bold]{report.job}[/bold]: {report.processed} looked at, {report.skipped} skipped, "
-        f"{report.pending} left pending"
+    say(
+        (report.job, "bold"),
+        f": {report.processed} looked at, {report.skipped} skipped, {report.pending} left pending",
     )
     for label, paths in (
         ("create", report.created),
@@ -68,16 +69,16 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         ("archive", report.archived),
     ):
         for p in paths:
-            out.print(f"  {verb}{label} {p}", markup=False)
+            say(f"  {verb}{label} {p}")
     if report.dry_run and report.diff:
-        out.print(report.diff, markup=False, highlight=False)
+        say(report.diff)
     for err in report.errors:
-        console(stderr=True).print("  [red]error[/red] " + escape(err), markup=True, highlight=False)
+        say("  ", ("error", "red"), f" {err}", stderr=True)
     if not report.changed:
-        out.print("  nothing to change")
+        say("  nothing to change")
     llm = _llm_line(report.stats)
     if llm:
-        out.print(llm, markup=False)
+        say(llm)
 
 
 def _llm_line(stats: dict[str, object]) -> str | None:
@@ -109,7 +110,7 @@ def consolidate_group() -> None:
     help="Only episodes of this day (YYYY-MM-DD); default: every pending one up to yesterday.",
 )
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
-@click.option("--json", "as_json", is_flag=True, help="Print the run report as JSON.")
+@json_option("Print the run report as JSON.")
 @pass_state
 def daily_cmd(state: CliState, day: str | None, dry_run: bool, as_json: bool) -> None:
     """Route pending episodes into knowledge/, procedures/ or skip.
@@ -125,7 +126,7 @@ def daily_cmd(state: CliState, day: str | None, dry_run: bool, as_json: bool) ->
     report = _run_recorded(
         state,
         "daily",
-        parsed is None and not dry_run,
+        _scope("--date", day, dry_run),
         lambda: state.memory.consolidate_daily(day=parsed, dry_run=dry_run),
     )
     _finish(report, as_json)
@@ -134,7 +135,7 @@ def daily_cmd(state: CliState, day: str | None, dry_run: bool, as_json: bool) ->
 @consolidate_group.command("weekly")
 @click.option("--until", help="End of the week, exclusive (YYYY-MM-DD); covers [until - 7 days, until).")
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
-@click.option("--json", "as_json", is_flag=True, help="Print the run report as JSON.")
+@json_option("Print the run report as JSON.")
 @pass_state
 def weekly_cmd(state: CliState, until: str | None, dry_run: bool, as_json: bool) -> None:
     """Distil tasks that succeeded 3+ times this week into procedures.
@@ -150,7 +151,7 @@ def weekly_cmd(state: CliState, until: str | None, dry_run: bool, as_json: bool)
     report = _run_recorded(
         state,
         "weekly",
-        parsed is None and not dry_run,
+        _scope("--until", until, dry_run),
         lambda: state.memory.consolidate_weekly(until=parsed, dry_run=dry_run),
     )
     _finish(report, as_json)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from memdir.cli.common import CliState, echo_json, pass_state
+from memdir.cli.common import CliState, echo_json, json_option, pass_state, text_arg
 
 
 @click.command("context")
@@ -22,14 +22,15 @@ from memdir.cli.common import CliState, echo_json, pass_state
     type=click.Choice(["knowledge", "procedures", "episodes", "skills"]),
     help="Only recall notes of this kind (pinned notes are always included).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print {text, tokens, budget} as JSON.")
+@json_option("Print {text, tokens, budget} as JSON.")
 @pass_state
 def context_cmd(state: CliState, query: str | None, budget: int, kind: str | None, as_json: bool) -> None:
     """Print pinned and relevant memory as Markdown for an agent's prompt.
 
     Pinned notes come first, then the notes most relevant to QUERY (procedures
-    first, highest confidence first); without QUERY, the most trusted procedures.
-    The same files and arguments always give the same text.
+    first, highest confidence first; hits below the relevance floor never); without
+    QUERY, the most trusted procedures. QUERY "-" reads standard input; a blank QUERY
+    is refused. The same files and arguments always give the same text.
 
     \b
     Example:
@@ -37,7 +38,8 @@ def context_cmd(state: CliState, query: str | None, budget: int, kind: str | Non
     """
     from memdir.agents.context import estimate_tokens
 
-    text = state.memory.context(query, budget=budget, kind=kind)
+    mem = state.memory
+    text = mem.context(None if query is None else text_arg(query, "query"), budget=budget, kind=kind)
     if as_json:
         echo_json({"text": text, "tokens": estimate_tokens(text), "budget": budget})
     else:

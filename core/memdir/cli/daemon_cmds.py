@@ -10,7 +10,7 @@ import time
 
 import click
 
-from memdir.cli.common import CliState, console, pass_state
+from memdir.cli.common import CliState, echo_json, exclusive, json_option, pass_state, say
 from memdir.errors import LockError, MemdirError
 
 START_WAIT = 20.0  # seconds to wait for a detached daemon to take its lock
@@ -22,8 +22,6 @@ def _detach(state: CliState) -> int:
     from memdir.daemon.lock import daemon_dir, running_pid
 
     root = state.memory.root
-    if not root.is_dir():
-        raise MemdirError(f"no memory root at {root}: create it with `memdir init {root}`")
     pid = running_pid(root)
     if pid:
         raise LockError(f"a memdir daemon is already running for {root} (pid {pid})", pid=pid)
@@ -45,20 +43,19 @@ def _detach(state: CliState) -> int:
     raise MemdirError(f"the daemon (pid {proc.pid}) did not start within {START_WAIT:.0f} s; see {out_path}")
 
 
-def _stop(state: CliState) -> None:
+def _stop(state: CliState) -> int | None:
+    """Stop the root's daemon and wait; returns its pid, or None when none was running."""
     from memdir.daemon.lock import running_pid
 
     root = state.memory.root
     pid = running_pid(root)
     if not pid or pid < 0:
-        console().print(f"no daemon is running for {root}", markup=False)
-        return
+        return None
     os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + STOP_WAIT
     while time.monotonic() < deadline:
         if running_pid(root) is None:
-            console().print(f"daemon stopped (pid {pid})")
-            return
+            return pid
         time.sleep(0.1)
     raise MemdirError(f"the daemon (pid {pid}) did not stop within {STOP_WAIT:.0f} s")
 
@@ -66,8 +63,9 @@ def _stop(state: CliState) -> None:
 @click.command("daemon")
 @click.option("--foreground", is_flag=True, help="Run in this process (for systemd, containers, debugging).")
 @click.option("--stop", is_flag=True, help="Stop the daemon running for this root (SIGTERM) and wait.")
+@json_option("Print {started, pid, log} (start), {stopped, pid} (--stop) or {exit_code} (--foreground).")
 @pass_state
-def daemon_cmd(state: CliState, foreground: bool, stop: bool) -> None:
+def daemon_cmd(state: CliState, foreground: bool, stop: bool, as_json: bool) -> None:
     """Run the scheduled daily and weekly consolidation, catch-up and live index.
 
     Without --foreground the daemon detaches (new session, output in .memdir/daemon/daemon.out,
@@ -79,19 +77,30 @@ def daemon_cmd(state: CliState, foreground: bool, stop: bool) -> None:
       memdir --root ~/memory daemon --foreground
       memdir --root ~/memory daemon --stop
     """
+    exclusive(foreground=foreground, stop=stop)
     if stop:
-        _stop(state)
+        stopped = _stop(state)
+        if as_json:
+            echo_json({"stopped": stopped is not None, "pid": stopped})
+        elif stopped is None:
+            say(f"no daemon is running for {state.memory.root}")
+        else:
+            say(f"daemon stopped (pid {stopped})")
         return
     if not foreground:
         pid = _detach(state)
-        console().print(
-            f"daemon started (pid {pid}); log: {state.memory.root}/.memdir/logs/daemon.log", markup=False
-        )
+        log = str(state.memory.root / ".memdir" / "logs" / "daemon.log")
+        if as_json:
+            echo_json({"started": True, "pid": pid, "log": log})
+        else:
+            say(f"daemon started (pid {pid}); log: {log}")
         return
     from memdir.daemon.service import lower_priority
 
     lower_priority(state.memory.config.daemon.nice)
     code = state.memory.daemon().run()
+    if as_json:
+        echo_json({"exit_code": code})
     sys.exit(code)
 
 

@@ -4,19 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
-from memdir.cli.common import CliState, console, echo_json, pass_state
+from memdir.cli.common import CliState, console, echo_json, json_option, pass_state, say, styled, text_arg
+
+if TYPE_CHECKING:
+    from rich.progress import TaskID
+
+    from memdir.agents.recall import MemoryHit
+
+KIND_CHOICE = click.Choice(["knowledge", "procedures", "episodes", "skills"])
 
 
 @click.command("search")
 @click.argument("query")
 @click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, 1000), help="How many notes.")
-@click.option(
-    "--kind", type=click.Choice(["knowledge", "procedures", "episodes", "skills"]), help="Only this kind."
-)
+@click.option("--kind", type=KIND_CHOICE, help="Only this kind.")
 @click.option("--tag", "tags", multiple=True, help="Only notes with this tag (repeatable: all must match).")
 @click.option(
     "--min-confidence", type=click.FloatRange(0.0, 1.0), help="Drop notes whose confidence is lower."
@@ -28,7 +33,8 @@ from memdir.cli.common import CliState, console, echo_json, pass_state
     show_default=True,
     help="Ranking: lexical + vector fused, or one of them.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print hits as JSON (path, score, description, ...).")
+@click.option("--weak", is_flag=True, help="Also show hits below the relevance floor (marked as weak).")
+@json_option("Print hits as JSON (path, score, description, snippet, tags, anchor, relevant, ...).")
 @pass_state
 def search_cmd(
     state: CliState,
@@ -38,31 +44,48 @@ def search_cmd(
     tags: tuple[str, ...],
     min_confidence: float | None,
     mode: str,
+    weak: bool,
     as_json: bool,
 ) -> None:
-    """Find notes by meaning and by exact words (English, Japanese, ...).
+    """Find notes by meaning and by exact words (English, Japanese, ...); QUERY "-" reads standard input.
+
+    Hits below the relevance floor (too few of the query's words and too far in meaning) are left
+    out, so a query that matches nothing prints nothing (JSON: []); --weak shows them, marked.
 
     \b
     Example:
       memdir search "rotate the db password" -k 3 --kind procedures --json
+      journalctl -u api --since today | memdir search - --kind episodes
     """
-    hits = state.memory.search(
-        query, k=k, kind=kind, tags=list(tags) or None, min_confidence=min_confidence, mode=mode
+    mem = state.memory
+    text = text_arg(query, "query")
+    hits = mem.search(
+        text, k=k, kind=kind, tags=list(tags) or None, min_confidence=min_confidence, mode=mode, weak=weak
     )
     if as_json:
         echo_json([h.to_dict() for h in hits])
         return
+    if not any(h.relevant for h in hits):
+        shown = text if len(text) <= 60 else text[:59] + "…"
+        say("no note matched ", (repr(shown.strip()), "bold"), stderr=True)
+    print_hits(hits)
+
+
+def print_hits(hits: list[MemoryHit]) -> None:
+    """Hits for people: rank, path, score, confidence; description, snippet, episode; weak ones marked."""
     out = console()
-    if not hits:
-        console(stderr=True).print("no matching notes")
-        return
     for i, h in enumerate(hits, 1):
         conf = "" if h.confidence is None else f"  confidence {h.confidence:g}"
-        out.print(f"[bold]{i}. {h.path}[/bold]  [dim]{h.score:.4f}{conf}[/dim]")
+        mark = "" if h.relevant else "  (weak: below the relevance floor)"
+        out.print(styled((f"{i}. {h.path}", "bold"), (f"  {h.score:.4f}{conf}{mark}", "dim")))
+        if h.anchor and h.anchor != h.path:
+            out.print(styled("   episode ", h.anchor))
         if h.description:
-            out.print(f"   {h.description}", markup=False)
+            out.print(styled(f"   {h.description}"))
         if h.snippet and h.snippet != h.description:
-            out.print(f"   > {h.snippet}", markup=False)
+            out.print(styled(f"   > {h.snippet}"))
+        if h.tags:
+            out.print(styled(("   tags ", "dim"), ", ".join(h.tags)))
 
 
 @contextmanager
@@ -71,12 +94,13 @@ def _progress_bar(enabled: bool) -> Iterator[Callable[[str, int, int], None] | N
     if not enabled:
         yield None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+    from rich.progress import Progress as Bar
 
     labels = {"embed": "embedding chunks", "store": "storing vectors"}
-    tasks: dict[str, Any] = {}
-    with Progress(
-        TextColumn("{task.description}"),
+    tasks: dict[str, TaskID] = {}
+    with Bar(
+        TextColumn("{task.description}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -92,59 +116,43 @@ def _progress_bar(enabled: bool) -> Iterator[Callable[[str, int, int], None] | N
         yield update
 
 
-def _print_report(data: dict[str, Any], as_json: bool) -> None:
-    if as_json:
-        echo_json(data)
-        return
-    out = console()
-    moved = len(data["moved"])
-    out.print(
-        f"index: {len(data['new'])} new, {len(data['changed'])} changed, {moved} moved, "
-        f"{len(data['deleted'])} deleted, {data['unchanged']} unchanged, "
-        f"{data['embedded_chunks']} chunk(s) embedded in {data['seconds']:.2f}s"
-        + (f" (rebuilt: {data['reason']})" if data["rebuilt"] else ""),
-        markup=False,
-    )
-    err = console(stderr=True)
-    for e in data["errors"]:
-        err.print(f"skipped {e['path']}: {e['error']}", markup=False)
-
-
 @click.group("index")
 def index_group() -> None:
     """Keep the search index in step with the files."""
 
 
-@index_group.command("sync")
-@click.option("--json", "as_json", is_flag=True, help="Print the sync report as JSON.")
-@click.option("--no-progress", is_flag=True, help="No progress bar.")
-@pass_state
-def index_sync(state: CliState, as_json: bool, no_progress: bool) -> None:
-    """Index new, changed and moved notes; drop deleted ones; report bad files.
+def _index_command(name: str, doc: str, rebuild: bool) -> None:
+    """One `index` subcommand: sync (or rebuild) with a progress bar, then print its report."""
 
-    \b
-    Example:
-      memdir index sync
-    """
-    with _progress_bar(not no_progress and not as_json) as progress:
-        report = state.memory.sync_index(progress=progress)
-    _print_report(report.to_dict(), as_json)
+    @index_group.command(name, help=doc)
+    @json_option("Print the sync report as JSON.")
+    @click.option("--no-progress", is_flag=True, help="No progress bar.")
+    @pass_state
+    def command(state: CliState, as_json: bool, no_progress: bool) -> None:
+        mem = state.memory
+        with _progress_bar(not no_progress and not as_json) as progress:
+            r = mem.rebuild_index(progress=progress) if rebuild else mem.sync_index(progress=progress)
+        if as_json:
+            echo_json(r.to_dict())
+            return
+        say(
+            f"index: {len(r.new)} new, {len(r.changed)} changed, {len(r.moved)} moved, {len(r.deleted)} "
+            f"deleted, {r.unchanged} unchanged, {r.embedded_chunks} chunk(s) embedded in {r.seconds:.2f}s"
+            + (f" (rebuilt: {r.reason})" if r.rebuilt else "")
+        )
+        for e in r.errors:
+            say(f"skipped {e.get('path')}: {e.get('error')}", stderr=True)
 
 
-@index_group.command("rebuild")
-@click.option("--json", "as_json", is_flag=True, help="Print the sync report as JSON.")
-@click.option("--no-progress", is_flag=True, help="No progress bar.")
-@pass_state
-def index_rebuild(state: CliState, as_json: bool, no_progress: bool) -> None:
-    """Drop the index and rebuild it from the files (re-embeds every note).
-
-    \b
-    Example:
-      memdir index rebuild
-    """
-    with _progress_bar(not no_progress and not as_json) as progress:
-        report = state.memory.rebuild_index(progress=progress)
-    _print_report(report.to_dict(), as_json)
-
+_index_command(
+    "sync",
+    "Index new, changed and moved notes; drop deleted ones; report bad files.\n\n\b\nExample:\n  memdir index sync",
+    rebuild=False,
+)
+_index_command(
+    "rebuild",
+    "Drop the index and rebuild it from the files (re-embeds every note).\n\n\b\nExample:\n  memdir index rebuild",
+    rebuild=True,
+)
 
 COMMANDS: list[click.Command] = [search_cmd, index_group]

@@ -16,8 +16,11 @@ from memdir.cli import (
     decision_cmds,
     eval_cmds,
     index_cmds,
-    notes_cmds,
+    mcp_cmds,
+    note_cmds,
     review_cmds,
+    status_cmds,
+    write_cmds,
 )
 from memdir.cli.common import CliState
 from memdir.errors import MemdirError
@@ -28,7 +31,7 @@ from memdir.errors import MemdirError
     "--root",
     type=click.Path(file_okay=False),
     envvar="MEMDIR_ROOT",
-    help="Memory root (default: $MEMDIR_ROOT or ./memory_root).",
+    help="Memory root (default: $MEMDIR_ROOT, else ./memory_root); only `init` creates one.",
 )
 @click.option("-v", "--verbose", count=True, help="Log more (-v info, -vv debug) to stderr.")
 @click.version_option(__version__, prog_name="memdir")
@@ -45,16 +48,20 @@ def cli(ctx: click.Context, root: str | None, verbose: int) -> None:
     ctx.obj = CliState(root)
 
 
-for module in (
-    notes_cmds,
+COMMAND_MODULES = (
+    note_cmds,
+    write_cmds,
     index_cmds,
+    context_cmds,
     consolidate_cmds,
     review_cmds,
+    status_cmds,
     daemon_cmds,
-    context_cmds,
+    mcp_cmds,
     eval_cmds,
     decision_cmds,
-):
+)
+for module in COMMAND_MODULES:
     for command in module.COMMANDS:
         cli.add_command(command)
 

@@ -1,10 +1,17 @@
-"""CLI: review list | show | accept | reject, and restore."""
+"""CLI: review list | show | accept | reject."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
 import click
 
-from memdir.cli.common import CliState, console, echo_json, pass_state
+from memdir.cli.common import CliState, console, echo_json, json_option, pass_state, say
+
+if TYPE_CHECKING:
+    from memdir.memory import Memory
 
 
 @click.group("review")
@@ -18,7 +25,7 @@ def review_group() -> None:
 
 
 @review_group.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print the items as a JSON list.")
+@json_option("Print the items as a JSON list.")
 @pass_state
 def list_cmd(state: CliState, as_json: bool) -> None:
     """List open review items (id, kind, target, similarity).
@@ -32,7 +39,7 @@ def list_cmd(state: CliState, as_json: bool) -> None:
         echo_json([it.to_dict() for it in items])
         return
     if not items:
-        console(stderr=True).print("no open review items")
+        say("no open review items", stderr=True)
         return
     from rich.table import Table
 
@@ -43,70 +50,63 @@ def list_cmd(state: CliState, as_json: bool) -> None:
     console().print(table)
 
 
-@review_group.command("show")
-@click.argument("item_id")
-@click.option("--json", "as_json", is_flag=True, help="Print the item as JSON.")
-@pass_state
-def show_cmd(state: CliState, item_id: str, as_json: bool) -> None:
-    """Show one review item: what it proposes and the candidate content.
-
-    \b
-    Example:
-      memdir review show rv-1a2b3c4d
-    """
-    item = state.memory.review.get(item_id)
-    if as_json:
-        echo_json({**item.to_dict(), "candidate": item.candidate})
-        return
-    click.echo(state.memory.store.read(item.path).text, nl=False)
+Result = Mapping[str, object]
 
 
-@review_group.command("accept")
-@click.argument("item_id")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@pass_state
-def accept_cmd(state: CliState, item_id: str, as_json: bool) -> None:
-    """Accept an item: merge it into its target as a dated section (or move the file).
+def _show(mem: Memory, item_id: str) -> Result:
+    item = mem.review.get(item_id)
+    return {**item.to_dict(), "candidate": item.candidate}
 
-    \b
-    Example:
-      memdir review accept rv-1a2b3c4d
-    """
-    res = state.memory.review.accept(item_id)
-    if as_json:
-        echo_json(res)
-    elif res["kind"] == "move_proposal":
-        console().print(f"accepted {res['id']}: moved {res['target']} -> {res['destination']}", markup=False)
+
+def _show_text(mem: Memory, res: Result) -> None:
+    sys.stdout.write(mem.store.read(str(res["path"])).text)
+
+
+def _accept_text(mem: Memory, res: Result) -> None:
+    if res["kind"] == "move_proposal":
+        say(f"accepted {res['id']}: moved {res['target']} -> {res['destination']}")
     else:
-        console().print(f"accepted {res['id']}: merged into {res['target']}", markup=False)
+        say(f"accepted {res['id']}: merged into {res['target']}")
 
 
-@review_group.command("reject")
-@click.argument("item_id")
-@pass_state
-def reject_cmd(state: CliState, item_id: str) -> None:
-    """Reject an item: move it to archive/review/ (it is never proposed again).
+def _item_command(
+    name: str, doc: str, act: Callable[[Memory, str], Result], text: Callable[[Memory, Result], None]
+) -> None:
+    """One `review` subcommand on a single item: act on it, then print JSON or a line for people."""
 
-    \b
-    Example:
-      memdir review reject rv-1a2b3c4d
-    """
-    res = state.memory.review.reject(item_id)
-    console().print(f"rejected {res['id']}: moved to {res['archived']}", markup=False)
-
-
-@click.command("restore")
-@click.argument("path")
-@pass_state
-def restore_cmd(state: CliState, path: str) -> None:
-    """Bring an archived note back to where it came from, byte for byte.
-
-    \b
-    Example:
-      memdir restore archive/procedures/deploy-api.md
-    """
-    restored = state.memory.restore(path)
-    console().print(f"restored {restored}", markup=False)
+    @review_group.command(name, help=doc)
+    @click.argument("item_id")
+    @json_option()
+    @pass_state
+    def command(state: CliState, item_id: str, as_json: bool) -> None:
+        mem = state.memory
+        res = act(mem, item_id)
+        if as_json:
+            echo_json(res)
+        else:
+            text(mem, res)
 
 
-COMMANDS: list[click.Command] = [review_group, restore_cmd]
+_item_command(
+    "show",
+    "Show one review item: what it proposes and the candidate content.\n\n\b\nExample:\n"
+    "  memdir review show rv-1a2b3c4d",
+    _show,
+    _show_text,
+)
+_item_command(
+    "accept",
+    "Accept an item: merge it into its target as a dated section (or move the file).\n\n\b\nExample:\n"
+    "  memdir review accept rv-1a2b3c4d",
+    lambda mem, item_id: mem.review.accept(item_id),
+    _accept_text,
+)
+_item_command(
+    "reject",
+    "Reject an item: move it to archive/review/ (it is never proposed again).\n\n\b\nExample:\n"
+    "  memdir review reject rv-1a2b3c4d",
+    lambda mem, item_id: mem.review.reject(item_id),
+    lambda mem, res: say(f"rejected {res['id']}: moved to {res['archived']}"),
+)
+
+COMMANDS: list[click.Command] = [review_group]

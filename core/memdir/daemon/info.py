@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -65,6 +66,19 @@ def daemon_status(root: Path) -> DaemonStatus:
     return out
 
 
+def _alive(pid: object) -> bool:
+    """True while another process with this pid exists (a CLI run still going in another terminal)."""
+    if not isinstance(pid, int) or pid <= 0 or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _configured_next_runs(schedule: ScheduleConfig) -> dict[str, Any]:
     from memdir.daemon.schedule import next_fire_time, resolve_timezone, triggers_for
     from memdir.errors import ConfigError
@@ -91,7 +105,8 @@ def jobs_status(root: Path, schedule: ScheduleConfig) -> dict[str, JobStatus]:
     for job in JOBS:
         entry = journal.get(job, {})
         last = dict(entry["last_run"]) if entry.get("last_run") else None
-        if last and last.get("result") == "running" and not (live and job in state.get("running", [])):
+        runs_here = live and job in state.get("running", [])
+        if last and last.get("result") == "running" and not runs_here and not _alive(last.get("pid")):
             last["result"] = "interrupted"  # its process died or stopped mid-run; the next run completes it
         success = entry.get("last_success")
         out[job] = {

@@ -1,5 +1,10 @@
 """Run records of the daemon's jobs in `.memdir/daemon/runs.json`: last run, last success, history.
 
+Every run is recorded, the daemon's and the CLI's (`memdir consolidate`, with any flags): a run
+limited to one day (`--date`), another week (`--until`) or a dry run carries its `scope` and
+`full: false`. `last_run` is the latest run of any kind; `last_success`, which catch-up reads, is
+the latest successful *full* run only, so a dry or dated run never hides a missed scheduled one.
+
 Also the per-job run lock `.memdir/locks/<job>.lock` ("daily", "weekly"). DailyConsolidator and
 WeeklyDistiller hold it for the whole of a (non dry-run) run, whichever process starts them (the
 daemon or a CLI `memdir consolidate`), so two runs of one job never overlap. The daemon only
@@ -35,10 +40,12 @@ class RunRecord(TypedDict):
     pid: int
     counts: dict[str, int]
     error: str | None
+    scope: str | None  # e.g. "--until 2026-11-23", "--dry-run"; None for a full run
+    full: bool  # a full run (catch-up counts only these); records written before this field are full
 
 
 class JobRecord(TypedDict, total=False):
-    """The last run and the last successful run of one job."""
+    """The last run (any kind) and the last successful full run of one job."""
 
     last_run: RunRecord
     last_success: RunRecord
@@ -100,8 +107,10 @@ class RunJournal:
         """The whole document: {"jobs": {job: {"last_run", "last_success"}}, "history": [...]}."""
         return cast(RunsDocument, self._load().data)
 
-    def start(self, job: str, reason: str, now: datetime | None = None) -> RunRecord:
-        """Record that a run began (result "running"); returns the record to pass to finish()."""
+    def start(
+        self, job: str, reason: str, now: datetime | None = None, scope: str | None = None
+    ) -> RunRecord:
+        """Record that a run began (result "running"); `scope` names a partial run (dry, one day)."""
         now = now or utcnow()
         run: RunRecord = {
             "id": f"{job}-{now.strftime('%Y%m%dT%H%M%S%fZ')}",
@@ -113,6 +122,8 @@ class RunJournal:
             "pid": os.getpid(),
             "counts": {},
             "error": None,
+            "scope": scope,
+            "full": scope is None,
         }
         with file_lock(self.lock):
             state = self._load()
@@ -140,14 +151,14 @@ class RunJournal:
             state = self._load()
             entry = state.data["jobs"].setdefault(run["job"], {})
             entry["last_run"] = done
-            if result == "ok":
+            if result == "ok" and done.get("full", True):
                 entry["last_success"] = done
             state.data["history"] = (state.data["history"] + [done])[-HISTORY:]
             state.save()
         return done
 
     def last_success(self, job: str) -> datetime | None:
-        """When the last successful run of the job started (None if it never succeeded)."""
+        """When the last successful full run of the job started (None if it never succeeded)."""
         entry = self._load().data["jobs"].get(job, {}).get("last_success")
         return parse_ts(entry.get("started_at")) if entry else None
 

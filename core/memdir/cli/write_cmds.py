@@ -1,0 +1,139 @@
+"""CLI: episode add, log, feedback (the inputs agents and people write)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import datetime
+
+import click
+
+from memdir.cli.common import CliState, echo_json, exclusive, json_option, pass_state, say, text_arg
+from memdir.errors import MemdirError
+
+
+@click.group("episode")
+def episode_group() -> None:
+    """Record what happened (episodes/YYYY-MM-DD.md)."""
+
+
+@episode_group.command("add")
+@click.argument("text")
+@click.option("--title", "-t", help="Heading of the episode (default: its first line).")
+@click.option("--at", "at", help="ISO 8601 time of the episode (default: now).")
+@json_option()
+@pass_state
+def episode_add(state: CliState, text: str, title: str | None, at: str | None, as_json: bool) -> None:
+    """Append an episode to its day's file; TEXT "-" reads standard input.
+
+    \b
+    Example:
+      memdir episode add "Fixed flaky CI: pinned the runner image" --title "Fix CI"
+    """
+    mem = state.memory
+    body = text_arg(text, "episode text")
+    when = None
+    if at:
+        try:
+            when = datetime.fromisoformat(at.replace("Z", "+00:00"))
+        except ValueError:
+            raise MemdirError(f"invalid --at {at!r}: use ISO 8601, e.g. 2026-11-28T10:30") from None
+        if when.tzinfo is None:
+            when = when.astimezone()
+    ep = mem.add_episode(body, title=title, at=when)
+    if as_json:
+        data = asdict(ep)
+        echo_json({"id": ep.id, **{k: data[k] for k in ("file", "anchor", "title", "day", "time", "hash")}})
+    else:
+        say("added ", ep.id)
+
+
+@click.command("log")
+@click.option(
+    "--type",
+    "etype",
+    required=True,
+    help="Event type: task_start, tool_use, tool_result, task_end, feedback, ...",
+)
+@click.option("--task", "task_id", help="Task id that groups events.")
+@click.option("--summary", help="One line of natural language (for task_start: the intent).")
+@click.option("--tool", help="Tool name (tool events).")
+@click.option("--input", "tool_input", help="Tool input (command, arguments).")
+@click.option("--outcome", type=click.Choice(["success", "failure"]), help="Outcome of the task or step.")
+@click.option("--procedure", help="For feedback events: the procedure the outcome is about.")
+@click.option("--agent", help="Who did it.")
+@click.option("--session", help="Which session.")
+@click.option("--ts", help="ISO 8601 timestamp (default: now).")
+@json_option("Print the event as written (JSON).")
+@pass_state
+def log_cmd(
+    state: CliState,
+    etype: str,
+    task_id: str | None,
+    summary: str | None,
+    tool: str | None,
+    tool_input: str | None,
+    outcome: str | None,
+    procedure: str | None,
+    agent: str | None,
+    session: str | None,
+    ts: str | None,
+    as_json: bool,
+) -> None:
+    """Append one event to the activity log (activity/YYYY-MM-DD.jsonl).
+
+    \b
+    Example:
+      memdir log --type task_end --task t42 --summary "deploy API" --outcome success
+    """
+    event = {
+        "ts": ts,
+        "type": etype,
+        "task_id": task_id,
+        "summary": summary,
+        "tool": tool,
+        "input": tool_input,
+        "outcome": outcome,
+        "procedure": procedure,
+        "agent": agent,
+        "session": session,
+    }
+    written = state.memory.log(**event)
+    if as_json:
+        echo_json(written)
+    else:
+        say("logged ", str(written["type"]), " at ", str(written["ts"]), stderr=True)
+
+
+@click.command("feedback")
+@click.argument("path")
+@click.option("--success", is_flag=True, help="The procedure worked.")
+@click.option("--failure", is_flag=True, help="The procedure failed.")
+@click.option("--note", help="A line about what happened, kept in the note.")
+@json_option()
+@pass_state
+def feedback_cmd(
+    state: CliState, path: str, success: bool, failure: bool, note: str | None, as_json: bool
+) -> None:
+    """Report the outcome of using a procedure; updates counts and confidence.
+
+    Give exactly one of --success and --failure.
+
+    \b
+    Example:
+      memdir feedback procedures/deploy-api.md --success
+    """
+    exclusive(success=success, failure=failure)
+    if not (success or failure):
+        raise click.UsageError("give --success or --failure")
+    res = state.memory.feedback(path, success=success, note=note)
+    if as_json:
+        echo_json(asdict(res))
+        return
+    prev = "" if res.previous_confidence is None else f"{res.previous_confidence} -> "
+    say(
+        res.path,
+        f": confidence {prev}{res.confidence} (successes {res.success_count}, failures {res.failure_count})",
+    )
+
+
+COMMANDS: list[click.Command] = [episode_group, log_cmd, feedback_cmd]

@@ -1,0 +1,98 @@
+"""The structured content of each tool's result (TypedDicts: the SDK publishes them as output schemas)."""
+
+from __future__ import annotations
+
+from typing_extensions import TypedDict  # pydantic needs it below Python 3.12 (nested TypedDicts)
+
+
+class Hit(TypedDict):
+    """One search hit."""
+
+    path: str
+    score: float
+    description: str
+    snippet: str
+    kind: str | None
+    title: str
+    confidence: float | None
+    tags: list[str]
+    anchor: str | None
+    relevant: bool
+    words: float
+    cosine: float | None
+
+
+class SearchResult(TypedDict):
+    """Hits above the relevance floor, best first; `message` says when nothing matched."""
+
+    query: str
+    hits: list[Hit]
+    message: str
+
+
+class NoteResult(TypedDict):
+    """One note (or one episode) as stored."""
+
+    path: str
+    kind: str | None
+    title: str
+    description: str
+    tags: list[str]
+    confidence: float | None
+    text: str
+
+
+class ContextResult(TypedDict):
+    """The context block for a prompt."""
+
+    text: str
+    tokens: int
+    budget: int
+
+
+class EpisodeResult(TypedDict):
+    """Where an episode was written."""
+
+    id: str
+    file: str
+    anchor: str
+    title: str
+
+
+class EventResult(TypedDict, total=False):
+    """The activity event as appended to the log."""
+
+    ts: str
+    type: str
+    task_id: str | None
+    summary: str | None
+    tool: str | None
+    input: str | None
+    outcome: str | None
+
+
+class FeedbackResult(TypedDict):
+    """A procedure's counts and confidence after an outcome report."""
+
+    path: str
+    success_count: int
+    failure_count: int
+    confidence: float
+    previous_confidence: float | None
+
+
+class ReviewItem(TypedDict):
+    """One open review item."""
+
+    id: str
+    kind: str
+    target: str
+    similarity: float | None
+    description: str
+    path: str
+
+
+class ReviewList(TypedDict):
+    """Open review items, oldest first."""
+
+    items: list[ReviewItem]

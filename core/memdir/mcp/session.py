@@ -1,0 +1,41 @@
+"""What every tool shares: the served Memory, one lock, and memdir errors as one-line tool errors."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar, cast
+
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+
+from memdir.errors import MemdirError
+from memdir.memory import Memory
+
+T = TypeVar("T")
+
+
+@dataclass
+class ServerState:
+    """The server's lifespan state: one root, and a lock so tool calls run one at a time."""
+
+    memory: Memory
+    read_only: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def one_line(text: str) -> str:
+    """The first line of a message, at most 300 characters (errors reach the model as one line)."""
+    line = (text.strip().splitlines() or [""])[0]
+    return line if len(line) <= 300 else line[:299] + "…"
+
+
+def run(ctx: Context, job: Callable[[Memory], T]) -> T:
+    """Run a library call on the served Memory; a MemdirError becomes a tool error (is_error, one line)."""
+    state = cast(ServerState, ctx.request_context.lifespan_context)
+    with state.lock:  # tools run on worker threads; one at a time keeps the index view and logs simple
+        try:
+            return job(state.memory)
+        except MemdirError as exc:
+            raise ToolError(one_line(str(exc))) from None
