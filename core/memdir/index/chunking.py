@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memdir.notes.model import Note
+from memdir.notes.model import Note, section_headings
 
 DEFAULT_CHUNK_TOKENS = 256
 MAX_CHUNK_TOKENS = 480
+TITLE_WEIGHT = 4  # chosen on the realdocs dev queries (docs/benchmarks-search.md); LoCoMo unchanged
+HEADING_WEIGHT = 4
 TokenCounter = Callable[[str], int]
 _WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
@@ -108,12 +110,26 @@ def note_header(note: Note) -> str:
 
 
 def lexical_text(note: Note) -> str:
-    """What the lexical ranker indexes: title, aliases, description, summary, tags and the body."""
+    """What the lexical ranker indexes: title, aliases, description, summary, tags, the body.
+
+    The title and aliases count TITLE_WEIGHT times and section headings HEADING_WEIGHT times
+    (the body holds them once): BM25 over one field, with the fields that name a page weighted
+    by repetition, so a page ranks first for its own title or heading rather than fourteenth.
+    """
     desc = note.meta.get("description")
     desc_s = desc.strip().splitlines()[0] if isinstance(desc, str) and desc.strip() else ""
     tags = note.meta.get("tags")
     tag_s = " ".join(str(t) for t in tags) if isinstance(tags, list) else (str(tags) if tags else "")
-    parts = (note.title, " ".join(note.aliases), desc_s, note.summary, tag_s, note.body)
+    names = "\n".join([note.title, *note.aliases])
+    heads = "\n".join(section_headings(note.body))
+    parts = (
+        *([names] * TITLE_WEIGHT),
+        desc_s,
+        note.summary,
+        tag_s,
+        note.body,
+        *([heads] * (HEADING_WEIGHT - 1)),
+    )
     return "\n".join(x for x in parts if x)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ruamel.yaml.comments import CommentedMap
@@ -16,6 +17,7 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING_ID = re.compile(r"\s*\{#[^}\s]*\}\s*$")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|~])")
 _INDEX_STEMS = frozenset({"index", "_index", "readme"})
+_SECTION = re.compile(r"^#{2,6}[ \t]+(.+)$")
 
 
 def _one_line(value: object) -> str:
@@ -26,8 +28,8 @@ def _one_line(value: object) -> str:
     return " ".join(text.splitlines()[0].split()) if text else ""
 
 
-def first_heading(body: str) -> str:
-    """The text of the first `# ` heading of a Markdown body, outside fenced code ('' if none)."""
+def _outside_code(body: str) -> Iterator[str]:
+    """The lines of a Markdown body that are not inside fenced code blocks (a BOM dropped)."""
     fence = ""
     for line in body.removeprefix("\ufeff").splitlines():
         m = _FENCE.match(line)
@@ -38,14 +40,36 @@ def first_heading(body: str) -> str:
             elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip()[len(mark) :].strip():
                 fence = ""
             continue
-        if fence or not line.startswith("# "):
-            continue
-        text = _HEADING_ID.sub("", line[2:].strip())
-        text = re.sub(r"\s+#+\s*$", "", text)
-        text = _ESCAPE.sub(r"\1", text).strip()
-        if text:
-            return text
+        if not fence:
+            yield line
+
+
+def _heading_text(text: str) -> str:
+    text = _HEADING_ID.sub("", text.strip())
+    text = re.sub(r"\s+#+\s*$", "", text)
+    return _ESCAPE.sub(r"\1", text).strip()
+
+
+def first_heading(body: str) -> str:
+    """The text of the first `# ` heading of a Markdown body, outside fenced code ('' if none)."""
+    for line in _outside_code(body):
+        if line.startswith("# "):
+            text = _heading_text(line[2:])
+            if text:
+                return text
     return ""
+
+
+def section_headings(body: str) -> list[str]:
+    """The texts of the `## ` to `###### ` headings of a Markdown body, outside fenced code."""
+    out = []
+    for line in _outside_code(body):
+        m = _SECTION.match(line)
+        if m:
+            text = _heading_text(m.group(1))
+            if text:
+                out.append(text)
+    return out
 
 
 def hash_bytes(data: bytes) -> str:
