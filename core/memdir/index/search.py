@@ -14,6 +14,7 @@ reads notes: it never modifies one.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -123,10 +124,17 @@ def snippet_of(
     from memdir.notes.frontmatter import split_text
 
     terms = set(tokenize(query)) if terms is None else terms
+    # A line can share a term only if it contains the term's start: a stem keeps all but the
+    # suffix of its word (`day` -> `dai`: the last letter may change), a CJK bigram is itself.
+    # Only those lines are tokenized (the rest is 90 % of a warm lexical query otherwise).
+    needles = {t[: max(1, min(4, len(t) - 1))] if t.isascii() else t for t in terms}
     best, best_score = "", 0
     for line in split_text(text).body.splitlines():
         line = line.strip()
         if not line:
+            continue
+        folded = unicodedata.normalize("NFKC", line).lower().replace("-", "")
+        if not any(n in folded for n in needles):
             continue
         score = len(terms & set(tokenize(line)))
         if score > best_score:
