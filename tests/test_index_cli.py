@@ -47,7 +47,8 @@ def test_cli_search_json_equals_library(root: Path, run_cli: Run) -> None:
     cli_hits = json.loads(res.stdout)
     lib_hits = [h.to_dict() for h in Memory(root).search("how do birds that cannot fly live", k=3)]
     assert cli_hits == lib_hits and cli_hits[0]["path"] == "knowledge/kiwi.md"
-    assert set(cli_hits[0]) == {"path", "score", "description", "kind", "title", "confidence", "snippet"}
+    keys = {"path", "score", "description", "kind", "title", "confidence", "snippet"}
+    assert set(cli_hits[0]) == keys | {"rankers"}
     for args in (
         ["--kind", "procedures"],
         ["--tag", "drinks"],
