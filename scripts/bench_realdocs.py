@@ -12,6 +12,7 @@ queries are timed through it.
 
     .venv/bin/python -u scripts/bench_realdocs.py                      # the Vue docs, en + ja
     .venv/bin/python -u scripts/bench_realdocs.py --corpus uv=../shared/eval/routing-uvdocs
+    .venv/bin/python -u scripts/bench_realdocs.py --every 3      # a third of the pages (faster to embed)
 
 The index of each root is kept in --workdir and reused by the next run (`--fresh` rebuilds it,
 which is how the build figures are measured). `--json-out` writes every query's ranks.
@@ -31,7 +32,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from realdocs_queries import Query, build_queries, load_pages  # noqa: E402
+from realdocs_queries import Query, build_queries, corpus_files, load_pages  # noqa: E402
 
 EVAL = REPO.parent / "shared" / "eval"
 DEFAULT_CORPORA = [
@@ -42,10 +43,10 @@ KINDS = ("title", "anchor", "heading")
 KS = (1, 5, 10)
 
 
-def copy_corpus(src: Path, root: Path) -> int:
-    """Copy every `.md` page of src into root/knowledge/ (unchanged files keep their mtime)."""
+def copy_corpus(src: Path, root: Path, every: int = 1) -> int:
+    """Copy the `.md` pages of src (each `every`-th) into root/knowledge/ (unchanged files keep their mtime)."""
     n = 0
-    for f in sorted(src.rglob("*.md")):
+    for f in corpus_files(src, every):
         dst = root / "knowledge" / f.relative_to(src)
         data = f.read_bytes()
         if not dst.exists() or dst.read_bytes() != data:
@@ -94,7 +95,7 @@ def bench_corpus(name: str, src: Path, args: argparse.Namespace, systems: list[s
     if args.fresh and (root / ".memdir").exists():
         shutil.rmtree(root / ".memdir")
     Memory(root).init()
-    n_pages = copy_corpus(src, root)
+    n_pages = copy_corpus(src, root, args.every)
     from memdir.index.embedder import get_embedder
 
     mem = Memory(root, embedder=get_embedder(args.embedder))
@@ -121,12 +122,12 @@ def bench_corpus(name: str, src: Path, args: argparse.Namespace, systems: list[s
         "errors": len(rep.errors),
     }
     print(f"[{name}] {n_pages} pages; index {json.dumps(build)}", flush=True)
-    queries = build_queries(load_pages(src), seed=args.seed)
+    queries = build_queries(load_pages(src, args.every), seed=args.seed)
     if args.limit:
         queries = queries[: args.limit]
     texts = {
         f"knowledge/{f.relative_to(src).as_posix()}": f.read_text(encoding="utf-8", errors="replace").lower()
-        for f in sorted(src.rglob("*.md"))
+        for f in corpus_files(src, args.every)
     }
     results = rank_all(mem, queries, texts, systems)
     lat: dict[str, list[float]] = defaultdict(list)
@@ -220,6 +221,9 @@ def main() -> None:
     ap.add_argument("--splits", default="dev,test,all", help="which splits to print")
     ap.add_argument("--seed", type=int, default=20, help="seed of the dev/test split by page")
     ap.add_argument("--fresh", action="store_true", help="drop each root's index first (measures the build)")
+    ap.add_argument(
+        "--every", type=int, default=1, help="only each N-th page in path order (a smaller corpus, e.g. 3)"
+    )
     ap.add_argument("--limit", type=int, default=0, help="only the first N queries per corpus (smoke runs)")
     ap.add_argument("--json-out", help="write every query's top 10 per system to this file")
     ap.add_argument("--timed", type=int, default=30, help="queries timed through Memory.search per system")

@@ -113,10 +113,15 @@ def resolve(src: str, target: str, pages: set[str]) -> str | None:
     return None
 
 
-def load_pages(src: Path) -> dict[str, Page]:
-    """Every `.md` page under src, by path relative to src."""
+def corpus_files(src: Path, every: int = 1) -> list[Path]:
+    """The `.md` pages under src in path order; with every=N only each N-th (a smaller corpus)."""
+    return sorted(src.rglob("*.md"))[:: max(1, every)]
+
+
+def load_pages(src: Path, every: int = 1) -> dict[str, Page]:
+    """Every `.md` page under src (or each `every`-th), by path relative to src."""
     out = {}
-    for f in sorted(src.rglob("*.md")):
+    for f in corpus_files(src, every):
         rel = f.relative_to(src).as_posix()
         out[rel] = parse_page(rel, f.read_text(encoding="utf-8", errors="replace"))
     return out
