@@ -47,6 +47,19 @@ def test_title_order_frontmatter_heading_file_name(rel: str, text: str, title: s
     assert Note.from_text(rel, text).title == title
 
 
+def test_a_heading_as_description_loses_its_custom_id() -> None:
+    """Without a `description:` the first line stands in; a heading shows as its text."""
+    note = Note.from_text(
+        "knowledge/a.md", "# リアクティビティー API: 上級編 {#reactivity-api-advanced}\n\ntext\n"
+    )
+    assert note.description == "リアクティビティー API: 上級編"
+    assert (
+        Note.from_text("knowledge/b.md", "\nplain first line {#kept}\n").description
+        == "plain first line {#kept}"
+    )
+    assert Note.from_text("knowledge/c.md", "---\ndescription: Given\n---\n# H {#h}\n").description == "Given"
+
+
 def test_aliases_and_summary_are_read_from_frontmatter() -> None:
     note = Note.from_text(
         "knowledge/x.md",

@@ -122,7 +122,9 @@ class Note:
         if isinstance(desc, str) and desc.strip():
             return desc.strip().splitlines()[0]
         for line in self.body.splitlines():
-            line = line.strip().lstrip("#").strip()
+            line = line.strip()
+            if line.startswith("#"):  # a heading: its text, without `{#id}` or escapes
+                line = _heading_text(line.lstrip("#"))
             if line:
                 return line[:160]
         return ""
