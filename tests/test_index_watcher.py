@@ -129,4 +129,4 @@ def test_stopping_the_watcher_mid_sync_waits_for_a_safe_point(
     assert not list(root.rglob("*.memdir-tmp-*"))
     rep = Memory(root, embedder=get_embedder("hashing")).sync_index()
     assert len(Memory(root, embedder=get_embedder("hashing")).index.view().catalog.records) == 80
-    assert rep.new and not rep.rebuilt
+    assert rep.embedded_chunks and rep.pending == 0 and not rep.rebuilt  # the rest embedded now

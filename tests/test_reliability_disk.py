@@ -217,8 +217,6 @@ def _corrupt(path: Path, how: str) -> None:
 @pytest.mark.parametrize(
     ("rel", "how"),
     [
-        ("index/chroma/chroma.sqlite3", "garbage"),
-        ("index/chroma/chroma.sqlite3", "truncate"),
         ("index/catalog.json", "garbage"),
         ("index/catalog.json", "truncate"),
         ("index/vectors.npy", "garbage"),
@@ -228,7 +226,10 @@ def _corrupt(path: Path, how: str) -> None:
     ],
 )
 def test_damaged_index_is_rebuilt_or_reported_and_notes_survive(root: Path, rel: str, how: str) -> None:
-    """Garbage in the Chroma sqlite file, the catalog or the vectors: search/sync recover or raise IndexUnavailable."""
+    """Garbage in the catalog or the vectors: search/sync recover or raise IndexUnavailable.
+
+    (The embedded index keeps no Chroma copy: tests/test_index_sync.py checks an old one is dropped.)
+    """
     import shutil
 
     from memdir.errors import IndexUnavailable

@@ -1,1 +1,1 @@
-"""The derived index: embeddings in Chroma, a lexical ranker, sync from files, hybrid search."""
+"""The derived index: lexical terms and vectors from the files (a Chroma server optional), hybrid search."""

@@ -4,8 +4,10 @@
 (the sync pre-check), its search metadata and its lexical term counts;
 `.memdir/index/vectors.npy` holds the chunk vectors in catalog order. Both are replaced
 atomically under an exclusive lock and read under a shared one, so a reader never sees
-a catalog from one sync with vectors from another. Chroma holds the same vectors as the
-durable (or remote) store; this mirror keeps `import chromadb` off the query path.
+a catalog from one sync with vectors from another. A note can be in the catalog before its
+vectors (`pending`): a sync publishes term counts first, so lexical search works at once.
+With `index.backend: http` a Chroma server holds the same vectors for shared use; in the
+embedded setup these two files are the whole index (no Chroma copy; see chroma_store.py).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class IndexManifest(TypedDict):
     chunk_tokens: int
     include_archive: bool
     lexical: int
+    chunker: str
 
 
 class BadFile(TypedDict):
@@ -61,6 +64,7 @@ class IndexInfo(TypedDict, total=False):
     chunks: int
     bad_files: list[BadFile]
     stale: bool
+    pending: int
     path: str
 
 
@@ -80,6 +84,7 @@ class NoteRecord:
     n_chunks: int = 0
     length: int = 0
     tf: dict[str, int] = field(default_factory=dict)
+    pending: bool = False  # indexed for words, vectors still to come (a sync embeds them)
 
 
 class CatalogDamaged(Exception):

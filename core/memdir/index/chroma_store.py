@@ -1,4 +1,10 @@
-"""Chroma as the durable (embedded) or shared (http server) vector store of note chunks.
+"""Chroma as the shared vector store of note chunks (`index: {backend: http}`, a Chroma server).
+
+In the embedded setup (the default) there is no Chroma: the catalog and `vectors.npy` are the
+index, and queries rank from them. An embedded Chroma copy (`.memdir/index/chroma/`, written
+by memdir before 0.2) was written on every sync and never read; the next sync removes it
+(docs/benchmarks-search.md has the measurements behind this). With a server, sync writes
+each chunk there too, and the vector ranking is the server's answer.
 
 We always pass our own embeddings: collections are created with
 `embedding_function=None`, so Chroma never loads (or downloads) its default model.
@@ -8,6 +14,7 @@ distances are cosine (`hnsw:space: cosine`). `chromadb` is imported here only, l
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shutil
@@ -23,6 +30,8 @@ from memdir.errors import IndexUnavailable
 if TYPE_CHECKING:
     from chromadb.api.models.Collection import Collection
     from chromadb.api.types import Metadata, Where
+
+    from memdir.index.catalog import Catalog
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
@@ -194,3 +203,66 @@ class ChromaStore:
                 client.clear_system_cache()
             except Exception as exc:  # best effort
                 log.debug("clear_system_cache failed: %s", exc)
+
+
+def drop_embedded_chroma(index_dir: Path) -> None:
+    """Remove the embedded Chroma copy an older memdir wrote under `.memdir/index/chroma` (derived data)."""
+    path = index_dir / "chroma"
+    if path.is_dir():
+        log.info("removing %s: the embedded index no longer keeps a Chroma copy", path)
+        shutil.rmtree(path, ignore_errors=True)
+
+
+StoreItem = tuple[str, np.ndarray, "str | None", str]
+
+
+class ChromaMirror:
+    """What one sync writes to a Chroma server: opened on first write, refilled when it lost the data.
+
+    `catalog` is the catalog as loaded (its chunk count is what the server should hold before
+    this sync); a fresh (rebuilt) index resets the collection first.
+    """
+
+    def __init__(self, store: ChromaStore, catalog: Catalog, fresh: bool) -> None:
+        self.store = store
+        self.catalog = catalog
+        self.fresh = fresh
+        self.expected = sum(len(v) for v in catalog.vectors.values())
+        self._opened = False
+        if fresh:
+            self._open()
+
+    def _open(self) -> ChromaStore:
+        if not self._opened:
+            self._opened = True
+            if self.fresh:
+                self.store.reset()
+            else:
+                self._repair()
+        return self.store
+
+    def _repair(self) -> None:
+        have = self.store.count()
+        if have == self.expected:
+            return
+        log.warning(
+            "Chroma holds %d chunks, the catalog %d; refilling Chroma from the catalog", have, self.expected
+        )
+        self.store.reset()
+        cat = self.catalog
+        self.store.upsert_many(
+            [(p, cat.vectors[p], r.kind, r.hash) for p, r in cat.records.items() if p in cat.vectors]
+        )
+
+    def store_fn(self, removed: list[str], items: list[StoreItem]) -> None:
+        """Delete the chunks of `removed`, then upsert `items` (the StoreFn a sync calls)."""
+        store = self._open()
+        if removed:
+            store.delete_paths(removed)
+        if items:
+            store.upsert_many(items)
+
+    def close(self) -> None:
+        """Close the client."""
+        with contextlib.suppress(Exception):
+            self.store.close()

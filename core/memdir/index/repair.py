@@ -17,10 +17,10 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memdir.index.catalog import Catalog, index_dir
+from memdir.index.catalog import index_dir
 
 if TYPE_CHECKING:
-    from memdir.index.chroma_store import ChromaStore
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -63,17 +63,3 @@ def repair_layout(root: Path) -> list[str]:
         if path == d:
             break
     return fixed
-
-
-def refill_chroma(chroma: ChromaStore, cat: Catalog, want: int) -> None:
-    """Refill Chroma from the catalog's vectors when it lost them (wiped store, new server, a failed sync).
-
-    `want` is the chunk count of the catalog as loaded, before this sync changed it.
-    """
-    have = chroma.count()
-    if have == want:
-        return
-    log.warning("Chroma holds %d chunks, the catalog %d; refilling Chroma from the catalog", have, want)
-    chroma.reset()
-    items = [(p, cat.vectors[p], r.kind, r.hash) for p, r in cat.records.items() if p in cat.vectors]
-    chroma.upsert_many(items)

@@ -14,13 +14,15 @@ reads notes: it never modifies one.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memdir.errors import MemdirError
 from memdir.index.lexical import tokenize
+from memdir.index.query import vector_text
 from memdir.jsonvalue import JSONObject
 from memdir.paths import KINDS, NOTE_DIRS
 
@@ -45,6 +47,7 @@ class SearchHit:
     title: str
     confidence: float | None
     snippet: str
+    rankers: list[str] = field(default_factory=list)  # which rankers found it: lexical, vector
 
     def to_dict(self) -> JSONObject:
         """A JSON-ready dict."""
@@ -110,19 +113,28 @@ def _allowed(
     return out
 
 
-def snippet_of(root: Path, path: str, query: str, fallback: str, width: int = 200) -> str:
-    """The body line that shares most terms with the query (else the description)."""
+def snippet_of(
+    root: Path, path: str, query: str, fallback: str, width: int = 200, terms: set[str] | None = None
+) -> str:
+    """The body line that shares most terms with the query, or with `terms` (else the description)."""
     try:
         text = (root / path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return fallback
     from memdir.notes.frontmatter import split_text
 
-    terms = set(tokenize(query))
+    terms = set(tokenize(query)) if terms is None else terms
+    # A line can share a term only if it contains the term's start: a stem keeps all but the
+    # suffix of its word (`day` -> `dai`: the last letter may change), a CJK bigram is itself.
+    # Only those lines are tokenized (the rest is 90 % of a warm lexical query otherwise).
+    needles = {t[: max(1, min(4, len(t) - 1))] if t.isascii() else t for t in terms}
     best, best_score = "", 0
     for line in split_text(text).body.splitlines():
         line = line.strip()
         if not line:
+            continue
+        folded = unicodedata.normalize("NFKC", line).lower().replace("-", "")
+        if not any(n in folded for n in needles):
             continue
         score = len(terms & set(tokenize(line)))
         if score > best_score:
@@ -140,8 +152,9 @@ def rankings(
     vec: list[tuple[str, float]] = []
     if mode in ("hybrid", "lexical"):
         lex = view.lexical.rank(query, depth, allowed)
-    if mode in ("hybrid", "vector"):
-        vec = svc.vector_search(query, depth, kind=kind, allowed=allowed)
+    if mode in ("hybrid", "vector") and view.paths:  # no vectors yet: the lexical ranking answers alone
+        text = vector_text(query, view.lexical, svc.token_counter())
+        vec = svc.vector_search(text, depth, kind=kind, allowed=allowed)
     return lex, vec
 
 
@@ -179,6 +192,8 @@ def search_memory(
         ranked = vec
     else:
         ranked = fuse_hybrid(lex, vec)
+    found = {"lexical": {p for p, _ in lex}, "vector": {p for p, _ in vec}}
+    terms = set(view.lexical.query_terms(query))
     hits = []
     for path, score in ranked[:k]:
         rec = view.catalog.records.get(path)
@@ -192,7 +207,8 @@ def search_memory(
                 kind=rec.kind,
                 title=rec.title,
                 confidence=rec.confidence,
-                snippet=snippet_of(svc.root, path, query, rec.description),
+                snippet=snippet_of(svc.root, path, query, rec.description, terms=terms),
+                rankers=[name for name, paths in found.items() if path in paths],
             )
         )
     if hits and on_hits is not None:  # the usage signal (.memdir/state/usage.json, never the notes)

@@ -28,10 +28,12 @@ from memdir.index.catalog import (
     save_catalog,
     stamp,
 )
-from memdir.index.chunking import DEFAULT_CHUNK_TOKENS, chunk_body
-from memdir.index.lexical import LEXICAL_VERSION, LexicalIndex, term_counts
-from memdir.index.repair import refill_chroma, repair_layout
-from memdir.index.sync import IndexSync, Progress, SyncReport, scan_stats
+from memdir.index.chroma_store import ChromaMirror, drop_embedded_chroma
+from memdir.index.chunking import DEFAULT_CHUNK_TOKENS, TokenCounter, chunk_body, estimate_tokens
+from memdir.index.lexical import LEXICAL_VERSION, LexicalIndex
+from memdir.index.repair import repair_layout
+from memdir.index.scan import scan_stats
+from memdir.index.sync import IndexSync, Progress, SyncReport, recount_terms
 from memdir.index.view import IndexView, best_chunk_cosines, top_notes
 from memdir.locks import file_lock
 
@@ -46,6 +48,8 @@ log = logging.getLogger(__name__)
 SCHEMA = 2
 SYNC_LOCK_TIMEOUT = 600.0
 CHECKPOINT_SECONDS = 30.0  # a long build publishes what it has embedded so far at this interval
+INLINE_EMBED_CHUNKS = 64  # a search embeds changed notes itself up to this many chunks (about 2 s)
+FIRST_INDEX_WAIT = 10.0  # a search on a root being indexed elsewhere waits this long for its terms
 
 
 def _same_but_lexical(have: Mapping[str, object], want: Mapping[str, object]) -> bool:
@@ -94,7 +98,13 @@ class IndexService:
             "chunk_tokens": self.chunk_tokens,
             "include_archive": self.include_archive,
             "lexical": LEXICAL_VERSION,
+            "chunker": "tokenizer" if hasattr(emb, "token_count") else "estimate",
         }
+
+    def token_counter(self) -> TokenCounter:
+        """How chunk sizes are counted: the embedder's own tokenizer, else the estimate."""
+        count: TokenCounter | None = getattr(self.embedder, "token_count", None)
+        return count if count is not None else estimate_tokens
 
     def _chroma(self) -> ChromaStore:
         from memdir.index.chroma_store import ChromaStore
@@ -116,16 +126,20 @@ class IndexService:
         paths: Iterable[str] | None = None,
         lock_timeout: float = SYNC_LOCK_TIMEOUT,
         should_stop: Callable[[], bool] | None = None,
+        max_embed_chunks: int | None = None,
     ) -> SyncReport:
         """Bring the index in step with the files (or just `paths`, root-relative); returns a SyncReport.
 
-        `should_stop`, polled between embedding batches, ends a long sync early at a safe point:
-        what was embedded so far is saved, the rest is found again by the next sync.
+        New and changed notes are searchable by their words as soon as their terms are counted
+        (the catalog is published before any embedding); their vectors follow. `should_stop`,
+        polled between embedding batches, ends a long sync early at a safe point; with
+        `max_embed_chunks`, a sync that would embed more than that embeds nothing. Notes left
+        without vectors are `pending`: the next sync embeds them.
         """
         rels = None if paths is None else [self.store.relpath(p) for p in paths]
         repair_layout(self.root)
         with file_lock(self._lock_path(), timeout=lock_timeout):
-            return self._sync_locked(progress, rels, force=False, should_stop=should_stop)
+            return self._sync_locked(progress, rels, False, should_stop, max_embed_chunks)
 
     def rebuild(self, progress: Progress | None = None) -> SyncReport:
         """Drop the index and rebuild it from the files."""
@@ -139,6 +153,7 @@ class IndexService:
         paths: list[str] | None,
         force: bool,
         should_stop: Callable[[], bool] | None = None,
+        max_embed_chunks: int | None = None,
     ) -> SyncReport:
         want = self.manifest()
         reason: str | None = "requested" if force else None
@@ -153,7 +168,7 @@ class IndexService:
             if cat is None and reason is None:
                 reason = "no index yet"
             elif cat is not None and cat.manifest != want and _same_but_lexical(cat.manifest, want):
-                self._recount_terms(cat)
+                recount_terms(self.root, cat)
                 cat.manifest = dict(want)
                 recounted = True
             elif cat is not None and cat.manifest != want:
@@ -162,115 +177,60 @@ class IndexService:
                 )
                 reason = f"index settings changed ({', '.join(changed)})"
                 cat = None
-        chroma = self._chroma()
-        opened = False
-        down: list[str] = []  # embedded Chroma could not be opened: the catalog is still written
+        remote = self.config.backend == "http"
+        if not remote:
+            drop_embedded_chroma(index_dir(self.root))
+        fresh = cat is None
+        if cat is None:
+            drop_catalog(self.root)
+            cat = Catalog(manifest=dict(want))
+            paths = None
+        cat_now = cat
+        mirror = ChromaMirror(self._chroma(), cat, fresh) if remote else None
+        dim = int(want["dim"])
+        last_save = [time.monotonic()]
 
-        def open_chroma() -> ChromaStore | None:
-            nonlocal opened
-            if down:
-                return None
-            try:
-                if not opened:
-                    opened = True
-                    if fresh:
-                        chroma.reset()
-                    else:
-                        refill_chroma(chroma, cat_now, chunks_before)
-            except Exception as exc:
-                if self.config.backend == "http":
-                    raise
-                # embedded: queries rank from the catalog's vectors, so the sync goes on without Chroma;
-                # the next sync finds Chroma short of the catalog and refills it (_repair_chroma)
-                log.warning(
-                    "embedded Chroma unavailable (%s); indexing without it, it is refilled next time", exc
-                )
-                down.append(str(exc))
-                return None
-            return chroma
+        def publish() -> None:
+            save_catalog(self.root, cat_now, dim)
+            last_save[0] = time.monotonic()
 
+        def checkpoint() -> None:
+            if time.monotonic() - last_save[0] >= CHECKPOINT_SECONDS:
+                publish()
+
+        syncer = IndexSync(
+            self.store, self.embed_note_texts, self.chunk_tokens, self.include_archive, self.token_counter()
+        )
         try:
-            fresh = cat is None
-            if cat is None:
-                drop_catalog(self.root)
-                cat = Catalog(manifest=dict(want))
-                paths = None
-            cat_now = cat
-            chunks_before = sum(len(v) for v in cat.vectors.values())
-            if fresh or chroma.missing():
-                open_chroma()
-
-            def store_fn(removed: list[str], items: list[tuple[str, np.ndarray, str | None, str]]) -> None:
-                store = open_chroma()
-                if store is None:
-                    return
-                try:
-                    if removed:
-                        store.delete_paths(removed)
-                    if items:
-                        if progress:
-                            progress("store", 0, len(items))
-                        store.upsert_many(items)
-                        if progress:
-                            progress("store", len(items), len(items))
-                except Exception as exc:
-                    if self.config.backend == "http":
-                        raise
-                    log.warning("embedded Chroma write failed (%s); it is refilled at the next sync", exc)
-                    down.append(str(exc))
-
-            last_save = [time.monotonic()]
-
-            def checkpoint() -> None:
-                if time.monotonic() - last_save[0] >= CHECKPOINT_SECONDS:
-                    save_catalog(self.root, cat_now, int(want["dim"]))
-                    last_save[0] = time.monotonic()
-
-            syncer = IndexSync(self.store, self.embed_note_texts, self.chunk_tokens, self.include_archive)
             report = syncer.run(
                 cat,
                 paths=paths,
                 progress=progress,
-                store_fn=store_fn,
+                store_fn=mirror.store_fn if mirror is not None else None,
                 checkpoint=checkpoint,
                 should_stop=should_stop,
+                publish=publish,
+                max_embed_chunks=max_embed_chunks,
             )
         finally:
-            chroma.close()
+            if mirror is not None:
+                mirror.close()
         report.rebuilt = reason is not None
         report.reason = reason
         if report.rebuilt or report.has_changes or report.dirty or recounted:
-            save_catalog(self.root, cat, int(want["dim"]))
+            save_catalog(self.root, cat, dim)
         self._checked_at = time.monotonic()
         self._view = None
         log.info(
-            "index sync: %d new, %d changed, %d moved, %d deleted, %d errors",
+            "index sync: %d new, %d changed, %d moved, %d deleted, %d errors, %d waiting for vectors",
             len(report.new),
             len(report.changed),
             len(report.moved),
             len(report.deleted),
             len(report.errors),
+            report.pending,
         )
         return report
-
-    def _recount_terms(self, cat: Catalog) -> None:
-        """Recompute lexical term counts after a tokenizer change, keeping every vector."""
-        from memdir.index.chunking import index_texts
-        from memdir.notes.model import Note, hash_bytes
-
-        log.info("lexical tokenizer changed; recounting terms of %d notes", len(cat.records))
-        for rel, rec in cat.records.items():
-            try:
-                data = (self.root / rel).read_bytes()
-                if hash_bytes(data) != rec.hash:
-                    rec.mtime_ns = -1  # changed since: the sync that follows re-reads it
-                    continue
-                _, lexical = index_texts(Note.from_text(rel, data.decode("utf-8")), self.chunk_tokens)
-            except Exception as exc:  # unreadable now: the sync that follows reports it
-                log.debug("recount %s: %s", rel, exc)
-                rec.mtime_ns = -1
-                continue
-            rec.tf, rec.length = term_counts(lexical)
 
     # -- freshness -------------------------------------------------------------
     def is_stale(self) -> bool:
@@ -293,7 +253,7 @@ class IndexService:
             return None
         try:
             built = index_dir(self.root).joinpath("catalog.json").exists()
-            return self.sync(lock_timeout=0.0 if built else 5.0)
+            return self.sync(lock_timeout=0.0 if built else 5.0, max_embed_chunks=INLINE_EMBED_CHUNKS)
         except LockError:
             # Another process is syncing and will publish what changed: answer from the current
             # index now, and look again only after max_age (not a stat scan + lock try per query).
@@ -313,21 +273,40 @@ class IndexService:
         except CatalogDamaged:
             cat = None
         if cat is None or cat.manifest != self.manifest():
+            cat, st = self._build_for_query()
+        mat, paths, starts = cat.matrix(int(self.embedder.dim))
+        lex = LexicalIndex({p: (r.tf, r.length) for p, r in cat.records.items()})
+        self._view = IndexView(cat, mat, paths, starts, lex, st)
+        return self._view
+
+    def _build_for_query(self) -> tuple[Catalog, tuple[int, int, int] | None]:
+        """A catalog for a query on a root without a usable index: count terms now, embed later.
+
+        The search's own sync embeds only a few chunks (INLINE_EMBED_CHUNKS); a bigger first
+        index is searchable by its words at once and gets its vectors from `memdir index sync`
+        or the daemon. When another process holds the sync lock, wait (up to FIRST_INDEX_WAIT)
+        for it to publish its term counts, which it does before embedding anything.
+        """
+        want = self.manifest()
+        deadline = time.monotonic() + FIRST_INDEX_WAIT
+        while True:
+            synced = False
             try:
-                self.sync(lock_timeout=5.0)
-            except LockError:  # another process is building it: answer from what it published so far
-                log.warning("the index is being built by another process; results may be partial")
+                self.sync(lock_timeout=0.0, max_embed_chunks=INLINE_EMBED_CHUNKS)
+                synced = True
+            except LockError:
+                pass
             st = stamp(self.root)
             try:
                 cat = load_catalog(self.root)
             except CatalogDamaged:
                 cat = None
-            if cat is None or cat.manifest != self.manifest():
-                cat = Catalog(manifest=dict(self.manifest()))
-        mat, paths, starts = cat.matrix(int(self.embedder.dim))
-        lex = LexicalIndex({p: (r.tf, r.length) for p, r in cat.records.items()})
-        self._view = IndexView(cat, mat, paths, starts, lex, st)
-        return self._view
+            if cat is not None and cat.manifest == want:
+                return cat, st
+            if synced or time.monotonic() >= deadline:
+                log.warning("the index is being built by another process; no results until it publishes")
+                return Catalog(manifest=dict(want)), st
+            time.sleep(0.2)
 
     def vector_search(
         self, query_text: str, k: int, kind: str | None = None, allowed: set[str] | None = None
@@ -356,7 +335,7 @@ class IndexService:
         """(path, raw cosine) of the notes of `kind` most similar to text: best chunk pair, no boosts."""
         self.ensure_fresh(max_age=0.0)
         view = self.view()
-        chunks = chunk_body(text, target=self.chunk_tokens) or [text]
+        chunks = chunk_body(text, target=self.chunk_tokens, count=self.token_counter()) or [text]
         vecs = self.embedder.embed_passages(chunks)
         return top_notes(best_chunk_cosines(vecs, view), view, k, kind)
 
@@ -383,5 +362,6 @@ class IndexService:
             "chunks": sum(len(v) for v in cat.vectors.values()),
             "bad_files": [{"path": p, "error": b.get("error")} for p, b in sorted(cat.bad.items())],
             "stale": current != known,
+            "pending": sum(1 for r in cat.records.values() if r.pending),
             "path": os.fspath(index_dir(self.root)),
         }

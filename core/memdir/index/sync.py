@@ -1,16 +1,19 @@
-"""Sync the index from the files: scan, compare content hashes, report, apply.
+"""Sync the index from the files: scan, compare content hashes, count terms, publish, embed.
 
-A scan stats every Markdown file under the indexed folders; a file whose mtime and size
-match the catalog is unchanged without being read. Others are read and hashed: same
-hash means unchanged (only the stat is refreshed), a hash seen at a deleted path means
-the note moved (its vectors are reused), anything else is embedded. Bad files are
-reported in `SyncReport.errors` and skipped; they never stop the sync.
+A file whose mtime and size match the catalog is unchanged without being read (scan.py).
+Others are read and hashed: same hash means unchanged (only the stat is refreshed), a hash
+seen at a deleted path means the note moved (its vectors are reused), anything else is
+indexed in two steps. First its record and term counts enter the catalog, marked `pending`,
+and the catalog is published: lexical search finds the note from then on. Then its chunks
+are embedded, newest notes first, and published every CHECKPOINT seconds. A sync stopped
+early (`should_stop`), or told not to embed this much (`max_embed_chunks`), leaves notes
+pending; the next sync embeds them. Bad files are reported in `SyncReport.errors` and
+skipped; they never stop the sync.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -19,16 +22,17 @@ from pathlib import Path
 import numpy as np
 
 from memdir.confined import read_regular
-from memdir.errors import NoteError, PathError
+from memdir.errors import NoteError
 from memdir.index.catalog import Catalog, NoteRecord
-from memdir.index.chunking import index_texts
+from memdir.index.chunking import TokenCounter, estimate_tokens, lexical_text, note_chunks
 from memdir.index.lexical import term_counts
+from memdir.index.scan import index_dirs, is_indexable, scan_stats
 from memdir.jsonvalue import JSONObject
-from memdir.notes.atomic import is_temp_name
 from memdir.notes.model import Note, hash_bytes
-from memdir.notes.store import SCAN_DIRS, NoteStore
-from memdir.paths import ARCHIVE_DIR, kind_of
+from memdir.notes.store import NoteStore
+from memdir.paths import kind_of
 
+__all__ = ["IndexSync", "Progress", "SyncReport", "index_dirs", "is_indexable", "scan_stats"]
 log = logging.getLogger(__name__)
 
 Progress = Callable[[str, int, int], None]
@@ -40,7 +44,7 @@ GROUP_CHUNKS = 512  # notes are embedded, stored and checkpointed in groups of a
 
 @dataclass
 class SyncReport:
-    """What a sync found and did: new, changed, moved, deleted and bad files."""
+    """What a sync found and did: new, changed, moved, deleted and bad files; notes still without vectors."""
 
     new: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
@@ -53,14 +57,13 @@ class SyncReport:
     reason: str | None = None
     seconds: float = 0.0
     dirty: bool = False  # the catalog needs saving (changes, refreshed stats, new bad files)
-    interrupted: bool = (
-        False  # stopped early (should_stop): the notes left out stay pending for the next sync
-    )
+    interrupted: bool = False  # stopped early (should_stop): the notes left out stay pending
+    pending: int = 0  # notes searchable by their words whose vectors a later sync embeds
 
     @property
     def has_changes(self) -> bool:
         """True when the index content changed."""
-        return bool(self.new or self.changed or self.moved or self.deleted)
+        return bool(self.new or self.changed or self.moved or self.deleted or self.embedded_chunks)
 
     def to_dict(self) -> JSONObject:
         """A JSON-ready summary."""
@@ -72,6 +75,7 @@ class SyncReport:
             "errors": self.errors,
             "unchanged": self.unchanged,
             "embedded_chunks": self.embedded_chunks,
+            "pending": self.pending,
             "rebuilt": self.rebuilt,
             "reason": self.reason,
             "seconds": round(self.seconds, 3),
@@ -79,94 +83,8 @@ class SyncReport:
         }
 
 
-def index_dirs(include_archive: bool = False) -> tuple[str, ...]:
-    """Top-level folders the index covers."""
-    return SCAN_DIRS + ((ARCHIVE_DIR,) if include_archive else ())
-
-
-def is_indexable(rel: str, include_archive: bool = False) -> bool:
-    """True for a root-relative path the index should hold (a Markdown note in an indexed folder)."""
-    parts = rel.split("/")
-    name = parts[-1]
-    return (
-        len(parts) >= 2
-        and parts[0] in index_dirs(include_archive)
-        and name.endswith(".md")
-        and not name.startswith(".")
-        and not is_temp_name(name)
-        and not any(p.startswith(".") for p in parts[:-1])
-    )
-
-
-def _walk(root: Path, top: str, out: dict[str, tuple[int, int] | str]) -> None:
-    """Stat every indexable file under root/top with os.scandir (symlinked folders followed once, loops cut)."""
-    root_real = os.path.realpath(root)
-    seen: set[str] = set()
-    stack = [(root / top, top)]
-    while stack:
-        folder, rel_folder = stack.pop()
-        real = os.path.realpath(folder)
-        if real in seen or not (real == root_real or real.startswith(root_real + os.sep)):
-            continue
-        seen.add(real)
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for entry in entries:
-            name = entry.name
-            if name.startswith("."):
-                continue
-            rel = f"{rel_folder}/{name}"
-            try:
-                is_dir = entry.is_dir()
-            except OSError:
-                is_dir = False
-            if is_dir:
-                stack.append((Path(entry.path), rel))
-                continue
-            if not name.endswith(".md") or is_temp_name(name):
-                continue
-            try:
-                if entry.is_symlink():
-                    target = os.path.realpath(entry.path)
-                    if not target.startswith(root_real + os.sep):
-                        continue
-                st = entry.stat()
-            except OSError as exc:
-                out[rel] = f"cannot stat: {exc.strerror or exc}"
-                continue
-            out[rel] = (st.st_mtime_ns, st.st_size)
-
-
-def scan_stats(
-    store: NoteStore, paths: Iterable[str] | None, include_archive: bool
-) -> dict[str, tuple[int, int] | str]:
-    """rel -> (mtime_ns, size) for every indexable file (or an error message when stat fails)."""
-    out: dict[str, tuple[int, int] | str] = {}
-    if paths is None:
-        for top in index_dirs(include_archive):
-            if (store.root / top).is_dir():
-                _walk(store.root, top, out)
-        return dict(sorted(out.items()))
-    for rel in paths:
-        if not is_indexable(rel, include_archive):
-            continue
-        try:
-            store.abspath(rel)  # refuses paths that resolve outside the root
-            st = os.stat(store.root / rel)
-        except FileNotFoundError:
-            continue
-        except (OSError, PathError) as exc:
-            out[rel] = f"cannot stat: {getattr(exc, 'strerror', None) or exc}"
-            continue
-        out[rel] = (st.st_mtime_ns, st.st_size)
-    return out
-
-
-def _record(
-    rel: str, note: Note, stat: tuple[int, int], n_chunks: int, tf: dict[str, int], length: int
-) -> NoteRecord:
+def make_record(rel: str, note: Note, stat: tuple[int, int], tf: dict[str, int], length: int) -> NoteRecord:
+    """The catalog record of a note whose vectors are still to come."""
     tags = note.meta.get("tags")
     tag_list = [str(t) for t in tags] if isinstance(tags, list) else ([str(tags)] if tags else [])
     conf = note.meta.get("confidence")
@@ -184,14 +102,15 @@ def _record(
         description=note.description,
         tags=tag_list,
         confidence=confidence,
-        n_chunks=n_chunks,
+        n_chunks=0,
         length=length,
         tf=tf,
+        pending=True,
     )
 
 
 class IndexSync:
-    """Computes and applies one sync of a catalog (and its Chroma mirror) against the files."""
+    """Computes and applies one sync of a catalog (and its Chroma server copy) against the files."""
 
     def __init__(
         self,
@@ -199,11 +118,13 @@ class IndexSync:
         embed: Callable[[list[str]], np.ndarray],
         chunk_tokens: int,
         include_archive: bool = False,
+        count: TokenCounter = estimate_tokens,
     ) -> None:
         self.store = store
         self.embed = embed
         self.chunk_tokens = chunk_tokens
         self.include_archive = include_archive
+        self.count = count
 
     def _read(self, rel: str, size: int) -> tuple[bytes | None, str | None]:
         if size > MAX_INDEX_BYTES:
@@ -213,53 +134,59 @@ class IndexSync:
         except OSError as exc:
             return None, f"cannot read: {exc.strerror or exc}"
 
-    def _parse(self, rel: str, data: bytes) -> Note:
-        return Note.from_bytes(rel, data)
+    def _reload_pending(self, cat: Catalog, rel: str) -> Note | None:
+        """A pending note left by an earlier sync, read again (None when it can no longer be read)."""
+        rec = cat.records[rel]
+        try:
+            note = Note.from_bytes(rel, read_regular(self.store.root / rel))
+        except (OSError, NoteError) as exc:
+            log.debug("pending note %s not readable now: %s", rel, exc)
+            return None
+        if note.hash != rec.hash:  # edited without a change of mtime and size: index what is there
+            tf, length = term_counts(lexical_text(note))
+            cat.records[rel] = make_record(rel, note, (rec.mtime_ns, rec.size), tf, length)
+        return note
 
-    def _embed_all(
+    def _embed_pending(
         self,
         cat: Catalog,
-        to_embed: list[tuple[str, Note, tuple[int, int]]],
+        notes: dict[str, Note],
         report: SyncReport,
         progress: Progress | None,
         store_fn: StoreFn | None,
         checkpoint: Callable[[], None] | None,
-        should_stop: Callable[[], bool] | None = None,
+        should_stop: Callable[[], bool] | None,
+        max_embed_chunks: int | None,
     ) -> None:
-        """Embed new and changed notes group by group (shortest chunks first within a group).
+        """Embed the pending notes, newest first, group by group (shortest chunks first within a group).
 
-        After each group its notes are stored and the checkpoint runs, so an interrupted
-        build keeps the notes already embedded. `should_stop` is polled before every embedding
-        batch; once it is true the group under way is dropped (its notes keep their old
-        records, so the next sync finds them again) and the report says `interrupted`.
+        After each group its vectors are stored and the checkpoint runs. `should_stop` is polled
+        before every embedding batch; once true, the notes not yet done stay pending.
         """
-        prepared = []
-        for rel, note, st in to_embed:
-            chunks, lexical = index_texts(note, self.chunk_tokens)
-            tf, length = term_counts(lexical)
-            prepared.append((rel, note, st, chunks, tf, length))
-        total = sum(len(p[3]) for p in prepared)
+        order = sorted(notes, key=lambda r: (-cat.records[r].mtime_ns, r))
+        prepared = [(rel, note_chunks(notes[rel], self.chunk_tokens, self.count)) for rel in order]
+        total = sum(len(chunks) for _, chunks in prepared)
+        if max_embed_chunks is not None and total > max_embed_chunks:
+            log.info(
+                "%d note(s) (%d chunks) wait for vectors; `memdir index sync` embeds them", len(notes), total
+            )
+            return
         if progress and total:
             progress("embed", 0, total)
-        done = 0
-        start = 0
+        done = start = 0
         while start < len(prepared):
             end, size = start, 0
-            while end < len(prepared) and (size == 0 or size + len(prepared[end][3]) <= GROUP_CHUNKS):
-                size += len(prepared[end][3])
+            while end < len(prepared) and (size == 0 or size + len(prepared[end][1]) <= GROUP_CHUNKS):
+                size += len(prepared[end][1])
                 end += 1
             group = prepared[start:end]
-            start = end
-            flat = [(gi, ci, text) for gi, item in enumerate(group) for ci, text in enumerate(item[3])]
+            flat = [(gi, ci, text) for gi, (_, chunks) in enumerate(group) for ci, text in enumerate(chunks)]
             flat.sort(key=lambda x: len(x[2]))
             vecs: dict[tuple[int, int], np.ndarray] = {}
             for b in range(0, len(flat), EMBED_BATCH):
                 if should_stop is not None and should_stop():
                     report.interrupted = True
-                    log.info(
-                        "index sync stopped early: %d note(s) left for the next sync",
-                        len(prepared) - start + len(group),
-                    )
+                    log.info("index sync stopped early: %d note(s) wait for vectors", len(prepared) - start)
                     return
                 batch = flat[b : b + EMBED_BATCH]
                 mat = self.embed([t for _, _, t in batch])
@@ -269,23 +196,19 @@ class IndexSync:
                 if progress:
                     progress("embed", done, total)
             stored: list[tuple[str, np.ndarray, str | None, str]] = []
-            changed: list[str] = []
-            for gi, (rel, note, st, chunks, tf, length) in enumerate(group):
-                rows = [vecs[(gi, ci)] for ci in range(len(chunks))]
-                if rel in cat.records:
-                    report.changed.append(rel)
-                    changed.append(rel)
-                else:
-                    report.new.append(rel)
-                cat.records[rel] = _record(rel, note, st, len(rows), tf, length)
-                if rows:
-                    cat.vectors[rel] = np.vstack(rows).astype(np.float32)
-                    stored.append((rel, cat.vectors[rel], cat.records[rel].kind, note.hash))
-                else:
-                    cat.vectors.pop(rel, None)
+            for gi, (rel, chunks) in enumerate(group):
+                rec = cat.records[rel]
+                rec.pending = False
+                rec.n_chunks = len(chunks)
+                if chunks:
+                    cat.vectors[rel] = np.vstack([vecs[(gi, ci)] for ci in range(len(chunks))]).astype(
+                        np.float32
+                    )
+                    stored.append((rel, cat.vectors[rel], rec.kind, rec.hash))
             report.embedded_chunks += len(flat)
+            start = end
             if store_fn is not None:
-                store_fn(changed, stored)
+                store_fn([rel for rel, _ in group], stored)
             if checkpoint is not None:
                 checkpoint()
 
@@ -297,10 +220,15 @@ class IndexSync:
         store_fn: StoreFn | None = None,
         checkpoint: Callable[[], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
+        publish: Callable[[], None] | None = None,
+        max_embed_chunks: int | None = None,
     ) -> SyncReport:
         """Bring cat in step with the files (all of them, or just `paths`); returns the report.
 
-        `should_stop` (polled between embedding batches) ends the sync early at a safe point.
+        `publish` is called once the term counts of every new and changed note are in cat and
+        before any embedding (the service saves the catalog there). `should_stop` (polled between
+        embedding batches) ends the sync early at a safe point; `max_embed_chunks` skips the
+        embedding when more chunks than that wait (search's inline sync).
         """
         t0 = time.perf_counter()
         cat.loaded = None  # this sync edits the vectors: never reuse the file's matrix
@@ -328,7 +256,6 @@ class IndexSync:
                 report.errors.append({"path": rel, "error": str(err)})
                 cat.bad[rel] = {"mtime_ns": st[0], "size": st[1], "error": err}
                 continue
-            report.dirty = True
             if rec is not None and rec.hash == hash_bytes(data):
                 rec.mtime_ns, rec.size = st
                 report.unchanged += 1
@@ -346,7 +273,7 @@ class IndexSync:
         parsed: list[tuple[str, Note, tuple[int, int]]] = []
         for rel, data, st in to_parse:
             try:
-                note = self._parse(rel, data)
+                note = Note.from_bytes(rel, data)
             except NoteError as exc:
                 msg = str(exc).removeprefix(f"{rel}: ")
                 report.errors.append({"path": rel, "error": msg})
@@ -356,35 +283,74 @@ class IndexSync:
                 continue
             cat.bad.pop(rel, None)
             parsed.append((rel, note, st))
-        # moves: a new path whose content hash is that of a vanished note
-        to_embed: list[tuple[str, Note, tuple[int, int]]] = []
+        # moves (a new path whose content hash is that of a vanished note) keep their vectors
+        pending: dict[str, Note] = {}
         stored: list[tuple[str, np.ndarray, str | None, str]] = []
+        had_vectors: list[str] = []
         for rel, note, st in parsed:
             old = gone_by_hash.pop(note.hash, None) if rel not in cat.records else None
             if old is not None:
                 rec = cat.records[old]
-                vecs = cat.vectors.get(old, np.zeros((0, 1), np.float32))
-                new_rec = _record(rel, note, st, rec.n_chunks, rec.tf, rec.length)
+                new_rec = make_record(rel, note, st, rec.tf, rec.length)
                 cat.records[rel] = new_rec
-                if old in cat.vectors:
-                    cat.vectors[rel] = vecs
-                stored.append((rel, vecs, new_rec.kind, note.hash))
                 report.moved.append((old, rel))
+                if old in cat.vectors:
+                    cat.vectors[rel] = cat.vectors[old]
+                    new_rec.pending, new_rec.n_chunks = False, len(cat.vectors[rel])
+                    stored.append((rel, cat.vectors[rel], new_rec.kind, note.hash))
+                elif not rec.pending:
+                    new_rec.pending = False  # a note without chunks
+                else:
+                    pending[rel] = note
                 continue
-            to_embed.append((rel, note, st))
+            (report.changed if rel in cat.records else report.new).append(rel)
+            if cat.vectors.pop(rel, None) is not None:
+                had_vectors.append(rel)
+            tf, length = term_counts(lexical_text(note))
+            cat.records[rel] = make_record(rel, note, st, tf, length)
+            pending[rel] = note
         moved_from = {a for a, _ in report.moved}
         for p in set(gone) | moved_from:
             cat.records.pop(p, None)
             cat.vectors.pop(p, None)
         report.deleted = sorted(set(gone) - moved_from)
-        if store_fn is not None and (report.deleted or moved_from):
-            store_fn(sorted(set(report.deleted) | moved_from), [s for s in stored if s[1].shape[1] > 1])
-        if checkpoint is not None:
-            checkpoint()
-        self._embed_all(cat, to_embed, report, progress, store_fn, checkpoint, should_stop)
+        removed = sorted(set(report.deleted) | moved_from | set(had_vectors))
+        if store_fn is not None and (removed or stored):
+            store_fn(removed, stored)
+        for rel, rec in cat.records.items():  # left pending by an earlier sync
+            if rec.pending and rel not in pending and (scope is None or rel in scope):
+                again = self._reload_pending(cat, rel)
+                if again is not None:
+                    pending[rel] = again
         if not targeted:
             cat.records = dict(sorted(cat.records.items()))
+        if publish is not None and pending and (report.new or report.changed or report.moved):
+            publish()
+        if progress and pending:
+            progress("terms", len(pending), len(pending))
+        self._embed_pending(
+            cat, pending, report, progress, store_fn, checkpoint, should_stop, max_embed_chunks
+        )
+        report.pending = sum(1 for r in cat.records.values() if r.pending)
         report.new.sort()
         report.changed.sort()
         report.seconds = time.perf_counter() - t0
         return report
+
+
+def recount_terms(root: Path, cat: Catalog) -> None:
+    """Recompute lexical term counts (and titles) after a tokenizer change, keeping every vector."""
+    log.info("lexical tokenizer changed; recounting terms of %d notes", len(cat.records))
+    for rel, rec in cat.records.items():
+        try:
+            data = read_regular(root / rel)
+            if hash_bytes(data) != rec.hash:
+                rec.mtime_ns = -1  # changed since: the sync that follows re-reads it
+                continue
+            note = Note.from_bytes(rel, data)
+        except (OSError, NoteError) as exc:  # unreadable now: the sync that follows reports it
+            log.debug("recount %s: %s", rel, exc)
+            rec.mtime_ns = -1
+            continue
+        rec.tf, rec.length = term_counts(lexical_text(note))
+        rec.title, rec.description = note.title, note.description

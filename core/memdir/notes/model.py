@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ruamel.yaml.comments import CommentedMap
@@ -10,6 +12,64 @@ from ruamel.yaml.comments import CommentedMap
 from memdir.errors import NoteError
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.paths import kind_of
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_HEADING_ID = re.compile(r"\s*\{#[^}\s]*\}\s*$")
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|~])")
+_INDEX_STEMS = frozenset({"index", "_index", "readme"})
+_SECTION = re.compile(r"^#{2,6}[ \t]+(.+)$")
+
+
+def _one_line(value: object) -> str:
+    """A scalar frontmatter value as one trimmed line ('' for lists, maps, booleans and blanks)."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return ""
+    text = str(value).strip()
+    return " ".join(text.splitlines()[0].split()) if text else ""
+
+
+def _outside_code(body: str) -> Iterator[str]:
+    """The lines of a Markdown body that are not inside fenced code blocks (a BOM dropped)."""
+    fence = ""
+    for line in body.removeprefix("\ufeff").splitlines():
+        m = _FENCE.match(line)
+        if m:
+            mark = m.group(1)
+            if not fence:
+                fence = mark
+            elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip()[len(mark) :].strip():
+                fence = ""
+            continue
+        if not fence:
+            yield line
+
+
+def _heading_text(text: str) -> str:
+    text = _HEADING_ID.sub("", text.strip())
+    text = re.sub(r"\s+#+\s*$", "", text)
+    return _ESCAPE.sub(r"\1", text).strip()
+
+
+def first_heading(body: str) -> str:
+    """The text of the first `# ` heading of a Markdown body, outside fenced code ('' if none)."""
+    for line in _outside_code(body):
+        if line.startswith("# "):
+            text = _heading_text(line[2:])
+            if text:
+                return text
+    return ""
+
+
+def section_headings(body: str) -> list[str]:
+    """The texts of the `## ` to `###### ` headings of a Markdown body, outside fenced code."""
+    out = []
+    for line in _outside_code(body):
+        m = _SECTION.match(line)
+        if m:
+            text = _heading_text(m.group(1))
+            if text:
+                out.append(text)
+    return out
 
 
 def hash_bytes(data: bytes) -> str:
@@ -72,18 +132,46 @@ class Note:
         if isinstance(desc, str) and desc.strip():
             return desc.strip().splitlines()[0]
         for line in self.body.splitlines():
-            line = line.strip().lstrip("#").strip()
+            line = line.strip()
+            if line.startswith("#"):  # a heading: its text, without `{#id}` or escapes
+                line = _heading_text(line.lstrip("#"))
             if line:
                 return line[:160]
         return ""
 
     @property
     def title(self) -> str:
-        """The first Markdown heading of the body, or the file stem."""
-        for line in self.body.splitlines():
-            if line.startswith("# "):
-                return line[2:].strip()
-        return self.path.rsplit("/", 1)[-1].removesuffix(".md")
+        """Frontmatter `title:`, else the first `# ` heading outside code, else the file name.
+
+        A heading's custom id (`# Setup {#setup}`), closing hashes and Markdown escapes are
+        dropped. An `index`, `_index` or `README` file without either takes its folder's name.
+        """
+        value = _one_line(self.meta.get("title"))
+        if value:
+            return value
+        heading = first_heading(self.body)
+        if heading:
+            return heading
+        parts = self.path.strip("/").split("/")
+        stem = parts[-1].removesuffix(".md")
+        if stem.lower() in _INDEX_STEMS and len(parts) >= 3:  # kind/folder/index.md: the folder
+            return parts[-2]
+        return stem
+
+    @property
+    def aliases(self) -> list[str]:
+        """Other names of the note (frontmatter `aliases:`, a list or one string), one line each."""
+        value = self.meta.get("aliases")
+        items = value if isinstance(value, list) else [value]
+        return [a for a in (_one_line(v) for v in items) if a]
+
+    @property
+    def summary(self) -> str:
+        """Frontmatter `summary:` (any length, whitespace folded), or ''."""
+        value = self.meta.get("summary")
+        if isinstance(value, str):
+            return " ".join(value.split())
+        return ""
 
     def get(self, key: str, default: object = None) -> object:
         """A frontmatter value (any YAML value: narrow it before use)."""
