@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 
-CROSS_SIMILAR = 0.35  # calibrated cosine between a text and its translation (docs/daily.md)
-CROSS_ANCHORS = 0.3  # Jaccard overlap of anchors
+CROSS_SIMILAR = 0.5  # calibrated cosine between a text and its translation (docs/daily.md)
+CROSS_ANCHORS = 0.45  # Jaccard overlap of anchors
 MIN_ANCHORS = 2  # fewer anchors than this on either side: no cross-language match
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
+_FENCED = re.compile(r"^\s*```[^\n]*\n(.*?)^\s*```\s*$", re.M | re.S)
 _CODE = re.compile(r"`([^`\n]+)`")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w./:@=+-]*[\w/]|\d+")
 _TECH = re.compile(r"[\d_./:@=-]|[a-z][A-Z]|^[A-Z]{2,}")
@@ -32,10 +33,20 @@ def language(text: str) -> str:
 
 
 def anchors(text: str) -> set[str]:
-    """Tokens a translation keeps: inline code, and Latin tokens that look technical (digits, paths, flags)."""
-    out = {c.strip().lower() for c in _CODE.findall(text)}
-    for tok in _TOKEN.findall(_CODE.sub(" ", text)):
-        if _TECH.search(tok) or (language(text) == "ja" and len(tok) >= 3):
+    """Tokens a translation keeps: code (fenced or inline), and Latin tokens that look technical."""
+    out: set[str] = set()
+    prose: list[str] = []
+    for i, chunk in enumerate(_FENCED.split(text)):
+        if i % 2:  # inside a fence: every command line, comments left out
+            code = [ln for ln in chunk.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "//"))]
+            out.update(t.lower() for ln in code for t in _TOKEN.findall(ln))
+        else:
+            prose.append(chunk)
+    rest = " ".join(prose)
+    out.update(c.strip().lower() for c in _CODE.findall(rest))
+    ja = language(rest) == "ja"
+    for tok in _TOKEN.findall(_CODE.sub(" ", rest)):
+        if _TECH.search(tok) or (ja and len(tok) >= 3):
             out.add(tok.lower())
     return out
 

@@ -54,13 +54,21 @@ def misfiled(router: Router, note: Note, vectors: NoteVectors | None = None) -> 
 
 
 def move_proposals(
-    store: NoteStore, router: Router, vectors: NoteVectors | None = None, skip: set[str] | None = None
+    store: NoteStore,
+    router: Router,
+    vectors: NoteVectors | None = None,
+    skip: set[str] | None = None,
+    own: dict[str, str] | None = None,
 ) -> list[Op]:
-    """Review ops proposing to move misfiled notes (notes in `skip` and keys raised before are left out)."""
+    """Review ops proposing to move misfiled notes.
+
+    Left out: notes in `skip` (written by this run), notes still exactly as the daily run last wrote
+    them (`own`: path -> hash; the router filed them, nobody changed them since), keys raised before.
+    """
     raised = set(ReviewLedger(store.root).keys)
     ops: list[Op] = []
     for note in store.iter_notes(("knowledge", "procedures")):
-        if skip and note.path in skip:
+        if (skip and note.path in skip) or (own and own.get(note.path) == note.hash):
             continue
         kind, _, rest = note.path.partition("/")
         dest = f"{OTHER[kind]}/{rest}"

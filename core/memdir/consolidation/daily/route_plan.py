@@ -1,7 +1,8 @@
 """Planning: turn routed parts into journal operations (create, update, review), writing nothing.
 
 A part that reports using an existing procedure (`part.usage`) whose best match among procedures/
-and skills/ has calibrated similarity >= USAGE_MATCH becomes an outcome for it (route_outcome);
+and skills/ scores USAGE_MATCH or more (calibrated similarity plus the share of the note title's terms
+the episode mentions, route_usage.title_overlap) becomes an outcome for it (route_outcome);
 otherwise it is planned by its kind. For each part of kind knowledge or procedures, in episode order:
 1. the engine named one of the related notes it was shown -> update it;
 2. a note of that kind already lists this episode in `sources` (the episode was edited) -> the text
@@ -29,6 +30,7 @@ from memdir.consolidation.daily.route_lang import same_in_other_language
 from memdir.consolidation.daily.route_outcome import Outcome
 from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text
 from memdir.consolidation.daily.route_sections import SectionState, record_key, replace_section
+from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
 from memdir.consolidation.daily.router import RoutedPart
 from memdir.notes.model import Note, hash_text
 from memdir.paths import slugify
@@ -45,7 +47,7 @@ log = logging.getLogger(__name__)
 WRITE_KINDS = ("knowledge", "procedures")
 SAME_TITLE_MIN = 0.5  # same slug counts as the same subject only when the content is related too
 SAME_SUBJECT = 0.75  # calibrated similarity from which new material extends the best note (docs/daily.md)
-USAGE_MATCH = 0.45  # calibrated similarity from which a usage report names an existing procedure
+USAGE_MATCH = 0.7  # match score (route_usage.TITLE_WEIGHT) from which a usage report names a procedure
 REVIEW = "<review>"
 EVIDENCE = "<evidence>"
 
@@ -106,9 +108,10 @@ class Planner:
     # -- usage reports -----------------------------------------------------------------
     def _usage(self, ep: Episode, part: RoutedPart, vec: Any) -> bool:
         """An outcome for the procedure (or skill) this episode reports using; False if none matches."""
-        found = self.vectors.related(vec, "procedures", k=1) + self.vectors.related(vec, "skills", k=1)
-        best = max(found, key=lambda m: m.similarity, default=None)
-        if best is None or best.similarity < USAGE_MATCH:
+        found = self.vectors.related(vec, "procedures", k=5) + self.vectors.related(vec, "skills", k=5)
+        scored = [(m.similarity + TITLE_WEIGHT * title_overlap(part.text, m.title), m) for m in found]
+        score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
+        if best is None or score < USAGE_MATCH:
             return False
         said = redact(" ".join(part.text.split()))[0]
         day = ep.day.isoformat() if ep.day else self.started_at[:10]
@@ -119,6 +122,7 @@ class Planner:
             "target": best.path,
         }
         decision["similarity"] = round(best.similarity, 4)
+        decision["score"] = round(score, 4)
         if best.path.startswith("skills/"):
             self._review(ep, "evidence", part.title, said, best, f"{part.usage}: reports using this skill")
             decision["action"] = "evidence"

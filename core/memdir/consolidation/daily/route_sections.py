@@ -8,7 +8,9 @@ the note by its `sources`, finds the recorded text in it, and replaces exactly t
 other byte, including whatever a person wrote, stays. If the recorded text is no longer in the
 note (a person rewrote that section) nothing in the note is touched and the new version goes to
 review/ as a merge candidate. The records are written together with the episode state, after the
-journal's writes; they are derived state like the rest of `.memdir/`.
+journal's writes; they are derived state like the rest of `.memdir/`. The same file keeps the hash of
+every note as the daily run last wrote it, so reclassification (route_moves) does not second-guess
+the router's own filing of a note nobody has changed since.
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ class SectionState(JsonState):
     def __init__(self, root: Path) -> None:
         super().__init__(root / ".memdir" / "state" / "daily-sections.json")
         self.data.setdefault("sections", {})
+        self.data.setdefault("written", {})
+
+    @property
+    def written(self) -> dict[str, str]:
+        """path -> hash of the text the daily run last wrote there (a note nobody changed since)."""
+        return cast(dict[str, str], self.data["written"])
 
     @property
     def sections(self) -> dict[str, dict[str, str]]:
@@ -53,17 +61,26 @@ class SectionState(JsonState):
             return None
         return Section(str(rec["path"]), str(rec.get("text") or ""), str(rec.get("description") or ""))
 
-    def put_all(self, records: dict[str, dict[str, str]]) -> None:
-        """Merge the records of an applied plan and save."""
-        if not records:
+    def put_all(self, records: dict[str, dict[str, str]], written: dict[str, str] | None = None) -> None:
+        """Merge the records of an applied plan (and the hashes of the notes it wrote) and save."""
+        if not records and not written:
             return
         self.sections.update(records)
+        self.written.update(written or {})
         self.save()
 
 
 def replace_section(body: str, old: str, new: str) -> str | None:
-    """body with the one occurrence of `old` replaced by `new`; None when `old` is not there exactly once."""
+    """body with `old` (whole lines) replaced by `new`; None unless `old` is there exactly once, as whole lines."""
     old_s, new_s = old.strip("\n"), new.strip("\n")
-    if not old_s or body.count(old_s) != 1:
+    if not old_s:
         return None
-    return body.replace(old_s, new_s, 1)
+    found, i = [], body.find(old_s)
+    while i >= 0:
+        if (i == 0 or body[i - 1] == "\n") and body[i + len(old_s) : i + len(old_s) + 1] in ("", "\n"):
+            found.append(i)
+        i = body.find(old_s, i + 1)
+    if len(found) != 1:
+        return None
+    i = found[0]
+    return body[:i] + new_s + body[i + len(old_s) :]

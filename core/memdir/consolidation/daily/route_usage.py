@@ -18,7 +18,7 @@ import numpy as np
 from memdir.consolidation.daily.blocks import Block, content_words, sentences
 
 _USUAL = re.compile(
-    r"\b(?:the usual|as usual|as always|like (?:every|last) (?:time|week|month|quarter|year)|same (?:as|way as) "
+    r"\b(?:the usual|as usual|as always|like (?:every|last) (?:time|week|month|quarter|year)|same (?:\w+ )?(?:as|way as) "
     r"(?:last time|before|always|usual)|same way|standard (?:way|procedure|steps|process|protocol)|"
     r"(?:as )?per the (?:runbook|checklist|procedure|steps|docs|wiki|guide|playbook|protocol|list)|"
     r"(?:followed|following|according to|went through|by) the (?:\w+ ){0,3}"
@@ -96,6 +96,60 @@ def usage_features(body: str, blocks: list[Block]) -> np.ndarray:
         float(bool(re.match(r"^[^:：\n]{3,60}[:：]", body.strip()))),
     ]
     return np.asarray(vals, dtype=np.float32)
+
+
+_STOP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "to",
+        "for",
+        "in",
+        "on",
+        "and",
+        "or",
+        "with",
+        "from",
+        "by",
+        "at",
+        "as",
+        "is",
+        "are",
+        "was",
+        "be",
+        "this",
+        "that",
+        "it",
+        "our",
+        "we",
+        "i",
+        "my",
+    ]
+)
+_EN_WORD = re.compile(r"[a-z0-9]+")
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
+TITLE_WEIGHT = 0.5  # match score = calibrated similarity + TITLE_WEIGHT x title overlap (docs/daily.md)
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ation", "ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _terms(text: str) -> set[str]:
+    """Crudely stemmed English words and Japanese character bigrams."""
+    words = {_stem(w) for w in _EN_WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
+    return words | {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
+
+
+def title_overlap(report: str, title: str) -> float:
+    """Share of a procedure title's terms that a usage report mentions ("rotated the DB password" / "Rotate...")."""
+    want = _terms(title)
+    return len(want & _terms(report)) / len(want) if want else 0.0
 
 
 def usage_outcome(text: str) -> str:

@@ -130,8 +130,11 @@ class Router:
             return split
         note_kind = kind if kind != "skip" else "procedures"
         s = shape(note_kind, r.title, r.body)
-        part = RoutedPart(kind, s.title, s.text, description=s.description, embed=r.embed, confidence=conf)
-        return [RoutedPart(**{**part.__dict__, "usage": usage})] if usage else [part]
+        return [
+            RoutedPart(
+                kind, s.title, s.text, description=s.description, embed=r.embed, usage=usage, confidence=conf
+            )
+        ]
 
     def _usage(self, r: Reading) -> str | None:
         """success / failure / unknown when the text reports using an existing procedure, else None."""

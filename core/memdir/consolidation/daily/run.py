@@ -126,7 +126,8 @@ class DailyConsolidator:
         # 5. plan: creates, updates and review items, then move proposals
         result = Planner(self.store, self.config.thresholds, started.isoformat(), vectors).plan(routed)
         touched = {o.path for o in result.ops}
-        ops = result.ops + move_proposals(self.store, router, vectors, skip=touched)
+        own = SectionState(self.root).written
+        ops = result.ops + move_proposals(self.store, router, vectors, skip=touched, own=own)
         report.skipped += result.skipped
         report.stats.update(
             episodes=len(episodes),
@@ -215,7 +216,12 @@ class DailyConsolidator:
                 state.mark(eid, h)
         records = plan.meta.get("sections") or {}
         SectionState(self.root).put_all(
-            {k: v for k, v in records.items() if isinstance(v, dict) and v.get("episode") not in failed}
+            {k: v for k, v in records.items() if isinstance(v, dict) and v.get("episode") not in failed},
+            {
+                o.path: hash_text(o.text)
+                for o in plan.ops
+                if o.op in ("create", "update") and not failed.intersection(o.episodes)
+            },
         )
         state.save()
         journal.clear()
