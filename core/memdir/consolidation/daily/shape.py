@@ -46,12 +46,22 @@ _CLAUSE_END = re.compile(r"[,;、。]|[:：](?=\s|$)|\s[-–—]\s| \(|（")
 _CHATTY = re.compile(r"[!！]|おめでとう|ありがと|\b(?:hi|hey|hello|thanks|congrats)\b|ね。", re.I)
 _LABEL = re.compile(
     r"^\s*(?:\*\*)?(?:q|a|answer|question|fix|solution|workaround|steps?(?: \d+)?|what i did|tl;?dr|update|"
-    r"やったこと|対処|対応|手順|回答|答え|質問|解決策)(?:\*\*)?\s*[:：]\s*(?=\S)",
+    r"やったこと|対処|対応|対応メモ|作業メモ|メモ|手順|回答|答え|質問|解決策)(?:\*\*)?\s*[:：]\s*(?=\S)",
     re.I,
 )
 _STRONG_KNOW = re.compile(
     r"\b(?:root cause|lesson|takeaway|decided|decision|we chose|policy|rule|the reason|turns? out|means that)\b|"
     r"原因|教訓|結論|決定|決めた|方針|ルール|理由",
+    re.I,
+)
+_EMPTY_META = re.compile(
+    r"\b(?:what (?:i|we) did|so (?:i|we) (?:don't|do not|won't) forget|for (?:future reference|next time|the record)|"
+    r"to remember)\b",
+    re.I,
+)
+_ANNOUNCE = re.compile(
+    r"(?:原因|理由)が(?:分かった|わかった|判明した|分かりました|わかりました)[。.]?$|"
+    r"\b(?:found|figured out) (?:the|its) (?:cause|reason|root cause)[.!]?$",
     re.I,
 )
 _SPEAKER = re.compile(r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .-]{1,24})\s*[:：]\s*(?=\S)")
@@ -122,9 +132,21 @@ def _clean_blocks(blocks: list[Block]) -> list[Block]:
     return out
 
 
+def _unmeta(sents: list[str]) -> list[str]:
+    """Sentences with an announcement before a colon split off ("Writing down what I did: first I ...")."""
+    out = []
+    for s in sents:
+        head, sep, rest = s.partition(": ")
+        if sep and rest and is_meta(head + ":") and not is_meta(rest):
+            out += [head + ":", rest[:1].upper() + rest[1:] if rest[:1].isascii() else rest]
+        else:
+            out.append(s)
+    return out
+
+
 def _prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], list[str]]:
     """(meta, lead, steps, tail) of a procedure written as prose."""
-    sents = [s for p in paras for s in sentences(p)]
+    sents = _unmeta([s for p in paras for s in sentences(p)])
     flags = [is_step(s) for s in sents]
     meta = [s for s in sents if is_meta(s)]
     if not any(flags) or len(sents) < 2:
@@ -136,6 +158,7 @@ def _prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], lis
     for s, f in zip(sents[first : last + 1], flags[first : last + 1], strict=True):
         if s in meta:
             continue
+        s = _unlabel(s) if not steps else s  # "A: Ask in #payments ..." -> "Ask in #payments ..."
         if f or not steps:
             steps.append(s)
         else:
@@ -206,6 +229,7 @@ def _meta_phrase(meta: list[str]) -> str:
             t,
             flags=re.I,
         )
+        t = re.sub(_EMPTY_META, "", t).strip(" ,:")
         t = strip_narrative(t)
         if len(t) >= 4:
             return t[0].upper() + t[1:]
@@ -284,8 +308,10 @@ def _knowledge_description(blocks: list[Block]) -> str:
         return _with_items(_one_line(first.text), [_item(u) for u in units(lists[0])])
     sents = [_COMMIT_PREFIX.sub("", s) for b in paras for s in sentences(b.text)]
     for pat, where in ((_STRONG_KNOW, sents), (_KNOW_LEAD, sents[:1])):
-        for s in where:
+        for i, s in enumerate(where):
             if pat.search(s) and not s.rstrip().endswith((":", "：")):
+                if _ANNOUNCE.search(s) and i + 1 < len(where):  # "原因が分かった。" -> the cause itself
+                    return _cut(where[i + 1], DESC_LIMIT)
                 return _cut(s, DESC_LIMIT)
     if sents:
         return _cut(next((s for s in sents if not s.rstrip().endswith((":", "："))), sents[0]), DESC_LIMIT)
@@ -296,7 +322,7 @@ def _procedure_description(
     title: str, meta: list[str], lead: list[str], steps: list[str], body: list[Block]
 ) -> str:
     purpose = ""
-    for s in lead + steps[:1]:
+    for s in lead[:1] + steps[:1]:
         purpose = purpose_clause(s)
         if purpose:
             break

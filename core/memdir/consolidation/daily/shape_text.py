@@ -32,7 +32,8 @@ SIGNOFF = re.compile(
     re.I,
 )
 _HOW_WORD = re.compile(
-    r"\b(?:steps?|how(?: to| i| we)?|procedure|runbook|checklist|recipe|process|instructions)\b|"
+    r"\b(?:steps?|how(?: to| i| we)?|procedure|runbook|checklist|recipe|process|instructions|"
+    r"what (?:i|we) did|what worked|the fix)\b|"
     r"手順|やり方|方法|流れ|チェックリスト",
     re.I,
 )
@@ -49,6 +50,10 @@ _JA_SEQ = re.compile(
 _JA_REQUEST = re.compile(r"(?:ください|下さい|すること|しておく|しておいて|しましょう)[。.!！]?$")
 _JA_NEGATIVE = re.compile(r"(?:ない|なく|ず|ません|なかった|できなかった)")
 _JA_PAST_ACTION = re.compile(r"を[^。]{0,40}(?:た|ました)[。.!！]?$")
+_RESULT = re.compile(
+    r"^(?:finally|at last|so)\b[\s,]*(?:i |we )?(?:got|managed|figured|fixed|found|sorted|have)\b", re.I
+)
+_JA_TE_ACTION = re.compile(r"を[^。、]{0,30}(?:して|し)、")
 _FIRST_PERSON_ACTION = re.compile(
     r"^(?:i|we|then i|then we|so i|so we)\s+(?:just\s+|then\s+|also\s+)?(\w+)", re.I
 )
@@ -112,6 +117,8 @@ def is_step(sentence: str, strict: bool = False) -> bool:
     if not s:
         return False
     fw = first_word(s)
+    if _RESULT.match(s):  # "Finally got it working again." is the outcome, not a step
+        return False
     if fw in IMPERATIVE_VERBS or SEQUENCE_MARKERS.match(s) or TO_PURPOSE.match(s):
         return True
     if len(SERIES_IMPERATIVE.findall(s)) >= 1 and not strict:
@@ -125,6 +132,8 @@ def is_step(sentence: str, strict: bool = False) -> bool:
     if _JA_SEQ.search(s) or _JA_REQUEST.search(s):
         return True
     if not _JA_NEGATIVE.search(s[-8:]) and (JA_PLAIN_VERB_END.search(s) or _JA_PAST_ACTION.search(s)):
+        return True
+    if _JA_TE_ACTION.search(s):  # 「…を削除して、…」: actions in a row
         return True
     return not strict and bool(_INLINE_CMD.search(sentence)) and not s.endswith("?")
 
