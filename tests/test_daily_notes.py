@@ -23,7 +23,9 @@ GREETED = "Hi all,\n\nTo restart the queue: stop the workers, then run `queuectl
 
 
 def _words(text: str) -> set[str]:
-    return set(re.findall(r"[A-Za-z]{3,}", text.lower())) | set(re.findall(r"[\u3040-\u30ff\u4e00-\u9fff]", text))
+    return set(re.findall(r"[A-Za-z]{3,}", text.lower())) | set(
+        re.findall(r"[\u3040-\u30ff\u4e00-\u9fff]", text)
+    )
 
 
 @pytest.mark.parametrize(
@@ -32,7 +34,10 @@ def _words(text: str) -> set[str]:
         ("procedures", FIX),
         ("knowledge", INCIDENT),
         ("procedures", GREETED),
-        ("procedures", "本番へのデプロイ手順をまとめた。まず PR をマージする。次にタグを作る。最後にジョブを実行する。"),
+        (
+            "procedures",
+            "本番へのデプロイ手順をまとめた。まず PR をマージする。次にタグを作る。最後にジョブを実行する。",
+        ),
         ("knowledge", "Lessons from the outage:\n\n1. Alerts fired late.\n2. Nobody owned the replica."),
     ],
 )
@@ -61,14 +66,19 @@ def test_a_knowledge_description_is_its_root_cause_not_its_first_sentence() -> N
 def test_greetings_and_sign_offs_are_dropped() -> None:
     s = shape("procedures", "", GREETED)
     assert "Hi all" not in s.text and "Thanks" not in s.text and s.text.startswith("To restart the queue")
-    assert s.title == "Restart the queue" and s.description.startswith("To restart the queue: stop the workers")
+    assert s.title == "Restart the queue" and s.description.startswith(
+        "To restart the queue: stop the workers"
+    )
 
 
 def test_titles_a_person_would_write() -> None:
     assert shape("procedures", "", "Rotated the database password again today, the usual steps.").title == (
         "Rotate the database password"
     )
-    assert shape("knowledge", "", "Lessons from the outage:\n\n1. Alerts fired late.").title == "Lessons from the outage"
+    assert (
+        shape("knowledge", "", "Lessons from the outage:\n\n1. Alerts fired late.").title
+        == "Lessons from the outage"
+    )
     assert shape("procedures", "", "```bash\n# free up a stuck print queue\ncancel -a -\n```").title == (
         "Free up a stuck print queue"
     )
@@ -78,7 +88,11 @@ def test_titles_a_person_would_write() -> None:
 
 
 def test_a_japanese_cause_announcement_gives_way_to_the_cause() -> None:
-    s = shape("knowledge", "", "差し戻しが多い件、原因が分かった。定期区間を登録していないとエラーになる仕様だった。")
+    s = shape(
+        "knowledge",
+        "",
+        "差し戻しが多い件、原因が分かった。定期区間を登録していないとエラーになる仕様だった。",
+    )
     assert s.description == "定期区間を登録していないとエラーになる仕様だった。"
 
 
