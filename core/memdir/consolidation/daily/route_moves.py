@@ -1,7 +1,9 @@
 """Reclassification: a note filed under the wrong kind gets a `move_proposal` review item.
 
-Consolidation never moves a person's file: it only proposes the move, once per note and
-destination (the review ledger remembers every key ever raised).
+The note is read by the same learned router that files new episodes (its vector from the run's
+note vectors, its cues from its body), so a list of lessons in procedures/ is proposed for
+knowledge/ whatever its numbering. Consolidation never moves a person's file: it only proposes the
+move, once per note and destination (the review ledger remembers every key ever raised).
 """
 
 from __future__ import annotations
@@ -9,46 +11,69 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.daily.router import classify_blocks, content_words, split_blocks, title_blocks
+import numpy as np
+
+from memdir.consolidation.daily.blocks import content_words
+from memdir.consolidation.daily.route_rag import note_embed_text
+from memdir.consolidation.daily.router import Reading, Router, read_text
 from memdir.lifecycle.review import ReviewLedger
 from memdir.runs.journal import Op
 
 if TYPE_CHECKING:
+    from memdir.consolidation.daily.route_rag import NoteVectors
+    from memdir.notes.model import Note
     from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
 
 MIN_WORDS = 30  # too little text to judge
-STRONG_SHARE = 0.8  # the other kind's share of cue weight needed to propose a move
-MIN_WEIGHT = 2.0  # and at least this much cue weight for it
+STRONG = 0.8  # the other kind's probability needed to propose a move (a clear case, not a doubt)
 OTHER = {"knowledge": "procedures", "procedures": "knowledge"}
 
 
-def misfiled(kind: str, title: str, description: str, body: str) -> bool:
-    """True when a note of `kind` reads strongly as the other kind."""
-    blocks = split_blocks(body)
-    if content_words(blocks) < MIN_WORDS:
-        return False
-    _, proc, know = classify_blocks(blocks + title_blocks(title, description))
-    total = proc + know
-    if total < MIN_WEIGHT:
-        return False
-    if kind == "knowledge":
-        return proc >= MIN_WEIGHT and proc / total >= STRONG_SHARE
-    return know >= MIN_WEIGHT and know / total >= STRONG_SHARE
+def _reading(router: Router, note: Note, vectors: NoteVectors | None) -> Reading:
+    """The note read like an episode; its vector is the one the run already holds for it."""
+    body = note.body.lstrip("\n")
+    first, _, rest = body.partition("\n")
+    r = read_text(note.title, rest if first.startswith("# ") else body)
+    vec = vectors.vector_of(note.path) if vectors is not None else None
+    if router.embed is not None and vec is None:
+        vec = router.embed([note_embed_text(note)])[0]
+    vecs = None if router.embed is None or vec is None else np.asarray(vec)[None, :]
+    r.proba = router.model.proba(vecs, r.cues[None, :])[0]
+    return r
 
 
-def move_proposals(store: NoteStore, skip: set[str] | None = None) -> list[Op]:
-    """Review ops proposing to move misfiled notes (notes in `skip` and keys raised before are left out)."""
+def misfiled(router: Router, note: Note, vectors: NoteVectors | None = None) -> bool:
+    """True when a note of its folder's kind reads clearly as the other kind."""
+    kind = note.path.split("/", 1)[0]
+    r = _reading(router, note, vectors)
+    if kind not in OTHER or content_words(r.blocks) < MIN_WORDS:
+        return False
+    return float(r.proba[router.model.classes.index(OTHER[kind])]) >= STRONG
+
+
+def move_proposals(
+    store: NoteStore,
+    router: Router,
+    vectors: NoteVectors | None = None,
+    skip: set[str] | None = None,
+    own: dict[str, str] | None = None,
+) -> list[Op]:
+    """Review ops proposing to move misfiled notes.
+
+    Left out: notes in `skip` (written by this run), notes still exactly as the daily run last wrote
+    them (`own`: path -> hash; the router filed them, nobody changed them since), keys raised before.
+    """
     raised = set(ReviewLedger(store.root).keys)
     ops: list[Op] = []
     for note in store.iter_notes(("knowledge", "procedures")):
-        if skip and note.path in skip:
+        if (skip and note.path in skip) or (own and own.get(note.path) == note.hash):
             continue
         kind, _, rest = note.path.partition("/")
         dest = f"{OTHER[kind]}/{rest}"
         key = f"move:{note.path}->{dest}"
-        if key in raised or not misfiled(kind, note.title, str(note.get("description") or ""), note.body):
+        if key in raised or not misfiled(router, note, vectors):
             continue
         item = {
             "kind": "move_proposal",

@@ -1,27 +1,38 @@
 """Planning: turn routed parts into journal operations (create, update, review), writing nothing.
 
-For each part of kind knowledge or procedures, in episode order:
+A part that reports using an existing procedure (`part.usage`) whose best match among procedures/
+and skills/ scores USAGE_MATCH or more (calibrated similarity plus the share of the note title's terms
+the episode mentions, route_usage.title_overlap) becomes an outcome for it (route_outcome);
+otherwise it is planned by its kind. For each part of kind knowledge or procedures, in episode order:
 1. the engine named one of the related notes it was shown, of the part's kind and with calibrated
    similarity >= engine_update_floor(...) to the part -> update it (else the rules below decide);
-2. a note of that kind already lists this episode in `sources` (the episode was edited) -> update it;
-3. the best match has calibrated similarity >= thresholds.duplicate (0.85): a note created earlier in
+2. a note of that kind already lists this episode in `sources` (the episode was edited) -> the text
+   this episode left there is replaced (route_sections); if a person changed that text, or it
+   cannot be found, the new version becomes a merge candidate and the note is left alone;
+3. a skill (skills/, read-only) is the best match, at SAME_SUBJECT or more -> an `evidence` item;
+4. the best match has calibrated similarity >= thresholds.duplicate (0.85): a note created earlier in
    this run is extended; a note that existed before the run is left alone and a merge candidate goes
    to review/ (near-identical content adds nothing a person should not look at first);
-4. a note of that kind has the same slug and calibrated similarity >= SAME_TITLE_MIN -> update it;
-5. the best match has calibrated similarity >= SAME_SUBJECT -> new material on the same subject: update it;
-6. otherwise a new note `<kind>/<slug>.md` (slug of the title; `-2`, `-3`... when taken).
+5. a note of that kind has the same slug and calibrated similarity >= SAME_TITLE_MIN -> update it;
+6. the best match has calibrated similarity >= SAME_SUBJECT -> new material on the same subject: update it;
+7. a note of that kind in the other language reads as its translation (route_lang): one created in this
+   run is extended (one note holds both versions), an older one gets a merge candidate;
+8. otherwise a new note `<kind>/<slug>.md` (slug of the title; `-2`, `-3`... when taken).
 Updates append `## YYYY-MM-DD — <title>` and extend `sources`, keeping every other byte.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from memdir.consolidation.daily.plan_draft import Draft, PlanResult
+from memdir.consolidation.daily.route_lang import same_in_other_language
+from memdir.consolidation.daily.route_outcome import Outcome
 from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text
-from memdir.consolidation.daily.router import RoutedPart, summary_line
-from memdir.notes.frontmatter import render_note, update_text
+from memdir.consolidation.daily.route_sections import SectionState, record_key, replace_section
+from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
+from memdir.consolidation.daily.router import RoutedPart
 from memdir.notes.model import Note, hash_text
 from memdir.paths import slugify
 from memdir.runs.journal import Op
@@ -38,6 +49,7 @@ WRITE_KINDS = ("knowledge", "procedures")
 SAME_TITLE_MIN = 0.5  # same slug counts as the same subject only when the content is related too
 SAME_SUBJECT = 0.75  # calibrated similarity from which new material extends the best note (docs/daily.md)
 E5_ENGINE_UPDATE_MIN = 0.5  # an engine's (LLM's) chosen note must be this similar to the part (e5 scale)
+USAGE_MATCH = 0.7  # match score (route_usage.TITLE_WEIGHT) from which a usage report names a procedure
 
 
 def engine_update_floor(embedder_name: str) -> float:
@@ -51,42 +63,11 @@ def engine_update_floor(embedder_name: str) -> float:
 
 
 REVIEW = "<review>"
-
-
-@dataclass
-class _Draft:
-    """A note being written by this run: texts are rendered once, when planning ends."""
-
-    op: Op
-    body: str
-    sources: list[str]
-    meta: dict[str, Any] | None  # a new note's frontmatter; None for an update of an existing note
-    changed: bool = False
-
-    def finish(self, started_at: str) -> Op:
-        """The op with its final text (an update that added nothing keeps the original text)."""
-        if self.meta is not None:
-            self.meta["sources"] = sorted(set(self.sources))
-            self.op.text = render_note(self.meta, self.body)
-        elif self.changed:
-            changes = {"sources": sorted(set(self.sources)), "updated_at": started_at}
-            self.op.text = update_text(self.op.text, changes, body=self.body)
-        return self.op
-
-
-@dataclass
-class PlanResult:
-    """The operations of one run plus what the report needs."""
-
-    ops: list[Op] = field(default_factory=list)
-    skipped: int = 0
-    parts: int = 0
-    redactions: int = 0
-    decisions: list[dict[str, Any]] = field(default_factory=list)
+EVIDENCE = "<evidence>"
 
 
 class Planner:
-    """Decides, for every routed part, which note it creates, extends or proposes to merge into."""
+    """Decides, for every routed part, which note it creates, extends, reports on or proposes to merge into."""
 
     def __init__(
         self, store: NoteStore, thresholds: Thresholds, started_at: str, vectors: NoteVectors
@@ -96,12 +77,11 @@ class Planner:
         self.duplicate = float(thresholds.duplicate)
         self.initial_confidence = float(thresholds.initial_confidence)
         self.vectors = vectors
+        self.sections = SectionState(store.root)
         self.result = PlanResult()
-        self._ops: dict[str, _Draft] = {}  # path -> create/update being drafted
+        self._ops: dict[str, Draft] = {}  # path -> create/update being drafted
         self._notes: dict[str, Note] = {}
-        self._by_source: dict[str, dict[str, str]] = {
-            k: {} for k in WRITE_KINDS
-        }  # kind -> episode ref -> path
+        self._by_source: dict[str, dict[str, str]] = {k: {} for k in WRITE_KINDS}  # kind -> ref -> path
         for note in store.iter_notes(WRITE_KINDS):
             self._notes[note.path] = note
             for src in note.str_list("sources"):
@@ -114,21 +94,59 @@ class Planner:
         for ep, parts in routed:
             for part in parts:
                 self.result.parts += 1
-                if part.kind not in WRITE_KINDS:
-                    self.result.skipped += 1
-                    self.result.decisions.append({"episode": ep.id, "kind": "skip", "action": "skip"})
+                if part.kind not in WRITE_KINDS and part.usage is None:
+                    self._skip(ep)
                     continue
                 text, n1 = redact(part.text.strip())
                 title, n2 = redact(" ".join(part.title.split()) or ep.title or "Note")
                 self.result.redactions += n1 + n2
                 pending.append((ep, part, title, text))
-        vecs = self.vectors.embed([embed_text(t, x) for _, _, t, x in pending]) if pending else None
+        embedded = [redact(p.embed)[0] if p.embed else embed_text(t, x) for _, p, t, x in pending]
+        vecs = self.vectors.embed(embedded) if pending else None
         for i, (ep, part, title, text) in enumerate(pending):
             assert vecs is not None
+            if part.usage is not None and self._usage(ep, part, vecs[i]):
+                continue
+            if part.kind not in WRITE_KINDS:
+                self._skip(ep)
+                continue
             self._plan_part(ep, part, title, text, vecs[i])
         for draft in self._ops.values():
-            self.result.ops.append(draft.finish(self.started_at))
+            self.result.ops.append(draft.finish(self.started_at, self.initial_confidence))
         return self.result
+
+    def _skip(self, ep: Episode) -> None:
+        self.result.skipped += 1
+        self.result.decisions.append({"episode": ep.id, "kind": "skip", "action": "skip"})
+
+    # -- usage reports -----------------------------------------------------------------
+    def _usage(self, ep: Episode, part: RoutedPart, vec: Any) -> bool:
+        """An outcome for the procedure (or skill) this episode reports using; False if none matches."""
+        found = self.vectors.related(vec, "procedures", k=5) + self.vectors.related(vec, "skills", k=5)
+        scored = [(m.similarity + TITLE_WEIGHT * title_overlap(part.text, m.title), m) for m in found]
+        score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
+        if best is None or score < USAGE_MATCH:
+            return False
+        said = redact(" ".join(part.text.split()))[0]
+        day = ep.day.isoformat() if ep.day else self.started_at[:10]
+        decision: dict[str, Any] = {
+            "episode": ep.id,
+            "kind": "usage",
+            "outcome": part.usage,
+            "target": best.path,
+        }
+        decision["similarity"] = round(best.similarity, 4)
+        decision["score"] = round(score, 4)
+        if best.path.startswith("skills/"):
+            self._review(ep, "evidence", part.title, said, best, f"{part.usage}: reports using this skill")
+            decision["action"] = "evidence"
+        else:
+            self._draft_for(best.path).outcomes.append(Outcome(str(part.usage), ep.ref, day, said))
+            self._draft_for(best.path).op.episodes.append(ep.id)
+            decision["action"] = "outcome"
+            self.result.outcomes += 1
+        self.result.decisions.append(decision)
+        return True
 
     # -- one part ------------------------------------------------------------------
     def _plan_part(self, ep: Episode, part: RoutedPart, title: str, text: str, vec: Any) -> None:
@@ -142,12 +160,25 @@ class Planner:
             "best": best.path if best else None,
             "similarity": round(best.similarity, 4) if best else None,
         }
-        target, reason = self._choose(ep, part, kind, title, matches)
-        if target == REVIEW and best is not None:
-            self._review(ep, kind, title, text, best)
-            decision.update(action="merge_candidate", target=best.path)
+        target, reason = self._choose(ep, part, kind, title, text, vec, matches)
+        if target == EVIDENCE:
+            skill = self.vectors.related(vec, "skills", k=1)[0]
+            self._review(ep, "evidence", title, text, skill, "matches this skill")
+            decision.update(action="evidence", target=skill.path)
+        elif target == REVIEW and reason.startswith("edited"):
+            path = self._by_source[kind][ep.ref]
+            self._review(ep, "merge_candidate", title, text, Match(path, 1.0, 1.0, "", title), reason)
+            decision.update(action="merge_candidate", target=path, reason=reason)
+        elif target is not None and target.startswith(REVIEW):
+            path = target[len(REVIEW) :] or (best.path if best else "")
+            m = next((x for x in matches if x.path == path), best)
+            assert m is not None
+            self._review(ep, "merge_candidate", title, text, m, reason)
+            decision.update(action="merge_candidate", target=m.path, reason=reason)
+        elif target is not None and reason.startswith("replace"):
+            decision.update(action="update", target=target, reason=reason)
         elif target is not None:
-            self._update(target, ep, title, text)
+            self._update(target, ep, kind, title, text)
             decision.update(action="update", target=target, reason=reason)
         else:
             path = self._new_path(kind, title)
@@ -157,17 +188,22 @@ class Planner:
         self.result.decisions.append(decision)
 
     def _choose(
-        self, ep: Episode, part: RoutedPart, kind: str, title: str, matches: list[Match]
+        self, ep: Episode, part: RoutedPart, kind: str, title: str, text: str, vec: Any, matches: list[Match]
     ) -> tuple[str | None, str]:
-        """The note to update, REVIEW for a merge candidate, or None for a new note (rules in the docstring)."""
+        """The note to update, REVIEW(+path) for a merge candidate, EVIDENCE, or None for a new note."""
         chosen = next((m for m in matches if m.path == part.update), None) if part.update else None
         floor = engine_update_floor(self.vectors.name)
         if chosen and chosen.path.startswith(f"{kind}/") and chosen.similarity >= floor:
             return chosen.path, "engine chose a related note"
         by_src = self._by_source[kind].get(ep.ref)
         if by_src and (by_src in self._notes or by_src in self._ops):
-            return by_src, "episode already filed there (edited episode)"
+            if text.strip() in self._body_of(by_src):  # a replay after lost state: already there
+                return by_src, "episode already filed there"
+            return self._replace(by_src, ep, kind, part, text)
         best = matches[0] if matches else None
+        skills = self.vectors.related(vec, "skills", k=1)
+        if skills and skills[0].similarity >= SAME_SUBJECT and (best is None or skills[0].raw >= best.raw):
+            return EVIDENCE, "matches a skill"
         if best is not None and best.similarity >= self.duplicate:
             draft = self._ops.get(best.path)
             if draft is not None and draft.op.op == "create":
@@ -179,7 +215,42 @@ class Planner:
                 return m.path, "same title and related content"
         if best is not None and best.similarity >= SAME_SUBJECT:
             return best.path, "same subject"
+        for m in matches:
+            if same_in_other_language(text, self._body_of(m.path), m.similarity):
+                draft = self._ops.get(m.path)
+                if draft is not None and draft.op.op == "create":
+                    return m.path, "the same note in another language, created in this run"
+                return REVIEW + m.path, "the same note in another language"
         return None, ""
+
+    def _body_of(self, path: str) -> str:
+        draft = self._ops.get(path)
+        if draft is not None:
+            return draft.body
+        note = self._notes.get(path)
+        return note.body if note is not None else ""
+
+    def _replace(
+        self, path: str, ep: Episode, kind: str, part: RoutedPart, text: str
+    ) -> tuple[str | None, str]:
+        """Replace the section an edited episode left in `path` (REVIEW when it cannot be done safely)."""
+        rec = self.sections.get(ep.ref, kind)
+        draft = self._draft_for(path)
+        if rec is None or rec.path != path:
+            return REVIEW, "edited episode; no record of the text it left in the note"
+        body = replace_section(draft.body, rec.text, text)
+        if body is None:
+            return REVIEW, "edited episode; its section in the note was changed by hand"
+        draft.body = body
+        draft.changed = draft.changed or body != draft.original_body
+        if ep.id not in draft.op.episodes:
+            draft.op.episodes.append(ep.id)
+        note = self._notes.get(path)
+        desc = redact(" ".join(part.description.split()))[0][:200]
+        if note is not None and rec.description and note.description == rec.description != desc:
+            draft.extra["description"] = desc  # the description came from this episode too
+        self._record(ep, kind, path, text, desc if rec.description else "")
+        return path, "replace: edited episode, its section replaced"
 
     def _new_path(self, kind: str, title: str) -> str:
         slug = slugify(title)
@@ -189,45 +260,61 @@ class Planner:
         return candidate
 
     # -- building texts --------------------------------------------------------------
+    def _record(self, ep: Episode, kind: str, path: str, text: str, description: str = "") -> None:
+        self.result.sections[record_key(ep.ref, kind)] = {
+            "path": path,
+            "text": text,
+            "description": description,
+            "episode": ep.id,
+        }
+
     def _create(self, path: str, kind: str, ep: Episode, part: RoutedPart, title: str, text: str) -> None:
-        desc = redact(" ".join((part.description or summary_line(text) or title).split()))[0][:200]
+        desc = redact(" ".join((part.description or title).split()))[0][:200]
         meta: dict[str, Any] = {"description": desc}
         if kind == "procedures":
             meta.update(confidence=self.initial_confidence, success_count=0, failure_count=0)
         meta.update(origin="daily", sources=[ep.ref], created_at=self.started_at, updated_at=self.started_at)
-        self._ops[path] = _Draft(
+        self._ops[path] = Draft(
             Op("create", path, "", None, [ep.id]), f"# {title}\n\n{text}\n", [ep.ref], meta
         )
         self._by_source[kind][ep.ref] = path
+        self._record(ep, kind, path, text, desc)
 
-    def _update(self, path: str, ep: Episode, title: str, text: str) -> None:
+    def _draft_for(self, path: str) -> Draft:
         draft = self._ops.get(path)
         if draft is None:
             note = self._notes.get(path) or self.store.read(path)
-            sources = note.str_list("sources")
-            draft = _Draft(Op("update", path, note.text, note.hash, []), note.body, sources, None)
+            draft = Draft(
+                Op("update", path, note.text, note.hash, []), note.body, note.str_list("sources"), None
+            )
             self._ops[path] = draft
+        return draft
+
+    def _update(self, path: str, ep: Episode, kind: str, title: str, text: str) -> None:
+        draft = self._draft_for(path)
         day = ep.day.isoformat() if ep.day else self.started_at[:10]
-        section = f"## {day} — {title}\n\n{text}\n"
         if ep.id not in draft.op.episodes:
             draft.op.episodes.append(ep.id)
+        self._by_source[kind].setdefault(ep.ref, path)
         if ep.ref in draft.sources and text.strip() in draft.body:
             return  # this episode's text is already there (a replay after lost state): nothing to add
-        draft.body = draft.body.rstrip("\n") + "\n\n" + section
+        draft.body = draft.body.rstrip("\n") + "\n\n" + f"## {day} — {title}\n\n{text}\n"
         if ep.ref not in draft.sources:
             draft.sources.append(ep.ref)
         draft.changed = True
+        self._record(ep, kind, path, text)
 
-    def _review(self, ep: Episode, kind: str, title: str, text: str, best: Match) -> None:
-        key = f"daily-merge:{best.path}:{ep.ref}:{hash_text(text)[:12]}"
+    def _review(self, ep: Episode, kind: str, title: str, text: str, best: Match, why: str) -> None:
+        key = f"daily-{'merge' if kind == 'merge_candidate' else kind}:{best.path}:{ep.ref}:{hash_text(text)[:12]}"
         item = {
-            "kind": "merge_candidate",
+            "kind": kind,
             "target": best.path,
             "title": title,
             "body": text,
             "similarity": round(best.similarity, 4),
             "sources": [ep.ref],
             "key": key,
+            "description": f"{why} ({ep.ref})",
         }
         self.result.ops.append(Op("review", best.path, "", None, [ep.id], item))
 

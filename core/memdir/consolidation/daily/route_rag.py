@@ -70,7 +70,10 @@ class NoteVectors:
     """
 
     def __init__(
-        self, store: NoteStore, embedder: Embedder, kinds: tuple[str, ...] = ("knowledge", "procedures")
+        self,
+        store: NoteStore,
+        embedder: Embedder,
+        kinds: tuple[str, ...] = ("knowledge", "procedures", "skills"),
     ) -> None:
         self.embedder = embedder
         self.name = str(getattr(self.embedder, "name", ""))
@@ -80,6 +83,7 @@ class NoteVectors:
         self._known: dict[str, np.ndarray] = {}  # embedded-text hash -> vector (cache + this run)
         self._loaded: set[str] = set()
         self._note_hashes: dict[str, str] = {}  # path -> embedded-text hash (notes read at start)
+        self._planned: dict[str, np.ndarray] = {}  # path -> vector of the part a note is planned from
         texts: list[str] = []
         for note in store.iter_notes(kinds):
             self.paths.append(note.path)
@@ -88,6 +92,7 @@ class NoteVectors:
             self._note_hashes[note.path] = hash_text(texts[-1])
         self._load_cache()
         self._buf = self._vectors_for(texts)
+        self._index = {p: i for i, p in enumerate(self.paths)}
         self.reused = sum(1 for h in self._note_hashes.values() if h in self._loaded)
 
     def _cache_key(self) -> str:
@@ -137,6 +142,9 @@ class NoteVectors:
             except MemdirError:
                 continue
             wanted[path] = hash_text(t)
+            if wanted[path] not in self._known and path in self._planned:
+                # a note written from an episode is represented by the episode's vector until it is edited
+                self._known[wanted[path]] = self._planned[path]
             texts.append(t)
         self._vectors_for(texts)
         hashes = sorted(set(wanted.values()))
@@ -159,14 +167,21 @@ class NoteVectors:
         """Make a planned note findable by later parts of the same run."""
         if path in self.paths:
             return
+        self._planned[path] = vec.reshape(-1)
         n = len(self.paths)
         if n >= len(self._buf):  # grow by doubling: a run may plan thousands of notes
             grown = np.zeros((max(64, 2 * len(self._buf)), self.embedder.dim), np.float32)
             grown[: len(self._buf)] = self._buf
             self._buf = grown
         self._buf[n] = vec.reshape(-1)
+        self._index[path] = n
         self.paths.append(path)
         self.meta.append((kind, origin, title))
+
+    def vector_of(self, path: str) -> np.ndarray | None:
+        """The vector of one known note (None when it is not known)."""
+        i = self._index.get(path)
+        return None if i is None else self._buf[i]
 
     @property
     def vecs(self) -> np.ndarray:

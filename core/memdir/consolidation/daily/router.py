@@ -1,49 +1,39 @@
-"""The built-in router: offline, deterministic, extractive.
+"""The built-in router: a learned model on what ships, offline and deterministic.
 
-It cuts an episode into blocks (paragraph, list, code, heading), scores every sentence,
-list item and code block with generic cues (route_cues), and decides knowledge,
-procedures or skip. An episode that holds both a lesson and a set of steps is split into
-two parts. It only selects and arranges the episode's own wording: nothing is invented.
+Each episode is read once: its blocks and structural cues (route_features) and its vector from
+the run's embedder (the same vector then finds its related notes: it is computed once). A
+logistic regression trained on the labelled set in examples/routing_set/ (route_model) decides
+knowledge, procedures or skip; one rule stays on top of it (a text of fewer than four words
+with no code is skip), because it measurably helps (docs/daily.md). An episode that holds both
+a lesson and a separate set of steps, and that the model finds mixed, is split in two parts. A
+second model tells a report of using an existing procedure ("the usual steps") from new material.
+Each kept part is shaped into a note a person keeps (shape); nothing is invented.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from memdir.consolidation.daily.route_cues import (
-    JA_PLAIN_VERB_END,
-    UnitScore,
-    plain,
-    score_code,
-    score_heading,
-    score_sentence,
-    word_count,
-)
+import numpy as np
+
+from memdir.consolidation.daily.blocks import Block, content_words, split_blocks
+from memdir.consolidation.daily.route_features import features
+from memdir.consolidation.daily.route_model import RouterModels, load_models
+from memdir.consolidation.daily.route_rag import embed_text
+from memdir.consolidation.daily.route_usage import usage_features, usage_outcome
+from memdir.consolidation.daily.shape import shape
+from memdir.notes.episodes import Episode
 from memdir.notes.frontmatter import parse_yaml, split_text
 
 KINDS = ("knowledge", "procedures", "skip")
-_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
-_LIST = re.compile(r"^\s*(?:([-*+])|(\d+)[.)])\s+")
-_HEADING = re.compile(r"^#{1,6}\s")
-_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)")
-_SENT_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(`])|(?<=[。！？])")
+MIN_WORDS = 4  # rule layer: fewer content words than this, and no code, is nothing reusable
+SPLIT_MIN_PROBA = 0.02  # the other kind needs at least this probability before the halves are read
+SPLIT_HALF_PROBA = 0.6  # and each half must read as its kind with at least this probability
+SPLIT_MIN_CUES = 1.5  # and each side this much cue weight in blocks of its own
+USAGE_MIN_PROBA = 0.5  # the usage model's probability from which an episode is a usage report
 
-PROC_SHARE = 0.5  # procedures when proc / (proc + know) reaches this share
-MIN_WORDS = 6  # fewer content words than this (outside links) is nothing reusable
-SPLIT_MIN = 1.5  # each side needs this much cue weight before an episode is split
-NAV_MAX_WORDS = 120  # a short text whose sentences are mostly links is navigation
-
-
-@dataclass
-class Block:
-    """A contiguous piece of an episode: paragraph, list, code or heading."""
-
-    kind: str  # "para" | "list" | "code" | "heading"
-    text: str
-    ordered: bool = False
-    score: UnitScore = field(default_factory=UnitScore)
-    units: int = 1
+Embed = Callable[[list[str]], np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -57,211 +47,147 @@ class RoutedPart:
     know: float = 0.0
     description: str = ""  # one line; empty means "first sentence of text"
     update: str | None = None  # an existing note chosen by the engine (validated by the planner)
+    embed: str | None = None  # the text whose vector stands for this part (None: its title and text)
+    usage: str | None = None  # success | failure | unknown: it reports using an existing procedure
+    confidence: float = 0.0  # the model's probability of `kind`
 
 
-def split_blocks(text: str) -> list[Block]:
-    """Cut Markdown into blocks, keeping fenced code whole and list items together."""
-    blocks: list[Block] = []
-    cur: list[str] = []
-    cur_kind = ""
-    lines = text.splitlines()
-    i = 0
+@dataclass
+class Reading:
+    """What the router reads from one text: title, body, blocks, cue features, embedded text."""
 
-    def flush() -> None:
-        nonlocal cur, cur_kind
-        if cur and "".join(cur).strip():
-            body = "\n".join(cur).strip("\n")
-            ordered = cur_kind == "list" and bool(re.match(r"^\s*\d+[.)]\s", cur[0]))
-            blocks.append(Block(cur_kind or "para", body, ordered))
-        cur, cur_kind = [], ""
-
-    blank = False
-    while i < len(lines):
-        line = lines[i]
-        if line.strip():
-            was_blank, blank = blank, False
-        fm = _FENCE.match(line)
-        if fm:
-            flush()
-            fence, lang = fm.group(1), fm.group(2)
-            j = i + 1
-            while j < len(lines) and not lines[j].strip().startswith(fence[:3]):
-                j += 1
-            blocks.append(Block("code", "\n".join(lines[i : j + 1]), ordered=False))
-            blocks[-1].score = score_code(lang, "\n".join(lines[i + 1 : j]))
-            i = j + 1
-            continue
-        if not line.strip():
-            if cur_kind != "list":
-                flush()
-            blank = True
-            i += 1
-            continue
-        if _HEADING.match(line):
-            flush()
-            blocks.append(Block("heading", line.strip()))
-        elif _LIST.match(line):
-            if cur_kind != "list":
-                flush()
-                cur_kind = "list"
-            cur.append(line)
-        elif cur_kind == "list" and (line.startswith((" ", "\t")) or not was_blank):
-            cur.append(line)
-        else:
-            if cur_kind == "list":
-                flush()
-            cur_kind = "para"
-            cur.append(line)
-        i += 1
-    flush()
-    for b in blocks:
-        if b.kind in ("para", "list"):
-            _score_block(b)
-        elif b.kind == "heading":
-            b.score = score_heading(b.text)
-    return blocks
+    title: str
+    body: str
+    blocks: list[Block]
+    cues: np.ndarray
+    embed: str
+    proba: np.ndarray = field(default_factory=lambda: np.zeros(3))
 
 
-def _items(block: Block) -> list[str]:
-    if block.kind == "list":
-        items: list[str] = []
-        for line in block.text.splitlines():
-            if _LIST.match(line) or not items:
-                items.append(line.strip())
-            else:
-                items[-1] += " " + line.strip()
-        return items
-    return [s for s in _SENT_SPLIT.split(" ".join(block.text.split())) if s.strip()]
+def given_title(title: str, body: str) -> str:
+    """The episode's title when a person gave one ("" when it is only the body's first line)."""
+    t = " ".join(title.split())
+    first = next((ln.strip() for ln in body.splitlines() if ln.strip()), "")
+    return "" if not t or first.startswith(t) or t.startswith(first[:100]) else t
 
 
-def _score_block(block: Block) -> None:
-    units = _items(block)
-    total = UnitScore()
-    for u in units:
-        s = score_sentence(u)
-        total.proc += s.proc
-        total.know += s.know
-        total.chat += s.chat
-    if block.kind == "list" and units:
-        if block.ordered:
-            total.proc += 0.6 * len(units)
-        total.proc += 0.6 * sum(1 for u in units if JA_PLAIN_VERB_END.search(u.strip()))
-    block.score, block.units = total, max(1, len(units))
-
-
-def content_words(blocks: list[Block]) -> int:
-    """Words outside code blocks, headings and link-only list items."""
-    n = 0
-    for b in blocks:
-        if b.kind in ("para", "list"):
-            n += word_count(re.sub(r"\[[^\]]*\]\([^)]*\)", " ", b.text))
-    return n
-
-
-def link_share(blocks: list[Block]) -> float:
-    """Share of sentences and list items that carry a Markdown link."""
-    units = [u for b in blocks if b.kind in ("para", "list") for u in _items(b)]
-    return sum(1 for u in units if _LINK.search(u)) / len(units) if units else 0.0
-
-
-def classify_blocks(blocks: list[Block]) -> tuple[str, float, float]:
-    """Decide the kind of a whole text from its blocks: (kind, proc, know)."""
-    proc = sum(b.score.proc for b in blocks)
-    know = sum(b.score.know for b in blocks)
-    chat = sum(b.score.chat for b in blocks)
-    words = content_words(blocks)
-    has_code = any(b.kind == "code" for b in blocks)
-    if words < MIN_WORDS and not has_code and (proc + know < 1.0 or words < 4):
-        return "skip", proc, know
-    if not has_code and words < NAV_MAX_WORDS and link_share(blocks) >= 0.5:
-        return "skip", proc, know  # a page of pointers: nothing reusable of its own
-    if chat > 0 and chat >= proc + know:
-        return "skip", proc, know
-    if proc + know < 0.5:
-        return ("skip", proc, know) if words < 20 else ("knowledge", proc, know)
-    return ("procedures" if proc / (proc + know) >= PROC_SHARE else "knowledge"), proc, know
-
-
-def title_blocks(title: str, description: str = "") -> list[Block]:
-    """The episode's title (and a document's description) scored as headings."""
-    return [Block("heading", t, score=score_heading(t)) for t in (title, description) if t and t.strip()]
-
-
-def classify(text: str, title: str = "") -> str:
-    """knowledge, procedures or skip for a whole text (the routing benchmark's unit)."""
+def read_text(title: str, text: str) -> Reading:
+    """Read one episode or document (frontmatter `title`/`description` count as its title)."""
     split = split_text(text)
-    desc = ""
-    if split.has_frontmatter:
-        meta = parse_yaml(split.yaml_text) if split.yaml_text.strip() else {}
+    body = split.body.strip()
+    if split.has_frontmatter and split.yaml_text.strip():
+        meta = parse_yaml(split.yaml_text)
         title = title or str(meta.get("title") or "")
         desc = str(meta.get("description") or "")
-    return classify_blocks(split_blocks(split.body) + title_blocks(title, desc))[0]
+        title = f"{title}: {desc}" if title and desc else title or desc
+    title = given_title(title, body)
+    blocks = split_blocks(body)
+    return Reading(title, body, blocks, features(title, blocks), embed_text(title, body))
+
+
+class Router:
+    """Routes texts with the shipped model that fits the run's embedder."""
+
+    def __init__(self, embed: Embed | None, embedder_name: str, dim: int, models: RouterModels | None = None):
+        self.models = models or load_models()
+        self.model = self.models.for_embedder(embedder_name, dim) if embed else self.models.models["cues"]
+        self.embed = embed if self.model.vec_dim else None
+
+    def read(self, items: Sequence[tuple[str, str]]) -> list[Reading]:
+        """Read and score (title, text) pairs in one batch: one embedding call for all of them."""
+        readings = [read_text(t, x) for t, x in items]
+        if not readings:
+            return readings
+        vecs = self.embed([r.embed for r in readings]) if self.embed else None
+        probas = self.model.proba(vecs, np.stack([r.cues for r in readings]))
+        for r, p in zip(readings, probas, strict=True):
+            r.proba = p
+        return readings
+
+    def kind_of(self, r: Reading) -> str:
+        """The kind the model gives, after the rule layer."""
+        if content_words(r.blocks) < MIN_WORDS and not any(b.kind == "code" for b in r.blocks):
+            return "skip"
+        return self.model.classes[int(np.argmax(r.proba))]
+
+    def classify(self, title: str, text: str) -> str:
+        """knowledge, procedures or skip for a whole text (the routing benchmark's unit)."""
+        return self.kind_of(self.read([(title, text)])[0])
+
+    def route(self, episodes: Sequence[Episode]) -> list[tuple[Episode, list[RoutedPart]]]:
+        """Route every episode: one part, or a knowledge and a procedures part when it mixes both."""
+        readings = self.read([(ep.title, ep.text) for ep in episodes])
+        return [(ep, self._parts(ep, r)) for ep, r in zip(episodes, readings, strict=True)]
+
+    def _parts(self, ep: Episode, r: Reading) -> list[RoutedPart]:
+        kind = self.kind_of(r)
+        conf = float(r.proba[self.model.classes.index(kind)])
+        usage = self._usage(r)
+        if kind == "skip" and usage is None:
+            return [RoutedPart("skip", ep.title, r.body, confidence=conf)]
+        split = self._split(kind, r) if usage is None else None
+        if split:
+            return split
+        note_kind = kind if kind != "skip" else "procedures"
+        s = shape(note_kind, r.title, r.body)
+        return [
+            RoutedPart(
+                kind, s.title, s.text, description=s.description, embed=r.embed, usage=usage, confidence=conf
+            )
+        ]
+
+    def _usage(self, r: Reading) -> str | None:
+        """success / failure / unknown when the text reports using an existing procedure, else None."""
+        p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
+        if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA:
+            return None
+        return usage_outcome(r.body)
+
+    def _split(self, kind: str, r: Reading) -> list[RoutedPart] | None:
+        """A knowledge part and a procedures part, when each has blocks of its own (else None)."""
+        other = "knowledge" if kind == "procedures" else "procedures"
+        if r.proba[self.model.classes.index(other)] < SPLIT_MIN_PROBA:
+            return None
+        labels = [_block_kind(b) for b in r.blocks]
+        for i, lab in enumerate(labels):  # a neutral block goes with the next labelled block
+            if lab == "neutral":
+                labels[i] = next((x for x in labels[i + 1 :] if x != "neutral"), kind)
+        pw = sum(b.score.proc for b, lab in zip(r.blocks, labels, strict=True) if lab == "procedures")
+        kw = sum(b.score.know for b, lab in zip(r.blocks, labels, strict=True) if lab == "knowledge")
+        steps = any(
+            lab == "procedures" and b.kind in ("list", "code")
+            for b, lab in zip(r.blocks, labels, strict=True)
+        )
+        if pw < SPLIT_MIN_CUES or kw < SPLIT_MIN_CUES or not steps:
+            return None
+        texts = {
+            k: "\n\n".join(
+                b.text for b, lab in zip(r.blocks, labels, strict=True) if lab == k and b.kind != "heading"
+            )
+            for k in ("knowledge", "procedures")
+        }
+        halves = self.read([(r.title, texts["knowledge"]), (r.title, texts["procedures"])])
+        ki, pi = self.model.classes.index("knowledge"), self.model.classes.index("procedures")
+        if halves[0].proba[ki] < SPLIT_HALF_PROBA or halves[1].proba[pi] < SPLIT_HALF_PROBA:
+            return None  # the model does not read the two halves as a lesson and a set of steps
+        parts = []
+        for (k, text), half in zip(texts.items(), halves, strict=True):
+            s = shape(k, r.title, text)
+            parts.append(
+                RoutedPart(
+                    k, s.title, s.text, pw if k == "procedures" else 0.0, kw, s.description, embed=half.embed
+                )
+            )
+        return parts
 
 
 def _block_kind(b: Block) -> str:
     if b.kind == "code":
         return "procedures" if b.score.proc > b.score.know else "neutral"
-    if b.kind == "heading":
+    if b.kind == "heading" or b.score.chat > b.score.proc + b.score.know:
         return "neutral"
-    if b.score.chat > b.score.proc + b.score.know:
-        return "skip"
     if b.score.proc >= 1.0 and b.score.proc >= 1.5 * b.score.know:
         return "procedures"
     if b.score.know >= 0.5 and b.score.know > b.score.proc:
         return "knowledge"
     return "neutral"
-
-
-def route_text(title: str, text: str) -> list[RoutedPart]:
-    """Route one episode: one part, or a knowledge part and a procedures part when it mixes both."""
-    body = split_text(text).body.strip()
-    blocks = split_blocks(body)
-    kind, proc, know = classify_blocks(blocks + title_blocks(title))
-    if kind == "skip":
-        return [RoutedPart("skip", title, body, proc, know)]
-    labels = [_block_kind(b) for b in blocks]
-    # a neutral block goes with the next labelled block (an intro before its steps), else the previous one
-    resolved = list(labels)
-    for i, lab in enumerate(labels):
-        if lab == "neutral" or lab == "skip":
-            nxt = next((labels[j] for j in range(i + 1, len(labels)) if labels[j] in KINDS[:2]), None)
-            prev = next((resolved[j] for j in range(i - 1, -1, -1) if resolved[j] in KINDS[:2]), None)
-            resolved[i] = nxt or prev or kind
-    pw = sum(b.score.proc for b, r in zip(blocks, resolved, strict=True) if r == "procedures")
-    kw = sum(b.score.know for b, r in zip(blocks, resolved, strict=True) if r == "knowledge")
-    has_steps = any(
-        r == "procedures" and b.kind in ("list", "code") for b, r in zip(blocks, resolved, strict=True)
-    )
-    if pw >= SPLIT_MIN and kw >= SPLIT_MIN and has_steps:
-        parts = []
-        for k in ("knowledge", "procedures"):
-            chosen = [b.text for b, r in zip(blocks, resolved, strict=True) if r == k and b.kind != "heading"]
-            if chosen:
-                parts.append(RoutedPart(k, title, "\n\n".join(chosen), pw if k == "procedures" else 0.0, kw))
-        if len(parts) == 2:
-            return parts
-    return [RoutedPart(kind, title, arrange(kind, body), proc, know)]
-
-
-def arrange(kind: str, body: str) -> str:
-    """Procedures written as prose become numbered steps (same sentences, same order); else unchanged."""
-    if kind != "procedures":
-        return body
-    blocks = split_blocks(body)
-    if any(b.kind in ("list", "code") for b in blocks):
-        return body
-    sentences = [s.strip() for b in blocks if b.kind == "para" for s in _items(b)]
-    if len(sentences) < 2:
-        return body
-    return "\n".join(f"{i}. {s}" for i, s in enumerate(sentences, 1))
-
-
-def summary_line(text: str, limit: int = 160) -> str:
-    """The first sentence of a text's prose, on one line, for a `description`."""
-    for b in split_blocks(text):
-        if b.kind in ("para", "list"):
-            first = _items(b)[0] if _items(b) else b.text
-            line = " ".join(plain(re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", first)).split())
-            if line:
-                return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
-    return ""

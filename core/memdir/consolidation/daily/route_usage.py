@@ -1,0 +1,161 @@
+"""Usage reports: an episode that says an existing procedure was followed and adds nothing new.
+
+"Rotated the database password again today, the usual steps", 「いつもの手順でリリースした」:
+such an episode is an outcome for that procedure, not a new note. `usage_features` are the cues
+the usage model (route_model, trained by scripts/train_router.py) weighs: a reference to a known
+way of doing it ("as usual", "per the runbook", 手順どおり), completion or failure, and the signs of
+new material that make it a near-miss instead (a missing step, a changed value, a question, a
+proposal, a root cause). `usage_outcome` reads what the writer reports: success, failure, unknown.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+
+from memdir.consolidation.daily.blocks import Block, content_words, sentences
+
+_USUAL = re.compile(
+    r"\b(?:the usual|as usual|as always|like (?:every|last) (?:time|week|month|quarter|year)|same (?:\w+ )?(?:as|way as) "
+    r"(?:last time|before|always|usual)|same way|standard (?:way|procedure|steps|process|protocol)|"
+    r"(?:as )?per the (?:runbook|checklist|procedure|steps|docs|wiki|guide|playbook|protocol|list)|"
+    r"(?:followed|following|according to|went through|by) the (?:\w+ ){0,3}"
+    r"(?:runbook|checklist|procedure|steps|playbook|protocol|list|guide)|by the book|routine)\b|"
+    r"いつもの|いつも通り|いつもどおり|通常の|例年の|例の手順|定例の|前回と同じ|同じやり方|所定の|"
+    r"(?:手順|手順書|ランブック|マニュアル|チェックリスト|フロー|流れ|段取り)(?:どおり|通り|に沿って|に従って|で)",
+    re.I,
+)
+_PROC_NOUN = re.compile(
+    r"\b(?:runbook|checklist|procedure|steps|protocol|playbook|process|routine)\b|"
+    r"手順|手順書|ランブック|チェックリスト|フロー|流れ|段取り|やり方|マニュアル",
+    re.I,
+)
+_DONE = re.compile(
+    r"\b(?:done|finished|completed|went fine|went through|no issues|nothing unusual|all good|all green|"
+    r"worked|on time|back up|has it back|ok|fine)\b|完了|終わり|終わった|済み|問題なし|問題なく|実施|できました|対応しました",
+    re.I,
+)
+_FAILED = re.compile(
+    r"\b(?:failed|fails|didn't (?:work|help|pass)|did not (?:work|help|pass)|stuck|rejected|on hold|"
+    r"stopped there|reverted|postponed|got stuck|never came back|broke|error)\b|"
+    r"失敗|止ま|弾かれ|中断|だめ|ダメ|低かった|出てこない|できなかった|進まない|エラー",
+    re.I,
+)
+_PENDING = re.compile(
+    r"\b(?:running|in progress|waiting|tomorrow|too early|pending|will finish|handing over)\b|待ち|様子見|確認待ち|実行中",
+    re.I,
+)
+_NEW = re.compile(
+    r"\b(?:added|add|also (?:have|need) to|missing|misses|miss|changed?|changes|now|new|instead|obsolete|"
+    r"out of date|outdated|propos\w+|should|could (?:someone|you)|please|rule|learned|root cause|because|"
+    r"here's what|turns out|otherwise|not \d+|rewrite|wrote|draft|review|question|explain|why|how long|"
+    r"where|does anyone|need a)\b|"
+    r"追加|足し|入れた方|変更|延ば|見直|提案|原因|分かりました|わかりました|ため|更新|案|決まり|ことに|"
+    r"にしました|仕様|補足|どこに|知っている|したい|予定|ませんか|でも|ではなく",
+    re.I,
+)
+_FIRST_PAST = re.compile(r"^(?:i |we )?\w+ed\b|した[。、]|しました|やりました|出しました|終わ", re.I)
+_CODE = re.compile(r"`[^`]+`|```")
+_NUM = re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|min|h|kb|mb|gb|°|分|時間|本|台|件|日)", re.I)
+
+NAMES = (
+    "usual",
+    "proc_noun",
+    "done",
+    "failed",
+    "pending",
+    "new_cues",
+    "question",
+    "log_words",
+    "sentences",
+    "code",
+    "numbers",
+    "first_past",
+    "colon_label",
+)
+
+
+def usage_features(body: str, blocks: list[Block]) -> np.ndarray:
+    """The cue features of the usage model (len(NAMES), float32)."""
+    sents = sentences(body) or [body]
+    vals = [
+        float(len(_USUAL.findall(body))),
+        float(len(_PROC_NOUN.findall(body))),
+        float(bool(_DONE.search(body))),
+        float(bool(_FAILED.search(body))),
+        float(bool(_PENDING.search(body))),
+        float(min(6, len(_NEW.findall(body)))),
+        float(body.count("?") + body.count("？")),
+        math.log1p(content_words(blocks)),
+        math.log1p(len(sents)),
+        float(min(3, len(_CODE.findall(body)))),
+        float(min(4, len(_NUM.findall(body)))),
+        float(bool(_FIRST_PAST.search(sents[0].strip()))),
+        float(bool(re.match(r"^[^:：\n]{3,60}[:：]", body.strip()))),
+    ]
+    return np.asarray(vals, dtype=np.float32)
+
+
+_STOP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "to",
+        "for",
+        "in",
+        "on",
+        "and",
+        "or",
+        "with",
+        "from",
+        "by",
+        "at",
+        "as",
+        "is",
+        "are",
+        "was",
+        "be",
+        "this",
+        "that",
+        "it",
+        "our",
+        "we",
+        "i",
+        "my",
+    ]
+)
+_EN_WORD = re.compile(r"[a-z0-9]+")
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
+TITLE_WEIGHT = 0.5  # match score = calibrated similarity + TITLE_WEIGHT x title overlap (docs/daily.md)
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ation", "ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _terms(text: str) -> set[str]:
+    """Crudely stemmed English words and Japanese character bigrams."""
+    words = {_stem(w) for w in _EN_WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
+    return words | {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
+
+
+def title_overlap(report: str, title: str) -> float:
+    """Share of a procedure title's terms that a usage report mentions ("rotated the DB password" / "Rotate...")."""
+    want = _terms(title)
+    return len(want & _terms(report)) / len(want) if want else 0.0
+
+
+def usage_outcome(text: str) -> str:
+    """What the writer reports: failure when a step failed or the run stopped, success, else unknown."""
+    if _FAILED.search(text):
+        return "failure"
+    if _PENDING.search(text):
+        return "unknown"
+    return "success" if _DONE.search(text) or _USUAL.search(text) else "unknown"

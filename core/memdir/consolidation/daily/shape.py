@@ -1,0 +1,357 @@
+"""Notes a person keeps: a title, a one-line description and a body shaped from an episode.
+
+Extractive only: every word comes from the episode. What changes is the arrangement:
+- greetings and sign-offs on their own ("Hi all,", "Thanks!") are dropped;
+- a procedure written as prose becomes numbered steps; sentences before the first step are its
+  context (kept above the steps, not numbered), a narrative announcement ("I wrote down the
+  deploy steps", 「手順をまとめた」) is dropped from the body, a sentence that does not act
+  joins the step before it, and what follows the last step stays as a paragraph after them;
+- the title is the episode's heading when it has one, else the phrase its first line opens with
+  (the part before a colon, or the first clause without "Today," / "again"); a procedure's title
+  starts with the base form of its verb ("Rotated the DB password" -> "Rotate the DB password"),
+  the one change of word form the built-in engine makes;
+- the description says what the note is for: the clause of purpose or condition ("To restore one
+  table", "If the laptop will not boot") or, for knowledge, the sentence with the lesson, the root
+  cause or the decision, followed by the first steps or items that fit on one line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, strip_marker, units
+from memdir.consolidation.daily.route_cues import plain
+from memdir.consolidation.daily.shape_text import (
+    is_filler,
+    is_meta,
+    is_step,
+    past_to_base,
+    purpose_clause,
+    strip_narrative,
+)
+
+DESC_LIMIT = 160  # display columns (a CJK character is two)
+MAX_ITEMS = 3
+_WIDE = re.compile(
+    r"[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]"
+)
+TITLE_LIMIT = 72
+_KNOW_LEAD = re.compile(
+    r"\b(?:root cause|lesson|learned|learnt|takeaway|decided|decision|we chose|policy|rule|the reason|"
+    r"because|turns? out|means that|never|always|must)\b|原因|教訓|結論|決定|決めた|方針|ルール|理由|ため|ので|べき|必ず",
+    re.I,
+)
+_CLAUSE_END = re.compile(r"[,;、。]|[:：](?=\s|$)|\s[-–—]\s| \(|（")
+_CHATTY = re.compile(r"[!！]|おめでとう|ありがと|\b(?:hi|hey|hello|thanks|congrats)\b|ね。", re.I)
+_LABEL = re.compile(
+    r"^\s*(?:\*\*)?(?:q|a|answer|question|fix|solution|workaround|steps?(?: \d+)?|what i did|tl;?dr|update|"
+    r"やったこと|対処|対応|対応メモ|作業メモ|メモ|手順|回答|答え|質問|解決策)(?:\*\*)?\s*[:：]\s*(?=\S)",
+    re.I,
+)
+_STRONG_KNOW = re.compile(
+    r"\b(?:root cause|lesson|takeaway|decided|decision|we chose|policy|rule|the reason|turns? out|means that)\b|"
+    r"原因|教訓|結論|決定|決めた|方針|ルール|理由",
+    re.I,
+)
+_EMPTY_META = re.compile(
+    r"\b(?:what (?:i|we) did|so (?:i|we) (?:don't|do not|won't) forget|for (?:future reference|next time|the record)|"
+    r"to remember)\b",
+    re.I,
+)
+_ANNOUNCE = re.compile(
+    r"(?:原因|理由)が(?:分かった|わかった|判明した|分かりました|わかりました)[。.]?$|"
+    r"\b(?:found|figured out) (?:the|its) (?:cause|reason|root cause)[.!]?$",
+    re.I,
+)
+_SPEAKER = re.compile(r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .-]{1,24})\s*[:：]\s*(?=\S)")
+_LEAD_WORDS = re.compile(
+    r"^(?:first(?:ly)?|then|next|finally|after that|afterwards|lastly)[,\s]+|^(?:まず|次に|その後|そのあと|最後に|続いて)[、,\s]*",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Shaped:
+    """A note's title, description and body text, all from the episode's own words."""
+
+    title: str
+    description: str
+    text: str
+
+
+def _one_line(text: str) -> str:
+    return " ".join(plain(text).split())
+
+
+def width(text: str) -> int:
+    """Display columns: CJK characters count twice."""
+    return len(text) + len(_WIDE.findall(text))
+
+
+def _fit(text: str, limit: int) -> int:
+    """How many characters of text fit in `limit` columns."""
+    cols = 0
+    for i, ch in enumerate(text):
+        cols += 2 if _WIDE.match(ch) else 1
+        if cols > limit:
+            return i
+    return len(text)
+
+
+def _cut(text: str, limit: int) -> str:
+    """At most `limit` columns, cut at a word (or, in Japanese, a clause) boundary."""
+    text = _one_line(text)
+    if width(text) <= limit:
+        return text
+    head = text[: _fit(text, limit - 1)]
+    for sep in ("、", "，", ", ", "; ", " "):
+        i = head.rfind(sep)
+        if i >= len(head) // 2:
+            return head[:i].rstrip(" ,;、") + "…"
+    return head.rstrip() + "…"
+
+
+def _unlabel(text: str) -> str:
+    """Text without a short label before a colon ("Q: ...", "やったこと: ...", "Fix: ...")."""
+    m = _LABEL.match(text)
+    return text[m.end() :] if m else text
+
+
+def _clean_blocks(blocks: list[Block]) -> list[Block]:
+    """Blocks without a greeting or sign-off paragraph of their own, nor a lone filler sentence."""
+    out: list[Block] = []
+    for b in blocks:
+        if b.kind == "para":
+            kept = [s for s in sentences(b.text) if not is_filler(s)]
+            if not kept:
+                continue
+            if len(kept) != len(sentences(b.text)):
+                b = Block("para", " ".join(kept))
+        out.append(b)
+    return out
+
+
+def _unmeta(sents: list[str]) -> list[str]:
+    """Sentences with an announcement before a colon split off ("Writing down what I did: first I ...")."""
+    out = []
+    for s in sents:
+        head, sep, rest = s.partition(": ")
+        if sep and rest and is_meta(head + ":") and not is_meta(rest):
+            out += [head + ":", rest[:1].upper() + rest[1:] if rest[:1].isascii() else rest]
+        else:
+            out.append(s)
+    return out
+
+
+def _prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], list[str]]:
+    """(meta, lead, steps, tail) of a procedure written as prose."""
+    sents = _unmeta([s for p in paras for s in sentences(p)])
+    flags = [is_step(s) for s in sents]
+    meta = [s for s in sents if is_meta(s)]
+    if not any(flags) or len(sents) < 2:
+        return meta, [], [s for s in sents if s not in meta], []
+    first = flags.index(True)
+    last = len(flags) - 1 - flags[::-1].index(True)
+    lead = [s for s in sents[:first] if s not in meta]
+    steps: list[str] = []
+    for s, f in zip(sents[first : last + 1], flags[first : last + 1], strict=True):
+        if s in meta:
+            continue
+        s = _unlabel(s) if not steps else s  # "A: Ask in #payments ..." -> "Ask in #payments ..."
+        if f or not steps:
+            steps.append(s)
+        else:
+            steps[-1] += ("" if steps[-1].endswith(("。", "！", "？")) else " ") + s
+    return meta, lead, steps, [s for s in sents[last + 1 :] if s not in meta]
+
+
+def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], list[str]]:
+    """The body text, the meta sentences, the context sentences and the steps."""
+    if any(b.kind in ("list", "code") for b in blocks):
+        meta = [u for b in blocks[:1] if b.kind == "para" for u in units(b) if is_meta(u)]
+        keep = [b for b in blocks if not (b.kind == "para" and all(is_meta(u) for u in units(b)))]
+        if not any(b.kind in ("list", "code") for b in keep):
+            keep = blocks
+        steps = [_item(u) for b in keep if b.kind == "list" for u in units(b)]
+        lead = [u for b in keep[:1] if b.kind == "para" for u in units(b)]
+        return "\n\n".join(b.text for b in keep), meta, lead, steps
+    paras = [b.text for b in blocks if b.kind == "para"]
+    meta, lead, steps, tail = _prose_steps(paras)
+    if len(steps) < 2 or len(paras) > 2 or len(steps) > 10:  # a long letter keeps its paragraphs
+        return "\n\n".join(b.text for b in blocks), meta, lead, steps
+    parts = []
+    if lead:
+        parts.append(" ".join(lead))
+    parts.append("\n".join(f"{i}. {s}" for i, s in enumerate(steps, 1)))
+    if tail:
+        parts.append(" ".join(tail))
+    return "\n\n".join(parts), meta, lead, steps
+
+
+def _head(step: str) -> str:
+    """The first clause of a step, without its sequence word ("First, copy the dump" -> "copy the dump")."""
+    s = _LEAD_WORDS.sub("", _unlabel(_one_line(step)))
+    s = _LEAD_WORDS.sub("", s)
+    m = next((m for m in _CLAUSE_END.finditer(s) if m.start() >= 8 and _depth(s[: m.start()]) == 0), None)
+    head = (s[: m.start()] if m else s).rstrip(" .。")
+    return re.sub(r"\s+(?:and|or|but|then)$", "", head)
+
+
+def _depth(text: str) -> int:
+    """How many brackets are open at the end of text."""
+    return sum(text.count(o) - text.count(c) for o, c in ("()", "（）", "「」", "[]"))
+
+
+def _with_items(lead: str, items: list[str]) -> str:
+    """`lead: item; item; ...` with as many item heads as fit on one line (a sentence stays alone)."""
+    lead = _unlabel(lead).rstrip(" :：.。")
+    if not items or width(lead) >= 90 or re.search(r"[:：.。]", lead):
+        return _cut(lead, DESC_LIMIT)
+    sep = " → " if _WIDE.search(items[0][:12]) else "; "
+    out = (f"{lead} " if lead.endswith(("?", "？")) else f"{lead}: ") if lead else ""
+    for i, item in enumerate(_head(x) for x in items[:MAX_ITEMS]):
+        piece = (sep if i else "") + item
+        if width(out + piece) > DESC_LIMIT:
+            return out + "…" if i else _cut(out + item, DESC_LIMIT)
+        out += piece
+    return out + ("…" if len(items) > MAX_ITEMS else "")
+
+
+def _meta_phrase(meta: list[str]) -> str:
+    """An announcement as a phrase: "本番へのデプロイ手順をまとめた。" -> "本番へのデプロイ手順"."""
+    for s in meta:
+        t = _one_line(s).rstrip(":：.。")
+        t = re.sub(r"(?:を|について)?(?:まとめ|メモ|書い|書き残|残し|記録|共有)[^、。]*$", "", t)
+        t = re.sub(
+            r"^(?:here(?:'s| is| are)|i (?:wrote|noted|jotted) (?:up|down)|writing down|noting)\s+",
+            "",
+            t,
+            flags=re.I,
+        )
+        t = re.sub(_EMPTY_META, "", t).strip(" ,:")
+        t = strip_narrative(t)
+        if len(t) >= 4:
+            return t[0].upper() + t[1:]
+    return ""
+
+
+_CHECKBOX = re.compile(r"^\[[ xX]\]\s*")
+_CODE_COMMENT = re.compile(r"^\s*(?:#|//|--)\s*(?!!)(\S.*)$")
+
+
+def _item(unit: str) -> str:
+    """A list item without its marker and checkbox."""
+    return _CHECKBOX.sub("", strip_marker(unit))
+
+
+def _first_line(blocks: list[Block]) -> str:
+    """The opening sentence, item or heading; for code alone, its first comment."""
+    for b in blocks:
+        if b.kind in ("para", "list", "heading"):
+            first = units(b)[0] if b.kind != "heading" else b.text.lstrip("# ")
+            return _one_line(_item(first))
+    for b in blocks:
+        for line in b.text.splitlines()[1:]:
+            m = _CODE_COMMENT.match(line)
+            if m:
+                return _one_line(m.group(1))
+    return ""
+
+
+_COMMIT_PREFIX = re.compile(r"^[a-z]+(?:\([^)]*\))?!?:\s+")
+_STEPS_OF = re.compile(
+    r"^(?:add(?:ed)?\s+)?(?:the\s+)?(?:steps?|how|runbook|procedure|checklist)\s+(?:for|to|on)\s+", re.I
+)
+
+
+def make_title(kind: str, given: str, blocks: list[Block]) -> str:
+    """The note's title: the heading as written, else the phrase the episode opens with."""
+    given = _one_line(given).strip(" .。:：")
+    if given:
+        return _cut(given, TITLE_LIMIT)
+    line = _COMMIT_PREFIX.sub("", _first_line(blocks))
+    if is_meta(line):  # "本番へのデプロイ手順をまとめた。" -> "本番へのデプロイ手順"
+        line = _meta_phrase([line]) or line
+    speaker = _SPEAKER.match(line)
+    if speaker and ("**" in speaker.group(0) or len(speaker.group(0).split()) <= 2):
+        line = line[speaker.end() :]
+    line = _STEPS_OF.sub("", line)
+    colon = re.search(r"[:：]", line)
+    if colon and 3 <= colon.start() <= 70:
+        line = line[: colon.start()]
+    line = strip_narrative(line.strip(" \"'“”「」"))
+    m = _CLAUSE_END.search(line)
+    if m and m.start() >= 12 and (len(line) > 50 or not colon):
+        line = line[: m.start()]
+    line = re.sub(
+        r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[はがをも]$", "", strip_narrative(line).strip(" .。!！\"'“”「」")
+    )
+    words = line.split()
+    if kind == "procedures" and words:
+        low = words[0].lower()
+        if low in ("to", "i", "we") and len(words) > 1:  # "To restore a table" / "I rotated the key"
+            words = words[1:]
+        base = past_to_base(words[0])
+        if base:
+            words[0] = base
+    if words:
+        words[0] = words[0][:1].upper() + words[0][1:]
+    return _cut(" ".join(words), TITLE_LIMIT) or "Note"
+
+
+def _knowledge_description(blocks: list[Block]) -> str:
+    paras = [b for b in blocks if b.kind == "para"]
+    lists = [b for b in blocks if b.kind == "list"]
+    first = paras[0] if paras else None
+    if first is not None and lists and first.text.rstrip().endswith((":", "：")):
+        return _with_items(_one_line(first.text), [_item(u) for u in units(lists[0])])
+    sents = [_COMMIT_PREFIX.sub("", s) for b in paras for s in sentences(b.text)]
+    for pat, where in ((_STRONG_KNOW, sents), (_KNOW_LEAD, sents[:1])):
+        for i, s in enumerate(where):
+            if pat.search(s) and not s.rstrip().endswith((":", "：")):
+                if _ANNOUNCE.search(s) and i + 1 < len(where):  # "原因が分かった。" -> the cause itself
+                    return _cut(where[i + 1], DESC_LIMIT)
+                return _cut(s, DESC_LIMIT)
+    if sents:
+        return _cut(next((s for s in sents if not s.rstrip().endswith((":", "："))), sents[0]), DESC_LIMIT)
+    return _with_items("", [_item(u) for b in lists for u in units(b)])
+
+
+def _procedure_description(
+    title: str, meta: list[str], lead: list[str], steps: list[str], body: list[Block]
+) -> str:
+    purpose = ""
+    for s in lead[:1] + steps[:1]:
+        purpose = purpose_clause(s)
+        if purpose:
+            break
+    if not purpose and meta:
+        purpose = _meta_phrase(meta)
+    if not purpose and lead and not _CHATTY.search(lead[0]):
+        purpose = _STEPS_OF.sub("", _COMMIT_PREFIX.sub("", _one_line(lead[0]).strip('"“”「」')))
+        purpose = strip_narrative(purpose).rstrip(":：")
+        q = re.search(r"[?？]", purpose)
+        purpose = purpose[: q.end()] if q else purpose
+    if not purpose:
+        purpose = title
+    if steps and _one_line(steps[0]).startswith(purpose):
+        first = _one_line(steps[0])[len(purpose) :].lstrip(" ,:：、は.。")
+        steps = [first] + steps[1:] if first else steps[1:]
+    return _with_items(purpose, steps) if steps else _cut(_unlabel(purpose), DESC_LIMIT)
+
+
+def shape(kind: str, title: str, text: str) -> Shaped:
+    """Title, description and body of a note of `kind` made from an episode's title and text."""
+    blocks = _clean_blocks(split_blocks(text.strip()))
+    if not blocks:
+        return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
+    note_title = make_title(kind, title, blocks)
+    if kind == "procedures":
+        body, meta, lead, steps = _procedure_body(blocks)
+        desc = _procedure_description(note_title, meta, lead, steps, blocks)
+    else:
+        body = "\n\n".join(b.text for b in blocks)
+        desc = _knowledge_description(blocks)
+    desc = desc or _cut(note_title, DESC_LIMIT)
+    return Shaped(note_title, desc[:1].upper() + desc[1:], body)

