@@ -30,6 +30,7 @@ HIT = {
     "relevant",
     "words",
     "cosine",
+    "rankers",
 }
 REPORT = {
     "job",
@@ -46,6 +47,8 @@ REPORT = {
     "errors",
     "diff",
     "stats",
+    "incomplete",
+    "pending_reasons",
 }
 SYNC = {"new", "changed", "moved", "deleted", "errors", "unchanged", "embedded_chunks", "rebuilt", "reason"}
 ITEM = {"id", "kind", "target", "similarity", "created_at", "sources", "description", "path", "title", "key"}

@@ -67,14 +67,14 @@ def test_http_read_only_server(tmp_path: Path) -> None:
             "url": url,
             "root": str(root),
             "read_only": True,
-            "tools": ["search", "read_note", "context", "list_review"],
+            "tools": ["search", "read_note", "context", "list_review", "decision_list"],
         }
         wait_for(port, proc)
 
         async def session() -> None:
             async with Client(url, read_timeout_seconds=120) as client:
                 names = {t.name for t in (await client.list_tools()).tools}
-                assert names == {"search", "read_note", "context", "list_review"}
+                assert names == {"search", "read_note", "context", "list_review", "decision_list"}
                 res = await client.call_tool("search", {"query": "can kiwis fly"})
                 assert not res.is_error and res.structured_content
                 assert res.structured_content["hits"][0]["path"] == "knowledge/kiwi.md"

@@ -80,7 +80,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         yield Served(root, portal, connected)
 
 
-def test_lists_the_seven_tools_with_their_arguments(served: Served) -> None:
+def test_lists_the_ten_tools_with_their_arguments(served: Served) -> None:
     tools = {t.name: t for t in served.portal.call(served.client.list_tools).tools}
     assert set(tools) == {
         "search",
@@ -90,6 +90,9 @@ def test_lists_the_seven_tools_with_their_arguments(served: Served) -> None:
         "log_event",
         "feedback",
         "list_review",
+        "decision_add",
+        "decision_list",
+        "outcome",
     }
     props = {name: set(t.input_schema["properties"]) for name, t in tools.items()}
     assert props["search"] == {"query", "k", "kind"} and tools["search"].input_schema["required"] == ["query"]
@@ -97,7 +100,8 @@ def test_lists_the_seven_tools_with_their_arguments(served: Served) -> None:
     assert props["log_event"] == {"type", "task_id", "summary", "tool", "input", "outcome"}
     assert props["feedback"] == {"path", "outcome"} and props["context"] == {"query", "budget"}
     assert props["add_episode"] == {"text", "title"} and props["read_note"] == {"path"}
-    assert props["list_review"] == set()
+    assert props["list_review"] == set() and props["decision_list"] == {"due_only"}
+    assert props["outcome"] == {"path", "text", "result"} and "title" in props["decision_add"]
     assert "procedure" in (tools["search"].description or "")
     assert all(t.output_schema for t in tools.values())  # structured content for every tool
 

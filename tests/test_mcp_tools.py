@@ -39,7 +39,7 @@ def test_read_only_serves_the_reading_tools_only(root: Path) -> None:
         assert res.is_error
         return {t.name for t in (await client.list_tools()).tools}
 
-    assert served(root, True, job) == {"search", "read_note", "context", "list_review"}
+    assert served(root, True, job) == {"search", "read_note", "context", "list_review", "decision_list"}
     assert not list((root / "activity").glob("*.jsonl"))
 
 
@@ -120,3 +120,31 @@ def test_list_review_shows_open_items(root: Path) -> None:
     assert [(i["kind"], i["target"], i["similarity"]) for i in items] == [
         ("merge_candidate", "procedures/deploy.md", 0.91)
     ]
+
+
+def test_decisions_come_back_with_their_outcome(root: Path) -> None:
+    """decision_add, then decision_list, then outcome (a failure writes a lesson citing it), as the CLI."""
+
+    async def job(client: Client) -> tuple[dict[str, object], ...]:
+        made = await client.call_tool(
+            "decision_add",
+            {"title": "Cache sessions in Redis", "chosen": "redis", "options": ["redis", "memcached"]},
+        )
+        assert not made.is_error, text_of(made)
+        path = str(made.structured_content["path"])  # type: ignore[index]
+        listed = await client.call_tool("decision_list", {})
+        done = await client.call_tool(
+            "outcome", {"path": path, "text": "evictions under load; went back", "result": "failure"}
+        )
+        bad = await client.call_tool("outcome", {"path": path, "text": "x", "result": "maybe"})
+        assert bad.is_error and "\n" not in text_of(bad)
+        return made.structured_content, listed.structured_content, done.structured_content  # type: ignore[return-value]
+
+    made, listed, done = served(root, False, job)
+    path = str(made["path"])
+    assert path.startswith("knowledge/decisions/") and (root / path).is_file()
+    rows = listed["decisions"]
+    assert [r["path"] for r in rows] == [path] and rows[0]["status"] == "open"  # type: ignore[index]
+    assert done["path"] == path and done["outcome"] == "failure" and done["status"] != "open"
+    lesson = str(done["lesson"])
+    assert (root / lesson).is_file() and path in (root / lesson).read_text(encoding="utf-8")

@@ -141,7 +141,14 @@ def query_vector(svc: IndexService, query: str, mode: str) -> np.ndarray | None:
     """The query's vector for the relevance check (None in lexical mode: no model is loaded there)."""
     if mode == "lexical":
         return None
-    vec: np.ndarray = svc.embedder.embed_queries([query])[0]
+    from memdir.index.query import vector_text
+
+    view = svc.view()
+    if not view.paths:  # no vectors yet (the first index is still being built): words decide
+        return None
+    # the text the vector ranking embedded (one window of a long query): the cached vector is reused
+    text = vector_text(query, view.lexical, svc.token_counter())
+    vec: np.ndarray = svc.embedder.embed_queries([text])[0]
     return vec
 
 

@@ -75,6 +75,14 @@ def _one_line(exc: BaseException) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI: any error becomes one line and exit 1 (MEMDIR_DEBUG=1 re-raises with the traceback)."""
+    args = sys.argv[1:] if argv is None else argv
+    for (
+        arg
+    ) in args:  # bytes that were not UTF-8 arrive as lone surrogates: refuse, never search or store them
+        if any("\udc80" <= ch <= "\udcff" for ch in arg):
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            click.echo(f"error: argument {shown!r} is not valid UTF-8", err=True)
+            sys.exit(1)
     try:
         cli.main(args=argv, prog_name="memdir", standalone_mode=False)
     except click.exceptions.Abort:

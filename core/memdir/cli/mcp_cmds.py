@@ -27,9 +27,9 @@ from memdir.cli.common import CliState, json_option, pass_state, say
 def mcp_cmd(state: CliState, port: int | None, read_only: bool, as_json: bool) -> None:
     """Serve this memory root to agents over the Model Context Protocol (stdio, or HTTP on 127.0.0.1).
 
-    Tools: search, read_note, context, list_review, and unless --read-only add_episode,
-    log_event, feedback; every note is also a resource (memdir://notes/<path>). See docs/mcp.md
-    for Claude Code, Claude Desktop and Cursor settings.
+    Tools: search, read_note, context, list_review, decision_list, and unless --read-only
+    add_episode, log_event, feedback, decision_add, outcome; every note is also a resource
+    (memdir://notes/<path>). See docs/mcp.md for Claude Code, Claude Desktop and Cursor settings.
 
     \b
     Example:

@@ -96,3 +96,36 @@ class ReviewList(TypedDict):
     """Open review items, oldest first."""
 
     items: list[ReviewItem]
+
+
+class DecisionResult(TypedDict):
+    """The decision note written."""
+
+    path: str
+
+
+class DecisionRow(TypedDict):
+    """One decision note: its status and when to ask how it went."""
+
+    path: str
+    title: str
+    status: str
+    chosen: str
+    follow_up_at: str | None
+    due: bool
+
+
+class DecisionList(TypedDict):
+    """Decision notes (only those due for a follow-up when asked)."""
+
+    decisions: list[DecisionRow]
+
+
+class OutcomeResult(TypedDict):
+    """The decision after its outcome was recorded; `lesson` is the lesson a failure wrote."""
+
+    path: str
+    status: str
+    outcome: str
+    follow_up_at: str | None
+    lesson: str | None

@@ -22,6 +22,7 @@ from memdir.mcp import resources
 from memdir.mcp.session import ServerState, one_line
 from memdir.mcp.tools.add_episode import add_episode
 from memdir.mcp.tools.context import context
+from memdir.mcp.tools.decisions import decision_add, decision_list, outcome
 from memdir.mcp.tools.feedback import feedback
 from memdir.mcp.tools.list_review import list_review
 from memdir.mcp.tools.log_event import log_event
@@ -29,8 +30,8 @@ from memdir.mcp.tools.read_note import read_note
 from memdir.mcp.tools.search import search
 from memdir.memory import Memory
 
-READING: list[Callable[..., object]] = [search, read_note, context, list_review]
-WRITING: list[Callable[..., object]] = [add_episode, log_event, feedback]
+READING: list[Callable[..., object]] = [search, read_note, context, list_review, decision_list]
+WRITING: list[Callable[..., object]] = [add_episode, log_event, feedback, decision_add, outcome]
 HOST = "127.0.0.1"
 INSTRUCTIONS = (
     "memdir is this user's long-term memory: Markdown notes (knowledge, procedures, episodes). "

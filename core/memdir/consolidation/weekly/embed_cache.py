@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.notes.atomic import atomic_write_bytes
+from memdir.paths import STATE_DIR
 
 if TYPE_CHECKING:
     from memdir.index.embedder import Embedder
@@ -65,6 +66,8 @@ class EmbeddingCache:
     def _save(self) -> None:
         buf = io.BytesIO()
         np.save(buf, self._vectors, allow_pickle=False)
+        if STATE_DIR not in self.folder.parts:  # a cache folder of its own (benchmarks, tests) is its root
+            self.folder.mkdir(parents=True, exist_ok=True)
         # vectors first: a crash in between leaves extra rows that keys.json does not name (detected on load)
         atomic_write_bytes(self.folder / "vectors.npy", buf.getvalue())
         atomic_write_bytes(self.folder / "keys.json", json.dumps(self._keys).encode("utf-8"))
