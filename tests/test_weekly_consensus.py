@@ -140,6 +140,7 @@ def test_file_names_have_no_holes_where_placeholders_were() -> None:
     assert file_stem("Restart the {worker} worker on app-{number}") == "restart-the-worker-on-app-number"
     assert file_stem("{name}さんのVPN証明書を再発行する") == "vpn証明書を再発行する"
     assert file_stem("日次の売上レポートを投稿する（11月{day}日分）") == "日次の売上レポートを投稿する"
+    assert file_stem("Fix flaky test test_{test} (issue {issue})") == "fix-flaky-test"
 
 
 def test_spans_are_linked_across_title_and_steps_by_their_values_and_named_from_context() -> None:

@@ -109,7 +109,8 @@ def file_stem(title: str, max_length: int = 60) -> str:
     text = _PARTICLE.sub("", text.strip())
     text = re.sub(r"\{([a-z0-9_]+)\}", lambda m: " " + m.group(1).replace("_", " ") + " ", text)
     words = text.split()
-    deduped = [w for i, w in enumerate(words) if i == 0 or w.lower() != words[i - 1].lower()]
+    bare = [re.sub(r"[\W_]+", "", w.lower()) for w in words]  # `test_` beside `test` is one word twice
+    deduped = [w for i, w in enumerate(words) if i == 0 or not bare[i] or bare[i] != bare[i - 1]]
     text = " ".join(deduped)
     if not any(not is_cjk(a) and a.strip() and a.isalnum() or is_cjk(a) for a in atoms(text)):
         text = title.replace("{", "").replace("}", "")
