@@ -113,3 +113,36 @@ def test_an_unrelated_episode_raises_no_outcome_proposal(root: Path) -> None:
     mem.add_episode("The new onboarding flow went well, no incidents.", title="Onboarding", at=at(9))
     run(mem)
     assert [i for i in mem.review.list_items() if i.kind == "outcome_proposal"] == []
+
+
+def test_a_wrapped_episode_reads_as_whole_sentences_and_a_japanese_one_gets_japanese_lines(
+    root: Path,
+) -> None:
+    """Hard-wrapped lines are one sentence; a `Lesson learned:` label is not repeated; 教訓 gets Japanese text."""
+    mem = memory(root)
+    mem.add_episode(
+        "The integration test failed three times this week. Root cause: it depended on\n"
+        "the wall clock and broke around midnight UTC.\n"
+        "Lesson learned: tests must never read the real clock; always inject or freeze time.",
+        title="Flaky test root cause",
+        at=at(9),
+    )
+    mem.add_episode(
+        "古い価格が 2 時間表示された。原因はキャッシュの TTL が長すぎたことだった。\n"
+        "教訓：価格のような変わりやすいデータの TTL は 5 分以内にする。",
+        title="障害の振り返り",
+        at=at(10),
+    )
+    run(mem)
+    en, ja = (mem.store.read(rel).body for rel in lessons(root))
+    if "障害" in en:
+        en, ja = ja, en
+    assert "- Root cause: it depended on the wall clock and broke around midnight UTC. (" in en
+    assert (
+        "## What worked instead\n- Tests must never read the real clock; always inject or freeze time." in en
+    )
+    assert "the episode does not say how to check" in en
+    assert "「障害の振り返り」と同じ状況になったとき" in ja and "When the situation" not in ja
+    assert "## What worked instead\n- 価格のような変わりやすいデータの TTL は 5 分以内にする。" in ja
+    what_failed = ja.split("## What failed")[1].split("##")[0]
+    assert "原因はキャッシュの TTL が長すぎたことだった。" in what_failed and "5 分以内" not in what_failed

@@ -90,14 +90,52 @@ _STOP = frozenset(
 )
 
 
-def sentences(text: str) -> list[str]:
-    """Sentences of an episode (list markers and headings stripped)."""
-    out = []
-    for s in _SENT.split(text):
-        s = re.sub(r"^\s*(?:[-*+]|\d+\.|#+)\s*", "", s).strip()
-        if s:
-            out.append(s)
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)]|#+)\s+")
+_LABEL = re.compile(r"(?i)^(?:lessons? learned|lesson|takeaway|教訓|学び|反省)\s*[:：]\s*")
+
+
+def _join(lines: list[str]) -> str:
+    """One paragraph's hard-wrapped lines as one text (no space between CJK lines)."""
+    out = ""
+    for line in lines:
+        line = line.strip()
+        cjk_edge = out and _is_cjk(out[-1]) and _is_cjk(line[:1])
+        out = f"{out}{'' if cjk_edge or not out else ' '}{line}"
     return out
+
+
+def _is_cjk(ch: str) -> bool:
+    return bool(ch) and bool(re.match(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]", ch))
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of an episode: wrapped lines joined, list items and headings their own (markers stripped)."""
+    blocks: list[list[str]] = []
+    for line in text.splitlines():
+        if not line.strip():
+            blocks.append([])
+        elif _ITEM.match(line) or not blocks:
+            blocks.append([_ITEM.sub("", line)])
+        else:
+            blocks[-1].append(line)
+    out = []
+    for block in blocks:
+        for s in _SENT.split(_join(block)):
+            if s.strip():
+                out.append(s.strip())
+    return out
+
+
+def _unlabel(sentence: str) -> str:
+    """`Lesson learned: tests must …` -> `Tests must …` (the section heading already says it)."""
+    rest = _LABEL.sub("", sentence)
+    return rest[:1].upper() + rest[1:] if rest else sentence
+
+
+def is_japanese(text: str) -> bool:
+    """True when most letters are Japanese (the lesson's own sentences are then in Japanese)."""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and sum(_is_cjk(c) for c in letters) * 2 >= len(letters)
 
 
 def terms(text: str) -> set[str]:
@@ -166,8 +204,12 @@ class EpisodeLessons:
         fixes = [s for s in sents if FIX.search(s)]
         if not fixes:
             return None
-        failed = [s for s in sents if FAILED.search(s) and s not in fixes] or fixes[:1]
+        failed = [s for s in sents if FAILED.search(s) and s not in fixes]
+        if not failed:  # no failure word: what led up to the fix is what went wrong
+            failed = [s for s in sents[: sents.index(fixes[0])] if s not in fixes][-2:]
         checks = [s for s in sents if CHECK.search(s) and s not in fixes]
+        fixes = [_unlabel(f) for f in fixes]
+        ja = is_japanese(ep.text)
         existing = self._same_lesson(" ".join(fixes))
         if existing:
             return self._add_evidence(existing, ep, failed, fixes)
@@ -191,10 +233,17 @@ class EpisodeLessons:
             f"# Lesson: {title}",
             "",
             "## When it applies",
-            f"When the situation of `{ep.id}` comes up again: {title}.",
+            f"「{title}」と同じ状況になったとき（`{ep.id}`）。"
+            if ja
+            else f"When the situation of `{ep.id}` comes up again: {title}.",
             "",
             "## What failed",
-            *[f"- {s} (`{ep.id}`)" for s in failed[:6]],
+            *(
+                [f"- {s} (`{ep.id}`)" for s in failed[:6]]
+                or [
+                    f"- {'エピソードには失敗した手順の記載がない' if ja else 'the episode names no failed step'} (`{ep.id}`)"
+                ]
+            ),
             "",
             "## What worked instead",
             *[f"- {s}" for s in fixes[:6]],
@@ -202,7 +251,9 @@ class EpisodeLessons:
             "## How to check",
             *(
                 [f"- {s}" for s in checks[:3]]
-                or ["- the episode does not say; check the result of the step above"]
+                or [
+                    f"- {'エピソードには確認方法の記載がない' if ja else 'the episode does not say how to check'}"
+                ]
             ),
             "",
         ]
