@@ -9,13 +9,11 @@ of `memdir eval` have this shape, so a file of several rankers is read for the l
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from pathlib import Path
 
 from memdir.errors import DatasetError
 from memdir.evaluation.dataset import EvalDataset, EvalQuery
-from memdir.jsonvalue import JSONValue
+from memdir.evaluation.jsonl import read_lines
 
 Ranking = list[tuple[str, float]]
 
@@ -42,23 +40,10 @@ def _resolve(
 
 def load_rankings(path: Path, name: str, dataset: EvalDataset) -> tuple[dict[str, Ranking], int]:
     """(query id -> ranking as (path, score), number of dataset queries the file does not rank)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DatasetError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise DatasetError(f"{path}: not UTF-8 text") from None
-    rows: list[tuple[int, Mapping[str, JSONValue]]] = []
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DatasetError(f"{path}:{n}: invalid JSON ({exc.msg})") from None
-        if not isinstance(obj, dict) or not isinstance(obj.get("query_id"), str):
+    rows = read_lines(path)
+    for n, obj in rows:
+        if not isinstance(obj.get("query_id"), str):
             raise DatasetError(f"{path}:{n}: expected an object with a string `query_id`")
-        rows.append((n, obj))
     rankers = {r.get("ranker") for _, r in rows} - {None}
     if len(rankers) > 1:
         rows = [(n, r) for n, r in rows if r.get("ranker") == name]

@@ -50,7 +50,8 @@ def _ids(value: JSONValue, where: str, key: str) -> list[str]:
     return [str(v) for v in value]
 
 
-def _lines(path: Path) -> list[tuple[int, Mapping[str, JSONValue]]]:
+def read_lines(path: Path) -> list[tuple[int, Mapping[str, JSONValue]]]:
+    """(line number, object) for each non-blank line of a JSONL file; DatasetError names the bad line."""
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError:
@@ -88,7 +89,7 @@ def load_jsonl(path: Path) -> EvalDataset:
     by_id: dict[str, str] = {}
     pending: list[_RawQuery] = []
     seen_queries: set[str] = set()
-    for n, obj in _lines(path):
+    for n, obj in read_lines(path):
         where = f"{path}:{n}"
         kind, oid, text = obj.get("type"), obj.get("id"), obj.get("text")
         if kind not in ("document", "query"):
