@@ -74,6 +74,7 @@ def test_each_text_is_embedded_once_in_a_few_calls_however_many_episodes_split(r
     sources = [
         (path.split("/")[0], str(src))
         for path in report.created
+        if "/lessons/" not in path  # the lessons step cites an episode too
         for src in mem.store.read(path).str_list("sources")
     ]
     split = {src for kind, src in sources if kind == "knowledge"} & {
@@ -95,5 +96,5 @@ def test_each_text_is_embedded_once_in_a_few_calls_however_many_episodes_split(r
     )
     run(mem, day=date.today())
     again = [t for call in emb.calls for t in call]
-    assert again and len(again) == len(set(again)) and len(emb.calls) <= 2
+    assert again and len(again) == len(set(again)) and len(emb.calls) <= 3
     assert not written & set(again)
