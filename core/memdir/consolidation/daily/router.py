@@ -93,6 +93,7 @@ class Router:
         self.model = self.models.for_embedder(embedder_name, dim) if embed else self.models.models["cues"]
         self.embed = embed if self.model.vec_dim else None
         self._vecs: dict[str, np.ndarray] = {}  # embedded text -> vector, for this router's lifetime
+        self._usages: dict[str, str | None] = {}  # body -> _usage
 
     def read(self, items: Sequence[tuple[str, str]]) -> list[Reading]:
         """Read and score (title, text) pairs in one batch: one embedding call for all of them."""
@@ -163,6 +164,13 @@ class Router:
 
     def _usage(self, r: Reading) -> str | None:
         """success / failure / unknown when the text reports using an existing procedure, else None."""
+        if (
+            r.body not in self._usages
+        ):  # asked twice per episode: before the halves are embedded, then by _parts
+            self._usages[r.body] = self._read_usage(r)
+        return self._usages[r.body]
+
+    def _read_usage(self, r: Reading) -> str | None:
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
         if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA:
             return None
