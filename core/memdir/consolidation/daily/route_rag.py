@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.errors import MemdirError
+from memdir.notes.frontmatter import split_text
 from memdir.notes.model import Note, hash_text
 
 if TYPE_CHECKING:
@@ -49,6 +50,14 @@ def note_embed_text(note: Note) -> str:
     if first.startswith("# ") and first[2:].strip() == note.title:
         body = rest
     return embed_text(note.title, body)
+
+
+def written_embed_text(path: str, text: str) -> str:
+    """`note_embed_text` of a note's text; its YAML is parsed only when it may hold a `title:`."""
+    split = split_text(text)
+    if split.has_frontmatter and "title" in split.yaml_text:
+        return note_embed_text(Note.from_text(path, text))
+    return note_embed_text(Note(path, text, "", body=split.body))  # the title is the heading or the name
 
 
 @dataclass(frozen=True)
@@ -138,7 +147,7 @@ class NoteVectors:
         texts: list[str] = []
         for path, text in sorted(final_texts.items()):
             try:
-                t = note_embed_text(Note.from_text(path, text))
+                t = written_embed_text(path, text)
             except MemdirError:
                 continue
             wanted[path] = hash_text(t)

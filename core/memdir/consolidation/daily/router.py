@@ -92,13 +92,15 @@ class Router:
         self.models = models or load_models()
         self.model = self.models.for_embedder(embedder_name, dim) if embed else self.models.models["cues"]
         self.embed = embed if self.model.vec_dim else None
+        self._vecs: dict[str, np.ndarray] = {}  # embedded text -> vector, for this router's lifetime
+        self._usages: dict[str, str | None] = {}  # body -> _usage
 
     def read(self, items: Sequence[tuple[str, str]]) -> list[Reading]:
         """Read and score (title, text) pairs in one batch: one embedding call for all of them."""
         readings = [read_text(t, x) for t, x in items]
         if not readings:
             return readings
-        vecs = self.embed([r.embed for r in readings]) if self.embed else None
+        vecs = self._vectors([r.embed for r in readings]) if self.embed else None
         probas = self.model.proba(vecs, np.stack([r.cues for r in readings]))
         for r, p in zip(readings, probas, strict=True):
             r.proba = p
@@ -117,7 +119,31 @@ class Router:
     def route(self, episodes: Sequence[Episode]) -> list[tuple[Episode, list[RoutedPart]]]:
         """Route every episode: one part, or a knowledge and a procedures part when it mixes both."""
         readings = self.read([(ep.title, ep.text) for ep in episodes])
+        self._embed_halves(readings)
         return [(ep, self._parts(ep, r)) for ep, r in zip(episodes, readings, strict=True)]
+
+    def _vectors(self, texts: list[str]) -> np.ndarray:
+        """Vectors of texts, each distinct text embedded once: one call for all that are new."""
+        assert self.embed is not None
+        todo = [t for t in dict.fromkeys(texts) if t not in self._vecs]
+        if todo:
+            self._vecs.update(zip(todo, self.embed(todo), strict=True))
+        return np.stack([self._vecs[t] for t in texts])
+
+    def _embed_halves(self, readings: list[Reading]) -> None:
+        """Embed the halves of every episode `_split` will read, in one call instead of one per episode."""
+        if self.embed is None:
+            return
+        texts: list[str] = []
+        for r in readings:
+            kind = self.kind_of(r)
+            if kind == "skip" or self._usage(r) is not None:
+                continue
+            found = self._split_texts(kind, r)
+            if found:
+                texts += [read_text(r.title, found[0][k]).embed for k in ("knowledge", "procedures")]
+        if texts:
+            self._vectors(texts)
 
     def _parts(self, ep: Episode, r: Reading) -> list[RoutedPart]:
         kind = self.kind_of(r)
@@ -138,6 +164,13 @@ class Router:
 
     def _usage(self, r: Reading) -> str | None:
         """success / failure / unknown when the text reports using an existing procedure, else None."""
+        if (
+            r.body not in self._usages
+        ):  # asked twice per episode: before the halves are embedded, then by _parts
+            self._usages[r.body] = self._read_usage(r)
+        return self._usages[r.body]
+
+    def _read_usage(self, r: Reading) -> str | None:
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
         if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA:
             return None
@@ -145,6 +178,26 @@ class Router:
 
     def _split(self, kind: str, r: Reading) -> list[RoutedPart] | None:
         """A knowledge part and a procedures part, when each has blocks of its own (else None)."""
+        found = self._split_texts(kind, r)
+        if found is None:
+            return None
+        texts, pw, kw = found
+        halves = self.read([(r.title, texts["knowledge"]), (r.title, texts["procedures"])])
+        ki, pi = self.model.classes.index("knowledge"), self.model.classes.index("procedures")
+        if halves[0].proba[ki] < SPLIT_HALF_PROBA or halves[1].proba[pi] < SPLIT_HALF_PROBA:
+            return None  # the model does not read the two halves as a lesson and a set of steps
+        parts = []
+        for (k, text), half in zip(texts.items(), halves, strict=True):
+            s = shape(k, r.title, text)
+            parts.append(
+                RoutedPart(
+                    k, s.title, s.text, pw if k == "procedures" else 0.0, kw, s.description, embed=half.embed
+                )
+            )
+        return parts
+
+    def _split_texts(self, kind: str, r: Reading) -> tuple[dict[str, str], float, float] | None:
+        """The knowledge and procedures texts `_split` reads again, and each side's cue weight (None: no split)."""
         other = "knowledge" if kind == "procedures" else "procedures"
         if r.proba[self.model.classes.index(other)] < SPLIT_MIN_PROBA:
             return None
@@ -166,19 +219,7 @@ class Router:
             )
             for k in ("knowledge", "procedures")
         }
-        halves = self.read([(r.title, texts["knowledge"]), (r.title, texts["procedures"])])
-        ki, pi = self.model.classes.index("knowledge"), self.model.classes.index("procedures")
-        if halves[0].proba[ki] < SPLIT_HALF_PROBA or halves[1].proba[pi] < SPLIT_HALF_PROBA:
-            return None  # the model does not read the two halves as a lesson and a set of steps
-        parts = []
-        for (k, text), half in zip(texts.items(), halves, strict=True):
-            s = shape(k, r.title, text)
-            parts.append(
-                RoutedPart(
-                    k, s.title, s.text, pw if k == "procedures" else 0.0, kw, s.description, embed=half.embed
-                )
-            )
-        return parts
+        return texts, pw, kw
 
 
 def _block_kind(b: Block) -> str:
