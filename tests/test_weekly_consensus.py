@@ -110,12 +110,21 @@ def test_alfworld_like_tasks_give_general_steps() -> None:
     assert len(d.steps) == 4, d.steps
     assert d.steps[0].startswith("Find {object}: search likely places one at a time")
     assert d.steps[1:] == [
-        "alfworld: `take {object} from {source} 1`",  # every task took from a place numbered 1
-        "alfworld: `go to {target} 1`",
-        "alfworld: `put {object} in/on {target} 1`",
+        # every task took from a place numbered 1: the number is part of the place, not a constant
+        "alfworld: `take {object} from {source}`",
+        "alfworld: `go to {target}`",
+        "alfworld: `put {object} in/on {target}`",
     ]
     for word in ("cabinet", "fridge", "sinkbasin", "mug", "apple"):  # one trajectory's path or object
         assert word not in " ".join(d.steps[1:]) + d.title
+    from memdir.consolidation.weekly.render import legend
+
+    # the title names the target, the steps take it with its number; the legend says both
+    assert (
+        "- `{target}`: a word (a thing and its number in the steps), different between the tasks (3 values seen)"
+        in legend(d)
+    )
+    assert "- `{source}`: a thing and its number, different between the tasks (3 values seen)" in legend(d)
 
 
 def test_japanese_intents_align_by_character_and_the_title_has_no_week_number() -> None:
@@ -167,8 +176,27 @@ def test_a_step_value_that_only_coincides_with_the_target_in_some_tasks_is_not_t
     )
     title, _ = title_template(intents, [s for t in (take, put) for s in t.spans])
     assign(title, [take, put], intents)
-    assert put.render() == "put {object} in/on {target} 1"
+    assert put.render() == "put {object} in/on {target}"  # `shelf 1`: the shared 1 goes with the target
     assert take.render() == "take {object} from {source}"  # stove/table in two tasks, cabinet in the third
+
+
+def test_a_constant_instance_number_after_a_varying_noun_is_part_of_its_value() -> None:
+    went = template_of({"a": "go to cabinet 1", "b": "go to drawer 1", "c": "go to shelf 1"})
+    assert [s.seen() for s in went.spans] == [["cabinet 1", "drawer 1", "shelf 1"]]
+    took = template_of(
+        {"a": "take mug 1 from cabinet 1", "b": "take pen 1 from drawer 1", "c": "take cup 1 from shelf 1"}
+    )
+    assert [s.seen() for s in took.spans] == [
+        ["mug 1", "pen 1", "cup 1"],
+        ["cabinet 1", "drawer 1", "shelf 1"],
+    ]
+    # a number before a noun counts something, and a number after a number or a key stays verbatim
+    scaled = template_of(
+        {"a": "scale web to 3 replicas", "b": "scale api to 3 replicas", "c": "scale db to 3 replicas"}
+    )
+    assert scaled.render("<%s>") == "scale <value> to 3 replicas"
+    tail = template_of({"a": "tail app.log 2>&1", "b": "tail db.log 2>&1", "c": "tail web.log 2>&1"})
+    assert "2>&1" in tail.render()
 
 
 def test_a_large_cluster_of_one_phrasing_is_a_task_type() -> None:

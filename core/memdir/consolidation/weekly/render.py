@@ -155,7 +155,10 @@ def legend_line(
         return f"- `{{{name}}}`: named by the model"
     shown = shown_values(vals, tasks)
     if tasks is not None and len(vals) > len(shown):
-        line = f"- `{{{name}}}`: {_shape(vals)}, different between the tasks ({len(vals)} values seen)"
+        what = _shape(vals)
+        if steps and _shape(steps) != what:  # the title names the thing, the steps add its number
+            what = f"{what} ({_shape(steps)} in the steps)"
+        line = f"- `{{{name}}}`: {what}, different between the tasks ({len(vals)} values seen)"
         if shown:
             line += "; more than one task used " + ", ".join(code(v) for v in shown)
         return line

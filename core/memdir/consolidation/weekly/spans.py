@@ -100,7 +100,7 @@ def template_of(texts: Mapping[str, str]) -> Template:
             }
             parts.append(Span(values))
         k = j
-    return Template(_tidy(_merge(parts), len(ids)))
+    return Template(_qualify(_tidy(_merge(parts), len(ids))))
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
@@ -161,6 +161,45 @@ def _tidy(parts: list[Part], n: int) -> list[Part]:
         elif p != "":
             joined.append(p)
     return joined
+
+
+# a constant instance number (`1`, `2nd`, `#3`) after a varying noun, then the text's end, a
+# punctuation mark, a placeholder or a function word: `go to {cabinet} 1`, `take {x} 1 from`
+_FOLLOWERS = "from|to|in|on|into|onto|at|with|and|or|then|under|using|for"
+_INSTANCE = re.compile(
+    r"( (?:#|No\.)?\d{1,3}(?:st|nd|rd|th)?)(?=[\s;)\]]*$|\s*\{\}|,(?!\d)|[;)\]]|\s+(?:" + _FOLLOWERS + r")\b)"
+)
+_NOUN_END = re.compile(r"[^\W\d_]$")
+
+
+def _qualify(parts: list[Part]) -> list[Part]:
+    """A constant number that qualifies a varying noun is part of that noun's value.
+
+    Three tasks that went to `cabinet 1`, `drawer 1`, `shelf 1` wrote one constant `1` after the
+    varying noun; kept verbatim it sends an agent whose thing is `cabinet 3` to `cabinet 1`. The
+    span takes the number (`{source}`: a thing and its number). A number before a noun (`3
+    replicas`) counts something and stays.
+    """
+    out: list[Part] = []
+    k = 0
+    while k < len(parts):
+        p = parts[k]
+        nxt = parts[k + 1] if k + 1 < len(parts) else None
+        if (
+            isinstance(p, Span)
+            and isinstance(nxt, str)
+            and all(v.strip() and _NOUN_END.search(v) for v in p.values.values())
+            and (m := _INSTANCE.match(nxt + ("{}" if k + 2 < len(parts) else "")))
+        ):
+            num = m.group(1)
+            out.append(Span({t: v + num for t, v in p.values.items()}, p.name, p.ref))
+            if nxt[len(num) :]:
+                out.append(nxt[len(num) :])
+            k += 2
+            continue
+        out.append(p)
+        k += 1
+    return out
 
 
 def _common_prefix(values: list[str], chars: str) -> str:
