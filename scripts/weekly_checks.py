@@ -44,7 +44,7 @@ def legend_problems(proc: dict[str, Any]) -> list[str]:
     ]
 
 
-_NUMBER_AFTER = re.compile(r"\{([A-Za-z][\w-]*)\}[ \t]*((?:#|No\.)?\d+(?:st|nd|rd|th)?)(?![\w.,:>/-])")
+_NUMBER_AFTER = re.compile(r"\{([A-Za-z][\w-]*)\}[ \t_]*((?:#|No\.)?\d+(?:st|nd|rd|th)?)(?![\w.,:>/-])")
 
 
 def numbers_after_placeholders(proc: dict[str, Any]) -> list[str]:

@@ -259,3 +259,47 @@ def test_the_legend_says_what_a_placeholder_takes_and_shows_only_values_several_
         "- `{day}`: a date"
     )
     assert legend_line("week", ["47", "48"], {"47": 2, "48": 2}) == "- `{week}`: seen as `47`, `48`"
+
+
+def test_json_string_arguments_and_glued_ids_give_general_steps_under_japanese_intents() -> None:
+    """OpenAI-style calls (`arguments` a JSON string), `name_n` ids, intents in Japanese: the kinds'
+    shared search folds, and what acts on the found thing (two ids) ends it instead of joining it."""
+    import json
+
+    from memdir.consolidation.weekly.steps import input_text
+
+    def call(action: str, **args: str) -> str:
+        return input_text(json.dumps({"action": action, **args}))
+
+    assert call("navigate", target="cabinet_1") == "navigate target=cabinet_1"
+    assert action_of("robot", call("navigate", target="cabinet_1")) == "robot:navigate"
+    runs = {
+        "c1": ("トマトを冷やしてから調理台に置いて", ["countertop_2", "cabinet_1", "diningtable_1"], "tomato_1", "countertop_1"),
+        "c2": ("レタスを冷やしてから食卓に置いて", ["drawer_3", "countertop_1"], "lettuce_2", "diningtable_1"),
+        "c3": ("ワインを冷やしてから棚に置いて", ["cabinet_2", "countertop_2"], "winebottle_1", "shelf_2"),
+    }  # fmt: skip
+    tasks = []
+    for tid, (intent, places, obj, dest) in runs.items():
+        inputs = []
+        for p in places:
+            inputs.append(call("navigate", target=p))
+            if p.startswith(("cabinet", "drawer")):
+                inputs.append(call("open", target=p))
+        inputs += [
+            call("pick", object=obj, source=places[-1]),
+            call("navigate", target="fridge_1"),
+            call("cool", object=obj, appliance="fridge_1"),
+            call("navigate", target=dest),
+            call("place", object=obj, receptacle=dest),
+        ]
+        tasks.append(task(tid, intent, inputs, tool="robot"))
+    d = draft_of(tasks)
+    assert d.title == "{object}を冷やしてから{target}に置いて"
+    assert d.steps[0].startswith("Find {object2}: search likely places one at a time")
+    assert d.steps[1:] == [
+        "robot: `pick object={object2} source={source}`",
+        "robot: `navigate target=fridge_1`",
+        "robot: `cool object={object2} appliance=fridge_1`",
+        "robot: `navigate target={receptacle}`",
+        "robot: `place object={object2} receptacle={receptacle}`",
+    ]

@@ -50,7 +50,7 @@ def run_week(
     return mem, report.created, report.review
 
 
-@pytest.mark.parametrize("week", ["ops", "humans", "coder", "bilingual", "paraphrased"])
+@pytest.mark.parametrize("week", ["ops", "humans", "coder", "bilingual", "paraphrased", "browser", "robot"])
 def test_a_written_week_gives_one_procedure_per_type_and_nothing_else(
     week: str, tmp_path: Path, e5: object, cache_dir: Path
 ) -> None:

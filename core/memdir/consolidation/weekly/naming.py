@@ -26,6 +26,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+_JA_PARTICLES = (("から", "source"), ("を", "object"), ("に", "target"), ("へ", "target"))
 FUNCTION_WORDS = frozenset(
     [
         "a",
@@ -244,6 +245,9 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
         out.append((1.5, "target"))
     elif left.endswith(" ") and last == "from":
         out.append((1.5, "source"))
+    particle = next((name for p, name in _JA_PARTICLES if right.startswith(p)), "")
+    if particle:  # `{}を置いて` object, `{}に` / `{}へ` target, `{}から` source
+        out.append((1.5 if particle != "object" else 0.8, particle))
     if left.endswith(" ") and (last in DETERMINERS or len(left.split()) == 1):
         out.append((0.8, "object"))
     m = _GLUED_LEFT.search(left)

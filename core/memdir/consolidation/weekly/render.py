@@ -67,7 +67,7 @@ def render_column(
     prefix = common_prefix(column)
     line = f"{prefix}: {code(text)}" if prefix else code(text)
     if search is not None:
-        found = _found(following, groups)
+        found = _found(following, groups, {span.name for span in tpl.spans})
         how, tried = _search_parts(search)
         line = f"Find {found}: search likely places one at a time ({how}{tried}), then {line} where it is"
     return StepText(line, specific)
@@ -106,19 +106,28 @@ def _verb_words(words: list[str]) -> list[str]:
     return out[:3] or words[:1]
 
 
-def _found(following: Sequence[Template], groups: list[Placeholder]) -> str:
-    """What a search looks for: the title placeholder the next steps act on, else what they need."""
+def _found(following: Sequence[Template], groups: list[Placeholder], visited: set[str] | None = None) -> str:
+    """What a search looks for: the title placeholder the next steps act on, else what they need.
+
+    When the search ends in a visit of `visited` (`navigate target={source}`), the next step's first
+    other placeholder is what was found there (`pick object={object} source={source}`), even when the
+    title names it in another language.
+    """
     titled = {g.name for g in groups if g.in_title}
     for tpl in following:
         for span in tpl.spans:
             if span.name in titled:
                 return "{" + span.name + "}"
+    if visited:
+        other = next((span.name for t in following for span in t.spans if span.name not in visited), "")
+        if other:
+            return "{" + other + "}"
     return "what the next step needs"
 
 
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+[\w.-]*")
-_NUMBERED = re.compile(r"[^\W\d_][\w-]* \d+")
+_NUMBERED = re.compile(r"[^\W\d_][\w-]*[ _]\d+")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}/\d{1,2}/\d{1,4}")
 
 

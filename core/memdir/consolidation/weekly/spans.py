@@ -112,7 +112,10 @@ def _dates(span: Span) -> bool:
 
 
 def _merge(parts: list[Part]) -> list[Part]:
-    """Spans separated by one space are one span, unless one of them is a date (`{job} {date}`)."""
+    """Spans separated by one space are one span, unless one of them is a date (`{job} {date}`).
+
+    So are a name and the number an underscore glues to it (`cabinet_1`, `drawer_3`: one id).
+    """
     out: list[Part] = []
     for p in parts:
         if (
@@ -120,7 +123,7 @@ def _merge(parts: list[Part]) -> list[Part]:
             and len(out) >= 2
             and isinstance(out[-2], Span)
             and isinstance(out[-1], str)
-            and out[-1] == " "
+            and (out[-1] == " " or out[-1] == "_" and all(v.isdigit() for v in p.values.values() if v))
             and not _dates(p)
             and not _dates(out[-2])
         ):
@@ -168,6 +171,7 @@ def _tidy(parts: list[Part], n: int) -> list[Part]:
 _FOLLOWERS = "from|to|in|on|into|onto|at|with|and|or|then|under|using|for"
 _INSTANCE = re.compile(
     r"( (?:#|No\.)?\d{1,3}(?:st|nd|rd|th)?)(?=[\s;)\]]*$|\s*\{\}|,(?!\d)|[;)\]]|\s+(?:" + _FOLLOWERS + r")\b)"
+    r"|(_\d{1,3})(?![\w.])"  # `cabinet_1`: glued to the noun, an id's number whatever follows
 )
 _NOUN_END = re.compile(r"[^\W\d_]$")
 
@@ -177,8 +181,8 @@ def _qualify(parts: list[Part]) -> list[Part]:
 
     Three tasks that went to `cabinet 1`, `drawer 1`, `shelf 1` wrote one constant `1` after the
     varying noun; kept verbatim it sends an agent whose thing is `cabinet 3` to `cabinet 1`. The
-    span takes the number (`{source}`: a thing and its number). A number before a noun (`3
-    replicas`) counts something and stays.
+    span takes the number (`{source}`: a thing and its number), also when an id glues it on
+    (`cabinet_1`). A number before a noun (`3 replicas`) counts something and stays.
     """
     out: list[Part] = []
     k = 0
@@ -191,7 +195,7 @@ def _qualify(parts: list[Part]) -> list[Part]:
             and all(v.strip() and _NOUN_END.search(v) for v in p.values.values())
             and (m := _INSTANCE.match(nxt + ("{}" if k + 2 < len(parts) else "")))
         ):
-            num = m.group(1)
+            num = m.group(1) or m.group(2)
             out.append(Span({t: v + num for t, v in p.values.items()}, p.name, p.ref))
             if nxt[len(num) :]:
                 out.append(nxt[len(num) :])

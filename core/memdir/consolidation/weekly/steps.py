@@ -10,6 +10,7 @@ alignment use actions, so `go` and `alfworld:go` play the same part in their wee
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -72,6 +73,9 @@ def input_text(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, str):
+        decoded = _json_arguments(value)
+        if decoded is not None:  # OpenAI-style function calls log their arguments as a JSON string
+            return input_text(decoded)
         return " ".join(value.split())[:MAX_INPUT]
     if isinstance(value, dict):
         items = [(str(k), v) for k, v in value.items() if v not in (None, "")]
@@ -85,6 +89,18 @@ def input_text(value: object) -> str:
     if isinstance(value, list):
         return " ".join(input_text(v) for v in value)[:MAX_INPUT]
     return str(value)[:MAX_INPUT]
+
+
+def _json_arguments(text: str) -> dict[str, object] | list[object] | None:
+    """A JSON object or array written as a string (`'{"action": "navigate", ...}'`), else None."""
+    t = text.strip()
+    if not (t.startswith("{") and t.endswith("}") or t.startswith("[") and t.endswith("]")):
+        return None
+    try:
+        value = json.loads(t)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict | list) else None
 
 
 def leading_verb(text: str) -> str:
