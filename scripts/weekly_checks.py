@@ -44,7 +44,7 @@ def legend_problems(proc: dict[str, Any]) -> list[str]:
     ]
 
 
-_NUMBER_AFTER = re.compile(r"\{([A-Za-z][\w-]*)\}[ \t_]*((?:#|No\.)?\d+(?:st|nd|rd|th)?)(?![\w.,:>/-])")
+_NUMBER_AFTER = re.compile(r"\{([A-Za-z][\w-]*)\}[ \t_-]?((?:#|No\.)?\d+(?:st|nd|rd|th)?)(?![\w.,:>/-])")
 
 
 def numbers_after_placeholders(proc: dict[str, Any]) -> list[str]:
@@ -74,9 +74,13 @@ def task_texts(root: Path, task_ids: Iterable[str]) -> dict[str, str]:
     return {t: "\n".join(v) for t, v in out.items()}
 
 
+_BOILERPLATE = re.compile(r"search likely places one at a time|; tried in several tasks:| where it is$", re.M)
+
+
 def single_task_words(proc: dict[str, Any], texts: dict[str, str]) -> list[str]:
     """Words of the title and steps outside placeholders that exactly one cited task wrote."""
     shown = _PLACEHOLDER.sub(" ", proc["title"] + "\n" + "\n".join(proc["steps"]))
+    shown = _BOILERPLATE.sub(" ", shown)  # the distiller's own words around a folded search
     words = {w for w in _WORD.findall(shown) if len(w) > 1 or w.isdigit()}
     lowered = {t: x.lower() for t, x in texts.items()}
     out = []

@@ -305,3 +305,40 @@ def test_json_string_arguments_and_glued_ids_give_general_steps_under_japanese_i
         "robot: `navigate target={receptacle}`",
         "robot: `place object={object2} receptacle={receptacle}`",
     ]
+
+
+def test_one_tool_per_verb_with_a_place_as_its_only_argument_still_folds_the_search() -> None:
+    """`tool: navigate`, `input: {"target": "cabinet-1"}`: the place is an argument, not a verb, and a
+    hyphen-glued id is one thing; the search folds and the found thing is what the next step takes."""
+    from memdir.consolidation.weekly.steps import input_text
+
+    assert input_text({"target": "cabinet-1"}) == "target=cabinet-1"
+    assert input_text({"cmd": "pytest -q"}) == "pytest -q"
+    runs = {
+        "p1": ("Put the mug on the shelf", ["cabinet-1", "countertop-2"], "mug-2", "shelf-1"),
+        "p2": ("Put an apple on the desk", ["drawer-3", "cabinet-2", "diningtable-1"], "apple-1", "desk-1"),
+        "p3": ("Put the book on the sofa", ["countertop-1", "sidetable-2"], "book-3", "sofa-1"),
+    }  # fmt: skip
+    tasks = []
+    for tid, (intent, places, obj, dest) in runs.items():
+        calls = []
+        for p in places:
+            calls.append(("navigate", {"target": p}))
+            if p.startswith(("cabinet", "drawer")):
+                calls.append(("open", {"target": p}))
+        calls += [("pick", {"object": obj, "source": places[-1]}), ("navigate", {"target": dest})]
+        calls.append(("place", {"object": obj, "receptacle": dest}))
+        steps = [Step(t, input_text(a), action_of(t, input_text(a))) for t, a in calls]
+        tasks.append(Task(tid, intent, tools=[t for t, _ in calls], steps=steps, outcome="success"))
+    d = draft_of(tasks)
+    assert len(d.steps) == 4, d.steps
+    import re
+
+    found = re.match(r"Find \{(\w+)\}: search likely places one at a time", d.steps[0])
+    assert found and d.steps[0].endswith("then navigate: `target={source}` where it is"), d.steps[0]
+    thing = found.group(1)  # what the search finds is what the next step picks up
+    assert d.steps[1:] == [
+        f"pick: `object={{{thing}}} source={{source}}`",
+        "navigate: `target={receptacle}`",
+        f"place: `object={{{thing}}} receptacle={{receptacle}}`",
+    ]

@@ -93,8 +93,13 @@ class Consensus:
 
 @lru_cache(maxsize=65536)
 def _words(text: str) -> tuple[str, ...]:
-    # `cabinet_1` reads as `cabinet 1`: an id's underscore separates nothing a visit differs in
-    return tuple(a.lower() for a in atoms(text) if not a.isspace() and a != "_")
+    # `cabinet_1` / `cabinet-1` read as `cabinet 1`: an id's glue separates nothing a visit differs in
+    a = [x.lower() for x in atoms(text) if not x.isspace()]
+    return tuple(
+        x
+        for i, x in enumerate(a)
+        if not (x in "_-" and 0 < i < len(a) - 1 and a[i - 1].isalpha() and a[i + 1].isdigit())
+    )
 
 
 def aligned_similarity(a: Aligned, b: Aligned) -> float:

@@ -114,14 +114,15 @@ def _found(following: Sequence[Template], groups: list[Placeholder], visited: se
     title names it in another language.
     """
     titled = {g.name for g in groups if g.in_title}
+    if visited:  # following[0] is the visit; the step after it acts on what was found
+        names = [span.name for t in following[1:2] for span in t.spans if span.name not in visited]
+        name = next((n for n in names if n in titled), names[0] if names else "")
+        if name:
+            return "{" + name + "}"
     for tpl in following:
         for span in tpl.spans:
             if span.name in titled:
                 return "{" + span.name + "}"
-    if visited:
-        other = next((span.name for t in following for span in t.spans if span.name not in visited), "")
-        if other:
-            return "{" + other + "}"
     return "what the next step needs"
 
 

@@ -114,7 +114,7 @@ def _dates(span: Span) -> bool:
 def _merge(parts: list[Part]) -> list[Part]:
     """Spans separated by one space are one span, unless one of them is a date (`{job} {date}`).
 
-    So are a name and the number an underscore glues to it (`cabinet_1`, `drawer_3`: one id).
+    So are a name and the number an underscore or hyphen glues to it (`cabinet_1`, `drawer-3`: one id).
     """
     out: list[Part] = []
     for p in parts:
@@ -123,7 +123,7 @@ def _merge(parts: list[Part]) -> list[Part]:
             and len(out) >= 2
             and isinstance(out[-2], Span)
             and isinstance(out[-1], str)
-            and (out[-1] == " " or out[-1] == "_" and all(v.isdigit() for v in p.values.values() if v))
+            and (out[-1] == " " or out[-1] in ("_", "-") and all(v.isdigit() for v in p.values.values() if v))
             and not _dates(p)
             and not _dates(out[-2])
         ):
@@ -171,7 +171,7 @@ def _tidy(parts: list[Part], n: int) -> list[Part]:
 _FOLLOWERS = "from|to|in|on|into|onto|at|with|and|or|then|under|using|for"
 _INSTANCE = re.compile(
     r"( (?:#|No\.)?\d{1,3}(?:st|nd|rd|th)?)(?=[\s;)\]]*$|\s*\{\}|,(?!\d)|[;)\]]|\s+(?:" + _FOLLOWERS + r")\b)"
-    r"|(_\d{1,3})(?![\w.])"  # `cabinet_1`: glued to the noun, an id's number whatever follows
+    r"|([_-]\d{1,3})(?![\w.-])"  # `cabinet_1`, `cabinet-1`: glued to the noun, an id's number
 )
 _NOUN_END = re.compile(r"[^\W\d_]$")
 

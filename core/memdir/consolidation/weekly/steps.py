@@ -27,6 +27,7 @@ INPUT_KEYS = (
     "query",
     "action",
 )
+_BARE_KEYS = frozenset([*INPUT_KEYS, "path", "url", "file", "text", "code", "script", "sql"])
 _VERB = re.compile(r"[^\W\d][\w.+-]*", re.U)
 _ENV = re.compile(r"^[A-Z_][A-Z0-9_]*=\S*$")
 _WRAPPERS = frozenset(["sudo", "env", "time", "nohup", "exec", "command"])
@@ -79,8 +80,9 @@ def input_text(value: object) -> str:
         return " ".join(value.split())[:MAX_INPUT]
     if isinstance(value, dict):
         items = [(str(k), v) for k, v in value.items() if v not in (None, "")]
-        if len(items) == 1 and isinstance(items[0][1], str):
+        if len(items) == 1 and isinstance(items[0][1], str) and items[0][0] in _BARE_KEYS:
             return input_text(items[0][1])  # {"cmd": "pytest -q"} is the command itself
+        # {"target": "cabinet 1"} stays `target=cabinet 1`: an argument, whose first word is no verb
         parts = []
         for k, v in items:
             text = input_text(v)
