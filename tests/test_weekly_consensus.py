@@ -150,6 +150,7 @@ def test_file_names_have_no_holes_where_placeholders_were() -> None:
     assert file_stem("{name}さんのVPN証明書を再発行する") == "vpn証明書を再発行する"
     assert file_stem("日次の売上レポートを投稿する（11月{day}日分）") == "日次の売上レポートを投稿する"
     assert file_stem("Fix flaky test test_{test} (issue {issue})") == "fix-flaky-test"
+    assert file_stem("Close issue #{issue} in the {project} project") == "close-issue-in-the-project"
     # a placeholder before a Japanese case particle keeps its name: `置いて.md` would say nothing
     assert file_stem("{object}を冷やしてから{target}に置いて") == "object-を冷やしてから-target-に置いて"
 

@@ -113,7 +113,14 @@ def file_stem(title: str, max_length: int = 60) -> str:
     text = re.sub(r"\{([a-z0-9_]+)\}", lambda m: " " + m.group(1).replace("_", " ") + " ", text)
     words = text.split()
     bare = [re.sub(r"[\W_]+", "", w.lower()) for w in words]  # `test_` beside `test` is one word twice
-    deduped = [w for i, w in enumerate(words) if i == 0 or not bare[i] or bare[i] != bare[i - 1]]
+    # ... also across a mark that says nothing (`issue #{issue}` is `issue # issue`)
+    deduped = []
+    last = ""
+    for w, b in zip(words, bare, strict=True):
+        if b and b == last:
+            continue
+        deduped.append(w)
+        last = b or last
     text = " ".join(deduped)
     if not any(not is_cjk(a) and a.strip() and a.isalnum() or is_cjk(a) for a in atoms(text)):
         text = title.replace("{", "").replace("}", "")
