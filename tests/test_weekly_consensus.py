@@ -343,3 +343,12 @@ def test_one_tool_per_verb_with_a_place_as_its_only_argument_still_folds_the_sea
         "navigate: `target={receptacle}`",
         f"place: `object={{{thing}}} receptacle={{receptacle}}`",
     ]
+
+
+def test_a_tool_only_one_task_used_is_not_listed_among_the_kinds_tools() -> None:
+    tasks = [task(t.task_id, t.intent, [s.input for s in t.steps]) for t in DEPLOYS]
+    noisy = Task(
+        "d9", DEPLOYS[0].intent, tools=["bash", "scroll", "bash"], steps=[*tasks[0].steps], outcome="success"
+    )
+    d = draft_of([noisy, tasks[1], tasks[2]])
+    assert d.tools == ["bash"]

@@ -12,6 +12,7 @@ gets a draft that says so (`consensus=False`) and lists what the tasks did share
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -136,7 +137,10 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}
-    tools = list(dict.fromkeys(t for task in tasks for t in task.tools))
+    # the tools most of the tasks used: one task's exploration tool (`scroll`) is no tool of the kind
+    used_by = Counter(t for task in tasks for t in set(task.tools))
+    tools = [t for t in dict.fromkeys(t for task in tasks for t in task.tools) if used_by[t] * 2 > len(tasks)]
+    tools = tools or list(used_by)
     shared = [] if rendered else _shared(ordered)
     n = len(tasks)
     desc = (
