@@ -352,3 +352,18 @@ def test_a_tool_only_one_task_used_is_not_listed_among_the_kinds_tools() -> None
     )
     d = draft_of([noisy, tasks[1], tasks[2]])
     assert d.tools == ["bash"]
+
+
+def test_a_title_phrased_by_one_task_keeps_no_name_only_that_task_wrote() -> None:
+    intents = {
+        "a": "Onboard Tomás Ruiz to the payments team please",
+        "b": "new hire: add priya to billing",
+        "c": "give kenji access to search",
+    }
+    title, _ = title_template(intents, [])
+    assign(title, [], intents)
+    assert render_title(title) == "Onboard {name} to the payments team please"
+    # a name several tasks wrote is no single task's value, and capitals alone (API) are terms
+    intents = {"a": "Rotate the payments API credentials for Acme", "b": "acme billing key", "c": "x"}
+    title, _ = title_template(intents, [])
+    assert "API" in render_title(title) and "Acme" in render_title(title)

@@ -168,7 +168,7 @@ _INT = re.compile(r"^#?\d+$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+\.[\w.-]+$")
 _FILE = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,5}$")
-_CAPITALISED = re.compile(r"^[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*$")
+_CAPITALISED = re.compile(r"^[A-Z][a-z\u00e0-\u024f]+(?:[ -][A-Z][a-z\u00e0-\u024f]+)*$")
 
 Candidate = tuple[float, str]
 
@@ -201,7 +201,8 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     if all("/" in v and " " not in v for v in vals):
         return 2.5, "path"
     if all(_CAPITALISED.match(v) for v in vals):
-        return 2.5, "name"
+        # `Tomás Ruiz`, `Ana Lima`: several capitalised words are a name whatever stands before them
+        return (4.2 if all(" " in v for v in vals) else 2.5), "name"
     if all(_INT.match(v) for v in vals):
         return 1.8, "number"
     return None

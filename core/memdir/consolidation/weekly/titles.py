@@ -24,6 +24,8 @@ from memdir.consolidation.weekly.spans import Span, Template, find_word, templat
 from memdir.paths import slugify
 
 GROUP_MIN = 0.5
+# capitalised words (not all capitals: `API`, `TLS` are terms), e.g. a person's name
+_PROPER_NAME = re.compile(r"(?<![\w'])[A-Z][a-z\u00c0-\u024f'-]+(?: [A-Z][a-z\u00c0-\u024f'-]+)*")
 _CLASS_SPAN = re.compile(
     r"\b(?:https?|ftp|file)://\S+|\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|「[^」\n]{1,200}」"
     r"|(?<![\w{/])(?:[\w.@-]+/)+[\w.@-]+|\b\d+(?:[.,:]\d+)*\b"
@@ -66,10 +68,12 @@ def title_template(intents: Mapping[str, str], step_spans: Sequence[Span]) -> tu
     if len(group) >= 2:
         return template_of({t: intents[t] for t in group}), group
     pivot = group[0] if group else next(iter(intents))
-    return _single(pivot, intents.get(pivot, ""), step_spans), [pivot]
+    return _single(pivot, intents.get(pivot, ""), step_spans, intents), [pivot]
 
 
-def _single(task: str, intent: str, step_spans: Sequence[Span]) -> Template:
+def _single(
+    task: str, intent: str, step_spans: Sequence[Span], intents: Mapping[str, str] | None = None
+) -> Template:
     """One task's intent with its step values and its instance details as spans (values of that task)."""
     marks: list[tuple[int, int, Span]] = []
     for span in step_spans:
@@ -85,6 +89,14 @@ def _single(task: str, intent: str, step_spans: Sequence[Span]) -> Template:
                 break
     for m in _CLASS_SPAN.finditer(intent):
         marks.append((m.start(), m.end(), Span({task: m.group(0)})))
+    others = [v.lower() for t, v in (intents or {}).items() if t != task]
+    for m in _PROPER_NAME.finditer(intent):  # a person or thing only this task named (`Tomás Ruiz`)
+        start, name = m.start(), m.group(0)
+        if start == 0:  # the sentence's first word is capitalised anyway
+            first, _, name = name.partition(" ")
+            start += len(first) + 1
+        if name and others and not any(name.lower() in o for o in others):
+            marks.append((start, start + len(name), Span({task: name})))
     parts: list[str | Span] = []
     pos = 0
     for start, end, span in sorted(marks, key=lambda x: (x[0], -x[1])):
