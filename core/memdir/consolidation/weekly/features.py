@@ -107,13 +107,23 @@ def work_vectors(token_lists: Sequence[Sequence[str]]) -> csr_matrix:
     """Sparse unit rows: work tokens weighted by IDF over the given tasks; no steps, an empty row."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
-    vec = TfidfVectorizer(analyzer=lambda toks: list(toks), binary=True, dtype=np.float32)
+    vec = TfidfVectorizer(analyzer=lambda toks: list(toks), binary=True, norm=None, dtype=np.float32)
     try:
-        return vec.fit_transform(list(token_lists)).tocsr()
+        raw = vec.fit_transform(list(token_lists)).tocsr()
     except ValueError:  # no task with steps
         from scipy.sparse import csr_matrix
 
         return csr_matrix((len(token_lists), 1), dtype=np.float32)
+    # a token every task has (a web agent's sign-in, `goto <site>`) would still weigh 1 under
+    # scikit-learn's IDF (ln((1+n)/(1+df)) + 1), and a long shared prefix would outweigh the few
+    # steps where kinds differ; it weighs nothing, as tools every task used do
+    everywhere = np.asarray((raw > 0).sum(axis=0)).ravel() >= raw.shape[0]
+    weighted = raw.multiply(np.where(everywhere, 0.0, 1.0).astype(np.float32)[None, :]).tocsr()
+    weighted.eliminate_zeros()
+    from sklearn.preprocessing import normalize
+
+    out: csr_matrix = normalize(weighted, norm="l2").astype(np.float32).tocsr()
+    return out
 
 
 def wording_vectors(texts: Sequence[str]) -> csr_matrix:

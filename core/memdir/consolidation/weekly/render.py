@@ -168,7 +168,7 @@ def legend_line(
         what = _shape(vals)
         if steps and _shape(steps) != what:  # the title names the thing, the steps add its number
             what = f"{what} ({_shape(steps)} in the steps)"
-        line = f"- `{{{name}}}`: {what}, different between the tasks ({len(vals)} values seen)"
+        line = f"- `{{{name}}}`: {what}, different between the tasks ({len(vals)} value{'' if len(vals) == 1 else 's'} seen)"
         if shown:
             line += "; more than one task used " + ", ".join(code(v) for v in shown)
         return line

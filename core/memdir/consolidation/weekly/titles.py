@@ -109,6 +109,66 @@ def _single(
     return Template([p for p in parts if p != ""])
 
 
+def shared_wording(pivot: Template, intents: Mapping[str, str], task: str) -> float:
+    """How much of the pivot's own wording (outside placeholders) most of the other intents also wrote.
+
+    ALFWorld's "put a {object} in {target}", phrased three ways, still says what the others say
+    (`put`); a chatty request ("could you get {x} back into his account? he typed his old password
+    …") is one person's words. Words of 3+ letters, or CJK characters, count; 1.0 when none.
+    """
+    others = [_words(v) for t, v in intents.items() if t != task and v.strip()]
+    if not others:
+        return 1.0
+    own = [w for w in _words(pivot.constant()) if len(w) >= 3 and w.isalpha() or is_cjk(w)]
+    if not own:
+        return 1.0
+    common = sum(1 for w in own if sum(1 for o in others if w in o) * 2 > len(others))
+    return common / len(own)
+
+
+def own_words(pivot: Template) -> float:
+    """How many words the pivot says outside its placeholders (a CJK character counts half)."""
+    return sum(0.5 if is_cjk(w) else 1.0 for w in _words(pivot.constant()) if w.isalnum())
+
+
+_LEAD = re.compile(r"[A-Za-z][\w.-]*")
+
+
+def steps_title(steps: Sequence[str]) -> str:
+    """A title from what the steps ran: their commands, then the placeholders threaded through them.
+
+    `dirctl account show {account}`, `dirctl account unlock {account}`, `dirctl session revoke
+    {account} --all` -> "dirctl account show, account unlock, session revoke for {account}". For a
+    kind whose requests were each phrased in one person's words: what the tasks have in common.
+    """
+    phrases: list[str] = []
+    program = ""
+    counts: dict[str, int] = {}
+    for step in steps:
+        if step.startswith("Reply"):
+            continue
+        code = step.split("`")[1] if step.count("`") >= 2 else step.split(": ", 1)[-1]
+        words: list[str] = []
+        for token in code.split():
+            if not _LEAD.fullmatch(token) or len(words) == 3:
+                break
+            words.append(token)
+        if words and words[0] == program and len(words) > 1:
+            words = words[1:]
+        elif words:
+            program = words[0]
+        phrase = " ".join(words)
+        if phrase and phrase not in phrases:
+            phrases.append(phrase)
+        for name in dict.fromkeys(re.findall(r"\{[a-z0-9_]+\}", step)):
+            counts[name] = counts.get(name, 0) + 1
+    threaded = sorted((n for n, c in counts.items() if c >= 2), key=lambda n: -counts[n])[:2]
+    if not phrases:
+        return ""
+    title = ", ".join(phrases[:4])
+    return f"{title} for {' and '.join(threaded)}" if threaded else title
+
+
 def render_title(template: Template) -> str:
     """The title text: placeholders by name, first letter upper-cased, no closing full stop."""
     text = template.render().rstrip(" .。")
