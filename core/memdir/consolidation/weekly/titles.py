@@ -119,7 +119,7 @@ def shared_wording(pivot: Template, intents: Mapping[str, str], task: str) -> fl
     others = [_words(v) for t, v in intents.items() if t != task and v.strip()]
     if not others:
         return 1.0
-    own = [w for w in _words(pivot.constant()) if len(w) >= 3 and w.isalpha() or is_cjk(w)]
+    own = [w for w in _words(_prose(pivot)) if len(w) >= 3 and w.isalpha() or is_cjk(w)]
     if not own:
         return 1.0
     common = sum(1 for w in own if sum(1 for o in others if w in o) * 2 > len(others))
@@ -128,7 +128,12 @@ def shared_wording(pivot: Template, intents: Mapping[str, str], task: str) -> fl
 
 def own_words(pivot: Template) -> float:
     """How many words the pivot says outside its placeholders (a CJK character counts half)."""
-    return sum(0.5 if is_cjk(w) else 1.0 for w in _words(pivot.constant()) if w.isalnum())
+    return sum(0.5 if is_cjk(w) else 1.0 for w in _words(_prose(pivot)) if w.isalnum())
+
+
+def _prose(pivot: Template) -> str:
+    """The pivot's constant text without the domains of its addresses (`@acme.test` is no wording)."""
+    return re.sub(r"@[\w.-]+|\b(?:https?|ftp)://\S+", " ", pivot.constant())
 
 
 _LEAD = re.compile(r"[A-Za-z][\w.-]*")
