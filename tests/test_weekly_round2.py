@@ -11,7 +11,6 @@ from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.render import legend_line
 from memdir.consolidation.weekly.steps import Step, action_of
 from memdir.consolidation.weekly.tasks import Task
-from memdir.consolidation.weekly.titles import file_stem
 
 
 def task(tid: str, intent: str, inputs: list[str], tool: str = "shell") -> Task:
@@ -75,7 +74,8 @@ def test_chatty_paraphrased_requests_get_a_title_from_the_shared_steps_not_one_p
     ]
     d = draft_of(tasks)
     assert "dirctl account unlock {account}" in d.steps[1]
-    assert d.title == "Dirctl account show, account unlock, session revoke for {account}"
+    assert d.title == "Dirctl account show, account unlock, session revoke ({account})"
+    assert d.stem == "dirctl-account-show-account-unlock-session-revoke"
     for word in ("Priya", "presenting", "password", "holiday", "could"):
         assert word not in d.title and word not in d.stem
     assert not any(name in ("get", "unlock", "hey", "value") for name in d.values)
@@ -156,6 +156,43 @@ def test_a_mailbox_and_a_month_are_one_placeholder_each_and_a_price_is_named_pri
 def test_the_legend_says_one_value_not_one_values() -> None:
     assert "(1 value seen)" in legend_line("user", ["pnair"], {"pnair": 1})
     assert "(3 values seen)" in legend_line("user", ["a", "b", "c"], {"a": 1, "b": 1, "c": 1})
-    assert file_stem("Dirctl account show, account unlock, session revoke for {account}").startswith(
-        "dirctl-account"
+    assert "a month" in legend_line("month", ["2026-10", "2026-09"], {"2026-10": 1, "2026-09": 1})
+
+
+GROUPS = [("finance-ops", "tbaker"), ("design-leads", "jwu"), ("oncall-platform", "ssingh")]
+
+
+def group_task(n: int, group: str, uid: str) -> Task:
+    steps = [
+        f"dirctl group show {group}",
+        f"dirctl group add-member {group} {uid}",
+        f"mailctl sync-list {group}",
+    ]
+    return task(f"g{n}", f"request {n}", steps)
+
+
+def test_a_hyphenated_group_is_one_placeholder_and_the_user_after_it_another() -> None:
+    d = draft_of([group_task(n, g, u) for n, (g, u) in enumerate(GROUPS)])
+    # before: `dirctl group show {group}-{value}`, `add-member {group}-{value2}` ("ops tbaker" one value)
+    assert d.steps[0] == "shell: `dirctl group show {group}`", d.steps
+    assert d.steps[1].startswith("shell: `dirctl group add-member {group} {") and "-{" not in d.steps[1]
+
+
+def test_the_same_commands_with_each_tasks_own_names_are_one_kind() -> None:
+    tasks = [group_task(n, g, u) for n, (g, u) in enumerate(GROUPS)]
+    tasks += [
+        task(f"o{n}", "x", [f"dirctl account show u{n}x", f"dirctl account unlock u{n}x"]) for n in range(3)
+    ]
+    tasks += [
+        task(f"p{n}", "x", [f"dirctl audit tail t{n} --limit 5", "dirctl audit export"]) for n in range(3)
+    ]
+    intent = np.eye(len(tasks), dtype=np.float32)
+    intent[:3, -1] = 0.8  # chatty requests of one kind: their meanings only loosely alike
+    intent /= np.linalg.norm(intent, axis=1, keepdims=True)
+    feats = TaskFeatures(
+        intent, [t.task_id for t in tasks], [t.actions for t in tasks], [work_tokens(t.work) for t in tasks]
     )
+    sim = feats.among(np.arange(len(tasks)))
+    # before: each task's own group and user (finance, ops, tbaker) weighed as much as the shared commands
+    assert min(sim[i, j] for i in range(3) for j in range(3)) >= 0.55
+    assert max(sim[i, j] for i in range(3) for j in range(3, len(tasks))) < 0.55

@@ -169,6 +169,7 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 _INT = re.compile(r"^#?\d+$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _SUBCOMMAND = re.compile(r"^(?:[\w.-]+: )?`?[a-z][\w.-]* ([a-z][a-z-]{1,30}) ([a-z][a-z-]{1,30}) $")
+_VERB_NOUN = re.compile(r"(?:^|\s)[a-z]{2,20}-([a-z]{3,20}) $")
 _CURRENCY = "$€£¥"
 _PRICE = re.compile(r"^[$€£¥]\s?\d[\d,.]*$|^\d[\d,.]*\s?[$€£¥]$")
 _MONTH = re.compile(r"^\d{4}-(?:0[1-9]|1[0-2])$")
@@ -259,6 +260,9 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
     if cls:
         # an e-mail address or an amount is what it is, whatever flag passes it (`--to {email}`)
         out.append((5.5, cls[1]) if cls[1] in ("email", "price") else cls)
+    m = _VERB_NOUN.search(left)
+    if m and not in_title:  # `add-member {}`, `set-owner {}`: the noun the command takes
+        out.append((2.0, clean_name(m.group(1))))
     m = _SUBCOMMAND.match(left)
     if m and not in_title and m.group(1) not in FUNCTION_WORDS and m.group(2) not in FUNCTION_WORDS:
         # `dirctl account unlock {}`, `idpctl users show {}`: the first argument of a `noun verb`

@@ -141,6 +141,10 @@ def _shape(values: list[str]) -> str:
             return what
     if vals and all(v.startswith(("http://", "https://")) for v in vals):
         return "a URL"
+    if vals and all(re.fullmatch(r"\d{4}-(?:0[1-9]|1[0-2])", v) for v in vals):
+        return "a month"
+    if vals and all(re.fullmatch(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", v) for v in vals):
+        return "an e-mail address"
     if vals and all("/" in v and " " not in v for v in vals):
         return "a path"
     if vals and all(_NUMBERED.fullmatch(v) for v in vals):

@@ -111,10 +111,23 @@ def _dates(span: Span) -> bool:
     return bool(seen) and all(_DATE.fullmatch(v.strip()) for v in seen)
 
 
-def _merge(parts: list[Part]) -> list[Part]:
-    """Spans separated by one space are one span, unless one of them is a date (`{job} {date}`).
+def _ident(span: Span) -> bool:
+    """Every value an identifier (`finance-ops`, `k.tanaka`, `e1042`): two of them are two arguments."""
+    seen = span.seen()
+    return bool(seen) and all(re.search(r"[-_.@/]|\d", v) and re.search(r"[^\W\d_]", v) for v in seen)
 
-    So are a name and the number an underscore or hyphen glues to it (`cabinet_1`, `drawer-3`: one id).
+
+def _letters(span: Span) -> bool:
+    seen = span.seen()
+    return bool(seen) and all(re.fullmatch(r"[^\W\d_]+", v) for v in seen)
+
+
+def _merge(parts: list[Part]) -> list[Part]:
+    """Spans separated by one space are one span, unless one of them is a date (`{job} {date}`) or
+    an identifier (`add-member {group} {user}`: two arguments).
+
+    So are a name and the number an underscore or hyphen glues to it (`cabinet_1`, `drawer-3`: one id),
+    and words a hyphen joins (`finance-ops`, `design-leads`: one name).
     """
     out: list[Part] = []
     for p in parts:
@@ -123,7 +136,15 @@ def _merge(parts: list[Part]) -> list[Part]:
             and len(out) >= 2
             and isinstance(out[-2], Span)
             and isinstance(out[-1], str)
-            and (out[-1] == " " or out[-1] in ("_", "-") and all(v.isdigit() for v in p.values.values() if v))
+            and (
+                out[-1] == " "
+                and not (_ident(p) or _ident(out[-2]))
+                or out[-1] in ("_", "-")
+                and all(v.isdigit() for v in p.values.values() if v)
+                or out[-1] == "-"
+                and _letters(p)
+                and _letters(out[-2])
+            )
             and not _dates(p)
             and not _dates(out[-2])
         ):

@@ -143,7 +143,7 @@ def steps_title(steps: Sequence[str]) -> str:
     """A title from what the steps ran: their commands, then the placeholders threaded through them.
 
     `dirctl account show {account}`, `dirctl account unlock {account}`, `dirctl session revoke
-    {account} --all` -> "dirctl account show, account unlock, session revoke for {account}". For a
+    {account} --all` -> "dirctl account show, account unlock, session revoke ({account})". For a
     kind whose requests were each phrased in one person's words: what the tasks have in common.
     """
     phrases: list[str] = []
@@ -171,7 +171,7 @@ def steps_title(steps: Sequence[str]) -> str:
     if not phrases:
         return ""
     title = ", ".join(phrases[:4])
-    return f"{title} for {' and '.join(threaded)}" if threaded else title
+    return f"{title} ({', '.join(threaded)})" if threaded else title
 
 
 def render_title(template: Template) -> str:
