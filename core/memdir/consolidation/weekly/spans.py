@@ -114,7 +114,9 @@ def _dates(span: Span) -> bool:
 def _ident(span: Span) -> bool:
     """Every value an identifier (`finance-ops`, `k.tanaka`, `e1042`): two of them are two arguments."""
     seen = span.seen()
-    return bool(seen) and all(re.search(r"[-_.@/]|\d", v) and re.search(r"[^\W\d_]", v) for v in seen)
+    return bool(seen) and all(
+        re.search(r"[-_.@/]|\d", v) and re.search(r"[^\W\d_]", v) and not re.search(r"\s", v) for v in seen
+    )
 
 
 def _letters(span: Span) -> bool:
