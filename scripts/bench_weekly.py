@@ -34,7 +34,14 @@ sys.path.insert(0, str(REPO / "scripts"))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 from alfworld_to_activity import SHAPES, build_events, task_type, write_activity  # noqa: E402
-from weekly_checks import check_week, legend_problems, parse_procedure, single_task_words, task_texts  # noqa: E402
+from weekly_checks import (  # noqa: E402
+    check_week,
+    legend_problems,
+    numbers_after_placeholders,
+    parse_procedure,
+    single_task_words,
+    task_texts,
+)
 
 from memdir import Memory  # noqa: E402
 from memdir.config import load_config  # noqa: E402
@@ -86,6 +93,7 @@ def bench_alfworld(data: Path, tmp: Path, shapes: tuple[str, ...] = SHAPES) -> d
             if len(proc["steps"]) > MAX_ALFWORLD_STEPS:
                 problems.append(f"{rel}: {len(proc['steps'])} steps")
             problems += [f"{rel}: {p}" for p in legend_problems(proc)]
+            problems += [f"{rel}: {p}" for p in numbers_after_placeholders(proc)]
             problems += [
                 f"{rel}: {w!r} from one trajectory"
                 for w in single_task_words(proc, task_texts(mem.root, sources))

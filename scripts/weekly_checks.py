@@ -4,6 +4,9 @@
 - `legend_problems`: a placeholder used but not in the legend, or in the legend but never used.
 - `single_task_words`: words of the title and steps (outside placeholders) that only one of the
   cited tasks ever wrote (in its intent or its steps): a value of one task left in the procedure.
+- `numbers_after_placeholders`: a constant number written right after a placeholder (`go to
+  {source} 1`): an instance number the cited tasks happened to share, which belongs to the
+  placeholder's value (an agent whose thing is `cabinet 3` would go to `cabinet 1`).
 - `check_week`: a written week against its `expected.json` (types, constants kept, words that
   must not appear, review items, files that must stay byte for byte).
 """
@@ -41,6 +44,18 @@ def legend_problems(proc: dict[str, Any]) -> list[str]:
     ]
 
 
+_NUMBER_AFTER = re.compile(r"\{([A-Za-z][\w-]*)\}[ \t_-]?((?:#|No\.)?\d+(?:st|nd|rd|th)?)(?![\w.,:>/-])")
+
+
+def numbers_after_placeholders(proc: dict[str, Any]) -> list[str]:
+    """Title or step text where a constant number directly follows a placeholder (`{source} 1`)."""
+    out = []
+    for text in [proc["title"], *proc["steps"]]:
+        for m in _NUMBER_AFTER.finditer(text):
+            out.append(f"constant {m.group(2)!r} right after {{{m.group(1)}}} in {text!r}")
+    return out
+
+
 def task_texts(root: Path, task_ids: Iterable[str]) -> dict[str, str]:
     """Everything each task wrote in the activity log (intent, inputs, summaries), by task id."""
     wanted = set(task_ids)
@@ -59,9 +74,13 @@ def task_texts(root: Path, task_ids: Iterable[str]) -> dict[str, str]:
     return {t: "\n".join(v) for t, v in out.items()}
 
 
+_BOILERPLATE = re.compile(r"search likely places one at a time|; tried in several tasks:| where it is$", re.M)
+
+
 def single_task_words(proc: dict[str, Any], texts: dict[str, str]) -> list[str]:
     """Words of the title and steps outside placeholders that exactly one cited task wrote."""
     shown = _PLACEHOLDER.sub(" ", proc["title"] + "\n" + "\n".join(proc["steps"]))
+    shown = _BOILERPLATE.sub(" ", shown)  # the distiller's own words around a folded search
     words = {w for w in _WORD.findall(shown) if len(w) > 1 or w.isdigit()}
     lowered = {t: x.lower() for t, x in texts.items()}
     out = []
@@ -102,6 +121,7 @@ def check_week(week_dir: Path, root: Path, created: list[str], review: list[str]
         whole = re.sub(r"^## Known failures\n(?:.*\n?)*?(?=^## |\Z)", "", whole, flags=re.M)
         problems += [f"{rel}: kept {c!r}" for c in want.get("must_not_contain", []) if c in whole]
         problems += [f"{rel}: {p}" for p in legend_problems(proc)]
+        problems += [f"{rel}: {p}" for p in numbers_after_placeholders(proc)]
         if want.get("paraphrased"):  # phrased a new way each time: the title is one task's phrasing
             proc = {**proc, "title": ""}
         singles = single_task_words(proc, task_texts(root, notes[rel][1]))

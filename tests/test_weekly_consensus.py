@@ -110,12 +110,21 @@ def test_alfworld_like_tasks_give_general_steps() -> None:
     assert len(d.steps) == 4, d.steps
     assert d.steps[0].startswith("Find {object}: search likely places one at a time")
     assert d.steps[1:] == [
-        "alfworld: `take {object} from {source} 1`",  # every task took from a place numbered 1
-        "alfworld: `go to {target} 1`",
-        "alfworld: `put {object} in/on {target} 1`",
+        # every task took from a place numbered 1: the number is part of the place, not a constant
+        "alfworld: `take {object} from {source}`",
+        "alfworld: `go to {target}`",
+        "alfworld: `put {object} in/on {target}`",
     ]
     for word in ("cabinet", "fridge", "sinkbasin", "mug", "apple"):  # one trajectory's path or object
         assert word not in " ".join(d.steps[1:]) + d.title
+    from memdir.consolidation.weekly.render import legend
+
+    # the title names the target, the steps take it with its number; the legend says both
+    assert (
+        "- `{target}`: a word (a thing and its number in the steps), different between the tasks (3 values seen)"
+        in legend(d)
+    )
+    assert "- `{source}`: a thing and its number, different between the tasks (3 values seen)" in legend(d)
 
 
 def test_japanese_intents_align_by_character_and_the_title_has_no_week_number() -> None:
@@ -141,6 +150,9 @@ def test_file_names_have_no_holes_where_placeholders_were() -> None:
     assert file_stem("{name}さんのVPN証明書を再発行する") == "vpn証明書を再発行する"
     assert file_stem("日次の売上レポートを投稿する（11月{day}日分）") == "日次の売上レポートを投稿する"
     assert file_stem("Fix flaky test test_{test} (issue {issue})") == "fix-flaky-test"
+    assert file_stem("Close issue #{issue} in the {project} project") == "close-issue-in-the-project"
+    # a placeholder before a Japanese case particle keeps its name: `置いて.md` would say nothing
+    assert file_stem("{object}を冷やしてから{target}に置いて") == "object-を冷やしてから-target-に置いて"
 
 
 def test_spans_are_linked_across_title_and_steps_by_their_values_and_named_from_context() -> None:
@@ -167,8 +179,27 @@ def test_a_step_value_that_only_coincides_with_the_target_in_some_tasks_is_not_t
     )
     title, _ = title_template(intents, [s for t in (take, put) for s in t.spans])
     assign(title, [take, put], intents)
-    assert put.render() == "put {object} in/on {target} 1"
+    assert put.render() == "put {object} in/on {target}"  # `shelf 1`: the shared 1 goes with the target
     assert take.render() == "take {object} from {source}"  # stove/table in two tasks, cabinet in the third
+
+
+def test_a_constant_instance_number_after_a_varying_noun_is_part_of_its_value() -> None:
+    went = template_of({"a": "go to cabinet 1", "b": "go to drawer 1", "c": "go to shelf 1"})
+    assert [s.seen() for s in went.spans] == [["cabinet 1", "drawer 1", "shelf 1"]]
+    took = template_of(
+        {"a": "take mug 1 from cabinet 1", "b": "take pen 1 from drawer 1", "c": "take cup 1 from shelf 1"}
+    )
+    assert [s.seen() for s in took.spans] == [
+        ["mug 1", "pen 1", "cup 1"],
+        ["cabinet 1", "drawer 1", "shelf 1"],
+    ]
+    # a number before a noun counts something, and a number after a number or a key stays verbatim
+    scaled = template_of(
+        {"a": "scale web to 3 replicas", "b": "scale api to 3 replicas", "c": "scale db to 3 replicas"}
+    )
+    assert scaled.render("<%s>") == "scale <value> to 3 replicas"
+    tail = template_of({"a": "tail app.log 2>&1", "b": "tail db.log 2>&1", "c": "tail web.log 2>&1"})
+    assert "2>&1" in tail.render()
 
 
 def test_a_large_cluster_of_one_phrasing_is_a_task_type() -> None:
@@ -231,3 +262,108 @@ def test_the_legend_says_what_a_placeholder_takes_and_shows_only_values_several_
         "- `{day}`: a date"
     )
     assert legend_line("week", ["47", "48"], {"47": 2, "48": 2}) == "- `{week}`: seen as `47`, `48`"
+
+
+def test_json_string_arguments_and_glued_ids_give_general_steps_under_japanese_intents() -> None:
+    """OpenAI-style calls (`arguments` a JSON string), `name_n` ids, intents in Japanese: the kinds'
+    shared search folds, and what acts on the found thing (two ids) ends it instead of joining it."""
+    import json
+
+    from memdir.consolidation.weekly.steps import input_text
+
+    def call(action: str, **args: str) -> str:
+        return input_text(json.dumps({"action": action, **args}))
+
+    assert call("navigate", target="cabinet_1") == "navigate target=cabinet_1"
+    assert action_of("robot", call("navigate", target="cabinet_1")) == "robot:navigate"
+    runs = {
+        "c1": ("トマトを冷やしてから調理台に置いて", ["countertop_2", "cabinet_1", "diningtable_1"], "tomato_1", "countertop_1"),
+        "c2": ("レタスを冷やしてから食卓に置いて", ["drawer_3", "countertop_1"], "lettuce_2", "diningtable_1"),
+        "c3": ("ワインを冷やしてから棚に置いて", ["cabinet_2", "countertop_2"], "winebottle_1", "shelf_2"),
+    }  # fmt: skip
+    tasks = []
+    for tid, (intent, places, obj, dest) in runs.items():
+        inputs = []
+        for p in places:
+            inputs.append(call("navigate", target=p))
+            if p.startswith(("cabinet", "drawer")):
+                inputs.append(call("open", target=p))
+        inputs += [
+            call("pick", object=obj, source=places[-1]),
+            call("navigate", target="fridge_1"),
+            call("cool", object=obj, appliance="fridge_1"),
+            call("navigate", target=dest),
+            call("place", object=obj, receptacle=dest),
+        ]
+        tasks.append(task(tid, intent, inputs, tool="robot"))
+    d = draft_of(tasks)
+    assert d.title == "{object}を冷やしてから{target}に置いて"
+    assert d.steps[0].startswith("Find {object2}: search likely places one at a time")
+    assert d.steps[1:] == [
+        "robot: `pick object={object2} source={source}`",
+        "robot: `navigate target=fridge_1`",
+        "robot: `cool object={object2} appliance=fridge_1`",
+        "robot: `navigate target={receptacle}`",
+        "robot: `place object={object2} receptacle={receptacle}`",
+    ]
+
+
+def test_one_tool_per_verb_with_a_place_as_its_only_argument_still_folds_the_search() -> None:
+    """`tool: navigate`, `input: {"target": "cabinet-1"}`: the place is an argument, not a verb, and a
+    hyphen-glued id is one thing; the search folds and the found thing is what the next step takes."""
+    from memdir.consolidation.weekly.steps import input_text
+
+    assert input_text({"target": "cabinet-1"}) == "target=cabinet-1"
+    assert input_text({"cmd": "pytest -q"}) == "pytest -q"
+    runs = {
+        "p1": ("Put the mug on the shelf", ["cabinet-1", "countertop-2"], "mug-2", "shelf-1"),
+        "p2": ("Put an apple on the desk", ["drawer-3", "cabinet-2", "diningtable-1"], "apple-1", "desk-1"),
+        "p3": ("Put the book on the sofa", ["countertop-1", "sidetable-2"], "book-3", "sofa-1"),
+    }  # fmt: skip
+    tasks = []
+    for tid, (intent, places, obj, dest) in runs.items():
+        calls = []
+        for p in places:
+            calls.append(("navigate", {"target": p}))
+            if p.startswith(("cabinet", "drawer")):
+                calls.append(("open", {"target": p}))
+        calls += [("pick", {"object": obj, "source": places[-1]}), ("navigate", {"target": dest})]
+        calls.append(("place", {"object": obj, "receptacle": dest}))
+        steps = [Step(t, input_text(a), action_of(t, input_text(a))) for t, a in calls]
+        tasks.append(Task(tid, intent, tools=[t for t, _ in calls], steps=steps, outcome="success"))
+    d = draft_of(tasks)
+    assert len(d.steps) == 4, d.steps
+    import re
+
+    found = re.match(r"Find \{(\w+)\}: search likely places one at a time", d.steps[0])
+    assert found and d.steps[0].endswith("then navigate: `target={source}` where it is"), d.steps[0]
+    thing = found.group(1)  # what the search finds is what the next step picks up
+    assert d.steps[1:] == [
+        f"pick: `object={{{thing}}} source={{source}}`",
+        "navigate: `target={receptacle}`",
+        f"place: `object={{{thing}}} receptacle={{receptacle}}`",
+    ]
+
+
+def test_a_tool_only_one_task_used_is_not_listed_among_the_kinds_tools() -> None:
+    tasks = [task(t.task_id, t.intent, [s.input for s in t.steps]) for t in DEPLOYS]
+    noisy = Task(
+        "d9", DEPLOYS[0].intent, tools=["bash", "scroll", "bash"], steps=[*tasks[0].steps], outcome="success"
+    )
+    d = draft_of([noisy, tasks[1], tasks[2]])
+    assert d.tools == ["bash"]
+
+
+def test_a_title_phrased_by_one_task_keeps_no_name_only_that_task_wrote() -> None:
+    intents = {
+        "a": "Onboard Tomás Ruiz to the payments team please",
+        "b": "new hire: add priya to billing",
+        "c": "give kenji access to search",
+    }
+    title, _ = title_template(intents, [])
+    assign(title, [], intents)
+    assert render_title(title) == "Onboard {name} to the payments team please"
+    # a name several tasks wrote is no single task's value, and capitals alone (API) are terms
+    intents = {"a": "Rotate the payments API credentials for Acme", "b": "acme billing key", "c": "x"}
+    title, _ = title_template(intents, [])
+    assert "API" in render_title(title) and "Acme" in render_title(title)

@@ -198,3 +198,18 @@ def test_a_one_off_sibling_that_reads_alike_is_ejected() -> None:
     groups = TemplateSplitter(lex, stats).split([lex.entry(t, ["browser"]) for t in cost + [status]])
     assert sorted(sorted(g) for g in groups) == [[0, 1, 2, 3], [4]]
     assert stats.ejected == 1
+
+
+def test_a_japanese_intent_naming_an_english_thing_keeps_its_japanese_frame() -> None:
+    """`apiプロジェクトにスターを付けて`: the project is the slot, not the whole sentence."""
+    texts = [
+        "apiプロジェクトにスターを付けて",
+        "infraプロジェクトにスターを付けて",
+        "mobileプロジェクトにスターを付けて",
+        "注文100234のステータスを管理画面で確認して",
+        "注文100871のステータスを管理画面で確認して",
+        "注文101005のステータスを管理画面で確認して",
+    ]
+    lex = WeekLexicon([(t, ["browser"], t) for t in texts])
+    assert lex.skeleton_text(texts[0]) == "{w} プロジェクトにスターを付けて"
+    assert lex.skeleton_text(texts[3]) != lex.skeleton_text(texts[0])  # before: both were `{w}`

@@ -50,7 +50,23 @@ def run_week(
     return mem, report.created, report.review
 
 
-@pytest.mark.parametrize("week", ["ops", "humans", "coder", "bilingual", "paraphrased"])
+_OPEN = "round 2: not solved yet (docs/weekly.md, Known limits)"
+
+
+@pytest.mark.parametrize(
+    "week",
+    [
+        "ops",
+        "humans",
+        "coder",
+        "bilingual",
+        "paraphrased",
+        "browser",
+        "robot",
+        pytest.param("travel", marks=pytest.mark.xfail(strict=True, reason=_OPEN)),
+        pytest.param("desk", marks=pytest.mark.xfail(strict=True, reason=_OPEN)),
+    ],
+)
 def test_a_written_week_gives_one_procedure_per_type_and_nothing_else(
     week: str, tmp_path: Path, e5: object, cache_dir: Path
 ) -> None:

@@ -26,7 +26,9 @@ Column = list[int | None]
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 _ATOM = re.compile(
-    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"  # ISO date (time)
+    r"[A-Za-z0-9._%+-]+(?=@[A-Za-z0-9-]+\.)"  # an e-mail's mailbox (`k.tanaka`) is one value
+    r"|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"  # ISO date (time)
+    r"|\d{4}-(?:0[1-9]|1[0-2])(?![\d-])"  # a month, 2026-10
     r"|\d+(?:[.,:]\d+)+"  # 2.32.3, 13.5, 10:30
     rf"|(?:(?![{_CJK}])[^\W\d_])+(?=\d+(?:[.,:]\d+)+)"  # the `v` of v3.4.1
     rf"|(?:(?![{_CJK}])[^\W_])+"  # a run of letters and digits (any script but CJK)

@@ -93,7 +93,13 @@ class Consensus:
 
 @lru_cache(maxsize=65536)
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(a.lower() for a in atoms(text) if not a.isspace())
+    # `cabinet_1` / `cabinet-1` read as `cabinet 1`: an id's glue separates nothing a visit differs in
+    a = [x.lower() for x in atoms(text) if not x.isspace()]
+    return tuple(
+        x
+        for i, x in enumerate(a)
+        if not (x in "_-" and 0 < i < len(a) - 1 and a[i - 1].isalpha() and a[i + 1].isdigit())
+    )
 
 
 def aligned_similarity(a: Aligned, b: Aligned) -> float:
@@ -173,6 +179,11 @@ def _mates(a: Step, b: Step) -> bool:
     return shared >= 1 and len(da) <= 3 and len(db) <= 3 and _numbered(wa, i1, i2) and _numbered(wb, j1, j2)
 
 
+def _things(step: Step) -> int:
+    """How many numbered things a step names (words holding a digit)."""
+    return sum(1 for w in _words(step.text()) if any(c.isdigit() for c in w))
+
+
 def _entity(step: Step) -> tuple[str, ...]:
     """The numbered thing a step visits: its last word with a digit and the word before it."""
     words = _words(step.text())
@@ -200,8 +211,12 @@ def fold_searches(steps: list[Step], intent: str) -> list[Item]:
         [j for j in range(max(0, i - 2), min(n, i + 3)) if j != i and _mates(steps[i], steps[j])]
         for i in range(n)
     ]
-    # a step may be bridged when it loops itself (`open drawer 1` .. `open drawer 2`) or is not about the task
-    bridgeable = [bool(mate[i]) or not _linked(steps[i], intent_words) for i in range(n)]
+    # a step may be bridged when it loops itself (`open drawer 1` .. `open drawer 2`) or is not about the
+    # task and names at most one numbered thing (what was just visited); one that names two acts on
+    # what was found (`pick object=mug_2 source=countertop_2`, whatever language the intent is in)
+    bridgeable = [
+        bool(mate[i]) or not _linked(steps[i], intent_words) and _things(steps[i]) <= 1 for i in range(n)
+    ]
     # boundary b (between steps b and b+1) is inside a run when a mate pair spans it
     inside = [False] * max(0, n - 1)
     for i in range(n):

@@ -12,6 +12,7 @@ gets a draft that says so (`consensus=False`) and lists what the tasks did share
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -22,11 +23,20 @@ from memdir.consolidation.weekly.placeholders import assign
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
-from memdir.consolidation.weekly.titles import file_stem, render_title, title_template
+from memdir.consolidation.weekly.titles import (
+    file_stem,
+    own_words,
+    render_title,
+    shared_wording,
+    steps_title,
+    title_template,
+)
 from memdir.runs.redact import redact_text
 
 MAX_STEPS = 40
 MAX_VALUES = 10
+CHATTY_WORDS = 8
+CHATTY_SHARED = 0.5  # below it, the one intent a title would follow is its own person's wording
 _PLACEHOLDER = re.compile(r"\{([A-Za-z][\w-]{0,40})\}")
 
 
@@ -125,7 +135,15 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     # the most typical tasks speak for the cluster (alignment is quadratic in their number)
     intents = {t.task_id: t.intent or t.task_id for t in ordered[:MAX_ALIGN_TASKS]}
     title_tpl, group = title_template(intents, [s for tpl in step_tpls for s in tpl.spans])
-    groups = assign(title_tpl, step_tpls, intents)
+    # requests each phrased in one person's words: the title says what the steps have in common
+    chatty = (
+        len(intents) >= 3
+        and len(group) == 1
+        and bool(step_tpls)
+        and shared_wording(title_tpl, intents, group[0]) < CHATTY_SHARED
+        and own_words(title_tpl) >= CHATTY_WORDS  # "Rotate the {host} API credentials" is a title
+    )
+    groups = assign(None if chatty else title_tpl, step_tpls, intents)
     title = one_line(render_title(title_tpl)) or ordered[0].task_id
     texts: list[StepText] = []
     for n, e in enumerate(steps):
@@ -133,10 +151,15 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         search = cons.columns[e.search] if e.search is not None else None
         texts.append(render_column(cons.columns[e.column], e.template, nxt, groups, search))
     rendered = [t.text for t in texts][:MAX_STEPS]
+    if chatty:
+        title = one_line(render_title(Template([steps_title(rendered)]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}
-    tools = list(dict.fromkeys(t for task in tasks for t in task.tools))
+    # the tools most of the tasks used: one task's exploration tool (`scroll`) is no tool of the kind
+    used_by = Counter(t for task in tasks for t in set(task.tools))
+    tools = [t for t in dict.fromkeys(t for task in tasks for t in task.tools) if used_by[t] * 2 > len(tasks)]
+    tools = tools or list(used_by)
     shared = [] if rendered else _shared(ordered)
     n = len(tasks)
     desc = (

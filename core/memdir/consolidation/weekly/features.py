@@ -42,6 +42,7 @@ TOOL_DIM = 512
 WORK_MEANING_WEIGHT = 0.2
 WORK_WEIGHT = 0.8
 MIN_WORK_STEPS = 2
+HAPAX_WEIGHT = 0.7  # set on the desk week and the chores test (tests/test_weekly_clustering.py)
 _WORK_WORD = re.compile(r"[^\W_]+", re.U)
 _COMMON = 0  # the dimension used by tasks whose tools are all common (or absent)
 
@@ -107,13 +108,25 @@ def work_vectors(token_lists: Sequence[Sequence[str]]) -> csr_matrix:
     """Sparse unit rows: work tokens weighted by IDF over the given tasks; no steps, an empty row."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
-    vec = TfidfVectorizer(analyzer=lambda toks: list(toks), binary=True, dtype=np.float32)
+    vec = TfidfVectorizer(analyzer=lambda toks: list(toks), binary=True, norm=None, dtype=np.float32)
     try:
-        return vec.fit_transform(list(token_lists)).tocsr()
+        raw = vec.fit_transform(list(token_lists)).tocsr()
     except ValueError:  # no task with steps
         from scipy.sparse import csr_matrix
 
         return csr_matrix((len(token_lists), 1), dtype=np.float32)
+    # a token every task has (a web agent's sign-in, `goto <site>`) would still weigh 1 under
+    # scikit-learn's IDF (ln((1+n)/(1+df)) + 1), and a long shared prefix would outweigh the few
+    # steps where kinds differ; it weighs nothing, as tools every task used do
+    # ... and a word only one task wrote (its own user, file, message) counts, but less
+    df = np.asarray((raw > 0).sum(axis=0)).ravel()
+    scale = np.where(df >= raw.shape[0], 0.0, np.where(df < 2, HAPAX_WEIGHT, 1.0)).astype(np.float32)
+    weighted = raw.multiply(scale[None, :]).tocsr()
+    weighted.eliminate_zeros()
+    from sklearn.preprocessing import normalize
+
+    out: csr_matrix = normalize(weighted, norm="l2").astype(np.float32).tocsr()
+    return out
 
 
 def wording_vectors(texts: Sequence[str]) -> csr_matrix:

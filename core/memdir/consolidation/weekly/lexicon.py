@@ -37,7 +37,12 @@ CONTEXT_MIN = 0.4
 TOOL_MIN = 0.8
 MAX_CONTEXT = 48
 FRAME_RUN = 3
-_TOKEN = re.compile(r"\{\w+\}|[^\W_](?:[\w'.&-]*[^\W_])?")
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+# a CJK run and a Latin word are separate tokens (`apiプロジェクトのissue` is `api`, `プロジェクトの`,
+# `issue`), so a Japanese sentence naming an English thing keeps its Japanese frame
+_TOKEN = re.compile(
+    rf"\{{\w+\}}|[{_CJK}]+|(?:(?![{_CJK}])[^\W_])(?:(?:(?![{_CJK}])[\w'.&-])*(?:(?![{_CJK}])[^\W_]))?"
+)
 
 Skeleton = tuple[str, ...]
 Entry = tuple[str, tuple[str, ...]]  # (abstracted text, distinct tool names)

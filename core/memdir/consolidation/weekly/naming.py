@@ -9,7 +9,9 @@ tier; a placeholder takes the name of its strongest tier (most frequent within i
 | 4.5 | the first label of a host name | `ssh {}.acme.net` |
 | 4 | a noun it qualifies in the title, a noun before it, a Japanese counter | `the {} service`, `issue {}`, `{} replicas`, `第{}週`, `{}さん` |
 | 3 | the URL or path segment before it | `/groups/{}/members` -> group |
-| 2.5 | what its values are | version, date, url, email, path, file, name (capitalised words) |
+| 2.5 | what its values are | version, date, month, url, email, price, path, file, name (capitalised words) |
+| 4.6 | a currency sign next to it | `below €{}` -> price |
+| 2.2 | the noun of a `noun verb` subcommand it is the first argument of | `idpctl users show {}` -> user |
 | 2 | a noun it qualifies in a step, a word glued after it | `acme-{}-worker` |
 | 1.8 | numbers | number |
 | 1.5 | the preposition before it | `to {}` target, `from {}` source |
@@ -26,6 +28,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+_JA_PARTICLES = (("から", "source"), ("を", "object"), ("に", "target"), ("へ", "target"))
 FUNCTION_WORDS = frozenset(
     [
         "a",
@@ -165,9 +168,14 @@ _VERSION = re.compile(r"^v?\d+(?:\.\d+)+$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 _INT = re.compile(r"^#?\d+$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+_SUBCOMMAND = re.compile(r"^(?:[\w.-]+: )?`?[a-z][\w.-]* ([a-z][a-z-]{1,30}) ([a-z][a-z-]{1,30}) $")
+_VERB_NOUN = re.compile(r"(?:^|\s)[a-z]{2,20}-([a-z]{3,20}) $")
+_CURRENCY = "$€£¥"
+_PRICE = re.compile(r"^[$€£¥]\s?\d[\d,.]*$|^\d[\d,.]*\s?[$€£¥]$")
+_MONTH = re.compile(r"^\d{4}-(?:0[1-9]|1[0-2])$")
 _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+\.[\w.-]+$")
 _FILE = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,5}$")
-_CAPITALISED = re.compile(r"^[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*$")
+_CAPITALISED = re.compile(r"^[A-Z][a-z\u00e0-\u024f]+(?:[ -][A-Z][a-z\u00e0-\u024f]+)*$")
 
 Candidate = tuple[float, str]
 
@@ -192,7 +200,13 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     vals = [v.strip() for v in values if v.strip()]
     if not vals:
         return None
-    for pattern, name in ((_VERSION, "version"), (_DATE, "date"), (_URL, "url"), (_EMAIL, "email")):
+    for pattern, name in (
+        (_VERSION, "version"),
+        (_DATE, "date"),
+        (_MONTH, "month"),
+        (_URL, "url"),
+        (_EMAIL, "email"),
+    ):
         if all(pattern.match(v) for v in vals):
             return 2.5, name
     if all(_FILE.match(v) for v in vals):
@@ -200,7 +214,10 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     if all("/" in v and " " not in v for v in vals):
         return 2.5, "path"
     if all(_CAPITALISED.match(v) for v in vals):
-        return 2.5, "name"
+        # `Tomás Ruiz`, `Ana Lima`: several capitalised words are a name whatever stands before them
+        return (4.2 if all(" " in v for v in vals) else 2.5), "name"
+    if all(_PRICE.match(v) for v in vals):
+        return 2.5, "price"
     if all(_INT.match(v) for v in vals):
         return 1.8, "number"
     return None
@@ -233,9 +250,24 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
     m = _SEGMENT.search(left)
     if m and "." not in m.group(1):
         out.append((3.0, clean_name(singular(m.group(1)))))
+    if right.startswith("@") and _HOST_RIGHT.match("." + right[1:]):  # `{}@acme.test`: a mailbox
+        out.append((2.5, "user"))
+    if (left[-1:] or "_") in _CURRENCY or (
+        right[:1] or "_"
+    ) in _CURRENCY:  # `below €{}`, `{} $`: an amount of money
+        out.append((4.6, "price"))
     cls = value_class(values)
     if cls:
-        out.append(cls)
+        # an e-mail address or an amount is what it is, whatever flag passes it (`--to {email}`)
+        out.append((5.5, cls[1]) if cls[1] in ("email", "price") else cls)
+    m = _VERB_NOUN.search(left)
+    if m and not in_title:  # `add-member {}`, `set-owner {}`: the noun the command takes
+        out.append((2.0, clean_name(m.group(1))))
+    m = _SUBCOMMAND.match(left)
+    if m and not in_title and m.group(1) not in FUNCTION_WORDS and m.group(2) not in FUNCTION_WORDS:
+        # `dirctl account unlock {}`, `idpctl users show {}`: the first argument of a `noun verb`
+        # subcommand is one of those nouns (a user id is the `user`, not the `show`)
+        out.append((2.2, clean_name(singular(m.group(1)))))
     m = _GLUED_RIGHT.match(right)
     if m and not numeric:
         out.append((2.0, clean_name(m.group(1))))
@@ -244,6 +276,9 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
         out.append((1.5, "target"))
     elif left.endswith(" ") and last == "from":
         out.append((1.5, "source"))
+    particle = next((name for p, name in _JA_PARTICLES if right.startswith(p)), "")
+    if particle:  # `{}を置いて` object, `{}に` / `{}へ` target, `{}から` source
+        out.append((1.5 if particle != "object" else 0.8, particle))
     if left.endswith(" ") and (last in DETERMINERS or len(left.split()) == 1):
         out.append((0.8, "object"))
     m = _GLUED_LEFT.search(left)

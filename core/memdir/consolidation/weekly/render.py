@@ -67,7 +67,7 @@ def render_column(
     prefix = common_prefix(column)
     line = f"{prefix}: {code(text)}" if prefix else code(text)
     if search is not None:
-        found = _found(following, groups)
+        found = _found(following, groups, {span.name for span in tpl.spans})
         how, tried = _search_parts(search)
         line = f"Find {found}: search likely places one at a time ({how}{tried}), then {line} where it is"
     return StepText(line, specific)
@@ -106,9 +106,19 @@ def _verb_words(words: list[str]) -> list[str]:
     return out[:3] or words[:1]
 
 
-def _found(following: Sequence[Template], groups: list[Placeholder]) -> str:
-    """What a search looks for: the title placeholder the next steps act on, else what they need."""
+def _found(following: Sequence[Template], groups: list[Placeholder], visited: set[str] | None = None) -> str:
+    """What a search looks for: the title placeholder the next steps act on, else what they need.
+
+    When the search ends in a visit of `visited` (`navigate target={source}`), the next step's first
+    other placeholder is what was found there (`pick object={object} source={source}`), even when the
+    title names it in another language.
+    """
     titled = {g.name for g in groups if g.in_title}
+    if visited:  # following[0] is the visit; the step after it acts on what was found
+        names = [span.name for t in following[1:2] for span in t.spans if span.name not in visited]
+        name = next((n for n in names if n in titled), names[0] if names else "")
+        if name:
+            return "{" + name + "}"
     for tpl in following:
         for span in tpl.spans:
             if span.name in titled:
@@ -118,7 +128,7 @@ def _found(following: Sequence[Template], groups: list[Placeholder]) -> str:
 
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+[\w.-]*")
-_NUMBERED = re.compile(r"[^\W\d_][\w-]* \d+")
+_NUMBERED = re.compile(r"[^\W\d_][\w-]*[ _]\d+")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}/\d{1,2}/\d{1,4}")
 
 
@@ -131,6 +141,10 @@ def _shape(values: list[str]) -> str:
             return what
     if vals and all(v.startswith(("http://", "https://")) for v in vals):
         return "a URL"
+    if vals and all(re.fullmatch(r"\d{4}-(?:0[1-9]|1[0-2])", v) for v in vals):
+        return "a month"
+    if vals and all(re.fullmatch(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", v) for v in vals):
+        return "an e-mail address"
     if vals and all("/" in v and " " not in v for v in vals):
         return "a path"
     if vals and all(_NUMBERED.fullmatch(v) for v in vals):
@@ -155,7 +169,10 @@ def legend_line(
         return f"- `{{{name}}}`: named by the model"
     shown = shown_values(vals, tasks)
     if tasks is not None and len(vals) > len(shown):
-        line = f"- `{{{name}}}`: {_shape(vals)}, different between the tasks ({len(vals)} values seen)"
+        what = _shape(vals)
+        if steps and _shape(steps) != what:  # the title names the thing, the steps add its number
+            what = f"{what} ({_shape(steps)} in the steps)"
+        line = f"- `{{{name}}}`: {what}, different between the tasks ({len(vals)} value{'' if len(vals) == 1 else 's'} seen)"
         if shown:
             line += "; more than one task used " + ", ".join(code(v) for v in shown)
         return line

@@ -100,7 +100,7 @@ def template_of(texts: Mapping[str, str]) -> Template:
             }
             parts.append(Span(values))
         k = j
-    return Template(_tidy(_merge(parts), len(ids)))
+    return Template(_qualify(_tidy(_merge(parts), len(ids))))
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
@@ -111,8 +111,26 @@ def _dates(span: Span) -> bool:
     return bool(seen) and all(_DATE.fullmatch(v.strip()) for v in seen)
 
 
+def _ident(span: Span) -> bool:
+    """Every value an identifier (`finance-ops`, `k.tanaka`, `e1042`): two of them are two arguments."""
+    seen = span.seen()
+    return bool(seen) and all(
+        re.search(r"[-_.@/]|\d", v) and re.search(r"[^\W\d_]", v) and not re.search(r"\s", v) for v in seen
+    )
+
+
+def _letters(span: Span) -> bool:
+    seen = span.seen()
+    return bool(seen) and all(re.fullmatch(r"[^\W\d_]+", v) for v in seen)
+
+
 def _merge(parts: list[Part]) -> list[Part]:
-    """Spans separated by one space are one span, unless one of them is a date (`{job} {date}`)."""
+    """Spans separated by one space are one span, unless one of them is a date (`{job} {date}`) or
+    an identifier (`add-member {group} {user}`: two arguments).
+
+    So are a name and the number an underscore or hyphen glues to it (`cabinet_1`, `drawer-3`: one id),
+    and words a hyphen joins (`finance-ops`, `design-leads`: one name).
+    """
     out: list[Part] = []
     for p in parts:
         if (
@@ -120,7 +138,15 @@ def _merge(parts: list[Part]) -> list[Part]:
             and len(out) >= 2
             and isinstance(out[-2], Span)
             and isinstance(out[-1], str)
-            and out[-1] == " "
+            and (
+                out[-1] == " "
+                and not (_ident(p) or _ident(out[-2]))
+                or out[-1] in ("_", "-")
+                and all(v.isdigit() for v in p.values.values() if v)
+                or out[-1] == "-"
+                and _letters(p)
+                and _letters(out[-2])
+            )
             and not _dates(p)
             and not _dates(out[-2])
         ):
@@ -161,6 +187,46 @@ def _tidy(parts: list[Part], n: int) -> list[Part]:
         elif p != "":
             joined.append(p)
     return joined
+
+
+# a constant instance number (`1`, `2nd`, `#3`) after a varying noun, then the text's end, a
+# punctuation mark, a placeholder or a function word: `go to {cabinet} 1`, `take {x} 1 from`
+_FOLLOWERS = "from|to|in|on|into|onto|at|with|and|or|then|under|using|for"
+_INSTANCE = re.compile(
+    r"( (?:#|No\.)?\d{1,3}(?:st|nd|rd|th)?)(?=[\s;)\]]*$|\s*\{\}|,(?!\d)|[;)\]]|\s+(?:" + _FOLLOWERS + r")\b)"
+    r"|([_-]\d{1,3})(?![\w.-])"  # `cabinet_1`, `cabinet-1`: glued to the noun, an id's number
+)
+_NOUN_END = re.compile(r"[^\W\d_]$")
+
+
+def _qualify(parts: list[Part]) -> list[Part]:
+    """A constant number that qualifies a varying noun is part of that noun's value.
+
+    Three tasks that went to `cabinet 1`, `drawer 1`, `shelf 1` wrote one constant `1` after the
+    varying noun; kept verbatim it sends an agent whose thing is `cabinet 3` to `cabinet 1`. The
+    span takes the number (`{source}`: a thing and its number), also when an id glues it on
+    (`cabinet_1`). A number before a noun (`3 replicas`) counts something and stays.
+    """
+    out: list[Part] = []
+    k = 0
+    while k < len(parts):
+        p = parts[k]
+        nxt = parts[k + 1] if k + 1 < len(parts) else None
+        if (
+            isinstance(p, Span)
+            and isinstance(nxt, str)
+            and all(v.strip() and _NOUN_END.search(v) for v in p.values.values())
+            and (m := _INSTANCE.match(nxt + ("{}" if k + 2 < len(parts) else "")))
+        ):
+            num = m.group(1) or m.group(2)
+            out.append(Span({t: v + num for t, v in p.values.items()}, p.name, p.ref))
+            if nxt[len(num) :]:
+                out.append(nxt[len(num) :])
+            k += 2
+            continue
+        out.append(p)
+        k += 1
+    return out
 
 
 def _common_prefix(values: list[str], chars: str) -> str:

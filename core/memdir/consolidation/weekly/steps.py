@@ -10,6 +10,7 @@ alignment use actions, so `go` and `alfworld:go` play the same part in their wee
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ INPUT_KEYS = (
     "query",
     "action",
 )
+_BARE_KEYS = frozenset([*INPUT_KEYS, "path", "url", "file", "text", "code", "script", "sql"])
 _VERB = re.compile(r"[^\W\d][\w.+-]*", re.U)
 _ENV = re.compile(r"^[A-Z_][A-Z0-9_]*=\S*$")
 _WRAPPERS = frozenset(["sudo", "env", "time", "nohup", "exec", "command"])
@@ -72,11 +74,15 @@ def input_text(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, str):
+        decoded = _json_arguments(value)
+        if decoded is not None:  # OpenAI-style function calls log their arguments as a JSON string
+            return input_text(decoded)
         return " ".join(value.split())[:MAX_INPUT]
     if isinstance(value, dict):
         items = [(str(k), v) for k, v in value.items() if v not in (None, "")]
-        if len(items) == 1 and isinstance(items[0][1], str):
+        if len(items) == 1 and isinstance(items[0][1], str) and items[0][0] in _BARE_KEYS:
             return input_text(items[0][1])  # {"cmd": "pytest -q"} is the command itself
+        # {"target": "cabinet 1"} stays `target=cabinet 1`: an argument, whose first word is no verb
         parts = []
         for k, v in items:
             text = input_text(v)
@@ -85,6 +91,18 @@ def input_text(value: object) -> str:
     if isinstance(value, list):
         return " ".join(input_text(v) for v in value)[:MAX_INPUT]
     return str(value)[:MAX_INPUT]
+
+
+def _json_arguments(text: str) -> dict[str, object] | list[object] | None:
+    """A JSON object or array written as a string (`'{"action": "navigate", ...}'`), else None."""
+    t = text.strip()
+    if not (t.startswith("{") and t.endswith("}") or t.startswith("[") and t.endswith("]")):
+        return None
+    try:
+        value = json.loads(t)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict | list) else None
 
 
 def leading_verb(text: str) -> str:

@@ -24,13 +24,18 @@ from memdir.consolidation.weekly.spans import Span, Template, find_word, templat
 from memdir.paths import slugify
 
 GROUP_MIN = 0.5
+# capitalised words (not all capitals: `API`, `TLS` are terms), e.g. a person's name
+_PROPER_NAME = re.compile(r"(?<![\w'])[A-Z][a-z\u00c0-\u024f'-]+(?: [A-Z][a-z\u00c0-\u024f'-]+)*")
 _CLASS_SPAN = re.compile(
     r"\b(?:https?|ftp|file)://\S+|\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|「[^」\n]{1,200}」"
     r"|(?<![\w{/])(?:[\w.@-]+/)+[\w.@-]+|\b\d+(?:[.,:]\d+)*\b"
 )
 _BRACKETED = re.compile(r"[（(\[【「][^（()\[\]【】「」）]*\{[a-z0-9_]+\}[^（()\[\]【】「」）]*[）)\]】」]")
+_COUNTER = r"(?:さん|様|君|[週日月年時分号番件個回人円歳])"
+_CASE = r"(?!を|に|へ|から|が|と|で)"  # `{object}を…{target}に置いて`: the name says which thing
 _CJK_EDGE = re.compile(
-    r"第?\{[a-z0-9_]+\}(?:さん|様|君|[週日月年時分号番件個回人円歳])?(?=[\u3040-\u9fff])|(?<=[\u3040-\u9fff])第?\{[a-z0-9_]+\}[週日月年時分号番件個回人円歳]?"
+    rf"第?\{{[a-z0-9_]+\}}(?:{_COUNTER}|{_CASE})(?=[\u3040-\u9fff])"
+    rf"|(?<=[\u3040-\u9fff])第?\{{[a-z0-9_]+\}}(?:{_COUNTER}|{_CASE})"
 )
 _PARTICLE = re.compile(r"^[のをにがはでともへ、。・]+")
 
@@ -63,10 +68,12 @@ def title_template(intents: Mapping[str, str], step_spans: Sequence[Span]) -> tu
     if len(group) >= 2:
         return template_of({t: intents[t] for t in group}), group
     pivot = group[0] if group else next(iter(intents))
-    return _single(pivot, intents.get(pivot, ""), step_spans), [pivot]
+    return _single(pivot, intents.get(pivot, ""), step_spans, intents), [pivot]
 
 
-def _single(task: str, intent: str, step_spans: Sequence[Span]) -> Template:
+def _single(
+    task: str, intent: str, step_spans: Sequence[Span], intents: Mapping[str, str] | None = None
+) -> Template:
     """One task's intent with its step values and its instance details as spans (values of that task)."""
     marks: list[tuple[int, int, Span]] = []
     for span in step_spans:
@@ -82,6 +89,14 @@ def _single(task: str, intent: str, step_spans: Sequence[Span]) -> Template:
                 break
     for m in _CLASS_SPAN.finditer(intent):
         marks.append((m.start(), m.end(), Span({task: m.group(0)})))
+    others = [v.lower() for t, v in (intents or {}).items() if t != task]
+    for m in _PROPER_NAME.finditer(intent):  # a person or thing only this task named (`Tomás Ruiz`)
+        start, name = m.start(), m.group(0)
+        if start == 0:  # the sentence's first word is capitalised anyway
+            first, _, name = name.partition(" ")
+            start += len(first) + 1
+        if name and others and not any(name.lower() in o for o in others):
+            marks.append((start, start + len(name), Span({task: name})))
     parts: list[str | Span] = []
     pos = 0
     for start, end, span in sorted(marks, key=lambda x: (x[0], -x[1])):
@@ -92,6 +107,71 @@ def _single(task: str, intent: str, step_spans: Sequence[Span]) -> Template:
         pos = end
     parts.append(intent[pos:])
     return Template([p for p in parts if p != ""])
+
+
+def shared_wording(pivot: Template, intents: Mapping[str, str], task: str) -> float:
+    """How much of the pivot's own wording (outside placeholders) most of the other intents also wrote.
+
+    ALFWorld's "put a {object} in {target}", phrased three ways, still says what the others say
+    (`put`); a chatty request ("could you get {x} back into his account? he typed his old password
+    …") is one person's words. Words of 3+ letters, or CJK characters, count; 1.0 when none.
+    """
+    others = [_words(v) for t, v in intents.items() if t != task and v.strip()]
+    if not others:
+        return 1.0
+    own = [w for w in _words(_prose(pivot)) if len(w) >= 3 and w.isalpha() or is_cjk(w)]
+    if not own:
+        return 1.0
+    common = sum(1 for w in own if sum(1 for o in others if w in o) * 2 > len(others))
+    return common / len(own)
+
+
+def own_words(pivot: Template) -> float:
+    """How many words the pivot says outside its placeholders (a CJK character counts half)."""
+    return sum(0.5 if is_cjk(w) else 1.0 for w in _words(_prose(pivot)) if w.isalnum())
+
+
+def _prose(pivot: Template) -> str:
+    """The pivot's constant text without the domains of its addresses (`@acme.test` is no wording)."""
+    return re.sub(r"@[\w.-]+|\b(?:https?|ftp)://\S+", " ", pivot.constant())
+
+
+_LEAD = re.compile(r"[A-Za-z][\w.-]*")
+
+
+def steps_title(steps: Sequence[str]) -> str:
+    """A title from what the steps ran: their commands, then the placeholders threaded through them.
+
+    `dirctl account show {account}`, `dirctl account unlock {account}`, `dirctl session revoke
+    {account} --all` -> "dirctl account show, account unlock, session revoke ({account})". For a
+    kind whose requests were each phrased in one person's words: what the tasks have in common.
+    """
+    phrases: list[str] = []
+    program = ""
+    counts: dict[str, int] = {}
+    for step in steps:
+        if step.startswith("Reply"):
+            continue
+        code = step.split("`")[1] if step.count("`") >= 2 else step.split(": ", 1)[-1]
+        words: list[str] = []
+        for token in code.split():
+            if not _LEAD.fullmatch(token) or len(words) == 3:
+                break
+            words.append(token)
+        if words and words[0] == program and len(words) > 1:
+            words = words[1:]
+        elif words:
+            program = words[0]
+        phrase = " ".join(words)
+        if phrase and phrase not in phrases:
+            phrases.append(phrase)
+        for name in dict.fromkeys(re.findall(r"\{[a-z0-9_]+\}", step)):
+            counts[name] = counts.get(name, 0) + 1
+    threaded = sorted((n for n, c in counts.items() if c >= 2), key=lambda n: -counts[n])[:2]
+    if not phrases:
+        return ""
+    title = ", ".join(phrases[:4])
+    return f"{title} ({', '.join(threaded)})" if threaded else title
 
 
 def render_title(template: Template) -> str:
@@ -110,7 +190,14 @@ def file_stem(title: str, max_length: int = 60) -> str:
     text = re.sub(r"\{([a-z0-9_]+)\}", lambda m: " " + m.group(1).replace("_", " ") + " ", text)
     words = text.split()
     bare = [re.sub(r"[\W_]+", "", w.lower()) for w in words]  # `test_` beside `test` is one word twice
-    deduped = [w for i, w in enumerate(words) if i == 0 or not bare[i] or bare[i] != bare[i - 1]]
+    # ... also across a mark that says nothing (`issue #{issue}` is `issue # issue`)
+    deduped = []
+    last = ""
+    for w, b in zip(words, bare, strict=True):
+        if b and b == last:
+            continue
+        deduped.append(w)
+        last = b or last
     text = " ".join(deduped)
     if not any(not is_cjk(a) and a.strip() and a.isalnum() or is_cjk(a) for a in atoms(text)):
         text = title.replace("{", "").replace("}", "")
