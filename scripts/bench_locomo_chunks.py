@@ -12,6 +12,7 @@ bench_retrieval.py), chunk counts and sizes, and a paired comparison of the two 
 question by question (sign test, bootstrap interval).
 
     .venv/bin/python -u scripts/bench_locomo_chunks.py --data ../shared/eval/locomo
+    .venv/bin/python -u scripts/bench_locomo_chunks.py --estimate-at 240   # the before chunker, other boundaries
 
 Vectors are cached by text in --workdir (passages*.npz, queries*.npz), so only chunks that
 neither run has embedded are embedded (about 3,000 chunks the first time: 30 to 40 min on two
@@ -128,6 +129,13 @@ def main() -> None:
     ap.add_argument("--data", default=str(REPO / ".." / "shared" / "eval" / "locomo"))
     ap.add_argument("--workdir", default="/tmp/memdir-bench-locomo-chunks")
     ap.add_argument("--before", default="4bccfc6", help="the commit whose chunker and stemmer are 'before'")
+    ap.add_argument(
+        "--estimate-at",
+        type=int,
+        action="append",
+        default=[],
+        help="also the before chunker at this many estimated tokens (repeatable; boundary sensitivity)",
+    )
     args = ap.parse_args()
 
     from memdir.evaluation.locomo import load_locomo
@@ -159,6 +167,8 @@ def main() -> None:
         "estimate (before)": {n.path: old_chunking.index_texts(n, 256)[0] for n in notes},
         "tokenizer (after)": {n.path: note_chunks(n, 256, count) for n in notes},
     }
+    for target in args.estimate_at:
+        chunkers[f"estimate at {target}"] = {n.path: old_chunking.index_texts(n, target)[0] for n in notes}
     print(f"notes {len(notes)}, questions {len(queries)}; chunks of 256 (estimated or real) tokens")
     for name, ch in chunkers.items():
         flat = [c for cs in ch.values() for c in cs]
@@ -209,13 +219,13 @@ def main() -> None:
         for lname, lr in lexical.items():
             r5 = recall5(queries, {q.id: fuse_hybrid(lr[q.id], vr[q.id]) for q in queries})
             hybrid[f"{cname} | {lname}"] = r5
-            row(f"hybrid, {cname.split()[0]} chunks, {lname}", r5)
+            row(f"hybrid, {cname.split(' (')[0]} chunks, {lname}", r5)
 
     print("\npaired, question by question (tokenizer chunks minus estimate chunks, all else after):")
     last = "text after, stemmer after"
-    a, b = (hybrid[f"{c} | {last}"] for c in chunkers)
-    paired("hybrid", queries, a, b)
-    paired("vector", queries, *vector.values())
+    before, after = "estimate (before)", "tokenizer (after)"
+    paired("hybrid", queries, hybrid[f"{before} | {last}"], hybrid[f"{after} | {last}"])
+    paired("vector", queries, vector[before], vector[after])
 
 
 if __name__ == "__main__":
