@@ -21,10 +21,11 @@ structural cues), `cues` (cues alone: for the hashing fallback and any other emb
 vectors plus cues were tried and did no better, docs/daily.md), and `usage` (the usage-report
 detector, cues of route_usage). The episode sets read the first DOC_CUES_FROM cues only.
 With `--docs`, a fourth set, `e5_docs`, for documentation pages (router.is_document: long, in
-sections): trained on every row, including docs_more.jsonl and the labelled Vue pages
-(examples/routing_set/vuedocs/, read by path from ../shared/eval/realdocs), with every cue, and
-selected by cross-validation on the documentation rows. It is not shipped: it reads concept and
-reference pages right but most uv guides as knowledge (docs/daily.md). Episode vectors are cached
+sections): trained on every row, including every docs_*.jsonl (made-up guides and references) and
+the labelled Vue pages (examples/routing_set/vuedocs/, read by path from ../shared/eval/realdocs),
+and selected by cross-validation on the documentation rows over C, cue weight, class weights among
+the documentation rows (GRID_BALANCE), the cues it reads (GRID_CUESET) and windows; whether it ships
+follows the rule written in docs/daily.md before uv was scored. Episode vectors are cached
 under build/router-cache/ (keyed by embedder and text hash), so a retrain embeds only what changed.
 """
 
@@ -72,6 +73,11 @@ GRID_C = (0.1, 0.3, 1.0, 3.0, 10.0)
 # windows of a documentation page averaged into its routing vector (chosen by cross-validation; only
 # documents get more than one, so a daily run of episodes embeds what it did before)
 GRID_WINDOWS = (1, 2)
+# class weights among the documentation rows (episode rows always weigh 1): none; procedure and
+# knowledge pages given equal total weight; or every class equal (chosen by cross-validation)
+GRID_BALANCE = ("none", "pk", "all")
+# cues the documentation set reads: all of them, or the episode cues only (chosen by cross-validation)
+GRID_CUESET = ("episode", "all")
 VERSION = 1
 
 
@@ -80,6 +86,29 @@ def load(name: str) -> list[dict[str, object]]:
     return [
         json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()
     ]
+
+
+def load_docs() -> list[dict[str, object]]:
+    """The made-up documentation pages beyond docs.jsonl: every `docs_*.jsonl`, in name order."""
+    return [{**r, "doc": True} for p in sorted(DATA.glob("docs_*.jsonl")) for r in load(p.name)]
+
+
+def balance_weights(y: np.ndarray, doc_rows: np.ndarray, rows: np.ndarray, mode: str) -> np.ndarray:
+    """Sample weights for fitting `rows`: episode rows 1; documentation rows balanced by class (`mode`).
+
+    `pk` gives the procedure and knowledge pages among `rows` the same total weight (their mean
+    count each), skip pages keep 1; `all` gives every class of the pages the same total weight.
+    """
+    w = np.ones(len(y))
+    if mode == "none":
+        return w
+    counts = {k: int((rows & doc_rows & (y == k)).sum()) for k in CLASSES}
+    kinds = ("procedures", "knowledge") if mode == "pk" else CLASSES
+    target = sum(counts[k] for k in kinds) / len(kinds)
+    for k in kinds:
+        if counts[k]:
+            w[doc_rows & (y == k)] = target / counts[k]
+    return w
 
 
 def load_vue() -> list[dict[str, object]]:
@@ -206,11 +235,11 @@ def macro_f1(gold: list[str], pred: list[str], labels: tuple[str, ...]) -> tuple
     return sum(per.values()) / len(per), per
 
 
-def fit(x: np.ndarray, y: np.ndarray, c: float):  # type: ignore[no-untyped-def]
-    """A multinomial logistic regression (scikit-learn, training only)."""
+def fit(x: np.ndarray, y: np.ndarray, c: float, sw: np.ndarray | None = None):  # type: ignore[no-untyped-def]
+    """A multinomial logistic regression (scikit-learn, training only), optionally with sample weights."""
     from sklearn.linear_model import LogisticRegression
 
-    return LogisticRegression(C=c, max_iter=10_000).fit(x, y)
+    return LogisticRegression(C=c, max_iter=10_000).fit(x, y, sample_weight=sw)
 
 
 def select(
@@ -225,30 +254,38 @@ def select(
     cue_grid: tuple[float, ...] = (1.0,),
     grid_c: tuple[float, ...] = GRID_C,
     scored: np.ndarray | None = None,
+    balances: tuple[str, ...] = ("none",),
 ) -> dict[str, object]:
     """Grid search by 5-fold CV on the train split; score dev once; refit on the train split.
 
-    `scored` limits the rows whose predictions count (CV and dev) to those the weight set will route.
+    `scored` limits the rows whose predictions count (CV and dev) to those the weight set will route,
+    and the documentation rows whose classes `balances` may weigh (balance_weights).
     """
     train = ~dev
     scored = np.ones(len(y), bool) if scored is None else scored
-    best: tuple[float, float, float] | None = None
-    for cue_w, c in itertools.product(cue_grid, grid_c):
+    best: tuple[float, str, float, float] | None = None
+    for bal, cue_w, c in itertools.product(balances, cue_grid, grid_c):
         pred = np.empty(len(y), dtype=object)
         for f in range(5):
             fit_rows, test_rows = train & (fold != f), train & (fold == f)
             x, _, _ = design(vecs, cues, fit_rows, cue_w)
-            pred[test_rows] = fit(x[fit_rows], y[fit_rows], c).predict(x[test_rows])
+            sw = balance_weights(y, scored, fit_rows, bal)[fit_rows]
+            pred[test_rows] = fit(x[fit_rows], y[fit_rows], c, sw).predict(x[test_rows])
         score = macro_f1(list(y[train & scored]), list(pred[train & scored]), labels)[0]
+        if len(balances) > 1:
+            print(f"  {name} balance={bal} cue_weight={cue_w} C={c}: cv macro-F1 {score:.4f}", flush=True)
         if best is None or score > best[0] + 1e-9:
-            best = (score, cue_w, c)
+            best = (score, bal, cue_w, c)
     assert best is not None
-    cv, cue_w, c = best
+    cv, bal, cue_w, c = best
     x, _, _ = design(vecs, cues, train, cue_w)
+    sw = balance_weights(y, scored, train, bal)[train]
     dev = dev & scored
-    dev_pred = fit(x[train], y[train], c).predict(x[dev])
+    dev_pred = fit(x[train], y[train], c, sw).predict(x[dev])
     dev_f1, dev_per = macro_f1(list(y[dev]), list(dev_pred), labels)
     report: dict[str, object] = {"cv_macro_f1": round(cv, 4), "dev_macro_f1": round(dev_f1, 4)}
+    if len(balances) > 1:
+        report["balance"] = bal
     report["dev_per_class"] = {k: round(v, 4) for k, v in dev_per.items()}
     if groups is not None:
         report["dev_per_lang"] = {
@@ -258,7 +295,7 @@ def select(
             for g in sorted(set(groups))
         }
     x, mean, scale = design(vecs, cues, train, cue_w)
-    model = fit(x[train], y[train], c)  # the shipped weights: fitted on the train split only
+    model = fit(x[train], y[train], c, sw)  # the shipped weights: fitted on the train split only
     order = [list(model.classes_).index(k) for k in labels]
     assert len(labels) > 2 or list(model.classes_) == list(labels)
     print(f"{name:>8}: cue_weight={cue_w} C={c}  cv macro-F1 {cv:.3f}  dev macro-F1 {dev_f1:.3f}  {report}")
@@ -280,7 +317,7 @@ def train(
 ) -> bytes:
     """Select and fit every weight set; returns the model file's bytes."""
     episodes = load("episodes.jsonl") + load("docs.jsonl")
-    rows = episodes + load("docs_more.jsonl") + load_vue()
+    rows = episodes + load_docs() + load_vue()
     reports = load("usage_reports.jsonl")
     readings = [read_text(str(r.get("title") or ""), str(r["text"])) for r in rows]
     cues = np.stack([r.cues for r in readings]).astype(np.float64)
@@ -290,11 +327,16 @@ def train(
     ep = np.arange(len(rows)) < len(episodes)
     pages = np.array([is_document(r) for r in readings])
     # documentation rows (made-up pages and Vue pages): what the documentation weights are scored on
-    doc_rows = np.array([str(r.get("style", "")).startswith(("docs", "vue")) for r in rows])
+    doc_rows = np.array(
+        [bool(r.get("doc")) or str(r.get("style", "")).startswith(("docs", "vue")) for r in rows]
+    )
     print(
         f"rows: {len(rows)} (train {int((~dev).sum())}, dev {int(dev.sum())}; documents {int(pages.sum())}); "
         f"documentation rows {int(doc_rows.sum())}; data sha256 {data_hash()}"
     )
+    for part, mask in (("train", ~dev), ("dev", dev)):
+        counts = collections.Counter(y[doc_rows & mask])
+        print(f"documentation rows, {part}: " + ", ".join(f"{k} {counts[k]}" for k in CLASSES))
     # the episode weight sets: the episode set and its 47 cues, exactly as before the documentation set
     ep_cues = cues[ep][:, :DOC_CUES_FROM]
     sets: dict[str, dict[str, object]] = {}
@@ -306,10 +348,25 @@ def train(
     sets["e5"]["windows"] = 1
     # the documentation weight set: every row and every cue, scored on the documentation rows (long
     # or short: the pages in sections that it routes hold too few guides and index pages to score alone)
-    for w in grid_windows if docs else ():  # fewer windows win a tie: they cost less embedding
+    # fewer windows and fewer cues win a tie: they cost less
+    for w, cueset in itertools.product(grid_windows if docs else (), GRID_CUESET):
         vecs = routed_vectors(embedder, readings, first, w)
-        cand = select(f"docs w={w}", vecs, cues, y, dev, fold, CLASSES, langs, GRID_CUE, scored=doc_rows)
+        doc_cues = cues if cueset == "all" else cues[:, :DOC_CUES_FROM]
+        cand = select(
+            f"docs w={w} cues={cueset}",
+            vecs,
+            doc_cues,
+            y,
+            dev,
+            fold,
+            CLASSES,
+            langs,
+            GRID_CUE,
+            scored=doc_rows,
+            balances=GRID_BALANCE,
+        )
         cand["windows"] = w
+        cand["report"]["cues"] = cueset  # type: ignore[index]
         best = sets.get("e5_docs")
         if best is None or cand["report"]["cv_macro_f1"] > best["report"]["cv_macro_f1"] + 1e-9:  # type: ignore[index,operator]
             sets["e5_docs"] = cand
