@@ -413,6 +413,9 @@ def main() -> int:
     ap.add_argument("--check", action="store_true", help="retrain and compare with the shipped weights")
     ap.add_argument("--show", action="store_true", help="print the shipped file's metadata")
     ap.add_argument(
+        "--docs", action="store_true", help="the default since routing round 2 (kept for old commands)"
+    )
+    ap.add_argument(
         "--no-docs",
         action="store_true",
         help="leave out the documentation weight set (e5_docs)",
