@@ -4,11 +4,13 @@ Usage:
   .venv/bin/python scripts/bench_routing.py --data ../shared/eval/routing-uvdocs
   .venv/bin/python scripts/bench_routing.py --data examples/routing_set/train/episodes.jsonl --split dev
   .venv/bin/python scripts/bench_routing.py --data examples/routing_set/own/episodes.jsonl
+  .venv/bin/python scripts/bench_routing.py --data examples/routing_set/vuedocs --split dev
   .venv/bin/python scripts/bench_routing.py --data examples/routing_set --embedder hashing
 
 Data: a folder with `labels.csv` (columns `path`, `label` = procedure | knowledge | skip, optional
 `lang`), each file routed as one episode (its frontmatter `title`/`description` count as its title);
-or a JSONL file of episodes (`id`, `lang`, `label`, `title`, `text`). `--split dev|train` keeps the
+or a JSONL file of episodes (`id`, `lang`, `label`, `title`, `text`); or `examples/routing_set/vuedocs`
+(labels of the Vue docs, read by path from ../shared/eval/realdocs). `--split dev|train` keeps the
 part of the training file that scripts/train_router.py assigns to it. `--no-rules` routes with the
 model alone (to measure what the rule layer adds); `--old CORE` routes with another checkout's
 router (e.g. /work/main/core, today's cue rules) in a subprocess, for a before/after on one set.
@@ -46,10 +48,16 @@ def macro_f1(gold: list[str], pred: list[str]) -> tuple[float, dict[str, float]]
 
 def load(data: Path, split: str) -> list[dict[str, str]]:
     """Rows with id, lang, label, title, text (title empty for files: their frontmatter holds it)."""
-    if data.suffix == ".jsonl":
-        rows = [json.loads(x) for x in data.read_text(encoding="utf-8").splitlines() if x.strip()]
+    if data.suffix == ".jsonl" or data.name == "vuedocs":
+        sys.path.insert(0, str(REPO / "scripts"))
+        from train_router import load_vue
+
+        rows = (
+            load_vue()
+            if data.name == "vuedocs"
+            else [json.loads(x) for x in data.read_text(encoding="utf-8").splitlines() if x.strip()]
+        )
         if split != "all":
-            sys.path.insert(0, str(REPO / "scripts"))
             from train_router import split as split_rows
 
             dev, _ = split_rows(rows, ("lang", "label", "style"))

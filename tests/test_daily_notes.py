@@ -54,7 +54,7 @@ def test_a_fix_story_keeps_its_outcome_as_context_and_numbers_the_steps() -> Non
     lines = s.text.splitlines()
     assert lines[0] == "Finally got the staging certs renewing again."
     assert lines[2].startswith("1. First I checked the cert-manager logs") and "Writing down" not in s.text
-    assert s.title == "Got the staging certs renewing" and not s.description.startswith("Writing down")
+    assert s.title == "Renew the staging certs" and not s.description.startswith("Writing down")
 
 
 def test_a_knowledge_description_is_its_root_cause_not_its_first_sentence() -> None:
@@ -101,3 +101,28 @@ def test_a_long_letter_keeps_its_paragraphs() -> None:
         f"Part {i}: open the tool, pick the report and export it. Then send it to finance." for i in range(4)
     )
     assert shape("procedures", "", letter).text == letter
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "title"),
+    [
+        (
+            "procedures",
+            "Got the staging certs renewing again. The cron job had died; I reinstalled certbot, ran "
+            "`certbot renew --dry-run`, then re-enabled the timer.",
+            "Renew the staging certs",
+        ),
+        (
+            "procedures",
+            "Managed to get the VPN working on the new laptops. Install the profile, then reboot, then log in.",
+            "Get the VPN working on the new laptops",
+        ),
+        (
+            "knowledge",
+            "Turns out the queue drops messages over 256 KB without an error, so large payloads go to S3.",
+            "The queue drops messages over 256 KB without an error",
+        ),
+    ],
+)
+def test_a_title_names_the_task_or_the_fact_not_how_the_day_went(kind: str, text: str, title: str) -> None:
+    assert shape(kind, "", text).title == title

@@ -91,6 +91,25 @@ _COLON_END = re.compile(r"[:：]\s*$")
 _PAST_VERB = re.compile(r"\b\w{3,}ed\b", re.I)
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _TABLE = re.compile(r"^\s*\|.*\|\s*$", re.M)
+# documentation pages: a guide's headings are actions ("Install the agent", "Configuring TLS",
+# "Step 2", 「証明書を更新する」), a concept or reference page's are names or questions
+_HEAD_ACTION = re.compile(
+    r"^(?:how to|step\s*\d|\d+[.)]?\s|\w+ing\b)|ステップ|手順|する$|します$|しよう$|方法$", re.I
+)
+_HEAD_QUESTION = re.compile(
+    r"[?？]\s*$|^(?:what|why|when|which|who|how (?:does|do|is|are))\b|とは|なぜ", re.I
+)
+_FLAG = re.compile(r"(?<![\w-])--?[a-z][\w-]*", re.I)
+_GUIDE_INTRO = re.compile(
+    r"\b(?:this (?:guide|tutorial|walkthrough|page walks)|in this (?:guide|tutorial)|walks? (?:you )?through|"
+    r"you will (?:build|create|learn|set up)|step[- ]by[- ]step|follow these steps|the following steps)\b|"
+    r"このガイド|このチュートリアル|チュートリアルでは|手順を説明|までの流れ|次の手順",
+    re.I,
+)
+_CAN = re.compile(
+    r"\b(?:you can|we can|can be|may be|is used|are used|allows?|lets?)\b|できます|できる|られます", re.I
+)
+_DEFINE = re.compile(r"\b(?:is an?|are|refers to|is the|means)\b|とは|のことです|です。", re.I)
 
 NAMES: tuple[str, ...] = (
     "cue_proc",
@@ -140,8 +159,17 @@ NAMES: tuple[str, ...] = (
     "title_how",
     "title_why",
     "title_none",
+    "heading_action_share",
+    "heading_question_share",
+    "flag_density",
+    "code_char_share",
+    "guide_intro",
+    "can_share",
+    "define_share",
+    "log_chars",
 )
 DIM = len(NAMES)
+DOC_CUES_FROM = NAMES.index("heading_action_share")  # the cues after this one tell documentation pages apart
 
 
 def _share(flags: list[bool]) -> float:
@@ -150,6 +178,23 @@ def _share(flags: list[bool]) -> float:
 
 def _either(en: re.Pattern[str], ja: re.Pattern[str], text: str) -> bool:
     return bool(en.search(text) or ja.search(text))
+
+
+def _doc_cues(blocks: list[Block], text_units: list[str], body: str) -> list[float]:
+    """Cues that tell a guide from a concept or reference page: headings, flags, code share, intro."""
+    heads = [b.text.lstrip("#").split("{#")[0].strip() for b in blocks if b.kind == "heading"][1:]
+    code_chars = sum(len(b.text) for b in blocks if b.kind == "code")
+    intro = " ".join(text_units[:3])
+    return [
+        _share([bool(_HEAD_ACTION.search(h)) or first_word(h) in IMPERATIVE_VERBS for h in heads]),
+        _share([bool(_HEAD_QUESTION.search(h)) for h in heads]),
+        min(1.0, 100.0 * len(_FLAG.findall(body)) / max(1, len(body))),
+        code_chars / max(1, len(body)),
+        float(bool(_GUIDE_INTRO.search(intro))),
+        _share([bool(_CAN.search(u)) for u in text_units]),
+        _share([bool(_DEFINE.search(u)) for u in text_units]),
+        math.log1p(len(body)),
+    ]
 
 
 def features(title: str, blocks: list[Block]) -> np.ndarray:
@@ -213,5 +258,6 @@ def features(title: str, blocks: list[Block]) -> np.ndarray:
         float(_either(_HOW, _JA_HOW, title) or first_word(title) in IMPERATIVE_VERBS),
         float(_either(_WHY, _JA_WHY, title)),
         float(not title.strip()),
+        *_doc_cues(blocks, text_units, body),
     ]
     return np.asarray(vals, dtype=np.float32)

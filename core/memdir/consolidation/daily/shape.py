@@ -29,6 +29,7 @@ from memdir.consolidation.daily.shape_text import (
     past_to_base,
     purpose_clause,
     strip_narrative,
+    title_phrase,
 )
 
 DESC_LIMIT = 160  # display columns (a CJK character is two)
@@ -280,7 +281,7 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     colon = re.search(r"[:：]", line)
     if colon and 3 <= colon.start() <= 70:
         line = line[: colon.start()]
-    line = strip_narrative(line.strip(" \"'“”「」"))
+    line = title_phrase(strip_narrative(line.strip(" \"'“”「」")), kind)
     m = _CLAUSE_END.search(line)
     if m and m.start() >= 12 and (len(line) > 50 or not colon):
         line = line[: m.start()]

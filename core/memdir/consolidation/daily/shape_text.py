@@ -77,6 +77,32 @@ _JA_NARRATIVE_LEAD = re.compile(
 )
 
 
+# a title opens with the subject, not with how the writer came to know it ("Turns out", "It seems")
+_TITLE_HEDGE = re.compile(
+    r"^(?:(?:it )?turns out|(?:it )?seems|(?:it )?looks like|apparently|(?:i |we )?(?:found out|learned|realised|"
+    r"realized|noticed))(?: that)?\b[\s,:]*",
+    re.I,
+)
+# "(Finally) got the staging certs renewing" / "Managed to get the VPN working": a person titles the
+# task ("Renew the staging certs", "Get the VPN working")
+_ACHIEVED = re.compile(r"^(?:managed to|was able to|were able to)\s+(?=get\b)", re.I)
+_GOT_DOING = re.compile(r"^(?:got|get|getting)\s+(.+)\s+(\w+ing)\b(.*)$", re.I)
+
+
+def title_phrase(line: str, kind: str) -> str:
+    """A title-like phrase from an opening line: no hedge in front; for steps, the task ("Renew X")."""
+    out = _TITLE_HEDGE.sub("", line.strip())
+    if kind != "procedures":
+        return out[:1].upper() + out[1:] if out != line.strip() else out
+    out = _ACHIEVED.sub("", out)
+    m = _GOT_DOING.match(out)
+    if m:
+        base = past_to_base(m.group(2))
+        if base:  # "got the certs renewing" -> "renew the certs"
+            return f"{base} {m.group(1)}{m.group(3)}"
+    return out  # "get the VPN working" stays; "got" has no base form the engine may write
+
+
 def past_to_base(word: str) -> str | None:
     """The base form of an English past-tense or -ing verb when that base is a known imperative verb."""
     w = word.lower()
