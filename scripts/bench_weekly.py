@@ -2,6 +2,7 @@
 
   python scripts/bench_weekly.py alfworld            # 18 ReAct trajectories, two log shapes -> 6 procedures each?
   python scripts/bench_weekly.py written             # the hand-written weeks in tests/data/weekly
+  python scripts/bench_weekly.py written --written-dir examples/heldout/weekly   # the held-out weeks (measure only)
   python scripts/bench_weekly.py webarena [--seeds 0 1 2] [--sweep] [--cache DIR]   # precision / recall per seed
       [--weeks 2 --week 1]     # the builder spreads the tasks over 2 weeks; distil and score the second
   python scripts/bench_weekly.py scale [--tasks 20000]                # 100k events: time and peak memory
@@ -417,13 +418,16 @@ def main(argv: list[str] | None = None) -> int:
         "--weeks", type=int, default=1, help="WebArena: weeks of log the builder spreads the tasks over"
     )
     ap.add_argument("--week", type=int, default=0, help="WebArena: which of those weeks to distil and score")
+    ap.add_argument(
+        "--written-dir", type=Path, default=WRITTEN, help="written: a folder of weeks (default tests/data/weekly)"
+    )
     args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="bench-weekly-"))
     try:
         if args.what in ("alfworld", "all"):
             bench_alfworld(args.data, tmp)
         if args.what in ("written", "all"):
-            bench_written(tmp)
+            bench_written(tmp, args.written_dir)
         if args.what in ("webarena", "all"):
             bench_webarena(
                 args.data,
