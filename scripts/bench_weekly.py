@@ -419,7 +419,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--week", type=int, default=0, help="WebArena: which of those weeks to distil and score")
     ap.add_argument(
-        "--written-dir", type=Path, default=WRITTEN, help="written: a folder of weeks (default tests/data/weekly)"
+        "--written-dir",
+        type=Path,
+        default=WRITTEN,
+        help="written: a folder of weeks (default tests/data/weekly)",
     )
     args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="bench-weekly-"))
