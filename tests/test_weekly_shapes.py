@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -139,3 +140,38 @@ def test_no_secret_reaches_a_file_name_title_or_step(wmem: Memory) -> None:
     assert rel == "procedures/mirror-the-repository-with-token-redacted.md"  # named after the redacted title
     text = (wmem.root / rel).read_text(encoding="utf-8")
     assert token not in text and "[REDACTED]" in text
+
+
+def test_a_hostile_tool_input_nested_thousands_deep_does_not_stop_the_week(wmem: Memory, root: Path) -> None:
+    # a hand-written log (never `memdir log`, which refuses nesting past 32): one JSON-string input
+    # 3,000 levels deep, one native list 600 deep; the week's real kind is still distilled
+    for n, repo in enumerate(["api", "web", "cli"]):
+        log_task(
+            wmem,
+            f"ok{n}",
+            f"Run the release checks for {repo}",
+            "bash",
+            [f"make check REPO={repo}", f"make release REPO={repo}"],
+            "success",
+            DAY + timedelta(hours=n),
+        )
+    deep_string = "[" * 3000 + "]" * 3000
+    deep_list: Any = []
+    for _ in range(600):
+        deep_list = [deep_list]
+    bad = [
+        {
+            "ts": (DAY + timedelta(hours=5)).isoformat(),
+            "type": "tool_use",
+            "task_id": "x1",
+            "tool": "bash",
+            "input": v,
+        }
+        for v in (deep_string, deep_list)
+    ]
+    with (root / "activity" / f"{DAY.date().isoformat()}.jsonl").open("a", encoding="utf-8") as f:
+        f.writelines(json.dumps(e) + "\n" for e in bad)
+    report = wmem.consolidate_weekly(until=UNTIL)
+    assert report.errors == []
+    assert len(report.created) == 1
+    assert "make release REPO={repo}" in body_of(wmem, report.created[0])

@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 _FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:\.[A-Za-z0-9_.-]+)?\.jsonl$")
 MAX_LINE = 1_000_000
+MAX_DEPTH = 32  # nesting of an event's lists and maps: deeper is refused on write, skipped on read
 
 
 def parse_ts(value: object) -> datetime | None:
@@ -92,7 +93,7 @@ def validate_event(event: Mapping[str, object]) -> dict[str, object]:
 
 def _check_value(value: object, what: str, depth: int = 0) -> None:
     """Refuse control characters and non-UTF-8 text anywhere in an event (keys and nested values too)."""
-    if depth > 32:
+    if depth > MAX_DEPTH:
         raise InputError(f"{what} is nested too deeply; nothing written")
     if isinstance(value, str):
         check_text(value, what)
@@ -103,6 +104,20 @@ def _check_value(value: object, what: str, depth: int = 0) -> None:
     elif isinstance(value, list | tuple):
         for v in value:
             _check_value(v, what, depth + 1)
+
+
+def _too_deep(value: object) -> bool:
+    """Nested deeper than MAX_DEPTH (a hand-written line `memdir log` would have refused), without recursion."""
+    todo: list[tuple[object, int]] = [(value, 0)]
+    while todo:
+        v, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            return True
+        if isinstance(v, dict):
+            todo.extend((x, depth + 1) for x in v.values())
+        elif isinstance(v, list):
+            todo.extend((x, depth + 1) for x in v)
+    return False
 
 
 class ActivityLog:
@@ -200,7 +215,7 @@ class ActivityLog:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
             return None
-        if not isinstance(data, dict):
+        if not isinstance(data, dict) or _too_deep(data):
             return None
         ts = parse_ts(data.get("ts"))
         etype = data.get("type")

@@ -14,6 +14,7 @@ import json
 import re
 from dataclasses import dataclass
 
+MAX_INPUT_DEPTH = 8  # nested lists and maps read in a tool input (real arguments nest 2-3)
 MAX_INPUT = 500
 INPUT_KEYS = (
     "input",
@@ -69,27 +70,30 @@ class Step:
         return self.tool
 
 
-def input_text(value: object) -> str:
-    """A tool input as one line: strings as they are, dicts as their values (`k=v` for all but a command)."""
-    if value is None:
+def input_text(value: object, depth: int = 0) -> str:
+    """A tool input as one line: strings as they are, dicts as their values (`k=v` for all but a command).
+
+    Nesting deeper than MAX_INPUT_DEPTH (a hand-written log, a hostile JSON string) says nothing more.
+    """
+    if value is None or depth > MAX_INPUT_DEPTH:
         return ""
     if isinstance(value, str):
         decoded = _json_arguments(value)
         if decoded is not None:  # OpenAI-style function calls log their arguments as a JSON string
-            return input_text(decoded)
+            return input_text(decoded, depth + 1)
         return " ".join(value.split())[:MAX_INPUT]
     if isinstance(value, dict):
         items = [(str(k), v) for k, v in value.items() if v not in (None, "")]
         if len(items) == 1 and isinstance(items[0][1], str) and items[0][0] in _BARE_KEYS:
-            return input_text(items[0][1])  # {"cmd": "pytest -q"} is the command itself
+            return input_text(items[0][1], depth + 1)  # {"cmd": "pytest -q"} is the command itself
         # {"target": "cabinet 1"} stays `target=cabinet 1`: an argument, whose first word is no verb
         parts = []
         for k, v in items:
-            text = input_text(v)
+            text = input_text(v, depth + 1)
             parts.append(text if k in INPUT_KEYS or k in ("path", "url", "method") else f"{k}={text}")
         return " ".join(parts)[:MAX_INPUT]
     if isinstance(value, list):
-        return " ".join(input_text(v) for v in value)[:MAX_INPUT]
+        return " ".join(input_text(v, depth + 1) for v in value)[:MAX_INPUT]
     return str(value)[:MAX_INPUT]
 
 
@@ -100,7 +104,7 @@ def _json_arguments(text: str) -> dict[str, object] | list[object] | None:
         return None
     try:
         value = json.loads(t)
-    except ValueError:
+    except (ValueError, RecursionError):  # `[[[[…` thousands deep: not arguments
         return None
     return value if isinstance(value, dict | list) else None
 
