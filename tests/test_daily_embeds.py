@@ -13,20 +13,11 @@ from datetime import date
 from pathlib import Path
 
 import numpy as np
-from test_daily_support import LESSON, STEPS, at, run
+from test_daily_support import LESSON, MIXED, STEPS, at, run
 
 from memdir import Memory
 from memdir.consolidation.daily.route_rag import note_embed_text
 from memdir.index.embedder import get_embedder
-
-MIXED_EN = """Rotating the database password went wrong today.
-
-1. Generate a new password in the vault
-2. Update the application secret
-3. Restart the service
-
-We learned that the old password must stay valid for an hour, because workers keep their
-connections open. Policy: never revoke the old password immediately."""
 
 MIXED_JA = (
     "デプロイ手順:\n\n1. まずブランチをマージする\n2. 次にタグを付ける\n3. 最後にリリースを実行する\n\n"
@@ -63,7 +54,7 @@ class CountingEmbedder:
 def test_each_text_is_embedded_once_in_a_few_calls_however_many_episodes_split(root: Path) -> None:
     emb = CountingEmbedder()
     mem = Memory(root, embedder=emb)
-    mem.add_episode(MIXED_EN, title="DB password rotation", at=at(9))
+    mem.add_episode(MIXED, title="DB password rotation", at=at(9))
     mem.add_episode(MIXED_JA, title="デプロイ", at=at(10))
     mem.add_episode(MIXED_JA_CODE, title="証明書の更新", at=at(11))
     mem.add_episode(LESSON, title="Flaky CI root cause", at=at(12))
@@ -90,7 +81,7 @@ def test_each_text_is_embedded_once_in_a_few_calls_however_many_episodes_split(r
     written = {note_embed_text(mem.store.read(p)) for p in report.created if "/lessons/" not in p}
     emb.calls.clear()
     mem.add_episode(
-        MIXED_EN.replace("an hour", "two hours"),
+        MIXED.replace("an hour", "two hours"),
         title="DB password rotation, again",
         at=at(9, day=date.today()),
     )

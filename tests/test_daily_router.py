@@ -6,6 +6,7 @@ import re
 from datetime import date
 
 import pytest
+from test_daily_support import MIXED
 
 from memdir.consolidation.daily.router import RoutedPart, Router
 from memdir.index.embedder import get_embedder
@@ -79,16 +80,6 @@ def route_text(title: str, text: str) -> list[RoutedPart]:
 )
 def test_routing_cues(text: str, expected: str) -> None:
     assert classify(text) == expected
-
-
-MIXED = """Rotating the database password went wrong today.
-
-1. Generate a new password in the vault
-2. Update the application secret
-3. Restart the service
-
-We learned that the old password must stay valid for an hour, because workers keep their
-connections open. Policy: never revoke the old password immediately."""
 
 
 def test_mixed_episode_is_split_into_a_lesson_and_steps() -> None:

@@ -23,6 +23,14 @@ FREEZE = (
     "To deploy the API during a code freeze:\n\n1. Ask the release manager first\n2. Run `make build` with "
     "FREEZE=1\n3. Push the image to the registry\n4. Restart the pods with kubectl"
 )
+MIXED = """Rotating the database password went wrong today.
+
+1. Generate a new password in the vault
+2. Update the application secret
+3. Restart the service
+
+We learned that the old password must stay valid for an hour, because workers keep their
+connections open. Policy: never revoke the old password immediately."""
 CHAT = "Good morning everyone! Lovely weather today, had sushi for lunch. Thanks for the coffee!"
 
 

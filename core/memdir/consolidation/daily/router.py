@@ -4,8 +4,9 @@ Each episode is read once: its blocks and structural cues (route_features) and i
 the run's embedder (the same vector then finds its related notes: it is computed once). A
 logistic regression trained on the labelled set in examples/routing_set/ (route_model) decides
 knowledge, procedures or skip (a documentation page, long and in sections, is read by a weight set
-trained with real documentation as well, on the mean vector of its opening and closing windows); one rule stays on top of it (a text of fewer than four words
-with no code is skip), because it measurably helps (docs/daily.md). An episode that holds both
+trained with real documentation as well, on the mean vector of its opening and closing windows);
+one rule stays on top of it (a text of fewer than four words with no code is skip), because it
+measurably helps (docs/daily.md). An episode that holds both
 a lesson and a separate set of steps, and that the model finds mixed, is split in two parts. A
 second model tells a report of using an existing procedure ("the usual steps") from new material.
 Each kept part is shaped into a note a person keeps (shape); nothing is invented.

@@ -5,14 +5,16 @@ tier; a placeholder takes the name of its strongest tier (most frequent within i
 
 | tier | evidence | example |
 |---|---|---|
+| 5.5 | values that are all e-mail addresses or amounts, whatever key passes them | `--to {}` -> email |
 | 5 | a key right before it, when it is the key's whole value | `--week {}`, `SERVICE={}`, `?username={}`, `version = "{}"` |
+| 4.6 | a currency sign next to it | `below €{}` -> price |
 | 4.5 | the first label of a host name | `ssh {}.acme.net` |
+| 4.2 | values of several capitalised words | `Tomás Ruiz` -> name |
 | 4 | a noun it qualifies in the title, a noun before it, a Japanese counter | `the {} service`, `issue {}`, `{} replicas`, `第{}週`, `{}さん` |
 | 3 | the URL or path segment before it | `/groups/{}/members` -> group |
-| 2.5 | what its values are | version, date, month, url, email, price, path, file, name (capitalised words) |
-| 4.6 | a currency sign next to it | `below €{}` -> price |
+| 2.5 | what its values are; a mailbox before `@domain` | version, date, month, url, email, price, path, file, name (capitalised words); `{}@acme.test` -> user |
 | 2.2 | the noun of a `noun verb` subcommand it is the first argument of | `idpctl users show {}` -> user |
-| 2 | a noun it qualifies in a step, a word glued after it | `acme-{}-worker` |
+| 2 | a noun it qualifies in a step, a word glued after it, the noun of a `verb-noun` command | `acme-{}-worker`, `add-member {}` |
 | 1.8 | numbers | number |
 | 1.5 | the preposition before it | `to {}` target, `from {}` source |
 | 0.8 | a verb or determiner before it | `take {}`, `some {}` -> object |
@@ -172,8 +174,8 @@ _SUBCOMMAND = re.compile(r"^(?:[\w.-]+: )?`?[a-z][\w.-]* ([a-z][a-z-]{1,30}) ([a
 _VERB_NOUN = re.compile(r"(?:^|\s)[a-z]{2,20}-([a-z]{3,20}) $")
 _CURRENCY = "$€£¥"
 _PRICE = re.compile(r"^[$€£¥]\s?\d[\d,.]*$|^\d[\d,.]*\s?[$€£¥]$")
-_MONTH = re.compile(r"^\d{4}-(?:0[1-9]|1[0-2])$")
-_EMAIL = re.compile(r"^[\w.+-]+@[\w-]+\.[\w.-]+$")
+MONTH = re.compile(r"^\d{4}-(?:0[1-9]|1[0-2])$")  # `2026-10` (also render's legend)
+EMAIL = re.compile(r"^[\w.+-]+@[\w-]+\.[\w.-]+$")
 _FILE = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,5}$")
 _CAPITALISED = re.compile(r"^[A-Z][a-z\u00e0-\u024f]+(?:[ -][A-Z][a-z\u00e0-\u024f]+)*$")
 
@@ -203,9 +205,9 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     for pattern, name in (
         (_VERSION, "version"),
         (_DATE, "date"),
-        (_MONTH, "month"),
+        (MONTH, "month"),
         (_URL, "url"),
-        (_EMAIL, "email"),
+        (EMAIL, "email"),
     ):
         if all(pattern.match(v) for v in vals):
             return 2.5, name
@@ -252,9 +254,7 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
         out.append((3.0, clean_name(singular(m.group(1)))))
     if right.startswith("@") and _HOST_RIGHT.match("." + right[1:]):  # `{}@acme.test`: a mailbox
         out.append((2.5, "user"))
-    if (left[-1:] or "_") in _CURRENCY or (
-        right[:1] or "_"
-    ) in _CURRENCY:  # `below €{}`, `{} $`: an amount of money
+    if (left[-1:] or "_") in _CURRENCY or (right[:1] or "_") in _CURRENCY:  # `below €{}`, `{} $`
         out.append((4.6, "price"))
     cls = value_class(values)
     if cls:

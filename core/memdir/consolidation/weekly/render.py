@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from memdir.consolidation.weekly.align import atoms
 from memdir.consolidation.weekly.consensus import Column, common_prefix
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.naming import EMAIL, MONTH
 from memdir.consolidation.weekly.placeholders import Placeholder
 from memdir.consolidation.weekly.spans import Template
 
@@ -141,9 +142,9 @@ def _shape(values: list[str]) -> str:
             return what
     if vals and all(v.startswith(("http://", "https://")) for v in vals):
         return "a URL"
-    if vals and all(re.fullmatch(r"\d{4}-(?:0[1-9]|1[0-2])", v) for v in vals):
+    if vals and all(MONTH.match(v) for v in vals):
         return "a month"
-    if vals and all(re.fullmatch(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", v) for v in vals):
+    if vals and all(EMAIL.match(v) for v in vals):
         return "an e-mail address"
     if vals and all("/" in v and " " not in v for v in vals):
         return "a path"
