@@ -322,7 +322,11 @@ def week_keiri() -> None:
                 {
                     "type": "approve an expense claim (chatty JA)",
                     "sources": ["kr-appr-1", "kr-appr-2", "kr-appr-3"],
-                    "must_contain": ["keihi approve {", "--stage 経理", "kaikei post --journal 旅費交通費"],
+                    "must_contain": [
+                        "keihi approve EX-{",
+                        "--stage 経理",
+                        "kaikei post --journal 旅費交通費",
+                    ],
                     "must_not_contain": ["EX-2291", "山田", "大阪", "return", "差し戻し", "1 values"],
                     "title_any": ["承認", "精算", "経費"],
                     "title_not": ["keihi", "kaikei"],
@@ -330,15 +334,15 @@ def week_keiri() -> None:
                 {
                     "type": "schedule an invoice payment (chatty JA)",
                     "sources": ["kr-pay-1", "kr-pay-2", "kr-pay-3"],
-                    "must_contain": ["ginko furikomi schedule --invoice {", "--set 予約済"],
-                    "must_not_contain": ["INV-7781", "ミドリ", "サクラ", "history", "2026-11-30", "1 values"],
+                    "must_contain": ["ginko furikomi schedule --invoice INV-{", "--set 予約済"],
+                    "must_not_contain": ["INV-7781", "ミドリ", "サクラ", "history", "2026-11-25", "1 values"],
                     "title_any": ["予約", "支払", "振込"],
                     "title_not": ["seikyu", "ginko"],
                 },
                 {
                     "type": "update a vendor's bank account (chatty JA)",
                     "sources": ["kr-bank-1", "kr-bank-2", "kr-bank-3"],
-                    "must_contain": ["torihiki bank-update {", "--call-back"],
+                    "must_contain": ["torihiki bank-update V-{", "--call-back"],
                     "must_not_contain": ["V-118", "scan-1123", "アオバ", "1 values"],
                     "title_any": ["口座", "振込先"],
                     "title_not": ["torihiki"],

@@ -28,6 +28,7 @@ from memdir.consolidation.weekly.titles import (
     own_words,
     render_title,
     shared_phrase,
+    shared_phrase_ja,
     shared_wording,
     steps_title,
     title_template,
@@ -153,7 +154,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         texts.append(render_column(cons.columns[e.column], e.template, nxt, groups, search))
     rendered = [t.text for t in texts][:MAX_STEPS]
     if chatty:  # what the requests all say, else what the steps ran
-        said = shared_phrase(list(intents.values()), rendered) or steps_title(rendered)
+        asked = list(intents.values())
+        said = shared_phrase(asked, rendered) or shared_phrase_ja(asked) or steps_title(rendered)
         title = one_line(render_title(Template([said]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}

@@ -222,6 +222,55 @@ def steps_title(steps: Sequence[str]) -> str:
     return f"{title} ({', '.join(threaded)})" if threaded else title
 
 
+_KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{2,}")
+
+
+def shared_phrase_ja(intents: Sequence[str]) -> str:
+    """What paraphrased Japanese requests all ask for, as a noun phrase ("" when they share too little).
+
+    Words are kanji or katakana strings of 2+ characters (inside longer runs too: `振込予約` holds
+    `予約`), not right after a digit (`10月分` is a value). The action is the word more than half
+    of the requests wrote that comes last in them (Japanese puts the verb last); its object is the
+    other word at least two wrote, closest before it. Written as one request has them when they
+    touch (`振込予約`, `口座を更新`), else `{object}の{action}`: "…精算…承認しておいて", "…承認お願い
+    します", "…精算…" -> `精算の承認`.
+    """
+    texts = [t for t in intents if t.strip()]
+    if len(texts) < 3:
+        return ""
+    where: dict[str, list[tuple[int, int]]] = {}  # word -> (request, position) of each occurrence
+    for n, text in enumerate(texts):
+        for run in _KANJI_RUN.finditer(text):
+            for i in range(run.start(), run.end() - 1):
+                if i > 0 and text[i - 1].isdigit():
+                    continue
+                for j in range(i + 2, run.end() + 1):
+                    where.setdefault(text[i:j], []).append((n, i))
+    count = {w: len({n for n, _ in occ}) for w, occ in where.items()}
+    words = sorted((w for w, c in count.items() if c >= 2), key=lambda w: (-count[w], -len(w), w))
+    actions = [w for w in words if 2 * count[w] > len(texts)]
+    if not actions:
+        return ""
+
+    def lateness(w: str) -> float:
+        return sum(i / max(1, len(texts[n])) for n, i in where[w]) / len(where[w])
+
+    action = max(actions, key=lambda w: (lateness(w), count[w], len(w)))
+    best: tuple[int, int, str] = (0, 10**6, "")
+    for obj in words:
+        if obj in action or action in obj:
+            continue
+        for n, i in where[obj]:
+            k = texts[n].find(action, i + len(obj))
+            if k < 0:
+                continue
+            gap = k - i - len(obj)
+            phrase = texts[n][i : k + len(action)] if gap <= 1 else f"{obj}の{action}"
+            if (count[obj], -gap) > (best[0], -best[1]):
+                best = (count[obj], gap, phrase)
+    return best[2]
+
+
 def render_title(template: Template) -> str:
     """The title text: placeholders by name, first letter upper-cased, no closing full stop."""
     text = template.render().rstrip(" .。")
