@@ -186,3 +186,12 @@ def test_chatty_requests_that_share_no_phrase_keep_the_steps_title() -> None:
         [f"dirctl account show {u}", f"dirctl account unlock {u}"] for u in ("pnair", "mokafor", "rsato")
     ]
     assert draft_title(intents, steps, "shell") == "Dirctl account show, account unlock ({account})"
+
+
+def test_a_word_and_a_colon_in_prose_do_not_name_the_value_after_them() -> None:
+    from memdir.consolidation.weekly.naming import candidates
+
+    # the fare alerts' reply "Alert set: Madrid to Lisbon under €120" named the origin `{set}`
+    assert "set" not in {name for _, name in candidates("Alert set: ", " to ", ["Madrid", "Paris"], False)}
+    assert "week" in {name for _, name in candidates("python report.py --week ", "", ["47", "48"], False)}
+    assert "status" in {name for _, name in candidates("status: ", "", ["open", "closed"], False)}
