@@ -16,8 +16,8 @@ the same. What tells a kind is the steps its tasks share that the rest of the we
 - A cluster whose members agree by less than `MIN_AGREEMENT` is cut (complete linkage) into parts
   that do; only when some part holds min_successes tasks that agree (a kind's steps repeated 3
   times): ALFWorld's kinds, whose few tasks also share places they happened to search, are judged
-  by their intents and tools as before. A part of fewer tasks is set alone (a one-off that joined
-  a kind), each other part is kept apart from the others (two kinds behind one shared prefix).
+  by their intents and tools as before. Each part is then kept apart from the others (a one-off
+  that joined a kind; two kinds behind one shared prefix).
 
 `WeeklyDistiller` then clusters again with those constraints, so a kind's other tasks can come
 together (complete linkage had split them around a one-off), and two kinds stay two.
@@ -31,8 +31,6 @@ from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
-
-from memdir.consolidation.weekly.clustering import ALONE
 
 MIN_AGREEMENT = 0.5
 _WORD = re.compile(r"[^\W_]+", re.U)
@@ -152,7 +150,8 @@ def apart_tags(
     """Tag the rows (unique tasks) of clusters of low..high tasks whose members disagree on their steps.
 
     Each cluster is a list of (row, the task's work), one item per task. Cut only when a part holds
-    `low` tasks (a kind of its own); a part of fewer is ALONE, every other part gets a tag of its own.
+    `low` tasks (a kind of its own); every part gets a tag of its own (a part of fewer tasks may be
+    the rest of a kind whose other tasks the clustering put elsewhere: it can still join them).
     Clusters outside the range cannot qualify (too few tasks) or are far from the margin where one
     task tips the count. Returns whether any tag changed.
     """
@@ -163,10 +162,9 @@ def apart_tags(
         parts = agreement.parts([w for _, w in members])
         if len(parts) < 2 or max(len(p) for p in parts) < low:
             continue  # no part that could be a kind of its own: the steps do not tell (exploration varies)
-        for part in parts:
-            rows = {members[i][0] for i in part}
-            tag = ALONE if len(part) < low else int(tags.max(initial=0)) + 1
-            for r in rows:
+        for part in parts:  # each part apart from the others; a part of 1 or 2 may be a kind's rest
+            tag = int(tags.max(initial=0)) + 1
+            for r in {members[i][0] for i in part}:
                 tags[r] = tag
         changed = True
     return changed
