@@ -195,3 +195,20 @@ def test_a_word_and_a_colon_in_prose_do_not_name_the_value_after_them() -> None:
     assert "set" not in {name for _, name in candidates("Alert set: ", " to ", ["Madrid", "Paris"], False)}
     assert "week" in {name for _, name in candidates("python report.py --week ", "", ["47", "48"], False)}
     assert "status" in {name for _, name in candidates("status: ", "", ["open", "closed"], False)}
+
+
+def test_steps_that_say_nothing_about_the_kind_never_cut_it() -> None:
+    from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags
+    from memdir.consolidation.weekly.clustering import FREE
+
+    # one kind of web task started on two sites; `goto <site>`, `click [n]` tell no kind (compared by intent)
+    def web(site: str, n: int) -> list[tuple[str, str]]:
+        return [("browser:goto", f"goto http://localhost:{site}"), ("browser:click", f"click [{n}]")]
+
+    kind = [web("7780/admin", 12), web("7780/admin", 14), web("7780/admin", 19)]
+    kind += [web("9999/forum", 40), web("9999/forum", 41), web("9999/forum", 44)]
+    others = [web("8023/explore", i) for i in range(8)]
+    tags = np.full(6, FREE, dtype=np.int64)
+    # before: the two start pages were two 'telling' steps and the kind was cut in two
+    assert not apart_tags(StepAgreement(kind + others), [[(i, kind[i]) for i in range(6)]], tags, 3, 12)
+    assert (tags == FREE).all()

@@ -32,6 +32,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from memdir.consolidation.weekly.features import work_tokens
+
 MIN_AGREEMENT = 0.5
 _WORD = re.compile(r"[^\W_]+", re.U)
 
@@ -67,7 +69,13 @@ class StepAgreement:
         self.n = len(week)
 
     def keys(self, work: Work) -> frozenset[str]:
-        """The distinct step keys of one task (values masked)."""
+        """The distinct step keys of one task (values masked); none when its steps say nothing.
+
+        Steps that say no more than their command and numbers (a web agent's `goto <site>`, `click
+        [812]`: `features.work_tokens` is empty) tell no kind: such tasks are judged by their intents.
+        """
+        if not work_tokens(work):
+            return frozenset()
         out = set()
         for action, text in work:
             words: list[str] = []
