@@ -8,7 +8,8 @@
   {source} 1`): an instance number the cited tasks happened to share, which belongs to the
   placeholder's value (an agent whose thing is `cabinet 3` would go to `cabinet 1`).
 - `check_week`: a written week against its `expected.json` (types, constants kept, words that
-  must not appear, review items, files that must stay byte for byte).
+  must not appear, review items, files that must stay byte for byte; optionally `title_any`: the
+  title names one of these words, `title_not`: the title holds none of these words).
 """
 
 from __future__ import annotations
@@ -120,6 +121,14 @@ def check_week(week_dir: Path, root: Path, created: list[str], review: list[str]
         # ... but the failed tasks' own records (issue 21's trace, each line citing its task id) are evidence
         whole = re.sub(r"^## Known failures\n(?:.*\n?)*?(?=^## |\Z)", "", whole, flags=re.M)
         problems += [f"{rel}: kept {c!r}" for c in want.get("must_not_contain", []) if c in whole]
+        low = proc["title"].lower()
+        if want.get("title_any") and not any(w.lower() in low for w in want["title_any"]):
+            problems.append(f"{rel}: title {proc['title']!r} names none of {want['title_any']}")
+        problems += [
+            f"{rel}: title {proc['title']!r} has {w!r}"
+            for w in want.get("title_not", [])
+            if re.search(rf"(?<![^\W_]){re.escape(w.lower())}(?![^\W_])", low)
+        ]
         problems += [f"{rel}: {p}" for p in legend_problems(proc)]
         problems += [f"{rel}: {p}" for p in numbers_after_placeholders(proc)]
         if want.get("paraphrased"):  # phrased a new way each time: the title is one task's phrasing

@@ -89,7 +89,9 @@ def test_one_off_tasks_that_share_a_generic_step_are_not_a_procedure(wmem: Memor
         log_task(wmem, f"o{n}", intent, "bash", ["git pull"], "success", DAY + timedelta(hours=n))
     report = wmem.consolidate_weekly(until=UNTIL)
     assert report.created == [] and report.review == [], report.to_dict()
-    assert report.stats.get("not_a_task_type") == 1
+    # refused as a kind (round 1), or never one cluster: requests masked alike (`{w} the {w} in the {w}`)
+    # are no evidence of one kind since round 3
+    assert report.stats.get("not_a_task_type") == 1 or report.stats.get("clusters_selected") == 0
 
 
 def test_a_kind_of_task_without_common_steps_says_so_and_never_restates_its_intent_as_a_step(

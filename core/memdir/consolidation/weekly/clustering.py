@@ -40,7 +40,18 @@ class ClusterStats:
     notes: list[str] = field(default_factory=list)
 
 
-def _components(feats: TaskFeatures, thr: float, stats: ClusterStats) -> np.ndarray:
+FREE = -1  # `apart` tags: a row that may join any cluster
+ALONE = -2  # ... a row that joins none
+
+
+def allowed(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(len(a), len(b)) mask of pairs that may share a cluster, by their `apart` tags."""
+    a, b = a[:, None], b[None, :]
+    out: np.ndarray = (a != ALONE) & (b != ALONE) & ((a == b) | (a == FREE) | (b == FREE))
+    return out
+
+
+def _components(feats: TaskFeatures, thr: float, stats: ClusterStats, apart: np.ndarray) -> np.ndarray:
     from scipy.sparse import coo_matrix
     from scipy.sparse.csgraph import connected_components
 
@@ -49,7 +60,7 @@ def _components(feats: TaskFeatures, thr: float, stats: ClusterStats) -> np.ndar
     cols: list[np.ndarray] = []
     for start in range(0, n, CHUNK):
         block = feats.block(start, min(n, start + CHUNK))
-        r, c = np.nonzero(block >= thr)
+        r, c = np.nonzero((block >= thr) & allowed(apart[start : start + CHUNK], apart))
         keep = (r + start) < c  # upper triangle only
         rows.append(r[keep] + start)
         cols.append(c[keep])
@@ -91,15 +102,21 @@ def cluster_tasks(
     linkage: str = "complete",
     max_block: int = 3000,
     stats: ClusterStats | None = None,
+    apart: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Cluster labels (0..k-1, in order of first appearance) at a (centred) similarity threshold."""
+    """Cluster labels (0..k-1, in order of first appearance) at a (centred) similarity threshold.
+
+    `apart` tags rows (`memdir.consolidation.weekly.agreement`): rows with two different tags never
+    share a cluster, an ALONE row is a cluster of its own, a FREE row may join any.
+    """
     stats = stats if stats is not None else ClusterStats()
     n = feats.n
     stats.points = n
     if n == 0:
         return np.zeros(0, dtype=np.int64)
     thr = threshold
-    comp = _components(feats, thr, stats)
+    tags = apart if apart is not None else np.full(n, FREE, dtype=np.int64)
+    comp = _components(feats, thr, stats, tags)
     labels = np.full(n, -1, dtype=np.int64)
     next_label = 0
     order = np.argsort(comp, kind="stable")
@@ -121,7 +138,9 @@ def cluster_tasks(
             part = np.zeros(len(members), dtype=np.int64)
         for p in np.unique(part):
             idx = np.flatnonzero(part == p)
-            local = _agglomerate(feats.among(members[idx]), thr, linkage)
+            rows = members[idx]
+            sims = np.where(allowed(tags[rows], tags[rows]), feats.among(rows), -1.0)
+            local = _agglomerate(sims, thr, linkage)
             for lab in np.unique(local):
                 labels[members[idx[local == lab]]] = next_label
                 next_label += 1

@@ -27,6 +27,8 @@ from memdir.consolidation.weekly.titles import (
     file_stem,
     own_words,
     render_title,
+    shared_phrase,
+    shared_phrase_ja,
     shared_wording,
     steps_title,
     title_template,
@@ -151,8 +153,10 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         search = cons.columns[e.search] if e.search is not None else None
         texts.append(render_column(cons.columns[e.column], e.template, nxt, groups, search))
     rendered = [t.text for t in texts][:MAX_STEPS]
-    if chatty:
-        title = one_line(render_title(Template([steps_title(rendered)]))) or title
+    if chatty:  # what the requests all say, else what the steps ran
+        asked = list(intents.values())
+        said = shared_phrase(asked, rendered) or shared_phrase_ja(asked) or steps_title(rendered)
+        title = one_line(render_title(Template([said]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}

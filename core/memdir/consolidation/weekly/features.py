@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memdir.consolidation.weekly.naming import FUNCTION_WORDS
+
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
@@ -43,7 +45,11 @@ WORK_MEANING_WEIGHT = 0.2
 WORK_WEIGHT = 0.8
 MIN_WORK_STEPS = 2
 HAPAX_WEIGHT = 0.7  # set on the desk week and the chores test (tests/test_weekly_clustering.py)
+# a tool (action) fewer tasks of the week used than a kind needs (the design's min_successes) is one
+# task's exploration (`scroll down`), not what tells a kind: it weighs nothing among the tools
+MIN_TOOL_TASKS = 3
 _WORK_WORD = re.compile(r"[^\W_]+", re.U)
+_SKELETON_WORD = re.compile(r"\{\w+\}|[^\W\d_][^\W_]*", re.U)
 _COMMON = 0  # the dimension used by tasks whose tools are all common (or absent)
 
 
@@ -56,10 +62,13 @@ def _slot(token: str) -> int:
     return 1 + zlib.crc32(token.encode("utf-8")) % (TOOL_DIM - 1)
 
 
-def tool_vectors(token_lists: Sequence[Sequence[str]], counts: Sequence[int] | None = None) -> np.ndarray:
+def tool_vectors(
+    token_lists: Sequence[Sequence[str]], counts: Sequence[int] | None = None, min_tasks: int = 1
+) -> np.ndarray:
     """(n, TOOL_DIM) unit vectors: hashed tool tokens weighted by smoothed IDF over the given tasks.
 
-    `counts[i]` says how many tasks row i stands for (default 1 each) when computing the IDF.
+    `counts[i]` says how many tasks row i stands for (default 1 each) when computing the IDF; a
+    tool fewer than `min_tasks` tasks used weighs nothing.
     """
     counts = counts if counts is not None else [1] * len(token_lists)
     n = sum(counts)
@@ -71,7 +80,7 @@ def tool_vectors(token_lists: Sequence[Sequence[str]], counts: Sequence[int] | N
     for i, toks in enumerate(token_lists):
         for tok in set(toks):
             w = math.log((n + 1) / (df[tok] + 1))
-            if w > 0:
+            if w > 0 and df[tok] >= min_tasks:
                 out[i, _slot(tok)] += w
         norm = float(np.linalg.norm(out[i]))
         if norm == 0:
@@ -129,6 +138,17 @@ def work_vectors(token_lists: Sequence[Sequence[str]]) -> csr_matrix:
     return out
 
 
+def has_content(text: str) -> bool:
+    """Whether a skeleton says anything of its own: a word that is no slot (`{w}`) and no function word.
+
+    `{w} the {w}` (a chatty request whose words are all one person's) and `{w}` (a Japanese sentence,
+    one rare token) say nothing: two such skeletons are alike without being evidence of one kind.
+    """
+    return any(
+        not w.startswith("{") and w not in FUNCTION_WORDS for w in _SKELETON_WORD.findall(text.lower())
+    )
+
+
 def wording_vectors(texts: Sequence[str]) -> csr_matrix:
     """Sparse unit rows: TF-IDF of word 1-2 grams (placeholders are words), fitted on these texts."""
     from sklearn.feature_extraction.text import TfidfVectorizer
@@ -162,14 +182,15 @@ class TaskFeatures:
     ) -> None:
         self.intent = np.asarray(intent, dtype=np.float32)
         self.wording = wording_vectors(texts)
-        self.tools = tool_vectors([tool_tokens(t) for t in tools])
+        self.tools = tool_vectors([tool_tokens(t) for t in tools], min_tasks=MIN_TOOL_TASKS)
+        self.content = np.asarray([has_content(t) for t in texts])
         self.weights = weights
         self.n = len(self.intent)
         self.work = work_vectors(work if work is not None else [[] for _ in range(self.n)])
         self.has_work = np.asarray(self.work.getnnz(axis=1) > 0)
 
     def _combine(
-        self, emb: np.ndarray, lex: Any, tool: np.ndarray, work: Any, both: np.ndarray
+        self, emb: np.ndarray, lex: Any, tool: np.ndarray, work: Any, both: np.ndarray, said: np.ndarray
     ) -> np.ndarray:
         """Read alike (meaning, wording, tools), or did the same work with related intents: the higher.
 
@@ -180,6 +201,9 @@ class TaskFeatures:
         lex = lex.toarray() if hasattr(lex, "toarray") else np.asarray(lex)
         work = work.toarray() if hasattr(work, "toarray") else np.asarray(work)
         we, ww, wt, p = self.weights
+        # skeletons that say nothing of their own (`said` false for either) are no evidence: meaning
+        # speaks for the intents, unless both tasks' commands can be compared (checked by `agreement.py`)
+        lex = np.where(said | both, lex, emb)
         read: np.ndarray = we * emb + ww * lex + wt * tool - p * (1.0 - tool)
         did = WORK_MEANING_WEIGHT * emb + WORK_WEIGHT * work - p * (1.0 - tool)
         out: np.ndarray = np.where(both, np.maximum(read, did), read).astype(np.float32)
@@ -193,13 +217,14 @@ class TaskFeatures:
             self.tools[start:end] @ self.tools.T,
             self.work[start:end] @ self.work.T,
             np.outer(self.has_work[start:end], self.has_work),
+            np.outer(self.content[start:end], self.content),
         )
 
     def among(self, rows: np.ndarray) -> np.ndarray:
         """Centred similarities among the given rows: (len(rows), len(rows))."""
         e, w, t, k = self.intent[rows], self.wording[rows], self.tools[rows], self.work[rows]
-        h = self.has_work[rows]
-        return self._combine(e @ e.T, w @ w.T, t @ t.T, k @ k.T, np.outer(h, h))
+        h, c = self.has_work[rows], self.content[rows]
+        return self._combine(e @ e.T, w @ w.T, t @ t.T, k @ k.T, np.outer(h, h), np.outer(c, c))
 
     def split_vectors(self, rows: np.ndarray) -> np.ndarray:
         """Dense vectors of the rows for k-means splitting of an oversized block (intent and tools)."""

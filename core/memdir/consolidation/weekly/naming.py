@@ -229,9 +229,11 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
     """Candidate names from one occurrence: the text before and after it, its values, where it is."""
     out: list[Candidate] = []
     whole = not right or right[0] in " \t\"'`&,;)]}/?|<>"  # the span is the key's whole value
+    # ... in prose ("Alert set: {} to {} under €{}") a word and a colon before a span is no key
+    prose = left.rstrip().endswith(":") and bool(re.match(r" +[A-Za-z]", right))
     for pattern in _KEY:
         m = pattern.search(left)
-        if m and len(m.group(1)) > 1 and whole:
+        if m and len(m.group(1)) > 1 and whole and not prose:
             out.append((5.0, clean_name(m.group(1))))
             break
     if _HOST_RIGHT.match(right) and (not left or left[-1] in " @/'\""):

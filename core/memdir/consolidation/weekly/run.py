@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.activity import ActivityEvent, ReadStats
-from memdir.consolidation.weekly.clustering import ClusterStats, cluster_tasks
+from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags
+from memdir.consolidation.weekly.clustering import FREE, ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.distill import distil_builtin
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.embed_cache import EmbeddingCache
@@ -56,6 +57,7 @@ ALLOW = ("procedures", "review")
 # in such heavy weeks every wording variant of a kind repeats 3+ times and splitting would only
 # yield near-duplicate procedures (docs/weekly.md, scale).
 SPLIT_MAX_FACTOR = 4
+AGREEMENT_ROUNDS = 3  # clusterings at most: tasks that do not agree with their kind are set apart
 # A cluster whose tasks phrase their intents differently is a task type only when at least this many
 # of its consensus steps act on what its intents name (ALFWorld's "put" type, phrased three ways).
 MIN_SPECIFIC_STEPS = 2
@@ -297,11 +299,20 @@ class WeeklyDistiller:
             [t.actions for t in reps],
             [work_tokens(t.work) for t in reps],
         )
-        cstats = ClusterStats()
-        labels = cluster_tasks(feats, centred_threshold(self.th.cluster), linkage=self.linkage, stats=cstats)
-        groups: dict[int, list[int]] = {}
-        for i, k in enumerate(keys):
-            groups.setdefault(int(labels[row[k]]), []).append(i)
+        agreement = StepAgreement([t.work for t in week], self.th.min_successes)
+        tags = np.full(feats.n, FREE, dtype=np.int64)
+        span = (self.th.min_successes, SPLIT_MAX_FACTOR * self.th.min_successes)
+        for _ in range(AGREEMENT_ROUNDS):  # tasks that disagree on the steps are set apart, then again
+            cstats = ClusterStats()
+            labels = cluster_tasks(
+                feats, centred_threshold(self.th.cluster), self.linkage, stats=cstats, apart=tags
+            )
+            groups: dict[int, list[int]] = {}
+            for i, k in enumerate(keys):
+                groups.setdefault(int(labels[row[k]]), []).append(i)
+            found = [[(row[keys[i]], ok[i].work) for i in g] for g in groups.values()]
+            if not apart_tags(agreement, found, tags, *span):
+                break
         sstats = SplitStats()
         splitter = TemplateSplitter(lexicon, sstats)
         refined: list[list[int]] = []
@@ -326,6 +337,7 @@ class WeeklyDistiller:
             template_checks=sstats.clusters_checked,
             template_splits=sstats.splits,
             template_ejections=sstats.ejected,
+            tasks_set_apart=int((tags != FREE).sum()),
         )
         if cstats.notes:
             report.stats["cluster_notes"] = cstats.notes

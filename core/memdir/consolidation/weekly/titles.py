@@ -137,6 +137,54 @@ def _prose(pivot: Template) -> str:
 
 
 _LEAD = re.compile(r"[A-Za-z][\w.-]*")
+_ANCHOR_WINDOW = 4  # words a shared phrase may hold between two shared words
+_TOKEN = re.compile(r"\S+")
+
+
+def _plain(word: str) -> str:
+    return re.sub(r"[^a-z]", "", word.lower())
+
+
+def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
+    """What paraphrased English requests all say, as the phrase one of them says it in ("" when none).
+
+    Anchors are words of 3+ letters (no function word) that more than half of the requests wrote;
+    each request's phrase starts at an anchor and runs on while its words are shared (written by
+    two requests or more, or by the kind's steps: `…/mfa/reset`), to the last word of 3+ letters
+    that is (within a few words), over plain words only (no value, no id). The phrase holding the
+    most such words wins, then the shortest: "Refund the duplicate charge on T-4260 …", "… refund
+    the extra payment", "… refund the duplicate" -> "Refund the duplicate charge".
+    """
+    from memdir.consolidation.weekly.naming import FUNCTION_WORDS
+
+    texts = [t for t in intents if t.strip()]
+    if len(texts) < 3 or any(is_cjk(c) for t in texts for c in t):
+        return ""
+    bags = [{_plain(w) for tok in _TOKEN.findall(t) for w in re.split(r"[-/]", tok)} for t in texts]
+    counts = {w: sum(1 for b in bags if w in b) for b in bags for w in b}
+    done = {w for step in steps for w in re.findall(r"[a-z]+", re.sub(r"\{\w+\}", " ", step.lower()))}
+    shared = {w for w, c in counts.items() if c >= 2} | done
+    content = {w for w in shared if len(w) >= 3 and w not in FUNCTION_WORDS}
+    anchors = {w for w in content if 2 * counts.get(w, 0) > len(texts)}
+    best: tuple[int, int, str] = (0, 0, "")
+    for text in texts:
+        toks = _TOKEN.findall(text)
+        for i, tok in enumerate(toks):
+            if _plain(tok) not in anchors or _plain(tok) != tok.lower().strip(",.:;!?()'\""):
+                continue
+            end, gap, hits = i, 0, 1
+            for j in range(i + 1, len(toks)):
+                words = [_plain(w) for w in re.split(r"[-/]", toks[j])]
+                stop = any(c in toks[j - 1] for c in ",.:;!?()")
+                if stop or not all(w.isalpha() and w in shared for w in words):
+                    break
+                if any(w in content for w in words):
+                    end, gap, hits = j, 0, hits + 1
+                elif (gap := gap + 1) > _ANCHOR_WINDOW:
+                    break
+            if hits >= 2 and (hits, -(end - i)) > best[:2]:
+                best = (hits, -(end - i), " ".join(toks[i : end + 1]).strip(",.:;!?()'\""))
+    return best[2]
 
 
 def steps_title(steps: Sequence[str]) -> str:
@@ -172,6 +220,55 @@ def steps_title(steps: Sequence[str]) -> str:
         return ""
     title = ", ".join(phrases[:4])
     return f"{title} ({', '.join(threaded)})" if threaded else title
+
+
+_KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{2,}")
+
+
+def shared_phrase_ja(intents: Sequence[str]) -> str:
+    """What paraphrased Japanese requests all ask for, as a noun phrase ("" when they share too little).
+
+    Words are kanji or katakana strings of 2+ characters (inside longer runs too: `振込予約` holds
+    `予約`), not right after a digit (`10月分` is a value). The action is the word more than half
+    of the requests wrote that comes last in them (Japanese puts the verb last); its object is the
+    other word at least two wrote, closest before it. Written as one request has them when they
+    touch (`振込予約`, `口座を更新`), else `{object}の{action}`: "…精算…承認しておいて", "…承認お願い
+    します", "…精算…" -> `精算の承認`.
+    """
+    texts = [t for t in intents if t.strip()]
+    if len(texts) < 3:
+        return ""
+    where: dict[str, list[tuple[int, int]]] = {}  # word -> (request, position) of each occurrence
+    for n, text in enumerate(texts):
+        for run in _KANJI_RUN.finditer(text):
+            for i in range(run.start(), run.end() - 1):
+                if i > 0 and text[i - 1].isdigit():
+                    continue
+                for j in range(i + 2, run.end() + 1):
+                    where.setdefault(text[i:j], []).append((n, i))
+    count = {w: len({n for n, _ in occ}) for w, occ in where.items()}
+    words = sorted((w for w, c in count.items() if c >= 2), key=lambda w: (-count[w], -len(w), w))
+    actions = [w for w in words if 2 * count[w] > len(texts)]
+    if not actions:
+        return ""
+
+    def lateness(w: str) -> float:
+        return sum(i / max(1, len(texts[n])) for n, i in where[w]) / len(where[w])
+
+    action = max(actions, key=lambda w: (lateness(w), count[w], len(w)))
+    best: tuple[int, int, str] = (0, 10**6, "")
+    for obj in words:
+        if obj in action or action in obj:
+            continue
+        for n, i in where[obj]:
+            k = texts[n].find(action, i + len(obj))
+            if k < 0:
+                continue
+            gap = k - i - len(obj)
+            phrase = texts[n][i : k + len(action)] if gap <= 1 else f"{obj}の{action}"
+            if (count[obj], -gap) > (best[0], -best[1]):
+                best = (count[obj], gap, phrase)
+    return best[2]
 
 
 def render_title(template: Template) -> str:

@@ -1,0 +1,178 @@
+"""Step agreement: a task belongs to a kind only when it did the kind's own steps.
+
+Intents that read alike, or skeletons masked alike (`{w} the {w}`), let a one-off join a kind whose
+requests look the same; commands every task runs (a sign-in, a triage) let tasks of two kinds look
+the same. What tells a kind is the steps its tasks share that the rest of the week does not.
+
+- A step's *key* is its action and words, a word holding a digit as `#` and a word fewer than
+  `min_support` (the design's 3) tasks of the week wrote as `*` (an instance value: a user, a hotel);
+  so `dirctl account unlock pnair` and `… lchen` are one key, `keihi approve EX-2291 --stage 経理`
+  and `keihi return EX-2342 …` two.
+- A key *tells* when at most half of the week's n tasks took it, and then weighs
+  `ln((n + 1) / (df + 1))`: a sign-in or a triage that most tasks run tells nothing about the kind,
+  nor does a search over places most tasks visit; a step only a kind's tasks took weighs most.
+- Two members of a cluster *agree* by the weighted Jaccard of their telling keys that at least two
+  members hold (a key one member holds alone is its own exploration or value).
+- A cluster whose members agree by less than `MIN_AGREEMENT` is cut (complete linkage) into parts
+  that do; only when some part holds min_successes tasks that agree (a kind's steps repeated 3
+  times): ALFWorld's kinds, whose few tasks also share places they happened to search, are judged
+  by their intents and tools as before. Each part is then kept apart from the others (a one-off
+  that joined a kind; two kinds behind one shared prefix).
+
+`WeeklyDistiller` then clusters again with those constraints, so a kind's other tasks can come
+together (complete linkage had split them around a one-off), and two kinds stay two.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from memdir.consolidation.weekly.features import work_tokens
+
+MIN_AGREEMENT = 0.5
+_WORD = re.compile(r"[^\W_]+", re.U)
+
+Work = Sequence[tuple[str, str]]
+
+
+def _words(action: str, text: str) -> list[str]:
+    return [action.lower(), *(w for w in _WORD.findall(text.lower()[:300]))]
+
+
+class StepAgreement:
+    """Step keys of the week's tasks and their weights; how a cluster's members agree on them.
+
+    A masked word (`*`) in a key stands for any words: `place object * # receptacle * #` is also
+    held by a task that placed something on a shelf (`… receptacle shelf #`).
+    """
+
+    def __init__(self, week: Sequence[Work], min_support: int = 3) -> None:
+        self.min_support = min_support
+        support: Counter[str] = Counter()
+        for work in week:
+            support.update({w for action, text in work for w in _words(action, text)})
+        self._support = support
+        self._tasks: dict[str, set[int]] = {}
+        for n, work in enumerate(week):
+            for key in self.keys(work):
+                self._tasks.setdefault(key, set()).add(n)
+        self._by_action: dict[str, list[str]] = {}
+        for key in self._tasks:
+            self._by_action.setdefault(key.split(" ", 1)[0], []).append(key)
+        self._df: dict[str, int] = {}
+        self._patterns: dict[str, re.Pattern[str] | None] = {}
+        self.n = len(week)
+
+    def keys(self, work: Work) -> frozenset[str]:
+        """The distinct step keys of one task (values masked); none when its steps say nothing.
+
+        Steps that say no more than their command and numbers (a web agent's `goto <site>`, `click
+        [812]`: `features.work_tokens` is empty) tell no kind: such tasks are judged by their intents.
+        """
+        if not work_tokens(work):
+            return frozenset()
+        out = set()
+        for action, text in work:
+            words: list[str] = []
+            for w in _words(action, text):
+                w = "#" if any(c.isdigit() for c in w) else w if self._support[w] >= self.min_support else "*"
+                if not (w in "#*" and words and words[-1] == w):
+                    words.append(w)
+            out.add(" ".join(words))
+        return frozenset(out)
+
+    def matches(self, pattern: str, key: str) -> bool:
+        """Whether a key is an instance of the pattern (`*` stands for one word or more)."""
+        if pattern not in self._patterns:
+            parts = pattern.split(" ")
+            self._patterns[pattern] = (
+                re.compile(" ".join(r"\S+(?: \S+)*?" if p == "*" else re.escape(p) for p in parts))
+                if "*" in parts
+                else None
+            )
+        rx = self._patterns[pattern]
+        return key == pattern if rx is None else rx.fullmatch(key) is not None
+
+    def holds(self, keys: frozenset[str], pattern: str) -> bool:
+        """Whether a task with these keys took the step the pattern says."""
+        return pattern in keys or any(self.matches(pattern, k) for k in keys)
+
+    def weight(self, key: str) -> float:
+        """How much a step tells about a kind: nothing when more than half of the week's tasks took it."""
+        if key not in self._df:
+            tasks: set[int] = set()
+            for k in self._by_action.get(key.split(" ", 1)[0], []):
+                if self.matches(key, k):
+                    tasks |= self._tasks[k]
+            self._df[key] = len(tasks)
+        df = self._df[key]
+        return math.log((self.n + 1) / (df + 1)) if df > 0 and 2 * df <= self.n else 0.0
+
+    def agreement(self, members: Sequence[Work]) -> np.ndarray:
+        """(m, m) weighted Jaccard of the telling steps that two members or more took (1 when none)."""
+        keys = [self.keys(w) for w in members]
+        telling = [k for k in dict.fromkeys(k for ks in keys for k in sorted(ks)) if self.weight(k) > 0]
+        held = [{p for p in telling if self.holds(ks, p)} for ks in keys]
+        count = Counter(p for h in held for p in h)
+        shared = [{p for p in h if count[p] >= 2} for h in held]
+        m = len(members)
+        out = np.ones((m, m), dtype=np.float64)
+        for i in range(m):
+            for j in range(i + 1, m):
+                union = sum(self.weight(k) for k in shared[i] | shared[j])
+                both = sum(self.weight(k) for k in shared[i] & shared[j])
+                out[i, j] = out[j, i] = both / union if union > 0 else 1.0
+        return out
+
+    def parts(self, members: Sequence[Work]) -> list[list[int]]:
+        """The members cut into parts that agree on their steps; one part when they do (or say nothing)."""
+        m = len(members)
+        agree = self.agreement(members)
+        if m < 2 or agree.min() >= MIN_AGREEMENT:
+            return [list(range(m))]
+        from sklearn.cluster import AgglomerativeClustering
+
+        model = AgglomerativeClustering(
+            n_clusters=None,
+            metric="precomputed",
+            linkage="complete",
+            distance_threshold=1.0 - MIN_AGREEMENT + 1e-6,
+        )
+        labels = model.fit_predict(1.0 - agree)
+        out = [[i for i in range(m) if labels[i] == lab] for lab in dict.fromkeys(labels)]
+        return out
+
+
+def apart_tags(
+    agreement: StepAgreement,
+    clusters: Sequence[Sequence[tuple[int, Work]]],
+    tags: np.ndarray,
+    low: int,
+    high: int,
+) -> bool:
+    """Tag the rows (unique tasks) of clusters of low..high tasks whose members disagree on their steps.
+
+    Each cluster is a list of (row, the task's work), one item per task. Cut only when a part holds
+    `low` tasks (a kind of its own); every part gets a tag of its own (a part of fewer tasks may be
+    the rest of a kind whose other tasks the clustering put elsewhere: it can still join them).
+    Clusters outside the range cannot qualify (too few tasks) or are far from the margin where one
+    task tips the count. Returns whether any tag changed.
+    """
+    changed = False
+    for members in clusters:
+        if not low <= len(members) <= high:
+            continue
+        parts = agreement.parts([w for _, w in members])
+        if len(parts) < 2 or max(len(p) for p in parts) < low:
+            continue  # no part that could be a kind of its own: the steps do not tell (exploration varies)
+        for part in parts:  # each part apart from the others; a part of 1 or 2 may be a kind's rest
+            tag = int(tags.max(initial=0)) + 1
+            for r in {members[i][0] for i in part}:
+                tags[r] = tag
+        changed = True
+    return changed
