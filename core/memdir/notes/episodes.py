@@ -22,6 +22,7 @@ _DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})")
 _HEADING = re.compile(r"^## (?!#)(.*)$", re.M)
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|]\s*)?(.*)$")
 _FENCE = re.compile(r"^(```|~~~)", re.M)
+_ANY_HEADING = re.compile(r"^(#{1,6})(?=[ \t]|$)", re.M)
 _MAYBE_SECRET = re.compile(
     r"[=:@＝：]|\S{6,}"
 )  # a heading without a separator or a 6+ character word holds no secret
@@ -63,22 +64,46 @@ def anchor_of(heading: str) -> str:
     return re.sub(r"-{2,}", "-", re.sub(r"\s", "-", text)).strip("-") or "episode"
 
 
-def _sections(body: str) -> list[tuple[str, str]]:
-    """(heading, text) per `## ` section, ignoring headings inside fenced code blocks."""
+def _fence_spans(body: str) -> list[tuple[int, int]]:
+    """(start, end) of each fenced code block (an unclosed fence runs to the end)."""
     fences = [m.start() for m in _FENCE.finditer(body)]
-    spans = list(
+    return list(
         zip(fences[0::2], fences[1::2] + [len(body)] * (len(fences[0::2]) - len(fences[1::2])), strict=False)
     )
 
-    def in_fence(pos: int) -> bool:
-        return any(a < pos < b for a, b in spans)
 
-    heads = [m for m in _HEADING.finditer(body) if not in_fence(m.start())]
+def _outside(spans: list[tuple[int, int]], pos: int) -> bool:
+    return not any(a < pos < b for a, b in spans)
+
+
+def _sections(body: str) -> list[tuple[str, str]]:
+    """(heading, text) per `## ` section, ignoring headings inside fenced code blocks."""
+    spans = _fence_spans(body)
+    heads = [m for m in _HEADING.finditer(body) if _outside(spans, m.start())]
     out = []
     for i, m in enumerate(heads):
         end = heads[i + 1].start() if i + 1 < len(heads) else len(body)
         out.append((m.group(1).strip(), body[m.end() : end].strip("\n")))
     return out
+
+
+def demote_headings(body: str) -> str:
+    """A text whose `## ` headings would cut it into several episodes, with its headings moved down.
+
+    Every heading outside fenced code goes down by the same number of levels (at most to `######`),
+    so that the highest becomes `###`: a pasted page stays one episode with its outline. A text with
+    no `## ` heading outside code is returned as it is.
+    """
+    spans = _fence_spans(body)
+    heads = [m for m in _ANY_HEADING.finditer(body) if _outside(spans, m.start())]
+    if not any(m.group(1) == "##" for m in heads):
+        return body
+    shift = 3 - min(len(m.group(1)) for m in heads)
+    out, last = [], 0
+    for m in heads:
+        out += [body[last : m.start()], "#" * min(6, len(m.group(1)) + shift)]
+        last = m.end()
+    return "".join([*out, body[last:]])
 
 
 def parse_episode_text(relpath: str, text: str) -> list[Episode]:
@@ -154,7 +179,9 @@ class EpisodeLog:
         body = text.strip()
         if not body:
             raise NoteError("an episode needs some text")
-        title = " ".join((title or body.splitlines()[0]).split())[:120] or "Episode"
+        # a body's own `## ` headings would end this episode: they go down a level or two (a pasted page)
+        body = demote_headings(body)
+        title = " ".join((title or body.splitlines()[0].lstrip("#")).split())[:120] or "Episode"
         heading = f"## {at.strftime('%H:%M')} — {title}"
         lock = Path(self.store.root) / STATE_DIR / "locks" / f"episodes-{day}.lock"
         with file_lock(lock):
