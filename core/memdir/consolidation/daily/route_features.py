@@ -109,19 +109,6 @@ _GUIDE_INTRO = re.compile(
 _CAN = re.compile(
     r"\b(?:you can|we can|can be|may be|is used|are used|allows?|lets?)\b|できます|できる|られます", re.I
 )
-# a reference page's entries: a list item or a table row that opens with a name in code or bold and
-# then says what it is ("`--force`: overwrite", "| `sync` | update the environment |")
-_TERM_ITEM = re.compile(r"^\s*(?:`[^`\n]+`|\*\*[^*\n]+\*\*)\s*(?:[:：\-—–=]|\(|$)")
-_TERM_ROW = re.compile(r"^\s*\|\s*(?:`[^`\n]+`|\*\*[^*\n]+\*\*|-{1,2}[a-z][\w-]*)", re.I)
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
-# a heading that names a command, an option or a part of a reference rather than an action
-_HEAD_NAME = re.compile(r"^(?:`[^`]+`|-{1,2}[a-z][\w-]*|[\w.-]+)\s*$", re.I)
-_HEAD_REFERENCE = re.compile(
-    r"^(?:usage|synopsis|options?|flags|arguments?|parameters?|commands?|subcommands|settings|"
-    r"configuration|environment variables|exit (?:codes|status)|returns?|reference|defaults?|fields)\b|"
-    r"オプション|引数|パラメータ|書式|コマンド一覧|設定項目|環境変数|リファレンス|戻り値|終了コード|既定値",
-    re.I,
-)
 _DEFINE = re.compile(r"\b(?:is an?|are|refers to|is the|means)\b|とは|のことです|です。", re.I)
 
 NAMES: tuple[str, ...] = (
@@ -180,11 +167,6 @@ NAMES: tuple[str, ...] = (
     "can_share",
     "define_share",
     "log_chars",
-    "table_row_share",
-    "term_entry_share",
-    "heading_name_share",
-    "heading_reference_share",
-    "ordered_item_share",
 )
 DIM = len(NAMES)
 DOC_CUES_FROM = NAMES.index("heading_action_share")  # the cues after this one tell documentation pages apart
@@ -212,30 +194,6 @@ def _doc_cues(blocks: list[Block], text_units: list[str], body: str) -> list[flo
         _share([bool(_CAN.search(u)) for u in text_units]),
         _share([bool(_DEFINE.search(u)) for u in text_units]),
         math.log1p(len(body)),
-        *_reference_cues(blocks, heads, len(text_units)),
-    ]
-
-
-def _reference_cues(blocks: list[Block], heads: list[str], n_units: int) -> list[float]:
-    """Cues of a reference page (entries: tables and term lists, headings that name things) against
-    a guide's numbered steps."""
-    rows = [
-        ln
-        for b in blocks
-        if b.kind != "code"
-        for ln in b.text.splitlines()
-        if _TABLE.match(ln) and not _TABLE_RULE.match(ln)
-    ]
-    lists = [b for b in blocks if b.kind == "list"]
-    items = [strip_marker(u) for b in lists for u in units(b)]
-    entries = sum(bool(_TERM_ITEM.match(u)) for u in items) + sum(bool(_TERM_ROW.match(r)) for r in rows)
-    n_items = sum(b.units for b in lists)
-    return [
-        len(rows) / max(1, len(rows) + n_units),
-        entries / max(1, len(items) + len(rows)),
-        _share([bool(_HEAD_NAME.match(h)) for h in heads]),
-        _share([bool(_HEAD_REFERENCE.search(h)) for h in heads]),
-        sum(b.units for b in lists if b.ordered) / max(1, n_items),
     ]
 
 

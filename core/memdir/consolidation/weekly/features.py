@@ -179,10 +179,13 @@ class TaskFeatures:
             TOOL_WEIGHT,
             TOOL_PENALTY,
         ),
+        counts: Sequence[int] | None = None,
     ) -> None:
         self.intent = np.asarray(intent, dtype=np.float32)
         self.wording = wording_vectors(texts)
-        self.tools = tool_vectors([tool_tokens(t) for t in tools], min_tasks=MIN_TOOL_TASKS)
+        # `counts[i]`: the tasks row i stands for (one row per distinct request): a tool four runs of
+        # one request used is not one task's exploration
+        self.tools = tool_vectors([tool_tokens(t) for t in tools], counts, min_tasks=MIN_TOOL_TASKS)
         self.content = np.asarray([has_content(t) for t in texts])
         self.weights = weights
         self.n = len(self.intent)

@@ -12,6 +12,7 @@ run over the same week changes nothing.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
@@ -290,6 +291,7 @@ class WeeklyDistiller:
         for i, k in enumerate(keys):
             first.setdefault(k, i)
         row = {k: r for r, k in enumerate(first)}
+        per_key = Counter(keys)
         reps = [ok[i] for i in first.values()]
         intents = [text[t.task_id] for t in reps]
         uvecs = self._embed(intents, save=save)
@@ -298,6 +300,7 @@ class WeeklyDistiller:
             [lexicon.skeleton_text(x) for x in intents],
             [t.actions for t in reps],
             [work_tokens(t.work) for t in reps],
+            counts=[per_key[k] for k in first],
         )
         agreement = StepAgreement([t.work for t in week], self.th.min_successes)
         tags = np.full(feats.n, FREE, dtype=np.int64)
