@@ -38,6 +38,9 @@ def one_line(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+REPLY_AGREE = 0.6  # share of a task's reply words the replies all wrote, for the reply to be quoted
+
+
 def code(text: str) -> str:
     """Inline Markdown code that survives backticks in the text."""
     if "`" not in text:
@@ -62,7 +65,11 @@ def render_column(
     kinds = {s.kind for s in column.steps.values()}
     if kinds == {"response"}:
         constant = "".join(p for p in tpl.parts if isinstance(p, str))
-        if len(_WORD.findall(constant)) >= max(2, len(_WORD.findall(text)) // 2) or not tpl.spans:
+        said = len(_WORD.findall(constant))
+        # the replies mostly agree: most of each task's words are the constant text (else the
+        # aligned form reads as a garbled sentence: `Bumped {x} from {v} to {y} the {z} committed.`)
+        ratios = sorted(said / max(1, len(_WORD.findall(s.text()))) for s in column.steps.values())
+        if not tpl.spans or said >= 2 and ratios[len(ratios) // 2] >= REPLY_AGREE:
             return StepText(f"Reply: “{text}”", specific)
         return StepText("Reply to the requester with the result.")
     prefix = common_prefix(column)
