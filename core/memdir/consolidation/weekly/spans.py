@@ -166,7 +166,8 @@ def _glue(parts: list[Part]) -> list[Part]:
     """Placeholders one token holds are one placeholder: `{value}館{value2}` (本館7F-702, 別館3F-305),
     `{file}@{value}` (`j.ortiz@northwind`). An address takes the rest of its token too (`.example`):
     `{email}`, not a user and a domain of their own. Dates, and separators such as `/` or `=`
-    (`/users/{id}/mfa`, `a={x}`), keep their spans apart.
+    (`/users/{id}/mfa`, `a={x}`) and `-`, `_`, `.` (`payslip-{employee}-{month}.pdf`) keep
+    their spans apart.
     """
     out: list[Part] = []
     k = 0
@@ -178,6 +179,7 @@ def _glue(parts: list[Part]) -> list[Part]:
             and isinstance(sep := parts[k + 1], str)
             and isinstance(nxt := parts[k + 2], Span)
             and _GLUE_SEP.fullmatch(sep)
+            and not re.fullmatch(r"[-_.]+", sep)  # `payslip-{employee}-{month}.pdf`: fields of a name
             and not (_dates(p) or _dates(nxt))
             and not any(re.search(r"\s", v) for v in [*p.values.values(), *nxt.values.values()])
         ):
