@@ -136,7 +136,8 @@ def one_persons(pivot: Template, intents: Mapping[str, str], task: str) -> bool:
     if not others:
         return False
     prose = _prose(pivot)
-    for w in re.findall(r"[^\W\d_]{3,}", prose):
+    # an English title with one value stays ("Rotate the {x} API credentials", round 2): terse
+    for w in re.findall(r"[^\W\d_]{3,}", prose) if len(pivot.spans) >= 2 else []:
         if w.isascii() and not any(re.search(rf"\b{re.escape(w.lower())}\b", o) for o in others):
             return True
     for run in _KANJI_RUN.finditer(prose):
