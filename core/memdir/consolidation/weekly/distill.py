@@ -41,7 +41,7 @@ MAX_STEPS = 40
 MAX_VALUES = 10
 CHATTY_WORDS = 8
 CHATTY_SHARED = 0.5  # below it, the one intent a title would follow is its own person's wording
-_PLACEHOLDER = re.compile(r"\{([A-Za-z][\w-]{0,40})\}")
+_PLACEHOLDER = re.compile(r"\{([^\W\d_][\w-]{0,40})\}")  # `{package}`, `{件名}`
 
 
 def medoid(vectors: np.ndarray) -> int:

@@ -160,6 +160,9 @@ _KEY = (
     re.compile(r"(?:^|[\s,;(&])([A-Za-z][\w-]{1,30})=[\"']?$"),
     re.compile(r"(?:^|[\s,;(=])([A-Za-z][\w-]{1,30})\s*[:=]\s*[\"']?$"),
 )
+_CJK_KEY = re.compile(
+    r"(?:^|[\s,;(&])([\u3040-\u30ff\u3400-\u9fff]{1,10})=$"
+)  # `件名={}`: the log's own role
 _HOST_RIGHT = re.compile(r"^\.[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.I)
 _LEFT_WORD = re.compile(r"(?:^|[\s\"'(])([A-Za-z][a-z]{1,30}) #?$")
 _RIGHT_WORD = re.compile(r"^ ([a-z][a-z-]{1,30})(?: ([a-z][a-z-]{1,30}))?")
@@ -268,6 +271,9 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
         if m and len(m.group(1)) > 1 and whole and not prose:
             out.append((5.0, key_name(m.group(1))))
             break
+    m = _CJK_KEY.search(left)
+    if m and whole and not out:
+        out.append((5.0, m.group(1)))
     if _HOST_RIGHT.match(right) and (not left or left[-1] in " @/'\""):
         out.append((4.5, "host"))
     numeric = all(_INT.match(v.strip()) for v in values if v.strip())

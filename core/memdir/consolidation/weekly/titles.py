@@ -30,12 +30,12 @@ _CLASS_SPAN = re.compile(
     r"\b(?:https?|ftp|file)://\S+|\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|「[^」\n]{1,200}」"
     r"|(?<![\w{/])(?:[\w.@-]+/)+[\w.@-]+|\b\d+(?:[.,:]\d+)*\b"
 )
-_BRACKETED = re.compile(r"[（(\[【「][^（()\[\]【】「」）]*\{[a-z0-9_]+\}[^（()\[\]【】「」）]*[）)\]】」]")
+_BRACKETED = re.compile(r"[（(\[【「][^（()\[\]【】「」）]*\{\w+\}[^（()\[\]【】「」）]*[）)\]】」]")
 _COUNTER = r"(?:さん|様|君|[週日月年時分号番件個回人円歳])"
 _CASE = r"(?!を|に|へ|から|が|と|で)"  # `{object}を…{target}に置いて`: the name says which thing
 _CJK_EDGE = re.compile(
-    rf"第?\{{[a-z0-9_]+\}}(?:{_COUNTER}|{_CASE})(?=[\u3040-\u9fff])"
-    rf"|(?<=[\u3040-\u9fff])第?\{{[a-z0-9_]+\}}(?:{_COUNTER}|{_CASE})"
+    rf"第?\{{\w+\}}(?:{_COUNTER}|{_CASE})(?=[\u3040-\u9fff])"
+    rf"|(?<=[\u3040-\u9fff])第?\{{\w+\}}(?:{_COUNTER}|{_CASE})"
 )
 _PARTICLE = re.compile(r"^[のをにがはでともへ、。・]+")
 
@@ -247,7 +247,7 @@ def steps_title(steps: Sequence[str]) -> str:
         phrase = " ".join(words)
         if phrase and phrase not in phrases:
             phrases.append(phrase)
-        for name in dict.fromkeys(re.findall(r"\{[a-z0-9_]+\}", step)):
+        for name in dict.fromkeys(re.findall(r"\{\w+\}", step)):
             counts[name] = counts.get(name, 0) + 1
     threaded = sorted((n for n, c in counts.items() if c >= 2), key=lambda n: -counts[n])[:2]
     if not phrases:
@@ -329,7 +329,7 @@ def file_stem(title: str, max_length: int = 60) -> str:
     text = _BRACKETED.sub(" ", title)
     text = _CJK_EDGE.sub("", text)
     text = _PARTICLE.sub("", text.strip())
-    text = re.sub(r"\{([a-z0-9_]+)\}", lambda m: " " + m.group(1).replace("_", " ") + " ", text)
+    text = re.sub(r"\{(\w+)\}", lambda m: " " + m.group(1).replace("_", " ") + " ", text)
     words = text.split()
     bare = [re.sub(r"[\W_]+", "", w.lower()) for w in words]  # `test_` beside `test` is one word twice
     # ... also across a mark that says nothing (`issue #{issue}` is `issue # issue`)
