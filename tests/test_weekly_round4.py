@@ -139,3 +139,54 @@ def test_the_round4_weeks_say_the_kind_in_their_titles_names_and_replies(
         assert room == "facility: `会議室={room} 開始={start} 終了={終了} 人数={人数} 件名={件名}`"
     else:
         assert titles == ["Alert recipients", "Bump {package} to {target}"]
+
+
+def _t(tid: str, intent: str, steps: list[Step], outcome: str, hour: int) -> Task:
+    from datetime import datetime, timezone
+
+    at = datetime(2026, 11, 23, hour, tzinfo=timezone.utc)
+    return Task(tid, intent, tools=[s.tool for s in steps], steps=steps, outcome=outcome, start=at, end=at)
+
+
+def test_a_lesson_never_checks_with_a_reply_nor_writes_one_tasks_values() -> None:
+    from memdir.consolidation.weekly.lesson_evidence import collect
+    from memdir.consolidation.weekly.lessons import render_lesson
+
+    def bump(tid: str, pkg: str, new: str, ok: bool, hour: int) -> Task:
+        steps = [Step("Bash", f"uv lock --upgrade-package {pkg}", "Bash:uv")]
+        if ok:  # what the successes did first: the lesson's alternative, confirmed by their last step
+            steps.append(Step("Bash", "uv sync --all-extras", "Bash:uv"))
+        steps.append(
+            Step("Bash", "uv run pytest -q", "Bash:uv", failed=not ok, error="" if ok else "exit code 1")
+        )
+        steps.append(
+            Step("reply", f"Bumped {pkg} to {new}. One test failed first.", "reply", kind="response")
+        )
+        return _t(tid, f"bump {pkg} to {new}", steps, "success" if ok else "failure", hour)
+
+    failed = [bump("f1", "pydantic", "2.10.3", False, 9), bump("f2", "sqlalchemy", "2.0.36", False, 10)]
+    ok = [bump("s1", "httpx", "0.28.1", True, 11), bump("s2", "rich", "13.9.4", True, 12)]
+    found = collect("Bump a dependency", None, ok, failed)
+    _, body = render_lesson(found, "2026-11-30T00:00:00+00:00")
+    check = body.split("## How to check", 1)[1]
+    assert "reply" not in check.lower()  # before: run `reply: Bumped httpx to 0.28.1. …`
+    for value in ("pydantic", "2.10.3", "sqlalchemy", "httpx", "0.28.1", "Bumped"):
+        assert value not in body
+
+
+def test_a_failed_task_that_ended_in_a_reply_failed_at_its_last_action() -> None:
+    steps = [
+        Step("Bash", "uv run pytest -q", "Bash:uv"),
+        Step("reply", "Tests broke, not committed.", "reply", kind="response"),
+    ]
+    step = _t("f", "bump x", steps, "failure", 9).failing_step()
+    assert step is not None and step.kind != "response"  # before: the reply
+
+
+def test_two_kinds_share_a_lesson_only_when_they_failed_the_same_way() -> None:
+    from memdir.consolidation.weekly import lessons
+
+    same = getattr(lessons, "_same_failure", None)
+    assert same is not None  # before: any two failures with the same error text were one lesson
+    assert same("Bash: uv run pytest -q", "exit code 1") == same("Bash: uv run pytest -q", "exit code 1")
+    assert same("Bash: uv run pytest -q", "exit code 1") != same("Bash: make deploy", "exit code 1")
