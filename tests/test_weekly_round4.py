@@ -91,7 +91,7 @@ def test_a_reply_is_quoted_only_when_the_replies_mostly_agree() -> None:
     d = draft(["bump it"] * 3, steps, "Bash", garbled)
     # before: 'Reply: “Bumped {upgrade_package} from {version} to {target} committed.”' (what the
     # replies said between the versions is dropped: a sentence none of them wrote)
-    assert d.steps[-1] == "Reply to the requester with the result."
+    assert d.steps[-1] == "Reply to the requester with the result ({package})."  # what they report
     agree = [
         f"Booked {a} to {b} on {c}"
         for a, b, c in (

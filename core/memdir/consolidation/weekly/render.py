@@ -81,7 +81,14 @@ def render_column(
         ratios = sorted(said / max(1, said + _differs(tpl, t)) for t in column.steps)
         if not tpl.spans or said >= 2 and ratios[len(ratios) // 2] >= REPLY_AGREE:
             return StepText(f"Reply: “{text}”", specific)
-        return StepText("Reply to the requester with the result.")
+        # what the replies report that the other steps carry too (the package, its new version)
+        shared = [
+            n
+            for n in dict.fromkeys(sp.name for sp in tpl.spans)
+            if any(g.name == n and (g.in_title or len(g.spans) > 1) for g in groups)
+        ]
+        said_also = " (" + ", ".join(f"{{{n}}}" for n in shared) + ")" if shared else ""
+        return StepText(f"Reply to the requester with the result{said_also}.", specific and bool(shared))
     prefix = common_prefix(column)
     line = f"{prefix}: {code(text)}" if prefix else code(text)
     if search is not None:
