@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-_PLACEHOLDER = re.compile(r"\{([A-Za-z][\w-]*)\}")
+_PLACEHOLDER = re.compile(r"\{([^\W\d_][\w-]*)\}")
 _WORD = re.compile(r"[^\W_]+")
 
 

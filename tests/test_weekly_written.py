@@ -64,6 +64,7 @@ def run_week(
         "desk",
         "tickets",
         "keiri",
+        "somu",
     ],
 )
 def test_a_written_week_gives_one_procedure_per_type_and_nothing_else(

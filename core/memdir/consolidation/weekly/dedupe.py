@@ -43,7 +43,7 @@ GENERIC = 3  # a step this many notes (or this run's drafts) hold says nothing a
 COVERED = 0.6  # a candidate step whose weighted words a note line holds this much is not new
 SAME_STEPS = 0.9  # sibling step sequences at least this alike (difflib ratio) are the same work
 SAME_MEANING = 0.75  # ... when their titles' calibrated meaning is at least this alike
-_PLACEHOLDER = re.compile(r"\{[A-Za-z][\w-]*\}|<[^<>\s]{1,40}>")
+_PLACEHOLDER = re.compile(r"\{[^\W\d_][\w-]*\}|<[^<>\s]{1,40}>")
 _PREFIX = re.compile(r"^[\w.:-]{1,40}: (?=`)")
 
 

@@ -25,7 +25,9 @@ from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
 from memdir.consolidation.weekly.titles import (
     file_stem,
+    one_persons,
     own_words,
+    quoted_title,
     render_title,
     shared_phrase,
     shared_phrase_ja,
@@ -39,7 +41,7 @@ MAX_STEPS = 40
 MAX_VALUES = 10
 CHATTY_WORDS = 8
 CHATTY_SHARED = 0.5  # below it, the one intent a title would follow is its own person's wording
-_PLACEHOLDER = re.compile(r"\{([A-Za-z][\w-]{0,40})\}")
+_PLACEHOLDER = re.compile(r"\{([^\W\d_][\w-]{0,40})\}")  # `{package}`, `{件名}`
 
 
 def medoid(vectors: np.ndarray) -> int:
@@ -142,8 +144,11 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         len(intents) >= 3
         and len(group) == 1
         and bool(step_tpls)
-        and shared_wording(title_tpl, intents, group[0]) < CHATTY_SHARED
-        and own_words(title_tpl) >= CHATTY_WORDS  # "Rotate the {host} API credentials" is a title
+        and (
+            shared_wording(title_tpl, intents, group[0]) < CHATTY_SHARED
+            and own_words(title_tpl) >= CHATTY_WORDS  # "Rotate the {host} API credentials" is a title
+            or one_persons(title_tpl, intents, group[0])  # one request with holes is no title
+        )
     )
     groups = assign(None if chatty else title_tpl, step_tpls, intents)
     title = one_line(render_title(title_tpl)) or ordered[0].task_id
@@ -155,7 +160,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     rendered = [t.text for t in texts][:MAX_STEPS]
     if chatty:  # what the requests all say, else what the steps ran
         asked = list(intents.values())
-        said = shared_phrase(asked, rendered) or shared_phrase_ja(asked) or steps_title(rendered)
+        said = shared_phrase(asked, rendered) or shared_phrase_ja(asked)
+        said = said or quoted_title(rendered) or steps_title(rendered)
         title = one_line(render_title(Template([said]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}

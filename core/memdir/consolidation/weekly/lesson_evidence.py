@@ -8,6 +8,7 @@ success of its type did differently: a step in place of the failing one, or a st
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -94,6 +95,35 @@ def recoveries(task: Task) -> list[Failure]:
     return out
 
 
+def _last_action(task: Task) -> str:
+    """The last step that does something (a reply is no check: `reply: Bumped …` is one task's text)."""
+    return next((s.render() for s in reversed(task.steps) if s.kind != "response"), "")
+
+
+_VALUE_TOKEN = re.compile(r"[^\s'\"=,;:()`]*[^\W_][^\s'\"=,;:()`]*")
+
+
+def _mask_single(found: TypeLessons, tasks: list[Task]) -> None:
+    """A value in a step only one task of the kind wrote — one its request named (its package, its
+    version) or an address — becomes `<…>`: no value seen in one task only is written. Commands
+    that one task alone ran (`mkdocs gh-deploy`) stay: they are what failed or what worked."""
+    seen: dict[str, set[str]] = {}
+    asked = " ".join(t.intent.lower() for t in tasks)
+    for t in tasks:
+        for s in t.steps:
+            for w in _VALUE_TOKEN.findall(s.render()):
+                seen.setdefault(w, set()).add(t.task_id)
+
+    def value(w: str) -> bool:  # a value the request named (`pydantic`, `2.10.3`), or an address
+        return len(seen.get(w, ())) == 1 and ("@" in w or w.lower() in asked)
+
+    def mask(text: str) -> str:
+        return _VALUE_TOKEN.sub(lambda m: "<…>" if value(m.group(0)) else m.group(0), text)
+
+    for f in found.failures:
+        f.step, f.alternative, f.check = mask(f.step), mask(f.alternative), mask(f.check)
+
+
 def failure_of(task: Task, later: list[Task]) -> Failure:
     """A failed task's failing step and error; the alternative a later success of its type took, if any."""
     step = task.failing_step()
@@ -111,7 +141,7 @@ def failure_of(task: Task, later: list[Task]) -> Failure:
             prep = [s for s in ok.steps[:at] if not any(_same(s, f) for f in task.steps)]
             if prep:
                 fail.alternative, fail.by, fail.before = prep[-1].render(), ok.task_id, True
-                fail.check = ok.steps[-1].render()
+                fail.check = _last_action(ok)
                 break
             continue  # it did the same steps: no different approach
         alt = next(
@@ -120,7 +150,7 @@ def failure_of(task: Task, later: list[Task]) -> Failure:
         ) or next((s for s in ok.steps if not any(_same(s, f) for f in task.steps)), None)
         if alt is not None:
             fail.alternative, fail.by = alt.render(), ok.task_id
-            fail.check = ok.steps[-1].render() if ok.steps else alt.render()
+            fail.check = _last_action(ok) or alt.render()
             break
     return fail
 
@@ -147,4 +177,5 @@ def collect(title: str, target: str | None, successes: list[Task], failed: list[
                 continue
             found.failures.append(rec)
     found.failures.sort(key=lambda f: (f.day, f.task_id))
+    _mask_single(found, [*ok, *(redacted(t) for t in failed)])
     return found

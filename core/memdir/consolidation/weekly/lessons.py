@@ -83,6 +83,12 @@ def _norm(error: str) -> str:
     return " ".join(re.sub(r"\d+", "#", error.lower()).split())[:200]
 
 
+def _same_failure(step: str, error: str) -> str:
+    """Another kind's failure is this lesson's when it is the same failure: the same step (values
+    aside) with the same error, not any test failure (`exit code 1` at `pytest` and at `make`)."""
+    return _norm(_code(step)) + " | " + _norm(error)
+
+
 def _applies(title: str, what: str, step: str, also: list[str]) -> str:
     """The "when it applies" sentence, in the language of the task's title."""
     more = ", ".join(_code(s) for s in also)
@@ -156,8 +162,8 @@ class LessonWriter:
             target = note.meta.get("applies_to")
             if isinstance(target, str) and target:
                 self.by_target.setdefault(target, note.path)
-            for err in re.findall(r"^- `[^`]+`.*? failed: (.+)$", note.body, re.M):
-                self.by_error.setdefault(_norm(err), note.path)
+            for step, err in re.findall(r"^- `[^`]+`.*?: `(.+?)` failed: (.+)$", note.body, re.M):
+                self.by_error.setdefault(_same_failure(step, err), note.path)
 
     def write_all(
         self, groups: list[list[Task]], drafts: list[Draft], failed: list[list[Task]], state: WeeklyState
@@ -209,9 +215,9 @@ class LessonWriter:
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         existing = self.by_target.get(found.target or "") or next(
             (
-                self.by_error[_norm(f.error)]
+                self.by_error[_same_failure(f.step, f.error)]
                 for f in found.failures
-                if f.error and _norm(f.error) in self.by_error
+                if f.error and _same_failure(f.step, f.error) in self.by_error
             ),
             None,
         )
@@ -228,7 +234,7 @@ class LessonWriter:
         self.store.create(rel, render_note(meta, body), allow=ALLOW)
         for f in found.failures:
             if f.error:
-                self.by_error.setdefault(_norm(f.error), rel)
+                self.by_error.setdefault(_same_failure(f.step, f.error), rel)
         if found.target:
             self.by_target[found.target] = rel
             self._link(

@@ -160,6 +160,9 @@ _KEY = (
     re.compile(r"(?:^|[\s,;(&])([A-Za-z][\w-]{1,30})=[\"']?$"),
     re.compile(r"(?:^|[\s,;(=])([A-Za-z][\w-]{1,30})\s*[:=]\s*[\"']?$"),
 )
+_CJK_KEY = re.compile(
+    r"(?:^|[\s,;(&])([\u3040-\u30ff\u3400-\u9fff]{1,10})=$"
+)  # `件名={}`: the log's own role
 _HOST_RIGHT = re.compile(r"^\.[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.I)
 _LEFT_WORD = re.compile(r"(?:^|[\s\"'(])([A-Za-z][a-z]{1,30}) #?$")
 _RIGHT_WORD = re.compile(r"^ ([a-z][a-z-]{1,30})(?: ([a-z][a-z-]{1,30}))?")
@@ -169,6 +172,7 @@ _GLUED_LEFT = re.compile(r"\b([A-Za-z]{2,30})[-_]$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)+$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 _INT = re.compile(r"^#?\d+$")
+_ID = re.compile(r"^[A-Za-z]{1,4}-?\d{3,}$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _SUBCOMMAND = re.compile(r"^(?:[\w.-]+: )?`?[a-z][\w.-]* ([a-z][a-z-]{1,30}) ([a-z][a-z-]{1,30}) $")
 _VERB_NOUN = re.compile(r"(?:^|\s)[a-z]{2,20}-([a-z]{3,20}) $")
@@ -185,6 +189,35 @@ Candidate = tuple[float, str]
 def clean_name(word: str) -> str:
     """A placeholder name: lower case, words joined by `_`."""
     return re.sub(r"[^a-z0-9]+", "_", word.lower()).strip("_")[:30]
+
+
+# keys that hold an edit's text, not a role: a package inside `new_string="{}>=1.2"` is no `new_string`
+_TEXT_KEYS = frozenset(
+    [
+        "old_string",
+        "new_string",
+        "old_str",
+        "new_str",
+        "old_text",
+        "new_text",
+        "old",
+        "new",
+        "content",
+        "text",
+    ]
+    + ["replacement", "patch", "diff", "body", "message"]
+)
+_FLAG_VERBS = frozenset(["upgrade", "update", "add", "remove", "set", "use", "with", "new"])
+
+
+def key_name(key: str) -> str:
+    """The name a `key=` / `--key` gives what follows it: `` for an edit's text (`new_string`), the
+    noun of a verb-noun flag (`--upgrade-package` -> `package`), else the key."""
+    name = clean_name(key)
+    if name in _TEXT_KEYS:
+        return ""
+    first, _, rest = name.partition("_")
+    return rest if first in _FLAG_VERBS and rest else name
 
 
 def singular(word: str) -> str:
@@ -222,6 +255,8 @@ def value_class(values: Sequence[str]) -> Candidate | None:
         return 2.5, "price"
     if all(_INT.match(v) for v in vals):
         return 1.8, "number"
+    if all(_ID.match(v) for v in vals):  # `S20417`, `E-1042`: an id whose prefix varies too
+        return 1.8, "id"
     return None
 
 
@@ -234,8 +269,11 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
     for pattern in _KEY:
         m = pattern.search(left)
         if m and len(m.group(1)) > 1 and whole and not prose:
-            out.append((5.0, clean_name(m.group(1))))
+            out.append((5.0, key_name(m.group(1))))
             break
+    m = _CJK_KEY.search(left)
+    if m and whole and not out:
+        out.append((5.0, m.group(1)))
     if _HOST_RIGHT.match(right) and (not left or left[-1] in " @/'\""):
         out.append((4.5, "host"))
     numeric = all(_INT.match(v.strip()) for v in values if v.strip())

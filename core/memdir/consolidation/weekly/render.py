@@ -38,6 +38,18 @@ def one_line(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+REPLY_AGREE = 0.5  # share of a task's reply the replies all wrote, for the reply to be quoted
+
+
+def _differs(tpl: Template, task: str) -> int:
+    """How much of a task's reply differs from the others': a value of up to 3 words is one thing."""
+    n = 0
+    for span in tpl.spans:
+        words = len(span.values.get(task, "").split())
+        n += 0 if words == 0 else 1 if words <= 3 else words
+    return n
+
+
 def code(text: str) -> str:
     """Inline Markdown code that survives backticks in the text."""
     if "`" not in text:
@@ -62,9 +74,21 @@ def render_column(
     kinds = {s.kind for s in column.steps.values()}
     if kinds == {"response"}:
         constant = "".join(p for p in tpl.parts if isinstance(p, str))
-        if len(_WORD.findall(constant)) >= max(2, len(_WORD.findall(text)) // 2) or not tpl.spans:
+        said = len(_WORD.findall(constant))
+        # the replies mostly agree: in each task's reply the constant words outweigh what differs,
+        # a value of up to 3 words counting as one (`Booked {name} to {target} on {date}`); else the
+        # aligned form reads as a garbled sentence (`Bumped {x} from {v} to {y} the {z} committed.`)
+        ratios = sorted(said / max(1, said + _differs(tpl, t)) for t in column.steps)
+        if not tpl.spans or said >= 2 and ratios[len(ratios) // 2] >= REPLY_AGREE:
             return StepText(f"Reply: “{text}”", specific)
-        return StepText("Reply to the requester with the result.")
+        # what the replies report that the other steps carry too (the package, its new version)
+        shared = [
+            n
+            for n in dict.fromkeys(sp.name for sp in tpl.spans)
+            if any(g.name == n and (g.in_title or len(g.spans) > 1) for g in groups)
+        ]
+        said_also = " (" + ", ".join(f"{{{n}}}" for n in shared) + ")" if shared else ""
+        return StepText(f"Reply to the requester with the result{said_also}.", specific and bool(shared))
     prefix = common_prefix(column)
     line = f"{prefix}: {code(text)}" if prefix else code(text)
     if search is not None:

@@ -100,7 +100,7 @@ def template_of(texts: Mapping[str, str]) -> Template:
             }
             parts.append(Span(values))
         k = j
-    return Template(_qualify(_tidy(_merge(parts), len(ids))))
+    return Template(_glue(_qualify(_tidy(_merge(parts), len(ids)))))
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
@@ -156,6 +156,43 @@ def _merge(parts: list[Part]) -> list[Part]:
             p = Span({t: prev.values[t] + sep + p.values[t] for t in prev.values})
         out.append(p)
     return out
+
+
+_GLUE_SEP = re.compile(r"[^\s/=,:;{}()\[\]\"'`]{1,2}")
+_TOKEN_TAIL = re.compile(r"^[^\s\"'`,;)\]]+")
+
+
+def _glue(parts: list[Part]) -> list[Part]:
+    """Placeholders one token holds are one placeholder: `{value}館{value2}` (本館7F-702, 別館3F-305),
+    `{file}@{value}` (`j.ortiz@northwind`). An address takes the rest of its token too (`.example`):
+    `{email}`, not a user and a domain of their own. Dates, and separators such as `/` or `=`
+    (`/users/{id}/mfa`, `a={x}`) and `-`, `_`, `.` (`payslip-{employee}-{month}.pdf`) keep
+    their spans apart.
+    """
+    out: list[Part] = []
+    k = 0
+    while k < len(parts):
+        p = parts[k]
+        while (
+            isinstance(p, Span)
+            and k + 2 < len(parts)
+            and isinstance(sep := parts[k + 1], str)
+            and isinstance(nxt := parts[k + 2], Span)
+            and _GLUE_SEP.fullmatch(sep)
+            and not re.fullmatch(r"[-_.]+", sep)  # `payslip-{employee}-{month}.pdf`: fields of a name
+            and not (_dates(p) or _dates(nxt))
+            and not any(re.search(r"\s", v) for v in [*p.values.values(), *nxt.values.values()])
+        ):
+            p = Span({t: p.values[t] + sep + nxt.values.get(t, "") for t in p.values})
+            k += 2
+            if "@" in sep and k + 1 < len(parts) and isinstance(tail := parts[k + 1], str):
+                m = _TOKEN_TAIL.match(tail)
+                if m and "." in m.group(0):
+                    p = Span({t: v + m.group(0) for t, v in p.values.items()})
+                    parts = [*parts[: k + 1], tail[m.end() :], *parts[k + 2 :]]
+        out.append(p)
+        k += 1
+    return [x for x in out if x != ""]
 
 
 def _tidy(parts: list[Part], n: int) -> list[Part]:

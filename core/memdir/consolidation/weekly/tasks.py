@@ -161,9 +161,11 @@ class Task:
         return f"{text} | tools: {self.tool_signature()}"
 
     def failing_step(self) -> Step | None:
-        """The step that failed last (its result said so), else the last step; None without steps."""
+        """The step that failed last (its result said so), else the last step that is no reply (a reply
+        reports, it does nothing to check); None without steps."""
         failed = [s for s in self.steps if s.failed]
-        return failed[-1] if failed else (self.steps[-1] if self.steps else None)
+        acted = [s for s in self.steps if s.kind != "response"] or self.steps
+        return failed[-1] if failed else (acted[-1] if acted else None)
 
 
 def _text_field(event: ActivityEvent, *keys: str) -> str:

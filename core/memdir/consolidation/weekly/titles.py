@@ -30,12 +30,12 @@ _CLASS_SPAN = re.compile(
     r"\b(?:https?|ftp|file)://\S+|\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|「[^」\n]{1,200}」"
     r"|(?<![\w{/])(?:[\w.@-]+/)+[\w.@-]+|\b\d+(?:[.,:]\d+)*\b"
 )
-_BRACKETED = re.compile(r"[（(\[【「][^（()\[\]【】「」）]*\{[a-z0-9_]+\}[^（()\[\]【】「」）]*[）)\]】」]")
+_BRACKETED = re.compile(r"[（(\[【「][^（()\[\]【】「」）]*\{\w+\}[^（()\[\]【】「」）]*[）)\]】」]")
 _COUNTER = r"(?:さん|様|君|[週日月年時分号番件個回人円歳])"
 _CASE = r"(?!を|に|へ|から|が|と|で)"  # `{object}を…{target}に置いて`: the name says which thing
 _CJK_EDGE = re.compile(
-    rf"第?\{{[a-z0-9_]+\}}(?:{_COUNTER}|{_CASE})(?=[\u3040-\u9fff])"
-    rf"|(?<=[\u3040-\u9fff])第?\{{[a-z0-9_]+\}}(?:{_COUNTER}|{_CASE})"
+    rf"第?\{{\w+\}}(?:{_COUNTER}|{_CASE})(?=[\u3040-\u9fff])"
+    rf"|(?<=[\u3040-\u9fff])第?\{{\w+\}}(?:{_COUNTER}|{_CASE})"
 )
 _PARTICLE = re.compile(r"^[のをにがはでともへ、。・]+")
 
@@ -126,6 +126,27 @@ def shared_wording(pivot: Template, intents: Mapping[str, str], task: str) -> fl
     return common / len(own)
 
 
+def one_persons(pivot: Template, intents: Mapping[str, str], task: str) -> bool:
+    """Whether a one-intent title is one request with holes: it has a placeholder and a word no
+    other request wrote (`Upgrade {x} to {v} and make sure nothing breaks`; `請求書発行依頼：ハヤテ物流
+    （C-{n}）…`: no other request wrote `物流`). Such a title says one person's request, not the kind."""
+    if not pivot.spans:
+        return False
+    others = [v.lower() for t, v in intents.items() if t != task and v.strip()]
+    if not others:
+        return False
+    prose = _prose(pivot)
+    # an English title with one value stays ("Rotate the {x} API credentials", round 2): terse
+    for w in re.findall(r"[^\W\d_]{3,}", prose) if len(pivot.spans) >= 2 else []:
+        if w.isascii() and not any(re.search(rf"\b{re.escape(w.lower())}\b", o) for o in others):
+            return True
+    for run in _KANJI_RUN.finditer(prose):
+        r = run.group(0)
+        if not any(r[i : i + 2] in o for i in range(len(r) - 1) for o in others):
+            return True
+    return False
+
+
 def own_words(pivot: Template) -> float:
     """How many words the pivot says outside its placeholders (a CJK character counts half)."""
     return sum(0.5 if is_cjk(w) else 1.0 for w in _words(_prose(pivot)) if w.isalnum())
@@ -187,6 +208,19 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
     return best[2]
 
 
+_QUOTED = re.compile(r"""(?<![\w=])['"]([A-Z][a-z]{2,}(?: [^'"=/\n]{1,60})?)['"]""")
+
+
+def quoted_title(steps: Sequence[str]) -> str:
+    """A message the steps all wrote in prose (`git commit -am 'Bump {package} to {target}'`): the
+    kind's own words for its work, better than its command list ("" when no step quotes one)."""
+    for step in steps:
+        for m in _QUOTED.finditer(step):
+            if len(m.group(1).split()) >= 2:
+                return m.group(1)
+    return ""
+
+
 def steps_title(steps: Sequence[str]) -> str:
     """A title from what the steps ran: their commands, then the placeholders threaded through them.
 
@@ -213,7 +247,7 @@ def steps_title(steps: Sequence[str]) -> str:
         phrase = " ".join(words)
         if phrase and phrase not in phrases:
             phrases.append(phrase)
-        for name in dict.fromkeys(re.findall(r"\{[a-z0-9_]+\}", step)):
+        for name in dict.fromkeys(re.findall(r"\{\w+\}", step)):
             counts[name] = counts.get(name, 0) + 1
     threaded = sorted((n for n, c in counts.items() if c >= 2), key=lambda n: -counts[n])[:2]
     if not phrases:
@@ -223,6 +257,14 @@ def steps_title(steps: Sequence[str]) -> str:
 
 
 _KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{2,}")
+
+
+_LABEL_NEXT = re.compile(r"\s*(?:[はがも：:「(（]|\d)")
+
+
+def _label(word: str, occurrences: list[tuple[int, int]], texts: Sequence[str]) -> bool:
+    """Every time a request wrote `word`, a value or a topic marker follows it: a field's label."""
+    return all(_LABEL_NEXT.match(texts[n], i + len(word)) for n, i in occurrences)
 
 
 def shared_phrase_ja(intents: Sequence[str]) -> str:
@@ -248,7 +290,10 @@ def shared_phrase_ja(intents: Sequence[str]) -> str:
                     where.setdefault(text[i:j], []).append((n, i))
     count = {w: len({n for n, _ in occ}) for w, occ in where.items()}
     words = sorted((w for w, c in count.items() if c >= 2), key=lambda w: (-count[w], -len(w), w))
-    actions = [w for w in words if 2 * count[w] > len(texts)]
+    # a label that introduces a value (`件名は…`, `期日 12/15`, `件名：`) is no action, however late
+    actions = [w for w in words if 2 * count[w] > len(texts) and not _label(w, where[w], texts)]
+    if not actions:  # four requests, two of them name the action (`会議室を予約`, `会議室予約`)
+        actions = [w for w in words if 2 * count[w] >= len(texts) and not _label(w, where[w], texts)]
     if not actions:
         return ""
 
@@ -284,7 +329,7 @@ def file_stem(title: str, max_length: int = 60) -> str:
     text = _BRACKETED.sub(" ", title)
     text = _CJK_EDGE.sub("", text)
     text = _PARTICLE.sub("", text.strip())
-    text = re.sub(r"\{([a-z0-9_]+)\}", lambda m: " " + m.group(1).replace("_", " ") + " ", text)
+    text = re.sub(r"\{(\w+)\}", lambda m: " " + m.group(1).replace("_", " ") + " ", text)
     words = text.split()
     bare = [re.sub(r"[\W_]+", "", w.lower()) for w in words]  # `test_` beside `test` is one word twice
     # ... also across a mark that says nothing (`issue #{issue}` is `issue # issue`)
