@@ -361,7 +361,9 @@ def train(
         if x.strip()
     ]
     x_read = [read_text(str(r.get("title") or ""), str(r["text"])) for r in more]
-    x_cues = np.array([r.cues[:DOC_CUES_FROM] for r in x_read], dtype=np.float64).reshape(len(more), -1)
+    x_cues = np.array([r.cues[:DOC_CUES_FROM] for r in x_read], dtype=np.float64).reshape(
+        len(more), DOC_CUES_FROM
+    )
     x_vecs = vectors(embedder, [r.embed for r in x_read]) if more else first[:0]
     # the new rows' styles are none of the old rows', so the old rows keep their dev/fold split
     e_dev, e_fold = split(episodes + more, ("lang", "label", "style"))
