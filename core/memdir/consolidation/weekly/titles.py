@@ -221,13 +221,35 @@ def quoted_title(steps: Sequence[str]) -> str:
     return ""
 
 
+_HTTP_CALL = re.compile(r"\b(POST|PUT|PATCH|DELETE|GET)\s+(/[^\s?`]*)")
+
+
+def decisive_call(steps: Sequence[str]) -> str:
+    """The HTTP call that says what this kind does: the first write (POST/PUT/PATCH/DELETE) whose
+    path ends in a literal word (`POST /orders/ORD-{number}/refunds`: what it creates), else the
+    last write ("" when no step is an HTTP write). The reads and the ticket update
+    (`PATCH /tickets/{ticket}`, path ending in a value) are what every kind of a desk does alike.
+    """
+    writes = [m for s in steps if not s.startswith("Reply") for m in _HTTP_CALL.finditer(s)]
+    writes = [m for m in writes if m.group(1) != "GET"]
+    if not writes:
+        return ""
+    named = [m for m in writes if re.search(r"/[A-Za-z][\w-]*/?$", m.group(2))]
+    m = (named or writes[-1:])[0]
+    return f"{m.group(1)} {m.group(2).rstrip('/')}"
+
+
 def steps_title(steps: Sequence[str]) -> str:
     """A title from what the steps ran: their commands, then the placeholders threaded through them.
 
     `dirctl account show {account}`, `dirctl account unlock {account}`, `dirctl session revoke
     {account} --all` -> "dirctl account show, account unlock, session revoke ({account})". For a
     kind whose requests were each phrased in one person's words: what the tasks have in common.
+    Steps that are HTTP calls: the decisive call (`decisive_call`) alone.
     """
+    call = decisive_call(steps)
+    if call:  # `GET, POST, PATCH` would be every kind of an HTTP desk
+        return call
     phrases: list[str] = []
     program = ""
     counts: dict[str, int] = {}

@@ -1,0 +1,66 @@
+"""Round 5: titles and spans that still read badly — HTTP kinds titled by their decisive call,
+Japanese titles cut mid-word, reply spans run together, many anonymous placeholders in one step
+(unit cases in domains none of the written weeks use, English and Japanese)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from memdir.consolidation.weekly.distill import distil_builtin
+from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.steps import Step, action_of
+from memdir.consolidation.weekly.tasks import Task
+from memdir.consolidation.weekly.titles import file_stem, steps_title
+
+
+def draft(
+    intents: list[str], steps: list[list[str]], tool: str = "terminal", replies: list[str] = ()
+) -> Draft:  # type: ignore[assignment]
+    tasks = []
+    for i, (intent, inputs) in enumerate(zip(intents, steps, strict=True)):
+        ss = [Step(tool, x, action_of(tool, x)) for x in inputs]
+        if replies:
+            ss.append(Step("reply", replies[i], "reply", kind="response"))
+        tasks.append(Task(f"t{i}", intent, tools=[tool] * len(inputs), steps=ss, outcome="success"))
+    return distil_builtin(tasks, np.eye(len(tasks), dtype=np.float32))
+
+
+def test_an_http_kind_is_titled_by_its_decisive_write_not_by_its_methods() -> None:
+    # a library desk: every kind reads the member and the loan, then one write of its own
+    intents = [
+        "hi, my kid dropped the book in the bath, it's soaked, what do I owe you?",
+        "The library app says I still have a novel out that I definitely brought back last Tuesday",
+        "lost my copy of the atlas on the train... sorry!! can I just pay for it",
+    ]
+    steps = [
+        [
+            f"GET /members/{m}",
+            f"GET /members/{m}/loans?status=open",
+            f"PUT /loans/L-{n}/charges body=kind=replacement",
+            f"PATCH /members/{m} body=flag=none",
+        ]
+        for m, n in (("M-2231", "88120"), ("M-7310", "10442"), ("M-5102", "66093"))
+    ]
+    d = draft(intents, steps, tool="api")
+    # before: 'GET, PUT, PATCH ({…})' — the methods every kind of an HTTP desk shares
+    assert d.title.startswith("PUT /loans/L-{") and d.title.endswith("}/charges")
+    assert "GET" not in d.title and "PATCH" not in d.title
+    assert d.stem.endswith("charges")
+
+
+def test_the_decisive_call_is_the_write_that_names_what_it_creates_en_and_ja() -> None:
+    # Japanese steps around the same calls: the path words decide, whatever the prose
+    ja = [
+        "api: `GET /社員/{id}`",
+        "api: `POST /requests/{id}/approvals body=承認者=部長`",
+        "api: `PATCH /requests/{id} body=状態=完了`",
+        "Reply: 「承認しました」",
+    ]
+    assert steps_title(ja) == "POST /requests/{id}/approvals"
+    # only a write ending in a value: the last write, still no method list
+    en = ["api: `GET /carts/{cart}`", "api: `DELETE /carts/{cart}/items/{item}`"]
+    assert steps_title(en) == "DELETE /carts/{cart}/items/{item}"
+    assert file_stem(steps_title(en)) == "delete-carts-cart-items-item"
+    # a command-line kind keeps its commands
+    cli = ["terminal: `dirctl account show {account}`", "terminal: `dirctl account unlock {account}`"]
+    assert steps_title(cli).startswith("dirctl account show, account unlock")
