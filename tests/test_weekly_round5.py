@@ -64,3 +64,18 @@ def test_the_decisive_call_is_the_write_that_names_what_it_creates_en_and_ja() -
     # a command-line kind keeps its commands
     cli = ["terminal: `dirctl account show {account}`", "terminal: `dirctl account unlock {account}`"]
     assert steps_title(cli).startswith("dirctl account show, account unlock")
+
+
+def test_two_values_a_japanese_bracket_separates_stay_two_placeholders() -> None:
+    # a clinic desk: the reply names the booking and, in brackets, the patient count
+    intents = [f"予約 R-{n} を確定してください" for n in ("5521", "6610", "7003")]
+    steps = [[f"clinic confirm --booking R-{n}"] for n in ("5521", "6610", "7003")]
+    replies = [
+        f"R-{n}（{k}名）を確定し、「予約確定のお知らせ」を送りました。"
+        for n, k in (("5521", "2"), ("6610", "13"), ("7003", "4"))
+    ]
+    d = draft(intents, steps, replies=replies)
+    reply = next(s for s in d.steps if s.startswith("Reply"))
+    # before: 'R-{value}名）を確定し…' — one span over `5521（2`
+    assert "（{" in reply and "名）を確定し" in reply
+    assert reply.count("{") >= 2

@@ -158,13 +158,14 @@ def _merge(parts: list[Part]) -> list[Part]:
     return out
 
 
-_GLUE_SEP = re.compile(r"[^\s/=,:;{}()\[\]\"'`]{1,2}")
+_GLUE_SEP = re.compile(r"[^\s/=,:;{}()\[\]\"'`（）「」『』【】〔〕、。，：；]{1,2}")
 _TOKEN_TAIL = re.compile(r"^[^\s\"'`,;)\]]+")
 
 
 def _glue(parts: list[Part]) -> list[Part]:
     """Placeholders one token holds are one placeholder: `{value}館{value2}` (本館7F-702, 別館3F-305),
-    `{file}@{value}` (`j.ortiz@northwind`). An address takes the rest of its token too (`.example`):
+    `{file}@{value}` (`j.ortiz@northwind`), never across a bracket or a mark of Japanese prose
+    (`EX-{number}（{amount}円）`: two values). An address takes the rest of its token too (`.example`):
     `{email}`, not a user and a domain of their own. Dates, and separators such as `/` or `=`
     (`/users/{id}/mfa`, `a={x}`) and `-`, `_`, `.` (`payslip-{employee}-{month}.pdf`) keep
     their spans apart.
