@@ -79,3 +79,16 @@ def test_two_values_a_japanese_bracket_separates_stay_two_placeholders() -> None
     # before: 'R-{value}名）を確定し…' — one span over `5521（2`
     assert "（{" in reply and "名）を確定し" in reply
     assert reply.count("{") >= 2
+
+
+def test_a_japanese_title_never_cuts_a_word_that_only_appears_whole() -> None:
+    # a warehouse desk: `在庫表` in every request, `棚卸` in two; `庫表` never stands alone
+    from memdir.consolidation.weekly.titles import shared_phrase_ja
+
+    intents = [
+        "倉庫Bの在庫表を更新して、棚卸の数が合わない",
+        "棚卸結果 S-2210 在庫表反映お願いします",
+        "S-2231 の数量ずれ、在庫表直しといて",
+    ]
+    # before: '棚卸の庫表' (the latest-starting piece of `在庫表` taken for the word)
+    assert shared_phrase_ja(intents) == "棚卸の在庫表"
