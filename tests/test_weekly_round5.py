@@ -92,3 +92,13 @@ def test_a_japanese_title_never_cuts_a_word_that_only_appears_whole() -> None:
     ]
     # before: '棚卸の庫表' (the latest-starting piece of `在庫表` taken for the word)
     assert shared_phrase_ja(intents) == "棚卸の在庫表"
+
+
+def test_a_flag_name_and_its_quoted_help_text_are_named_by_role() -> None:
+    # a typer/argparse-style edit: the flag and its help differ per task
+    from memdir.consolidation.weekly.naming import candidates
+
+    names = [n for _, n in candidates('parser.add_argument("--', '", help="{}.")', ["verbose"], False)]
+    assert names[0] == "flag"  # before: `value`, `value2`...
+    names = [n for _, n in candidates('parser.add_argument("--{}", help="', '.")', ["詳細を表示"], False)]
+    assert names[0] == "help"
