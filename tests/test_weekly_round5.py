@@ -102,3 +102,16 @@ def test_a_flag_name_and_its_quoted_help_text_are_named_by_role() -> None:
     assert names[0] == "flag"  # before: `value`, `value2`...
     names = [n for _, n in candidates('parser.add_argument("--{}", help="', '.")', ["詳細を表示"], False)]
     assert names[0] == "help"
+
+
+def test_a_japanese_action_written_with_and_without_its_kana_is_one_word() -> None:
+    # a bank desk: `取り消し`, `取消`, `取り消して` are one action; the title must say it
+    from memdir.consolidation.weekly.titles import shared_phrase_ja
+
+    intents = [
+        "口座 1234567 の振込予約を取り消してください",
+        "明日の振込、取消お願いします R-551",
+        "R-560 の振込予約 取り消し希望",
+    ]
+    # before: '振込予約' (the object; the cancellation, written three ways, was no word)
+    assert shared_phrase_ja(intents) == "振込の取消"

@@ -281,6 +281,8 @@ def steps_title(steps: Sequence[str]) -> str:
 _KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{2,}")
 
 
+# a kana inside a compound verb-noun, not a particle: `差し戻し` and `差戻` are one word (`振込`, `取消`)
+_OKURIGANA = re.compile(r"(?<=[\u4e00-\u9fff])[\u3041-\u3093](?<![のをにがはでともへやか])(?=[\u4e00-\u9fff])")
 _LABEL_NEXT = re.compile(r"\s*(?:[はがも：:「(（]|\d)")
 
 
@@ -295,11 +297,12 @@ def shared_phrase_ja(intents: Sequence[str]) -> str:
     Words are kanji or katakana strings of 2+ characters (inside longer runs too: `振込予約` holds
     `予約`), not right after a digit (`10月分` is a value). The action is the word more than half
     of the requests wrote that comes last in them (Japanese puts the verb last); its object is the
-    other word at least two wrote, closest before it. Written as one request has them when they
+    other word at least two wrote, closest before it. A kana inside a compound is dropped first
+    (`差し戻し` is `差戻`, as another request wrote it). Written as one request has them when they
     touch (`振込予約`, `口座を更新`), else `{object}の{action}`: "…精算…承認しておいて", "…承認お願い
     します", "…精算…" -> `精算の承認`.
     """
-    texts = [t for t in intents if t.strip()]
+    texts = [_OKURIGANA.sub("", t) for t in intents if t.strip()]
     if len(texts) < 3:
         return ""
     where: dict[str, list[tuple[int, int]]] = {}  # word -> (request, position) of each occurrence
@@ -335,7 +338,8 @@ def shared_phrase_ja(intents: Sequence[str]) -> str:
             if k < 0:
                 continue
             gap = k - i - len(obj)
-            phrase = texts[n][i : k + len(action)] if gap <= 1 else f"{obj}の{action}"
+            joined = gap == 0 or gap == 1 and texts[n][k - 1] in "をのにへ"  # not `振込、取消`
+            phrase = texts[n][i : k + len(action)] if joined else f"{obj}の{action}"
             if (count[obj], -gap) > (best[0], -best[1]):
                 best = (count[obj], gap, phrase)
     return best[2]
