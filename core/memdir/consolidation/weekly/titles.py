@@ -282,7 +282,9 @@ _KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{2,}")
 
 
 # a kana inside a compound verb-noun, not a particle: `差し戻し` and `差戻` are one word (`振込`, `取消`)
-_OKURIGANA = re.compile(r"(?<=[\u4e00-\u9fff])[\u3041-\u3093](?<![のをにがはでともへやか])(?=[\u4e00-\u9fff])")
+_OKURIGANA = re.compile(
+    r"(?<=[\u4e00-\u9fff])[\u3041-\u3093](?<![のをにがはでともへやか])(?=[\u4e00-\u9fff])"
+)
 _LABEL_NEXT = re.compile(r"\s*(?:[はがも：:「(（]|\d)")
 
 
