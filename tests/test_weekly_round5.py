@@ -115,3 +115,26 @@ def test_a_japanese_action_written_with_and_without_its_kana_is_one_word() -> No
     ]
     # before: '振込予約' (the object; the cancellation, written three ways, was no word)
     assert shared_phrase_ja(intents) == "振込の取消"
+
+
+def test_japanese_requests_that_share_one_noun_and_url_steps_are_titled_by_the_noun() -> None:
+    # a company-car desk: one request is no title, even with its numbers glued to kanji
+    intents = [
+        "明日の13時から社用車 1台 借りたいです",
+        "社用車予約 11/5 9:00-12:00 2名",
+        "金曜の午後、客先訪問で車を使いたい（3人）",
+    ]
+    steps = [
+        [
+            f"https://cars.corp.example/reserve 車両={c} 日付={d}",
+            "https://cars.corp.example/notify 通知=予約確認",
+        ]
+        for c, d in (
+            ("品川300あ1234", "2026-11-04"),
+            ("品川300い5678", "2026-11-05"),
+            ("品川300う9012", "2026-11-06"),
+        )
+    ]
+    d = draft(intents, steps, tool="cars")
+    # before: '明日の13時から社用車 1台 借りたいです' (one person's request)
+    assert d.title == "社用車"

@@ -28,7 +28,7 @@ GROUP_MIN = 0.5
 _PROPER_NAME = re.compile(r"(?<![\w'])[A-Z][a-z\u00c0-\u024f'-]+(?: [A-Z][a-z\u00c0-\u024f'-]+)*")
 _CLASS_SPAN = re.compile(
     r"\b(?:https?|ftp|file)://\S+|\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|「[^」\n]{1,200}」"
-    r"|(?<![\w{/])(?:[\w.@-]+/)+[\w.@-]+|\b\d+(?:[.,:]\d+)*\b"
+    r"|(?<![\w{/])(?:[\w.@-]+/)+[\w.@-]+|(?<![A-Za-z0-9_.,:])\d+(?:[.,:]\d+)*(?![A-Za-z0-9_])"
 )
 _BRACKETED = re.compile(r"[（(\[【「][^（()\[\]【】「」）]*\{\w+\}[^（()\[\]【】「」）]*[）)\]】」]")
 _COUNTER = r"(?:さん|様|君|[週日月年時分号番件個回人円歳])"
@@ -293,14 +293,15 @@ def _label(word: str, occurrences: list[tuple[int, int]], texts: Sequence[str]) 
     return all(_LABEL_NEXT.match(texts[n], i + len(word)) for n, i in occurrences)
 
 
-def shared_phrase_ja(intents: Sequence[str]) -> str:
+def shared_phrase_ja(intents: Sequence[str], alone: bool = False) -> str:
     """What paraphrased Japanese requests all ask for, as a noun phrase ("" when they share too little).
 
     Words are kanji or katakana strings of 2+ characters (inside longer runs too: `振込予約` holds
     `予約`), not right after a digit (`10月分` is a value). The action is the word more than half
     of the requests wrote that comes last in them (Japanese puts the verb last); its object is the
     other word at least two wrote, closest before it. A kana inside a compound is dropped first
-    (`差し戻し` is `差戻`, as another request wrote it). Written as one request has them when they
+    (`差し戻し` is `差戻`, as another request wrote it). With `alone`, an action no object goes
+    with is the phrase (`会議室`: for a kind whose steps name nothing either). Written as one request has them when they
     touch (`振込予約`, `口座を更新`), else `{object}の{action}`: "…精算…承認しておいて", "…承認お願い
     します", "…精算…" -> `精算の承認`.
     """
@@ -344,7 +345,7 @@ def shared_phrase_ja(intents: Sequence[str]) -> str:
             phrase = texts[n][i : k + len(action)] if joined else f"{obj}の{action}"
             if (count[obj], -gap) > (best[0], -best[1]):
                 best = (count[obj], gap, phrase)
-    return best[2]
+    return best[2] or (action if alone else "")
 
 
 def render_title(template: Template) -> str:
