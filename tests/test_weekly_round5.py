@@ -138,3 +138,13 @@ def test_japanese_requests_that_share_one_noun_and_url_steps_are_titled_by_the_n
     d = draft(intents, steps, tool="cars")
     # before: '明日の13時から社用車 1台 借りたいです' (one person's request)
     assert d.title == "社用車"
+
+
+def test_a_japanese_name_a_hyphen_joins_is_one_placeholder_named_by_its_key() -> None:
+    # a hot-desk desk: `3F-窓側A` is one seat
+    intents = ["明日の席を取って", "水曜に席を予約したい", "来週月曜 席 お願いします"]
+    seats = (("3F-窓側A", "2026-11-04"), ("5F-通路B", "2026-11-05"), ("2F-個室C", "2026-11-09"))
+    steps = [[f"https://desks.corp.example/reserve 座席={s} 日付={d}"] for s, d in seats]
+    d = draft(intents, steps, tool="desks")
+    # before: '座席={value}-{value2}'
+    assert any("座席={座席} " in s for s in d.steps), d.steps
