@@ -317,8 +317,11 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False) -> str:
                 for j in range(i + 2, run.end() + 1):
                     where.setdefault(text[i:j], []).append((n, i))
     count = {w: len({n for n, _ in occ}) for w, occ in where.items()}
-    # a piece of a longer word that never stands apart from it is no word (`収書` of `領収書`)
-    whole = {w for w in where if not any(len(o) > len(w) and w in o and count[o] == count[w] for o in where)}
+    # the tail of a longer word it never stands apart from is no word (`収書` of `領収書`; `給与` of
+    # `給与明細` is one: a word's head reads alone, and ties go to the longer word below)
+    whole = {
+        w for w in where if not any(len(o) > len(w) and w in o[1:] and count[o] == count[w] for o in where)
+    }
     count = {w: c for w, c in count.items() if w in whole}
     words = sorted((w for w, c in count.items() if c >= 2), key=lambda w: (-count[w], -len(w), w))
     # a label that introduces a value (`件名は…`, `期日 12/15`, `件名：`) is no action, however late
