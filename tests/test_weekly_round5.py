@@ -4,25 +4,9 @@ Japanese titles cut mid-word, reply spans run together, many anonymous placehold
 
 from __future__ import annotations
 
-import numpy as np
+from weekly_support import draft
 
-from memdir.consolidation.weekly.distill import distil_builtin
-from memdir.consolidation.weekly.draft import Draft
-from memdir.consolidation.weekly.steps import Step, action_of
-from memdir.consolidation.weekly.tasks import Task
 from memdir.consolidation.weekly.titles import file_stem, steps_title
-
-
-def draft(
-    intents: list[str], steps: list[list[str]], tool: str = "terminal", replies: list[str] = ()
-) -> Draft:  # type: ignore[assignment]
-    tasks = []
-    for i, (intent, inputs) in enumerate(zip(intents, steps, strict=True)):
-        ss = [Step(tool, x, action_of(tool, x)) for x in inputs]
-        if replies:
-            ss.append(Step("reply", replies[i], "reply", kind="response"))
-        tasks.append(Task(f"t{i}", intent, tools=[tool] * len(inputs), steps=ss, outcome="success"))
-    return distil_builtin(tasks, np.eye(len(tasks), dtype=np.float32))
 
 
 def test_an_http_kind_is_titled_by_its_decisive_write_not_by_its_methods() -> None:
