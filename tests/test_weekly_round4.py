@@ -7,30 +7,16 @@ import sys
 from datetime import date
 from pathlib import Path
 
-import numpy as np
 import pytest
+from weekly_support import draft
 
-from memdir.consolidation.weekly.distill import distil_builtin
-from memdir.consolidation.weekly.draft import Draft
-from memdir.consolidation.weekly.steps import Step, action_of
+from memdir.consolidation.weekly.steps import Step
 from memdir.consolidation.weekly.tasks import Task
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
 
 from weekly_checks import check_week, parse_procedure  # noqa: E402
-
-
-def draft(
-    intents: list[str], steps: list[list[str]], tool: str = "terminal", replies: list[str] = ()
-) -> Draft:  # type: ignore[assignment]
-    tasks = []
-    for i, (intent, inputs) in enumerate(zip(intents, steps, strict=True)):
-        ss = [Step(tool, x, action_of(tool, x)) for x in inputs]
-        if replies:
-            ss.append(Step("reply", replies[i], "reply", kind="response"))
-        tasks.append(Task(f"t{i}", intent, tools=[tool] * len(inputs), steps=ss, outcome="success"))
-    return distil_builtin(tasks, np.eye(len(tasks), dtype=np.float32))
 
 
 def test_japanese_requests_with_values_inside_are_titled_by_action_and_object() -> None:

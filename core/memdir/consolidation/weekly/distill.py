@@ -161,7 +161,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     if chatty:  # what the requests all say, else what the steps ran
         asked = list(intents.values())
         said = shared_phrase(asked, rendered) or shared_phrase_ja(asked)
-        said = said or quoted_title(rendered) or steps_title(rendered)
+        said = said or quoted_title(rendered) or steps_title(rendered) or shared_phrase_ja(asked, alone=True)
         title = one_line(render_title(Template([said]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}

@@ -6,7 +6,7 @@ tier; a placeholder takes the name of its strongest tier (most frequent within i
 | tier | evidence | example |
 |---|---|---|
 | 5.5 | values that are all e-mail addresses or amounts, whatever key passes them | `--to {}` -> email |
-| 5 | a key right before it, when it is the key's whole value | `--week {}`, `SERVICE={}`, `?username={}`, `version = "{}"` |
+| 5 | a key right before it, when it is the key's whole value (or its quoted text); a flag's name | `--week {}`, `SERVICE={}`, `?username={}`, `version = "{}"`, `help="{}."`, `"--{}"` -> flag |
 | 4.6 | a currency sign next to it | `below €{}` -> price |
 | 4.5 | the first label of a host name | `ssh {}.acme.net` |
 | 4.2 | values of several capitalised words | `Tomás Ruiz` -> name |
@@ -163,6 +163,7 @@ _KEY = (
 _CJK_KEY = re.compile(
     r"(?:^|[\s,;(&])([\u3040-\u30ff\u3400-\u9fff]{1,10})=$"
 )  # `件名={}`: the log's own role
+_QUOTED_KEY = re.compile(r"(?:^|[\s,;(&])([A-Za-z][\w-]{1,30})=[\"']$")
 _HOST_RIGHT = re.compile(r"^\.[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.I)
 _LEFT_WORD = re.compile(r"(?:^|[\s\"'(])([A-Za-z][a-z]{1,30}) #?$")
 _RIGHT_WORD = re.compile(r"^ ([a-z][a-z-]{1,30})(?: ([a-z][a-z-]{1,30}))?")
@@ -271,6 +272,11 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
         if m and len(m.group(1)) > 1 and whole and not prose:
             out.append((5.0, key_name(m.group(1))))
             break
+    m = _QUOTED_KEY.search(left)
+    if m and not out and re.match(r"[^\"'\n{}]{0,3}[\"']", right):  # `help="{}."`: the quoted value
+        out.append((5.0, key_name(m.group(1))))
+    if re.search(r"(?:^|[\s\"'\[(=`])--$", left) and not out:  # `"--{}"`: the flag's own name
+        out.append((5.0, "flag"))
     m = _CJK_KEY.search(left)
     if m and whole and not out:
         out.append((5.0, m.group(1)))

@@ -124,12 +124,18 @@ def _letters(span: Span) -> bool:
     return bool(seen) and all(re.fullmatch(r"[^\W\d_]+", v) for v in seen)
 
 
+def _kanji(span: Span) -> bool:
+    """Every value holds CJK: `7F-大会議室B` is one room, whatever the hyphen joins."""
+    seen = span.seen()
+    return bool(seen) and all(re.search(r"[\u3040-\u30ff\u3400-\u9fff]", v) for v in seen)
+
+
 def _merge(parts: list[Part]) -> list[Part]:
     """Spans separated by one space are one span, unless one of them is a date (`{job} {date}`) or
     an identifier (`add-member {group} {user}`: two arguments).
 
     So are a name and the number an underscore or hyphen glues to it (`cabinet_1`, `drawer-3`: one id),
-    and words a hyphen joins (`finance-ops`, `design-leads`: one name).
+    and words a hyphen joins (`finance-ops`, `design-leads`, `7F-大会議室B`: one name).
     """
     out: list[Part] = []
     for p in parts:
@@ -144,8 +150,7 @@ def _merge(parts: list[Part]) -> list[Part]:
                 or out[-1] in ("_", "-")
                 and all(v.isdigit() for v in p.values.values() if v)
                 or out[-1] == "-"
-                and _letters(p)
-                and _letters(out[-2])
+                and (_letters(p) and _letters(out[-2]) or _kanji(p) or _kanji(out[-2]))
             )
             and not _dates(p)
             and not _dates(out[-2])
@@ -158,13 +163,14 @@ def _merge(parts: list[Part]) -> list[Part]:
     return out
 
 
-_GLUE_SEP = re.compile(r"[^\s/=,:;{}()\[\]\"'`]{1,2}")
+_GLUE_SEP = re.compile(r"[^\s/=,:;{}()\[\]\"'`（）「」『』【】〔〕、。，：；]{1,2}")
 _TOKEN_TAIL = re.compile(r"^[^\s\"'`,;)\]]+")
 
 
 def _glue(parts: list[Part]) -> list[Part]:
     """Placeholders one token holds are one placeholder: `{value}館{value2}` (本館7F-702, 別館3F-305),
-    `{file}@{value}` (`j.ortiz@northwind`). An address takes the rest of its token too (`.example`):
+    `{file}@{value}` (`j.ortiz@northwind`), never across a bracket or a mark of Japanese prose
+    (`EX-{number}（{amount}円）`: two values). An address takes the rest of its token too (`.example`):
     `{email}`, not a user and a domain of their own. Dates, and separators such as `/` or `=`
     (`/users/{id}/mfa`, `a={x}`) and `-`, `_`, `.` (`payslip-{employee}-{month}.pdf`) keep
     their spans apart.

@@ -28,7 +28,7 @@ GROUP_MIN = 0.5
 _PROPER_NAME = re.compile(r"(?<![\w'])[A-Z][a-z\u00c0-\u024f'-]+(?: [A-Z][a-z\u00c0-\u024f'-]+)*")
 _CLASS_SPAN = re.compile(
     r"\b(?:https?|ftp|file)://\S+|\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|「[^」\n]{1,200}」"
-    r"|(?<![\w{/])(?:[\w.@-]+/)+[\w.@-]+|\b\d+(?:[.,:]\d+)*\b"
+    r"|(?<![\w{/])(?:[\w.@-]+/)+[\w.@-]+|(?<![A-Za-z0-9_.,:])\d+(?:[.,:]\d+)*(?![A-Za-z0-9_])"
 )
 _BRACKETED = re.compile(r"[（(\[【「][^（()\[\]【】「」）]*\{\w+\}[^（()\[\]【】「」）]*[）)\]】」]")
 _COUNTER = r"(?:さん|様|君|[週日月年時分号番件個回人円歳])"
@@ -221,13 +221,35 @@ def quoted_title(steps: Sequence[str]) -> str:
     return ""
 
 
+_HTTP_CALL = re.compile(r"\b(POST|PUT|PATCH|DELETE|GET)\s+(/[^\s?`]*)")
+
+
+def decisive_call(steps: Sequence[str]) -> str:
+    """The HTTP call that says what this kind does: the first write (POST/PUT/PATCH/DELETE) whose
+    path ends in a literal word (`POST /orders/ORD-{number}/refunds`: what it creates), else the
+    last write ("" when no step is an HTTP write). The reads and the ticket update
+    (`PATCH /tickets/{ticket}`, path ending in a value) are what every kind of a desk does alike.
+    """
+    writes = [m for s in steps if not s.startswith("Reply") for m in _HTTP_CALL.finditer(s)]
+    writes = [m for m in writes if m.group(1) != "GET"]
+    if not writes:
+        return ""
+    named = [m for m in writes if re.search(r"/[A-Za-z][\w-]*/?$", m.group(2))]
+    m = (named or writes[-1:])[0]
+    return f"{m.group(1)} {m.group(2).rstrip('/')}"
+
+
 def steps_title(steps: Sequence[str]) -> str:
     """A title from what the steps ran: their commands, then the placeholders threaded through them.
 
     `dirctl account show {account}`, `dirctl account unlock {account}`, `dirctl session revoke
     {account} --all` -> "dirctl account show, account unlock, session revoke ({account})". For a
     kind whose requests were each phrased in one person's words: what the tasks have in common.
+    Steps that are HTTP calls: the decisive call (`decisive_call`) alone.
     """
+    call = decisive_call(steps)
+    if call:  # `GET, POST, PATCH` would be every kind of an HTTP desk
+        return call
     phrases: list[str] = []
     program = ""
     counts: dict[str, int] = {}
@@ -259,6 +281,10 @@ def steps_title(steps: Sequence[str]) -> str:
 _KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{2,}")
 
 
+# a kana inside a compound verb-noun, not a particle: `差し戻し` and `差戻` are one word (`振込`, `取消`)
+_OKURIGANA = re.compile(
+    r"(?<=[\u4e00-\u9fff])[\u3041-\u3093](?<![のをにがはでともへやか])(?=[\u4e00-\u9fff])"
+)
 _LABEL_NEXT = re.compile(r"\s*(?:[はがも：:「(（]|\d)")
 
 
@@ -267,17 +293,19 @@ def _label(word: str, occurrences: list[tuple[int, int]], texts: Sequence[str]) 
     return all(_LABEL_NEXT.match(texts[n], i + len(word)) for n, i in occurrences)
 
 
-def shared_phrase_ja(intents: Sequence[str]) -> str:
+def shared_phrase_ja(intents: Sequence[str], alone: bool = False) -> str:
     """What paraphrased Japanese requests all ask for, as a noun phrase ("" when they share too little).
 
     Words are kanji or katakana strings of 2+ characters (inside longer runs too: `振込予約` holds
     `予約`), not right after a digit (`10月分` is a value). The action is the word more than half
     of the requests wrote that comes last in them (Japanese puts the verb last); its object is the
-    other word at least two wrote, closest before it. Written as one request has them when they
+    other word at least two wrote, closest before it. A kana inside a compound is dropped first
+    (`差し戻し` is `差戻`, as another request wrote it). With `alone`, an action no object goes
+    with is the phrase (`会議室`: for a kind whose steps name nothing either). Written as one request has them when they
     touch (`振込予約`, `口座を更新`), else `{object}の{action}`: "…精算…承認しておいて", "…承認お願い
     します", "…精算…" -> `精算の承認`.
     """
-    texts = [t for t in intents if t.strip()]
+    texts = [_OKURIGANA.sub("", t) for t in intents if t.strip()]
     if len(texts) < 3:
         return ""
     where: dict[str, list[tuple[int, int]]] = {}  # word -> (request, position) of each occurrence
@@ -289,6 +317,12 @@ def shared_phrase_ja(intents: Sequence[str]) -> str:
                 for j in range(i + 2, run.end() + 1):
                     where.setdefault(text[i:j], []).append((n, i))
     count = {w: len({n for n, _ in occ}) for w, occ in where.items()}
+    # the tail of a longer word it never stands apart from is no word (`収書` of `領収書`; `給与` of
+    # `給与明細` is one: a word's head reads alone, and ties go to the longer word below)
+    whole = {
+        w for w in where if not any(len(o) > len(w) and w in o[1:] and count[o] == count[w] for o in where)
+    }
+    count = {w: c for w, c in count.items() if w in whole}
     words = sorted((w for w, c in count.items() if c >= 2), key=lambda w: (-count[w], -len(w), w))
     # a label that introduces a value (`件名は…`, `期日 12/15`, `件名：`) is no action, however late
     actions = [w for w in words if 2 * count[w] > len(texts) and not _label(w, where[w], texts)]
@@ -310,10 +344,11 @@ def shared_phrase_ja(intents: Sequence[str]) -> str:
             if k < 0:
                 continue
             gap = k - i - len(obj)
-            phrase = texts[n][i : k + len(action)] if gap <= 1 else f"{obj}の{action}"
+            joined = gap == 0 or gap == 1 and texts[n][k - 1] in "をのにへ"  # not `振込、取消`
+            phrase = texts[n][i : k + len(action)] if joined else f"{obj}の{action}"
             if (count[obj], -gap) > (best[0], -best[1]):
                 best = (count[obj], gap, phrase)
-    return best[2]
+    return best[2] or (action if alone else "")
 
 
 def render_title(template: Template) -> str:
