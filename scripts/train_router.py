@@ -85,6 +85,9 @@ EPISODES_EXTRA = ("unshipped/episodes_round3.jsonl", "unshipped/episodes_round4.
 # with those rows `e5` keeps round 2's selection (cue_weight, C) instead of the CV grid: CV on the new
 # rows picked C 3, which scored lower on every dev set (docs/daily.md, "Routing round 4")
 E5_FIXED = (0.2, 0.3)
+# Routing round 5 (docs/daily.md): short documentation pages (route_pages.is_short_page) are routed by
+# `e5_docs` as well; the model file says so (`short_pages`), `--round2` writes a file without it
+SHORT_PAGES = True
 
 
 def load(name: str) -> list[dict[str, object]]:
@@ -323,10 +326,12 @@ def train(
     grid_windows: tuple[int, ...] = GRID_WINDOWS,
     docs: bool = True,
     extra: tuple[str, ...] = EPISODES_EXTRA,
+    short_pages: bool = SHORT_PAGES,
 ) -> bytes:
     """Select and fit every weight set; returns the model file's bytes.
 
-    `extra` (paths under examples/routing_set/) are episode rows that only `e5` is trained on.
+    `extra` (paths under examples/routing_set/) are episode rows that only `e5` is trained on;
+    `short_pages` makes the router send short documentation pages to `e5_docs` too (no weights change).
     """
     episodes = load("episodes.jsonl") + load("docs.jsonl")
     rows = episodes + load_docs() + load_vue()
@@ -429,6 +434,7 @@ def train(
         "embedders": {k: embedder for k in ("e5", "e5_docs") if k in sets},
         "windows": {k: sets[k]["windows"] for k in ("e5", "e5_docs") if k in sets},
         "documents": {"min_chars": DOC_MIN_CHARS, "min_headings": DOC_MIN_HEADINGS},
+        **({"short_pages": True} if short_pages else {}),
         "selection": {
             k: {"cue_weight": v["cue_weight"], "C": v["C"], **v["report"]} for k, v in sets.items()
         },  # type: ignore[dict-item]
@@ -452,6 +458,8 @@ def merge_e5(shipped: bytes, fresh: bytes) -> bytes:
         meta, new = json.loads(str(a["meta"])), json.loads(str(b["meta"]))
     meta["selection"]["e5"] = new["selection"]["e5"]
     meta["data_sha256"], meta["episodes_extra"] = new["data_sha256"], new["episodes_extra"]
+    meta.pop("short_pages", None)
+    meta.update({"short_pages": True} if new.get("short_pages") else {})
     arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
     buf = io.BytesIO()
     np.savez_compressed(buf, **arrays)
@@ -484,16 +492,18 @@ def main() -> int:
         print(json.dumps(read_models(str(OUT)).meta, indent=1, sort_keys=True))
         return 0
     extra = () if args.round2 else EPISODES_EXTRA
+    pages = SHORT_PAGES and not args.round2
     if args.episodes_only:
-        raw = merge_e5(OUT.read_bytes(), train(docs=False, extra=extra))
+        raw = merge_e5(OUT.read_bytes(), train(docs=False, extra=extra, short_pages=pages))
     else:
-        raw = train(docs=not args.no_docs, extra=extra)
+        raw = train(docs=not args.no_docs, extra=extra, short_pages=pages)
     if args.check:
         old, new = read_models(str(OUT)), read_models(raw)
         same = (
             set(old.models) == set(new.models)
             and all(np.allclose(old.models[k].weights, new.models[k].weights, atol=1e-5) for k in new.models)
             and old.meta["data_sha256"] == new.meta["data_sha256"]
+            and old.meta.get("short_pages") == new.meta.get("short_pages")
         )
         print("shipped model matches a retrain" if same else "shipped model differs from a retrain")
         return 0 if same else 1
