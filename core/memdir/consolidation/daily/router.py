@@ -3,8 +3,9 @@
 Each episode is read once: its blocks and structural cues (route_features) and its vector from
 the run's embedder (the same vector then finds its related notes: it is computed once). A
 logistic regression trained on the labelled set in examples/routing_set/ (route_model) decides
-knowledge, procedures or skip (a documentation page, long and in sections, is read by a weight set
-trained with real documentation as well, on the mean vector of its opening and closing windows);
+knowledge, procedures or skip (a documentation page, long and in sections, or short with a doc
+generator's marks when the model file says so (route_pages), is read by a weight set trained with
+real documentation as well, on the mean vector of its opening and closing windows);
 one rule stays on top of it (a text of fewer than four words with no code is skip), because it
 measurably helps (docs/daily.md). An episode that holds both
 a lesson and a separate set of steps, and that the model finds mixed, is split in two parts. A
