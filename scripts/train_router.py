@@ -21,7 +21,8 @@ structural cues), `cues` (cues alone: for the hashing fallback and any other emb
 vectors plus cues were tried and did no better, docs/daily.md), and `usage` (the usage-report
 detector, cues of route_usage). The episode sets read the first DOC_CUES_FROM cues only.
 A fourth set, `e5_docs` (shipped since routing round 2; `--no-docs` leaves it out), routes
-documentation pages (router.is_document: long, in sections): trained on every row, including every docs_*.jsonl (made-up guides and references) and
+documentation pages (router.is_document: long, in sections; since round 5 also short pages with a
+doc generator's marks, route_pages, when the file records `short_pages`): trained on every row, including every docs_*.jsonl (made-up guides and references) and
 the labelled Vue pages (examples/routing_set/vuedocs/, read by path from ../shared/eval/realdocs),
 and selected by cross-validation on the documentation rows over C, cue weight, class weights among
 the documentation rows (GRID_BALANCE), the cues it reads (GRID_CUESET) and windows; it ships
