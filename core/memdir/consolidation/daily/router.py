@@ -3,8 +3,9 @@
 Each episode is read once: its blocks and structural cues (route_features) and its vector from
 the run's embedder (the same vector then finds its related notes: it is computed once). A
 logistic regression trained on the labelled set in examples/routing_set/ (route_model) decides
-knowledge, procedures or skip (a documentation page, long and in sections, is read by a weight set
-trained with real documentation as well, on the mean vector of its opening and closing windows);
+knowledge, procedures or skip (a documentation page, long and in sections, or short with a doc
+generator's marks when the model file says so (route_pages), is read by a weight set trained with
+real documentation as well, on the mean vector of its opening and closing windows);
 one rule stays on top of it (a text of fewer than four words with no code is skip), because it
 measurably helps (docs/daily.md). An episode that holds both
 a lesson and a separate set of steps, and that the model finds mixed, is split in two parts. A
@@ -22,6 +23,7 @@ import numpy as np
 from memdir.consolidation.daily.blocks import Block, content_words, split_blocks
 from memdir.consolidation.daily.route_features import features
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
+from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
 from memdir.consolidation.daily.route_usage import usage_features, usage_outcome
 from memdir.consolidation.daily.shape import shape
@@ -68,6 +70,7 @@ class Reading:
     cues: np.ndarray
     embed: str
     proba: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    meta_keys: frozenset[str] = frozenset()  # the keys of the text's frontmatter, if it had any
 
 
 def given_title(title: str, body: str) -> str:
@@ -81,14 +84,16 @@ def read_text(title: str, text: str) -> Reading:
     """Read one episode or document (frontmatter `title`/`description` count as its title)."""
     split = split_text(text)
     body = split.body.strip()
+    keys: frozenset[str] = frozenset()
     if split.has_frontmatter and split.yaml_text.strip():
         meta = parse_yaml(split.yaml_text)
+        keys = frozenset(str(k) for k in meta)
         title = title or str(meta.get("title") or "")
         desc = str(meta.get("description") or "")
         title = f"{title}: {desc}" if title and desc else title or desc
     title = given_title(title, body)
     blocks = split_blocks(body)
-    return Reading(title, body, blocks, features(title, blocks), embed_text(title, body))
+    return Reading(title, body, blocks, features(title, blocks), embed_text(title, body), meta_keys=keys)
 
 
 def is_document(r: Reading) -> bool:
@@ -104,6 +109,9 @@ class Router:
         self.model = self.models.for_embedder(embedder_name, dim) if embed else self.models.models["cues"]
         self.embed = embed if self.model.vec_dim else None
         self.docs = self.models.for_documents(embedder_name, dim) if self.embed else None
+        # routing round 5: short pages (route_pages) go to the documentation weights too, when the
+        # model file says so (a file without the key routes as before)
+        self.short_pages = bool(self.models.meta.get("short_pages"))
         self._vecs: dict[str, np.ndarray] = {}  # embedded text -> vector, for this router's lifetime
         self._usages: dict[str, str | None] = {}  # body -> _usage
 
@@ -112,7 +120,7 @@ class Router:
         readings = [read_text(t, x) for t, x in items]
         if not readings:
             return readings
-        pages = [self.docs is not None and is_document(r) for r in readings]
+        pages = [self.docs is not None and self.is_page(r) for r in readings]
         vecs = self._routing_vectors(readings, pages) if self.embed else None
         cues = np.stack([r.cues for r in readings])
         probas = self.model.proba(vecs, cues)
@@ -122,6 +130,10 @@ class Router:
         for r, p in zip(readings, probas, strict=True):
             r.proba = p
         return readings
+
+    def is_page(self, r: Reading) -> bool:
+        """A text for the documentation weights: a long page in sections, or a short page by its marks."""
+        return is_document(r) or (self.short_pages and is_short_page(r.body, r.meta_keys))
 
     def _routing_vectors(self, readings: list[Reading], pages: list[bool]) -> np.ndarray:
         """Each text's routing vector: its opening window's, averaged with a page's later windows."""
