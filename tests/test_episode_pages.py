@@ -96,3 +96,32 @@ def test_a_pasted_page_is_one_episode_and_routes_as_one_note(root: Path, run_cli
     for words in ("quill vault export", "new-laptop.local", "quill vault import"):
         assert words in body  # every section of the page reached the same note
     assert len(written) == 1
+
+
+FRONTMATTER_PAGE = """---
+title: Draining a Fleetd worker
+description: Take one worker out of rotation without dropping jobs
+sidebar_position: 3
+---
+
+Cordon it, wait, then stop it.
+
+1. Run `fleetctl cordon w1`
+2. Wait until `fleetctl jobs w1` lists nothing
+"""
+
+
+def test_a_pasted_page_with_frontmatter_is_titled_by_it_not_by_its_delimiter(root: Path, run_cli: Cli) -> None:
+    at = f"{YESTERDAY.isoformat()}T10:00"
+    res = run_cli("episode", "add", "-", "--at", at, "--json", input=FRONTMATTER_PAGE)
+    assert res.returncode == 0, res.stderr
+    untitled = "---\nsidebar_position: 4\n---\n\n# Undraining a worker\n\nRun `fleetctl uncordon w1`.\n"
+    res2 = run_cli("episode", "add", "-", "--at", f"{YESTERDAY.isoformat()}T10:05", input=untitled)
+    assert res2.returncode == 0, res2.stderr
+    rel, text = _day_file(root)
+    assert "## 10:00 — Draining a Fleetd worker\n" in text  # was `## 10:00 — ---`
+    assert "## 10:05 — Undraining a worker\n" in text  # no title key: the first line after the block
+    first, second = parse_episode_text(rel, text)
+    assert json.loads(res.stdout)["id"] == first.id and first.title == "Draining a Fleetd worker"
+    assert first.text.startswith("---\ntitle: Draining a Fleetd worker\n")  # the page is kept as pasted
+    assert second.title == "Undraining a worker"

@@ -12,7 +12,7 @@ from pathlib import Path
 from memdir.errors import InputError, NoteError
 from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text
 from memdir.locks import file_lock
-from memdir.notes.frontmatter import split_text
+from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_text
 from memdir.notes.store import NoteStore
 from memdir.paths import STATE_DIR
@@ -106,6 +106,24 @@ def demote_headings(body: str) -> str:
     return "".join([*out, body[last:]])
 
 
+def default_title(body: str) -> str:
+    """The title of a text added without one: a pasted page's frontmatter `title`, else its first line.
+
+    A page that opens with YAML frontmatter is titled by its `title` key (a Docusaurus/MkDocs page), or
+    by the first line after the block; never by the `---` delimiter. Unreadable YAML counts as no title.
+    """
+    split = split_text(body)
+    if split.has_frontmatter:
+        try:
+            value = parse_yaml(split.yaml_text).get("title")
+        except NoteError:
+            value = None
+        if isinstance(value, str) and value.strip():
+            return value
+        body = split.body
+    return next((ln.lstrip("#").strip() for ln in body.splitlines() if ln.strip()), "")
+
+
 def parse_episode_text(relpath: str, text: str) -> list[Episode]:
     """Split one episode file's text into episodes."""
     name = relpath.rsplit("/", 1)[-1]
@@ -181,7 +199,7 @@ class EpisodeLog:
             raise NoteError("an episode needs some text")
         # a body's own `## ` headings would end this episode: they go down a level or two (a pasted page)
         body = demote_headings(body)
-        title = " ".join((title or body.splitlines()[0].lstrip("#")).split())[:120] or "Episode"
+        title = " ".join((title or default_title(body)).split())[:120] or "Episode"
         heading = f"## {at.strftime('%H:%M')} — {title}"
         lock = Path(self.store.root) / STATE_DIR / "locks" / f"episodes-{day}.lock"
         with file_lock(lock):
