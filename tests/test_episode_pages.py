@@ -111,7 +111,9 @@ Cordon it, wait, then stop it.
 """
 
 
-def test_a_pasted_page_with_frontmatter_is_titled_by_it_not_by_its_delimiter(root: Path, run_cli: Cli) -> None:
+def test_a_pasted_page_with_frontmatter_is_titled_by_it_not_by_its_delimiter(
+    root: Path, run_cli: Cli
+) -> None:
     at = f"{YESTERDAY.isoformat()}T10:00"
     res = run_cli("episode", "add", "-", "--at", at, "--json", input=FRONTMATTER_PAGE)
     assert res.returncode == 0, res.stderr
