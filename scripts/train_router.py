@@ -82,7 +82,14 @@ GRID_CUESET = ("episode", "all")
 VERSION = 1
 # Routing round 4 (docs/daily.md): more episode rows for the episode weights `e5` only (the `cues`,
 # `usage` and `e5_docs` sets are trained exactly as in round 2). `--round2` leaves them out.
-EPISODES_EXTRA = ("unshipped/episodes_round3.jsonl", "unshipped/episodes_round4.jsonl")
+# Routing round 6: the contrast rows of `unshipped/episodes_round6.jsonl` (prose SOPs, next-time advice, desk
+# rules and timed checklists against shift logs, status posts, release notes, rants, day schedules, numbered
+# rules and number comparisons), same settings.
+EPISODES_EXTRA = (
+    "unshipped/episodes_round3.jsonl",
+    "unshipped/episodes_round4.jsonl",
+    "unshipped/episodes_round6.jsonl",
+)
 # with those rows `e5` keeps round 2's selection (cue_weight, C) instead of the CV grid: CV on the new
 # rows picked C 3, which scored lower on every dev set (docs/daily.md, "Routing round 4")
 E5_FIXED = (0.2, 0.3)

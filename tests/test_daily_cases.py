@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from test_daily_support import at, e5_memory, notes, run
 
 from memdir.notes.frontmatter import render_note
@@ -105,10 +104,8 @@ def test_a_prose_procedure_does_not_keep_its_narrative_intro_as_step_one(root: P
     assert note.title == "本番へのデプロイ手順" and note.description.startswith("本番へのデプロイ手順")
 
 
-# Round 4's episode weights (v4, kept by round 5's candidate v5) read this pre-deploy checklist as skip
-# (0.52; round 2: procedures 0.62), so no note is written: a known regression, docs/daily.md ("Routing
-# round 5"). Strict: the day a router routes it right again this shows as XPASS.
-@pytest.mark.xfail(strict=True, reason="v4/v5 episode weights read the Friday checklist as skip")
+# Round 4's episode weights (v4, kept by round 5's v5) read this pre-deploy checklist as skip (0.52), so no
+# note was written; round 6's v6 routes it as a procedure again (0.67; docs/daily.md, "Routing round 6").
 def test_the_description_says_what_the_note_is_for_not_a_colon_intro(root: Path) -> None:
     mem = e5_memory(root)
     mem.add_episode(FRIDAY, at=at(9))
