@@ -205,10 +205,8 @@ class TaskFeatures:
         work = work.toarray() if hasattr(work, "toarray") else np.asarray(work)
         we, ww, wt, p = self.weights
         # skeletons that say nothing of their own (`said` false for either) are no evidence: meaning
-        # speaks for the intents. Two such skeletons are equal, and were taken as one wording when
-        # both tasks had commands: a one-off then joined a kind's member before the kind could (its
-        # commands speak through `did` below, and `agreement.py`)
-        lex = np.where(said, lex, emb)
+        # speaks for the intents, unless both tasks' commands can be compared (checked by `agreement.py`)
+        lex = np.where(said | both, lex, emb)
         read: np.ndarray = we * emb + ww * lex + wt * tool - p * (1.0 - tool)
         did = WORK_MEANING_WEIGHT * emb + WORK_WEIGHT * work - p * (1.0 - tool)
         out: np.ndarray = np.where(both, np.maximum(read, did), read).astype(np.float32)

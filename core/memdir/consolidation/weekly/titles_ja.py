@@ -25,6 +25,9 @@ _OKURIGANA = re.compile(
 )
 _LABEL_NEXT = re.compile(r"\s*(?:[はがも：:「(（]|\d)")
 # what follows a verbal noun: する in any form, or a request for it (`予約して`, `発行お願い`, `修正依頼`)
+_STEM_KANA = frozenset("いきぎしじちにひびみりえけげせぜてでねべめれ")
+# replies report these of every kind (`確認しました`, `連絡しました`): no kind's own action
+_REPORTING = frozenset({"確認", "連絡", "対応", "完了", "報告", "送付", "返信"})
 _AS_VERB = re.compile(r"(?:し|す|さ|せ|でき|お願い|願い|依頼|希望|済|完了)")
 
 
@@ -60,8 +63,8 @@ def surface(word: str, texts: Sequence[str]) -> str:
     for t in texts:
         for m in re.finditer(inner, t):
             form = m.group(0)
-            if len(form) > len(word) and t[m.end() : m.end() + 1] == "し":
-                form += "し"  # `差し戻して` -> `差し戻し`
+            if len(form) > len(word) and t[m.end() : m.end() + 1] in _STEM_KANA:
+                form += t[m.end()]  # the verb's noun form: `差し戻して` -> `差し戻し`, `取り下げて` -> `取り下げ`
             seen[form] += 1
     return max(seen, key=lambda f: (seen[f], len(f))) if seen else word
 
@@ -93,10 +96,11 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
     if not verbs and said:  # the requests name the thing; the replies say what was done to it
         done = [
             w
-            for w in where  # a word a request wrote (`会議室予約` holds `予約`)
-            if 2 * sum(1 for r in said if w in r) > len(said) and _verbal(w, said)
+            for w in {*where, *_words(said)}
+            if w not in _REPORTING and 2 * sum(1 for r in said if w in r) > len(said) and _verbal(w, said)
         ]
-        verbs = sorted(done, key=lambda w: (-len(w), w))[:1]
+        # one a request wrote first (`会議室予約` holds `予約`), then the longest
+        verbs = sorted(done, key=lambda w: (w not in where, -len(w), w))[:1]
         nouns = [w for w in words if w not in verbs]
     if not verbs and len(actions) > 1:  # no word is written as a verb: the latest word, as before
         verbs, nouns = actions, words
