@@ -20,8 +20,32 @@ from collections.abc import Sequence
 from memdir.consolidation.weekly.titles import decisive_call
 
 READS = frozenset(
-    "show get list ls view cat status describe search find read info history check lookup query diff log"
-    " logs inspect print fetch open export".split()
+    [
+        "show",
+        "get",
+        "list",
+        "ls",
+        "view",
+        "cat",
+        "status",
+        "describe",
+        "search",
+        "find",
+        "read",
+        "info",
+        "history",
+        "check",
+        "lookup",
+        "query",
+        "diff",
+        "log",
+        "logs",
+        "inspect",
+        "print",
+        "fetch",
+        "open",
+        "export",
+    ]
 )
 _WORD = re.compile(r"[a-z][a-z-]*[a-z]")
 
@@ -106,7 +130,9 @@ def command_title(steps: Sequence[str]) -> str:
             commands.append(words)
     if not commands:
         return ""
-    verb_first = any(c[0] in READS for c in commands) and not any(len(c) > 1 and c[1] in READS for c in commands)
+    verb_first = any(c[0] in READS for c in commands) and not any(
+        len(c) > 1 and c[1] in READS for c in commands
+    )
     for c in commands:
         if any(w in READS for w in c):
             continue

@@ -28,10 +28,11 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import work_tokens
 
 MIN_AGREEMENT = 0.5
@@ -176,3 +177,47 @@ def apart_tags(
                 tags[r] = tag
         changed = True
     return changed
+
+
+def rehome(
+    agreement: StepAgreement,
+    groups: dict[int, list[int]],
+    work: Callable[[int], tuple[int, Work]],
+    among: Callable[[np.ndarray], np.ndarray],
+    thr: float,
+    tags: np.ndarray,
+    low: int,
+) -> None:
+    """Move a task of a cluster too small to be a kind (< `low` tasks) into a kind that takes it.
+
+    Complete linkage merges the closest pair first: a one-off that reads like one member of a kind
+    pairs with it before the kind can take it (held-out `bo-room-1` with a request cancelling its
+    room: both requests' words were all the week's slots). The task moves when it is alike to every
+    member of a cluster of 2+ (similarity at the threshold, as complete linkage asks; tags allowing)
+    AND agrees on the steps with each member at least as well as the members agree among themselves:
+    a one-off that only reads alike (`keiri`'s `kr-odd-2`, step agreement 0.53 with the approvals,
+    which agree at 1.0) stays. `groups` (label -> indexes; `work(i)` is (row, the task's work)) is
+    changed in place.
+    """
+    for label in sorted(groups):
+        for i in list(groups[label]):
+            own = groups[label]
+            if len(own) >= low:
+                break
+            row, mine = work(i)
+            best, to = thr, -1
+            for other, members in groups.items():
+                if other == label or len(members) < max(2, len(own)):
+                    continue
+                rows = np.array([row, *(work(m)[0] for m in members)])
+                sims = among(rows)[0, 1:]
+                if float(sims.min()) < best or not np.all(allowed(tags[rows[:1]], tags[rows[1:]])):
+                    continue
+                agree = agreement.agreement([mine, *(work(m)[1] for m in members)])
+                if agree[0, 1:].min() >= agree[1:, 1:].min():
+                    best, to = float(sims.min()), other
+            if to >= 0:
+                own.remove(i)
+                groups[to].append(i)
+    for label in [k for k, v in groups.items() if not v]:
+        del groups[label]

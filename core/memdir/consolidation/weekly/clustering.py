@@ -88,36 +88,6 @@ def _agglomerate(sims: np.ndarray, thr: float, linkage: str) -> np.ndarray:
     return np.asarray(model.fit_predict(dist))
 
 
-KIND_MIN = 3  # the design's min_successes: a smaller cluster can be no kind of task
-
-
-def _rehome(sims: np.ndarray, labels: np.ndarray, thr: float) -> np.ndarray:
-    """A row of a cluster too small to be a kind moves to a cluster of at least 2 that takes it under
-    complete linkage (alike to every member at the threshold; the most alike of several).
-
-    Agglomeration merges the closest pair first: a one-off that reads like one member of a kind (the
-    same few words, the same room) pairs with it before the kind can take it, and the pair is no
-    kind (held-out `bo-room-1` with a cancellation of its room). Only what complete linkage allows in
-    another order is done: no pair under the threshold ends up together.
-    """
-    out = labels.copy()
-    for i in range(len(out)):
-        own = np.flatnonzero(out == out[i])
-        if len(own) >= KIND_MIN:
-            continue
-        best, where = thr, -1
-        for lab in np.unique(out):
-            members = np.flatnonzero(out == lab)
-            if lab == out[i] or len(members) < 2 or len(members) < len(own):
-                continue
-            low = float(sims[i, members].min())
-            if low >= best:
-                best, where = low, int(lab)
-        if where >= 0:
-            out[i] = where
-    return out
-
-
 def _split(vecs: np.ndarray, max_block: int, seed: int = 0) -> np.ndarray:
     from sklearn.cluster import MiniBatchKMeans
 
@@ -170,7 +140,7 @@ def cluster_tasks(
             idx = np.flatnonzero(part == p)
             rows = members[idx]
             sims = np.where(allowed(tags[rows], tags[rows]), feats.among(rows), -1.0)
-            local = _rehome(sims, _agglomerate(sims, thr, linkage), thr)
+            local = _agglomerate(sims, thr, linkage)
             for lab in np.unique(local):
                 labels[members[idx[local == lab]]] = next_label
                 next_label += 1

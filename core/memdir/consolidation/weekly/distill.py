@@ -17,13 +17,13 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from memdir.consolidation.weekly.action_titles import action_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.placeholders import assign
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
-from memdir.consolidation.weekly.action_titles import action_title
 from memdir.consolidation.weekly.titles import (
     file_stem,
     one_persons,

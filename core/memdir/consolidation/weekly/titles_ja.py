@@ -64,7 +64,9 @@ def surface(word: str, texts: Sequence[str]) -> str:
         for m in re.finditer(inner, t):
             form = m.group(0)
             if len(form) > len(word) and t[m.end() : m.end() + 1] in _STEM_KANA:
-                form += t[m.end()]  # the verb's noun form: `差し戻して` -> `差し戻し`, `取り下げて` -> `取り下げ`
+                form += t[
+                    m.end()
+                ]  # the verb's noun form: `差し戻して` -> `差し戻し`, `取り下げて` -> `取り下げ`
             seen[form] += 1
     return max(seen, key=lambda f: (seen[f], len(f))) if seen else word
 
