@@ -162,3 +162,28 @@ def test_a_place_opened_just_before_a_search_and_never_used_is_part_of_the_searc
     # before: '1. `open locker {number}`' — one task's dead end as the procedure's first step
     assert d.steps[0].startswith("Find "), d.steps
     assert not any("locker" in s for s in d.steps[1:]), d.steps
+
+
+def test_arguments_whose_keys_differ_too_are_one_named_placeholder() -> None:
+    # an argparse CLI: each new option takes other keyword arguments (one task writes two of them)
+    intents = [f"Add a --{f} option to the export script" for f in ("verbose", "limit", "format")]
+    opts = ['action="store_true"', "type=int, default=100", 'choices=["csv", "json"]']
+    steps = [
+        [
+            f'Edit: file_path=scripts/export.py old_string=args = parser.parse_args() new_string=parser.add_argument("--{f}", {o}, help="{h}") args = parser.parse_args()'
+        ]
+        for f, o, h in zip(
+            ("verbose", "limit", "format"), opts, ("say more", "rows at most", "output format")
+        )
+    ]
+    d = draft(intents, steps, tool="Edit")
+    # before: 'parser.add_argument("--{flag}", {value}={value2}, {value3} help=…' (anonymous pieces)
+    assert 'parser.add_argument("--{flag}", {options}, help="{help}")' in d.steps[0], d.steps
+    assert "{value" not in d.steps[0]
+    # keys the tasks share keep their values apart, Japanese keys too
+    ja = [
+        f"facility: 会議室={r} 開始={s} 終了={e}"
+        for r, s, e in (("A", "10:00", "11:00"), ("B", "13:00", "14:30"), ("C", "9:00", "9:30"))
+    ]
+    d = draft(["会議室を予約して"] * 3, [[x] for x in ja], tool="facility")
+    assert "会議室={会議室} 開始={開始} 終了={終了}" in d.steps[0], d.steps
