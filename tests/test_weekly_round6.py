@@ -173,7 +173,7 @@ def test_arguments_whose_keys_differ_too_are_one_named_placeholder() -> None:
             f'Edit: file_path=scripts/export.py old_string=args = parser.parse_args() new_string=parser.add_argument("--{f}", {o}, help="{h}") args = parser.parse_args()'
         ]
         for f, o, h in zip(
-            ("verbose", "limit", "format"), opts, ("say more", "rows at most", "output format")
+            ("verbose", "limit", "format"), opts, ("say more", "rows at most", "output format"), strict=True
         )
     ]
     d = draft(intents, steps, tool="Edit")
