@@ -5,6 +5,7 @@ the written or held-out weeks use)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from weekly_support import draft
 
 from memdir.consolidation.weekly.agreement import StepAgreement
@@ -187,3 +188,45 @@ def test_arguments_whose_keys_differ_too_are_one_named_placeholder() -> None:
     ]
     d = draft(["会議室を予約して"] * 3, [[x] for x in ja], tool="facility")
     assert "会議室={会議室} 開始={開始} 終了={終了}" in d.steps[0], d.steps
+
+
+def _work(inputs: list[str], tool: str = "shell") -> list[tuple[str, str]]:
+    return [(action_of(tool, x), x) for x in inputs]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="not fixed (round 6): the one-off's own rare steps are masked to '*', which every member "
+    "holds, so it agrees with the two at 0.69 and the cluster of 3 is not cut",
+)
+def test_a_one_off_that_makes_a_three_task_cluster_with_two_members_of_a_kind_is_cut_out() -> None:
+    from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags
+
+    # EN: certificate renewals and a one-off log clean-up that read alike; JA: 備品発注 and a one-off
+    # 問い合わせ. The kind's third task clustered elsewhere (worded otherwise); other kinds fill the week.
+    weeks = {
+        "en": (
+            [
+                _work([f"certctl show {h}", f"certctl renew {h} --days 90", f"systemctl reload nginx@{h}"])
+                for h in ("web-1", "web-2", "web-4")
+            ],
+            _work(["certctl show web-3", "journalctl --vacuum-time=7d", "df -h /var/log"]),
+        ),
+        "ja": (
+            [
+                _work([f"bihin show {n}", f"bihin order {n} --qty 10", f"mail 発注連絡 {n}"])
+                for n in ("B-1", "B-2")
+            ],
+            _work(["bihin show B-3", "faq search 返品", "mail 回答 B-3"]),
+        ),
+    }
+    for lang, (kind, odd) in weeks.items():
+        others = [_work([f"deployctl push app-{i}", f"deployctl verify app-{i}"]) for i in range(4)]
+        week = [*kind, odd, *others]
+        agreement = StepAgreement(week, 3)
+        tags = np.full(len(week), FREE, dtype=np.int64)
+        cluster = [(0, kind[0]), (1, kind[1]), (3, odd)]
+        # before: parts of 2 and 1 cannot be a kind of their own, so nothing was cut and the
+        # cluster of 3 became a procedure citing the one-off
+        assert apart_tags(agreement, [cluster], tags, 3, 12), lang
+        assert tags[3] != tags[0] and tags[0] == tags[1], (lang, tags)
