@@ -95,14 +95,19 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
         actions = [w for w in words if 2 * count[w] >= len(texts) and not _label(w, where[w], texts)]
     verbs = [w for w in actions if _verbal(w, texts + said)]
     nouns = [w for w in words if w not in verbs]
-    if not verbs and said:  # the requests name the thing; the replies say what was done to it
-        done = [
+    # what the replies all report as done (`予約しました`, `送信しました`), the first they report, one a
+    # request wrote first: it names the kind when the requests name none, or one the replies never
+    # repeat (a symptom: `起動できない`, where the replies report `回復キーを…送信しました`)
+    done = sorted(
+        (
             w
             for w in {*where, *_words(said)}
             if w not in _REPORTING and 2 * sum(1 for r in said if w in r) > len(said) and _verbal(w, said)
-        ]
-        # one a request wrote first (`会議室予約` holds `予約`), then the longest
-        verbs = sorted(done, key=lambda w: (w not in where, -len(w), w))[:1]
+        ),
+        key=lambda w: (w not in where, min(r.find(w) % 10**4 for r in said), -len(w), w),
+    )
+    if done and not any(v in r for v in verbs for r in said):
+        verbs = done[:1]
         nouns = [w for w in words if w not in verbs]
     if not verbs and len(actions) > 1:  # no word is written as a verb: the latest word, as before
         verbs, nouns = actions, words
@@ -118,8 +123,8 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
     best: tuple[int, int, str] = (0, 10**6, "")
     asked = action in count  # else the replies named it: the object is what most requests name
     for obj in words if asked else nouns:
-        if obj in action or action in obj:
-            continue
+        if obj in action or action in obj or any(obj.endswith(action[:k]) for k in range(1, len(action))):
+            continue  # `給与明` and `明細` are pieces of one word
         for n, i in where[obj]:
             k = texts[n].find(action, i + len(obj))
             if k < 0 and asked:
@@ -150,6 +155,7 @@ def _compound(obj: str, words: Sequence[str], texts: Sequence[str], action: str)
             ):
                 if obj in other:
                     glued = other
-                if glued != obj and any(glued in t for t in texts):
+                cut = any(glued.endswith(action[:k]) for k in range(1, len(action)))  # `給与明`+`細`
+                if glued != obj and not cut and any(glued in t for t in texts):
                     found.append(glued)
     return max(found, key=lambda g: (len(g), g)) if found else obj
