@@ -48,6 +48,7 @@ READS = frozenset(
     ]
 )
 _WORD = re.compile(r"[a-z][a-z-]*[a-z]")
+SHELLS = frozenset({"shell", "bash", "sh", "zsh", "terminal", "cmd", "powershell", "console", "run"})
 
 
 def singular(noun: str) -> str:
@@ -59,7 +60,8 @@ def singular(noun: str) -> str:
 
 
 def _article(noun: str) -> str:
-    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
+    vowel = noun[:1] in ("a", "e", "i", "o") or noun[:1] == "u" and noun[1:2] not in ("s", "n", "r")
+    return f"an {noun}" if vowel else f"a {noun}"  # `an order`, `a user`, `an update`
 
 
 def _written(verb: str, texts: Sequence[str]) -> bool:
@@ -121,8 +123,10 @@ def command_title(steps: Sequence[str]) -> str:
     for step in steps:
         if step.startswith("Reply") or step.count("`") < 2:
             continue
+        tool = step.split(":", 1)[0].strip().lower()
+        skip = 1 if tool in SHELLS else 0  # `shell: dirctl account unlock`; `idpctl: factors reset`
         words = []
-        for token in step.split("`")[1].split()[1:3]:
+        for token in step.split("`")[1].split()[skip : skip + 2]:
             if not _WORD.fullmatch(token):
                 break
             words.append(token)
@@ -133,6 +137,8 @@ def command_title(steps: Sequence[str]) -> str:
     verb_first = any(c[0] in READS for c in commands) and not any(
         len(c) > 1 and c[1] in READS for c in commands
     )
+    # what the kind looked at first (`users show {x}`): the thing a write on something else is for
+    looked = next((w for c in commands if len(c) > 1 and set(c) & READS for w in c if w not in READS), "")
     for c in commands:
         if any(w in READS for w in c):
             continue
@@ -146,6 +152,8 @@ def command_title(steps: Sequence[str]) -> str:
             noun, parent = thing, noun
         if not noun:
             return ""
+        if not parent and looked and singular(looked) != singular(noun):
+            parent = looked  # `factors reset` after `users show`: the factors of a user
         thing = f"the {noun}" if singular(noun) != noun else _article(noun)
         prep = {"add": "to", "remove": "from", "delete": "from"}.get(verb, "for")
         tail = f" {prep} {_article(singular(parent))}" if parent else ""
