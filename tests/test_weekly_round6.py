@@ -138,7 +138,7 @@ def test_a_one_off_with_an_empty_wording_does_not_take_a_kinds_member_away() -> 
 
     agreement = StepAgreement([t.work for t in tasks], 3)
     tags = np.full(5, FREE, dtype=np.int64)
-    rehome(agreement, groups, lambda i: (i, tasks[i].work), feats.among, THRESHOLD, tags, 3)
+    rehome(agreement, groups, [(i, t.work) for i, t in enumerate(tasks)], feats, THRESHOLD, tags, 3)
     # before: park-0 stayed with the cancellation, the kind had 3 of its 4 tasks
     kind_group = next(g for g in groups.values() if 1 in g)
     assert sorted(kind_group) == [0, 1, 2, 3], groups

@@ -28,12 +28,12 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from memdir.consolidation.weekly.clustering import allowed
-from memdir.consolidation.weekly.features import work_tokens
+from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 
 MIN_AGREEMENT = 0.5
 _WORD = re.compile(r"[^\W_]+", re.U)
@@ -182,8 +182,8 @@ def apart_tags(
 def rehome(
     agreement: StepAgreement,
     groups: dict[int, list[int]],
-    work: Callable[[int], tuple[int, Work]],
-    among: Callable[[np.ndarray], np.ndarray],
+    work: Sequence[tuple[int, Work]],
+    feats: TaskFeatures,
     thr: float,
     tags: np.ndarray,
     low: int,
@@ -196,7 +196,7 @@ def rehome(
     member of a cluster of 2+ (similarity at the threshold, as complete linkage asks; tags allowing)
     AND agrees on the steps with each member at least as well as the members agree among themselves:
     a one-off that only reads alike (`keiri`'s `kr-odd-2`, step agreement 0.53 with the approvals,
-    which agree at 1.0) stays. `groups` (label -> indexes; `work(i)` is (row, the task's work)) is
+    which agree at 1.0) stays. `groups` (label -> indexes; `work[i]` is (row, the task's work)) is
     changed in place.
     """
     for label in sorted(groups):
@@ -204,16 +204,17 @@ def rehome(
             own = groups[label]
             if len(own) >= low:
                 break
-            row, mine = work(i)
+            row, mine = work[i]
             best, to = thr, -1
+            alike = feats.block(row, row + 1)[0]  # one row against all rows, once
             for other, members in groups.items():
                 if other == label or len(members) < max(2, len(own)):
                     continue
-                rows = np.array([row, *(work(m)[0] for m in members)])
-                sims = among(rows)[0, 1:]
+                rows = np.array([row, *(work[m][0] for m in members)])
+                sims = alike[rows[1:]]
                 if float(sims.min()) < best or not np.all(allowed(tags[rows[:1]], tags[rows[1:]])):
                     continue
-                agree = agreement.agreement([mine, *(work(m)[1] for m in members)])
+                agree = agreement.agreement([mine, *(work[m][1] for m in members)])
                 if agree[0, 1:].min() >= agree[1:, 1:].min():
                     best, to = float(sims.min()), other
             if to >= 0:
