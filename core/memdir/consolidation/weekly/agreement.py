@@ -199,26 +199,39 @@ def rehome(
     which agree at 1.0) stays. `groups` (label -> indexes; `work[i]` is (row, the task's work)) is
     changed in place.
     """
+
+    def layout() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        index = [(lab, m) for lab, members in groups.items() for m in members]
+        labels = np.array([lab for lab, _ in index], dtype=np.int64)
+        rows = np.array([work[m][0] for _, m in index], dtype=np.int64)
+        sizes = np.bincount(labels, minlength=max(groups, default=0) + 1)
+        return labels, rows, sizes
+
+    labels, rows, sizes = layout()
     for label in sorted(groups):
         for i in list(groups[label]):
             own = groups[label]
             if len(own) >= low:
                 break
             row, mine = work[i]
-            best, to = thr, -1
             alike = feats.block(row, row + 1)[0]  # one row against all rows, once
-            for other, members in groups.items():
-                if other == label or len(members) < max(2, len(own)):
-                    continue
-                rows = np.array([row, *(work[m][0] for m in members)])
-                sims = alike[rows[1:]]
-                if float(sims.min()) < best or not np.all(allowed(tags[rows[:1]], tags[rows[1:]])):
+            lowest = np.full(len(sizes), np.inf)
+            np.minimum.at(lowest, labels, alike[rows])  # each cluster's least alike member
+            ok = (lowest >= thr) & (sizes >= max(2, len(own)))
+            ok[label] = False
+            to = -1
+            for other in sorted(np.flatnonzero(ok).tolist(), key=lambda g: -lowest[g]):
+                members = groups[other]
+                theirs = np.array([work[m][0] for m in members])
+                if not np.all(allowed(tags[[row]], tags[theirs])):
                     continue
                 agree = agreement.agreement([mine, *(work[m][1] for m in members)])
                 if agree[0, 1:].min() >= agree[1:, 1:].min():
-                    best, to = float(sims.min()), other
+                    to = int(other)
+                    break
             if to >= 0:
                 own.remove(i)
                 groups[to].append(i)
+                labels, rows, sizes = layout()
     for label in [k for k, v in groups.items() if not v]:
         del groups[label]
