@@ -28,7 +28,9 @@ _LABEL_NEXT = re.compile(r"\s*(?:[はがも：:「(（]|\d)")
 _STEM_KANA = frozenset("いきぎしじちにひびみりえけげせぜてでねべめれ")
 # replies report these of every kind (`確認しました`, `連絡しました`): no kind's own action
 _REPORTING = frozenset({"確認", "連絡", "対応", "完了", "報告", "送付", "返信"})
-_AS_VERB = re.compile(r"(?:し|す|さ|せ|でき|お願い|願い|依頼|希望|済|完了)")
+_AS_VERB = re.compile(
+    r"(?:し|す|さ(?![んま])|せ|でき|お願い|願い|依頼|希望|済|完了)"
+)  # `田中さん` is no verb
 
 
 def _label(word: str, occurrences: list[tuple[int, int]], texts: Sequence[str]) -> bool:
