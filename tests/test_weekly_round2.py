@@ -74,8 +74,10 @@ def test_chatty_paraphrased_requests_get_a_title_from_the_shared_steps_not_one_p
     ]
     d = draft_of(tasks)
     assert "dirctl account unlock {account}" in d.steps[1]
-    assert d.title == "Dirctl account show, account unlock, session revoke ({account})"
-    assert d.stem == "dirctl-account-show-account-unlock-session-revoke"
+    # round 6: the decisive command as a person says it (was the command list
+    # "Dirctl account show, account unlock, session revoke ({account})")
+    assert d.title == "Unlock an account"
+    assert d.stem == "unlock-an-account"
     for word in ("Priya", "presenting", "password", "holiday", "could"):
         assert word not in d.title and word not in d.stem
     assert not any(name in ("get", "unlock", "hey", "value") for name in d.values)

@@ -185,7 +185,8 @@ def test_chatty_requests_that_share_no_phrase_keep_the_steps_title() -> None:
     steps = [
         [f"dirctl account show {u}", f"dirctl account unlock {u}"] for u in ("pnair", "mokafor", "rsato")
     ]
-    assert draft_title(intents, steps, "shell") == "Dirctl account show, account unlock ({account})"
+    # round 6: the decisive command as a person says it (was "Dirctl account show, account unlock ({account})")
+    assert draft_title(intents, steps, "shell") == "Unlock an account"
 
 
 def test_a_word_and_a_colon_in_prose_do_not_name_the_value_after_them() -> None:

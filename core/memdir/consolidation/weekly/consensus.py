@@ -201,6 +201,16 @@ def _linked(step: Step, intent_words: set[str]) -> bool:
     return any(w.lower() in intent_words for w in _CONTENT.findall(step.text()))
 
 
+def _explored(item: Step, later: list[Step], intent_words: set[str]) -> bool:
+    """A step right before a search that looked at one numbered place the task never names again
+    (`open fridge 1`, then `go to countertop 1..3`, `take egg 2 from countertop 3`): the search's first
+    look, not a step of the procedure."""
+    if item.kind != "tool" or _things(item) != 1 or _linked(item, intent_words):
+        return False
+    place = _entity(item)
+    return bool(place) and not any(_contains(_words(s.text()), place) for s in later)
+
+
 def fold_searches(steps: list[Step], intent: str) -> list[Item]:
     """Steps with search loops folded into `Search` items (the last visit of each loop kept)."""
     n = len(steps)
@@ -244,6 +254,10 @@ def fold_searches(steps: list[Step], intent: str) -> list[Item]:
                 else:
                     break
             head = run[: len(run) - len(tail)]
+            first = out[-1] if head and out else None
+            if isinstance(first, Step) and _explored(first, steps[j + 1 :], intent_words):
+                head = [first, *head]  # `open fridge 1` (nothing there), then the countertops
+                out.pop()
             if len(head) >= 1:
                 out.append(Search(tuple(head)))
             out.extend(tail)

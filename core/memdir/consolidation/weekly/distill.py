@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from memdir.consolidation.weekly.action_titles import action_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.placeholders import assign
@@ -160,8 +161,10 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     rendered = [t.text for t in texts][:MAX_STEPS]
     if chatty:  # what the requests all say, else what the steps ran
         asked = list(intents.values())
-        said = shared_phrase(asked, rendered) or shared_phrase_ja(asked)
-        said = said or quoted_title(rendered) or steps_title(rendered) or shared_phrase_ja(asked, alone=True)
+        done = [s.text() for t in ordered[:MAX_ALIGN_TASKS] for s in t.steps if s.kind == "response"]
+        said = shared_phrase(asked, rendered) or shared_phrase_ja(asked, replies=done)
+        said = said or quoted_title(rendered) or action_title(rendered, asked + done)
+        said = said or steps_title(rendered) or shared_phrase_ja(asked, alone=True)
         title = one_line(render_title(Template([said]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}

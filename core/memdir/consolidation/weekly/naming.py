@@ -231,6 +231,9 @@ def singular(word: str) -> str:
     return w
 
 
+_KWARGS = re.compile(r"[A-Za-z_]\w*=[^\s=]")
+
+
 def value_class(values: Sequence[str]) -> Candidate | None:
     """A name from what every value is (version, date, url, email, file, path, number)."""
     vals = [v.strip() for v in values if v.strip()]
@@ -245,6 +248,8 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     ):
         if all(pattern.match(v) for v in vals):
             return 2.5, name
+    if all(_KWARGS.match(v) for v in vals):  # `type=int, default=None`: the call's options
+        return 2.5, "options"
     if all(_FILE.match(v) for v in vals):
         return 2.5, "file"
     if all("/" in v and " " not in v for v in vals):

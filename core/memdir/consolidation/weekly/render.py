@@ -107,17 +107,23 @@ def _search(column: Column, following: Sequence[Template], groups: list[Placehol
 def _search_parts(column: Column) -> tuple[str, str]:
     """How a search went (its actions) and the kinds of places tried in more than one task."""
     heads: Counter[str] = Counter()
-    verbs: Counter[str] = Counter()
+    verbs: Counter[str] = Counter()  # ... by the tasks that used them: one task's `close` is not said
+    steps: Counter[str] = Counter()
     for search in column.searches.values():
         seen: set[str] = set()
+        used: set[str] = set()
         for step in search.steps:
             words = [a for a in atoms(step.text()) if not a.isspace()]
             verb = " ".join(_verb_words(words))
-            verbs[verb] += 1
+            steps[verb] += 1
+            used.add(verb)
             seen.update(w.lower() for w in words[len(verb.split()) :] if _WORD.fullmatch(w))
         heads.update(seen)
+        verbs.update(used)
     tried = [w for w, c in heads.most_common() if c >= 2][:MAX_TRIED]
-    acts = " / ".join(code(v) for v, _ in verbs.most_common(3) if v)
+    least = 2 if len(column.searches) >= 2 else 1
+    ranked = sorted((v for v in verbs if v and verbs[v] >= least), key=lambda v: (-steps[v], v))
+    acts = " / ".join(code(v) for v in ranked[:3])
     return acts, f"; tried in several tasks: {', '.join(sorted(tried))}" if tried else ""
 
 

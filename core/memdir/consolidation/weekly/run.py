@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.activity import ActivityEvent, ReadStats
-from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags
+from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags, rehome
 from memdir.consolidation.weekly.clustering import FREE, ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.distill import distil_builtin
 from memdir.consolidation.weekly.draft import Draft
@@ -305,17 +305,18 @@ class WeeklyDistiller:
         agreement = StepAgreement([t.work for t in week], self.th.min_successes)
         tags = np.full(feats.n, FREE, dtype=np.int64)
         span = (self.th.min_successes, SPLIT_MAX_FACTOR * self.th.min_successes)
+        thr = centred_threshold(self.th.cluster)
+        works = [(row[k], t.work) for k, t in zip(keys, ok, strict=True)]
         for _ in range(AGREEMENT_ROUNDS):  # tasks that disagree on the steps are set apart, then again
             cstats = ClusterStats()
-            labels = cluster_tasks(
-                feats, centred_threshold(self.th.cluster), self.linkage, stats=cstats, apart=tags
-            )
+            labels = cluster_tasks(feats, thr, self.linkage, stats=cstats, apart=tags)
             groups: dict[int, list[int]] = {}
             for i, k in enumerate(keys):
                 groups.setdefault(int(labels[row[k]]), []).append(i)
-            found = [[(row[keys[i]], ok[i].work) for i in g] for g in groups.values()]
+            found = [[works[i] for i in g] for g in groups.values()]
             if not apart_tags(agreement, found, tags, *span):
                 break
+        rehome(agreement, groups, works, feats, thr, tags, span[0])  # a kind's member back from a one-off
         sstats = SplitStats()
         splitter = TemplateSplitter(lexicon, sstats)
         refined: list[list[int]] = []

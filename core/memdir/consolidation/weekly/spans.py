@@ -100,7 +100,7 @@ def template_of(texts: Mapping[str, str]) -> Template:
             }
             parts.append(Span(values))
         k = j
-    return Template(_glue(_qualify(_tidy(_merge(parts), len(ids)))))
+    return Template(_arguments(_glue(_qualify(_tidy(_merge(parts), len(ids))))))
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
@@ -199,6 +199,50 @@ def _glue(parts: list[Part]) -> list[Part]:
         out.append(p)
         k += 1
     return [x for x in out if x != ""]
+
+
+def _arguments(parts: list[Part]) -> list[Part]:
+    """Arguments that differ in their keys too are one placeholder: `{value}={value2}` (`is_flag=True`,
+    `type=int`) is one argument, and a run of them where one task wrote more than another
+    (`type=int, default=None`) one list: `@click.option("--{flag}", {options}, help=…)`, not three
+    anonymous values. Spans around a `=` the tasks share, and a `, ` when some task left one side empty.
+    """
+    out: list[Part] = []
+    merged: set[int] = set()
+    for part in parts:
+        if (
+            isinstance(part, Span)
+            and len(out) >= 2
+            and isinstance(sep := out[-1], str)
+            and isinstance(prev := out[-2], Span)
+            and prev.ref is None
+            and part.ref is None
+            and (
+                sep == "="
+                or re.fullmatch(r",\s?", sep)
+                and any(not v.strip() for v in [*prev.values.values(), *part.values.values()])
+            )
+            and not any("\n" in v for v in [*prev.values.values(), *part.values.values()])
+        ):
+            keys = prev.values.keys() | part.values.keys()
+            joined = {}
+            for t in keys:
+                a, b = prev.values.get(t, ""), part.values.get(t, "")
+                joined[t] = a + sep + b if a.strip() and b.strip() else a + b
+            out[-2:] = [Span(joined)]
+            merged.add(len(out) - 1)
+            continue
+        out.append(part)
+    for k in sorted(merged):  # a list's closing comma, written by some tasks, is the text's
+        part, after = out[k], out[k + 1] if k + 1 < len(out) else None
+        if (
+            isinstance(part, Span)
+            and isinstance(after, str)
+            and any(v.endswith(",") for v in part.values.values())
+        ):
+            out[k] = Span({t: v.rstrip(",") for t, v in part.values.items()}, part.name, part.ref)
+            out[k + 1] = after if after.startswith(",") else "," + after
+    return out
 
 
 def _tidy(parts: list[Part], n: int) -> list[Part]:

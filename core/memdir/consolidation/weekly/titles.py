@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 
 from memdir.consolidation.weekly.align import atoms, is_cjk
 from memdir.consolidation.weekly.spans import Span, Template, find_word, template_of
+from memdir.consolidation.weekly.titles_ja import KANJI_RUN
+from memdir.consolidation.weekly.titles_ja import shared_phrase_ja as shared_phrase_ja
 from memdir.paths import slugify
 
 GROUP_MIN = 0.5
@@ -140,7 +142,7 @@ def one_persons(pivot: Template, intents: Mapping[str, str], task: str) -> bool:
     for w in re.findall(r"[^\W\d_]{3,}", prose) if len(pivot.spans) >= 2 else []:
         if w.isascii() and not any(re.search(rf"\b{re.escape(w.lower())}\b", o) for o in others):
             return True
-    for run in _KANJI_RUN.finditer(prose):
+    for run in KANJI_RUN.finditer(prose):
         r = run.group(0)
         if not any(r[i : i + 2] in o for i in range(len(r) - 1) for o in others):
             return True
@@ -276,79 +278,6 @@ def steps_title(steps: Sequence[str]) -> str:
         return ""
     title = ", ".join(phrases[:4])
     return f"{title} ({', '.join(threaded)})" if threaded else title
-
-
-_KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{2,}")
-
-
-# a kana inside a compound verb-noun, not a particle: `差し戻し` and `差戻` are one word (`振込`, `取消`)
-_OKURIGANA = re.compile(
-    r"(?<=[\u4e00-\u9fff])[\u3041-\u3093](?<![のをにがはでともへやか])(?=[\u4e00-\u9fff])"
-)
-_LABEL_NEXT = re.compile(r"\s*(?:[はがも：:「(（]|\d)")
-
-
-def _label(word: str, occurrences: list[tuple[int, int]], texts: Sequence[str]) -> bool:
-    """Every time a request wrote `word`, a value or a topic marker follows it: a field's label."""
-    return all(_LABEL_NEXT.match(texts[n], i + len(word)) for n, i in occurrences)
-
-
-def shared_phrase_ja(intents: Sequence[str], alone: bool = False) -> str:
-    """What paraphrased Japanese requests all ask for, as a noun phrase ("" when they share too little).
-
-    Words are kanji or katakana strings of 2+ characters (inside longer runs too: `振込予約` holds
-    `予約`), not right after a digit (`10月分` is a value). The action is the word more than half
-    of the requests wrote that comes last in them (Japanese puts the verb last); its object is the
-    other word at least two wrote, closest before it. A kana inside a compound is dropped first
-    (`差し戻し` is `差戻`, as another request wrote it). With `alone`, an action no object goes
-    with is the phrase (`会議室`: for a kind whose steps name nothing either). Written as one request has them when they
-    touch (`振込予約`, `口座を更新`), else `{object}の{action}`: "…精算…承認しておいて", "…承認お願い
-    します", "…精算…" -> `精算の承認`.
-    """
-    texts = [_OKURIGANA.sub("", t) for t in intents if t.strip()]
-    if len(texts) < 3:
-        return ""
-    where: dict[str, list[tuple[int, int]]] = {}  # word -> (request, position) of each occurrence
-    for n, text in enumerate(texts):
-        for run in _KANJI_RUN.finditer(text):
-            for i in range(run.start(), run.end() - 1):
-                if i > 0 and text[i - 1].isdigit():
-                    continue
-                for j in range(i + 2, run.end() + 1):
-                    where.setdefault(text[i:j], []).append((n, i))
-    count = {w: len({n for n, _ in occ}) for w, occ in where.items()}
-    # the tail of a longer word it never stands apart from is no word (`収書` of `領収書`; `給与` of
-    # `給与明細` is one: a word's head reads alone, and ties go to the longer word below)
-    whole = {
-        w for w in where if not any(len(o) > len(w) and w in o[1:] and count[o] == count[w] for o in where)
-    }
-    count = {w: c for w, c in count.items() if w in whole}
-    words = sorted((w for w, c in count.items() if c >= 2), key=lambda w: (-count[w], -len(w), w))
-    # a label that introduces a value (`件名は…`, `期日 12/15`, `件名：`) is no action, however late
-    actions = [w for w in words if 2 * count[w] > len(texts) and not _label(w, where[w], texts)]
-    if not actions:  # four requests, two of them name the action (`会議室を予約`, `会議室予約`)
-        actions = [w for w in words if 2 * count[w] >= len(texts) and not _label(w, where[w], texts)]
-    if not actions:
-        return ""
-
-    def lateness(w: str) -> float:
-        return sum(i / max(1, len(texts[n])) for n, i in where[w]) / len(where[w])
-
-    action = max(actions, key=lambda w: (lateness(w), count[w], len(w)))
-    best: tuple[int, int, str] = (0, 10**6, "")
-    for obj in words:
-        if obj in action or action in obj:
-            continue
-        for n, i in where[obj]:
-            k = texts[n].find(action, i + len(obj))
-            if k < 0:
-                continue
-            gap = k - i - len(obj)
-            joined = gap == 0 or gap == 1 and texts[n][k - 1] in "をのにへ"  # not `振込、取消`
-            phrase = texts[n][i : k + len(action)] if joined else f"{obj}の{action}"
-            if (count[obj], -gap) > (best[0], -best[1]):
-                best = (count[obj], gap, phrase)
-    return best[2] or (action if alone else "")
 
 
 def render_title(template: Template) -> str:

@@ -1,0 +1,169 @@
+"""English titles a person would write for kinds whose requests share no phrase: the action the steps
+took, as an imperative verb and its object ("Refund an order", "Unlock an account").
+
+Rule (both for HTTP calls and command lines): the decisive step is the first write — an HTTP
+POST/PUT/PATCH/DELETE whose path ends in a word (`titles.decisive_call`), or the first command whose
+words are no read (`show`, `get`, `list`, …). Its thing (the path's last word, the subcommand's noun)
+gives the verb: as the requests or replies write it when they do ("refund"), else by the noun's form
+(`escalations` -> escalate, `reshipments` -> reship, `approvals` -> approve), else "Add a … to". Its
+object is the thing the call or command acts on (the path word before, the command's own noun):
+`POST /orders/ORD-{n}/refunds` -> "Refund an order", `POST /tickets/{t}/escalations` -> "Escalate a
+ticket", `dirctl account unlock {account}` -> "Unlock an account", `dirctl group add-member {g} {u}`
+-> "Add a member to a group". "" when no step is a write or a command.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memdir.consolidation.weekly.titles import decisive_call
+
+READS = frozenset(
+    [
+        "show",
+        "get",
+        "list",
+        "ls",
+        "view",
+        "cat",
+        "status",
+        "describe",
+        "search",
+        "find",
+        "read",
+        "info",
+        "history",
+        "check",
+        "lookup",
+        "query",
+        "diff",
+        "log",
+        "logs",
+        "inspect",
+        "print",
+        "fetch",
+        "open",
+        "export",
+    ]
+)
+_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
+SHELLS = frozenset({"shell", "bash", "sh", "zsh", "terminal", "cmd", "powershell", "console", "run"})
+
+
+def singular(noun: str) -> str:
+    """`orders` -> `order`, `entries` -> `entry`, `boxes` -> `box` (English plurals of things)."""
+    for tail, repl in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
+        if noun.endswith(tail):
+            return noun[: -len(tail)] + repl
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+def _article(noun: str) -> str:
+    vowel = noun[:1] in ("a", "e", "i", "o") or noun[:1] == "u" and noun[1:2] not in ("s", "n", "r")
+    return f"an {noun}" if vowel else f"a {noun}"  # `an order`, `a user`, `an update`
+
+
+def _written(verb: str, texts: Sequence[str]) -> bool:
+    """Whether the requests or replies use `verb` (or its -s/-ed/-ing form) as a word."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    pattern = rf"\b(?:{re.escape(verb)}|{re.escape(stem)}(?:e?s|e?d|ing))\b"
+    return any(re.search(pattern, t.lower()) for t in texts)
+
+
+def verb_of(noun: str, texts: Sequence[str]) -> str:
+    """The verb a thing is made by (`refund`, `escalate`, `reship`); "" when its form gives none and no
+    request or reply writes one."""
+    n = singular(noun)
+    forms: list[str] = [n]
+    derived = ""
+    if n.endswith("ation"):
+        forms += [n[:-5] + "ate", n[:-5] + "e", n[:-5]]
+        derived = n[:-5] + "ate"
+    elif n.endswith("ment"):
+        forms.append(n[:-4])
+        derived = n[:-4]
+    elif n.endswith("ion"):
+        forms += [n[:-3] + "e", n[:-3]]
+    elif n.endswith("al"):
+        forms += [n[:-2] + "e", n[:-2]]
+        derived = n[:-2] + "e" if n.endswith("val") else ""
+    found = next((f for f in forms if len(f) >= 3 and _written(f, texts)), "")
+    return found or derived
+
+
+def _phrase(verb: str, noun: str, parent: str) -> str:
+    """Verb and thing as a sentence: "Refund an order" (the thing is what the verb makes), else
+    "Unlock an account"."""
+    return f"{verb[:1].upper()}{verb[1:]} {_article(singular(parent or noun))}"
+
+
+def call_title(call: str, texts: Sequence[str]) -> str:
+    """`POST /orders/ORD-{n}/refunds` -> "Refund an order" (see the module)."""
+    method, _, path = call.partition(" ")
+    words = [s for s in path.split("/") if s and "{" not in s and _WORD.fullmatch(s)]
+    ends_in_word = bool(re.search(r"/[A-Za-z][\w-]*/?$", path))
+    if not words:
+        return ""
+    noun, parent = words[-1], (words[-2] if len(words) > 1 else "")
+    thing = _article(singular(noun))
+    if method == "DELETE":
+        return f"Remove {thing} from {_article(singular(parent))}" if parent else f"Delete {thing}"
+    if not ends_in_word:
+        return f"Update {thing}"
+    verb = verb_of(noun, texts)
+    if verb:
+        return _phrase(verb, noun, parent)
+    return f"Add {thing} to {_article(singular(parent))}" if parent else f"Create {thing}"
+
+
+def command_title(steps: Sequence[str]) -> str:
+    """`dirctl account unlock {account}` -> "Unlock an account" (see the module)."""
+    commands: list[list[str]] = []
+    for step in steps:
+        if step.startswith("Reply") or step.count("`") < 2:
+            continue
+        tool = step.split(":", 1)[0].strip().lower()
+        skip = 1 if tool in SHELLS else 0  # `shell: dirctl account unlock`; `idpctl: factors reset`
+        words = []
+        for token in step.split("`")[1].split()[skip : skip + 2]:
+            if not _WORD.fullmatch(token):
+                break
+            words.append(token)
+        if words:
+            commands.append(words)
+    if not commands:
+        return ""
+    verb_first = any(c[0] in READS for c in commands) and not any(
+        len(c) > 1 and c[1] in READS for c in commands
+    )
+    # what the kind looked at first (`users show {x}`): the thing a write on something else is for
+    looked = next((w for c in commands if len(c) > 1 and set(c) & READS for w in c if w not in READS), "")
+    for c in commands:
+        if any(w in READS for w in c):
+            continue
+        if len(c) == 1:
+            verb, noun = c[0], ""
+        else:
+            verb, noun = (c[0], c[1]) if verb_first else (c[1], c[0])
+        parent = ""
+        if "-" in verb:  # `group add-member`: add a member to the group
+            verb, _, thing = verb.partition("-")
+            noun, parent = thing, noun
+        if not noun:
+            return ""
+        if not parent and looked and singular(looked) != singular(noun):
+            parent = looked  # `factors reset` after `users show`: the factors of a user
+        thing = f"the {noun}" if singular(noun) != noun else _article(noun)
+        prep = {"add": "to", "remove": "from", "delete": "from"}.get(verb, "for")
+        tail = f" {prep} {_article(singular(parent))}" if parent else ""
+        return f"{verb[:1].upper()}{verb[1:]} {thing}{tail}"
+    return ""
+
+
+def action_title(steps: Sequence[str], texts: Sequence[str]) -> str:
+    """The kind's decisive write as an imperative phrase ("" when the steps hold none)."""
+    call = decisive_call(steps)
+    if call:
+        return call_title(call, texts)
+    return command_title(steps)
