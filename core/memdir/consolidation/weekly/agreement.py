@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 
 MIN_AGREEMENT = 0.5
+MAX_LOOSE = 400  # tasks of clusters that are no kind, cut anew by their steps (O(n^2) agreement)
 _WORD = re.compile(r"[^\W_]+", re.U)
 
 Work = Sequence[tuple[str, str]]
@@ -59,13 +60,15 @@ class StepAgreement:
             support.update({w for action, text in work for w in _words(action, text)})
         self._support = support
         self._tasks: dict[str, set[int]] = {}
+        self._of: list[frozenset[str]] = []  # each task's keys
         for n, work in enumerate(week):
-            for key in self.keys(work):
+            self._of.append(self.keys(work))
+            for key in self._of[-1]:
                 self._tasks.setdefault(key, set()).add(n)
         self._by_action: dict[str, list[str]] = {}
         for key in self._tasks:
             self._by_action.setdefault(key.split(" ", 1)[0], []).append(key)
-        self._df: dict[str, int] = {}
+        self._takers: dict[str, set[int]] = {}
         self._patterns: dict[str, re.Pattern[str] | None] = {}
         self.n = len(week)
 
@@ -103,16 +106,42 @@ class StepAgreement:
         """Whether a task with these keys took the step the pattern says."""
         return pattern in keys or any(self.matches(pattern, k) for k in keys)
 
-    def weight(self, key: str) -> float:
-        """How much a step tells about a kind: nothing when more than half of the week's tasks took it."""
-        if key not in self._df:
+    def takers(self, key: str) -> set[int]:
+        """The week's tasks (indexes) that took the step a key (or pattern) says."""
+        if key not in self._takers:
             tasks: set[int] = set()
             for k in self._by_action.get(key.split(" ", 1)[0], []):
                 if self.matches(key, k):
                     tasks |= self._tasks[k]
-            self._df[key] = len(tasks)
-        df = self._df[key]
+            self._takers[key] = tasks
+        return self._takers[key]
+
+    def weight(self, key: str) -> float:
+        """How much a step tells about a kind: nothing when more than half of the week's tasks took it."""
+        df = len(self.takers(key))
         return math.log((self.n + 1) / (df + 1)) if df > 0 and 2 * df <= self.n else 0.0
+
+    def distinctive(self, members: Sequence[int], others_ok: set[int]) -> int:
+        """How many steps most of the members (week indexes) took and no other successful task took.
+
+        A kind's own steps (`Billing → Invoices → Export`) are distinctive although its requests are
+        paraphrased in two languages; a sign-in or a `git pull` that other tasks of the week run too
+        is not, nor is a step that says no more than its command and numbers. They must be at least
+        half of the telling steps the members took: one-off edits (`sed` of a file each) between a
+        `git pull` and a `git push` only they ran are no kind (0). `others_ok` holds the
+        week indexes of the successful tasks outside the members (a failed try of the kind may take
+        its steps).
+        """
+        held = Counter(k for n in members for k in self._of[n])
+        telling = [key for key in held if self.weight(key) > 0]
+        count = sum(
+            1
+            for key in telling
+            if 2 * held[key] > len(members)
+            and not all(w in "#*" for w in key.split(" ")[1:])
+            and not self.takers(key) & others_ok
+        )
+        return count if 2 * count >= len(telling) else 0  # a chore's `git pull`/`git push` around edits
 
     def agreement(self, members: Sequence[Work]) -> np.ndarray:
         """(m, m) weighted Jaccard of the telling steps that two members or more took (1 when none)."""
@@ -235,3 +264,46 @@ def rehome(
                 labels, rows, sizes = layout()
     for label in [k for k, v in groups.items() if not v]:
         del groups[label]
+
+
+def gather_by_steps(
+    agreement: StepAgreement,
+    groups: dict[int, list[int]],
+    work: Sequence[tuple[int, Work]],
+    span: tuple[int, int],
+    distinctive: Callable[[list[int]], int],
+    min_steps: int,
+) -> int:
+    """Bring together a kind whose tasks the clustering spread over clusters that are no kind.
+
+    Requests paraphrased in two languages cluster by language: two English plan changes with a one-off
+    that reads alike, the Japanese one with a Japanese export and another one-off. Such clusters are
+    too small, or their members disagree on the steps with no part that could be a kind (`apart_tags`
+    leaves them). Their tasks are cut anew by the steps alone (complete linkage at `MIN_AGREEMENT`); a
+    part of span[0] tasks or more becomes a cluster of its own when at least `min_steps` steps most of
+    it took are taken by no other successful task (`distinctive(indexes)`): a sign-in or a step that
+    other one-offs share brings nothing together. `groups` is changed in place; returns the parts made.
+    """
+    low, high = span
+    loose: list[int] = []
+    for members in groups.values():
+        if len(members) > high:
+            continue
+        if len(members) >= low and distinctive(members) >= min_steps:
+            continue  # a kind by its own steps already
+        loose.extend(m for m in members if agreement.keys(work[m][1]))
+    if not low <= len(loose) <= MAX_LOOSE:
+        return 0
+    made = 0
+    for part in agreement.parts([work[m][1] for m in loose]):
+        mine = [loose[j] for j in part]
+        if len(part) < low or distinctive(mine) < min_steps:
+            continue
+        taken = set(mine)
+        for members in groups.values():
+            members[:] = [m for m in members if m not in taken]
+        groups[max(groups) + 1] = sorted(mine)
+        made += 1
+    for label in [k for k, v in groups.items() if not v]:
+        del groups[label]
+    return made

@@ -163,7 +163,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         asked = list(intents.values())
         done = [s.text() for t in ordered[:MAX_ALIGN_TASKS] for s in t.steps if s.kind == "response"]
         said = shared_phrase(asked, rendered) or shared_phrase_ja(asked, replies=done)
-        said = said or quoted_title(rendered) or action_title(rendered, asked + done)
+        said = said or quoted_title(rendered, asked) or action_title(rendered, asked + done)
         said = said or steps_title(rendered) or shared_phrase_ja(asked, alone=True)
         title = one_line(render_title(Template([said]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.activity import ActivityEvent, ReadStats
-from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags, rehome
+from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags, gather_by_steps, rehome
 from memdir.consolidation.weekly.clustering import FREE, ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.distill import distil_builtin
 from memdir.consolidation.weekly.draft import Draft
@@ -112,6 +112,7 @@ class WeeklyDistiller:
         self._tasks_by_id: dict[str, Task] = {}
         self._lexicon: WeekLexicon | None = None
         self._texts: dict[str, str] = {}
+        self._agreement: StepAgreement | None = None
 
     # -- embedding -----------------------------------------------------------------
     def _embed(self, texts: list[str], save: bool) -> np.ndarray:
@@ -205,6 +206,7 @@ class WeeklyDistiller:
                 if save:
                     state.mark(sig, ids, done, "created")
                 continue
+            draft.distinctive_steps = self._distinctive(group)
             if not is_task_type(draft):
                 # different intents that share only steps unrelated to them (a `git pull`): no task type
                 report.stats["not_a_task_type"] = report.stats.get("not_a_task_type", 0) + 1
@@ -246,6 +248,7 @@ class WeeklyDistiller:
         placer.learn_generic(drafts)
         out = []
         for group, draft, failures in zip(groups, drafts, self._failures(groups, False), strict=True):
+            draft.distinctive_steps = self._distinctive(group)
             if is_task_type(draft):
                 sig = signature(sorted(t.task_id for t in group))
                 out.append(
@@ -258,6 +261,15 @@ class WeeklyDistiller:
         return [
             (e.draft_title, [self._tasks_by_id[t.task_id] for t in e.failures]) for e in self.evidence(until)
         ]
+
+    def _distinctive(self, group: list[Task]) -> int:
+        """Steps most of the group took that no other successful task of the week took."""
+        if self._agreement is None:
+            return 0
+        mine = {t.task_id for t in group}
+        members = [n for n, t in enumerate(self._week) if t.task_id in mine]
+        others = {n for n, t in enumerate(self._week) if t.succeeded and t.task_id not in mine}
+        return self._agreement.distinctive(members, others)
 
     def _failures(self, groups: list[list[Task]], save: bool) -> list[list[Task]]:
         failed = [t for t in self._week if t.outcome == "failure"]
@@ -303,6 +315,7 @@ class WeeklyDistiller:
             counts=[per_key[k] for k in first],
         )
         agreement = StepAgreement([t.work for t in week], self.th.min_successes)
+        self._agreement = agreement
         tags = np.full(feats.n, FREE, dtype=np.int64)
         span = (self.th.min_successes, SPLIT_MAX_FACTOR * self.th.min_successes)
         thr = centred_threshold(self.th.cluster)
@@ -317,6 +330,14 @@ class WeeklyDistiller:
             if not apart_tags(agreement, found, tags, *span):
                 break
         rehome(agreement, groups, works, feats, thr, tags, span[0])  # a kind's member back from a one-off
+        at = {id(t): n for n, t in enumerate(week)}
+        okw = {n for n, t in enumerate(week) if t.succeeded}
+
+        def distinctive(members: list[int]) -> int:
+            mine = {at[id(ok[i])] for i in members}
+            return agreement.distinctive(sorted(mine), okw - mine)
+
+        gathered = gather_by_steps(agreement, groups, works, span, distinctive, MIN_SPECIFIC_STEPS)
         sstats = SplitStats()
         splitter = TemplateSplitter(lexicon, sstats)
         refined: list[list[int]] = []
@@ -342,6 +363,7 @@ class WeeklyDistiller:
             template_splits=sstats.splits,
             template_ejections=sstats.ejected,
             tasks_set_apart=int((tags != FREE).sum()),
+            kinds_gathered_by_steps=gathered,
         )
         if cstats.notes:
             report.stats["cluster_notes"] = cstats.notes
@@ -379,12 +401,14 @@ def is_task_type(draft: Draft) -> bool:
     A cluster without consensus steps is what the clustering found (intents alike in meaning);
     only shared steps that have nothing to do with differing intents (a `git pull`) disqualify.
     Intents phrased a new way each time still name one kind of work when one varying value
-    runs through several of the shared steps (`role/{service}/…`, `deployment/{service}`).
+    runs through several of the shared steps (`role/{service}/…`, `deployment/{service}`), or when
+    several steps most of them took are taken by no other successful task of the week
+    (`distinctive_steps`: a kind asked in two languages; a `git pull` that other tasks run is no such step).
     """
     return (
         draft.intents_agree
         or not draft.consensus
-        or max(draft.specific_steps, draft.threaded_steps) >= MIN_SPECIFIC_STEPS
+        or max(draft.specific_steps, draft.threaded_steps, draft.distinctive_steps) >= MIN_SPECIFIC_STEPS
     )
 
 

@@ -213,14 +213,18 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
 _QUOTED = re.compile(r"""(?<![\w=])['"]([A-Z][a-z]{2,}(?: [^'"=/\n]{1,60})?)['"]""")
 
 
-def quoted_title(steps: Sequence[str]) -> str:
+def quoted_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
     """A message the steps all wrote in prose (`git commit -am 'Bump {package} to {target}'`): the
-    kind's own words for its work, better than its command list ("" when no step quotes one)."""
-    for step in steps:
-        for m in _QUOTED.finditer(step):
-            if len(m.group(1).split()) >= 2:
-                return m.group(1)
-    return ""
+    kind's own words for its work, better than its command list ("" when no step quotes one).
+
+    Of several quotes (a browser's button labels), the one whose words the requests use most:
+    `Change plan` over the sign-in's `Continue with SSO` that every kind of the week clicks.
+    """
+    said = {w for t in texts for w in _words(t.lower())}
+    quotes = [m.group(1) for s in steps for m in _QUOTED.finditer(s) if len(m.group(1).split()) >= 2]
+    if not quotes:
+        return ""
+    return max(quotes, key=lambda q: sum(1 for w in set(_words(q.lower())) if w in said))
 
 
 _HTTP_CALL = re.compile(r"\b(POST|PUT|PATCH|DELETE|GET)\s+(/[^\s?`]*)")
