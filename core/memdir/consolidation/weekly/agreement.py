@@ -126,14 +126,15 @@ class StepAgreement:
 
         A kind's own steps (`Billing → Invoices → Export`) are distinctive although its requests are
         paraphrased in two languages; a sign-in or a `git pull` that other tasks of the week run too
-        is not, nor is a step that says no more than its command and numbers. They must be at least
-        half of the telling steps the members took: one-off edits (`sed` of a file each) between a
-        `git pull` and a `git push` only they ran are no kind (0). `others_ok` holds the
+        is not, nor is a step that says no more than its command and numbers. They must be more than
+        half of the telling steps two members or more took: one-off edits (`sed` of a file each,
+        commit messages worded two ways) between a `git pull` and a `git push` only they ran are no
+        kind (0). `others_ok` holds the
         week indexes of the successful tasks outside the members (a failed try of the kind may take
         its steps).
         """
         held = Counter(k for n in members for k in self._of[n])
-        telling = [key for key in held if self.weight(key) > 0]
+        telling = [key for key in held if held[key] >= 2 and self.weight(key) > 0]  # one's own: exploration
         count = sum(
             1
             for key in telling
@@ -141,7 +142,7 @@ class StepAgreement:
             and not all(w in "#*" for w in key.split(" ")[1:])
             and not self.takers(key) & others_ok
         )
-        return count if 2 * count >= len(telling) else 0  # a chore's `git pull`/`git push` around edits
+        return count if 2 * count > len(telling) else 0  # a chore's `git pull`/`git push` around edits
 
     def agreement(self, members: Sequence[Work]) -> np.ndarray:
         """(m, m) weighted Jaccard of the telling steps that two members or more took (1 when none)."""
@@ -296,8 +297,8 @@ def gather_by_steps(
         return 0
     made = 0
     for part in agreement.parts([work[m][1] for m in loose]):
-        mine = [loose[j] for j in part]
-        if len(part) < low or distinctive(mine) < min_steps:
+        mine = _trimmed(agreement, [loose[j] for j in part], work)
+        if len(mine) < low or distinctive(mine) < min_steps:
             continue
         taken = set(mine)
         for members in groups.values():
@@ -307,3 +308,18 @@ def gather_by_steps(
     for label in [k for k, v in groups.items() if not v]:
         del groups[label]
     return made
+
+
+def _trimmed(agreement: StepAgreement, part: list[int], work: Sequence[tuple[int, Work]]) -> list[int]:
+    """The part without members that agree with it closer to the cut (`MIN_AGREEMENT`) than to how its
+    other members agree among themselves: `keiri`'s one-off `kr-odd-2` agrees 0.53 with approvals that
+    agree at 1.0 and leaves; a list save that scrolled first (0.87) stays."""
+    part = list(part)
+    while len(part) > 2:
+        agree = agreement.agreement([work[m][1] for m in part])
+        worst = int(np.argmin(agree.sum(axis=1)))  # the least alike on the whole
+        rest = [i for i in range(len(part)) if i != worst]
+        if agree[worst].min() >= (agree[np.ix_(rest, rest)].min() + MIN_AGREEMENT) / 2:
+            break  # closer to how the others agree than to the cut
+        del part[worst]
+    return part

@@ -141,14 +141,15 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     intents = {t.task_id: t.intent or t.task_id for t in ordered[:MAX_ALIGN_TASKS]}
     title_tpl, group = title_template(intents, [s for tpl in step_tpls for s in tpl.spans])
     # requests each phrased in one person's words: the title says what the steps have in common
+    # (or a few worded alike, fewer than half of them: two formal requests among casual and terse ones)
     chatty = (
         len(intents) >= 3
-        and len(group) == 1
+        and 2 * len(group) <= len(intents)
         and bool(step_tpls)
         and (
-            shared_wording(title_tpl, intents, group[0]) < CHATTY_SHARED
+            shared_wording(title_tpl, intents, group) < CHATTY_SHARED
             and own_words(title_tpl) >= CHATTY_WORDS  # "Rotate the {host} API credentials" is a title
-            or one_persons(title_tpl, intents, group[0])  # one request with holes is no title
+            or one_persons(title_tpl, intents, group)  # one request with holes is no title
         )
     )
     groups = assign(None if chatty else title_tpl, step_tpls, intents)

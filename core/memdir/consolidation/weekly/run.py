@@ -338,6 +338,13 @@ class WeeklyDistiller:
             return agreement.distinctive(sorted(mine), okw - mine)
 
         gathered = gather_by_steps(agreement, groups, works, span, distinctive, MIN_SPECIFIC_STEPS)
+
+        def one_kind(g: list[int], parts: list[list[int]]) -> bool:
+            """Members worded apart agree on steps no other successful task took, as the largest part's do."""
+            agree = agreement.agreement([works[i][1] for i in g])
+            main = max(parts, key=len)
+            return agree.min() >= agree[np.ix_(main, main)].min() and distinctive(g) >= MIN_SPECIFIC_STEPS
+
         sstats = SplitStats()
         splitter = TemplateSplitter(lexicon, sstats)
         refined: list[list[int]] = []
@@ -349,7 +356,10 @@ class WeeklyDistiller:
                 )  # cannot qualify however it is split, or far from the margin (see SPLIT_MAX_FACTOR)
                 continue
             entries = [lexicon.entry(text[ok[i].task_id], ok[i].actions) for i in g]
-            refined.extend([g[j] for j in part] for part in splitter.split(entries))
+            parts = splitter.split(entries)
+            if len(parts) > 1 and one_kind(g, parts):
+                parts = [list(range(len(g)))]  # worded apart (a reason added), one kind by its own steps
+            refined.extend([g[j] for j in part] for part in parts)
         assert self._cache is not None
         report.stats.update(
             unique_tasks=len(reps),

@@ -111,14 +111,15 @@ def _single(
     return Template([p for p in parts if p != ""])
 
 
-def shared_wording(pivot: Template, intents: Mapping[str, str], task: str) -> float:
+def shared_wording(pivot: Template, intents: Mapping[str, str], task: str | Sequence[str]) -> float:
     """How much of the pivot's own wording (outside placeholders) most of the other intents also wrote.
 
     ALFWorld's "put a {object} in {target}", phrased three ways, still says what the others say
     (`put`); a chatty request ("could you get {x} back into his account? he typed his old password
     …") is one person's words. Words of 3+ letters, or CJK characters, count; 1.0 when none.
     """
-    others = [_words(v) for t, v in intents.items() if t != task and v.strip()]
+    mine = {task} if isinstance(task, str) else set(task)
+    others = [_words(v) for t, v in intents.items() if t not in mine and v.strip()]
     if not others:
         return 1.0
     own = [w for w in _words(_prose(pivot)) if len(w) >= 3 and w.isalpha() or is_cjk(w)]
@@ -128,13 +129,16 @@ def shared_wording(pivot: Template, intents: Mapping[str, str], task: str) -> fl
     return common / len(own)
 
 
-def one_persons(pivot: Template, intents: Mapping[str, str], task: str) -> bool:
-    """Whether a one-intent title is one request with holes: it has a placeholder and a word no
-    other request wrote (`Upgrade {x} to {v} and make sure nothing breaks`; `請求書発行依頼：ハヤテ物流
-    （C-{n}）…`: no other request wrote `物流`). Such a title says one person's request, not the kind."""
+def one_persons(pivot: Template, intents: Mapping[str, str], task: str | Sequence[str]) -> bool:
+    """Whether a title is one request with holes: it has a placeholder and a word no other request
+    wrote (`Upgrade {x} to {v} and make sure nothing breaks`; `請求書発行依頼：ハヤテ物流（C-{n}）…`:
+    no other request wrote `物流`). Such a title says one person's request, not the kind. `task` is
+    the request the title was read from, or the few requests worded alike that it was aligned over
+    (two formal 入社 requests among casual and terse ones: `…社員番号 {object}部）のアカウント発行…`)."""
     if not pivot.spans:
         return False
-    others = [v.lower() for t, v in intents.items() if t != task and v.strip()]
+    mine = {task} if isinstance(task, str) else set(task)
+    others = [v.lower() for t, v in intents.items() if t not in mine and v.strip()]
     if not others:
         return False
     prose = _prose(pivot)
