@@ -127,22 +127,26 @@ class StepAgreement:
         A kind's own steps (`Billing → Invoices → Export`) are distinctive although its requests are
         paraphrased in two languages; a sign-in or a `git pull` that other tasks of the week run too
         is not, nor is a step that says no more than its command and numbers. They must be more than
-        half of the telling steps two members or more took: one-off edits (`sed` of a file each,
-        commit messages worded two ways) between a `git pull` and a `git push` only they ran are no
-        kind (0). `others_ok` holds the
+        half of the telling steps two members or more took, and of most members' own telling steps:
+        one-off edits (a `sed` and a commit message each) between a `git pull` and a `git push` only
+        they ran are no kind (0). `others_ok` holds the
         week indexes of the successful tasks outside the members (a failed try of the kind may take
         its steps).
         """
         held = Counter(k for n in members for k in self._of[n])
         telling = [key for key in held if held[key] >= 2 and self.weight(key) > 0]  # one's own: exploration
-        count = sum(
-            1
+        own = {
+            key
             for key in telling
             if 2 * held[key] > len(members)
             and not all(w in "#*" for w in key.split(" ")[1:])
             and not self.takers(key) & others_ok
+        }
+        # most members did mostly the kind's own steps: one-off edits between a pull and a push did not
+        mostly = sum(
+            1 for n in members if 2 * len(own & self._of[n]) > sum(1 for k in self._of[n] if self.weight(k) > 0)
         )
-        return count if 2 * count > len(telling) else 0  # a chore's `git pull`/`git push` around edits
+        return len(own) if 2 * len(own) > len(telling) and 2 * mostly > len(members) else 0
 
     def agreement(self, members: Sequence[Work]) -> np.ndarray:
         """(m, m) weighted Jaccard of the telling steps that two members or more took (1 when none)."""
