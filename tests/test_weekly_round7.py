@@ -87,7 +87,7 @@ def test_one_offs_between_a_git_pull_and_a_git_push_only_they_ran_are_no_kind() 
 
 
 def test_a_kind_split_by_language_is_gathered_by_its_steps() -> None:
-    from memdir.consolidation.weekly.agreement import gather_by_steps  # new in round 7
+    from memdir.consolidation.weekly.kinds_by_steps import gather_by_steps  # new in round 7
 
     agreement = StepAgreement(WEEK)
     work = [(n, w) for n, w in enumerate(WEEK)]

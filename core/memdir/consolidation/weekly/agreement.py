@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -36,7 +36,6 @@ from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 
 MIN_AGREEMENT = 0.5
-MAX_LOOSE = 400  # tasks of clusters that are no kind, cut anew by their steps (O(n^2) agreement)
 _WORD = re.compile(r"[^\W_]+", re.U)
 
 Work = Sequence[tuple[str, str]]
@@ -144,7 +143,9 @@ class StepAgreement:
         }
         # most members did mostly the kind's own steps: one-off edits between a pull and a push did not
         mostly = sum(
-            1 for n in members if 2 * len(own & self._of[n]) > sum(1 for k in self._of[n] if self.weight(k) > 0)
+            1
+            for n in members
+            if 2 * len(own & self._of[n]) > sum(1 for k in self._of[n] if self.weight(k) > 0)
         )
         return len(own) if 2 * len(own) > len(telling) and 2 * mostly > len(members) else 0
 
@@ -269,61 +270,3 @@ def rehome(
                 labels, rows, sizes = layout()
     for label in [k for k, v in groups.items() if not v]:
         del groups[label]
-
-
-def gather_by_steps(
-    agreement: StepAgreement,
-    groups: dict[int, list[int]],
-    work: Sequence[tuple[int, Work]],
-    span: tuple[int, int],
-    distinctive: Callable[[list[int]], int],
-    min_steps: int,
-) -> int:
-    """Bring together a kind whose tasks the clustering spread over clusters that are no kind.
-
-    Requests paraphrased in two languages cluster by language: two English plan changes with a one-off
-    that reads alike, the Japanese one with a Japanese export and another one-off. Such clusters are
-    too small, or their members disagree on the steps with no part that could be a kind (`apart_tags`
-    leaves them). Their tasks are cut anew by the steps alone (complete linkage at `MIN_AGREEMENT`); a
-    part of span[0] tasks or more becomes a cluster of its own when at least `min_steps` steps most of
-    it took are taken by no other successful task (`distinctive(indexes)`): a sign-in or a step that
-    other one-offs share brings nothing together. `groups` is changed in place; returns the parts made.
-    """
-    low, high = span
-    loose: list[int] = []
-    for members in groups.values():
-        if len(members) > high:
-            continue
-        if len(members) >= low and distinctive(members) >= min_steps:
-            continue  # a kind by its own steps already
-        loose.extend(m for m in members if agreement.keys(work[m][1]))
-    if not low <= len(loose) <= MAX_LOOSE:
-        return 0
-    made = 0
-    for part in agreement.parts([work[m][1] for m in loose]):
-        mine = _trimmed(agreement, [loose[j] for j in part], work)
-        if len(mine) < low or distinctive(mine) < min_steps:
-            continue
-        taken = set(mine)
-        for members in groups.values():
-            members[:] = [m for m in members if m not in taken]
-        groups[max(groups) + 1] = sorted(mine)
-        made += 1
-    for label in [k for k, v in groups.items() if not v]:
-        del groups[label]
-    return made
-
-
-def _trimmed(agreement: StepAgreement, part: list[int], work: Sequence[tuple[int, Work]]) -> list[int]:
-    """The part without members that agree with it closer to the cut (`MIN_AGREEMENT`) than to how its
-    other members agree among themselves: `keiri`'s one-off `kr-odd-2` agrees 0.53 with approvals that
-    agree at 1.0 and leaves; a list save that scrolled first (0.87) stays."""
-    part = list(part)
-    while len(part) > 2:
-        agree = agreement.agreement([work[m][1] for m in part])
-        worst = int(np.argmin(agree.sum(axis=1)))  # the least alike on the whole
-        rest = [i for i in range(len(part)) if i != worst]
-        if agree[worst].min() >= (agree[np.ix_(rest, rest)].min() + MIN_AGREEMENT) / 2:
-            break  # closer to how the others agree than to the cut
-        del part[worst]
-    return part

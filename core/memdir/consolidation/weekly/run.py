@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.activity import ActivityEvent, ReadStats
-from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags, gather_by_steps, rehome
+from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags, rehome
 from memdir.consolidation.weekly.clustering import FREE, ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.distill import distil_builtin
 from memdir.consolidation.weekly.draft import Draft
@@ -29,6 +29,12 @@ from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
 from memdir.consolidation.weekly.failures import assign_failures
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
+from memdir.consolidation.weekly.kinds_by_steps import (
+    MIN_SPECIFIC_STEPS,
+    StepKinds,
+    gather_by_steps,
+    is_task_type,
+)
 from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
@@ -59,9 +65,6 @@ ALLOW = ("procedures", "review")
 # yield near-duplicate procedures (docs/weekly.md, scale).
 SPLIT_MAX_FACTOR = 4
 AGREEMENT_ROUNDS = 3  # clusterings at most: tasks that do not agree with their kind are set apart
-# A cluster whose tasks phrase their intents differently is a task type only when at least this many
-# of its consensus steps act on what its intents name (ALFWorld's "put" type, phrased three ways).
-MIN_SPECIFIC_STEPS = 2
 __all__ = ["WeeklyDistiller", "WeeklyState", "signature", "week_window", "weekly_status"]
 
 
@@ -112,7 +115,7 @@ class WeeklyDistiller:
         self._tasks_by_id: dict[str, Task] = {}
         self._lexicon: WeekLexicon | None = None
         self._texts: dict[str, str] = {}
-        self._agreement: StepAgreement | None = None
+        self._kinds: StepKinds | None = None
 
     # -- embedding -----------------------------------------------------------------
     def _embed(self, texts: list[str], save: bool) -> np.ndarray:
@@ -206,7 +209,7 @@ class WeeklyDistiller:
                 if save:
                     state.mark(sig, ids, done, "created")
                 continue
-            draft.distinctive_steps = self._distinctive(group)
+            draft.distinctive_steps = self._kinds.of_tasks(group) if self._kinds else 0
             if not is_task_type(draft):
                 # different intents that share only steps unrelated to them (a `git pull`): no task type
                 report.stats["not_a_task_type"] = report.stats.get("not_a_task_type", 0) + 1
@@ -248,7 +251,7 @@ class WeeklyDistiller:
         placer.learn_generic(drafts)
         out = []
         for group, draft, failures in zip(groups, drafts, self._failures(groups, False), strict=True):
-            draft.distinctive_steps = self._distinctive(group)
+            draft.distinctive_steps = self._kinds.of_tasks(group) if self._kinds else 0
             if is_task_type(draft):
                 sig = signature(sorted(t.task_id for t in group))
                 out.append(
@@ -261,15 +264,6 @@ class WeeklyDistiller:
         return [
             (e.draft_title, [self._tasks_by_id[t.task_id] for t in e.failures]) for e in self.evidence(until)
         ]
-
-    def _distinctive(self, group: list[Task]) -> int:
-        """Steps most of the group took that no other successful task of the week took."""
-        if self._agreement is None:
-            return 0
-        mine = {t.task_id for t in group}
-        members = [n for n, t in enumerate(self._week) if t.task_id in mine]
-        others = {n for n, t in enumerate(self._week) if t.succeeded and t.task_id not in mine}
-        return self._agreement.distinctive(members, others)
 
     def _failures(self, groups: list[list[Task]], save: bool) -> list[list[Task]]:
         failed = [t for t in self._week if t.outcome == "failure"]
@@ -315,7 +309,7 @@ class WeeklyDistiller:
             counts=[per_key[k] for k in first],
         )
         agreement = StepAgreement([t.work for t in week], self.th.min_successes)
-        self._agreement = agreement
+        kinds = self._kinds = StepKinds(agreement, week, ok)
         tags = np.full(feats.n, FREE, dtype=np.int64)
         span = (self.th.min_successes, SPLIT_MAX_FACTOR * self.th.min_successes)
         thr = centred_threshold(self.th.cluster)
@@ -330,21 +324,7 @@ class WeeklyDistiller:
             if not apart_tags(agreement, found, tags, *span):
                 break
         rehome(agreement, groups, works, feats, thr, tags, span[0])  # a kind's member back from a one-off
-        at = {id(t): n for n, t in enumerate(week)}
-        okw = {n for n, t in enumerate(week) if t.succeeded}
-
-        def distinctive(members: list[int]) -> int:
-            mine = {at[id(ok[i])] for i in members}
-            return agreement.distinctive(sorted(mine), okw - mine)
-
-        gathered = gather_by_steps(agreement, groups, works, span, distinctive, MIN_SPECIFIC_STEPS)
-
-        def one_kind(g: list[int], parts: list[list[int]]) -> bool:
-            """Members worded apart agree on steps no other successful task took, as the largest part's do."""
-            agree = agreement.agreement([works[i][1] for i in g])
-            main = max(parts, key=len)
-            return agree.min() >= agree[np.ix_(main, main)].min() and distinctive(g) >= MIN_SPECIFIC_STEPS
-
+        gathered = gather_by_steps(agreement, groups, works, span, kinds.distinctive, MIN_SPECIFIC_STEPS)
         sstats = SplitStats()
         splitter = TemplateSplitter(lexicon, sstats)
         refined: list[list[int]] = []
@@ -357,7 +337,7 @@ class WeeklyDistiller:
                 continue
             entries = [lexicon.entry(text[ok[i].task_id], ok[i].actions) for i in g]
             parts = splitter.split(entries)
-            if len(parts) > 1 and one_kind(g, parts):
+            if len(parts) > 1 and kinds.one_kind(g, [works[i][1] for i in g], parts, MIN_SPECIFIC_STEPS):
                 parts = [list(range(len(g)))]  # worded apart (a reason added), one kind by its own steps
             refined.extend([g[j] for j in part] for part in parts)
         assert self._cache is not None
@@ -403,23 +383,6 @@ class WeeklyDistiller:
         found = placer.closest(draft, k=1)
         closest = (found[0].path, found[0].similarity) if found else (None, 0.0)
         return brief_for(group, draft, [*failures, *like], self._events, closest, self.store)
-
-
-def is_task_type(draft: Draft) -> bool:
-    """A kind of task: most intents read alike, or enough of its steps act on what they name or on one value.
-
-    A cluster without consensus steps is what the clustering found (intents alike in meaning);
-    only shared steps that have nothing to do with differing intents (a `git pull`) disqualify.
-    Intents phrased a new way each time still name one kind of work when one varying value
-    runs through several of the shared steps (`role/{service}/…`, `deployment/{service}`), or when
-    several steps most of them took are taken by no other successful task of the week
-    (`distinctive_steps`: a kind asked in two languages; a `git pull` that other tasks run is no such step).
-    """
-    return (
-        draft.intents_agree
-        or not draft.consensus
-        or max(draft.specific_steps, draft.threaded_steps, draft.distinctive_steps) >= MIN_SPECIFIC_STEPS
-    )
 
 
 def _now() -> str:
