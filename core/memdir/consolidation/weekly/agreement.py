@@ -59,13 +59,15 @@ class StepAgreement:
             support.update({w for action, text in work for w in _words(action, text)})
         self._support = support
         self._tasks: dict[str, set[int]] = {}
+        self._of: list[frozenset[str]] = []  # each task's keys
         for n, work in enumerate(week):
-            for key in self.keys(work):
+            self._of.append(self.keys(work))
+            for key in self._of[-1]:
                 self._tasks.setdefault(key, set()).add(n)
         self._by_action: dict[str, list[str]] = {}
         for key in self._tasks:
             self._by_action.setdefault(key.split(" ", 1)[0], []).append(key)
-        self._df: dict[str, int] = {}
+        self._takers: dict[str, set[int]] = {}
         self._patterns: dict[str, re.Pattern[str] | None] = {}
         self.n = len(week)
 
@@ -103,16 +105,49 @@ class StepAgreement:
         """Whether a task with these keys took the step the pattern says."""
         return pattern in keys or any(self.matches(pattern, k) for k in keys)
 
-    def weight(self, key: str) -> float:
-        """How much a step tells about a kind: nothing when more than half of the week's tasks took it."""
-        if key not in self._df:
+    def takers(self, key: str) -> set[int]:
+        """The week's tasks (indexes) that took the step a key (or pattern) says."""
+        if key not in self._takers:
             tasks: set[int] = set()
             for k in self._by_action.get(key.split(" ", 1)[0], []):
                 if self.matches(key, k):
                     tasks |= self._tasks[k]
-            self._df[key] = len(tasks)
-        df = self._df[key]
+            self._takers[key] = tasks
+        return self._takers[key]
+
+    def weight(self, key: str) -> float:
+        """How much a step tells about a kind: nothing when more than half of the week's tasks took it."""
+        df = len(self.takers(key))
         return math.log((self.n + 1) / (df + 1)) if df > 0 and 2 * df <= self.n else 0.0
+
+    def distinctive(self, members: Sequence[int], others_ok: set[int]) -> int:
+        """How many steps most of the members (week indexes) took and no other successful task took.
+
+        A kind's own steps (`Billing → Invoices → Export`) are distinctive although its requests are
+        paraphrased in two languages; a sign-in or a `git pull` that other tasks of the week run too
+        is not, nor is a step that says no more than its command and numbers. They must be more than
+        half of the telling steps two members or more took, and of most members' own telling steps:
+        one-off edits (a `sed` and a commit message each) between a `git pull` and a `git push` only
+        they ran are no kind (0). `others_ok` holds the
+        week indexes of the successful tasks outside the members (a failed try of the kind may take
+        its steps).
+        """
+        held = Counter(k for n in members for k in self._of[n])
+        telling = [key for key in held if held[key] >= 2 and self.weight(key) > 0]  # one's own: exploration
+        own = {
+            key
+            for key in telling
+            if 2 * held[key] > len(members)
+            and not all(w in "#*" for w in key.split(" ")[1:])
+            and not self.takers(key) & others_ok
+        }
+        # most members did mostly the kind's own steps: one-off edits between a pull and a push did not
+        mostly = sum(
+            1
+            for n in members
+            if 2 * len(own & self._of[n]) > sum(1 for k in self._of[n] if self.weight(k) > 0)
+        )
+        return len(own) if 2 * len(own) > len(telling) and 2 * mostly > len(members) else 0
 
     def agreement(self, members: Sequence[Work]) -> np.ndarray:
         """(m, m) weighted Jaccard of the telling steps that two members or more took (1 when none)."""

@@ -141,14 +141,17 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     intents = {t.task_id: t.intent or t.task_id for t in ordered[:MAX_ALIGN_TASKS]}
     title_tpl, group = title_template(intents, [s for tpl in step_tpls for s in tpl.spans])
     # requests each phrased in one person's words: the title says what the steps have in common
+    # (or a few worded alike, fewer than half of them, aligned with a hole inside a word: `お願い{value}ます`)
     chatty = (
         len(intents) >= 3
-        and len(group) == 1
+        and 2 * len(group) <= len(intents)
         and bool(step_tpls)
         and (
-            shared_wording(title_tpl, intents, group[0]) < CHATTY_SHARED
+            len(group) == 1
+            and shared_wording(title_tpl, intents, group) < CHATTY_SHARED
             and own_words(title_tpl) >= CHATTY_WORDS  # "Rotate the {host} API credentials" is a title
-            or one_persons(title_tpl, intents, group[0])  # one request with holes is no title
+            or (len(group) == 1 or _HOLE.search(render_title(title_tpl)) is not None)
+            and one_persons(title_tpl, intents, group)  # one request with holes is no title
         )
     )
     groups = assign(None if chatty else title_tpl, step_tpls, intents)
@@ -163,7 +166,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         asked = list(intents.values())
         done = [s.text() for t in ordered[:MAX_ALIGN_TASKS] for s in t.steps if s.kind == "response"]
         said = shared_phrase(asked, rendered) or shared_phrase_ja(asked, replies=done)
-        said = said or quoted_title(rendered) or action_title(rendered, asked + done)
+        said = said or quoted_title(rendered, asked) or action_title(rendered, asked + done)
         said = said or steps_title(rendered) or shared_phrase_ja(asked, alone=True)
         title = one_line(render_title(Template([said]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
@@ -199,6 +202,9 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         specific_steps=sum(1 for t in texts if t.specific),
         threaded_steps=_threaded(rendered),
     )
+
+
+_HOLE = re.compile(r"\w\{\w+\}\w")  # a placeholder inside a word: requests aligned where they differ
 
 
 def _threaded(steps: list[str]) -> int:

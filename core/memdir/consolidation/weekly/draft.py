@@ -26,4 +26,5 @@ class Draft:
     intents_agree: bool = True  # most tasks phrased their intent alike
     specific_steps: int = 0  # consensus steps that act on the task's own values
     threaded_steps: int = 0  # consensus steps sharing a placeholder with another step
+    distinctive_steps: int = 0  # steps most tasks took that no other successful task of the week took
     value_tasks: dict[str, dict[str, int]] = field(default_factory=dict)  # placeholder -> value -> tasks

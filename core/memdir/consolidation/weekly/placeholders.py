@@ -82,6 +82,21 @@ def _same(a: Span, b: Span, least: int = 2) -> bool:
     return len(common) >= least and all(a.key(t) == b.key(t) for t in common)
 
 
+def _trailed(title: Span, step: Span) -> bool:
+    """A title value that is the step's value with a remark after it in one task's request or more
+    (`2026-08-17 (late events landed)` for `2026-08-17`): the same placeholder; the remark is cut."""
+    common = [t for t in title.values if t in step.values and title.key(t) and step.key(t)]
+    if not common or not all(
+        title.key(t) == step.key(t) or title.key(t).startswith(step.key(t) + " ") for t in common
+    ):
+        return False
+    if all(title.key(t) == step.key(t) for t in common):
+        return False
+    for t in common:
+        title.values[t] = step.values[t].strip(_EDGE)
+    return True
+
+
 def _extends(title: Span, step: Span) -> bool:
     common = [t for t in title.values if t in step.values and title.key(t) and step.key(t)]
     return len(common) >= 1 and all(
@@ -119,6 +134,8 @@ def assign(
                 ),
                 None,
             )
+            if home is None and not is_title and fits:
+                home = next((g for g in groups if g.in_title and _trailed(g.spans[0], span)), None)
             if home is None and not is_title and fits:
                 home = next((g for g in groups if g.in_title and _extends(g.spans[0], span)), None)
                 if home is not None:

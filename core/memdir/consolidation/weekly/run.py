@@ -29,6 +29,12 @@ from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
 from memdir.consolidation.weekly.failures import assign_failures
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
+from memdir.consolidation.weekly.kinds_by_steps import (
+    MIN_SPECIFIC_STEPS,
+    StepKinds,
+    gather_by_steps,
+    is_task_type,
+)
 from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
@@ -59,9 +65,6 @@ ALLOW = ("procedures", "review")
 # yield near-duplicate procedures (docs/weekly.md, scale).
 SPLIT_MAX_FACTOR = 4
 AGREEMENT_ROUNDS = 3  # clusterings at most: tasks that do not agree with their kind are set apart
-# A cluster whose tasks phrase their intents differently is a task type only when at least this many
-# of its consensus steps act on what its intents name (ALFWorld's "put" type, phrased three ways).
-MIN_SPECIFIC_STEPS = 2
 __all__ = ["WeeklyDistiller", "WeeklyState", "signature", "week_window", "weekly_status"]
 
 
@@ -112,6 +115,7 @@ class WeeklyDistiller:
         self._tasks_by_id: dict[str, Task] = {}
         self._lexicon: WeekLexicon | None = None
         self._texts: dict[str, str] = {}
+        self._kinds: StepKinds | None = None
 
     # -- embedding -----------------------------------------------------------------
     def _embed(self, texts: list[str], save: bool) -> np.ndarray:
@@ -205,6 +209,7 @@ class WeeklyDistiller:
                 if save:
                     state.mark(sig, ids, done, "created")
                 continue
+            draft.distinctive_steps = self._kinds.of_tasks(group) if self._kinds else 0
             if not is_task_type(draft):
                 # different intents that share only steps unrelated to them (a `git pull`): no task type
                 report.stats["not_a_task_type"] = report.stats.get("not_a_task_type", 0) + 1
@@ -246,6 +251,7 @@ class WeeklyDistiller:
         placer.learn_generic(drafts)
         out = []
         for group, draft, failures in zip(groups, drafts, self._failures(groups, False), strict=True):
+            draft.distinctive_steps = self._kinds.of_tasks(group) if self._kinds else 0
             if is_task_type(draft):
                 sig = signature(sorted(t.task_id for t in group))
                 out.append(
@@ -303,6 +309,7 @@ class WeeklyDistiller:
             counts=[per_key[k] for k in first],
         )
         agreement = StepAgreement([t.work for t in week], self.th.min_successes)
+        kinds = self._kinds = StepKinds(agreement, week, ok)
         tags = np.full(feats.n, FREE, dtype=np.int64)
         span = (self.th.min_successes, SPLIT_MAX_FACTOR * self.th.min_successes)
         thr = centred_threshold(self.th.cluster)
@@ -317,6 +324,7 @@ class WeeklyDistiller:
             if not apart_tags(agreement, found, tags, *span):
                 break
         rehome(agreement, groups, works, feats, thr, tags, span[0])  # a kind's member back from a one-off
+        gathered = gather_by_steps(agreement, groups, works, span, kinds.distinctive, MIN_SPECIFIC_STEPS)
         sstats = SplitStats()
         splitter = TemplateSplitter(lexicon, sstats)
         refined: list[list[int]] = []
@@ -328,7 +336,10 @@ class WeeklyDistiller:
                 )  # cannot qualify however it is split, or far from the margin (see SPLIT_MAX_FACTOR)
                 continue
             entries = [lexicon.entry(text[ok[i].task_id], ok[i].actions) for i in g]
-            refined.extend([g[j] for j in part] for part in splitter.split(entries))
+            parts = splitter.split(entries)
+            if len(parts) > 1 and kinds.one_kind(g, [works[i][1] for i in g], parts, MIN_SPECIFIC_STEPS):
+                parts = [list(range(len(g)))]  # worded apart (a reason added), one kind by its own steps
+            refined.extend([g[j] for j in part] for part in parts)
         assert self._cache is not None
         report.stats.update(
             unique_tasks=len(reps),
@@ -342,6 +353,7 @@ class WeeklyDistiller:
             template_splits=sstats.splits,
             template_ejections=sstats.ejected,
             tasks_set_apart=int((tags != FREE).sum()),
+            kinds_gathered_by_steps=gathered,
         )
         if cstats.notes:
             report.stats["cluster_notes"] = cstats.notes
@@ -371,21 +383,6 @@ class WeeklyDistiller:
         found = placer.closest(draft, k=1)
         closest = (found[0].path, found[0].similarity) if found else (None, 0.0)
         return brief_for(group, draft, [*failures, *like], self._events, closest, self.store)
-
-
-def is_task_type(draft: Draft) -> bool:
-    """A kind of task: most intents read alike, or enough of its steps act on what they name or on one value.
-
-    A cluster without consensus steps is what the clustering found (intents alike in meaning);
-    only shared steps that have nothing to do with differing intents (a `git pull`) disqualify.
-    Intents phrased a new way each time still name one kind of work when one varying value
-    runs through several of the shared steps (`role/{service}/…`, `deployment/{service}`).
-    """
-    return (
-        draft.intents_agree
-        or not draft.consensus
-        or max(draft.specific_steps, draft.threaded_steps) >= MIN_SPECIFIC_STEPS
-    )
 
 
 def _now() -> str:

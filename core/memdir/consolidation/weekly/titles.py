@@ -111,14 +111,15 @@ def _single(
     return Template([p for p in parts if p != ""])
 
 
-def shared_wording(pivot: Template, intents: Mapping[str, str], task: str) -> float:
+def shared_wording(pivot: Template, intents: Mapping[str, str], task: str | Sequence[str]) -> float:
     """How much of the pivot's own wording (outside placeholders) most of the other intents also wrote.
 
     ALFWorld's "put a {object} in {target}", phrased three ways, still says what the others say
     (`put`); a chatty request ("could you get {x} back into his account? he typed his old password
     …") is one person's words. Words of 3+ letters, or CJK characters, count; 1.0 when none.
     """
-    others = [_words(v) for t, v in intents.items() if t != task and v.strip()]
+    mine = {task} if isinstance(task, str) else set(task)
+    others = [_words(v) for t, v in intents.items() if t not in mine and v.strip()]
     if not others:
         return 1.0
     own = [w for w in _words(_prose(pivot)) if len(w) >= 3 and w.isalpha() or is_cjk(w)]
@@ -128,13 +129,16 @@ def shared_wording(pivot: Template, intents: Mapping[str, str], task: str) -> fl
     return common / len(own)
 
 
-def one_persons(pivot: Template, intents: Mapping[str, str], task: str) -> bool:
-    """Whether a one-intent title is one request with holes: it has a placeholder and a word no
-    other request wrote (`Upgrade {x} to {v} and make sure nothing breaks`; `請求書発行依頼：ハヤテ物流
-    （C-{n}）…`: no other request wrote `物流`). Such a title says one person's request, not the kind."""
+def one_persons(pivot: Template, intents: Mapping[str, str], task: str | Sequence[str]) -> bool:
+    """Whether a title is one request with holes: it has a placeholder and a word no other request
+    wrote (`Upgrade {x} to {v} and make sure nothing breaks`; `請求書発行依頼：ハヤテ物流（C-{n}）…`:
+    no other request wrote `物流`). Such a title says one person's request, not the kind. `task` is
+    the request the title was read from, or the few requests worded alike that it was aligned over
+    (two formal 入社 requests among casual and terse ones: `…社員番号 {object}部）のアカウント発行…`)."""
     if not pivot.spans:
         return False
-    others = [v.lower() for t, v in intents.items() if t != task and v.strip()]
+    mine = {task} if isinstance(task, str) else set(task)
+    others = [v.lower() for t, v in intents.items() if t not in mine and v.strip()]
     if not others:
         return False
     prose = _prose(pivot)
@@ -213,14 +217,18 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
 _QUOTED = re.compile(r"""(?<![\w=])['"]([A-Z][a-z]{2,}(?: [^'"=/\n]{1,60})?)['"]""")
 
 
-def quoted_title(steps: Sequence[str]) -> str:
+def quoted_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
     """A message the steps all wrote in prose (`git commit -am 'Bump {package} to {target}'`): the
-    kind's own words for its work, better than its command list ("" when no step quotes one)."""
-    for step in steps:
-        for m in _QUOTED.finditer(step):
-            if len(m.group(1).split()) >= 2:
-                return m.group(1)
-    return ""
+    kind's own words for its work, better than its command list ("" when no step quotes one).
+
+    Of several quotes (a browser's button labels), the one whose words the requests use most:
+    `Change plan` over the sign-in's `Continue with SSO` that every kind of the week clicks.
+    """
+    said = {w for t in texts for w in _words(t.lower())}
+    quotes = [m.group(1) for s in steps for m in _QUOTED.finditer(s) if len(m.group(1).split()) >= 2]
+    if not quotes:
+        return ""
+    return max(quotes, key=lambda q: sum(1 for w in set(_words(q.lower())) if w in said))
 
 
 _HTTP_CALL = re.compile(r"\b(POST|PUT|PATCH|DELETE|GET)\s+(/[^\s?`]*)")
