@@ -109,6 +109,7 @@ class Match:
     reverse: float = 0.0  # share of the note's steps (by count) the candidate's steps hold
     covered: int = 0  # candidate steps the note holds
     compared: int = 0  # candidate steps compared (generic ones left out)
+    whole: float = 0.0  # all the candidate's steps against all the note's, generic ones too: the lower way
 
 
 class DuplicateIndex:
@@ -177,18 +178,30 @@ class DuplicateIndex:
             if own and lines:
                 held.update(set(range(len(own))) - set(coverage(own, lines)[1]))
         specific = [own[i] for i in range(len(own)) if held[i] < GENERIC]
+        full = [s for s in steps if step_words(s)]
         out = []
         for i, path in enumerate(self.paths):
             sim = float(intent[i])
-            cov, new, rev = 0.0, list(range(len(specific))), 0.0
-            if specific and self.lines[i]:
-                cov, new = coverage(specific, self.lines[i])
-                counted = [ln for ln in self.lines[i] if step_words(ln)]
-                rev = (len(counted) - len(coverage(counted, specific)[1])) / len(counted) if counted else 0.0
+            cov, new, rev, whole = 0.0, list(range(len(specific))), 0.0, 0.0
+            counted = [ln for ln in self.lines[i] if step_words(ln)]
+            if specific and counted:
+                cov, new = coverage(specific, counted)
+                rev = (len(counted) - len(coverage(counted, specific)[1])) / len(counted)
+                whole = min(_held_share(full, counted), _held_share(counted, full))
             content = max(sim, (sim + cov) / 2 + STEP_BONUS) if specific else sim
             added = [where[id(specific[j])] for j in new]
             out.append(
-                Match(path, min(1.0, content), sim, cov, added, rev, len(specific) - len(new), len(specific))
+                Match(
+                    path,
+                    min(1.0, content),
+                    sim,
+                    cov,
+                    added,
+                    rev,
+                    len(specific) - len(new),
+                    len(specific),
+                    whole,
+                )
             )
         return sorted(out, key=lambda m: (-m.similarity, m.path))[:k]
 
@@ -196,6 +209,11 @@ class DuplicateIndex:
         """The note most alike in content (None when there are no notes)."""
         found = self.closest(title, steps, k=1)
         return found[0] if found else None
+
+
+def _held_share(steps: Sequence[str], lines: Sequence[str]) -> float:
+    """Share of the steps (by count) that the lines hold (each by >= COVERED of its weighted words)."""
+    return (len(steps) - len(coverage(steps, lines)[1])) / len(steps) if steps else 0.0
 
 
 def step_key(step: str) -> str:

@@ -61,10 +61,17 @@ class Sibling:
     steps: list[str]
 
 
+WHOLE = 0.8  # both step lists, generic steps included, held by the other at least this much (by count)
+
+
 def steps_match(m: Match) -> bool:
     """The note already holds most of the draft's specific work: >= 2 and at least half of the steps
-    compared, and more than half of the note's own steps."""
-    return m.covered >= 2 and 2 * m.covered >= m.compared and m.reverse > 0.5
+    compared, and more than half of the note's own steps; or, when the kind's own work is a single
+    step (kinds sharing a long prefix: plate prep, then one read), that step and the whole sequence
+    both ways (each list's steps held by the other, >= WHOLE)."""
+    if m.covered >= 2 and 2 * m.covered >= m.compared and m.reverse > 0.5:
+        return True
+    return m.compared >= 1 and m.covered == m.compared and m.whole >= WHOLE
 
 
 class Placer:
