@@ -87,3 +87,39 @@ def test_a_persons_procedure_for_one_of_several_kinds_sharing_a_prefix_is_its_du
     items = [p for p in report.review if "business-cards" in (wmem.root / p).read_text(encoding="utf-8")]
     assert len(items) == 1, report.review  # one review item on the person's file
     assert human.read_bytes() == before
+
+
+ADDRESS = [
+    ("社員番号 300112 の住所変更を反映してください（新住所：大阪市北区梅田1-1-1）", "300112"),
+    ("引っ越したらしいので 301876 さんの住所、直しておいて。札幌市中央区北1条西2-3", "301876"),
+    ("【住所届】302455 福岡市博多区博多駅前3-2-1 適用 8/1", "302455"),
+]
+
+
+def _http_task(tid: str, at: int, intent: str, emp: str) -> list[dict[str, Any]]:
+    calls = [
+        {"method": "GET", "url": f"https://hr.example.jp/api/employees/{emp}"},
+        {
+            "method": "PATCH",
+            "url": f"https://hr.example.jp/api/employees/{emp}",
+            "body": {"field": "address"},
+        },
+        {"method": "POST", "url": "https://hr.example.jp/api/notifications", "body": {"employee": emp}},
+    ]
+    items: list[dict[str, Any]] = [{"type": "task_start", "summary": intent}]
+    for c in calls:
+        items += [
+            {"type": "tool_use", "tool": "http", "input": c},
+            {"type": "tool_result", "tool": "http", "output": "200"},
+        ]
+    items.append({"type": "task_end", "outcome": "success"})
+    return events(tid, at, items)
+
+
+def test_a_kind_of_http_calls_is_titled_by_the_requests_shared_words_not_by_its_methods(wmem: Memory) -> None:
+    for n, (intent, emp) in enumerate(ADDRESS):
+        wmem.activity.append_many(_http_task(f"addr-{n}", n, intent, emp))
+    report = wmem.consolidate_weekly(until=UNTIL)
+    [path] = report.created
+    title = wmem.store.read(path).title
+    assert "住所" in title and "GET" not in title and "PATCH" not in title, title

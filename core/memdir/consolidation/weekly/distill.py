@@ -43,6 +43,9 @@ MAX_VALUES = 10
 CHATTY_WORDS = 8
 CHATTY_SHARED = 0.5  # below it, the one intent a title would follow is its own person's wording
 _PLACEHOLDER = re.compile(r"\{([^\W\d_][\w-]{0,40})\}")  # `{package}`, `{件名}`
+_METHODS_ONLY = re.compile(
+    r"^(?:GET|POST|PUT|PATCH|DELETE|HEAD)(?:, (?:GET|POST|PUT|PATCH|DELETE|HEAD))*(?: \(.*\))?$"
+)
 
 
 def medoid(vectors: np.ndarray) -> int:
@@ -167,7 +170,10 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         done = [s.text() for t in ordered[:MAX_ALIGN_TASKS] for s in t.steps if s.kind == "response"]
         said = shared_phrase(asked, rendered) or shared_phrase_ja(asked, replies=done)
         said = said or quoted_title(rendered, asked) or action_title(rendered, asked + done)
-        said = said or steps_title(rendered) or shared_phrase_ja(asked, alone=True)
+        by_steps = "" if said else steps_title(rendered)
+        if _METHODS_ONLY.match(by_steps):  # `GET, PATCH, POST`: the requests' shared words say more
+            said = shared_phrase_ja(asked, alone=True) or by_steps
+        said = said or by_steps or shared_phrase_ja(asked, alone=True)
         title = one_line(render_title(Template([said]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
