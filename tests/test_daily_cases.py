@@ -223,3 +223,19 @@ def test_a_list_of_lessons_filed_under_procedures_gets_a_move_proposal(root: Pat
     assert proposal.get("kind") == "move_proposal"
     assert proposal.get("target") == "procedures/search-outage-lessons.md"
     assert (root / "procedures" / "search-outage-lessons.md").read_text(encoding="utf-8") == text
+
+
+PAGE_WITH_TITLE = (
+    "# Rotating the Pondo API key\n\n::: tip\nDo this during low traffic.\n:::\n\n"
+    "1. Create a new key in Settings > API\n2. Update `PONDO_KEY` in the deploy secrets\n3. Revoke the old key"
+)
+
+
+def test_a_pasted_pages_own_title_heading_is_not_repeated_under_the_notes(root: Path) -> None:
+    mem = e5_memory(root)
+    mem.add_episode(PAGE_WITH_TITLE, at=at(9))
+    run(mem)
+    [path] = notes(root, "procedures")
+    text = (root / path).read_text(encoding="utf-8")
+    assert text.count("Rotating the Pondo API key\n") == 1, text  # the note's heading, once
+    assert "1. Create a new key in Settings > API" in text and "::: tip" in text

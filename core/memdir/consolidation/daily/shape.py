@@ -342,12 +342,18 @@ def _procedure_description(
     return _with_items(purpose, steps) if steps else _cut(_unlabel(purpose), DESC_LIMIT)
 
 
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
 def shape(kind: str, title: str, text: str) -> Shaped:
     """Title, description and body of a note of `kind` made from an episode's title and text."""
     blocks = _clean_blocks(split_blocks(text.strip()))
     if not blocks:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
     note_title = make_title(kind, title, blocks)
+    if len(blocks) > 1 and blocks[0].kind == "heading" and _same(blocks[0].text.lstrip("# "), note_title):
+        blocks = blocks[1:]  # a pasted page's own `# Title`: the note's heading already says it
     if kind == "procedures":
         body, meta, lead, steps = _procedure_body(blocks)
         desc = _procedure_description(note_title, meta, lead, steps, blocks)
