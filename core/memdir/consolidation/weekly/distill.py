@@ -30,6 +30,7 @@ from memdir.consolidation.weekly.titles import (
     own_words,
     quoted_title,
     render_title,
+    shared_name,
     shared_phrase,
     shared_phrase_ja,
     shared_wording,
@@ -173,6 +174,9 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         by_steps = "" if said else steps_title(rendered)
         if _METHODS_ONLY.match(by_steps):  # `GET, PATCH, POST`: the requests' shared words say more
             said = shared_phrase_ja(asked, alone=True) or by_steps
+        name = shared_name(asked) if by_steps and not _METHODS_ONLY.match(by_steps) else ""
+        if name:  # the steps' commands leave out what the work is about: "ELISA: checkout_plate, …"
+            said = f"{name}: {by_steps}"
         said = said or by_steps or shared_phrase_ja(asked, alone=True)
         title = one_line(render_title(Template([said]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))

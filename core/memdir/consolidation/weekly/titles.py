@@ -73,6 +73,15 @@ def title_template(intents: Mapping[str, str], step_spans: Sequence[Span]) -> tu
     return _single(pivot, intents.get(pivot, ""), step_spans, intents), [pivot]
 
 
+def _after_letter(intent: str, value: str) -> tuple[int, int] | None:
+    """Where a number-led step value sits behind a one- or two-letter prefix the request glued to it
+    (`v0.14.2` for the steps' `v{version}`), the prefix left as text; None when it is nowhere so."""
+    if not value[:1].isdigit():
+        return None
+    m = re.search(r"(?<![\w.-])[A-Za-z]{1,2}(" + re.escape(value) + r")(?![\w]|\.\w)", intent)
+    return (m.start(1), m.end(1)) if m else None
+
+
 def _single(
     task: str, intent: str, step_spans: Sequence[Span], intents: Mapping[str, str] | None = None
 ) -> Template:
@@ -85,7 +94,7 @@ def _single(
         for v in dict.fromkeys(
             [value, value.rsplit(" ", 1)[0] if value.rsplit(" ", 1)[-1].isdigit() else value]
         ):
-            where = find_word(intent, v)
+            where = find_word(intent, v) or _after_letter(intent, v)
             if where and len(v) > 1:
                 marks.append((where[0], where[1], span))
                 break
@@ -212,6 +221,31 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
             if hits >= 2 and (hits, -(end - i)) > best[:2]:
                 best = (hits, -(end - i), " ".join(toks[i : end + 1]).strip(",.:;!?()'\""))
     return best[2]
+
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z][a-z]{2,}")
+
+
+def shared_name(intents: Sequence[str]) -> str:
+    """A name every request writes the same way, capitalised inside its sentence (`ELISA`, `Kafka`):
+    "ELISA on S-7795 …", "Finish the IL-6 ELISA for …", "sandwich ELISA, …" -> "ELISA" ("" when none).
+
+    The thing the work is about, which a title made of the steps' commands would leave out; a word
+    capitalised only where a request begins (`Finish`, `Please`) is no name.
+    """
+    from memdir.consolidation.weekly.naming import FUNCTION_WORDS
+
+    texts = [t for t in intents if t.strip()]
+    if len(texts) < 3 or any(is_cjk(c) for t in texts for c in t):
+        return ""
+    tokens = [[tok.strip(",.:;!?()'\"") for tok in t.split()] for t in texts]
+    inside = {w for toks in tokens for w in toks[1:]}
+    names = [
+        w
+        for w in dict.fromkeys(w for w in tokens[0] if len(w) >= 3 and _NAME.fullmatch(w))
+        if w.lower() not in FUNCTION_WORDS and w in inside and all(w in toks for toks in tokens)
+    ]
+    return names[0] if len(names) == 1 else ""
 
 
 _QUOTED = re.compile(r"""(?<![\w=])['"]([A-Z][a-z]{2,}(?: [^'"=/\n]{1,60})?)['"]""")
