@@ -239,3 +239,18 @@ def test_a_pasted_pages_own_title_heading_is_not_repeated_under_the_notes(root: 
     text = (root / path).read_text(encoding="utf-8")
     assert text.count("Rotating the Pondo API key\n") == 1, text  # the note's heading, once
     assert "1. Create a new key in Settings > API" in text and "::: tip" in text
+
+
+def test_an_opening_aside_in_brackets_is_not_the_title() -> None:
+    from memdir.consolidation.daily.shape import shape
+
+    memo = (
+        "(voice memo from Ailsa, typed up) so how we stack the hay trailer when it's windy, you put the "
+        "heavy bales at the front and rope every second row.\n\nThen you drive under 20 the whole way."
+    )
+    assert (
+        shape("procedures", "", memo).title == "How we stack the hay trailer when it's windy"
+    )  # was "(voice memo…"
+    ja = "（口頭メモを書き起こし）倉庫の棚卸しは、まず通路ごとに担当を決めてから数え始める。"
+    assert not shape("procedures", "", ja).title.startswith("（")
+    assert shape("procedures", "", "(ok)").title == "(ok)"  # nothing after it: kept as written

@@ -260,6 +260,7 @@ def _first_line(blocks: list[Block]) -> str:
     return ""
 
 
+_ASIDE = re.compile(r"^\s*[(（][^()（）]{1,80}[)）]\s*")
 _COMMIT_PREFIX = re.compile(r"^[a-z]+(?:\([^)]*\))?!?:\s+")
 _STEPS_OF = re.compile(
     r"^(?:add(?:ed)?\s+)?(?:the\s+)?(?:steps?|how|runbook|procedure|checklist)\s+(?:for|to|on)\s+", re.I
@@ -272,6 +273,9 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     if given:
         return _cut(given, TITLE_LIMIT)
     line = _COMMIT_PREFIX.sub("", _first_line(blocks))
+    aside = _ASIDE.match(line)  # "(voice memo, typed up) so how we load...": the aside is not the subject
+    if aside and len(line) - aside.end() >= 12:
+        line = line[aside.end() :]
     if is_meta(line):  # "本番へのデプロイ手順をまとめた。" -> "本番へのデプロイ手順"
         line = _meta_phrase([line]) or line
     speaker = _SPEAKER.match(line)
