@@ -254,3 +254,17 @@ def test_an_opening_aside_in_brackets_is_not_the_title() -> None:
     ja = "（口頭メモを書き起こし）倉庫の棚卸しは、まず通路ごとに担当を決めてから数え始める。"
     assert not shape("procedures", "", ja).title.startswith("（")
     assert shape("procedures", "", "(ok)").title == "(ok)"  # nothing after it: kept as written
+
+
+def test_a_forwarded_mails_prefix_is_not_part_of_the_title() -> None:
+    from memdir.consolidation.daily.shape import shape
+
+    steps = "1. Open the admin panel\n2. Create the server from the template"
+    assert (
+        shape("procedures", "FW: how to set up the scrim server", steps).title
+        == "How to set up the scrim server"
+    )
+    assert shape("procedures", "Re: Fwd: Quarterly close", steps).title == "Quarterly close"
+    assert shape("procedures", "転送：経費精算の手順", steps).title == "経費精算の手順"
+    assert shape("procedures", "iOS release steps", steps).title == "iOS release steps"  # as written
+    assert shape("procedures", "Reboot: the router", steps).title == "Reboot: the router"

@@ -260,6 +260,9 @@ def _first_line(blocks: list[Block]) -> str:
     return ""
 
 
+_MAIL_PREFIX = re.compile(
+    r"^(?:\s*(?:re|fw|fwd|aw|wg|転送|返信)\s*[:：]\s*)+", re.I
+)  # "FW: how to set up..."
 _ASIDE = re.compile(r"^\s*[(（][^()（）]{1,80}[)）]\s*")
 _COMMIT_PREFIX = re.compile(r"^[a-z]+(?:\([^)]*\))?!?:\s+")
 _STEPS_OF = re.compile(
@@ -270,6 +273,10 @@ _STEPS_OF = re.compile(
 def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     """The note's title: the heading as written, else the phrase the episode opens with."""
     given = _one_line(given).strip(" .。:：")
+    mail = _MAIL_PREFIX.match(given)
+    if mail and given[mail.end() :].strip(" .。:："):
+        given = given[mail.end() :].strip(" .。:：")
+        given = given[:1].upper() + given[1:]  # "FW: how to set up..." -> "How to set up..."
     if given:
         return _cut(given, TITLE_LIMIT)
     line = _COMMIT_PREFIX.sub("", _first_line(blocks))
