@@ -268,3 +268,39 @@ def test_a_forwarded_mails_prefix_is_not_part_of_the_title() -> None:
     assert shape("procedures", "転送：経費精算の手順", steps).title == "経費精算の手順"
     assert shape("procedures", "iOS release steps", steps).title == "iOS release steps"  # as written
     assert shape("procedures", "Reboot: the router", steps).title == "Reboot: the router"
+
+
+def test_an_opening_address_to_a_person_is_not_the_title_or_the_description() -> None:
+    from memdir.consolidation.daily.shape import shape
+
+    cases = {
+        (
+            "Priya — for the late kiln loads while I'm on leave, here's how I'd do them. Load the "
+            "glaze shelf last and set the controller to program 4.\n\nThen log the cone number."
+        ): "For the late kiln loads while I'm on leave",
+        (
+            "Hi Marco, covering the reef tank tomorrow: test the salinity first, then top up with RO "
+            "water only."
+        ): "Covering the reef tank tomorrow",
+        (
+            "@jules quick how-to for the label printer: power it off, swap the roll, then hold FEED for "
+            "three seconds."
+        ): "Quick how-to for the label printer",
+    }
+    for text, title in cases.items():
+        note = shape("procedures", "", text)
+        assert note.title == title, (note.title, text)
+        assert not note.description.startswith(text.split()[0]), note.description
+    ja = "佐藤さんへ 来週の窯焚きは、まず棚板にアルミナを塗ってから、プログラム4で焼く。終わったらコーン番号を記録する。"
+    note = shape("procedures", "", ja)
+    assert note.title == "来週の窯焚き", note.title  # the address gone, the topic before 「は、」 kept
+    assert "佐藤さんへ" not in note.description, note.description
+    assert "佐藤さんへ" in note.text  # the body keeps what was written
+    ja2 = "各位、月末の棚卸しは、通路ごとに担当を決めてから数え始めてください。"
+    assert shape("procedures", "", ja2).title == "月末の棚卸し"
+    # a sentence that opens with a name as its subject keeps it, and so does a topic before a dash
+    assert shape("knowledge", "", "Priya owns the kiln schedule and the glaze orders.").title.startswith(
+        "Priya"
+    )
+    nginx = "Nginx — reload without downtime: run nginx -t, then systemctl reload nginx."
+    assert shape("procedures", "", nginx).title.startswith("Nginx")

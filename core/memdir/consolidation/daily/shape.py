@@ -26,6 +26,7 @@ from memdir.consolidation.daily.shape_text import (
     is_filler,
     is_meta,
     is_step,
+    opening_address,
     past_to_base,
     purpose_clause,
     strip_narrative,
@@ -263,6 +264,7 @@ def _first_line(blocks: list[Block]) -> str:
 _MAIL_PREFIX = re.compile(
     r"^(?:\s*(?:re|fw|fwd|aw|wg|転送|返信)\s*[:：]\s*)+", re.I
 )  # "FW: how to set up..."
+_JA_TOPIC = re.compile(r"^([^、。\s]{2,24}?)(?:では|は)[、，]")
 _ASIDE = re.compile(r"^\s*[(（][^()（）]{1,80}[)）]\s*")
 _COMMIT_PREFIX = re.compile(r"^[a-z]+(?:\([^)]*\))?!?:\s+")
 _STEPS_OF = re.compile(
@@ -292,6 +294,9 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     colon = re.search(r"[:：]", line)
     if colon and 3 <= colon.start() <= 70:
         line = line[: colon.start()]
+    topic = _JA_TOPIC.match(line) if kind == "procedures" else None
+    if topic:  # 「月末の棚卸しは、通路ごとに…」: the topic is what the steps are for
+        line = topic.group(1)
     line = title_phrase(strip_narrative(line.strip(" \"'“”「」")), kind)
     m = _CLAUSE_END.search(line)
     if m and m.start() >= 12 and (len(line) > 50 or not colon):
@@ -353,6 +358,17 @@ def _procedure_description(
     return _with_items(purpose, steps) if steps else _cut(_unlabel(purpose), DESC_LIMIT)
 
 
+def _unaddressed(blocks: list[Block]) -> list[Block]:
+    """The blocks without an opening address to a person ("Sam — …", 「佐藤さんへ …」): not a title."""
+    if not blocks or blocks[0].kind != "para":
+        return blocks
+    cut = opening_address(blocks[0].text)
+    if not cut:
+        return blocks
+    rest = blocks[0].text[cut:]
+    return [Block("para", rest[:1].upper() + rest[1:]), *blocks[1:]]
+
+
 def _same(a: str, b: str) -> bool:
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
@@ -362,14 +378,16 @@ def shape(kind: str, title: str, text: str) -> Shaped:
     blocks = _clean_blocks(split_blocks(text.strip()))
     if not blocks:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
-    note_title = make_title(kind, title, blocks)
+    opened = _unaddressed(blocks)  # title and description; the body keeps the address as written
+    note_title = make_title(kind, title, opened)
     if len(blocks) > 1 and blocks[0].kind == "heading" and _same(blocks[0].text.lstrip("# "), note_title):
         blocks = blocks[1:]  # a pasted page's own `# Title`: the note's heading already says it
     if kind == "procedures":
-        body, meta, lead, steps = _procedure_body(blocks)
-        desc = _procedure_description(note_title, meta, lead, steps, blocks)
+        body = _procedure_body(blocks)[0]
+        _, meta, lead, steps = _procedure_body(opened)
+        desc = _procedure_description(note_title, meta, lead, steps, opened)
     else:
         body = "\n\n".join(b.text for b in blocks)
-        desc = _knowledge_description(blocks)
+        desc = _knowledge_description(opened)
     desc = desc or _cut(note_title, DESC_LIMIT)
     return Shaped(note_title, desc[:1].upper() + desc[1:], body)

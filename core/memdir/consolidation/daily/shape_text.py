@@ -183,3 +183,34 @@ def strip_narrative(text: str) -> str:
         prev = out
         out = _NARRATIVE_TAIL.sub("", out).rstrip(" ,;")
     return out
+
+
+_ADDRESS_GREETING = re.compile(
+    r"^(?:hi|hey|hello|dear|yo)\s+@?[\w.'-]{1,24}(?:\s+[\w.'-]{1,24})?\s*[,!:—–]\s*", re.I
+)
+_ADDRESS_MENTION = re.compile(r"^@[\w.-]{1,30}[,:]?\s+")
+_ADDRESS_DASH = re.compile(r"^[A-Z][\w.'-]{1,20}(?:\s+[A-Z][\w.'-]{1,20})?\s*(?:[—–]|--?\s)\s*")
+_FIRST_PERSON = re.compile(r"\b(?:you|your|I|I'm|I'd|I'll|I've|me|my)\b")
+_ADDRESS_JA = re.compile(
+    r"^(?:[^\s、。,，]{1,12}(?:さん|様|さま|くん|君|ちゃん|殿|各位)(?:へ|に)?|各位|皆さん|みなさん|皆様|みなさま)"
+    r"(?:[、,，:：]\s*|\s+|(?<=へ))"
+)
+
+
+def opening_address(text: str) -> int:
+    """Where a text starts after an opening address to a person ("Sam — for the spot colour jobs while
+    I'm away…", "Hi Marco, …", "@jules …", 「佐藤さんへ …」, 「各位、…」); 0 when it has none.
+
+    A capitalised word before a dash counts only when the rest speaks to someone (you, I'm, my):
+    "Nginx — reload without downtime" keeps its topic. At least a short sentence must follow.
+    """
+    for pat in (_ADDRESS_GREETING, _ADDRESS_MENTION, _ADDRESS_DASH, _ADDRESS_JA):
+        m = pat.match(text)
+        if not m:
+            continue
+        rest = text[m.end() :]
+        if pat is _ADDRESS_DASH and not _FIRST_PERSON.search(rest.split("\n")[0]):
+            continue
+        if len(rest.strip()) >= (6 if pat is _ADDRESS_JA else 12):
+            return m.end()
+    return 0
