@@ -304,3 +304,18 @@ def test_an_opening_address_to_a_person_is_not_the_title_or_the_description() ->
     )
     nginx = "Nginx — reload without downtime: run nginx -t, then systemctl reload nginx."
     assert shape("procedures", "", nginx).title.startswith("Nginx")
+
+
+def test_an_opening_aside_in_brackets_is_not_the_description_either() -> None:
+    from memdir.consolidation.daily.shape import shape
+
+    memo = (
+        "(dictated on the tractor, sorry for typos) so when the baler jams you stop the PTO first, then "
+        "pull the twine arm back by hand.\n\nNever reach in with the engine running."
+    )
+    note = shape("procedures", "", memo)
+    assert not note.description.startswith("("), note.description
+    assert note.description.lower().count("when the baler jams") == 1, note.description  # not said twice
+    assert "dictated on the tractor" in note.text  # the body keeps it
+    ja = "（電話で聞いた話のメモ）冷凍庫のアラームが鳴ったら、まず扉の閉まりを確認し、次に温度ログを見る。"
+    assert not shape("procedures", "", ja).description.startswith("（")

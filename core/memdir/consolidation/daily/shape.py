@@ -352,20 +352,24 @@ def _procedure_description(
         purpose = purpose[: q.end()] if q else purpose
     if not purpose:
         purpose = title
-    if steps and _one_line(steps[0]).startswith(purpose):
-        first = _one_line(steps[0])[len(purpose) :].lstrip(" ,:：、は.。")
+    head = strip_narrative(_one_line(steps[0])) if steps else ""  # "So when the baler jams..."
+    if steps and head[: len(purpose)].casefold() == purpose.casefold():
+        first = head[len(purpose) :].lstrip(" ,:：、は.。")
         steps = [first] + steps[1:] if first else steps[1:]
     return _with_items(purpose, steps) if steps else _cut(_unlabel(purpose), DESC_LIMIT)
 
 
 def _unaddressed(blocks: list[Block]) -> list[Block]:
-    """The blocks without an opening address to a person ("Sam — …", 「佐藤さんへ …」): not a title."""
+    """The blocks without an opening aside in brackets or address to a person ("Sam — …", 「佐藤さんへ …」)."""
     if not blocks or blocks[0].kind != "para":
         return blocks
-    cut = opening_address(blocks[0].text)
-    if not cut:
+    rest = blocks[0].text
+    aside = _ASIDE.match(rest)  # "(voice memo, typed up) so how we load...": not what the note says
+    if aside and len(rest) - aside.end() >= 12:
+        rest = rest[aside.end() :]
+    rest = rest[opening_address(rest) :]
+    if rest == blocks[0].text:
         return blocks
-    rest = blocks[0].text[cut:]
     return [Block("para", rest[:1].upper() + rest[1:]), *blocks[1:]]
 
 
