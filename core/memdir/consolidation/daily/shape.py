@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, strip_marker, units
 from memdir.consolidation.daily.route_cues import plain
+from memdir.consolidation.daily.shape_opening import ASIDE, EMPHASIS, SPEAKER, plain_opening
 from memdir.consolidation.daily.shape_text import (
     is_filler,
     is_meta,
     is_step,
-    opening_address,
     past_to_base,
     purpose_clause,
     strip_narrative,
@@ -66,7 +66,6 @@ _ANNOUNCE = re.compile(
     r"\b(?:found|figured out) (?:the|its) (?:cause|reason|root cause)[.!]?$",
     re.I,
 )
-_SPEAKER = re.compile(r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .-]{1,24})\s*[:：]\s*(?=\S)")
 _LEAD_WORDS = re.compile(
     r"^(?:first(?:ly)?|then|next|finally|after that|afterwards|lastly)[,\s]+|^(?:まず|次に|その後|そのあと|最後に|続いて)[、,\s]*",
     re.I,
@@ -264,8 +263,8 @@ def _first_line(blocks: list[Block]) -> str:
 _MAIL_PREFIX = re.compile(
     r"^(?:\s*(?:re|fw|fwd|aw|wg|転送|返信)\s*[:：]\s*)+", re.I
 )  # "FW: how to set up..."
-_JA_TOPIC = re.compile(r"^([^、。\s]{2,24}?)(?:では|は)[、，]")
-_ASIDE = re.compile(r"^\s*[(（][^()（）]{1,80}[)）]\s*")
+_QA = re.compile(r"^\s*(?:q|question|質問|Ｑ)\s*[:：]", re.I)
+_JA_TOPIC = re.compile(r"^([^、。\s]{2,24}?)(?:では|は)(?:ね|さ)?[、，]")  # 「蒸しはね、…」 too
 _COMMIT_PREFIX = re.compile(r"^[a-z]+(?:\([^)]*\))?!?:\s+")
 _STEPS_OF = re.compile(
     r"^(?:add(?:ed)?\s+)?(?:the\s+)?(?:steps?|how|runbook|procedure|checklist)\s+(?:for|to|on)\s+", re.I
@@ -281,17 +280,18 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
         given = given[:1].upper() + given[1:]  # "FW: how to set up..." -> "How to set up..."
     if given:
         return _cut(given, TITLE_LIMIT)
-    line = _COMMIT_PREFIX.sub("", _first_line(blocks))
-    aside = _ASIDE.match(line)  # "(voice memo, typed up) so how we load...": the aside is not the subject
+    line = _COMMIT_PREFIX.sub("", EMPHASIS.sub("", _first_line(blocks)))  # "**Mo:** the maglock…"
+    aside = ASIDE.match(line)  # "(voice memo, typed up) so how we load...": the aside is not the subject
     if aside and len(line) - aside.end() >= 12:
         line = line[aside.end() :]
     if is_meta(line):  # "本番へのデプロイ手順をまとめた。" -> "本番へのデプロイ手順"
         line = _meta_phrase([line]) or line
-    speaker = _SPEAKER.match(line)
+    speaker = SPEAKER.match(line)
     if speaker and ("**" in speaker.group(0) or len(speaker.group(0).split()) <= 2):
         line = line[speaker.end() :]
     line = _STEPS_OF.sub("", line)
-    colon = re.search(r"[:：]", line)
+    line = _unlabel(line) if _QA.match(line) else line  # "Q: the card reader shows E42"
+    colon = re.search(r"(?<!\d)[:：]|[:：](?!\d)", line)  # not the colon of a time ("until 15:00")
     if colon and 3 <= colon.start() <= 70:
         line = line[: colon.start()]
     topic = _JA_TOPIC.match(line) if kind == "procedures" else None
@@ -353,6 +353,9 @@ def _procedure_description(
     if not purpose:
         purpose = title
     head = strip_narrative(_one_line(steps[0])) if steps else ""  # "So when the baler jams..."
+    stem = purpose.removesuffix("…")
+    if steps and stem != purpose and head.casefold().startswith(stem.casefold()):
+        return _with_items(head, steps[1:])  # the title is the first step, cut: say the step whole
     if steps and head[: len(purpose)].casefold() == purpose.casefold():
         first = head[len(purpose) :].lstrip(" ,:：、は.。")
         steps = [first] + steps[1:] if first else steps[1:]
@@ -360,14 +363,12 @@ def _procedure_description(
 
 
 def _unaddressed(blocks: list[Block]) -> list[Block]:
-    """The blocks without an opening aside in brackets or address to a person ("Sam — …", 「佐藤さんへ …」)."""
+    """The blocks as the title and description read them: without an opening aside, address or filler."""
     if not blocks or blocks[0].kind != "para":
         return blocks
-    rest = blocks[0].text
-    aside = _ASIDE.match(rest)  # "(voice memo, typed up) so how we load...": not what the note says
-    if aside and len(rest) - aside.end() >= 12:
-        rest = rest[aside.end() :]
-    rest = rest[opening_address(rest) :]
+    if len(blocks) > 1 and ASIDE.fullmatch(blocks[0].text.strip()):  # "[typed up from my notebook]" alone
+        return _unaddressed(blocks[1:])
+    rest = plain_opening(blocks[0].text)
     if rest == blocks[0].text:
         return blocks
     return [Block("para", rest[:1].upper() + rest[1:]), *blocks[1:]]

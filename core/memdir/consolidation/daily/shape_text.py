@@ -63,7 +63,8 @@ _COND_CLAUSE = re.compile(r"^((?:if|when|whenever|before|in case)\b[^,.:;]{4,100
 _PURPOSE_CLAUSE = re.compile(r"^((?:to|in order to)\s+\w+[^,.:;]{2,100})[,:]", re.I)
 _JA_COND_CLAUSE = re.compile(r"^([^、。]{4,60}?(?:たら|とき|時|場合|際|には|前に))は?、")
 _NARRATIVE_LEAD = re.compile(
-    r"^(?:today|yesterday|this (?:morning|afternoon|evening)|tonight|finally|so|ok(?:ay)?(?: so)?|well|"
+    r"^(?:(?:all ?)?right(?=,|\s+so\b)(?:,?\s+so)?|u+m+(?=[\s,])|u+h+(?=[\s,])|anyway(?=,)|"
+    r"today|yesterday|this (?:morning|afternoon|evening)|tonight|finally|so|ok(?:ay)?(?: so)?|well|"
     r"fyi|psa|til|note to self|quick note|heads[- ]up|update|(?:someone|a customer|a user|\w+) asked (?:me |us )?"
     r"(?=how|why|what|whether|if))\b[\s,:!-]*",
     re.I,
@@ -73,7 +74,8 @@ _NARRATIVE_TAIL = re.compile(
     re.I,
 )
 _JA_NARRATIVE_LEAD = re.compile(
-    r"^(?:今日は|今日|本日は|本日|昨日は|昨日|さっき|先ほど|今朝|ついに|やっと)[、,\s]*"
+    r"^(?:(?:えー+と?|ええと|えっと|あのー*|まあ|じゃあ|さて)[、,\s]+)?"
+    r"(?:(?:今日は|今日|本日は|本日|昨日は|昨日|さっき|先ほど|今朝|ついに|やっと)[、,\s]*)?"
 )
 
 
@@ -183,34 +185,3 @@ def strip_narrative(text: str) -> str:
         prev = out
         out = _NARRATIVE_TAIL.sub("", out).rstrip(" ,;")
     return out
-
-
-_ADDRESS_GREETING = re.compile(
-    r"^(?:hi|hey|hello|dear|yo)\s+@?[\w.'-]{1,24}(?:\s+[\w.'-]{1,24})?\s*[,!:—–]\s*", re.I
-)
-_ADDRESS_MENTION = re.compile(r"^@[\w.-]{1,30}[,:]?\s+")
-_ADDRESS_DASH = re.compile(r"^[A-Z][\w.'-]{1,20}(?:\s+[A-Z][\w.'-]{1,20})?\s*(?:[—–]|--?\s)\s*")
-_FIRST_PERSON = re.compile(r"\b(?:you|your|I|I'm|I'd|I'll|I've|me|my)\b")
-_ADDRESS_JA = re.compile(
-    r"^(?:[^\s、。,，]{1,12}(?:さん|様|さま|くん|君|ちゃん|殿|各位)(?:へ|に)?|各位|皆さん|みなさん|皆様|みなさま)"
-    r"(?:[、,，:：]\s*|\s+|(?<=へ))"
-)
-
-
-def opening_address(text: str) -> int:
-    """Where a text starts after an opening address to a person ("Sam — for the spot colour jobs while
-    I'm away…", "Hi Marco, …", "@jules …", 「佐藤さんへ …」, 「各位、…」); 0 when it has none.
-
-    A capitalised word before a dash counts only when the rest speaks to someone (you, I'm, my):
-    "Nginx — reload without downtime" keeps its topic. At least a short sentence must follow.
-    """
-    for pat in (_ADDRESS_GREETING, _ADDRESS_MENTION, _ADDRESS_DASH, _ADDRESS_JA):
-        m = pat.match(text)
-        if not m:
-            continue
-        rest = text[m.end() :]
-        if pat is _ADDRESS_DASH and not _FIRST_PERSON.search(rest.split("\n")[0]):
-            continue
-        if len(rest.strip()) >= (6 if pat is _ADDRESS_JA else 12):
-            return m.end()
-    return 0

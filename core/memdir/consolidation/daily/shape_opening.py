@@ -1,0 +1,61 @@
+"""How a note's first words open: an aside in brackets, an address to a person, a speaker's label, a filler.
+
+None of these is what the note is about ("(voice memo, typed up) so how we load…", "Sam — for the spot
+colour jobs while I'm away…", "**Mo:** the maglock failed again", "Right so before every lesson…",
+「えーと、来月から…」), so the title and the description start after them; the body keeps them.
+"""
+
+from __future__ import annotations
+
+import re
+
+SPEAKER = re.compile(r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .()-]{1,24})\s*[:：]\s*(?=\S)")
+EMPHASIS = re.compile(r"\*\*|__")
+FILLER_LEAD = re.compile(
+    r"^(?:(?:all ?)?right(?:,|\s+so\b)[\s,]*|u+m+[\s,]+|u+h+[\s,]+|(?:えー+と?|ええと|えっと|あー+|あのー*|まあ)[、,\s]+)",
+    re.I,
+)
+ASIDE = re.compile(r"^\s*(?:[(（][^()（）]{1,80}[)）]|[\[【][^\[\]【】]{1,80}[\]】])\s*")  # (…) […] 【…】
+
+
+_ADDRESS_GREETING = re.compile(
+    r"^(?:hi|hey|hello|dear|yo)\s+@?[\w.'-]{1,24}(?:\s+[\w.'-]{1,24})?\s*[,!:—–]\s*", re.I
+)
+_ADDRESS_MENTION = re.compile(r"^@[\w.-]{1,30}[,:]?\s+")
+_ADDRESS_DASH = re.compile(r"^[A-Z][\w.'-]{1,20}(?:\s+[A-Z][\w.'-]{1,20})?\s*(?:[—–]|--?\s)\s*")
+_FIRST_PERSON = re.compile(r"\b(?:you|your|I|I'm|I'd|I'll|I've|me|my)\b")
+_ADDRESS_JA = re.compile(
+    r"^(?:[^\s、。,，]{1,12}(?:さん|様|さま|くん|君|ちゃん|殿|各位)(?:へ|に)?|各位|皆さん|みなさん|皆様|みなさま)"
+    r"(?:[、,，:：]\s*|\s+|(?<=へ))"
+)
+
+
+def opening_address(text: str) -> int:
+    """Where a text starts after an opening address to a person ("Sam — for the spot colour jobs while
+    I'm away…", "Hi Marco, …", "@jules …", 「佐藤さんへ …」, 「各位、…」); 0 when it has none.
+
+    A capitalised word before a dash counts only when the rest speaks to someone (you, I'm, my):
+    "Nginx — reload without downtime" keeps its topic. At least a short sentence must follow.
+    """
+    for pat in (_ADDRESS_GREETING, _ADDRESS_MENTION, _ADDRESS_DASH, _ADDRESS_JA):
+        m = pat.match(text)
+        if not m:
+            continue
+        rest = text[m.end() :]
+        if pat is _ADDRESS_DASH and not _FIRST_PERSON.search(rest.split("\n")[0]):
+            continue
+        if len(rest.strip()) >= (6 if pat is _ADDRESS_JA else 12):
+            return m.end()
+    return 0
+
+
+def plain_opening(text: str) -> str:
+    """A first paragraph without its opening aside, address, bold marks, short speaker label and filler."""
+    aside = ASIDE.match(text)  # "(voice memo, typed up) so how we load...": not what the note says
+    if aside and len(text) - aside.end() >= 12:
+        text = text[aside.end() :]
+    text = EMPHASIS.sub("", text[opening_address(text) :])  # "**Mo:** the maglock…": no bold in a title
+    speaker = SPEAKER.match(text)
+    if speaker and len(speaker.group(0).split()) <= 2 and len(text) - speaker.end() >= 12:
+        text = text[speaker.end() :]
+    return FILLER_LEAD.sub("", text)
