@@ -386,3 +386,33 @@ def test_a_title_is_not_a_speaker_label_a_bracketed_aside_a_q_label_a_filler_or_
         "あー、棚卸しはね、まず通路ごとに担当を決めて、それから端から数えていくの。最後に差異を報告する。"
     )
     assert shape("procedures", "", spoken).title == "棚卸し"
+
+
+def test_a_chat_is_titled_by_its_first_line_and_spoken_openings_are_not_titles() -> None:
+    """Found reading a daily run on the tenth held-out set; the cases are new ones of mine."""
+    from memdir.consolidation.daily.shape import shape
+
+    chat = (
+        "**Mei:** the walk-in fridge door won't latch again\n**Tom:** did you check the gasket\n"
+        "**Mei:** yes it's fine\n**Tom:** ok, loosen the two hinge screws, lift the door a few mm, then "
+        "tighten them again"
+    )
+    note = shape("procedures", "", chat)
+    assert note.title == "The walk-in fridge door won't latch", note.title  # was "…latch again Tom"
+    assert "Tom" not in note.description and "**" not in note.description, note.description
+    assert "**Tom:**" in note.text  # the body keeps the chat as written
+    memo = (
+        "(recorded at the stand-up, Anil speaking) ...yeah so people keep asking why we batch the "
+        "invoices on Thursdays, it's because the bank file cut-off is Thursday noon."
+    )
+    assert shape("knowledge", "", memo).title == "People keep asking why we batch the invoices on Thursdays"
+    wash = "洗車ね、まずホースで砂を落として、それからスポンジで上から洗う。最後に拭き上げ。"
+    note = shape("procedures", "", wash)
+    assert note.title == "洗車" and not note.description.startswith("洗車: ね"), note
+    # a verb before ね is not a topic, nor a word that ends in さ before a comma
+    note_for = "新人さん用に書いとくね、閉店後の掃除。まず湯船の栓を抜いて、それから床を流す。"
+    assert not shape("procedures", "", note_for).title == "新人さん用に書いとく"
+    sign = "**Ravi:** the sign on bus 2217 is stuck on 'NOT IN SERVICE'\n**Jo:** hold the reset button"
+    assert shape("procedures", "", sign).title.endswith("'NOT IN SERVICE'")  # its quotes kept
+    sizes = "高さ、幅、奥行きを測ってから、箱のサイズを選ぶ。次に緩衝材を入れる。"
+    assert shape("procedures", "", sizes).title.startswith("高さ")

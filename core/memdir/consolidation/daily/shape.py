@@ -22,7 +22,16 @@ from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, strip_marker, units
 from memdir.consolidation.daily.route_cues import plain
-from memdir.consolidation.daily.shape_opening import ASIDE, EMPHASIS, SPEAKER, plain_opening
+from memdir.consolidation.daily.shape_opening import (
+    ASIDE,
+    EMPHASIS,
+    JA_TOPIC,
+    QA,
+    SPEAKER,
+    TOPIC_REST,
+    unaddressed,
+    unquote,
+)
 from memdir.consolidation.daily.shape_text import (
     is_filler,
     is_meta,
@@ -263,8 +272,6 @@ def _first_line(blocks: list[Block]) -> str:
 _MAIL_PREFIX = re.compile(
     r"^(?:\s*(?:re|fw|fwd|aw|wg|転送|返信)\s*[:：]\s*)+", re.I
 )  # "FW: how to set up..."
-_QA = re.compile(r"^\s*(?:q|question|質問|Ｑ)\s*[:：]", re.I)
-_JA_TOPIC = re.compile(r"^([^、。\s]{2,24}?)(?:では|は)(?:ね|さ)?[、，]")  # 「蒸しはね、…」 too
 _COMMIT_PREFIX = re.compile(r"^[a-z]+(?:\([^)]*\))?!?:\s+")
 _STEPS_OF = re.compile(
     r"^(?:add(?:ed)?\s+)?(?:the\s+)?(?:steps?|how|runbook|procedure|checklist)\s+(?:for|to|on)\s+", re.I
@@ -290,19 +297,19 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     if speaker and ("**" in speaker.group(0) or len(speaker.group(0).split()) <= 2):
         line = line[speaker.end() :]
     line = _STEPS_OF.sub("", line)
-    line = _unlabel(line) if _QA.match(line) else line  # "Q: the card reader shows E42"
+    line = _unlabel(line) if QA.match(line) else line  # "Q: the card reader shows E42"
     colon = re.search(r"(?<!\d)[:：]|[:：](?!\d)", line)  # not the colon of a time ("until 15:00")
     if colon and 3 <= colon.start() <= 70:
         line = line[: colon.start()]
-    topic = _JA_TOPIC.match(line) if kind == "procedures" else None
+    topic = JA_TOPIC.match(line) if kind == "procedures" else None
     if topic:  # 「月末の棚卸しは、通路ごとに…」: the topic is what the steps are for
         line = topic.group(1)
-    line = title_phrase(strip_narrative(line.strip(" \"'“”「」")), kind)
+    line = title_phrase(strip_narrative(unquote(line)), kind)
     m = _CLAUSE_END.search(line)
     if m and m.start() >= 12 and (len(line) > 50 or not colon):
         line = line[: m.start()]
     line = re.sub(
-        r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[はがをも]$", "", strip_narrative(line).strip(" .。!！\"'“”「」")
+        r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[はがをも]$", "", unquote(strip_narrative(line).strip(" .。!！"))
     )
     words = line.split()
     if kind == "procedures" and words:
@@ -357,21 +364,9 @@ def _procedure_description(
     if steps and stem != purpose and head.casefold().startswith(stem.casefold()):
         return _with_items(head, steps[1:])  # the title is the first step, cut: say the step whole
     if steps and head[: len(purpose)].casefold() == purpose.casefold():
-        first = head[len(purpose) :].lstrip(" ,:：、は.。")
+        first = TOPIC_REST.sub("", head[len(purpose) :])  # "洗車ね、まず…" after the title 洗車
         steps = [first] + steps[1:] if first else steps[1:]
     return _with_items(purpose, steps) if steps else _cut(_unlabel(purpose), DESC_LIMIT)
-
-
-def _unaddressed(blocks: list[Block]) -> list[Block]:
-    """The blocks as the title and description read them: without an opening aside, address or filler."""
-    if not blocks or blocks[0].kind != "para":
-        return blocks
-    if len(blocks) > 1 and ASIDE.fullmatch(blocks[0].text.strip()):  # "[typed up from my notebook]" alone
-        return _unaddressed(blocks[1:])
-    rest = plain_opening(blocks[0].text)
-    if rest == blocks[0].text:
-        return blocks
-    return [Block("para", rest[:1].upper() + rest[1:]), *blocks[1:]]
 
 
 def _same(a: str, b: str) -> bool:
@@ -383,7 +378,7 @@ def shape(kind: str, title: str, text: str) -> Shaped:
     blocks = _clean_blocks(split_blocks(text.strip()))
     if not blocks:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
-    opened = _unaddressed(blocks)  # title and description; the body keeps the address as written
+    opened = unaddressed(blocks)  # title and description; the body keeps the address as written
     note_title = make_title(kind, title, opened)
     if len(blocks) > 1 and blocks[0].kind == "heading" and _same(blocks[0].text.lstrip("# "), note_title):
         blocks = blocks[1:]  # a pasted page's own `# Title`: the note's heading already says it

@@ -9,13 +9,22 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.daily.blocks import Block
+
 SPEAKER = re.compile(r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .()-]{1,24})\s*[:：]\s*(?=\S)")
 EMPHASIS = re.compile(r"\*\*|__")
 FILLER_LEAD = re.compile(
-    r"^(?:(?:all ?)?right(?:,|\s+so\b)[\s,]*|u+m+[\s,]+|u+h+[\s,]+|(?:えー+と?|ええと|えっと|あー+|あのー*|まあ)[、,\s]+)",
+    r"^(?:\.{2,}|…)?\s*(?:(?:all ?)?right(?:,|\s+so\b)[\s,]*|yeah(?:,|\s+so\b)[\s,]*|u+m+[\s,]+|u+h+[\s,]+|"
+    r"(?:えー+と?|ええと|えっと|あー+|あのー*|まあ)[、,\s]+)",
     re.I,
 )
 ASIDE = re.compile(r"^\s*(?:[(（][^()（）]{1,80}[)）]|[\[【][^\[\]【】]{1,80}[\]】])\s*")  # (…) […] 【…】
+
+QA = re.compile(r"^\s*(?:q|question|質問|Ｑ)\s*[:：]", re.I)
+TOPIC_REST = re.compile(r"^(?:(?:では|は|って)(?:ね|さ)?(?=[、，])|ね(?=[、，]))?[\s,:：、は.。]*")
+JA_TOPIC = re.compile(
+    r"^([^、。\s]{2,24}?)(?:(?:では|は|って)(?:ね|さ)?|(?<=[\u4e00-\u9fff\u30a0-\u30ffー])ね)[、，]"
+)  # 「蒸しはね、」「散歩ね、」; not a verb's 「書いとくね、」
 
 
 _ADDRESS_GREETING = re.compile(
@@ -49,8 +58,24 @@ def opening_address(text: str) -> int:
     return 0
 
 
+def _chat_as_sentences(text: str) -> str:
+    """A chat ("**Mei:** the door won't latch" / "**Tom:** loosen the hinge screws…", each line a speaker's)
+    read as the sentences its lines say, without the speakers; other text as it is."""
+    lines = [EMPHASIS.sub("", ln).strip() for ln in text.splitlines() if ln.strip()]
+    if len(lines) < 2 or sum(bool(SPEAKER.match(ln)) for ln in lines) < 2:
+        return text
+    said = [SPEAKER.sub("", ln, count=1) for ln in lines]
+    said = [t[:1].upper() + t[1:] for t in said]
+    return " ".join(s if s.endswith(_ENDS) else s + ("。" if _CJK_END.search(s) else ".") for s in said)
+
+
+_ENDS = (".", "!", "?", "。", "！", "？", "…")
+_CJK_END = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]$")
+
+
 def plain_opening(text: str) -> str:
     """A first paragraph without its opening aside, address, bold marks, short speaker label and filler."""
+    text = _chat_as_sentences(text)
     aside = ASIDE.match(text)  # "(voice memo, typed up) so how we load...": not what the note says
     if aside and len(text) - aside.end() >= 12:
         text = text[aside.end() :]
@@ -59,3 +84,22 @@ def plain_opening(text: str) -> str:
     if speaker and len(speaker.group(0).split()) <= 2 and len(text) - speaker.end() >= 12:
         text = text[speaker.end() :]
     return FILLER_LEAD.sub("", text)
+
+
+def unaddressed(blocks: list[Block]) -> list[Block]:
+    """The blocks as the title and description read them: without an opening aside, address or filler."""
+    if not blocks or blocks[0].kind != "para":
+        return blocks
+    if len(blocks) > 1 and ASIDE.fullmatch(blocks[0].text.strip()):  # "[typed up from my notebook]" alone
+        return unaddressed(blocks[1:])
+    rest = plain_opening(blocks[0].text)
+    if rest == blocks[0].text:
+        return blocks
+    return [Block("para", rest[:1].upper() + rest[1:]), *blocks[1:]]
+
+
+def unquote(text: str) -> str:
+    """Text without the quotes around it; a single quote only when it opens and closes the text
+    (`…stuck on 'NOT IN SERVICE'` keeps its quotes, as does `the users'`)."""
+    text = text.strip(' "“”「」')
+    return text[1:-1] if len(text) > 2 and text[0] == text[-1] == "'" else text
