@@ -7,7 +7,8 @@ the same. What tells a kind is the steps its tasks share that the rest of the we
 - A step's *key* is its action and words, a word holding a digit as `#` and a word fewer than
   `min_support` (the design's 3) tasks of the week wrote as `*` (an instance value: a user, a hotel);
   so `dirctl account unlock pnair` and `… lchen` are one key, `keihi approve EX-2291 --stage 経理`
-  and `keihi return EX-2342 …` two.
+  and `keihi return EX-2342 …` two. A run of masked words is one value: `*` when a word of it is
+  rare (`TEE-BLK-M`, `MUG-0412`, `LMP-OAK-220` are all `sku *`), `#` when all hold digits.
 - A key *tells* when at most half of the week's n tasks took it, and then weighs
   `ln((n + 1) / (df + 1))`: a sign-in or a triage that most tasks run tells nothing about the kind,
   nor does a search over places most tasks visit; a step only a kind's tasks took weighs most.
@@ -84,7 +85,9 @@ class StepAgreement:
             words: list[str] = []
             for w in _words(action, text):
                 w = "#" if any(c.isdigit() for c in w) else w if self._support[w] >= self.min_support else "*"
-                if not (w in "#*" and words and words[-1] == w):
+                if w in "#*" and words and words[-1] in "#*":
+                    words[-1] = "*" if "*" in (w, words[-1]) else "#"  # one value (`TEE-BLK-M`, `MUG-0412`)
+                else:
                     words.append(w)
             out.add(" ".join(words))
         return frozenset(out)
