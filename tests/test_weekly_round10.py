@@ -143,3 +143,66 @@ def test_a_vet_week_keeps_every_member_with_its_retry_and_leaves_the_one_off_out
     note = wmem.store.read(vac[0])
     assert sorted(note.meta["sources"]) == [f"vac-{i}" for i in range(4)]  # before: vac-2 left out
     assert "BELLA" not in note.body and "TOBY" not in note.body and "update" not in note.body
+
+
+def test_a_date_that_varies_is_one_placeholder_never_split_into_parts() -> None:
+    from weekly_support import draft
+
+    # EN: a bookkeeper closes a month; the reply names the month and its year (or a quarter)
+    d = draft(
+        ["Close the books for July", "close August please", "Q3 close, books only"],
+        [
+            [f"ledger close --from {a} --to {b}"]
+            for a, b in (
+                ("2026/07/01", "2026/07/31"),
+                ("2026/08/01", "2026/08/31"),
+                ("2026/07/01", "2026/09/30"),
+            )
+        ],
+        tool="ledger",
+        replies=[
+            f"Closed the books for {p} and sent the report." for p in ("July 2026", "August 2026", "Q3 2026")
+        ],
+    )
+    text = "\n".join(d.steps)
+    assert "2026" not in text and "/01" not in text and "/3" not in text, (
+        text
+    )  # before: {value} 2026, 2026/0{…}
+    assert "{period}" in text or "{month}" in text, (
+        text
+    )  # one placeholder: the month (or quarter) and its year
+    # JA: 月次の締め; 年月 and 年月日 written the Japanese way
+    d = draft(
+        ["7月分を締めて", "8月の締めお願いします", "10月分の月次締め"],
+        [[f"kaikei shime --nengetsu {y}"] for y in ("2026年7月", "2026年8月", "2026年10月")],
+        tool="kaikei",
+        replies=[
+            f"{y}分を締めました（{d}に確定）。"
+            for y, d in (
+                ("2026年7月", "2026年7月31日"),
+                ("2026年8月", "2026年8月31日"),
+                ("2026年10月", "2026年10月31日"),
+            )
+        ],
+    )
+    text = "\n".join(d.steps)
+    assert "2026" not in text and "31日" not in text, text  # before: 2026年{value}月, {…}月31日
+    assert text.count("{") == 3 and "{date}" in text, text  # the month, the month again, the day
+
+
+def test_a_hyphenated_code_or_slug_is_one_placeholder() -> None:
+    from weekly_support import draft
+
+    d = draft(
+        ["Archive the blue teapot", "archive RUG-JUTE please", "take the lamp off the site"],
+        [
+            [f"cms page archive --sku {sku} --slug {slug}"]
+            for sku, slug in (
+                ("TEA-BLU-2", "blue-teapot"),
+                ("RUG-JUTE", "jute-rug-large"),
+                ("LMP-9", "desk-lamp"),
+            )
+        ],
+        tool="cms",
+    )
+    assert d.steps[0].endswith("--sku {sku} --slug {slug}`"), d.steps  # before: {value}-{value2} and more

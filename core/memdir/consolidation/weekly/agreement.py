@@ -7,8 +7,8 @@ the same. What tells a kind is the steps its tasks share that the rest of the we
 - A step's *key* is its action and words, a word holding a digit as `#` and a word fewer than
   `min_support` (the design's 3) tasks of the week wrote as `*` (an instance value: a user, a hotel);
   so `dirctl account unlock pnair` and `… lchen` are one key, `keihi approve EX-2291 --stage 経理`
-  and `keihi return EX-2342 …` two. A run of masked words is one value: `*` when a word of it is
-  rare (`TEE-BLK-M`, `MUG-0412`, `LMP-OAK-220` are all `sku *`), `#` when all hold digits.
+  and `keihi return EX-2342 …` two. A run of masked words is one value when two keys are compared
+  (`sku * currency` for `TEE-BLK-M`, `sku * # currency` for `MUG-0412`: one step).
 - A key *tells* when at most half of the week's n tasks took it, and then weighs
   `ln((n + 1) / (df + 1))`: a sign-in or a triage that most tasks run tells nothing about the kind,
   nor does a search over places most tasks visit; a step only a kind's tasks took weighs most.
@@ -44,6 +44,14 @@ Work = Sequence[tuple[str, str]]
 
 def _words(action: str, text: str) -> list[str]:
     return [action.lower(), *(w for w in _WORD.findall(text.lower()[:300]))]
+
+
+_VALUE_RUN = re.compile(r"(?:^|(?<= ))[#*](?: [#*])+(?= |$)")
+
+
+def _one_value(key: str) -> str:
+    """The key with each run of masked words (`* #`, `# *`) as one `*`: one instance value."""
+    return _VALUE_RUN.sub("*", key)
 
 
 class StepAgreement:
@@ -85,9 +93,7 @@ class StepAgreement:
             words: list[str] = []
             for w in _words(action, text):
                 w = "#" if any(c.isdigit() for c in w) else w if self._support[w] >= self.min_support else "*"
-                if w in "#*" and words and words[-1] in "#*":
-                    words[-1] = "*" if "*" in (w, words[-1]) else "#"  # one value (`TEE-BLK-M`, `MUG-0412`)
-                else:
+                if not (w in "#*" and words and words[-1] == w):
                     words.append(w)
             out.add(" ".join(words))
         return frozenset(out)
@@ -105,8 +111,15 @@ class StepAgreement:
         return key == pattern if rx is None else rx.fullmatch(key) is not None
 
     def holds(self, keys: frozenset[str], pattern: str) -> bool:
-        """Whether a task with these keys took the step the pattern says."""
-        return pattern in keys or any(self.matches(pattern, k) for k in keys)
+        """Whether a task with these keys took the step the pattern says.
+
+        A run of masked words is one value: `sku * currency` (an id with no digit, `TEE-BLK-M`) and `sku * #
+        currency` (`MUG-0412`) are one step, whichever of the two tasks is asked about the other's.
+        """
+        if pattern in keys or any(self.matches(pattern, k) for k in keys):
+            return True
+        one = _one_value(pattern)
+        return any(_one_value(k) == one for k in keys)
 
     def takers(self, key: str) -> set[int]:
         """The week's tasks (indexes) that took the step a key (or pattern) says."""
