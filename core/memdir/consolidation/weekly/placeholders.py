@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from memdir.consolidation.weekly.naming import candidates, choose
-from memdir.consolidation.weekly.spans import Span, Template, find_word
+from memdir.consolidation.weekly.span_types import Span
+from memdir.consolidation.weekly.spans import Template, find_word
 
 _SUFFIX = re.compile(r"\s+\d+$")
 _EDGE = " \t\"'`.,;:!?()[]{}<>"
