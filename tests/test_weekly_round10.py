@@ -190,19 +190,43 @@ def test_a_date_that_varies_is_one_placeholder_never_split_into_parts() -> None:
     assert text.count("{") == 3 and "{date}" in text, text  # the month, the month again, the day
 
 
-def test_a_hyphenated_code_or_slug_is_one_placeholder() -> None:
+def test_a_hyphenated_code_is_one_placeholder() -> None:
     from weekly_support import draft
 
     d = draft(
         ["Archive the blue teapot", "archive RUG-JUTE please", "take the lamp off the site"],
-        [
-            [f"cms page archive --sku {sku} --slug {slug}"]
-            for sku, slug in (
-                ("TEA-BLU-2", "blue-teapot"),
-                ("RUG-JUTE", "jute-rug-large"),
-                ("LMP-9", "desk-lamp"),
-            )
-        ],
+        [[f"cms page archive --sku {sku} --notify shop"] for sku in ("TEA-BLU-2", "RUG-JUTE", "LMP-9")],
         tool="cms",
     )
-    assert d.steps[0].endswith("--sku {sku} --slug {slug}`"), d.steps  # before: {value}-{value2} and more
+    assert d.steps[0].endswith("--sku {sku} --notify shop`"), d.steps  # before: --sku {value}-{value2}
+
+
+def test_a_kind_that_sets_a_state_is_titled_by_that_state_as_a_verb() -> None:
+    from weekly_support import draft
+
+    # EN: a wiki's pages retired; each request in its own words, none shares a verb with another
+    d = draft(
+        [
+            "The onboarding page is years out of date and nobody reads it any more, get it out of the wiki",
+            "Old runbook for the mail relay: we decommissioned that box last spring, so hide it from everyone",
+            "Nobody should find the 2019 offsite notes when browsing the team space any more",
+        ],
+        [
+            [f"wikictl page show --page {p}", f"wikictl page update --page {p} --status archived --unlist"]
+            for p in ("onboarding-2021", "mail-relay-runbook", "offsite-2019")
+        ],
+        tool="shell",
+    )
+    assert d.title == "Archive a page", d.title  # before: "Update a page"
+
+
+def test_a_japanese_kind_named_by_a_noun_takes_the_verbal_noun_its_requests_write() -> None:
+    from memdir.consolidation.weekly.titles_ja import shared_phrase_ja
+
+    asked = [  # JA: 駐車場 (a parking space) changed hands; 変更 is written twice, never as a verb
+        "駐車場の利用者変更を反映してください。B-12、8月1日から",
+        "来月から駐車場の名義を直しておいて。B-07",
+        "【駐車場】契約者変更 A-03 品川300あ1234",
+        "駐車場について、9月から車が変わります（C-21）",
+    ]
+    assert shared_phrase_ja(asked, alone=True) == "駐車場変更"  # before: 駐車場

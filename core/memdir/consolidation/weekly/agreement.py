@@ -7,8 +7,9 @@ the same. What tells a kind is the steps its tasks share that the rest of the we
 - A step's *key* is its action and words, a word holding a digit as `#` and a word fewer than
   `min_support` (the design's 3) tasks of the week wrote as `*` (an instance value: a user, a hotel);
   so `dirctl account unlock pnair` and `… lchen` are one key, `keihi approve EX-2291 --stage 経理`
-  and `keihi return EX-2342 …` two. A run of masked words is one value when two keys are compared
-  (`sku * currency` for `TEE-BLK-M`, `sku * # currency` for `MUG-0412`: one step).
+  and `keihi return EX-2342 …` two. An id (words a `-`, `_` or `.` joins, no quotes) whose words are all
+  masked is one value: `sku *` for `TEE-BLK-M`, `MUG-0412` and `LMP-OAK-220` alike (a task whose id
+  has no digit is not set apart from its kind).
 - A key *tells* when at most half of the week's n tasks took it, and then weighs
   `ln((n + 1) / (df + 1))`: a sign-in or a triage that most tasks run tells nothing about the kind,
   nor does a search over places most tasks visit; a step only a kind's tasks took weighs most.
@@ -40,18 +41,12 @@ MIN_AGREEMENT = 0.5
 _WORD = re.compile(r"[^\W_]+", re.U)
 
 Work = Sequence[tuple[str, str]]
+_QUOTES = "'\"`"
+_IDENT = re.compile(r"[^\W_]+(?:[-_.][^\W_]+)+")  # an id (`TEE-BLK-M`, `MUG-0412`), not a quoted label
 
 
 def _words(action: str, text: str) -> list[str]:
     return [action.lower(), *(w for w in _WORD.findall(text.lower()[:300]))]
-
-
-_VALUE_RUN = re.compile(r"(?:^|(?<= ))[#*](?: [#*])+(?= |$)")
-
-
-def _one_value(key: str) -> str:
-    """The key with each run of masked words (`* #`, `# *`) as one `*`: one instance value."""
-    return _VALUE_RUN.sub("*", key)
 
 
 class StepAgreement:
@@ -90,13 +85,34 @@ class StepAgreement:
             return frozenset()
         out = set()
         for action, text in work:
-            words: list[str] = []
-            for w in _words(action, text):
-                w = "#" if any(c.isdigit() for c in w) else w if self._support[w] >= self.min_support else "*"
-                if not (w in "#*" and words and words[-1] == w):
-                    words.append(w)
+            words: list[str] = [action.lower()]
+            quoted = ""  # inside a quoted label (`'Ugreen 5-in-1 USB-C Hub'`): words, not ids
+            for token in text.lower()[:300].split():
+                masked = [self._mask(w) for w in _WORD.findall(token)]
+                opens = not quoted and token[:1] in _QUOTES
+                quoted = token[0] if opens else quoted
+                if quoted and token[-1:] == quoted and (len(token) > 1 or not opens):
+                    quoted, inside = "", True
+                else:
+                    inside = bool(quoted)
+                if (
+                    len(masked) > 1
+                    and all(w in "#*" for w in masked)
+                    and not inside
+                    and _IDENT.fullmatch(token)
+                ):
+                    masked = ["*" if "*" in masked else "#"]
+                for w in masked:
+                    if not (w in "#*" and words and words[-1] == w):
+                        words.append(w)
             out.add(" ".join(words))
         return frozenset(out)
+
+    def _mask(self, word: str) -> str:
+        """`#` for a word with a digit, `*` for one fewer than min_support tasks wrote, else the word."""
+        if any(c.isdigit() for c in word):
+            return "#"
+        return word if self._support[word] >= self.min_support else "*"
 
     def matches(self, pattern: str, key: str) -> bool:
         """Whether a key is an instance of the pattern (`*` stands for one word or more)."""
@@ -111,15 +127,8 @@ class StepAgreement:
         return key == pattern if rx is None else rx.fullmatch(key) is not None
 
     def holds(self, keys: frozenset[str], pattern: str) -> bool:
-        """Whether a task with these keys took the step the pattern says.
-
-        A run of masked words is one value: `sku * currency` (an id with no digit, `TEE-BLK-M`) and `sku * #
-        currency` (`MUG-0412`) are one step, whichever of the two tasks is asked about the other's.
-        """
-        if pattern in keys or any(self.matches(pattern, k) for k in keys):
-            return True
-        one = _one_value(pattern)
-        return any(_one_value(k) == one for k in keys)
+        """Whether a task with these keys took the step the pattern says."""
+        return pattern in keys or any(self.matches(pattern, k) for k in keys)
 
     def takers(self, key: str) -> set[int]:
         """The week's tasks (indexes) that took the step a key (or pattern) says."""

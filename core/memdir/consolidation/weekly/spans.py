@@ -106,10 +106,10 @@ def _letters(span: Span) -> bool:
 
 
 def _code(span: Span) -> bool:
-    """Every value a code or slug (`LMP`, `OAK-220`, `candle-amber`): what a hyphen joins is one id
-    (`TEE-BLK-M`, `soy-candle-amber`), as words a hyphen joins are one name."""
+    """Every value an upper-case code (`LMP`, `OAK-220`, `M`): what a hyphen joins is one id (`TEE-BLK-M`),
+    as words a hyphen joins are one name; fields of a file name (`e1042`, `2026-10`) stay apart."""
     seen = span.seen()
-    return bool(seen) and all(re.fullmatch(r"[^\W_]+(?:-[^\W_]+)*", v) for v in seen)
+    return bool(seen) and all(re.fullmatch(r"[A-Z0-9]+(?:-[A-Z0-9]+)*", v) for v in seen)
 
 
 def _kanji(span: Span) -> bool:
@@ -145,6 +145,7 @@ def _merge(parts: list[Part]) -> list[Part]:
                     or _kanji(out[-2])
                     or _code(p)
                     and _code(out[-2])
+                    and any(re.search("[A-Z]", v) for v in [*p.seen(), *out[-2].seen()])
                 )
             )
             and not _dates(p)
