@@ -230,3 +230,39 @@ def test_a_japanese_kind_named_by_a_noun_takes_the_verbal_noun_its_requests_writ
         "駐車場について、9月から車が変わります（C-21）",
     ]
     assert shared_phrase_ja(asked, alone=True) == "駐車場変更"  # before: 駐車場
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_one_off_beside_two_of_a_kind_is_cut_out_but_a_member_that_looked_elsewhere_stays(
+    lang: str,
+) -> None:
+    from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags
+
+    if lang == "en":  # a dental desk: move an appointment; the one-off orders an x-ray instead
+        kind = [
+            _work([f"apptctl show {p}", f"apptctl move {p} --to next-free", f"smsctl send {p}"])
+            for p in ("P-1", "P-2")
+        ]
+        odd = _work(["apptctl show P-3", "xrayctl request P-3 --type bitewing", "smsctl send P-3"])
+        looked = _work(
+            [
+                "apptctl show P-4",
+                "apptctl list --day tue",
+                "apptctl move P-4 --to next-free",
+                "smsctl send P-4",
+            ]
+        )
+    else:  # 歯科の受付: 予約の変更; the one-off asks for レントゲン
+        kind = [
+            _work([f"予約 照会 {p}", f"予約 変更 {p} --枠 空き", f"通知 送信 {p}"]) for p in ("K-1", "K-2")
+        ]
+        odd = _work(["予約 照会 K-3", "撮影 依頼 K-3 --種類 パノラマ", "通知 送信 K-3"])
+        looked = _work(["予約 照会 K-4", "予約 一覧 --曜日 火", "予約 変更 K-4 --枠 空き", "通知 送信 K-4"])
+    others = [_work([f"deployctl push app-{i}", f"deployctl verify app-{i}"]) for i in range(4)]
+    week = [*kind, odd, looked, *others]
+    agreement = StepAgreement(week, 3)
+    tags = np.full(len(week), FREE, dtype=np.int64)
+    assert apart_tags(agreement, [[(0, kind[0]), (1, kind[1]), (2, odd)]], tags, 3, 12), lang
+    assert tags[2] != tags[0] and tags[0] == tags[1], (lang, tags)  # before: the one-off stayed in
+    tags = np.full(len(week), FREE, dtype=np.int64)
+    assert not apart_tags(agreement, [[(0, kind[0]), (1, kind[1]), (3, looked)]], tags, 3, 12), lang

@@ -190,6 +190,28 @@ class StepAgreement:
                 out[i, j] = out[j, i] = both / union if union > 0 else 1.0
         return out
 
+    def one_off(self, members: Sequence[Work]) -> list[list[int]]:
+        """The rest of a kind and one task apart, when that task's decisive step differs from every
+        member's: it took a step of an action none of the others took and no other task of the week took,
+        and did not take a telling step every other member took (its kind's own). Else one part."""
+        keys = [self.keys(w) for w in members]
+        whole = [list(range(len(members)))]
+        if len(members) < 3:
+            return whole
+        agree = self.agreement(members)
+        odd = int(np.argmin(agree.sum(axis=1)))  # the least alike on the whole
+        rest = [i for i in range(len(members)) if i != odd]
+        actions = {k.split(" ", 1)[0] for i in rest for k in keys[i]}
+        own = any(
+            len(self.takers(k)) == 1 and k.split(" ", 1)[0] not in actions
+            for k in keys[odd]
+            if self.weight(k) > 0
+        )
+        shared = set.intersection(*({k for k in keys[i] if self.weight(k) > 0} for i in rest))
+        if own and any(not self.holds(keys[odd], k) for k in shared):
+            return [rest, [odd]]
+        return whole
+
     def parts(self, members: Sequence[Work]) -> list[list[int]]:
         """The members cut into parts that agree on their steps; one part when they do (or say nothing)."""
         m = len(members)
@@ -219,7 +241,7 @@ def apart_tags(
     """Tag the rows (unique tasks) of clusters of low..high tasks whose members disagree on their steps.
 
     Each cluster is a list of (row, the task's work), one item per task. Cut only when a part holds
-    `low` tasks (a kind of its own); every part gets a tag of its own (a part of fewer tasks may be
+    `low` tasks (a kind of its own), or when one task is a one-off beside the rest (`one_off`); every part gets a tag of its own (a part of fewer tasks may be
     the rest of a kind whose other tasks the clustering put elsewhere: it can still join them).
     Clusters outside the range cannot qualify (too few tasks) or are far from the margin where one
     task tips the count. Returns whether any tag changed.
@@ -229,7 +251,11 @@ def apart_tags(
         if not low <= len(members) <= high:
             continue
         parts = agreement.parts([w for _, w in members])
-        if len(parts) < 2 or max(len(p) for p in parts) < low:
+        need = low
+        if max(len(p) for p in parts) < low or len(parts) == 1:
+            parts = agreement.one_off([w for _, w in members])  # a one-off beside the rest of a kind
+            need = 2
+        if len(parts) < 2 or max(len(p) for p in parts) < need:
             continue  # no part that could be a kind of its own: the steps do not tell (exploration varies)
         for part in parts:  # each part apart from the others; a part of 1 or 2 may be a kind's rest
             tag = int(tags.max(initial=0)) + 1
