@@ -18,10 +18,11 @@ DATE = re.compile(
     r"(?:19|20)\d{2}(?:[-/.]\d{1,2}){1,2}(?:[T ][\d:.]+Z?)?"
     r"|(?:(?:19|20)\d{2}年)?\d{1,2}月(?:\d{1,2}日)?|(?:19|20)\d{2}年\d{1,2}月?"
 )
-PERIOD = re.compile(
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|q[1-4]|h[12]|\d{1,2}月?(?:分)?",
-    re.I,
+_MONTH_NAME = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
+PERIOD = re.compile(rf"{_MONTH_NAME}|q[1-4]|h[12]|\d{{1,2}}月(?:分)?", re.I)  # a month or a quarter, no year
 _GLUE_LEFT = re.compile(r"[\d/.年月日-]+$")
 _GLUE_RIGHT = re.compile(r"^[\d/.年月日-]+")
 _YEAR_AFTER = re.compile(r"^[ ,]\s?(?:19|20)\d{2}(?![\d])(?:年)?")
@@ -100,7 +101,6 @@ def _take(left: str, right: str, vals: dict[str, str], single: bool) -> tuple[st
     return take
 
 
-_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _YEAR = r"(?:,? (?:19|20)\d{2})?"
 MONTH_OF_YEAR = re.compile(rf"{_MONTH_NAME}{_YEAR}|(?:(?:19|20)\d{{2}}年)?\d{{1,2}}月(?:分)?", re.I)
 PERIOD_OF_YEAR = re.compile(rf"(?:{_MONTH_NAME}|q[1-4]|h[12]){_YEAR}", re.I)
