@@ -266,3 +266,15 @@ def test_a_one_off_beside_two_of_a_kind_is_cut_out_but_a_member_that_looked_else
     assert tags[2] != tags[0] and tags[0] == tags[1], (lang, tags)  # before: the one-off stayed in
     tags = np.full(len(week), FREE, dtype=np.int64)
     assert not apart_tags(agreement, [[(0, kind[0]), (1, kind[1]), (3, looked)]], tags, 3, 12), lang
+
+
+def test_a_japanese_date_before_a_unit_is_named_a_date() -> None:
+    from weekly_support import draft
+
+    d = draft(
+        [f"日次の在庫レポートを作って#stockに投稿する（11月{n}日分）" for n in (3, 4, 5)],
+        [[f"report stock --day 2026-11-{n:02d}", "slack post #stock"] for n in (3, 4, 5)],
+        tool="ops",
+    )
+    assert "{date}" in d.title and "{minute}" not in d.title, d.title  # the day, with its month
+    assert "11月" not in d.title, d.title

@@ -252,8 +252,8 @@ def value_class(values: Sequence[str]) -> Candidate | None:
             return 2.5, name
     if period := period_name(vals):  # `July 2026`, `Q2 2026`, `2026年8月`: before a capitalised name
         return 4.5, period
-    if all(DATE.fullmatch(v) for v in vals):  # `2026/07/31`, `2026年7月31日`
-        return 2.5, "date"
+    if all(DATE.fullmatch(v) for v in vals):  # `2026/07/31`, `2026年7月31日`: above a unit after it (`分`)
+        return 4.5, "date"
     if all(_KWARGS.match(v) for v in vals):  # `type=int, default=None`: the call's options
         return 2.5, "options"
     if all(_FILE.match(v) for v in vals):
