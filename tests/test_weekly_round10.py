@@ -11,6 +11,7 @@ Made-up vet clinic (EN) and city library (JA) weeks (real activity files, fake e
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -276,5 +277,6 @@ def test_a_japanese_date_before_a_unit_is_named_a_date() -> None:
         [[f"report stock --day 2026-11-{n:02d}", "slack post #stock"] for n in (3, 4, 5)],
         tool="ops",
     )
-    assert "{date}" in d.title and "{minute}" not in d.title, d.title  # the day, with its month
-    assert "11月" not in d.title, d.title
+    [name] = re.findall(r"\{(\w+)\}", d.title)  # the day, with its month: before `11月{day}日分`
+    assert name in ("date", "day") and "11月" not in d.title, d.title
+    assert d.steps[0] == f"ops: `report stock --day {{{name}}}`", d.steps  # one date, however written

@@ -114,3 +114,18 @@ def period_name(values: list[str]) -> str:
     if all(PERIOD_OF_YEAR.fullmatch(v) or MONTH_OF_YEAR.fullmatch(v) for v in values):
         return "period"
     return ""
+
+
+_MONTH_DAY = re.compile(r"(?:(?:19|20)\d{2}[-/.年])?(\d{1,2})[-/.月](\d{1,2})日?")
+
+
+def same_day(a: Span, b: Span) -> bool:
+    """Two spans whose values are one date in each task, however written (`11月24日`, `2026-11-24`)."""
+    common = [t for t in a.values if t in b.values and a.values[t].strip() and b.values[t].strip()]
+    if len(common) < 2:
+        return False
+    for t in common:
+        x, y = _MONTH_DAY.fullmatch(a.values[t].strip()), _MONTH_DAY.fullmatch(b.values[t].strip())
+        if x is None or y is None or (int(x[1]), int(x[2])) != (int(y[1]), int(y[2])):
+            return False
+    return True
