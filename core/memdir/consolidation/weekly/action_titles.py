@@ -154,6 +154,8 @@ def command_title(steps: Sequence[str]) -> str:
             return ""
         if not parent and looked and singular(looked) != singular(noun):
             parent = looked  # `factors reset` after `users show`: the factors of a user
+        if verb in _GENERIC and (done := _status_verb(steps)):  # `sku update --status discontinued`
+            verb, parent = done, ""
         thing = f"the {noun}" if singular(noun) != noun else _article(noun)
         prep = {"add": "to", "remove": "from", "delete": "from"}.get(verb, "for")
         tail = f" {prep} {_article(singular(parent))}" if parent else ""
@@ -161,9 +163,39 @@ def command_title(steps: Sequence[str]) -> str:
     return ""
 
 
+_GENERIC = frozenset(["update", "set", "change", "modify", "edit", "patch"])
+_STATUS = re.compile(r"(?:--|\b)(?:status|state)[= ]([a-z]+ed)\b")
+
+
+def _status_verb(steps: Sequence[str]) -> str:
+    """The verb of the state a generic write sets (`--status discontinued` -> discontinue, `state=archived`
+    -> archive, `--status cancelled` -> cancel): what the update does, as a person names it."""
+    m = next((m for s in steps if (m := _STATUS.search(s.lower()))), None)
+    if m is None:
+        return ""
+    word = m.group(1)
+    stem = word[:-2]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "ls":  # submitted -> submit
+        return stem[:-1]
+    if stem.endswith("ll"):  # cancelled -> cancel
+        return stem[:-1]
+    if re.search(r"(?:[vuczg]|[^aeiou]l|[aiou][srtkp]|e[st])$", stem):  # archived, closed, deleted
+        return stem + "e"
+    return stem  # locked, suspended, published
+
+
 def action_title(steps: Sequence[str], texts: Sequence[str]) -> str:
     """The kind's decisive write as an imperative phrase ("" when the steps hold none)."""
     call = decisive_call(steps)
-    if call:
-        return call_title(call, texts)
-    return command_title(steps)
+    title = call_title(call, texts) if call else command_title(steps)
+    return _as_written(title, texts)
+
+
+def _as_written(title: str, texts: Sequence[str]) -> str:
+    """A word of the title the requests write in capitals (`SKU`, `VPN`) is written so."""
+    words = title.split(" ")
+    for i, w in enumerate(words[1:], 1):
+        up = w.upper()
+        if len(w) >= 2 and any(re.search(rf"\b{re.escape(up)}s?\b", t) for t in texts):
+            words[i] = up
+    return " ".join(words)

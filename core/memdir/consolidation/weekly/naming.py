@@ -30,6 +30,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from memdir.consolidation.weekly.span_dates import DATE, period_name
+
 _JA_PARTICLES = (("から", "source"), ("を", "object"), ("に", "target"), ("へ", "target"))
 FUNCTION_WORDS = frozenset(
     [
@@ -248,6 +250,10 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     ):
         if all(pattern.match(v) for v in vals):
             return 2.5, name
+    if period := period_name(vals):  # `July 2026`, `Q2 2026`, `2026年8月`: before a capitalised name
+        return 4.5, period
+    if all(DATE.fullmatch(v) for v in vals):  # `2026/07/31`, `2026年7月31日`: above a unit after it (`分`)
+        return 4.5, "date"
     if all(_KWARGS.match(v) for v in vals):  # `type=int, default=None`: the call's options
         return 2.5, "options"
     if all(_FILE.match(v) for v in vals):

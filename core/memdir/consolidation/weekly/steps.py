@@ -10,6 +10,7 @@ alignment use actions, so `go` and `alfworld:go` play the same part in their wee
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass
@@ -136,3 +137,24 @@ def action_of(tool: str, text: str, kind: str = "tool") -> str:
 def action_word(action: str) -> str:
     """The verb of an action (`alfworld:go` -> `go`, `go` -> `go`)."""
     return action.rsplit(":", 1)[-1]
+
+
+RETRY_SIMILARITY = 0.6  # a failed call and the next call of its action: the same step when this alike
+
+
+def fold_retries(steps: list[Step]) -> list[Step]:
+    """Steps with each retry folded into one: a failed call followed by a call of the same action that is the
+    same text or alike (a corrected argument, word ratio >= RETRY_SIMILARITY) is that later call only.
+
+    Tasks are compared, clustered and split on what they did, so a retry is one step before any of that.
+    """
+    out: list[Step] = []
+    for s in steps:
+        prev = out[-1] if out else None
+        if prev is not None and prev.failed and prev.kind == s.kind == "tool" and prev.action == s.action:
+            a, b = prev.text().lower().split(), s.text().lower().split()
+            if a == b or difflib.SequenceMatcher(a=a, b=b, autojunk=False).ratio() >= RETRY_SIMILARITY:
+                out[-1] = s
+                continue
+        out.append(s)
+    return out

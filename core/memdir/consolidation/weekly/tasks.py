@@ -22,7 +22,14 @@ from datetime import datetime
 
 from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.similarity import abstract_text
-from memdir.consolidation.weekly.steps import INPUT_KEYS, Step, action_of, action_word, input_text
+from memdir.consolidation.weekly.steps import (
+    INPUT_KEYS,
+    Step,
+    action_of,
+    action_word,
+    fold_retries,
+    input_text,
+)
 
 TOOL_EVENT_TYPES = ("tool_use",)
 RESULT_TYPES = ("tool_result",)
@@ -105,15 +112,23 @@ class Task:
         return self.outcome == "success"
 
     @property
+    def folded(self) -> list[Step]:
+        """The steps with retries folded (a failed call and its retry are one step, the retry)."""
+        return fold_retries(self.steps)
+
+    @property
     def actions(self) -> list[str]:
-        """What the task did, independent of the log's tool granularity: step actions, else listed tools."""
-        acts = [s.action or s.tool for s in self.steps if s.kind == "tool"]
+        """What the task did, independent of the log's tool granularity: step actions, else listed tools.
+
+        A retried call counts once (`fold_retries`): a task with a retry is compared like its kind's others.
+        """
+        acts = [s.action or s.tool for s in self.folded if s.kind == "tool"]
         return acts + [t for t in self.listed_tools if t not in acts]
 
     @property
     def work(self) -> list[tuple[str, str]]:
-        """(action, input) of each tool call: what the task did, for the "same work" similarity."""
-        return [(s.action or s.tool, s.input) for s in self.steps if s.kind == "tool"]
+        """(action, input) of each tool call, retries folded: what the task did, for the "same work" similarity."""
+        return [(s.action or s.tool, s.input) for s in self.folded if s.kind == "tool"]
 
     def tool_signature(self) -> str:
         """Actions in order of first use; `(twice)` / `(many)` mark repeated use."""
