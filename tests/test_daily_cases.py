@@ -411,8 +411,14 @@ def test_a_chat_is_titled_by_its_first_line_and_spoken_openings_are_not_titles()
     assert note.title == "洗車" and not note.description.startswith("洗車: ね"), note
     # a verb before ね is not a topic, nor a word that ends in さ before a comma
     note_for = "新人さん用に書いとくね、閉店後の掃除。まず湯船の栓を抜いて、それから床を流す。"
-    assert not shape("procedures", "", note_for).title == "新人さん用に書いとく"
+    assert shape("procedures", "", note_for).title == "閉店後の掃除"
     sign = "**Ravi:** the sign on bus 2217 is stuck on 'NOT IN SERVICE'\n**Jo:** hold the reset button"
     assert shape("procedures", "", sign).title.endswith("'NOT IN SERVICE'")  # its quotes kept
     sizes = "高さ、幅、奥行きを測ってから、箱のサイズを選ぶ。次に緩衝材を入れる。"
     assert shape("procedures", "", sizes).title.startswith("高さ")
+    # a clause saying the writer is writing it down is not the title, nor the first step after a space
+    intro = "後輩向けに書いとくね、倉庫の施錠 まず裏口のシャッターを下ろして、それから警備システムを入れる。"
+    assert shape("procedures", "", intro).title == "倉庫の施錠"
+    assert shape("procedures", "", "念のため共有します、来月から駐車場の契約が変わります。").title == (
+        "来月から駐車場の契約が変わります"
+    )

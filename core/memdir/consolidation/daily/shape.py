@@ -304,6 +304,8 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     topic = JA_TOPIC.match(line) if kind == "procedures" else None
     if topic:  # 「月末の棚卸しは、通路ごとに…」: the topic is what the steps are for
         line = topic.group(1)
+    head = re.split(r"\s+(?=まず|最初に|はじめに)", line)[0]  # 「閉店後の掃除 まず湯船の栓…」
+    line = head if kind == "procedures" and len(head) >= 2 else line
     line = title_phrase(strip_narrative(unquote(line)), kind)
     m = _CLAUSE_END.search(line)
     if m and m.start() >= 12 and (len(line) > 50 or not colon):

@@ -18,6 +18,11 @@ FILLER_LEAD = re.compile(
     r"(?:えー+と?|ええと|えっと|あー+|あのー*|まあ)[、,\s]+)",
     re.I,
 )
+# 「新人の子用に書いとくね、閉店後の掃除…」: a clause saying the writer is writing it down
+JA_WRITE_LEAD = re.compile(
+    r"^[^、。\n]{0,20}?(?:書いとく|書いておく|書いておきます|メモしとく|メモしておく|まとめとく|まとめておく|"
+    r"残しとく|残しておく|共有しとく|共有しておく|共有します)(?:ね|よ|わ)?[、,，]\s*"
+)
 ASIDE = re.compile(r"^\s*(?:[(（][^()（）]{1,80}[)）]|[\[【][^\[\]【】]{1,80}[\]】])\s*")  # (…) […] 【…】
 
 QA = re.compile(r"^\s*(?:q|question|質問|Ｑ)\s*[:：]", re.I)
@@ -83,7 +88,7 @@ def plain_opening(text: str) -> str:
     speaker = SPEAKER.match(text)
     if speaker and len(speaker.group(0).split()) <= 2 and len(text) - speaker.end() >= 12:
         text = text[speaker.end() :]
-    return FILLER_LEAD.sub("", text)
+    return JA_WRITE_LEAD.sub("", FILLER_LEAD.sub("", text))
 
 
 def unaddressed(blocks: list[Block]) -> list[Block]:
