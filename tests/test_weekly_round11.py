@@ -1,0 +1,89 @@
+"""Issue 15, round 11: one kind written by two loggers in one week, as cases of other domains (EN, JA).
+
+A hotel desk's room upgrades (EN) and a moving company's quotes (JA, 引越し見積もり), each logged by
+two loggers in the same week: one tool per verb (`lookup`, `post`, `notify` with dict inputs) and one
+tool for everything (`assistant` with the verb inside its input, `--option value`, a heredoc). The
+tasks did the same work; they must read as the same actions and agree on their steps.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pytest
+from test_weekly_shapes import events
+
+from memdir.activity import ActivityEvent
+from memdir.consolidation.weekly.agreement import StepAgreement
+from memdir.consolidation.weekly.tasks import Task, group_tasks
+
+HOTEL: dict[str, Any] = {
+    "ids": ("BK-1041", "BK-1077", "BK-1102", "BK-1135"),
+    "intent": "Upgrade booking {b} to a suite",
+    "per_verb": [
+        ("lookup", {"booking": "{b}", "fields": "room,guest"}),
+        ("post", {"url": "https://pms.hotel.example/api/bookings/{b}/upgrade", "room": "suite"}),
+        ("notify", {"template": "upgrade-done", "body": "Your booking {b} is now a suite."}),
+    ],
+    "one_tool": [
+        "lookup --booking {b} --fields room,guest",
+        "post https://pms.hotel.example/api/bookings/{b}/upgrade --room suite",
+        "notify --template upgrade-done <<'EOF'\nYour booking {b} is now a suite.\nEOF",
+    ],
+}
+MOVING: dict[str, Any] = {
+    "ids": ("MV-2201", "MV-2230", "MV-2264", "MV-2291"),
+    "intent": "{b} の引越し見積もりを作成して送ってください",
+    "per_verb": [
+        ("lookup", {"案件": "{b}", "項目": "住所,荷物"}),
+        ("post", {"url": "https://quote.hikkoshi.example/api/quotes/{b}", "プラン": "単身"}),
+        ("notify", {"template": "見積もり送付", "本文": "{b} のお見積もりをお送りします。"}),
+    ],
+    "one_tool": [
+        "lookup --案件 {b} --項目 住所,荷物",
+        "post https://quote.hikkoshi.example/api/quotes/{b} --プラン 単身",
+        "notify --template 見積もり送付 <<'EOF'\n{b} のお見積もりをお送りします。\nEOF",
+    ],
+}
+
+
+def _fill(value: Any, b: str) -> Any:
+    return {k: v.format(b=b) for k, v in value.items()} if isinstance(value, dict) else value.format(b=b)
+
+
+def _week(kind: dict[str, Any]) -> list[Task]:
+    items: list[dict[str, Any]] = []
+    for n, b in enumerate(kind["ids"]):
+        calls: list[dict[str, Any]] = [{"type": "task_start", "summary": kind["intent"].format(b=b)}]
+        if n % 2 == 0:  # the per-verb logger
+            calls += [{"type": "tool_use", "tool": t, "input": _fill(x, b)} for t, x in kind["per_verb"]]
+        else:  # the one-tool logger
+            calls += [
+                {"type": "tool_use", "tool": "assistant", "input": _fill(x, b)} for x in kind["one_tool"]
+            ]
+        calls.append({"type": "task_end", "outcome": "success"})
+        items += events(f"t{n}", n, calls)
+    for n in range(3):  # another kind of the week, logged by the one-tool logger
+        calls = [{"type": "task_start", "summary": f"Print the night audit for desk {n}"}]
+        calls += [{"type": "tool_use", "tool": "assistant", "input": f"report night-audit --desk D{n}"}]
+        items += events(f"o{n}", 5 + n, [*calls, {"type": "task_end", "outcome": "success"}])
+    return group_tasks(ActivityEvent(datetime.fromisoformat(e["ts"]), e["type"], e) for e in items)
+
+
+@pytest.mark.parametrize("kind", [HOTEL, MOVING], ids=["en", "ja"])
+def test_one_kind_written_by_two_loggers_reads_as_the_same_actions_and_agrees(kind: dict[str, Any]) -> None:
+    tasks = _week(kind)
+    members = [t for t in tasks if t.task_id.startswith("t")]
+    assert {tuple(t.actions) for t in members} == {
+        ("lookup", "post", "notify")
+    }  # before: assistant:lookup, …
+    agreement = StepAgreement([t.work for t in tasks], 3)
+    assert agreement.agreement([t.work for t in members]).min() >= 0.5  # before: 0 across the loggers
+
+
+def test_a_dispatcher_verb_no_tool_of_the_week_is_named_after_stays_its_own_action() -> None:
+    tasks = _week(HOTEL)
+    audit = [t for t in tasks if t.task_id.startswith("o")]
+    assert all(t.actions == ["assistant"] or t.actions == ["assistant:report"] for t in audit)
+    assert all(s.tool == "assistant" for t in audit for s in t.steps)
