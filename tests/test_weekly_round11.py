@@ -87,3 +87,57 @@ def test_a_dispatcher_verb_no_tool_of_the_week_is_named_after_stays_its_own_acti
     audit = [t for t in tasks if t.task_id.startswith("o")]
     assert all(t.actions == ["assistant"] or t.actions == ["assistant:report"] for t in audit)
     assert all(s.tool == "assistant" for t in audit for s in t.steps)
+
+
+SCOOTER_STEPS = [
+    "GET /v2/riders/{r}/trips?window=30d",
+    "POST /v2/riders/{r}/restrictions body=kind=suspend days=30 reason_code=RC-{n}",
+]
+
+
+def test_a_kind_is_titled_by_the_verb_its_requests_and_the_call_value_share() -> None:
+    from weekly_support import draft
+
+    # EN: an e-scooter operator's rider suspensions; the API's noun is `restrictions`
+    riders = ("4411", "5520", "7781")
+    d = draft(
+        [
+            "Suspend rider 4411 for 30 days, repeated sidewalk riding (RC-17)",
+            "suspend 5520 pls, parked across a wheelchair ramp again RC-18",
+            "ライダー7781を30日間利用停止にしてください（RC-19）",
+        ],
+        [[s.format(r=r, n=17 + i) for s in SCOOTER_STEPS] for i, r in enumerate(riders)],
+        tool="ops_api",
+    )
+    assert d.title == "Suspend a rider", d.title  # before: "Add a restriction to a rider"
+
+
+def test_a_kind_is_titled_by_the_noun_its_requests_and_the_call_value_share() -> None:
+    from weekly_support import draft
+
+    # EN + JA: a rain credit for every rider after a storm; the API's nouns are `wallets`, `bulk-credit`
+    d = draft(
+        [
+            "Issue the rain credit for yesterday's storm, 200 yen each",
+            "昨日の大雨のお詫びで、全員に150円分配っておいて",
+            "台風のため本日分の補償300円をお願いします",
+        ],
+        [
+            [f"POST /v1/wallets/bulk-credit body=segment=active_riders template=rain_credit amount={a}"]
+            for a in (200, 150, 300)
+        ],
+        tool="ops_api",
+        replies=[f"Rain credit of {a} yen issued to active riders." for a in (200, 150, 300)],
+    )
+    assert d.title == "Issue the rain credit", d.title  # before: "Add a bulk-credit to a wallet"
+
+
+def test_a_call_value_nobody_writes_leaves_the_title_to_the_call() -> None:
+    from weekly_support import draft
+
+    d = draft(
+        ["Rider 4411: too many sidewalk trips", "ライダー5520の件、対応お願いします", "RC-19 see ticket"],
+        [[s.format(r=r, n=17 + i) for s in SCOOTER_STEPS] for i, r in enumerate(("4411", "5520", "7781"))],
+        tool="ops_api",
+    )
+    assert "suspend" not in d.title.lower(), d.title  # no request writes it: not the call's value
