@@ -203,13 +203,19 @@ _HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
 
 
 def _values(text: str, names: set[str]) -> str:
-    """A call's argument values in a fixed order: option names (`--accept`, `accept=`), any word that
-    is an option's name elsewhere in the tool's calls (`mode=append` beside `--append`), heredoc marks
-    and quotes dropped, so `search crossref: "X"` and `{"query": "X", "source": "crossref"}` compare equal."""
-    marks = {m.lower() for m in _HEREDOC.findall(text)}
-    text = _HEREDOC.sub(" ", _OPTION.sub(" ", text))
-    words = {w.strip(_STRIP).lower() for w in text.split()}
-    return " ".join(sorted(w for w in words if w and w not in names and w not in marks))
+    """What a call acts on, however its logger wrote it: its first argument value (the URL, path or
+    query), option names (`--append`, `accept=`) and heredoc marks dropped, a path segment holding a
+    digit one value (`/works/10.5555/3666122.3667901` and `/works/10.18653/v1/2025.acl-long.412` alike).
+    `fetch https://x --accept y` (one tool) and `{"url": "https://x", "accept": "y"}` (a tool per verb)
+    both compare as `https://x`; `names` are option names the tool's calls write."""
+    text = _HEREDOC.sub(" ", _OPTION.sub(" ", text)).strip()
+    words = [w for w in text.split() if w.strip(_STRIP).lower() not in names]
+    if not words:
+        return ""
+    first = " ".join(words)
+    quoted = re.match(r"(['\"`])(.+?)\1", first)
+    value = quoted.group(2) if quoted else words[0].strip(_STRIP)
+    return "/".join("0" if any(c.isdigit() for c in seg) else seg for seg in value.split("/"))
 
 
 _STRIP = "'\"`,;:()[]"
