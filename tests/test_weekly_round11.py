@@ -141,3 +141,58 @@ def test_a_call_value_nobody_writes_leaves_the_title_to_the_call() -> None:
         tool="ops_api",
     )
     assert "suspend" not in d.title.lower(), d.title  # no request writes it: not the call's value
+
+
+SCHOOL = {  # EN: a school office's three kinds, all done with the same generic `sheet` and `mail` tools
+    "enrol": [
+        ("sheet", "op=find book=pupils sheet=register where=family {n}"),
+        ("sheet", "op=append book=pupils sheet=register values={n} enrolled"),
+        ("mail", "to=parent{n}@example.org template=welcome-pack"),
+    ],
+    "absence": [
+        ("sheet", "op=find book=attendance sheet=today where=pupil {n}"),
+        ("sheet", "op=update book=attendance sheet=today row={n} status=absent-excused"),
+    ],
+    "supplies": [
+        ("sheet", "op=find book=stores sheet=stock where=item {n}"),
+        ("mail", "to=orders@supplier.example template=restock-request qty={n}"),
+        ("sheet", "op=update book=stores sheet=orders row={n} status=ordered"),
+    ],
+}
+GAKUDO = {  # JA: 学童保育の事務, the same generic tools
+    "入所": [
+        ("sheet", "操作=検索 ブック=児童台帳 シート=在籍 条件=世帯 {n}"),
+        ("sheet", "操作=追記 ブック=児童台帳 シート=在籍 値={n} 入所"),
+        ("mail", "宛先=hogosha{n}@example.jp テンプレート=入所のご案内"),
+    ],
+    "欠席": [
+        ("sheet", "操作=検索 ブック=出欠 シート=本日 条件=児童 {n}"),
+        ("sheet", "操作=更新 ブック=出欠 シート=本日 行={n} 状態=欠席連絡済"),
+    ],
+    "おやつ": [
+        ("sheet", "操作=検索 ブック=備品 シート=在庫 条件=品目 {n}"),
+        ("mail", "宛先=order@oyatsu.example.jp テンプレート=おやつ発注 数量={n}"),
+        ("sheet", "操作=更新 ブック=備品 シート=発注 行={n} 状態=発注済"),
+    ],
+}
+
+
+@pytest.mark.parametrize("kinds", [SCHOOL, GAKUDO], ids=["en", "ja"])
+def test_a_cluster_far_above_the_margin_is_cut_where_its_steps_tell_kinds(kinds: dict[str, Any]) -> None:
+    import numpy as np
+
+    from memdir.consolidation.weekly.agreement import apart_tags
+    from memdir.consolidation.weekly.clustering import FREE
+
+    week = [
+        [(a, x.format(n=100 + 7 * i + j)) for a, x in steps]
+        for j, steps in enumerate(kinds.values())
+        for i in range(5)
+    ]
+    agreement = StepAgreement(week, 3)
+    tags = np.full(len(week), FREE, dtype=np.int64)
+    assert apart_tags(
+        agreement, [list(enumerate(week))], tags, 3, 12
+    )  # 15 tasks: above 12 (before: left whole)
+    assert len({int(t) for t in tags}) == 3
+    assert all(len({int(tags[5 * j + i]) for i in range(5)}) == 1 for j in range(3))

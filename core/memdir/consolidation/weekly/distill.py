@@ -185,7 +185,9 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     # the tools most of the tasks used: one task's exploration tool (`scroll`) is no tool of the kind
     used_by = Counter(t for task in tasks for t in set(task.tools))
     tools = [t for t in dict.fromkeys(t for task in tasks for t in task.tools) if used_by[t] * 2 > len(tasks)]
-    tools = tools or list(used_by)
+    tools = tools or list(
+        dict.fromkeys(t for task in tasks for t in task.tools)
+    )  # as first used, not set order
     shared = [] if rendered else _shared(ordered)
     n = len(tasks)
     desc = (
