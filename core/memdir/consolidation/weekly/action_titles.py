@@ -98,8 +98,8 @@ def _phrase(verb: str, noun: str, parent: str) -> str:
     return f"{verb[:1].upper()}{verb[1:]} {_article(singular(parent or noun))}"
 
 
-def call_title(call: str, texts: Sequence[str]) -> str:
-    """`POST /orders/ORD-{n}/refunds` -> "Refund an order" (see the module)."""
+def call_title(call: str, texts: Sequence[str], args: str = "", asked: Sequence[str] = ()) -> str:
+    """`POST /orders/ORD-{n}/refunds` -> "Refund an order" (see the module); `args` is the call's body."""
     method, _, path = call.partition(" ")
     words = [s for s in path.split("/") if s and "{" not in s and _WORD.fullmatch(s)]
     ends_in_word = bool(re.search(r"/[A-Za-z][\w-]*/?$", path))
@@ -114,6 +114,8 @@ def call_title(call: str, texts: Sequence[str]) -> str:
     verb = verb_of(noun, texts)
     if verb:
         return _phrase(verb, noun, parent)
+    if said := argument_title(args, texts, asked or texts, parent):
+        return said
     return f"Add {thing} to {_article(singular(parent))}" if parent else f"Create {thing}"
 
 
@@ -184,11 +186,55 @@ def _status_verb(steps: Sequence[str]) -> str:
     return stem  # locked, suspended, published
 
 
-def action_title(steps: Sequence[str], texts: Sequence[str]) -> str:
-    """The kind's decisive write as an imperative phrase ("" when the steps hold none)."""
+def action_title(steps: Sequence[str], texts: Sequence[str], asked: Sequence[str] = ()) -> str:
+    """The kind's decisive write as an imperative phrase ("" when the steps hold none); `asked` are the
+    requests among `texts` (the rest are replies)."""
     call = decisive_call(steps)
-    title = call_title(call, texts) if call else command_title(steps)
+    args = next((s.split(call, 1)[1] for s in steps if call and call in s), "")
+    title = call_title(call, texts, args, asked) if call else command_title(steps)
     return _as_written(title, texts)
+
+
+_VALUE = re.compile(r"(?:^|(?<==)|(?<=\s))([A-Za-z][A-Za-z_-]*[A-Za-z])(?=[\s`,;]|$)")
+_NOUN = re.compile(r"(?:tion|sion|ment|ance|ence|ity|ness|age|ure)$")  # a thing, never a request's verb
+_COURTESY = frozenset(["please", "pls", "plz", "can", "could", "would", "will", "kindly", "hey", "hi", "ok"])
+
+
+def argument_title(args: str, texts: Sequence[str], asked: Sequence[str], parent: str) -> str:
+    """The kind named by the call's own values when the path's nouns are an API's (`sanctions`, `bulk`).
+
+    A word of a value of the call (`type=ban`, `template=outage_compensation`; not an option's name, not
+    an id such as `INC-{number}`) that two or more requests or replies write names the kind: as the verb
+    when a request starts with it and it has no noun's ending ("Ban player 8812345 ..." -> "Ban a player";
+    `-tion`, `-ment`, `-ance`, … are things), else as the noun a
+    request puts after its own verb ("Grant the outage compensation ..." -> "Grant the outage
+    compensation"). "" when no value is written so (the call's nouns then make the title).
+    """
+    words = [w for m in _VALUE.finditer(args) for w in m.group(1).lower().replace("_", "-").split("-")]
+    best, count = "", 1
+    for w in dict.fromkeys(w for w in words if len(w) >= 3):
+        n = sum(1 for t in texts if _written(w, [t]))
+        if n > count:
+            best, count = w, n
+    if not best:
+        return ""
+    for request in asked if not _NOUN.search(best) else ():
+        first = request.split()[:1]
+        if first and first[0].lower().strip(",.!:") == best:
+            return f"{best[:1].upper()}{best[1:]} {_article(singular(parent))}" if parent else best.title()
+    for request in asked:
+        lead = [w for w in request.split()]
+        while lead and lead[0].lower().strip(",.!:") in _COURTESY:
+            lead = lead[1:]
+        at = next(
+            (i for i, w in enumerate(lead[:8]) if re.fullmatch(rf"{best}s?", w.lower().strip(",.!:"))), -1
+        )
+        if at >= 1 and _WORD.fullmatch(lead[0].lower()):
+            while at + 1 < len(lead) and lead[at + 1].lower().strip(",.!:") in words:
+                at += 1  # the rest of the value's noun: "the rain credit"
+            phrase = " ".join(lead[: at + 1]).strip(",.!:")
+            return f"{phrase[:1].upper()}{phrase[1:]}"
+    return ""
 
 
 def _as_written(title: str, texts: Sequence[str]) -> str:

@@ -38,6 +38,7 @@ from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 
 MIN_AGREEMENT = 0.5
+MAX_CUT = 400  # tasks of one cluster cut by their steps at most (O(n^2) agreement)
 _WORD = re.compile(r"[^\W_]+", re.U)
 
 Work = Sequence[tuple[str, str]]
@@ -243,14 +244,21 @@ def apart_tags(
     Each cluster is a list of (row, the task's work), one item per task. Cut only when a part holds
     `low` tasks (a kind of its own), or when one task is a one-off beside the rest (`one_off`); every part gets a tag of its own (a part of fewer tasks may be
     the rest of a kind whose other tasks the clustering put elsewhere: it can still join them).
-    Clusters outside the range cannot qualify (too few tasks) or are far from the margin where one
-    task tips the count. Returns whether any tag changed.
+    Clusters below the range cannot qualify (too few tasks); one above it (far from the margin where one
+    task tips the count) is cut only when its steps make two parts of `low` tasks or more: three kinds
+    done with the same generic tools (`sheet`, `mail`) whose requests read alike. Returns whether any
+    tag changed.
     """
     changed = False
     for members in clusters:
-        if not low <= len(members) <= high:
+        if len(members) < low or len(members) > MAX_CUT:
             continue
-        parts = agreement.parts([w for _, w in members])
+        if len(members) > high:  # far from the margin: cut only where the steps tell two kinds or more
+            parts = agreement.parts([w for _, w in members])
+            if sum(1 for p in parts if len(p) >= low) < 2:
+                continue
+        else:
+            parts = agreement.parts([w for _, w in members])
         need = low
         if max(len(p) for p in parts) < low or len(parts) == 1:
             parts = agreement.one_off([w for _, w in members])  # a one-off beside the rest of a kind

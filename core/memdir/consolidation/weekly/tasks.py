@@ -27,6 +27,7 @@ from memdir.consolidation.weekly.steps import (
     Step,
     action_of,
     action_word,
+    as_week_tools,
     fold_retries,
     input_text,
 )
@@ -128,7 +129,7 @@ class Task:
     @property
     def work(self) -> list[tuple[str, str]]:
         """(action, input) of each tool call, retries folded: what the task did, for the "same work" similarity."""
-        return [(s.action or s.tool, s.input) for s in self.folded if s.kind == "tool"]
+        return [(s.action or s.tool, s.plain or s.input) for s in self.folded if s.kind == "tool"]
 
     def tool_signature(self) -> str:
         """Actions in order of first use; `(twice)` / `(many)` mark repeated use."""
@@ -209,9 +210,11 @@ def _failed(event: ActivityEvent) -> tuple[bool, str]:
         or bool(error)
         or (isinstance(code, int) and not isinstance(code, bool) and code != 0)
         or (isinstance(status, str) and status.lower() in _FAIL_STATUS)
+        or event.get("ok") is False
+        or event.get("success") is False
     )
     if bad and not error:
-        error = _text_field(event, "summary", "output") or (f"exit code {code}" if code else "failed")
+        error = _text_field(event, "summary", "output", "text") or (f"exit code {code}" if code else "failed")
     return bad, error[:300]
 
 
@@ -231,7 +234,15 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
 
 
 def _settle_actions(tasks: list[Task]) -> None:
-    """A `tool:verb` whose verb only one task of the week used is an argument (`ssh web-1 ...`): the tool alone."""
+    """A `tool:verb` whose verb only one task of the week used is an argument (`ssh web-1 ...`): the tool alone.
+
+    First, a dispatcher's `tool:verb` whose verb the week also calls as a tool is that tool (`as_week_tools`).
+    """
+    if any(":" in s.action for t in tasks for s in t.steps):
+        every = as_week_tools([s for t in tasks for s in t.steps])
+        at = 0
+        for task in tasks:
+            task.steps, at = every[at : at + len(task.steps)], at + len(task.steps)
     seen: Counter[str] = Counter(a for t in tasks for a in {s.action for s in t.steps})
     for task in tasks:
         task.steps = [
