@@ -13,9 +13,10 @@ from memdir.consolidation.daily.blocks import Block
 
 SPEAKER = re.compile(r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .()-]{1,24})\s*[:：]\s*(?=\S)")
 EMPHASIS = re.compile(r"\*\*|__")
+# spoken fillers before what is said (also left out of a line by shape_text.strip_narrative)
 FILLER_LEAD = re.compile(
     r"^(?:\.{2,}|…)?\s*(?:(?:all ?)?right(?:,|\s+so\b)[\s,]*|yeah(?:,|\s+so\b)[\s,]*|u+m+[\s,]+|u+h+[\s,]+|"
-    r"(?:えー+と?|ええと|えっと|あー+|あのー*|まあ)[、,\s]+)",
+    r"anyway,\s*|(?:えー+と?|ええと|えっと|あー+|あのー*|まあ|じゃあ|さて)[、,\s]+)",
     re.I,
 )
 # 「新人の子用に書いとくね、閉店後の掃除…」: a clause saying the writer is writing it down

@@ -18,6 +18,7 @@ from memdir.consolidation.daily.route_cues import (
     first_word,
     plain,
 )
+from memdir.consolidation.daily.shape_opening import FILLER_LEAD
 
 GREETING = re.compile(
     r"^(?:(?:hi|hello|hey|morning|good (?:morning|afternoon|evening))(?: (?:all|everyone|team|folks|there)"
@@ -63,8 +64,7 @@ _COND_CLAUSE = re.compile(r"^((?:if|when|whenever|before|in case)\b[^,.:;]{4,100
 _PURPOSE_CLAUSE = re.compile(r"^((?:to|in order to)\s+\w+[^,.:;]{2,100})[,:]", re.I)
 _JA_COND_CLAUSE = re.compile(r"^([^、。]{4,60}?(?:たら|とき|時|場合|際|には|前に))は?、")
 _NARRATIVE_LEAD = re.compile(
-    r"^(?:(?:all ?)?right(?=,|\s+so\b)(?:,?\s+so)?|u+m+(?=[\s,])|u+h+(?=[\s,])|anyway(?=,)|"
-    r"today|yesterday|this (?:morning|afternoon|evening)|tonight|finally|so|ok(?:ay)?(?: so)?|well|"
+    r"^(?:today|yesterday|this (?:morning|afternoon|evening)|tonight|finally|so|ok(?:ay)?(?: so)?|well|"
     r"fyi|psa|til|note to self|quick note|heads[- ]up|update|(?:someone|a customer|a user|\w+) asked (?:me |us )?"
     r"(?=how|why|what|whether|if))\b[\s,:!-]*",
     re.I,
@@ -74,8 +74,7 @@ _NARRATIVE_TAIL = re.compile(
     re.I,
 )
 _JA_NARRATIVE_LEAD = re.compile(
-    r"^(?:(?:えー+と?|ええと|えっと|あのー*|まあ|じゃあ|さて)[、,\s]+)?"
-    r"(?:(?:今日は|今日|本日は|本日|昨日は|昨日|さっき|先ほど|今朝|ついに|やっと)[、,\s]*)?"
+    r"^(?:今日は|今日|本日は|本日|昨日は|昨日|さっき|先ほど|今朝|ついに|やっと)[、,\s]*"
 )
 
 
@@ -178,7 +177,7 @@ def purpose_clause(sentence: str) -> str:
 
 def strip_narrative(text: str) -> str:
     """A line without diary framing: leading "Today,", 「今日は」, trailing "again today"."""
-    out = _NARRATIVE_LEAD.sub("", text.strip())
+    out = _NARRATIVE_LEAD.sub("", FILLER_LEAD.sub("", text.strip()))
     out = _JA_NARRATIVE_LEAD.sub("", out)
     prev = None
     while prev != out:
