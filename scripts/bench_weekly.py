@@ -139,6 +139,27 @@ def bench_alfworld(data: Path, tmp: Path, shapes: tuple[str, ...] = SHAPES) -> d
     return out
 
 
+def bench_alfworld_mixed(data: Path, tmp: Path) -> dict[str, Any]:
+    """One week of the 18 trajectories written by two loggers: every other task in the other shape."""
+    path = data / "alfworld" / "react_prompts_alfworld_3prompts.json"
+    verb, single = build_events(path, shape=SHAPES[0]), build_events(path, shape=SHAPES[1])
+    ids = sorted({str(e["task_id"]) for e in verb})
+    other = set(ids[1::2])
+    events = [e for e in verb if e["task_id"] not in other] + [e for e in single if e["task_id"] in other]
+    mem = _memory(tmp / "alfworld-mixed")
+    write_activity(mem.root, sorted(events, key=lambda e: str(e["ts"])))
+    report = mem.consolidate_weekly(until=date(2026, 11, 30))
+    pure = 0
+    for rel in report.created:
+        sources = [str(s) for s in mem.store.read(rel).get("sources")]
+        pure += len({task_type(s.split("-", 1)[1]) for s in sources}) == 1 and len(sources) == 3
+    print(
+        f"ALFWorld, both shapes in one week: {len(report.created)} procedures, "
+        f"{pure} cite exactly the 3 tasks of one type"
+    )
+    return {"procedures": len(report.created), "pure": pure}
+
+
 # -- written weeks --------------------------------------------------------------------------
 WRITTEN = REPO / "tests" / "data" / "weekly"
 
@@ -429,6 +450,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.what in ("alfworld", "all"):
             bench_alfworld(args.data, tmp)
+            bench_alfworld_mixed(args.data, tmp)
         if args.what in ("written", "all"):
             bench_written(tmp, args.written_dir)
         if args.what in ("webarena", "all"):

@@ -5,7 +5,6 @@ the written or held-out weeks use)."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from weekly_support import draft
 
 from memdir.consolidation.weekly.agreement import StepAgreement
@@ -194,11 +193,6 @@ def _work(inputs: list[str], tool: str = "shell") -> list[tuple[str, str]]:
     return [(action_of(tool, x), x) for x in inputs]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not fixed (round 6): the one-off's own rare steps are masked to '*', which every member "
-    "holds, so it agrees with the two at 0.69 and the cluster of 3 is not cut",
-)
 def test_a_one_off_that_makes_a_three_task_cluster_with_two_members_of_a_kind_is_cut_out() -> None:
     from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags
 

@@ -88,13 +88,13 @@ def test_the_example_root_keeps_its_constant_commands_hosts_and_script_paths(
     assert "bash: `curl -fsS https://staging.example.com/{service}/healthz`" in steps
     assert "bash: `python scripts/weekly_report.py --week {week}`" in steps
     assert "slack: `post #team report-week-{week}.pdf`" in steps
-    assert "bash: `uv add {object}=={version}`" in steps
+    assert "bash: `uv add {package}=={version}`" in steps  # what uv adds is a package (was {object})
     report = next(p for rel, p in procs.items() if "週次" in rel)
     assert report["title"] == "週次レポートを作成してチームに共有する（第{week}週）"
     assert sorted(created) == sorted(
         [
             "procedures/deploy-the-service-to-staging.md",
-            "procedures/upgrade-object-to-version-and-open-a-pull-request.md",
+            "procedures/upgrade-package-to-version-and-open-a-pull-request.md",
             "procedures/週次レポートを作成してチームに共有する.md",
         ]
     )

@@ -22,6 +22,16 @@ from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, strip_marker, units
 from memdir.consolidation.daily.route_cues import plain
+from memdir.consolidation.daily.shape_opening import (
+    ASIDE,
+    EMPHASIS,
+    JA_TOPIC,
+    QA,
+    SPEAKER,
+    TOPIC_REST,
+    unaddressed,
+    unquote,
+)
 from memdir.consolidation.daily.shape_text import (
     is_filler,
     is_meta,
@@ -65,7 +75,6 @@ _ANNOUNCE = re.compile(
     r"\b(?:found|figured out) (?:the|its) (?:cause|reason|root cause)[.!]?$",
     re.I,
 )
-_SPEAKER = re.compile(r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .-]{1,24})\s*[:：]\s*(?=\S)")
 _LEAD_WORDS = re.compile(
     r"^(?:first(?:ly)?|then|next|finally|after that|afterwards|lastly)[,\s]+|^(?:まず|次に|その後|そのあと|最後に|続いて)[、,\s]*",
     re.I,
@@ -263,7 +272,6 @@ def _first_line(blocks: list[Block]) -> str:
 _MAIL_PREFIX = re.compile(
     r"^(?:\s*(?:re|fw|fwd|aw|wg|転送|返信)\s*[:：]\s*)+", re.I
 )  # "FW: how to set up..."
-_ASIDE = re.compile(r"^\s*[(（][^()（）]{1,80}[)）]\s*")
 _COMMIT_PREFIX = re.compile(r"^[a-z]+(?:\([^)]*\))?!?:\s+")
 _STEPS_OF = re.compile(
     r"^(?:add(?:ed)?\s+)?(?:the\s+)?(?:steps?|how|runbook|procedure|checklist)\s+(?:for|to|on)\s+", re.I
@@ -279,25 +287,31 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
         given = given[:1].upper() + given[1:]  # "FW: how to set up..." -> "How to set up..."
     if given:
         return _cut(given, TITLE_LIMIT)
-    line = _COMMIT_PREFIX.sub("", _first_line(blocks))
-    aside = _ASIDE.match(line)  # "(voice memo, typed up) so how we load...": the aside is not the subject
+    line = _COMMIT_PREFIX.sub("", EMPHASIS.sub("", _first_line(blocks)))  # "**Mo:** the maglock…"
+    aside = ASIDE.match(line)  # "(voice memo, typed up) so how we load...": the aside is not the subject
     if aside and len(line) - aside.end() >= 12:
         line = line[aside.end() :]
     if is_meta(line):  # "本番へのデプロイ手順をまとめた。" -> "本番へのデプロイ手順"
         line = _meta_phrase([line]) or line
-    speaker = _SPEAKER.match(line)
+    speaker = SPEAKER.match(line)
     if speaker and ("**" in speaker.group(0) or len(speaker.group(0).split()) <= 2):
         line = line[speaker.end() :]
     line = _STEPS_OF.sub("", line)
-    colon = re.search(r"[:：]", line)
+    line = _unlabel(line) if QA.match(line) else line  # "Q: the card reader shows E42"
+    colon = re.search(r"(?<!\d)[:：]|[:：](?!\d)", line)  # not the colon of a time ("until 15:00")
     if colon and 3 <= colon.start() <= 70:
         line = line[: colon.start()]
-    line = title_phrase(strip_narrative(line.strip(" \"'“”「」")), kind)
+    topic = JA_TOPIC.match(line) if kind == "procedures" else None
+    if topic:  # 「月末の棚卸しは、通路ごとに…」: the topic is what the steps are for
+        line = topic.group(1)
+    head = re.split(r"\s+(?=まず|最初に|はじめに)", line)[0]  # 「閉店後の掃除 まず湯船の栓…」
+    line = head if kind == "procedures" and len(head) >= 2 else line
+    line = title_phrase(strip_narrative(unquote(line)), kind)
     m = _CLAUSE_END.search(line)
     if m and m.start() >= 12 and (len(line) > 50 or not colon):
         line = line[: m.start()]
     line = re.sub(
-        r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[はがをも]$", "", strip_narrative(line).strip(" .。!！\"'“”「」")
+        r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[はがをも]$", "", unquote(strip_narrative(line).strip(" .。!！"))
     )
     words = line.split()
     if kind == "procedures" and words:
@@ -347,8 +361,12 @@ def _procedure_description(
         purpose = purpose[: q.end()] if q else purpose
     if not purpose:
         purpose = title
-    if steps and _one_line(steps[0]).startswith(purpose):
-        first = _one_line(steps[0])[len(purpose) :].lstrip(" ,:：、は.。")
+    head = strip_narrative(_one_line(steps[0])) if steps else ""  # "So when the baler jams..."
+    stem = purpose.removesuffix("…")
+    if steps and stem != purpose and head.casefold().startswith(stem.casefold()):
+        return _with_items(head, steps[1:])  # the title is the first step, cut: say the step whole
+    if steps and head[: len(purpose)].casefold() == purpose.casefold():
+        first = TOPIC_REST.sub("", head[len(purpose) :])  # "洗車ね、まず…" after the title 洗車
         steps = [first] + steps[1:] if first else steps[1:]
     return _with_items(purpose, steps) if steps else _cut(_unlabel(purpose), DESC_LIMIT)
 
@@ -362,14 +380,16 @@ def shape(kind: str, title: str, text: str) -> Shaped:
     blocks = _clean_blocks(split_blocks(text.strip()))
     if not blocks:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
-    note_title = make_title(kind, title, blocks)
+    opened = unaddressed(blocks)  # title and description; the body keeps the address as written
+    note_title = make_title(kind, title, opened)
     if len(blocks) > 1 and blocks[0].kind == "heading" and _same(blocks[0].text.lstrip("# "), note_title):
         blocks = blocks[1:]  # a pasted page's own `# Title`: the note's heading already says it
     if kind == "procedures":
-        body, meta, lead, steps = _procedure_body(blocks)
-        desc = _procedure_description(note_title, meta, lead, steps, blocks)
+        body = _procedure_body(blocks)[0]
+        _, meta, lead, steps = _procedure_body(opened)
+        desc = _procedure_description(note_title, meta, lead, steps, opened)
     else:
         body = "\n\n".join(b.text for b in blocks)
-        desc = _knowledge_description(blocks)
+        desc = _knowledge_description(opened)
     desc = desc or _cut(note_title, DESC_LIMIT)
     return Shaped(note_title, desc[:1].upper() + desc[1:], body)

@@ -18,6 +18,7 @@ from memdir.consolidation.daily.route_cues import (
     first_word,
     plain,
 )
+from memdir.consolidation.daily.shape_opening import FILLER_LEAD
 
 GREETING = re.compile(
     r"^(?:(?:hi|hello|hey|morning|good (?:morning|afternoon|evening))(?: (?:all|everyone|team|folks|there)"
@@ -176,7 +177,7 @@ def purpose_clause(sentence: str) -> str:
 
 def strip_narrative(text: str) -> str:
     """A line without diary framing: leading "Today,", 「今日は」, trailing "again today"."""
-    out = _NARRATIVE_LEAD.sub("", text.strip())
+    out = _NARRATIVE_LEAD.sub("", FILLER_LEAD.sub("", text.strip()))
     out = _JA_NARRATIVE_LEAD.sub("", out)
     prev = None
     while prev != out:

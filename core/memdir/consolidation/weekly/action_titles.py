@@ -98,8 +98,8 @@ def _phrase(verb: str, noun: str, parent: str) -> str:
     return f"{verb[:1].upper()}{verb[1:]} {_article(singular(parent or noun))}"
 
 
-def call_title(call: str, texts: Sequence[str]) -> str:
-    """`POST /orders/ORD-{n}/refunds` -> "Refund an order" (see the module)."""
+def call_title(call: str, texts: Sequence[str], args: str = "", asked: Sequence[str] = ()) -> str:
+    """`POST /orders/ORD-{n}/refunds` -> "Refund an order" (see the module); `args` is the call's body."""
     method, _, path = call.partition(" ")
     words = [s for s in path.split("/") if s and "{" not in s and _WORD.fullmatch(s)]
     ends_in_word = bool(re.search(r"/[A-Za-z][\w-]*/?$", path))
@@ -114,6 +114,8 @@ def call_title(call: str, texts: Sequence[str]) -> str:
     verb = verb_of(noun, texts)
     if verb:
         return _phrase(verb, noun, parent)
+    if said := argument_title(args, texts, asked or texts, parent):
+        return said
     return f"Add {thing} to {_article(singular(parent))}" if parent else f"Create {thing}"
 
 
@@ -154,6 +156,8 @@ def command_title(steps: Sequence[str]) -> str:
             return ""
         if not parent and looked and singular(looked) != singular(noun):
             parent = looked  # `factors reset` after `users show`: the factors of a user
+        if verb in _GENERIC and (done := _status_verb(steps)):  # `sku update --status discontinued`
+            verb, parent = done, ""
         thing = f"the {noun}" if singular(noun) != noun else _article(noun)
         prep = {"add": "to", "remove": "from", "delete": "from"}.get(verb, "for")
         tail = f" {prep} {_article(singular(parent))}" if parent else ""
@@ -161,9 +165,83 @@ def command_title(steps: Sequence[str]) -> str:
     return ""
 
 
-def action_title(steps: Sequence[str], texts: Sequence[str]) -> str:
-    """The kind's decisive write as an imperative phrase ("" when the steps hold none)."""
+_GENERIC = frozenset(["update", "set", "change", "modify", "edit", "patch"])
+_STATUS = re.compile(r"(?:--|\b)(?:status|state)[= ]([a-z]+ed)\b")
+
+
+def _status_verb(steps: Sequence[str]) -> str:
+    """The verb of the state a generic write sets (`--status discontinued` -> discontinue, `state=archived`
+    -> archive, `--status cancelled` -> cancel): what the update does, as a person names it."""
+    m = next((m for s in steps if (m := _STATUS.search(s.lower()))), None)
+    if m is None:
+        return ""
+    word = m.group(1)
+    stem = word[:-2]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "ls":  # submitted -> submit
+        return stem[:-1]
+    if stem.endswith("ll"):  # cancelled -> cancel
+        return stem[:-1]
+    if re.search(r"(?:[vuczg]|[^aeiou]l|[aiou][srtkp]|e[st])$", stem):  # archived, closed, deleted
+        return stem + "e"
+    return stem  # locked, suspended, published
+
+
+def action_title(steps: Sequence[str], texts: Sequence[str], asked: Sequence[str] = ()) -> str:
+    """The kind's decisive write as an imperative phrase ("" when the steps hold none); `asked` are the
+    requests among `texts` (the rest are replies)."""
     call = decisive_call(steps)
-    if call:
-        return call_title(call, texts)
-    return command_title(steps)
+    args = next((s.split(call, 1)[1] for s in steps if call and call in s), "")
+    title = call_title(call, texts, args, asked) if call else command_title(steps)
+    return _as_written(title, texts)
+
+
+_VALUE = re.compile(r"(?:^|(?<==)|(?<=\s))([A-Za-z][A-Za-z_-]*[A-Za-z])(?=[\s`,;]|$)")
+_NOUN = re.compile(r"(?:tion|sion|ment|ance|ence|ity|ness|age|ure)$")  # a thing, never a request's verb
+_COURTESY = frozenset(["please", "pls", "plz", "can", "could", "would", "will", "kindly", "hey", "hi", "ok"])
+
+
+def argument_title(args: str, texts: Sequence[str], asked: Sequence[str], parent: str) -> str:
+    """The kind named by the call's own values when the path's nouns are an API's (`sanctions`, `bulk`).
+
+    A word of a value of the call (`type=ban`, `template=outage_compensation`; not an option's name, not
+    an id such as `INC-{number}`) that two or more requests or replies write names the kind: as the verb
+    when a request starts with it and it has no noun's ending ("Ban player 8812345 ..." -> "Ban a player";
+    `-tion`, `-ment`, `-ance`, … are things), else as the noun a
+    request puts after its own verb ("Grant the outage compensation ..." -> "Grant the outage
+    compensation"). "" when no value is written so (the call's nouns then make the title).
+    """
+    words = [w for m in _VALUE.finditer(args) for w in m.group(1).lower().replace("_", "-").split("-")]
+    best, count = "", 1
+    for w in dict.fromkeys(w for w in words if len(w) >= 3):
+        n = sum(1 for t in texts if _written(w, [t]))
+        if n > count:
+            best, count = w, n
+    if not best:
+        return ""
+    for request in asked if not _NOUN.search(best) else ():
+        first = request.split()[:1]
+        if first and first[0].lower().strip(",.!:") == best:
+            return f"{best[:1].upper()}{best[1:]} {_article(singular(parent))}" if parent else best.title()
+    for request in asked:
+        lead = [w for w in request.split()]
+        while lead and lead[0].lower().strip(",.!:") in _COURTESY:
+            lead = lead[1:]
+        at = next(
+            (i for i, w in enumerate(lead[:8]) if re.fullmatch(rf"{best}s?", w.lower().strip(",.!:"))), -1
+        )
+        if at >= 1 and _WORD.fullmatch(lead[0].lower()):
+            while at + 1 < len(lead) and lead[at + 1].lower().strip(",.!:") in words:
+                at += 1  # the rest of the value's noun: "the rain credit"
+            phrase = " ".join(lead[: at + 1]).strip(",.!:")
+            return f"{phrase[:1].upper()}{phrase[1:]}"
+    return ""
+
+
+def _as_written(title: str, texts: Sequence[str]) -> str:
+    """A word of the title the requests write in capitals (`SKU`, `VPN`) is written so."""
+    words = title.split(" ")
+    for i, w in enumerate(words[1:], 1):
+        up = w.upper()
+        if len(w) >= 2 and any(re.search(rf"\b{re.escape(up)}s?\b", t) for t in texts):
+            words[i] = up
+    return " ".join(words)

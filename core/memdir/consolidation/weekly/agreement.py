@@ -7,7 +7,9 @@ the same. What tells a kind is the steps its tasks share that the rest of the we
 - A step's *key* is its action and words, a word holding a digit as `#` and a word fewer than
   `min_support` (the design's 3) tasks of the week wrote as `*` (an instance value: a user, a hotel);
   so `dirctl account unlock pnair` and `… lchen` are one key, `keihi approve EX-2291 --stage 経理`
-  and `keihi return EX-2342 …` two.
+  and `keihi return EX-2342 …` two. An id (words a `-`, `_` or `.` joins, no quotes) whose words are all
+  masked is one value: `sku *` for `TEE-BLK-M`, `MUG-0412` and `LMP-OAK-220` alike (a task whose id
+  has no digit is not set apart from its kind).
 - A key *tells* when at most half of the week's n tasks took it, and then weighs
   `ln((n + 1) / (df + 1))`: a sign-in or a triage that most tasks run tells nothing about the kind,
   nor does a search over places most tasks visit; a step only a kind's tasks took weighs most.
@@ -36,9 +38,12 @@ from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 
 MIN_AGREEMENT = 0.5
+MAX_CUT = 400  # tasks of one cluster cut by their steps at most (O(n^2) agreement)
 _WORD = re.compile(r"[^\W_]+", re.U)
 
 Work = Sequence[tuple[str, str]]
+_QUOTES = "'\"`"
+_IDENT = re.compile(r"[^\W_]+(?:[-_.][^\W_]+)+")  # an id (`TEE-BLK-M`, `MUG-0412`), not a quoted label
 
 
 def _words(action: str, text: str) -> list[str]:
@@ -81,13 +86,34 @@ class StepAgreement:
             return frozenset()
         out = set()
         for action, text in work:
-            words: list[str] = []
-            for w in _words(action, text):
-                w = "#" if any(c.isdigit() for c in w) else w if self._support[w] >= self.min_support else "*"
-                if not (w in "#*" and words and words[-1] == w):
-                    words.append(w)
+            words: list[str] = [action.lower()]
+            quoted = ""  # inside a quoted label (`'Ugreen 5-in-1 USB-C Hub'`): words, not ids
+            for token in text.lower()[:300].split():
+                masked = [self._mask(w) for w in _WORD.findall(token)]
+                opens = not quoted and token[:1] in _QUOTES
+                quoted = token[0] if opens else quoted
+                if quoted and token[-1:] == quoted and (len(token) > 1 or not opens):
+                    quoted, inside = "", True
+                else:
+                    inside = bool(quoted)
+                if (
+                    len(masked) > 1
+                    and all(w in "#*" for w in masked)
+                    and not inside
+                    and _IDENT.fullmatch(token)
+                ):
+                    masked = ["*" if "*" in masked else "#"]
+                for w in masked:
+                    if not (w in "#*" and words and words[-1] == w):
+                        words.append(w)
             out.add(" ".join(words))
         return frozenset(out)
+
+    def _mask(self, word: str) -> str:
+        """`#` for a word with a digit, `*` for one fewer than min_support tasks wrote, else the word."""
+        if any(c.isdigit() for c in word):
+            return "#"
+        return word if self._support[word] >= self.min_support else "*"
 
     def matches(self, pattern: str, key: str) -> bool:
         """Whether a key is an instance of the pattern (`*` stands for one word or more)."""
@@ -165,6 +191,28 @@ class StepAgreement:
                 out[i, j] = out[j, i] = both / union if union > 0 else 1.0
         return out
 
+    def one_off(self, members: Sequence[Work]) -> list[list[int]]:
+        """The rest of a kind and one task apart, when that task's decisive step differs from every
+        member's: it took a step of an action none of the others took and no other task of the week took,
+        and did not take a telling step every other member took (its kind's own). Else one part."""
+        keys = [self.keys(w) for w in members]
+        whole = [list(range(len(members)))]
+        if len(members) < 3:
+            return whole
+        agree = self.agreement(members)
+        odd = int(np.argmin(agree.sum(axis=1)))  # the least alike on the whole
+        rest = [i for i in range(len(members)) if i != odd]
+        actions = {k.split(" ", 1)[0] for i in rest for k in keys[i]}
+        own = any(
+            len(self.takers(k)) == 1 and k.split(" ", 1)[0] not in actions
+            for k in keys[odd]
+            if self.weight(k) > 0
+        )
+        shared = set.intersection(*({k for k in keys[i] if self.weight(k) > 0} for i in rest))
+        if own and any(not self.holds(keys[odd], k) for k in shared):
+            return [rest, [odd]]
+        return whole
+
     def parts(self, members: Sequence[Work]) -> list[list[int]]:
         """The members cut into parts that agree on their steps; one part when they do (or say nothing)."""
         m = len(members)
@@ -194,17 +242,28 @@ def apart_tags(
     """Tag the rows (unique tasks) of clusters of low..high tasks whose members disagree on their steps.
 
     Each cluster is a list of (row, the task's work), one item per task. Cut only when a part holds
-    `low` tasks (a kind of its own); every part gets a tag of its own (a part of fewer tasks may be
+    `low` tasks (a kind of its own), or when one task is a one-off beside the rest (`one_off`); every part gets a tag of its own (a part of fewer tasks may be
     the rest of a kind whose other tasks the clustering put elsewhere: it can still join them).
-    Clusters outside the range cannot qualify (too few tasks) or are far from the margin where one
-    task tips the count. Returns whether any tag changed.
+    Clusters below the range cannot qualify (too few tasks); one above it (far from the margin where one
+    task tips the count) is cut only when its steps make two parts of `low` tasks or more: three kinds
+    done with the same generic tools (`sheet`, `mail`) whose requests read alike. Returns whether any
+    tag changed.
     """
     changed = False
     for members in clusters:
-        if not low <= len(members) <= high:
+        if len(members) < low or len(members) > MAX_CUT:
             continue
-        parts = agreement.parts([w for _, w in members])
-        if len(parts) < 2 or max(len(p) for p in parts) < low:
+        if len(members) > high:  # far from the margin: cut only where the steps tell two kinds or more
+            parts = agreement.parts([w for _, w in members])
+            if sum(1 for p in parts if len(p) >= low) < 2:
+                continue
+        else:
+            parts = agreement.parts([w for _, w in members])
+        need = low
+        if max(len(p) for p in parts) < low or len(parts) == 1:
+            parts = agreement.one_off([w for _, w in members])  # a one-off beside the rest of a kind
+            need = 2
+        if len(parts) < 2 or max(len(p) for p in parts) < need:
             continue  # no part that could be a kind of its own: the steps do not tell (exploration varies)
         for part in parts:  # each part apart from the others; a part of 1 or 2 may be a kind's rest
             tag = int(tags.max(initial=0)) + 1

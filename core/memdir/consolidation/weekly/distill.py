@@ -170,7 +170,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         asked = list(intents.values())
         done = [s.text() for t in ordered[:MAX_ALIGN_TASKS] for s in t.steps if s.kind == "response"]
         said = shared_phrase(asked, rendered) or shared_phrase_ja(asked, replies=done)
-        said = said or quoted_title(rendered, asked) or action_title(rendered, asked + done)
+        said = said or quoted_title(rendered, asked) or action_title(rendered, asked + done, asked)
         by_steps = "" if said else steps_title(rendered)
         if _METHODS_ONLY.match(by_steps):  # `GET, PATCH, POST`: the requests' shared words say more
             said = shared_phrase_ja(asked, alone=True) or by_steps
@@ -185,7 +185,9 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     # the tools most of the tasks used: one task's exploration tool (`scroll`) is no tool of the kind
     used_by = Counter(t for task in tasks for t in set(task.tools))
     tools = [t for t in dict.fromkeys(t for task in tasks for t in task.tools) if used_by[t] * 2 > len(tasks)]
-    tools = tools or list(used_by)
+    tools = tools or list(
+        dict.fromkeys(t for task in tasks for t in task.tools)
+    )  # as first used, not set order
     shared = [] if rendered else _shared(ordered)
     n = len(tasks)
     desc = (

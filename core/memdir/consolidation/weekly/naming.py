@@ -30,6 +30,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from memdir.consolidation.weekly.span_dates import DATE, period_name
+
 _JA_PARTICLES = (("から", "source"), ("を", "object"), ("に", "target"), ("へ", "target"))
 FUNCTION_WORDS = frozenset(
     [
@@ -177,6 +179,12 @@ _ID = re.compile(r"^[A-Za-z]{1,4}-?\d{3,}$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _SUBCOMMAND = re.compile(r"^(?:[\w.-]+: )?`?[a-z][\w.-]* ([a-z][a-z-]{1,30}) ([a-z][a-z-]{1,30}) $")
 _VERB_NOUN = re.compile(r"(?:^|\s)[a-z]{2,20}-([a-z]{3,20}) $")
+# a package: what an installer adds, or the name before a version specifier
+_PKG_SPEC = re.compile(r"^(?:==|>=|<=|~=|!=)")
+_PKG_CMD = re.compile(
+    r"(?:^|[\s`])(?:pip3? install|uv (?:add|remove|pip install)|poetry (?:add|remove)|npm (?:install|i|uninstall)|"
+    r"yarn add|pnpm add|cargo add|gem install)(?: -{1,2}[\w-]+)* $"
+)
 _CURRENCY = "$€£¥"
 _PRICE = re.compile(r"^[$€£¥]\s?\d[\d,.]*$|^\d[\d,.]*\s?[$€£¥]$")
 MONTH = re.compile(r"^\d{4}-(?:0[1-9]|1[0-2])$")  # `2026-10` (also render's legend)
@@ -248,6 +256,10 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     ):
         if all(pattern.match(v) for v in vals):
             return 2.5, name
+    if period := period_name(vals):  # `July 2026`, `Q2 2026`, `2026年8月`: before a capitalised name
+        return 4.5, period
+    if all(DATE.fullmatch(v) for v in vals):  # `2026/07/31`, `2026年7月31日`: above a unit after it (`分`)
+        return 4.5, "date"
     if all(_KWARGS.match(v) for v in vals):  # `type=int, default=None`: the call's options
         return 2.5, "options"
     if all(_FILE.match(v) for v in vals):
@@ -307,6 +319,8 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
         out.append((2.5, "user"))
     if (left[-1:] or "_") in _CURRENCY or (right[:1] or "_") in _CURRENCY:  # `below €{}`, `{} $`
         out.append((4.6, "price"))
+    if _PKG_SPEC.match(right) or _PKG_CMD.search(left):  # `uv add {}=={}`, `pip install -U {}`
+        out.append((3.0, "package"))
     cls = value_class(values)
     if cls:
         # an e-mail address or an amount is what it is, whatever flag passes it (`--to {email}`)

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from memdir.consolidation.weekly.naming import candidates, choose
-from memdir.consolidation.weekly.spans import Span, Template, find_word
+from memdir.consolidation.weekly.span_dates import same_day
+from memdir.consolidation.weekly.span_types import Span
+from memdir.consolidation.weekly.spans import Template, find_word
 
 _SUFFIX = re.compile(r"\s+\d+$")
 _EDGE = " \t\"'`.,;:!?()[]{}<>"
@@ -138,6 +140,10 @@ def assign(
                 home = next((g for g in groups if g.in_title and _trailed(g.spans[0], span)), None)
             if home is None and not is_title and fits:
                 home = next((g for g in groups if g.in_title and _extends(g.spans[0], span)), None)
+                if home is not None:
+                    home.extended = True
+            if home is None and not is_title:  # `11月24日` in the title, `2026-11-24` in the steps: one date
+                home = next((g for g in groups if g.in_title and same_day(g.spans[0], span)), None)
                 if home is not None:
                     home.extended = True
             if home is None:

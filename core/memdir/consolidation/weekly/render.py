@@ -18,6 +18,7 @@ from memdir.consolidation.weekly.consensus import Column, common_prefix
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.naming import EMAIL, MONTH
 from memdir.consolidation.weekly.placeholders import Placeholder
+from memdir.consolidation.weekly.span_dates import DATE, period_name
 from memdir.consolidation.weekly.spans import Template
 
 MAX_TRIED = 6
@@ -174,6 +175,10 @@ def _shape(values: list[str]) -> str:
         return "a URL"
     if vals and all(MONTH.match(v) for v in vals):
         return "a month"
+    if vals and (period := period_name(vals)):  # `July 2026`, `Q2 2026`, `2026年8月`
+        return "a month of a year" if period == "month" else "a period of a year (a month, a quarter)"
+    if vals and all(DATE.fullmatch(v) for v in vals):  # `2026/07/31`, `2026年7月31日`
+        return "a date"
     if vals and all(EMAIL.match(v) for v in vals):
         return "an e-mail address"
     if vals and all("/" in v and " " not in v for v in vals):

@@ -15,29 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from memdir.consolidation.weekly.align import align_many, atoms, is_cjk, same_text
+from memdir.consolidation.weekly.span_dates import whole_dates
+from memdir.consolidation.weekly.span_types import Part, Span
 
 MAX_ATOMS = 160  # atoms of one text that take part in alignment (a long input keeps its head)
-_EDGE = " \t\"'`.,;:!?()[]{}<>「」（）"
-
-
-@dataclass
-class Span:
-    """Where the tasks differ: each task's value (`""` when a task has nothing there)."""
-
-    values: dict[str, str]
-    name: str = ""
-    ref: Span | None = None  # in a one-intent title: the step span this word is a value of
-
-    def seen(self) -> list[str]:
-        """Distinct non-empty values, in task order."""
-        return list(dict.fromkeys(v for v in self.values.values() if v.strip()))
-
-    def key(self, task: str) -> str:
-        """A task's value, normalised for comparing spans (case, surrounding quotes and spaces)."""
-        return self.values.get(task, "").strip(_EDGE).lower()
-
-
-Part = str | Span
 
 
 @dataclass
@@ -100,7 +81,7 @@ def template_of(texts: Mapping[str, str]) -> Template:
             }
             parts.append(Span(values))
         k = j
-    return Template(_arguments(_glue(_qualify(_tidy(_merge(parts), len(ids))))))
+    return Template(_arguments(_glue(_qualify(whole_dates(_tidy(_merge(parts), len(ids)))))))
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
@@ -122,6 +103,13 @@ def _ident(span: Span) -> bool:
 def _letters(span: Span) -> bool:
     seen = span.seen()
     return bool(seen) and all(re.fullmatch(r"[^\W\d_]+", v) for v in seen)
+
+
+def _code(span: Span) -> bool:
+    """Every value an upper-case code (`LMP`, `OAK-220`, `M`): what a hyphen joins is one id (`TEE-BLK-M`),
+    as words a hyphen joins are one name; fields of a file name (`e1042`, `2026-10`) stay apart."""
+    seen = span.seen()
+    return bool(seen) and all(re.fullmatch(r"[A-Z0-9]+(?:-[A-Z0-9]+)*", v) for v in seen)
 
 
 def _kanji(span: Span) -> bool:
@@ -150,7 +138,15 @@ def _merge(parts: list[Part]) -> list[Part]:
                 or out[-1] in ("_", "-")
                 and all(v.isdigit() for v in p.values.values() if v)
                 or out[-1] == "-"
-                and (_letters(p) and _letters(out[-2]) or _kanji(p) or _kanji(out[-2]))
+                and (
+                    _letters(p)
+                    and _letters(out[-2])
+                    or _kanji(p)
+                    or _kanji(out[-2])
+                    or _code(p)
+                    and _code(out[-2])
+                    and any(re.search("[A-Z]", v) for v in [*p.seen(), *out[-2].seen()])
+                )
             )
             and not _dates(p)
             and not _dates(out[-2])

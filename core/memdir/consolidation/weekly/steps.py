@@ -10,9 +10,10 @@ alignment use actions, so `go` and `alfworld:go` play the same part in their wee
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 MAX_INPUT_DEPTH = 8  # nested lists and maps read in a tool input (real arguments nest 2-3)
 MAX_INPUT = 500
@@ -48,6 +49,7 @@ class Step:
     kind: str = "tool"
     failed: bool = False
     error: str = ""
+    plain: str = ""  # what the step is compared by when it is not its input (a tool two loggers wrote)
 
     def text(self) -> str:
         """What the step did, without the tool prefix: the input (or the tool when there is none)."""
@@ -136,3 +138,84 @@ def action_of(tool: str, text: str, kind: str = "tool") -> str:
 def action_word(action: str) -> str:
     """The verb of an action (`alfworld:go` -> `go`, `go` -> `go`)."""
     return action.rsplit(":", 1)[-1]
+
+
+RETRY_SIMILARITY = 0.6  # a failed call and the next call of its action: the same step when this alike
+
+
+def fold_retries(steps: list[Step]) -> list[Step]:
+    """Steps with each retry folded into one: a failed call followed by a call of the same action that is the
+    same text or alike (a corrected argument, word ratio >= RETRY_SIMILARITY) is that later call only.
+
+    Tasks are compared, clustered and split on what they did, so a retry is one step before any of that.
+    """
+    out: list[Step] = []
+    for s in steps:
+        prev = out[-1] if out else None
+        if prev is not None and prev.failed and prev.kind == s.kind == "tool" and prev.action == s.action:
+            a, b = prev.text().lower().split(), s.text().lower().split()
+            if a == b or difflib.SequenceMatcher(a=a, b=b, autojunk=False).ratio() >= RETRY_SIMILARITY:
+                out[-1] = s
+                continue
+        out.append(s)
+    return out
+
+
+def as_week_tools(steps: list[Step]) -> list[Step]:
+    """Steps of one week with a dispatcher's calls written as the week's per-verb tools.
+
+    Two loggers can write one kind in one week: one tool per verb (`fetch` with a URL) and one tool
+    for everything (`agent` with `fetch https://…`). A `tool:verb` call whose verb the week also
+    calls as a tool of its own becomes a call of that tool, action the verb; its input drops the
+    verb unless most of that tool's own calls repeat it (`go` with `go to cabinet 1`). Tasks are
+    then compared on what they did, not on how the logger named the tool.
+    """
+    tools: dict[str, str] = {}
+    repeats: dict[str, list[bool]] = {}
+    for s in steps:
+        if s.kind == "tool" and ":" not in s.action:
+            name = s.tool.strip().lower()
+            tools.setdefault(name, s.tool.strip())
+            repeats.setdefault(name, []).append(s.input.lower().startswith(name))
+    out: list[Step] = []
+    shared: set[str] = set()
+    for s in steps:
+        verb = action_word(s.action)
+        if s.kind != "tool" or ":" not in s.action or verb not in tools:
+            out.append(s)
+            continue
+        text = s.input
+        said = repeats[verb]
+        m = re.search(rf"(?<![\w.-]){re.escape(verb)}(?![\w.-])[\s:]*", text, re.I)
+        if m and 2 * sum(said) <= len(said):
+            text = text[m.end() :]
+        shared.add(verb)
+        out.append(Step(tools[verb], text, verb, kind=s.kind, failed=s.failed, error=s.error))
+    mine = [s.kind == "tool" and s.tool.strip().lower() in shared for s in out]
+    names = {
+        (a or b).lower() for s, m in zip(out, mine, strict=True) if m for a, b in _OPTION.findall(s.input)
+    }
+    return [replace(s, plain=_values(s.input, names)) if m else s for s, m in zip(out, mine, strict=True)]
+
+
+_OPTION = re.compile(r"(?:(?<!\S)--?([^\W\d][\w-]*)|(?<![\w/.:-])([^\W\d][\w-]*)=)", re.U)
+_HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
+
+
+def _values(text: str, names: set[str]) -> str:
+    """What a call acts on, however its logger wrote it: its first argument value (the URL, path or
+    query), option names (`--append`, `accept=`) and heredoc marks dropped, a path segment holding a
+    digit one value (`/works/10.5555/3666122.3667901` and `/works/10.18653/v1/2025.acl-long.412` alike).
+    `fetch https://x --accept y` (one tool) and `{"url": "https://x", "accept": "y"}` (a tool per verb)
+    both compare as `https://x`; `names` are option names the tool's calls write."""
+    text = _HEREDOC.sub(" ", _OPTION.sub(" ", text)).strip()
+    words = [w for w in text.split() if w.strip(_STRIP).lower() not in names]
+    if not words:
+        return ""
+    first = " ".join(words)
+    quoted = re.match(r"(['\"`])(.+?)\1", first)
+    value = quoted.group(2) if quoted else words[0].strip(_STRIP)
+    return "/".join("0" if any(c.isdigit() for c in seg) else seg for seg in value.split("/"))
+
+
+_STRIP = "'\"`,;:()[]"

@@ -22,7 +22,15 @@ from datetime import datetime
 
 from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.similarity import abstract_text
-from memdir.consolidation.weekly.steps import INPUT_KEYS, Step, action_of, action_word, input_text
+from memdir.consolidation.weekly.steps import (
+    INPUT_KEYS,
+    Step,
+    action_of,
+    action_word,
+    as_week_tools,
+    fold_retries,
+    input_text,
+)
 
 TOOL_EVENT_TYPES = ("tool_use",)
 RESULT_TYPES = ("tool_result",)
@@ -105,15 +113,23 @@ class Task:
         return self.outcome == "success"
 
     @property
+    def folded(self) -> list[Step]:
+        """The steps with retries folded (a failed call and its retry are one step, the retry)."""
+        return fold_retries(self.steps)
+
+    @property
     def actions(self) -> list[str]:
-        """What the task did, independent of the log's tool granularity: step actions, else listed tools."""
-        acts = [s.action or s.tool for s in self.steps if s.kind == "tool"]
+        """What the task did, independent of the log's tool granularity: step actions, else listed tools.
+
+        A retried call counts once (`fold_retries`): a task with a retry is compared like its kind's others.
+        """
+        acts = [s.action or s.tool for s in self.folded if s.kind == "tool"]
         return acts + [t for t in self.listed_tools if t not in acts]
 
     @property
     def work(self) -> list[tuple[str, str]]:
-        """(action, input) of each tool call: what the task did, for the "same work" similarity."""
-        return [(s.action or s.tool, s.input) for s in self.steps if s.kind == "tool"]
+        """(action, input) of each tool call, retries folded: what the task did, for the "same work" similarity."""
+        return [(s.action or s.tool, s.plain or s.input) for s in self.folded if s.kind == "tool"]
 
     def tool_signature(self) -> str:
         """Actions in order of first use; `(twice)` / `(many)` mark repeated use."""
@@ -194,9 +210,11 @@ def _failed(event: ActivityEvent) -> tuple[bool, str]:
         or bool(error)
         or (isinstance(code, int) and not isinstance(code, bool) and code != 0)
         or (isinstance(status, str) and status.lower() in _FAIL_STATUS)
+        or event.get("ok") is False
+        or event.get("success") is False
     )
     if bad and not error:
-        error = _text_field(event, "summary", "output") or (f"exit code {code}" if code else "failed")
+        error = _text_field(event, "summary", "output", "text") or (f"exit code {code}" if code else "failed")
     return bad, error[:300]
 
 
@@ -216,7 +234,15 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
 
 
 def _settle_actions(tasks: list[Task]) -> None:
-    """A `tool:verb` whose verb only one task of the week used is an argument (`ssh web-1 ...`): the tool alone."""
+    """A `tool:verb` whose verb only one task of the week used is an argument (`ssh web-1 ...`): the tool alone.
+
+    First, a dispatcher's `tool:verb` whose verb the week also calls as a tool is that tool (`as_week_tools`).
+    """
+    if any(":" in s.action for t in tasks for s in t.steps):
+        every = as_week_tools([s for t in tasks for s in t.steps])
+        at = 0
+        for task in tasks:
+            task.steps, at = every[at : at + len(task.steps)], at + len(task.steps)
     seen: Counter[str] = Counter(a for t in tasks for a in {s.action for s in t.steps})
     for task in tasks:
         task.steps = [

@@ -20,7 +20,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from memdir.consolidation.weekly.align import atoms, is_cjk
-from memdir.consolidation.weekly.spans import Span, Template, find_word, template_of
+from memdir.consolidation.weekly.span_types import Span
+from memdir.consolidation.weekly.spans import Template, find_word, template_of
 from memdir.consolidation.weekly.titles_ja import KANJI_RUN
 from memdir.consolidation.weekly.titles_ja import shared_phrase_ja as shared_phrase_ja
 from memdir.paths import slugify

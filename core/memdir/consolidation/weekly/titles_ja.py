@@ -114,7 +114,7 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
     if not verbs and len(actions) > 1:  # no word is written as a verb: the latest word, as before
         verbs, nouns = actions, words
     if not verbs:
-        return nouns[0] if alone and nouns else ""
+        return _with_action(nouns[0], texts) if alone and nouns else ""
 
     def lateness(w: str) -> float:
         occ = where.get(w, [])
@@ -135,8 +135,8 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
             if (count[obj], -gap) > (best[0], -best[1]):
                 best = (count[obj], gap, obj)
     obj = _compound(best[2], words, texts, action) if best[2] else ""
-    if not obj:
-        return action if alone else ""
+    if not obj:  # a word more than half wrote, none as a verb: the verbal noun they write goes with it
+        return (_with_action(action, texts) if not _verbal(action, texts + said) else action) if alone else ""
     if spoken == action and any(obj + action in t for t in texts):  # as a request wrote it: `振込予約`
         return obj + spoken
     if spoken == action and any(f"{obj}を{action}" in t for t in texts):
@@ -161,3 +161,39 @@ def _compound(obj: str, words: Sequence[str], texts: Sequence[str], action: str)
                 if glued != obj and not cut and any(glued in t for t in texts):
                     found.append(glued)
     return max(found, key=lambda g: (len(g), g)) if found else obj
+
+
+# verbal nouns of office work: a request names its action with one even when it writes no verb
+# (`住所変更を反映して`, `住所の登録変更をお願い`)
+_ACTIONS = (
+    "変更",
+    "登録",
+    "追加",
+    "削除",
+    "修正",
+    "訂正",
+    "申請",
+    "更新",
+    "発行",
+    "解除",
+    "停止",
+    "取消",
+    "交換",
+    "設定",
+    "移動",
+    "付与",
+    "返却",
+    "貸出",
+    "予約",
+    "承認",
+    "精算",
+    "作成",
+)
+
+
+def _with_action(noun: str, texts: Sequence[str]) -> str:
+    """A noun the requests share, with the verbal noun two or more of them write (`住所` -> `住所変更`);
+    the noun alone when none does (a noun is no action, but an action invented would be worse)."""
+    counts = {a: sum(1 for t in texts if a in t) for a in _ACTIONS if a not in noun}
+    best = max(counts, key=lambda a: (counts[a], -_ACTIONS.index(a)), default="")
+    return noun + best if best and counts[best] >= 2 else noun

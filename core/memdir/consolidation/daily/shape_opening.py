@@ -1,0 +1,111 @@
+"""How a note's first words open: an aside in brackets, an address to a person, a speaker's label, a filler.
+
+None of these is what the note is about ("(voice memo, typed up) so how we load…", "Sam — for the spot
+colour jobs while I'm away…", "**Mo:** the maglock failed again", "Right so before every lesson…",
+「えーと、来月から…」), so the title and the description start after them; the body keeps them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.consolidation.daily.blocks import Block
+
+SPEAKER = re.compile(r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .()-]{1,24})\s*[:：]\s*(?=\S)")
+EMPHASIS = re.compile(r"\*\*|__")
+# spoken fillers before what is said (also left out of a line by shape_text.strip_narrative)
+FILLER_LEAD = re.compile(
+    r"^(?:\.{2,}|…)?\s*(?:(?:all ?)?right(?:,|\s+so\b)[\s,]*|yeah(?:,|\s+so\b)[\s,]*|u+m+[\s,]+|u+h+[\s,]+|"
+    r"anyway,\s*|(?:えー+と?|ええと|えっと|あー+|あのー*|まあ|じゃあ|さて)[、,\s]+)",
+    re.I,
+)
+# 「新人の子用に書いとくね、閉店後の掃除…」: a clause saying the writer is writing it down
+JA_WRITE_LEAD = re.compile(
+    r"^[^、。\n]{0,20}?(?:書いとく|書いておく|書いておきます|メモしとく|メモしておく|まとめとく|まとめておく|"
+    r"残しとく|残しておく|共有しとく|共有しておく|共有します)(?:ね|よ|わ)?[、,，]\s*"
+)
+ASIDE = re.compile(r"^\s*(?:[(（][^()（）]{1,80}[)）]|[\[【][^\[\]【】]{1,80}[\]】])\s*")  # (…) […] 【…】
+
+QA = re.compile(r"^\s*(?:q|question|質問|Ｑ)\s*[:：]", re.I)
+TOPIC_REST = re.compile(r"^(?:(?:では|は|って)(?:ね|さ)?(?=[、，])|ね(?=[、，]))?[\s,:：、は.。]*")
+JA_TOPIC = re.compile(
+    r"^([^、。\s]{2,24}?)(?:(?:では|は|って)(?:ね|さ)?|(?<=[\u4e00-\u9fff\u30a0-\u30ffー])ね)[、，]"
+)  # 「蒸しはね、」「散歩ね、」; not a verb's 「書いとくね、」
+
+
+_ADDRESS_GREETING = re.compile(
+    r"^(?:hi|hey|hello|dear|yo)\s+@?[\w.'-]{1,24}(?:\s+[\w.'-]{1,24})?\s*[,!:—–]\s*", re.I
+)
+_ADDRESS_MENTION = re.compile(r"^@[\w.-]{1,30}[,:]?\s+")
+_ADDRESS_DASH = re.compile(r"^[A-Z][\w.'-]{1,20}(?:\s+[A-Z][\w.'-]{1,20})?\s*(?:[—–]|--?\s)\s*")
+_FIRST_PERSON = re.compile(r"\b(?:you|your|I|I'm|I'd|I'll|I've|me|my)\b")
+_ADDRESS_JA = re.compile(
+    r"^(?:[^\s、。,，]{1,12}(?:さん|様|さま|くん|君|ちゃん|殿|各位)(?:へ|に)?|各位|皆さん|みなさん|皆様|みなさま)"
+    r"(?:[、,，:：]\s*|\s+|(?<=へ))"
+)
+
+
+def opening_address(text: str) -> int:
+    """Where a text starts after an opening address to a person ("Sam — for the spot colour jobs while
+    I'm away…", "Hi Marco, …", "@jules …", 「佐藤さんへ …」, 「各位、…」); 0 when it has none.
+
+    A capitalised word before a dash counts only when the rest speaks to someone (you, I'm, my):
+    "Nginx — reload without downtime" keeps its topic. At least a short sentence must follow.
+    """
+    for pat in (_ADDRESS_GREETING, _ADDRESS_MENTION, _ADDRESS_DASH, _ADDRESS_JA):
+        m = pat.match(text)
+        if not m:
+            continue
+        rest = text[m.end() :]
+        if pat is _ADDRESS_DASH and not _FIRST_PERSON.search(rest.split("\n")[0]):
+            continue
+        if len(rest.strip()) >= (6 if pat is _ADDRESS_JA else 12):
+            return m.end()
+    return 0
+
+
+def _chat_as_sentences(text: str) -> str:
+    """A chat ("**Mei:** the door won't latch" / "**Tom:** loosen the hinge screws…", each line a speaker's)
+    read as the sentences its lines say, without the speakers; other text as it is."""
+    lines = [EMPHASIS.sub("", ln).strip() for ln in text.splitlines() if ln.strip()]
+    if len(lines) < 2 or sum(bool(SPEAKER.match(ln)) for ln in lines) < 2:
+        return text
+    said = [SPEAKER.sub("", ln, count=1) for ln in lines]
+    said = [t[:1].upper() + t[1:] for t in said]
+    return " ".join(s if s.endswith(_ENDS) else s + ("。" if _CJK_END.search(s) else ".") for s in said)
+
+
+_ENDS = (".", "!", "?", "。", "！", "？", "…")
+_CJK_END = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]$")
+
+
+def plain_opening(text: str) -> str:
+    """A first paragraph without its opening aside, address, bold marks, short speaker label and filler."""
+    text = _chat_as_sentences(text)
+    aside = ASIDE.match(text)  # "(voice memo, typed up) so how we load...": not what the note says
+    if aside and len(text) - aside.end() >= 12:
+        text = text[aside.end() :]
+    text = EMPHASIS.sub("", text[opening_address(text) :])  # "**Mo:** the maglock…": no bold in a title
+    speaker = SPEAKER.match(text)
+    if speaker and len(speaker.group(0).split()) <= 2 and len(text) - speaker.end() >= 12:
+        text = text[speaker.end() :]
+    return JA_WRITE_LEAD.sub("", FILLER_LEAD.sub("", text))
+
+
+def unaddressed(blocks: list[Block]) -> list[Block]:
+    """The blocks as the title and description read them: without an opening aside, address or filler."""
+    if not blocks or blocks[0].kind != "para":
+        return blocks
+    if len(blocks) > 1 and ASIDE.fullmatch(blocks[0].text.strip()):  # "[typed up from my notebook]" alone
+        return unaddressed(blocks[1:])
+    rest = plain_opening(blocks[0].text)
+    if rest == blocks[0].text:
+        return blocks
+    return [Block("para", rest[:1].upper() + rest[1:]), *blocks[1:]]
+
+
+def unquote(text: str) -> str:
+    """Text without the quotes around it; a single quote only when it opens and closes the text
+    (`…stuck on 'NOT IN SERVICE'` keeps its quotes, as does `the users'`)."""
+    text = text.strip(' "“”「」')
+    return text[1:-1] if len(text) > 2 and text[0] == text[-1] == "'" else text
