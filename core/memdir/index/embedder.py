@@ -99,6 +99,11 @@ class E5Embedder:
         self._word_tokens = lru_cache(maxsize=65536)(self._count_word)
         self._ort: E5Ort | None = None
         self._ort_tried = False
+        if self._use_ort:
+            from memdir.index import e5_ort
+
+            if not e5_ort.may_load():  # decided now (and logged once) so the version is right from the start
+                self._engine()
 
     def _engine(self) -> E5Ort | None:
         """The ONNX Runtime engine if selected, built on first use (about 0.5 s); None: the C engine."""
