@@ -7,6 +7,10 @@ a reply's lead ("Re your question about X"), a chat's question about "it", Japan
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from test_daily_support import at, memory, run
+
 from memdir.consolidation.daily.shape import shape
 
 
@@ -91,3 +95,41 @@ def test_japanese_topic_forms_and_long_openings_are_cut_at_the_topic() -> None:
     )
     note = shape("knowledge", "運営委員会 議事録", minutes)
     assert note.description.startswith("土曜の開館時間を"), note.description
+
+
+def test_a_daily_run_titles_a_page_by_its_own_title_a_lesson_by_its_topic_and_drops_an_addressee(
+    root: Path,
+) -> None:
+    """Real files: a page's frontmatter title is its note's title (not "title: description"), the lesson
+    from an addressed message is named by what it says, and a given title that only names its reader
+    (「…の担当者へ」) keeps the topic before it."""
+    mem = memory(root)
+    page = (
+        "---\ntitle: Cleaning the espresso grinder\ndescription: Strip and brush the burrs once a week.\n---\n\n"
+        "# Cleaning the espresso grinder\n\n1. Unplug the grinder and empty the hopper.\n"
+        "2. Unscrew the top burr and brush both burrs.\n3. Refit the burr and grind 20 g to waste.\n"
+    )
+    mem.add_episode(page, at=at(9))
+    message = (
+        "hey team, important about the pool pump this morning — please remember for everyone: when the float "
+        "switch sticks, the low-water alarm never fires. We should have tapped the float before locking up. "
+        "Next time check the float switch before you leave the plant room."
+    )
+    mem.add_episode(message, at=at(10))
+    handover = (
+        "今年やってみて、この流れが一番よかったです。\n\nまず3か月前に会場の担当者へ電話して、日程を決めてもらいます。"
+        "次に2か月前、案内状を送ります。前日は受付名簿を印刷して、当日は8時に会場へ入ります。"
+    )
+    mem.add_episode(handover, title="来年の秋祭り担当者へ", at=at(11))
+    assert run(mem).errors == []
+    titles = {
+        p.relative_to(root).as_posix(): mem.store.read(p.relative_to(root).as_posix()).title
+        for d in ("knowledge", "procedures")
+        for p in (root / d).rglob("*.md")
+    }
+    assert "Cleaning the espresso grinder" in titles.values(), titles
+    assert not any(t.startswith("Cleaning the espresso grinder:") for t in titles.values()), titles
+    assert "来年の秋祭り" in titles.values(), titles
+    lesson = [t for rel, t in titles.items() if rel.startswith("knowledge/lessons/")]
+    assert lesson and not any("hey team" in t or "please remember" in t for t in lesson), lesson
+    assert any("float switch" in t for t in lesson), lesson

@@ -262,6 +262,8 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     if mail and given[mail.end() :].strip(" .。:："):
         given = given[mail.end() :].strip(" .。:：")
         given = given[:1].upper() + given[1:]  # "FW: how to set up..." -> "How to set up..."
+    # 「来年の高校献血バス担当者へ」 names its reader: the note is about 「来年の高校献血バス」
+    given = re.sub(r"(?<=.{2})の?(?:担当者|担当の方|担当|係|の方|皆さん|みなさん|各位|さん|様)へ$", "", given)
     if given:
         return _cut(given, TITLE_LIMIT)
     opening = opening_topic(blocks)  # not "Pasting this because…", 「佐伯 様」, "Re your question about X"
