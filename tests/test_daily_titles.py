@@ -133,3 +133,20 @@ def test_a_daily_run_titles_a_page_by_its_own_title_a_lesson_by_its_topic_and_dr
     lesson = [t for rel, t in titles.items() if rel.startswith("knowledge/lessons/")]
     assert lesson and not any("hey team" in t or "please remember" in t for t in lesson), lesson
     assert any("float switch" in t for t in lesson), lesson
+
+
+def test_a_dateline_for_someone_and_a_japanese_chat_line_with_an_emoji_are_not_the_title() -> None:
+    dated = (
+        "12 Mar — for the night porters' folder, agreed at this morning's handover.\n\n"
+        "Locking the east wing at 22:30:\n\n"
+        "1. Walk the corridor and knock on every seminar room.\n2. Turn the key in the fire door twice.\n"
+        "3. Set the alarm panel to PART and sign the log."
+    )
+    note = shape("procedures", "", dated)
+    assert note.title == "Locking the east wing at 22:30", note.title
+    assert note.description.startswith("Locking the east wing at 22:30: Walk the corridor"), note.description
+    chat = (
+        "**みき**：レジの2番、またレシート出ないです😭\n**店長**：あ、それ紙詰まりだね。カバー開けて、ロールを入れ直して\n"
+        "**みき**：できました！"
+    )
+    assert shape("procedures", "", chat).title == "レジの2番、またレシート出ないです"

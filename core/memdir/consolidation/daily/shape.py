@@ -193,7 +193,7 @@ def _depth(text: str) -> int:
 def _with_items(lead: str, items: list[str]) -> str:
     """`lead: item; item; ...` with as many item heads as fit on one line (a sentence stays alone)."""
     lead = _unlabel(lead).rstrip(" :：.。")
-    if not items or width(lead) >= 90 or re.search(r"[:：.。]", lead):
+    if not items or width(lead) >= 90 or re.search(r"[:：.。](?!\d)", lead):
         return _cut(lead, DESC_LIMIT)
     sep = " → " if _WIDE.search(items[0][:12]) else "; "
     out = (f"{lead} " if lead.endswith(("?", "？")) else f"{lead}: ") if lead else ""
@@ -304,7 +304,9 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
             words[0] = base
     if words and not any(c.isupper() for c in words[0][1:]):  # "iPhone", "eSIM" keep their case
         words[0] = words[0][:1].upper() + words[0][1:]
-    return _cut(" ".join(words), TITLE_LIMIT) or "Note"
+    return (
+        _cut(re.sub(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff]+$", "", " ".join(words)), TITLE_LIMIT) or "Note"
+    )
 
 
 def _knowledge_description(blocks: list[Block], title: str) -> str:

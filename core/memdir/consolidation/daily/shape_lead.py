@@ -115,6 +115,9 @@ def about_note(sentence: str) -> bool:
     s = " ".join(EMPHASIS.sub("", sentence).split()).strip()
     if not s:
         return True
+    dated = _DATELINE.match(s)  # "4 Dec — for the presiding officers' pack, agreed at today's briefing."
+    if dated and re.match(r"for\s", s[dated.end() :], re.I) and len(s) <= 120:
+        return True
     m = _META_EN.search(s) if len(s) <= 140 else None
     if m and m.start() <= 16:  # "Pasting this because…"; not "Stayed late to realign…, writing this down"
         return True
@@ -219,6 +222,10 @@ def opening_topic(blocks: list[Block]) -> str:
 
 _JA_WRITTEN = re.compile(
     r"(?:^|[、,]|ので)([^、,。にでがは]{3,24}?[^、,。にでがはをのてした])を?(?:書いとき|書いておき|まとめ|共有し|メモし|残し)"
+)
+_DATELINE = re.compile(
+    r"^(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*,?\s+)?(?:\d{1,2}\s+[A-Z][a-z]{2,8}|[A-Z][a-z]{2,8}\s+\d{1,2}|"
+    r"\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2})\s*[—–:-]\s*"
 )
 _HOW_IT = re.compile(r"^how (?:do|can|should|would) (?:i|we|you) (\w+) (?:it|this|that|them)\s*[?？]", re.I)
 _LAST_NP = re.compile(r"\b(?:a|an|the|his|her|their|my|our|your)\s+[\w-]+(?:\s+[\w-]+){0,2}$", re.I)

@@ -84,11 +84,11 @@ def _chat_as_sentences(text: str) -> str:
         return text  # 「日時：12月2日 / 出席：5名」 is a header, not two people talking
     said = [SPEAKER.sub("", ln, count=1) for ln in lines]
     said = [t[:1].upper() + t[1:] for t in said]
-    return " ".join(s if s.endswith(_ENDS) else s + ("。" if _CJK_END.search(s) else ".") for s in said)
+    return " ".join(s if s.endswith(_ENDS) else s + ("。" if _CJK.search(s) else ".") for s in said)
 
 
 _ENDS = (".", "!", "?", "。", "！", "？", "…")
-_CJK_END = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]$")
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")  # a Japanese line ends with 。 (also after an emoji)
 
 
 def plain_opening(text: str) -> str:
