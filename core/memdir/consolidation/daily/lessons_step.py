@@ -19,6 +19,8 @@ import re
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.daily.router import given_title
+from memdir.consolidation.daily.shape import shape
 from memdir.errors import MemdirError, NoteError
 from memdir.lifecycle.rules import contexts_of, raise_rule_candidates
 from memdir.notes.frontmatter import render_note
@@ -213,7 +215,10 @@ class EpisodeLessons:
         existing = self._same_lesson(" ".join(fixes))
         if existing:
             return self._add_evidence(existing, ep, failed, fixes)
-        title = redact_text(ep.title or fixes[0])[:120]
+        # the title the episode's note gets ("hi girls, important about…" is no lesson's name)
+        title = redact_text(shape("knowledge", given_title(ep.title, ep.text), ep.text).title or fixes[0])[
+            :120
+        ]
         name = slugify(title, max_length=60) or "lesson"
         rel = self.store.unique_path(LESSON_DIR, name)
         meta: dict[str, object] = {

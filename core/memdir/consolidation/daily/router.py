@@ -26,7 +26,7 @@ from memdir.consolidation.daily.route_model import RouterModels, load_models, ro
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
 from memdir.consolidation.daily.route_usage import usage_features, usage_outcome
-from memdir.consolidation.daily.shape import shape
+from memdir.consolidation.daily.shape import Shaped, shape
 from memdir.notes.episodes import Episode
 from memdir.notes.frontmatter import parse_yaml, split_text
 
@@ -71,6 +71,7 @@ class Reading:
     embed: str
     proba: np.ndarray = field(default_factory=lambda: np.zeros(3))
     meta_keys: frozenset[str] = frozenset()  # the keys of the text's frontmatter, if it had any
+    page: tuple[str, str] = ("", "")  # a page's own frontmatter title and description, for its note
 
 
 def given_title(title: str, body: str) -> str:
@@ -85,15 +86,29 @@ def read_text(title: str, text: str) -> Reading:
     split = split_text(text)
     body = split.body.strip()
     keys: frozenset[str] = frozenset()
+    page = ("", "")
     if split.has_frontmatter and split.yaml_text.strip():
         meta = parse_yaml(split.yaml_text)
         keys = frozenset(str(k) for k in meta)
-        title = title or str(meta.get("title") or "")
         desc = str(meta.get("description") or "")
+        own = str(meta.get("title") or "")
+        page = (own if title in ("", own) else "", desc)  # an episode is titled by its page's title
+        title = title or str(meta.get("title") or "")
         title = f"{title}: {desc}" if title and desc else title or desc
     title = given_title(title, body)
     blocks = split_blocks(body)
-    return Reading(title, body, blocks, features(title, blocks), embed_text(title, body), meta_keys=keys)
+    return Reading(
+        title, body, blocks, features(title, blocks), embed_text(title, body), meta_keys=keys, page=page
+    )
+
+
+def shaped(kind: str, r: Reading, text: str) -> Shaped:
+    """The note shaped from a reading: a page's frontmatter title is its title and, for steps, its
+    description says what they are for (routing reads the two joined, "Getting started: Set up the app…";
+    a note keeps them apart; a glossary page's "Glossary — what X is" gives way to its first sentence)."""
+    title, desc = r.page
+    s = shape(kind, title or r.title, text)
+    return Shaped(s.title, desc, s.text) if title and desc and kind == "procedures" else s
 
 
 def is_document(r: Reading) -> bool:
@@ -200,7 +215,7 @@ class Router:
         if split:
             return split
         note_kind = kind if kind != "skip" else "procedures"
-        s = shape(note_kind, r.title, r.body)
+        s = shaped(note_kind, r, r.body)
         return [
             RoutedPart(
                 kind, s.title, s.text, description=s.description, embed=r.embed, usage=usage, confidence=conf
@@ -233,7 +248,7 @@ class Router:
             return None  # the model does not read the two halves as a lesson and a set of steps
         parts = []
         for (k, text), half in zip(texts.items(), halves, strict=True):
-            s = shape(k, r.title, text)
+            s = shaped(k, r, text)
             parts.append(
                 RoutedPart(
                     k, s.title, s.text, pw if k == "procedures" else 0.0, kw, s.description, embed=half.embed

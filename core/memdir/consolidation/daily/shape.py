@@ -21,7 +21,20 @@ import re
 from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, strip_marker, units
-from memdir.consolidation.daily.route_cues import plain
+from memdir.consolidation.daily.shape_cols import DESC_LIMIT, width
+from memdir.consolidation.daily.shape_cols import WIDE as _WIDE
+from memdir.consolidation.daily.shape_cols import cut as _cut
+from memdir.consolidation.daily.shape_cols import one_line as _one_line
+from memdir.consolidation.daily.shape_lead import (
+    about_note,
+    description_ok,
+    ja_title_clause,
+    opening_topic,
+    unspoken,
+)
+from memdir.consolidation.daily.shape_lead import (
+    bare as _bare,
+)
 from memdir.consolidation.daily.shape_opening import (
     ASIDE,
     EMPHASIS,
@@ -42,11 +55,7 @@ from memdir.consolidation.daily.shape_text import (
     title_phrase,
 )
 
-DESC_LIMIT = 160  # display columns (a CJK character is two)
 MAX_ITEMS = 3
-_WIDE = re.compile(
-    r"[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]"
-)
 TITLE_LIMIT = 72
 _KNOW_LEAD = re.compile(
     r"\b(?:root cause|lesson|learned|learnt|takeaway|decided|decision|we chose|policy|rule|the reason|"
@@ -88,38 +97,6 @@ class Shaped:
     title: str
     description: str
     text: str
-
-
-def _one_line(text: str) -> str:
-    return " ".join(plain(text).split())
-
-
-def width(text: str) -> int:
-    """Display columns: CJK characters count twice."""
-    return len(text) + len(_WIDE.findall(text))
-
-
-def _fit(text: str, limit: int) -> int:
-    """How many characters of text fit in `limit` columns."""
-    cols = 0
-    for i, ch in enumerate(text):
-        cols += 2 if _WIDE.match(ch) else 1
-        if cols > limit:
-            return i
-    return len(text)
-
-
-def _cut(text: str, limit: int) -> str:
-    """At most `limit` columns, cut at a word (or, in Japanese, a clause) boundary."""
-    text = _one_line(text)
-    if width(text) <= limit:
-        return text
-    head = text[: _fit(text, limit - 1)]
-    for sep in ("、", "，", ", ", "; ", " "):
-        i = head.rfind(sep)
-        if i >= len(head) // 2:
-            return head[:i].rstrip(" ,;、") + "…"
-    return head.rstrip() + "…"
 
 
 def _unlabel(text: str) -> str:
@@ -184,7 +161,7 @@ def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], lis
         if not any(b.kind in ("list", "code") for b in keep):
             keep = blocks
         steps = [_item(u) for b in keep if b.kind == "list" for u in units(b)]
-        lead = [u for b in keep[:1] if b.kind == "para" for u in units(b)]
+        lead = next((units(b) for b in keep[:2] if b.kind == "para"), [])  # after a page's own heading
         return "\n\n".join(b.text for b in keep), meta, lead, steps
     paras = [b.text for b in blocks if b.kind == "para"]
     meta, lead, steps, tail = _prose_steps(paras)
@@ -216,7 +193,7 @@ def _depth(text: str) -> int:
 def _with_items(lead: str, items: list[str]) -> str:
     """`lead: item; item; ...` with as many item heads as fit on one line (a sentence stays alone)."""
     lead = _unlabel(lead).rstrip(" :：.。")
-    if not items or width(lead) >= 90 or re.search(r"[:：.。]", lead):
+    if not items or width(lead) >= 90 or re.search(r"[:：.。](?!\d)", lead):
         return _cut(lead, DESC_LIMIT)
     sep = " → " if _WIDE.search(items[0][:12]) else "; "
     out = (f"{lead} " if lead.endswith(("?", "？")) else f"{lead}: ") if lead else ""
@@ -285,9 +262,12 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     if mail and given[mail.end() :].strip(" .。:："):
         given = given[mail.end() :].strip(" .。:：")
         given = given[:1].upper() + given[1:]  # "FW: how to set up..." -> "How to set up..."
+    # 「来年の高校献血バス担当者へ」 names its reader: the note is about 「来年の高校献血バス」
+    given = re.sub(r"(?<=.{2})の?(?:担当者|担当の方|担当|係|の方|皆さん|みなさん|各位|さん|様)へ$", "", given)
     if given:
         return _cut(given, TITLE_LIMIT)
-    line = _COMMIT_PREFIX.sub("", EMPHASIS.sub("", _first_line(blocks)))  # "**Mo:** the maglock…"
+    opening = opening_topic(blocks)  # not "Pasting this because…", 「佐伯 様」, "Re your question about X"
+    line = _COMMIT_PREFIX.sub("", EMPHASIS.sub("", opening or _first_line(blocks)))  # "**Mo:** the maglock…"
     aside = ASIDE.match(line)  # "(voice memo, typed up) so how we load...": the aside is not the subject
     if aside and len(line) - aside.end() >= 12:
         line = line[aside.end() :]
@@ -307,6 +287,7 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     head = re.split(r"\s+(?=まず|最初に|はじめに)", line)[0]  # 「閉店後の掃除 まず湯船の栓…」
     line = head if kind == "procedures" and len(head) >= 2 else line
     line = title_phrase(strip_narrative(unquote(line)), kind)
+    line = ja_title_clause(line, long=width(line) > TITLE_LIMIT)  # not cut after 「…しても」
     m = _CLAUSE_END.search(line)
     if m and m.start() >= 12 and (len(line) > 50 or not colon):
         line = line[: m.start()]
@@ -321,18 +302,28 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
         base = past_to_base(words[0])
         if base:
             words[0] = base
-    if words:
+    if words and not any(c.isupper() for c in words[0][1:]):  # "iPhone", "eSIM" keep their case
         words[0] = words[0][:1].upper() + words[0][1:]
-    return _cut(" ".join(words), TITLE_LIMIT) or "Note"
+    return (
+        _cut(re.sub(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff]+$", "", " ".join(words)), TITLE_LIMIT) or "Note"
+    )
 
 
-def _knowledge_description(blocks: list[Block]) -> str:
+def _knowledge_description(blocks: list[Block], title: str) -> str:
     paras = [b for b in blocks if b.kind == "para"]
     lists = [b for b in blocks if b.kind == "list"]
     first = paras[0] if paras else None
     if first is not None and lists and first.text.rstrip().endswith((":", "：")):
-        return _with_items(_one_line(first.text), [_item(u) for u in units(lists[0])])
-    sents = [_COMMIT_PREFIX.sub("", s) for b in paras for s in sentences(b.text)]
+        if description_ok(first.text, title):
+            return _with_items(_one_line(first.text), [_item(u) for u in units(lists[0])])
+        paras = paras[1:]  # "Pasting this because I keep looking it up:" says nothing of the list
+    every = [_COMMIT_PREFIX.sub("", unspoken(s)) for b in paras for s in sentences(b.text)]
+    sents = [s for s in every if description_ok(s, title)]
+    if every and not sents and lists:  # "【決定事項】" over a list: its first item says it
+        return _cut(sentences(_item(units(lists[0])[0]))[0], DESC_LIMIT)
+    sents = sents if sents or lists else every
+    if every and sents and every[0] != sents[0] and _bare(every[0]) == _bare(title) and width(sents[0]) >= 24:
+        return _cut(sents[0], DESC_LIMIT)  # the first sentence is the title: the one after it says more
     for pat, where in ((_STRONG_KNOW, sents), (_KNOW_LEAD, sents[:1])):
         for i, s in enumerate(where):
             if pat.search(s) and not s.rstrip().endswith((":", "：")):
@@ -340,7 +331,9 @@ def _knowledge_description(blocks: list[Block]) -> str:
                     return _cut(where[i + 1], DESC_LIMIT)
                 return _cut(s, DESC_LIMIT)
     if sents:
-        return _cut(next((s for s in sents if not s.rstrip().endswith((":", "："))), sents[0]), DESC_LIMIT)
+        s = next((s for s in sents if not s.rstrip().endswith((":", "："))), sents[0])
+        short = s != every[0] and width(s) < 24 and not about_note(every[0])  # 「北営業所もだって。」
+        return _cut(every[0] if short else s, DESC_LIMIT)
     return _with_items("", [_item(u) for b in lists for u in units(b)])
 
 
@@ -354,6 +347,8 @@ def _procedure_description(
             break
     if not purpose and meta:
         purpose = _meta_phrase(meta)
+    lead = [s for s in lead if description_ok(s, title, same=False)]
+    steps = [s for s in steps if not about_note(s)] or steps  # 「お世話になっております」 is no step
     if not purpose and lead and not _CHATTY.search(lead[0]):
         purpose = _STEPS_OF.sub("", _COMMIT_PREFIX.sub("", _one_line(lead[0]).strip('"“”「」')))
         purpose = strip_narrative(purpose).rstrip(":：")
@@ -390,6 +385,6 @@ def shape(kind: str, title: str, text: str) -> Shaped:
         desc = _procedure_description(note_title, meta, lead, steps, opened)
     else:
         body = "\n\n".join(b.text for b in blocks)
-        desc = _knowledge_description(opened)
+        desc = _knowledge_description(opened, note_title)
     desc = desc or _cut(note_title, DESC_LIMIT)
     return Shaped(note_title, desc[:1].upper() + desc[1:], body)

@@ -11,7 +11,9 @@ import re
 
 from memdir.consolidation.daily.blocks import Block
 
-SPEAKER = re.compile(r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .()-]{1,24})\s*[:：]\s*(?=\S)")
+SPEAKER = re.compile(
+    r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .()-]{1,24})\s*(?:(?<!\d)[:：]|[:：](?!\d))\s*(?=\S)"
+)  # not "14:00"
 EMPHASIS = re.compile(r"\*\*|__")
 # spoken fillers before what is said (also left out of a line by shape_text.strip_narrative)
 FILLER_LEAD = re.compile(
@@ -27,10 +29,10 @@ JA_WRITE_LEAD = re.compile(
 ASIDE = re.compile(r"^\s*(?:[(（][^()（）]{1,80}[)）]|[\[【][^\[\]【】]{1,80}[\]】])\s*")  # (…) […] 【…】
 
 QA = re.compile(r"^\s*(?:q|question|質問|Ｑ)\s*[:：]", re.I)
-TOPIC_REST = re.compile(r"^(?:(?:では|は|って)(?:ね|さ)?(?=[、，])|ね(?=[、，]))?[\s,:：、は.。]*")
+TOPIC_REST = re.compile(r"^(?:(?:では|は|って)(?:ね|さ)?(?=[、，])|ね(?=[、，。]))?[\s,:：、は.。]*")
 JA_TOPIC = re.compile(
-    r"^([^、。\s]{2,24}?)(?:(?:では|は|って)(?:ね|さ)?|(?<=[\u4e00-\u9fff\u30a0-\u30ffー])ね)[、，]"
-)  # 「蒸しはね、」「散歩ね、」; not a verb's 「書いとくね、」
+    r"^([^、。\s]{2,24}?)(?:(?:では|は|って)(?:ね|さ)?[、，]|は(?=「)|(?<=[\u4e00-\u9fff\u30a0-\u30ffー])ね[、，。])"
+)  # 「蒸しはね、」「散歩ね、」「給餌ね。」「水抜きは「…」」; not a verb's 「書いとくね、」
 
 
 _ADDRESS_GREETING = re.compile(
@@ -59,6 +61,10 @@ def opening_address(text: str) -> int:
         rest = text[m.end() :]
         if pat is _ADDRESS_DASH and not _FIRST_PERSON.search(rest.split("\n")[0]):
             continue
+        if pat is _ADDRESS_JA and rest.startswith(
+            ("の", "は", "が")
+        ):  # 「お客様への説明用に」 names no reader
+            continue
         if len(rest.strip()) >= (6 if pat is _ADDRESS_JA else 12):
             return m.end()
     return 0
@@ -68,15 +74,21 @@ def _chat_as_sentences(text: str) -> str:
     """A chat ("**Mei:** the door won't latch" / "**Tom:** loosen the hinge screws…", each line a speaker's)
     read as the sentences its lines say, without the speakers; other text as it is."""
     lines = [EMPHASIS.sub("", ln).strip() for ln in text.splitlines() if ln.strip()]
-    if len(lines) < 2 or sum(bool(SPEAKER.match(ln)) for ln in lines) < 2:
-        return text
+    labels = [m.group(0).strip() for ln in lines if (m := SPEAKER.match(ln))]
+    bold = sum(ln.startswith("**") and bool(SPEAKER.match(EMPHASIS.sub("", ln))) for ln in text.splitlines())
+    if (
+        len(lines) < 2
+        or len(labels) < 2
+        or (bold < 2 and len(labels) < 3 and len(set(labels)) == len(labels))
+    ):
+        return text  # 「日時：12月2日 / 出席：5名」 is a header, not two people talking
     said = [SPEAKER.sub("", ln, count=1) for ln in lines]
     said = [t[:1].upper() + t[1:] for t in said]
-    return " ".join(s if s.endswith(_ENDS) else s + ("。" if _CJK_END.search(s) else ".") for s in said)
+    return " ".join(s if s.endswith(_ENDS) else s + ("。" if _CJK.search(s) else ".") for s in said)
 
 
 _ENDS = (".", "!", "?", "。", "！", "？", "…")
-_CJK_END = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]$")
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")  # a Japanese line ends with 。 (also after an emoji)
 
 
 def plain_opening(text: str) -> str:
