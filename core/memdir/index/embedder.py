@@ -67,7 +67,8 @@ def routing_name(emb: object) -> str:
     The router's weight sets were fit on each engine's own vectors (route_model.for_embedder).
     """
     name = str(getattr(emb, "name", ""))
-    return name + ORT_SUFFIX if isinstance(emb, E5Embedder) and emb.engine == "ort" else name
+    # by attribute, not class: a wrapper that forwards attributes (a counting or caching one) routes the same
+    return name + ORT_SUFFIX if getattr(emb, "engine", "") == "ort" else name
 
 
 _PIECE = 2048  # characters: longer runs without whitespace are counted piece by piece
