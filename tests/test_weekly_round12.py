@@ -1,0 +1,135 @@
+"""Issue 15, round 12: a person's procedure repeated in other words is found by what it names.
+
+A person writes "Reset the guest network's passphrase (`unifi` wlan.update)" or "利用者番号で予約を確認する
+（`lib` の「予約照会」）": its heading and wording share little with the requests, and its code spans alone
+(`unifi`, `lib`) say nothing. The commands, actions, templates and places it names are what the week's
+tasks run. Such a kind gives one review item on the person's file, no new procedure, and the file stays
+byte for byte as the person wrote it (even when a failed task of the kind makes a lesson).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_weekly_run import UNTIL, WordEmbedder
+from test_weekly_shapes import events
+
+from memdir import Memory
+
+WIFI_NOTE = """---
+description: Give the office a new guest Wi-Fi passphrase
+origin: human
+confidence: 0.8
+---
+
+# Guest network: new passphrase
+
+Do it on Monday mornings only; the front desk prints the card.
+
+1. Check which SSID the guests use (`unifi` wlan.list, site `hq`).
+2. Set the new passphrase with `unifi` wlan.update on that SSID.
+3. Send the front desk the `guest_wifi_card` template with the new passphrase.
+"""
+
+LIB_NOTE = """---
+description: 予約された本を取り置いて利用者に知らせる
+origin: human
+confidence: 0.8
+---
+
+# 予約本の取り置き
+
+貸出中の本は取り置かない。
+
+1. 利用者番号で予約を確認する（`lib` の「予約照会」）
+2. 本を取置棚-B に置いて「取置 登録」する
+3. 利用者に「取置のお知らせ」を送る
+"""
+
+
+def _task(tid: str, at: int, intent: str, tool: str, calls: list[Any], ok: bool = True) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = [{"type": "task_start", "summary": intent}]
+    for x in calls:
+        items.append({"type": "tool_use", "tool": tool, "input": x})
+    items.append({"type": "task_end", "outcome": "success" if ok else "failure"})
+    return events(tid, at, items)
+
+
+WIFI: dict[str, Any] = {
+    "tool": "unifi",
+    "intents": [
+        "Rotate the visitor wifi key, it leaked",
+        "Rotate the visitor wifi key please",
+        "Rotate the visitor wifi key for the new week",
+        "rotate the visitor wifi key (lobby complaint)",
+    ],
+    "calls": [
+        {"action": "wlan.list", "site": "hq"},
+        {"action": "wlan.update", "site": "hq", "wlan": {"ssid": "HQ-Guest", "passphrase": "{x}"}},
+        {"action": "notify.send", "template": "guest_wifi_card", "to": "frontdesk", "vars": {"pass": "{x}"}},
+    ],
+    "values": ["Lantern-42", "Copper-77", "Meadow-19", "Harbor-05"],
+    "other": (
+        "Block the device {x} on the office network",
+        [{"action": "clients.get", "mac": "{x}"}, {"action": "clients.block", "mac": "{x}"}],
+        ["aa:01", "bb:02", "cc:03"],
+    ),
+    "note": ("procedures/guest-wifi.md", WIFI_NOTE),
+}
+LIB: dict[str, Any] = {
+    "tool": "lib",
+    "intents": [
+        "予約の本が返ってきたので取り置きお願いします",
+        "【取置】利用者 {x} の予約本",
+        "{x} さんの予約資料、確保して連絡してください",
+        "予約本の確保と連絡をお願いします（{x}）",
+    ],
+    "calls": [
+        "予約照会 --利用者 {x}",
+        "取置 登録 --利用者 {x} --棚 取置棚-B",
+        "通知 送信 --利用者 {x} --テンプレート 取置のお知らせ",
+    ],
+    "values": ["U-3301", "U-4172", "U-5098", "U-6620"],
+    "other": (
+        "{x} の延滞督促を送ってください",
+        ["貸出照会 --利用者 {x} --延滞のみ", "通知 送信 --利用者 {x} --テンプレート 延滞のお知らせ"],
+        ["U-7001", "U-7002", "U-7003"],
+    ),
+    "note": ("procedures/予約本の取り置き.md", LIB_NOTE),
+}
+
+
+def _fill(value: Any, x: str) -> Any:
+    if isinstance(value, dict):
+        return {k: _fill(v, x) for k, v in value.items()}
+    return value.replace("{x}", x)
+
+
+@pytest.mark.parametrize("kind", [WIFI, LIB], ids=["en", "ja"])
+def test_a_persons_procedure_repeated_in_other_words_gets_one_review_item_and_stays_unchanged(
+    root: Path, kind: dict[str, Any]
+) -> None:
+    mem = Memory(root, embedder=WordEmbedder())
+    rel, text = kind["note"]
+    (root / rel).write_text(text, encoding="utf-8")
+    tool = kind["tool"]
+    for i, (intent, x) in enumerate(zip(kind["intents"], kind["values"], strict=True)):
+        calls = [_fill(c, x) for c in kind["calls"]]
+        mem.activity.append_many(_task(f"k{i}", i, intent.replace("{x}", x), tool, calls))
+    # one failed task of the kind (it stopped after the first step): its lesson must not edit the person's file
+    fail = [_fill(kind["calls"][0], "Z-1"), _fill(kind["calls"][1], "Z-1")]
+    mem.activity.append_many(_task("kf", 5, kind["intents"][0], tool, fail, ok=False))
+    intent, calls, values = kind["other"]
+    for i, x in enumerate(values):
+        filled = [_fill(c, x) for c in calls]
+        mem.activity.append_many(_task(f"o{i}", 8 + i, intent.replace("{x}", x), tool, filled))
+    report = mem.consolidate_weekly(until=UNTIL)
+    reviews = [mem.store.read(p) for p in report.review if p.startswith("review/")]
+    assert [r.meta["target"] for r in reviews] == [rel]  # before: no review item, a new procedure
+    assert sorted(reviews[0].meta["sources"]) == [f"k{i}" for i in range(4)]
+    created = [p for p in report.created if p.startswith("procedures/")]
+    assert len(created) == 1  # the other kind only
+    assert all(s.startswith("o") for s in mem.store.read(created[0]).meta["sources"])
+    assert (root / rel).read_text(encoding="utf-8") == text
