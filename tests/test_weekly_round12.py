@@ -49,7 +49,9 @@ confidence: 0.8
 """
 
 
-def _task(tid: str, at: int, intent: str, tool: str, calls: list[Any], ok: bool = True) -> list[dict[str, Any]]:
+def _task(
+    tid: str, at: int, intent: str, tool: str, calls: list[Any], ok: bool = True
+) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = [{"type": "task_start", "summary": intent}]
     for x in calls:
         items.append({"type": "tool_use", "tool": tool, "input": x})
@@ -133,3 +135,39 @@ def test_a_persons_procedure_repeated_in_other_words_gets_one_review_item_and_st
     assert len(created) == 1  # the other kind only
     assert all(s.startswith("o") for s in mem.store.read(created[0]).meta["sources"])
     assert (root / rel).read_text(encoding="utf-8") == text
+
+
+def test_a_title_of_holes_gives_way_to_the_work_the_steps_do() -> None:
+    from weekly_support import draft
+
+    bs = ("512", "518", "521")
+    d = draft(
+        [
+            "Publish pricing-page version 512 to live.",
+            "roll pricing-page v518 to live",
+            "v521 is signed off, make it live",
+        ],
+        [
+            [
+                f"cdnctl build show --id {b}",
+                f"cdnctl release create --build {b} --channel live",
+                "cdnctl cache purge",
+            ]
+            for b in bs
+        ],
+        replies=[f"pricing-page {b} is live." for b in bs],
+    )
+    assert d.title == "Create a release for a build"  # before: `{value} pricing-page {value2} to live`
+
+
+def test_a_japanese_title_never_cuts_a_katakana_word() -> None:
+    from memdir.consolidation.weekly.titles_ja import shared_phrase_ja
+
+    asked = [
+        "【点検】EV-2201 整備・点検",
+        "EV-2202 のレポート届いたので確認しといてください",
+        "EV-2203 整備をお願いします。",
+        "EV-2204 点検サポートお願いします",
+    ]
+    title = shared_phrase_ja(asked, replies=["EV-2201 の整備と点検を完了しました。"] * 4)
+    assert title == "点検の整備"  # before: 点検のポート (the tail of レポート and サポート)

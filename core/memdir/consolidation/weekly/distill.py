@@ -158,6 +158,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
             and one_persons(title_tpl, intents, group)  # one request with holes is no title
         )
     )
+    # a title of holes (`{value} churn-xgb {value2} to {target}`) names no work: say what the requests share
+    chatty = chatty or len(intents) >= 3 and bool(step_tpls) and mostly_holes(render_title(title_tpl))
     groups = assign(None if chatty else title_tpl, step_tpls, intents)
     title = one_line(render_title(title_tpl)) or ordered[0].task_id
     texts: list[StepText] = []
@@ -217,6 +219,37 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
 
 
 _HOLE = re.compile(r"\w\{\w+\}\w")  # a placeholder inside a word: requests aligned where they differ
+
+
+_FILLER = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "to",
+        "of",
+        "for",
+        "in",
+        "on",
+        "at",
+        "by",
+        "with",
+        "and",
+        "or",
+        "it",
+        "its",
+        "is",
+        "please",
+    ]
+)
+
+
+def mostly_holes(title: str) -> bool:
+    """A title whose placeholders are as many as its own words (fillers aside): holes, not a name of work."""
+    holes = len(_PLACEHOLDER.findall(title))
+    rest = _PLACEHOLDER.sub(" ", title)
+    words = [w for w in re.findall(r"[^\W\d_][\w-]*", rest) if w.lower() not in _FILLER]
+    return holes > 0 and holes >= len(words)
 
 
 def _threaded(steps: list[str]) -> int:
