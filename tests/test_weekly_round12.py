@@ -171,3 +171,37 @@ def test_a_japanese_title_never_cuts_a_katakana_word() -> None:
     ]
     title = shared_phrase_ja(asked, replies=["EV-2201 の整備と点検を完了しました。"] * 4)
     assert title == "点検の整備"  # before: 点検のポート (the tail of レポート and サポート)
+
+
+def test_a_kind_asked_in_two_languages_takes_the_same_steps_whatever_locale_it_replies_in() -> None:
+    from memdir.consolidation.weekly.agreement import StepAgreement
+
+    def work(lang: str, n: int) -> list[tuple[str, str]]:
+        return [
+            ("crm:members.get", f"members.get member=id=M-{n}"),
+            ("crm:credits.create", f"credits.create account=id=A-{n} reason=outage"),
+            ("crm:message.send", f"message.send member=id=M-{n} template=outage_credit locale={lang}"),
+        ]
+
+    week = [work("en", 1), work("en", 2), work("en", 3), work("ja", 4), work("ja", 5), work("ja", 6)]
+    agreement = StepAgreement(week)
+    assert agreement.keys(week[0]) == agreement.keys(week[3])  # before: `… locale en` vs `… locale ja`
+    assert float(agreement.agreement([week[0], week[1], week[3]]).min()) == 1.0
+
+
+def test_an_apis_dotted_actions_make_a_title_not_a_list_of_calls() -> None:
+    from memdir.consolidation.weekly.action_titles import action_title
+
+    steps = [
+        "crm: `members.get member=id=M-{number}`",
+        "crm: `credits.create account=id=A-{number} reason=outage`",
+        "crm: `message.send member=id=M-{number} template=outage_credit locale=en`",
+    ]
+    asked = [
+        "Please credit Jo's account for the outage",
+        "停電の分をクレジットしてください",
+        "credit them 5 USD",
+    ]
+    assert action_title(steps, asked, asked) == "Credit an account"  # before: ""
+    suspend = ["crm: `members.get member=id=M-{number}`", "crm: `member.suspend member=id=M-{number}`"]
+    assert action_title(suspend, ["会員を停止して"], ["会員を停止して"]) == "Suspend a member"

@@ -119,21 +119,52 @@ def call_title(call: str, texts: Sequence[str], args: str = "", asked: Sequence[
     return f"Add {thing} to {_article(singular(parent))}" if parent else f"Create {thing}"
 
 
-def command_title(steps: Sequence[str]) -> str:
-    """`dirctl account unlock {account}` -> "Unlock an account" (see the module)."""
+_DOTTED = re.compile(
+    r"^(?:(?:op|action|method)=)?([a-z][a-z_]*[a-z])\.([a-z][a-z_]*[a-z])(?:\s+([a-z][a-z_]*)=)?"
+)
+_MAKES = frozenset(["create", "add", "new", "post", "insert"])
+
+
+def dotted_title(steps: Sequence[str], texts: Sequence[str]) -> str:
+    """An API's `noun.verb` actions (`ticket.get`, `refunds.create charge=…`): the first write that makes a
+    thing whose verb the requests or replies write -> "Refund a charge" (the thing it acts on is its
+    first argument's name); "" otherwise (then `command_title` reads them as `noun verb` commands)."""
+    for step in steps:
+        if step.startswith("Reply") or step.count("`") < 2:
+            continue
+        m = _DOTTED.match(step.split("`")[1])
+        if m is None or m.group(2) not in _MAKES:
+            continue
+        noun, target = m.group(1).replace("_", "-"), (m.group(3) or "").replace("_", "-")
+        verb = verb_of(noun, texts)
+        if verb and verb != singular(noun) or verb and _written(verb, texts):
+            return _phrase(verb, noun, target if target and target != noun else "")
+    return ""
+
+
+def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
+    """`dirctl account unlock {account}` -> "Unlock an account" (see the module); an API's dotted
+    actions (`ticket.link`) read as `ticket link`."""
+    if said := dotted_title(steps, texts):
+        return said
     commands: list[list[str]] = []
+    api: list[bool] = []  # an API's dotted action: its nouns are words joined by `_` (`model_versions`)
     for step in steps:
         if step.startswith("Reply") or step.count("`") < 2:
             continue
         tool = step.split(":", 1)[0].strip().lower()
         skip = 1 if tool in SHELLS else 0  # `shell: dirctl account unlock`; `idpctl: factors reset`
+        code = step.split("`")[1]
+        if dotted := _DOTTED.match(code):
+            code, skip = f"{dotted.group(1)} {dotted.group(2)}".replace("_", "-"), 0
         words = []
-        for token in step.split("`")[1].split()[skip : skip + 2]:
+        for token in code.split()[skip : skip + 2]:
             if not _WORD.fullmatch(token):
                 break
             words.append(token)
         if words:
             commands.append(words)
+            api.append(dotted is not None)
     if not commands:
         return ""
     verb_first = any(c[0] in READS for c in commands) and not any(
@@ -141,7 +172,7 @@ def command_title(steps: Sequence[str]) -> str:
     )
     # what the kind looked at first (`users show {x}`): the thing a write on something else is for
     looked = next((w for c in commands if len(c) > 1 and set(c) & READS for w in c if w not in READS), "")
-    for c in commands:
+    for c, dotted_api in zip(commands, api, strict=True):
         if any(w in READS for w in c):
             continue
         if len(c) == 1:
@@ -161,6 +192,8 @@ def command_title(steps: Sequence[str]) -> str:
         thing = f"the {noun}" if singular(noun) != noun else _article(noun)
         prep = {"add": "to", "remove": "from", "delete": "from"}.get(verb, "for")
         tail = f" {prep} {_article(singular(parent))}" if parent else ""
+        if dotted_api:
+            thing, tail = thing.replace("-", " "), tail.replace("-", " ")
         return f"{verb[:1].upper()}{verb[1:]} {thing}{tail}"
     return ""
 
@@ -191,7 +224,7 @@ def action_title(steps: Sequence[str], texts: Sequence[str], asked: Sequence[str
     requests among `texts` (the rest are replies)."""
     call = decisive_call(steps)
     args = next((s.split(call, 1)[1] for s in steps if call and call in s), "")
-    title = call_title(call, texts, args, asked) if call else command_title(steps)
+    title = call_title(call, texts, args, asked) if call else command_title(steps, texts)
     return _as_written(title, texts)
 
 

@@ -245,11 +245,15 @@ _FILLER = frozenset(
 
 
 def mostly_holes(title: str) -> bool:
-    """A title whose placeholders are as many as its own words (fillers aside): holes, not a name of work."""
+    """A title that opens with a hole (the requests' verbs differed) and has as many holes as own words
+    (fillers and kana aside): `{value} churn-xgb {value2} to {target}` names no work."""
     holes = len(_PLACEHOLDER.findall(title))
     rest = _PLACEHOLDER.sub(" ", title)
-    words = [w for w in re.findall(r"[^\W\d_][\w-]*", rest) if w.lower() not in _FILLER]
-    return holes > 0 and holes >= len(words)
+    words = [w for w in re.findall(r"[A-Za-z\u00c0-\u024f][\w-]*", rest) if w.lower() not in _FILLER]
+    cjk = re.findall(
+        r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]+", rest
+    )  # kanji, katakana: kana are particles
+    return title.lstrip().startswith("{") and holes >= len(words) + len(cjk)
 
 
 def _threaded(steps: list[str]) -> int:

@@ -6,7 +6,7 @@ the log, and its code spans alone (`helpdesk`, `wms`) say less. What it *names* 
 the terms quoted in 「」『』 or “”, and the identifiers in its prose (`ticket.get`, `invoice_resent`,
 `/etc/nginx/nginx.conf`, `入荷仮置き-A`): the commands, tool actions, templates, macros, hosts and
 paths its steps run. A draft runs a line of the note when one of its steps holds most of what the line
-names (tool names left out: they say only how the work was logged); a note the draft runs line by line
+names (more than half of it, one term not a tool's name: tools say only how the work was logged); a note the draft runs line by line
 is the same work, whatever either calls it.
 """
 
@@ -49,10 +49,11 @@ def step_tool(step: str) -> str:
 
 
 def runs(terms: Sequence[str], step: str, tools: set[str]) -> bool:
-    """A step runs a note line when it holds at least half of the line's terms, one of them not a tool name."""
+    """A step runs a note line when it holds more than half of the line's terms, one of them not a tool name
+    (a line naming an endpoint and its `/bank-account` is not run by a call of that endpoint alone)."""
     own = _squash(step)
     held = [t for t in terms if t in own]
-    return any(t not in tools for t in held) and 2 * len(held) >= len(terms)
+    return any(t not in tools for t in held) and 2 * len(held) > len(terms)
 
 
 @dataclass
