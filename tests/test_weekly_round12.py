@@ -205,3 +205,36 @@ def test_an_apis_dotted_actions_make_a_title_not_a_list_of_calls() -> None:
     assert action_title(steps, asked, asked) == "Credit an account"  # before: ""
     suspend = ["crm: `members.get member=id=M-{number}`", "crm: `member.suspend member=id=M-{number}`"]
     assert action_title(suspend, ["会員を停止して"], ["会員を停止して"]) == "Suspend a member"
+
+
+def test_a_failure_whose_steps_a_success_ran_with_other_values_has_no_alternative() -> None:
+    from datetime import datetime, timezone
+
+    from memdir.consolidation.weekly.lesson_evidence import collect
+    from memdir.consolidation.weekly.steps import Step
+    from memdir.consolidation.weekly.tasks import Task
+
+    def task(tid: str, day: int, alias: str, target: str, failed: bool) -> Task:
+        add = f"mailctl alias add --domain corp.example --name {alias} --target {target}"
+        sync = Step(
+            "shell", "mailctl sync --apply", "shell:mailctl", failed=failed, error="conflict" * failed
+        )
+        when = datetime(2026, 11, day, 9, tzinfo=timezone.utc)
+        steps = [Step("shell", add, "shell:mailctl"), sync]
+        return Task(
+            tid,
+            "Add a mail alias",
+            steps=steps,
+            outcome="failure" if failed else "success",
+            start=when,
+            end=when,
+        )
+
+    found = collect(
+        "Add a mail alias",
+        None,
+        [task("ok", 25, "press-inquiries-emea", "team-communications@agency.example.org", False)],
+        [task("bad", 24, "q4", "kb@corp.example", True)],
+    )
+    # before: `ok` "ran `mailctl alias add …` before that same step" although `bad` ran it too
+    assert [f.alternative for f in found.failures] == [""] and not found.adopted

@@ -183,6 +183,8 @@ class DuplicateIndex:
                 held.update(set(range(len(own))) - set(coverage(own, lines)[1]))
         specific = [own[i] for i in range(len(own)) if held[i] < GENERIC]
         full = [s for s in steps if step_words(s)]
+        # what a person's note names is looked for in the steps that tell this kind (`generic` ones blank)
+        telling = [s if s in specific else "" for s in steps]
         out = []
         for i, path in enumerate(self.paths):
             sim = float(intent[i])
@@ -205,7 +207,7 @@ class DuplicateIndex:
                     len(specific) - len(new),
                     len(specific),
                     whole,
-                    named_match(self.named[i], steps),
+                    named_match(self.named[i], telling),
                 )
             )
         return sorted(out, key=lambda m: (-m.similarity, m.path))[:k]
