@@ -238,3 +238,29 @@ def test_a_failure_whose_steps_a_success_ran_with_other_values_has_no_alternativ
     )
     # before: `ok` "ran `mailctl alias add …` before that same step" although `bad` ran it too
     assert [f.alternative for f in found.failures] == [""] and not found.adopted
+
+
+def test_the_same_api_call_on_another_record_is_no_remedy_for_a_failure() -> None:
+    from datetime import datetime, timezone
+
+    from memdir.consolidation.weekly.lesson_evidence import collect
+    from memdir.consolidation.weekly.steps import Step
+    from memdir.consolidation.weekly.tasks import Task
+
+    def task(tid: str, day: int, order: str, label: str, failed: bool) -> Task:
+        get = Step("oms", f"orders.get order=id={order}", "oms:orders.get")
+        ship = Step(
+            "oms",
+            f"shipments.create order=id={order} carrier=code=yamato label=format={label}",
+            "oms:shipments.create",
+            failed=failed,
+            error="住所が不正です" if failed else "",
+        )
+        when = datetime(2026, 11, day, 9, tzinfo=timezone.utc)
+        outcome = "failure" if failed else "success"
+        return Task(tid, "出荷ラベルを作って", steps=[get, ship], outcome=outcome, start=when, end=when)
+
+    ok = [task("ok1", 25, "SO-9f3Kq81-HOKKAIDO-RETURNS", "pdf-a6-landscape-duplex", False)]
+    found = collect("出荷ラベル", None, ok, [task("bad", 24, "SO-2", "zpl", True)])
+    # before: "ok1 took `shipments.create order=id=SO-9f3Kq81 …` and succeeded": the same call, another order
+    assert [f.alternative for f in found.failures] == [""] and not found.adopted

@@ -62,7 +62,7 @@ def _retry(a: Step, b: Step) -> bool:
     return a.tool == b.tool and " ".join(a.input.split()) == " ".join(b.input.split())
 
 
-_OPTION_VALUE = re.compile(r"((?:^|\s)--?[A-Za-z][\w-]*[ =]|[A-Za-z_][\w.]*=)[^\s=]+")
+_OPTION_VALUE = re.compile(r"((?:^|\s)--?[A-Za-z][\w-]*[ =]|[A-Za-z_][\w.]*=)\S+")
 
 
 def _same(a: Step, b: Step) -> bool:
