@@ -144,7 +144,7 @@ def test_a_title_of_holes_gives_way_to_the_work_the_steps_do() -> None:
     d = draft(
         [
             "Publish pricing-page version 512 to live.",
-            "roll pricing-page v518 to live",
+            "roll pricing-page v518 to prod",
             "v521 is signed off, make it live",
         ],
         [
@@ -157,7 +157,7 @@ def test_a_title_of_holes_gives_way_to_the_work_the_steps_do() -> None:
         ],
         replies=[f"pricing-page {b} is live." for b in bs],
     )
-    assert d.title == "Create a release for a build"  # before: `{value} pricing-page {value2} to live`
+    assert d.title == "Create a release for a build"  # before: `{value} pricing-page {value2} to {target}`
 
 
 def test_a_japanese_title_never_cuts_a_katakana_word() -> None:

@@ -245,14 +245,14 @@ _FILLER = frozenset(
 
 
 def mostly_holes(title: str) -> bool:
-    """A title that opens with a hole (the requests' verbs differed) and has as many holes as own words
+    """A title that opens with a hole (the requests' verbs differed) and has more holes than own words
     (fillers and particles aside): `{value} churn-xgb {value2} to {target}` names no work."""
     holes = len(_PLACEHOLDER.findall(title))
     rest = _PLACEHOLDER.sub(" ", title)
     words = [w for w in re.findall(r"[A-Za-z\u00c0-\u024f][\w-]*", rest) if w.lower() not in _FILLER]
     # kanji and katakana runs, and kana runs longer than a particle (`しまう`, `置いて`; not `を`, `の`)
     cjk = re.findall(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]+|[\u3041-\u3093]{2,}", rest)
-    return title.lstrip().startswith("{") and holes >= len(words) + len(cjk)
+    return title.lstrip().startswith("{") and holes > len(words) + len(cjk)
 
 
 def _threaded(steps: list[str]) -> int:
