@@ -264,3 +264,22 @@ def test_the_same_api_call_on_another_record_is_no_remedy_for_a_failure() -> Non
     found = collect("出荷ラベル", None, ok, [task("bad", 24, "SO-2", "zpl", True)])
     # before: "ok1 took `shipments.create order=id=SO-9f3Kq81 …` and succeeded": the same call, another order
     assert [f.alternative for f in found.failures] == [""] and not found.adopted
+
+
+def test_a_kind_asked_in_two_languages_is_titled_as_its_replies_report_it() -> None:
+    from weekly_support import draft
+
+    ids = [("RS-4410", "B-12"), ("RS-4433", "C-07"), ("RS-4458", "A-03")]
+    d = draft(
+        [
+            "RS-4410 と RS-4398 は同じ予約なので、重複として取り消してください",
+            "Booking RS-4433 was made twice by the guest - cancel the copy",
+            "RS-4458 は二重予約です。キャンセルお願いします",
+        ],
+        [
+            [f"resctl show {r}", f"resctl cancel {r} --reason duplicate --room {room}", f"resctl notify {r}"]
+            for r, room in ids
+        ],
+        replies=[f"Cancelled {r} as a duplicate booking." for r, _ in ids],
+    )
+    assert d.title == "Cancel RS-{number} as a duplicate booking"  # before: a title of the steps' commands

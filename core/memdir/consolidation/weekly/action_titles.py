@@ -278,3 +278,36 @@ def _as_written(title: str, texts: Sequence[str]) -> str:
         if len(w) >= 2 and any(re.search(rf"\b{re.escape(up)}s?\b", t) for t in texts):
             words[i] = up
     return " ".join(words)
+
+
+_REPLY = re.compile(r"^Reply: “(.+?)”$")
+_DONE = re.compile(r"([A-Z][a-z]+?)(ied|ed|d)\b")
+
+
+def reply_title(steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The kind as its replies report it, when they all share one wording that opens with a verb in the past
+    a request writes (`Closed HD-{number} as a duplicate of HD-{number2}.` and "close it as a dupe" ->
+    "Close HD-{number} as a duplicate of HD-{number2}"); "" otherwise."""
+    said = next((m.group(1) for s in steps if (m := _REPLY.match(s))), "")
+    m = _DONE.match(said)
+    if m is None:
+        return ""
+    stem, tail = m.group(1), m.group(2)
+    forms = [stem + "y"] if tail == "ied" else [stem + "e", stem] if tail == "ed" else [stem]
+    if tail == "ed" and len(stem) > 2 and stem[-1] == stem[-2]:
+        forms.append(stem[:-1])  # stopped -> stop
+    verb = next((f for f in forms if re.search(rf"\b{re.escape(f.lower())}\b", " ".join(asked).lower())), "")
+    rest = re.split(r"[;:—]| - |[.!](?:\s|$)", said[m.end() :])[0].strip()  # its first clause
+    if not verb or not re.search(r"(?<![{\w])[A-Za-z]{3,}(?![\w}])", rest):
+        return ""
+    return f"{verb} {rest}"
+
+
+def titled_by_work(steps: Sequence[str], texts: Sequence[str], asked: Sequence[str]) -> str:
+    """The decisive write's title (`action_title`) when the requests write its verb, else the replies'
+    (`reply_title`: "Close … as a duplicate" beats "Link a ticket" that no request asked for), else either."""
+    act = action_title(steps, texts, asked)
+    verb = act.split(" ", 1)[0].lower()
+    if act and _written(verb, asked):
+        return act
+    return reply_title(steps, asked) or act

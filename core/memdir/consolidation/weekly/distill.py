@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from memdir.consolidation.weekly.action_titles import action_title
+from memdir.consolidation.weekly.action_titles import titled_by_work
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.placeholders import assign
@@ -172,7 +172,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         asked = list(intents.values())
         done = [s.text() for t in ordered[:MAX_ALIGN_TASKS] for s in t.steps if s.kind == "response"]
         said = shared_phrase(asked, rendered) or shared_phrase_ja(asked, replies=done)
-        said = said or quoted_title(rendered, asked) or action_title(rendered, asked + done, asked)
+        said = said or quoted_title(rendered, asked) or titled_by_work(rendered, asked + done, asked)
         by_steps = "" if said else steps_title(rendered)
         if _METHODS_ONLY.match(by_steps):  # `GET, PATCH, POST`: the requests' shared words say more
             said = shared_phrase_ja(asked, alone=True) or by_steps
