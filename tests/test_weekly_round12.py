@@ -283,3 +283,28 @@ def test_a_kind_asked_in_two_languages_is_titled_as_its_replies_report_it() -> N
         replies=[f"Cancelled {r} as a duplicate booking." for r, _ in ids],
     )
     assert d.title == "Cancel RS-{number} as a duplicate booking"  # before: a title of the steps' commands
+
+
+def test_an_apis_dotted_calls_are_steps_of_their_own_not_one_call_with_holes() -> None:
+    from weekly_support import draft
+
+    runs = []
+    for n, extra in (("40233", False), ("40291", True), ("40318", False)):
+        calls = [f"booking.get booking=id=BK-{n}"]
+        if extra:  # one task also read the booking's history
+            calls.append(f"booking.history booking=id=BK-{n} limit=20")
+        calls += [
+            f"bookings.search guest=g{n}@mail.example status=confirmed",
+            f"booking.link booking=id=BK-{n} type=same_stay",
+            f"booking.update booking=id=BK-{n} status=merged",
+        ]
+        runs.append(calls)
+    asked = [
+        "BK-40233 と同じ滞在の予約をまとめてください",
+        "Booking BK-40291 is the same stay as another one - merge them.",
+        "BK-40318 の重複予約を統合して",
+    ]
+    d = draft(asked, runs, tool="pms")
+    assert (
+        d.steps[0] == "pms: `booking.get booking=id=BK-{number}`"
+    )  # before: `booking.{value} booking=id=BK-{bk}`
