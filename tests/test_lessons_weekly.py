@@ -159,7 +159,7 @@ def test_a_second_failure_adds_evidence_to_the_lesson_never_a_second_file(tmp_pa
     mem = Memory(tmp_path / "r")
     mem.init()
     (tmp_path / "r" / "procedures" / "restore.md").write_text(
-        "---\ndescription: Restore\n---\n# Restore\n1. x\n"
+        "---\ndescription: Restore\norigin: weekly\n---\n# Restore\n1. x\n"
     )
     bad = Step("bash", "pg_restore -d a /b.dump", "bash:pg_restore", failed=True, error="role missing")
     first = collect(
@@ -200,3 +200,21 @@ def test_a_check_most_successes_fail_first_is_the_work_not_a_mistake() -> None:
     ]
     found = collect("Fix the ruff errors", None, ok, [])
     assert found.failures == [] and found.routine == 3 and not found.adopted
+
+
+def test_a_lesson_on_a_persons_procedure_leaves_that_file_byte_for_byte_unchanged(tmp_path: Path) -> None:
+    mem = Memory(tmp_path / "r")
+    mem.init()
+    text = "---\ndescription: Restore\norigin: human\n---\n# Restore\n1. x\n"
+    path = tmp_path / "r" / "procedures" / "restore.md"
+    path.write_text(text)
+    bad = Step("bash", "pg_restore -d a /b.dump", "bash:pg_restore", failed=True, error="role missing")
+    found = collect(
+        "Restore the db",
+        "procedures/restore.md",
+        [],
+        [_task("f1", [bad], "failure"), _task("f2", [bad], "failure", 24)],
+    )
+    rel = LessonWriter(mem.store, RunReport(job="weekly")).write(found, created_procedure=False)
+    assert rel and mem.store.read(rel).meta["applies_to"] == "procedures/restore.md"
+    assert path.read_text() == text  # before: `lessons: [knowledge/lessons/restore.md]` added to it

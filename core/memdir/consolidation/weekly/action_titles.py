@@ -119,21 +119,52 @@ def call_title(call: str, texts: Sequence[str], args: str = "", asked: Sequence[
     return f"Add {thing} to {_article(singular(parent))}" if parent else f"Create {thing}"
 
 
-def command_title(steps: Sequence[str]) -> str:
-    """`dirctl account unlock {account}` -> "Unlock an account" (see the module)."""
+_DOTTED = re.compile(
+    r"^(?:(?:op|action|method)=)?([a-z][a-z_]*[a-z])\.([a-z][a-z_]*[a-z])(?:\s+([a-z][a-z_]*)=)?"
+)
+_MAKES = frozenset(["create", "add", "new", "post", "insert"])
+
+
+def dotted_title(steps: Sequence[str], texts: Sequence[str]) -> str:
+    """An API's `noun.verb` actions (`ticket.get`, `refunds.create charge=…`): the first write that makes a
+    thing whose verb the requests or replies write -> "Refund a charge" (the thing it acts on is its
+    first argument's name); "" otherwise (then `command_title` reads them as `noun verb` commands)."""
+    for step in steps:
+        if step.startswith("Reply") or step.count("`") < 2:
+            continue
+        m = _DOTTED.match(step.split("`")[1])
+        if m is None or m.group(2) not in _MAKES:
+            continue
+        noun, target = m.group(1).replace("_", "-"), (m.group(3) or "").replace("_", "-")
+        verb = verb_of(noun, texts)
+        if verb and verb != singular(noun) or verb and _written(verb, texts):
+            return _phrase(verb, noun, target if target and target != noun else "")
+    return ""
+
+
+def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
+    """`dirctl account unlock {account}` -> "Unlock an account" (see the module); an API's dotted
+    actions (`ticket.link`) read as `ticket link`."""
+    if said := dotted_title(steps, texts):
+        return said
     commands: list[list[str]] = []
+    api: list[bool] = []  # an API's dotted action: its nouns are words joined by `_` (`model_versions`)
     for step in steps:
         if step.startswith("Reply") or step.count("`") < 2:
             continue
         tool = step.split(":", 1)[0].strip().lower()
         skip = 1 if tool in SHELLS else 0  # `shell: dirctl account unlock`; `idpctl: factors reset`
+        code = step.split("`")[1]
+        if dotted := _DOTTED.match(code):
+            code, skip = f"{dotted.group(1)} {dotted.group(2)}".replace("_", "-"), 0
         words = []
-        for token in step.split("`")[1].split()[skip : skip + 2]:
+        for token in code.split()[skip : skip + 2]:
             if not _WORD.fullmatch(token):
                 break
             words.append(token)
         if words:
             commands.append(words)
+            api.append(dotted is not None)
     if not commands:
         return ""
     verb_first = any(c[0] in READS for c in commands) and not any(
@@ -141,7 +172,7 @@ def command_title(steps: Sequence[str]) -> str:
     )
     # what the kind looked at first (`users show {x}`): the thing a write on something else is for
     looked = next((w for c in commands if len(c) > 1 and set(c) & READS for w in c if w not in READS), "")
-    for c in commands:
+    for c, dotted_api in zip(commands, api, strict=True):
         if any(w in READS for w in c):
             continue
         if len(c) == 1:
@@ -161,6 +192,8 @@ def command_title(steps: Sequence[str]) -> str:
         thing = f"the {noun}" if singular(noun) != noun else _article(noun)
         prep = {"add": "to", "remove": "from", "delete": "from"}.get(verb, "for")
         tail = f" {prep} {_article(singular(parent))}" if parent else ""
+        if dotted_api:
+            thing, tail = thing.replace("-", " "), tail.replace("-", " ")
         return f"{verb[:1].upper()}{verb[1:]} {thing}{tail}"
     return ""
 
@@ -191,7 +224,7 @@ def action_title(steps: Sequence[str], texts: Sequence[str], asked: Sequence[str
     requests among `texts` (the rest are replies)."""
     call = decisive_call(steps)
     args = next((s.split(call, 1)[1] for s in steps if call and call in s), "")
-    title = call_title(call, texts, args, asked) if call else command_title(steps)
+    title = call_title(call, texts, args, asked) if call else command_title(steps, texts)
     return _as_written(title, texts)
 
 
@@ -245,3 +278,36 @@ def _as_written(title: str, texts: Sequence[str]) -> str:
         if len(w) >= 2 and any(re.search(rf"\b{re.escape(up)}s?\b", t) for t in texts):
             words[i] = up
     return " ".join(words)
+
+
+_REPLY = re.compile(r"^Reply: “(.+?)”$")
+_DONE = re.compile(r"([A-Z][a-z]+?)(ied|ed|d)\b")
+
+
+def reply_title(steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The kind as its replies report it, when they all share one wording that opens with a verb in the past
+    a request writes (`Closed HD-{number} as a duplicate of HD-{number2}.` and "close it as a dupe" ->
+    "Close HD-{number} as a duplicate of HD-{number2}"); "" otherwise."""
+    said = next((m.group(1) for s in steps if (m := _REPLY.match(s))), "")
+    m = _DONE.match(said)
+    if m is None:
+        return ""
+    stem, tail = m.group(1), m.group(2)
+    forms = [stem + "y"] if tail == "ied" else [stem + "e", stem] if tail == "ed" else [stem]
+    if tail == "ed" and len(stem) > 2 and stem[-1] == stem[-2]:
+        forms.append(stem[:-1])  # stopped -> stop
+    verb = next((f for f in forms if re.search(rf"\b{re.escape(f.lower())}\b", " ".join(asked).lower())), "")
+    rest = re.split(r"[;:—]| - |[.!](?:\s|$)", said[m.end() :])[0].strip()  # its first clause
+    if not verb or not re.search(r"(?<![{\w])[A-Za-z]{3,}(?![\w}])", rest):
+        return ""
+    return f"{verb} {rest}"
+
+
+def titled_by_work(steps: Sequence[str], texts: Sequence[str], asked: Sequence[str]) -> str:
+    """The decisive write's title (`action_title`) when the requests write its verb, else the replies'
+    (`reply_title`: "Close … as a duplicate" beats "Link a ticket" that no request asked for), else either."""
+    act = action_title(steps, texts, asked)
+    verb = act.split(" ", 1)[0].lower()
+    if act and _written(verb, asked):
+        return act
+    return reply_title(steps, asked) or act

@@ -38,6 +38,9 @@ from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 
 MIN_AGREEMENT = 0.5
+# a value after one of these names the requester's language (`locale=ja`, `--lang en`): the same kind
+# asked in two languages takes the same steps
+LANGUAGE_KEYS = frozenset(["locale", "lang", "language", "hl"])
 MAX_CUT = 400  # tasks of one cluster cut by their steps at most (O(n^2) agreement)
 _WORD = re.compile(r"[^\W_]+", re.U)
 
@@ -104,6 +107,8 @@ class StepAgreement:
                 ):
                     masked = ["*" if "*" in masked else "#"]
                 for w in masked:
+                    if words[-1] in LANGUAGE_KEYS:
+                        w = "*"  # `locale=ja`: the language the requester wrote in, not the work
                     if not (w in "#*" and words and words[-1] == w):
                         words.append(w)
             out.add(" ".join(words))

@@ -29,12 +29,13 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from memdir.consolidation.weekly.align import atoms
 from memdir.consolidation.weekly.features import EMBED_WEIGHT, WORDING_WEIGHT, wording_vectors
+from memdir.consolidation.weekly.named import NamedMatch, named_match, note_lines
 from memdir.consolidation.weekly.similarity import abstract_text, to_calibrated
 from memdir.notes.model import Note
 
@@ -110,6 +111,7 @@ class Match:
     covered: int = 0  # candidate steps the note holds
     compared: int = 0  # candidate steps compared (generic ones left out)
     whole: float = 0.0  # all the candidate's steps against all the note's, generic ones too: the lower way
+    named: NamedMatch = field(default_factory=NamedMatch)  # the note's naming lines the candidate runs
 
 
 class DuplicateIndex:
@@ -121,6 +123,7 @@ class DuplicateIndex:
         self.texts: list[str] = []  # abstracted titles, then descriptions (two rows per note)
         self.tools: list[list[str] | None] = []
         self.lines: list[list[str]] = []
+        self.named: list[list[list[str]]] = []  # what each note's step lines name (`named.note_lines`)
         self._vecs: list[np.ndarray] = []
 
     def add_many(
@@ -138,6 +141,7 @@ class DuplicateIndex:
             self.texts.append(titles[n])
             self.tools.append(tools)
             self.lines.append(note_steps(bodies[n]) if n < len(bodies) else [])
+            self.named.append(note_lines(bodies[n]) if n < len(bodies) else [])
             self._vecs.append(np.vstack([vecs[n], vecs[k + n]]))
 
     def intents(self, title: str) -> np.ndarray:
@@ -179,6 +183,8 @@ class DuplicateIndex:
                 held.update(set(range(len(own))) - set(coverage(own, lines)[1]))
         specific = [own[i] for i in range(len(own)) if held[i] < GENERIC]
         full = [s for s in steps if step_words(s)]
+        # what a person's note names is looked for in the steps that tell this kind (`generic` ones blank)
+        telling = [s if s in specific else "" for s in steps]
         out = []
         for i, path in enumerate(self.paths):
             sim = float(intent[i])
@@ -201,6 +207,7 @@ class DuplicateIndex:
                     len(specific) - len(new),
                     len(specific),
                     whole,
+                    named_match(self.named[i], telling),
                 )
             )
         return sorted(out, key=lambda m: (-m.similarity, m.path))[:k]

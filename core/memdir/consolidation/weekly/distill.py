@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from memdir.consolidation.weekly.action_titles import action_title
+from memdir.consolidation.weekly.action_titles import titled_by_work
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.placeholders import assign
@@ -158,6 +158,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
             and one_persons(title_tpl, intents, group)  # one request with holes is no title
         )
     )
+    # a title of holes (`{value} churn-xgb {value2} to {target}`) names no work: say what the requests share
+    chatty = chatty or len(intents) >= 3 and bool(step_tpls) and mostly_holes(render_title(title_tpl))
     groups = assign(None if chatty else title_tpl, step_tpls, intents)
     title = one_line(render_title(title_tpl)) or ordered[0].task_id
     texts: list[StepText] = []
@@ -170,7 +172,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         asked = list(intents.values())
         done = [s.text() for t in ordered[:MAX_ALIGN_TASKS] for s in t.steps if s.kind == "response"]
         said = shared_phrase(asked, rendered) or shared_phrase_ja(asked, replies=done)
-        said = said or quoted_title(rendered, asked) or action_title(rendered, asked + done, asked)
+        said = said or quoted_title(rendered, asked) or titled_by_work(rendered, asked + done, asked)
         by_steps = "" if said else steps_title(rendered)
         if _METHODS_ONLY.match(by_steps):  # `GET, PATCH, POST`: the requests' shared words say more
             said = shared_phrase_ja(asked, alone=True) or by_steps
@@ -217,6 +219,40 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
 
 
 _HOLE = re.compile(r"\w\{\w+\}\w")  # a placeholder inside a word: requests aligned where they differ
+
+
+_FILLER = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "to",
+        "of",
+        "for",
+        "in",
+        "on",
+        "at",
+        "by",
+        "with",
+        "and",
+        "or",
+        "it",
+        "its",
+        "is",
+        "please",
+    ]
+)
+
+
+def mostly_holes(title: str) -> bool:
+    """A title that opens with a hole (the requests' verbs differed) and has more holes than own words
+    (fillers and particles aside): `{value} churn-xgb {value2} to {target}` names no work."""
+    holes = len(_PLACEHOLDER.findall(title))
+    rest = _PLACEHOLDER.sub(" ", title)
+    words = [w for w in re.findall(r"[A-Za-z\u00c0-\u024f][\w-]*", rest) if w.lower() not in _FILLER]
+    # kanji and katakana runs, and kana runs longer than a particle (`しまう`, `置いて`; not `を`, `の`)
+    cjk = re.findall(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]+|[\u3041-\u3093]{2,}", rest)
+    return title.lstrip().startswith("{") and holes > len(words) + len(cjk)
 
 
 def _threaded(steps: list[str]) -> int:

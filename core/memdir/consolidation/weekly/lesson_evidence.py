@@ -62,9 +62,19 @@ def _retry(a: Step, b: Step) -> bool:
     return a.tool == b.tool and " ".join(a.input.split()) == " ".join(b.input.split())
 
 
+_OPTION_VALUE = re.compile(r"((?:^|\s)--?[A-Za-z][\w-]*[ =]|[A-Za-z_][\w.]*=)\S+")
+
+
 def _same(a: Step, b: Step) -> bool:
-    """The same step in another task (its values may differ)."""
-    return a.action == b.action and difflib.SequenceMatcher(None, a.render(), b.render()).ratio() >= SAME_STEP
+    """The same step in another task (its values may differ): alike as text, or alike once every
+    option's value is masked (`add_record.py --name status --type CNAME …` and `… --name wiki --type TXT …`:
+    every value differs, the step is one)."""
+    if a.action != b.action:
+        return False
+    if difflib.SequenceMatcher(None, a.render(), b.render()).ratio() >= SAME_STEP:
+        return True
+    masked_a, masked_b = (_OPTION_VALUE.sub(r"\1#", s.render()) for s in (a, b))
+    return difflib.SequenceMatcher(None, masked_a, masked_b).ratio() >= SAME_STEP
 
 
 def _day(task: Task) -> str:
@@ -138,7 +148,13 @@ def failure_of(task: Task, later: list[Task]) -> Failure:
             continue
         at = next((k for k, s in enumerate(ok.steps) if _same(s, step)), None)
         if at is not None:  # the same step worked there: what did it do first that this task did not?
-            prep = [s for s in ok.steps[:at] if not any(_same(s, f) for f in task.steps)]
+            # a step only this one success took first is its own exploration (a `state show`), no remedy
+            prep = [
+                s
+                for s in ok.steps[:at]
+                if not any(_same(s, f) for f in task.steps)
+                and sum(1 for o in later if any(_same(s, x) for x in o.steps)) >= 2
+            ]
             if prep:
                 fail.alternative, fail.by, fail.before = prep[-1].render(), ok.task_id, True
                 fail.check = _last_action(ok)

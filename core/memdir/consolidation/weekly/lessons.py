@@ -277,6 +277,8 @@ class LessonWriter:
             note = self.store.read(target)
         except NoteError:
             return
+        if note.get("origin") not in ("weekly", "daily"):
+            return  # a person's note stays byte for byte theirs; the lesson's `applies_to` names it
         have = note.str_list("lessons")
         if lesson in have and lines is None:
             return

@@ -120,7 +120,7 @@ class Placer:
 
     def duplicate_of(self, draft: Draft) -> tuple[str, float, list[str]] | None:
         """(target, similarity, steps the draft adds) when the draft repeats a note or a sibling."""
-        found = self.index.closest(draft.title, draft.steps, 1, self.generic)
+        found = self.index.closest(draft.title, draft.steps, len(self.index.paths), self.generic)
         m = found[0] if found else None
         if m is not None:
             if m.intent >= self.th.duplicate:
@@ -128,6 +128,12 @@ class Placer:
             if steps_match(m):
                 f1 = 2 * m.coverage * m.reverse / (m.coverage + m.reverse)
                 return m.path, max(m.intent, f1), [draft.steps[i] for i in m.new_steps]
+        named = [n for n in found if n.named.same_work()]
+        if named:  # a person's note in other words, whose named commands, actions, templates the steps run
+            n = max(named, key=lambda x: (x.named.lines_run / x.named.lines, x.similarity))
+            share = n.named.lines_run / n.named.lines
+            added = [s for i, s in enumerate(draft.steps) if i not in n.named.steps_run]
+            return n.path, max(n.intent, share), added
         for sib in self.siblings:
             work = same_work(draft.steps, sib.steps, self.generic)
             if work < SAME_STEPS:

@@ -33,6 +33,12 @@ _BARE_KEYS = frozenset([*INPUT_KEYS, "path", "url", "file", "text", "code", "scr
 _VERB = re.compile(r"[^\W\d][\w.+-]*", re.U)
 _ENV = re.compile(r"^[A-Z_][A-Z0-9_]*=\S*$")
 _WRAPPERS = frozenset(["sudo", "env", "time", "nohup", "exec", "command"])
+# `noun.verb` of an API (`ticket.get`, `invoices.send`), not a file (`README.md`): the part after the dot
+# is one of the verbs APIs name their calls by
+_API_CALL = re.compile(
+    r"[a-z][a-z_]*\.(?:get|list|search|create|update|delete|send|reply|link|add|remove|set|close|cancel"
+    r"|history|find|query|fetch|post|put|patch)"
+)
 
 
 @dataclass(frozen=True)
@@ -119,7 +125,10 @@ def leading_verb(text: str) -> str:
     for word in text.split()[:6]:
         if _ENV.match(word) or word in _WRAPPERS:
             continue
-        m = _VERB.fullmatch(word.strip("'\"`,;:()[]"))
+        w = word.strip("'\"`,;:()[]")
+        if _API_CALL.fullmatch(w):  # an API's `ticket.get`, `refunds.create`: the call is the verb
+            return w.lower()
+        m = _VERB.fullmatch(w)
         return m.group(0).lower()[:30] if m and "." not in m.group(0) else ""
     return ""
 

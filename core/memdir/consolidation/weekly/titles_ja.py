@@ -1,6 +1,7 @@
 """Titles of Japanese requests: the action they ask for and its object, as a person would write them.
 
-Words are kanji or katakana strings of 2+ characters (inside longer runs too: `振込予約` holds `予約`),
+Words are kanji or katakana strings of 2+ characters (inside longer runs too: `振込予約` holds `予約`;
+no word starts inside a katakana run: `トラック` and `チェック` share no word `ック`),
 not right after a digit (`10月分` is a value); a kana inside a compound verb-noun is dropped before
 words are counted (`差し戻し` = `差戻`). The action is a verbal noun, a word the requests or the
 replies write as a verb (`予約して`, `差し戻し`, `発行お願い`, `予約しました`): the one more than half of
@@ -48,11 +49,17 @@ def _words(texts: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
     for n, text in enumerate(texts):
         for run in KANJI_RUN.finditer(text):
             for i in range(run.start(), run.end() - 1):
-                if i > 0 and text[i - 1].isdigit():
+                if i > 0 and (text[i - 1].isdigit() or _kana_pair(text, i)):
                     continue
                 for j in range(i + 2, run.end() + 1):
                     where.setdefault(text[i:j], []).append((n, i))
     return where
+
+
+def _kana_pair(text: str, i: int) -> bool:
+    """A word starting at `i` would start inside a katakana word (`トラ|ック`, `チェ|ック`): a katakana word is
+    never read from its middle (its head may be: `メンテ` is short for `メンテナンス`)."""
+    return 0 < i < len(text) and all("\u30a1" <= c <= "\u30fa" or c == "ー" for c in text[i - 1 : i + 1])
 
 
 def surface(word: str, texts: Sequence[str]) -> str:

@@ -1,0 +1,97 @@
+"""What a person's procedure names, and whether a draft's steps run it (the duplicate check's third way).
+
+A person writes a procedure in prose: "Open the ticket (`helpdesk` ticket.get)", "発注番号で入荷予定を確認する
+（`wms` の「入荷予定照会」）". Its first heading and its wording say little about a draft distilled from
+the log, and its code spans alone (`helpdesk`, `wms`) say less. What it *names* does: the code spans,
+the terms quoted in 「」『』 or “”, and the identifiers in its prose (`ticket.get`, `invoice_resent`,
+`/etc/nginx/nginx.conf`, `入荷仮置き-A`): the commands, tool actions, templates, macros, hosts and
+paths its steps run. A draft runs a line of the note when one of its steps holds most of what the line
+names (more than half of it, one term not a tool's name: tools say only how the work was logged); a note the draft runs line by line
+is the same work, whatever either calls it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+_PLACEHOLDER = re.compile(r"\{[^\W\d_][\w-]*\}|<[^<>\s]{1,40}>")
+_CODE = re.compile(r"`+([^`]+)`+")
+_QUOTED = re.compile(r"「([^「」]+)」|『([^『』]+)』|“([^“”]+)”")
+# an identifier in prose: words joined by . _ / : or - (ticket.get, invoice_resent, 入荷仮置き-A)
+_IDENT = re.compile(r"[^\W_]+(?:[._/:-]+[^\W_]+)+|[^\W_]*_[\w]+")
+_TOOL_PREFIX = re.compile(r"^\s*([\w.:-]{1,40}): (?=`)")
+_LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s")
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", "", text).lower()
+
+
+def named_terms(line: str) -> list[str]:
+    """What a note line names: code spans, quoted terms, prose identifiers (placeholders cut out), squashed."""
+    terms: list[str] = []
+    rest = line
+    for found in (_CODE, _QUOTED):
+        for m in found.finditer(rest):
+            text = next(g for g in m.groups() if g is not None)
+            terms += [p for p in (_squash(s) for s in _PLACEHOLDER.split(text)) if len(p) > 1]
+        rest = found.sub(" ", rest)
+    terms += [t.lower() for t in _IDENT.findall(_PLACEHOLDER.sub(" ", rest)) if len(t) > 2]
+    return list(dict.fromkeys(terms))
+
+
+def step_tool(step: str) -> str:
+    """The tool a draft step is prefixed with (`helpdesk: `…``), lower case, or ''."""
+    m = _TOOL_PREFIX.match(step)
+    return m.group(1).lower() if m else ""
+
+
+def runs(terms: Sequence[str], step: str, tools: set[str]) -> bool:
+    """A step runs a note line when it holds more than half of the line's terms, one of them not a tool name
+    (a line naming an endpoint and its `/bank-account` is not run by a call of that endpoint alone)."""
+    own = _squash(step)
+    held = [t for t in terms if t in own]
+    return any(t not in tools for t in held) and 2 * len(held) > len(terms)
+
+
+@dataclass
+class NamedMatch:
+    """How much of a note a draft runs: the note's naming lines, those run, the draft's steps that run one."""
+
+    lines: int = 0
+    lines_run: int = 0
+    steps: int = 0  # the draft's steps with code
+    steps_run: list[int] = field(default_factory=list)
+
+    def same_work(self) -> bool:
+        """The draft runs more than half of the note's naming lines (>= 2) with at least half of its own steps."""
+        return (
+            self.lines >= 2
+            and 2 * self.lines_run > self.lines
+            and len(self.steps_run) >= 2
+            and 2 * len(self.steps_run) >= self.steps
+        )
+
+
+def note_lines(body: str) -> list[list[str]]:
+    """The terms of each line of a note's steps that names something (its list items, else every line)."""
+    lines = [ln for ln in body.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    items = [ln for ln in lines if _LIST_ITEM.match(ln)] or lines
+    return [t for t in (named_terms(ln) for ln in items) if t]
+
+
+def named_match(lines: Sequence[Sequence[str]], steps: Sequence[str]) -> NamedMatch:
+    """Which of a note's naming lines (`note_lines`) the draft's steps run, and which steps run one."""
+    coded = [i for i, s in enumerate(steps) if _CODE.search(s)]
+    tools = {t for s in steps if (t := step_tool(s))}
+    out = NamedMatch(lines=len(lines), steps=len(coded))
+    run_by: set[int] = set()
+    for terms in lines:
+        hit = [i for i in coded if runs(terms, steps[i], tools)]
+        if hit:
+            out.lines_run += 1
+            run_by.update(hit)
+    out.steps_run = sorted(run_by)
+    return out
