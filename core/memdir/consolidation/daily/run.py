@@ -31,6 +31,7 @@ from memdir.consolidation.daily.route_rag import NoteVectors
 from memdir.consolidation.daily.route_sections import SectionState
 from memdir.consolidation.daily.router import RoutedPart, Router
 from memdir.errors import MemdirError
+from memdir.index.embedder import routing_name
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.lifecycle.review import item_id_for
 from memdir.locks import file_lock
@@ -122,7 +123,8 @@ class DailyConsolidator:
         # 3. the existing notes' vectors (related notes, duplicate checks)
         vectors = NoteVectors(self.store, self.embedder())
         # 4. route
-        router = Router(vectors.embed, vectors.name, vectors.embedder.dim)
+        # the routing name says which e5 engine embeds: each has weight sets fit on its own vectors
+        router = Router(vectors.embed, routing_name(vectors.embedder), vectors.embedder.dim)
         routed = self._route(episodes, vectors, router, report)
         # 5. plan: creates, updates and review items, then move proposals
         result = Planner(self.store, self.config.thresholds, started.isoformat(), vectors).plan(routed)
