@@ -147,6 +147,8 @@ def test_a_daily_run_through_a_wrapped_embedder_routes_with_the_engine_s_own_wei
 
     mem = Memory(tmp_path / "root", embedder=_Forwarding(E5Embedder()))  # type: ignore[arg-type]
     mem.init()
-    mem.add_episode("To restart the queue: stop the workers, run `queuectl drain`, then start the workers again.")
+    mem.add_episode(
+        "To restart the queue: stop the workers, run `queuectl drain`, then start the workers again."
+    )
     report = mem.daily_consolidator(sync_index=False).run()
     assert report.stats["router"] == "e5_ort"  # not the C engine's `e5` on ORT vectors
