@@ -19,7 +19,7 @@ from memdir import Memory
 from memdir.consolidation.weekly.tasks import group_tasks
 
 
-def test_a_kind_of_generic_api_calls_asked_in_two_languages_is_titled_by_the_words_its_requests_share() -> None:
+def test_a_kind_of_generic_calls_asked_in_two_languages_is_titled_by_the_words_its_requests_share() -> None:
     from weekly_support import draft
 
     # a venue desk: every kind gets, patches and notifies; this one moves a booking
@@ -40,7 +40,12 @@ def test_a_kind_of_generic_api_calls_asked_in_two_languages_is_titled_by_the_wor
             for n, b in enumerate(bookings)
         ],
         tool="ops",
-        replies=["Booking moved.", "予約の日程を変更しました。", "Booking moved.", "予約の日程を変更しました。"],
+        replies=[
+            "Booking moved.",
+            "予約の日程を変更しました。",
+            "Booking moved.",
+            "予約の日程を変更しました。",
+        ],
     )
     # before: "get, patch, notify ({booking}, …)": the API's verbs, which every kind of the desk calls
     assert "reschedule" in d.title.lower() and "booking" in d.title.lower(), d.title
@@ -60,7 +65,11 @@ def test_a_batch_of_command_lines_is_titled_by_the_requests_not_by_a_command_wor
             "mail.acme.test: certificate renewal due, please handle",
         ],
         [
-            [f"openssl s_client -connect {h}:443", f"certbot certonly --nginx -d {h}", "systemctl reload nginx"]
+            [
+                f"openssl s_client -connect {h}:443",
+                f"certbot certonly --nginx -d {h}",
+                "systemctl reload nginx",
+            ]
             for h in hosts
         ],
         tool="shell",
@@ -73,13 +82,20 @@ def test_a_batch_of_command_lines_is_titled_by_the_requests_not_by_a_command_wor
 def test_a_request_logged_on_the_first_call_of_a_task_without_start_is_its_intent(root: Path) -> None:
     mem = Memory(root, embedder=WordEmbedder())
     items: list[dict[str, Any]] = [
-        {"type": "tool_use", "tool": "cms", "summary": "速報を出して：市内全域で断水", "input": {"action": "create"}},
+        {
+            "type": "tool_use",
+            "tool": "cms",
+            "summary": "速報を出して：市内全域で断水",
+            "input": {"action": "create"},
+        },
         {"type": "tool_use", "tool": "cms", "input": {"action": "push", "target": "app_breaking"}},
         {"type": "response_sent", "summary": "速報を配信し、トップに固定しました。", "outcome": "success"},
     ]
     mem.activity.append_many(events("thin", 0, items))
     (task,) = group_tasks(mem.activity.read())
-    assert task.intent == "速報を出して：市内全域で断水"  # before: the reply, 速報を配信し、トップに固定しました。
+    assert (
+        task.intent == "速報を出して：市内全域で断水"
+    )  # before: the reply, 速報を配信し、トップに固定しました。
 
 
 JA_NOTE = """---
@@ -124,7 +140,11 @@ def test_a_persons_note_naming_a_field_and_its_value_is_run_by_a_step_that_logs_
     mem = Memory(root, embedder=WordEmbedder())
     if lang == "ja":
         rel, text = "procedures/返金の記録と連絡.md", JA_NOTE
-        intents = ["田中さんに返金したので記録して連絡を", "返金済みの連絡お願いします（{x}）", "{x} 様、返金完了の処理"]
+        intents = [
+            "田中さんに返金したので記録して連絡を",
+            "返金済みの連絡お願いします（{x}）",
+            "{x} 様、返金完了の処理",
+        ]
         calls = [
             "app=顧客台帳 search 氏名 = {x}",
             "app=対応履歴 add record=field=種別 value=返金 field=氏名 value={x}",
@@ -134,14 +154,21 @@ def test_a_persons_note_naming_a_field_and_its_value_is_run_by_a_step_that_logs_
         other = ("{x} さんの住所変更", ["app=顧客台帳 search 氏名 = {x}", "app=顧客台帳 update 住所={x}-2"])
     else:
         rel, text = "procedures/restock-returned-parcel.md", EN_NOTE
-        intents = ["parcel {x} came back fine, put it back", "Return {x} passed QC - back to stock", "{x} restock pls"]
+        intents = [
+            "parcel {x} came back fine, put it back",
+            "Return {x} passed QC - back to stock",
+            "{x} restock pls",
+        ]
         calls = [
             "sheet=Returns search tracking = {x}",
             "sheet=Stock moves add row=field=reason value=restocked field=tracking value={x}",
             "template=shelf-label tracking={x}",
         ]
         values = ["TRK-5501", "TRK-5502", "TRK-5503"]
-        other = ("Write off damaged parcel {x}", ["sheet=Returns search tracking = {x}", "sheet=Losses add {x}"])
+        other = (
+            "Write off damaged parcel {x}",
+            ["sheet=Returns search tracking = {x}", "sheet=Losses add {x}"],
+        )
     (root / rel).write_text(text, encoding="utf-8")
     for i, (intent, steps) in enumerate(zip(intents, _kind("desk", calls, values), strict=True)):
         items = [{"type": "task_start", "summary": intent.replace("{x}", values[i])}]
