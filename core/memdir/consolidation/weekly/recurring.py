@@ -151,6 +151,7 @@ _CLAUSE = re.compile(r"[:;,.!?—–]+(?:\s|$)|\s[-–—]\s|\s&\s(?=[A-Z])")
 _PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _ALPHA = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
 _SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ed", "es", "s")
+_PREPOSITIONS = frozenset(["for", "on", "in", "at", "of", "with", "from", "by"])
 MAX_GAP = 3  # other words a title keeps between two recurring ones
 
 
@@ -265,6 +266,8 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
                 t = toks[i]
                 if _value(t, i == 0) or 0 < i < end and _content(t) and weight[i] < 2 and not kind_word(t):
                     dropped = "name" if t[:1].isupper() else dropped or "word"
+                    if len(kept) > 1 and kept[-1].lower() in _PREPOSITIONS:
+                        kept.pop()  # `ELISA for S-7795 on plate` -> `ELISA on plate`, not `ELISA for on plate`
                     continue
                 if (
                     dropped == "name"
@@ -346,4 +349,16 @@ def verb_asked(title: str, asked: Sequence[str]) -> bool:
     """Whether a title built from calls opens with a verb some request wrote (`Refund a charge`), not
     with a command's word nobody asked for (`Repo a helm`, `Transition a stage` for "promote")."""
     words = _ALPHA.findall(title)
-    return bool(words) and _witnesses(words[0], [(_stems(t), set()) for t in asked]) >= 1
+    if _CJK.search(title) or not words:
+        return True  # a Japanese title (`住所変更`) is judged by `titles_ja`
+    return _witnesses(words[0], [(_stems(t), set()) for t in asked]) >= 1
+
+
+def holds_more(work: str, title: str, tasks: Sequence[tuple[str, str]]) -> bool:
+    """Whether a title from the calls (`Add a permission to a mailbox`) says more than a request-words
+    title that holds one shared word (`Give access`): the calls' title names a thing a request writes."""
+    bags = [(_stems(a), _stems(r)) for a, r in tasks]
+    shared = {stem(w) for w in _ALPHA.findall(title) if _content(w) and _witnesses(w, bags) >= 2}
+    asked = [(_stems(a), set[str]()) for a, _ in tasks]
+    named = [w for w in _ALPHA.findall(work)[1:] if _content(w) and _witnesses(w, asked) >= 1]
+    return len(shared) < 2 and bool(named)
