@@ -1,20 +1,23 @@
 """Titles from the words a kind's requests keep writing, in English and Japanese, for kinds whose steps
 are generic calls (`cms get/patch/notify`, a batch of command lines) that name no work.
 
-A word *recurs* when two or more tasks wrote it, in the request or the reply (the agent's report
-confirms a word of a single request: "Please run a correction." + another task's "Correction published
-and logged."); a task's own value, in its request and its reply, is one task's. English words are compared by their stem
-(`push`/`pushed`, `build`/`built`, `correct`/`correction`, `pin`/`pinned`); Japanese words are kanji or
-katakana runs (`訂正`, `速報`, `コラム`).
+A word *recurs* when two or more tasks wrote it: each request is a witness, and a task whose reply
+reports it without its request writing it adds one ("Please run a correction." + another task's
+"Correction published and logged."); a task's own value, in its request and its reply, is one task's.
+English words are compared by their stem (`push`/`pushed`, `build`/`built`, `correct`/`correction`,
+`pin`/`pinned`); a hyphenated word's part recurs only where another request writes it alone.
+Japanese words are kanji or katakana runs and their pieces (`訂正`, `コラム` of `週刊コラム`).
 
 The English title is one request's own clause, from its imperative verb (its first word, courtesy
-aside) or its first recurring word to its last, plus one plain noun after it (`… hotfix branch`); the
-values (digits, names capitalised inside the sentence, parentheses) are left out. The clause scoring
-most recurring-word witnesses, less one per other word it keeps, wins, then the shortest: "Build and
-push the ledger-api image", "Promote to staging", "Run a correction", "Schedule the weekly column".
-The Japanese title is the recurring run written by most witnesses (the latest in its request on ties:
-Japanese puts the verb last). A kind asked in both languages gets both: "Run a correction（訂正）".
-"" when no word recurs, and the caller falls back to the tool calls.
+aside) or its first recurring word to its last, plus the noun that ends the clause (`… hotfix branch`).
+Values, names capitalised inside the sentence, possessors, parentheses, and words that neither recur
+nor appear in the kind's steps are left out (with a preposition left hanging before them). The clause
+scoring most recurring-word witnesses (less one per other word it keeps, one more when it opens with
+the request's verb) wins, then the shortest: "Build and push the ledger-api image", "Promote to
+staging", "Schedule the weekly column". One recurring word without a verb before it is no title. The
+Japanese title is the run most tasks write (the longest, then the latest on ties: Japanese puts the
+verb last). A kind asked in both languages gets both: "Run a correction（記事の訂正）". "" when no word
+recurs, and the caller falls back to the tool calls.
 """
 
 from __future__ import annotations
