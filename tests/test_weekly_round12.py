@@ -157,7 +157,8 @@ def test_a_title_of_holes_gives_way_to_the_work_the_steps_do() -> None:
         ],
         replies=[f"pricing-page {b} is live." for b in bs],
     )
-    assert d.title == "Create a release for a build"  # before: `{value} pricing-page {value2} to {target}`
+    # round 12: "Create a release for a build" (the command's words); round 13: the words the requests share
+    assert d.title == "Publish pricing-page to live"  # before: `{value} pricing-page {value2} to {target}`
 
 
 def test_a_japanese_title_never_cuts_a_katakana_word() -> None:

@@ -21,6 +21,7 @@ from memdir.consolidation.weekly.action_titles import titled_by_work
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.placeholders import assign
+from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
@@ -171,8 +172,19 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     if chatty:  # what the requests all say, else what the steps ran
         asked = list(intents.values())
         done = [s.text() for t in ordered[:MAX_ALIGN_TASKS] for s in t.steps if s.kind == "response"]
+        told = [
+            (t.intent, "\n".join(s.text() for s in t.steps if s.kind == "response"))
+            for t in ordered[:MAX_ALIGN_TASKS]
+        ]
         said = shared_phrase(asked, rendered) or shared_phrase_ja(asked, replies=done)
-        said = said or quoted_title(rendered, asked) or titled_by_work(rendered, asked + done, asked)
+        if said and not re.search("[A-Za-z]", said):  # a kind asked in both languages: both say it
+            said = recurring_title(told, rendered, ja=said)
+        said = said or quoted_title(rendered, asked)  # the kind's own words (`Change plan`)
+        work = "" if said else titled_by_work(rendered, asked + done, asked)
+        # a command's words nobody asked for (`Repo a helm`): the words the requests keep writing
+        said = said or (work if verb_asked(work, asked) else "")
+        mine = "" if said else recurring_title(told, rendered, ja=shared_phrase_ja(asked, alone=True))
+        said = said or (work if mine and holds_more(work, mine, told) else mine) or work
         by_steps = "" if said else steps_title(rendered)
         if _METHODS_ONLY.match(by_steps):  # `GET, PATCH, POST`: the requests' shared words say more
             said = shared_phrase_ja(asked, alone=True) or by_steps

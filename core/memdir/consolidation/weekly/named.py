@@ -52,8 +52,20 @@ def runs(terms: Sequence[str], step: str, tools: set[str]) -> bool:
     """A step runs a note line when it holds more than half of the line's terms, one of them not a tool name
     (a line naming an endpoint and its `/bank-account` is not run by a call of that endpoint alone)."""
     own = _squash(step)
-    held = [t for t in terms if t in own]
+    held = [t for t in terms if t in own or _pair_held(t, own)]
     return any(t not in tools for t in held) and 2 * len(held) > len(terms)
+
+
+_PAIR = re.compile(r"^([^=:]{2,40})[=:]([^=:]{2,80})$")
+
+
+def _pair_held(term: str, own: str) -> bool:
+    """A `key = value` the note names is held when the step holds the key and then the value, however
+    the log writes the pair (`証明書種別 = 住民票の写し` in `field=証明書種別 value=住民票の写し`)."""
+    m = _PAIR.match(term)
+    if m is None or (at := own.find(m.group(1))) < 0:
+        return False
+    return own.find(m.group(2), at + len(m.group(1))) >= 0
 
 
 @dataclass

@@ -261,6 +261,10 @@ def _intent(events: list[ActivityEvent]) -> str:
     for e in events:
         if text := _text_field(e, "intent", "goal", "description", "task"):
             return text
+    # a task logged without its start: a summary on its first event is the request ("速報を出して：…"),
+    # not the reply that reports it done
+    if events and events[0].type == "tool_use" and (text := _text_field(events[0], "summary", "prompt")):
+        return text
     for types in (None, ("task_end",), REPLY_TYPES, THOUGHT_TYPES, ()):
         for e in events:  # () last: any event's summary
             if (e.type not in _NOT_INTENT if types is None else not types or e.type in types) and (

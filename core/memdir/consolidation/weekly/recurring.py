@@ -1,0 +1,367 @@
+"""Titles from the words a kind's requests keep writing, in English and Japanese, for kinds whose steps
+are generic calls (`cms get/patch/notify`, a batch of command lines) that name no work.
+
+A word *recurs* when two or more tasks wrote it: each request is a witness, and a task whose reply
+reports it without its request writing it adds one ("Please run a correction." + another task's
+"Correction published and logged."); a task's own value, in its request and its reply, is one task's.
+English words are compared by their stem (`push`/`pushed`, `build`/`built`, `correct`/`correction`,
+`pin`/`pinned`); a hyphenated word's part recurs only where another request writes it alone.
+Japanese words are kanji or katakana runs and their pieces (`訂正`, `コラム` of `週刊コラム`).
+
+The English title is one request's own clause, from its imperative verb (its first word, courtesy
+aside) or its first recurring word to its last, plus the noun that ends the clause (`… hotfix branch`).
+Values, names capitalised inside the sentence, possessors, parentheses, and words that neither recur
+nor appear in the kind's steps are left out (with a preposition left hanging before them). The clause
+scoring most recurring-word witnesses (less one per other word it keeps, one more when it opens with
+the request's verb) wins, then the shortest: "Build and push the ledger-api image", "Promote to
+staging", "Schedule the weekly column". One recurring word without a verb before it is no title. The
+Japanese title is the run most tasks write (the longest, then the latest on ties: Japanese puts the
+verb last). A kind asked in both languages gets both: "Run a correction（記事の訂正）". "" when no word
+recurs, and the caller falls back to the tool calls.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memdir.consolidation.weekly.titles_ja import KANJI_RUN
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+# words of any English request, none a kind's own: courtesy, modals, pronouns, light verbs
+_COURTESY = frozenset(
+    [
+        "please",
+        "pls",
+        "plz",
+        "need",
+        "needs",
+        "can",
+        "could",
+        "would",
+        "will",
+        "shall",
+        "should",
+        "must",
+        "may",
+        "might",
+        "kindly",
+        "hey",
+        "hi",
+        "ok",
+        "okay",
+        "thanks",
+        "just",
+        "also",
+        "still",
+        "even",
+        "only",
+        "really",
+        "very",
+        "too",
+        "quite",
+        "we",
+        "i",
+        "you",
+        "let",
+        "lets",
+        "let's",
+        "want",
+        "wants",
+        "like",
+        "go",
+        "going",
+        "ahead",
+        "asap",
+        "today",
+        "tomorrow",
+        "tonight",
+        "now",
+        "soon",
+        "again",
+        "here",
+        "there",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "where",
+        "why",
+        "how",
+        "nobody",
+        "somebody",
+        "anybody",
+        "everybody",
+        "someone",
+        "anyone",
+        "everyone",
+        "nothing",
+        "something",
+        "anything",
+        "everything",
+        "more",
+        "most",
+        "less",
+        "much",
+        "many",
+        "few",
+        "other",
+        "another",
+        "same",
+        "such",
+        "own",
+        "up",
+        "down",
+        "out",
+        "about",
+        "get",
+        "gets",
+        "got",
+        "make",
+        "makes",
+        "made",
+        "do",
+        "does",
+        "did",
+        "done",
+        "doing",
+        "have",
+        "has",
+        "had",
+        "having",
+        "say",
+        "says",
+        "said",
+        "know",
+        "see",
+        "seem",
+        "seems",
+        "looks",
+        "look",
+        "anymore",
+        "yet",
+        "already",
+        "ever",
+        "never",
+        "not",
+        "don't",
+        "can't",
+        "won't",
+    ]
+)
+_CLAUSE = re.compile(r"[:;,.!?—–]+(?:\s|$)|\s[-–—]\s|\s&\s(?=[A-Z])")
+_PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_ALPHA = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
+_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ed", "es", "s")
+_PREPOSITIONS = frozenset(["for", "on", "in", "at", "of", "with", "from", "by"])
+MAX_GAP = 3  # other words a title keeps between two recurring ones
+
+
+def stem(word: str) -> str:
+    """`pushed` -> `push`, `pinned` -> `pin`, `scheduled` / `schedule` -> `schedul`, `correction` ->
+    `correct` (plain English endings only)."""
+    w = word.lower().strip("'")
+    for suffix in _SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            break
+    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "sl":
+        w = w[:-1]  # pinned -> pinn -> pin
+    return w[:-1] if len(w) >= 4 and w.endswith("e") else w
+
+
+def _same(a: str, b: str) -> bool:
+    """Two stems of one word: equal, or 4+ letters alike and at most one more each (`build`/`built`)."""
+    if a == b:
+        return True
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n >= 4 and len(a) - n <= 1 and len(b) - n <= 1
+
+
+def _content(word: str) -> bool:
+    from memdir.consolidation.weekly.naming import FUNCTION_WORDS
+
+    w = word.lower()
+    return len(w) >= 3 and w not in FUNCTION_WORDS and w not in _COURTESY
+
+
+def _stems(text: str) -> set[str]:
+    """The stems of a text's words; a hyphenated word's parts marked `-` (`cherry-pick`: `-pick`)."""
+    out = set()
+    for w in _ALPHA.findall(text):
+        out |= {stem(w)} if _content(w) else set()
+        out |= {"-" + stem(p) for p in w.split("-") if "-" in w and _content(p)}
+    return out
+
+
+Bags = Sequence[tuple[set[str], set[str]]]  # each task's request words and reply words (stems)
+
+
+def _witnesses(word: str, bags: Bags) -> int:
+    """The requests that write the word, one more when a task reports it done without its request writing
+    it (templated replies count once). A part of a hyphenated word recurs only where another request
+    writes it alone (`cherry-pick` and `pick`; never `workers` of `workers-batch`, `workers-gpu`)."""
+    whole = stem(word)
+
+    def count(s: str, part: bool) -> int:
+        def holds(bag: set[str]) -> bool:
+            if part:  # written alone, by a request other than the one with the whole word
+                return whole not in bag and any(_same(s, b) for b in bag if not b.startswith("-"))
+            return any(_same(s, b.lstrip("-")) for b in bag)
+
+        asked = [holds(req) for req, _ in bags]
+        told = any(not a and holds(said) for a, (_, said) in zip(asked, bags, strict=True))
+        n = sum(asked) + told
+        return n + 1 if part and n else n
+
+    parts = [count(stem(p), True) for p in word.split("-") if "-" in word and _content(p)]
+    return max([count(whole, False) if _content(word) else 0, *parts])
+
+
+def _value(token: str, first: bool) -> bool:
+    """A token a title leaves out: digits, paths, ids, a name capitalised inside a sentence."""
+    if not _ALPHA.fullmatch(token.strip("'")) or token.endswith(("'s", "’s")):
+        return True  # `41,000`, `v3.8.0`, `Garcia's`
+    return not first and token[:1].isupper() and not token.isupper()
+
+
+def _clauses(text: str) -> list[list[str]]:
+    out = []
+    for part in _CLAUSE.split(_PAREN.sub(" ", text)):
+        toks = [t.strip("\"'`“”‘’") for t in part.split()]
+        out.append([t for t in toks if t])
+    return out
+
+
+def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> str:
+    def kind_word(t: str) -> bool:  # a word the kind's steps write (`weekly-column`), not one task's value
+        return re.search(rf"(?<![\w{{]){re.escape(t.lower())}(?![\w}}])", steps) is not None
+
+    best: tuple[int, int, str] = (0, 0, "")
+    for text in asked:
+        for toks in _clauses(text):
+            while toks and toks[0].lower() in _COURTESY:
+                toks = toks[1:]
+            weight = [
+                _witnesses(t, bags) if not _value(t, i == 0) and _content(t) else 0
+                for i, t in enumerate(toks)
+            ]
+            hits = [i for i, w in enumerate(weight) if w >= 2]
+            if not hits:
+                continue
+            start, end = hits[0], hits[0]
+            for i in hits[1:]:
+                between = [t for t in toks[end + 1 : i] if _content(t) and not _value(t, False)]
+                if len(between) > MAX_GAP:
+                    break
+                end = i
+            if start <= MAX_GAP and toks[0][:1].isalpha() and _content(toks[0]) and not _value(toks[0], True):
+                start = 0  # the request's imperative verb
+            nxt = toks[end + 1] if end + 1 < len(toks) else ""
+            if nxt and _content(nxt) and not _value(nxt, False) and (kind_word(nxt) or end + 2 == len(toks)):
+                end += 1  # the noun the last word qualifies (`hotfix branch`)
+            kept: list[str] = []
+            dropped = ""
+            for i in range(start, end + 1):
+                t = toks[i]
+                if _value(t, i == 0) or 0 < i < end and _content(t) and weight[i] < 2 and not kind_word(t):
+                    dropped = "name" if t[:1].isupper() else dropped or "word"
+                    if len(kept) > 1 and kept[-1].lower() in _PREPOSITIONS:
+                        kept.pop()  # `ELISA for S-7795 on plate` -> `ELISA on plate`, not `ELISA for on plate`
+                    continue
+                if (
+                    dropped == "name"
+                    and len(kept) == 1
+                    and t.lower() not in ("a", "an", "the", "to", "onto", "into")
+                ):
+                    kept.append("the")  # `Schedule Maya Chen's weekly column` -> `Schedule the weekly column`
+                dropped = ""
+                kept.append(t)
+            if not kept or kept[-1].lower() in ("a", "an", "the", "and", "to", "of", "for"):
+                continue
+            seen: list[str] = []
+            score = 0
+            for i in range(start, end + 1):
+                if weight[i] >= 2 and not any(_same(stem(toks[i]), s) for s in seen):
+                    seen.append(stem(toks[i]))
+                    score += weight[i]
+                elif _content(toks[i]) and not _value(toks[i], i == 0) and i != start and weight[i] < 2:
+                    score -= 1
+            verb = start == 0 and (weight[0] < 2 or stem(toks[0]) in done)  # `Restock` of "restocked"
+            if len(seen) < 2 and not verb:
+                continue  # one shared word and no verb before it (`Nodes`, `Printer`, `Owner called`): no work
+            score += 1 if start == 0 else 0  # the request's own verb opens the title
+            phrase = " ".join(kept)
+            if (score, -len(kept)) > best[:2]:
+                best = (score, -len(kept), phrase[:1].upper() + phrase[1:])
+    return best[2]
+
+
+def _japanese(asked: Sequence[str], tasks: Sequence[tuple[str, str]]) -> str:
+    best = (0, 0, 0, "")
+    for text in asked:
+        for m in KANJI_RUN.finditer(text):
+            if m.start() > 0 and text[m.start() - 1].isdigit():
+                continue  # `10月分` is a value
+            for at, run in _parts(m.group(0), m.start()):
+                n = sum(1 for a, _ in tasks if run in a) + any(run in r and run not in a for a, r in tasks)
+                late = at * 1000 // max(len(text), 1)
+                if n >= 2 and (n, len(run), late) > best[:3]:
+                    best = (n, len(run), late, run)
+    return best[3]
+
+
+_SCRIPT = re.compile(r"[\u30a0-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff]+")
+
+
+def _parts(run: str, at: int) -> list[tuple[int, str]]:
+    """A run and its words: each katakana word whole (`コラム` of `週刊コラム`; none starts inside one),
+    each kanji stretch and its pieces of two or more (`予約` of `予約公開`)."""
+    out = [(at, run)]
+    for m in _SCRIPT.finditer(run):
+        seg = m.group(0)
+        if seg[0] >= "\u30a0" and seg[0] <= "\u30ff":
+            out.append((at + m.start(), seg))
+            continue
+        out += [(at + m.start() + i, seg[i:j]) for i in range(len(seg)) for j in range(i + 2, len(seg) + 1)]
+    return [(a, w) for a, w in out if len(w) >= 2]
+
+
+def recurring_title(tasks: Sequence[tuple[str, str]], steps: Sequence[str] = (), ja: str = "") -> str:
+    """The title the kind's requests write in words they share (see the module); "" when none recurs.
+
+    `tasks` holds each task's request and its replies: a word is witnessed once per task, so a task's
+    own value (`Give dlee access` + "dlee now has full access") never recurs. `ja`: the Japanese title
+    already found (`日程変更`), to which the English requests' words are added."""
+    asked = [a for a, _ in tasks if a.strip()]
+    en = [t for t in asked if not _CJK.search(t)]
+    jas = [t for t in asked if _CJK.search(t)]
+    bags = [(_stems(a), _stems(r)) for a, r in tasks]
+    done = {stem(w) for a, r in tasks for w in _ALPHA.findall(f"{a} {r}") if w.lower().endswith("ed")}
+    english = _english(en, bags, "\n".join(steps).lower(), done) if en else ""
+    japanese = ja or (_japanese(jas, tasks) if jas else "")
+    if english and japanese:
+        return f"{english}（{japanese}）"
+    return english or japanese
+
+
+def verb_asked(title: str, asked: Sequence[str]) -> bool:
+    """Whether a title built from calls opens with a verb some request wrote (`Refund a charge`), not
+    with a command's word nobody asked for (`Repo a helm`, `Transition a stage` for "promote")."""
+    words = _ALPHA.findall(title)
+    if _CJK.search(title) or not words:
+        return True  # a Japanese title (`住所変更`) is judged by `titles_ja`
+    return _witnesses(words[0], [(_stems(t), set()) for t in asked]) >= 1
+
+
+def holds_more(work: str, title: str, tasks: Sequence[tuple[str, str]]) -> bool:
+    """Whether a title from the calls (`Add a permission to a mailbox`) says more than a request-words
+    title that holds one shared word (`Give access`): the calls' title names a thing a request writes."""
+    bags = [(_stems(a), _stems(r)) for a, r in tasks]
+    shared = {stem(w) for w in _ALPHA.findall(title) if _content(w) and _witnesses(w, bags) >= 2}
+    asked = [(_stems(a), set[str]()) for a, _ in tasks]
+    named = [w for w in _ALPHA.findall(work)[1:] if _content(w) and _witnesses(w, asked) >= 1]
+    return len(shared) < 2 and bool(named)
