@@ -35,7 +35,7 @@ import numpy as np
 
 from memdir.consolidation.weekly.align import atoms
 from memdir.consolidation.weekly.features import EMBED_WEIGHT, WORDING_WEIGHT, wording_vectors
-from memdir.consolidation.weekly.named import NamedMatch, named_match, note_lines
+from memdir.consolidation.weekly.named import PLACEHOLDER, NamedMatch, named_match, note_lines
 from memdir.consolidation.weekly.similarity import abstract_text, to_calibrated
 from memdir.notes.model import Note
 
@@ -44,7 +44,6 @@ GENERIC = 3  # a step this many notes (or this run's drafts) hold says nothing a
 COVERED = 0.6  # a candidate step whose weighted words a note line holds this much is not new
 SAME_STEPS = 0.9  # sibling step sequences at least this alike (difflib ratio) are the same work
 SAME_MEANING = 0.75  # ... when their titles' calibrated meaning is at least this alike
-_PLACEHOLDER = re.compile(r"\{[^\W\d_][\w-]*\}|<[^<>\s]{1,40}>")
 _PREFIX = re.compile(r"^[\w.:-]{1,40}: (?=`)")
 
 
@@ -58,7 +57,7 @@ def note_tools(note: Note) -> list[str] | None:
 
 def plain_title(title: str) -> str:
     """A title with Markdown emphasis dropped and every placeholder (`{issue}`, `<host>`) one `{x}`."""
-    return _PLACEHOLDER.sub("{x}", title.replace("`", "").replace("*", "")).strip()
+    return PLACEHOLDER.sub("{x}", title.replace("`", "").replace("*", "")).strip()
 
 
 def step_words(line: str) -> list[str]:
@@ -67,7 +66,7 @@ def step_words(line: str) -> list[str]:
     Placeholders (`{x}`, `<x>`), a tool prefix and markup are left out.
     """
     code = re.findall(r"`+([^`]+)`+", line)
-    text = _PLACEHOLDER.sub(" ", " ".join(code) if code else _PREFIX.sub("", line.strip()))
+    text = PLACEHOLDER.sub(" ", " ".join(code) if code else _PREFIX.sub("", line.strip()))
     return [a.lower() for a in atoms(text) if a.strip() and (a.isalnum() or len(a) > 1)]
 
 

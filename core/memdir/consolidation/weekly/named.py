@@ -16,7 +16,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-_PLACEHOLDER = re.compile(r"\{[^\W\d_][\w-]*\}|<[^<>\s]{1,40}>")
+# a placeholder in a note: `{name}` or `<name>` (dedupe.py reads it from here)
+PLACEHOLDER = re.compile(r"\{[^\W\d_][\w-]*\}|<[^<>\s]{1,40}>")
 _CODE = re.compile(r"`+([^`]+)`+")
 _QUOTED = re.compile(r"「([^「」]+)」|『([^『』]+)』|“([^“”]+)”")
 # an identifier in prose: words joined by . _ / : or - (ticket.get, invoice_resent, 入荷仮置き-A)
@@ -36,9 +37,9 @@ def named_terms(line: str) -> list[str]:
     for found in (_CODE, _QUOTED):
         for m in found.finditer(rest):
             text = next(g for g in m.groups() if g is not None)
-            terms += [p for p in (_squash(s) for s in _PLACEHOLDER.split(text)) if len(p) > 1]
+            terms += [p for p in (_squash(s) for s in PLACEHOLDER.split(text)) if len(p) > 1]
         rest = found.sub(" ", rest)
-    terms += [t.lower() for t in _IDENT.findall(_PLACEHOLDER.sub(" ", rest)) if len(t) > 2]
+    terms += [t.lower() for t in _IDENT.findall(PLACEHOLDER.sub(" ", rest)) if len(t) > 2]
     return list(dict.fromkeys(terms))
 
 

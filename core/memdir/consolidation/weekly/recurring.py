@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.titles_ja import KANJI_RUN
+from memdir.index.stemmer import stem as porter_stem
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 # words of any English request, none a kind's own: courtesy, modals, pronouns, light verbs
@@ -153,22 +154,14 @@ _COURTESY = frozenset(
 _CLAUSE = re.compile(r"[:;,.!?—–]+(?:\s|$)|\s[-–—]\s|\s&\s(?=[A-Z])")
 _PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _ALPHA = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
-_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ed", "es", "s")
 _PREPOSITIONS = frozenset(["for", "on", "in", "at", "of", "with", "from", "by"])
 MAX_GAP = 3  # other words a title keeps between two recurring ones
 
 
 def stem(word: str) -> str:
-    """`pushed` -> `push`, `pinned` -> `pin`, `scheduled` / `schedule` -> `schedul`, `correction` ->
-    `correct` (plain English endings only)."""
-    w = word.lower().strip("'")
-    for suffix in _SUFFIXES:
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            w = w[: -len(suffix)]
-            break
-    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "sl":
-        w = w[:-1]  # pinned -> pinn -> pin
-    return w[:-1] if len(w) >= 4 and w.endswith("e") else w
+    """`pushed` -> `push`, `scheduled` / `schedule` -> `schedul`, `correction` -> `correct`: the
+    Porter stem that search uses (PyStemmer, `index.stemmer`); non-English words stay whole."""
+    return porter_stem(word.lower().strip("'"))
 
 
 def _same(a: str, b: str) -> bool:
