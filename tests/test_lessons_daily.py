@@ -146,3 +146,64 @@ def test_a_wrapped_episode_reads_as_whole_sentences_and_a_japanese_one_gets_japa
     assert "## What worked instead\n- 価格のような変わりやすいデータの TTL は 5 分以内にする。" in ja
     what_failed = ja.split("## What failed")[1].split("##")[0]
     assert "原因はキャッシュの TTL が長すぎたことだった。" in what_failed and "5 分以内" not in what_failed
+
+
+def test_next_time_in_a_note_for_the_next_person_is_no_lesson(root: Path) -> None:
+    """A how-to written "so next time is quicker" or 「次回の当番のために」 records no mistake: no lesson."""
+    mem = memory(root)
+    mem.add_episode(
+        "Re-stringing the practice nets at the cricket club. Writing it down so next time is quicker: "
+        "loosen the top rope at both posts, clip the new net on from the left, tension to one finger of sag, "
+        "then tie off with two half hitches. It's the first thing to try next time the net sags too.",
+        title="Practice nets",
+        at=at(9),
+    )
+    mem.add_episode(
+        "町内会の餅つき、次回の当番のために段取りを残します。前日にもち米を水に浸け、当日は7時に蒸し始める。"
+        "臼は使う前に30分お湯で温めておく。次回は公民館の鍵を前日に受け取っておくとスムーズです。",
+        title="餅つきの段取り",
+        at=at(10),
+    )
+    run(mem)
+    assert lessons(root) == []
+
+
+def test_a_label_over_a_list_gives_the_list_and_two_bare_headings_stay_two_lessons(root: Path) -> None:
+    """`Takeaways:` over bullets: the bullets are what worked instead; two post-mortems whose fix is
+    under a bare 「教訓」 heading are two lessons, not one (a heading alone matches anything)."""
+    mem = memory(root)
+    mem.add_episode(
+        "The spring plant sale ran out of seed trays by 10:00 and we lost most of the morning's sales.\n\n"
+        "Takeaways:\n"
+        "- Order trays two weeks ahead, not the week of the sale.\n"
+        "- Keep one spare crate of trays in the shed.\n\n"
+        "Otherwise a good day, 140 visitors.",
+        title="Plant sale review",
+        at=at(9),
+    )
+    mem.add_episode(
+        "図書館の夜間返却ポストが雨で浸水し、返却本が12冊濡れた。\n\n教訓\n"
+        "ポストの投入口にひさしを付け、雨の予報の日は閉館時に中を空にする。",
+        title="返却ポスト浸水",
+        at=at(10),
+    )
+    mem.add_episode(
+        "給湯器の点検を忘れて、合宿2日目に温水が出なくなった。\n\n教訓\n"
+        "合宿の1週間前に管理会社へ点検を依頼し、結果を係の共有シートに書く。",
+        title="合宿の給湯器",
+        at=at(11),
+    )
+    run(mem)
+    found = lessons(root)
+    assert len(found) == 3, found
+    bodies = [mem.store.read(rel).body for rel in found]
+    plant = next(b for b in bodies if "seed trays" in b)
+    fixes = plant.split("## What worked instead\n")[1].split("\n\n")[0]
+    assert fixes == (
+        "- Order trays two weeks ahead, not the week of the sale.\n- Keep one spare crate of trays in the shed."
+    )
+    post = next(b for b in bodies if "返却ポスト" in b)
+    assert (
+        "- ポストの投入口にひさしを付け、雨の予報の日は閉館時に中を空にする。" in post
+        and "給湯器" not in post
+    )

@@ -19,6 +19,17 @@ import re
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.daily.lesson_text import (
+    CHECK,
+    FAILED,
+    LABEL_LINE,
+    fix_sentences,
+    is_japanese,
+    overlap,
+    sentences,
+    terms,
+    unlabel,
+)
 from memdir.consolidation.daily.router import given_title
 from memdir.consolidation.daily.shape import shape
 from memdir.errors import MemdirError, NoteError
@@ -38,17 +49,8 @@ log = logging.getLogger(__name__)
 LESSON_DIR = "knowledge/lessons"
 DECISION_DIR = "knowledge/decisions"
 SAME_LESSON = 0.5  # word (or CJK bigram) overlap of two fixes that say the same thing
+MIN_TERMS = 4  # ... counted only for a fix of at least this many words or bigrams
 DECISION_MATCH = 0.6  # share of a decision title's words an episode must contain
-FIX = re.compile(
-    r"(?i)\b(?:we|i|they|you) should have\b|\bshould've\b|\bnext time\b|\blessons? learned\b|"
-    r"\bin hindsight\b|\bthe mistake was\b|\bour mistake\b|次からは|次回からは|次回は|すべきだった|べきだった|"
-    r"しておけばよかった|教訓"
-)
-FAILED = re.compile(
-    r"(?i)\b(?:failed|fails|failing|error|broke|broken|outage|down|wrong|mistake|forgot|missed|timed out)\b|"
-    r"失敗|エラー|落ちた|止まった|間違|忘れ|障害"
-)
-CHECK = re.compile(r"(?i)\b(?:check|verify|confirm|make sure)\b|確認|確かめ")
 OUTCOME = {
     "reverted": re.compile(
         r"(?i)\b(?:rolled back|reverted|revert(?:ing)? it|undid)\b|切り戻|元に戻した|戻した"
@@ -61,99 +63,6 @@ OUTCOME = {
         r"(?i)\b(?:worked|works well|paid off|turned out well|went well|no incidents?)\b|うまくいった|成功|効果があった"
     ),
 }
-_SENT = re.compile(r"(?<=[.!?。！？])\s*|\n+")
-_WORD = re.compile(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", re.I)
-_STOP = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "to",
-        "of",
-        "and",
-        "or",
-        "in",
-        "on",
-        "for",
-        "we",
-        "i",
-        "it",
-        "is",
-        "was",
-        "be",
-        "should",
-        "have",
-        "next",
-        "time",
-        "that",
-        "this",
-        "with",
-    ]
-)
-
-
-_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)]|#+)\s+")
-_LABEL = re.compile(r"(?i)^(?:lessons? learned|lesson|takeaway|教訓|学び|反省)\s*[:：]\s*")
-
-
-def _join(lines: list[str]) -> str:
-    """One paragraph's hard-wrapped lines as one text (no space between CJK lines)."""
-    out = ""
-    for line in lines:
-        line = line.strip()
-        cjk_edge = out and _is_cjk(out[-1]) and _is_cjk(line[:1])
-        out = f"{out}{'' if cjk_edge or not out else ' '}{line}"
-    return out
-
-
-def _is_cjk(ch: str) -> bool:
-    return bool(ch) and bool(re.match(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]", ch))
-
-
-def sentences(text: str) -> list[str]:
-    """Sentences of an episode: wrapped lines joined, list items and headings their own (markers stripped)."""
-    blocks: list[list[str]] = []
-    for line in text.splitlines():
-        if not line.strip():
-            blocks.append([])
-        elif _ITEM.match(line) or not blocks:
-            blocks.append([_ITEM.sub("", line)])
-        else:
-            blocks[-1].append(line)
-    out = []
-    for block in blocks:
-        for s in _SENT.split(_join(block)):
-            if s.strip():
-                out.append(s.strip())
-    return out
-
-
-def _unlabel(sentence: str) -> str:
-    """`Lesson learned: tests must …` -> `Tests must …` (the section heading already says it)."""
-    rest = _LABEL.sub("", sentence)
-    return rest[:1].upper() + rest[1:] if rest else sentence
-
-
-def is_japanese(text: str) -> bool:
-    """True when most letters are Japanese (the lesson's own sentences are then in Japanese)."""
-    letters = [c for c in text if c.isalpha()]
-    return bool(letters) and sum(_is_cjk(c) for c in letters) * 2 >= len(letters)
-
-
-def terms(text: str) -> set[str]:
-    """Content words (Latin) and character bigrams (CJK) for overlap."""
-    out: set[str] = set()
-    for w in _WORD.findall(text.lower()):
-        if re.match(r"[\u3040-\u30ff\u3400-\u9fff]", w):
-            out.update(w[i : i + 2] for i in range(max(1, len(w) - 1)))
-        elif w not in _STOP and len(w) > 1:
-            out.add(w)
-    return out
-
-
-def overlap(a: set[str], b: set[str]) -> float:
-    """Share of the smaller set found in the other."""
-    return len(a & b) / min(len(a), len(b)) if a and b else 0.0
 
 
 def result_of(text: str) -> str | None:
@@ -203,14 +112,15 @@ class EpisodeLessons:
     def lesson(self, ep: Episode) -> str | None:
         """Write or add evidence to the lesson this episode records; returns its path (or None)."""
         sents = [redact_text(s) for s in sentences(ep.text)]
-        fixes = [s for s in sents if FIX.search(s)]
+        fixes = fix_sentences(sents, redact_text(ep.text))
         if not fixes:
             return None
         failed = [s for s in sents if FAILED.search(s) and s not in fixes]
         if not failed:  # no failure word: what led up to the fix is what went wrong
-            failed = [s for s in sents[: sents.index(fixes[0])] if s not in fixes][-2:]
+            first = sents.index(fixes[0]) if fixes[0] in sents else len(sents)
+            failed = [s for s in sents[:first] if s not in fixes and not LABEL_LINE.match(s)][-2:]
         checks = [s for s in sents if CHECK.search(s) and s not in fixes]
-        fixes = [_unlabel(f) for f in fixes]
+        fixes = [unlabel(f) for f in fixes]
         ja = is_japanese(ep.text)
         existing = self._same_lesson(" ".join(fixes))
         if existing:
@@ -269,6 +179,8 @@ class EpisodeLessons:
 
     def _same_lesson(self, fix: str) -> str | None:
         want = terms(fix)
+        if len(want) < MIN_TERMS:  # a fix of one or two words ("教訓") says too little to match on
+            return None
         best, score = None, 0.0
         for note in self.store.iter_notes((LESSON_DIR,)):
             if note.meta.get("type") != "lesson":

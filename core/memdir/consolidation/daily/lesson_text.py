@@ -1,0 +1,204 @@
+"""The words of an episode that a daily lesson is made of: its sentences, the ones that say what to do
+instead (`fix_sentences`), and the overlap that finds the same lesson again."""
+
+from __future__ import annotations
+
+import re
+
+from memdir.runs.redact import redact_text
+
+# A cue that by itself says something was done wrong and what to do instead.
+FIX = re.compile(
+    r"(?i)\b(?:we|i|they|you) should have\b|\bshould've\b|\blessons? learned\b|"
+    r"\bin hindsight\b|\bthe mistake was\b|\bour mistake\b|すべきだった|べきだった|"
+    r"しておけばよかった|教訓|反省点"
+)
+# A cue that only looks ahead ("next time", 「次からは」): a lesson only in an episode where something
+# went wrong, and in English only where it opens a clause or a person commits to it ("Next time, …",
+# "next time we'll …"), not a note written for the next person ("so next time is quicker", "the
+# first thing to try next time", "for whoever does it next time").
+AHEAD = re.compile(r"(?i)\bnext time\b|\bfrom now on\b|\bgoing forward\b|次からは|次回からは|次回は|今後は")
+_AHEAD_OPENS = re.compile(
+    r"(?i)(?:^|[.;:!?—–(]\s*|,\s*|\b(?:and|but|so)\s+)(?:next time|from now on|going forward)\b"
+    r"(?!\s+(?:is|was|will be|would be|it's|it is)\b)"
+)
+_COMMITS = re.compile(
+    r"(?i)\b(?:i|we)(?:'ll|'d| will| would| must| should| need to| have to| am going to| are going to)\b"
+)
+FAILED = re.compile(
+    r"(?i)\b(?:failed|fails|failing|error|broke|broken|outage|down|wrong|mistake|forgot|missed|timed out|"
+    r"lost|ran out|ran short|too late|overlooked)\b|"
+    r"失敗|エラー|落ちた|止まった|間違|忘れ|障害|見落と|足りな|切れ|遅れ|事故|不具合|漏れ"
+)
+# An episode that calls itself a look back ("Lessons from …", a post-mortem, 振り返り) says something went wrong.
+RETRO = re.compile(
+    r"(?i)\blessons? from\b|\bpost-?mortem\b|\bretro(?:spective)?\b|\bwhat went wrong\b|"
+    r"振り返|反省|ポストモーテム|障害報告|事故報告|ヒヤリ"
+)
+CHECK = re.compile(r"(?i)\b(?:check|verify|confirm|make sure)\b|確認|確かめ")
+_SENT = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_WORD = re.compile(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", re.I)
+_STOP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "to",
+        "of",
+        "and",
+        "or",
+        "in",
+        "on",
+        "for",
+        "we",
+        "i",
+        "it",
+        "is",
+        "was",
+        "be",
+        "should",
+        "have",
+        "next",
+        "time",
+        "that",
+        "this",
+        "with",
+    ]
+)
+
+
+_ITEM = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+|[・•]\s*)")
+# A line that is only a label over what follows ("Lessons learned:", "Next time I will:", 「6. 教訓」).
+LABEL_LINE = re.compile(
+    r"(?i)^\s*(?:#+\s*|\d+[.)]\s*|[-*+・•]\s*)?[\[【(（]?\s*(?:lessons? learned|lessons?|takeaways?|"
+    r"action items|what we(?:'d| would) change|(?:so )?next time,?(?: (?:i|we)(?: will|'ll))?|"
+    r"教訓|学び|反省点?|再発防止策?|今後の対策|次回から(?:は)?)\s*[\]】)）]?\s*[:：]?\s*$"
+)
+# A line that opens a new part of the episode (a heading, 【見出し】, a short numbered heading).
+_HEAD_LINE = re.compile(r"^\s*(?:#+\s+.+|【[^】]+】\s*|\d+[.)]\s*\S{1,12}\s*|.{1,40}[:：])\s*$")
+_LABEL = re.compile(r"(?i)^(?:lessons? learned|lesson|takeaway|教訓|学び|反省)\s*[:：]\s*")
+
+
+def _join(lines: list[str]) -> str:
+    """One paragraph's hard-wrapped lines as one text (no space between CJK lines)."""
+    out = ""
+    for line in lines:
+        line = line.strip()
+        cjk_edge = out and _is_cjk(out[-1]) and _is_cjk(line[:1])
+        out = f"{out}{'' if cjk_edge or not out else ' '}{line}"
+    return out
+
+
+def _is_cjk(ch: str) -> bool:
+    return bool(ch) and bool(re.match(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]", ch))
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of an episode: wrapped lines joined, list items and headings their own (markers stripped)."""
+    blocks: list[list[str]] = []
+    closed = False  # the line before was a label or a heading: it is never joined to what follows
+    for line in text.splitlines():
+        if not line.strip():
+            blocks.append([])
+        elif _ITEM.match(line) or not blocks or closed:
+            blocks.append([_ITEM.sub("", line)])
+        else:
+            blocks[-1].append(line)
+        closed = bool(LABEL_LINE.match(line) or _HEAD_LINE.match(line))
+    out = []
+    for block in blocks:
+        for s in _SENT.split(_join(block)):
+            if s.strip():
+                out.append(s.strip())
+    return out
+
+
+def fix_sentences(sents: list[str], text: str) -> list[str]:
+    """The sentences that say what to do instead; a label over a list gives the list's items.
+
+    A cue that says something was done wrong ("should have", 教訓) always counts; one that only looks
+    ahead ("next time", 次からは) counts where the episode says something went wrong (or looks back on
+    it) and, in English, where it opens a clause or a person commits to it.
+    """
+    went_wrong = bool(FAILED.search(text) or RETRO.search(text))
+    picked: list[str] = []
+    for s in sents:
+        strong = bool(FIX.search(s))
+        ahead = bool(AHEAD.search(s) or LABEL_LINE.match(s)) and went_wrong  # or "Takeaways:" over a list
+        if ahead and not is_japanese(s) and not LABEL_LINE.match(s):
+            ahead = bool(_AHEAD_OPENS.search(s) or _COMMITS.search(s))
+        if not (strong or ahead) or s in picked:
+            continue
+        rest = _LABEL.sub("", s).strip()
+        if LABEL_LINE.match(s) or not rest or rest.endswith((":", "：")):
+            follow = [t for t in _under(text, s) if t not in picked]
+            picked += follow or ([] if LABEL_LINE.match(s) else [s])
+        else:
+            picked.append(s)
+    return picked
+
+
+def _under(text: str, label: str) -> list[str]:
+    """The sentences a label line stands over: the list right under it (one kind of marker), or the
+    paragraph under it; at most 6."""
+    lines = text.splitlines()
+    at = next((k for k, line in enumerate(lines) if label in _ITEM.sub("", line)), None)
+    if at is None:
+        return []
+    rest = lines[at + 1 :]
+    while rest and not rest[0].strip():
+        rest = rest[1:]
+    out: list[str] = []
+    first = _ITEM.match(rest[0]) if rest else None
+    if first:
+        kind = _marker_kind(first.group(0))
+        for line in rest:
+            m = _ITEM.match(line)
+            if m and _marker_kind(m.group(0)) == kind:
+                out.append(_ITEM.sub("", line).strip())
+            elif line.strip() and out and line[:1] in (" ", "\t"):
+                out[-1] = _join([out[-1], line])  # a wrapped item
+            else:
+                break
+    else:
+        para: list[str] = []
+        for line in rest:
+            if not line.strip() or LABEL_LINE.match(line) or _HEAD_LINE.match(line):
+                break
+            para.append(line)
+        out = [t.strip() for t in _SENT.split(_join(para)) if t.strip()]
+    return [redact_text(t) for t in out if t][:6]
+
+
+def _marker_kind(marker: str) -> str:
+    """`-`, `1.`, `・` … as a kind: a numbered section after a bullet list is not one of its items."""
+    m = marker.strip()
+    return "number" if m[:1].isdigit() else m[:1]
+
+
+def unlabel(sentence: str) -> str:
+    """`Lesson learned: tests must …` -> `Tests must …` (the section heading already says it)."""
+    rest = _LABEL.sub("", sentence)
+    return rest[:1].upper() + rest[1:] if rest else sentence
+
+
+def is_japanese(text: str) -> bool:
+    """True when most letters are Japanese (the lesson's own sentences are then in Japanese)."""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and sum(_is_cjk(c) for c in letters) * 2 >= len(letters)
+
+
+def terms(text: str) -> set[str]:
+    """Content words (Latin) and character bigrams (CJK) for overlap."""
+    out: set[str] = set()
+    for w in _WORD.findall(text.lower()):
+        if re.match(r"[\u3040-\u30ff\u3400-\u9fff]", w):
+            out.update(w[i : i + 2] for i in range(max(1, len(w) - 1)))
+        elif w not in _STOP and len(w) > 1:
+            out.add(w)
+    return out
+
+
+def overlap(a: set[str], b: set[str]) -> float:
+    """Share of the smaller set found in the other."""
+    return len(a & b) / min(len(a), len(b)) if a and b else 0.0
