@@ -69,9 +69,11 @@ def task_texts(root: Path, task_ids: Iterable[str]) -> dict[str, str]:
                 continue
             tid = str(e.get("task_id", ""))
             if tid in wanted:
-                out[tid].append(
-                    json.dumps({k: v for k, v in e.items() if k not in ("ts", "task_id")}, ensure_ascii=False)
+                text = json.dumps(
+                    {k: v for k, v in e.items() if k not in ("ts", "task_id")}, ensure_ascii=False
                 )
+                # a line break inside a value is a break, not the letter n before the next word
+                out[tid].append(text.replace("\\n", "\n").replace("\\t", "\t"))
     return {t: "\n".join(v) for t, v in out.items()}
 
 

@@ -150,3 +150,75 @@ def test_a_dateline_for_someone_and_a_japanese_chat_line_with_an_emoji_are_not_t
         "**みき**：できました！"
     )
     assert shape("procedures", "", chat).title == "レジの2番、またレシート出ないです"
+
+
+def test_a_date_line_a_salutation_or_small_talk_is_not_the_title() -> None:
+    """A line that only says when ("Tue 9 April, night shift", 「12月3日（火）」), a salutation ("Dear Mr
+    Okafor,") or small talk ("Hope the move went well.") is passed over; a thank-you for an enquiry names
+    its topic; a leading timestamp is not part of the title."""
+    shift = (
+        "Tue 9 April, night shift.\n\n"
+        "The ward's syringe drivers lose their battery overnight if they are left on the dock without "
+        "the green light: the dock only charges when the light is on."
+    )
+    assert not shift.startswith(shape("knowledge", "", shift).title)
+    letter = (
+        "Dear Mr Okafor,\n\nThank you for your enquiry about resit fees for the spring diploma. Resits are "
+        "free for the first attempt; a second resit costs £40 and must be booked two weeks ahead."
+    )
+    note = shape("knowledge", "", letter)
+    assert note.title == "Resit fees for the spring diploma", note.title
+    assert note.description.startswith("Resits are free"), note.description
+    hope = (
+        "Hope the move went well.\n\nSince you're on the Thursday rota now, here's how we close the "
+        "darkroom:\n\n1. Cap every chemical bottle.\n2. Switch off the enlarger at the wall.\n"
+        "3. Leave the safelight on for the cleaner."
+    )
+    assert shape("procedures", "", hope).title == "Close the darkroom"
+    ja = "12月3日（火）\n\n図書室のコピー機、A3の用紙は2段目のトレイにしか入らない。1段目に入れると紙詰まりする。"
+    assert shape("knowledge", "", ja).title.startswith("図書室のコピー機")
+    stamp = "07:15 — 朝礼で共有された件。\n\n搬入口のシャッターは、雨の日は半分までしか上げないこと。床が濡れて台車が滑るため。"
+    assert not shape("knowledge", "", stamp).title.startswith(("07:15", "朝礼"))
+
+
+def test_a_question_title_is_whole_or_its_topic_and_a_long_line_is_cut_where_a_phrase_ends() -> None:
+    q = "Q. なぜ夜間の救急外来では薬を一日分しか出さないのか？\n\nA. 翌日に主治医の外来で処方を見直すためです。"
+    assert shape("knowledge", "", q).title == "なぜ夜間の救急外来では薬を一日分しか出さないのか？"
+    reply = (
+        "さっきの「返却期限を過ぎた本の延長ってできるの？」への回答です。\n"
+        "まず貸出カウンターで利用者カードを読み取り、延滞日数を確認します。次に延長ボタンを押します。"
+    )
+    assert shape("procedures", "", reply).title == "返却期限を過ぎた本の延長ってできるの？"
+    long_en = (
+        "Why does the booking system show a court as free when the floodlights have already been booked "
+        "by the league for that evening? Because the lights live in a separate calendar."
+    )
+    title = shape("knowledge", "", long_en).title
+    assert title == "Why does the booking system show a court as free", title
+    fee = "図書館の延滞料は1日あたり10円で、上限は1冊500円まで。"
+    assert shape("knowledge", "", fee).title.startswith("図書館の延滞料は1日あたり10円")
+
+
+def test_a_memo_line_a_turn_to_the_topic_and_dangling_clauses_do_not_make_the_title_or_description() -> None:
+    memo = (
+        "メモです（自分用）\n搬入車両の受付：\n・ナンバーを台帳に記入\n・荷台の封印番号を確認\n・入構証を渡す"
+    )
+    assert shape("procedures", "", memo).title == "搬入車両の受付"
+    letter = (
+        "昨日は雪で大変でした。皆さん遅くまでありがとうございました。さて、大雪の前日の準備ですが、次の順でお願いします。"
+        "まず除雪機の燃料を満タンにする。次にスコップを玄関に並べる。最後に融雪剤を駐車場に撒く。"
+    )
+    note = shape("procedures", "", letter)
+    assert note.title == "大雪の前日の準備", note.title
+    assert note.description.startswith("大雪の前日の準備"), note.description
+    chain = (
+        "1. 受付で保険証を受け取り、診察券の有無を確認します。\n2. 初診の方には問診票を渡しますが、"
+        "裏面は看護師が記入するので渡す前に折っておきます。\n3. 問診票を受け取ったらカルテを作成します。"
+    )
+    assert "渡しますが" not in shape("procedures", "外来受付の流れ", chain).description
+    lessons = (
+        "Lessons from the autumn plant sale:\n\n1. The trestle tables we borrow (six, from the church hall) "
+        "can't hold the big pots.\n2. Card payments took twice the cash total."
+    )
+    desc = shape("knowledge", "", lessons).description
+    assert desc.startswith("The trestle tables we borrow can't hold the big pots"), desc

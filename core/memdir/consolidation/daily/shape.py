@@ -22,9 +22,15 @@ from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, strip_marker, units
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, width
-from memdir.consolidation.daily.shape_cols import WIDE as _WIDE
 from memdir.consolidation.daily.shape_cols import cut as _cut
 from memdir.consolidation.daily.shape_cols import one_line as _one_line
+from memdir.consolidation.daily.shape_fit import fit_title, question_title
+from memdir.consolidation.daily.shape_items import CLAUSE_END as _CLAUSE_END
+from memdir.consolidation.daily.shape_items import unlabel as _unlabel
+from memdir.consolidation.daily.shape_items import with_items as _with_items
+from memdir.consolidation.daily.shape_lead import (
+    TURN as _TURN,
+)
 from memdir.consolidation.daily.shape_lead import (
     about_note,
     description_ok,
@@ -55,20 +61,13 @@ from memdir.consolidation.daily.shape_text import (
     title_phrase,
 )
 
-MAX_ITEMS = 3
 TITLE_LIMIT = 72
 _KNOW_LEAD = re.compile(
     r"\b(?:root cause|lesson|learned|learnt|takeaway|decided|decision|we chose|policy|rule|the reason|"
     r"because|turns? out|means that|never|always|must)\b|原因|教訓|結論|決定|決めた|方針|ルール|理由|ため|ので|べき|必ず",
     re.I,
 )
-_CLAUSE_END = re.compile(r"[,;、。]|[:：](?=\s|$)|\s[-–—]\s| \(|（")
 _CHATTY = re.compile(r"[!！]|おめでとう|ありがと|\b(?:hi|hey|hello|thanks|congrats)\b|ね。", re.I)
-_LABEL = re.compile(
-    r"^\s*(?:\*\*)?(?:q|a|answer|question|fix|solution|workaround|steps?(?: \d+)?|what i did|tl;?dr|update|"
-    r"やったこと|対処|対応|対応メモ|作業メモ|メモ|手順|回答|答え|質問|解決策)(?:\*\*)?\s*[:：]\s*(?=\S)",
-    re.I,
-)
 _STRONG_KNOW = re.compile(
     r"\b(?:root cause|lesson|takeaway|decided|decision|we chose|policy|rule|the reason|turns? out|means that)\b|"
     r"原因|教訓|結論|決定|決めた|方針|ルール|理由",
@@ -84,10 +83,6 @@ _ANNOUNCE = re.compile(
     r"\b(?:found|figured out) (?:the|its) (?:cause|reason|root cause)[.!]?$",
     re.I,
 )
-_LEAD_WORDS = re.compile(
-    r"^(?:first(?:ly)?|then|next|finally|after that|afterwards|lastly)[,\s]+|^(?:まず|次に|その後|そのあと|最後に|続いて)[、,\s]*",
-    re.I,
-)
 
 
 @dataclass(frozen=True)
@@ -97,12 +92,6 @@ class Shaped:
     title: str
     description: str
     text: str
-
-
-def _unlabel(text: str) -> str:
-    """Text without a short label before a colon ("Q: ...", "やったこと: ...", "Fix: ...")."""
-    m = _LABEL.match(text)
-    return text[m.end() :] if m else text
 
 
 def _clean_blocks(blocks: list[Block]) -> list[Block]:
@@ -176,35 +165,6 @@ def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], lis
     return "\n\n".join(parts), meta, lead, steps
 
 
-def _head(step: str) -> str:
-    """The first clause of a step, without its sequence word ("First, copy the dump" -> "copy the dump")."""
-    s = _LEAD_WORDS.sub("", _unlabel(_one_line(step)))
-    s = _LEAD_WORDS.sub("", s)
-    m = next((m for m in _CLAUSE_END.finditer(s) if m.start() >= 8 and _depth(s[: m.start()]) == 0), None)
-    head = (s[: m.start()] if m else s).rstrip(" .。")
-    return re.sub(r"\s+(?:and|or|but|then)$", "", head)
-
-
-def _depth(text: str) -> int:
-    """How many brackets are open at the end of text."""
-    return sum(text.count(o) - text.count(c) for o, c in ("()", "（）", "「」", "[]"))
-
-
-def _with_items(lead: str, items: list[str]) -> str:
-    """`lead: item; item; ...` with as many item heads as fit on one line (a sentence stays alone)."""
-    lead = _unlabel(lead).rstrip(" :：.。")
-    if not items or width(lead) >= 90 or re.search(r"[:：.。](?!\d)", lead):
-        return _cut(lead, DESC_LIMIT)
-    sep = " → " if _WIDE.search(items[0][:12]) else "; "
-    out = (f"{lead} " if lead.endswith(("?", "？")) else f"{lead}: ") if lead else ""
-    for i, item in enumerate(_head(x) for x in items[:MAX_ITEMS]):
-        piece = (sep if i else "") + item
-        if width(out + piece) > DESC_LIMIT:
-            return out + "…" if i else _cut(out + item, DESC_LIMIT)
-        out += piece
-    return out + ("…" if len(items) > MAX_ITEMS else "")
-
-
 def _meta_phrase(meta: list[str]) -> str:
     """An announcement as a phrase: "本番へのデプロイ手順をまとめた。" -> "本番へのデプロイ手順"."""
     for s in meta:
@@ -274,13 +234,23 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     if is_meta(line):  # "本番へのデプロイ手順をまとめた。" -> "本番へのデプロイ手順"
         line = _meta_phrase([line]) or line
     speaker = SPEAKER.match(line)
-    if speaker and ("**" in speaker.group(0) or len(speaker.group(0).split()) <= 2):
+    listed = speaker and re.match(
+        r"[・•\-*①-⑳]|\d+[.)]\s", line[speaker.end() :]
+    )  # 「…の電源接続： ・プラグを…」
+    if speaker and not listed and ("**" in speaker.group(0) or len(speaker.group(0).split()) <= 2):
         line = line[speaker.end() :]
     line = _STEPS_OF.sub("", line)
     line = _unlabel(line) if QA.match(line) else line  # "Q: the card reader shows E42"
+    line = re.sub(r"^\s*[QqＱ][.．]\s*", "", line)  # 「Q. なぜ…のか？」
+    asked = strip_narrative(unquote(line)).strip()
+    if re.search(r"[?？]$", asked) and not re.search(r"[?？。.!](?=\s*\S)", asked[:-1]) and len(asked) >= 8:
+        asked = question_title(asked, kind, TITLE_LIMIT)  # a question is kept whole, or as its task
+        return asked[:1].upper() + asked[1:]
     colon = re.search(r"(?<!\d)[:：]|[:：](?!\d)", line)  # not the colon of a time ("until 15:00")
     if colon and 3 <= colon.start() <= 70:
         line = line[: colon.start()]
+    said = re.split(r"(?<=[a-z0-9)][.!])\s+(?=\S)", line)  # "dock gate 3 stuck shut again. fix": one sentence
+    line = said[0] if len(said) > 1 and len(said[0]) >= 12 else line
     topic = JA_TOPIC.match(line) if kind == "procedures" else None
     if topic:  # 「月末の棚卸しは、通路ごとに…」: the topic is what the steps are for
         line = topic.group(1)
@@ -292,8 +262,11 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     if m and m.start() >= 12 and (len(line) > 50 or not colon):
         line = line[: m.start()]
     line = re.sub(
-        r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[はがをも]$", "", unquote(strip_narrative(line).strip(" .。!！"))
-    )
+        r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[はがをも]$|(?<=[\u30a0-\u30ff\u4e00-\u9fffー0-9])で$",
+        "",
+        unquote(strip_narrative(line).strip(" .。!！")),
+    )  # 「…年額36,500円で」
+    line = re.sub(r"\s+(?:u+m+|u+h+|erm|er)\b,?(?=\s)", "", line, flags=re.I)  # a voice memo's "um"
     words = line.split()
     if kind == "procedures" and words:
         low = words[0].lower()
@@ -305,7 +278,8 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
     if words and not any(c.isupper() for c in words[0][1:]):  # "iPhone", "eSIM" keep their case
         words[0] = words[0][:1].upper() + words[0][1:]
     return (
-        _cut(re.sub(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff]+$", "", " ".join(words)), TITLE_LIMIT) or "Note"
+        fit_title(re.sub(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff]+$", "", " ".join(words)), TITLE_LIMIT)
+        or "Note"
     )
 
 
@@ -347,6 +321,13 @@ def _procedure_description(
             break
     if not purpose and meta:
         purpose = _meta_phrase(meta)
+    said = lead + steps[:1]
+    turn = next((i for i, s in enumerate(said[:4]) if i and _TURN.match(s)), 0)
+    if (
+        turn
+    ):  # 「昨日は…大変でした。…さて、台風接近時の車庫の準備ですが、…」: what comes before さて is small talk
+        lead, purpose = lead[turn + 1 :], ""
+        steps = [_TURN.sub("", steps[0]), *steps[1:]] if turn == len(said) - 1 and steps else steps
     lead = [s for s in lead if description_ok(s, title, same=False)]
     steps = [s for s in steps if not about_note(s)] or steps  # 「お世話になっております」 is no step
     if not purpose and lead and not _CHATTY.search(lead[0]):
@@ -358,10 +339,25 @@ def _procedure_description(
         purpose = title
     head = strip_narrative(_one_line(steps[0])) if steps else ""  # "So when the baler jams..."
     stem = purpose.removesuffix("…")
-    if steps and stem != purpose and head.casefold().startswith(stem.casefold()):
+    spoken = _bare(re.sub(r"\s+(?:u+m+|u+h+|erm|er)\b,?(?=\s)", "", head, flags=re.I))
+    said_first = re.split(r"(?<=[.!?])\s", head)[0]
+    tail = (
+        re.search(re.escape(stem.split()[-1]) + r"\s+[a-z]", head) if stem.split() else None
+    )  # cut mid-sentence
+    cut_title = (
+        bool(tail) and width(said_first) > TITLE_LIMIT and spoken.startswith(_bare(stem)) and purpose == title
+    )
+    if steps and (cut_title or (stem != purpose and head.casefold().startswith(stem.casefold()))):
         return _with_items(head, steps[1:])  # the title is the first step, cut: say the step whole
     if steps and head[: len(purpose)].casefold() == purpose.casefold():
         first = TOPIC_REST.sub("", head[len(purpose) :])  # "洗車ね、まず…" after the title 洗車
+        first = re.sub(
+            r"^(?:について|に関して|の件)(?:です|でございます)?[。.]?$", "", first
+        )  # 「…についてです。」
+        first = re.sub(
+            r"^(?:ですが|だけど|ですけど|なんですが)[、,]\s*", "", first
+        )  # 「…の準備ですが、前日までに」
+        first = "" if width(first) < 12 else first  # "dock gate 3 stuck shut again. fix:"
         steps = [first] + steps[1:] if first else steps[1:]
     return _with_items(purpose, steps) if steps else _cut(_unlabel(purpose), DESC_LIMIT)
 

@@ -26,20 +26,20 @@ _META_EN = re.compile(
     r"^(?:transcript|transcription|recording|minutes|notes?)\s+(?:from|of)\b|\blightly (?:cleaned|edited)\b|"
     r"^(?:a\s+)?(?:quick (?:one|note|heads[- ]?up|reminder|question)|heads[- ]?up|reminder|fyi|psa)\b|"
     r"^(?:note\s+)?(?:for|to)\s+(?:the\s+)?(?:new\s+\w+|whoever|anyone|everyone|all of you)\b|"
-    r"^#[\w-]+\s+(?:thread|channel)\b|\b(?:thread|channel),?\s+pinned\b|"
+    r"^note\s+(?:for|to)\s+(?:the|my|our)\s+[\w' -]{1,40}[.:]?$|^#[\w-]+\s+(?:thread|channel)\b|\b(?:thread|channel),?\s+pinned\b|"
     r"^(?:there are|here are)\s+(?:two|three|four|a few|\d+)\s+(?:reasons|things|points|rules)[.:]?$",
     re.I,
 )
 # 「共有します」「まとめておきます」「表にしました」「分かったことを残します」「取り急ぎ」
 _META_JA = re.compile(
-    r"(?:共有|まとめ|メモ|記録|報告|お知らせ|転記|ご説明|ご案内)(?:し|て|とき|てお|ておき|いたし|申し上げ|させていただき)*"
+    r"(?:共有|まとめ|メモ|記録|報告|お知らせ|転記|ご説明|ご案内)(?:し|っ|て|とき|てお|ておき|いたし|申し上げ|させていただき)*"
     r"(?:ます|ました|する|した|とく|ておく)[。.！!]?$|"
     r"(?:書いて|書い|書き|残し|表に|一覧に)(?:し)?(?:とき|ておき|てお|とく|ます|ました)+[。.！!]?$|^取り急ぎ|"
     r"^(?:理由|原因|ポイント|注意点|ルール|決定事項)は(?:[一二三四五六七八九十\d]+|いくつか)(?:つ|点)?(?:あります|です|ある)?[。.]?$"
 )
 # a greeting of a letter or a self-introduction: 「お世話になっております。」「ブリッジキャリアの森でございます。」
 _LETTER_JA = re.compile(
-    r"^(?:いつも|大変)*お世話になって(?:おります|います)[。.]?$|^[^\s、。はがを]{1,18}(?:でございます|です)[。.]?$|"
+    r"^(?:いつも|大変)*お世話になって(?:おります|います)[。.]?$|^(?!.*(?:について|に関して|の件))[^\s、。はがを]{1,18}(?:でございます|です)[。.]?$|"
     r"(?:誠に|本当に)?ありがとうございま(?:す|した)[。.!！]?$"
 )
 # a line that only names whom it is for: 「株式会社ミナト精機 人事部 小野寺様」「来年の担当者へ」
@@ -49,7 +49,9 @@ _ADDRESS_LINE = re.compile(
 # "Re your question from yesterday about X", "This is about X": the topic is X
 _ABOUT_EN = re.compile(
     r"^(?:@\w+\s+)?(?:re:?\s+)?(?:(?:your|the|my|our)\s+(?:question|message|email|mail|note|ask|point)"
-    r"(?:\s+(?:from|of)\s+\w+|\s+(?:this|last)\s+\w+)?\s+(?:about|on|regarding)|this is (?:about|re|regarding))\s+",
+    r"(?:\s+(?:from|of)\s+\w+|\s+(?:this|last)\s+\w+)?\s+(?:about|on|regarding)|this is (?:about|re|regarding)|"
+    r"thanks?(?:\s+you)?\s+(?:\w+\s+)?for\s+(?:your|the)\s+(?:\w+\s+)?(?:enquiry|inquiry|question|email|mail|message|note)"
+    r"\s+(?:about|on|regarding))\s+",
     re.I,
 )
 # 「…、Xについてご説明申し上げます」「Xを、ご案内いたします」: the topic is X
@@ -113,6 +115,7 @@ _STOP = frozenset(
 def about_note(sentence: str) -> bool:
     """Does this sentence speak about the note itself, to whom it is for, or greet, rather than say a thing?"""
     s = " ".join(EMPHASIS.sub("", sentence).split()).strip()
+    s = unstamped(re.sub(r"[\s\u2600-\u27bf\U0001f000-\U0001faff]+$", "", s))  # 「…メモっとく🙏」, "06:40 — "
     if not s:
         return True
     dated = _DATELINE.match(s)  # "4 Dec — for the presiding officers' pack, agreed at today's briefing."
@@ -129,7 +132,51 @@ def about_note(sentence: str) -> bool:
         return True  # 「原因が判明したので共有します」; not 「…増やすことが決定いたしましたので、ご報告申し上げます」
     if len(s) <= 70 and (_LETTER_JA.search(s) or _ADDRESS_LINE.match(s)):
         return True
+    if date_only(s) or (len(s) <= 120 and (_SMALL_TALK.match(s) or _META_JA_LINE.search(s))):
+        return (
+            True  # "14 March, late shift.", "Dear Ms Halvorsen,", "Hope the weekend was quiet", 「メモです」
+        )
     return bool(re.fullmatch(r"[\[【(（][^\]】)）]{1,40}[\]】)）]", s))  # 【決定事項】 as a line of its own
+
+
+# the parts of a line that only say when: "14 March, late shift", 「11月20日（水）」, "[09:12]", "Tue 3 Dec"
+_WHEN = re.compile(
+    r"(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|"
+    r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b\.?|\b(?:early|late|night|day|morning|"
+    r"afternoon|evening|back|double|weekend)\b|\bshifts?\b|\b(?:am|pm)\b|\d{1,4}(?:st|nd|rd|th)?\b|"
+    r"\d+[年月日時分]|[（(][月火水木金土日](?:曜日?)?[)）]|[月火水木金土日]曜日?|"
+    r"(?:早番|遅番|夜勤|日勤|午前|午後|朝|夕方|夜|当直|宿直)|[\s,.:/\-–—()\[\]（）・、。]+)",
+    re.I,
+)
+# a small-talk or salutation line: "Dear Ms Halvorsen,", "Hope the weekend was quieter than ours.",
+# "Sorry this is long, but…", "Busy week, and…", "Jo asked me about something that keeps coming up."
+_SMALL_TALK = re.compile(
+    r"^(?:dear\s+[^,.!?]{1,40}[,:!]?$|拝啓|(?:i\s+)?hope\s+(?:you|your|the|everyone|all|this\s+finds)\b|"
+    r"sorry\b|apologies\b|(?:busy|long|quiet|crazy|hectic|mad)\s+(?:week|day|shift|night|morning)\b|"
+    r"(?:hey|hi|hello)\s+(?:all|team|everyone|folks|there)\b[\W_]*(?:quick one|just)\b|"
+    r".{0,60}\babout something that (?:keeps|kept) coming up\b)",
+    re.I,
+)
+# 「メモです（自分用）」「自分用メモ」「朝礼で共有された件。」: a line that only says what kind of note this is
+_META_JA_LINE = re.compile(
+    r"^(?:自分用の?)?メモ(?:です|だよ|っす|書き)?(?:[（(][^）)]{0,10}[）)])?[。.！!]?$|"
+    r"^[^、。]{0,16}(?:共有|報告|連絡|指示)(?:された|があった|を受けた|のあった)件[。.]?$"
+)
+_STAMP = re.compile(r"^\s*\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?\]?\s*(?:[—–-]+\s*)?(?=\S)", re.I)
+
+
+def date_only(line: str) -> bool:
+    """Does this line only say when (a date, a weekday, a time or a shift), not what?"""
+    s = line.strip()
+    return (
+        bool(s) and len(s) <= 40 and bool(re.search(r"\d|曜|shift|番|勤", s, re.I)) and not _WHEN.sub("", s)
+    )
+
+
+def unstamped(line: str) -> str:
+    """A line without the time it was written ("06:40 — note…", "[09:12] Priya: …", 「7:50 朝礼で…」)."""
+    m = _STAMP.match(line)
+    return line[m.end() :] if m and len(line) - m.end() >= 6 else line
 
 
 def bare(text: str) -> str:
@@ -141,8 +188,14 @@ def description_ok(sentence: str, title: str, same: bool = True) -> bool:
     """Can this sentence be a note's description: not about the note, not a fragment that starts with a
     particle (「の説明用に…」), not a section label, and not the title again (alone or with an aside)?"""
     s = " ".join(EMPHASIS.sub("", sentence).split())
-    if re.search(r"[?？]$", s) and len(s) < 16:  # 「うちの営業所だけ？」
+    if re.search(r"[?？]$", s) and len(s) < 30:  # 「うちの営業所だけ？」 "So we're agreed?"
         return False
+    if (
+        _MAIL_LINE.match(s)
+        or (_ABOUT_EN.match(s) and re.match(r"thank", s, re.I))
+        or re.search(r"させて(?:ください|下さい|いただけますか)[。.]?$", s)
+    ):
+        return False  # "RE: hose testing — annual", 「件名：Fw: …」, 「理由を確認させてください。」
     if not s or about_note(s) or re.match(r"[のをにがはでともへや](?=[\u4e00-\u9fff\u30a0-\u30ff])|\|", s):
         return False  # nor a table row, nor a header of labels (「日時：… 場所：… 出席：…」)
     labels = len(re.findall(r"(?:^|\s)[^\s：:A-Za-z*]{1,6}[：:](?!\d)", s))
@@ -156,6 +209,12 @@ def description_ok(sentence: str, title: str, same: bool = True) -> bool:
     return flat != head and len(after) >= 12  # not "X — field crew version", 「X（三浦メモ）」
 
 
+_MAIL_LINE = re.compile(
+    r"^(?:(?:re|fw|fwd|aw|wg)\s*[:：]|件名\s*[:：]|(?:from|to|subject|cc|sent|date)\s*:\s|-{3,}\s*forwarded)",
+    re.I,
+)
+
+
 def recurrence(sentence: str, rest: str) -> float:
     """The share of the sentence's content words that come back in the rest of the note (1.0 if it has none)."""
     words = {w.lower() for w in _WORD.findall(sentence) if w.lower() not in _STOP}
@@ -167,7 +226,16 @@ def recurrence(sentence: str, rest: str) -> float:
 
 def topic_of(sentence: str) -> str:
     """The topic a reference sentence points at ("Re your question … about X —" -> "X"), else the sentence."""
-    s = strip_narrative(sentence.strip())  # "so this is about…"
+    s = strip_narrative(unstamped(sentence.strip()))  # "so this is about…", "06:40 — note for…"
+    m = _HERES_HOW.search(s)
+    if m and len(s) - m.end() >= 8:  # "Since you're covering…, here's how we handle a parcel that…"
+        return s[m.end() :].rstrip(" :：.")
+    m = _REPLY_TO_JA.search(s)
+    if m:  # 「先ほどの「食物アレルギー対応食の配送ってどうするの？」への回答です。」
+        return m.group(1)
+    m = _ABOUT_LINE_JA.match(s)
+    if m:  # 「入学式前日の教室準備についてです。」
+        return m.group(1)
     m = _ABOUT_EN.match(s)
     if m and len(s) - m.end() >= 8:
         return re.split(r",?\s+(?:because|since|as|so|which)\b", s[m.end() :])[0].rstrip(" —–-:.")
@@ -184,12 +252,31 @@ def topic_of(sentence: str) -> str:
     return s
 
 
+_HERES_HOW = re.compile(
+    r"(?:^|[,;:—–]\s*)(?:so\s+)?(?:here(?:'s| is)|this is)\s+how\s+(?:we|you|i|to)\s+(?:should\s+|can\s+)?(?=\w)",
+    re.I,
+)
+_REPLY_TO_JA = re.compile(r"「([^」]{4,40})」(?:への|に対する|について)の?(?:回答|返事|答え|お返事|ご回答)")
+_ABOUT_LINE_JA = re.compile(
+    r"^([^、。]{3,30}?)(?:について|に関して|の件)(?:です|でございます|だけど|ですが)?[。.]?$"
+)
+TURN = re.compile(r"^(?:さて|ところで|本題ですが|本題です|anyway|anyhow|so,? about)[、,，\s]+", re.I)
+_GA_TOPIC = re.compile(
+    r"^([^、。]{3,30}?[^、。はがをのでに])(?:の件)?(?:ですが|だけど|ですけど|なんですが)[、,]"
+)
+
+
 def _candidates(blocks: list[Block]) -> list[str]:
     """The opening sentences: those of the first paragraphs and the line before a list or steps."""
     out: list[str] = []
     for b in blocks[:6]:
         if b.kind == "para" and not b.text.lstrip().startswith("|"):  # a table row is not a sentence
-            said = [_QUOTE.sub("", s) for s in sentences(b.text)[:4]]
+            lines = b.text.splitlines()
+            parts = [lines[0], "\n".join(lines[1:])] if len(lines) > 1 and about_note(lines[0]) else [b.text]
+            said = [_QUOTE.sub("", s) for p in parts for s in sentences(p)][
+                :4
+            ]  # 「メモです（自分用）」 on its own line
+            said = _joined_quotes(said)
             out += [p for s in said for p in re.split(r"(?<=[.!?])\s+(?=how\b)", s)]  # "…PIN. how do I…"
         elif b.kind == "heading":
             out.append(b.text.lstrip("# "))
@@ -198,11 +285,27 @@ def _candidates(blocks: list[Block]) -> list[str]:
     return out
 
 
+def _joined_quotes(said: list[str]) -> list[str]:
+    """Sentences with a quote split at its 「？」 joined again (「「…どうするの？」への回答です」)."""
+    out: list[str] = []
+    for s in said:
+        if out and out[-1].count("「") > out[-1].count("」"):
+            out[-1] += s
+        else:
+            out.append(s)
+    return out
+
+
 def opening_topic(blocks: list[Block]) -> str:
     """The opening sentence that says what the note is about, when the first one does not ("" if it does)."""
     cands = _candidates(blocks)
     if not cands:
         return ""
+    turn = next((i for i, c in enumerate(cands[:4]) if i and TURN.match(c)), 0)
+    if turn:  # 「昨日は…大変でした。…ありがとうございました。さて、台風接近時の車庫の準備ですが、…」
+        c = TURN.sub("", cands[turn])
+        m = _GA_TOPIC.match(c)
+        return m.group(1) if m else c
     text = "\n".join(u for b in blocks for u in (units(b) if b.kind in ("para", "list") else [b.text]))
     for i, c in enumerate(cands):
         topic = topic_of(c)
@@ -221,7 +324,7 @@ def opening_topic(blocks: list[Block]) -> str:
 
 
 _JA_WRITTEN = re.compile(
-    r"(?:^|[、,]|ので)([^、,。にでがは]{3,24}?[^、,。にでがはをのてした])を?(?:書いとき|書いておき|まとめ|共有し|メモし|残し)"
+    r"(?:^|[、,]|ので)([^、,。にでがは]{3,24}?[^、,。にでがはをのてした])を?(?:書いとき|書いておき|まとめ|共有し|メモし|メモっ|残し)"
 )
 _DATELINE = re.compile(
     r"^(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*,?\s+)?(?:\d{1,2}\s+[A-Z][a-z]{2,8}|[A-Z][a-z]{2,8}\s+\d{1,2}|"

@@ -119,5 +119,8 @@ def unaddressed(blocks: list[Block]) -> list[Block]:
 def unquote(text: str) -> str:
     """Text without the quotes around it; a single quote only when it opens and closes the text
     (`…stuck on 'NOT IN SERVICE'` keeps its quotes, as does `the users'`)."""
-    text = text.strip(' "“”「」')
-    return text[1:-1] if len(text) > 2 and text[0] == text[-1] == "'" else text
+    text = text.strip()
+    inner = text.strip(' "“”「」')
+    if text.endswith(('"', "”", "」")) and not text.startswith(('"', "“", "「")):
+        inner = text.lstrip(' "“「')  # `a parcel that comes back "refused by recipient"` keeps its quote
+    return inner[1:-1] if len(inner) > 2 and inner[0] == inner[-1] == "'" else inner

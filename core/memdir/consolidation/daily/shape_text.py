@@ -28,7 +28,7 @@ GREETING = re.compile(
 )
 SIGNOFF = re.compile(
     r"^(?:thanks|thank you|thx|cheers|best|regards|let me know[^.]{0,40}|hope (?:this|that) helps[^.]{0,30}|"
-    r"以上です|以上|よろしくお願いします|よろしくお願いいたします|ありがとうございました|ありがとうございます)"
+    r"以上です|以上|(?:何卒)?よろしくお願い(?:します|いたします|申し上げます)|ありがとうございました|ありがとうございます)"
     r"[\s,.!！。]*$",
     re.I,
 )
