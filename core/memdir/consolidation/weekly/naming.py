@@ -180,6 +180,10 @@ _STEP_VERBS = frozenset(
     ["show", "get", "list", "set", "add", "remove", "delete", "create", "run", "start", "stop", "restart"]
     + ["open", "close", "send", "check", "clear", "apply", "update", "search", "find", "read", "write"]
 )
+# keys that say only "a value" (a form's `value=`, `text=`): the value's own class names it better
+_GENERIC_KEYS = frozenset(
+    ["", "value", "val", "text", "input", "arg", "args", "data", "param", "params", "q"]
+)
 _GLUED_RIGHT = re.compile(r"^[-_]([A-Za-z]{2,30})\b")
 _GLUED_LEFT = re.compile(r"\b([A-Za-z]{2,30})[-_]$")
 _IPV4 = re.compile(
@@ -311,8 +315,9 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
     if not out and whole and not prose:
         for pattern in _PREFIXED_KEY:
             m = pattern.search(left)
-            if m and len(m.group(1)) > 1 and re.search(r"[^\w]$", left):
-                out.append((4.9, key_name(m.group(1))))  # `room=RM-{}`: the room, after its constant prefix
+            name = key_name(m.group(1)) if m else ""
+            if m and len(m.group(1)) > 1 and re.search(r"[^\w]$", left) and name not in _GENERIC_KEYS:
+                out.append((4.9, name))  # `room=RM-{}`: the room, after its constant prefix
                 break
     m = _QUOTED_KEY.search(left)
     if m and not out and re.match(r"[^\"'\n{}]{0,3}[\"']", right):  # `help="{}."`: the quoted value
