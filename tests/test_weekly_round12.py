@@ -307,5 +307,5 @@ def test_an_apis_dotted_calls_are_steps_of_their_own_not_one_call_with_holes() -
     ]
     d = draft(asked, runs, tool="pms")
     assert (
-        d.steps[0] == "pms: `booking.get booking=id=BK-{number}`"
-    )  # before: `booking.{value} booking=id=BK-{bk}`
+        d.steps[0] == "pms: `booking.get booking=id=BK-{id}`"
+    )  # before: `booking.{value} booking=id=BK-{bk}`; round 14: the key `id=` names it, not its type `{number}`

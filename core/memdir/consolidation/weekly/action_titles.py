@@ -142,6 +142,34 @@ def dotted_title(steps: Sequence[str], texts: Sequence[str]) -> str:
     return ""
 
 
+_NAMED_CALL = re.compile(
+    r"^(?:name|action|op|operation|operationName|method|function|fn|call|cmd|command)=([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b"
+)
+_NAMED_STEM = re.compile(r"[a-z]+")
+
+
+def named_call_title(steps: Sequence[str], asked: Sequence[str]) -> str:
+    """A call named by a key (`name=schedule_brew`, `action=amend_permit&…`, `op=renew_license`): the first
+    that is no read and whose two words the requests write, one as the verb -> "Schedule a brew", "Amend a
+    permit" (`coo_apply` with "apply" written nowhere gives nothing: extracted, never invented)."""
+    from memdir.consolidation.weekly.recurring import stem
+
+    written = {stem(w) for t in asked for w in _NAMED_STEM.findall(t.lower())}
+    for step in steps:
+        if step.startswith("Reply") or step.count("`") < 2:
+            continue
+        m = _NAMED_CALL.match(step.split("`")[1])
+        if m is None:
+            continue
+        words = m.group(1).split("_")
+        if len(words) != 2 or any(w in READS for w in words) or any(len(w) < 3 for w in words):
+            continue
+        for verb, noun in (words, words[::-1]):
+            if _written(verb, asked) and (stem(singular(noun)) in written or stem(noun) in written):
+                return _phrase(verb, noun, "")
+    return ""
+
+
 def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
     """`dirctl account unlock {account}` -> "Unlock an account" (see the module); an API's dotted
     actions (`ticket.link`) read as `ticket link`."""
@@ -224,7 +252,8 @@ def action_title(steps: Sequence[str], texts: Sequence[str], asked: Sequence[str
     requests among `texts` (the rest are replies)."""
     call = decisive_call(steps)
     args = next((s.split(call, 1)[1] for s in steps if call and call in s), "")
-    title = call_title(call, texts, args, asked) if call else command_title(steps, texts)
+    title = call_title(call, texts, args, asked) if call else ""
+    title = title or named_call_title(steps, asked or texts) or ("" if call else command_title(steps, texts))
     return _as_written(title, texts)
 
 

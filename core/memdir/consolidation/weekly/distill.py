@@ -38,6 +38,7 @@ from memdir.consolidation.weekly.titles import (
     steps_title,
     title_template,
 )
+from memdir.consolidation.weekly.verb_titles import verb_and_thing
 from memdir.runs.redact import redact_text
 
 MAX_STEPS = 40
@@ -161,6 +162,14 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     )
     # a title of holes (`{value} churn-xgb {value2} to {target}`) names no work: say what the requests share
     chatty = chatty or len(intents) >= 3 and bool(step_tpls) and mostly_holes(render_title(title_tpl))
+    # one terse Japanese request with holes (`{item} 紛失→弁償 {patron}`) is one person's note, no kind's name
+    chatty = chatty or (
+        len(intents) >= 3
+        and len(group) == 1
+        and bool(step_tpls)
+        and _CJK_TITLE.search(render_title(title_tpl)) is not None
+        and _PLACEHOLDER.search(render_title(title_tpl)) is not None
+    )
     groups = assign(None if chatty else title_tpl, step_tpls, intents)
     title = one_line(render_title(title_tpl)) or ordered[0].task_id
     texts: list[StepText] = []
@@ -180,11 +189,15 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         if said and not re.search("[A-Za-z]", said):  # a kind asked in both languages: both say it
             said = recurring_title(told, rendered, ja=said)
         said = said or quoted_title(rendered, asked)  # the kind's own words (`Change plan`)
-        work = "" if said else titled_by_work(rendered, asked + done, asked)
+        work = "" if said and not _REPORT.search(said) else titled_by_work(rendered, asked + done, asked)
+        if said and work and verb_asked(work, asked):  # "License renewed", a report: the decisive call's verb
+            said = work
         # a command's words nobody asked for (`Repo a helm`): the words the requests keep writing
         said = said or (work if verb_asked(work, asked) else "")
         mine = "" if said else recurring_title(told, rendered, ja=shared_phrase_ja(asked, alone=True))
         said = said or (work if mine and holds_more(work, mine, told) else mine) or work
+        # nothing names the kind: the verb the requests write before a value, and the thing it is
+        said = said or verb_and_thing(asked, {g.name: list(g.value_tasks()) for g in groups})
         by_steps = "" if said else steps_title(rendered)
         if _METHODS_ONLY.match(by_steps):  # `GET, PATCH, POST`: the requests' shared words say more
             said = shared_phrase_ja(asked, alone=True) or by_steps
@@ -229,6 +242,9 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         threaded_steps=_threaded(rendered),
     )
 
+
+_CJK_TITLE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_REPORT = re.compile(r"^[A-Za-z]+ [a-z]{3,}ed$")  # `License renewed`, `Tonbo shipped`: a status, no task
 
 _HOLE = re.compile(r"\w\{\w+\}\w")  # a placeholder inside a word: requests aligned where they differ
 

@@ -162,6 +162,11 @@ _KEY = (
     re.compile(r"(?:^|[\s,;(&])([A-Za-z][\w-]{1,30})=[\"']?$"),
     re.compile(r"(?:^|[\s,;(=])([A-Za-z][\w-]{1,30})\s*[:=]\s*[\"']?$"),
 )
+# a key whose value the span ends after a constant prefix: `acct=40-{}`, `--holder H-{}`, `room=RM-{}`
+_PREFIXED_KEY = (
+    re.compile(r"--([A-Za-z][\w-]{1,30})[ =][A-Za-z0-9][^\s=&{}\"'`/]{0,11}$"),
+    re.compile(r"(?:^|[\s,;(&?=])([A-Za-z][\w-]{1,30})=[\"']?[A-Za-z0-9][^\s=&{}\"'`/]{0,11}$"),
+)
 _CJK_KEY = re.compile(
     r"(?:^|[\s,;(&])([\u3040-\u30ff\u3400-\u9fff]{1,10})=$"
 )  # `件名={}`: the log's own role
@@ -170,8 +175,23 @@ _HOST_RIGHT = re.compile(r"^\.[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.I)
 _LEFT_WORD = re.compile(r"(?:^|[\s\"'(])([A-Za-z][a-z]{1,30}) #?$")
 _RIGHT_WORD = re.compile(r"^ ([a-z][a-z-]{1,30})(?: ([a-z][a-z-]{1,30}))?")
 _SEGMENT = re.compile(r"(?:^|/)([A-Za-z][\w-]{1,30})/$")
+_STEP_NOUN = re.compile(r"\S\s+([a-z][a-z]{2,20}) $")  # a word before the value, not the command's first
+_STEP_VERBS = frozenset(
+    ["show", "get", "list", "set", "add", "remove", "delete", "create", "run", "start", "stop", "restart"]
+    + ["open", "close", "send", "check", "clear", "apply", "update", "search", "find", "read", "write"]
+)
+# keys that say only "a value" (a form's `value=`, `text=`): the value's own class names it better
+_GENERIC_KEYS = frozenset(
+    ["", "value", "val", "text", "input", "arg", "args", "data", "param", "params", "q"]
+)
 _GLUED_RIGHT = re.compile(r"^[-_]([A-Za-z]{2,30})\b")
 _GLUED_LEFT = re.compile(r"\b([A-Za-z]{2,30})[-_]$")
+_IPV4 = re.compile(
+    r"^\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?$"
+)  # an address (and its prefix length), not a version
+_IPV6 = re.compile(
+    r"^(?=.*(?:::|(?::[0-9a-f]{0,4}){4}))[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}(?:/\d{1,3})?$", re.I
+)
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)+$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 _INT = re.compile(r"^#?\d+$")
@@ -197,6 +217,7 @@ Candidate = tuple[float, str]
 
 def clean_name(word: str) -> str:
     """A placeholder name: lower case, words joined by `_`."""
+    word = re.sub(r"(?<=[a-z0-9])(?=[A-Z][a-z])", "_", word)  # `workOrder` -> `work_order`
     return re.sub(r"[^a-z0-9]+", "_", word.lower()).strip("_")[:30]
 
 
@@ -248,6 +269,8 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     if not vals:
         return None
     for pattern, name in (
+        (_IPV4, "address"),
+        (_IPV6, "address"),
         (_VERSION, "version"),
         (_DATE, "date"),
         (MONTH, "month"),
@@ -264,7 +287,7 @@ def value_class(values: Sequence[str]) -> Candidate | None:
         return 2.5, "options"
     if all(_FILE.match(v) for v in vals):
         return 2.5, "file"
-    if all("/" in v and " " not in v for v in vals):
+    if all("/" in v and " " not in v and re.search(r"/[^\W\d_]", v) for v in vals):  # not `Te2/0/5`
         return 2.5, "path"
     if all(_CAPITALISED.match(v) for v in vals):
         # `Tomás Ruiz`, `Ana Lima`: several capitalised words are a name whatever stands before them
@@ -289,6 +312,13 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
         if m and len(m.group(1)) > 1 and whole and not prose:
             out.append((5.0, key_name(m.group(1))))
             break
+    if not out and whole and not prose:
+        for pattern in _PREFIXED_KEY:
+            m = pattern.search(left)
+            name = key_name(m.group(1)) if m else ""
+            if m and len(m.group(1)) > 1 and re.search(r"[^\w]$", left) and name not in _GENERIC_KEYS:
+                out.append((4.9, name))  # `room=RM-{}`: the room, after its constant prefix
+                break
     m = _QUOTED_KEY.search(left)
     if m and not out and re.match(r"[^\"'\n{}]{0,3}[\"']", right):  # `help="{}."`: the quoted value
         out.append((5.0, key_name(m.group(1))))
@@ -346,6 +376,11 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
         out.append((1.5 if particle != "object" else 0.8, particle))
     if left.endswith(" ") and (last in DETERMINERS or len(left.split()) == 1):
         out.append((0.8, "object"))
+    m = _STEP_NOUN.search(left)
+    if m and not in_title and m.group(1) not in FUNCTION_WORDS and m.group(1) not in _STEP_VERBS:
+        out.append(
+            (1.2, clean_name(m.group(1)))
+        )  # `interface {}`: the noun a command writes before its value
     m = _GLUED_LEFT.search(left)
     if m:
         out.append((0.7, clean_name(m.group(1))))

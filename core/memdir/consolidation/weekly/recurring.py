@@ -251,7 +251,13 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
                 if len(between) > MAX_GAP:
                     break
                 end = i
-            if start <= MAX_GAP and toks[0][:1].isalpha() and _content(toks[0]) and not _value(toks[0], True):
+            if (
+                start <= MAX_GAP
+                and toks[0][:1].isalpha()
+                and _content(toks[0])
+                and not _value(toks[0], True)
+                and not _reported(toks, weight)
+            ):
                 start = 0  # the request's imperative verb
             nxt = toks[end + 1] if end + 1 < len(toks) else ""
             if nxt and _content(nxt) and not _value(nxt, False) and (kind_word(nxt) or end + 2 == len(toks)):
@@ -291,6 +297,27 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
             if (score, -len(kept)) > best[:2]:
                 best = (score, -len(kept), phrase[:1].upper() + phrase[1:])
     return best[2]
+
+
+_FINITE = frozenset(
+    ["is", "are", "was", "were", "has", "have", "had", "needs", "wants", "says", "got", "ran"]
+)
+
+
+def _reported(toks: Sequence[str], weight: Sequence[int]) -> bool:
+    """A clause that reports (`Tonbo shipped 180 cartons`, `Hanamura needs an RCEP …`, `Batch B26-0871 is
+    bright`): its opening word is the subject, a name or a thing, never the request's imperative verb. So is
+    a capitalised opening word no other request writes, followed by a verb in the past."""
+    head = [t.lower() for t in toks[1:3]]
+    if any(t in _FINITE for t in head):
+        return True
+    return (
+        len(toks) > 1
+        and toks[0][:1].isupper()
+        and weight[0] < 2
+        and len(head[0]) > 4
+        and head[0].endswith("ed")
+    )
 
 
 def _japanese(asked: Sequence[str], tasks: Sequence[tuple[str, str]]) -> str:

@@ -160,6 +160,7 @@ def _found(following: Sequence[Template], groups: list[Placeholder], visited: se
 
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+[\w.-]*")
+_IP = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?|[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}", re.I)
 _NUMBERED = re.compile(r"[^\W\d_][\w-]*[ _]\d+")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}/\d{1,2}/\d{1,4}")
 
@@ -167,6 +168,8 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}/\d{1,2}/\d{1,4}
 def _shape(values: list[str]) -> str:
     """What kind of value a placeholder takes, said without showing one."""
     vals = [v.strip() for v in values if v.strip()]
+    if vals and all(_IP.fullmatch(v) for v in vals):  # `10.0.0.1` is an address, not a version
+        return "an IP address"
     for pattern, what in ((_DATE, "a date"), (_NUMBER, "a number"), (_VERSION, "a version")):
         # `2.32.3` is a version; `1,284` and `12` are numbers
         if vals and all(pattern.fullmatch(v) for v in vals):
@@ -181,8 +184,8 @@ def _shape(values: list[str]) -> str:
         return "a date"
     if vals and all(EMAIL.match(v) for v in vals):
         return "an e-mail address"
-    if vals and all("/" in v and " " not in v for v in vals):
-        return "a path"
+    if vals and all("/" in v and " " not in v and re.search(r"/[^\W\d_]", v) for v in vals):
+        return "a path"  # `Te2/0/5` is no path: a name
     if vals and all(_NUMBERED.fullmatch(v) for v in vals):
         return "a thing and its number"
     if vals and all(" " not in v for v in vals):

@@ -81,7 +81,7 @@ def template_of(texts: Mapping[str, str]) -> Template:
             }
             parts.append(Span(values))
         k = j
-    return Template(_arguments(_glue(_qualify(whole_dates(_tidy(_merge(parts), len(ids)))))))
+    return Template(_arguments(_one_value(_glue(_qualify(whole_dates(_tidy(_merge(parts), len(ids))))))))
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
@@ -195,6 +195,41 @@ def _glue(parts: list[Part]) -> list[Part]:
         out.append(p)
         k += 1
     return [x for x in out if x != ""]
+
+
+_VALUE_MARK = re.compile(r"[-_.:/#+]+\d?[-_.:/#+]*")
+_TYPED = re.compile(
+    r"\d{4}-\d{2}(?:-\d{2})?|v?\d+(?:\.\d+)+|[\w.+-]+@[\w.-]+|[a-z][a-z0-9+.-]*://\S*|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}",
+    re.I,
+)
+
+
+def _one_value(parts: list[Part]) -> list[Part]:
+    """Spans of one token that only marks separate (`core-{}.{}` of `core-r1.par2`, `{}/0/{}` of `Te2/0/5`,
+    `{}-{}` of `oat-pale-v4`) are one value: a request names a host, a port or a recipe whole, and an agent
+    fills one placeholder from it rather than cutting it where this week's values happened to differ. A
+    date, a version or an address among them is a value of its own (`payslip-{employee}-{month}.pdf`), and
+    a word between (`/groups/{}/members/{}`) or a key (`a={}&b={}`) keeps two values apart.
+    """
+    out: list[Part] = []
+    k = 0
+    while k < len(parts):
+        p = parts[k]
+        while (
+            isinstance(p, Span)
+            and k + 2 < len(parts)
+            and isinstance(sep := parts[k + 1], str)
+            and isinstance(nxt := parts[k + 2], Span)
+            and _VALUE_MARK.fullmatch(sep)
+            and not any(re.search(r"\s", v) or _TYPED.fullmatch(v) for v in [*p.seen(), *nxt.seen()])
+            and not (_dates(p) or _dates(nxt))
+            and all(bool(p.values.get(t, "").strip()) == bool(v.strip()) for t, v in nxt.values.items())
+        ):
+            p = Span({t: p.values[t] + sep + nxt.values.get(t, "") for t in p.values})
+            k += 2
+        out.append(p)
+        k += 1
+    return out
 
 
 def _arguments(parts: list[Part]) -> list[Part]:
