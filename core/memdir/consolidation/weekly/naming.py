@@ -30,112 +30,11 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from memdir.consolidation.weekly.function_words import DETERMINERS as DETERMINERS
+from memdir.consolidation.weekly.function_words import FUNCTION_WORDS as FUNCTION_WORDS
 from memdir.consolidation.weekly.span_dates import DATE, period_name
 
 _JA_PARTICLES = (("から", "source"), ("を", "object"), ("に", "target"), ("へ", "target"))
-FUNCTION_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "some",
-        "any",
-        "this",
-        "that",
-        "these",
-        "those",
-        "my",
-        "our",
-        "your",
-        "their",
-        "its",
-        "each",
-        "every",
-        "all",
-        "no",
-        "to",
-        "into",
-        "onto",
-        "in",
-        "on",
-        "at",
-        "from",
-        "by",
-        "for",
-        "with",
-        "without",
-        "of",
-        "off",
-        "over",
-        "under",
-        "via",
-        "per",
-        "as",
-        "than",
-        "and",
-        "or",
-        "but",
-        "nor",
-        "so",
-        "then",
-        "if",
-        "when",
-        "while",
-        "until",
-        "before",
-        "after",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "it",
-        "them",
-        "they",
-        "he",
-        "she",
-        "we",
-        "you",
-        "i",
-        "me",
-        "us",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "first",
-        "second",
-        "third",
-        "both",
-    ]
-)
-DETERMINERS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "some",
-        "any",
-        "this",
-        "that",
-        "these",
-        "those",
-        "my",
-        "our",
-        "your",
-        "their",
-        "its",
-        "each",
-        "every",
-    ]
-)
 _TARGET = frozenset(["to", "into", "onto", "in", "on", "in/on"])
 _CJK_COUNTERS = {
     "週": "week",
@@ -186,9 +85,7 @@ _GENERIC_KEYS = frozenset(
 )
 _GLUED_RIGHT = re.compile(r"^[-_]([A-Za-z]{2,30})\b")
 _GLUED_LEFT = re.compile(r"\b([A-Za-z]{2,30})[-_]$")
-_IPV4 = re.compile(
-    r"^\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?$"
-)  # an address (and its prefix length), not a version
+_IPV4 = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?$")  # an address (and prefix length), not a version
 _IPV6 = re.compile(
     r"^(?=.*(?:::|(?::[0-9a-f]{0,4}){4}))[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}(?:/\d{1,3})?$", re.I
 )
