@@ -139,7 +139,7 @@ def test_a_wrapped_episode_reads_as_whole_sentences_and_a_japanese_one_gets_japa
         en, ja = ja, en
     assert "- Root cause: it depended on the wall clock and broke around midnight UTC. (" in en
     assert (
-        "## What worked instead\n- Tests must never read the real clock; always inject or freeze time." in en
+        "## What worked instead\n- tests must never read the real clock; always inject or freeze time." in en
     )
     assert "the episode does not say how to check" in en
     assert "「障害の振り返り」と同じ状況になったとき" in ja and "When the situation" not in ja

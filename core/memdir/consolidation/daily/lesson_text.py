@@ -11,8 +11,10 @@ from memdir.runs.redact import redact_text
 FIX = re.compile(
     r"(?i)\b(?:we|i|they|you) should have\b|\bshould've\b|\blessons? learned\b|"
     r"\bin hindsight\b|\bthe mistake was\b|\bour mistake\b|すべきだった|べきだった|"
-    r"しておけばよかった|教訓|反省点"
+    r"ておけばよかった|ればよかった|べきでした|教訓|反省点|"
+    r"(?:^|\b(?:i|we)\s+)(?:won't|will not|not going to)\b(?:\s+\S+){0,4}?\s+again\b|^never again\b|二度と"  # "never again" says something went wrong
 )
+_QUOTED = re.compile(r"「[^」]*」|“[^”]*”|\"[^\"]*\"")  # 「教訓カレンダー」 is a name, not a cue
 # A cue that only looks ahead ("next time", 「次からは」): a lesson only in an episode where something
 # went wrong, and in English only where it opens a clause or a person commits to it ("Next time, …",
 # "next time we'll …"), not a note written for the next person ("so next time is quicker", "the
@@ -25,18 +27,53 @@ _AHEAD_OPENS = re.compile(
 _COMMITS = re.compile(
     r"(?i)\b(?:i|we)(?:'ll|'d| will| would| must| should| need to| have to| am going to| are going to)\b"
 )
+# Something went wrong: errors and mistakes, harm and damage, waste, delays, complaints and apologies,
+# near misses, work that had to be redone (a broad lexicon, not the wording of one set).
 FAILED = re.compile(
-    r"(?i)\b(?:failed|fails|failing|error|broke|broken|outage|down|wrong|mistake|forgot|missed|timed out|"
-    r"lost|ran out|ran short|too late|overlooked)\b|"
-    r"失敗|エラー|落ちた|止まった|間違|忘れ|障害|見落と|足りな|切れ|遅れ|事故|不具合|漏れ"
+    r"(?i)\b(?:fail(?:ed|s|ing|ure)?|errors?|broke|broken|outage|down|wrong|mistakes?|forgot|missed|timed out|"
+    r"lost|ran out|ran short|too (?:late|early|long|hot|cold)|overlooked|(?:minutes?|hours?|days?) (?:late|behind)|delay(?:ed)?|near miss|close call|"
+    r"incident|complain(?:ed|ts?)?|apologi[sz]\w*|refund(?:ed)?|damage[ds]?|ruined|spoil(?:ed|t)|wasted|"
+    r"threw away|thrown away|rejected|expired|mix-?up|mixed up|overbook\w*|double-(?:booked|sold|charged)|"
+    r"misprint\w*|reprint(?:ed)?|redone|flooded|leak(?:ed)?|spill(?:ed|t)|injur(?:ed|y)|stung|stranded|"
+    r"had to|at our (?:own )?(?:cost|expense))\b|"
+    r"失敗|ミス|エラー|落ちた|止まった|止めた|間違|誤|取り違|入れ替わ|忘れ|障害|見落と|足りな|不足|切れ|遅れ|遅延|"
+    r"事故|不具合|故障|壊れ|破損|漏れ|抜け|クレーム|苦情|詫び|謝|申し訳|迷惑|ヒヤリ|やり直|刷り直|作り直|"
+    r"二重|無駄|廃棄|捨て|待ちぼうけ|混雑|刺され|怪我|けが|こぼれ|溶け|割れ|焦げ|つぶれ|動けなく|"
+    r"てしまい|てしまった|ちゃった|発覚|間に合わ"
 )
 # An episode that calls itself a look back ("Lessons from …", a post-mortem, 振り返り) says something went wrong.
 RETRO = re.compile(
     r"(?i)\blessons? from\b|\bpost-?mortem\b|\bretro(?:spective)?\b|\bwhat went wrong\b|"
     r"振り返|反省|ポストモーテム|障害報告|事故報告|ヒヤリ"
 )
+# A sentence that states a rule or a resolution for the future: always/never, must, has to, make sure,
+# from now on, won't … again, a person's "we'll/I will"; 必ず, 〜こと, 〜ようにする, 徹底, 以後, 今後, 二度と, べき.
+NORM = re.compile(
+    r"(?i)(?:^|[:;]\s*|\b(?:we|i|you|they|everyone|everybody|staff|crews?|(?:must|should|will)(?: not)?)\s+)"
+    r"(?:always|never)\s+\w|\bfrom now on\b|\bgoing forward\b|\bin (?:the )?future\b|"
+    r"\bfrom (?:today|tomorrow|here on)\b|"
+    r"\b(?:i|we)(?:'ll| will| won't| will not| am going to| are going to)\b|"
+    r"徹底|以後|今後|次から|次回から|次は|これからは|今度から|本日から|今日から|"
+    r"ように(?:する|します|したい|しよう|心がけ|気をつけ)|気をつけ|心がけ|ことにする|ことにした"
+)
+# A failure told as a condition ("otherwise the form is rejected", 「忘れると」) is a rule's reason, not an event.
+SURELY = re.compile(r"必ず")  # also "bound to" (必ず落ちる): a rule only right after the failure
+NEAR = 4  # a rule counts within this many sentences after a failure told as an event
+_IF = re.compile(
+    r"(?i)\b(?:if|unless|otherwise|in case|whenever|or else)\b|場合|たら|なければ|ないと|すると|忘れると|れば"
+)
+# A label or a question that introduces what changes ("Action items", "What we'd change:", "The fix
+# going forward:", "What do we do differently?", 「再発防止策」「次はどうする？」).
+RESOLVE = re.compile(
+    r"(?i)\b(?:takeaways?|lessons?|change|differently|prevent\w*|action(?:s| items?)|rules?|"
+    r"note to self|to-?dos?|improve\w*|remed\w+|countermeasures?)\b|"
+    r"対策|再発防止|教訓|反省|改善|どうする|やること|変えること"
+)
+_QA = re.compile(r"^[AＡ答][.:：．]\s*")
+_PAST_JA = re.compile(r"(?:た|だ|ました|でした)[。！]?$")
+_NONPAST_JA = re.compile(r"(?<!で)[うくすつぬむるぐぶ][。！]?$")
 CHECK = re.compile(r"(?i)\b(?:check|verify|confirm|make sure)\b|確認|確かめ")
-_SENT = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_SENT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")
 _WORD = re.compile(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", re.I)
 _STOP = frozenset(
     [
@@ -118,24 +155,59 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
 
     A cue that says something was done wrong ("should have", 教訓) always counts; one that only looks
     ahead ("next time", 次からは) counts where the episode says something went wrong (or looks back on
-    it) and, in English, where it opens a clause or a person commits to it.
+    it) and, in English, where it opens a clause or a person commits to it. Where something went
+    wrong, a sentence after it that states a rule or a resolution (`NORM`) counts too, and so does
+    what a label or question about what changes (`RESOLVE`: "Action items", "What do we do
+    differently?") stands over.
     """
     went_wrong = bool(FAILED.search(text) or RETRO.search(text))
+    bad = [k for k, s in enumerate(sents) if RETRO.search(s) or _happened(s)]
     picked: list[str] = []
-    for s in sents:
-        strong = bool(FIX.search(s))
+    for k, s in enumerate(sents):
+        strong = bool(FIX.search(_QUOTED.sub("", s)))
         ahead = bool(AHEAD.search(s) or LABEL_LINE.match(s)) and went_wrong  # or "Takeaways:" over a list
         if ahead and not is_japanese(s) and not LABEL_LINE.match(s):
             ahead = bool(_AHEAD_OPENS.search(s) or _COMMITS.search(s))
-        if not (strong or ahead) or s in picked:
+        after = any(0 < k - b <= NEAR for b in bad)
+        said = NORM.search(s) or (SURELY.search(s) and k - 1 in bad)
+        head, rest = _head(s)
+        resolve = after and head is not None and bool(RESOLVE.search(head))
+        norm = after and bool(said) and not _PAST_JA.search(s) and not _in_list(s, text)
+        if not (strong or ahead or resolve or norm) or s in picked:
             continue
-        rest = _LABEL.sub("", s).strip()
-        if LABEL_LINE.match(s) or not rest or rest.endswith((":", "：")):
-            follow = [t for t in _under(text, s) if t not in picked]
-            picked += follow or ([] if LABEL_LINE.match(s) else [s])
+        if not resolve:
+            rest = _LABEL.sub("", s).strip()
+        if LABEL_LINE.match(s) or not rest or rest.endswith((":", "：", "?", "？")):
+            follow = [_QA.sub("", t) for t in _under(text, s) if t not in picked and _QA.sub("", t)]
+            picked += follow or ([] if LABEL_LINE.match(s) or resolve else [s])
         else:
             picked.append(s)
-    return picked
+            nxt = sents[k + 1] if k + 1 < len(sents) else ""
+            if is_japanese(s) and _NONPAST_JA.search(nxt) and not CHECK.search(nxt):
+                picked.append(nxt)  # 〜二度としない。燃料は先に満杯にしておく。: the rule goes on
+    return list(dict.fromkeys(picked))
+
+
+def _happened(s: str) -> bool:
+    """A sentence telling of a failure as an event (not as a rule's condition or the rule itself)."""
+    told_as_if = _IF.search(s) and not _PAST_JA.search(s)  # 「行ったら…動けなくなった。」 is an event
+    return bool(FAILED.search(s)) and not told_as_if and not NORM.search(s)
+
+
+def _in_list(s: str, text: str) -> bool:
+    """True when the sentence is an item of a list (steps of a procedure: a label over it decides)."""
+    return any(s[:30] in line and _ITEM.match(line) for line in text.splitlines())
+
+
+def _head(s: str) -> tuple[str | None, str]:
+    """The label a sentence opens with ("What we'd change:", 「反省点：」) and what follows it; a heading
+    or a question is all label; a plain sentence has none."""
+    if LABEL_LINE.match(s) or s.endswith(("?", "？")) or (_HEAD_LINE.match(s) and len(s) <= 40):
+        return s, ""
+    m = re.match(r"^([^:：]{1,40})[:：]\s*", s)
+    if m and len(m.group(1).split()) <= 6:
+        return m.group(1), s[m.end() :]
+    return None, s
 
 
 def _under(text: str, label: str) -> list[str]:
@@ -177,9 +249,9 @@ def _marker_kind(marker: str) -> str:
 
 
 def unlabel(sentence: str) -> str:
-    """`Lesson learned: tests must …` -> `Tests must …` (the section heading already says it)."""
-    rest = _LABEL.sub("", sentence)
-    return rest[:1].upper() + rest[1:] if rest else sentence
+    """`Lesson learned: tests must …` -> `tests must …` (the section heading already says it; the
+    episode's own wording otherwise)."""
+    return _LABEL.sub("", sentence) or sentence
 
 
 def is_japanese(text: str) -> bool:
