@@ -116,26 +116,8 @@ FUNCTION_WORDS = frozenset(
         "both",
     ]
 )
-DETERMINERS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "some",
-        "any",
-        "this",
-        "that",
-        "these",
-        "those",
-        "my",
-        "our",
-        "your",
-        "their",
-        "its",
-        "each",
-        "every",
-    ]
-)
+_DETERMINER_WORDS = "a an the some any this that these those my our your their its each every"
+DETERMINERS = frozenset(_DETERMINER_WORDS.split())
 _TARGET = frozenset(["to", "into", "onto", "in", "on", "in/on"])
 _CJK_COUNTERS = {
     "週": "week",
