@@ -10,6 +10,8 @@ veterinary clinic):
   the words the requests share ("Give a guest pass", not "Varga a guest pass");
 - a request's determiner whose noun was left out makes no title (`the crossing for the but our changed`),
   nor does a verb in the past (`booked`); when nothing else names the kind, the calls' plain word does;
+- a shared phrase takes the verb a request writes right before it when the steps write it too
+  (`VOID-ERR` -> "Void the parking fine");
 - a word written right before a value is the value's label (`card ending 4471`): no title ends on it;
 - a Japanese word of one request and the replies (`フェリー` of "フェリー会社に伝えて") gives way to the
   word the kind's calls keep passing and the decisive call's verb ("Update mobility").
@@ -166,6 +168,21 @@ def test_a_title_does_not_end_on_the_label_of_a_value() -> None:
     # before: "Loyalty card ending"
     assert not d.title.lower().endswith("ending"), d.title
     assert "loyalty card" in d.title.lower(), d.title
+
+
+def test_a_shared_phrase_takes_the_verb_a_request_writes_before_it_and_the_steps_name() -> None:
+    fines = ["7712", "7730", "7761"]
+    d = draft(
+        [
+            "Meter was broken all day, drop the parking fine on PF-7712",
+            "Resident permit was valid; please void the parking fine PF-7730",
+            "parking fine PF-7761 was issued in error",
+        ],
+        [[f"fine=PF-{f} op=adjust reason=VOID-ERR", f"template=fine-notice fine=PF-{f}"] for f in fines],
+        tool="citypay",
+    )
+    # before: "Parking fine" (the thing, not what is done to it; `drop` is one request's word)
+    assert d.title == "Void the parking fine", d.title
 
 
 def _mixed(intents: list[str], replies: list[str], values: list[str]) -> Any:

@@ -21,6 +21,7 @@ from memdir.consolidation.weekly.action_titles import titled_by_work
 from memdir.consolidation.weekly.call_subject import call_subject_title, weak_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.phrase_verb import with_verb
 from memdir.consolidation.weekly.placeholders import assign
 from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
@@ -187,7 +188,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
             (t.intent, "\n".join(s.text() for s in t.steps if s.kind == "response"))
             for t in ordered[:MAX_ALIGN_TASKS]
         ]
-        said = shared_phrase(asked, rendered) or shared_phrase_ja(asked, replies=done)
+        said = with_verb(shared_phrase(asked, rendered), asked, rendered + done)
+        said = said or shared_phrase_ja(asked, replies=done)
         if said and not re.search("[A-Za-z]", said):  # a kind asked in both languages: both say it
             said = recurring_title(told, rendered, ja=said)
         said = said or quoted_title(rendered, asked)  # the kind's own words (`Change plan`)
