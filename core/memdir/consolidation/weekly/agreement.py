@@ -36,6 +36,7 @@ import numpy as np
 
 from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
+from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
 
 MIN_AGREEMENT = 0.5
 # a value after one of these names the requester's language (`locale=ja`, `--lang en`): the same kind
@@ -78,6 +79,7 @@ class StepAgreement:
         self._takers: dict[str, set[int]] = {}
         self._patterns: dict[str, re.Pattern[str] | None] = {}
         self.n = len(week)
+        self.values = WeekValues(week, min_support)
 
     def keys(self, work: Work) -> frozenset[str]:
         """The distinct step keys of one task (values masked); none when its steps say nothing.
@@ -194,7 +196,10 @@ class StepAgreement:
                 union = sum(self.weight(k) for k in shared[i] | shared[j])
                 both = sum(self.weight(k) for k in shared[i] & shared[j])
                 out[i, j] = out[j, i] = both / union if union > 0 else 1.0
-        return out
+        # the same values through different tools (`same_values.py`) are the same steps; tasks of one
+        # set of tools are judged by their steps alone (a one-off re-run of a kind's call stays apart)
+        vals = self.values.matrix(members) * other_tools(members)
+        return np.where(vals >= SAME_VALUES, np.maximum(out, vals), out)
 
     def one_off(self, members: Sequence[Work]) -> list[list[int]]:
         """The rest of a kind and one task apart, when that task's decisive step differs from every

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from memdir.consolidation.weekly.align import align_many, atoms
+from memdir.consolidation.weekly.same_values import same_call
 from memdir.consolidation.weekly.steps import Step
 from memdir.consolidation.weekly.tasks import Task
 
@@ -137,6 +138,8 @@ def step_similarity(a: Item, b: Item) -> float:
 
 @lru_cache(maxsize=65536)
 def _tool_similarity(a: Step, b: Step) -> float:
+    if a.kind == b.kind == "tool" and a.tool != b.tool:
+        return same_call(a, b)
     if a.kind != b.kind or a.action != b.action:
         return 0.0
     wa, wb = _words(a.text()), _words(b.text())
@@ -333,6 +336,18 @@ def build_consensus(tasks: list[Task]) -> Consensus:
             for tid, search in column.searches.items():
                 result.dropped.setdefault(tid, []).extend(s.render() for s in search.steps)
     return result
+
+
+def one_tool(column: Column, order: list[str]) -> Column:
+    """A column whose tasks ran it through different tools (the same values, `same_values.same_call`),
+    as the tool most of them used (of equals, the most typical task's) ran it: one command to follow."""
+    tools = Counter(s.tool for s in column.steps.values())
+    if len(tools) < 2:
+        return column
+    first = {s.tool: n for n, t in reversed(list(enumerate(order))) if (s := column.steps.get(t))}
+    tool = max(tools, key=lambda x: (tools[x], -first.get(x, len(order))))
+    keep = {t: s for t, s in column.steps.items() if s.tool == tool}
+    return Column(steps=keep, searches=column.searches, feeding=column.feeding & set(keep))
 
 
 def common_prefix(column: Column) -> str:

@@ -18,8 +18,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from memdir.consolidation.weekly.action_titles import titled_by_work
-from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus
+from memdir.consolidation.weekly.call_subject import call_subject_title, weak_title
+from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.phrase_verb import with_verb
 from memdir.consolidation.weekly.placeholders import assign
 from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
@@ -104,6 +106,7 @@ def _step_templates(cons: Consensus, order: list[str]) -> list[_Entry]:
             if pending is None:
                 pending = k
             continue
+        col = one_tool(col, order)
         tpl = template_of({t: col.steps[t].text() for t in order if t in col.steps})
         if pending is not None:
             acts = {a for sr in cols[pending].searches.values() for a in sr.actions}
@@ -176,7 +179,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     for n, e in enumerate(steps):
         nxt = [x.template for x in steps[n : n + 3] if x.template is not None]
         search = cons.columns[e.search] if e.search is not None else None
-        texts.append(render_column(cons.columns[e.column], e.template, nxt, groups, search))
+        texts.append(render_column(one_tool(cons.columns[e.column], ids), e.template, nxt, groups, search))
     rendered = [t.text for t in texts][:MAX_STEPS]
     if chatty:  # what the requests all say, else what the steps ran
         asked = list(intents.values())
@@ -185,7 +188,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
             (t.intent, "\n".join(s.text() for s in t.steps if s.kind == "response"))
             for t in ordered[:MAX_ALIGN_TASKS]
         ]
-        said = shared_phrase(asked, rendered) or shared_phrase_ja(asked, replies=done)
+        said = with_verb(shared_phrase(asked, rendered), asked, rendered + done)
+        said = said or shared_phrase_ja(asked, replies=done)
         if said and not re.search("[A-Za-z]", said):  # a kind asked in both languages: both say it
             said = recurring_title(told, rendered, ja=said)
         said = said or quoted_title(rendered, asked)  # the kind's own words (`Change plan`)
@@ -194,7 +198,10 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
             said = work
         # a command's words nobody asked for (`Repo a helm`): the words the requests keep writing
         said = said or (work if verb_asked(work, asked) else "")
-        mine = "" if said else recurring_title(told, rendered, ja=shared_phrase_ja(asked, alone=True))
+        ja = "" if said else shared_phrase_ja(asked, alone=True)
+        mine = "" if said else recurring_title(told, rendered, ja=ja)
+        if mine and not ja and weak_title(mine, asked):  # `ツアー` of one request and the replies: the calls'
+            mine = call_subject_title(rendered) or mine
         said = said or (work if mine and holds_more(work, mine, told) else mine) or work
         # nothing names the kind: the verb the requests write before a value, and the thing it is
         said = said or verb_and_thing(asked, {g.name: list(g.value_tasks()) for g in groups})
@@ -204,7 +211,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         name = shared_name(asked) if by_steps and not _METHODS_ONLY.match(by_steps) else ""
         if name:  # the steps' commands leave out what the work is about: "ELISA: checkout_plate, …"
             said = f"{name}: {by_steps}"
-        said = said or by_steps or shared_phrase_ja(asked, alone=True)
+        said = said or by_steps or shared_phrase_ja(asked, alone=True) or call_subject_title(rendered)
         title = one_line(render_title(Template([said]))) or title
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memdir.consolidation.weekly.naming import FUNCTION_WORDS
+from memdir.consolidation.weekly.same_values import SAME_VALUES
 
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
@@ -48,6 +49,7 @@ HAPAX_WEIGHT = 0.7  # set on the desk week and the chores test (tests/test_weekl
 # a tool (action) fewer tasks of the week used than a kind needs (the design's min_successes) is one
 # task's exploration (`scroll down`), not what tells a kind: it weighs nothing among the tools
 MIN_TOOL_TASKS = 3
+OTHER_TOOLS = 0.5  # tools alike by less than this: the same work may have gone through different tools
 _WORK_WORD = re.compile(r"[^\W_]+", re.U)
 _SKELETON_WORD = re.compile(r"\{\w+\}|[^\W\d_][^\W_]*", re.U)
 _COMMON = 0  # the dimension used by tasks whose tools are all common (or absent)
@@ -180,6 +182,7 @@ class TaskFeatures:
             TOOL_PENALTY,
         ),
         counts: Sequence[int] | None = None,
+        values: csr_matrix | None = None,
     ) -> None:
         self.intent = np.asarray(intent, dtype=np.float32)
         self.wording = wording_vectors(texts)
@@ -191,9 +194,21 @@ class TaskFeatures:
         self.n = len(self.intent)
         self.work = work_vectors(work if work is not None else [[] for _ in range(self.n)])
         self.has_work = np.asarray(self.work.getnnz(axis=1) > 0)
+        if values is None:
+            from scipy.sparse import csr_matrix
+
+            values = csr_matrix((self.n, 1), dtype=np.float32)
+        self.values = values
 
     def _combine(
-        self, emb: np.ndarray, lex: Any, tool: np.ndarray, work: Any, both: np.ndarray, said: np.ndarray
+        self,
+        emb: np.ndarray,
+        lex: Any,
+        tool: np.ndarray,
+        work: Any,
+        both: np.ndarray,
+        said: np.ndarray,
+        vals: Any = 0.0,
     ) -> np.ndarray:
         """Read alike (meaning, wording, tools), or did the same work with related intents: the higher.
 
@@ -209,6 +224,11 @@ class TaskFeatures:
         lex = np.where(said | both, lex, emb)
         read: np.ndarray = we * emb + ww * lex + wt * tool - p * (1.0 - tool)
         did = WORK_MEANING_WEIGHT * emb + WORK_WEIGHT * work - p * (1.0 - tool)
+        # the same values through different tools (`same_values.py`): the tools say nothing against it;
+        # tasks of one tool are left as they were (raised, they would take a member from its kind first)
+        vals = vals.toarray() if hasattr(vals, "toarray") else np.asarray(vals)
+        same = WORK_MEANING_WEIGHT * emb + WORK_WEIGHT * vals
+        did = np.where((vals >= SAME_VALUES) & (tool < OTHER_TOOLS), np.maximum(did, same), did)
         out: np.ndarray = np.where(both, np.maximum(read, did), read).astype(np.float32)
         return out
 
@@ -221,13 +241,14 @@ class TaskFeatures:
             self.work[start:end] @ self.work.T,
             np.outer(self.has_work[start:end], self.has_work),
             np.outer(self.content[start:end], self.content),
+            self.values[start:end] @ self.values.T,
         )
 
     def among(self, rows: np.ndarray) -> np.ndarray:
         """Centred similarities among the given rows: (len(rows), len(rows))."""
         e, w, t, k = self.intent[rows], self.wording[rows], self.tools[rows], self.work[rows]
-        h, c = self.has_work[rows], self.content[rows]
-        return self._combine(e @ e.T, w @ w.T, t @ t.T, k @ k.T, np.outer(h, h), np.outer(c, c))
+        h, c, v = self.has_work[rows], self.content[rows], self.values[rows]
+        return self._combine(e @ e.T, w @ w.T, t @ t.T, k @ k.T, np.outer(h, h), np.outer(c, c), v @ v.T)
 
     def split_vectors(self, rows: np.ndarray) -> np.ndarray:
         """Dense vectors of the rows for k-means splitting of an oversized block (intent and tools)."""

@@ -30,130 +30,23 @@ from memdir.index.stemmer import stem as porter_stem
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 # words of any English request, none a kind's own: courtesy, modals, pronouns, light verbs
-_COURTESY = frozenset(
-    [
-        "please",
-        "pls",
-        "plz",
-        "need",
-        "needs",
-        "can",
-        "could",
-        "would",
-        "will",
-        "shall",
-        "should",
-        "must",
-        "may",
-        "might",
-        "kindly",
-        "hey",
-        "hi",
-        "ok",
-        "okay",
-        "thanks",
-        "just",
-        "also",
-        "still",
-        "even",
-        "only",
-        "really",
-        "very",
-        "too",
-        "quite",
-        "we",
-        "i",
-        "you",
-        "let",
-        "lets",
-        "let's",
-        "want",
-        "wants",
-        "like",
-        "go",
-        "going",
-        "ahead",
-        "asap",
-        "today",
-        "tomorrow",
-        "tonight",
-        "now",
-        "soon",
-        "again",
-        "here",
-        "there",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "where",
-        "why",
-        "how",
-        "nobody",
-        "somebody",
-        "anybody",
-        "everybody",
-        "someone",
-        "anyone",
-        "everyone",
-        "nothing",
-        "something",
-        "anything",
-        "everything",
-        "more",
-        "most",
-        "less",
-        "much",
-        "many",
-        "few",
-        "other",
-        "another",
-        "same",
-        "such",
-        "own",
-        "up",
-        "down",
-        "out",
-        "about",
-        "get",
-        "gets",
-        "got",
-        "make",
-        "makes",
-        "made",
-        "do",
-        "does",
-        "did",
-        "done",
-        "doing",
-        "have",
-        "has",
-        "had",
-        "having",
-        "say",
-        "says",
-        "said",
-        "know",
-        "see",
-        "seem",
-        "seems",
-        "looks",
-        "look",
-        "anymore",
-        "yet",
-        "already",
-        "ever",
-        "never",
-        "not",
-        "don't",
-        "can't",
-        "won't",
-    ]
+_COURTESY_WORDS = (
+    "please pls plz need needs can could would will shall should must may might kindly hey hi ok okay "
+    "thanks just also still even only really very too quite we i you let lets let's want wants like go "
+    "going ahead asap today tomorrow tonight now soon again here there what which who whom whose where "
+    "why how nobody somebody anybody everybody someone anyone everyone nothing something anything "
+    "everything more most less much many few other another same such own up down out about get gets got "
+    "make makes made do does did done doing have has had having say says said know see seem seems looks "
+    "look anymore yet already ever never not don't can't won't"
 )
+_COURTESY = frozenset(_COURTESY_WORDS.split())
 _CLAUSE = re.compile(r"[:;,.!?—–]+(?:\s|$)|\s[-–—]\s|\s&\s(?=[A-Z])")
+_ABBREVIATION = re.compile(r"(?<![\w.])([A-Z][a-z]{0,2})\.(?=\s+[A-Z])")
 _PAREN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _ALPHA = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
+_DETERMINERS = frozenset(
+    ["a", "an", "the", "our", "my", "your", "their", "his", "her", "its", "this", "that"]
+)
 _PREPOSITIONS = frozenset(["for", "on", "in", "at", "of", "with", "from", "by"])
 MAX_GAP = 3  # other words a title keeps between two recurring ones
 
@@ -223,6 +116,8 @@ def _value(token: str, first: bool) -> bool:
 
 def _clauses(text: str) -> list[list[str]]:
     out = []
+    # `Mr.`, `Dr.`, `St.` before a name end no sentence: "give Mr. Albescu a late checkout" is one clause
+    text = _ABBREVIATION.sub(r"\1", text)
     for part in _CLAUSE.split(_PAREN.sub(" ", text)):
         toks = [t.strip("\"'`“”‘’") for t in part.split()]
         out.append([t for t in toks if t])
@@ -252,7 +147,8 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
                     break
                 end = i
             if (
-                start <= MAX_GAP
+                # values (a name, an id) between the verb and the shared words are no gap
+                sum(1 for t in toks[1:start] if _content(t) and not _value(t, False)) < MAX_GAP
                 and toks[0][:1].isalpha()
                 and _content(toks[0])
                 and not _value(toks[0], True)
@@ -264,9 +160,19 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
                 end += 1  # the noun the last word qualifies (`hotfix branch`)
             kept: list[str] = []
             dropped = ""
+            # a request's determiner whose noun was left out, a function word next: `the tour for the but our
+            # changed` (`onto a 3.8.2 hotfix branch` keeps its noun)
+            holed = orphan = False
+            added: set[int] = set()  # where `the` was put for a name left out
             for i in range(start, end + 1):
                 t = toks[i]
                 if _value(t, i == 0) or 0 < i < end and _content(t) and weight[i] < 2 and not kind_word(t):
+                    orphan = (
+                        orphan
+                        or bool(kept)
+                        and kept[-1].lower() in _DETERMINERS
+                        and len(kept) - 1 not in added
+                    )
                     dropped = "name" if t[:1].isupper() else dropped or "word"
                     if len(kept) > 1 and kept[-1].lower() in _PREPOSITIONS:
                         kept.pop()  # `ELISA for S-7795 on plate` -> `ELISA on plate`, not `ELISA for on plate`
@@ -276,10 +182,12 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
                     and len(kept) == 1
                     and t.lower() not in ("a", "an", "the", "to", "onto", "into")
                 ):
+                    added.add(len(kept))
                     kept.append("the")  # `Schedule Maya Chen's weekly column` -> `Schedule the weekly column`
                 dropped = ""
+                holed, orphan = holed or orphan and not _content(t), False
                 kept.append(t)
-            if not kept or kept[-1].lower() in ("a", "an", "the", "and", "to", "of", "for"):
+            if holed or not kept or kept[-1].lower() in ("a", "an", "the", "and", "to", "of", "for"):
                 continue
             seen: list[str] = []
             score = 0

@@ -38,6 +38,7 @@ from memdir.consolidation.weekly.kinds_by_steps import (
 from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
+from memdir.consolidation.weekly.same_values import WeekValues
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
 from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
@@ -307,6 +308,7 @@ class WeeklyDistiller:
             [t.actions for t in reps],
             [work_tokens(t.work) for t in reps],
             counts=[per_key[k] for k in first],
+            values=WeekValues([t.work for t in week], self.th.min_successes).sparse([t.work for t in reps]),
         )
         agreement = StepAgreement([t.work for t in week], self.th.min_successes)
         kinds = self._kinds = StepKinds(agreement, week, ok)

@@ -213,7 +213,7 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
             for j in range(i + 1, len(toks)):
                 words = [_plain(w) for w in re.split(r"[-/]", toks[j])]
                 stop = any(c in toks[j - 1] for c in ",.:;!?()")
-                if stop or not all(w.isalpha() and w in shared for w in words):
+                if stop or not all(w.isalpha() and w in shared for w in words) or _label(toks, j):
                     break
                 if any(w in content for w in words):
                     end, gap, hits = j, 0, hits + 1
@@ -222,6 +222,12 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
             if hits >= 2 and (hits, -(end - i)) > best[:2]:
                 best = (hits, -(end - i), " ".join(toks[i : end + 1]).strip(",.:;!?()'\""))
     return best[2]
+
+
+def _label(toks: Sequence[str], j: int) -> bool:
+    """The word names the value right after it (`card ending 4471`): the value's label, not the kind's."""
+    nxt = toks[j + 1] if j + 1 < len(toks) else ""
+    return any(c.isdigit() for c in nxt) and len(toks[j]) >= 3 and toks[j].isalpha() and toks[j].islower()
 
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z][a-z]{2,}")

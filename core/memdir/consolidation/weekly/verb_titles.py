@@ -73,6 +73,8 @@ def verb_and_thing(asked: Sequence[str], values: Mapping[str, Sequence[str]]) ->
                         w.lower() for a in asked for w in _ALPHA.findall(a) if _same(stem(w), stem(word))
                     ]
                     verb = min(forms, key=len, default=word)
+                    if verb.endswith("ed"):
+                        continue  # `booked the crossing`: what was done before, no request's verb
                     article = "an" if name[0] in "aeio" else "a"
                     best = (n, -gap, f"{verb[:1].upper()}{verb[1:]} {article} {name.replace('_', ' ')}")
     return best[2]
