@@ -384,6 +384,8 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     else:
         body = "\n\n".join(b.text for b in blocks)
         desc = _knowledge_description(opened, note_title)
-    central = central_description(desc, opened, note_title)  # not a frame line such as "LN-0417."
+    first = opening_topic(opened) or _first_line(opened)
+    frame = first if not title and central_opening(kind, opened, first) != first else ""
+    central = central_description(desc, opened, note_title, frame)  # not a frame line such as "LN-0417."
     desc = (desc if central == desc else _cut(central, DESC_LIMIT)) or _cut(note_title, DESC_LIMIT)
     return Shaped(note_title, desc[:1].upper() + desc[1:], body)

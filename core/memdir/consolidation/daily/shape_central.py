@@ -97,15 +97,24 @@ def central_opening(kind: str, blocks: list[Block], chosen: str) -> str:
         return chosen
     said = _units(blocks)
     every = spread(said)
-    here = _score(chosen, next((i for i, c in enumerate(cands) if chosen in c), 0), every, said, kind)
-    best, _, pick = max((_score(c, i, every, said, kind), -i, c) for i, c in enumerate(cands))
-    if best < 0.8 or here >= 0.3 or width(chosen) > 50 or pick in chosen:
-        return chosen  # only a short line that shares (almost) nothing with the note is its frame
+    at = next((i for i, c in enumerate(cands) if chosen in c), 0)
+    here = _score(chosen, at, every, said, kind)
+    fits = [(_score(c, i, every, said, kind), -i, c) for i, c in enumerate(cands) if not _LABELLED.match(c)]
+    if not fits:
+        return chosen
+    best, _, pick = max(fits)
+    # a short line that shares (almost) nothing with the note, or a table's header row
+    frame = (here < 0.3 and width(chosen) <= 50) or chosen.lstrip().startswith("|")
+    if best < 0.8 or not frame or pick in chosen:
+        return chosen
     pick = _BULLET.sub("", topic_of(pick))
     m = _LEAD_CLAUSE.match(pick)  # 「ここ2年のログを見返すと、北東風の翌日は…」: the main clause says it
     return pick[m.end() :] if m and width(pick) - width(m.group(0)) >= 16 else pick
 
 
+_LABELLED = re.compile(
+    r"^\d+(?:[.,]\d+)?\s*%|^[^:：]{1,30}[:：]\s"
+)  # "74% of…", "Walk-up only: 74%" is a row, not a topic
 _BULLET = re.compile(r"^[\s・•○●◯◎※\-*]+")
 _LEAD_CLAUSE = re.compile(
     r"^(?:(?:when|if|after|before|since|because|as soon as|once|while)\b[^,;]{3,60},\s*|"
@@ -125,15 +134,25 @@ def vague(given: str, blocks: list[Block]) -> bool:
 _CJK_ANY = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
-def central_description(desc: str, blocks: list[Block], title: str) -> str:
-    """`desc`, or when it is a short frame line (a date, a label) the note's most central sentence."""
+def central_description(desc: str, blocks: list[Block], title: str, frame: str = "") -> str:
+    """`desc`, or when it is a frame line (a date, a label, the line the title gave way from) the note's most
+    central sentence."""
     said = _units(blocks)
     every = spread(said)
-    if not desc or width(desc) > 50 or _score(desc, 0, every, said, "knowledge") > 0:
-        return desc  # only a line that shares nothing with the note ("LN-0417.", 「では決めます。」)
+    short = bool(desc) and width(desc) <= 50 and len(terms(desc)) <= 3  # a frame says little
+    here = _score(desc, 0, every, said, "knowledge") if short else 1.0
+    passed = bool(frame) and desc.strip(" .。").startswith(frame.strip(" .。")[:24])
+    if here > 0 and not passed:
+        return (
+            desc  # only a line that shares nothing with the note ("LN-0417.", 「では決めます。」) gives way
+        )
     own = terms(title)
-    pool = [u for u in said[:8] if u.strip() != desc.strip() and terms(u) != own and width(u) >= 24]
+    pool = [
+        u
+        for u in said[:8]
+        if u.strip() != desc.strip() and terms(u) != own and width(u) >= 24 and not about_note(u)
+    ]
     if not pool:
         return desc
     best, _, pick = max((_score(u, i, every, said, "knowledge"), -i, u) for i, u in enumerate(pool))
-    return _BULLET.sub("", pick) if best >= 1.0 and not about_note(pick) else desc
+    return _BULLET.sub("", pick) if best >= 0.4 else desc
