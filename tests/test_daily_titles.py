@@ -222,3 +222,60 @@ def test_a_memo_line_a_turn_to_the_topic_and_dangling_clauses_do_not_make_the_ti
     )
     desc = shape("knowledge", "", lessons).description
     assert desc.startswith("The trestle tables we borrow can't hold the big pots"), desc
+
+
+def test_a_frame_line_that_shares_no_words_with_the_note_gives_way_to_its_central_sentence() -> None:
+    """Lexical centrality (titles18): frame lines of kinds no rule lists lose to the sentence the note is about."""
+    ticket = (
+        "Work order WX-5521.\n\n"
+        "The glacier lift's bullwheel bearing runs hot after two hours below minus fifteen. "
+        "The bearing grease thickens in the cold, so the bullwheel drags and the bearing heats. "
+        "Switch the bullwheel bearing to the winter grease from December to March."
+    )
+    note = shape("knowledge", "", ticket)
+    assert "bullwheel bearing" in note.title, note.title
+    assert "WX-5521" not in note.description, note.description
+    radio = (
+        "Ch. 16, 0612 hrs.\n\n"
+        "Harbour buoy 7 light is out again. The buoy 7 lantern battery drains in three nights "
+        "since the solar panel cracked. The harbour crew will replace the buoy 7 panel on Friday."
+    )
+    assert "buoy 7" in shape("knowledge", "", radio).title.lower()
+    sticky = (
+        "Sticky on the cash drawer, 3rd shelf\n\n"
+        "Gift vouchers bought online are redeemed only at the till by the door. "
+        "The other tills cannot read online vouchers, and a refund of an online voucher goes back to the card."
+    )
+    title = shape("knowledge", "", sticky).title
+    assert "voucher" in title.lower() and "Sticky" not in title, title
+
+
+def test_a_japanese_frame_line_gives_way_to_the_sentence_the_note_is_about() -> None:
+    record = (
+        "受付記録 No.7731\n\n"
+        "製氷機の氷が白く濁るのは、給水フィルターの交換時期を過ぎているからです。"
+        "給水フィルターは半年ごとに交換し、交換日を製氷機の側面に書いておきます。"
+        "濁った氷は製氷機から捨ててください。"
+    )
+    note = shape("knowledge", "", record)
+    assert "製氷機" in note.title and "No." not in note.title, note.title
+    assert "No.7731" not in note.description, note.description
+    group = (
+        "【グループ連絡】第二倉庫チーム\n\n"
+        "フォークリフトの充電は、バッテリー残量が二割を切ってからにしてください。"
+        "途中で充電を繰り返すとバッテリーの寿命が縮むので、フォークリフトの充電記録に残量も書きます。"
+    )
+    assert "フォークリフト" in shape("knowledge", "", group).title
+
+
+def test_a_given_title_that_says_nothing_gives_way_but_a_frame_free_opening_stays() -> None:
+    text = (
+        "New kiln shelves crack in a fast first firing. "
+        "Ramp the kiln slowly for the first firing of new shelves."
+    )
+    assert shape("knowledge", "Notes", text).title == "New kiln shelves crack in a fast first firing"
+    assert (
+        shape("knowledge", "Kiln shelves", text).title == "Kiln shelves"
+    )  # a given title that speaks of it stays
+    plain = "The pool cover goes on at 21:00. Lifeguards fold the pool cover before the first swim."
+    assert shape("knowledge", "", plain).title == "The pool cover goes on at 21:00"

@@ -107,7 +107,7 @@ def shaped(kind: str, r: Reading, text: str) -> Shaped:
     description says what they are for (routing reads the two joined, "Getting started: Set up the app…";
     a note keeps them apart; a glossary page's "Glossary — what X is" gives way to its first sentence)."""
     title, desc = r.page
-    s = shape(kind, title or r.title, text)
+    s = shape(kind, title or r.title, text, page=bool(title))
     return Shaped(s.title, desc, s.text) if title and desc and kind == "procedures" else s
 
 

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, strip_marker, units
+from memdir.consolidation.daily.shape_central import central_description, central_opening, vague
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, width
 from memdir.consolidation.daily.shape_cols import cut as _cut
 from memdir.consolidation.daily.shape_cols import one_line as _one_line
@@ -215,7 +216,7 @@ _STEPS_OF = re.compile(
 )
 
 
-def make_title(kind: str, given: str, blocks: list[Block]) -> str:
+def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -> str:
     """The note's title: the heading as written, else the phrase the episode opens with."""
     given = _one_line(given).strip(" .。:：")
     mail = _MAIL_PREFIX.match(given)
@@ -224,10 +225,11 @@ def make_title(kind: str, given: str, blocks: list[Block]) -> str:
         given = given[:1].upper() + given[1:]  # "FW: how to set up..." -> "How to set up..."
     # 「来年の高校献血バス担当者へ」 names its reader: the note is about 「来年の高校献血バス」
     given = re.sub(r"(?<=.{2})の?(?:担当者|担当の方|担当|係|の方|皆さん|みなさん|各位|さん|様)へ$", "", given)
-    if given:
+    if given and (page or not vague(given, blocks)):  # "Notes" says nothing of the note
         return _cut(given, TITLE_LIMIT)
     opening = opening_topic(blocks)  # not "Pasting this because…", 「佐伯 様」, "Re your question about X"
-    line = _COMMIT_PREFIX.sub("", EMPHASIS.sub("", opening or _first_line(blocks)))  # "**Mo:** the maglock…"
+    opening = central_opening(kind, blocks, opening or _first_line(blocks))  # not a frame line
+    line = _COMMIT_PREFIX.sub("", EMPHASIS.sub("", opening))  # "**Mo:** the maglock…"
     aside = ASIDE.match(line)  # "(voice memo, typed up) so how we load...": the aside is not the subject
     if aside and len(line) - aside.end() >= 12:
         line = line[aside.end() :]
@@ -366,13 +368,13 @@ def _same(a: str, b: str) -> bool:
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
-def shape(kind: str, title: str, text: str) -> Shaped:
+def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     """Title, description and body of a note of `kind` made from an episode's title and text."""
     blocks = _clean_blocks(split_blocks(text.strip()))
     if not blocks:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
     opened = unaddressed(blocks)  # title and description; the body keeps the address as written
-    note_title = make_title(kind, title, opened)
+    note_title = make_title(kind, title, opened, page)
     if len(blocks) > 1 and blocks[0].kind == "heading" and _same(blocks[0].text.lstrip("# "), note_title):
         blocks = blocks[1:]  # a pasted page's own `# Title`: the note's heading already says it
     if kind == "procedures":
@@ -382,5 +384,8 @@ def shape(kind: str, title: str, text: str) -> Shaped:
     else:
         body = "\n\n".join(b.text for b in blocks)
         desc = _knowledge_description(opened, note_title)
-    desc = desc or _cut(note_title, DESC_LIMIT)
+    first = opening_topic(opened) or _first_line(opened)
+    frame = first if not title and central_opening(kind, opened, first) != first else ""
+    central = central_description(desc, opened, note_title, frame)  # not a frame line such as "LN-0417."
+    desc = (desc if central == desc else _cut(central, DESC_LIMIT)) or _cut(note_title, DESC_LIMIT)
     return Shaped(note_title, desc[:1].upper() + desc[1:], body)

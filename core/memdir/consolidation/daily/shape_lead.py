@@ -266,7 +266,7 @@ _GA_TOPIC = re.compile(
 )
 
 
-def _candidates(blocks: list[Block]) -> list[str]:
+def candidates(blocks: list[Block]) -> list[str]:
     """The opening sentences: those of the first paragraphs and the line before a list or steps."""
     out: list[str] = []
     for b in blocks[:6]:
@@ -298,7 +298,7 @@ def _joined_quotes(said: list[str]) -> list[str]:
 
 def opening_topic(blocks: list[Block]) -> str:
     """The opening sentence that says what the note is about, when the first one does not ("" if it does)."""
-    cands = _candidates(blocks)
+    cands = candidates(blocks)
     if not cands:
         return ""
     turn = next((i for i, c in enumerate(cands[:4]) if i and TURN.match(c)), 0)
