@@ -1,0 +1,130 @@
+"""Round 16: general rules about logs, in domains other than round 16's data (a harbour, ...).
+
+- the same flags in another order are the same call: one person runs `harbor berth book --vessel V
+  --pier P7 --tugs 2`, another `harbor berth book --tugs 2 --vessel V --pier P7`, an argv list or a
+  string; their tasks are one kind, and its step is written in the order most of them used
+  (`flag_order.py`); a positional word written after an option that others write with one value goes
+  back to the command's head.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_weekly_run import UNTIL, WordEmbedder
+from test_weekly_shapes import events
+
+from memdir import Memory
+from memdir.consolidation.weekly.flag_order import settle_flag_order
+from memdir.consolidation.weekly.steps import Step
+from memdir.consolidation.weekly.tasks import Task
+
+VESSELS = ["MV-Arkona", "MV-Belgica", "MV-Coruna", "MV-Dalsland"]
+BERTH_REQUESTS = {
+    "en": [
+        "MV-Arkona arrives tomorrow at dawn, 4200 tonnes of grain. Book her a berth please.",
+        "Can you get a berth for MV-Belgica? She is carrying 3100 t.",
+        "berth MV-Coruna 5800t",
+        "The agent for MV-Dalsland called: ETA Thursday, 2600 tonnes. Berth and pilot please.",
+    ],
+    "ja": [
+        "MV-Arkona が明朝入港します。穀物4200トン、バースを予約してください。",
+        "MV-Belgica（3100トン）のバースをお願いできますか",
+        "バース予約 MV-Coruna 5800t",
+        "MV-Dalsland の代理店から連絡、木曜入港で2600トンです。バースと水先人の手配を",
+    ],
+}
+# four orders of the same flags: the first two tasks wrote the same one
+BERTH_ORDERS = [
+    ["--vessel", "{v}", "--tonnes", "{t}", "--pier", "P7-GRAIN", "--tugs", "2"],
+    ["--vessel", "{v}", "--tonnes", "{t}", "--pier", "P7-GRAIN", "--tugs", "2"],
+    ["--tugs", "2", "--pier", "P7-GRAIN", "--vessel", "{v}", "--tonnes", "{t}"],
+    ["--pier", "P7-GRAIN", "--tonnes", "{t}", "--tugs", "2", "--vessel", "{v}"],
+]
+PILOT_ORDERS = [
+    ["--vessel", "{v}", "--pool", "pilots-north", "--notice", "12h"],
+    ["--notice", "12h", "--vessel", "{v}", "--pool", "pilots-north"],
+    ["--pool", "pilots-north", "--vessel", "{v}", "--notice", "12h"],
+    ["--vessel", "{v}", "--pool", "pilots-north", "--notice", "12h"],
+]
+TONNES = ["4200", "3100", "5800", "2600"]
+
+
+def _fill(words: list[str], v: str, t: str) -> list[str]:
+    return [w.replace("{v}", v).replace("{t}", t) for w in words]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_same_flags_in_another_order_are_the_same_call(root: Path, lang: str) -> None:
+    mem = Memory(root, embedder=WordEmbedder())
+    for i, (v, t) in enumerate(zip(VESSELS, TONNES, strict=True)):
+        items: list[dict[str, Any]] = [{"type": "task_start", "summary": BERTH_REQUESTS[lang][i]}]
+        items += [
+            {"type": "tool_use", "tool": "harbor", "input": ["harbor", "vessel", "show", v]},
+            {
+                "type": "tool_use",
+                "tool": "harbor",
+                "input": ["harbor", "berth", "book", *_fill(BERTH_ORDERS[i], v, t)],
+            },
+            {
+                "type": "tool_use",
+                "tool": "harbor",
+                "input": ["harbor", "pilot", "request", *_fill(PILOT_ORDERS[i], v, t)],
+            },
+            {"type": "response_sent", "text": f"{v} booked on P7-GRAIN."},
+            {"type": "task_end", "outcome": "success"},
+        ]
+        mem.activity.append_many(events(f"b{i}", i, items))
+    # another kind of the same CLI, flags shuffled too, and a one-off: they stay apart
+    for i, (crane, hours) in enumerate([("CR-11", "6"), ("CR-14", "4"), ("CR-09", "8")]):
+        flags = [["--crane", crane, "--hours", hours, "--reason", "wind-check"]]
+        flags.append(["--reason", "wind-check", "--crane", crane, "--hours", hours])
+        flags.append(["--hours", hours, "--reason", "wind-check", "--crane", crane])
+        items = [{"type": "task_start", "summary": f"take crane {crane} out for {hours} hours, wind check"}]
+        items += [
+            {"type": "tool_use", "tool": "harbor", "input": ["harbor", "crane", "lock", *flags[i]]},
+            {"type": "tool_use", "tool": "harbor", "input": ["harbor", "notify", "--channel", "#quay-ops"]},
+            {"type": "task_end", "outcome": "success"},
+        ]
+        mem.activity.append_many(events(f"c{i}", 6 + i, items))
+    one_off = [
+        {"type": "task_start", "summary": "which pier is free tonight?"},
+        {
+            "type": "tool_use",
+            "tool": "harbor",
+            "input": ["harbor", "berth", "list", "--free", "--pier", "P7-GRAIN"],
+        },
+        {"type": "task_end", "outcome": "success"},
+    ]
+    mem.activity.append_many(events("o0", 10, one_off))
+    report = mem.consolidate_weekly(until=UNTIL)
+    sources = sorted(sorted(mem.store.read(p).meta.get("sources", [])) for p in report.created)
+    assert ["b0", "b1", "b2", "b3"] in sources, sources  # before: each order its own call, no kind
+    assert ["c0", "c1", "c2"] in sources, sources
+    body = next(mem.store.read(p).body for p in report.created if "b0" in mem.store.read(p).meta["sources"])
+    assert "--tonnes {" in body and "--pier P7-GRAIN --tugs 2" in body, body  # the order most tasks used
+    assert "--pool pilots-north" in body and "--notice 12h" in body, body
+
+
+def test_a_positional_word_written_among_the_options_goes_back_to_the_head() -> None:
+    inputs = [
+        "doorctl grant U-101 --zones 2F --profile night-shift",
+        "doorctl grant U-102 --profile night-shift --zones 2F",
+        "doorctl grant --zones 2F U-103 --profile night-shift",
+    ]
+    tasks = [
+        Task(f"t{i}", "badge", steps=[Step("doorctl", x, "doorctl:grant")], outcome="success")
+        for i, x in enumerate(inputs)
+    ]
+    settle_flag_order(tasks)
+    assert [t.steps[0].input for t in tasks] == [
+        f"doorctl grant U-10{i} --zones 2F --profile night-shift" for i in (1, 2, 3)
+    ]
+    # quoted text and a repeated option are left as they were
+    written = ['git commit -m "a b" --author x --date d', 'git commit --date d -m "c" --author x']
+    written += ["git commit --date d --author x -m c", "git commit --date d --author x -m c --date e"]
+    quoted = [Task(f"q{i}", "x", steps=[Step("git", w, "git:commit")]) for i, w in enumerate(written)]
+    settle_flag_order(quoted)
+    assert [t.steps[0].input for t in quoted] == written
