@@ -1,10 +1,13 @@
-"""Round 16: general rules about logs, in domains other than round 16's data (a harbour, ...).
+"""Round 16: general rules about logs, in domains other than round 16's data (a harbour, a museum registrar).
 
 - the same flags in another order are the same call: one person runs `harbor berth book --vessel V
   --pier P7 --tugs 2`, another `harbor berth book --tugs 2 --vessel V --pier P7`, an argv list or a
   string; their tasks are one kind, and its step is written in the order most of them used
   (`flag_order.py`); a positional word written after an option that others write with one value goes
-  back to the command's head.
+  back to the command's head;
+- a web API's routes (`/v3/loans`) and the keys nested in its bodies (`json=file=`) are which call it is,
+  not values passed: a museum registrar's loan done through `regapi` by three and `regctl` by one, the
+  same constants (`INS-ARTCOVER`, `crate_std_2027`, `loan_cover_letter`) is one kind (`same_values.py`).
 """
 
 from __future__ import annotations
@@ -128,3 +131,116 @@ def test_a_positional_word_written_among_the_options_goes_back_to_the_head() -> 
     quoted = [Task(f"q{i}", "x", steps=[Step("git", w, "git:commit")]) for i, w in enumerate(written)]
     settle_flag_order(quoted)
     assert [t.steps[0].input for t in quoted] == written
+
+
+LOANS = ["Aurora Museum", "Bremen Kunsthalle", "Civic Gallery of Turin", "Delft Prints Society"]
+LOAN_FILES = ["aurora_list.xlsx", "bremen_objects.csv", "turin_loan.pdf", "delft_request.docx"]
+LOAN_REQUESTS = {
+    "en": [
+        "The Aurora Museum sent their object list (aurora_list.xlsx), can you prepare the loan agreement?",
+        "Bremen Kunsthalle wants to borrow the etchings, list attached. Loan paperwork please.",
+        "loan agreement: Civic Gallery of Turin, turin_loan.pdf",
+        "Delft Prints Society is asking for a loan of the maps - draft the agreement when you can",
+    ],
+    "ja": [
+        "オーロラ美術館から作品リスト（aurora_list.xlsx）が届きました。貸出契約を作成してください",
+        "ブレーメン美術館が版画を借りたいそうです。貸出契約の手配をお願いします",
+        "貸出契約: トリノ市立美術館 turin_loan.pdf",
+        "デルフト版画協会から地図の貸出依頼です。契約書をお願いします",
+    ],
+}
+
+
+def _loan_api(borrower: str, file: str, n: int) -> list[dict[str, Any]]:
+    """A web API: routes and nested JSON bodies."""
+    return [
+        {
+            "type": "tool_use",
+            "tool": "regapi",
+            "input": {"method": "POST", "path": "/v3/condition", "json": {"file": file, "grade": "COND-A"}},
+        },
+        {
+            "type": "tool_use",
+            "tool": "regapi",
+            "input": {
+                "method": "POST",
+                "path": "/v3/loans",
+                "json": {
+                    "report": f"CR-{n}",
+                    "borrower": borrower,
+                    "insurer": "INS-ARTCOVER",
+                    "crate": "crate_std_2027",
+                },
+            },
+        },
+        {
+            "type": "tool_use",
+            "tool": "regapi",
+            "input": {
+                "method": "POST",
+                "path": f"/v3/loans/L-{n}/send",
+                "json": {"template": "loan_cover_letter"},
+            },
+        },
+        {"type": "response_sent", "text": f"Loan L-{n} sent."},
+    ]
+
+
+def _loan_cli(borrower: str, file: str, n: int) -> list[dict[str, Any]]:
+    """The same values through a CLI's command strings."""
+    return [
+        {"type": "tool_use", "tool": "regctl", "input": f"regctl condition {file} --grade COND-A"},
+        {
+            "type": "tool_use",
+            "tool": "regctl",
+            "input": f"regctl loan create --crate crate_std_2027 --borrower '{borrower}' --insurer INS-ARTCOVER --report CR-{n}",
+        },
+        {
+            "type": "tool_use",
+            "tool": "regctl",
+            "input": f"regctl loan send L-{n} --template loan_cover_letter",
+        },
+        {"type": "response_sent", "text": f"L-{n} sent"},
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_web_api_and_a_cli_passing_the_same_values_are_one_kind(root: Path, lang: str) -> None:
+    mem = Memory(root, embedder=WordEmbedder())
+    for i, (who, file) in enumerate(zip(LOANS, LOAN_FILES, strict=True)):
+        calls = _loan_cli(who, file, 700 + i) if i == 3 else _loan_api(who, file, 700 + i)
+        items = [{"type": "task_start", "summary": LOAN_REQUESTS[lang][i]}, *calls]
+        mem.activity.append_many(events(f"l{i}", i, [*items, {"type": "task_end", "outcome": "success"}]))
+    # another kind through the same API, and a one-off sending a loan again: they stay apart
+    for i, obj in enumerate(["OBJ-1181", "OBJ-1204", "OBJ-1266"]):
+        items = [{"type": "task_start", "summary": f"{obj} is back from conservation, update its location"}]
+        items += [
+            {"type": "tool_use", "tool": "regapi", "input": {"method": "GET", "path": f"/v3/objects/{obj}"}},
+            {
+                "type": "tool_use",
+                "tool": "regapi",
+                "input": {"method": "PATCH", "path": f"/v3/objects/{obj}", "json": {"location": "STORE-B2"}},
+            },
+            {"type": "task_end", "outcome": "success"},
+        ]
+        mem.activity.append_many(events(f"o{i}", 6 + i, items))
+    one_off = [
+        {"type": "task_start", "summary": "resend loan L-650 to the borrower"},
+        {
+            "type": "tool_use",
+            "tool": "regapi",
+            "input": {
+                "method": "POST",
+                "path": "/v3/loans/L-650/send",
+                "json": {"template": "loan_reminder"},
+            },
+        },
+        {"type": "task_end", "outcome": "success"},
+    ]
+    mem.activity.append_many(events("x0", 10, one_off))
+    report = mem.consolidate_weekly(until=UNTIL)
+    sources = sorted(sorted(mem.store.read(p).meta.get("sources", [])) for p in report.created)
+    assert ["l0", "l1", "l2", "l3"] in sources, (
+        sources
+    )  # before: the CLI's task apart, routes and keys as values
+    assert ["o0", "o1", "o2"] in sources, sources
