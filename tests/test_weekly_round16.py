@@ -128,6 +128,8 @@ def test_a_positional_word_written_among_the_options_goes_back_to_the_head() -> 
     # quoted text and a repeated option are left as they were
     written = ['git commit -m "a b" --author x --date d', 'git commit --date d -m "c" --author x']
     written += ["git commit --date d --author x -m c", "git commit --date d --author x -m c --date e"]
+    written += ["kubectl --context p -n shop rollout status d/x", "kubectl -n shop --context p scale d/x"]
+    written += ["git commit --author=x --date d -m c"]
     quoted = [Task(f"q{i}", "x", steps=[Step("git", w, "git:commit")]) for i, w in enumerate(written)]
     settle_flag_order(quoted)
     assert [t.steps[0].input for t in quoted] == written

@@ -6,8 +6,8 @@ A CLI takes its options in any order: one person runs `jakumi shukka yoyaku --ko
 one-offs. A command is its head (the words before the first option) and its options, each with the
 values written after it up to the next option. Calls of one tool with the same head and the same set of
 options are written in the order most of the week's tasks used (of equals, the earliest task's), before
-anything compares them. A call whose input is quoted text, or that names an option twice, is left as
-it was: moving its words could change what it says.
+anything compares them. A call whose input is quoted text, names an option twice, writes one with `=`
+or before its subcommand, is left as it was: moving its words could change what it says.
 """
 
 from __future__ import annotations
@@ -27,14 +27,17 @@ class _Task(Protocol):
 
 _OPTION = re.compile(r"^--?[^\W\d][\w-]*$")
 _WORD = re.compile(r"^[^\W\d_]+(?:[-_][^\W\d_]+)*$")
-_QUOTED = re.compile(r"[\"'`]")
+_QUOTED = re.compile(r"[\"'`]|(?:^|\s)--?[\w-]+=")
 
 Key = tuple[str, tuple[str, ...], frozenset[str]]
 Parsed = tuple[tuple[str, ...], list[tuple[str, list[str]]]]
 
 
 def parse(text: str) -> Parsed | None:
-    """(head, [(option, its values)]) of a command with two or more distinct options, else None."""
+    """(head, [(option, its values)]) of a command with two or more distinct options, else None.
+
+    None too when its options come before its subcommand (`kubectl --context c -n ns rollout …`: which
+    words are values is not known) or one is written with `=` (`--timeout=300s`)."""
     if _QUOTED.search(text):
         return None
     words = text.split()
@@ -48,20 +51,25 @@ def parse(text: str) -> Parsed | None:
         else:
             head.append(word)
     names = [name for name, _ in groups]
-    if not head or len(names) < 2 or len(set(names)) < len(names):
+    if len(_command(head)) < 2 or len(names) < 2 or len(set(names)) < len(names):
         return None
     return tuple(head), groups
 
 
-def _key(tool: str, parsed: Parsed) -> Key:
-    """The tool, the command's words (its head up to a value, at most 3) and its set of options."""
-    head, groups = parsed
+def _command(head: Sequence[str]) -> tuple[str, ...]:
+    """The command's words: its head up to a value, at most 3 (`jakumi shukka yoyaku`, `doors grant`)."""
     words = []
     for word in head[:3]:
         if not _WORD.match(word):
             break
         words.append(word)
-    return tool, tuple(words), frozenset(name for name, _ in groups)
+    return tuple(words)
+
+
+def _key(tool: str, parsed: Parsed) -> Key:
+    """The tool, the command's words and its set of options."""
+    head, groups = parsed
+    return tool, _command(head), frozenset(name for name, _ in groups)
 
 
 def settle_flag_order(tasks: Sequence[_Task]) -> None:
