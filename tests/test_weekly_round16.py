@@ -7,7 +7,9 @@
   back to the command's head;
 - a web API's routes (`/v3/loans`) and the keys nested in its bodies (`json=file=`) are which call it is,
   not values passed: a museum registrar's loan done through `regapi` by three and `regctl` by one, the
-  same constants (`INS-ARTCOVER`, `crate_std_2027`, `loan_cover_letter`) is one kind (`same_values.py`).
+  same constants (`INS-ARTCOVER`, `crate_std_2027`, `loan_cover_letter`) is one kind (`same_values.py`);
+- a list of records whose length varies (one item per room) is the same call whatever its length: a run
+  of words repeated right after itself is one in a step's key (`agreement.once`).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from test_weekly_run import UNTIL, WordEmbedder
 from test_weekly_shapes import events
 
 from memdir import Memory
+from memdir.consolidation.weekly.agreement import StepAgreement
 from memdir.consolidation.weekly.flag_order import settle_flag_order
-from memdir.consolidation.weekly.steps import Step
+from memdir.consolidation.weekly.steps import Step, input_text
 from memdir.consolidation.weekly.tasks import Task
 
 VESSELS = ["MV-Arkona", "MV-Belgica", "MV-Coruna", "MV-Dalsland"]
@@ -246,3 +249,25 @@ def test_a_web_api_and_a_cli_passing_the_same_values_are_one_kind(root: Path, la
         sources
     )  # before: the CLI's task apart, routes and keys as values
     assert ["o0", "o1", "o2"] in sources, sources
+
+
+def test_a_list_of_records_of_any_length_is_the_same_call() -> None:
+    def block(n: int, rooms: int) -> list[tuple[str, str]]:
+        body = {
+            "op": "amend",
+            "block": f"GB-{n}",
+            "rooms": [{"room": f"{n}{r}", "rate": "GRP-WED"} for r in range(rooms)],
+            "waiver": "AMEND-FREE",
+        }
+        return [
+            ("pms.v3.blocks:amend", input_text(body)),
+            ("mailer", input_text({"template": "block_amended", "block": f"GB-{n}"})),
+        ]
+
+    # a hotel's wedding room blocks amended with 1, 2, 3 and 4 rooms: one call, the same key
+    week = [block(n, rooms) for n, rooms in zip((410, 422, 437, 451), (1, 2, 3, 4), strict=True)]
+    week += [[("pms.v3.rooms:get", f"room {n}")] for n in (101, 102, 103)]
+    agreement = StepAgreement(week)
+    keys = [agreement.keys(w) for w in week[:4]]
+    assert all(k == keys[0] for k in keys), keys
+    assert agreement.agreement(week[:4]).min() == 1.0
