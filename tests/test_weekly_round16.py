@@ -9,7 +9,9 @@
   not values passed: a museum registrar's loan done through `regapi` by three and `regctl` by one, the
   same constants (`INS-ARTCOVER`, `crate_std_2027`, `loan_cover_letter`) is one kind (`same_values.py`);
 - a list of records whose length varies (one item per room) is the same call whatever its length: a run
-  of words repeated right after itself is one in a step's key (`agreement.once`).
+  of words repeated right after itself is one in a step's key (`agreement.once`);
+- a procedure names its week by its first and last day: the day after it (`until`) is often a date one
+  task scheduled (a start date), which no procedure may keep.
 """
 
 from __future__ import annotations
@@ -271,3 +273,28 @@ def test_a_list_of_records_of_any_length_is_the_same_call() -> None:
     keys = [agreement.keys(w) for w in week[:4]]
     assert all(k == keys[0] for k in keys), keys
     assert agreement.agreement(week[:4]).min() == 1.0
+
+
+def test_the_week_is_named_by_its_last_day_not_the_day_after(root: Path) -> None:
+    mem = Memory(root, embedder=WordEmbedder())
+    starts = [UNTIL.isoformat(), "2026-12-02", "2026-12-07", "2026-12-09"]
+    for i, start in enumerate(starts):
+        member = f"T-{3301 + 17 * i}"
+        items: list[dict[str, Any]] = [
+            {"type": "task_start", "summary": f"new tenant {member} moves in on {start}"}
+        ]
+        items += [
+            {
+                "type": "tool_use",
+                "tool": "estate",
+                "input": f"estate lease start {member} --from {start} --plan FLEX-12",
+            },
+            {"type": "tool_use", "tool": "estate", "input": f"estate keys issue {member} --set KEYSET-B"},
+            {"type": "task_end", "outcome": "success"},
+        ]
+        mem.activity.append_many(events(f"t{i}", i, items))
+    report = mem.consolidate_weekly(until=UNTIL)
+    assert len(report.created) == 1, report.created
+    body = mem.store.read(report.created[0]).body
+    assert "FLEX-12" in body and "2026-11-29" in body, body  # the week's last day
+    assert UNTIL.isoformat() not in body, body  # before: "2026-11-23 to 2026-11-30 (exclusive)"
