@@ -11,7 +11,11 @@
 - a list of records whose length varies (one item per room) is the same call whatever its length: a run
   of words repeated right after itself is one in a step's key (`agreement.once`);
 - a procedure names its week by its first and last day: the day after it (`until`) is often a date one
-  task scheduled (a start date), which no procedure may keep.
+  task scheduled (a start date), which no procedure may keep;
+- an input keyed by its HTTP method (`{"POST": "/v2/refunds", "body": …}`) is the method and its path,
+  as `{"method": "POST", "path": …}` is (`steps.input_text`), so its path names the call;
+- a title whose verb is its thing (`Refund a refund`, `Credit a credit`) says nothing
+  (`action_titles.titled_by_work`).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from test_weekly_run import UNTIL, WordEmbedder
 from test_weekly_shapes import events
 
 from memdir import Memory
+from memdir.consolidation.weekly.action_titles import titled_by_work
 from memdir.consolidation.weekly.agreement import StepAgreement
 from memdir.consolidation.weekly.flag_order import settle_flag_order
 from memdir.consolidation.weekly.steps import Step, input_text
@@ -298,3 +303,26 @@ def test_the_week_is_named_by_its_last_day_not_the_day_after(root: Path) -> None
     body = mem.store.read(report.created[0]).body
     assert "FLEX-12" in body and "2026-11-29" in body, body  # the week's last day
     assert UNTIL.isoformat() not in body, body  # before: "2026-11-23 to 2026-11-30 (exclusive)"
+
+
+def test_an_input_keyed_by_its_http_method_is_the_method_and_its_path() -> None:
+    text = input_text({"POST": "/v2/refunds", "body": {"member": "M-1", "reason": "CLASS-CANCELLED"}})
+    assert text == "POST /v2/refunds body=member=M-1 reason=CLASS-CANCELLED", (
+        text
+    )  # before: `POST=/v2/refunds`
+    assert input_text({"GET": "/v2/classes?day=mon"}) == "GET /v2/classes?day=mon"
+    assert input_text({"get": "all"}) == "get=all"  # a key, not a method
+
+
+def test_a_title_whose_verb_is_its_thing_says_nothing() -> None:
+    steps = [
+        "gymdesk: GET /v2/classes/{klass}",
+        "gymdesk: POST /v2/refunds body=member={member} amount={amount} reason=CLASS-CANCELLED",
+        "gymdesk: POST /v2/notes body=queue=front-desk",
+    ]
+    asked = [
+        "refund for M-1108 - spin class cancelled",
+        "The yoga class C-22 was called off, please refund them",
+        "Class C-31 cancelled, refund the member and note it",
+    ]
+    assert titled_by_work(steps, asked, asked) == ""  # before: "Refund a refund"

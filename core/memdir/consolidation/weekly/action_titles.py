@@ -337,6 +337,8 @@ def titled_by_work(steps: Sequence[str], texts: Sequence[str], asked: Sequence[s
     (`reply_title`: "Close … as a duplicate" beats "Link a ticket" that no request asked for), else either."""
     act = action_title(steps, texts, asked)
     verb = act.split(" ", 1)[0].lower()
+    if act.lower().split()[-1:] == [verb]:  # "Credit a credit": the verb is the thing, nothing said
+        act = ""
     if act and _written(verb, asked):
         return act
     return reply_title(steps, asked) or act
