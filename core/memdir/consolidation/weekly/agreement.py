@@ -244,12 +244,13 @@ class StepAgreement:
 
 def once(words: list[str]) -> list[str]:
     """A run of words repeated right after itself written once: a list of records whose length varies
-    (`lines=[{seat, price_type}, …]`, one item per seat) is the same call whatever its length."""
+    (`lines=[{seat, price_type}, …]`, one item per seat) is the same call whatever its length. A run of two
+    words or more: masked values alone (`* # * #`) may be different arguments."""
     out: list[str] = []
     for w in words:
         out.append(w)
         for n in range(2, len(out) // 2 + 1):
-            if out[-n:] == out[-2 * n : -n]:
+            if out[-n:] == out[-2 * n : -n] and sum(w not in "#*" for w in out[-n:]) >= 2:
                 del out[-n:]
                 break
     return out
