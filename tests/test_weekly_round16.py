@@ -15,7 +15,9 @@
 - an input keyed by its HTTP method (`{"POST": "/v2/refunds", "body": …}`) is the method and its path,
   as `{"method": "POST", "path": …}` is (`steps.input_text`), so its path names the call;
 - a title whose verb is its thing (`Refund a refund`, `Credit a credit`) says nothing
-  (`action_titles.titled_by_work`).
+  (`action_titles.titled_by_work`);
+- a write to one item (`PATCH /v1/shipments/S-{n}`) is titled by the value it sets when the requests
+  write it (`service=expedite` -> "Expedite a shipment", was "Update a shipment").
 """
 
 from __future__ import annotations
@@ -326,3 +328,18 @@ def test_a_title_whose_verb_is_its_thing_says_nothing() -> None:
         "Class C-31 cancelled, refund the member and note it",
     ]
     assert titled_by_work(steps, asked, asked) == ""  # before: "Refund a refund"
+
+
+def test_a_write_to_one_item_is_titled_by_the_value_it_sets() -> None:
+    steps = [
+        "wms: GET /v1/shipments/S-{number}",
+        "wms: PATCH /v1/shipments/S-{number} json=service=expedite carrier=DHL-EXP",
+        "chat.postMessage: #dock-2 S-{number} expedited",
+    ]
+    asked = [
+        "expedite S-4410, the customer is waiting",
+        "Can you expedite shipment S-4431?",
+        "expedite S-4457 pls",
+    ]
+    title = titled_by_work(steps, [*asked, "S-4410 now ships express."], asked)
+    assert title == "Expedite a shipment", title  # before: "Update a shipment"

@@ -109,8 +109,8 @@ def call_title(call: str, texts: Sequence[str], args: str = "", asked: Sequence[
     thing = _article(singular(noun))
     if method == "DELETE":
         return f"Remove {thing} from {_article(singular(parent))}" if parent else f"Delete {thing}"
-    if not ends_in_word:
-        return f"Update {thing}"
+    if not ends_in_word:  # a write to one item: what it sets when the requests say it (`priority=rush`)
+        return argument_title(args, texts, asked or texts, noun) or f"Update {thing}"
     verb = verb_of(noun, texts)
     if verb:
         return _phrase(verb, noun, parent)
