@@ -17,7 +17,9 @@
 - a title whose verb is its thing (`Refund a refund`, `Credit a credit`) says nothing
   (`action_titles.titled_by_work`);
 - a write to one item (`PATCH /v1/shipments/S-{n}`) is titled by the value it sets when the requests
-  write it (`service=expedite` -> "Expedite a shipment", was "Update a shipment").
+  write it (`service=expedite` -> "Expedite a shipment", was "Update a shipment");
+- a clause whose subject is followed by an irregular past (`Norland Foods sent a menu`) is a report, not a
+  request's imperative (`recurring._FINITE`); `analysis` is its own singular.
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from test_weekly_run import UNTIL, WordEmbedder
 from test_weekly_shapes import events
 
 from memdir import Memory
-from memdir.consolidation.weekly.action_titles import titled_by_work
+from memdir.consolidation.weekly.action_titles import singular, titled_by_work
 from memdir.consolidation.weekly.agreement import StepAgreement
 from memdir.consolidation.weekly.flag_order import settle_flag_order
+from memdir.consolidation.weekly.recurring import recurring_title
 from memdir.consolidation.weekly.steps import Step, input_text
 from memdir.consolidation.weekly.tasks import Task
 
@@ -343,3 +346,20 @@ def test_a_write_to_one_item_is_titled_by_the_value_it_sets() -> None:
     ]
     title = titled_by_work(steps, [*asked, "S-4410 now ships express."], asked)
     assert title == "Expedite a shipment", title  # before: "Update a shipment"
+
+
+def test_a_subject_and_an_irregular_past_are_a_report_not_a_title() -> None:
+    told = [
+        (
+            "hey sam, Norland Foods sent a 12-page menu (norland_menu.pdf), can you get them a quote for the gala by Friday?",
+            "Quote Q-4101 sent to the client.",
+        ),
+        (
+            "Files from Brightwater Legal are uploaded (bw_event.zip) - run the quote when you get a sec",
+            "Quote Q-4125 sent to the client.",
+        ),
+        ("Quayside Books: quay_launch.xlsx, price it", "Q-4150 sent"),
+    ]
+    title = recurring_title(told, ["cater: POST /v1/estimates json=menu={file}"])
+    assert "Norland" not in title and "quote" in title.lower(), title  # before: "Norland the sent"
+    assert [singular(w) for w in ("analysis", "status", "quotes")] == ["analysis", "status", "quote"]

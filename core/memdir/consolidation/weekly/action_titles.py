@@ -56,7 +56,7 @@ def singular(noun: str) -> str:
     for tail, repl in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
         if noun.endswith(tail):
             return noun[: -len(tail)] + repl
-    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+    return noun[:-1] if noun.endswith("s") and not noun.endswith(("ss", "is", "us")) else noun  # analysis
 
 
 def _article(noun: str) -> str:
