@@ -56,7 +56,7 @@ def singular(noun: str) -> str:
     for tail, repl in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
         if noun.endswith(tail):
             return noun[: -len(tail)] + repl
-    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+    return noun[:-1] if noun.endswith("s") and not noun.endswith(("ss", "is", "us")) else noun  # analysis
 
 
 def _article(noun: str) -> str:
@@ -109,8 +109,8 @@ def call_title(call: str, texts: Sequence[str], args: str = "", asked: Sequence[
     thing = _article(singular(noun))
     if method == "DELETE":
         return f"Remove {thing} from {_article(singular(parent))}" if parent else f"Delete {thing}"
-    if not ends_in_word:
-        return f"Update {thing}"
+    if not ends_in_word:  # a write to one item: what it sets when the requests say it (`priority=rush`)
+        return argument_title(args, texts, asked or texts, noun) or f"Update {thing}"
     verb = verb_of(noun, texts)
     if verb:
         return _phrase(verb, noun, parent)
@@ -337,6 +337,8 @@ def titled_by_work(steps: Sequence[str], texts: Sequence[str], asked: Sequence[s
     (`reply_title`: "Close … as a duplicate" beats "Link a ticket" that no request asked for), else either."""
     act = action_title(steps, texts, asked)
     verb = act.split(" ", 1)[0].lower()
+    if act.lower().split()[-1:] == [verb]:  # "Credit a credit": the verb is the thing, nothing said
+        act = ""
     if act and _written(verb, asked):
         return act
     return reply_title(steps, asked) or act

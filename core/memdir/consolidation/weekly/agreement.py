@@ -113,7 +113,7 @@ class StepAgreement:
                         w = "*"  # `locale=ja`: the language the requester wrote in, not the work
                     if not (w in "#*" and words and words[-1] == w):
                         words.append(w)
-            out.add(" ".join(words))
+            out.add(" ".join(once(words)))
         return frozenset(out)
 
     def _mask(self, word: str) -> str:
@@ -240,6 +240,20 @@ class StepAgreement:
         labels = model.fit_predict(1.0 - agree)
         out = [[i for i in range(m) if labels[i] == lab] for lab in dict.fromkeys(labels)]
         return out
+
+
+def once(words: list[str]) -> list[str]:
+    """A run of words repeated right after itself written once: a list of records whose length varies
+    (`lines=[{seat, price_type}, …]`, one item per seat) is the same call whatever its length. A run of two
+    words or more: masked values alone (`* # * #`) may be different arguments."""
+    out: list[str] = []
+    for w in words:
+        out.append(w)
+        for n in range(2, len(out) // 2 + 1):
+            if out[-n:] == out[-2 * n : -n] and sum(w not in "#*" for w in out[-n:]) >= 2:
+                del out[-n:]
+                break
+    return out
 
 
 def apart_tags(

@@ -207,8 +207,37 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
     return best[2]
 
 
+# finite verbs, the irregular past tenses among them (`Larkspur Biotech sent a protocol`: a report)
 _FINITE = frozenset(
-    ["is", "are", "was", "were", "has", "have", "had", "needs", "wants", "says", "got", "ran"]
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "needs",
+        "wants",
+        "says",
+        "got",
+        "ran",
+        "sent",
+        "came",
+        "made",
+        "took",
+        "gave",
+        "brought",
+        "bought",
+        "found",
+        "told",
+        "paid",
+        "wrote",
+        "broke",
+        "lost",
+        "sold",
+        "went",
+    ]
 )
 
 

@@ -189,7 +189,8 @@ class WeeklyDistiller:
         placer = Placer(
             self.store, self.review, self.th, lambda t: self._embed(t, save=save), self._window_ids
         )
-        window = f"{since.date().isoformat()} to {end.date().isoformat()} (exclusive)"
+        # the week's last day: `until` is often a day a task scheduled
+        window = f"{since.date().isoformat()} to {(end - timedelta(days=1)).date().isoformat()}"
         failed = self._failures(groups, save)
         drafts = [
             distil_builtin(group, vecs[members]) for group, members in zip(groups, selected, strict=True)

@@ -5,7 +5,8 @@ One kind of task is sometimes run through two tools: one person calls `fleet.set
 tool names, the actions and the step keys (`features.work_tokens`, `agreement.StepAgreement`, which
 pair each word with its action) differ, but the calls pass the same constants (`24h`,
 `out_of_service`, `dtc-diagnostic`, `north-yard`, `#fleet-dispatch`). A task's *values* are those,
-tool-free: its inputs' tokens but a key (`status=`, `ref: `), an option name (`--window`), a bare
+tool-free: its inputs' tokens but a key (`status=`, `ref: `, also nested: `json=file=`), an option name
+(`--window`), a route (`/v2/quotes`: the call's name as an action is, not a value; a file has a dot), a bare
 number, a function word, and a word of any action's name of the week (`fleetctl dtc read` holds the
 `read` and `dtc` of `telematics__read_dtc`: which call it is, not what it passed). Weighed by how few
 tasks of the week passed them (a value every task passed weighs nothing, and so does one fewer than
@@ -35,7 +36,8 @@ SAME_VALUES = 0.7
 MIN_VALUES = 3
 _VALUE = re.compile(r"[^\s=,;'\"(){}\[\]<>|]+")
 _NAME_PART = re.compile(r"[^\W_]+")
-_KEY = re.compile(r"(?:(?<=\s)|^)[\w.-]+(?:=|: )", re.M)
+# a key, also one nested in another's value (`json=file=a.docx`: `json` and `file` are keys)
+_KEY = re.compile(r"(?:(?<=[\s=])|^)[\w.-]+(?:=|: )", re.M)
 
 
 def value_tokens(work: Work, names: frozenset[str] | set[str] = frozenset()) -> list[str]:
@@ -45,7 +47,9 @@ def value_tokens(work: Work, names: frozenset[str] | set[str] = frozenset()) -> 
         skip = names | set(_NAME_PART.findall(action.lower()))
         for raw in _VALUE.findall(_KEY.sub(" ", text.lower()[:300])):
             tok = raw.strip(".!?:")
-            if len(tok) < 2 or tok.startswith("-") or tok.isdigit() or tok in FUNCTION_WORDS or tok in skip:
+            if len(tok) < 2 or tok[0] == "-" or tok[0] == "/" and "." not in tok or tok.isdigit():
+                continue  # an option name, or a route (`/v2/quotes`): which call it is, not a value
+            if tok in FUNCTION_WORDS or tok in skip:
                 continue
             out.add(tok)
     return sorted(out)

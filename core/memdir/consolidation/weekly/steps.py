@@ -78,6 +78,9 @@ class Step:
         return self.tool
 
 
+_HTTP_METHODS = frozenset(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"])
+
+
 def input_text(value: object, depth: int = 0) -> str:
     """A tool input as one line: strings as they are, dicts as their values (`k=v` for all but a command).
 
@@ -98,6 +101,9 @@ def input_text(value: object, depth: int = 0) -> str:
         parts = []
         for k, v in items:
             text = input_text(v, depth + 1)
+            if k in _HTTP_METHODS:  # {"POST": "/v1/parcels", "body": …}: the method and its path
+                parts.append(f"{k} {text}")
+                continue
             parts.append(text if k in INPUT_KEYS or k in ("path", "url", "method") else f"{k}={text}")
         return " ".join(parts)[:MAX_INPUT]
     if isinstance(value, list):

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from memdir.activity import ActivityEvent
+from memdir.consolidation.weekly.flag_order import settle_flag_order
 from memdir.consolidation.weekly.similarity import abstract_text
 from memdir.consolidation.weekly.steps import (
     INPUT_KEYS,
@@ -230,6 +231,7 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
     tasks = [_build(tid, evs) for tid, evs in by_id.items()]
     _settle_actions(tasks)
     tasks.sort(key=lambda t: (t.start or datetime.min, t.task_id))
+    settle_flag_order(tasks)
     return tasks
 
 
