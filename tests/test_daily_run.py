@@ -124,11 +124,14 @@ def test_near_duplicate_of_a_persons_note_becomes_a_merge_candidate(root: Path) 
 
 def test_unrelated_content_with_a_taken_name_gets_a_new_file(root: Path) -> None:
     mem = memory(root)
-    (root / "knowledge" / "notes.md").write_text(
-        render_note({"description": "x"}, "# Notes\n\nDinner recipes.")
+    # a person's note under the name the episode's title gives, about something else entirely
+    # (a title with no content word, such as "Notes", now gives way to the episode's own subject)
+    (root / "knowledge" / "flaky-ci.md").write_text(
+        render_note({"description": "x"}, "# Flaky CI\n\nDinner recipes.")
     )
-    run_report = (mem.add_episode(LESSON, title="Notes", at=at(9)), run(mem))[1]
-    assert run_report.created == ["knowledge/notes-2.md"]
+    run_report = (mem.add_episode(LESSON, title="Flaky CI", at=at(9)), run(mem))[1]
+    assert run_report.created == ["knowledge/flaky-ci-2.md"]
+    assert "Dinner recipes." in (root / "knowledge" / "flaky-ci.md").read_text(encoding="utf-8")
 
 
 def test_edited_episode_is_considered_again_and_updates_its_note(root: Path) -> None:
