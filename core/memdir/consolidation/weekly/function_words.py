@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-FUNCTION_WORDS = frozenset(
+DETERMINERS = frozenset(
     [
         "a",
         "an",
@@ -20,6 +20,10 @@ FUNCTION_WORDS = frozenset(
         "its",
         "each",
         "every",
+    ]
+)
+FUNCTION_WORDS = DETERMINERS | frozenset(
+    [
         "all",
         "no",
         "to",
@@ -83,25 +87,5 @@ FUNCTION_WORDS = frozenset(
         "second",
         "third",
         "both",
-    ]
-)
-DETERMINERS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "some",
-        "any",
-        "this",
-        "that",
-        "these",
-        "those",
-        "my",
-        "our",
-        "your",
-        "their",
-        "its",
-        "each",
-        "every",
     ]
 )
