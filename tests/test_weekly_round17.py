@@ -7,6 +7,11 @@ kennel booked in English and Japanese).
 - an API's dotted action whose first argument names a thing of its own acts on that thing in the
   action's noun (`freezer.remove :sample …` -> "Remove a sample from a freezer", was "Remove a freezer";
   `ticket.close id=…` still closes a ticket) (`action_titles.command_title`);
+- a call named by an MCP tool (`mcp__gym__freeze_membership`), or by a one-word action key with the API's
+  last dotted word (`lib.v1.loans` + `op=renew`) or its first argument (`name=ship parcel=…`), is read as
+  `verb_noun` (`call_forms.named_action`): "Freeze a membership", "Renew a loan", "Ship a parcel";
+- a title that is the requests' shared noun phrase with no verb (`parking permit`) takes the decisive
+  call's verb when a request writes it, the phrase as its object (`bare_titles`): "Revoke a parking permit";
 - a procedure names its week in ISO 8601 week dates (`week 2026-W48`, or `2026-W47-3 to 2026-W48-2` when
   the 7 days are not Monday to Sunday), never by a `YYYY-MM-DD` a task can have passed as a value.
 """
@@ -101,3 +106,70 @@ def test_a_procedure_holds_no_day_of_its_week_a_task_passed(root: Path, lang: st
     assert "R-LARGE" in body and "week 2026-W48" in body, body
     # main: "2026-11-23 to 2026-11-29", both days one task's start
     assert not re.search(r"2026-11-2[39]", body), body
+
+
+GYM_ASKED = [
+    "Member 5521 is travelling for a month, freeze the membership please",
+    "can you pause M-5588's membership until March",
+    "Please freeze membership for M-5610 (injury)",
+]
+
+
+def test_an_mcp_tool_names_its_call() -> None:
+    steps = [
+        "mcp__gym__get_member: `member_id=M-{number}`",
+        "mcp__gym__freeze_membership: `member_id=M-{number} until={date}`",
+        "mcp__mail__send: `template=freeze-confirmed to={email}`",
+    ]
+    title = titled_by_work(steps, GYM_ASKED, GYM_ASKED)
+    assert title == "Freeze a membership", title  # c79d0a5: ""
+
+
+def test_a_one_word_action_acts_on_the_apis_thing_or_its_first_argument() -> None:
+    asked = ["renew L-301 for two more weeks", "Can you renew loan L-322?", "patron wants to renew her loan"]
+    steps = [
+        "lib.v1.loans: `op=get loan_id=L-{number}`",
+        "lib.v1.loans: `op=renew loan_id=L-{number} days=14`",
+    ]
+    assert titled_by_work(steps, asked, asked) == "Renew a loan"  # c79d0a5: ""
+    asked = ["ship the parcel for order 77 today", "P-12 is packed, ship it", "parcel P-19 ready to ship"]
+    steps = ["depot: `name=weigh parcel=P-{number}`", "depot: `name=ship parcel=P-{number} carrier=DHL`"]
+    assert titled_by_work(steps, asked, asked) == "Ship a parcel"  # c79d0a5: ""
+
+
+def test_a_shared_noun_phrase_takes_the_calls_verb() -> None:
+    from memdir.consolidation.weekly.bare_titles import is_bare, verb_object, with_object
+
+    assert is_bare("parking permit", "parking permit")
+    assert not is_bare("Retrain the churn model", "Retrain the churn model")  # a verb and its object
+    assert not is_bare("Revoke the parking permit", "parking permit")  # `with_verb` gave it a verb
+    assert with_object("Revoke a permit", "parking permit") == "Revoke a parking permit"
+    assert with_object("Refund an order", "cancelled recital") == "Refund an order"  # not the call's noun
+    assert verb_object("Revoke a permit") and not verb_object("Add with the dean override")
+
+
+PERMIT_ASKED = [
+    "Car sold, so parking permit PP-4471 for unit 12 has to go, revoke it",
+    "parking permit PP-4490 was stolen from the dashboard last night, kill it",
+    "Tenant in 7B moved out. Her parking permit PP-4512 should be revoked today",
+    "Hi, the garage says parking permit PP-4533 is still active for a sold car; revoke please",
+]
+
+
+def test_a_kind_whose_requests_share_only_a_noun_phrase_is_titled_by_its_call(root: Path) -> None:
+    mem = Memory(root, embedder=WordEmbedder())
+    for i, text in enumerate(PERMIT_ASKED):
+        permit = re.search(r"PP-\d+", text)
+        assert permit is not None
+        items: list[dict[str, Any]] = [
+            {"type": "task_start", "summary": text},
+            {"type": "tool_use", "tool": "mcp__parking__get_permit", "input": f"permit={permit.group(0)}"},
+            {"type": "tool_use", "tool": "mcp__parking__revoke_permit", "input": f"permit={permit.group(0)}"},
+            {"type": "tool_use", "tool": "mcp__mail__send", "input": "template=permit-revoked"},
+            {"type": "task_end", "outcome": "success"},
+        ]
+        mem.activity.append_many(events(f"p{i}", i, items))
+    report = mem.consolidate_weekly(until=UNTIL)
+    assert len(report.created) == 1, report.created
+    title = mem.store.read(report.created[0]).title
+    assert title == "Revoke a permit", title  # c79d0a5: "Her parking permit should be revoked"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from memdir.consolidation.weekly.call_forms import as_command
+from memdir.consolidation.weekly.call_forms import as_command, named_action
 from memdir.consolidation.weekly.titles import decisive_call
 
 READS = frozenset(
@@ -160,9 +160,10 @@ def named_call_title(steps: Sequence[str], asked: Sequence[str]) -> str:
         if step.startswith("Reply") or step.count("`") < 2:
             continue
         m = _NAMED_CALL.match(as_command(step.split("`")[1]))
-        if m is None:
+        action = m.group(1) if m else named_action(step.split(":", 1)[0], step.split("`")[1])
+        if not action:
             continue
-        words = m.group(1).split("_")
+        words = action.split("_")
         if len(words) != 2 or any(w in READS for w in words) or any(len(w) < 3 for w in words):
             continue
         for verb, noun in (words, words[::-1]):

@@ -28,3 +28,28 @@ def as_command(code: str) -> str:
         head, rest = m.group(1), m.group(2).strip()
         return f"{head} {_ARG_SEP.sub(' ', rest)}".strip()
     return code
+
+
+_MCP_TOOL = re.compile(r"^mcp__[\w-]+?__([a-z][a-z0-9]*(?:_[a-z0-9]+)+)$")
+_ONE_WORD_CALL = re.compile(
+    r"^(?:name|action|op|operation|method|function|fn|call|cmd|command)=([a-z]{3,})(?=\s|$)"
+)
+_FIRST_KEY = re.compile(r"\s([a-z]{3,})=")
+
+
+def named_action(tool: str, code: str) -> str:
+    """The call a step names as `verb_noun`, however the logger wrote it (round 17): an MCP tool's own name
+    (`mcp__fuelcard__lock_card` -> `lock_card`); a one-word action key with the thing it acts on, the API's
+    last dotted word (`tix.v4.orders` + `op=refund` -> `refund_orders`) or else its first argument's key
+    (`name=ship sample=S-1` -> `ship_sample`); "" otherwise (the key's own `name=verb_noun` is read as is)."""
+    if m := _MCP_TOOL.match(tool.strip()):
+        return m.group(1)
+    text = as_command(code)
+    m = _ONE_WORD_CALL.match(text)
+    if m is None:
+        return ""
+    last = tool.strip().rsplit(".", 1)
+    noun = last[1] if len(last) == 2 and re.fullmatch(r"[a-z]{3,}", last[1]) else ""
+    key = _FIRST_KEY.search(text[m.end() :] + " ")
+    noun = noun or (key.group(1) if key else "")
+    return f"{m.group(1)}_{noun}" if noun else ""
