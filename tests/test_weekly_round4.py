@@ -125,7 +125,7 @@ def test_the_round4_weeks_say_the_kind_in_their_titles_names_and_replies(
         room = procs["procedures/会議室予約.md"]["steps"][0]  # named by the log's own keys
         assert room == "facility: `会議室={room} 開始={start} 終了={終了} 人数={人数} 件名={件名}`"
     else:
-        assert titles == ["Alert recipients", "Bump {package} to {target}"]
+        assert titles == ["Add the alert recipients", "Bump {package} to {target}"]
 
 
 def _t(tid: str, intent: str, steps: list[Step], outcome: str, hour: int) -> Task:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from memdir.consolidation.weekly.call_forms import as_command, named_action
 from memdir.consolidation.weekly.titles import decisive_call
 
 READS = frozenset(
@@ -132,7 +133,7 @@ def dotted_title(steps: Sequence[str], texts: Sequence[str]) -> str:
     for step in steps:
         if step.startswith("Reply") or step.count("`") < 2:
             continue
-        m = _DOTTED.match(step.split("`")[1])
+        m = _DOTTED.match(as_command(step.split("`")[1]))
         if m is None or m.group(2) not in _MAKES:
             continue
         noun, target = m.group(1).replace("_", "-"), (m.group(3) or "").replace("_", "-")
@@ -158,10 +159,11 @@ def named_call_title(steps: Sequence[str], asked: Sequence[str]) -> str:
     for step in steps:
         if step.startswith("Reply") or step.count("`") < 2:
             continue
-        m = _NAMED_CALL.match(step.split("`")[1])
-        if m is None:
+        m = _NAMED_CALL.match(as_command(step.split("`")[1]))
+        action = m.group(1) if m else named_action(step.split(":", 1)[0], step.split("`")[1])
+        if not action:
             continue
-        words = m.group(1).split("_")
+        words = action.split("_")
         if len(words) != 2 or any(w in READS for w in words) or any(len(w) < 3 for w in words):
             continue
         for verb, noun in (words, words[::-1]):
@@ -177,12 +179,13 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
         return said
     commands: list[list[str]] = []
     api: list[bool] = []  # an API's dotted action: its nouns are words joined by `_` (`model_versions`)
+    keys: list[str] = []  # its first argument's key: the thing it acts on (`queue.remove ob=…`)
     for step in steps:
         if step.startswith("Reply") or step.count("`") < 2:
             continue
         tool = step.split(":", 1)[0].strip().lower()
         skip = 1 if tool in SHELLS else 0  # `shell: dirctl account unlock`; `idpctl: factors reset`
-        code = step.split("`")[1]
+        code = as_command(step.split("`")[1])
         if dotted := _DOTTED.match(code):
             code, skip = f"{dotted.group(1)} {dotted.group(2)}".replace("_", "-"), 0
         words = []
@@ -193,6 +196,7 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
         if words:
             commands.append(words)
             api.append(dotted is not None)
+            keys.append((dotted.group(3) or "").replace("_", "-") if dotted else "")
     if not commands:
         return ""
     verb_first = any(c[0] in READS for c in commands) and not any(
@@ -200,7 +204,7 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
     )
     # what the kind looked at first (`users show {x}`): the thing a write on something else is for
     looked = next((w for c in commands if len(c) > 1 and set(c) & READS for w in c if w not in READS), "")
-    for c, dotted_api in zip(commands, api, strict=True):
+    for c, dotted_api, key in zip(commands, api, keys, strict=True):
         if any(w in READS for w in c):
             continue
         if len(c) == 1:
@@ -208,6 +212,8 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
         else:
             verb, noun = (c[0], c[1]) if verb_first else (c[1], c[0])
         parent = ""
+        if key and key not in _PLAIN_KEYS and singular(key) != singular(noun):
+            noun, parent = key, noun  # `queue.remove ob=…`: an OB from the queue, not the queue
         if "-" in verb:  # `group add-member`: add a member to the group
             verb, _, thing = verb.partition("-")
             noun, parent = thing, noun
@@ -227,6 +233,10 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
 
 
 _GENERIC = frozenset(["update", "set", "change", "modify", "edit", "patch"])
+# keys that name no thing of their own: the action's noun is what they point at (`ticket.close id=…`)
+_PLAIN_KEYS = frozenset(
+    ["id", "name", "ref", "key", "uid", "uuid", "value", "text", "query", "q", "data", "body"]
+)
 _STATUS = re.compile(r"(?:--|\b)(?:status|state)[= ]([a-z]+ed)\b")
 
 

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS
+from memdir.consolidation.weekly.call_forms import as_command
 
 _CODE = re.compile(r"`([^`]+)`")
 _KEYED = re.compile(r"(?:^|\s)[\w.-]+(?:=|:\s)")
@@ -30,7 +31,9 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 def call_subject_title(steps: Sequence[str]) -> str:
     """`op: update … field: dietary` + `template: dietary-notice-v2` + `template: dietary-ack` ->
     "Update dietary"; "" when no word most of the calls pass (see the module)."""
-    calls = [(s.split(":", 1)[0].strip().lower(), m.group(1)) for s in steps if (m := _CODE.search(s))]
+    calls = [
+        (s.split(":", 1)[0].strip().lower(), as_command(m.group(1))) for s in steps if (m := _CODE.search(s))
+    ]
     calls = [(tool, code) for tool, code in calls if not tool.startswith("reply")]
     if len(calls) < 2:
         return ""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from memdir.consolidation.weekly.action_titles import titled_by_work
+from memdir.consolidation.weekly.bare_titles import is_bare, verb_object, with_object
 from memdir.consolidation.weekly.call_subject import call_subject_title, weak_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
 from memdir.consolidation.weekly.draft import Draft
@@ -188,14 +189,22 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
             (t.intent, "\n".join(s.text() for s in t.steps if s.kind == "response"))
             for t in ordered[:MAX_ALIGN_TASKS]
         ]
-        said = with_verb(shared_phrase(asked, rendered), asked, rendered + done)
+        phrase = shared_phrase(asked, rendered)
+        said = with_verb(phrase, asked, rendered + done)
+        bare = is_bare(said, phrase)  # `Fuel card`: a thing, no action (`bare_titles`)
         said = said or shared_phrase_ja(asked, replies=done)
         if said and not re.search("[A-Za-z]", said):  # a kind asked in both languages: both say it
             said = recurring_title(told, rendered, ja=said)
         said = said or quoted_title(rendered, asked)  # the kind's own words (`Change plan`)
-        work = "" if said and not _REPORT.search(said) else titled_by_work(rendered, asked + done, asked)
-        if said and work and verb_asked(work, asked):  # "License renewed", a report: the decisive call's verb
-            said = work
+        work = (
+            ""
+            if said and not (bare or _REPORT.search(said))
+            else titled_by_work(rendered, asked + done, asked)
+        )
+        if said and work and verb_asked(work, asked) and (verb_object(work) or not bare):  # "License renewed"
+            said = (
+                with_object(work, phrase) if bare else work
+            )  # a report or a thing: the decisive call's verb
         # a command's words nobody asked for (`Repo a helm`): the words the requests keep writing
         said = said or (work if verb_asked(work, asked) else "")
         ja = "" if said else shared_phrase_ja(asked, alone=True)

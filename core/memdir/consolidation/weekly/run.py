@@ -40,6 +40,7 @@ from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
 from memdir.consolidation.weekly.same_values import WeekValues
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
+from memdir.consolidation.weekly.span_dates import week_name
 from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
@@ -189,8 +190,8 @@ class WeeklyDistiller:
         placer = Placer(
             self.store, self.review, self.th, lambda t: self._embed(t, save=save), self._window_ids
         )
-        # the week's last day: `until` is often a day a task scheduled
-        window = f"{since.date().isoformat()} to {(end - timedelta(days=1)).date().isoformat()}"
+        # ISO week dates: a task's `YYYY-MM-DD` value (`until`, the last day) is never the procedure's
+        window = week_name(since.date(), (end - timedelta(days=1)).date())
         failed = self._failures(groups, save)
         drafts = [
             distil_builtin(group, vecs[members]) for group, members in zip(groups, selected, strict=True)

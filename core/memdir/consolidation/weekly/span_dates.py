@@ -11,6 +11,7 @@ the year (`{period}`: `July 2026`, `2026年8月`).
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from memdir.consolidation.weekly.span_types import Part, Span
 
@@ -129,3 +130,13 @@ def same_day(a: Span, b: Span) -> bool:
         if x is None or y is None or (int(x[1]), int(x[2])) != (int(y[1]), int(y[2])):
             return False
     return True
+
+
+def week_name(first: date, last: date) -> str:
+    """The week a procedure was distilled from, as ISO 8601 week dates (`week 2027-W25` for Monday to
+    Sunday, else `2027-W24-3 to 2027-W25-2`): no `YYYY-MM-DD` a task can have passed as a value (a task
+    that books the week's last day would read as one task's date kept in the procedure)."""
+    a, b = first.isocalendar(), last.isocalendar()
+    if a.weekday == 1 and b.weekday == 7 and (a.year, a.week) == (b.year, b.week):
+        return f"week {a.year}-W{a.week:02d}"
+    return f"{a.year}-W{a.week:02d}-{a.weekday} to {b.year}-W{b.week:02d}-{b.weekday} (ISO week dates)"
