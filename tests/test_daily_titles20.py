@@ -11,6 +11,57 @@ import pytest
 
 from memdir.consolidation.daily.router import read_text, shaped
 from memdir.consolidation.daily.shape import shape
+from memdir.consolidation.daily.shape_task import lead_task
+
+BOW = (
+    "Marta asked me at the quiz night how we restring a cello bow, so here it is.\n\n"
+    "Loosen the screw at the frog until the hair is slack. Remove the old hair and the wedge from the tip. "
+    "Comb the new hank and tie one end. Fit it into the tip mortise with a fresh wedge. Then tension the hair "
+    "evenly and rosin it well."
+)
+TILL = (
+    "店長から連絡です。閉店後のレジ締めの流れを統一します。\n\n"
+    "まずレジを点検モードにして、売上票を印刷します。次に現金を数えて金額を記入します。最後に金庫に入れて鍵をかけます。"
+)
+
+
+def test_a_procedure_is_titled_by_the_task_its_lead_names() -> None:
+    assert shape("procedures", "", BOW).title == "Restring a cello bow"
+    assert shape("procedures", "", TILL).title == "閉店後のレジ締めの流れ"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "task"),
+    [
+        (
+            "Since you asked how to bleed the radiators before winter, here goes:",
+            "Bleed the radiators before winter",
+        ),
+        ("Jun wanted to know how we do the glaze tests, so:", "The glaze tests"),  # "do" says nothing
+        (
+            "ここに、停電でエレベーターが止まったときの動き方を書いておきます。",
+            "停電でエレベーターが止まったときの動き方",
+        ),
+        ("【苗の植え替えの手順】", "苗の植え替えの手順"),
+    ],
+)
+def test_the_task_is_read_from_the_grammar_of_the_lead(sentence: str, task: str) -> None:
+    assert lead_task([sentence]) == task
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Dev wanted to know how I usually do these, so writing it here.",  # a pronoun names nothing
+        "How do we reset the glaze kiln controller?",  # a question stays a question
+        "This is how it is done at the depot.",
+        "途中で止まった場合も、今年もこの流れで行う。",  # 「この流れ」 points back
+        "私のやり方を書いておきます。",
+        "夕方の片付けは二人で。",  # 「夕方」 is no way of doing
+    ],
+)
+def test_a_pronoun_a_question_or_a_pointer_names_no_task(sentence: str) -> None:
+    assert lead_task([sentence]) == ""
 
 
 @pytest.mark.parametrize(

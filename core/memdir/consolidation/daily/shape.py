@@ -34,6 +34,7 @@ from memdir.consolidation.daily.shape_lead import (
 )
 from memdir.consolidation.daily.shape_lead import (
     about_note,
+    candidates,
     description_ok,
     ja_title_clause,
     opening_topic,
@@ -52,6 +53,7 @@ from memdir.consolidation.daily.shape_opening import (
     unaddressed,
     unquote,
 )
+from memdir.consolidation.daily.shape_task import lead_task
 from memdir.consolidation.daily.shape_text import (
     is_filler,
     is_meta,
@@ -227,6 +229,9 @@ def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -
     given = re.sub(r"(?<=.{2})の?(?:担当者|担当の方|担当|係|の方|皆さん|みなさん|各位|さん|様)へ$", "", given)
     if given and (page or not vague(given, blocks)):  # "Notes" says nothing of the note
         return _cut(given, TITLE_LIMIT)
+    task = lead_task(candidates(blocks)[:3]) if kind == "procedures" and blocks[0].kind != "heading" else ""
+    if task:  # "Jo asked how we set a lane for under-8s" -> "Set a lane for under-8s"
+        return fit_title(task, TITLE_LIMIT)
     opening = opening_topic(blocks)  # not "Pasting this because…", 「佐伯 様」, "Re your question about X"
     opening = central_opening(kind, blocks, opening or _first_line(blocks))  # not a frame line
     line = _COMMIT_PREFIX.sub("", EMPHASIS.sub("", opening))  # "**Mo:** the maglock…"
