@@ -364,7 +364,8 @@ def _procedure_description(
         first = re.sub(
             r"^(?:ですが|だけど|ですけど|なんですが)[、,]\s*", "", first
         )  # 「…の準備ですが、前日までに」
-        first = "" if width(first) < 12 else first  # "dock gate 3 stuck shut again. fix:"
+        # "dock gate 3 stuck shut again. fix:"; 「…の流れを統一します」 after the title 「…の流れ」 is no step
+        first = "" if width(first) < 12 or re.match(r"[をにがはでもとのへ]", first) else first
         steps = [first] + steps[1:] if first else steps[1:]
     return _with_items(purpose, steps) if steps else _cut(_unlabel(purpose), DESC_LIMIT)
 
