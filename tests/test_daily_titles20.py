@@ -53,6 +53,7 @@ def test_the_task_is_read_from_the_grammar_of_the_lead(sentence: str, task: str)
     "sentence",
     [
         "Dev wanted to know how I usually do these, so writing it here.",  # a pronoun names nothing
+        "Writing this down while I remember how Ana does it.",  # "how" + a name + verb: Ana's way, no task
         "How do we reset the glaze kiln controller?",  # a question stays a question
         "This is how it is done at the depot.",
         "途中で止まった場合も、今年もこの流れで行う。",  # 「この流れ」 points back
@@ -78,3 +79,17 @@ def test_a_heading_that_is_the_first_line_with_its_spaces_collapsed_is_no_given_
     note = shaped("knowledge", read_text(heading, text), text)
     assert note.title == shape("knowledge", "", text).title != heading
     assert read_text(heading, text).title == heading  # routing reads the heading as it always has
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Front counter (desk: Priya) walk-in with a buckled wheel\n\nThe rear wheel had two broken spokes. "
+        "Spokes for that rim take three days to order, so we lent a spare bike.",
+        "受付メモ　14:05 山田様より来店（対応：鈴木）\n\n山田様の自転車は後輪のスポークが2本折れていた。"
+        "スポークの交換は部品の取り寄せで3日かかる。代車は貸し出し済み。",
+    ],
+)
+def test_a_colon_inside_brackets_does_not_cut_the_title(text: str) -> None:
+    title = shape("knowledge", "", text).title
+    assert title.count("(") == title.count(")") and title.count("（") == title.count("）"), title

@@ -27,6 +27,7 @@ from memdir.consolidation.daily.shape_cols import cut as _cut
 from memdir.consolidation.daily.shape_cols import one_line as _one_line
 from memdir.consolidation.daily.shape_fit import fit_title, question_title
 from memdir.consolidation.daily.shape_items import CLAUSE_END as _CLAUSE_END
+from memdir.consolidation.daily.shape_items import depth as _depth
 from memdir.consolidation.daily.shape_items import unlabel as _unlabel
 from memdir.consolidation.daily.shape_items import with_items as _with_items
 from memdir.consolidation.daily.shape_lead import (
@@ -254,7 +255,9 @@ def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -
         asked = question_title(asked, kind, TITLE_LIMIT)  # a question is kept whole, or as its task
         return asked[:1].upper() + asked[1:]
     colon = re.search(r"(?<!\d)[:：]|[:：](?!\d)", line)  # not the colon of a time ("until 15:00")
-    if colon and 3 <= colon.start() <= 70:
+    if (
+        colon and 3 <= colon.start() <= 70 and not _depth(line[: colon.start()])
+    ):  # not inside 「（受：佐野）」
         line = line[: colon.start()]
     said = re.split(r"(?<=[a-z0-9)][.!])\s+(?=\S)", line)  # "dock gate 3 stuck shut again. fix": one sentence
     line = said[0] if len(said) > 1 and len(said[0]) >= 12 else line

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 
 _HOW = re.compile(
-    r"\bhow\s+(?:(?:do|does|did|can|could|should|would|shall|to)\s+)?"
-    r"(?:(?:i|we|you|they|one)\s+)?(?:(?:usually|normally|actually|always|now|then|properly)\s+)?"
+    r"\bhow\s+(?:to|(?:(?:do|does|did|can|could|should|would|shall)\s+)?(?:i|we|you|they|one))\s+"
+    r"(?:(?:usually|normally|actually|always|now|then|properly)\s+)?"
     r"(?P<verb>[a-z][a-z-]+)\s+(?P<obj>[^.?!:;()\[\]\n—–]+)",
     re.I,
 )
