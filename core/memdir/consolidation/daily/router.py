@@ -102,12 +102,20 @@ def read_text(title: str, text: str) -> Reading:
     )
 
 
+def _shaping_title(r: Reading) -> str:
+    """The title a person gave, for the note's title: not the first line again with its spaces collapsed
+    (an episode's heading is its first line on one line, 「回覧　○○地区」 -> 「回覧 ○○地区」). Routing keeps
+    reading `r.title` as it always has."""
+    first = next((ln for ln in r.body.splitlines() if ln.strip()), "")
+    return "" if r.title and " ".join(first.split()).startswith(r.title) else r.title
+
+
 def shaped(kind: str, r: Reading, text: str) -> Shaped:
     """The note shaped from a reading: a page's frontmatter title is its title and, for steps, its
     description says what they are for (routing reads the two joined, "Getting started: Set up the app…";
     a note keeps them apart; a glossary page's "Glossary — what X is" gives way to its first sentence)."""
     title, desc = r.page
-    s = shape(kind, title or r.title, text, page=bool(title))
+    s = shape(kind, title or _shaping_title(r), text, page=bool(title))
     return Shaped(s.title, desc, s.text) if title and desc and kind == "procedures" else s
 
 

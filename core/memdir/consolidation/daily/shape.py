@@ -27,6 +27,7 @@ from memdir.consolidation.daily.shape_cols import cut as _cut
 from memdir.consolidation.daily.shape_cols import one_line as _one_line
 from memdir.consolidation.daily.shape_fit import fit_title, question_title
 from memdir.consolidation.daily.shape_items import CLAUSE_END as _CLAUSE_END
+from memdir.consolidation.daily.shape_items import depth as _depth
 from memdir.consolidation.daily.shape_items import unlabel as _unlabel
 from memdir.consolidation.daily.shape_items import with_items as _with_items
 from memdir.consolidation.daily.shape_lead import (
@@ -34,6 +35,7 @@ from memdir.consolidation.daily.shape_lead import (
 )
 from memdir.consolidation.daily.shape_lead import (
     about_note,
+    candidates,
     description_ok,
     ja_title_clause,
     opening_topic,
@@ -52,6 +54,7 @@ from memdir.consolidation.daily.shape_opening import (
     unaddressed,
     unquote,
 )
+from memdir.consolidation.daily.shape_task import lead_task
 from memdir.consolidation.daily.shape_text import (
     is_filler,
     is_meta,
@@ -227,6 +230,9 @@ def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -
     given = re.sub(r"(?<=.{2})の?(?:担当者|担当の方|担当|係|の方|皆さん|みなさん|各位|さん|様)へ$", "", given)
     if given and (page or not vague(given, blocks)):  # "Notes" says nothing of the note
         return _cut(given, TITLE_LIMIT)
+    task = lead_task(candidates(blocks)[:3]) if kind == "procedures" and blocks[0].kind != "heading" else ""
+    if task:  # "Jo asked how we set a lane for under-8s" -> "Set a lane for under-8s"
+        return fit_title(task, TITLE_LIMIT)
     opening = opening_topic(blocks)  # not "Pasting this because…", 「佐伯 様」, "Re your question about X"
     opening = central_opening(kind, blocks, opening or _first_line(blocks))  # not a frame line
     line = _COMMIT_PREFIX.sub("", EMPHASIS.sub("", opening))  # "**Mo:** the maglock…"
@@ -249,7 +255,9 @@ def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -
         asked = question_title(asked, kind, TITLE_LIMIT)  # a question is kept whole, or as its task
         return asked[:1].upper() + asked[1:]
     colon = re.search(r"(?<!\d)[:：]|[:：](?!\d)", line)  # not the colon of a time ("until 15:00")
-    if colon and 3 <= colon.start() <= 70:
+    if (
+        colon and 3 <= colon.start() <= 70 and not _depth(line[: colon.start()])
+    ):  # not inside 「（受：佐野）」
         line = line[: colon.start()]
     said = re.split(r"(?<=[a-z0-9)][.!])\s+(?=\S)", line)  # "dock gate 3 stuck shut again. fix": one sentence
     line = said[0] if len(said) > 1 and len(said[0]) >= 12 else line
@@ -359,7 +367,8 @@ def _procedure_description(
         first = re.sub(
             r"^(?:ですが|だけど|ですけど|なんですが)[、,]\s*", "", first
         )  # 「…の準備ですが、前日までに」
-        first = "" if width(first) < 12 else first  # "dock gate 3 stuck shut again. fix:"
+        # "dock gate 3 stuck shut again. fix:"; 「…の流れを統一します」 after the title 「…の流れ」 is no step
+        first = "" if width(first) < 12 or re.match(r"[をにがはでもとのへ]", first) else first
         steps = [first] + steps[1:] if first else steps[1:]
     return _with_items(purpose, steps) if steps else _cut(_unlabel(purpose), DESC_LIMIT)
 
