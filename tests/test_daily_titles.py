@@ -279,3 +279,21 @@ def test_a_given_title_that_says_nothing_gives_way_but_a_frame_free_opening_stay
     )  # a given title that speaks of it stays
     plain = "The pool cover goes on at 21:00. Lifeguards fold the pool cover before the first swim."
     assert shape("knowledge", "", plain).title == "The pool cover goes on at 21:00"
+
+
+def test_a_quotation_followed_by_more_keeps_both_of_its_quotes() -> None:
+    """Found on reading set 20 (spent): 「メーターを…」――… lost its opening bracket. Other domains here."""
+    ja = (
+        "「鍵を 閉め忘れたら 泥棒の勝ちだ」――冗談ではありません。\n\n"
+        "倉庫の鍵を閉め忘れたまま帰った場合、翌朝いちばんに在庫を数えて、班長に報告します。"
+    )
+    title = shape("knowledge", "", ja).title
+    assert title.count("「") == title.count("」"), title
+    en = (
+        '"Measure twice, cut once" is not just a saying in this shop.\n\n'
+        "Every cut on the walnut slabs is marked, checked by a second person, and only then sawn."
+    )
+    title = shape("knowledge", "", en).title
+    assert title.count('"') % 2 == 0, title
+    whole = '"Never leave the saw running unattended."'  # one quotation: its quotes go
+    assert shape("knowledge", "", whole + "\n\nThe blade guard does not stop it.").title.startswith("Never")

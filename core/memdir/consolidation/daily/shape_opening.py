@@ -116,10 +116,16 @@ def unaddressed(blocks: list[Block]) -> list[Block]:
     return [Block("para", rest[:1].upper() + rest[1:]), *blocks[1:]]
 
 
+_CLOSING = {'"': '"', "“": "”", "「": "」"}
+
+
 def unquote(text: str) -> str:
     """Text without the quotes around it; a single quote only when it opens and closes the text
     (`…stuck on 'NOT IN SERVICE'` keeps its quotes, as does `the users'`)."""
     text = text.strip()
+    close = _CLOSING.get(text[:1], "")
+    if close and text.find(close, 1) not in (-1, len(text) - 1):
+        return text  # `「…」――more` is a quotation and what follows it: both quotes stay
     inner = text.strip(' "“”「」')
     if text.endswith(('"', "”", "」")) and not text.startswith(('"', "“", "「")):
         inner = text.lstrip(' "“「')  # `a parcel that comes back "refused by recipient"` keeps its quote
