@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.daily.lesson_change import is_change, is_slip
 from memdir.runs.redact import redact_text
 
 # A cue that by itself says something was done wrong and what to do instead.
 FIX = re.compile(
-    r"(?i)\b(?:we|i|they|you) should have\b|\bshould've\b|\blessons? learned\b|"
+    r"(?i)\b(?:we|i|they|you) should have\b|^should have\b|\bshould've\b|\blessons? learned\b|"
     r"\bin hindsight\b|\bthe mistake was\b|\bour mistake\b|すべきだった|べきだった|"
     r"ておけばよかった|ればよかった|べきでした|教訓|反省点|"
     r"(?:^|\b(?:i|we)\s+)(?:won't|will not|not going to)\b(?:\s+\S+){0,4}?\s+again\b|^never again\b|二度と"  # "never again" says something went wrong
@@ -35,7 +36,9 @@ FAILED = re.compile(
     r"incident|complain(?:ed|ts?)?|apologi[sz]\w*|refund(?:ed)?|damage[ds]?|ruined|spoil(?:ed|t)|wasted|"
     r"threw away|thrown away|rejected|expired|mix-?up|mixed up|overbook\w*|double-(?:booked|sold|charged)|"
     r"misprint\w*|reprint(?:ed)?|redone|flooded|leak(?:ed)?|spill(?:ed|t)|injur(?:ed|y)|stung|stranded|"
-    r"had to|at our (?:own )?(?:cost|expense))\b|"
+    r"had to|at our (?:own )?(?:cost|expense)|crack(?:ed|s)?|burn(?:ed|t)|collapsed|fell (?:over|off|down)|"
+    r"froze|frozen|corrupt(?:ed)?|jammed|torn|tore|warped|rotted|died|crashed|"
+    r"overflowed|overheated)\b|"
     r"失敗|ミス|エラー|落ちた|止まった|止めた|間違|誤|取り違|入れ替わ|忘れ|障害|見落と|足りな|不足|切れ|遅れ|遅延|"
     r"事故|不具合|故障|壊れ|破損|漏れ|抜け|クレーム|苦情|詫び|謝|申し訳|迷惑|ヒヤリ|やり直|刷り直|作り直|"
     r"二重|無駄|廃棄|捨て|待ちぼうけ|混雑|刺され|怪我|けが|こぼれ|溶け|割れ|焦げ|つぶれ|動けなく|"
@@ -66,8 +69,8 @@ _IF = re.compile(
 # going forward:", "What do we do differently?", 「再発防止策」「次はどうする？」).
 RESOLVE = re.compile(
     r"(?i)\b(?:takeaways?|lessons?|change|differently|prevent\w*|action(?:s| items?)|rules?|"
-    r"note to self|to-?dos?|improve\w*|remed\w+|countermeasures?)\b|"
-    r"対策|再発防止|教訓|反省|改善|どうする|やること|変えること"
+    r"note to self|to-?dos?|improve\w*|remed\w+|countermeasures?|learning)\b|"
+    r"対策|再発防止|是正|教訓|反省|改善|どうする|やること|変えること"
 )
 _QA = re.compile(r"^[AＡ答][.:：．]\s*")
 _PAST_JA = re.compile(r"(?:た|だ|ました|でした)[。！]?$")
@@ -160,8 +163,8 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
     what a label or question about what changes (`RESOLVE`: "Action items", "What do we do
     differently?") stands over.
     """
-    went_wrong = bool(FAILED.search(text) or RETRO.search(text))
-    bad = [k for k, s in enumerate(sents) if RETRO.search(s) or _happened(s)]
+    bad = [k for k, s in enumerate(sents) if RETRO.search(s) or _happened(s) or _owned(s)]
+    went_wrong = bool(FAILED.search(text) or RETRO.search(text) or bad)
     picked: list[str] = []
     for k, s in enumerate(sents):
         strong = bool(FIX.search(_QUOTED.sub("", s)))
@@ -171,9 +174,13 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
         after = any(0 < k - b <= NEAR for b in bad)
         said = NORM.search(s) or (SURELY.search(s) and k - 1 in bad)
         head, rest = _head(s)
-        resolve = after and head is not None and bool(RESOLVE.search(head))
+        resolve = head is not None and (
+            (after and bool(RESOLVE.search(head))) or (bool(bad) and k not in bad and is_change(head))
+        )
         norm = after and bool(said) and not _PAST_JA.search(s) and not _in_list(s, text)
-        if not (strong or ahead or resolve or norm) or s in picked:
+        # a change of practice, before or after the failure (a step of a list: the label over it decides)
+        change = bool(bad) and k not in bad and is_change(s) and not _in_list(s, text)
+        if not (strong or ahead or resolve or norm or change) or s in picked:
             continue
         if not resolve:
             rest = _LABEL.sub("", s).strip()
@@ -192,6 +199,13 @@ def _happened(s: str) -> bool:
     """A sentence telling of a failure as an event (not as a rule's condition or the rule itself)."""
     told_as_if = _IF.search(s) and not _PAST_JA.search(s)  # 「行ったら…動けなくなった。」 is an event
     return bool(FAILED.search(s)) and not told_as_if and not NORM.search(s)
+
+
+def _owned(s: str) -> bool:
+    """A mistake owned ("Should have …") or a step not taken ("I didn't look"), not a rule's condition."""
+    return (bool(FIX.search(_QUOTED.sub("", s))) or is_slip(s)) and not (
+        _IF.search(s) and not _PAST_JA.search(s)
+    )
 
 
 def _in_list(s: str, text: str) -> bool:
