@@ -42,14 +42,12 @@ def test_an_item_added_to_a_checklist_after_a_complaint_is_a_lesson() -> None:
     ]
 
 
-def test_a_change_stated_first_and_the_incident_after_it_is_a_lesson() -> None:
+def test_a_decision_stated_first_with_a_past_problem_among_its_reasons_is_no_lesson() -> None:
     text = (
-        "Starting today every crown is photographed under the daylight lamp before it is boxed. "
-        "Last month three crowns went out a shade too dark and the patients had to come back."
+        "From next quarter the lab's case backups go to the cloud bucket instead of tape. Reasons: the "
+        "tape drive is slow, the cloud copy is off site, and restores from tape failed twice last year."
     )
-    assert fixes(text) == [
-        "Starting today every crown is photographed under the daylight lamp before it is boxed."
-    ]
+    assert fixes(text) == []
 
 
 def test_japanese_decision_and_changed_practice_after_a_failure_are_lessons() -> None:

@@ -23,37 +23,42 @@ _DAY = (
 )
 # A rule framed by when it starts.
 _START = re.compile(
-    rf"(?i)\b(?:from|starting|as of|beginning|effective|with effect from)\s+"
-    rf"(?:now on|now|today|tonight|tomorrow|(?:this|next|the next)\s+(?:{_UNIT})\b|(?:{_DAY})\b|\d)"
+    rf"(?i)(?:^|[,;:—–(]\s*|\b(?:and|but|so|now)\s+)(?:from|starting|as of|beginning|effective|with effect from)\s+"
+    rf"(?:now on|now|today|tonight|tomorrow|(?:this|next|the next)\s+(?:{_UNIT})\b|(?:{_DAY})\b|\d)|"
+    r"\b(?:since then|ever since)\b"
 )
-_NARRATIVE = re.compile(r"(?i)\b(?:was|were|had|did|went|came|got)\b")
+_NARRATIVE = re.compile(r"(?i)\b(?:was|were|had|did|went|came|got|has been|have been|worked|fine)\b")
 # A decision or a change of how things are done (a practice noun: checklist, rule, default …).
 _PRACTICE = (
     r"checklists?|rules?|polic(?:y|ies)|procedures?|process|runbooks?|defaults?|templates?|routines?|"
     r"forms?|sop|handbook|manual|steps?|workflow|practice|standard|sign-?off|rota|sheet"
 )
 _DECIDED = re.compile(
-    rf"(?i)\b(?:agreed|decided)\b(?=\s*(?::|,|$|that\b|afterwards\b|with\b|on a rule\b))|"
-    rf"\b(?:changed|switched|moved|added|introduced|amended|updated|revised|made)\b[^.;]{{0,60}}?\b(?:{_PRACTICE})\b|"
+    rf"(?i)(?:^|[:;]\s*|\b(?:we|i|they|team|everyone|all)\s+(?:\w+\s+)?)(?:agreed|decided)\b(?!\s+(?:to|not|on)\b)|"
+    rf"(?:^|\b(?:we|i|they|team|staff)(?:'ve| have| had)?\s+|\b(?:was|were|has been|have been)\s+)"
+    rf"(?:changed|switched|moved|added|introduced|amended|updated|revised|made)\b[^.;]{{0,60}}?\b(?:{_PRACTICE})\b|"
     rf"\b(?:{_PRACTICE})\b[^.;]{{0,30}}?\b(?:is|are|was|were|has been|have been) (?:now|changed|amended|updated|revised)\b|"
     r"\bto (?:stop|prevent|avoid) (?:this|that|it|a repeat|recurrence)\b|"
     r"\bso (?:that )?(?:this|it) (?:doesn't|does not|won't|will not|can't|cannot|never) happen again\b|"
-    r"\bwhat (?:we're|we are|i'm|i am) (?:changing|doing differently)\b|\b(?:corrective|preventive) actions?\b"
+    r"\bwhat (?:we're|we are|i'm|i am) (?:changing|doing differently)\b|\b(?:corrective|preventive) actions?\b|"
+    rf"\bnew (?:{_PRACTICE}|check)\b|\b(?:is|are) now (?:required|mandatory|compulsory|policy)\b|"
+    r"\bmade it (?:a rule|policy|mandatory)\b"
 )
 # "… now matches every booking …": a practice that holds from now (not a state: "now works").
 _NOW = re.compile(
-    r"(?i)\b(?:we|i|they|team|staff|everyone|desk|crew|nurses?|drivers?)\s+now\s+"
-    r"(?!(?:is|are|was|were|works|loads|passes|looks|seems|shows|has|have)\b)[a-z]+\b"
+    rf"(?i)\b(?:we|i|they|team|staff|everyone|desk|crew|nurses?|drivers?)\s+now\s+"
+    r"(?!(?:is|are|was|were|works|loads|passes|looks|seems|shows|has|have|know|knows|see|think)\b)[a-z]+\b|"
+    rf"\bnow (?:has|have|includes?|carr(?:y|ies)|lists?)\b[^.;]{{0,60}}\b(?:{_PRACTICE})\b"
 )
 _START_JA = re.compile(
     r"(?:今日|本日|明日|今週|来週|今月|来月|今年度?|来年度?|今期|来期|今シーズン|今回|次回|今度|これ|"
-    r"[月火水木金土日]曜日?|\d+月(?:\d+日)?)(?:分)?から(?:は|、)?|以後|以降は|今後(?!の)|これからは"
+    r"[月火水木金土日]曜日?|\d+月(?:\d+日)?)(?:分)?から(?:は|、)?|(?<![目回降])(?<!と、)以後|(?<![目回])(?<!と、)以降(?:は|、)|今後(?!の)|これからは|それ以来|あれ以来"
 )
 _DECIDED_JA = re.compile(
     r"ことにし(?:た|ました)|ことになっ(?:た|ています)|ことに決め|と決め(?:た|ました)|決めたこと|決めごと|"
     r"決めよう|(?:運用|ルール|手順|方針|やり方|体制|決まり|仕組み|方式)(?:に|へ)(?:変え|変更|改め|切り替え)|"
     r"(?:チェックリスト|手順書?|項目|ルール|マニュアル|工程|欄)\S{0,12}(?:を|に)\S{0,12}(?:追加|加え)|"
-    r"義務(?:付け|化)|[うくすつぬむるぐぶ]、?と\S{0,15}(?:書い|決め|誓っ|約束し)"
+    r"ようにし(?:た|ました)|と決まっ|(?:ルール|マニュアル|手順書?)(?:を作っ|化し)|義務(?:付け|化)|[うくすつぬむるぐぶ]、?と(?:[^、。]{0,12}に)?(?:書い|決め|誓っ|約束し)"
 )
 _PAST_JA = re.compile(r"(?:た|だ|ました|でした)[。！]?$")
 
@@ -69,12 +74,19 @@ def is_change(sentence: str) -> bool:
 
 
 # What went wrong told without a failure word: a step not taken ("I didn't look", "the TTL was never
-# lowered", 「柵が上がっていなかった」「決めていなかった」), a cause named for what happened ("root
-# cause", 「原因は」), a fright (冷や汗).
+# lowered", 「柵が上がっていなかった」「決めていなかった」), a cause named for what happened
+# (「原因は」), a fright (冷や汗), a thing that went bad or missing ("the milk went off", "the
+# door was left open", "the parcel arrived damaged", 「腐っていた」「届かなかった」「紛失」), a rebuke.
 _SLIP = re.compile(
-    r"(?i)\b(?:didn't|did not|never)\s+(?!(?:need|have|mind|matter|happen|rain|take|last|hurt|miss|stop|fail)\b)[a-z]+|"
-    r"\b(?:was|were|had)\s+never\s+\w+ed\b|\bhad(?:n't| not)\s+(?:been\s+)?\w+ed\b|^should have\b|"
-    r"(?:てい|て)なかった|しなかった|原因|冷や汗"
+    r"(?i)\b(?:didn't|did not)\s+(?!(?:need|have|mind|matter|happen|rain|take|last|hurt|miss|stop|fail)\b)[a-z]+|"
+    r"\b(?:was|were|had)\s+never\s+\w+ed\b|\b(?:was|were)(?:n't| not)\s+(?!(?:needed|required|affected|harmed|"
+    r"hurt|injured|damaged|delayed|lost|broken|charged|disturbed|bothered|used)\b)(?:[a-z]+ed|told|given|sent|shown|seen|done)\b|\bhad(?:n't| not)\s+(?:been\s+)?\w+ed\b|^should have\b|"
+    r"\b(?:went|had gone)\s+(?:off|bad|missing|flat|mouldy|moldy|stale)\b|"
+    r"\bgot\s+(?:lost|wet|damaged|sick|burned|burnt|locked out)\b|"
+    r"\b(?:was|were)\s+left\s+(?:on|open|unlocked|out|behind|running|unattended)\b|"
+    r"\b(?:arrived|came back|turned up|showed up)\s+(?:late|damaged|broken|empty|flat|short|wrong)\b|\bno-?shows?\b|"
+    r"(?:てい|て)なかった|しなかった|原因(?:だった|でした)?[。]?$|冷や汗|腐って|腐らせ|届かなかった|来なかった|返品|返金|叱られ|怒られ|"
+    r"指摘(?:を受け|され)|紛失|なくした|無くした|盗まれ"
 )
 
 

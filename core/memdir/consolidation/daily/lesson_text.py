@@ -37,7 +37,7 @@ FAILED = re.compile(
     r"threw away|thrown away|rejected|expired|mix-?up|mixed up|overbook\w*|double-(?:booked|sold|charged)|"
     r"misprint\w*|reprint(?:ed)?|redone|flooded|leak(?:ed)?|spill(?:ed|t)|injur(?:ed|y)|stung|stranded|"
     r"had to|at our (?:own )?(?:cost|expense)|crack(?:ed|s)?|burn(?:ed|t)|collapsed|fell (?:over|off|down)|"
-    r"froze|frozen|corrupt(?:ed)?|jammed|torn|tore|warped|rotted|died|crashed|"
+    r"slipped|tripped|froze|frozen|corrupt(?:ed)?|jammed|torn|tore|warped|rotted|died|crashed|"
     r"overflowed|overheated)\b|"
     r"失敗|ミス|エラー|落ちた|止まった|止めた|間違|誤|取り違|入れ替わ|忘れ|障害|見落と|足りな|不足|切れ|遅れ|遅延|"
     r"事故|不具合|故障|壊れ|破損|漏れ|抜け|クレーム|苦情|詫び|謝|申し訳|迷惑|ヒヤリ|やり直|刷り直|作り直|"
@@ -57,7 +57,13 @@ NORM = re.compile(
     r"\bfrom (?:today|tomorrow|here on)\b|"
     r"\b(?:i|we)(?:'ll| will| won't| will not| am going to| are going to)\b|"
     r"徹底|以後|今後|次から|次回から|次は|これからは|今度から|本日から|今日から|"
-    r"ように(?:する|します|したい|しよう|心がけ|気をつけ)|気をつけ|心がけ|ことにする|ことにした"
+    r"ように(?:する|します|したい|しよう|心がけ|気をつけ)|気をつけ|心がけ|ことにする|ことにした|"
+    # a rule for whoever does the thing, in the present: "whoever moves it tightens …"
+    r"(?:^|[:;,]\s*)(?:whoever|anyone who)\b(?:\s+[\w-]+){1,4}?\s+(?!(?:was|has|does)\b)(?:[a-z]+s|must|gets?)\b"
+)
+# A change that names the failure that prompted it, in one sentence ("amended after a complaint", 「苦情を受けて」).
+PROMPTED = re.compile(
+    r"(?i)\b(?:after|following|because of|prompted by|in response to)\b|を受けて|があったため|があったので"
 )
 # A failure told as a condition ("otherwise the form is rejected", 「忘れると」) is a rule's reason, not an event.
 SURELY = re.compile(r"必ず")  # also "bound to" (必ず落ちる): a rule only right after the failure
@@ -175,11 +181,15 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
         said = NORM.search(s) or (SURELY.search(s) and k - 1 in bad)
         head, rest = _head(s)
         resolve = head is not None and (
-            (after and bool(RESOLVE.search(head))) or (bool(bad) and k not in bad and is_change(head))
+            (after and bool(RESOLVE.search(head))) or (any(b < k for b in bad) and is_change(head))
         )
         norm = after and bool(said) and not _PAST_JA.search(s) and not _in_list(s, text)
         # a change of practice, before or after the failure (a step of a list: the label over it decides)
-        change = bool(bad) and k not in bad and is_change(s) and not _in_list(s, text)
+        # a change of practice after the failure (one told first, with its reasons after it, is a decision)
+        change = any(b < k for b in bad) or (
+            k in bad and bool(PROMPTED.search(s))
+        )  # "amended after a complaint"
+        change = change and is_change(s) and not _in_list(s, text)
         if not (strong or ahead or resolve or norm or change) or s in picked:
             continue
         if not resolve:
