@@ -113,3 +113,19 @@ def test_the_lesson_note_says_when_it_applies_and_leaves_out_what_the_episode_do
     for body in (en, ja):  # no boilerplate where the episode says nothing
         assert "## How to check" not in body and "When the situation of" not in body
         assert "同じ状況になったとき" not in body
+
+
+def test_a_chat_turn_is_its_own_sentence_so_a_change_agreed_in_chat_is_found() -> None:
+    en = (
+        "**mara:** the walk-in freezer alarm went off at 2am and nobody heard it, we lost the ice cream stock\n"
+        "**dev:** ugh\n"
+        "**mara:** from tonight the alarm also texts the closing manager's phone\n"
+        "**dev:** 👍"
+    )
+    assert fixes(en) == ["**mara:** from tonight the alarm also texts the closing manager's phone"]
+    ja = (
+        "**田中**: 昨日、冷凍庫の扉が半開きで、アイスが全部溶けてた\n"
+        "**鈴木**: うわ…\n"
+        "**田中**: 今日から閉店時に扉のロックを二人で確認することにします"
+    )
+    assert fixes(ja) == ["**田中**: 今日から閉店時に扉のロックを二人で確認することにします"]

@@ -23,7 +23,7 @@ _DAY = (
 )
 # A rule framed by when it starts.
 _START = re.compile(
-    rf"(?i)(?:^|[,;:—–(]\s*|\b(?:and|but|so|now)\s+)(?:from|starting|as of|beginning|effective|with effect from)\s+"
+    rf"(?i)(?:^|[,;:—–(*]\s*|\b(?:and|but|so|now)\s+)(?:from|starting|as of|beginning|effective|with effect from)\s+"
     rf"(?:now on|now|today|tonight|tomorrow|(?:this|next|the next)\s+(?:{_UNIT})\b|(?:{_DAY})\b|\d)|"
     r"\b(?:since then|ever since)\b"
 )
@@ -60,7 +60,8 @@ _DECIDED_JA = re.compile(
     r"(?:チェックリスト|手順書?|項目|ルール|マニュアル|工程|欄)\S{0,12}(?:を|に)\S{0,12}(?:追加|加え)|"
     r"ようにし(?:た|ました)|と決まっ|(?:ルール|マニュアル|手順書?)(?:を作っ|化し)|義務(?:付け|化)|[うくすつぬむるぐぶ]、?と(?:[^、。]{0,12}に)?(?:書い|決め|誓っ|約束し)"
 )
-_PAST_JA = re.compile(r"(?:た|だ|ました|でした)[。！]?$")
+# told in the past, also with a chatty ending (「増えたんですね」「だったよ」)
+_PAST_JA = re.compile(r"(?:た|だ|ました|でした)(?:んです|のです|んだ|のだ)?(?:ね|よ|な|けど)?[。！」]?$")
 
 
 def is_change(sentence: str) -> bool:
@@ -96,11 +97,11 @@ def is_slip(sentence: str) -> bool:
 
 
 # The condition a rule holds under, in its own words ("before each mail-out", "for any paid job",
-# 「本番に接続するときは」「気温30度を超える日は」).
+# 「本番に接続するときは」「気温30度を超える日は」); not one that only points back ("before it leaves").
 _WHEN = re.compile(
-    r"(?i)\b(?:before|after|whenever|when|for (?:any|every|each|all)|on (?:any|every|each))\b[^,;:.]{3,80}|"
-    r"\b(?:whoever|anyone who)\b[^,;:.]{3,60}"
+    r"(?i)\b(?:before|after|whenever|when|for (?:any|every|each|all)|on (?:any|every|each))\b[^,;:.]{3,80}"
 )
+_VAGUE = re.compile(r"(?i)^\S+ (?:it|this|that|they|them)\b")  # "before it leaves" says nothing by itself
 _WHEN_JA = re.compile(
     r"[^、。：:]{2,40}(?:ときは|ときには|時は|際は|際には|前に|前は|あとは|後は|日は|場合は)"
 )
@@ -111,6 +112,6 @@ def applies_when(fixes: list[str]) -> list[str]:
     out: list[str] = []
     for f in fixes:
         m = _WHEN_JA.search(f) or _WHEN.search(f)
-        if m:
+        if m and not _VAGUE.match(m.group(0)):
             out.append(m.group(0).strip(" 、,"))
     return list(dict.fromkeys(out))[:3]

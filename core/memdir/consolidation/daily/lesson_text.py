@@ -121,6 +121,8 @@ LABEL_LINE = re.compile(
     r"教訓|学び|反省点?|再発防止策?|今後の対策|次回から(?:は)?)\s*[\]】)）]?\s*[:：]?\s*$"
 )
 # A line that opens a new part of the episode (a heading, 【見出し】, a short numbered heading).
+# A chat turn opens its own sentence ("**priya:** …", "**佐藤**: …", "[09:12] Ken: …"), never joined to the last.
+_TURN = re.compile(r"^\s*(?:\*\*[^*\n]{1,24}\*\*\s*[:：]?|\[\d{1,2}:\d{2}(?::\d{2})?\])")
 _HEAD_LINE = re.compile(r"^\s*(?:#+\s+.+|【[^】]+】\s*|\d+[.)]\s*\S{1,12}\s*|.{1,40}[:：])\s*$")
 _LABEL = re.compile(r"(?i)^(?:lessons? learned|lesson|takeaway|教訓|学び|反省)\s*[:：]\s*")
 
@@ -146,7 +148,7 @@ def sentences(text: str) -> list[str]:
     for line in text.splitlines():
         if not line.strip():
             blocks.append([])
-        elif _ITEM.match(line) or not blocks or closed:
+        elif _ITEM.match(line) or _TURN.match(line) or not blocks or closed:
             blocks.append([_ITEM.sub("", line)])
         else:
             blocks[-1].append(line)
