@@ -64,6 +64,10 @@ _DECIDED_JA = re.compile(
 _PAST_JA = re.compile(r"(?:た|だ|ました|でした)(?:んです|のです|んだ|のだ)?(?:ね|よ|な|けど)?[。！」]?$")
 
 
+# an exhortation (「明日からまたがんばろう」) cheers on; it states no practice
+_CHEER_JA = re.compile(r"[おこそとのほもよろごぼ]う[。！!]?$")
+
+
 def is_change(sentence: str) -> bool:
     """True when a sentence states a change of practice: a rule framed by when it starts or by a
     decision to change (a start told in the past, "from Monday it was down", is an event)."""
@@ -71,7 +75,8 @@ def is_change(sentence: str) -> bool:
         return True
     if _START.search(sentence):
         return not _NARRATIVE.search(sentence)
-    return bool(_START_JA.search(sentence)) and not _PAST_JA.search(sentence)
+    ja = bool(_START_JA.search(sentence)) and not _PAST_JA.search(sentence)
+    return ja and not _CHEER_JA.search(sentence)
 
 
 # What went wrong told without a failure word: a step not taken ("I didn't look", "the TTL was never

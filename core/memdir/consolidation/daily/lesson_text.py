@@ -171,7 +171,9 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
     what a label or question about what changes (`RESOLVE`: "Action items", "What do we do
     differently?") stands over.
     """
-    bad = [k for k, s in enumerate(sents) if RETRO.search(s) or _happened(s) or _owned(s)]
+    told = [k for k, s in enumerate(sents) if RETRO.search(s) or _happened(s)]
+    # a mistake owned or a step not taken ("I didn't look") opens a label or a change, not a bare "I'll …"
+    bad = sorted({*told, *(k for k, s in enumerate(sents) if _owned(s))})
     went_wrong = bool(FAILED.search(text) or RETRO.search(text) or bad)
     picked: list[str] = []
     for k, s in enumerate(sents):
@@ -180,12 +182,13 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
         if ahead and not is_japanese(s) and not LABEL_LINE.match(s):
             ahead = bool(_AHEAD_OPENS.search(s) or _COMMITS.search(s))
         after = any(0 < k - b <= NEAR for b in bad)
+        told_after = any(0 < k - b <= NEAR for b in told)
         said = NORM.search(s) or (SURELY.search(s) and k - 1 in bad)
         head, rest = _head(s)
         resolve = head is not None and (
             (after and bool(RESOLVE.search(head))) or (any(b < k for b in bad) and is_change(head))
         )
-        norm = after and bool(said) and not _PAST_JA.search(s) and not _in_list(s, text)
+        norm = told_after and bool(said) and not _PAST_JA.search(s) and not _in_list(s, text)
         # a change of practice, before or after the failure (a step of a list: the label over it decides)
         # a change of practice after the failure (one told first, with its reasons after it, is a decision)
         change = any(b < k for b in bad) or (
