@@ -108,7 +108,7 @@ _WHEN = re.compile(
 )
 _VAGUE = re.compile(r"(?i)^\S+ (?:it|this|that|they|them)\b")  # "before it leaves" says nothing by itself
 _WHEN_JA = re.compile(
-    r"[^、。：:]{2,40}(?:ときは|ときには|時は|際は|際には|前に|前は|あとは|後は|日は|場合は)"
+    r"[^、。：:]{2,40}(?:ときは|ときには|時は|時には|際は|際には|前に|前は|あとは|後は|日は|場合は)"
 )
 
 
