@@ -129,3 +129,15 @@ def test_a_chat_turn_is_its_own_sentence_so_a_change_agreed_in_chat_is_found() -
         "**田中**: 今日から閉店時に扉のロックを二人で確認することにします"
     )
     assert fixes(ja) == ["**田中**: 今日から閉店時に扉のロックを二人で確認することにします"]
+
+
+def test_a_loss_or_a_near_miss_told_without_a_failure_word_then_a_change_is_a_lesson() -> None:
+    en = (
+        "On Thursday the cold room read 9 °C at opening and we binned all the dairy. From Monday the "
+        "cold room is checked at opening and the reading goes on the door sheet."
+    )
+    assert fixes(en) == [
+        "From Monday the cold room is checked at opening and the reading goes on the door sheet."
+    ]
+    ja = "先週、アレルギー表示のない皿を危うく出すところだった。来週から盛り付け前にアレルギー札を二人で読み合わせる。"
+    assert fixes(ja) == ["来週から盛り付け前にアレルギー札を二人で読み合わせる。"]
