@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.daily.lesson_change import is_change, is_slip
 from memdir.runs.redact import redact_text
 
 # A cue that by itself says something was done wrong and what to do instead.
 FIX = re.compile(
-    r"(?i)\b(?:we|i|they|you) should have\b|\bshould've\b|\blessons? learned\b|"
+    r"(?i)\b(?:we|i|they|you) should have\b|^should have\b|\bshould've\b|\blessons? learned\b|"
     r"\bin hindsight\b|\bthe mistake was\b|\bour mistake\b|すべきだった|べきだった|"
     r"ておけばよかった|ればよかった|べきでした|教訓|反省点|"
     r"(?:^|\b(?:i|we)\s+)(?:won't|will not|not going to)\b(?:\s+\S+){0,4}?\s+again\b|^never again\b|二度と"  # "never again" says something went wrong
@@ -35,7 +36,9 @@ FAILED = re.compile(
     r"incident|complain(?:ed|ts?)?|apologi[sz]\w*|refund(?:ed)?|damage[ds]?|ruined|spoil(?:ed|t)|wasted|"
     r"threw away|thrown away|rejected|expired|mix-?up|mixed up|overbook\w*|double-(?:booked|sold|charged)|"
     r"misprint\w*|reprint(?:ed)?|redone|flooded|leak(?:ed)?|spill(?:ed|t)|injur(?:ed|y)|stung|stranded|"
-    r"had to|at our (?:own )?(?:cost|expense))\b|"
+    r"had to|at our (?:own )?(?:cost|expense)|crack(?:ed|s)?|burn(?:ed|t)|collapsed|fell (?:over|off|down)|"
+    r"slipped|tripped|froze|frozen|corrupt(?:ed)?|jammed|torn|tore|warped|rotted|died|crashed|"
+    r"overflowed|overheated)\b|"
     r"失敗|ミス|エラー|落ちた|止まった|止めた|間違|誤|取り違|入れ替わ|忘れ|障害|見落と|足りな|不足|切れ|遅れ|遅延|"
     r"事故|不具合|故障|壊れ|破損|漏れ|抜け|クレーム|苦情|詫び|謝|申し訳|迷惑|ヒヤリ|やり直|刷り直|作り直|"
     r"二重|無駄|廃棄|捨て|待ちぼうけ|混雑|刺され|怪我|けが|こぼれ|溶け|割れ|焦げ|つぶれ|動けなく|"
@@ -54,7 +57,13 @@ NORM = re.compile(
     r"\bfrom (?:today|tomorrow|here on)\b|"
     r"\b(?:i|we)(?:'ll| will| won't| will not| am going to| are going to)\b|"
     r"徹底|以後|今後|次から|次回から|次は|これからは|今度から|本日から|今日から|"
-    r"ように(?:する|します|したい|しよう|心がけ|気をつけ)|気をつけ|心がけ|ことにする|ことにした"
+    r"ように(?:する|します|したい|しよう|心がけ|気をつけ)|気をつけ|心がけ|ことにする|ことにした|"
+    # a rule for whoever does the thing, in the present: "whoever moves it tightens …"
+    r"(?:^|[:;,]\s*)(?:whoever|anyone who)\b(?:\s+[\w-]+){1,4}?\s+(?!(?:was|has|does)\b)(?:[a-z]+s|must|gets?)\b"
+)
+# A change that names the failure that prompted it, in one sentence ("amended after a complaint", 「苦情を受けて」).
+PROMPTED = re.compile(
+    r"(?i)\b(?:after|following|because of|prompted by|in response to)\b|を受けて|があったため|があったので"
 )
 # A failure told as a condition ("otherwise the form is rejected", 「忘れると」) is a rule's reason, not an event.
 SURELY = re.compile(r"必ず")  # also "bound to" (必ず落ちる): a rule only right after the failure
@@ -66,8 +75,8 @@ _IF = re.compile(
 # going forward:", "What do we do differently?", 「再発防止策」「次はどうする？」).
 RESOLVE = re.compile(
     r"(?i)\b(?:takeaways?|lessons?|change|differently|prevent\w*|action(?:s| items?)|rules?|"
-    r"note to self|to-?dos?|improve\w*|remed\w+|countermeasures?)\b|"
-    r"対策|再発防止|教訓|反省|改善|どうする|やること|変えること"
+    r"note to self|to-?dos?|improve\w*|remed\w+|countermeasures?|learning)\b|"
+    r"対策|再発防止|是正|教訓|反省|改善|どうする|やること|変えること"
 )
 _QA = re.compile(r"^[AＡ答][.:：．]\s*")
 _PAST_JA = re.compile(r"(?:た|だ|ました|でした)[。！]?$")
@@ -112,6 +121,8 @@ LABEL_LINE = re.compile(
     r"教訓|学び|反省点?|再発防止策?|今後の対策|次回から(?:は)?)\s*[\]】)）]?\s*[:：]?\s*$"
 )
 # A line that opens a new part of the episode (a heading, 【見出し】, a short numbered heading).
+# A chat turn opens its own sentence ("**priya:** …", "**佐藤**: …", "[09:12] Ken: …"), never joined to the last.
+_TURN = re.compile(r"^\s*(?:\*\*[^*\n]{1,24}\*\*\s*[:：]?|\[\d{1,2}:\d{2}(?::\d{2})?\])")
 _HEAD_LINE = re.compile(r"^\s*(?:#+\s+.+|【[^】]+】\s*|\d+[.)]\s*\S{1,12}\s*|.{1,40}[:：])\s*$")
 _LABEL = re.compile(r"(?i)^(?:lessons? learned|lesson|takeaway|教訓|学び|反省)\s*[:：]\s*")
 
@@ -137,7 +148,7 @@ def sentences(text: str) -> list[str]:
     for line in text.splitlines():
         if not line.strip():
             blocks.append([])
-        elif _ITEM.match(line) or not blocks or closed:
+        elif _ITEM.match(line) or _TURN.match(line) or not blocks or closed:
             blocks.append([_ITEM.sub("", line)])
         else:
             blocks[-1].append(line)
@@ -160,8 +171,10 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
     what a label or question about what changes (`RESOLVE`: "Action items", "What do we do
     differently?") stands over.
     """
-    went_wrong = bool(FAILED.search(text) or RETRO.search(text))
-    bad = [k for k, s in enumerate(sents) if RETRO.search(s) or _happened(s)]
+    told = [k for k, s in enumerate(sents) if RETRO.search(s) or _happened(s)]
+    # a mistake owned or a step not taken ("I didn't look") opens a label or a change, not a bare "I'll …"
+    bad = sorted({*told, *(k for k, s in enumerate(sents) if _owned(s))})
+    went_wrong = bool(FAILED.search(text) or RETRO.search(text) or bad)
     picked: list[str] = []
     for k, s in enumerate(sents):
         strong = bool(FIX.search(_QUOTED.sub("", s)))
@@ -169,11 +182,20 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
         if ahead and not is_japanese(s) and not LABEL_LINE.match(s):
             ahead = bool(_AHEAD_OPENS.search(s) or _COMMITS.search(s))
         after = any(0 < k - b <= NEAR for b in bad)
+        told_after = any(0 < k - b <= NEAR for b in told)
         said = NORM.search(s) or (SURELY.search(s) and k - 1 in bad)
         head, rest = _head(s)
-        resolve = after and head is not None and bool(RESOLVE.search(head))
-        norm = after and bool(said) and not _PAST_JA.search(s) and not _in_list(s, text)
-        if not (strong or ahead or resolve or norm) or s in picked:
+        resolve = head is not None and (
+            (after and bool(RESOLVE.search(head))) or (any(b < k for b in bad) and is_change(head))
+        )
+        norm = told_after and bool(said) and not _PAST_JA.search(s) and not _in_list(s, text)
+        # a change of practice, before or after the failure (a step of a list: the label over it decides)
+        # a change of practice after the failure (one told first, with its reasons after it, is a decision)
+        change = any(b < k for b in bad) or (
+            k in bad and bool(PROMPTED.search(s))
+        )  # "amended after a complaint"
+        change = change and is_change(s) and not _in_list(s, text)
+        if not (strong or ahead or resolve or norm or change) or s in picked:
             continue
         if not resolve:
             rest = _LABEL.sub("", s).strip()
@@ -192,6 +214,13 @@ def _happened(s: str) -> bool:
     """A sentence telling of a failure as an event (not as a rule's condition or the rule itself)."""
     told_as_if = _IF.search(s) and not _PAST_JA.search(s)  # 「行ったら…動けなくなった。」 is an event
     return bool(FAILED.search(s)) and not told_as_if and not NORM.search(s)
+
+
+def _owned(s: str) -> bool:
+    """A mistake owned ("Should have …") or a step not taken ("I didn't look"), not a rule's condition."""
+    return (bool(FIX.search(_QUOTED.sub("", s))) or is_slip(s)) and not (
+        _IF.search(s) and not _PAST_JA.search(s)
+    )
 
 
 def _in_list(s: str, text: str) -> bool:

@@ -19,6 +19,7 @@ import re
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.daily.lesson_change import applies_when, is_slip
 from memdir.consolidation.daily.lesson_text import (
     CHECK,
     FAILED,
@@ -115,7 +116,7 @@ class EpisodeLessons:
         fixes = fix_sentences(sents, redact_text(ep.text))
         if not fixes:
             return None
-        failed = [s for s in sents if FAILED.search(s) and s not in fixes]
+        failed = [s for s in sents if (FAILED.search(s) or is_slip(s)) and s not in fixes]
         if not failed:  # no failure word: what led up to the fix is what went wrong
             first = sents.index(fixes[0]) if fixes[0] in sents else len(sents)
             failed = [s for s in sents[:first] if s not in fixes and not LABEL_LINE.match(s)][-2:]
@@ -144,14 +145,11 @@ class EpisodeLessons:
             "created_at": self.now,
             "updated_at": self.now,
         }
+        when = applies_when(fixes)  # the conditions the rule names; no section when it names none
         body = [
             f"# Lesson: {title}",
             "",
-            "## When it applies",
-            f"「{title}」と同じ状況になったとき（`{ep.id}`）。"
-            if ja
-            else f"When the situation of `{ep.id}` comes up again: {title}.",
-            "",
+            *(["## When it applies", *[f"- {w}" for w in when], ""] if when else []),
             "## What failed",
             *(
                 [f"- {s} (`{ep.id}`)" for s in failed[:6]]
@@ -163,14 +161,7 @@ class EpisodeLessons:
             "## What worked instead",
             *[f"- {s}" for s in fixes[:6]],
             "",
-            "## How to check",
-            *(
-                [f"- {s}" for s in checks[:3]]
-                or [
-                    f"- {'エピソードには確認方法の記載がない' if ja else 'the episode does not say how to check'}"
-                ]
-            ),
-            "",
+            *(["## How to check", *[f"- {s}" for s in checks[:3]], ""] if checks else []),
         ]
         self.store.create(rel, render_note(meta, "\n".join(body)), allow=("knowledge",))
         self.report.created.append(rel)

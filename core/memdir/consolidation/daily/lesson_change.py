@@ -1,0 +1,125 @@
+"""The two parts of a lesson told in plain words: a change of practice (`is_change`) and a failure
+told without a failure word (`is_slip`), plus what a lesson's rule says about when it applies.
+
+A change of practice is a rule, a default or a check introduced with a frame that says it starts
+now ("From Monday …", "Starting next week …", "As of today …", 「今年から」「以後」) or that it was
+decided or changed ("we agreed: …", "we've added … to the checklist", "changed the default to …",
+"the team now …", "to stop this happening again …", 「〜ことにした」「〜運用に変えた」「手順に〜を追加した」).
+Such a statement is a lesson's fix only where the episode also tells of something that went wrong
+(a standing rule, a decision with its reasons, a plan or a how-to has no such event).
+"""
+
+from __future__ import annotations
+
+import re
+
+_UNIT = (
+    r"week|weekend|month|year|season|term|quarter|sprint|release|shift|morning|time|one|cycle|"
+    r"order|job|run|race|trip|batch|delivery|event|game|match|visit|spring|summer|autumn|fall|winter"
+)
+_DAY = (
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|"
+    r"july|august|september|october|november|december"
+)
+# A rule framed by when it starts.
+_START = re.compile(
+    rf"(?i)(?:^|[,;:—–(*]\s*|\b(?:and|but|so|now)\s+)(?:from|starting|as of|beginning|effective|with effect from)\s+"
+    rf"(?:now on|now|today|tonight|tomorrow|(?:this|next|the next)\s+(?:{_UNIT})\b|(?:{_DAY})\b|\d)|"
+    r"\b(?:since then|ever since)\b"
+)
+_NARRATIVE = re.compile(r"(?i)\b(?:was|were|had|did|went|came|got|has been|have been|worked|fine)\b")
+# A decision or a change of how things are done (a practice noun: checklist, rule, default …).
+_PRACTICE = (
+    r"checklists?|rules?|polic(?:y|ies)|procedures?|process|runbooks?|defaults?|templates?|routines?|"
+    r"forms?|sop|handbook|manual|steps?|workflow|practice|standard|sign-?off|rota|sheet"
+)
+_DECIDED = re.compile(
+    rf"(?i)(?:^|[:;]\s*|\b(?:we|i|they|team|everyone|all)\s+(?:\w+\s+)?)(?:agreed|decided)\b(?!\s+(?:to|not|on)\b)|"
+    rf"(?:^|\b(?:we|i|they|team|staff)(?:'ve| have| had)?\s+|\b(?:was|were|has been|have been)\s+)"
+    rf"(?:changed|switched|moved|added|introduced|amended|updated|revised|made)\b[^.;]{{0,60}}?\b(?:{_PRACTICE})\b|"
+    rf"\b(?:{_PRACTICE})\b[^.;]{{0,30}}?\b(?:is|are|was|were|has been|have been) (?:now|changed|amended|updated|revised)\b|"
+    r"\bto (?:stop|prevent|avoid) (?:this|that|it|a repeat|recurrence)\b|"
+    r"\bso (?:that )?(?:this|it) (?:doesn't|does not|won't|will not|can't|cannot|never) happen again\b|"
+    r"\bwhat (?:we're|we are|i'm|i am) (?:changing|doing differently)\b|\b(?:corrective|preventive) actions?\b|"
+    rf"\bnew (?:{_PRACTICE}|check)\b|\b(?:is|are) now (?:required|mandatory|compulsory|policy)\b|"
+    r"\bmade it (?:a rule|policy|mandatory)\b"
+)
+# "… now matches every booking …": a practice that holds from now (not a state: "now works").
+_NOW = re.compile(
+    rf"(?i)\b(?:we|i|they|team|staff|everyone|desk|crew|nurses?|drivers?)\s+now\s+"
+    r"(?!(?:is|are|was|were|works|loads|passes|looks|seems|shows|has|have|know|knows|see|think)\b)[a-z]+\b|"
+    rf"\bnow (?:has|have|includes?|carr(?:y|ies)|lists?)\b[^.;]{{0,60}}\b(?:{_PRACTICE})\b"
+)
+_START_JA = re.compile(
+    r"(?:今日|本日|明日|今週|来週|今月|来月|今年度?|来年度?|今期|来期|今シーズン|今回|次回|今度|これ|"
+    r"[月火水木金土日]曜日?|\d+月(?:\d+日)?)(?:分)?から(?:は|、)?|(?<![目回降])(?<!と、)以後|(?<![目回])(?<!と、)以降(?:は|、)|今後(?!の)|これからは|それ以来|あれ以来"
+)
+_DECIDED_JA = re.compile(
+    r"ことにし(?:た|ました)|ことになっ(?:た|ています)|ことに決め|と決め(?:た|ました)|決めたこと|決めごと|"
+    r"決めよう|(?:運用|ルール|手順|方針|やり方|体制|決まり|仕組み|方式)(?:に|へ)(?:変え|変更|改め|切り替え)|"
+    r"(?:チェックリスト|手順書?|項目|ルール|マニュアル|工程|欄)\S{0,12}(?:を|に)\S{0,12}(?:追加|加え)|"
+    r"ようにし(?:た|ました)|と決まっ|(?:ルール|マニュアル|手順書?)(?:を作っ|化し)|義務(?:付け|化)|[うくすつぬむるぐぶ]、?と(?:[^、。]{0,12}に)?(?:書い|決め|誓っ|約束し)"
+)
+# told in the past, also with a chatty ending (「増えたんですね」「だったよ」)
+_PAST_JA = re.compile(r"(?:た|だ|ました|でした)(?:んです|のです|んだ|のだ)?(?:ね|よ|な|けど)?[。！」]?$")
+
+
+# an exhortation (「明日からまたがんばろう」) cheers on; it states no practice
+_CHEER_JA = re.compile(r"[おこそとのほもよろごぼ]う[。！!]?$")
+
+
+def is_change(sentence: str) -> bool:
+    """True when a sentence states a change of practice: a rule framed by when it starts or by a
+    decision to change (a start told in the past, "from Monday it was down", is an event)."""
+    if _DECIDED.search(sentence) or _NOW.search(sentence) or _DECIDED_JA.search(sentence):
+        return True
+    if _START.search(sentence):
+        return not _NARRATIVE.search(sentence)
+    ja = bool(_START_JA.search(sentence)) and not _PAST_JA.search(sentence)
+    return ja and not _CHEER_JA.search(sentence)
+
+
+# What went wrong told without a failure word: a step not taken ("I didn't look", "the TTL was never
+# lowered", 「柵が上がっていなかった」「決めていなかった」), a cause named for what happened
+# (「原因は」), a fright (冷や汗), a thing that went bad or missing ("the milk went off", "the
+# door was left open", "the parcel arrived damaged", "we binned the dairy", 「腐っていた」「届かなかった」「紛失」),
+# a near miss ("nearly shipped", 「危うく〜ところだった」「〜しそうになった」), a rebuke.
+_SLIP = re.compile(
+    r"(?i)\b(?:didn't|did not)\s+(?!(?:need|have|mind|matter|happen|rain|take|last|hurt|miss|stop|fail)\b)[a-z]+|"
+    r"\b(?:was|were|had)\s+never\s+\w+ed\b|\b(?:was|were)(?:n't| not)\s+(?!(?:needed|required|affected|harmed|"
+    r"hurt|injured|damaged|delayed|lost|broken|charged|disturbed|bothered|used)\b)(?:[a-z]+ed|told|given|sent|shown|seen|done)\b|\bhad(?:n't| not)\s+(?:been\s+)?\w+ed\b|^should have\b|"
+    r"\b(?:went|had gone)\s+(?:off|bad|missing|flat|mouldy|moldy|stale)\b|"
+    r"\bgot\s+(?:lost|wet|damaged|sick|burned|burnt|locked out)\b|"
+    r"\b(?:was|were)\s+left\s+(?:on|open|unlocked|out|behind|running|unattended)\b|"
+    r"\b(?:arrived|came back|turned up|showed up)\s+(?:late|damaged|broken|empty|flat|short|wrong)\b|\bno-?shows?\b|"
+    r"\b(?:binned|discarded|scrapped|written off|wrote off|ran late|ran over)\b|\b(?:nearly|almost)\s+[a-z]+ed\b|"
+    r"危うく|あやうく|そうになった|ところだった|"
+    r"(?:てい|て)なかった|しなかった|原因(?:だった|でした)?[。]?$|冷や汗|腐って|腐らせ|届かなかった|来なかった|返品|返金|叱られ|怒られ|"
+    r"指摘(?:を受け|され)|紛失|なくした|無くした|盗まれ"
+)
+
+
+def is_slip(sentence: str) -> bool:
+    """True when a sentence tells of a step not taken, names a cause, or a fright."""
+    return bool(_SLIP.search(sentence))
+
+
+# The condition a rule holds under, in its own words ("before each mail-out", "for any paid job",
+# 「本番に接続するときは」「気温30度を超える日は」); not one that only points back ("before it leaves").
+_WHEN = re.compile(
+    r"(?i)\b(?:before|after|whenever|when|for (?:any|every|each|all)|on (?:any|every|each))\b[^,;:.]{3,80}"
+)
+_VAGUE = re.compile(r"(?i)^\S+ (?:it|this|that|they|them)\b")  # "before it leaves" says nothing by itself
+_WHEN_JA = re.compile(
+    r"[^、。：:]{2,40}(?:ときは|ときには|時は|時には|際は|際には|前に|前は|あとは|後は|日は|場合は)"
+)
+
+
+def applies_when(fixes: list[str]) -> list[str]:
+    """The conditions the fix sentences name, in their own words (none when they name none)."""
+    out: list[str] = []
+    for f in fixes:
+        m = _WHEN_JA.search(f) or _WHEN.search(f)
+        if m and not _VAGUE.match(m.group(0)):
+            out.append(m.group(0).strip(" 、,"))
+    return list(dict.fromkeys(out))[:3]
