@@ -28,6 +28,7 @@ from memdir.consolidation.weekly.recurring import holds_more, recurring_title, v
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
+from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, with_tools
 from memdir.consolidation.weekly.titles import (
     file_stem,
     one_persons,
@@ -222,6 +223,20 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
             said = f"{name}: {by_steps}"
         said = said or by_steps or shared_phrase_ja(asked, alone=True) or call_subject_title(rendered)
         title = one_line(render_title(Template([said]))) or title
+    # a title of holes and ids, a name, a pronoun's action (`sr-{sr}`, `Sea Tern`): the next candidate's
+    asked = list(intents.values())
+    done = [s.text() for t in ordered[:MAX_ALIGN_TASKS] for s in t.steps if s.kind == "response"]
+    title = fit_title(
+        title,
+        (
+            lambda: pronoun_clause(title, intents, {g.name: g.task_values() for g in groups}),
+            lambda: with_verb(shared_phrase(asked, rendered), asked, rendered + done),
+            lambda: titled_by_work(rendered, asked + done, asked),
+            lambda: verb_and_thing(asked, {g.name: list(g.value_tasks()) for g in groups}),
+            lambda: steps_title(rendered),
+            lambda: steps_title(with_tools(rendered)),
+        ),
+    )
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}

@@ -61,6 +61,15 @@ class Placeholder:
                     tasks.setdefault(_SUFFIX.sub("", value), set()).add(task)
         return {v: len(t) for v, t in tasks.items()}
 
+    def task_values(self) -> dict[str, str]:
+        """Each task's value, in the first span that has one."""
+        out: dict[str, str] = {}
+        for span in self.spans:
+            for task, value in span.values.items():
+                if value.strip():
+                    out.setdefault(task, value)
+        return out
+
     def step_values(self) -> list[str]:
         """Distinct values of the spans after the first one (the steps' spelling when extended)."""
         seen: dict[str, None] = {}

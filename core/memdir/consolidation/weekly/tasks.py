@@ -21,7 +21,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from memdir.activity import ActivityEvent
+from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tools
 from memdir.consolidation.weekly.flag_order import settle_flag_order
+from memdir.consolidation.weekly.request_text import request_text
 from memdir.consolidation.weekly.similarity import abstract_text
 from memdir.consolidation.weekly.steps import (
     INPUT_KEYS,
@@ -238,13 +240,20 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
 def _settle_actions(tasks: list[Task]) -> None:
     """A `tool:verb` whose verb only one task of the week used is an argument (`ssh web-1 ...`): the tool alone.
 
-    First, a dispatcher's `tool:verb` whose verb the week also calls as a tool is that tool (`as_week_tools`).
+    First, a call of one namespace tool naming an operation the week also calls as a tool (`docket` +
+    `cases.get`, `docket.cases.get`) is that tool (`as_finest_tools`); a dispatcher's `tool:verb` whose verb
+    the week also calls as a tool is that tool (`as_week_tools`).
     """
-    if any(":" in s.action for t in tasks for s in t.steps):
-        every = as_week_tools([s for t in tasks for s in t.steps])
+    for settle in (as_finest_tools, as_week_tools):
+        if settle is as_week_tools and not any(":" in s.action for t in tasks for s in t.steps):
+            continue
+        every = settle([s for t in tasks for s in t.steps])
         at = 0
         for task in tasks:
-            task.steps, at = every[at : at + len(task.steps)], at + len(task.steps)
+            steps, at = every[at : at + len(task.steps)], at + len(task.steps)
+            if settle is as_finest_tools:
+                task.tools = renamed_tools(task.tools, task.steps, steps)
+            task.steps = steps
     seen: Counter[str] = Counter(a for t in tasks for a in {s.action for s in t.steps})
     for task in tasks:
         task.steps = [
@@ -256,7 +265,8 @@ def _settle_actions(tasks: list[Task]) -> None:
 
 
 def _intent(events: list[ActivityEvent]) -> str:
-    """The task's intent: the task_start summary, else a stated intent, else the first telling summary."""
+    """The task's intent: the task_start summary, else a stated intent, else the requester's own words
+    (`request_text`), else the first telling summary."""
     for e in events:
         if e.type == "task_start" and (text := _text_field(e, "summary", "intent", "goal", "description")):
             return text
@@ -266,6 +276,9 @@ def _intent(events: list[ActivityEvent]) -> str:
     # a task logged without its start: a summary on its first event is the request ("速報を出して：…"),
     # not the reply that reports it done
     if events and events[0].type == "tool_use" and (text := _text_field(events[0], "summary", "prompt")):
+        return text
+    # no stated intent: what the requester wrote (`request: {text, …}`, an `inquiry` event's body), not the agent
+    if text := request_text(events):
         return text
     for types in (None, ("task_end",), REPLY_TYPES, THOUGHT_TYPES, ()):
         for e in events:  # () last: any event's summary

@@ -1,0 +1,69 @@
+"""What the requester wrote: a task's first human-authored free text, wherever the logger put it.
+
+The contract recommends `summary` on `task_start` for the intent, but loggers write the request
+elsewhere: nested in the start event (`request: {text, lang, channel}`), on an event of its own
+(`request`, `inquiry`, `user_message`, `email`: `text`, `body`, `subject`, `prompt`...). Key names
+are the logger's; what they hold is not: a request is prose. So the request is the longest free text
+of the first event, in time, that the agent did not write (no tool call or result, thought, reply,
+end or feedback) and that holds free text at all; free text is a string value at any depth (up to
+`MAX_DEPTH` maps and lists) of three or more words, two of letters and one of them in lower case, or of four or more Japanese
+characters. Names (`Ines Caldwell`), codes (`KTY-RENT-01`), channels (`counter`, `LINE`) and dates are
+not free text; the longest wins over a subject line (`見積書もう一回ください` < its body).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memdir.activity import ActivityEvent
+
+MAX_DEPTH = 4
+# events the agent writes: its calls and their results, its thoughts, its replies, its end and feedback
+AGENT_TYPES = frozenset(["tool_use", "tool_result", "thought", "response_sent", "task_end", "feedback"])
+_META = frozenset(["ts", "type", "task_id"])
+_LETTER_WORD = re.compile(r"^[^\W\d_]{2,}[.,!?;:]*$")
+_LOWER_WORD = re.compile(
+    r"^[a-z\u00df-\u00ff]{2,}[.,!?;:]*$"
+)  # prose writes one: a name (`Ines Caldwell`) does not
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def free_text(value: str) -> int:
+    """How much prose a string is (its words, or Japanese characters / 2), 0 when it is no prose."""
+    words = value.split()
+    letters = sum(1 for w in words if _LETTER_WORD.match(w))
+    if len(words) >= 3 and letters >= 2 and any(_LOWER_WORD.match(w) for w in words):
+        return len(words)
+    cjk = len(_CJK.findall(value))
+    return max(cjk // 2, 2) if cjk >= 4 else 0
+
+
+def _texts(value: object, depth: int = 0) -> list[str]:
+    if depth > MAX_DEPTH:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() if k not in _META for t in _texts(v, depth + 1)]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v, depth + 1)]
+    return []
+
+
+def _by_agent(event: ActivityEvent) -> bool:
+    tool = event.get("tool", event.get("tool_name"))
+    return event.type in AGENT_TYPES or (isinstance(tool, str) and bool(tool.strip()))
+
+
+def request_text(events: Sequence[ActivityEvent]) -> str:
+    """The longest free text of the task's first event (in the order given) not written by the agent,
+    one line; "" when no such event holds free text."""
+    for event in events:
+        if _by_agent(event):
+            continue
+        texts = [(free_text(t), n, " ".join(t.split())) for n, t in enumerate(_texts(event.data))]
+        prose = [t for t in texts if t[0] > 0]
+        if prose:
+            return max(prose, key=lambda t: (t[0], -t[1]))[2]
+    return ""

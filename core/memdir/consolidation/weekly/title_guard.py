@@ -1,0 +1,88 @@
+"""A title names the work: never only placeholders or ids, never a proper name, never a pronoun's action.
+
+Whatever a title reader found, some titles say nothing about the kind: `sr-{sr}` (a task id's prefix and a
+hole), `Sea Tern` (a vessel's name, a value the tasks pass), `Bring it and close` (one request's words whose
+thing is a pronoun). Such a title is unfit and the next candidate is taken, in order: the verb the requests
+write before the phrase they share (`phrase_verb.with_verb`), the decisive call's verb and object
+(`action_titles.titled_by_work`), the verb the requests write before a value and that value's thing
+(`verb_titles.verb_and_thing`), the steps' commands (`titles.steps_title`), then those commands with the
+tool that ran each (`with_tools`: `harbour.moorings.assign` run with `berth=…` is the command
+`harbour.moorings.assign berth=…`); the first fit one wins, else the title stays (nothing is invented).
+
+Unfit: (1) no word of three letters, nor two Japanese characters, outside placeholders and ids (a token
+mixing letters and digits, `CLK-2301`, `T-07`, or ending in a hyphen, `sr-`); (2) two or more capitalised
+words and nothing else (a name: `Sea Tern`, `Ines Caldwell`; terms in capitals, `TLS`, are no name);
+(3) a pronoun (`it`, `them`) right after the title's first word, its object (`Bring it and close`).
+
+For (3) the first candidate is the request's own clause, its pronoun the thing that request names
+(`pronoun_clause`): "T-40 is done. Bring it back online and close the job." with the steps' `T-{turbine}`
+-> "Bring a turbine back online and close the job".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+
+_HOLE = re.compile(r"\{[^{}]*\}")
+_ID = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Za-z][\w-]*|(?<![\w-])[A-Za-z]+-(?![\w])")
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,}")
+_NAME = re.compile(r"^[A-Z][a-z\u00c0-\u024f'-]+(?: [A-Z][a-z\u00c0-\u024f'-]+)+$")
+_PRONOUN_OBJECT = re.compile(r"^\S+ (?:it|them)\b", re.I)
+
+
+def unfit_title(title: str) -> bool:
+    """Whether a title names no work: only holes and ids, a proper name, or a pronoun as its object."""
+    text = title.strip().rstrip(".!?")
+    rest = _ID.sub(" ", _HOLE.sub(" ", text))
+    if not _WORD.search(rest) and not _CJK.search(rest):
+        return True
+    return bool(_NAME.match(text)) or bool(_PRONOUN_OBJECT.match(text))
+
+
+def fit_title(title: str, candidates: Iterable[Callable[[], str]]) -> str:
+    """The title when fit, else the first fit candidate (computed in order, only when needed), else the title."""
+    if not unfit_title(title):
+        return title
+    for candidate in candidates:
+        said = candidate().strip()
+        if said and not unfit_title(said):
+            return said
+    return title
+
+
+_GENERIC = frozenset(["value", "number", "id", "name", "text", "date", "time", "code", "key", "item"])
+_CLAUSE_END = re.compile(r"[.;:!?\n]|,\s|\s-\s")
+
+
+def pronoun_clause(title: str, intents: Mapping[str, str], values: Mapping[str, Mapping[str, str]]) -> str:
+    """A title `Verb it …`: a request's clause that opens with that verb and pronoun, the pronoun written as
+    the thing of the placeholder whose value that request writes (`values`: name -> task -> value); ""
+    when no request writes one."""
+    m = _PRONOUN_OBJECT.match(title.strip())
+    if m is None:
+        return ""
+    verb = title.split()[0].lower()
+    for task, text in intents.items():
+        found = re.search(rf"\b{re.escape(verb)}\s+(?:it|them)\b", text, re.I)
+        if found is None:
+            continue
+        rest = _CLAUSE_END.split(text[found.end() :], maxsplit=1)[0].rstrip()
+        for name, by_task in values.items():
+            thing = re.sub(r"\d+$", "", name).replace("_", " ")
+            value = by_task.get(task, "")
+            if thing in _GENERIC or not thing.isascii() or not value.strip():
+                continue
+            if re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text):
+                article = "an" if thing[:1] in "aeiou" else "a"
+                return f"{verb.capitalize()} {article} {thing}{rest}"
+    return ""
+
+
+_TOOL_STEP = re.compile(r"^([A-Za-z][\w.-]*): `([^`]*)`$")
+
+
+def with_tools(steps: Iterable[str]) -> list[str]:
+    """Steps `tool: code` (code in backticks) written as the command `tool code` in backticks."""
+    return [f"`{m.group(1)} {m.group(2)}`" if (m := _TOOL_STEP.match(s)) else s for s in steps]
