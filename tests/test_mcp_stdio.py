@@ -188,3 +188,15 @@ def test_list_review_and_notes_as_resources(served: Served) -> None:
     assert "memdir://notes/knowledge/ci-runner-images.md" in uris
     read = served.portal.call(served.client.read_resource, "memdir://notes/knowledge/ci-runner-images.md")
     assert read.contents[0].text == NOTES["knowledge/ci-runner-images.md"]  # type: ignore[union-attr]
+
+
+def test_a_decision_with_a_nul_is_an_error_and_writes_nothing(served: Served) -> None:
+    decisions = served.root / "knowledge" / "decisions"
+    before = sorted(decisions.iterdir()) if decisions.is_dir() else []
+    for args in (
+        {"title": "nul\u0000title", "chosen": "a\u0000b"},
+        {"title": "Pick a queue", "chosen": "SQS", "reasons": "cheap\u0000"},
+    ):
+        assert "nothing written" in served.error("decision_add", args)
+    assert (sorted(decisions.iterdir()) if decisions.is_dir() else []) == before
+    assert served.ok("decision_add", {"title": "Pick a queue", "chosen": "SQS"})["path"]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from memdir.confined import append_bytes
 from memdir.errors import InputError, MemdirError
-from memdir.inputs import MAX_EVENT_BYTES, check_text
+from memdir.inputs import MAX_EVENT_BYTES, check_text, check_when
 from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.locks import file_lock
 from memdir.paths import STATE_DIR
@@ -83,8 +83,11 @@ def validate_event(event: Mapping[str, object]) -> dict[str, object]:
     ts = data.get("ts")
     if ts is None:
         data["ts"] = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
-    elif parse_ts(ts) is None:
-        raise MemdirError(f"invalid `ts` {ts!r}: use ISO 8601")
+    else:
+        when = parse_ts(ts)
+        if when is None:
+            raise MemdirError(f"invalid `ts` {ts!r}: use ISO 8601")
+        check_when(when, "`ts`")
     outcome = data.get("outcome")
     if outcome is not None and outcome not in ("success", "failure"):
         raise MemdirError(f"invalid outcome {outcome!r}: use success or failure")

@@ -165,6 +165,9 @@ def _coerce(section: str, key: str, value: Any, typ: Any) -> Any:
         if tname.startswith("float"):
             return float(value)
         if "str" in tname:
+            if not isinstance(value, str) and (section == "llm" or isinstance(value, bool | list | dict)):
+                # `model: 5` would reach litellm as "5" and fail every run: say so where it was written
+                raise ConfigError(f"{section}.{key}: must be text, got {type(value).__name__} {value!r}")
             if (section, key) == ("llm", "structured") and str(value) not in _STRUCTURED:
                 raise ValueError(value)
             return str(value)

@@ -11,12 +11,18 @@ lone surrogate (bytes that were not UTF-8), or is over its size cap.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from memdir.errors import InputError
 
 MAX_EPISODE_BYTES = 256 * 1024  # one episode; a day file is also kept under the index's 2 MB limit
 MAX_DAY_FILE_BYTES = 2_000_000
 MAX_EVENT_BYTES = 64 * 1024  # one activity line
+MAX_QUERY_BYTES = (
+    256 * 1024
+)  # a `search` or `context` query (a pasted log): a longer one is refused, never cut
+# a day either side (time zones, a week's window) must still be a date Python can hold
+MIN_YEAR, MAX_YEAR = 2, 9998
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[\ud800-\udfff]")
 
 
@@ -34,3 +40,26 @@ def check_text(text: str, what: str, max_bytes: int | None = None) -> str:
         if size > max_bytes:
             raise InputError(f"{what} is too large ({size:,} bytes > {max_bytes:,}); nothing written")
     return text
+
+
+def check_query(query: str) -> str:
+    """Return query unchanged, or raise InputError when it is over MAX_QUERY_BYTES.
+
+    Rankers read a window of a long query anyway (a pasted log costs what a short one does), but
+    tokenizing 50 MB took minutes and a gigabyte: a query over the cap is refused with one line,
+    not cut, so what was searched for is never a silent surprise.
+    """
+    size = len(query.encode("utf-8", "surrogatepass"))
+    if size > MAX_QUERY_BYTES:
+        raise InputError(
+            f"the query is too large ({size:,} bytes > {MAX_QUERY_BYTES:,}); give the part that matters"
+        )
+    return query
+
+
+def check_when(value: date, what: str) -> None:
+    """Raise InputError when a date or time is so near the ends of the calendar that memdir cannot shift it."""
+    if not MIN_YEAR <= value.year <= MAX_YEAR:
+        raise InputError(
+            f"{what} {value.isoformat()} is out of range: use a date in the years {MIN_YEAR} to {MAX_YEAR}"
+        )

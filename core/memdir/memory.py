@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from memdir.activity import ActivityLog
 from memdir.config import Config, load_config
 from memdir.errors import MemdirError, RootNotFound
+from memdir.inputs import check_query
 from memdir.notes.episodes import Episode, EpisodeLog
 from memdir.notes.store import NoteStore
 
@@ -198,6 +199,7 @@ class Memory:
 
         if not query.strip():
             raise MemdirError("empty query: say what to look for")
+        check_query(query)
         hits = search_memory(
             self.index,
             query,
@@ -333,6 +335,8 @@ class Memory:
 
         if query is not None and not query.strip():
             raise MemdirError("empty query: describe the task in a few words (or give no query)")
+        if query is not None:
+            check_query(query)
         search = functools.partial(self.search, weak=False)  # never recall what did not match
         return build_context(self.store, search, query=query, budget=budget, kind=kind)
 

@@ -47,6 +47,7 @@ class StatusDocument(TypedDict):
     recent_runs: list[RunRecord]  # the last finished runs of any job and kind (CLI, daemon), newest first
     index: IndexInfo
     weekly: WeeklyStatus
+    links_out: list[str]  # note folders that are symlinks out of the root: skipped, never read
 
 
 def count_notes(store: NoteStore) -> dict[str, int]:
@@ -94,6 +95,7 @@ def collect_status(
         "recent_runs": RunJournal(store.root).history()[-RECENT_RUNS:][::-1],
         "index": _index_section(index),
         "weekly": _weekly_section(store),
+        "links_out": store.links_out(),
     }
 
 

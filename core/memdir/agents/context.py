@@ -36,6 +36,7 @@ from memdir.confined import read_regular
 from memdir.errors import IndexUnavailable, MemdirError, NoteError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.frontmatter import split_text
+from memdir.notes.model import valid_confidence
 
 if TYPE_CHECKING:
     from memdir.index.search import SearchHit
@@ -66,7 +67,7 @@ MAX_BODY = 900
 MAX_UNQUERIED = 5
 HEAD_BYTES = 4096
 _PINNED_LINE = re.compile(r"^pinned:\s*true\b", re.M | re.I)
-_CONF_LINE = re.compile(r"^confidence:\s*['\"]?([0-9.]+)", re.M)
+_CONF_LINE = re.compile(r"^confidence:\s*['\"]?([-+0-9.eE]+)", re.M)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\x85]")
 _CJK = re.compile(r"[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 
@@ -118,10 +119,7 @@ def _excerpt(body: str, max_chars: int) -> str:
 
 
 def _confidence(meta: Any) -> float | None:
-    value = meta.get("confidence")
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return float(value)
+    return valid_confidence(meta.get("confidence"))
 
 
 def _item(note: Note) -> ContextItem:
@@ -191,6 +189,8 @@ def top_by_confidence(
         try:
             conf = float(m.group(1)) if m else -1.0
         except ValueError:
+            conf = -1.0
+        if not 0.0 <= conf <= 1.0:  # `1e999999`, `7`: not a confidence, ranked with the notes without one
             conf = -1.0
         ranked.append((-conf, rel))
     ranked.sort()

@@ -6,6 +6,7 @@ atomically and never over an existing file.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import asdict, dataclass
@@ -16,6 +17,7 @@ from memdir.errors import ConflictError, MemdirError, NoteNotFound, PathError
 from memdir.jsonvalue import JSONObject
 from memdir.notes.episodes import parse_episode_text
 from memdir.notes.frontmatter import render_note
+from memdir.notes.model import valid_confidence
 from memdir.paths import ARCHIVE_DIR, NOTE_DIRS, kind_of, slugify
 
 if TYPE_CHECKING:
@@ -66,8 +68,7 @@ def read_note(store: NoteStore, path: str) -> NoteView:
     rel = _note_path(store, file)
     note = store.read(rel)
     meta = _json_safe(note.meta)
-    conf = meta.get("confidence")
-    confidence = float(conf) if isinstance(conf, int | float) and not isinstance(conf, bool) else None
+    confidence = valid_confidence(note.meta.get("confidence"))
     view = NoteView(
         path=rel,
         kind=kind_of(rel),
@@ -115,10 +116,16 @@ def add_note(
     if not title:
         raise MemdirError("a note needs a title")
     desc = " ".join((description or _description(text, title)).split())
-    rel = f"{kind}/{slugify(title)}.md"
+    when = now or datetime.now(timezone.utc)
+    # a title with no letter or digit (`🔥🔥`, `-`) names its file by the day and a hash of the title
+    slug = (
+        slugify(title, default="")
+        or f"note-{when:%Y%m%d}-{hashlib.sha1(title.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+    )
+    rel = f"{kind}/{slug}.md"
     if store.exists(rel):
         raise MemdirError(f"{rel} already exists; choose another title or edit that file")
-    stamp = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+    stamp = when.isoformat(timespec="seconds")
     meta: dict[str, object] = {"description": desc}
     if tags:
         meta["tags"] = list(tags)

@@ -8,11 +8,14 @@ Output never interprets rich markup: the console is made with `markup=False`, so
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 import click
+
+from memdir.errors import InputError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -65,6 +68,14 @@ def styled(*parts: str | tuple[str, str]) -> Text:
     return Text.assemble(*parts)
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def shown(text: str) -> str:
+    """Text from a note made safe for one terminal line: control characters (ESC, OSC, newlines) as `\\xNN`."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text)
+
+
 def say(*parts: str | tuple[str, str], stderr: bool = False) -> None:
     """Print one line built by styled()."""
     console(stderr).print(styled(*parts))
@@ -75,10 +86,20 @@ def echo_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
 
 
-def text_arg(value: str, what: str) -> str:
-    """An argument, or standard input when it is `-`; blank text is a usage error."""
+def text_arg(value: str, what: str, max_bytes: int | None = None) -> str:
+    """An argument, or standard input when it is `-`; blank text is a usage error.
+
+    With max_bytes, standard input is read no further than the cap (a 50 MB pipe costs nothing).
+    """
     if value == "-":
-        value = sys.stdin.read()
+        if max_bytes is not None:
+            value = sys.stdin.read(max_bytes + 1)  # characters: max_bytes + 1 of them exceed max_bytes
+            if len(value.encode("utf-8", "surrogateescape")) > max_bytes:
+                raise InputError(
+                    f"the {what} on standard input is over {max_bytes:,} bytes; give the part that matters"
+                )
+        else:
+            value = sys.stdin.read()
     if not value.strip():
         raise click.UsageError(f"empty {what}" + ("" if value == "" else " (only blanks)"))
     return value

@@ -10,6 +10,7 @@ import click
 
 from memdir.cli.common import CliState, echo_json, json_option, pass_state, say
 from memdir.errors import MemdirError
+from memdir.inputs import check_when
 from memdir.runs.report import EXIT_INCOMPLETE, RunReport
 
 
@@ -17,9 +18,11 @@ def _parse_day(value: str | None, flag: str) -> date | None:
     if value is None:
         return None
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError:
         raise MemdirError(f"invalid {flag} {value!r}: use YYYY-MM-DD") from None
+    check_when(day, flag)
+    return day
 
 
 def _scope(flag: str, value: str | None, dry_run: bool) -> str | None:

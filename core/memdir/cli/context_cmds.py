@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from memdir.cli.common import CliState, echo_json, json_option, pass_state, text_arg
+from memdir.inputs import MAX_QUERY_BYTES
 
 
 @click.command("context")
@@ -39,7 +40,9 @@ def context_cmd(state: CliState, query: str | None, budget: int, kind: str | Non
     from memdir.agents.context import estimate_tokens
 
     mem = state.memory
-    text = mem.context(None if query is None else text_arg(query, "query"), budget=budget, kind=kind)
+    text = mem.context(
+        None if query is None else text_arg(query, "query", MAX_QUERY_BYTES), budget=budget, kind=kind
+    )
     if as_json:
         echo_json({"text": text, "tokens": estimate_tokens(text), "budget": budget})
     else:

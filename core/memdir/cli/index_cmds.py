@@ -8,7 +8,18 @@ from typing import TYPE_CHECKING
 
 import click
 
-from memdir.cli.common import CliState, console, echo_json, json_option, pass_state, say, styled, text_arg
+from memdir.cli.common import (
+    CliState,
+    console,
+    echo_json,
+    json_option,
+    pass_state,
+    say,
+    shown,
+    styled,
+    text_arg,
+)
+from memdir.inputs import MAX_QUERY_BYTES
 
 if TYPE_CHECKING:
     from rich.progress import TaskID
@@ -58,7 +69,7 @@ def search_cmd(
       journalctl -u api --since today | memdir search - --kind episodes
     """
     mem = state.memory
-    text = text_arg(query, "query")
+    text = text_arg(query, "query", MAX_QUERY_BYTES)
     hits = mem.search(
         text, k=k, kind=kind, tags=list(tags) or None, min_confidence=min_confidence, mode=mode, weak=weak
     )
@@ -77,15 +88,15 @@ def print_hits(hits: list[MemoryHit]) -> None:
     for i, h in enumerate(hits, 1):
         conf = "" if h.confidence is None else f"  confidence {h.confidence:g}"
         mark = "" if h.relevant else "  (weak: below the relevance floor)"
-        out.print(styled((f"{i}. {h.path}", "bold"), (f"  {h.score:.4f}{conf}{mark}", "dim")))
+        out.print(styled((f"{i}. {shown(h.path)}", "bold"), (f"  {h.score:.4f}{conf}{mark}", "dim")))
         if h.anchor and h.anchor != h.path:
-            out.print(styled("   episode ", h.anchor))
+            out.print(styled("   episode ", shown(h.anchor)))
         if h.description:
-            out.print(styled(f"   {h.description}"))
+            out.print(styled(f"   {shown(h.description)}"))
         if h.snippet and h.snippet != h.description:
-            out.print(styled(f"   > {h.snippet}"))
+            out.print(styled(f"   > {shown(' '.join(h.snippet.split()))}"))
         if h.tags:
-            out.print(styled(("   tags ", "dim"), ", ".join(h.tags)))
+            out.print(styled(("   tags ", "dim"), ", ".join(shown(t) for t in h.tags)))
 
 
 @contextmanager

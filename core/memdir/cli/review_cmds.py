@@ -65,6 +65,10 @@ def _show_text(mem: Memory, res: Result) -> None:
 def _accept_text(mem: Memory, res: Result) -> None:
     if res["kind"] == "move_proposal":
         say(f"accepted {res['id']}: moved {res['target']} -> {res['destination']}")
+    elif res["kind"] == "rule_candidate":
+        say(f"accepted {res['id']}: wrote the pinned rule {res.get('written')} (from {res['target']})")
+    elif res["kind"] == "outcome_proposal":
+        say(f"accepted {res['id']}: recorded the outcome on {res['target']} (status {res.get('status')})")
     else:
         say(f"accepted {res['id']}: merged into {res['target']}")
 

@@ -56,6 +56,8 @@ def status_lines(data: StatusDocument) -> list[str]:
     """The status as lines of plain text (no markup, no JSON)."""
     rows: list[tuple[str, str]] = [("memory root", data["root"])]
     rows.append(("notes", ", ".join(f"{k} {v}" for k, v in data["notes"].items())))
+    for rel in data.get("links_out") or []:
+        rows.append(("", f"{rel}: a symlink to a folder outside the memory root: skipped"))
     rows.append(("episodes", f"{data['episode_count']}, {data['pending_episodes']} pending consolidation"))
     if data.get("daily_unfinished_run"):
         rows.append(("", f"an interrupted daily run ({data['daily_unfinished_run']}) completes next time"))

@@ -9,6 +9,7 @@ import click
 
 from memdir.cli.common import CliState, echo_json, exclusive, json_option, pass_state, say, text_arg
 from memdir.errors import MemdirError
+from memdir.inputs import check_when
 
 
 @click.group("episode")
@@ -37,6 +38,7 @@ def episode_add(state: CliState, text: str, title: str | None, at: str | None, a
             when = datetime.fromisoformat(at.replace("Z", "+00:00"))
         except ValueError:
             raise MemdirError(f"invalid --at {at!r}: use ISO 8601, e.g. 2026-11-28T10:30") from None
+        check_when(when, "--at")
         if when.tzinfo is None:
             when = when.astimezone()
     ep = mem.add_episode(body, title=title, at=when)
@@ -101,7 +103,7 @@ def log_cmd(
     if as_json:
         echo_json(written)
     else:
-        say("logged ", str(written["type"]), " at ", str(written["ts"]), stderr=True)
+        say("logged ", str(written["type"]), " at ", str(written["ts"]))
 
 
 @click.command("feedback")

@@ -28,8 +28,8 @@ from memdir.index.chunking import TokenCounter, estimate_tokens, lexical_text, n
 from memdir.index.lexical import term_counts
 from memdir.index.scan import index_dirs, is_indexable, scan_stats
 from memdir.jsonvalue import JSONObject
-from memdir.notes.model import Note, hash_bytes
-from memdir.notes.store import NoteStore
+from memdir.notes.model import Note, hash_bytes, valid_confidence
+from memdir.notes.store import LINK_OUT, NoteStore
 from memdir.paths import kind_of
 
 __all__ = ["IndexSync", "Progress", "SyncReport", "index_dirs", "is_indexable", "scan_stats"]
@@ -87,11 +87,7 @@ def make_record(rel: str, note: Note, stat: tuple[int, int], tf: dict[str, int],
     """The catalog record of a note whose vectors are still to come."""
     tags = note.meta.get("tags")
     tag_list = [str(t) for t in tags] if isinstance(tags, list) else ([str(tags)] if tags else [])
-    conf = note.meta.get("confidence")
-    try:
-        confidence = float(conf) if conf is not None and not isinstance(conf, bool) else None
-    except (TypeError, ValueError):
-        confidence = None
+    confidence = valid_confidence(note.meta.get("confidence"))
     return NoteRecord(
         path=rel,
         hash=note.hash,
@@ -238,6 +234,8 @@ class IndexSync:
         stats = scan_stats(self.store, plist, self.include_archive)
         scope = set(plist) if plist is not None else None
         to_parse: list[tuple[str, bytes, tuple[int, int]]] = []
+        for rel in [] if targeted else self.store.links_out(index_dirs(self.include_archive)):
+            report.errors.append({"path": rel, "error": LINK_OUT})
         for rel, st in stats.items():
             if isinstance(st, str):
                 report.errors.append({"path": rel, "error": st})

@@ -25,9 +25,12 @@ def smoothed_confidence(successes: int, failures: int, prior: float = DEFAULT_PR
 def _count(meta: Any, key: str) -> int:
     value = meta.get(key, 0)
     try:
-        return max(0, int(value or 0))
-    except (TypeError, ValueError):
+        count = int(value or 0)
+    except (TypeError, ValueError, OverflowError):
         raise NoteError(f"`{key}` is not a number: {value!r}") from None
+    if count < 0:  # never reset it silently: `memdir lint` reports it, a person fixes it
+        raise NoteError(f"`{key}` is negative ({count}); fix the note by hand (`memdir lint`)")
+    return count
 
 
 def prior_of(meta: Mapping[str, object], default: float = DEFAULT_PRIOR) -> float:
@@ -40,6 +43,9 @@ def prior_of(meta: Mapping[str, object], default: float = DEFAULT_PRIOR) -> floa
             # A person's confidence is the prior: the c0 that gives it with the counts the note already has.
             s, f = _count(meta, "success_count"), _count(meta, "failure_count")
             value = (float(conf) * (s + f + 2) - s) / 2
+            # confidence is stored to 4 places: the c0 it gives is only that exact (0.4 -> 0.4001)
+            if abs(value - default) <= 5e-5 * (s + f + 2) / 2 + 1e-9:
+                value = default
     try:
         prior = float(value)
     except (TypeError, ValueError):
@@ -110,8 +116,13 @@ def _apply_once(
 ) -> FeedbackResult:
     current = store.read(rel)
     meta = current.meta
-    s, f = _count(meta, "success_count"), _count(meta, "failure_count")
-    prior = prior_of(meta, initial_confidence)
+    try:
+        s, f = _count(meta, "success_count"), _count(meta, "failure_count")
+        prior = prior_of(meta, initial_confidence)
+    except NoteError as exc:
+        if exc.path:
+            raise
+        raise NoteError(str(exc), rel) from None
     wins = sum(1 for ok, _, _ in outcomes if ok)
     s, f = s + wins, f + len(outcomes) - wins
     latest = max(when for _, _, when in outcomes)

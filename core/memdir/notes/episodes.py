@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -10,13 +11,15 @@ from datetime import date, datetime
 from pathlib import Path
 
 from memdir.errors import InputError, NoteError
-from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text
+from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, check_when
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_text
 from memdir.notes.store import NoteStore
 from memdir.paths import STATE_DIR
 from memdir.redaction import redact_text
+
+log = logging.getLogger(__name__)
 
 _DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})")
 _HEADING = re.compile(r"^## (?!#)(.*)$", re.M)
@@ -160,6 +163,20 @@ def parse_episode_text(relpath: str, text: str) -> list[Episode]:
     return episodes
 
 
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _refuse(refused: list[str] | None, why: str) -> None:
+    if refused is None:
+        log.warning("%s; left as it is", why)
+    else:  # the caller reports it (the daily run's report)
+        refused.append(f"{why}; left as it is")
+
+
 class EpisodeLog:
     """Reads episodes from `episodes/` and appends new ones safely across processes."""
 
@@ -170,8 +187,15 @@ class EpisodeLog:
         """Episode files whose name starts with a date, oldest first."""
         return [p for p in self.store.iter_paths(("episodes",)) if _DATE_NAME.match(p.rsplit("/", 1)[-1])]
 
-    def iter_episodes(self, until: date | None = None, on: date | None = None) -> Iterator[Episode]:
-        """Episodes in date order; `until` is exclusive, `on` selects one day. Bad files are skipped."""
+    def iter_episodes(
+        self, until: date | None = None, on: date | None = None, refused: list[str] | None = None
+    ) -> Iterator[Episode]:
+        """Episodes in date order; `until` is exclusive, `on` selects one day. Bad files are skipped.
+
+        A day file over MAX_DAY_FILE_BYTES is not read, and an episode over MAX_EPISODE_BYTES is
+        left out (what `episode add` would refuse): each gets one line in `refused`, and stays
+        in its file as it is.
+        """
         for rel in self.files():
             m = _DATE_NAME.match(rel.rsplit("/", 1)[-1])
             try:
@@ -180,17 +204,31 @@ class EpisodeLog:
                 continue
             if fday is None or (until and fday >= until) or (on and fday != on):
                 continue
+            size = _size(self.store.root / rel)
+            if size > MAX_DAY_FILE_BYTES:
+                _refuse(refused, f"{rel}: too large to consolidate ({size:,} bytes > {MAX_DAY_FILE_BYTES:,})")
+                continue
             try:
                 note = self.store.read(rel)
             except NoteError:
                 continue
-            yield from parse_episode_text(rel, note.text)
+            for ep in parse_episode_text(rel, note.text):
+                size = len(ep.text.encode("utf-8", "surrogatepass"))
+                if size > MAX_EPISODE_BYTES:
+                    _refuse(
+                        refused,
+                        f"{ep.id}: episode too large to consolidate ({size:,} bytes > {MAX_EPISODE_BYTES:,})",
+                    )
+                    continue
+                yield ep
 
     def add(self, text: str, title: str | None = None, at: datetime | None = None) -> Episode:
         """Append an episode section to the day's file (created if needed); safe under concurrency."""
         check_text(text, "the episode text", MAX_EPISODE_BYTES)
         if title is not None:
             check_text(title, "the episode title", 1000)
+        if at is not None:
+            check_when(at, "the episode time")
         at = at or datetime.now().astimezone()
         day = at.date().isoformat()
         rel = f"episodes/{day}.md"

@@ -114,6 +114,11 @@ def parse_yaml(yaml_text: str, path: str | None = None) -> CommentedMap:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         where = f" (line {mark.line + 2})" if mark is not None else ""
         raise NoteError(f"invalid YAML frontmatter: {first}{where}", path) from None
+    except (ValueError, OverflowError) as exc:  # a timestamp that does not exist: 2026-13-45T99:99:99
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise NoteError(
+            f"invalid YAML frontmatter: a date or time that does not exist ({detail})", path
+        ) from None
     except Exception as exc:  # ruamel raises assorted errors on hostile input
         raise NoteError(f"invalid YAML frontmatter: {type(exc).__name__}", path) from None
     if data is None:

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from memdir.errors import NoteError
+from memdir.errors import NoteError, PathError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.frontmatter import key_line, split_text
+from memdir.notes.store import LINK_OUT
 
 if TYPE_CHECKING:
     from ruamel.yaml.comments import CommentedMap
@@ -60,13 +61,16 @@ def _walk(store: NoteStore) -> list[str]:
                 out.append(f"!loop:{rel}")
                 dirnames[:] = []
                 continue
+            if not (real == root_real or real.startswith(root_real + os.sep)):
+                out.append(f"!outside:{os.path.relpath(dirpath, store.root)}")
+                dirnames[:] = []
+                continue
             seen.add(real)
             dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
             for name in sorted(filenames):
                 if name.startswith(".") or is_temp_name(name):
                     continue
                 out.append(os.path.relpath(os.path.join(dirpath, name), store.root).replace(os.sep, "/"))
-        _ = root_real
     return out
 
 
@@ -76,6 +80,9 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
     for rel in _walk(store):
         if rel.startswith("!loop:"):
             problems.append(LintProblem(rel[6:], "error", "symlink loop"))
+            continue
+        if rel.startswith("!outside:"):
+            problems.append(LintProblem(rel[9:], "error", LINK_OUT))
             continue
         full = store.root / rel
         if not rel.endswith(".md"):
@@ -91,6 +98,10 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
             problems.append(LintProblem(rel, "warning", f"very large note ({size // 1024} KiB)"))
         try:
             note = store.read(rel)
+        except PathError as exc:  # a link out of the root is one problem, not the end of lint
+            msg = str(exc).removeprefix(f"{rel} ").removeprefix(f"{rel}: ")
+            problems.append(LintProblem(rel, "error", f"{msg}: skipped (memdir never reads through it)"))
+            continue
         except NoteError as exc:
             msg = str(exc).removeprefix(f"{rel}: ")
             problems.append(LintProblem(rel, "error", msg))

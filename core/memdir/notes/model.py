@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -70,6 +71,18 @@ def section_headings(body: str) -> list[str]:
             if text:
                 out.append(text)
     return out
+
+
+def valid_confidence(value: object) -> float | None:
+    """A frontmatter `confidence` as a float in [0, 1]; None when absent, not a number, infinite or out of range.
+
+    `.inf`, `1e999999` or `7` is a person's typo, not the most trusted note: it ranks with the
+    notes that have no confidence (`memdir lint` reports it).
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) and 0.0 <= number <= 1.0 else None
 
 
 def hash_bytes(data: bytes) -> str:

@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from memdir.confined import Folder, open_folder, read_regular
-from memdir.errors import ConflictError, NoteError, NoteNotFound, PathError, StoreWriteError
+from memdir.errors import ConflictError, InputError, NoteError, NoteNotFound, PathError, StoreWriteError
 from memdir.jsonvalue import JSONObject
 from memdir.locks import file_lock
 from memdir.notes.atomic import TMP_MARK, is_temp_name, remove_if_stale
-from memdir.notes.frontmatter import update_text
+from memdir.notes.frontmatter import split_text, update_text
 from memdir.notes.model import Note, hash_bytes
-from memdir.paths import ARCHIVE_DIR, STATE_DIR, resolve_inside, to_relpath
+from memdir.paths import ARCHIVE_DIR, STATE_DIR, kind_of, resolve_inside, to_relpath
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,33 @@ WRITABLE_DIRS = ("knowledge", "procedures", "episodes", "review", "archive")
 SCAN_DIRS = ("knowledge", "procedures", "episodes", "skills")
 MAX_NOTE_BYTES = 2_000_000
 EMPTY_HASH = hash_bytes(b"")
+LINK_OUT = "a symlink to a folder outside the memory root: skipped, memdir never reads through it"
+_UNREAD = {
+    "unclosed": "its frontmatter never closes (no `---` line after the first)",
+    "toml": "its frontmatter is TOML (`+++`), which memdir does not read",
+    "json": "its frontmatter is JSON, which memdir does not read",
+}
+
+
+def check_note_bytes(rel: str, data: bytes) -> None:
+    """Refuse a note the readers would refuse: over the size they read, binary, not UTF-8, bad frontmatter.
+
+    Every write of a `.md` file goes through here before anything touches the disk, so a verb
+    that fails never leaves a note behind that `note show`, `lint` and the index then refuse.
+    An episode day file keeps another writer's stray bytes (they read as U+FFFD), so only its
+    size and frontmatter are checked.
+    """
+    if len(data) > MAX_NOTE_BYTES:
+        raise InputError(
+            f"{rel}: note too large to write ({len(data):,} bytes > {MAX_NOTE_BYTES:,}, the most memdir "
+            "reads); nothing written"
+        )
+    if kind_of(rel) != "episodes" and b"\x00" in data:
+        raise NoteError("binary file (a NUL byte), not a Markdown note; nothing written", rel)
+    try:
+        Note.from_bytes(rel, data)
+    except NoteError as exc:
+        raise NoteError(f"{str(exc).removeprefix(f'{rel}: ')}; nothing written", rel) from None
 
 
 class NoteStore:
@@ -140,6 +167,32 @@ class NoteStore:
                     found.append(full.relative_to(self.root).as_posix())
             yield from sorted(found)
 
+    def links_out(self, dirs: Iterable[str] = SCAN_DIRS) -> list[str]:
+        """Folders under dirs (or dirs themselves) that are symlinks out of the root: skipped, never read.
+
+        `iter_paths` leaves them out; `status`, `lint` and `index sync` name them so a folder that
+        counts 0 notes is never a mystery.
+        """
+        root_real = os.path.realpath(self.root)
+        out: list[str] = []
+        for top in dirs:
+            base = self.root / top
+            if not base.is_dir():
+                continue
+            seen: set[str] = set()
+            for dirpath, dirnames, _ in os.walk(base, followlinks=True):
+                real = os.path.realpath(dirpath)
+                if real in seen:
+                    dirnames[:] = []
+                    continue
+                seen.add(real)
+                if not (real == root_real or real.startswith(root_real + os.sep)):
+                    out.append(Path(dirpath).relative_to(self.root).as_posix())
+                    dirnames[:] = []
+                    continue
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        return out
+
     def iter_notes(self, dirs: Iterable[str] = SCAN_DIRS, max_bytes: int = MAX_NOTE_BYTES) -> Iterator[Note]:
         """Parsed notes under dirs; unreadable files and files over max_bytes are logged and skipped.
 
@@ -172,7 +225,16 @@ class NoteStore:
         allow: Iterable[str] = WRITABLE_DIRS,
     ) -> str:
         """Write text if the file's hash is still expected_hash (None: must not exist). Returns the new hash."""
-        return self.write_bytes(relpath, text.encode("utf-8"), expected_hash, allow)
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError as exc:  # a lone surrogate: bytes that were not UTF-8 (Latin-1 stdin)
+            ch = ord(exc.object[exc.start])
+            what = f"byte 0x{ch - 0xDC00:02X}" if 0xDC80 <= ch <= 0xDCFF else f"U+{ch:04X}"
+            raise InputError(
+                f"{self.relpath(relpath)}: the text holds bytes that are not UTF-8 ({what}; save it as UTF-8); "
+                "nothing written"
+            ) from None
+        return self.write_bytes(relpath, data, expected_hash, allow)
 
     def write_bytes(
         self,
@@ -184,6 +246,8 @@ class NoteStore:
         """`write` for bytes (an append to a log that must keep another writer's bytes as they are)."""
         rel = self.relpath(relpath)
         self._writable(rel, tuple(allow))
+        if rel.endswith(".md"):
+            check_note_bytes(rel, data)
         folder_rel, name = rel.rsplit("/", 1)
         with file_lock(self._lock_path(rel)), open_folder(self.root, folder_rel) as folder:
             actual = self._hash_in(folder, name, rel)
@@ -226,6 +290,9 @@ class NoteStore:
         note = self.read(relpath)
         if expected_hash is not None and note.hash != expected_hash:
             raise ConflictError(note.path, expected_hash, note.hash)
+        unread = split_text(note.text).other
+        if unread:  # a second `---` block on top would turn the person's frontmatter into body
+            raise NoteError(f"{_UNREAD[unread]}; fix it by hand (`memdir lint`); nothing written", note.path)
         new_text = update_text(note.text, changes, body=body)
         new_hash = self.write(note.path, new_text, note.hash, allow)
         return Note.from_text(note.path, new_text) if new_hash else note

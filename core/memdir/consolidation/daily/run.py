@@ -37,6 +37,7 @@ from memdir.lifecycle.review import item_id_for
 from memdir.locks import file_lock
 from memdir.notes.episodes import Episode
 from memdir.notes.model import hash_text
+from memdir.notes.store import MAX_NOTE_BYTES
 from memdir.runs.gitcommit import autocommit
 from memdir.runs.journal import Journal, Op, Plan
 from memdir.runs.report import RunReport
@@ -118,7 +119,9 @@ class DailyConsolidator:
                 self._apply(unfinished, journal, report)
                 report.stats["resumed_run"] = unfinished.run_id
         # 2. collect pending episodes
-        episodes = self.collect(day)
+        refused: list[str] = []
+        episodes = self.collect(day, refused)
+        report.errors.extend(refused)  # too large to read: left as they are, the run goes on
         report.processed = len(episodes)
         # 3. the existing notes' vectors (related notes, duplicate checks)
         vectors = NoteVectors(self.store, self.embedder())
@@ -130,7 +133,15 @@ class DailyConsolidator:
         result = Planner(self.store, self.config.thresholds, started.isoformat(), vectors).plan(routed)
         touched = {o.path for o in result.ops}
         own = SectionState(self.root).written
-        ops = result.ops + move_proposals(self.store, router, vectors, skip=touched, own=own)
+        ops = _within_note_size(result.ops, report)
+        kept = {id(o) for o in ops}
+        dropped = {eid for o in result.ops if id(o) not in kept for eid in o.episodes}
+        result.sections = {
+            k: v
+            for k, v in result.sections.items()
+            if not (isinstance(v, dict) and v.get("episode") in dropped)
+        }
+        ops += move_proposals(self.store, router, vectors, skip=touched, own=own)
         report.skipped += result.skipped
         report.stats.update(
             episodes=len(episodes),
@@ -169,13 +180,14 @@ class DailyConsolidator:
             if commit:
                 report.stats["git_commit"] = commit
 
-    def collect(self, day: date | None) -> list[Episode]:
-        """Pending episodes: of `day`, or of every day before today (local date)."""
+    def collect(self, day: date | None, refused: list[str] | None = None) -> list[Episode]:
+        """Pending episodes: of `day`, or of every day before today (local date); `refused` gets one line
+        per day file or episode too large to consolidate."""
         state = EpisodeState(self.root)
         if day is not None:
-            found = self.episodes.iter_episodes(on=day)
+            found = self.episodes.iter_episodes(on=day, refused=refused)
         else:
-            found = self.episodes.iter_episodes(until=date.today())
+            found = self.episodes.iter_episodes(until=date.today(), refused=refused)
         return [ep for ep in found if state.is_pending(ep.id, ep.hash)]
 
     def _route(
@@ -286,6 +298,26 @@ def _diff(old: str, new: str, path: str) -> str:
     a = old.splitlines(keepends=True)
     b = new.splitlines(keepends=True)
     return "".join(difflib.unified_diff(a, b, "/dev/null" if not old else f"a/{path}", f"b/{path}"))
+
+
+def _within_note_size(ops: list[Op], report: RunReport) -> list[Op]:
+    """The ops whose note stays readable; one report line per note that would grow past MAX_NOTE_BYTES.
+
+    Such a note is not written (memdir would then refuse to read it); its episodes stay in their
+    day files, counted as skipped, and are not tried again until they change.
+    """
+    kept = []
+    for op in ops:
+        size = len(op.text.encode("utf-8", "surrogatepass"))
+        if op.op in ("create", "update") and size > MAX_NOTE_BYTES:
+            report.errors.append(
+                f"{op.op} {op.path}: skipped, the note would be {size:,} bytes (> {MAX_NOTE_BYTES:,}, the most "
+                f"memdir reads); its {len(op.episodes)} episode(s) stay in episodes/ as they are"
+            )
+            report.skipped += len(op.episodes)
+            continue
+        kept.append(op)
+    return kept
 
 
 def _count_actions(decisions: list[dict[str, object]]) -> dict[str, int]:
