@@ -25,8 +25,10 @@ from memdir.jsonvalue import JSONObject
 from memdir.locks import file_lock
 from memdir.notes.atomic import TMP_MARK, is_temp_name, remove_if_stale
 from memdir.notes.frontmatter import update_text
+from memdir.notes.masking import mask_new_secrets
 from memdir.notes.model import Note, hash_bytes
 from memdir.paths import ARCHIVE_DIR, STATE_DIR, resolve_inside, to_relpath
+from memdir.redaction import redact_value
 
 log = logging.getLogger(__name__)
 
@@ -182,6 +184,12 @@ class NoteStore:
         allow: Iterable[str] = WRITABLE_DIRS,
     ) -> str:
         """`write` for bytes (an append to a log that must keep another writer's bytes as they are)."""
+        return self._put(relpath, data, expected_hash, allow)[0]
+
+    def _put(
+        self, relpath: str, data: bytes, expected_hash: str | None, allow: Iterable[str]
+    ) -> tuple[str, bytes]:
+        """Write data with its new secrets masked; (new hash, the bytes written)."""
         rel = self.relpath(relpath)
         self._writable(rel, tuple(allow))
         folder_rel, name = rel.rsplit("/", 1)
@@ -189,11 +197,12 @@ class NoteStore:
             actual = self._hash_in(folder, name, rel)
             if actual != expected_hash:
                 raise ConflictError(rel, expected_hash, actual)
+            data = self._masked(rel, data, (folder.read_bytes(name) or b"") if actual is not None else b"")
             if actual == EMPTY_HASH and data:
                 # an editor saving in place truncates first: an empty read may be a torn one
                 raise ConflictError(rel, expected_hash, "(empty)")
             if actual == hash_bytes(data):
-                return actual
+                return actual, data
 
             def still_expected() -> None:
                 # a person's editor does not take our lock: re-check right before the replace
@@ -208,7 +217,22 @@ class NoteStore:
 
             folder.write_atomic(name, data, check=still_expected, verify_displaced=displaced_was_expected)
         log.info("wrote %s", rel)
-        return hash_bytes(data)
+        return hash_bytes(data), data
+
+    @staticmethod
+    def _masked(rel: str, data: bytes, old: bytes) -> bytes:
+        """data with every secret the file did not hold masked: memdir never writes a new secret."""
+        text = data.decode("utf-8", "surrogateescape")  # another writer's bad bytes stay as they were
+        before = old.decode("utf-8", "surrogateescape")
+        if old and data.startswith(old):  # an append: only the new part can bring a secret
+            tail, n = mask_new_secrets(text[len(before) :], before)
+            text = before + tail
+        else:
+            text, n = mask_new_secrets(text, before)
+        if not n:
+            return data
+        log.warning("masked %d secret%s in %s", n, "" if n == 1 else "s", rel)
+        return text.encode("utf-8", "surrogateescape")
 
     def create(self, relpath: str, text: str, allow: Iterable[str] = WRITABLE_DIRS) -> str:
         """Create a new note; raises ConflictError if a file is already there."""
@@ -227,8 +251,8 @@ class NoteStore:
         if expected_hash is not None and note.hash != expected_hash:
             raise ConflictError(note.path, expected_hash, note.hash)
         new_text = update_text(note.text, changes, body=body)
-        new_hash = self.write(note.path, new_text, note.hash, allow)
-        return Note.from_text(note.path, new_text) if new_hash else note
+        new_hash, written = self._put(note.path, new_text.encode("utf-8"), note.hash, allow)
+        return Note.from_text(note.path, written.decode("utf-8")) if new_hash else note
 
     def unique_path(self, folder: str, slug: str) -> str:
         """`folder/slug.md`, or `folder/slug-2.md`... the first that does not exist."""
@@ -297,7 +321,7 @@ class NoteStore:
 
     def _log_archive(self, entry: dict[str, Any]) -> None:
         entry = {"ts": datetime.now(timezone.utc).isoformat(timespec="seconds"), **entry}
-        line = (json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+        line = (json.dumps(redact_value(entry), ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
         with (
             file_lock(self.root / STATE_DIR / "locks" / "archive-log.lock"),
             open_folder(self.root, ARCHIVE_DIR) as folder,

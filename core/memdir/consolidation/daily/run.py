@@ -20,6 +20,7 @@ import difflib
 import hashlib
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,7 @@ from memdir.notes.episodes import Episode
 from memdir.notes.model import hash_text
 from memdir.runs.gitcommit import autocommit
 from memdir.runs.journal import Journal, Op, Plan
+from memdir.runs.redact import redact_text
 from memdir.runs.report import RunReport
 from memdir.runs.state import EpisodeState
 
@@ -176,7 +178,13 @@ class DailyConsolidator:
             found = self.episodes.iter_episodes(on=day)
         else:
             found = self.episodes.iter_episodes(until=date.today())
-        return [ep for ep in found if state.is_pending(ep.id, ep.hash)]
+        # an episode file may hold a secret (a person wrote it, or an older memdir did): nothing in a
+        # note, a lesson, a review item or the state is made from its unredacted text
+        return [
+            replace(ep, title=redact_text(ep.title), text=redact_text(ep.text))
+            for ep in found
+            if state.is_pending(ep.id, ep.hash)
+        ]
 
     def _route(
         self, episodes: list[Episode], vectors: NoteVectors, router: Router, report: RunReport
