@@ -188,3 +188,22 @@ def test_list_review_and_notes_as_resources(served: Served) -> None:
     assert "memdir://notes/knowledge/ci-runner-images.md" in uris
     read = served.portal.call(served.client.read_resource, "memdir://notes/knowledge/ci-runner-images.md")
     assert read.contents[0].text == NOTES["knowledge/ci-runner-images.md"]  # type: ignore[union-attr]
+
+
+def test_no_secret_given_to_a_tool_is_written(served: Served) -> None:
+    token, password = "ghp_Mc9Pq8Rs7Tu6Vw5Xy4Za3Bc2De1Fg0HiJkL9", "McpPassw0rd77"
+    res = served.ok(
+        "decision_add",
+        {"title": f"Rotate token {token}", "chosen": "rotate", "reasons": f"postgres://app:{password}@db"},
+    )
+    assert "redacted" in str(res["path"]) and "mc9pq8" not in str(res["path"]).lower()
+    served.ok("outcome", {"path": res["path"], "text": f"password {password} leaked", "result": "failure"})
+    served.ok("add_episode", {"text": f"Logged in with token {token}.", "title": "Login"})
+    leaks = [
+        f"{p.relative_to(served.root)}"
+        for p in served.root.rglob("*")
+        if p.is_file()
+        and not p.is_symlink()
+        and any(s.lower() in p.read_bytes().decode("utf-8", "replace").lower() for s in (token, password))
+    ]
+    assert leaks == []

@@ -183,13 +183,10 @@ class NoteStore:
         expected_hash: str | None,
         allow: Iterable[str] = WRITABLE_DIRS,
     ) -> str:
-        """`write` for bytes (an append to a log that must keep another writer's bytes as they are)."""
-        return self._put(relpath, data, expected_hash, allow)[0]
+        """`write` for bytes (an append to a log that must keep another writer's bytes as they are).
 
-    def _put(
-        self, relpath: str, data: bytes, expected_hash: str | None, allow: Iterable[str]
-    ) -> tuple[str, bytes]:
-        """Write data with its new secrets masked; (new hash, the bytes written)."""
+        A secret the file did not hold is masked first (`_masked`): memdir never writes a new one.
+        """
         rel = self.relpath(relpath)
         self._writable(rel, tuple(allow))
         folder_rel, name = rel.rsplit("/", 1)
@@ -202,7 +199,7 @@ class NoteStore:
                 # an editor saving in place truncates first: an empty read may be a torn one
                 raise ConflictError(rel, expected_hash, "(empty)")
             if actual == hash_bytes(data):
-                return actual, data
+                return actual
 
             def still_expected() -> None:
                 # a person's editor does not take our lock: re-check right before the replace
@@ -217,7 +214,7 @@ class NoteStore:
 
             folder.write_atomic(name, data, check=still_expected, verify_displaced=displaced_was_expected)
         log.info("wrote %s", rel)
-        return hash_bytes(data), data
+        return hash_bytes(data)
 
     @staticmethod
     def _masked(rel: str, data: bytes, old: bytes) -> bytes:
@@ -251,8 +248,11 @@ class NoteStore:
         if expected_hash is not None and note.hash != expected_hash:
             raise ConflictError(note.path, expected_hash, note.hash)
         new_text = update_text(note.text, changes, body=body)
-        new_hash, written = self._put(note.path, new_text.encode("utf-8"), note.hash, allow)
-        return Note.from_text(note.path, written.decode("utf-8")) if new_hash else note
+        data = new_text.encode("utf-8")
+        new_hash = self.write(note.path, new_text, note.hash, allow)
+        if new_hash != hash_bytes(data):  # a secret was masked: the note is what was written
+            return self.read(note.path)
+        return Note.from_text(note.path, new_text) if new_hash else note
 
     def unique_path(self, folder: str, slug: str) -> str:
         """`folder/slug.md`, or `folder/slug-2.md`... the first that does not exist."""

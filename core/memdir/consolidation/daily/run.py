@@ -40,7 +40,7 @@ from memdir.notes.episodes import Episode
 from memdir.notes.model import hash_text
 from memdir.runs.gitcommit import autocommit
 from memdir.runs.journal import Journal, Op, Plan
-from memdir.runs.redact import redact_text
+from memdir.runs.redact import MASK, redact_text
 from memdir.runs.report import RunReport
 from memdir.runs.state import EpisodeState
 
@@ -137,7 +137,8 @@ class DailyConsolidator:
         report.stats.update(
             episodes=len(episodes),
             parts=result.parts,
-            redactions=result.redactions,
+            # masks the episodes reached the plan with (masked when added or when read), plus any after
+            redactions=result.redactions + sum(f"{ep.title}\n{ep.text}".count(MASK) for ep in episodes),
             outcomes=result.outcomes,
             router=router.model.name,
             actions=_count_actions(result.decisions),
