@@ -211,8 +211,8 @@ RULES: list[Rule] = [
             r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})"
         ),
     ),
-    Rule("prose", _PROSE, 1, check=looks_like_credential),
-    Rule("aws_pair", _AWS_PAIR, 1, check=looks_like_credential),
+    Rule("prose", _PROSE, 1, needs=_WORDS, check=looks_like_credential),
+    Rule("aws_pair", _AWS_PAIR, 1, needs=re.compile("AKIA|ASIA"), check=looks_like_credential),
     Rule("vault_legacy", re.compile(r"(?<![\w.])s\.[A-Za-z0-9]{24}(?![\w.])")),
 ]
 
