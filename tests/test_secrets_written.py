@@ -165,3 +165,12 @@ def test_ordinary_words_after_secret_words_stay(text: str) -> None:
 )
 def test_secrets_in_prose_are_masked(text: str, secret: str) -> None:
     assert secret not in redact_text(text)
+
+
+def test_episode_add_and_log_write_no_secret(ready: Run, root: Path) -> None:
+    res = _ok(
+        ready("episode", "add", f"ssh root@host with password {PROSE_PW}; key {AWS_ID} secret {AWS_SECRET}")
+    )
+    assert "masked" in res.stderr and "password-redacted" in res.stdout  # the id is made from the masked text
+    _ok(ready("log", "--type", "task_end", "--summary", f"the token is {GH}, password=LogPw55x"))
+    assert _leaks(root, PROSE_PW, AWS_ID, AWS_SECRET, GH, "LogPw55x") == []

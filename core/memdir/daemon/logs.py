@@ -41,6 +41,7 @@ def setup_daemon_logging(root: Path, level: int = logging.INFO) -> logging.Handl
     path = log_path(root)
     path.parent.mkdir(parents=True, exist_ok=True)
     handler = _NoFollowHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+    redact_text("password=warm-up-0")  # load the detector now: never first inside a signal handler's log line
     handler.setFormatter(_RedactingFormatter(FORMAT))
     handler.setLevel(level)
     top = logging.getLogger()
