@@ -176,11 +176,12 @@ def test_misfiled_note_gets_a_move_proposal_and_is_not_moved(root: Path) -> None
 
 def test_secrets_never_reach_a_note(root: Path) -> None:
     mem = memory(root)
-    mem.add_episode(
+    # written by a person (memdir's `episode add` would have masked them already): the run redacts on read
+    (root / "episodes" / f"{YESTERDAY.isoformat()}.md").write_text(
+        f"---\ndate: {YESTERDAY.isoformat()}\n---\n\n## 10:00 — Staging access\n\n"
         "To connect to staging:\n\n1. Export DB_PASSWORD=hunter2hunter2\n2. Run psql with token "
-        "ghp_abcdefghijklmnopqrstuvwxyz0123456789\n3. Check AKIAIOSFODNN7EXAMPLE works",
-        title="Staging access",
-        at=at(10),
+        "ghp_abcdefghijklmnopqrstuvwxyz0123456789\n3. Check AKIAIOSFODNN7EXAMPLE works\n",
+        encoding="utf-8",
     )
     report = run(mem)
     text = (root / report.created[0]).read_text(encoding="utf-8")

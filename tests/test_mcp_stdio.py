@@ -200,3 +200,22 @@ def test_a_decision_with_a_nul_is_an_error_and_writes_nothing(served: Served) ->
         assert "nothing written" in served.error("decision_add", args)
     assert (sorted(decisions.iterdir()) if decisions.is_dir() else []) == before
     assert served.ok("decision_add", {"title": "Pick a queue", "chosen": "SQS"})["path"]
+
+
+def test_no_secret_given_to_a_tool_is_written(served: Served) -> None:
+    token, password = "ghp_Mc9Pq8Rs7Tu6Vw5Xy4Za3Bc2De1Fg0HiJkL9", "McpPassw0rd77"
+    res = served.ok(
+        "decision_add",
+        {"title": f"Rotate token {token}", "chosen": "rotate", "reasons": f"postgres://app:{password}@db"},
+    )
+    assert "redacted" in str(res["path"]) and "mc9pq8" not in str(res["path"]).lower()
+    served.ok("outcome", {"path": res["path"], "text": f"password {password} leaked", "result": "failure"})
+    served.ok("add_episode", {"text": f"Logged in with token {token}.", "title": "Login"})
+    leaks = [
+        f"{p.relative_to(served.root)}"
+        for p in served.root.rglob("*")
+        if p.is_file()
+        and not p.is_symlink()
+        and any(s.lower() in p.read_bytes().decode("utf-8", "replace").lower() for s in (token, password))
+    ]
+    assert leaks == []

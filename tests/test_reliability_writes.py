@@ -18,7 +18,8 @@ import pytest
 
 from memdir import Memory
 from memdir.errors import InputError
-from memdir.notes.store import MAX_NOTE_BYTES, NoteStore
+from memdir.notes.note_checks import MAX_NOTE_BYTES
+from memdir.notes.store import NoteStore
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 MAX_QUERY_BYTES = 256 * 1024  # memdir.inputs.MAX_QUERY_BYTES (a literal: absent before)

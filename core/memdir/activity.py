@@ -21,9 +21,11 @@ from memdir.inputs import MAX_EVENT_BYTES, check_text, check_when
 from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.locks import file_lock
 from memdir.paths import STATE_DIR
+from memdir.redaction import redact_value
 
 log = logging.getLogger(__name__)
 
+_KEEP = frozenset({"ts", "type", "task_id", "outcome", "agent", "session"})  # ids and kinds, never masked
 _FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:\.[A-Za-z0-9_.-]+)?\.jsonl$")
 MAX_LINE = 1_000_000
 MAX_DEPTH = 32  # nesting of an event's lists and maps: deeper is refused on write, skipped on read
@@ -143,7 +145,10 @@ class ActivityLog:
 
     def append_many(self, events: Iterable[Mapping[str, object]]) -> list[dict[str, object]]:
         """Append events (each one line), grouping writes per file under one lock."""
-        clean = [validate_event(e) for e in events]
+        # free text is masked before it is written: an activity line never holds a secret
+        clean = [
+            {k: v if k in _KEEP else redact_value(v) for k, v in validate_event(e).items()} for e in events
+        ]
         by_file: dict[Path, list[str]] = {}
         for data in clean:
             ts = parse_ts(data["ts"])

@@ -8,6 +8,7 @@ import unicodedata
 from pathlib import Path, PurePosixPath
 
 from memdir.errors import PathError
+from memdir.redaction import redact_text
 
 KINDS = ("knowledge", "procedures", "episodes")
 NOTE_DIRS = ("knowledge", "procedures", "episodes", "skills", "review")
@@ -19,7 +20,11 @@ _SLUG_DROP = re.compile(r"[^\w]+", re.UNICODE)
 
 
 def slugify(text: str, max_length: int = MAX_SLUG, default: str = "note") -> str:
-    """Return a readable, filesystem-safe slug (Unicode letters kept, so Japanese survives)."""
+    """Return a readable, filesystem-safe slug (Unicode letters kept, so Japanese survives).
+
+    Secrets are masked first (`token ghp_...` -> `token-redacted`): no file name holds one.
+    """
+    text = redact_text(text)
     norm = unicodedata.normalize("NFKC", text).lower()
     slug = _SLUG_DROP.sub("-", norm).replace("_", "-")
     slug = re.sub(r"-{2,}", "-", slug).strip("-")

@@ -69,7 +69,10 @@ def _rule_spans(text: str) -> Iterator[tuple[int, int]]:
             continue
         for m in rule.pattern.finditer(text):
             raw = m.group(rule.group)
-            if rule.name == "assignment":
+            if rule.check is not None:
+                if not rule.check(raw):
+                    continue
+            elif rule.name == "assignment":
                 if not value_is_secret(m.group(2), raw):
                     continue
             elif rule.name == "k8s_env":
@@ -156,4 +159,27 @@ def redact(text: str) -> tuple[str, int]:
 
 def redact_text(text: str) -> str:
     """Mask secrets in text."""
+    if len(text) <= 200:
+        return _redact_short(text)
     return redact(text)[0]
+
+
+@functools.lru_cache(maxsize=65536)
+def _redact_short(text: str) -> str:
+    """redact_text of a short string, cached: state files and the catalog repeat ids and titles."""
+    return redact(text)[0]
+
+
+def redact_value(value: object) -> object:
+    """A JSON-like value with every string in it, keys included, redacted (dicts and lists walked).
+
+    Memdir's JSON files (run state, the index catalog, activity lines, the archive log) are written
+    from this, never by masking the serialized text, where a mask could cut a JSON escape in two.
+    """
+    if isinstance(value, str):
+        return redact_text(value)
+    if isinstance(value, dict):
+        return {redact_text(k) if isinstance(k, str) else k: redact_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact_value(v) for v in value]
+    return value

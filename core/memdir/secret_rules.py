@@ -11,7 +11,9 @@ name and the host stay readable: `password=[REDACTED]`.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -27,6 +29,7 @@ class Rule:
     pattern: re.Pattern[str]
     group: int = 0
     needs: re.Pattern[str] | None = None
+    check: Callable[[str], bool] | None = None  # the value must pass it (a credential, not a word)
 
 
 _SEP = r"[ \t]*(?:=>|:=|[=＝：]|:(?!:))[ \t]*"  # `::` is a scope (tests/test_auth.py::test_login)
@@ -47,6 +50,8 @@ _NOT_SECRET_KEY = re.compile(
     r"path|dir|url|uri|endpoint|ref|env|enabled|required|format|field|prompt|hint|header|rotation|reset|"
     r"strength|chars|characters|mode|version|provider|store|manager|helper|command|cmd|stdin)(?:$|[_.-])"
     r"|^(?:max|min|num|n)[_-]?tokens?$|tokeniz"
+    # English words, not keys: `It passed: restore took 41 minutes`
+    r"|^(?:passed|passes|passing|passage|passenger|passive)$"
     # a file name is not a key: test_auth.py, secrets.yaml, token.json
     r"|\.(?:py|pyi|rb|js|jsx|ts|tsx|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|sh|md|txt|json|ya?ml|toml|ini|cfg|conf|lock)$"
 )
@@ -54,6 +59,45 @@ _PLACEHOLDER = re.compile(
     r"(?i)^(?:\$\{\{?.*\}\}?|\$[A-Z_][A-Z0-9_]*|\{\{.*\}\}|%\(?\w+\)?s?|<[^<>]*>|\[redacted\]|\*+|x{3,}|\.{3,}|"
     r"true|false|null|none|nil|yes|no|on|off|required|optional|changeme\b.*|your[_-].*|example|string|"
     r"secretkeyref|valuefrom|env|undefined|redacted|hidden|masked|\d{1,8})$"
+)
+
+_PATHLIKE = re.compile(
+    r"(?i)^(?:[./~]|[a-z][a-z0-9+.-]*://)|\.(?:py|js|ts|go|rs|md|txt|json|ya?ml|toml|sh|html?)$"
+)
+
+
+def looks_like_credential(value: str) -> bool:
+    """True for a word that reads as a credential: 8+ characters, no path, mixed classes or high entropy.
+
+    `CorrectHorse88Staple`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`, `Xyz123!abc` are; `reset`,
+    `manager`, `santa`, `bucket`, `rotation`, `v2`, `./token.json`, `refresh_token` are not.
+    """
+    bare = value.strip("\"'`").rstrip(".,:;!?)]}")
+    if len(bare) < 8 or _PLACEHOLDER.match(bare) or _PATHLIKE.search(bare):
+        return False
+    lower = any(c.islower() for c in bare)
+    upper = any(c.isupper() for c in bare)
+    digit = any(c.isdigit() for c in bare)
+    other = any(not c.isalnum() for c in bare)
+    if not digit and not (lower and upper and other):  # words, CamelCase names, snake_case identifiers
+        return False
+    if re.fullmatch(r"[a-z0-9]+(?:[-_.][a-z0-9]+)+|[0-9]+(?:[-_.:/][0-9]+)*", bare):  # v2-migration, dates
+        return False
+    counts = [bare.count(c) for c in set(bare)]
+    entropy = -sum(n / len(bare) * math.log2(n / len(bare)) for n in counts)
+    return (lower + upper + digit + other >= 3) or entropy >= 3.5
+
+
+# a word naming a secret, then (maybe) `is`, `was`, `:`, `=`, then a credential-looking word (prose)
+_PROSE = re.compile(
+    r"(?i)(?<![\w-])(?:password|passwd|passphrase|passcode|pw|pwd|secret(?:[ _-](?:access[ _-])?key)?|token|"
+    r"api[ _-]?key|access[ _-]?key|private[ _-]key|credentials?)\b"
+    r"(?:[ \t]+(?:is|was|will be|set to|now|becomes|=|:|->|→))?[ \t]*[:=＝：]?[ \t]*[\"'`「『]?"
+    r"([^\s,;\"'`」』<>()\[\]{}]{8,300})"
+)
+# a 40-character AWS secret access key within a line of an access key id
+_AWS_PAIR = re.compile(
+    r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b[^\n]{0,120}?(?<![A-Za-z0-9/+])([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
 )
 
 RULES: list[Rule] = [
@@ -127,7 +171,9 @@ RULES: list[Rule] = [
         ),
         1,
     ),
-    Rule("netrc", re.compile(r"(?im)(?:\blogin\s+\S+\s+|^\s*)password\s+(?![:=])(\S+)"), 1),
+    Rule("netrc", re.compile(r"(?i)\blogin\s+\S+\s+password\s+(?![:=])(\S+)"), 1),
+    # a `.netrc` line of its own: `password s3cret`, not a sentence that opens `password reset ...`
+    Rule("netrc_line", re.compile(r"(?im)^[ \t]*password[ \t]+(?![:=])(\S+)[ \t]*$"), 1),
     Rule(
         "k8s_env", re.compile(rf"(?i)\bname:[ \t]*[\"']?({_KEY})[\"']?[ \t]*\n[ \t]*value:[ \t]*{_VALUE}"), 2
     ),
@@ -165,6 +211,8 @@ RULES: list[Rule] = [
             r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})"
         ),
     ),
+    Rule("prose", _PROSE, 1, needs=_WORDS, check=looks_like_credential),
+    Rule("aws_pair", _AWS_PAIR, 1, needs=re.compile("AKIA|ASIA"), check=looks_like_credential),
     Rule("vault_legacy", re.compile(r"(?<![\w.])s\.[A-Za-z0-9]{24}(?![\w.])")),
 ]
 
@@ -173,5 +221,7 @@ def value_is_secret(key: str, value: str) -> bool:
     """False for a key that names a property of a secret, or a value that is a placeholder or a flag."""
     bare = value.strip("\"'")
     if len(bare) < 4 or _NOT_SECRET_KEY.search(key) or _PLACEHOLDER.match(bare):
+        return False
+    if key.upper() in ("PWD", "OLDPWD") and bare.startswith(("/", "~")):  # the shell's working directory
         return False
     return not re.fullmatch(r"[A-Z][A-Z0-9_]*_(?:PASSWORD|PASS|TOKEN|SECRET|KEY)", bare)  # names a variable

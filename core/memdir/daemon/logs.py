@@ -9,6 +9,7 @@ from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 from memdir.paths import STATE_DIR
+from memdir.redaction import redact_text
 
 FORMAT = "%(asctime)s %(levelname)s [%(process)d %(threadName)s] %(name)s: %(message)s"
 MAX_BYTES = 1_000_000
@@ -23,6 +24,13 @@ class _NoFollowHandler(RotatingFileHandler):
         return open(os.open(self.baseFilename, flags, 0o644), "a", encoding=self.encoding, errors=self.errors)
 
 
+class _RedactingFormatter(logging.Formatter):
+    """Log lines with secrets masked: a message quoting an input (an error, a title) writes no secret."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact_text(super().format(record))
+
+
 def log_path(root: Path) -> Path:
     """Where the daemon logs."""
     return Path(root) / STATE_DIR / "logs" / "daemon.log"
@@ -33,7 +41,8 @@ def setup_daemon_logging(root: Path, level: int = logging.INFO) -> logging.Handl
     path = log_path(root)
     path.parent.mkdir(parents=True, exist_ok=True)
     handler = _NoFollowHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
-    handler.setFormatter(logging.Formatter(FORMAT))
+    redact_text("password=warm-up-0")  # load the detector now: never first inside a signal handler's log line
+    handler.setFormatter(_RedactingFormatter(FORMAT))
     handler.setLevel(level)
     top = logging.getLogger()
     for existing in top.handlers:  # keep the console as quiet as it was (the CLI's -v level)

@@ -26,6 +26,7 @@ import numpy as np
 from memdir.confined import read_regular
 from memdir.locks import file_lock
 from memdir.notes.atomic import atomic_write_bytes
+from memdir.redaction import redact_value
 
 log = logging.getLogger(__name__)
 
@@ -184,7 +185,7 @@ def save_catalog(root: Path, cat: Catalog, dim: int) -> None:
         "records": [dict(vars(r)) for r in cat.records.values()],  # asdict() deep-copies: 10x slower
         "bad": cat.bad,
     }
-    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    data = json.dumps(redact_value(doc), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     with file_lock(data_lock(root)):
         atomic_write_bytes(d / VECTORS, buf.getvalue())
         atomic_write_bytes(d / CATALOG, data)

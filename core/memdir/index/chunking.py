@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from memdir.notes.model import Note, section_headings
+from memdir.redaction import redact_text
 
 DEFAULT_CHUNK_TOKENS = 256
 MAX_CHUNK_TOKENS = 480
@@ -130,7 +131,7 @@ def lexical_text(note: Note) -> str:
         note.body,
         *([heads] * (HEADING_WEIGHT - 1)),
     )
-    return "\n".join(x for x in parts if x)
+    return redact_text("\n".join(x for x in parts if x))  # no secret becomes a term in the catalog
 
 
 def note_chunks(

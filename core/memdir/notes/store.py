@@ -25,42 +25,18 @@ from memdir.jsonvalue import JSONObject
 from memdir.locks import file_lock
 from memdir.notes.atomic import TMP_MARK, is_temp_name, remove_if_stale
 from memdir.notes.frontmatter import split_text, update_text
+from memdir.notes.masking import mask_new_secrets
 from memdir.notes.model import Note, hash_bytes
-from memdir.paths import ARCHIVE_DIR, STATE_DIR, kind_of, resolve_inside, to_relpath
+from memdir.notes.note_checks import MAX_NOTE_BYTES, UNREAD, check_note_bytes
+from memdir.paths import ARCHIVE_DIR, STATE_DIR, resolve_inside, to_relpath
+from memdir.redaction import redact_value
 
 log = logging.getLogger(__name__)
 
 WRITABLE_DIRS = ("knowledge", "procedures", "episodes", "review", "archive")
 SCAN_DIRS = ("knowledge", "procedures", "episodes", "skills")
-MAX_NOTE_BYTES = 2_000_000
 EMPTY_HASH = hash_bytes(b"")
 LINK_OUT = "a symlink to a folder outside the memory root: skipped, memdir never reads through it"
-_UNREAD = {
-    "unclosed": "its frontmatter never closes (no `---` line after the first)",
-    "toml": "its frontmatter is TOML (`+++`), which memdir does not read",
-    "json": "its frontmatter is JSON, which memdir does not read",
-}
-
-
-def check_note_bytes(rel: str, data: bytes) -> None:
-    """Refuse a note the readers would refuse: over the size they read, binary, not UTF-8, bad frontmatter.
-
-    Every write of a `.md` file goes through here before anything touches the disk, so a verb
-    that fails never leaves a note behind that `note show`, `lint` and the index then refuse.
-    An episode day file keeps another writer's stray bytes (they read as U+FFFD), so only its
-    size and frontmatter are checked.
-    """
-    if len(data) > MAX_NOTE_BYTES:
-        raise InputError(
-            f"{rel}: note too large to write ({len(data):,} bytes > {MAX_NOTE_BYTES:,}, the most memdir "
-            "reads); nothing written"
-        )
-    if kind_of(rel) != "episodes" and b"\x00" in data:
-        raise NoteError("binary file (a NUL byte), not a Markdown note; nothing written", rel)
-    try:
-        Note.from_bytes(rel, data)
-    except NoteError as exc:
-        raise NoteError(f"{str(exc).removeprefix(f'{rel}: ')}; nothing written", rel) from None
 
 
 class NoteStore:
@@ -243,7 +219,10 @@ class NoteStore:
         expected_hash: str | None,
         allow: Iterable[str] = WRITABLE_DIRS,
     ) -> str:
-        """`write` for bytes (an append to a log that must keep another writer's bytes as they are)."""
+        """`write` for bytes (an append to a log that must keep another writer's bytes as they are).
+
+        A secret the file did not hold is masked first (`_masked`): memdir never writes a new one.
+        """
         rel = self.relpath(relpath)
         self._writable(rel, tuple(allow))
         if rel.endswith(".md"):
@@ -253,6 +232,7 @@ class NoteStore:
             actual = self._hash_in(folder, name, rel)
             if actual != expected_hash:
                 raise ConflictError(rel, expected_hash, actual)
+            data = self._masked(rel, data, (folder.read_bytes(name) or b"") if actual is not None else b"")
             if actual == EMPTY_HASH and data:
                 # an editor saving in place truncates first: an empty read may be a torn one
                 raise ConflictError(rel, expected_hash, "(empty)")
@@ -274,6 +254,21 @@ class NoteStore:
         log.info("wrote %s", rel)
         return hash_bytes(data)
 
+    @staticmethod
+    def _masked(rel: str, data: bytes, old: bytes) -> bytes:
+        """data with every secret the file did not hold masked: memdir never writes a new secret."""
+        text = data.decode("utf-8", "surrogateescape")  # another writer's bad bytes stay as they were
+        before = old.decode("utf-8", "surrogateescape")
+        if old and data.startswith(old):  # an append: only the new part can bring a secret
+            tail, n = mask_new_secrets(text[len(before) :], before)
+            text = before + tail
+        else:
+            text, n = mask_new_secrets(text, before)
+        if not n:
+            return data
+        log.warning("masked %d secret%s in %s", n, "" if n == 1 else "s", rel)
+        return text.encode("utf-8", "surrogateescape")
+
     def create(self, relpath: str, text: str, allow: Iterable[str] = WRITABLE_DIRS) -> str:
         """Create a new note; raises ConflictError if a file is already there."""
         return self.write(relpath, text, None, allow)
@@ -292,9 +287,12 @@ class NoteStore:
             raise ConflictError(note.path, expected_hash, note.hash)
         unread = split_text(note.text).other
         if unread:  # a second `---` block on top would turn the person's frontmatter into body
-            raise NoteError(f"{_UNREAD[unread]}; fix it by hand (`memdir lint`); nothing written", note.path)
+            raise NoteError(f"{UNREAD[unread]}; fix it by hand (`memdir lint`); nothing written", note.path)
         new_text = update_text(note.text, changes, body=body)
+        data = new_text.encode("utf-8")
         new_hash = self.write(note.path, new_text, note.hash, allow)
+        if new_hash != hash_bytes(data):  # a secret was masked: the note is what was written
+            return self.read(note.path)
         return Note.from_text(note.path, new_text) if new_hash else note
 
     def unique_path(self, folder: str, slug: str) -> str:
@@ -364,7 +362,7 @@ class NoteStore:
 
     def _log_archive(self, entry: dict[str, Any]) -> None:
         entry = {"ts": datetime.now(timezone.utc).isoformat(timespec="seconds"), **entry}
-        line = (json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+        line = (json.dumps(redact_value(entry), ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
         with (
             file_lock(self.root / STATE_DIR / "locks" / "archive-log.lock"),
             open_folder(self.root, ARCHIVE_DIR) as folder,

@@ -7,8 +7,11 @@ this module keeps the names the runs call and adds the helpers for structured da
 
 from __future__ import annotations
 
+from typing import cast
+
 from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.redaction import MASK, find_secrets, redact, redact_text
+from memdir.redaction import redact_value as _redact_any
 
 __all__ = ["MASK", "find_secrets", "redact", "redact_event_data", "redact_text", "redact_value"]
 
@@ -17,13 +20,7 @@ _EVENT_KEEP = frozenset({"ts", "type", "task_id", "outcome", "agent", "session"}
 
 def redact_value(value: JSONValue) -> JSONValue:
     """A JSON-like value with every string in it redacted (dicts and lists walked)."""
-    if isinstance(value, str):
-        return redact_text(value)
-    if isinstance(value, dict):
-        return {k: redact_value(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [redact_value(v) for v in value]
-    return value
+    return cast(JSONValue, _redact_any(value))
 
 
 def redact_event_data(data: JSONObject) -> JSONObject:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from memdir.notes.atomic import atomic_write_bytes
+from memdir.redaction import redact_value
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +37,10 @@ class JsonState:
             return {}
 
     def save(self) -> None:
-        """Write the document atomically."""
-        data = json.dumps(self.data, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8")
+        """Write the document atomically, with any secret in it masked (it never holds one on purpose)."""
+        data = json.dumps(redact_value(self.data), ensure_ascii=False, sort_keys=True, indent=1).encode(
+            "utf-8"
+        )
         atomic_write_bytes(self.path, data)
 
 

@@ -31,7 +31,7 @@ from memdir.errors import LLMAnswerError, LLMError, MemdirError
 from memdir.llm.budget import RunBudget
 from memdir.llm.prompts import load_prompt, render
 from memdir.notes.episodes import Episode
-from memdir.notes.store import MAX_NOTE_BYTES
+from memdir.notes.note_checks import MAX_NOTE_BYTES
 from memdir.runs.redact import redact_text
 
 if TYPE_CHECKING:

@@ -20,6 +20,7 @@ import difflib
 import hashlib
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -37,9 +38,10 @@ from memdir.lifecycle.review import item_id_for
 from memdir.locks import file_lock
 from memdir.notes.episodes import Episode
 from memdir.notes.model import hash_text
-from memdir.notes.store import MAX_NOTE_BYTES
+from memdir.notes.note_checks import MAX_NOTE_BYTES
 from memdir.runs.gitcommit import autocommit
 from memdir.runs.journal import Journal, Op, Plan
+from memdir.runs.redact import MASK, redact_text
 from memdir.runs.report import RunReport
 from memdir.runs.state import EpisodeState
 
@@ -146,7 +148,8 @@ class DailyConsolidator:
         report.stats.update(
             episodes=len(episodes),
             parts=result.parts,
-            redactions=result.redactions,
+            # masks the episodes reached the plan with (masked when added or when read), plus any after
+            redactions=result.redactions + sum(f"{ep.title}\n{ep.text}".count(MASK) for ep in episodes),
             outcomes=result.outcomes,
             router=router.model.name,
             actions=_count_actions(result.decisions),
@@ -188,7 +191,13 @@ class DailyConsolidator:
             found = self.episodes.iter_episodes(on=day, refused=refused)
         else:
             found = self.episodes.iter_episodes(until=date.today(), refused=refused)
-        return [ep for ep in found if state.is_pending(ep.id, ep.hash)]
+        # an episode file may hold a secret (a person wrote it, or an older memdir did): nothing in a
+        # note, a lesson, a review item or the state is made from its unredacted text
+        return [
+            replace(ep, title=redact_text(ep.title), text=redact_text(ep.text))
+            for ep in found
+            if state.is_pending(ep.id, ep.hash)
+        ]
 
     def _route(
         self, episodes: list[Episode], vectors: NoteVectors, router: Router, report: RunReport
