@@ -180,12 +180,14 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
     commands: list[list[str]] = []
     api: list[bool] = []  # an API's dotted action: its nouns are words joined by `_` (`model_versions`)
     keys: list[str] = []  # its first argument's key: the thing it acts on (`queue.remove ob=…`)
+    holes: list[set[str]] = []  # the placeholders it passes
     for step in steps:
         if step.startswith("Reply") or step.count("`") < 2:
             continue
         tool = step.split(":", 1)[0].strip().lower()
         skip = 1 if tool in SHELLS else 0  # `shell: dirctl account unlock`; `idpctl: factors reset`
         code = as_command(step.split("`")[1])
+        passed = set(re.findall(r"\{\w+\}", code))
         if dotted := _DOTTED.match(code):
             code, skip = f"{dotted.group(1)} {dotted.group(2)}".replace("_", "-"), 0
         words = []
@@ -197,6 +199,7 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
             commands.append(words)
             api.append(dotted is not None)
             keys.append((dotted.group(3) or "").replace("_", "-") if dotted else "")
+            holes.append(passed)
     if not commands:
         return ""
     verb_first = any(c[0] in READS for c in commands) and not any(
@@ -204,7 +207,8 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
     )
     # what the kind looked at first (`users show {x}`): the thing a write on something else is for
     looked = next((w for c in commands if len(c) > 1 and set(c) & READS for w in c if w not in READS), "")
-    for c, dotted_api, key in zip(commands, api, keys, strict=True):
+    seen = next((h for c, h in zip(commands, holes, strict=True) if set(c) & READS), set())
+    for c, dotted_api, key, mine in zip(commands, api, keys, holes, strict=True):
         if any(w in READS for w in c):
             continue
         if len(c) == 1:
@@ -212,7 +216,11 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
         else:
             verb, noun = (c[0], c[1]) if verb_first else (c[1], c[0])
         parent = ""
-        if key and key not in _PLAIN_KEYS and singular(key) != singular(noun):
+        # ... unless the key passes the very thing the kind read first (`ticket.get id={id}`, then
+        # `pickup.book ticket={id}`) and the verb moves nothing into or out of it: the action is for it
+        moves = verb in ("add", "remove", "delete")
+        read_first = not moves and singular(key) == singular(looked) and bool(mine & seen)
+        if key and key not in _PLAIN_KEYS and singular(key) != singular(noun) and not read_first:
             noun, parent = key, noun  # `queue.remove ob=…`: an OB from the queue, not the queue
         if "-" in verb:  # `group add-member`: add a member to the group
             verb, _, thing = verb.partition("-")

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from memdir.consolidation.weekly.action_titles import titled_by_work
+from memdir.consolidation.weekly.asked_terms import constant_title, xml_commands
 from memdir.consolidation.weekly.bare_titles import is_bare, verb_object, with_object
 from memdir.consolidation.weekly.call_subject import call_subject_title, weak_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
@@ -230,12 +231,15 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         title,
         (
             lambda: pronoun_clause(title, intents, {g.name: g.task_values() for g in groups}),
+            lambda: constant_title(rendered, asked),
             lambda: with_verb(shared_phrase(asked, rendered), asked, rendered + done),
             lambda: titled_by_work(rendered, asked + done, asked),
+            lambda: titled_by_work(xml_commands(rendered), asked + done, asked),
             lambda: verb_and_thing(asked, {g.name: list(g.value_tasks()) for g in groups}),
             lambda: steps_title(rendered),
             lambda: steps_title(with_tools(rendered)),
         ),
+        asked,
     )
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}

@@ -22,7 +22,9 @@ For (3) the first candidate is the request's own clause, its pronoun the thing t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from memdir.consolidation.weekly.asked_terms import unasked_word
 
 _HOLE = re.compile(r"\{[^{}]*\}")
 _ID = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Za-z][\w-]*|(?<![\w-])[A-Za-z]+-(?![\w])")
@@ -41,13 +43,14 @@ def unfit_title(title: str) -> bool:
     return bool(_NAME.match(text)) or bool(_PRONOUN_OBJECT.match(text))
 
 
-def fit_title(title: str, candidates: Iterable[Callable[[], str]]) -> str:
-    """The title when fit, else the first fit candidate (computed in order, only when needed), else the title."""
-    if not unfit_title(title):
+def fit_title(title: str, candidates: Iterable[Callable[[], str]], asked: Sequence[str] = ()) -> str:
+    """The title when fit, else the first fit candidate (computed in order, only when needed), else the title.
+    With the requests (`asked`), one word no request writes is unfit too (`asked_terms.unasked_word`)."""
+    if not unfit_title(title) and not unasked_word(title, asked):
         return title
     for candidate in candidates:
         said = candidate().strip()
-        if said and not unfit_title(said):
+        if said and not unfit_title(said) and not unasked_word(said, asked):
             return said
     return title
 
