@@ -67,7 +67,7 @@ def _step_end(step: str, room: int) -> str:
     """A step as one end of the span: its first clause, or its first sentence when that clause leans on the
     next one (「希望時間帯を選びますが」), cut where a phrase ends."""
     h = head(step).strip(_QUOTE_MARKS + " ")
-    if width(h) >= 4 and not _LEANS.search(h):
+    if width(h) >= 16 and not _LEANS.search(h):  # not "At 21:45", "On the 220"
         return fit_title(h, room)
     first = sentences(one_line(unlabel(step)))[0].strip(_QUOTE_MARKS + " ").rstrip("。.")
     return fit_title(first, room)
@@ -110,6 +110,7 @@ def procedure_summary(
     for i, said in enumerate((purpose, *context)):
         said = _unquoted(said)
         aside = said.startswith(("(", "（")) and said.rstrip("。. ").endswith((")", "）"))
+        aside = aside or all(w.startswith("#") for w in said.split())  # "#winter #gantry" says no purpose
         if said and not aside and not says_title(said, title) and width(said) >= (24 if i else 16):
             if i or not condition or width(said) > 60 or len(steps) < 2:
                 return whole(said)
