@@ -101,7 +101,7 @@ def test_a_prose_procedure_does_not_keep_its_narrative_intro_as_step_one(root: P
     steps = [ln for ln in note.body.splitlines() if ln[:1].isdigit()]
     assert steps and steps[0].startswith("1. まず main ブランチに PR をマージ"), steps
     assert "まとめた" not in note.body
-    assert note.title == "本番へのデプロイ手順" and note.description.startswith("本番へのデプロイ手順")
+    assert note.title == "本番へのデプロイ手順" and "→" not in note.description  # desc22: no chain
 
 
 # Round 4's episode weights (v4, kept by round 5's v5) read this pre-deploy checklist as skip (0.52), so no
@@ -113,7 +113,9 @@ def test_the_description_says_what_the_note_is_for_not_a_colon_intro(root: Path)
     [path] = notes(root, "procedures")
     desc = mem.store.read(path).description
     assert desc != "Before any deploy on a Friday afternoon:" and not desc.endswith(":")
-    assert desc.startswith("Before any deploy on a Friday afternoon: Check that someone on the on-call rota")
+    assert desc.startswith(
+        '3 steps, from "Check that someone on the on-call rota'
+    )  # desc22: not the title, no chain
 
 
 def _procedure(root: Path, name: str, title: str, steps: str) -> str:
@@ -315,7 +317,7 @@ def test_an_opening_aside_in_brackets_is_not_the_description_either() -> None:
     )
     note = shape("procedures", "", memo)
     assert not note.description.startswith("("), note.description
-    assert note.description.lower().count("when the baler jams") == 1, note.description  # not said twice
+    assert "when the baler jams" not in note.description.lower()[20:], note.description  # not said twice
     assert "dictated on the tractor" in note.text  # the body keeps it
     ja = "（電話で聞いた話のメモ）冷凍庫のアラームが鳴ったら、まず扉の閉まりを確認し、次に温度ログを見る。"
     assert not shape("procedures", "", ja).description.startswith("（")

@@ -25,6 +25,7 @@ from memdir.consolidation.daily.shape_central import central_description, centra
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, width
 from memdir.consolidation.daily.shape_cols import cut as _cut
 from memdir.consolidation.daily.shape_cols import one_line as _one_line
+from memdir.consolidation.daily.shape_desc import meta_phrase, procedure_summary
 from memdir.consolidation.daily.shape_fit import fit_title, question_title
 from memdir.consolidation.daily.shape_items import CLAUSE_END as _CLAUSE_END
 from memdir.consolidation.daily.shape_items import depth as _depth
@@ -75,11 +76,6 @@ _CHATTY = re.compile(r"[!！]|おめでとう|ありがと|\b(?:hi|hey|hello|tha
 _STRONG_KNOW = re.compile(
     r"\b(?:root cause|lesson|takeaway|decided|decision|we chose|policy|rule|the reason|turns? out|means that)\b|"
     r"原因|教訓|結論|決定|決めた|方針|ルール|理由",
-    re.I,
-)
-_EMPTY_META = re.compile(
-    r"\b(?:what (?:i|we) did|so (?:i|we) (?:don't|do not|won't) forget|for (?:future reference|next time|the record)|"
-    r"to remember)\b",
     re.I,
 )
 _ANNOUNCE = re.compile(
@@ -169,24 +165,6 @@ def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], lis
     return "\n\n".join(parts), meta, lead, steps
 
 
-def _meta_phrase(meta: list[str]) -> str:
-    """An announcement as a phrase: "本番へのデプロイ手順をまとめた。" -> "本番へのデプロイ手順"."""
-    for s in meta:
-        t = _one_line(s).rstrip(":：.。")
-        t = re.sub(r"(?:を|について)?(?:まとめ|メモ|書い|書き残|残し|記録|共有)[^、。]*$", "", t)
-        t = re.sub(
-            r"^(?:here(?:'s| is| are)|i (?:wrote|noted|jotted) (?:up|down)|writing down|noting)\s+",
-            "",
-            t,
-            flags=re.I,
-        )
-        t = re.sub(_EMPTY_META, "", t).strip(" ,:")
-        t = strip_narrative(t)
-        if len(t) >= 4:
-            return t[0].upper() + t[1:]
-    return ""
-
-
 _CHECKBOX = re.compile(r"^\[[ xX]\]\s*")
 _CODE_COMMENT = re.compile(r"^\s*(?:#|//|--)\s*(?!!)(\S.*)$")
 
@@ -240,7 +218,7 @@ def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -
     if aside and len(line) - aside.end() >= 12:
         line = line[aside.end() :]
     if is_meta(line):  # "本番へのデプロイ手順をまとめた。" -> "本番へのデプロイ手順"
-        line = _meta_phrase([line]) or line
+        line = meta_phrase([line]) or line
     speaker = SPEAKER.match(line)
     listed = speaker and re.match(
         r"[・•\-*①-⑳]|\d+[.)]\s", line[speaker.end() :]
@@ -329,15 +307,22 @@ def _procedure_description(
         purpose = purpose_clause(s)
         if purpose:
             break
+    condition = bool(purpose)
     if not purpose and meta:
-        purpose = _meta_phrase(meta)
+        purpose = meta_phrase(meta)
     said = lead + steps[:1]
     turn = next((i for i, s in enumerate(said[:4]) if i and _TURN.match(s)), 0)
     if (
         turn
     ):  # 「昨日は…大変でした。…さて、台風接近時の車庫の準備ですが、…」: what comes before さて is small talk
-        lead, purpose = lead[turn + 1 :], ""
+        lead, purpose, condition = lead[turn + 1 :], "", False
         steps = [_TURN.sub("", steps[0]), *steps[1:]] if turn == len(said) - 1 and steps else steps
+    named = [
+        (meta_phrase([s]), s) for s in lead[:2] if about_note(s)
+    ]  # 「…ときの対応をまとめます」: what it names
+    remarks = [
+        m for m, s in named if m and len(m) < len(s.rstrip(" .。:：")) - 2
+    ]  # only when a meta verb went
     lead = [s for s in lead if description_ok(s, title, same=False)]
     steps = [s for s in steps if not about_note(s)] or steps  # 「お世話になっております」 is no step
     if not purpose and lead and not _CHATTY.search(lead[0]):
@@ -358,7 +343,7 @@ def _procedure_description(
         bool(tail) and width(said_first) > TITLE_LIMIT and spoken.startswith(_bare(stem)) and purpose == title
     )
     if steps and (cut_title or (stem != purpose and head.casefold().startswith(stem.casefold()))):
-        return _with_items(head, steps[1:])  # the title is the first step, cut: say the step whole
+        return procedure_summary("", title, steps)  # the title is the first step, cut: where the steps go
     if steps and head[: len(purpose)].casefold() == purpose.casefold():
         first = TOPIC_REST.sub("", head[len(purpose) :])  # "洗車ね、まず…" after the title 洗車
         first = re.sub(
@@ -370,7 +355,14 @@ def _procedure_description(
         # "dock gate 3 stuck shut again. fix:"; 「…の流れを統一します」 after the title 「…の流れ」 is no step
         first = "" if width(first) < 12 or re.match(r"[をにがはでもとのへ]", first) else first
         steps = [first] + steps[1:] if first else steps[1:]
-    return _with_items(purpose, steps) if steps else _cut(_unlabel(purpose), DESC_LIMIT)
+    context = (
+        [strip_narrative(_one_line(s)) for s in lead[:2] if not _CHATTY.search(s) and not about_note(s)]
+        + remarks
+        + [m for m in [meta_phrase(meta)] if not about_note(m)]
+    )
+    return procedure_summary(
+        _unlabel(purpose), title, steps, context, condition
+    )  # what they are for, never a chain
 
 
 def _same(a: str, b: str) -> bool:

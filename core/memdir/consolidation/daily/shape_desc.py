@@ -1,0 +1,121 @@
+"""A procedure's description says what the steps are for, never the steps chained.
+
+Readers keep a description that says what a procedure achieves or when it is used ("Since you're covering
+the depot on Tuesdays, here's how we handle a parcel that comes back refused"), and drop one that copies
+the title and strings the first clause of each step together (`Title: step; step; …`, 「…: 選びますが →
+…」). So:
+- the sentence of purpose or condition the episode gives (its lead, "If the laptop will not boot",
+  「証明書の更新が失敗したときは」) is the description on its own, whole, or cut where a phrase ends;
+- when that sentence only says the title again (or there is none), the description says how many steps
+  there are and where they start and end, each quoted as written: `5 steps, from "Scan it with status
+  RFD" to "Log the cage count"` / 「5つの手順：「…」から「…」まで」. The count and the frame are the only
+  words it adds.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.consolidation.daily.blocks import sentences
+from memdir.consolidation.daily.shape_central import terms
+from memdir.consolidation.daily.shape_cols import DESC_LIMIT, WIDE, one_line, width
+from memdir.consolidation.daily.shape_fit import fit_title
+from memdir.consolidation.daily.shape_items import head, unlabel
+from memdir.consolidation.daily.shape_text import strip_narrative
+
+# a step head that leans on the next clause (a reason, a contrast, a condition, a topic, a bare particle)
+_LEANS = re.compile(
+    r"(?:が|ので|から|けど|けれど|ては|ても|たら|てから|れば|えば|場合|のみ|は|の件|を|に|で|と|て)$|"
+    r"\b(?:if|when|and|or|but|so|then|to|the|a|of|with|for|until|once|before|after)$",
+    re.I,
+)
+_QUOTE_MARKS = "\"“”「」『』'‘’"
+_EMPTY_META = re.compile(
+    r"\b(?:what (?:i|we) did|so (?:i|we) (?:don't|do not|won't) forget|for (?:future reference|next time|the record)|"
+    r"to remember)\b",
+    re.I,
+)
+
+
+def meta_phrase(meta: list[str]) -> str:
+    """An announcement as a phrase: "本番へのデプロイ手順をまとめた。" -> "本番へのデプロイ手順"."""
+    for s in meta:
+        t = one_line(s).rstrip(":：.。")
+        t = re.sub(r"(?:を|について)?(?:まとめ|メモ|書い|書き残|残し|記録|共有)[^、。]*$", "", t)
+        t = re.sub(
+            r"^(?:here(?:'s| is| are)|i (?:wrote|noted|jotted) (?:up|down)|writing down|noting)\s+",
+            "",
+            t,
+            flags=re.I,
+        )
+        t = re.sub(_EMPTY_META, "", t).strip(" ,:")
+        t = strip_narrative(t)
+        if len(t) >= 4:
+            return t[0].upper() + t[1:]
+    return ""
+
+
+def says_title(text: str, title: str) -> bool:
+    """Whether text says nothing the title does not (its content terms are the title's, or almost)."""
+    own, said = terms(title), terms(text)
+    if not said:
+        return True
+    return len(said - own) <= max(1, len(said) // 5)
+
+
+def _step_end(step: str, room: int) -> str:
+    """A step as one end of the span: its first clause, or its first sentence when that clause leans on the
+    next one (「希望時間帯を選びますが」), cut where a phrase ends."""
+    h = head(step).strip(_QUOTE_MARKS + " ")
+    if width(h) >= 16 and not _LEANS.search(h):  # not "At 21:45", "On the 220"
+        return fit_title(h, room)
+    first = sentences(one_line(unlabel(step)))[0].strip(_QUOTE_MARKS + " ").rstrip("。.")
+    return fit_title(first, room)
+
+
+def _span(steps: list[str], limit: int = DESC_LIMIT) -> str:
+    """`N steps, from "first" to "last"` (English) / 「N つの手順：「first」から「last」まで」 (Japanese)."""
+    room = (limit - 28) // 2
+    if len(steps) < 2:
+        return whole(sentences(one_line(unlabel(steps[0])))[0]) if steps else ""  # one step: said whole
+    first, last = _step_end(steps[0], room), _step_end(steps[-1], room)
+    ja = bool(WIDE.search(first[:12]))
+    if ja:
+        return f"{len(steps)}つの手順：「{first}」から「{last}」まで"
+    return f'{len(steps)} steps, from "{first}" to "{last}"'
+
+
+def whole(sentence: str) -> str:
+    """A sentence on one line, at most `DESC_LIMIT` columns, cut where a phrase ends."""
+    return fit_title(sentence.rstrip(" :："), DESC_LIMIT)
+
+
+def _unquoted(text: str) -> str:
+    text = text.strip()
+    if len(text) > 1 and text[0] in _QUOTE_MARKS and text[-1] in _QUOTE_MARKS:
+        return text[1:-1].strip()
+    return text
+
+
+def procedure_summary(
+    purpose: str,
+    title: str,
+    steps: list[str],
+    context: list[str] = [],  # noqa: B006
+    condition: bool = False,
+) -> str:
+    """The purpose or condition on its own when it says more than the title, else the first context sentence
+    that does (the lead before the steps, whole), else where the steps go. A short condition ("If the gate
+    sticks", 「閉園後、最後のお客様が出たら」) says when, and then where the steps go."""
+    for i, said in enumerate((purpose, *context)):
+        said = _unquoted(said)
+        aside = said.startswith(("(", "（")) and said.rstrip("。. ").endswith((")", "）"))
+        aside = aside or all(w.startswith("#") for w in said.split())  # "#winter #gantry" says no purpose
+        if said and not aside and not says_title(said, title) and width(said) >= (24 if i else 16):
+            if i or not condition or width(said) > 60 or len(steps) < 2:
+                return whole(said)
+            span = _span(
+                steps, DESC_LIMIT - width(said) - 2
+            )  # a bare condition: when, then where the steps go
+            return f"{said}{'、' if WIDE.search(said) else ': '}{span}"
+    return _span(steps) or whole(purpose or title)
