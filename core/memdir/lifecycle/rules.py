@@ -43,7 +43,7 @@ def raise_rule_candidates(store: NoteStore, review: ReviewQueue, paths: list[str
         ctx = contexts_of(dict(note.meta))
         if note.meta.get("type") != "lesson" or len(ctx) < MIN_CONTEXTS:
             continue
-        title = note.title.removeprefix("Lesson: ")
+        title = note.title.removeprefix("Lesson: ").removeprefix("教訓：")
         body = note.body.split("\n", 1)[1].strip() if note.body.startswith("# ") else note.body.strip()
         item = review.raise_item(
             kind="rule_candidate",

@@ -134,7 +134,7 @@ class EpisodeLessons:
         rel = self.store.unique_path(LESSON_DIR, name)
         meta: dict[str, object] = {
             "type": "lesson",
-            "description": f"Lesson: {title}: {fixes[0]}"[:200],
+            "description": (f"教訓：{title}：{fixes[0]}" if ja else f"Lesson: {title}: {fixes[0]}")[:200],
             "confidence": 0.4,
             "success_count": 0,
             "failure_count": 0,
@@ -147,7 +147,7 @@ class EpisodeLessons:
         }
         when = applies_when(fixes)  # the conditions the rule names; no section when it names none
         body = [
-            f"# Lesson: {title}",
+            f"# 教訓：{title}" if ja else f"# Lesson: {title}",  # the note's language, as its lines
             "",
             *(["## When it applies", *[f"- {w}" for w in when], ""] if when else []),
             "## What failed",
