@@ -85,3 +85,13 @@ def test_a_japanese_lead_with_its_condition_is_the_description_alone() -> None:
     assert "大雪で始発のバスが遅れたとき" in s.description, s.description
     assert "運行情報" not in s.description
     _no_chain(s.description)
+
+
+def test_a_step_that_quotes_a_screen_name_nests_its_quotes_as_the_language_does() -> None:
+    """Seen in the 15-episode table (ba-08): 「「既知のネットワーク」から…」 read as a broken bracket."""
+    ja = "券売機の再起動：\n\n1. 「保守メニュー」からシャットダウンを選ぶ。\n2. 電源を入れ直し、「営業開始」を押す。\n"
+    desc = shape("procedures", "", ja).description
+    assert "『保守メニュー』" in desc and "「「" not in desc, desc
+    en = 'Restarting the ticket machine:\n\n1. Pick "Shut down" in the service menu.\n2. Switch it on and press "Open".\n'
+    desc = shape("procedures", "", en).description
+    assert desc.count('"') == 4 and "'Shut down'" in desc, desc

@@ -29,7 +29,7 @@ _LEANS = re.compile(
     r"\b(?:if|when|and|or|but|so|then|to|the|a|of|with|for|until|once|before|after)$",
     re.I,
 )
-_QUOTE_MARKS = "\"“”「」『』'‘’"
+_PAIRS = {'"': '"', "“": "”", "「": "」", "『": "』", "'": "'", "‘": "’"}
 _EMPTY_META = re.compile(
     r"\b(?:what (?:i|we) did|so (?:i|we) (?:don't|do not|won't) forget|for (?:future reference|next time|the record)|"
     r"to remember)\b",
@@ -63,13 +63,23 @@ def says_title(text: str, title: str) -> bool:
     return len(said - own) <= max(1, len(said) // 5)
 
 
+def _unwrap(text: str) -> str:
+    """Text without the quotes around the whole of it; a quotation that opens a step and closes inside it
+    (「保守メニュー」から…) keeps both of its marks."""
+    text = text.strip()
+    close = _PAIRS.get(text[:1], "")
+    if close and len(text) > 1 and text.find(close, 1) == len(text) - 1:
+        return text[1:-1].strip()
+    return text
+
+
 def _step_end(step: str, room: int) -> str:
     """A step as one end of the span: its first clause, or its first sentence when that clause leans on the
     next one (「希望時間帯を選びますが」), cut where a phrase ends."""
-    h = head(step).strip(_QUOTE_MARKS + " ")
+    h = _unwrap(head(step))
     if width(h) >= 16 and not _LEANS.search(h):  # not "At 21:45", "On the 220"
         return fit_title(h, room)
-    first = sentences(one_line(unlabel(step)))[0].strip(_QUOTE_MARKS + " ").rstrip("。.")
+    first = _unwrap(sentences(one_line(unlabel(step)))[0]).rstrip("。.")
     return fit_title(first, room)
 
 
@@ -80,21 +90,16 @@ def _span(steps: list[str], limit: int = DESC_LIMIT) -> str:
         return whole(sentences(one_line(unlabel(steps[0])))[0]) if steps else ""  # one step: said whole
     first, last = _step_end(steps[0], room), _step_end(steps[-1], room)
     ja = bool(WIDE.search(first[:12]))
-    if ja:
+    if ja:  # a quotation inside a quotation is 『』, as Japanese writes it
+        first, last = (s.replace("「", "『").replace("」", "』") for s in (first, last))
         return f"{len(steps)}つの手順：「{first}」から「{last}」まで"
+    first, last = (s.replace('"', "'") for s in (first, last))
     return f'{len(steps)} steps, from "{first}" to "{last}"'
 
 
 def whole(sentence: str) -> str:
     """A sentence on one line, at most `DESC_LIMIT` columns, cut where a phrase ends."""
     return fit_title(sentence.rstrip(" :："), DESC_LIMIT)
-
-
-def _unquoted(text: str) -> str:
-    text = text.strip()
-    if len(text) > 1 and text[0] in _QUOTE_MARKS and text[-1] in _QUOTE_MARKS:
-        return text[1:-1].strip()
-    return text
 
 
 def procedure_summary(
@@ -108,7 +113,7 @@ def procedure_summary(
     that does (the lead before the steps, whole), else where the steps go. A short condition ("If the gate
     sticks", 「閉園後、最後のお客様が出たら」) says when, and then where the steps go."""
     for i, said in enumerate((purpose, *context)):
-        said = _unquoted(said)
+        said = _unwrap(said)
         aside = said.startswith(("(", "（")) and said.rstrip("。. ").endswith((")", "）"))
         aside = aside or all(w.startswith("#") for w in said.split())  # "#winter #gantry" says no purpose
         if said and not aside and not says_title(said, title) and width(said) >= (24 if i else 16):
