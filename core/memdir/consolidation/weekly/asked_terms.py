@@ -23,41 +23,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
+
 _HOLE = re.compile(r"\{[^{}]*\}")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _ALPHA = re.compile(r"[^\W\d_]+")
 _VALUE = re.compile(r"""(?:=|:)\s*["']?([^\s"'`&,;{}()<>/=:?\x00]+)""")
 _ARTICLES = frozenset(["the", "a", "an", "our", "my", "his", "her", "their", "this"])
-_NOT_NOUN = frozenset(
-    [
-        "for",
-        "to",
-        "and",
-        "or",
-        "of",
-        "in",
-        "on",
-        "at",
-        "by",
-        "from",
-        "with",
-        "please",
-        "asap",
-        "now",
-        "today",
-        "tomorrow",
-        "before",
-        "after",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "it",
-        "this",
-        "that",
-    ]
-)
+# a request's function words and its time and courtesy words are neither the noun nor the verb of a title
+_NOT_NOUN = FUNCTION_WORDS | frozenset(["please", "asap", "now", "today", "tomorrow"])
 
 
 def _written(word: str, asked: Sequence[str]) -> bool:
