@@ -12,7 +12,7 @@ kennel booked in English and Japanese).
   `verb_noun` (`call_forms.named_action`): "Freeze a membership", "Renew a loan", "Ship a parcel";
 - a title that is the requests' shared noun phrase with no verb (`parking permit`) takes the decisive
   call's verb when a request writes it, the phrase as its object (`bare_titles`): "Revoke a parking permit";
-- a procedure names its week in ISO 8601 week dates (`week 2026-W48`, or `2026-W47-3 to 2026-W48-2` when
+- a procedure names its week in ISO 8601 week dates (`week 2026-W48`, or `the 7 days to Tuesday of week 2026-W49` when
   the 7 days are not Monday to Sunday), never by a `YYYY-MM-DD` a task can have passed as a value.
 """
 
@@ -72,7 +72,9 @@ def test_the_week_is_named_in_iso_week_dates() -> None:
     from memdir.consolidation.weekly.span_dates import week_name
 
     assert week_name(date(2026, 11, 23), date(2026, 11, 29)) == "week 2026-W48"
-    assert week_name(date(2026, 11, 25), date(2026, 12, 1)) == "2026-W48-3 to 2026-W49-2 (ISO week dates)"
+    # a week that is not Monday to Sunday: its length, its last weekday and that day's ISO week
+    assert week_name(date(2026, 11, 25), date(2026, 12, 1)) == "the 7 days to Tuesday of week 2026-W49"
+    assert week_name(date(2025, 2, 23), date(2025, 3, 1)) == "the 7 days to Saturday of week 2025-W09"
     assert week_name(date(2026, 12, 28), date(2027, 1, 3)) == "week 2026-W53"
 
 

@@ -190,7 +190,7 @@ class WeeklyDistiller:
         placer = Placer(
             self.store, self.review, self.th, lambda t: self._embed(t, save=save), self._window_ids
         )
-        # ISO week dates: a task's `YYYY-MM-DD` value (`until`, the last day) is never the procedure's
+        # named by its ISO week: a task's `YYYY-MM-DD` value (`until`, the last day) is never the procedure's
         window = week_name(since.date(), (end - timedelta(days=1)).date())
         failed = self._failures(groups, save)
         drafts = [

@@ -133,10 +133,12 @@ def same_day(a: Span, b: Span) -> bool:
 
 
 def week_name(first: date, last: date) -> str:
-    """The week a procedure was distilled from, as ISO 8601 week dates (`week 2027-W25` for Monday to
-    Sunday, else `2027-W24-3 to 2027-W25-2`): no `YYYY-MM-DD` a task can have passed as a value (a task
-    that books the week's last day would read as one task's date kept in the procedure)."""
+    """The week a procedure was distilled from, named by its ISO 8601 week: `week 2027-W25` for Monday to
+    Sunday, else `the 7 days to Saturday of week 2025-W10` (the last day's weekday and week). No
+    `YYYY-MM-DD` or day-and-month a task can have passed as a value (a task that books the week's last
+    day would read as one task's date kept in the procedure), and no `2025-W09-7` a person must decode."""
     a, b = first.isocalendar(), last.isocalendar()
     if a.weekday == 1 and b.weekday == 7 and (a.year, a.week) == (b.year, b.week):
         return f"week {a.year}-W{a.week:02d}"
-    return f"{a.year}-W{a.week:02d}-{a.weekday} to {b.year}-W{b.week:02d}-{b.weekday} (ISO week dates)"
+    days = (last - first).days + 1
+    return f"the {days} days to {last.strftime('%A')} of week {b.year}-W{b.week:02d}"
