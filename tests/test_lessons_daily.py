@@ -208,3 +208,31 @@ def test_a_label_over_a_list_gives_the_list_and_two_bare_headings_stay_two_lesso
         "- ポストの投入口にひさしを付け、雨の予報の日は閉館時に中を空にする。" in post
         and "給湯器" not in post
     )
+
+
+def test_a_lessons_description_is_what_to_do_not_its_heading_again(root: Path) -> None:
+    """The description says the change (was `Lesson: <title>: <fix>`, repeating the heading, marked down by
+    a blind reader); a fix that only announces a list (「次のとおり。」) takes the list's first item."""
+    mem = memory(root)
+    mem.add_episode(
+        "The choir's spring concert started 20 minutes late because the hall keys were with the caretaker, "
+        "who was off sick. From now on the concert secretary collects the keys the day before.",
+        title="Late concert start",
+        at=at(9),
+    )
+    mem.add_episode(
+        "夏祭りの盆踊りで、延長コードが足りず屋台の照明が半分つかなかった。\n\n次からは次のとおり。\n"
+        "- 前週の金曜に延長コードを数えて、足りなければ自治会に借りる。\n- 予備を2本、本部テントに置く。",
+        title="盆踊りの照明",
+        at=at(10),
+    )
+    run(mem)
+    descs = {mem.store.read(rel).title: str(mem.store.read(rel).meta["description"]) for rel in lessons(root)}
+    assert len(descs) == 2, descs
+    for title, desc in descs.items():
+        assert not desc.startswith(("Lesson:", "教訓")), desc
+        assert title.removeprefix("Lesson: ").removeprefix("教訓：") not in desc, (title, desc)
+    en = next(d for t, d in descs.items() if "Lesson" in t)
+    ja = next(d for t, d in descs.items() if "教訓" in t)
+    assert "concert secretary collects the keys the day before" in en, en
+    assert "延長コードを数えて" in ja, ja

@@ -74,6 +74,19 @@ def result_of(text: str) -> str | None:
     return None
 
 
+_LEAD_IN = re.compile(r"(?:[:：]|(?:次|以下)の(?:とおり|通り)(?:です)?[。.]?|as follows[.:]?)\s*$", re.I)
+
+
+def what_to_do(fixes: list[str]) -> str:
+    """A lesson's description: the change it records, in the episode's words (`Lesson: <title>: …`
+    repeated the heading); a lead-in that only announces a list (「今年からは次のとおり。」, `From now on:`)
+    takes the first item after it."""
+    first = fixes[0].strip()
+    if _LEAD_IN.search(first) and len(fixes) > 1:
+        return f"{first} {fixes[1].strip()}"
+    return first
+
+
 class EpisodeLessons:
     """The daily lesson and outcome step over the episodes of one run."""
 
@@ -134,7 +147,7 @@ class EpisodeLessons:
         rel = self.store.unique_path(LESSON_DIR, name)
         meta: dict[str, object] = {
             "type": "lesson",
-            "description": (f"教訓：{title}：{fixes[0]}" if ja else f"Lesson: {title}: {fixes[0]}")[:200],
+            "description": what_to_do(fixes)[:200],  # what to do instead; the title is already the heading
             "confidence": 0.4,
             "success_count": 0,
             "failure_count": 0,
