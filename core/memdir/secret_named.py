@@ -1,0 +1,122 @@
+"""Values a name calls a secret: `NAME=v`, `NAME: v`, `--name v`, `-name v`, `<name>v</name>`, `NAME：v`.
+
+Where a secret word stands in the text (`pass`, `token`, `psk`, `session`, `キー`, ...), the whole
+name around it is read (`-storepass`, `x-auth-token`, `"client_secret"`, `_gitlab_session`) and
+judged by `secret_names.names_secret`; the value after it is masked if it is one a person could use
+as a credential (not a placeholder, a path, a plain word, a number, a date or a version). One scan
+covers env files, JSON, YAML, TOML, INI, XML, HTTP headers, cookies, query strings, connection
+strings, mount options and command-line flags, in any of their spellings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from memdir.secret_context import high_entropy
+from memdir.secret_names import names_a_key, names_password, names_secret
+
+_STEM = re.compile(  # the lookahead lets the regex engine skip to a possible first character
+    r"(?i)(?=[pstckaoパ暗合ト秘シキ鍵認])(?:pass|pwd|pw|secret|token|cred|cookie|sess|sid|psk|auth|key|pin|otp|sig"
+    r"|パスワード|暗証番号|合言葉|暗号|トークン|秘密鍵|シークレット|パスフレーズ|キー|鍵|認証コード)"
+)
+_NAME_CHARS = re.compile(r"[A-Za-z0-9_.\-]*")
+_NAME_BACK = re.compile(r"[A-Za-z0-9_.\-]*$")
+_JA_BACK = re.compile(r"[A-Za-z0-9゠-ヿ一-鿿]*$")  # `APIキー`, `秘密鍵`: ASCII, katakana and kanji before
+_SEP = re.compile(r"""["']?[ \t]*(?:=>|:=|[=＝：]|:(?![:/\\])|は|が)[ \t]*""")
+_FLAG_GAP = re.compile(r"(?:=|[ \t]+)")
+_VALUE = re.compile(
+    r"""\"([^\"\n]{1,500})\"|'([^'\n]{1,500})'|「([^」\n]{1,500})」|<\(echo[ \t]+([^\s)]{1,500})\)|((?:(?![,;\"'`<>\[\]{}])[!-~]){1,500})"""
+)
+_XML_VALUE = re.compile(r">([^<\n]{1,500})</")
+_PLACEHOLDER = re.compile(
+    r"(?i)^(?:\$\{?\{?.*|\{\{.*\}\}|%\(?\w+\)?s?|<[^<>]*>|\[redacted\]|\*+|x{3,}|\.{3,}|"
+    r"true|false|null|none|nil|yes|no|on|off|required|optional|changeme\b.*|your[_-].*|example|string|"
+    r"secretkeyref|valuefrom|undefined|redacted|hidden|masked|(?:env|file|fd|stdin|keychain|vault|op)(?::.*)?|"
+    r"os\.environ.*|process\.env.*|getenv.*|(?-i:[A-Z][A-Z0-9_]*))$"
+)
+_NOT_VALUE = re.compile(
+    r"(?i)^(?:[./~]|[a-z][a-z0-9+.-]*://)|^(?:sha\d+|md5|h1)[-:=]"  # a path, a URL, a digest
+    r"|(?-i:^[a-z]+(?:[-_.][a-z]+)*$|^[A-Z][a-z]+$)"  # a word or an identifier: ldap, dark-high-contrast, Bearer
+    r"|^[0-9]+(?:[-_.:/T ][0-9]+)*Z?$|^v?\d+(?:\.\d+)+(?:[-+.][\w.]+)?$"  # a number, a date, a version
+)
+_CALL = re.compile(r"[A-Za-z_][A-Za-z_.]{2,}\((?:[\"'A-Za-z_)]|$)")
+_DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
+_PASS_PREFIX = re.compile(r"(?i)^(?:pass|password|pw):")  # openssl's `-passin pass:SECRET`
+
+
+def credential_value(value: str, any_word: bool = False) -> bool:
+    """True for a value one could log in with: not a placeholder, path, word, number, date or version.
+
+    With `any_word` (the name says password), a plain word of 4+ letters is one too: `letmein`.
+    """
+    bare = value.strip()
+    if any_word and len(bare) >= 4 and re.fullmatch(r"(?-i:[a-z]+(?:[-_.][a-z]+)*|[A-Z][a-z]+)", bare):
+        return not _PLACEHOLDER.match(bare)
+    return (
+        len(bare) >= 6
+        and not _PLACEHOLDER.match(bare)
+        and not _NOT_VALUE.search(bare)
+        and not bare.endswith((".py", ".json", ".yaml", ".yml", ".txt", ".pem", ".key", ".gz", ".md"))
+    )
+
+
+def _value_span(text: str, pos: int, random_only: bool, any_word: bool) -> tuple[int, int] | None:
+    m = _VALUE.match(text, pos)
+    if m is None:
+        return None
+    group = next(i for i in range(1, 6) if m.group(i) is not None)
+    start, end = m.span(group)
+    while (
+        end > start
+        and group == 5
+        and (
+            text[end - 1] in ".:!?"
+            or (text[end - 1] == ")" and text.count("(", start, end) < text.count(")", start, end))
+        )
+    ):  # `... secret=x.` in prose, `(token=x)`
+        end -= 1
+    if group == 5 and (_CALL.match(text, start, end) or _DOTTED.match(text[start:end])):
+        return None  # code, not a literal: `auth=HTTPDigestAuth(...)`, `password=settings.DB_PASSWORD`
+    if group < 5 and text[start:end][:1] in ")]},;":
+        return None  # a quote that closes one string and opens the next: `expect('Password: '); send('...')`
+    prefix = _PASS_PREFIX.match(text, start, end)
+    if prefix:
+        start = prefix.end()
+    if not credential_value(text[start:end], any_word) or (random_only and not high_entropy(text[start:end])):
+        return None
+    return start, end
+
+
+def named_spans(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of values after a name (key, flag, option, header, element) that names a secret."""
+    seen: set[int] = set()
+    for m in _STEM.finditer(text):
+        ascii_stem = m.group(0).isascii()
+        if ascii_stem:
+            start = m.start() - len(_NAME_BACK.search(text[max(0, m.start() - 80) : m.start()]).group(0))  # type: ignore[union-attr]
+            end = _NAME_CHARS.match(text, m.end()).end()  # type: ignore[union-attr]
+        else:
+            start = m.start() - len(_JA_BACK.search(text[max(0, m.start() - 20) : m.start()]).group(0))  # type: ignore[union-attr]
+            end = m.end()
+        if start in seen:
+            continue
+        seen.add(start)
+        raw = text[start:end]
+        name = raw.lstrip("-").rstrip(".-")
+        end = start + len(raw.rstrip(".-"))
+        random_only = not names_secret(name)  # `LINEAR_KEY=`: a bare key, a secret if its value is random
+        if not name or (random_only and not names_a_key(name)):
+            continue
+        span: tuple[int, int] | None = None
+        flag = raw.startswith("-") and (start == 0 or text[start - 1] in " \t\n'\"`(")
+        if start > 0 and text[start - 1] == "<" and text.startswith(">", end):
+            x = _XML_VALUE.match(text, end)
+            if x and credential_value(x.group(1)) and (not random_only or high_entropy(x.group(1))):
+                span = x.span(1)
+        elif (sep := _SEP.match(text, end)) is not None and sep.end() > end + (text[end] in "\"'"):
+            span = _value_span(text, sep.end(), random_only, names_password(name))
+        elif flag and (gap := _FLAG_GAP.match(text, end)) is not None and not text.startswith("-", gap.end()):
+            span = _value_span(text, gap.end(), random_only, names_password(name))
+        if span is not None:
+            yield span
