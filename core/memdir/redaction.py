@@ -20,6 +20,10 @@ import logging
 import re
 from collections.abc import Iterator
 
+from memdir.secret_context import code_list_spans, context_spans
+from memdir.secret_named import named_spans
+from memdir.secret_names import names_secret
+from memdir.secret_positions import position_spans
 from memdir.secret_rules import RULES, value_is_secret
 
 log = logging.getLogger(__name__)
@@ -34,6 +38,9 @@ _SKIP_PLUGINS = {
     "KeywordDetector",
     "PrivateKeyDetector",
 }
+_CALL = re.compile(
+    r"[A-Za-z_][A-Za-z_.]{2,}\((?:[\"'A-Za-z_)]|$)"
+)  # `auth=HTTPDigestAuth(...)`: a call, not a value
 _MASKED = re.compile(r"<redacted>|\[REDACTED\]")
 
 
@@ -72,12 +79,12 @@ def _rule_spans(text: str) -> Iterator[tuple[int, int]]:
             if rule.check is not None:
                 if not rule.check(raw):
                     continue
-            elif rule.name == "assignment":
-                if not value_is_secret(m.group(2), raw):
+            elif rule.name in ("assignment", "k8s_env"):
+                key = m.group(2 if rule.name == "assignment" else 1)
+                if not value_is_secret(key, raw) or not names_secret(key):  # secretName, password_changed_at
                     continue
-            elif rule.name == "k8s_env":
-                if not value_is_secret(m.group(1), raw):
-                    continue
+                if raw[1:2] in tuple(")]},;") or _CALL.match(raw):
+                    continue  # code, not a value: `expect('Password: '); send(...)`, `auth=HTTPDigestAuth(...)`
             elif rule.group and rule.name != "private_key" and not value_is_secret("", raw):
                 continue
             start, end = _unquote(text, *m.span(rule.group))
@@ -118,7 +125,10 @@ def _unescaped(text: str) -> tuple[str, list[int]] | None:
 
 
 def _spans(text: str) -> set[tuple[int, int]]:
-    return set(_rule_spans(text)) | set(_plugin_spans(text))
+    found = set(_rule_spans(text)) | set(_plugin_spans(text))
+    for spans in (named_spans, position_spans, context_spans, code_list_spans):
+        found.update(spans(text))
+    return found
 
 
 def find_secrets(text: str) -> list[tuple[int, int]]:

@@ -1,0 +1,99 @@
+"""CPU cost of the redactor: `redact` over the texts of the 1,000-episode daily bench, two checkouts in one run.
+
+The texts are the episode sections scripts/bench_daily.py writes (the 630 labelled episodes of
+examples/routing_set/train/, then again with another subject), plus the secret corpus. Each
+checkout runs in its own process (fresh caches), alternately, `--rounds` times; the minimum CPU
+time of each is compared.
+
+Example:
+  git archive main core | tar -x -C /tmp/main_core
+  .venv/bin/python scripts/bench_redact.py --compare /tmp/main_core/core
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+TRAIN = REPO / "examples" / "routing_set" / "train"
+SUBJECTS = [
+    "billing",
+    "search",
+    "auth",
+    "payments",
+    "mobile",
+    "reports",
+    "ingest",
+    "gateway",
+    "mailer",
+    "ledger",
+]
+
+
+def texts(n: int = 1000) -> list[str]:
+    """The episode sections of the daily bench (deterministic), then every corpus text."""
+    rows = [
+        json.loads(x)
+        for name in ("episodes.jsonl", "docs.jsonl")
+        for x in (TRAIN / name).read_text(encoding="utf-8").splitlines()
+        if x.strip()
+    ]
+    rnd = random.Random(7)
+    out = []
+    for i in range(n):
+        row = rows[i % len(rows)]
+        subject = f"{rnd.choice(SUBJECTS)}-{rnd.randint(1, 40)}"
+        text = str(row["text"]).strip()
+        title = str(row.get("title") or text.splitlines()[0])[:100]
+        out.append(f"## {subject}: {title}\n\n{text}\n")
+    corpus = REPO / "tests" / "data" / "secrets"
+    for name in ("corpus.jsonl", "mine.jsonl"):
+        out += [
+            json.loads(x)["text"]
+            for x in (corpus / name).read_text(encoding="utf-8").splitlines()
+            if x.strip()
+        ]
+    return out
+
+
+def cpu_seconds(core: str, repeat: int) -> float:
+    """CPU time of `redact` over the texts, `repeat` times, in a process importing `core`."""
+    code = (
+        f"import sys, time; sys.path.insert(0, {core!r}); sys.path.insert(0, {str(REPO / 'scripts')!r})\n"
+        "from bench_redact import texts\nfrom memdir.redaction import redact\n"
+        f"ts = texts(); redact(ts[0]); t0 = time.process_time()\nfor _ in range({repeat}):\n"
+        "    for t in ts: redact(t)\nprint(time.process_time() - t0)\n"
+    )
+    env = dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True", ANONYMIZED_TELEMETRY="False")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--compare", required=True, help="the other checkout's core/ (e.g. main's)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    here = str(REPO / "core")
+    print(f"{len(texts())} texts, {sum(map(len, texts())):,} characters, x{args.repeat} per round")
+    other: list[float] = []
+    this: list[float] = []
+    started = time.time()
+    for _ in range(args.rounds):
+        other.append(cpu_seconds(args.compare, args.repeat))
+        this.append(cpu_seconds(here, args.repeat))
+    print(f"other ({args.compare}): {min(other):.2f} s CPU (rounds: {', '.join(f'{x:.2f}' for x in other)})")
+    print(f"this  ({here}): {min(this):.2f} s CPU (rounds: {', '.join(f'{x:.2f}' for x in this)})")
+    print(f"ratio this/other: {min(this) / min(other):.3f}  ({time.time() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
