@@ -19,11 +19,13 @@ from collections.abc import Iterator
 # words that say a line speaks of a credential (`key` only with a word that makes it one)
 _CONTEXT = re.compile(
     r"(?i)(?<![a-z])(?:password|passwd|passphrase|secret|token|credentials?|bearer|webhooks?|"
-    r"auth(?:orization|enticat\w*|[_ -]?token)?|(?:api|private|secret|access|server|signing|master|"
+    r"auth(?:orization|enticat\w*|[_ -]?token)?|(?:api|private|secret|access|server|signing|master|recovery|"
     r"account|license|client|app)[ _-]?key|sk|pat)(?![a-z])|パスワード|トークン|秘密|シークレット|認証|キー"
 )
 # the credential word is the name of something else: token id, secret name, key fingerprint
-_CONTEXT_NOT = re.compile(r"(?i)[ _-]?(?:ids?|names?|fingerprints?|hash|digest|length|prefix|count|type)\b")
+_CONTEXT_NOT = re.compile(
+    r"(?i)[ _-]?(?:ids?|names?|fingerprints?|hash|digest|length|prefix|count|type)\b|の?(?:ID|ＩＤ|名|番号|長さ|数|指紋)"
+)
 # an id just before the value: `request req_8f3K…`, `build 2024…`, `trace id …`
 _ID_BEFORE = re.compile(
     r"(?i)\b(?:ids?|request|req|trace|span|build|commit|order|user|playlist|video|record|job|run|row|ref|uuid|"

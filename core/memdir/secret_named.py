@@ -26,7 +26,7 @@ _JA_BACK = re.compile(r"[A-Za-z0-9゠-ヿ一-鿿]*$")  # `APIキー`, `秘密鍵
 _SEP = re.compile(r"""["']?[ \t]*(?:=>|:=|[=＝：]|:(?![:/\\])|は|が)[ \t]*""")
 _FLAG_GAP = re.compile(r"(?:=|[ \t]+)")
 _VALUE = re.compile(
-    r"""\"([^\"\n]{1,500})\"|'([^'\n]{1,500})'|「([^」\n]{1,500})」|<\(echo[ \t]+([^\s)]{1,500})\)|((?:(?![,;\"'`<>\[\]{}])[!-~]){1,500})"""
+    r"""\"([^\"\n]{1,500})\"|'([^'\n]{1,500})'|「([^」\n]{1,500})」|<\(echo[ \t]+([^\s)]{1,500})\)|\{([^}\s\"':,]{1,300})\}|((?:(?![,;\"'`<>\[\]{}])[!-~]){1,500})"""
 )
 _XML_VALUE = re.compile(r">([^<\n]{1,500})</")
 _PLACEHOLDER = re.compile(
@@ -37,7 +37,8 @@ _PLACEHOLDER = re.compile(
 )
 _NOT_VALUE = re.compile(
     r"(?i)^(?:[./~]|[a-z][a-z0-9+.-]*://)|^(?:sha\d+|md5|h1)[-:=]"  # a path, a URL, a digest
-    r"|(?-i:^[a-z]+(?:[-_.][a-z]+)*$|^[A-Z][a-z]+$)"  # a word or an identifier: ldap, dark-high-contrast, Bearer
+    r"|(?-i:^[A-Z]?[a-z]+(?:[-_.][A-Z]?[a-z]+)*$)"  # a word or an identifier: ldap, dark-high-contrast, Month-end
+    r"|^\S+(?: \S+){2,}$"  # a phrase of three words or more: a title or a question, not a password
     r"|^[0-9]+(?:[-_.:/T ][0-9]+)*Z?$|^v?\d+(?:\.\d+)+(?:[-+.][\w.]+)?$"  # a number, a date, a version
 )
 _CALL = re.compile(r"[A-Za-z_][A-Za-z_.]{2,}\((?:[\"'A-Za-z_)]|$)")
@@ -51,7 +52,7 @@ def credential_value(value: str, any_word: bool = False) -> bool:
     With `any_word` (the name says password), a plain word of 4+ letters is one too: `letmein`.
     """
     bare = value.strip()
-    if any_word and len(bare) >= 4 and re.fullmatch(r"(?-i:[a-z]+(?:[-_.][a-z]+)*|[A-Z][a-z]+)", bare):
+    if any_word and len(bare) >= 4 and re.fullmatch(r"(?-i:[A-Z]?[a-z]+(?:[-_.][A-Z]?[a-z]+)*)", bare):
         return not _PLACEHOLDER.match(bare)
     return (
         len(bare) >= 6
@@ -65,20 +66,20 @@ def _value_span(text: str, pos: int, random_only: bool, any_word: bool) -> tuple
     m = _VALUE.match(text, pos)
     if m is None:
         return None
-    group = next(i for i in range(1, 6) if m.group(i) is not None)
+    group = next(i for i in range(1, 7) if m.group(i) is not None)
     start, end = m.span(group)
     while (
         end > start
-        and group == 5
+        and group == 6
         and (
             text[end - 1] in ".:!?"
             or (text[end - 1] == ")" and text.count("(", start, end) < text.count(")", start, end))
         )
     ):  # `... secret=x.` in prose, `(token=x)`
         end -= 1
-    if group == 5 and (_CALL.match(text, start, end) or _DOTTED.match(text[start:end])):
+    if group == 6 and (_CALL.match(text, start, end) or _DOTTED.match(text[start:end])):
         return None  # code, not a literal: `auth=HTTPDigestAuth(...)`, `password=settings.DB_PASSWORD`
-    if group < 5 and text[start:end][:1] in ")]},;":
+    if group < 6 and text[start:end][:1] in ")]},;":
         return None  # a quote that closes one string and opens the next: `expect('Password: '); send('...')`
     prefix = _PASS_PREFIX.match(text, start, end)
     if prefix:

@@ -61,7 +61,17 @@ _SMB_USER = re.compile(
 )
 # a name/value pair whose name names a secret: <add key="SmtpPassword" value="…"/>, {"name": …, "value": …}
 _NAME_VALUE = re.compile(
-    rf"""(?i)\b(?:key|name)["']?[ \t]*[=:][ \t]*["']([\w.-]{{1,80}})["'][ \t]*,?\s{{0,40}}["']?value["']?[ \t]*[=:][ \t]*{_Q}"""
+    rf"""(?i)\b(?:key|name)["']?[ \t]*[=:][ \t]*["']([\w.-]{{1,80}})["'](?:[ \t]*,?\s{{0,40}}["']?value["']?[ \t]*[=:]"""
+    rf"""[ \t]*{_Q}|[^<>\n]{{0,80}}>([^<>\n]{{1,300}})</)"""
+)
+# a value piped into a command that reads a secret from stdin: printf 'p' | docker login --password-stdin
+_PIPED = re.compile(
+    r"""\b(?:echo|printf)(?:[ \t]+-\w+)*[ \t]+(?:"([^"\n]{1,300})"|'([^'\n]{1,300})'|([^\s|'"]{1,300}))[ \t]*\|"""
+    r"""[^\n|]{0,200}?--?[\w-]*(?:pass|password|secret|token|key)[\w-]*stdin"""
+)
+# `-p` after a login subcommand of any CLI: `az login -u x -p '…'`, `cf login -p …`
+_LOGIN_P = re.compile(
+    r"""\b(?:login|signin|auth)\b[^\n|;&]{0,200}?[ \t]-p[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s'"`]+))"""
 )
 # a token that names itself a secret and ends in a random tail: AGE-SECRET-KEY-1…, …_PRIVATE_KEY_…
 _SELF_NAMED = re.compile(
@@ -72,6 +82,8 @@ _SELF_NAMED = re.compile(
 _OPEN_PAIR = re.compile(r"""\([ \t]*["'][^"'\n]{0,300}["'][ \t]*,""")
 _NEEDS_SECURE = re.compile(r"(?i)secure|set_?password")
 _NEEDS_ANSWER = re.compile(r"send|write|puts")
+_NEEDS_PIPED = re.compile(r"stdin")
+_NEEDS_LOGIN = re.compile(r"login|signin|auth")
 _NEEDS_PGPASS = re.compile(r":(?:\d{2,5}|\*):")
 _NEEDS_HASH = re.compile(r":(?:\$|\{[A-Z])")
 _NEEDS_SMB = re.compile(r"-U[ \t]*['\"]?[^\s%'\"]+%")
@@ -93,9 +105,9 @@ def position_spans(text: str) -> Iterator[tuple[int, int]]:
                 start, end = _quoted(m, 4)
                 if credential_value(text[start:end]):
                     yield start, end
-    if "alue" in text:
+    if "alue" in text or "</" in text:
         for m in _NAME_VALUE.finditer(text):
-            start, end = _quoted(m, 2)
+            start, end = m.span(4) if m.group(4) is not None else _quoted(m, 2)
             if names_secret(m.group(1)) and credential_value(text[start:end]):
                 yield start, end
     for pattern, needs in ((_SECURE, _NEEDS_SECURE), (_ANSWER, _NEEDS_ANSWER)):
@@ -106,6 +118,11 @@ def position_spans(text: str) -> Iterator[tuple[int, int]]:
                 if value.endswith(tail):
                     end -= len(tail)
             if end - start >= 4:
+                yield start, end
+    for pattern, needs in ((_PIPED, _NEEDS_PIPED), (_LOGIN_P, _NEEDS_LOGIN)):
+        for m in pattern.finditer(text) if needs.search(text) else ():
+            start, end = m.span(next(i for i in (1, 2, 3) if m.group(i) is not None))
+            if credential_value(text[start:end]) and not text[start:end].startswith("$"):
                 yield start, end
     for pattern, needs in ((_PGPASS, _NEEDS_PGPASS), (_USER_HASH, _NEEDS_HASH), (_SMB_USER, _NEEDS_SMB)):
         for m in pattern.finditer(text) if needs.search(text) else ():
