@@ -39,7 +39,7 @@ ROWS = [
 POSITIVES = list({r["format"]: r for r in reversed(ROWS) if "secret" in r}.values())  # one per format, e2e
 DAY = date.today() - timedelta(days=1)
 # measured once on the final detector (never tuned on): caught positives, kept negatives
-FLOORS = {"dev": (134, 29), "heldout": (40, 22), "mine": (10, 5)}
+FLOORS = {"dev": (134, 29), "heldout": (61, 22), "mine": (20, 5)}  # secrets7 (rerun: the splits are spent)
 
 
 def _split(name: str) -> list[dict[str, Any]]:

@@ -4,8 +4,11 @@ Two detectors find the spans to mask, and both always run:
 
 - detect-secrets' vendor plugins (AWS, GitHub, GitLab, Slack, Stripe, Twilio, SendGrid, npm, PyPI,
   OpenAI, JWT, Discord, Telegram, Azure storage, private keys, ...), a maintained rule set;
-- memdir's own rules (`secret_rules.py`): values after keys that name a secret, URL credentials,
-  command-line password flags, Authorization headers, private-key bodies, full-width `＝`/`：`.
+- memdir's own rules: values whose key, flag, option, header or element names a secret in any
+  spelling (`secret_named.py`, judged by `secret_names.py`), values in a credential position
+  (`secret_positions.py`: (user, password) pairs, `.pgpass` lines, prompt answers, ...), random
+  values on a line that names a credential (`secret_context.py`), and the shapes of
+  `secret_rules.py` (URL credentials, Authorization headers, private-key bodies, vendor prefixes).
 
 Only the secret is masked, so the text stays readable: `password=[REDACTED]`,
 `postgres://app:[REDACTED]@db:5432/x`, `-----BEGIN RSA PRIVATE KEY-----[REDACTED]-----END ...`.
@@ -79,8 +82,8 @@ def _rule_spans(text: str) -> Iterator[tuple[int, int]]:
             if rule.check is not None:
                 if not rule.check(raw):
                     continue
-            elif rule.name in ("assignment", "k8s_env"):
-                key = m.group(2 if rule.name == "assignment" else 1)
+            elif rule.name == "k8s_env":
+                key = m.group(1)
                 if not value_is_secret(key, raw) or not names_secret(key):  # secretName, password_changed_at
                     continue
                 if raw[1:2] in tuple(")]},;") or _CALL.match(raw):

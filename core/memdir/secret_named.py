@@ -22,6 +22,7 @@ _STEM = re.compile(  # the lookahead lets the regex engine skip to a possible fi
 )
 _NAME_CHARS = re.compile(r"[A-Za-z0-9_.\-]*")
 _NAME_BACK = re.compile(r"[A-Za-z0-9_.\-]*$")
+_JA_FORWARD = re.compile(r"[゠-ヿ一-鿿]*")
 _JA_BACK = re.compile(r"[A-Za-z0-9゠-ヿ一-鿿]*$")  # `APIキー`, `秘密鍵`: ASCII, katakana and kanji before
 _SEP = re.compile(r"""["']?[ \t]*(?:=>|:=|[=＝：]|:(?![:/\\])|は|が)[ \t]*""")
 _FLAG_GAP = re.compile(r"(?:=|[ \t]+)")
@@ -99,7 +100,7 @@ def named_spans(text: str) -> Iterator[tuple[int, int]]:
             end = _NAME_CHARS.match(text, m.end()).end()  # type: ignore[union-attr]
         else:
             start = m.start() - len(_JA_BACK.search(text[max(0, m.start() - 20) : m.start()]).group(0))  # type: ignore[union-attr]
-            end = m.end()
+            end = _JA_FORWARD.match(text, m.end()).end()  # type: ignore[union-attr]  # 暗号化キー, パスワード変更日
         if start in seen:
             continue
         seen.add(start)

@@ -124,9 +124,12 @@ def position_spans(text: str) -> Iterator[tuple[int, int]]:
             start, end = m.span(next(i for i in (1, 2, 3) if m.group(i) is not None))
             if credential_value(text[start:end]) and not text[start:end].startswith("$"):
                 yield start, end
-    for pattern, needs in ((_PGPASS, _NEEDS_PGPASS), (_USER_HASH, _NEEDS_HASH), (_SMB_USER, _NEEDS_SMB)):
+    for m in _USER_HASH.finditer(text) if _NEEDS_HASH.search(text) else ():
+        yield m.span(1)
+    for pattern, needs in ((_PGPASS, _NEEDS_PGPASS), (_SMB_USER, _NEEDS_SMB)):
         for m in pattern.finditer(text) if needs.search(text) else ():
-            yield m.span(1)
+            if credential_value(m.group(1)):  # not `build:8213:ok:amd64:done`
+                yield m.span(1)
     for m in _SHORT.finditer(text) if _NEEDS_SHORT.search(text) else ():
         group = next(i for i in range(1, (_SHORT.groups or 0) + 1) if m.group(i) is not None)
         start, end = m.span(group)
@@ -135,5 +138,6 @@ def position_spans(text: str) -> Iterator[tuple[int, int]]:
         if end - start >= 4 and not text[start:end].startswith("-") and not text[start:end].isdigit():
             yield start, end
     for m in _SELF_NAMED.finditer(text) if _NEEDS_SELF.search(text) else ():
-        if high_entropy(m.group(1)) or len(m.group(1)) >= 40:
+        tail = m.group(1)
+        if high_entropy(tail) or (len(tail) >= 24 and len(set(tail)) >= 16):  # base32: AGE-SECRET-KEY-1…
             yield m.start(), m.end()

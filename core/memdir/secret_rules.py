@@ -1,12 +1,12 @@
 """memdir's own secret rules: the shapes a vendor-token scanner does not know.
 
 detect-secrets (see redact.py) knows vendor tokens by their prefixes. These rules add what
-appears in an engineer's or an agent's notes around them: a value after a key that names a
-secret (`DB_PASS=`, `"client_secret": "…"`, `password＝…`, `パスワードは … です`), credentials in a
-URL, command-line password flags (`--password X`, `mysql -pX`, `sshpass -p X`, `docker login -p X`,
+appears in an engineer's or an agent's notes around them: a k8s `name:`/`value:` pair, prose
+(`パスワードは … です`, `with password …`), credentials in a URL, command-line password flags (`--password X`, `mysql -pX`, `sshpass -p X`, `docker login -p X`,
 `curl -u user:pass`), `Authorization:` headers, private-key blocks, and a few vendor prefixes
 detect-secrets 1.5 lacks. Each rule names the group that holds the secret, so the key, the user
-name and the host stay readable: `password=[REDACTED]`.
+name and the host stay readable: `password=[REDACTED]`. A `key=value` whose key names a secret is
+found by `secret_named.py` (any spelling, judged by `secret_names.names_secret`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ class Rule:
     check: Callable[[str], bool] | None = None  # the value must pass it (a credential, not a word)
 
 
-_SEP = r"[ \t]*(?:=>|:=|[=＝：]|:(?!:))[ \t]*"  # `::` is a scope (tests/test_auth.py::test_login)
 _VALUE = r"(\"[^\"\n]{1,500}\"|'[^'\n]{1,500}'|[^\s,;\"'`<>]{1,500})"
 _SECRET_WORDS = (
     r"pass(?:word|wd|phrase|code)?|pwd|pw|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
