@@ -20,14 +20,14 @@ _STEM = re.compile(  # the lookahead lets the regex engine skip to a possible fi
     r"(?i)(?=[pstckaoパ暗合ト秘シキ鍵認])(?:pass|pwd|pw|secret|token|cred|cookie|sess|sid|psk|auth|key|pin|otp|sig"
     r"|パスワード|暗証番号|合言葉|暗号|トークン|秘密鍵|シークレット|パスフレーズ|キー|鍵|認証コード)"
 )
-_NAME_CHARS = re.compile(r"[A-Za-z0-9_.\-]*")
+_NAME_CHARS = re.compile(r"[A-Za-z0-9_.\-]{0,80}")
 _NAME_BACK = re.compile(r"[A-Za-z0-9_.\-]*$")
 _JA_FORWARD = re.compile(r"[゠-ヿ一-鿿]*")
 _JA_BACK = re.compile(r"[A-Za-z0-9゠-ヿ一-鿿]*$")  # `APIキー`, `秘密鍵`: ASCII, katakana and kanji before
 _SEP = re.compile(r"""["']?[ \t]*(?:=>|:=|[=＝：]|:(?![:/\\])|は|が)[ \t]*""")
 _FLAG_GAP = re.compile(r"(?:=|[ \t]+)")
 _VALUE = re.compile(
-    r"""\"([^\"\n]{1,500})\"|'([^'\n]{1,500})'|「([^」\n]{1,500})」|<\(echo[ \t]+([^\s)]{1,500})\)|\{([^}\s\"':,]{1,300})\}|((?:(?![,;\"'`<>\[\]{}])[!-~]){1,500})"""
+    r"""\"([^\"\n]{1,500})\"|'([^'\n]{1,500})'|「([^」\n]{1,500})」|<\(echo[ \t]+([^\s)]{1,500})\)|\{([^}\s\"':,]{1,300})\}|([^\s,;\"'`<>\[\]{}\u0080-\U0010ffff]{1,500})"""
 )
 _XML_VALUE = re.compile(r">([^<\n]{1,500})</")
 _PLACEHOLDER = re.compile(
@@ -58,7 +58,7 @@ def credential_value(value: str, any_word: bool = False) -> bool:
     return (
         len(bare) >= 6
         and not _PLACEHOLDER.match(bare)
-        and not _NOT_VALUE.search(bare)
+        and not _NOT_VALUE.match(bare)
         and not bare.endswith((".py", ".json", ".yaml", ".yml", ".txt", ".pem", ".key", ".gz", ".md"))
     )
 
@@ -93,7 +93,10 @@ def _value_span(text: str, pos: int, random_only: bool, any_word: bool) -> tuple
 def named_spans(text: str) -> Iterator[tuple[int, int]]:
     """Spans of values after a name (key, flag, option, header, element) that names a secret."""
     seen: set[int] = set()
+    covered = 0  # the end of the last value masked: a stem inside it is part of a secret, not a name
     for m in _STEM.finditer(text):
+        if m.start() < covered:
+            continue
         ascii_stem = m.group(0).isascii()
         if ascii_stem:
             start = m.start() - len(_NAME_BACK.search(text[max(0, m.start() - 80) : m.start()]).group(0))  # type: ignore[union-attr]
@@ -121,4 +124,5 @@ def named_spans(text: str) -> Iterator[tuple[int, int]]:
         elif flag and (gap := _FLAG_GAP.match(text, end)) is not None and not text.startswith("-", gap.end()):
             span = _value_span(text, gap.end(), random_only, names_password(name))
         if span is not None:
+            covered = span[1]
             yield span
