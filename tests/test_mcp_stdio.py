@@ -98,8 +98,8 @@ def test_lists_the_ten_tools_with_their_arguments(served: Served) -> None:
     assert props["search"] == {"query", "k", "kind"} and tools["search"].input_schema["required"] == ["query"]
     assert tools["search"].input_schema["properties"]["k"]["default"] == 5
     assert props["log_event"] == {"type", "task_id", "summary", "tool", "input", "outcome"}
-    assert props["feedback"] == {"path", "outcome"} and props["context"] == {"query", "budget"}
-    assert props["add_episode"] == {"text", "title"} and props["read_note"] == {"path"}
+    assert props["feedback"] == {"path", "outcome", "note"} and props["context"] == {"query", "budget"}
+    assert props["add_episode"] == {"text", "title", "at"} and props["read_note"] == {"path"}
     assert props["list_review"] == set() and props["decision_list"] == {"due_only"}
     assert props["outcome"] == {"path", "text", "result"} and "title" in props["decision_add"]
     assert "procedure" in (tools["search"].description or "")
@@ -157,6 +157,17 @@ def test_add_an_episode(served: Served) -> None:
     assert str(res["id"]).startswith(str(res["file"]) + "#")
 
 
+def test_add_an_episode_at_its_own_time(served: Served) -> None:
+    """`at` does what `memdir episode add --at` does: the episode lands in its day's file, under its time."""
+    res = served.ok(
+        "add_episode",
+        {"text": "Renewed the VPN cert for Ken.", "title": "VPN cert", "at": "2026-11-23T09:10:00+09:00"},
+    )
+    assert res["file"] == "episodes/2026-11-23.md" and str(res["anchor"]).startswith("0910-")
+    assert "## 09:10 — VPN cert" in (served.root / "episodes/2026-11-23.md").read_text(encoding="utf-8")
+    assert "ISO 8601" in served.error("add_episode", {"text": "Renewed it.", "at": "last tuesday"})
+
+
 def test_log_an_event(served: Served) -> None:
     res = served.ok(
         "log_event", {"type": "task_end", "task_id": "t7", "summary": "rotate", "outcome": "success"}
@@ -173,6 +184,19 @@ def test_feedback(served: Served) -> None:
     res = served.ok("feedback", {"path": "procedures/rotate-db-password.md", "outcome": "success"})
     assert res["success_count"] == 1 and float(res["confidence"]) > 0.4  # type: ignore[arg-type]
     assert "success_count: 1" in (served.root / "procedures/rotate-db-password.md").read_text()
+
+
+def test_feedback_keeps_its_note_under_outcome_notes(served: Served) -> None:
+    """As `memdir feedback --note`: the line goes under `## Outcome notes`; a plain knowledge note is refused."""
+    served.ok(
+        "feedback",
+        {"path": "procedures/rotate-db-password.md", "outcome": "failure", "note": "step 3 timed out"},
+    )
+    text = (served.root / "procedures/rotate-db-password.md").read_text(encoding="utf-8")
+    assert "## Outcome notes" in text and " failure: step 3 timed out" in text
+    line = served.error("feedback", {"path": "knowledge/ci-runner-images.md", "outcome": "success"})
+    assert "procedures and lessons" in line
+    assert "confidence" not in (served.root / "knowledge/ci-runner-images.md").read_text(encoding="utf-8")
 
 
 def test_context(served: Served) -> None:

@@ -11,7 +11,7 @@ lone surrogate (bytes that were not UTF-8), or is over its size cap.
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime
 
 from memdir.errors import InputError
 
@@ -63,3 +63,13 @@ def check_when(value: date, what: str) -> None:
         raise InputError(
             f"{what} {value.isoformat()} is out of range: use a date in the years {MIN_YEAR} to {MAX_YEAR}"
         )
+
+
+def parse_when(value: str, what: str = "--at") -> datetime:
+    """An episode's time from ISO 8601 (naive: local time) (`2026-11-28T10:30`, `...+09:00`, `...Z`); InputError otherwise."""
+    try:
+        when = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise InputError(f"invalid {what} {value!r}: use ISO 8601, e.g. 2026-11-28T10:30") from None
+    check_when(when, what)
+    return when if when.tzinfo is not None else when.astimezone()  # a naive time is local time

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import datetime
 
 import click
 
 from memdir.cli.common import CliState, echo_json, exclusive, json_option, pass_state, say, text_arg
-from memdir.errors import MemdirError
-from memdir.inputs import check_when
+from memdir.inputs import parse_when
 
 
 @click.group("episode")
@@ -32,15 +30,7 @@ def episode_add(state: CliState, text: str, title: str | None, at: str | None, a
     """
     mem = state.memory
     body = text_arg(text, "episode text")
-    when = None
-    if at:
-        try:
-            when = datetime.fromisoformat(at.replace("Z", "+00:00"))
-        except ValueError:
-            raise MemdirError(f"invalid --at {at!r}: use ISO 8601, e.g. 2026-11-28T10:30") from None
-        check_when(when, "--at")
-        if when.tzinfo is None:
-            when = when.astimezone()
+    when = parse_when(at, "--at") if at else None
     ep = mem.add_episode(body, title=title, at=when)
     if as_json:
         data = asdict(ep)
@@ -108,17 +98,19 @@ def log_cmd(
 
 @click.command("feedback")
 @click.argument("path")
-@click.option("--success", is_flag=True, help="The procedure worked.")
-@click.option("--failure", is_flag=True, help="The procedure failed.")
+@click.option("--success", is_flag=True, help="It worked.")
+@click.option("--failure", is_flag=True, help="It failed.")
 @click.option("--note", help="A line about what happened, kept in the note.")
 @json_option()
 @pass_state
 def feedback_cmd(
     state: CliState, path: str, success: bool, failure: bool, note: str | None, as_json: bool
 ) -> None:
-    """Report the outcome of using a procedure; updates counts and confidence.
+    """Report the outcome of using a procedure (or a lesson); updates counts and confidence.
 
-    Give exactly one of --success and --failure.
+    PATH is a note in procedures/, or in knowledge/ with `type: lesson` or `rule` or outcome
+    counts; a plain knowledge note is refused (a decision's result: `memdir outcome`). Give
+    exactly one of --success and --failure; --note adds a dated line under "## Outcome notes".
 
     \b
     Example:

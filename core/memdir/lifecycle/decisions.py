@@ -17,6 +17,7 @@ from datetime import date, datetime, timedelta, timezone
 from typing import TYPE_CHECKING
 
 from memdir.errors import MemdirError, NoteError
+from memdir.notes.body_sections import append_to_section, find_section
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
 
@@ -132,13 +133,12 @@ def record_outcome(
     note = read_decision(store, path)
     day = now.date().isoformat()
     line = f"- {day} ({result}): {text}"
-    body = note.body.rstrip("\n")
-    if OUTCOMES_HEADING in body:
-        head, _, tail = body.partition(OUTCOMES_HEADING)
-        kept = [ln for ln in tail.strip("\n").splitlines() if ln.strip() and not ln.startswith("(none yet")]
-        body = head + OUTCOMES_HEADING + "\n\n" + "\n".join([*kept, line])
-    else:
-        body += f"\n\n{OUTCOMES_HEADING}\n\n{line}"
+    lines = note.body.splitlines(keepends=True)
+    found = find_section(lines, OUTCOMES_HEADING)
+    if found:  # the placeholder goes; a person's sections after `## Outcomes` stay as they are
+        start, end = found
+        lines[start + 1 : end] = [ln for ln in lines[start + 1 : end] if not ln.startswith("(none yet")]
+    body = append_to_section("".join(lines), OUTCOMES_HEADING, [line]).rstrip("\n")
     changes: dict[str, object] = {"outcome": result, "updated_at": now.isoformat(timespec="seconds")}
     if result == "partial":
         changes["follow_up_at"] = (now.date() + timedelta(days=DEFAULT_FOLLOW_UP_DAYS)).isoformat()

@@ -11,10 +11,13 @@ from typing import Any
 
 from memdir.errors import ConflictError, NoteError
 from memdir.lifecycle.usage import record_use
+from memdir.notes.body_sections import append_to_section
 from memdir.notes.store import NoteStore
 
 DEFAULT_PRIOR = 0.4
+OUTCOME_HEADING = "## Outcome notes"  # where outcome lines go, wherever the section is in the note
 CAS_ATTEMPTS = 12
+OUTCOME_TYPES = ("lesson", "rule")  # knowledge notes whose use is counted like a procedure's
 
 
 def smoothed_confidence(successes: int, failures: int, prior: float = DEFAULT_PRIOR) -> float:
@@ -76,13 +79,32 @@ def apply_feedback(
     when: datetime | None = None,
     initial_confidence: float = DEFAULT_PRIOR,
 ) -> FeedbackResult:
-    """Apply one outcome report to a note, changing only the keys it must (the prior c0 from the config)."""
+    """Apply one outcome report to a note, changing only the keys it must (the prior c0 from the config).
+
+    The note must track outcomes: a procedure, or a knowledge note that has a `type: lesson` or
+    `rule` or already counts outcomes (`success_count`/`failure_count`). A plain knowledge note
+    (a fact, a decision) is refused with one line: its confidence is not earned by use.
+    """
+    check_tracks_outcomes(store, path)
     return apply_outcomes(
         store,
         path,
         [(success, note, when or datetime.now().astimezone())],
         initial_confidence=initial_confidence,
     )
+
+
+def check_tracks_outcomes(store: NoteStore, path: str) -> None:
+    """NoteError unless the note at path is one whose outcomes are counted (see apply_feedback)."""
+    rel = store.relpath(path)
+    if not rel.startswith("knowledge/"):
+        return
+    meta = store.read(rel).meta
+    kind = str(meta.get("type") or "")
+    if kind in OUTCOME_TYPES or "success_count" in meta or "failure_count" in meta:
+        return
+    hint = "record its result with `memdir outcome`" if kind == "decision" else "it keeps no outcome counts"
+    raise NoteError(f"feedback is for procedures and lessons, not a knowledge note ({hint})", rel)
 
 
 def apply_outcomes(
@@ -141,14 +163,7 @@ def _apply_once(
         for ok, note, when in outcomes
         if note and note.strip()
     ]
-    body = None
-    if lines:
-        text = current.body.rstrip("\n") + "\n"
-        body = (
-            text
-            + ("" if "\n## Outcome notes\n" in f"\n{text}" else "\n## Outcome notes\n\n")
-            + "".join(lines)
-        )
+    body = append_to_section(current.body, OUTCOME_HEADING, lines) if lines else None
     prev = meta.get("confidence")
     store.update_meta(rel, changes, expected_hash=current.hash, body=body)
     return FeedbackResult(

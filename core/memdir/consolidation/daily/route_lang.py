@@ -22,6 +22,9 @@ _LATIN = re.compile(r"[A-Za-z]")
 _FENCED = re.compile(r"^\s*```[^\n]*\n(.*?)^\s*```\s*$", re.M | re.S)
 _CODE = re.compile(r"`([^`\n]+)`")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w./:@=+-]*[\w/]|\d+")
+LATIN_TERM = re.compile(
+    r"[A-Za-z][A-Za-z0-9]+"
+)  # the words of a title a translation keeps as they are (VPN, DB)
 _TECH = re.compile(r"[\d_./:@=-]|[a-z][A-Z]|^[A-Z]{2,}")
 
 

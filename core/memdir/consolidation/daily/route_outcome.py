@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from memdir.lifecycle.feedback import DEFAULT_PRIOR, prior_of, smoothed_confidence
+from memdir.lifecycle.feedback import DEFAULT_PRIOR, OUTCOME_HEADING, prior_of, smoothed_confidence
+from memdir.notes.body_sections import append_to_section
 from memdir.notes.frontmatter import update_text
+from memdir.notes.gist import gist
 
 if TYPE_CHECKING:
     from memdir.notes.model import Note
-
-OUTCOME_HEADING = "## Outcome notes"
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,8 @@ def _count(meta_value: object) -> int:
 
 
 def outcome_line(o: Outcome) -> str:
-    """`- 2026-11-28 success: <what the episode said> (episodes/2026-11-28.md#0930-...)`."""
-    said = " ".join(o.text.split())
-    if len(said) > 200:
-        said = said[:199].rstrip() + "…"
-    return f"- {o.day} {o.outcome}: {said} ({o.ref})\n"
+    """`- 2026-11-28 success: <the gist of what the episode said> (episodes/2026-11-28.md#0930-...)`."""
+    return f"- {o.day} {o.outcome}: {gist(o.text)} ({o.ref})\n"
 
 
 def already_reported(body: str, ref: str) -> bool:
@@ -79,8 +76,5 @@ def with_outcomes(text: str, note: Note, outcomes: list[Outcome], initial_confid
             and abs(prior - DEFAULT_PRIOR) > 1e-9
         ):
             changes["confidence_prior"] = round(prior, 4)  # as `memdir feedback` does
-    body = body.rstrip("\n") + "\n"
-    if f"\n{OUTCOME_HEADING}\n" not in f"\n{body}":
-        body += f"\n{OUTCOME_HEADING}\n\n"
-    body += "".join(outcome_line(o) for o in fresh)
+    body = append_to_section(body, OUTCOME_HEADING, [outcome_line(o) for o in fresh])
     return update_text(text, changes, body=body)

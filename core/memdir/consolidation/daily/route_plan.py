@@ -27,9 +27,9 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
-from memdir.consolidation.daily.route_lang import same_in_other_language
+from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language, same_in_other_language
 from memdir.consolidation.daily.route_outcome import Outcome
-from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text
+from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate, embed_text
 from memdir.consolidation.daily.route_sections import SectionState, record_key, replace_section
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
 from memdir.consolidation.daily.router import RoutedPart
@@ -105,7 +105,11 @@ class Planner:
         vecs = self.vectors.embed(embedded) if pending else None
         for i, (ep, part, title, text) in enumerate(pending):
             assert vecs is not None
-            if part.usage is not None and self._usage(ep, part, vecs[i]):
+            if part.usage is not None:
+                if not self._usage(
+                    ep, part, vecs[i]
+                ):  # "did X the usual way": nothing to keep without its procedure
+                    self._skip(ep, "reports using a procedure no note describes")
                 continue
             if part.kind not in WRITE_KINDS:
                 self._skip(ep)
@@ -115,15 +119,18 @@ class Planner:
             self.result.ops.append(draft.finish(self.started_at, self.initial_confidence))
         return self.result
 
-    def _skip(self, ep: Episode) -> None:
+    def _skip(self, ep: Episode, reason: str = "") -> None:
         self.result.skipped += 1
-        self.result.decisions.append({"episode": ep.id, "kind": "skip", "action": "skip"})
+        decision = {"episode": ep.id, "kind": "skip", "action": "skip"}
+        if reason:
+            decision["reason"] = reason
+        self.result.decisions.append(decision)
 
     # -- usage reports -----------------------------------------------------------------
     def _usage(self, ep: Episode, part: RoutedPart, vec: Any) -> bool:
         """An outcome for the procedure (or skill) this episode reports using; False if none matches."""
         found = self.vectors.related(vec, "procedures", k=5) + self.vectors.related(vec, "skills", k=5)
-        scored = [(m.similarity + TITLE_WEIGHT * title_overlap(part.text, m.title), m) for m in found]
+        scored = [(m.similarity + TITLE_WEIGHT * self._title_share(ep.text, m), m) for m in found]
         score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
         if best is None or score < USAGE_MATCH:
             return False
@@ -141,12 +148,30 @@ class Planner:
             self._review(ep, "evidence", part.title, said, best, f"{part.usage}: reports using this skill")
             decision["action"] = "evidence"
         else:
-            self._draft_for(best.path).outcomes.append(Outcome(str(part.usage), ep.ref, day, said))
+            report = redact(ep.text.strip() or part.text)[0]  # the writer's words, not the shaped steps
+            self._draft_for(best.path).outcomes.append(Outcome(str(part.usage), ep.ref, day, report))
             self._draft_for(best.path).op.episodes.append(ep.id)
             decision["action"] = "outcome"
             self.result.outcomes += 1
         self.result.decisions.append(decision)
         return True
+
+    def _title_share(self, report: str, m: Match) -> float:
+        """Share of the note title's terms the report mentions; across languages, of the terms a translation keeps.
+
+        An English report of a Japanese procedure ("renewed the VPN cert" / 「VPN証明書の更新手順」) shares only
+        the title's Latin terms (VPN), and only when the report reads like the title itself (calibrated
+        similarity of report and title >= CROSS_SIMILAR), so one shared acronym alone names nothing.
+        """
+        if language(report) == language(m.title):
+            return title_overlap(report, m.title)
+        latin = " ".join(LATIN_TERM.findall(m.title))
+        if not latin:
+            return 0.0
+        rv, tv = self.vectors.embed([" ".join(report.split())[:EMBED_CHARS], m.title])
+        if calibrate(float(rv @ tv), self.vectors.name) < CROSS_SIMILAR:
+            return 0.0
+        return title_overlap(report, latin)
 
     # -- one part ------------------------------------------------------------------
     def _plan_part(self, ep: Episode, part: RoutedPart, title: str, text: str, vec: Any) -> None:

@@ -1,0 +1,61 @@
+"""One line a person keeps from a short report: its sentences without list numbers or markdown marks.
+
+An outcome line (`- 2026-11-20 success: ...`) quotes the report it came from. A report written as a
+list ("1. Rotated the password, the usual steps. 2. All fine.") or with markdown (`**done**`,
+`` `make` ``, `> quoted`) reads as one plain line: the marks go, the words stay in their order, a line
+that ends without punctuation is closed with ";", and a long report is cut at the last sentence (or
+word) that fits, with "…".
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_CHARS = 200
+_LEAD = re.compile(
+    r"^\s*(?:#{1,6}\s+|>\s*)*(?:(?:\d{1,3}|[a-zA-Z]|[０-９]{1,3})[.)．）]\s+|[-*+•・]\s+|[（(]\d{1,3}[)）]\s*|[①-⑳]\s*)?"
+)
+_MARKS = re.compile(r"\*\*|__|(?<![\w`])[*_](?=\S)|(?<=\S)[*_](?![\w`])|`+")
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_END = ".!?:;。！？：；…"
+_CJK = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def _clean(line: str) -> str:
+    line = _LEAD.sub("", line)
+    line = _LINK.sub(r"\1", line)
+    return " ".join(_MARKS.sub("", line).split())
+
+
+def _join(pieces: list[str]) -> str:
+    out = ""
+    for piece in pieces:
+        if not out:
+            out = piece
+            continue
+        if out[-1] not in _END:
+            out += "、" if _CJK.match(out[-1]) else ";"
+        out += "" if _CJK.match(out[-1]) and _CJK.match(piece[0]) else " "
+        out += piece
+    return out
+
+
+def _cut(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    ends = [
+        i
+        for i, ch in enumerate(head)
+        if ch in ".!?。！？" and (i + 1 == len(head) or not head[i + 1].isalnum())
+    ]
+    if ends and ends[-1] >= limit // 2:
+        return head[: ends[-1] + 1] + " …" if head[ends[-1]] in ".!?" else head[: ends[-1] + 1] + "…"
+    space = head.rfind(" ")
+    return (head[:space] if space >= limit // 2 else head).rstrip(" ,;、") + "…"
+
+
+def gist(text: str, limit: int = MAX_CHARS) -> str:
+    """The report as one plain line of at most `limit` characters."""
+    pieces = [c for c in (_clean(ln) for ln in text.splitlines()) if c]
+    return _cut(_join(pieces), limit)
