@@ -3,12 +3,13 @@
 An episode that records a mistake and its fix used to leave two files: the knowledge note the router
 made of it (the episode's text) and `knowledge/lessons/<name>.md` (the same sentences under "What
 failed" / "What worked instead"). A person keeps one. So, before the plan is written, a plan that
-would *create* a plain knowledge note for such an episode (its only write, a new lesson, a short prose
-episode) creates the lesson instead, in `knowledge/lessons/`, with the episode's other sentences under
+would *create* a plain knowledge note for such an episode (its only write, a new lesson, at most three
+lines of prose told for its lesson: "lesson learned", 教訓, "should have", a post-mortem, with at most two
+other sentences) creates the lesson instead, in `knowledge/lessons/`, with the episode's other sentences under
 `## Notes`: every sentence is written once. The lesson step then finds the lesson citing the episode and
 changes nothing; rule candidates and `lessons:` links work as before. An episode routed to a procedure,
-to an update of an existing note, or a long one (code, tables, more than `MAX_SENTENCES`) keeps its
-note, which lists the lesson in `lessons:`.
+to an update of an existing note, or any other (a form, a list, a FAQ or a letter that only contains a
+lesson cue) keeps its note, which lists the lesson in `lessons:`.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.daily.lesson_text import sentences
-from memdir.consolidation.daily.lessons_step import LESSON_DIR, draft_lesson
+from memdir.consolidation.daily.lesson_text import FIX, ITEM, RETRO, sentences
+from memdir.consolidation.daily.lessons_step import LESSON_DIR, LessonDraft, draft_lesson
 
 if TYPE_CHECKING:
     from memdir.consolidation.daily.plan_draft import PlanResult
@@ -25,14 +26,23 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
     from memdir.runs.journal import Op
 
-MAX_SENTENCES = 15
+MAX_LINES = 3  # a paragraph or two of prose: a form, a list, a table or code keeps its own note
+MAX_REST = 2  # sentences of the episode that are neither the failure, the fix nor a check
 
 
 def _short_prose(ep: Episode) -> bool:
-    lines = ep.text.splitlines()
-    fenced = any(ln.lstrip().startswith(("```", "~~~")) for ln in lines)
-    table = sum(ln.lstrip().startswith("|") for ln in lines) >= 2
-    return not fenced and not table and len(sentences(ep.text)) <= MAX_SENTENCES
+    lines = [ln for ln in ep.text.splitlines() if ln.strip()]
+    return len(lines) <= MAX_LINES and not any(
+        ITEM.match(ln) or ln.lstrip().startswith(("|", "```", "~~~")) for ln in lines
+    )
+
+
+def _about_the_lesson(draft: LessonDraft) -> bool:
+    """The episode is told for its lesson: it says so ("lesson learned", 教訓, "should have", a post-mortem)
+    and holds little else."""
+    said = f"{draft.ep.title}\n{draft.ep.text}"
+    strong = bool(RETRO.search(said)) or any(FIX.search(s) for s in sentences(draft.ep.text))
+    return strong and len(draft.rest) <= MAX_REST
 
 
 def fold_lessons(
@@ -56,7 +66,7 @@ def fold_lessons(
             if ep is not None and plain and writes.get(ep.id) == 1 and _short_prose(ep)
             else None
         )
-        if draft is None or draft.existing:
+        if draft is None or draft.existing or not _about_the_lesson(draft):
             out.append(o)
             continue
         path, n = f"{LESSON_DIR}/{draft.name}.md", 2

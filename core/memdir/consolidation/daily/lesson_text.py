@@ -113,7 +113,8 @@ _STOP = frozenset(
 )
 
 
-_ITEM = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+|[・•]\s*)")
+ITEM = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+|[・•]\s*)")
+_ITEM = ITEM
 # A line that is only a label over what follows ("Lessons learned:", "Next time I will:", 「6. 教訓」).
 LABEL_LINE = re.compile(
     r"(?i)^\s*(?:#+\s*|\d+[.)]\s*|[-*+・•]\s*)?[\[【(（]?\s*(?:lessons? learned|lessons?|takeaways?|"

@@ -20,8 +20,9 @@ _MORE = frozenset(
 )
 _VERBS = "|".join(sorted(IMPERATIVE_VERBS | _MORE, key=len, reverse=True))
 _CLAUSE = re.compile(rf",\s+(?:and\s+|then\s+|and then\s+)?(?=(?:{_VERBS})\b)", re.I)
-_LED = re.compile(
-    rf"^(?:for|on|in|with|after|once|if|when|from)\b[^.:;]{{1,50}}?,?\s+(?:just\s+)?(?:{_VERBS})\b(?!\s*[:,.])",
+_LED = re.compile(  # the command follows the phrase itself, never a subject ("…, we go back" is no command)
+    rf"^(?:for|on|in|with|after|once|if|when|from)\b[^.:;,]{{1,50}}?(?:,\s*|\s+)(?<!\bwe\s)(?<!\bi\s)(?<!\byou\s)(?<!\bthey\s)(?<!\bit\s)"
+    rf"(?:just\s+)?(?:{_VERBS})\b(?!\s*[:,.])",
     re.I,
 )
 MIN_CLAUSES = 3
