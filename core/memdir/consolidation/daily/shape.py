@@ -61,7 +61,6 @@ from memdir.consolidation.daily.shape_task import lead_task
 from memdir.consolidation.daily.shape_text import (
     is_filler,
     is_meta,
-    is_step,
     past_to_base,
     purpose_clause,
     strip_narrative,
@@ -79,6 +78,11 @@ _CHATTY = re.compile(r"[!！]|おめでとう|ありがと|\b(?:hi|hey|hello|tha
 _STRONG_KNOW = re.compile(
     r"\b(?:root cause|lesson|takeaway|decided|decision|we chose|policy|rule|the reason|turns? out|means that)\b|"
     r"原因|教訓|結論|決定|決めた|方針|ルール|理由",
+    re.I,
+)
+# what a condition's sentence goes on to state ("…, you don't need a full purge"), not a command or a pointer
+_STATEMENT = re.compile(
+    r"(?:you|we|it|there|this|that|the|nothing|no|one|our|your)\b(?!.*\b(?:here(?:'s| is| are)|as follows|what (?:you|to) do)\b)",
     re.I,
 )
 _ANNOUNCE = re.compile(
@@ -280,10 +284,10 @@ def _procedure_description(
     condition = bool(purpose)
     rest = lead[0][len(purpose) :].strip(" ,、") if purpose and lead and lead[0].startswith(purpose) else ""
     if (
-        rest
+        _STATEMENT.match(rest)
         and len(rest.split()) >= 3
         and not rest.endswith((":", "："))
-        and not (is_step(rest) or is_meta(rest))
+        and not is_meta(rest)
     ):
         purpose, condition = lead[0], False  # "If one page is stale, you don't need a full purge.": all of it
     if not purpose and meta:

@@ -20,9 +20,10 @@ _MORE = frozenset(
 )
 _VERBS = "|".join(sorted(IMPERATIVE_VERBS | _MORE, key=len, reverse=True))
 _CLAUSE = re.compile(rf",\s+(?:and\s+|then\s+|and then\s+)?(?=(?:{_VERBS})\b)", re.I)
+_NOT_SUBJECT = r"(?<!\bwe\s)(?<!\bi\s)(?<!\byou\s)(?<!\bthey\s)(?<!\bit\s)"
 _LED = re.compile(  # the command follows the phrase itself, never a subject ("…, we go back" is no command)
-    rf"^(?:for|on|in|with|after|once|if|when|from)\b[^.:;,]{{1,50}}?(?:,\s*|\s+)(?<!\bwe\s)(?<!\bi\s)(?<!\byou\s)(?<!\bthey\s)(?<!\bit\s)"
-    rf"(?:just\s+)?(?:{_VERBS})\b(?!\s*[:,.])",
+    rf"^(?:(?:if|when|once|after)\b[^.:;,]{{1,50}},\s*|(?:for|on|in|with|from)\b[^.:;,]{{1,50}}?(?:,\s*|\s+))"
+    rf"{_NOT_SUBJECT}(?:just\s+)?(?:{_VERBS})(?![\w'-])(?!\s*[:,.])",
     re.I,
 )
 MIN_CLAUSES = 3

@@ -3,10 +3,11 @@
 A person pastes what they typed (`$ ssh edge-1`, `# systemctl restart nginx`, `PS> Restart-Service W3SVC`,
 `user@host:~$ …`, or bare lines that are plainly commands: `sudo certbot renew`, `kubectl get pods`). Read as
 prose, such lines were one paragraph, so the whole session became one step. Here a run of two or more such
-lines (a paragraph, or a fenced block holding nothing else) becomes a numbered list, one command per step,
-the prompt mark removed and the command in backticks. A remark among them (`(same on edge-2)`, a `#
-comment` inside a fence) is a note, not a step: it stays, as written, after the steps. A paragraph or block
-with anything else in it (program output, a sentence) is left as it was.
+lines in a paragraph becomes a numbered list, one command per step, the prompt mark removed and the command
+in backticks. A remark among them (`(same on edge-2)`, `$ # note`) is a note, not a step: it stays, as
+written, after the steps. A paragraph with anything else in it (program output such as `npm ERR! …`, a
+sentence) is left as it was, and so is a fenced block: it already shows one command a line, and may hold
+output a list would lose.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ _PROSE_NEXT = frozenset(
     ]
 )
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)\s*$")
-_COMMENT = re.compile(r"^\s*#\s+(?=\S)")
+_COMMENT = re.compile(r"^\s*(?:\$\s+)?#\s+(?=\S)")
 _REMARK = re.compile(r"^\s*[(（].*[)）]\s*$")
 
 
@@ -70,6 +71,8 @@ def _bare_command(line: str) -> bool:
     words = line.split()
     if not words or words[0] not in COMMANDS or line.rstrip().endswith((".", "。", ":", "：")):
         return False
+    if any(w.endswith("!") for w in words) or (len(words) > 1 and re.fullmatch(r"[A-Z]{2,}:?", words[1])):
+        return False  # `npm ERR! code EACCES` is output
     return len(words) == 1 or words[1].lower() not in _PROSE_NEXT
 
 
@@ -77,7 +80,7 @@ def _prompted(line: str, fenced: bool) -> str | None:
     """The command after a prompt mark, or None (a `# comment` inside a fence is a remark)."""
     m = PROMPT.match(line)
     if m:
-        return line[m.end() :]
+        return None if line[m.end() :].startswith("#") else line[m.end() :]  # `$ # note` is a remark
     m = SHORT_PROMPT.match(line)
     if m and not (fenced and line.lstrip().startswith("#")) and _commandish(line[m.end() :]):
         return line[m.end() :]
@@ -146,15 +149,13 @@ def shell_steps(text: str) -> str:
     while i < len(lines):
         line = lines[i]
         fence = _FENCE.match(line)
-        if fence:
+        if fence:  # a fenced session is already one command a line, and may hold output: left as written
             flush()
             end = next(
                 (j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(fence.group(1)[:3])),
                 len(lines),
             )
-            inner = [ln for ln in lines[i + 1 : end] if ln.strip()]
-            found = _session(inner, fenced=True) if end < len(lines) else None
-            out.extend(_as_steps(*found) if found else lines[i : end + 1])
+            out.extend(lines[i : end + 1])
             i = end + 1
             continue
         if line.strip():

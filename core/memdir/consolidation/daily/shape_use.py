@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.blocks import Block, sentences
+from memdir.consolidation.daily.shape_text import is_step
 
 _LABELS = (
     r"when to use(?: (?:it|this|them))?|use (?:it |this |them )?when|when you (?:need|want) (?:it|this)|"
@@ -30,6 +31,10 @@ _CRUMB = re.compile(r"\S\s+(?:>|›|»|/|→)\s+\S[^>›»→]{0,40}\s+(?:>|›|
 
 def source_line(sentence: str) -> bool:
     """True for a line that only says where the text came from (a breadcrumb, "Copied from …")."""
+    if (
+        "," in sentence or "、" in sentence or is_step(sentence)
+    ):  # "Taken from the freezer, thaw…", "Go to A > B"
+        return False
     return bool(_SOURCE.search(sentence)) or (bool(_CRUMB.search(sentence)) and len(sentence) <= 120)
 
 
