@@ -113,7 +113,8 @@ _STOP = frozenset(
 )
 
 
-_ITEM = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+|[・•]\s*)")
+ITEM = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+|[・•]\s*)")
+_ITEM = ITEM
 # A line that is only a label over what follows ("Lessons learned:", "Next time I will:", 「6. 教訓」).
 LABEL_LINE = re.compile(
     r"(?i)^\s*(?:#+\s*|\d+[.)]\s*|[-*+・•]\s*)?[\[【(（]?\s*(?:lessons? learned|lessons?|takeaways?|"
@@ -303,3 +304,28 @@ def terms(text: str) -> set[str]:
 def overlap(a: set[str], b: set[str]) -> float:
     """Share of the smaller set found in the other."""
     return len(a & b) / min(len(a), len(b)) if a and b else 0.0
+
+
+# "…fails with X when Y; from now on use Z", 「…で失敗したので、今後は…する」: one sentence holding both the
+# failure and the rule; the clause after the break is what to do, the one before it what failed.
+_SPLIT_EN = re.compile(
+    r"^(?P<head>.{12,}?)(?:\s*[;；]\s*|\s+[—–-]\s+|,\s+(?=so\b))(?P<tail>(?:so\s+|and\s+)?(?:from now on|going forward|"
+    r"next time|in (?:the )?future|from (?:today|here on)|always|never|make sure|(?:we|i)(?:'ll| will| must| should))"
+    r"\b.{8,})$",
+    re.I,
+)
+_SPLIT_JA = re.compile(
+    r"^(?P<head>.{6,}?(?:ので|ため|から|が|けど|けれど))[、,]\s*(?P<tail>(?:今後は?|次から(?:は)?|次回から(?:は)?|"
+    r"これからは|以後|今度から(?:は)?).{4,})$"
+)
+
+
+def split_fix(sentence: str) -> tuple[str, str] | None:
+    """(what failed, what to do) when a fix sentence tells what happened first and the rule after a break
+    (the rule opens the second clause: "from now on", "next time", 「今後は」)."""
+    m = _SPLIT_EN.match(sentence) or _SPLIT_JA.match(sentence)
+    if not m or NORM.search(m.group("head")) or AHEAD.search(m.group("head")):
+        return None  # the clause before the break is a rule too: nothing failed in it
+    tail = m.group("tail").strip()
+    tail = re.sub(r"^(?:so|and)\s+", "", tail, flags=re.I)
+    return m.group("head").strip(" ,;"), tail[:1].upper() + tail[1:]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from memdir.consolidation.daily.lesson_text import (
     is_japanese,
     overlap,
     sentences,
+    split_fix,
     terms,
     unlabel,
 )
@@ -74,6 +76,7 @@ def result_of(text: str) -> str | None:
     return None
 
 
+_CAUSE = re.compile(r"(?i)\b(?:root cause|the cause|caused by)\b|原因")  # why it failed belongs with it
 _LEAD_IN = re.compile(r"(?:[:：]|(?:次|以下)の(?:とおり|通り)(?:です)?[。.]?|as follows[.:]?)\s*$", re.I)
 
 
@@ -85,6 +88,99 @@ def what_to_do(fixes: list[str]) -> str:
     if _LEAD_IN.search(first) and len(fixes) > 1:
         return f"{first} {fixes[1].strip()}"
     return first
+
+
+@dataclass
+class LessonDraft:
+    """A lesson an episode records, before it is written (or the lesson it is new evidence for)."""
+
+    ep: Episode
+    title: str
+    name: str
+    meta: dict[str, object]
+    when: list[str]
+    failed: list[str]
+    fixes: list[str]
+    checks: list[str]
+    rest: list[str]  # the episode's other sentences (its other facts), in order
+    existing: str | None
+
+    def text(self, notes: bool = False) -> str:
+        """The lesson note; with `notes`, the episode's other facts under `## Notes` (the only note it makes)."""
+        ja = is_japanese(self.ep.text)
+        no_step = "エピソードには失敗した手順の記載がない" if ja else "the episode names no failed step"
+        body = [
+            f"# 教訓：{self.title}" if ja else f"# Lesson: {self.title}",  # the note's language, as its lines
+            "",
+            *(["## When it applies", *[f"- {w}" for w in self.when], ""] if self.when else []),
+            "## What failed",
+            *([f"- {s} (`{self.ep.id}`)" for s in self.failed[:6]] or [f"- {no_step} (`{self.ep.id}`)"]),
+            "",
+            "## What worked instead",
+            *[f"- {s}" for s in self.fixes[:6]],
+            "",
+            *(["## How to check", *[f"- {s}" for s in self.checks[:3]], ""] if self.checks else []),
+            *(["## Notes", " ".join(self.rest), ""] if notes and self.rest else []),
+        ]
+        return render_note(self.meta, "\n".join(body))
+
+
+def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
+    """The lesson the episode records in its own words (None: it records none)."""
+    sents = [redact_text(s) for s in sentences(ep.text)]
+    said = fix_sentences(sents, redact_text(ep.text))
+    if not said:
+        return None
+    cut = [split_fix(f) for f in said]  # "…fails when …; from now on use …": the failure, then the fix
+    fixes = [c[1] if c else f for f, c in zip(said, cut, strict=True)]
+    failed = [c[0] for c in cut if c]
+    failed += [s for s in sents if (FAILED.search(s) or is_slip(s) or _CAUSE.search(s)) and s not in said]
+    if not failed:  # no failure word: what led up to the fix is what went wrong
+        first = sents.index(said[0]) if said[0] in sents else len(sents)
+        failed = [s for s in sents[:first] if s not in said and not LABEL_LINE.match(s)][-2:]
+    checks = [s for s in sents if CHECK.search(s) and s not in said]
+    used = {*failed[:6], *said, *checks[:3]}
+    rest = [s for s in sents if s not in used and not LABEL_LINE.match(s)]
+    failed = [unlabel(f) for f in failed]
+    fixes = [unlabel(f) for f in fixes]
+    existing = _same_lesson(store, " ".join(fixes), ep.id)
+    # the title the episode's note gets ("hi girls, important about…" is no lesson's name)
+    title = redact_text(shape("knowledge", given_title(ep.title, ep.text), ep.text).title or fixes[0])[:120]
+    meta: dict[str, object] = {
+        "type": "lesson",
+        "description": what_to_do(fixes)[:200],  # what to do instead; the title is already the heading
+        "confidence": 0.4,
+        "success_count": 0,
+        "failure_count": 0,
+        "support": 1,
+        "origin": "daily",
+        "sources": [ep.id],
+        "contexts": [f"episode:{ep.id}"],
+        "created_at": now,
+        "updated_at": now,
+    }
+    when = applies_when([unlabel(f) for f in said])  # the conditions the rule names; none: no section
+    name = slugify(title, max_length=60) or "lesson"
+    return LessonDraft(ep, title, name, meta, when, failed, fixes, checks, rest, existing)
+
+
+def _same_lesson(store: NoteStore, fix: str, ref: str) -> str | None:
+    """The lesson that already cites the episode, else the one whose fix says what `fix` says (half its
+    words, or CJK bigrams, shared)."""
+    want = terms(fix)
+    best, score = None, 0.0
+    for note in store.iter_notes((LESSON_DIR,)):
+        if note.meta.get("type") != "lesson":
+            continue
+        if ref in note.str_list("sources"):
+            return note.path
+        if len(want) < MIN_TERMS:  # a fix of one or two words ("教訓") says too little to match on
+            continue
+        part = note.body.split("## What worked instead", 1)[-1].split("## How to check", 1)[0]
+        s = overlap(want, terms(part))
+        if s > score:
+            best, score = note.path, s
+    return best if score >= SAME_LESSON else None
 
 
 class EpisodeLessons:
@@ -125,75 +221,16 @@ class EpisodeLessons:
     # -- lessons -------------------------------------------------------------------
     def lesson(self, ep: Episode) -> str | None:
         """Write or add evidence to the lesson this episode records; returns its path (or None)."""
-        sents = [redact_text(s) for s in sentences(ep.text)]
-        fixes = fix_sentences(sents, redact_text(ep.text))
-        if not fixes:
+        draft = draft_lesson(self.store, ep, self.now)
+        if draft is None:
             return None
-        failed = [s for s in sents if (FAILED.search(s) or is_slip(s)) and s not in fixes]
-        if not failed:  # no failure word: what led up to the fix is what went wrong
-            first = sents.index(fixes[0]) if fixes[0] in sents else len(sents)
-            failed = [s for s in sents[:first] if s not in fixes and not LABEL_LINE.match(s)][-2:]
-        checks = [s for s in sents if CHECK.search(s) and s not in fixes]
-        fixes = [unlabel(f) for f in fixes]
-        ja = is_japanese(ep.text)
-        existing = self._same_lesson(" ".join(fixes))
-        if existing:
-            return self._add_evidence(existing, ep, failed, fixes)
-        # the title the episode's note gets ("hi girls, important about…" is no lesson's name)
-        title = redact_text(shape("knowledge", given_title(ep.title, ep.text), ep.text).title or fixes[0])[
-            :120
-        ]
-        name = slugify(title, max_length=60) or "lesson"
-        rel = self.store.unique_path(LESSON_DIR, name)
-        meta: dict[str, object] = {
-            "type": "lesson",
-            "description": what_to_do(fixes)[:200],  # what to do instead; the title is already the heading
-            "confidence": 0.4,
-            "success_count": 0,
-            "failure_count": 0,
-            "support": 1,
-            "origin": "daily",
-            "sources": [ep.id],
-            "contexts": [f"episode:{ep.id}"],
-            "created_at": self.now,
-            "updated_at": self.now,
-        }
-        when = applies_when(fixes)  # the conditions the rule names; no section when it names none
-        body = [
-            f"# 教訓：{title}" if ja else f"# Lesson: {title}",  # the note's language, as its lines
-            "",
-            *(["## When it applies", *[f"- {w}" for w in when], ""] if when else []),
-            "## What failed",
-            *(
-                [f"- {s} (`{ep.id}`)" for s in failed[:6]]
-                or [
-                    f"- {'エピソードには失敗した手順の記載がない' if ja else 'the episode names no failed step'} (`{ep.id}`)"
-                ]
-            ),
-            "",
-            "## What worked instead",
-            *[f"- {s}" for s in fixes[:6]],
-            "",
-            *(["## How to check", *[f"- {s}" for s in checks[:3]], ""] if checks else []),
-        ]
-        self.store.create(rel, render_note(meta, "\n".join(body)), allow=("knowledge",))
+        if draft.existing:
+            return self._add_evidence(draft.existing, ep, draft.failed, draft.fixes)
+        rel = self.store.unique_path(LESSON_DIR, draft.name)
+        self.store.create(rel, draft.text(), allow=("knowledge",))
         self.report.created.append(rel)
         self.report.stats["lessons_from_episodes"] = self.report.stats.get("lessons_from_episodes", 0) + 1
         return rel
-
-    def _same_lesson(self, fix: str) -> str | None:
-        want = terms(fix)
-        if len(want) < MIN_TERMS:  # a fix of one or two words ("教訓") says too little to match on
-            return None
-        best, score = None, 0.0
-        for note in self.store.iter_notes((LESSON_DIR,)):
-            if note.meta.get("type") != "lesson":
-                continue
-            part = note.body.split("## What worked instead", 1)[-1].split("## How to check", 1)[0]
-            s = overlap(want, terms(part))
-            if s > score:
-                best, score = note.path, s
-        return best if score >= SAME_LESSON else None
 
     def _add_evidence(self, rel: str, ep: Episode, failed: list[str], fixes: list[str]) -> str:
         note = self.store.read(rel)

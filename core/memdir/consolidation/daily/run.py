@@ -25,6 +25,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from memdir.config import LLMConfig
+from memdir.consolidation.daily.lesson_fold import fold_lessons
 from memdir.consolidation.daily.lessons_step import EpisodeLessons
 from memdir.consolidation.daily.route_moves import move_proposals
 from memdir.consolidation.daily.route_plan import Planner
@@ -143,6 +144,11 @@ class DailyConsolidator:
             for k, v in result.sections.items()
             if not (isinstance(v, dict) and v.get("episode") in dropped)
         }
+        ops, folded = fold_lessons(
+            self.store, ops, result, episodes, started.isoformat()
+        )  # one note per lesson
+        if folded:
+            report.stats["lessons_from_episodes"] = folded
         ops += move_proposals(self.store, router, vectors, skip=touched, own=own)
         report.skipped += result.skipped
         report.stats.update(

@@ -55,16 +55,18 @@ from memdir.consolidation.daily.shape_opening import (
     unaddressed,
     unquote,
 )
+from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
+from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.consolidation.daily.shape_task import lead_task
 from memdir.consolidation.daily.shape_text import (
     is_filler,
     is_meta,
-    is_step,
     past_to_base,
     purpose_clause,
     strip_narrative,
     title_phrase,
 )
+from memdir.consolidation.daily.shape_use import source_line, use_line
 
 TITLE_LIMIT = 72
 _KNOW_LEAD = re.compile(
@@ -76,6 +78,11 @@ _CHATTY = re.compile(r"[!！]|おめでとう|ありがと|\b(?:hi|hey|hello|tha
 _STRONG_KNOW = re.compile(
     r"\b(?:root cause|lesson|takeaway|decided|decision|we chose|policy|rule|the reason|turns? out|means that)\b|"
     r"原因|教訓|結論|決定|決めた|方針|ルール|理由",
+    re.I,
+)
+# what a condition's sentence goes on to state ("…, you don't need a full purge"), not a command or a pointer
+_STATEMENT = re.compile(
+    r"(?:you|we|it|there|this|that|the|nothing|no|one|our|your)\b(?!.*\b(?:here(?:'s| is| are)|as follows|what (?:you|to) do)\b)",
     re.I,
 )
 _ANNOUNCE = re.compile(
@@ -106,40 +113,6 @@ def _clean_blocks(blocks: list[Block]) -> list[Block]:
                 b = Block("para", " ".join(kept))
         out.append(b)
     return out
-
-
-def _unmeta(sents: list[str]) -> list[str]:
-    """Sentences with an announcement before a colon split off ("Writing down what I did: first I ...")."""
-    out = []
-    for s in sents:
-        head, sep, rest = s.partition(": ")
-        if sep and rest and is_meta(head + ":") and not is_meta(rest):
-            out += [head + ":", rest[:1].upper() + rest[1:] if rest[:1].isascii() else rest]
-        else:
-            out.append(s)
-    return out
-
-
-def _prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], list[str]]:
-    """(meta, lead, steps, tail) of a procedure written as prose."""
-    sents = _unmeta([s for p in paras for s in sentences(p)])
-    flags = [is_step(s) for s in sents]
-    meta = [s for s in sents if is_meta(s)]
-    if not any(flags) or len(sents) < 2:
-        return meta, [], [s for s in sents if s not in meta], []
-    first = flags.index(True)
-    last = len(flags) - 1 - flags[::-1].index(True)
-    lead = [s for s in sents[:first] if s not in meta]
-    steps: list[str] = []
-    for s, f in zip(sents[first : last + 1], flags[first : last + 1], strict=True):
-        if s in meta:
-            continue
-        s = _unlabel(s) if not steps else s  # "A: Ask in #payments ..." -> "Ask in #payments ..."
-        if f or not steps:
-            steps.append(s)
-        else:
-            steps[-1] += ("" if steps[-1].endswith(("。", "！", "？")) else " ") + s
-    return meta, lead, steps, [s for s in sents[last + 1 :] if s not in meta]
 
 
 def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], list[str]]:
@@ -302,12 +275,21 @@ def _knowledge_description(blocks: list[Block], title: str) -> str:
 def _procedure_description(
     title: str, meta: list[str], lead: list[str], steps: list[str], body: list[Block]
 ) -> str:
+    lead = [s for s in lead if not source_line(s)]  # "Copied from Confluence > SRE > …" says where, not what
     purpose = ""
     for s in lead[:1] + steps[:1]:
         purpose = purpose_clause(s)
         if purpose:
             break
     condition = bool(purpose)
+    rest = lead[0][len(purpose) :].strip(" ,、") if purpose and lead and lead[0].startswith(purpose) else ""
+    if (
+        _STATEMENT.match(rest)
+        and len(rest.split()) >= 3
+        and not rest.endswith((":", "："))
+        and not is_meta(rest)
+    ):
+        purpose, condition = lead[0], False  # "If one page is stale, you don't need a full purge.": all of it
     if not purpose and meta:
         purpose = meta_phrase(meta)
     said = lead + steps[:1]
@@ -371,6 +353,8 @@ def _same(a: str, b: str) -> bool:
 
 def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     """Title, description and body of a note of `kind` made from an episode's title and text."""
+    if kind == "procedures":
+        text = shell_steps(text)  # pasted shell history: one command per step
     blocks = _clean_blocks(split_blocks(text.strip()))
     if not blocks:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
@@ -389,4 +373,6 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     frame = first if not title and central_opening(kind, opened, first) != first else ""
     central = central_description(desc, opened, note_title, frame)  # not a frame line such as "LN-0417."
     desc = (desc if central == desc else _cut(central, DESC_LIMIT)) or _cut(note_title, DESC_LIMIT)
+    use = use_line(opened) if kind == "procedures" else ""
+    desc = _cut(use, DESC_LIMIT) if use else desc  # the page's own "When to use:" line says it
     return Shaped(note_title, desc[:1].upper() + desc[1:], body)

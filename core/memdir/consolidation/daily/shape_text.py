@@ -69,6 +69,20 @@ _NARRATIVE_LEAD = re.compile(
     r"(?=how|why|what|whether|if))\b[\s,:!-]*",
     re.I,
 )
+# "Worked out with Aiko how to rotate…", "Ken showed me how to…": who found it out is not the task
+_LEARNT_HOW = re.compile(
+    r"^(?:[\w.'-]+(?:\s+and\s+(?:i|me))?\s+)??(?:(?:i|we)\s+)?(?:worked out|figured out|found out|learned|learnt|"
+    r"sorted out|worked through|showed (?:me|us)|taught (?:me|us)|walked (?:me|us) through|explained)"
+    r"(?:\s+(?:together\s+)?with\s+[^,.;:]{1,30}?)?\s+how\s+to\s+(?=\w)",
+    re.I,
+)
+_JA_LEARNT_HOW = re.compile(
+    r"^[^、。]{1,20}?(?:と(?:一緒に)?|に教わって|に教えてもらって|から教わって)[、,]?\s*(?=[^、。]{4,}"
+    r"(?:方法|手順)を(?:確認|整理|調べ|教わ|教えてもら|見つけ|決め))"
+)
+_JA_LEARNT_TAIL = re.compile(
+    r"(?<=方法|手順)を(?:確認|整理|調べ|教わ|教えてもら|見つけ|決め)[^、。]{0,8}[。.]?$"
+)
 _NARRATIVE_TAIL = re.compile(
     r"[\s,;-]*\b(?:again )?(?:today|yesterday|this (?:morning|afternoon|evening)|again|as well|too)\b[\s.!]*$",
     re.I,
@@ -179,6 +193,10 @@ def strip_narrative(text: str) -> str:
     """A line without diary framing: leading "Today,", 「今日は」, trailing "again today"."""
     out = _NARRATIVE_LEAD.sub("", FILLER_LEAD.sub("", text.strip()))
     out = _JA_NARRATIVE_LEAD.sub("", out)
+    learnt = _LEARNT_HOW.sub("", out)
+    out = learnt[:1].upper() + learnt[1:] if learnt != out else out
+    learnt = _JA_LEARNT_TAIL.sub("", _JA_LEARNT_HOW.sub("", out))
+    out = learnt if learnt != out and _JA_LEARNT_HOW.match(out) else out
     prev = None
     while prev != out:
         prev = out

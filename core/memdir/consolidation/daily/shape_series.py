@@ -1,0 +1,79 @@
+"""Prose how-to sentences read as steps: a series of commands in one sentence, a command after a short lead.
+
+"Log into the Fastly UI, pick the www service, go to Purge > Purge URL, paste the full URL and hit Purge."
+is four steps a person would number; "For many URLs use the API instead: …" is a step that opens with when it
+applies. Only `shape` reads these (routing never does).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.consolidation.daily.blocks import sentences
+from memdir.consolidation.daily.route_cues import IMPERATIVE_VERBS
+from memdir.consolidation.daily.shape_items import unlabel as _unlabel
+from memdir.consolidation.daily.shape_text import is_meta, is_step
+
+# verbs of a UI or a desk that the routing cue list does not hold
+_MORE = frozenset(
+    ["pick", "hit", "tap", "grab", "toggle", "tick", "untick", "fill", "type", "choose", "paste", "head"]
+)
+_VERBS = "|".join(sorted(IMPERATIVE_VERBS | _MORE, key=len, reverse=True))
+_CLAUSE = re.compile(rf",\s+(?:and\s+|then\s+|and then\s+)?(?=(?:{_VERBS})\b)", re.I)
+_NOT_SUBJECT = r"(?<!\bwe\s)(?<!\bi\s)(?<!\byou\s)(?<!\bthey\s)(?<!\bit\s)"
+_LED = re.compile(  # the command follows the phrase itself, never a subject ("…, we go back" is no command)
+    rf"^(?:(?:if|when|once|after)\b[^.:;,]{{1,50}},\s*|(?:for|on|in|with|from)\b[^.:;,]{{1,50}}?(?:,\s*|\s+))"
+    rf"{_NOT_SUBJECT}(?:just\s+)?(?:{_VERBS})(?![\w'-])(?!\s*[:,.])",
+    re.I,
+)
+MIN_CLAUSES = 3
+
+
+def series(sentence: str) -> list[str]:
+    """The commands of a sentence that strings three or more together (`A, b, c and d.`), else [sentence]."""
+    parts = _CLAUSE.split(sentence)
+    if len(parts) < MIN_CLAUSES or not re.match(rf"(?:{_VERBS})\b", parts[0], re.I):
+        return [sentence]
+    out = [p.strip().rstrip(",") for p in parts if p.strip()]
+    return [p[:1].upper() + p[1:] for p in out]
+
+
+def led_step(sentence: str) -> bool:
+    """A command after a short phrase of when it applies ("For many URLs use the API instead: …")."""
+    return bool(_LED.match(sentence.strip()))
+
+
+def _unmeta(sents: list[str]) -> list[str]:
+    """Sentences with an announcement before a colon split off ("Writing down what I did: first I ...")."""
+    out = []
+    for s in sents:
+        head, sep, rest = s.partition(": ")
+        if sep and rest and is_meta(head + ":") and not is_meta(rest):
+            out += [head + ":", rest[:1].upper() + rest[1:] if rest[:1].isascii() else rest]
+        else:
+            out.append(s)
+    return out
+
+
+def prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], list[str]]:
+    """(meta, lead, steps, tail) of a procedure written as prose."""
+    sents = _unmeta([s for p in paras for s in sentences(p)])
+    said = [c for s in sents for c in (series(s) if is_step(s) else [s])]  # "Log in, pick X, go to Y…"
+    flags = [s not in sents or is_step(s) or led_step(s) for s in said]
+    sents = said
+    meta = [s for s in sents if is_meta(s)]
+    if not any(flags) or len(sents) < 2:
+        return meta, [], [s for s in sents if s not in meta], []
+    first = flags.index(True)
+    last = len(flags) - 1 - flags[::-1].index(True)
+    lead = [s for s in sents[:first] if s not in meta]
+    steps: list[str] = []
+    for s, f in zip(sents[first : last + 1], flags[first : last + 1], strict=True):
+        if s in meta:
+            continue
+        s = _unlabel(s) if not steps else s  # "A: Ask in #payments ..." -> "Ask in #payments ..."
+        if f or not steps:
+            steps.append(s)
+        else:
+            steps[-1] += ("" if steps[-1].endswith(("。", "！", "？")) else " ") + s
+    return meta, lead, steps, [s for s in sents[last + 1 :] if s not in meta]
