@@ -135,3 +135,17 @@ def test_a_usage_report_with_no_procedure_is_not_filed_as_one(root: Path, run_cl
     )
     data = _daily(run_cli)
     assert data["created"] == [] and notes(root, "procedures") == [] and notes(root, "knowledge") == []
+
+
+def test_a_usage_report_that_writes_its_own_steps_is_still_filed(root: Path, run_cli: Cli) -> None:
+    """"(did the south gate the same way)" under the commands it ran is no bare usage report: with no
+    procedure to report on, the episode's own steps are a procedure (it was skipped, commands and all)."""
+    e5_memory(root).add_episode(
+        "re-keyed the door controller at the north gate after the firmware reset\n\n"
+        "$ ssh gate-n1\n$ sudo doorctl keys import --file /etc/door/keys.json\n"
+        "$ sudo systemctl restart doorctl\n(did the south gate the same way)\n",
+        title="door keys on gate-n1",
+        at=at(11),
+    )
+    data = _daily(run_cli)
+    assert len(notes(root, "procedures")) == 1, data

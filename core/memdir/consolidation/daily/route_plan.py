@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from memdir.consolidation.daily.blocks import split_blocks
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
 from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language, same_in_other_language
 from memdir.consolidation.daily.route_outcome import Outcome
@@ -33,6 +34,7 @@ from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors
 from memdir.consolidation.daily.route_sections import SectionState, record_key, replace_section
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
 from memdir.consolidation.daily.router import RoutedPart
+from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.notes.model import Note, hash_text
 from memdir.paths import slugify
 from memdir.runs.journal import Op
@@ -64,6 +66,11 @@ def engine_update_floor(embedder_name: str) -> float:
 
 REVIEW = "<review>"
 EVIDENCE = "<evidence>"
+
+
+def has_own_steps(text: str) -> bool:
+    """Whether a usage report also writes steps of its own: a list, a code block or a pasted shell session."""
+    return any(b.kind in ("list", "code") for b in split_blocks(text)) or shell_steps(text) != text
 
 
 class Planner:
@@ -106,11 +113,14 @@ class Planner:
         for i, (ep, part, title, text) in enumerate(pending):
             assert vecs is not None
             if part.usage is not None:
-                if not self._usage(
-                    ep, part, vecs[i]
+                if self._usage(ep, part, vecs[i]):
+                    continue
+                if not has_own_steps(
+                    part.text
                 ):  # "did X the usual way": nothing to keep without its procedure
                     self._skip(ep, "reports using a procedure no note describes")
-                continue
+                    continue
+                # "(did db-4 the same way)" under the commands it ran: the steps are the episode's own
             if part.kind not in WRITE_KINDS:
                 self._skip(ep)
                 continue
