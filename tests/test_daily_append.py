@@ -138,7 +138,7 @@ def test_a_usage_report_with_no_procedure_is_not_filed_as_one(root: Path, run_cl
 
 
 def test_a_usage_report_that_writes_its_own_steps_is_still_filed(root: Path, run_cli: Cli) -> None:
-    """"(did the south gate the same way)" under the commands it ran is no bare usage report: with no
+    """A line "(did the south gate the same way)" under the commands it ran is no bare usage report: with no
     procedure to report on, the episode's own steps are a procedure (it was skipped, commands and all)."""
     e5_memory(root).add_episode(
         "re-keyed the door controller at the north gate after the firmware reset\n\n"
