@@ -230,9 +230,9 @@ def relevant_items(store: NoteStore, search: SearchFn, query: str, kind: str | N
                 item = _item(store.read(path))
             except NoteError:
                 item = None
-        if item is None:
+        if item is None:  # an episode: its anchor (`file#anchor`) names the one that matched, not the day
             item = ContextItem(
-                path,
+                str(getattr(hit, "anchor", None) or path),
                 str(hit.description or hit.title or ""),
                 getattr(hit, "confidence", None),
                 str(getattr(hit, "snippet", "") or ""),

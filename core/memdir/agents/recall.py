@@ -156,7 +156,8 @@ def mark_hits(
     svc: IndexService, store: NoteStore, query: str, hits: Sequence[SearchHit], mode: str = "hybrid"
 ) -> list[MemoryHit]:
     """The hits with their tags, episode anchor and relevance evidence, in the same order."""
-    from memdir.agents.anchors import episode_anchor
+    from memdir.agents.anchors import episode_heading, matching_episode
+    from memdir.index.search import best_line
 
     if not hits:
         return []
@@ -171,12 +172,17 @@ def mark_hits(
         words = round(words_score(view, h.path, windows), 4)
         cos = cosine_score(view, h.path, qvec)
         cos = None if cos is None else round(cos, 4)
-        anchor = episode_anchor(store, view, h.path, terms, qvec) if h.kind == "episodes" else None
+        ep = matching_episode(store, view, h.path, terms, qvec) if h.kind == "episodes" else None
+        fields = asdict(h)
+        if ep is not None and ep.anchor:  # a day file's title is its first episode's: show the one that matched
+            heading = episode_heading(ep)
+            snippet = best_line(ep.text, terms, next((ln.strip() for ln in ep.text.splitlines() if ln.strip()), ""))
+            fields.update(title=heading, description=heading, snippet=snippet)
         out.append(
             MemoryHit(
-                **asdict(h),
+                **fields,
                 tags=list(rec.tags) if rec else [],
-                anchor=anchor,
+                anchor=ep.id if ep else None,
                 relevant=is_relevant(words, cos, embedder),
                 words=words,
                 cosine=cos,
