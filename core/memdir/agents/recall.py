@@ -174,9 +174,13 @@ def mark_hits(
         cos = None if cos is None else round(cos, 4)
         ep = matching_episode(store, view, h.path, terms, qvec) if h.kind == "episodes" else None
         fields = asdict(h)
-        if ep is not None and ep.anchor:  # a day file's title is its first episode's: show the one that matched
+        if (
+            ep is not None and ep.anchor
+        ):  # a day file's title is its first episode's: show the one that matched
             heading = episode_heading(ep)
-            snippet = best_line(ep.text, terms, next((ln.strip() for ln in ep.text.splitlines() if ln.strip()), ""))
+            snippet = best_line(
+                ep.text, terms, next((ln.strip() for ln in ep.text.splitlines() if ln.strip()), "")
+            )
             fields.update(title=heading, description=heading, snippet=snippet)
         out.append(
             MemoryHit(
