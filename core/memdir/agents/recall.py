@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
-RELEVANT_DEPTH = 20  # without --weak: the k best relevant hits among this many ranked (docs/cli.md)
+RELEVANT_DEPTH = 10  # `search` says when a relevant note ranks this high but below the top k (docs/cli.md)
 WORDS_FLOOR = 0.35  # share of the query's idf mass found in the note
 LONG_QUERY_TERMS = 48  # above this many distinct terms, each line of the query is a window of its own
 MIN_WINDOW_TERMS = 3
@@ -160,18 +160,9 @@ def _first_line(text: str) -> str:
 
 
 def mark_hits(
-    svc: IndexService,
-    store: NoteStore,
-    query: str,
-    hits: Sequence[SearchHit],
-    mode: str = "hybrid",
-    relevant_only: bool = False,
-    limit: int | None = None,
+    svc: IndexService, store: NoteStore, query: str, hits: Sequence[SearchHit], mode: str = "hybrid"
 ) -> list[MemoryHit]:
-    """The hits with their tags, episode anchor and relevance evidence, in the same order.
-
-    With `relevant_only`, the hits below the floor are left out; `limit` stops after that many.
-    """
+    """The hits with their tags, episode anchor and relevance evidence, in the same order."""
     from memdir.agents.anchors import episode_heading, matching_episode
     from memdir.index.search import best_line
 
@@ -184,15 +175,11 @@ def mark_hits(
     embedder = str(view.catalog.manifest.get("embedder") or "")
     out: list[MemoryHit] = []
     for h in hits:
-        if limit is not None and len(out) >= limit:
-            break
         rec = view.catalog.records.get(h.path)
         words = round(words_score(view, h.path, windows), 4)
         cos = cosine_score(view, h.path, qvec)
         cos = None if cos is None else round(cos, 4)
         relevant = is_relevant(words, cos, embedder)
-        if relevant_only and not relevant:
-            continue
         ep = matching_episode(store, view, h.path, terms, qvec) if h.kind == "episodes" else None
         fields = asdict(h)
         if ep is not None and ep.anchor:  # a day file's title is its first episode's: show the one matched

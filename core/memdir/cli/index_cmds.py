@@ -69,6 +69,8 @@ def search_cmd(
       memdir search "rotate the db password" -k 3 --kind procedures --json
       journalctl -u api --since today | memdir search - --kind episodes
     """
+    from memdir.agents.recall import RELEVANT_DEPTH
+
     mem = state.memory
     text = text_arg(query, "query", MAX_QUERY_BYTES)
     hits = mem.search(
@@ -81,6 +83,19 @@ def search_cmd(
         shown = text if len(text) <= 60 else text[:59] + "…"
         say("no note matched ", (repr(shown.strip()), "bold"), stderr=True)
         if not weak:
+            deeper = (
+                []
+                if k >= RELEVANT_DEPTH
+                else mem.search(text, k=RELEVANT_DEPTH, kind=kind, mode=mode, weak=False)
+            )
+            if deeper:  # relevant notes ranked under k weak ones (they are not shown: measured, docs/cli.md)
+                say(
+                    (
+                        f"  {len(deeper)} note(s) ranked below the top {k} pass the floor: -k {RELEVANT_DEPTH} shows them",
+                        "dim",
+                    ),
+                    stderr=True,
+                )
             _no_match_hint(mem, text)
     print_hits(hits)
 
