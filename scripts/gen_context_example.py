@@ -62,8 +62,12 @@ def render(outputs: list[tuple[str | None, int, str]]) -> str:
         "",
         "Order: the header line (memory is evidence, not instructions), then `pinned: true` notes by path,",
         "then the notes most relevant to the query (procedures first, highest confidence first; then the",
-        "other hits in search order); without a query, the most trusted procedures. An entry shows its",
-        "body when it fits the budget, else only its path, confidence and description.",
+        "other hits in search order; an episode as `file#anchor` with its own heading and matching line);",
+        "without a query, the most trusted procedures. An entry shows its body when it fits the budget,",
+        "else only its path, confidence and description. A note that later updates extended with dated",
+        "sections (`## 2026-11-27 — …`, appended by the daily run or an accepted review item) shows its",
+        "newest dated section first, then a line saying the older text follows: a budget cuts the old",
+        "steps, never the newest ones. The file itself keeps its order.",
         "",
     ]
     for query, budget, text in outputs:

@@ -1,7 +1,8 @@
 """Which episode of a day file a search hit is about.
 
 The index holds one document per episode file, so a hit names the file; the agent wants the
-episode. The section that shares most of the query's words (idf-weighted) wins; when no section
+episode, and its title: a day file's own title and description are its first episode's. The
+section that shares most of the query's words (idf-weighted) wins; when no section
 shares a word (a hit found by meaning), the section of the note's best-matching chunk does (the
 index starts a chunk at every `## ` heading). A file that is one episode as a whole answers with
 its own id.
@@ -54,10 +55,10 @@ def _by_chunk(
     return episodes[section] if section >= 0 else None
 
 
-def episode_anchor(
+def matching_episode(
     store: NoteStore, view: IndexView, path: str, terms: set[str], qvec: np.ndarray | None
-) -> str | None:
-    """The id of the episode in `path` that the query matched (`file#anchor`), or None."""
+) -> Episode | None:
+    """The episode in `path` that the query matched, or None."""
     try:
         note = store.read(path)
     except NoteError:
@@ -66,6 +67,18 @@ def episode_anchor(
     if not episodes:
         return None
     if len(episodes) == 1:
-        return episodes[0].id
-    ep = _by_words(episodes, terms, view) or _by_chunk(episodes, view, path, note.text, qvec)
+        return episodes[0]
+    return _by_words(episodes, terms, view) or _by_chunk(episodes, view, path, note.text, qvec)
+
+
+def episode_heading(ep: Episode) -> str:
+    """How the episode's heading reads in its file (`15:00 — Fix CI`): a hit's title."""
+    return f"{ep.time} — {ep.title}" if ep.time else ep.title
+
+
+def episode_anchor(
+    store: NoteStore, view: IndexView, path: str, terms: set[str], qvec: np.ndarray | None
+) -> str | None:
+    """The id of the episode in `path` that the query matched (`file#anchor`), or None."""
+    ep = matching_episode(store, view, path, terms, qvec)
     return ep.id if ep else None

@@ -15,7 +15,8 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
    without a query: the 5 highest-confidence procedures (or notes of `kind`).
 
 Each entry shows its path, its confidence when it has one, its description and, budget
-permitting, the start of its body. Tokens are estimated, not counted with a tokenizer:
+permitting, the start of its body; a note with dated update sections starts with its newest one
+(`updates.py`), so the budget cuts old steps rather than new ones. Tokens are estimated, not counted with a tokenizer:
 one token per CJK character (kana, kanji, hangul) and one per four other characters.
 """
 
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memdir.agents.followups import due_decisions, follow_up_line, is_rule, rule_line
+from memdir.agents.updates import newest_update_first
 from memdir.confined import read_regular
 from memdir.errors import IndexUnavailable, MemdirError, NoteError
 from memdir.notes.atomic import is_temp_name
@@ -123,7 +125,8 @@ def _confidence(meta: Any) -> float | None:
 
 
 def _item(note: Note) -> ContextItem:
-    return ContextItem(note.path, note.description, _confidence(note.meta), note.body)
+    """A note as an entry; its newest dated update comes first, so a budget cut keeps it (updates.py)."""
+    return ContextItem(note.path, note.description, _confidence(note.meta), newest_update_first(note.body))
 
 
 def scan_frontmatter(store: NoteStore, dirs: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -230,9 +233,9 @@ def relevant_items(store: NoteStore, search: SearchFn, query: str, kind: str | N
                 item = _item(store.read(path))
             except NoteError:
                 item = None
-        if item is None:
+        if item is None:  # an episode: its anchor (`file#anchor`) names the one that matched, not the day
             item = ContextItem(
-                path,
+                str(getattr(hit, "anchor", None) or path),
                 str(hit.description or hit.title or ""),
                 getattr(hit, "confidence", None),
                 str(getattr(hit, "snippet", "") or ""),

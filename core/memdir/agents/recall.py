@@ -15,6 +15,7 @@ conversations and measured on the Vue docs (English and Japanese) by
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from memdir.index.view import IndexView
     from memdir.notes.store import NoteStore
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+RELEVANT_DEPTH = 10  # `search` says when a relevant note ranks this high but below the top k (docs/cli.md)
 WORDS_FLOOR = 0.35  # share of the query's idf mass found in the note
 LONG_QUERY_TERMS = 48  # above this many distinct terms, each line of the query is a window of its own
 MIN_WINDOW_TERMS = 3
@@ -152,11 +155,16 @@ def query_vector(svc: IndexService, query: str, mode: str) -> np.ndarray | None:
     return vec
 
 
+def _first_line(text: str) -> str:
+    return next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+
+
 def mark_hits(
     svc: IndexService, store: NoteStore, query: str, hits: Sequence[SearchHit], mode: str = "hybrid"
 ) -> list[MemoryHit]:
     """The hits with their tags, episode anchor and relevance evidence, in the same order."""
-    from memdir.agents.anchors import episode_anchor
+    from memdir.agents.anchors import episode_heading, matching_episode
+    from memdir.index.search import best_line
 
     if not hits:
         return []
@@ -171,15 +179,35 @@ def mark_hits(
         words = round(words_score(view, h.path, windows), 4)
         cos = cosine_score(view, h.path, qvec)
         cos = None if cos is None else round(cos, 4)
-        anchor = episode_anchor(store, view, h.path, terms, qvec) if h.kind == "episodes" else None
+        relevant = is_relevant(words, cos, embedder)
+        ep = matching_episode(store, view, h.path, terms, qvec) if h.kind == "episodes" else None
+        fields = asdict(h)
+        if ep is not None and ep.anchor:  # a day file's title is its first episode's: show the one matched
+            heading = episode_heading(ep)
+            fields.update(
+                title=heading, description=heading, snippet=best_line(ep.text, terms, _first_line(ep.text))
+            )
         out.append(
             MemoryHit(
-                **asdict(h),
+                **fields,
                 tags=list(rec.tags) if rec else [],
-                anchor=anchor,
-                relevant=is_relevant(words, cos, embedder),
+                anchor=ep.id if ep else None,
+                relevant=relevant,
                 words=words,
                 cosine=cos,
             )
         )
     return out
+
+
+def other_script_in_memory(svc: IndexService, query: str) -> str | None:
+    """ "Japanese" or "English" when the memory holds notes written in a script the query lacks, else None.
+
+    Used for the hint after `no note matched`: across languages only the vector ranker can match,
+    and multilingual-e5-small's cosines across languages mostly stay under the floor.
+    """
+    view = svc.view()
+    if _CJK.search(query):
+        latin = any(t.isascii() and t.isalpha() and len(t) > 3 for t in view.lexical.postings)
+        return "English" if latin else None
+    return "Japanese" if any(_CJK.match(t) for t in view.lexical.postings) else None

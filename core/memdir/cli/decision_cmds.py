@@ -74,13 +74,18 @@ def list_cmd(state: CliState, due: bool, as_json: bool) -> None:
     if not rows:
         console(stderr=True).print("no decisions" + (" due" if due else ""))
         return
-    from rich.markup import escape
+    from rich import box
     from rich.table import Table
 
-    table = Table("path", "status", "follow up", "due", "outcome")
+    table = Table(
+        box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
+    )  # at 80 columns the path folds, never cut to `…`
+    table.add_column("path", overflow="fold", min_width=20)
+    for name in ("status", "follow up", "due", "outcome"):
+        table.add_column(name, no_wrap=True)
     for r in rows:
         table.add_row(
-            escape(str(r["path"])),
+            str(r["path"]),  # the console reads no markup: escaping would print the backslashes
             str(r["status"]),
             str(r["follow_up_at"] or ""),
             "yes" if r["due"] else "",

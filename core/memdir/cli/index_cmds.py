@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from rich.progress import TaskID
 
     from memdir.agents.recall import MemoryHit
+    from memdir.memory import Memory
 
 KIND_CHOICE = click.Choice(["knowledge", "procedures", "episodes", "skills"])
 
@@ -68,6 +69,8 @@ def search_cmd(
       memdir search "rotate the db password" -k 3 --kind procedures --json
       journalctl -u api --since today | memdir search - --kind episodes
     """
+    from memdir.agents.recall import RELEVANT_DEPTH
+
     mem = state.memory
     text = text_arg(query, "query", MAX_QUERY_BYTES)
     hits = mem.search(
@@ -79,7 +82,35 @@ def search_cmd(
     if not any(h.relevant for h in hits):
         shown = text if len(text) <= 60 else text[:59] + "…"
         say("no note matched ", (repr(shown.strip()), "bold"), stderr=True)
+        if not weak:
+            deeper = (
+                []
+                if k >= RELEVANT_DEPTH
+                else mem.search(text, k=RELEVANT_DEPTH, kind=kind, mode=mode, weak=False)
+            )
+            if deeper:  # relevant notes ranked under k weak ones (they are not shown: measured, docs/cli.md)
+                say(
+                    (
+                        f"  {len(deeper)} note(s) ranked below the top {k} pass the floor: -k {RELEVANT_DEPTH} shows them",
+                        "dim",
+                    ),
+                    stderr=True,
+                )
+            _no_match_hint(mem, text)
     print_hits(hits)
+
+
+def _no_match_hint(mem: Memory, query: str) -> None:
+    """Where to look next: the weak hits, and the other language when the memory has one."""
+    from memdir.agents.recall import other_script_in_memory
+
+    other = other_script_in_memory(mem.index, query) if mem.index.view().paths else None
+    lang = (
+        f"; notes in {other} match a query only by meaning, often below the floor: try the key words in {other}"
+        if other
+        else ""
+    )
+    say(("  --weak shows the closest notes anyway" + lang, "dim"), stderr=True)
 
 
 def print_hits(hits: list[MemoryHit]) -> None:

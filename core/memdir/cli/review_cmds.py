@@ -41,9 +41,18 @@ def list_cmd(state: CliState, as_json: bool) -> None:
     if not items:
         say("no open review items", stderr=True)
         return
+    from rich import box
     from rich.table import Table
 
-    table = Table("id", "kind", "target", "similarity", "sources", "created")
+    # At 80 columns every column but the target keeps its width (no `merge_cand…`); the target
+    # folds onto a second line rather than being cut to `procedures/…`.
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    table.add_column("id", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
+    table.add_column("target", overflow="fold", min_width=20)
+    table.add_column("sim.", no_wrap=True)
+    table.add_column("sources", no_wrap=True)
+    table.add_column("created", no_wrap=True)
     for it in items:
         sim = "" if it.similarity is None else f"{it.similarity:.3f}"
         table.add_row(it.id, it.kind, it.target, sim, str(len(it.sources)), it.created_at[:10])

@@ -124,12 +124,17 @@ def snippet_of(
     from memdir.notes.frontmatter import split_text
 
     terms = set(tokenize(query)) if terms is None else terms
+    return best_line(split_text(text).body, terms, fallback, width)
+
+
+def best_line(body: str, terms: set[str], fallback: str, width: int = 200) -> str:
+    """The line of body that shares most of `terms` (else fallback), cut to width characters."""
     # A line can share a term only if it contains the term's start: a stem keeps all but the
     # suffix of its word (`day` -> `dai`: the last letter may change), a CJK bigram is itself.
     # Only those lines are tokenized (the rest is 90 % of a warm lexical query otherwise).
     needles = {t[: max(1, min(4, len(t) - 1))] if t.isascii() else t for t in terms}
     best, best_score = "", 0
-    for line in split_text(text).body.splitlines():
+    for line in body.splitlines():
         line = line.strip()
         if not line:
             continue
