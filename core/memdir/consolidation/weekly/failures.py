@@ -5,6 +5,11 @@ reaches the clustering threshold (the complete linkage the clustering itself use
 same meaning + wording + tools features, actions standing for tools); of several such clusters,
 the one it is most alike on average wins. Rows are unique tasks (same abstracted intent and
 actions) and similarities are computed in blocks, never as an all-pairs matrix of the week.
+
+The features are weighed over the week the clustering saw (the successful tasks of `week`), each
+row counting the tasks it stands for. Weighed over the failures and the kept clusters alone, a kind's
+own tools were rarer than `MIN_TOOL_TASKS` rows and weighed nothing: a one-off that shares only a
+common tool (`bash: ssh … restart`) read as alike as the kind's tasks (trial 7, docs/weekly.md).
 """
 
 from __future__ import annotations
@@ -27,10 +32,12 @@ def assign_failures(
     lexicon: WeekLexicon,
     threshold: float,
     texts_by_id: dict[str, str] | None = None,
+    week: list[Task] | None = None,
 ) -> list[list[Task]]:
     """Per cluster, the failed tasks of its type (in time order); `threshold` is centred.
 
-    `texts_by_id` holds tasks' `intent_text()` when the caller has computed them already.
+    `texts_by_id` holds tasks' `intent_text()` when the caller has computed them already; the
+    successful tasks of `week` (those the clustering weighed) weigh words and tools with them.
     """
     known = texts_by_id or {}
     out: list[list[Task]] = [[] for _ in clusters]
@@ -40,6 +47,8 @@ def assign_failures(
     texts: list[str] = []
     acts: list[list[str]] = []
     work: list[list[str]] = []
+    counts: list[int] = []
+    seen: set[str] = set()
 
     def row(task: Task) -> int:
         text = known.get(task.task_id) or task.intent_text()
@@ -49,12 +58,19 @@ def assign_failures(
             texts.append(text)
             acts.append(task.actions)
             work.append(work_tokens(task.work))
+            counts.append(0)
+        if task.task_id not in seen:  # a row counts the tasks it stands for, each once
+            seen.add(task.task_id)
+            counts[keys[key]] += 1
         return keys[key]
 
     fail_rows = [row(t) for t in failures]  # first, so failure rows are 0 .. F-1
     n_fail = len(texts)
     member_rows = [[row(t) for t in c] for c in clusters]
-    feats = TaskFeatures(embed(texts), [lexicon.skeleton_text(x) for x in texts], acts, work)
+    for t in week or []:
+        if t.succeeded:
+            row(t)
+    feats = TaskFeatures(embed(texts), [lexicon.skeleton_text(x) for x in texts], acts, work, counts=counts)
     best: dict[int, int] = {}
     for start in range(0, n_fail, CHUNK):
         sims = feats.block(start, min(n_fail, start + CHUNK))
