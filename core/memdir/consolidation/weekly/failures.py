@@ -6,10 +6,10 @@ same meaning + wording + tools features, actions standing for tools); of several
 the one it is most alike on average wins. Rows are unique tasks (same abstracted intent and
 actions) and similarities are computed in blocks, never as an all-pairs matrix of the week.
 
-The features are weighed over the week the clustering saw (the successful tasks of `week`), each
-row counting the tasks it stands for. Weighed over the failures and the kept clusters alone, a kind's
-own tools were rarer than `MIN_TOOL_TASKS` rows and weighed nothing: a one-off that shares only a
-common tool (`bash: ssh … restart`) read as alike as the kind's tasks (trial 7, docs/weekly.md).
+Each row counts the tasks it stands for when tools are weighed, as in the clustering: counted as
+one row, a kind of three tasks written alike had its own tools (`sentry.get_issue`, `jira.create`)
+used by fewer than `MIN_TOOL_TASKS` tasks, so they weighed nothing, and a one-off that shared only a
+common tool (`bash: ssh … restart`) read as alike as the kind's own tasks (trial 7, docs/weekly.md).
 """
 
 from __future__ import annotations
@@ -32,12 +32,10 @@ def assign_failures(
     lexicon: WeekLexicon,
     threshold: float,
     texts_by_id: dict[str, str] | None = None,
-    week: list[Task] | None = None,
 ) -> list[list[Task]]:
     """Per cluster, the failed tasks of its type (in time order); `threshold` is centred.
 
-    `texts_by_id` holds tasks' `intent_text()` when the caller has computed them already; the
-    successful tasks of `week` (those the clustering weighed) weigh words and tools with them.
+    `texts_by_id` holds tasks' `intent_text()` when the caller has computed them already.
     """
     known = texts_by_id or {}
     out: list[list[Task]] = [[] for _ in clusters]
@@ -67,9 +65,6 @@ def assign_failures(
     fail_rows = [row(t) for t in failures]  # first, so failure rows are 0 .. F-1
     n_fail = len(texts)
     member_rows = [[row(t) for t in c] for c in clusters]
-    for t in week or []:
-        if t.succeeded:
-            row(t)
     feats = TaskFeatures(embed(texts), [lexicon.skeleton_text(x) for x in texts], acts, work, counts=counts)
     best: dict[int, int] = {}
     for start in range(0, n_fail, CHUNK):

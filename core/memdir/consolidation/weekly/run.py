@@ -15,7 +15,6 @@ import logging
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, time, timedelta, timezone
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -273,8 +272,14 @@ class WeeklyDistiller:
         failed = [t for t in self._week if t.outcome == "failure"]
         if self._lexicon is None or not failed:
             return [[] for _ in groups]
-        th, embed = centred_threshold(self.th.cluster), partial(self._embed, save=save)
-        return assign_failures(groups, failed, embed, self._lexicon, th, self._texts, self._week)
+        return assign_failures(
+            groups,
+            failed,
+            lambda t: self._embed(t, save=save),
+            self._lexicon,
+            centred_threshold(self.th.cluster),
+            self._texts,
+        )
 
     def _cluster(
         self, ok: list[Task], week: list[Task], report: RunReport, save: bool
