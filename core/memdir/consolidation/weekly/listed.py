@@ -9,7 +9,8 @@ words; for a call written as arguments (`channel=#deploys text=api {version} on 
 arguments' values, where a value of several words is a message (what was said, which a person's line
 paraphrases) and is left out, and, when those are fewer than two words, the tool's own words too
 (`slack.post`: slack, post; a tool says how the work was logged, a person's line "announce" or "post").
-Placeholders (`{x}`, `<x>`), markup and a line's list marker are no words.
+Placeholders (`{x}`, `<x>`), markup and a line's list marker are no words; Japanese is read by
+character pairs.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from memdir.consolidation.weekly.align import atoms
 from memdir.consolidation.weekly.dedupe import COVERED
 from memdir.consolidation.weekly.named import PLACEHOLDER
 
@@ -25,14 +25,18 @@ _CODE = re.compile(r"`+([^`]+)`+")
 _PREFIX = re.compile(r"^\s*(?:(?:\d+[.)]|[-*+])\s+)?([\w.:/-]{1,40}): (?=`)")
 _KEY = re.compile(r"^[\w.-]+=")
 _SPLIT = re.compile(r"[\W_]+", re.U)
+_CJK_RUN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]+")
 
 
 def _words(text: str) -> set[str]:
-    """The words of a text, lower case: no placeholders, no punctuation."""
+    """The words of a text, lower case, no placeholders, no punctuation; a run of Japanese (no spaces
+    between its words) gives its character pairs, so that a line sharing a few characters (の, し) with
+    a reply does not list it."""
     out: set[str] = set()
-    for a in atoms(PLACEHOLDER.sub(" ", text.replace("`", " "))):
-        if any(c.isalnum() for c in a):
-            out.update(w.lower() for w in _SPLIT.split(a) if w)
+    rest = PLACEHOLDER.sub(" ", text.replace("`", " "))
+    for run in _CJK_RUN.findall(rest):
+        out.update([run] if len(run) == 1 else (run[i : i + 2] for i in range(len(run) - 1)))
+    out.update(w.lower() for w in _SPLIT.split(_CJK_RUN.sub(" ", rest)) if w)
     return out
 
 
