@@ -2,9 +2,9 @@
 
 The description is what search hits and `memdir context` show before a note is opened, so it says what
 the procedure is for, not how it was found (how many tasks and steps: the body's provenance line and step
-list say that). Its task is the title: an English request ("Deploy the api to staging") reads "How to
-deploy the api to staging"; a title that is no request (a sentence, a name, `ELISA: …`) reads
-"Steps for: <title>"; a Japanese one "<title>手順" (after a verb's plain form) or "<title>の手順".
+list say that). Its task is the title: an English request, a verb and its object (a determiner, a
+placeholder, a name or a number after its first word: "Deploy the api to staging"), reads "How to deploy
+the api to staging"; any other title (`Engine light`, a question, `ELISA: …`) reads "Steps for: <title>"; a Japanese one "<title>手順" (after a verb's plain form) or "<title>の手順".
 A purpose or a condition (`…, because the disk fills up`, `…when the queue backs up`, `…ため、`) is added
 when more than half of the kind's requests give the same one, in the same words, and the title does not
 hold it already: one request's reason is that request's, not the kind's.
@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
+from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
 
 _REQUEST = re.compile(r"^[A-Z][a-z]+(?=[\s,]|$)")  # `Deploy`, `Triage`: a request's verb, capitalised
 _LATIN = re.compile(r"^[A-Za-z]")
@@ -54,7 +54,12 @@ def task_phrase(title: str) -> str:
     if not _LATIN.match(title):
         return f"{title}手順" if _CJK_VERB_END.search(title) else f"{title}の手順"
     m = _REQUEST.match(title)
-    if m and m.group(0).lower() not in FUNCTION_WORDS | _NO_VERB and not title.split(" ", 1)[0].endswith(":"):
+    words = title.split()
+    second = words[1] if len(words) > 1 else ""
+    # a verb and its object: a determiner, a placeholder, a name or a number after it (`Engine light`,
+    # `Sealing order`: a thing, not a request)
+    acts = second.lower() in DETERMINERS or second[:1] == "{" or second[:1].isupper() or second[:1].isdigit()
+    if m and acts and m.group(0).lower() not in FUNCTION_WORDS | _NO_VERB:
         return f"How to {title[0].lower()}{title[1:]}"
     return f"Steps for: {title}"
 
@@ -64,7 +69,7 @@ def describe(title: str, intents: Sequence[str], has_steps: bool = True) -> str:
     out = task_phrase(title)
     reason = shared_reason(intents)
     if reason and reason.lower() not in title.lower():
-        out += f"、{reason}" if not _LATIN.match(reason) else f", {reason}"
+        out = f"{reason}、{out}" if not _LATIN.match(reason) else f"{out}, {reason}"  # 「…ため、…手順」
     if not has_steps:
         out += " (the tasks shared no steps yet)"
     return out
