@@ -25,6 +25,7 @@ from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, bu
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.phrase_verb import with_verb
 from memdir.consolidation.weekly.placeholders import assign
+from memdir.consolidation.weekly.purpose import describe
 from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.spans import Template, template_of
@@ -251,12 +252,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         dict.fromkeys(t for task in tasks for t in task.tools)
     )  # as first used, not set order
     shared = [] if rendered else _shared(ordered)
-    n = len(tasks)
-    desc = (
-        f"{title}: {len(rendered)} steps seen in {n} successful tasks"
-        if rendered
-        else f"{title}: a recurring task ({n} successful tasks) without common steps yet"
-    )
+    # what the procedure is for; how many tasks and steps: the body's provenance line and list
+    desc = describe(title, [t.intent for t in ordered], has_steps=bool(rendered))
     return Draft(
         title=title,
         description=one_line(desc),

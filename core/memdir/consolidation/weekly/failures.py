@@ -5,6 +5,11 @@ reaches the clustering threshold (the complete linkage the clustering itself use
 same meaning + wording + tools features, actions standing for tools); of several such clusters,
 the one it is most alike on average wins. Rows are unique tasks (same abstracted intent and
 actions) and similarities are computed in blocks, never as an all-pairs matrix of the week.
+
+Each row counts the tasks it stands for when tools are weighed, as in the clustering: counted as
+one row, a kind of three tasks written alike had its own tools (`sentry.get_issue`, `jira.create`)
+used by fewer than `MIN_TOOL_TASKS` tasks, so they weighed nothing, and a one-off that shared only a
+common tool (`bash: ssh … restart`) read as alike as the kind's own tasks (trial 7, docs/weekly.md).
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ def assign_failures(
     texts: list[str] = []
     acts: list[list[str]] = []
     work: list[list[str]] = []
+    counts: list[int] = []
+    seen: set[str] = set()
 
     def row(task: Task) -> int:
         text = known.get(task.task_id) or task.intent_text()
@@ -49,12 +56,16 @@ def assign_failures(
             texts.append(text)
             acts.append(task.actions)
             work.append(work_tokens(task.work))
+            counts.append(0)
+        if task.task_id not in seen:  # a row counts the tasks it stands for, each once
+            seen.add(task.task_id)
+            counts[keys[key]] += 1
         return keys[key]
 
     fail_rows = [row(t) for t in failures]  # first, so failure rows are 0 .. F-1
     n_fail = len(texts)
     member_rows = [[row(t) for t in c] for c in clusters]
-    feats = TaskFeatures(embed(texts), [lexicon.skeleton_text(x) for x in texts], acts, work)
+    feats = TaskFeatures(embed(texts), [lexicon.skeleton_text(x) for x in texts], acts, work, counts=counts)
     best: dict[int, int] = {}
     for start in range(0, n_fail, CHUNK):
         sims = feats.block(start, min(n_fail, start + CHUNK))

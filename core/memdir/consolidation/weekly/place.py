@@ -36,6 +36,7 @@ from memdir.consolidation.weekly.dedupe import (
     step_key,
 )
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.listed import resolve, unlisted
 from memdir.consolidation.weekly.llm_draft import render_draft
 from memdir.consolidation.weekly.render import candidate_body
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
@@ -124,16 +125,20 @@ class Placer:
         m = found[0] if found else None
         if m is not None:
             if m.intent >= self.th.duplicate:
-                return m.path, m.intent, [draft.steps[i] for i in m.new_steps]
+                return m.path, m.intent, self._unlisted(m.path, [draft.steps[i] for i in m.new_steps])
             if steps_match(m):
                 f1 = 2 * m.coverage * m.reverse / (m.coverage + m.reverse)
-                return m.path, max(m.intent, f1), [draft.steps[i] for i in m.new_steps]
+                return (
+                    m.path,
+                    max(m.intent, f1),
+                    self._unlisted(m.path, [draft.steps[i] for i in m.new_steps]),
+                )
         named = [n for n in found if n.named.same_work()]
         if named:  # a person's note in other words, whose named commands, actions, templates the steps run
             n = max(named, key=lambda x: (x.named.lines_run / x.named.lines, x.similarity))
             share = n.named.lines_run / n.named.lines
             added = [s for i, s in enumerate(draft.steps) if i not in n.named.steps_run]
-            return n.path, max(n.intent, share), added
+            return n.path, max(n.intent, share), self._unlisted(n.path, added)
         for sib in self.siblings:
             work = same_work(draft.steps, sib.steps, self.generic)
             if work < SAME_STEPS:
@@ -145,6 +150,16 @@ class Placer:
                 ]
                 return sib.path, work, added
         return None
+
+    def _unlisted(self, path: str, steps: list[str]) -> list[str]:
+        """The steps the note's lines do not list, read as a person reads them (`listed.py`)."""
+        at = self.index.paths.index(path) if path in self.index.paths else -1
+        return unlisted(steps, self.index.lines[at]) if at >= 0 else steps
+
+    def _resolved(self, path: str, draft: Draft) -> dict[str, str]:
+        """The draft's placeholders the note writes in its own spelling (`listed.resolve`)."""
+        at = self.index.paths.index(path) if path in self.index.paths else -1
+        return resolve(draft.steps, self.index.lines[at]) if at >= 0 else {}
 
     def _meaning(self, a: str, b: str) -> float:
         from memdir.consolidation.weekly.similarity import abstract_text, to_calibrated
@@ -170,7 +185,9 @@ class Placer:
                 kind=kind,
                 target=target,
                 title=draft.title,
-                body=redact_text(candidate_body(added, ids, draft.values, draft.value_tasks)),
+                body=redact_text(
+                    candidate_body(added, ids, draft.values, draft.value_tasks, self._resolved(target, draft))
+                ),
                 similarity=round(min(1.0, sim), 4),
                 sources=ids,
                 key=f"weekly:{target}:{sig}",

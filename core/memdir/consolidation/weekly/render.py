@@ -263,15 +263,24 @@ def candidate_body(
     sources: list[str],
     values: dict[str, list[str]],
     value_tasks: dict[str, dict[str, int]] | None = None,
+    resolved: dict[str, str] | None = None,
 ) -> str:
-    """What a merge candidate adds to an existing procedure: its new steps and placeholders only."""
+    """What a merge candidate adds to an existing procedure: its new steps and placeholders only.
+
+    A placeholder the note already writes (`resolved`: name -> the note's spelling, `<version>`) is
+    written as the note does; every other one is in the legend appended with the steps.
+    """
     lines = []
     if new_steps:
+        mine = resolved or {}
+        slot = re.compile(r"\{([A-Za-z][\w-]*)\}")
+        steps = [slot.sub(lambda m: mine.get(m.group(1), m.group(0)), s) for s in new_steps]
         lines += ["Steps the new tasks took that this note does not list:", ""]
-        lines += [f"- {s}" for s in new_steps]
-        used = {m for s in new_steps for m in re.findall(r"\{([A-Za-z][\w-]*)\}", s)}
+        lines += [f"- {s}" for s in steps]
+        used = {m for s in new_steps for m in slot.findall(s) if m not in mine}
         counts = value_tasks or {}
         named = [legend_line(k, v, counts.get(k)) for k, v in values.items() if k in used]
+        named += [legend_line(k, [], None) for k in sorted(used - set(values))]
         if named:
             lines += ["", "Placeholders:", ""] + named
     return "\n".join(lines)

@@ -1,0 +1,106 @@
+"""Which of a draft's steps a note already lists: what a review item's candidate leaves out.
+
+The duplicate check (`dedupe.py`) decides whether a note says the work, weighing a step's code
+against the note's code. What a review item then lists as "Steps the new tasks took that this note
+does not list" is read as a person reads the note: a step is listed when one line of the note holds
+at least `COVERED` of the words the step names, the line read whole (its code and its prose:
+"`git pull` on main" lists `git pull origin main`), the step read as what it names: its command's
+words; for a call written as arguments (`channel=#deploys text=api {version} on staging`), the
+arguments' values, where a value of several words is a message (what was said, which a person's line
+paraphrases) and is left out, and, when those are fewer than two words, the tool's own words too
+(`slack.post`: slack, post; a tool says how the work was logged, a person's line "announce" or "post").
+Placeholders (`{x}`, `<x>`), markup and a line's list marker are no words; Japanese is read by
+character pairs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memdir.consolidation.weekly.dedupe import COVERED
+from memdir.consolidation.weekly.named import PLACEHOLDER
+
+_CODE = re.compile(r"`+([^`]+)`+")
+_PREFIX = re.compile(r"^\s*(?:(?:\d+[.)]|[-*+])\s+)?([\w.:/-]{1,40}): (?=`)")
+_KEY = re.compile(r"^[\w.-]+=")
+_SPLIT = re.compile(r"[\W_]+", re.U)
+_CJK_RUN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]+")
+
+
+def _words(text: str) -> set[str]:
+    """The words of a text, lower case, no placeholders, no punctuation; a run of Japanese (no spaces
+    between its words) gives its character pairs, so that a line sharing a few characters (の, し) with
+    a reply does not list it."""
+    out: set[str] = set()
+    rest = PLACEHOLDER.sub(" ", text.replace("`", " "))
+    for run in _CJK_RUN.findall(rest):
+        out.update([run] if len(run) == 1 else (run[i : i + 2] for i in range(len(run) - 1)))
+    out.update(w.lower() for w in _SPLIT.split(_CJK_RUN.sub(" ", rest)) if w)
+    return out
+
+
+def step_names(step: str) -> set[str]:
+    """What a draft step names: its command's words, or for arguments the tool and the short values."""
+    m = _PREFIX.match(step)
+    code = " ".join(_CODE.findall(step)) or (step[m.end() :] if m else step)
+    tokens = code.split()
+    if not tokens or not _KEY.match(tokens[0]):
+        return _words(code)
+    values: list[list[str]] = []
+    for tok in tokens:
+        if _KEY.match(tok):
+            values.append([tok.split("=", 1)[1]])
+        else:
+            values[-1].append(tok)
+    short = [v for v in values if len(v) == 1] or values  # a value of several words is a message
+    names = _words(" ".join(w for v in short for w in v))
+    if len(names) >= 2:  # the tool says how the work was logged (`slack.post`: a line says "announce")
+        return names
+    return names | (_words(m.group(1)) if m else set())
+
+
+def listed(step: str, lines: Sequence[str]) -> bool:
+    """Whether one of the note's lines holds at least COVERED of what the step names."""
+    names = step_names(step)
+    if not names:
+        return False
+    return any(len(names & _words(ln)) >= COVERED * len(names) for ln in lines)
+
+
+def unlisted(steps: Sequence[str], lines: Sequence[str]) -> list[str]:
+    """The steps none of the note's lines lists, in order."""
+    return [s for s in steps if not listed(s, lines)]
+
+
+_DRAFT_SLOT = re.compile(r"\{([A-Za-z][\w-]*)\}")
+
+
+def _code(text: str) -> str:
+    """A step's or a line's code (its backticked spans, else the text after a tool prefix), spaces squashed."""
+    m = _PREFIX.match(text)
+    code = " ".join(_CODE.findall(text)) or (text[m.end() :] if m else text)
+    return " ".join(code.split())
+
+
+def resolve(steps: Sequence[str], lines: Sequence[str]) -> dict[str, str]:
+    """The note's own spelling of a draft's placeholders: a step whose code is one of the note's lines'
+    code but for its placeholders (`make release VERSION={version2}`, `make release VERSION=<version>`)
+    names the note's placeholder there (`{version2}` -> `<version>`); a step that would name two is ignored."""
+    found: dict[str, set[str]] = {}
+    codes = [_code(ln) for ln in lines]
+    for step in steps:
+        code = _code(step)
+        names = _DRAFT_SLOT.findall(code)
+        if not names:
+            continue
+        parts = _DRAFT_SLOT.split(code)  # text, name, text, name, ..., text
+        pattern = "".join(re.escape(p) if i % 2 == 0 else "(.+?)" for i, p in enumerate(parts))
+        for line in codes:
+            m = re.fullmatch(pattern, line)
+            if m is None:
+                continue
+            for name, got in zip(names, m.groups(), strict=True):
+                if PLACEHOLDER.fullmatch(got):
+                    found.setdefault(name, set()).add(got)
+    return {name: next(iter(got)) for name, got in found.items() if len(got) == 1}

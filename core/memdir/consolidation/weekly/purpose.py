@@ -1,0 +1,75 @@
+"""A weekly procedure's description: what it is for, as its task and (when the requests say it) why or when.
+
+The description is what search hits and `memdir context` show before a note is opened, so it says what
+the procedure is for, not how it was found (how many tasks and steps: the body's provenance line and step
+list say that). Its task is the title: an English request, a verb and its object (a determiner, a
+placeholder, a name or a number after its first word: "Deploy the api to staging"), reads "How to deploy
+the api to staging"; any other title (`Engine light`, a question, `ELISA: …`) reads "Steps for: <title>"; a Japanese one "<title>手順" (after a verb's plain form) or "<title>の手順".
+A purpose or a condition (`…, because the disk fills up`, `…when the queue backs up`, `…ため、`) is added
+when more than half of the kind's requests give the same one, in the same words, and the title does not
+hold it already: one request's reason is that request's, not the kind's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
+
+_REQUEST = re.compile(r"^[A-Z][a-z]+(?=[\s,]|$)")  # `Deploy`, `Triage`: a request's verb, capitalised
+_LATIN = re.compile(r"^[A-Za-z]")
+_NO_VERB = frozenset(["please", "pls", "can", "could", "would", "will", "we", "i", "it", "hey", "hi", "need"])
+_CJK_VERB_END = re.compile(r"[うくぐすつぬぶむる]$")
+# a purpose or a condition of an English request, to its end or its next sentence
+_EN_CLAUSE = re.compile(
+    r"(?:^|[,;(]\s*|\s)((?:so that|in order to|because|since|when|whenever|if|unless|before|after|once|until)\s[^.;()!?]+)",
+    re.I,
+)
+# ... of a Japanese one: a leading clause that ends in a reason or a condition, before 、
+_JA_CLAUSE = re.compile(r"^([^、。]{2,40}?(?:ため|ので|場合|とき|時|前に|後に|たら|なら))[、,]")
+
+
+def _clause(intent: str) -> str:
+    text = " ".join(intent.split())
+    m = _JA_CLAUSE.search(text) or _EN_CLAUSE.search(text)
+    return m.group(1).strip(" ,") if m else ""
+
+
+def shared_reason(intents: Sequence[str]) -> str:
+    """The purpose or condition more than half of the requests give in the same words ('' when none)."""
+    found = Counter(c for c in (_clause(i) for i in intents) if c)
+    if not found:
+        return ""
+    text, n = found.most_common(1)[0]
+    return text if 2 * n > len(intents) else ""
+
+
+def task_phrase(title: str) -> str:
+    """The title as what the procedure is for: 'How to …', '…手順', or 'Steps for: …'."""
+    title = title.strip()
+    if not title:
+        return ""
+    if not _LATIN.match(title):
+        return f"{title}手順" if _CJK_VERB_END.search(title) else f"{title}の手順"
+    m = _REQUEST.match(title)
+    words = title.split()
+    second = words[1] if len(words) > 1 else ""
+    # a verb and its object: a determiner, a placeholder, a name or a number after it (`Engine light`,
+    # `Sealing order`: a thing, not a request)
+    acts = second.lower() in DETERMINERS or second[:1] == "{" or second[:1].isupper() or second[:1].isdigit()
+    if m and acts and m.group(0).lower() not in FUNCTION_WORDS | _NO_VERB:
+        return f"How to {title[0].lower()}{title[1:]}"
+    return f"Steps for: {title}"
+
+
+def describe(title: str, intents: Sequence[str], has_steps: bool = True) -> str:
+    """One line: what the procedure is for (its task, and the kind's shared purpose or condition)."""
+    out = task_phrase(title)
+    reason = shared_reason(intents)
+    if reason and reason.lower() not in title.lower():
+        out = f"{reason}、{out}" if not _LATIN.match(reason) else f"{out}, {reason}"  # 「…ため、…手順」
+    if not has_steps:
+        out += " (the tasks shared no steps yet)"
+    return out
