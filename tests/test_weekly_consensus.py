@@ -149,6 +149,9 @@ def test_file_names_have_no_holes_where_placeholders_were() -> None:
     assert file_stem("Restart the {worker} worker on app-{number}") == "restart-the-worker-on-app-number"
     assert file_stem("{name}さんのVPN証明書を再発行する") == "vpn証明書を再発行する"
     assert file_stem("日次の売上レポートを投稿する（11月{day}日分）") == "日次の売上レポートを投稿する"
+    # a bracketed placeholder inside Japanese text leaves no hyphen (was 在庫表-を更新, seen in trial 7)
+    assert file_stem("在庫表（{month}分）を更新する") == "在庫表を更新する"
+    assert file_stem("Deploy (release {version}) to staging") == "deploy-to-staging"
     assert file_stem("Fix flaky test test_{test} (issue {issue})") == "fix-flaky-test"
     assert file_stem("Close issue #{issue} in the {project} project") == "close-issue-in-the-project"
     # a placeholder before a Japanese case particle keeps its name: `置いて.md` would say nothing

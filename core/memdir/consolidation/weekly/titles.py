@@ -337,9 +337,16 @@ def render_title(template: Template) -> str:
     return text
 
 
+def _gap(m: re.Match[str]) -> str:
+    """What a bracketed placeholder leaves in a file name: nothing between Japanese text (「週次レポート（第{week}週）を
+    作成して」 -> 週次レポートを作成して, not 週次レポート-を作成して), else a word break."""
+    before, after = m.string[m.start() - 1 : m.start()], m.string[m.end() : m.end() + 1]
+    return "" if before and after and is_cjk(before) and is_cjk(after) else " "
+
+
 def file_stem(title: str, max_length: int = 60) -> str:
     """A file name a person would pick for a titled procedure (no holes where placeholders were)."""
-    text = _BRACKETED.sub(" ", title)
+    text = _BRACKETED.sub(_gap, title)
     text = _CJK_EDGE.sub("", text)
     text = _PARTICLE.sub("", text.strip())
     text = re.sub(r"\{(\w+)\}", lambda m: " " + m.group(1).replace("_", " ") + " ", text)
