@@ -86,16 +86,16 @@ def unsupported(title: str, sources: Sequence[str]) -> list[str]:
 
 
 def anchored(title: str, asked: Sequence[str], sources: Sequence[str]) -> bool:
-    """Whether one of the title's content words is what the kind acts on: more than half of its requests
-    write it and the calls of two tasks do (`vlan` in "Create vlan", `lift` in "Shut down lift"); a word
-    of the requests alone (`approved`) or of a few of them (`bikes`) is not."""
+    """Whether the title names what the kind acts on: more than half of its requests write one of its
+    supported words, in their own language, and the calls of two tasks write one of them (`vlan` in "Create
+    vlan"; `correction` and `訂正` in "Run a correction（記事の訂正）"); words of a few requests (`bikes`) or of
+    the requests alone (`approved`) are not."""
+    words = [w for w in content_words(title) if w not in unsupported(w, sources)]
     texts = [a.lower() for a in asked if a.strip()]
     calls = [s.split(_CALLS, 1)[-1] for s in sources]
-    return any(
-        2 * sum(1 for t in texts if _supports(w, t)) > len(texts)
-        and sum(1 for c in calls if _supports(w, c)) >= min(MIN_SUPPORT, len(calls))
-        for w in content_words(title)
-    )
+    need = min(MIN_SUPPORT, len(calls))
+    covered = sum(1 for t in texts if any(_supports(w, t) for w in words))
+    return 2 * covered > len(texts) and any(sum(1 for c in calls if _supports(w, c)) >= need for w in words)
 
 
 _READS = frozenset(
