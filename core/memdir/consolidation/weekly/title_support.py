@@ -95,6 +95,8 @@ def anchored(title: str, asked: Sequence[str], sources: Sequence[str]) -> bool:
     calls = [s.split(_CALLS, 1)[-1] for s in sources]
     need = min(MIN_SUPPORT, len(calls))
     covered = sum(1 for t in texts if any(_supports(w, t) for w in words))
+    if any(all(_supports(w, t) for t in texts) for w in words) and len(texts) >= 2:  # every request: `PCR`
+        return True
     return 2 * covered > len(texts) and any(sum(1 for c in calls if _supports(w, c)) >= need for w in words)
 
 
