@@ -31,6 +31,7 @@ from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
 from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, with_tools
+from memdir.consolidation.weekly.title_support import call_title, task_source
 from memdir.consolidation.weekly.titles import (
     file_stem,
     one_persons,
@@ -241,6 +242,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
             lambda: steps_title(with_tools(rendered)),
         ),
         asked,
+        [task_source(t) for t in ordered],
+        lambda: call_title(rendered, asked),
     )
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}

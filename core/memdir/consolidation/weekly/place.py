@@ -38,6 +38,7 @@ from memdir.consolidation.weekly.dedupe import (
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.listed import resolve, unlisted
 from memdir.consolidation.weekly.llm_draft import render_draft
+from memdir.consolidation.weekly.prose import ProseMatch, draft_terms, note_sentences, prose_match
 from memdir.consolidation.weekly.render import candidate_body
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
 from memdir.notes.frontmatter import render_note
@@ -95,6 +96,8 @@ class Placer:
         self.siblings: list[Sibling] = []
         self.titles: dict[str, str] = {}
         self.generic: set[str] = set()
+        self.sentences: dict[str, list[str]] = {}  # a note's sentences (`prose.py`)
+        self.term_drafts: Counter[str] = Counter()  # per term, how many of the run's drafts have it
         items: list[tuple[str, str, list[str] | None]] = []
         bodies: list[str] = []
         for note in store.iter_notes(("procedures", "skills")):
@@ -108,12 +111,14 @@ class Placer:
                 continue
             items.append((note.path, f"{note.title}\n{note.description}", note_tools(note)))
             bodies.append(note.body)
+            self.sentences[note.path] = note_sentences(note.body)
         self.index.add_many(items, bodies)
 
     def learn_generic(self, drafts: list[Draft]) -> None:
         """Steps `GENERIC` or more of this run's drafts share (`goto {url}`, `git pull`): no evidence of sameness."""
         df = Counter(k for d in drafts for k in {step_key(s) for s in d.steps})
         self.generic = {k for k, n in df.items() if n >= GENERIC and k}
+        self.term_drafts = Counter(t for d in drafts for t in draft_terms(d.steps, d.tools))
 
     def closest(self, draft: Draft, k: int = 3) -> list[Match]:
         """The existing notes most alike the draft in content."""
@@ -139,6 +144,11 @@ class Placer:
             share = n.named.lines_run / n.named.lines
             added = [s for i, s in enumerate(draft.steps) if i not in n.named.steps_run]
             return n.path, max(n.intent, share), self._unlisted(n.path, added)
+        told = [(m, p) for m in found if (p := self.prose(draft, m.path)).same_work()]
+        if told:  # a person's prose that writes the draft's steps and what sets this kind apart
+            m, p = max(told, key=lambda x: (len(x[1].held) / x[1].steps, x[0].similarity))
+            added = [s for i, s in enumerate(draft.steps) if i not in p.held]
+            return m.path, max(m.intent, len(p.held) / p.steps), self._unlisted(m.path, added)
         for sib in self.siblings:
             work = same_work(draft.steps, sib.steps, self.generic)
             if work < SAME_STEPS:
@@ -160,6 +170,13 @@ class Placer:
         """The draft's placeholders the note writes in its own spelling (`listed.resolve`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
         return resolve(draft.steps, self.index.lines[at]) if at >= 0 else {}
+
+    def prose(self, draft: Draft, path: str) -> ProseMatch:
+        """How much of the draft a note's sentences tell (generic steps blank; `own`: terms no other draft has)."""
+        telling = [s if step_key(s) not in self.generic else "" for s in draft.steps]
+        terms = draft_terms(draft.steps, draft.tools)
+        own = {t for t in terms if self.term_drafts[t] <= 1}
+        return prose_match(self.sentences.get(path, []), telling, own, draft.tools)
 
     def _meaning(self, a: str, b: str) -> float:
         from memdir.consolidation.weekly.similarity import abstract_text, to_calibrated

@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from memdir.consolidation.weekly.asked_terms import unasked_word
+from memdir.consolidation.weekly.title_support import anchored, natural, unsupported
 
 _HOLE = re.compile(r"\{[^{}]*\}")
 _ID = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Za-z][\w-]*|(?<![\w-])[A-Za-z]+-(?![\w])")
@@ -43,16 +44,35 @@ def unfit_title(title: str) -> bool:
     return bool(_NAME.match(text)) or bool(_PRONOUN_OBJECT.match(text))
 
 
-def fit_title(title: str, candidates: Iterable[Callable[[], str]], asked: Sequence[str] = ()) -> str:
-    """The title when fit, else the first fit candidate (computed in order, only when needed), else the title.
-    With the requests (`asked`), one word no request writes is unfit too (`asked_terms.unasked_word`)."""
+def fit_title(
+    title: str,
+    candidates: Iterable[Callable[[], str]],
+    asked: Sequence[str] = (),
+    sources: Sequence[str] = (),
+    shared: Callable[[], str] = str,
+) -> str:
+    """The title when fit, else the first fit candidate (computed in order, only when needed), else the
+    title. With the requests (`asked`), one word no request writes is unfit too (`asked_terms.unasked_word`).
+    With each task's request and calls (`sources`), a title holding a word fewer than two tasks write
+    (`title_support.unsupported`) and no word that most requests and the calls write (`anchored`) gives way to what all tasks did (`shared`, the decisive call's verb and
+    object) when that is a natural, supported title; an unfit title takes the fit candidate that reads
+    naturally and has the fewest such words (the first on a tie)."""
     if not unfit_title(title) and not unasked_word(title, asked):
-        return title
-    for candidate in candidates:
+        if not unsupported(title, sources) or anchored(title, asked, sources):
+            return title
+        said = shared().strip()
+        return said if said and natural(said) and not unsupported(said, sources) else title
+    best, rank = title, (True, 10**6)
+    for candidate in (*candidates, shared):
         said = candidate().strip()
-        if said and not unfit_title(said) and not unasked_word(said, asked):
+        if not said or unfit_title(said) or unasked_word(said, asked):
+            continue
+        mine = (not natural(said), len(unsupported(said, sources)))
+        if mine == (False, 0) or not sources:
             return said
-    return title
+        if mine < rank:
+            best, rank = said, mine
+    return best
 
 
 _GENERIC = frozenset(["value", "number", "id", "name", "text", "date", "time", "code", "key", "item"])
