@@ -217,7 +217,12 @@ def test_a_failing_job_does_not_stop_the_daemon(
     proc = start_daemon(MEMDIR_SCHEDULE_DAILY="every 1s", MEMDIR_DAEMON_JOB_DAILY=f"{FAKES}:failing_job")
     wait_for(lambda: len(calls(root, "failing")) >= 3, proc=proc)  # it keeps firing after failures
     assert proc.poll() is None
-    data = status(run_cli)
+    # a run every second: status may catch the next one "running" (seen on a loaded CI box), so wait for a
+    # status that shows a finished run
+    data = wait_for(
+        lambda: (d := status(run_cli))["jobs"]["daily"]["last_run"].get("result") != "running" and d,
+        proc=proc,
+    )
     last = data["jobs"]["daily"]["last_run"]
     assert last["result"] == "failed" and "boom" in last["error"]
     assert data["jobs"]["daily"]["schedule"] == "every 1s"
