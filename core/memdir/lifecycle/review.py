@@ -271,6 +271,14 @@ class ReviewQueue:
             what = (
                 f"New work matches `{target}`{sim_txt}; accepting adds the sources below to it as evidence."
             )
+        elif (
+            not body.strip()
+        ):  # a merge adding nothing: say so, and what accepting records (`review_apply.py`)
+            what = (
+                f"The new work repeats `{target}`{sim_txt}: it adds no step the note lacks, so the candidate is "
+                'empty. Accepting records it as evidence: a dated section "Seen again in" the sources below, '
+                "added to the note's `sources`. Rejecting says it is not this note's work."
+            )
         else:
             what = f"New content is close to `{target}`{sim_txt}; accepting appends it to that note as a dated section."
         lines = [

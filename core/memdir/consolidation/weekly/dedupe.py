@@ -111,6 +111,7 @@ class Match:
     compared: int = 0  # candidate steps compared (generic ones left out)
     whole: float = 0.0  # all the candidate's steps against all the note's, generic ones too: the lower way
     named: NamedMatch = field(default_factory=NamedMatch)  # the note's naming lines the candidate runs
+    held: list[int] = field(default_factory=list)  # indexes of the candidate's steps the note's lines hold
 
 
 class DuplicateIndex:
@@ -195,6 +196,7 @@ class DuplicateIndex:
                 whole = min(_held_share(full, counted), _held_share(counted, full))
             content = max(sim, (sim + cov) / 2 + STEP_BONUS) if specific else sim
             added = [where[id(specific[j])] for j in new]
+            kept = [where[id(s)] for j, s in enumerate(specific) if j not in new]
             out.append(
                 Match(
                     path,
@@ -207,6 +209,7 @@ class DuplicateIndex:
                     len(specific),
                     whole,
                     named_match(self.named[i], telling),
+                    kept,
                 )
             )
         return sorted(out, key=lambda m: (-m.similarity, m.path))[:k]

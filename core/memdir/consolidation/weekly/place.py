@@ -38,7 +38,14 @@ from memdir.consolidation.weekly.dedupe import (
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.listed import resolve, unlisted
 from memdir.consolidation.weekly.llm_draft import render_draft
-from memdir.consolidation.weekly.prose import ProseMatch, draft_terms, note_sentences, prose_match
+from memdir.consolidation.weekly.prose import (
+    ProseMatch,
+    draft_terms,
+    note_sentences,
+    prose_match,
+    step_weights,
+)
+from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.render import candidate_body
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
 from memdir.notes.frontmatter import render_note
@@ -97,6 +104,7 @@ class Placer:
         self.titles: dict[str, str] = {}
         self.generic: set[str] = set()
         self.sentences: dict[str, list[str]] = {}  # a note's sentences (`prose.py`)
+        self.people: set[str] = set()  # notes a person wrote (no daily or weekly origin)
         self.term_drafts: Counter[str] = Counter()  # per term, how many of the run's drafts have it
         items: list[tuple[str, str, list[str] | None]] = []
         bodies: list[str] = []
@@ -110,6 +118,8 @@ class Placer:
                 self.siblings.append(Sibling(note.path, note.title, _list_items(note.body)))
                 continue
             items.append((note.path, f"{note.title}\n{note.description}", note_tools(note)))
+            if str(note.get("origin") or "").lower() not in ("daily", "weekly"):
+                self.people.add(note.path)
             bodies.append(note.body)
             self.sentences[note.path] = note_sentences(note.body)
         self.index.add_many(items, bodies)
@@ -124,32 +134,40 @@ class Placer:
         """The existing notes most alike the draft in content."""
         return self.index.closest(draft.title, draft.steps, k, self.generic)
 
-    def duplicate_of(self, draft: Draft) -> tuple[str, float, list[str]] | None:
-        """(target, similarity, steps the draft adds) when the draft repeats a note or a sibling."""
+    def duplicate_of(
+        self, draft: Draft, refused: frozenset[str] | set[str] = frozenset()
+    ) -> tuple[str, float, list[str]] | None:
+        """(target, similarity, steps the draft adds) when the draft repeats a note or a sibling.
+
+        Every note that holds the draft by one of the ways (intent, steps, named terms, prose) is a
+        candidate; the one that holds most of the draft's steps wins, a person's note before a
+        daily or weekly one that holds no more (`told`). `refused`: notes a person rejected for
+        these tasks (`memdir review reject`), never proposed again.
+        """
         found = self.index.closest(draft.title, draft.steps, len(self.index.paths), self.generic)
-        m = found[0] if found else None
-        if m is not None:
-            if m.intent >= self.th.duplicate:
-                return m.path, m.intent, self._unlisted(m.path, [draft.steps[i] for i in m.new_steps])
-            if steps_match(m):
-                f1 = 2 * m.coverage * m.reverse / (m.coverage + m.reverse)
-                return (
-                    m.path,
-                    max(m.intent, f1),
-                    self._unlisted(m.path, [draft.steps[i] for i in m.new_steps]),
-                )
-        named = [n for n in found if n.named.same_work()]
-        if named:  # a person's note in other words, whose named commands, actions, templates the steps run
-            n = max(named, key=lambda x: (x.named.lines_run / x.named.lines, x.similarity))
-            share = n.named.lines_run / n.named.lines
-            added = [s for i, s in enumerate(draft.steps) if i not in n.named.steps_run]
-            return n.path, max(n.intent, share), self._unlisted(n.path, added)
-        told = [(m, p) for m in found if (p := self.prose(draft, m.path)).same_work()]
-        if told:  # a person's prose that writes the draft's steps and what sets this kind apart
-            m, p = max(told, key=lambda x: (len(x[1].held) / x[1].steps, x[0].similarity))
-            added = [s for i, s in enumerate(draft.steps) if i not in p.held]
-            return m.path, max(m.intent, len(p.held) / p.steps), self._unlisted(m.path, added)
+        ways: list[tuple[tuple[float, bool, float], str, float, list[str]]] = []
+        rivals: list[tuple[tuple[float, bool, float], str, float, list[str]]] = []
+        weights = step_weights(draft.steps, draft.tools)
+        for rank, m in enumerate(found):
+            p = self.prose(draft, m.path)
+            held = set(m.held) | set(m.named.steps_run) | set(p.held)
+            told = sum(weights[i] for i in held) / (sum(weights) or 1.0)
+            rank_key = (round(told, 6), m.path in self.people, m.similarity)
+            hit = self._way(draft, m, p, top=rank == 0)
+            if hit is not None:
+                ways.append((rank_key, m.path, hit[0], hit[1]))
+            elif held and p.own_written >= 1 and 2 * p.own_written >= p.own:
+                rest = [s for i, s in enumerate(draft.steps) if i not in held]
+                rivals.append((rank_key, m.path, max(m.intent, told), rest))
+        if ways:  # the kind repeats a note: the one that tells most of its steps is the target (a note
+            best = max(w[0][0] for w in ways)  # refused still shows that the kind is written down)
+            open_ = [w for w in ways + [r for r in rivals if r[0][0] >= best] if w[1] not in refused]
+            if open_:
+                _, path, sim, added = max(open_, key=lambda w: w[0])
+                return path, sim, self._unlisted(path, added)
         for sib in self.siblings:
+            if sib.path in refused:
+                continue
             work = same_work(draft.steps, sib.steps, self.generic)
             if work < SAME_STEPS:
                 continue
@@ -159,6 +177,24 @@ class Placer:
                     s for s in draft.steps if not difflib.get_close_matches(s, sib.steps, n=1, cutoff=0.9)
                 ]
                 return sib.path, work, added
+        return None
+
+    def _way(self, draft: Draft, m: Match, p: ProseMatch, top: bool) -> tuple[float, list[str]] | None:
+        """(similarity, steps it adds) when note `m` holds the draft by one of the ways: the intent and the
+        steps (asked of the closest note only, `top`), the named terms, the prose (`p`)."""
+        rest = [draft.steps[i] for i in m.new_steps]
+        if top and m.intent >= self.th.duplicate:
+            return m.intent, rest
+        if top and steps_match(m):
+            return max(m.intent, 2 * m.coverage * m.reverse / (m.coverage + m.reverse)), rest
+        if (
+            m.named.same_work()
+        ):  # a person's note in other words, whose named commands, actions, templates the steps run
+            added = [s for i, s in enumerate(draft.steps) if i not in m.named.steps_run]
+            return max(m.intent, m.named.lines_run / m.named.lines), added
+        if p.same_work():  # a person's prose that writes the draft's steps and what sets this kind apart
+            added = [s for i, s in enumerate(draft.steps) if i not in p.held]
+            return max(m.intent, len(p.held) / p.steps), added
         return None
 
     def _unlisted(self, path: str, steps: list[str]) -> list[str]:
@@ -191,7 +227,7 @@ class Placer:
         dry = report.dry_run
         body = redact_text(render_draft(draft, window))  # the model's sections for an LLMDraft
         tools = list(dict.fromkeys(draft.tools))
-        dup = self.duplicate_of(draft)
+        dup = self.duplicate_of(draft, refused_for(state, ids))
         if dup is not None:
             target, sim, added = dup
             kind = "evidence" if target.startswith("skills/") else "merge_candidate"

@@ -24,6 +24,7 @@ and the mailing, `車両入替`, is not written, so it stays its own procedure).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -82,6 +83,20 @@ def draft_terms(steps: Iterable[str], tools: Iterable[str] = ()) -> set[str]:
     """Every term of a draft's steps (the run counts, per term, how many drafts have it)."""
     names = list(tools)
     return {t for s in steps for t in step_terms(s, names)}
+
+
+def step_weights(steps: Sequence[str], tools: Iterable[str] = ()) -> list[float]:
+    """How much each step says about this kind: its terms, each by how few of the steps write it.
+
+    A value every call passes (the unit `VC-200`, the account) names the thing worked on, not the
+    step: a sentence naming it is weak evidence that the note tells each of those steps. A step
+    without terms weighs nothing, unless no step has any (then all weigh alike).
+    """
+    names = list(tools)
+    terms = [step_terms(s, names) if s else [] for s in steps]
+    df = Counter(t for ts in terms for t in ts)
+    out = [sum(1.0 / df[t] for t in ts) for ts in terms]
+    return out if any(out) else [1.0] * len(steps)
 
 
 @dataclass

@@ -1,12 +1,11 @@
 """WeeklyDistiller: tasks repeated with success in [until - 7 days, until) become procedures.
 
-Pipeline: read the week's activity -> group into tasks -> keep successful tasks not yet
-distilled -> embed their abstracted text (cached) -> calibrate -> cluster (blocked
-agglomerative) -> split clusters of sibling task types by template induction over the
-whole week (`templates.py`) -> keep clusters with >= min_successes distinct tasks -> distil ->
-duplicate check against procedures/ and skills/ -> write a procedure or raise a review
-item. State is saved after every procedure, so a killed run loses nothing and a second
-run over the same week changes nothing.
+Pipeline: read the week's activity -> group into tasks -> keep successful tasks not yet distilled (or
+whose review item a person rejected, `refused.py`) -> embed their abstracted text (cached) -> calibrate ->
+cluster (blocked agglomerative) -> split clusters of sibling task types by template induction over the whole
+week (`templates.py`) -> keep clusters with >= min_successes distinct tasks -> distil -> duplicate check
+against procedures/ and skills/ -> write a procedure or raise a review item. State is saved after every
+procedure, so a killed run loses nothing and a second run over the same week changes nothing.
 """
 
 from __future__ import annotations
@@ -38,6 +37,7 @@ from memdir.consolidation.weekly.kinds_by_steps import (
 from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
+from memdir.consolidation.weekly.refused import open_state
 from memdir.consolidation.weekly.same_values import WeekValues
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
 from memdir.consolidation.weekly.span_dates import week_name
@@ -161,7 +161,7 @@ class WeeklyDistiller:
         self._window_ids = {t.task_id for t in tasks}
         self._week = tasks
         self._tasks_by_id = {t.task_id: t for t in tasks}
-        state = WeeklyState(self.root)
+        state = open_state(self.store, save)  # a rejected item's tasks are placed again (`refused.py`)
         ok = [t for t in tasks if t.succeeded]
         done = set(state.tasks)
         report.processed = len(tasks)
@@ -185,8 +185,8 @@ class WeeklyDistiller:
         if not groups:
             return
         since, end = week_window(until)
-        state = WeeklyState(self.root)
         save = not report.dry_run
+        state = open_state(self.store, save)
         placer = Placer(
             self.store, self.review, self.th, lambda t: self._embed(t, save=save), self._window_ids
         )
@@ -205,7 +205,7 @@ class WeeklyDistiller:
         for group, draft, failures, members in zip(groups, drafts, failed, selected, strict=True):
             ids = sorted(t.task_id for t in group)
             sig = signature(ids)
-            if sig in state.clusters:
+            if sig in state.clusters and state.clusters[sig]["action"] != "rejected":
                 continue
             done = placer.by_sources.get(sig)
             if done:  # written by a run that was killed before it saved its state

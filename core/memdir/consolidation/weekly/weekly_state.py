@@ -19,7 +19,7 @@ class ClusterRecord(TypedDict):
     """How a cluster was handled: the note or review item written, when, from how many tasks."""
 
     path: str | None
-    action: str  # created | review
+    action: str  # created | review | rejected (the item turned down; its tasks placed again)
     at: str
     tasks: int
 
@@ -40,6 +40,7 @@ class WeeklyState(JsonState):
         super().__init__(root / ".memdir" / "state" / "weekly.json")
         self.data.setdefault("clusters", {})
         self.data.setdefault("tasks", {})
+        self.data.setdefault("refused", {})
 
     @property
     def clusters(self) -> dict[str, ClusterRecord]:
@@ -50,6 +51,11 @@ class WeeklyState(JsonState):
     def tasks(self) -> dict[str, str]:
         """task id -> signature of the cluster that consumed it."""
         return self.data["tasks"]  # type: ignore[no-any-return]
+
+    @property
+    def refused(self) -> dict[str, list[str]]:
+        """task id -> notes a person refused for it (a weekly review item rejected; `refused.py`)."""
+        return self.data["refused"]  # type: ignore[no-any-return]
 
     def mark(self, signature: str, task_ids: list[str], path: str | None, action: str) -> None:
         """Record a handled cluster and its tasks, and save at once."""
