@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, strip_marker, units
+from memdir.consolidation.daily.shape_authors import without_authors
 from memdir.consolidation.daily.shape_central import central_description, central_opening, vague
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, width
 from memdir.consolidation.daily.shape_cols import cut as _cut
@@ -57,6 +58,7 @@ from memdir.consolidation.daily.shape_opening import (
 )
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
 from memdir.consolidation.daily.shape_shell import shell_steps
+from memdir.consolidation.daily.shape_tail import detach_tails
 from memdir.consolidation.daily.shape_task import lead_task
 from memdir.consolidation.daily.shape_text import (
     is_filler,
@@ -66,7 +68,7 @@ from memdir.consolidation.daily.shape_text import (
     strip_narrative,
     title_phrase,
 )
-from memdir.consolidation.daily.shape_use import source_line, use_line
+from memdir.consolidation.daily.shape_use import lead_sentences, source_line, use_line
 
 TITLE_LIMIT = 72
 _KNOW_LEAD = re.compile(
@@ -123,7 +125,10 @@ def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], lis
         if not any(b.kind in ("list", "code") for b in keep):
             keep = blocks
         steps = [_item(u) for b in keep if b.kind == "list" for u in units(b)]
-        lead = next((units(b) for b in keep[:2] if b.kind == "para"), [])  # after a page's own heading
+        leads = [(i, lead_sentences(b)) for i, b in enumerate(keep[:3]) if b.kind == "para"]
+        lead = next(
+            (p for i, p in leads if p and (i < 2 or not leads[0][1])), []
+        )  # after a heading, a source line
         return "\n\n".join(b.text for b in keep), meta, lead, steps
     paras = [b.text for b in blocks if b.kind == "para"]
     meta, lead, steps, tail = _prose_steps(paras)
@@ -275,7 +280,9 @@ def _knowledge_description(blocks: list[Block], title: str) -> str:
 def _procedure_description(
     title: str, meta: list[str], lead: list[str], steps: list[str], body: list[Block]
 ) -> str:
-    lead = [s for s in lead if not source_line(s)]  # "Copied from Confluence > SRE > …" says where, not what
+    lead = without_authors(
+        [s for s in lead if not source_line(s)]
+    )  # where it came from, who was there: not what
     purpose = ""
     for s in lead[:1] + steps[:1]:
         purpose = purpose_clause(s)
@@ -355,7 +362,7 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     """Title, description and body of a note of `kind` made from an episode's title and text."""
     if kind == "procedures":
         text = shell_steps(text)  # pasted shell history: one command per step
-    blocks = _clean_blocks(split_blocks(text.strip()))
+    blocks = _clean_blocks(detach_tails(split_blocks(text.strip())))  # a memo under the last step is no step
     if not blocks:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
     opened = unaddressed(blocks)  # title and description; the body keeps the address as written

@@ -29,13 +29,63 @@ _SOURCE = re.compile(
 _CRUMB = re.compile(r"\S\s+(?:>|›|»|/|→)\s+\S[^>›»→]{0,40}\s+(?:>|›|»|/|→)\s+\S")  # Space > Runbooks > Page
 
 
+# a document a text is copied from, and the words that say it was copied from one
+_DOC = re.compile(  # with the words naming it ("the VC-200 fridge's user manual", 「冷蔵庫の取扱説明書」)
+    r"\b(?:[\w'.-]+\s+){0,3}?(?:(?:user|owner'?s|service|operator'?s|admin(?:istrator)?'?s|installation|quick[- ]?start|reference|"
+    r"vendor'?s?|maker'?s|manufacturer'?s|official)\s+)*(?:manuals?|handbook|guide|guidebook|docs|documentation|"
+    r"wiki|confluence|notion|sharepoint|readme|datasheet|data sheet|spec(?:ification)?s?|sop|kb|knowledge ?base|"
+    r"article|page|web ?site|site|pdf|leaflet|booklet|binder|email|e-mail|mail|ticket|thread|post|book|"
+    r"instructions|insert|label|brochure|policy|memo|slides?|deck)\b"
+    r"|[^、。,:：]{0,24}?(?:取扱説明書|取説|説明書|マニュアル|手順書|仕様書|ドキュメント|資料|ページ|記事|サイト|Wiki|wiki|"
+    r"メール|チケット|スレッド|冊子|添付文書|手引き?|ガイド|ヘルプ|社内規程|規程|PDF)",
+    re.I,
+)
+_ORIGIN = re.compile(
+    r"\b(?:copied|pasted|taken|lifted|quoted|excerpted|transcribed|scanned|grabbed|reproduced|cribbed|"
+    r"verbatim|word for word|straight|excerpts?|extracts?|quote|copy|from|per|via|according to|out of|"
+    r"section|chapter|page|p\.|pp\.|§)\b|§"
+    r"|(?:より|から)?(?:抜粋|転載|引用|コピー|コピペ|貼り付け|貼り付けた|貼った|写し|抜き書き|そのまま)|より[。:：]?$"
+    r"|の?\s*(?:第?[\d.]+\s*)?(?:節|章|項|ページ|頁)",
+    re.I,
+)
+_FILLER = re.compile(
+    r"\b(?:the|a|an|this|that|these|is|are|was|it|its|our|my|their|of|in|on|at|and|here|below|following|"
+    r"text|part|bit|what|says?|said|has|for|reference|[A-Z][\w-]*|[\w-]*\d[\w.-]*)\b|"
+    r"[\d.\-–,:：;()（）「」『』\"'/ 、。]|(?:以下|下記|メーカー|業者|ベンダー|公式|社内|院内|本部|です|でした|である|した|しました|から|より|まま|は|の|を|に|で|と|が|だ)",
+)
+_CONTENT = re.compile(r"[a-z]{3,}|[\u3040-\u30ff\u4e00-\u9fff]{2,}", re.I)
+
+
 def source_line(sentence: str) -> bool:
-    """True for a line that only says where the text came from (a breadcrumb, "Copied from …")."""
-    if (
-        "," in sentence or "、" in sentence or is_step(sentence)
-    ):  # "Taken from the freezer, thaw…", "Go to A > B"
+    """True for a line that only says where the text came from (a breadcrumb, "Copied from …", "Pasted from the
+    VC-200 user manual, section 4.2", 「取扱説明書 4.2 節より抜粋」): take away the origin words and the
+    document it names (with its section or page number) and no content is left."""
+    s = " ".join(sentence.split()).strip("*_ ")
+    if not s or len(s) > 160:
         return False
-    return bool(_SOURCE.search(sentence)) or (bool(_CRUMB.search(sentence)) and len(sentence) <= 120)
+    if _CRUMB.search(s) and len(s) <= 120:
+        return not is_step(s, strict=True)  # "Go to Settings > Users > Roles" is a step
+    if not (_SOURCE.search(s) or _ORIGIN.search(s)):
+        return False
+    if _DOC.search(s):  # what is left once the origin and the document are named ("Per the manual, press…")
+        rest = _DOC.sub(" ", _ORIGIN.sub(" ", _SOURCE.sub(" ", s)))
+        return not _CONTENT.search(_FILLER.sub(" ", rest))
+    return (
+        bool(_SOURCE.search(s)) and "," not in s and "、" not in s and not is_step(s, strict=True)
+    )  # "Taken from…"
+
+
+_SECTION = re.compile(
+    r"^\s*(?:§\s*)?\d+(?:\.\d+)*\.?\s+[^.。!?！？:：]{2,60}$"
+)  # "4.2 Temperature excursions"
+
+
+def lead_sentences(block: Block) -> list[str]:
+    """A lead paragraph's sentences without the source lines, nor a pasted section's own numbered heading line
+    ("4.2 Temperature excursions" over "If the display shows…")."""
+    lines = block.text.splitlines()
+    text = "\n".join(lines[1:]) if len(lines) > 1 and _SECTION.match(lines[0]) else block.text
+    return [s for s in sentences(text) if not source_line(s)]
 
 
 def use_line(blocks: list[Block]) -> str:
