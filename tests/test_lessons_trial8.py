@@ -46,7 +46,7 @@ def test_an_abbreviations_full_stop_stays_inside_the_lessons_sentence(root: Path
 
 DECISION_EN = (
     "Agreed at this morning's team huddle: from now on, every abnormal lab result gets a phone call to the "
-    "patient the same day, and Mr. Ueda keeps the call list. Reasons: patients didn't hear about results for "
+    "patient the same day, a patient who didn't answer twice gets a letter, and Mr. Ueda keeps the call list. Reasons: patients didn't hear about results for "
     "weeks and no-shows at follow-up visits kept rising. Downside: about 20 minutes more on the phone each "
     "afternoon; we'll revisit in April."
 )

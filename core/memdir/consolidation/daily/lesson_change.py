@@ -125,8 +125,13 @@ def applies_when(fixes: list[str]) -> list[str]:
     return list(dict.fromkeys(out))[:3]
 
 
-# A decision's case, told under its own label ("Reasons: …", "Downside: …", "Pros/cons: …", 「理由：」
-# 「デメリットは」): it names the problem a decision addresses or what it costs, not an event that went wrong.
+# A decision stated under its frame ("Decided at today's meeting: …", "Agreed: …", 「朝礼で決めた：」) or its
+# case under its own label ("Reasons: …", "Downside: …", 「理由：」「デメリットは」): what it names (a patient
+# with three no-shows, the problem it addresses, what it costs) is no event that went wrong.
+_DECISION_HEAD = re.compile(
+    r"(?i)^(?:\S+\s+){0,3}?(?:decided|agreed|decision|resolved)\b[^:：.]{0,60}[:：]|"
+    r"^[^。：:]{0,30}(?:決めた|決定|決まった|合意)(?:こと)?[:：]"
+)
 _RATIONALE = re.compile(
     r"(?i)^(?:the\s+|our\s+|main\s+)?(?:reasons?|why|rationale|motivation|background|because|downsides?|upsides?|"
     r"pros?|cons?|pros and cons|pros/cons|trade-?offs?|risks?|costs?|benefits?|caveats?|drawbacks?)\b[^:：.]{0,24}[:：]|"
@@ -135,5 +140,6 @@ _RATIONALE = re.compile(
 
 
 def is_rationale(sentence: str) -> bool:
-    """True when a sentence gives a decision's reasons, downsides or trade-offs under such a label."""
-    return bool(_RATIONALE.search(sentence.strip()))
+    """True when a sentence states a decision under its frame or gives its reasons, downsides or
+    trade-offs under such a label."""
+    return bool(_RATIONALE.search(sentence.strip()) or _DECISION_HEAD.search(sentence.strip()))
