@@ -281,8 +281,11 @@ class NoteStore:
         body: str | None = None,
         allow: Iterable[str] = WRITABLE_DIRS,
     ) -> Note:
-        """Change frontmatter keys (and optionally the body), keeping every other byte."""
+        """Change frontmatter keys (and optionally the body), keeping every other byte; a new body bumps
+        `updated_at` unless the caller sets it."""
         note = self.read(relpath)
+        if body is not None and body.strip() != note.body.strip() and "updated_at" not in changes:
+            changes = {**changes, "updated_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
         if expected_hash is not None and note.hash != expected_hash:
             raise ConflictError(note.path, expected_hash, note.hash)
         unread = split_text(note.text).other

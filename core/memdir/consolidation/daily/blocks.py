@@ -17,6 +17,7 @@ from memdir.consolidation.daily.route_cues import (
     score_sentence,
     word_count,
 )
+from memdir.consolidation.daily.sentence_ends import split_sentences
 
 FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 LIST_ITEM = re.compile(r"^\s*(?:([-*+])|(\d+)[.)])\s+")
@@ -119,7 +120,7 @@ def sentences(text: str) -> list[str]:
     flat = " ".join(text.split())
     spans = INLINE_CODE.findall(flat)
     masked = INLINE_CODE.sub(lambda m: f"\x00{len(m.group(0))}\x00", flat) if spans else flat
-    out = [s.strip() for s in SENT_SPLIT.split(masked) if s.strip()]
+    out = split_sentences(SENT_SPLIT, masked)
     if spans:
         it = iter(spans)
         out = [re.sub(r"\x00\d+\x00", lambda _m: next(it), s) for s in out]

@@ -87,14 +87,14 @@ def is_change(sentence: str) -> bool:
 _SLIP = re.compile(
     r"(?i)\b(?:didn't|did not)\s+(?!(?:need|have|mind|matter|happen|rain|take|last|hurt|miss|stop|fail)\b)[a-z]+|"
     r"\b(?:was|were|had)\s+never\s+\w+ed\b|\b(?:was|were)(?:n't| not)\s+(?!(?:needed|required|affected|harmed|"
-    r"hurt|injured|damaged|delayed|lost|broken|charged|disturbed|bothered|used)\b)(?:[a-z]+ed|told|given|sent|shown|seen|done)\b|\bhad(?:n't| not)\s+(?:been\s+)?\w+ed\b|^should have\b|"
+    r"hurt|injured|damaged|delayed|lost|broken|charged|disturbed|bothered|used)\b)(?:[a-z]+ed|told|given|sent|shown|seen|done|shut|put|set|left|kept|taken|written|made|paid|fed|brought|held|hung)\b|\bhad(?:n't| not)\s+(?:been\s+)?\w+ed\b|^should have\b|"
     r"\b(?:went|had gone)\s+(?:off|bad|missing|flat|mouldy|moldy|stale)\b|"
     r"\bgot\s+(?:lost|wet|damaged|sick|burned|burnt|locked out)\b|"
     r"\b(?:was|were)\s+left\s+(?:on|open|unlocked|out|behind|running|unattended)\b|"
     r"\b(?:arrived|came back|turned up|showed up)\s+(?:late|damaged|broken|empty|flat|short|wrong)\b|\bno-?shows?\b|"
     r"\b(?:binned|discarded|scrapped|written off|wrote off|ran late|ran over)\b|\b(?:nearly|almost)\s+[a-z]+ed\b|"
     r"危うく|あやうく|そうになった|ところだった|"
-    r"(?:てい|て)なかった|しなかった|原因(?:だった|でした)?[。]?$|冷や汗|腐って|腐らせ|届かなかった|来なかった|返品|返金|叱られ|怒られ|"
+    r"(?:てい|て)なかった|しなかった|て(?:おら|い)ず[、,]|原因(?:だった|でした)?[。]?$|冷や汗|腐って|腐らせ|届かなかった|来なかった|返品|返金|叱られ|怒られ|"
     r"指摘(?:を受け|され)|紛失|なくした|無くした|盗まれ"
 )
 
@@ -123,3 +123,23 @@ def applies_when(fixes: list[str]) -> list[str]:
         if m and not _VAGUE.match(m.group(0)):
             out.append(m.group(0).strip(" 、,"))
     return list(dict.fromkeys(out))[:3]
+
+
+# A decision stated under its frame ("Decided at today's meeting: …", "Agreed: …", 「朝礼で決めた：」) or its
+# case under its own label ("Reasons: …", "Downside: …", 「理由：」「デメリットは」): what it names (a patient
+# with three no-shows, the problem it addresses, what it costs) is no event that went wrong.
+_DECISION_HEAD = re.compile(
+    r"(?i)^(?:\S+\s+){0,3}?(?:decided|agreed|decision|resolved)\b[^:：.]{0,60}[:：]|"
+    r"^[^。：:]{0,30}(?:決めた|決定|決まった|合意)(?:こと)?[:：]"
+)
+_RATIONALE = re.compile(
+    r"(?i)^(?:the\s+|our\s+|main\s+)?(?:reasons?|why|rationale|motivation|background|because|downsides?|upsides?|"
+    r"pros?|cons?|pros and cons|pros/cons|trade-?offs?|risks?|costs?|benefits?|caveats?|drawbacks?)\b[^:：.]{0,24}[:：]|"
+    r"^(?:理由|背景|目的|狙い|デメリット|メリット|懸念点?|リスク|デメ|メリデメ)(?:は|として|[:：])"
+)
+
+
+def is_rationale(sentence: str) -> bool:
+    """True when a sentence states a decision under its frame or gives its reasons, downsides or
+    trade-offs under such a label."""
+    return bool(_RATIONALE.search(sentence.strip()) or _DECISION_HEAD.search(sentence.strip()))

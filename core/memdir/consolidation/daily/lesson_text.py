@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from memdir.consolidation.daily.lesson_change import is_change, is_slip
+from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
+from memdir.consolidation.daily.sentence_ends import split_sentences
 from memdir.runs.redact import redact_text
 
 # A cue that by itself says something was done wrong and what to do instead.
@@ -156,9 +157,7 @@ def sentences(text: str) -> list[str]:
         closed = bool(LABEL_LINE.match(line) or _HEAD_LINE.match(line))
     out = []
     for block in blocks:
-        for s in _SENT.split(_join(block)):
-            if s.strip():
-                out.append(s.strip())
+        out += split_sentences(_SENT, _join(block))
     return out
 
 
@@ -174,7 +173,9 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
     """
     told = [k for k, s in enumerate(sents) if RETRO.search(s) or _happened(s)]
     # a mistake owned or a step not taken ("I didn't look") opens a label or a change, not a bare "I'll …"
-    bad = sorted({*told, *(k for k, s in enumerate(sents) if _owned(s))})
+    # a decision's reasons ("Reasons: no-shows cost us …") name the problem it addresses: only a failure
+    # word in them (`_happened`) says something went wrong, not a slip cue
+    bad = sorted({*told, *(k for k, s in enumerate(sents) if _owned(s) and not is_rationale(s))})
     went_wrong = bool(FAILED.search(text) or RETRO.search(text) or bad)
     picked: list[str] = []
     for k, s in enumerate(sents):
@@ -215,6 +216,13 @@ def _happened(s: str) -> bool:
     """A sentence telling of a failure as an event (not as a rule's condition or the rule itself)."""
     told_as_if = _IF.search(s) and not _PAST_JA.search(s)  # 「行ったら…動けなくなった。」 is an event
     return bool(FAILED.search(s)) and not told_as_if and not NORM.search(s)
+
+
+def is_check(s: str) -> bool:
+    """A sentence that says how to verify ("check the seal", 「ロックを確認する」), not one reporting what
+    happened (「メーカーに確認して廃棄になった。」, a failure told as an event)."""
+    reported = _happened(s) or (is_japanese(s) and bool(_PAST_JA.search(s)))
+    return bool(CHECK.search(s)) and not reported
 
 
 def _owned(s: str) -> bool:
@@ -268,7 +276,7 @@ def _under(text: str, label: str) -> list[str]:
             if not line.strip() or LABEL_LINE.match(line) or _HEAD_LINE.match(line):
                 break
             para.append(line)
-        out = [t.strip() for t in _SENT.split(_join(para)) if t.strip()]
+        out = split_sentences(_SENT, _join(para))
     return [redact_text(t) for t in out if t][:6]
 
 

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.daily.lesson_change import applies_when, is_slip
+from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip
 from memdir.consolidation.daily.lesson_text import (
-    CHECK,
     FAILED,
     LABEL_LINE,
     fix_sentences,
+    is_check,
     is_japanese,
     overlap,
     sentences,
@@ -134,11 +134,12 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     cut = [split_fix(f) for f in said]  # "…fails when …; from now on use …": the failure, then the fix
     fixes = [c[1] if c else f for f, c in zip(said, cut, strict=True)]
     failed = [c[0] for c in cut if c]
-    failed += [s for s in sents if (FAILED.search(s) or is_slip(s) or _CAUSE.search(s)) and s not in said]
+    slips = [s for s in sents if is_slip(s) and not is_rationale(s)]  # a decision's reasons: no slip
+    failed += [s for s in sents if (FAILED.search(s) or s in slips or _CAUSE.search(s)) and s not in said]
     if not failed:  # no failure word: what led up to the fix is what went wrong
         first = sents.index(said[0]) if said[0] in sents else len(sents)
         failed = [s for s in sents[:first] if s not in said and not LABEL_LINE.match(s)][-2:]
-    checks = [s for s in sents if CHECK.search(s) and s not in said]
+    checks = [s for s in sents if is_check(s) and s not in said]
     used = {*failed[:6], *said, *checks[:3]}
     rest = [s for s in sents if s not in used and not LABEL_LINE.match(s)]
     failed = [unlabel(f) for f in failed]

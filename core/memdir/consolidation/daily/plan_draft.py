@@ -42,7 +42,7 @@ class Draft:
             self.op.text = update_text(self.op.text, changes, body=self.body)
         if self.outcomes:
             note = Note.from_text(self.op.path, self.op.text)
-            self.op.text = with_outcomes(self.op.text, note, self.outcomes, initial_confidence)
+            self.op.text = with_outcomes(self.op.text, note, self.outcomes, initial_confidence, started_at)
         return self.op
 
 

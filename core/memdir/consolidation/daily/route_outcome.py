@@ -50,8 +50,9 @@ def already_reported(body: str, ref: str) -> bool:
     return f"({ref})\n" in body or body.rstrip().endswith(f"({ref})")
 
 
-def with_outcomes(text: str, note: Note, outcomes: list[Outcome], initial_confidence: float) -> str:
-    """The note's new text with the outcomes applied (counts, confidence, last_used, outcome lines)."""
+def with_outcomes(text: str, note: Note, outcomes: list[Outcome], initial_confidence: float, now: str) -> str:
+    """The note's new text with the outcomes applied (counts, confidence, last_used, outcome lines; the
+    lines change the body, so `updated_at` is `now`)."""
     body = note.body
     fresh = [o for o in outcomes if not already_reported(body, o.ref)]
     if not fresh:
@@ -61,7 +62,8 @@ def with_outcomes(text: str, note: Note, outcomes: list[Outcome], initial_confid
     wins = sum(1 for o in fresh if o.outcome == "success")
     losses = sum(1 for o in fresh if o.outcome == "failure")
     changes: dict[str, object] = {
-        "last_used": max([str(meta.get("last_used") or "")] + [o.day for o in fresh])
+        "last_used": max([str(meta.get("last_used") or "")] + [o.day for o in fresh]),
+        "updated_at": now,
     }
     if wins or losses:
         prior = prior_of(meta, initial_confidence)
