@@ -19,7 +19,6 @@ main) right after, and prints both times and their ratio. `MEMDIR_BENCH_CORE` se
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -37,48 +36,26 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.environ.get("MEMDIR_BENCH_CORE") or str(REPO / "core"))
 
+from bench_texts import rows, sections  # noqa: E402
+
 from memdir import Memory  # noqa: E402
 from memdir.consolidation.daily.route_rag import E5_FLOOR, HASHING_FLOOR, calibrate, embed_text  # noqa: E402
 from memdir.index.embedder import get_embedder  # noqa: E402
 
-TRAIN = REPO / "examples" / "routing_set" / "train"
-SUBJECTS = [
-    "billing",
-    "search",
-    "auth",
-    "payments",
-    "mobile",
-    "reports",
-    "ingest",
-    "gateway",
-    "mailer",
-    "ledger",
-]
-
-
-def _rows(name: str) -> list[dict[str, str]]:
-    return [json.loads(x) for x in (TRAIN / name).read_text(encoding="utf-8").splitlines() if x.strip()]
-
 
 def seed_episodes(mem: Memory, n: int, days: int = 10) -> None:
-    """Write n episodes over `days` days ending yesterday (deterministic)."""
-    rnd = random.Random(7)
-    rows = _rows("episodes.jsonl") + _rows("docs.jsonl")
+    """Write n episodes over `days` days ending yesterday (deterministic; texts from bench_texts.py)."""
     start = date.today() - timedelta(days=days)
     files: dict[str, list[str]] = {}
-    for i in range(n):
-        row = rows[i % len(rows)]
-        subject = f"{rnd.choice(SUBJECTS)}-{rnd.randint(1, 40)}"
+    for i, (subject, title, text) in enumerate(sections(n)):
         day = start + timedelta(days=i % days)
         minute = (i // days) % 1440
-        text = str(row["text"]).strip()
-        title = str(row.get("title") or text.splitlines()[0])[:100]
         files.setdefault(day.isoformat(), []).append(
             f"## {minute // 60:02d}:{minute % 60:02d} — {subject}: {title}\n\n{text}\n"
         )
-    for iso, sections in files.items():
+    for iso, parts in files.items():
         (mem.root / "episodes" / f"{iso}.md").write_text(
-            f"---\ndate: {iso}\n---\n\n" + "\n".join(sections), encoding="utf-8"
+            f"---\ndate: {iso}\n---\n\n" + "\n".join(parts), encoding="utf-8"
         )
 
 
@@ -205,7 +182,7 @@ def calibrate_report(data: Path, embedder: str, pairs: int) -> int:
     rnd = random.Random(3)
     pages = _paragraphs(data)
     names = sorted(pages)
-    own = [str(r["text"]) for r in _rows("episodes.jsonl")]
+    own = [str(r["text"]) for r in rows("episodes.jsonl")]
     kinds: dict[str, list[tuple[str, str]]] = {
         "near-duplicate": [],
         "same page": [],

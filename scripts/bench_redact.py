@@ -15,44 +15,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from bench_texts import sections
+
 REPO = Path(__file__).resolve().parent.parent
-TRAIN = REPO / "examples" / "routing_set" / "train"
-SUBJECTS = [
-    "billing",
-    "search",
-    "auth",
-    "payments",
-    "mobile",
-    "reports",
-    "ingest",
-    "gateway",
-    "mailer",
-    "ledger",
-]
 
 
 def texts(n: int = 1000) -> list[str]:
-    """The episode sections of the daily bench (deterministic), then every corpus text."""
-    rows = [
-        json.loads(x)
-        for name in ("episodes.jsonl", "docs.jsonl")
-        for x in (TRAIN / name).read_text(encoding="utf-8").splitlines()
-        if x.strip()
-    ]
-    rnd = random.Random(7)
-    out = []
-    for i in range(n):
-        row = rows[i % len(rows)]
-        subject = f"{rnd.choice(SUBJECTS)}-{rnd.randint(1, 40)}"
-        text = str(row["text"]).strip()
-        title = str(row.get("title") or text.splitlines()[0])[:100]
-        out.append(f"## {subject}: {title}\n\n{text}\n")
+    """The episode sections of the daily bench (bench_texts.py, deterministic), then every corpus text."""
+    out = [f"## {subject}: {title}\n\n{text}\n" for subject, title, text in sections(n)]
     corpus = REPO / "tests" / "data" / "secrets"
     for name in ("corpus.jsonl", "mine.jsonl"):
         out += [
