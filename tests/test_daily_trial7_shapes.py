@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_daily_support import at, memory, run
-
-from memdir.notes.store import NoteStore
+from test_daily_support import at, memory, note_of, run
 
 SHELL = """rebuilt the search index on db-3 after the mapping change broke autocomplete
 
@@ -76,15 +74,6 @@ PROSE = (
 )
 
 
-def _note(root: Path, ref: str) -> tuple[str, str, str]:
-    """(path, description, body) of the note the daily run made of one episode."""
-    store = NoteStore(root)
-    found = [n for n in store.iter_notes(("procedures", "knowledge")) if ref in n.str_list("sources")]
-    assert len(found) == 1, [n.path for n in found]
-    n = found[0]
-    return n.path, n.description, n.body
-
-
 def test_pasted_shell_history_is_one_command_per_step(root: Path) -> None:
     mem = memory(root)
     eps = [
@@ -94,17 +83,17 @@ def test_pasted_shell_history_is_one_command_per_step(root: Path) -> None:
         mem.add_episode(BARE, title="Clear the build cache on a runner", at=at(12)),
     ]
     run(mem)
-    path, desc, body = _note(root, eps[0].ref)
+    path, desc, body = note_of(root, eps[0].ref)
     assert path.startswith("procedures/")
     assert "1. `ssh db-3`\n2. `sudo systemctl stop search-indexer`\n" in body, body
     assert "4. `sudo systemctl start search-indexer`\n\n(did db-4 the same way)" in body, body
     assert "$ " not in body and "5." not in body, body
     assert desc.startswith("Rebuilt the search index on db-3"), desc
-    _, _, body = _note(root, eps[1].ref)  # a fence already shows one command a line (and may hold output)
+    _, _, body = note_of(root, eps[1].ref)  # a fence already shows one command a line (and may hold output)
     assert "```console\nroot@mx-2:~# postqueue -p | tail -1\nroot@mx-2:~# postsuper -d ALL deferred\n" in body
-    _, _, body = _note(root, eps[2].ref)
+    _, _, body = note_of(root, eps[2].ref)
     assert "1. `Stop-Service Spooler`\n2. `Remove-Item" in body and "3. `Start-Service Spooler`" in body, body
-    _, _, body = _note(root, eps[3].ref)
+    _, _, body = note_of(root, eps[3].ref)
     assert "1. `sudo systemctl stop gitlab-runner`\n2. `sudo rm -rf /var/cache/build/*`" in body, body
 
 
@@ -113,9 +102,9 @@ def test_a_pages_use_line_is_the_description_and_its_source_line_never_is(root: 
     en = mem.add_episode(WIKI, title="Rotate a partner's API key", at=at(9))
     ja = mem.add_episode(WIKI_JA, title="クライアント証明書の失効手順", at=at(10))
     run(mem)
-    _, desc, _ = _note(root, en.ref)
+    _, desc, _ = note_of(root, en.ref)
     assert desc == "A partner's API key leaked or the partner asks for a new one.", desc
-    _, desc, _ = _note(root, ja.ref)
+    _, desc, _ = note_of(root, ja.ref)
     assert desc.startswith("社員が退職したとき、またはノートPCを紛失したとき"), desc
 
 
@@ -124,9 +113,9 @@ def test_who_worked_it_out_is_not_the_description_the_task_is(root: Path) -> Non
     en = mem.add_episode(LEARNT, title="Jira project restore", at=at(9))
     ja = mem.add_episode(LEARNT_JA, title="共有ドライブの復元", at=at(10))
     run(mem)
-    _, desc, _ = _note(root, en.ref)
+    _, desc, _ = note_of(root, en.ref)
     assert desc == "Restore a deleted Jira project from the trash.", desc
-    _, desc, _ = _note(root, ja.ref)
+    _, desc, _ = note_of(root, ja.ref)
     assert desc == "共有ドライブの削除済みファイルを復元する方法", desc
 
 
@@ -134,7 +123,7 @@ def test_a_prose_how_to_becomes_numbered_steps(root: Path) -> None:
     mem = memory(root)
     ep = mem.add_episode(PROSE, title="Office Wi-Fi down for everyone", at=at(9))
     run(mem)
-    path, desc, body = _note(root, ep.ref)
+    path, desc, body = note_of(root, ep.ref)
     assert path.startswith("procedures/"), path
     assert "1. Unplug the core switch\n2. Wait thirty seconds\n3. Plug it back in\n" in body, body
     assert desc == "If the office Wi-Fi drops for everyone at once, you don't have to call the ISP.", desc

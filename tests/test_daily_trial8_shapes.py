@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_daily_support import at, memory, run
-
-from memdir.notes.store import NoteStore
+from test_daily_support import at, memory, note_of, run
 
 MANUAL = """Straight out of the Hobart AM15 operator's manual, p. 31:
 
@@ -40,22 +38,13 @@ Note: the spare rolls are in the blue cabinet.
 """
 
 
-def _note(root: Path, ref: str) -> tuple[str, str, str]:
-    """(path, description, body) of the note the daily run made of one episode."""
-    found = [
-        n for n in NoteStore(root).iter_notes(("procedures", "knowledge")) if ref in n.str_list("sources")
-    ]
-    assert len(found) == 1, [n.path for n in found]
-    return found[0].path, found[0].description, found[0].body
-
-
 def test_a_line_saying_where_the_text_was_copied_from_is_never_the_description(root: Path) -> None:
     mem = memory(root)
     en = mem.add_episode(MANUAL, title="Dishwasher nightly clean", at=at(9))
     ja = mem.add_episode(MANUAL_JA, title="保冷庫の霜取り", at=at(10))
     run(mem)
     for ep in (en, ja):
-        path, desc, body = _note(root, ep.ref)
+        path, desc, body = note_of(root, ep.ref)
         assert path.startswith("procedures/"), path
         assert "manual" not in desc and "取扱説明書" not in desc and "p. 31" not in desc, desc
         assert "4." in body, body
@@ -66,9 +55,9 @@ def test_who_was_there_is_never_the_description_only_what_it_was_for(root: Path)
     ja = mem.add_episode(WITH_JA, title="タブレットの通知設定", at=at(9))
     en = mem.add_episode(WITH_EN, title="Label printer setup", at=at(10))
     run(mem)
-    _, desc, _ = _note(root, ja.ref)
+    _, desc, _ = note_of(root, ja.ref)
     assert desc == "新しいタブレットでも予約アプリの通知が届くようにする", desc
-    _, desc, _ = _note(root, en.ref)
+    _, desc, _ = note_of(root, en.ref)
     assert "Marco" not in desc and "this afternoon" not in desc, desc
 
 
@@ -77,7 +66,7 @@ def test_a_memo_under_the_last_step_is_a_paragraph_of_its_own(root: Path) -> Non
     ja = mem.add_episode(WITH_JA, title="タブレットの通知設定", at=at(9))
     en = mem.add_episode(WITH_EN, title="Label printer setup", at=at(10))
     run(mem)
-    _, _, body = _note(root, ja.ref)
+    _, _, body = note_of(root, ja.ref)
     assert "確かめる。\n\n※ 管理者のパスコードは金庫のファイルにあります。" in body, body
-    _, _, body = _note(root, en.ref)
+    _, _, body = note_of(root, en.ref)
     assert "check the barcode scans.\n\nNote: the spare rolls are in the blue cabinet." in body, body
