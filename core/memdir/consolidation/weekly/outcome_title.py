@@ -89,6 +89,7 @@ _IRREGULAR = {
     "spent": "spend",
     "lent": "lend",
 }
+_OWNERS = frozenset(["our", "your", "my", "their", "his", "her", "us", "you", "me", "them"])
 _MAX_THING = 5
 _MAX_REST = 6
 _MAX_JA = 24
@@ -164,7 +165,7 @@ def _en_title(tokens: Sequence[str], words: set[str], whole: bool) -> str:
             return ""
         if not any(_WORD.fullmatch(t) and t.lower() not in _DETERMINERS for t in before):
             return ""
-        thing = before if before[0].lower() in _DETERMINERS else ["the", *before]
+        thing = [before[0].lower(), *before[1:]] if before[0].lower() in _DETERMINERS else ["the", *before]
         thing = [thing[0], *(_lower_first(t) for t in thing[1:2]), *thing[2:]] if len(thing) > 1 else thing
         return _join(base, thing, _rest(after) if whole else [])
     return ""
@@ -187,6 +188,10 @@ def _rest(after: Sequence[str]) -> list[str]:
     if not after or after[0].lower() not in _PREPOSITIONS:
         return []
     rest = list(after[:_MAX_REST])
+    second = next((k for k in range(1, len(rest)) if rest[k].lower() in _PREPOSITIONS), len(rest))
+    rest = rest[:second]  # one phrase: "on the folio", not "… with reason RF-WAIVE-SVC"
+    if any(t.lower() in _OWNERS for t in rest):
+        return []  # "to our email": the writer's, not the work's
     while rest and (rest[-1].lower() in _PREPOSITIONS | _DETERMINERS | {"and", "or"}):
         rest.pop()
     return rest if len(rest) >= 2 else []
@@ -217,8 +222,12 @@ def _base(word: str, words: set[str]) -> str:
             return w
     if s[-1] == s[-2] and s[-1] not in "lsfz" and s[-1] not in "aeiou":
         return s[:-1]  # planned -> plan
-    if s.endswith(("v", "c", "g", "at", "ut", "ul", "ur", "iz", "ys", "us")) and not s.endswith(("ng", "gg")):
-        return s + "e"  # reserve, introduce, change, update, schedule, secure, finalize, analyse
+    if s.endswith(
+        ("v", "c", "g", "at", "ut", "ul", "ur", "iz", "ys", "us", "rs", "ns", "ps", "ls")
+    ) and not s.endswith(("ng", "gg")):
+        return (
+            s + "e"
+        )  # reserve, introduce, change, update, schedule, secure, finalize, analyse, reverse, license
     if s.endswith("u"):
         return s + "e"  # issue
     if len(s) <= 4 and re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxyr]", s) and not s.endswith("en"):
@@ -247,9 +256,37 @@ def _ja_title(clause: str) -> str:
         if verb.endswith(end):
             verb = verb[: -len(end)] + keep
             break
-    if verb.endswith("し") and _KANA_OR_KANJI_NOUN.match(verb[:-1]) and len(verb) >= 3:
-        verb = verb[:-1]  # 予約し -> 予約 (a サ変 noun)
+    if (
+        verb.endswith("し")
+        and len(verb) >= 3
+        and (
+            _KANA_OR_KANJI_NOUN.match(verb[:-1]) or verb[0] in "おご"  # 予約し, お送りし, ご用意し: the noun
+        )
+    ):
+        verb = verb[:-1]
     elif not re.search(r"[しみりきぎびちいえけせてね]$", verb) and not _KANA_OR_KANJI_NOUN.match(verb):
         return ""
     title = f"{thing}の{verb}"
     return title if len(title) <= _MAX_JA else ""
+
+
+def preferred(current: str, outcome: str) -> str:
+    """The outcome's title, or the title chosen from the requests and calls when that one already says the
+    same work in more words: it names the outcome's verb or the thing done (`Lock a fuel card` over
+    `Lock the card`, `Invite {user}@… to Teamspace` over `Send the invitation`). A one-word title, a
+    Japanese title of one or two characters (`県立`, `見積`) or one that shares neither gives way."""
+    if not outcome:
+        return current
+    if _CJK.search(current) and not re.search("[A-Za-z]", current):
+        return current if len(_CJK.findall(current)) >= 3 else outcome
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", current)]
+    if len(words) < 2 or _CJK.search(outcome):
+        return outcome if len(words) < 2 else current
+    stems = {stem(w) for w in words}
+    out = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]*", outcome)]
+    verb = out[0]
+    before_rest = [w for w in out[1:]]
+    cut = next((k for k, w in enumerate(before_rest) if w in _PREPOSITIONS), len(before_rest))
+    head = before_rest[cut - 1] if cut > 0 else ""
+    shared = stem(verb) in stems or (head and stem(head) in stems)
+    return current if shared else outcome
