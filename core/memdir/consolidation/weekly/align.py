@@ -29,8 +29,10 @@ _ATOM = re.compile(
     r"[A-Za-z0-9._%+-]+(?=@[A-Za-z0-9-]+\.)"  # an e-mail's mailbox (`k.tanaka`) is one value
     r"|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?"  # ISO date (time)
     r"|\d{4}-(?:0[1-9]|1[0-2])(?![\d-])"  # a month, 2026-10
-    r"|\d+(?:[.,:]\d+)+"  # 2.32.3, 13.5, 10:30
-    rf"|(?:(?![{_CJK}])[^\W\d_])+(?=\d+(?:[.,:]\d+)+)"  # the `v` of v3.4.1
+    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])"  # 12,500 and 1,234.5 (a comma between other digits
+    # separates values: a CSV row's `8812,2028-08-18` is two)
+    r"|\d+(?:[.:]\d+)+"  # 2.32.3, 13.5, 10:30
+    rf"|(?:(?![{_CJK}])[^\W\d_])+(?=\d+(?:[.:]\d+)+)"  # the `v` of v3.4.1
     rf"|(?:(?![{_CJK}])[^\W_])+"  # a run of letters and digits (any script but CJK)
     rf"|[{_CJK}]"  # one CJK character
     r"|\s+"

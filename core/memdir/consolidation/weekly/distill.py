@@ -23,6 +23,7 @@ from memdir.consolidation.weekly.bare_titles import is_bare, verb_object, with_o
 from memdir.consolidation.weekly.call_subject import call_subject_title, weak_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
 from memdir.consolidation.weekly.phrase_verb import with_verb
 from memdir.consolidation.weekly.placeholders import assign
 from memdir.consolidation.weekly.purpose import describe
@@ -245,6 +246,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         [task_source(t) for t in ordered],
         lambda: call_title(rendered, asked),
     )
+    # the outcome most of the kind's replies report says what the kind does (`outcome_title`)
+    title = preferred(title, outcome_title([_replies(t) for t in ordered], asked + rendered + done))
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}
@@ -276,6 +279,10 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         specific_steps=sum(1 for t in texts if t.specific),
         threaded_steps=_threaded(rendered),
     )
+
+
+def _replies(task: Task) -> list[str]:
+    return [s.text() for s in task.steps if s.kind == "response"]
 
 
 _CJK_TITLE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")

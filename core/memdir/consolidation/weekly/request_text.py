@@ -67,3 +67,11 @@ def request_text(events: Sequence[ActivityEvent]) -> str:
         if prose:
             return max(prose, key=lambda t: (t[0], -t[1]))[2]
     return ""
+
+
+def reply_text(event: ActivityEvent) -> str:
+    """A reply logged under a key of the logger's own (`answer`, `body`, `reply: {text}`): its longest free
+    text, one line; "" when it holds none."""
+    texts = [(free_text(t), n, " ".join(t.split())) for n, t in enumerate(_texts(event.data))]
+    prose = [t for t in texts if t[0] > 0]
+    return max(prose, key=lambda t: (t[0], -t[1]))[2] if prose else ""

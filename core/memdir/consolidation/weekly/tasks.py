@@ -23,7 +23,7 @@ from datetime import datetime
 from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tools
 from memdir.consolidation.weekly.flag_order import settle_flag_order
-from memdir.consolidation.weekly.request_text import request_text
+from memdir.consolidation.weekly.request_text import reply_text, request_text
 from memdir.consolidation.weekly.similarity import abstract_text
 from memdir.consolidation.weekly.steps import (
     INPUT_KEYS,
@@ -308,7 +308,7 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             if error:
                 task.error = error
         elif ev.type in REPLY_TYPES:
-            text = _text_field(ev, "summary", "text", "message")
+            text = _text_field(ev, "summary", "text", "message") or reply_text(ev)
             if text and len(task.steps) < MAX_STEPS:
                 task.steps.append(Step("reply", text, "reply", kind="response"))
         elif ev.type in THOUGHT_TYPES:
