@@ -247,7 +247,10 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         lambda: call_title(rendered, asked),
     )
     # the outcome most of the kind's replies report says what the kind does (`outcome_title`)
-    title = preferred(title, outcome_title([_replies(t) for t in ordered], asked + rendered + done))
+    said = outcome_title(
+        [_replies(t) for t in ordered], asked + rendered + done, [t.subjects for t in ordered]
+    )
+    title = preferred(title, said)
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}

@@ -90,19 +90,32 @@ _IRREGULAR = {
     "lent": "lend",
 }
 _OWNERS = frozenset(["our", "your", "my", "their", "his", "her", "us", "you", "me", "them"])
+_RE = re.compile(r"^(?:(?:re|fw|fwd|aw|件名)\s*[:：]\s*)+", re.I)
+_COURTESY = re.compile(
+    r"^(?:hi|hello|hey|dear|kia ora|aloha|good (?:morning|afternoon|evening)|thanks?|thank you|many thanks|sorry|"
+    r"apologies|no problem|no worries|got it|sure|of course|ok|okay|great|noted|cheers|ngā mihi|best|regards)\b"
+    r"|ありがと|申し訳|恐れ入|お世話に|拝受|承知|了解|かしこまり|失礼いたし|お疲れ|様$|さん$|先生$|御中$",
+    re.I,
+)
 _MAX_THING = 5
 _MAX_REST = 6
 _MAX_JA = 24
 
 
-def outcome_title(replies: Sequence[Sequence[str]], evidence: Sequence[str]) -> str:
-    """The title the kind's shared reply gives, or "" (`replies`: each source's reply texts)."""
-    firsts = [_first_clause(r[0]) for r in replies if r]
+def outcome_title(
+    replies: Sequence[Sequence[str]], evidence: Sequence[str], subjects: Sequence[Sequence[str]] = ()
+) -> str:
+    """The title the kind's shared reply gives, or "" (`replies`: each source's reply texts; `subjects`: each
+    source's reply subject lines, which say it first when most of them share their opening)."""
     n = len(replies)
     need = max(2, math.ceil(n / 2))
+    words = {w.lower() for text in evidence for w in re.split(r"[^A-Za-z]+", text) if w}
+    said = _subject_title([_RE.sub("", s[0]).strip() for s in subjects if s], need, words)
+    if said:
+        return said
+    firsts = [_first_clause(r[0]) for r in replies if r]
     if len([f for f in firsts if f]) < need:
         return ""
-    words = {w.lower() for text in evidence for w in re.split(r"[^A-Za-z]+", text) if w}
     ja = _shared_ja([f for f in firsts if _CJK.search(f)], need)
     en, en_n, whole = _shared_en([f for f in firsts if not _CJK.search(f)], need)
     if ja[0] and ja[1] > en_n:
@@ -111,9 +124,40 @@ def outcome_title(replies: Sequence[Sequence[str]], evidence: Sequence[str]) -> 
 
 
 def _first_clause(text: str) -> str:
+    """The reply's first clause that is not a greeting, thanks or apology ("Kia ora … team", "Sorry about
+    that", 「ご依頼ありがとうございます」)."""
     text = _PAREN.sub("", text.strip())
-    m = _CLAUSE_END.search(text)
-    return (text[: m.start()] if m else text).strip()
+    while text:
+        m = _CLAUSE_END.search(text)
+        clause = (text[: m.start()] if m else text).strip()
+        if not _COURTESY.search(clause):
+            return clause
+        text = text[m.end() :].strip() if m else ""
+    return ""
+
+
+def _subject_title(subjects: Sequence[str], need: int, words: set[str]) -> str:
+    """A subject line's opening most sources share: what was done ("Your standing order has been updated"),
+    else the thing as the subject names it ("Credit note CN-5521" -> "Credit note")."""
+    subjects = [s for s in subjects if s and not _COURTESY.search(s)]
+    ja = _shared_ja([s for s in subjects if _CJK.search(s)], need)
+    en, en_n, whole = _shared_en([s for s in subjects if not _CJK.search(s)], need)
+    if ja[0] and ja[1] > en_n:
+        return _ja_title(ja[0]) or ("" if "#" in _DIGIT.sub("#", ja[0]) else ja[0])
+    if not en:
+        return ""
+    done = _en_title(en, words, whole)
+    if done:
+        return done
+    toks = [t.strip(",.:;\"'") for t in en]
+    toks = [t for t in toks if t]
+    if (
+        len(toks) < 2
+        or any(_DIGIT.search(t) for t in toks)
+        or toks[-1].lower() in _DETERMINERS | _PREPOSITIONS
+    ):
+        return ""
+    return " ".join([toks[0][:1].upper() + toks[0][1:], *toks[1:]])
 
 
 def _shared_en(clauses: Sequence[str], need: int) -> tuple[list[str], int, bool]:

@@ -109,6 +109,9 @@ class Task:
     thoughts: list[str] = field(default_factory=list)
     error: str = ""  # the last error the task's events reported
     listed_tools: list[str] = field(default_factory=list)  # `tools` lists of events (no steps of their own)
+    subjects: list[str] = field(
+        default_factory=list
+    )  # the subject lines of its replies (an e-mail's `subject`)
 
     @property
     def succeeded(self) -> bool:
@@ -311,6 +314,8 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             text = _text_field(ev, "summary", "text", "message") or reply_text(ev)
             if text and len(task.steps) < MAX_STEPS:
                 task.steps.append(Step("reply", text, "reply", kind="response"))
+            if subject := _text_field(ev, "subject"):
+                task.subjects.append(subject)
         elif ev.type in THOUGHT_TYPES:
             text = _text_field(ev, "summary", "text", "thought")
             if text and len(task.thoughts) < MAX_THOUGHTS:

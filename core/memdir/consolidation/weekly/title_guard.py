@@ -41,7 +41,14 @@ def unfit_title(title: str) -> bool:
     rest = _ID.sub(" ", _HOLE.sub(" ", text))
     if not _WORD.search(rest) and not _CJK.search(rest):
         return True
-    return bool(_NAME.match(text)) or bool(_PRONOUN_OBJECT.match(text))
+    return bool(_NAME.match(text)) or bool(_PRONOUN_OBJECT.match(text)) or bool(_SPEAKER.match(text))
+
+
+# a sentence someone says, not work: "We'll send and the crown back", "Can you …", "May: POST /messages:"
+_SPEAKER = re.compile(
+    r"^(?:i|we|you|they|he|she)(?:'(?:ll|re|ve|d|m))?\b|^(?:can|could|would|will|shall|may|might|pls|please)\b",
+    re.I,
+)
 
 
 def fit_title(
