@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 from memdir.errors import MemdirError, NoteError, NoteNotFound, ReviewError
 from memdir.jsonvalue import JSONObject
 from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination
+from memdir.lifecycle.review_siblings import restate_siblings
 from memdir.locks import file_lock
 from memdir.notes.frontmatter import render_note
 from memdir.notes.model import Note
@@ -361,6 +362,8 @@ class ReviewQueue:
                 raise ReviewError(f"cannot accept {item.id}: {exc}") from None
             self._set_status(item, "accepted")  # before archiving: a crash in between is re-run safely
             archived = self.store.archive(item.path, reason=f"review accepted: {item.kind} -> {item.target}")
+            if item.kind == "merge_candidate":  # other items proposing what the note now holds say so
+                restate_siblings(self.store, item, list(self.list_items()), REVIEW_DIR)
         log.info("accepted review item %s", item.id)
         decision: ReviewDecision = {"id": item.id, "kind": item.kind, "archived": archived}
         decision.update(result)

@@ -123,6 +123,7 @@ class DuplicateIndex:
         self.texts: list[str] = []  # abstracted titles, then descriptions (two rows per note)
         self.tools: list[list[str] | None] = []
         self.lines: list[list[str]] = []
+        self.body_lines: list[list[str]] = []  # every line, a step's continuation too (placeholder spellings)
         self.named: list[list[list[str]]] = []  # what each note's step lines name (`named.note_lines`)
         self._vecs: list[np.ndarray] = []
 
@@ -141,6 +142,9 @@ class DuplicateIndex:
             self.texts.append(titles[n])
             self.tools.append(tools)
             self.lines.append(note_steps(bodies[n]) if n < len(bodies) else [])
+            self.body_lines.append(
+                [ln for ln in bodies[n].splitlines() if ln.strip()] if n < len(bodies) else []
+            )
             self.named.append(note_lines(bodies[n]) if n < len(bodies) else [])
             self._vecs.append(np.vstack([vecs[n], vecs[k + n]]))
 

@@ -47,6 +47,7 @@ from memdir.consolidation.weekly.titles import (
     title_template,
 )
 from memdir.consolidation.weekly.verb_titles import verb_and_thing
+from memdir.consolidation.weekly.whole_values import join_named
 from memdir.runs.redact import redact_text
 
 MAX_STEPS = 40
@@ -72,7 +73,10 @@ def redacted(task: Task) -> Task:
     return replace(
         task,
         intent=redact_text(task.intent),
-        steps=[replace(s, input=redact_text(s.input), error=redact_text(s.error)) for s in task.steps],
+        steps=[
+            replace(s, input=redact_text(s.input), error=redact_text(s.error), purpose=redact_text(s.purpose))
+            for s in task.steps
+        ],
         thoughts=[redact_text(t) for t in task.thoughts],
         error=redact_text(task.error),
     )
@@ -152,9 +156,14 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     cons = build_consensus(ordered)
     steps = _step_templates(cons, ids)
     step_tpls = [e.template for e in steps if e.template is not None]
+    for tpl in step_tpls:  # a run name the request names whole is one value, however its pieces aligned
+        tpl.parts = join_named(tpl.parts, {t.task_id: t.intent for t in ordered})
     # the most typical tasks speak for the cluster (alignment is quadratic in their number)
     intents = {t.task_id: t.intent or t.task_id for t in ordered[:MAX_ALIGN_TASKS]}
     title_tpl, group = title_template(intents, [s for tpl in step_tpls for s in tpl.spans])
+    title_tpl.parts = join_named(
+        title_tpl.parts, {t.task_id: " ".join(s.input for s in t.steps) for t in ordered}
+    )
     # requests each phrased in one person's words: the title says what the steps have in common
     # (or a few worded alike, fewer than half of them, aligned with a hole inside a word: `お願い{value}ます`)
     chatty = (

@@ -83,24 +83,48 @@ def _code(text: str) -> str:
     return " ".join(code.split())
 
 
+_TOKEN_EDGE = "`'\"()[],;"
+
+
+def _matches(code: str, lines: Sequence[str], found: dict[str, set[str]]) -> None:
+    """Where `code` (a step's, or one of its tokens) is one of `lines` but for its placeholders, the note's
+    placeholder at each of them goes into `found`."""
+    names = _DRAFT_SLOT.findall(code)
+    if not names:
+        return
+    parts = _DRAFT_SLOT.split(code)  # text, name, text, name, ..., text
+    pattern = "".join(re.escape(p) if i % 2 == 0 else "(.+?)" for i, p in enumerate(parts))
+    for line in lines:
+        m = re.fullmatch(pattern, line)
+        if m is None:
+            continue
+        for name, got in zip(names, m.groups(), strict=True):
+            if PLACEHOLDER.fullmatch(got):
+                found.setdefault(name, set()).add(got)
+
+
+def _anchored(token: str) -> bool:
+    """A token that says where its placeholders sit: a word of constant text around them
+    (`/data/ckpt/{run}/step-{step}`, `VERSION={version}`), not a bare `{name}`."""
+    return re.search(r"[^\W\d_]{2,}", _DRAFT_SLOT.sub(" ", token)) is not None
+
+
 def resolve(steps: Sequence[str], lines: Sequence[str]) -> dict[str, str]:
     """The note's own spelling of a draft's placeholders: a step whose code is one of the note's lines'
     code but for its placeholders (`make release VERSION={version2}`, `make release VERSION=<version>`)
-    names the note's placeholder there (`{version2}` -> `<version>`); a step that would name two is ignored."""
+    names the note's placeholder there (`{version2}` -> `<version>`); so does a token of a step that is a
+    token of a note's line but for its placeholders, with constant words around them (the draft's `cd
+    ~/eval && python run_eval.py --ckpt /data/ckpt/{run}/step-{step} --bench jsquad`, the note's `python
+    run_eval.py --ckpt /data/ckpt/<run>/step-<N> --bench jglue`: `{run}` -> `<run>`, `{step}` -> `<N>`). A
+    placeholder the note would spell two ways is left as it is."""
     found: dict[str, set[str]] = {}
     codes = [_code(ln) for ln in lines]
+    tokens = list(dict.fromkeys(t.strip(_TOKEN_EDGE) for c in codes for t in c.split()))
     for step in steps:
         code = _code(step)
-        names = _DRAFT_SLOT.findall(code)
-        if not names:
-            continue
-        parts = _DRAFT_SLOT.split(code)  # text, name, text, name, ..., text
-        pattern = "".join(re.escape(p) if i % 2 == 0 else "(.+?)" for i, p in enumerate(parts))
-        for line in codes:
-            m = re.fullmatch(pattern, line)
-            if m is None:
-                continue
-            for name, got in zip(names, m.groups(), strict=True):
-                if PLACEHOLDER.fullmatch(got):
-                    found.setdefault(name, set()).add(got)
+        _matches(code, codes, found)
+        for token in code.split():
+            token = token.strip(_TOKEN_EDGE)
+            if _anchored(token):
+                _matches(token, tokens, found)
     return {name: next(iter(got)) for name, got in found.items() if len(got) == 1}

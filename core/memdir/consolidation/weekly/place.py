@@ -46,7 +46,7 @@ from memdir.consolidation.weekly.prose import (
     step_weights,
 )
 from memdir.consolidation.weekly.refused import refused_for
-from memdir.consolidation.weekly.render import candidate_body
+from memdir.consolidation.weekly.render import candidate_body, reports_work
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
@@ -205,7 +205,7 @@ class Placer:
     def _resolved(self, path: str, draft: Draft) -> dict[str, str]:
         """The draft's placeholders the note writes in its own spelling (`listed.resolve`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
-        return resolve(draft.steps, self.index.lines[at]) if at >= 0 else {}
+        return resolve(draft.steps, self.index.body_lines[at]) if at >= 0 else {}
 
     def prose(self, draft: Draft, path: str) -> ProseMatch:
         """How much of the draft a note's sentences tell (generic steps blank; `own`: terms no other draft has)."""
@@ -230,6 +230,7 @@ class Placer:
         dup = self.duplicate_of(draft, refused_for(state, ids))
         if dup is not None:
             target, sim, added = dup
+            added = [s for s in added if not reports_work(s, draft.steps)]  # a report is no step of the note
             kind = "evidence" if target.startswith("skills/") else "merge_candidate"
             if dry:
                 report.review.append(f"review/ ({kind} for {target}, similarity {sim:.3f})")

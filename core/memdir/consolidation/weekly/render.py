@@ -1,7 +1,8 @@
 """Words of a distilled procedure: its steps, its legend and its Markdown body.
 
 A tool step is the tool (when the input does not start with it) and the step's text in code:
-``bash: `make deploy SERVICE={service} ENV=staging` ``. A reply step says what was replied
+``bash: `make deploy SERVICE={service} ENV=staging` ``, then what it is for when every task's call
+described it in the same words (``Bash: `ssh gpu01 nvidia-smi` — check which GPUs are free``). A reply step says what was replied
 when the replies share their wording, else that the requester was told the result. A folded
 search says which actions it repeated and the kinds of places tried in more than one task.
 """
@@ -22,6 +23,7 @@ from memdir.consolidation.weekly.span_dates import DATE, period_name
 from memdir.consolidation.weekly.spans import Template
 
 MAX_TRIED = 6
+MAX_PURPOSE = 120  # characters of a step's purpose said after its code
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -92,11 +94,23 @@ def render_column(
         return StepText(f"Reply to the requester with the result{said_also}.", specific and bool(shared))
     prefix = common_prefix(column)
     line = f"{prefix}: {code(text)}" if prefix else code(text)
+    if search is None and (meant := purpose(column)):
+        line += f" — {meant}"
     if search is not None:
         found = _found(following, groups, {span.name for span in tpl.spans})
         how, tried = _search_parts(search)
         line = f"Find {found}: search likely places one at a time ({how}{tried}), then {line} where it is"
     return StepText(line, specific)
+
+
+def purpose(column: Column) -> str:
+    """What a step is for, when every task's call said it in the same words (`Check which GPUs are free`:
+    "check which GPUs are free"), else ''. A description one task gave, or the tasks' different ones, is
+    no part of the procedure."""
+    said = {" ".join(s.purpose.split()).rstrip(".。") for s in column.steps.values()}
+    if len({x.lower() for x in said}) != 1 or not (text := one_line(said.pop(), MAX_PURPOSE)):
+        return ""
+    return text[0].lower() + text[1:] if re.match(r"[A-Z][a-z]", text) else text
 
 
 def _search(column: Column, following: Sequence[Template], groups: list[Placeholder]) -> str:
@@ -165,9 +179,15 @@ _NUMBERED = re.compile(r"[^\W\d_][\w-]*[ _]\d+")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}/\d{1,2}/\d{1,4}")
 
 
+_NUMBERS = re.compile(r"\d+(?:,\d+)+")
+_IDENT = re.compile(r"(?=.*[A-Za-z])(?=.*(?:\d|[A-Za-z0-9][-_.+][A-Za-z0-9]))[A-Za-z0-9_.+-]+")
+_AROUND = " \"'`()[]<>「」（）,;:.!?"
+
+
 def _shape(values: list[str]) -> str:
-    """What kind of value a placeholder takes, said without showing one."""
-    vals = [v.strip() for v in values if v.strip()]
+    """What kind of value a placeholder takes, said without showing one (`8000)`, a request's bracket
+    taken with the number, is a number)."""
+    vals = [v.strip(_AROUND) for v in values if v.strip(_AROUND)]
     if vals and all(_IP.fullmatch(v) for v in vals):  # `10.0.0.1` is an address, not a version
         return "an IP address"
     for pattern, what in ((_DATE, "a date"), (_NUMBER, "a number"), (_VERSION, "a version")):
@@ -188,6 +208,10 @@ def _shape(values: list[str]) -> str:
         return "a path"  # `Te2/0/5` is no path: a name
     if vals and all(_NUMBERED.fullmatch(v) for v in vals):
         return "a thing and its number"
+    if vals and all(_NUMBERS.fullmatch(v) for v in vals):
+        return "a list of numbers"
+    if vals and all(_IDENT.fullmatch(v) for v in vals):  # `callcenter-b3`, a run name: one token, not a word
+        return "an identifier"
     if vals and all(" " not in v for v in vals):
         return "a name" if all(v[:1].isupper() for v in vals) else "a word"
     return "a value"
@@ -256,6 +280,21 @@ def render_body(draft: Draft, window: str) -> str:
     if draft.tools and draft.consensus:
         lines += ["", "Tools used: " + ", ".join(f"`{t}`" for t in draft.tools)]
     return "\n".join(lines)
+
+
+_SLOT = re.compile(r"\{([^\W\d_][\w-]*)\}")
+
+
+def reports_work(step: str, steps: Sequence[str]) -> bool:
+    """A reply that reports the values the work used (`Reply: “Evaluated {run} step-{step} on jsquad”`):
+    every placeholder it names, at least one, is one the other steps act on. It tells the requester how a
+    task went; offered for a person's note, it is no step of the work (a reply of its own words, an
+    answer with a link, stays)."""
+    if not step.startswith(("Reply: ", "Reply to the requester")):
+        return False
+    names = set(_SLOT.findall(step))
+    used = {n for s in steps if s != step for n in _SLOT.findall(s)}
+    return bool(names) and names <= used
 
 
 def candidate_body(

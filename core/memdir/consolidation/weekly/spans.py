@@ -5,7 +5,8 @@ several tasks and cuts the result into parts: text equal in every task (kept ver
 spans where the tasks differ, each holding every task's value. A span is the smallest run of
 differing atoms; two spans separated by a single space are one (`spraybottle 2`, `user
 accounts`), unless one of them is a date. A span that only a minority of the tasks fill (an extra flag one task passed) is
-dropped rather than kept as a value seen once.
+dropped rather than kept as a value seen once; one glued inside a token to another span is a piece of
+that span's value (`whole_values.fold_pieces`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from memdir.consolidation.weekly.align import align_many, atoms, is_cjk, same_text
 from memdir.consolidation.weekly.span_dates import whole_dates
 from memdir.consolidation.weekly.span_types import Part, Span
+from memdir.consolidation.weekly.whole_values import fold_pieces
 
 MAX_ATOMS = 160  # atoms of one text that take part in alignment (a long input keeps its head)
 
@@ -81,7 +83,9 @@ def template_of(texts: Mapping[str, str]) -> Template:
             }
             parts.append(Span(values))
         k = j
-    return Template(_arguments(_one_value(_glue(_qualify(whole_dates(_tidy(_merge(parts), len(ids))))))))
+    return Template(
+        _arguments(_one_value(_glue(_qualify(whole_dates(_tidy(fold_pieces(_merge(parts)), len(ids)))))))
+    )
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")

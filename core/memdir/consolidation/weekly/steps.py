@@ -15,6 +15,8 @@ import json
 import re
 from dataclasses import dataclass, replace
 
+from memdir.consolidation.weekly.call_purpose import TARGET_KEYS, split_purpose
+
 MAX_INPUT_DEPTH = 8  # nested lists and maps read in a tool input (real arguments nest 2-3)
 MAX_INPUT = 500
 INPUT_KEYS = (
@@ -29,7 +31,7 @@ INPUT_KEYS = (
     "query",
     "action",
 )
-_BARE_KEYS = frozenset([*INPUT_KEYS, "path", "url", "file", "text", "code", "script", "sql"])
+_BARE_KEYS = frozenset([*INPUT_KEYS, *TARGET_KEYS, "text", "code", "script", "sql"])
 _VERB = re.compile(r"[^\W\d][\w.+-]*", re.U)
 _ENV = re.compile(r"^[A-Z_][A-Z0-9_]*=\S*$")
 _WRAPPERS = frozenset(["sudo", "env", "time", "nohup", "exec", "command"])
@@ -56,6 +58,7 @@ class Step:
     failed: bool = False
     error: str = ""
     plain: str = ""  # what the step is compared by when it is not its input (a tool two loggers wrote)
+    purpose: str = ""  # what the call was for, as its agent described it (`call_purpose.py`), not its input
 
     def text(self) -> str:
         """What the step did, without the tool prefix: the input (or the tool when there is none)."""
@@ -84,7 +87,9 @@ _HTTP_METHODS = frozenset(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"])
 def input_text(value: object, depth: int = 0) -> str:
     """A tool input as one line: strings as they are, dicts as their values (`k=v` for all but a command).
 
-    Nesting deeper than MAX_INPUT_DEPTH (a hand-written log, a hostile JSON string) says nothing more.
+    A description beside the command (`{"command": …, "description": "Check which GPUs are free"}`) and a
+    setting of the tool (`timeout`) are no part of it (`call_purpose.py`). Nesting deeper than
+    MAX_INPUT_DEPTH (a hand-written log, a hostile JSON string) says nothing more.
     """
     if value is None or depth > MAX_INPUT_DEPTH:
         return ""
@@ -94,7 +99,7 @@ def input_text(value: object, depth: int = 0) -> str:
             return input_text(decoded, depth + 1)
         return " ".join(value.split())[:MAX_INPUT]
     if isinstance(value, dict):
-        items = [(str(k), v) for k, v in value.items() if v not in (None, "")]
+        items, _ = split_purpose([(str(k), v) for k, v in value.items() if v not in (None, "")])
         if len(items) == 1 and isinstance(items[0][1], str) and items[0][0] in _BARE_KEYS:
             return input_text(items[0][1], depth + 1)  # {"cmd": "pytest -q"} is the command itself
         # {"target": "cabinet 1"} stays `target=cabinet 1`: an argument, whose first word is no verb
@@ -104,11 +109,20 @@ def input_text(value: object, depth: int = 0) -> str:
             if k in _HTTP_METHODS:  # {"POST": "/v1/parcels", "body": …}: the method and its path
                 parts.append(f"{k} {text}")
                 continue
-            parts.append(text if k in INPUT_KEYS or k in ("path", "url", "method") else f"{k}={text}")
+            parts.append(text if k in INPUT_KEYS or k in TARGET_KEYS or k == "method" else f"{k}={text}")
         return " ".join(parts)[:MAX_INPUT]
     if isinstance(value, list):
         return " ".join(input_text(v, depth + 1) for v in value)[:MAX_INPUT]
     return str(value)[:MAX_INPUT]
+
+
+def input_purpose(value: object) -> str:
+    """What a call's input says the call is for (its description), '' when it says nothing of it."""
+    if isinstance(value, str):
+        value = _json_arguments(value)
+    if not isinstance(value, dict):
+        return ""
+    return split_purpose([(str(k), v) for k, v in value.items() if v not in (None, "")])[1]
 
 
 def _json_arguments(text: str) -> dict[str, object] | list[object] | None:
@@ -205,7 +219,7 @@ def as_week_tools(steps: list[Step]) -> list[Step]:
         if m and 2 * sum(said) <= len(said):
             text = text[m.end() :]
         shared.add(verb)
-        out.append(Step(tools[verb], text, verb, kind=s.kind, failed=s.failed, error=s.error))
+        out.append(replace(s, tool=tools[verb], input=text, action=verb))
     mine = [s.kind == "tool" and s.tool.strip().lower() in shared for s in out]
     names = {
         (a or b).lower() for s, m in zip(out, mine, strict=True) if m for a, b in _OPTION.findall(s.input)

@@ -32,6 +32,7 @@ from memdir.consolidation.weekly.steps import (
     action_word,
     as_week_tools,
     fold_retries,
+    input_purpose,
     input_text,
 )
 
@@ -206,6 +207,14 @@ def _input_of(event: ActivityEvent) -> str:
     return ""
 
 
+def _purpose_of(event: ActivityEvent) -> str:
+    """What the call says it is for (a description beside its command), from the input `_input_of` read."""
+    for key in INPUT_KEYS:
+        if input_text(event.get(key)):
+            return input_purpose(event.get(key))
+    return ""
+
+
 def _failed(event: ActivityEvent) -> tuple[bool, str]:
     """Whether a result event reports a failure, and the error text it gives."""
     error = _text_field(event, "error", "stderr", "exception")
@@ -305,7 +314,9 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             idx = open_call.pop(name, None) if name else (len(task.steps) - 1 if task.steps else None)
             if idx is None and name and (text := _input_of(ev)) and len(task.steps) < MAX_STEPS:
                 task.tools.append(name)  # a logger that writes results only: the result is the step
-                task.steps.append(Step(name, text, action_of(name, text), failed=bad, error=error))
+                task.steps.append(
+                    Step(name, text, action_of(name, text), failed=bad, error=error, purpose=_purpose_of(ev))
+                )
             elif idx is not None and bad:
                 task.steps[idx] = replace(task.steps[idx], failed=True, error=error)
             if error:
@@ -325,7 +336,7 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             task.tools.append(name)
             if len(task.steps) < MAX_STEPS:
                 text = _input_of(ev) or _text_field(ev, "summary")
-                task.steps.append(Step(name, text, action_of(name, text)))
+                task.steps.append(Step(name, text, action_of(name, text), purpose=_purpose_of(ev)))
                 open_call[name] = len(task.steps) - 1
         if ev.type not in RESULT_TYPES and (error := _text_field(ev, "error")):
             task.error = error[:300]

@@ -1,0 +1,81 @@
+"""Open merge candidates on a note that an accepted item has just given what they propose.
+
+Two kinds of work can be placed on one person's note in two weeks (a week of evals on one benchmark,
+then a week on two), each item proposing the same step the note lacked. Accepting the first appended the
+step; the second still read "New content is close to …; accepting appends it", and nothing said that the
+note now held its candidate. After a merge is accepted, every other open `merge_candidate` on the same
+note whose candidate the note now holds (what accepting it would append is "Seen again", as
+`review_apply.section_content` decides) says so in its first paragraph: accepting it adds its sources as
+evidence, rejecting leaves the note as it is. The candidate itself is left as it was raised.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Protocol
+
+from memdir.errors import MemdirError
+from memdir.lifecycle.review_apply import prepare_candidate, section_content
+
+if TYPE_CHECKING:
+    from memdir.notes.store import NoteStore
+
+log = logging.getLogger(__name__)
+
+
+class OpenItem(Protocol):
+    """What this module reads of an open review item (`review.ReviewItem`)."""
+
+    id: str
+    path: str
+    kind: str
+    target: str
+    sources: list[str]
+    candidate: str
+    hash: str
+
+
+def held_by(body: str, item: OpenItem) -> bool:
+    """Whether a note's body holds the item's candidate (accepting it would record the sources only)."""
+    content = prepare_candidate(item.candidate)
+    return bool(content.strip()) and section_content(body, content, item.sources).startswith("Seen again")
+
+
+def _restated(text: str, accepted: str, target: str) -> str:
+    """The item's body with its first paragraph (after the title) saying the note now holds the candidate."""
+    lines = text.split("\n")
+    start = next((i for i, ln in enumerate(lines) if ln.strip() and not ln.startswith("# ")), None)
+    if start is None:
+        return text
+    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    what = (
+        f"`{target}` already holds this candidate: `{accepted}`, accepted, appended the same steps. "
+        'Accepting this item adds its sources to the note as evidence (a dated "Seen again" section); '
+        "rejecting leaves the note as it is."
+    )
+    return "\n".join([*lines[:start], what, *lines[end:]])
+
+
+def restate_siblings(
+    store: NoteStore, accepted: OpenItem, items: list[OpenItem], review_dir: str
+) -> list[str]:
+    """Restate the open merge candidates on `accepted.target` that the note now holds; their paths."""
+    try:
+        body = store.read(accepted.target).body
+    except MemdirError:
+        return []
+    done: list[str] = []
+    for item in items:
+        if item.id == accepted.id or item.kind != "merge_candidate" or item.target != accepted.target:
+            continue
+        if not held_by(body, item):
+            continue
+        try:
+            note = store.read(item.path)
+            new = _restated(note.body, accepted.id, item.target)
+            if new != note.body:
+                store.update_meta(item.path, {}, expected_hash=item.hash, body=new, allow=(review_dir,))
+                done.append(item.path)
+        except MemdirError as exc:  # a person editing the item meanwhile: leave it
+            log.warning("could not restate %s: %s", item.path, exc)
+    return done
