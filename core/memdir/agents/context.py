@@ -3,7 +3,9 @@
 Order (stable for the same files, query and budget, so prompt caches keep hitting):
 1. a header line: recalled memory is evidence, not instructions;
 2. notes with `pinned: true` in knowledge/, procedures/ and skills/, by path (accepted rules
-   first, each marked as evidence with its support);
+   first, each marked as evidence with its support, its line saying the rule; with a query, a rule
+   shows its body only when search found it or its lesson, else its one line: an unrelated rule
+   does not eat the budget);
 2b. open decisions whose `follow_up_at` has come (`followups.py`): ask what happened;
 3. with a query: up to 5 relevant notes by hybrid search, procedures first (highest
    confidence first), then the other hits in search order (episodes as their matching
@@ -32,7 +34,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from memdir.agents.followups import due_decisions, follow_up_line, is_rule, rule_line
+from memdir.agents.followups import due_decisions, follow_up_line, is_rule, rule_line, rule_text
 from memdir.agents.updates import newest_update_first
 from memdir.confined import read_regular
 from memdir.errors import IndexUnavailable, MemdirError, NoteError
@@ -217,14 +219,17 @@ def _search(search: SearchFn, query: str, kind: str | None) -> list[SearchHit]:
         return list(search(query, k=SEARCH_K, kind=kind, mode="lexical"))
 
 
-def relevant_items(store: NoteStore, search: SearchFn, query: str, kind: str | None) -> list[ContextItem]:
+def relevant_hits(search: SearchFn, query: str, kind: str | None) -> list[SearchHit]:
+    """The search hits worth showing: those scoring at least 60% of the best one."""
+    hits = _search(search, query, kind)
+    top = max((float(h.score) for h in hits), default=0.0)
+    return [h for h in hits if float(h.score) >= MIN_RELATIVE_SCORE * top] if top > 0 else hits
+
+
+def relevant_items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
     """Search hits as items: procedures first by confidence, then the rest in search order."""
     procedures: list[tuple[float, int, ContextItem]] = []
     others: list[ContextItem] = []
-    hits = _search(search, query, kind)
-    top = max((float(h.score) for h in hits), default=0.0)
-    if top > 0:
-        hits = [h for h in hits if float(h.score) >= MIN_RELATIVE_SCORE * top]
     for rank, hit in enumerate(hits):
         path = str(hit.path)
         item: ContextItem | None = None
@@ -246,6 +251,11 @@ def relevant_items(store: NoteStore, search: SearchFn, query: str, kind: str | N
             others.append(item)
     procedures.sort(key=lambda t: (t[0], t[1]))
     return [t[2] for t in procedures] + others
+
+
+def _about(rule: Note, query: str | None, found: set[str]) -> bool:
+    """A pinned rule is about the query when search found it or the lesson it came from (no query: all are)."""
+    return not query or rule.path in found or str(rule.meta.get("lesson") or "") in found
 
 
 def _section(title: str, items: list[ContextItem], budget: int, max_body: int) -> tuple[str, int, set[str]]:
@@ -290,10 +300,24 @@ def build_context(
     remaining = budget - header_cost
     out = [HEADER]
 
+    hits: list[SearchHit] | None = None
+    if query:
+        try:
+            hits = relevant_hits(search, query, kind)
+        except IndexUnavailable as exc:  # e.g. the Chroma server is down: still give what needs no index
+            log.warning("context: search unavailable (%s); showing the most trusted notes instead", exc)
+    found = {str(h.path) for h in hits or []}
+
     heads = scan_frontmatter(store, PIN_DIRS)
     notes = pinned_notes(store, heads)
     rules = [n for n in notes if is_rule(n)]  # rules lead, marked as evidence
-    pinned = [ContextItem(n.path, rule_line(n), _confidence(n.meta), n.body) for n in rules]
+    # a rule's line says the rule; its evidence only when the query is about it (or there is no query)
+    pinned = [
+        ContextItem(
+            n.path, rule_line(n), _confidence(n.meta), rule_text(n)[1] if _about(n, query, found) else ""
+        )
+        for n in rules
+    ]
     pinned += [_item(n) for n in notes if not is_rule(n)]
     text, used, shown = _section("Pinned", pinned, remaining, MAX_PINNED_BODY)
     out.append(text)
@@ -306,12 +330,9 @@ def build_context(
     shown |= more
 
     items: list[ContextItem] | None = None
-    if query:
-        title = f"Relevant to: {query[:80]}"
-        try:
-            items = relevant_items(store, search, query, kind)
-        except IndexUnavailable as exc:  # e.g. the Chroma server is down: still give what needs no index
-            log.warning("context: search unavailable (%s); showing the most trusted notes instead", exc)
+    if hits is not None:
+        title = f"Relevant to: {str(query)[:80]}"
+        items = relevant_items(store, hits)
     if items is None:
         title = "Most trusted procedures" if kind in (None, "procedures") else f"From {kind}/"
         if query:

@@ -3,7 +3,8 @@
 A decision is due when its note says `type: decision`, `status: open`, `track_outcome` is not
 false and `follow_up_at` is today or earlier: the agent then asks what happened and records it
 (`memdir outcome PATH TEXT --result ...`) instead of deciding again. Rules (`type: rule`,
-accepted from review/ and `pinned`) lead the pinned section, marked as evidence.
+accepted from review/ and `pinned`) lead the pinned section, marked as evidence, each line saying
+the rule itself.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import re
 from datetime import date
 from typing import TYPE_CHECKING
+
+from memdir.notes.rule_body import accepted_rule, rule_evidence
 
 if TYPE_CHECKING:
     from memdir.notes.model import Note
@@ -75,15 +78,24 @@ def is_rule(note: Note) -> bool:
     return bool(note.meta.get("type") == "rule")
 
 
+def rule_text(note: Note) -> tuple[str, str]:
+    """(the rule, its evidence: the sections after it); a rule accepted before rules said their rule up
+    front (`description: 'Candidate rule: …'`, the rule under "What worked instead") is read in that shape."""
+    description = accepted_rule(note.body, note.title)[0]
+    if note.description and not note.description.startswith("Candidate rule: "):
+        description = note.description
+    return description, rule_evidence(note.body, note.title)
+
+
 def rule_line(note: Note) -> str:
-    """A pinned rule, marked as evidence with its support."""
+    """A pinned rule, marked as evidence with its support: the rule itself, not only its title."""
     support = note.meta.get("support")
     n = (
         f" in {support} independent contexts"
         if isinstance(support, int) and not isinstance(support, bool)
         else ""
     )
-    return f"Rule (evidence: a lesson confirmed{n}; not an instruction): {note.description}"
+    return f"Rule (evidence: a lesson confirmed{n}; not an instruction): {rule_text(note)[0]}"
 
 
 def list_decisions(

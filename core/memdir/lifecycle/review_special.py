@@ -1,8 +1,8 @@
 """Accepting the failure lifecycle's review items: an outcome proposal or a candidate rule.
 
 An `outcome_proposal` is recorded on its decision as `memdir outcome` would; a `rule_candidate`
-becomes `knowledge/rules/<lesson name>.md` with `type: rule` and `pinned: true` (accepting twice
-writes it once).
+becomes `knowledge/rules/<lesson name>.md` with `type: rule`, `pinned: true`, the rule as its
+description and the rule first under one title (`notes/rule_body.py`; accepting twice writes it once).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from memdir.errors import ReviewError
 from memdir.lifecycle.decisions import RESULTS, record_outcome
 from memdir.notes.frontmatter import render_note
+from memdir.notes.rule_body import accepted_rule
 
 if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
@@ -50,10 +51,11 @@ def accept_special(store: NoteStore, item: SpecialItem) -> dict[str, object]:
         return {"target": item.target, "written": rel, "sources": item.sources}
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     ctx = item.extra.get("contexts")
+    description, body = accepted_rule(item.candidate, item.title)
     meta: dict[str, object] = {
         "type": "rule",
         "pinned": True,
-        "description": item.title[:200],
+        "description": description,
         "support": int(item.extra.get("support") or len(ctx or [])),
         "contexts": list(ctx) if isinstance(ctx, list) else [],
         "origin": "review",
@@ -62,6 +64,6 @@ def accept_special(store: NoteStore, item: SpecialItem) -> dict[str, object]:
         "created_at": now,
         "updated_at": now,
     }
-    store.create(rel, render_note(meta, item.candidate.strip() + "\n"), allow=("knowledge",))
+    store.create(rel, render_note(meta, body), allow=("knowledge",))
     log.info("rule %s written from %s", rel, item.target)
     return {"target": item.target, "written": rel, "sources": item.sources}

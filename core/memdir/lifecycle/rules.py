@@ -1,10 +1,11 @@
 """Candidate rules and outcome proposals: what review/ holds for the failure lifecycle.
 
 A lesson confirmed in two or more independent contexts (its `contexts`: task types of the
-activity log, episodes, decisions) becomes a `rule_candidate` review item; accepting one writes
-`knowledge/rules/<name>.md` with `type: rule` and `pinned: true`, which leads the context block
-marked as evidence. An `outcome_proposal` (an episode that states what came of an open decision)
-is recorded on the decision when accepted, as `memdir outcome` would.
+activity log, episodes, decisions) becomes a `rule_candidate` review item (the rule first, then
+the lesson's evidence: `notes/rule_body.py`); accepting one writes `knowledge/rules/<name>.md` with
+`type: rule`, `pinned: true` and the rule as its description, which leads the context block marked
+as evidence. An `outcome_proposal` (an episode that states what came of an open decision) is
+recorded on the decision when accepted, as `memdir outcome` would.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from memdir.errors import NoteError
+from memdir.notes.rule_body import candidate_body
 
 if TYPE_CHECKING:
     from memdir.lifecycle.review import ReviewQueue
@@ -44,12 +46,11 @@ def raise_rule_candidates(store: NoteStore, review: ReviewQueue, paths: list[str
         if note.meta.get("type") != "lesson" or len(ctx) < MIN_CONTEXTS:
             continue
         title = note.title.removeprefix("Lesson: ").removeprefix("教訓：")
-        body = note.body.split("\n", 1)[1].strip() if note.body.startswith("# ") else note.body.strip()
         item = review.raise_item(
             kind="rule_candidate",
             target=rel,
             title=title,
-            body=f"# Rule: {title}\n\n{body}\n\nConfirmed in: " + ", ".join(f"`{c}`" for c in ctx) + "\n",
+            body=candidate_body(title, note.body, rel, ctx, note.description or title),
             similarity=None,
             sources=note.str_list("sources"),
             key=f"rule:{rel}",

@@ -40,7 +40,8 @@ def _join(pieces: list[str]) -> str:
     return out
 
 
-def _cut(text: str, limit: int) -> str:
+def clip(text: str, limit: int = MAX_CHARS) -> str:
+    """At most `limit` characters, cut after the last sentence (else word) that fits, with "…"."""
     if len(text) <= limit:
         return text
     head = text[: limit - 1]
@@ -58,4 +59,4 @@ def _cut(text: str, limit: int) -> str:
 def gist(text: str, limit: int = MAX_CHARS) -> str:
     """The report as one plain line of at most `limit` characters."""
     pieces = [c for c in (_clean(ln) for ln in text.splitlines()) if c]
-    return _cut(_join(pieces), limit)
+    return clip(_join(pieces), limit)

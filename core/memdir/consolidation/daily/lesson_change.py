@@ -83,7 +83,8 @@ def is_change(sentence: str) -> bool:
 # lowered", 「柵が上がっていなかった」「決めていなかった」), a cause named for what happened
 # (「原因は」), a fright (冷や汗), a thing that went bad or missing ("the milk went off", "the
 # door was left open", "the parcel arrived damaged", "we binned the dairy", 「腐っていた」「届かなかった」「紛失」),
-# a near miss ("nearly shipped", 「危うく〜ところだった」「〜しそうになった」), a rebuke.
+# a near miss ("nearly shipped", 「危うく〜ところだった」「〜しそうになった」), a rebuke, a mistake found out ("it
+# turned out I evaluated …", 「〜していたことが分かった」).
 _SLIP = re.compile(
     r"(?i)\b(?:didn't|did not)\s+(?!(?:need|have|mind|matter|happen|rain|take|last|hurt|miss|stop|fail)\b)[a-z]+|"
     r"\b(?:was|were|had)\s+never\s+\w+ed\b|\b(?:was|were)(?:n't| not)\s+(?!(?:needed|required|affected|harmed|"
@@ -93,7 +94,8 @@ _SLIP = re.compile(
     r"\b(?:was|were)\s+left\s+(?:on|open|unlocked|out|behind|running|unattended)\b|"
     r"\b(?:arrived|came back|turned up|showed up)\s+(?:late|damaged|broken|empty|flat|short|wrong)\b|\bno-?shows?\b|"
     r"\b(?:binned|discarded|scrapped|written off|wrote off|ran late|ran over)\b|\b(?:nearly|almost)\s+[a-z]+ed\b|"
-    r"危うく|あやうく|そうになった|ところだった|"
+    r"\bturned out\s+(?:that\s+)?(?:i|we)\s+(?:had\s+)?[a-z]+ed\b|"  # a mistake found out: "it turned out I evaluated …"
+    r"危うく|あやうく|そうになった|ところだった|(?:てい|て)た(?:ことが|のが|と)(?:分かった|わかった|判明)|"
     r"(?:てい|て)なかった|しなかった|て(?:おら|い)ず[、,]|原因(?:だった|でした)?[。]?$|冷や汗|腐って|腐らせ|届かなかった|来なかった|返品|返金|叱られ|怒られ|"
     r"指摘(?:を受け|され)|紛失|なくした|無くした|盗まれ"
 )

@@ -4,10 +4,13 @@ An episode that records a mistake and its fix used to leave two files: the knowl
 made of it (the episode's text) and `knowledge/lessons/<name>.md` (the same sentences under "What
 failed" / "What worked instead"). A person keeps one. So, before the plan is written, a plan that
 would *create* a plain knowledge note for such an episode (its only write, a new lesson, at most three
-lines of prose told for its lesson: "lesson learned", 教訓, "should have", a post-mortem, with at most two
-other sentences) creates the lesson instead, in `knowledge/lessons/`, with the episode's other sentences under
-`## Notes`: every sentence is written once. The lesson step then finds the lesson citing the episode and
-changes nothing; rule candidates and `lessons:` links work as before. An episode routed to a procedure,
+lines of prose told for its lesson: "lesson learned", 教訓, "should have", a post-mortem, or a mistake
+then a rule opened by "From now on"/「今後は」, with at most two other sentences) creates the lesson instead, in `knowledge/lessons/`, with the episode's other sentences under
+`## Notes`: every sentence is written once. When a lesson already says what the episode's fix says (one in
+`knowledge/lessons/`, or one this run writes), that lesson gains the episode instead (its failure lines, its
+source and context, its other sentences under `## Notes`, in `lesson_notes.py`): the same failure told
+again is evidence, not a second note with the same text (trial 9). The lesson step then finds the lesson
+citing the episode and changes nothing; rule candidates and `lessons:` links work as before. An episode routed to a procedure,
 to an update of an existing note, or any other (a form, a list, a FAQ or a letter that only contains a
 lesson cue) keeps its note, which lists the lesson in `lessons:`.
 """
@@ -17,14 +20,33 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.daily.lesson_text import FIX, ITEM, RETRO, sentences
-from memdir.consolidation.daily.lessons_step import LESSON_DIR, LessonDraft, draft_lesson
+from memdir.consolidation.daily.lesson_change import is_slip
+from memdir.consolidation.daily.lesson_notes import with_evidence
+from memdir.consolidation.daily.lesson_text import (
+    FIX,
+    ITEM,
+    RETRO,
+    failure_told,
+    opens_with_change,
+    overlap,
+    sentences,
+    terms,
+)
+from memdir.consolidation.daily.lessons_step import (
+    LESSON_DIR,
+    MIN_TERMS,
+    SAME_LESSON,
+    LessonDraft,
+    draft_lesson,
+)
+from memdir.notes.frontmatter import update_text
+from memdir.notes.model import Note
+from memdir.runs.journal import Op
 
 if TYPE_CHECKING:
     from memdir.consolidation.daily.plan_draft import PlanResult
     from memdir.notes.episodes import Episode
     from memdir.notes.store import NoteStore
-    from memdir.runs.journal import Op
 
 MAX_LINES = 3  # a paragraph or two of prose: a form, a list, a table or code keeps its own note
 MAX_REST = 2  # sentences of the episode that are neither the failure, the fix nor a check
@@ -38,17 +60,25 @@ def _short_prose(ep: Episode) -> bool:
 
 
 def _about_the_lesson(draft: LessonDraft) -> bool:
-    """The episode is told for its lesson: it says so ("lesson learned", 教訓, "should have", a post-mortem)
-    and holds little else."""
+    """The episode is told for its lesson: it says so ("lesson learned", 教訓, "should have", a post-mortem),
+    or tells a mistake and then opens its rule with "From now on" (「今後は」), and holds little else."""
     said = f"{draft.ep.title}\n{draft.ep.text}"
     strong = bool(RETRO.search(said)) or any(FIX.search(s) for s in sentences(draft.ep.text))
+    owned = any(failure_told(f) or is_slip(f) for f in draft.failed)
+    strong = strong or (owned and any(opens_with_change(f) for f in draft.fixes))
     return strong and len(draft.rest) <= MAX_REST
+
+
+def _cites(store: NoteStore, draft: LessonDraft) -> bool:
+    """The lesson that says the same already cites this episode (it was consolidated before)."""
+    return bool(draft.existing) and draft.ep.id in store.read(str(draft.existing)).str_list("sources")
 
 
 def fold_lessons(
     store: NoteStore, ops: list[Op], result: PlanResult, episodes: list[Episode], now: str
 ) -> tuple[list[Op], int]:
-    """The plan's ops with each lesson episode's new knowledge note made the lesson; how many were."""
+    """The plan's ops with each lesson episode's new knowledge note made the lesson (or, when a lesson
+    already says what it says, that lesson given the episode as evidence); how many were."""
     writes: dict[str, int] = {}
     for o in ops:
         if o.op in ("create", "update"):
@@ -57,6 +87,7 @@ def fold_lessons(
     by_id = {ep.id: ep for ep in episodes}
     taken = {o.path for o in ops}
     out: list[Op] = []
+    mine: dict[str, tuple[int, set[str]]] = {}  # lessons this run writes: path -> (index in out, fix terms)
     folded = 0
     for o in ops:
         ep = by_id.get(o.episodes[0]) if len(o.episodes) == 1 else None
@@ -66,19 +97,58 @@ def fold_lessons(
             if ep is not None and plain and writes.get(ep.id) == 1 and _short_prose(ep)
             else None
         )
-        if draft is None or draft.existing or not _about_the_lesson(draft):
+        if draft is None or not _about_the_lesson(draft) or _cites(store, draft):
             out.append(o)
             continue
-        path, n = f"{LESSON_DIR}/{draft.name}.md", 2
-        while path in taken or store.exists(path):
-            path, n = f"{LESSON_DIR}/{draft.name}-{n}.md", n + 1
-        taken.add(path)
-        out.append(replace(o, path=path, text=draft.text(notes=True)))
+        want = terms(" ".join(draft.fixes))
+        again = draft.existing or next(
+            (
+                p
+                for p, (_, fix) in mine.items()
+                if len(want) >= MIN_TERMS and overlap(want, fix) >= SAME_LESSON
+            ),
+            None,
+        )
+        if again:  # the same lesson again: it gains the episode (and every sentence of it), no second note
+            path = again
+            _evidence(store, out, mine, o, draft, again, now)
+        else:
+            path, n = f"{LESSON_DIR}/{draft.name}.md", 2
+            while path in taken or store.exists(path):
+                path, n = f"{LESSON_DIR}/{draft.name}-{n}.md", n + 1
+            taken.add(path)
+            mine[path] = (len(out), want)
+            out.append(replace(o, path=path, text=draft.text(notes=True)))
         for rec in result.sections.values():
             if isinstance(rec, dict) and rec.get("path") == o.path:
                 rec["path"] = path
         for d in result.decisions:
             if d.get("target") == o.path:
                 d["target"] = path
+                d["action"] = "update" if again else d.get("action")
         folded += 1
     return out, folded
+
+
+def _evidence(
+    store: NoteStore,
+    out: list[Op],
+    mine: dict[str, tuple[int, set[str]]],
+    o: Op,
+    draft: LessonDraft,
+    path: str,
+    now: str,
+) -> None:
+    """The lesson at `path` gains the episode of `o`: in the op of this run that writes it, else in a new update."""
+    if path in mine:
+        at, fix = mine[path]
+        prev = out[at]
+        note = Note.from_text(path, prev.text)
+        changes, body = with_evidence(note, draft.ep.id, draft.failed, draft.remedies, draft.sents, now)
+        text = update_text(prev.text, changes, body=body)
+        out[at] = replace(prev, text=text, episodes=[*prev.episodes, *o.episodes])
+        return
+    note = store.read(path)
+    changes, body = with_evidence(note, draft.ep.id, draft.failed, draft.remedies, draft.sents, now)
+    mine[path] = (len(out), terms(" ".join(draft.fixes)))
+    out.append(Op("update", path, update_text(note.text, changes, body=body), note.hash, list(o.episodes)))

@@ -45,6 +45,41 @@ FAILED = re.compile(
     r"二重|無駄|廃棄|捨て|待ちぼうけ|混雑|刺され|怪我|けが|こぼれ|溶け|割れ|焦げ|つぶれ|動けなく|"
     r"てしまい|てしまった|ちゃった|発覚|間に合わ"
 )
+# A status that says things are fine ("we burned 4,100 of 12,000 GPU-hours, on track", 「予定どおり」): a failure
+# word in it ("burned") tells of no failure.
+FINE = re.compile(
+    r"(?i)\b(?:on track|on schedule|on budget|within budget|as planned|ahead of schedule)\b|順調|予定(?:通り|どおり)"
+)
+# A sentence that says what fixed it ("Batch 2 with accumulation 8 fixed it.", "Fixed by saving …", 「〜で直った」):
+# what was done about the failure, never the failure itself.
+REMEDY = re.compile(
+    r"(?i)\b(?:fixed|solved|resolved|cured|sorted out)\b(?!\s+(?:price|prices|rate|rates|fee|fees|cost|costs|"
+    r"term|schedule|width|size|point|income|menu|amount|number|time|date|slot|slots)\b)|"
+    r"\b(?:did the trick|worked around it|got it working)\b|"
+    r"(?:で|して|したら)(?:直った|直りました|解決した|解決しました|解消した|解消しました)|(?:が|は)?直った。?$"
+)
+
+
+def failure_told(s: str) -> bool:
+    """A failure word in a sentence that is not a status saying things are fine."""
+    return bool(FAILED.search(s)) and not FINE.search(s)
+
+
+_OPENS_CHANGE = re.compile(
+    r"(?i)^\s*(?:from now on|going forward|from today|next time)\b|^\s*(?:今後|次から|次回から|これからは|以後)"
+)
+
+
+def opens_with_change(s: str) -> bool:
+    """A sentence that opens with a change of practice ("From now on, always …", 「今後は…」)."""
+    return bool(_OPENS_CHANGE.search(s))
+
+
+def is_remedy(s: str) -> bool:
+    """A sentence that says what fixed the failure (it belongs with what worked, not with what failed)."""
+    return bool(REMEDY.search(s))
+
+
 # An episode that calls itself a look back ("Lessons from …", a post-mortem, 振り返り) says something went wrong.
 RETRO = re.compile(
     r"(?i)\blessons? from\b|\bpost-?mortem\b|\bretro(?:spective)?\b|\bwhat went wrong\b|"
@@ -176,7 +211,7 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
     # a decision's reasons ("Reasons: no-shows cost us …") name the problem it addresses: only a failure
     # word in them (`_happened`) says something went wrong, not a slip cue
     bad = sorted({*told, *(k for k, s in enumerate(sents) if _owned(s) and not is_rationale(s))})
-    went_wrong = bool(FAILED.search(text) or RETRO.search(text) or bad)
+    went_wrong = bool(any(failure_told(s) for s in sents) or RETRO.search(text) or bad)
     picked: list[str] = []
     for k, s in enumerate(sents):
         strong = bool(FIX.search(_QUOTED.sub("", s)))
@@ -207,15 +242,17 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
         else:
             picked.append(s)
             nxt = sents[k + 1] if k + 1 < len(sents) else ""
-            if is_japanese(s) and _NONPAST_JA.search(nxt) and not CHECK.search(nxt):
-                picked.append(nxt)  # 〜二度としない。燃料は先に満杯にしておく。: the rule goes on
+            if is_japanese(s) and _NONPAST_JA.search(nxt) and not CHECK.search(nxt) and not _TURN.match(nxt):
+                picked.append(
+                    nxt
+                )  # 〜二度としない。燃料は先に満杯にしておく。: the rule goes on (not another's reply)
     return list(dict.fromkeys(picked))
 
 
 def _happened(s: str) -> bool:
     """A sentence telling of a failure as an event (not as a rule's condition or the rule itself)."""
     told_as_if = _IF.search(s) and not _PAST_JA.search(s)  # 「行ったら…動けなくなった。」 is an event
-    return bool(FAILED.search(s)) and not told_as_if and not NORM.search(s)
+    return failure_told(s) and not told_as_if and not NORM.search(s)
 
 
 def is_check(s: str) -> bool:

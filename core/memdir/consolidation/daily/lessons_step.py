@@ -6,8 +6,11 @@ After the router has routed and the plan is applied, each consolidated episode i
   lesson in `knowledge/lessons/` in the episode's own wording (what failed, what to do instead,
   how to check when the episode says), citing the episode in `sources` and `contexts`; a lesson
   saying the same thing already (word overlap of its fix) gets the episode as new evidence
-  instead, never a second file; the note the router wrote for the episode lists the lesson in
-  `lessons:`. A lesson seen in two independent contexts raises a candidate rule (`lifecycle.rules`).
+  instead, never a second file (`lesson_notes.py`); the note the router wrote for the episode lists
+  the lesson in `lessons:`. A lesson seen in two independent contexts raises a candidate rule
+  (`lifecycle.rules`). A sentence saying what fixed it ("… fixed it", 「〜で直った」) goes with what
+  worked, never with what failed; when no note of the router holds the episode (it was skipped), the
+  lesson keeps every other sentence of it under `## Notes` (trial 9).
 - an episode that names an open decision and states how it went raises an `outcome_proposal`
   review item on that decision (accepting records the outcome, as `memdir outcome` would).
 """
@@ -16,17 +19,19 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip
+from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_text import (
-    FAILED,
     LABEL_LINE,
+    failure_told,
     fix_sentences,
     is_check,
     is_japanese,
+    is_remedy,
     overlap,
     sentences,
     split_fix,
@@ -104,6 +109,8 @@ class LessonDraft:
     checks: list[str]
     rest: list[str]  # the episode's other sentences (its other facts), in order
     existing: str | None
+    sents: list[str] = field(default_factory=list)  # every sentence of the episode, in order (no label lines)
+    remedies: list[str] = field(default_factory=list)  # what it says fixed it ("… fixed it"), also in `fixes`
 
     def text(self, notes: bool = False) -> str:
         """The lesson note; with `notes`, the episode's other facts under `## Notes` (the only note it makes)."""
@@ -135,15 +142,26 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     fixes = [c[1] if c else f for f, c in zip(said, cut, strict=True)]
     failed = [c[0] for c in cut if c]
     slips = [s for s in sents if is_slip(s) and not is_rationale(s)]  # a decision's reasons: no slip
-    failed += [s for s in sents if (FAILED.search(s) or s in slips or _CAUSE.search(s)) and s not in said]
+    remedies = [
+        s for s in sents if is_remedy(s) and s not in said
+    ]  # "… fixed it": what worked, never what failed
+    failed += [
+        s
+        for s in sents
+        if (failure_told(s) or s in slips or _CAUSE.search(s)) and s not in said and s not in remedies
+    ]
     if not failed:  # no failure word: what led up to the fix is what went wrong
         first = sents.index(said[0]) if said[0] in sents else len(sents)
-        failed = [s for s in sents[:first] if s not in said and not LABEL_LINE.match(s)][-2:]
-    checks = [s for s in sents if is_check(s) and s not in said]
-    used = {*failed[:6], *said, *checks[:3]}
+        failed = [
+            s for s in sents[:first] if s not in said and s not in remedies and not LABEL_LINE.match(s)
+        ][-2:]
+    checks = [s for s in sents if is_check(s) and s not in said and s not in remedies]
+    used = {*failed[:6], *said, *remedies[:3], *checks[:3]}
     rest = [s for s in sents if s not in used and not LABEL_LINE.match(s)]
     failed = [unlabel(f) for f in failed]
-    fixes = [unlabel(f) for f in fixes]
+    fixes = [unlabel(f) for f in fixes] + [
+        r for r in remedies[:3] if r not in fixes
+    ]  # the rule first, then the remedy
     existing = _same_lesson(store, " ".join(fixes), ep.id)
     # the title the episode's note gets ("hi girls, important about…" is no lesson's name)
     title = redact_text(shape("knowledge", given_title(ep.title, ep.text), ep.text).title or fixes[0])[:120]
@@ -162,7 +180,8 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     }
     when = applies_when([unlabel(f) for f in said])  # the conditions the rule names; none: no section
     name = slugify(title, max_length=60) or "lesson"
-    return LessonDraft(ep, title, name, meta, when, failed, fixes, checks, rest, existing)
+    told = [s for s in sents if not LABEL_LINE.match(s)]
+    return LessonDraft(ep, title, name, meta, when, failed, fixes, checks, rest, existing, told, remedies[:3])
 
 
 def _same_lesson(store: NoteStore, fix: str, ref: str) -> str | None:
@@ -206,7 +225,7 @@ class EpisodeLessons:
         touched: list[str] = []
         for ep in episodes:
             try:
-                rel = self.lesson(ep)
+                rel = self.lesson(ep, elsewhere=bool(routed.get(ep.id)))
                 if rel:
                     touched.append(rel)
                     for target in routed.get(ep.id, []):
@@ -220,30 +239,32 @@ class EpisodeLessons:
             )
 
     # -- lessons -------------------------------------------------------------------
-    def lesson(self, ep: Episode) -> str | None:
-        """Write or add evidence to the lesson this episode records; returns its path (or None)."""
+    def lesson(self, ep: Episode, elsewhere: bool = True) -> str | None:
+        """Write or add evidence to the lesson this episode records; returns its path (or None).
+        `elsewhere`: a note the router wrote holds the episode's text; when none does, the lesson keeps
+        every sentence of it (the others under `## Notes`)."""
         draft = draft_lesson(self.store, ep, self.now)
         if draft is None:
             return None
         if draft.existing:
-            return self._add_evidence(draft.existing, ep, draft.failed, draft.fixes)
+            return self._add_evidence(draft.existing, draft, [] if elsewhere else draft.sents)
         rel = self.store.unique_path(LESSON_DIR, draft.name)
-        self.store.create(rel, draft.text(), allow=("knowledge",))
+        self.store.create(rel, draft.text(notes=not elsewhere), allow=("knowledge",))
         self.report.created.append(rel)
         self.report.stats["lessons_from_episodes"] = self.report.stats.get("lessons_from_episodes", 0) + 1
         return rel
 
-    def _add_evidence(self, rel: str, ep: Episode, failed: list[str], fixes: list[str]) -> str:
+    def _add_evidence(self, rel: str, draft: LessonDraft, said: list[str]) -> str:
+        ep = draft.ep
         note = self.store.read(rel)
         sources = note.str_list("sources")
-        if ep.id in sources:
-            return rel  # already evidence: nothing changes
-        ids = [*sources, ep.id]
         ctx = list(dict.fromkeys([*contexts_of(dict(note.meta)), f"episode:{ep.id}"]))
-        lines = "\n".join(f"- {s} (`{ep.id}`)" for s in failed[:3])
-        head, sep, tail = note.body.partition("\n## What worked instead")
-        body = f"{head.rstrip()}\n{lines}\n{sep}{tail}" if sep else f"{note.body.rstrip()}\n{lines}\n"
-        changes = {"sources": ids, "support": len(ids), "contexts": ctx, "updated_at": self.now}
+        if ep.id in sources:  # already evidence (a rerun), or the router appended the episode to the lesson
+            if ctx != contexts_of(dict(note.meta)):  # ... then it is a context of its own: count it
+                self.store.update_meta(rel, {"contexts": ctx, "support": len(sources)}, allow=("knowledge",))
+                self.report.updated.append(rel)
+            return rel
+        changes, body = with_evidence(note, ep.id, draft.failed, draft.remedies, said, self.now)
         self.store.update_meta(rel, changes, body=body, allow=("knowledge",))
         self.report.updated.append(rel)
         self.report.stats["lessons_given_evidence"] = self.report.stats.get("lessons_given_evidence", 0) + 1

@@ -14,6 +14,8 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.weekly.distill import redacted
+from memdir.consolidation.weekly.lesson_causes import changed_argument, is_wait_or_look, stated_change
+from memdir.consolidation.weekly.lesson_words import common_words
 
 if TYPE_CHECKING:
     from memdir.consolidation.weekly.steps import Step
@@ -34,6 +36,8 @@ class Failure:
     by: str = ""  # the task whose step it is (the same task for a recovery)
     before: bool = False  # the alternative was a step taken before the same step, which then worked
     check: str = ""  # the step after the alternative that confirmed it (or the alternative itself)
+    changed: str = ""  # the failed task's own version of the step the retry ran differently
+    asked: str = ""  # what the retry's request said changed (no step differed that could fix it)
 
 
 @dataclass
@@ -45,6 +49,7 @@ class TypeLessons:
     failures: list[Failure] = field(default_factory=list)
     undetailed: int = 0  # failed tasks without a step or an error in the log
     routine: int = 0  # recoveries at a step most successful tasks failed first (a check that guides the work)
+    common: set[str] = field(default_factory=set)  # step words the kind's tasks share (`lesson_words.py`)
 
     @property
     def task_ids(self) -> list[str]:
@@ -54,7 +59,7 @@ class TypeLessons:
     @property
     def adopted(self) -> bool:
         """One recovery with a re-verified alternative, or two or more independent failures."""
-        return any(f.alternative for f in self.failures) or len(self.task_ids) >= 2
+        return any(f.alternative or f.asked for f in self.failures) or len(self.task_ids) >= 2
 
 
 def _retry(a: Step, b: Step) -> bool:
@@ -92,15 +97,22 @@ def recoveries(task: Task) -> list[Failure]:
         if not step.failed:
             continue
         later = steps[i + 1 :]
-        nxt = next((s for s in later if not (s.failed and _retry(s, step))), None)
+        # a wait or a look (`sleep 30`, `cat app.log`) is not what worked: the next step that acts is,
+        # unless the same call comes first and works (then it was retried, after waiting at most)
+        nxt = next(
+            (
+                s
+                for s in later
+                if not (s.failed and _retry(s, step)) and (_retry(s, step) or not is_wait_or_look(s))
+            ),
+            None,
+        )
         if nxt is None or nxt.failed or _retry(nxt, step):
             continue  # retried as it was (a retry is no alternative) or nothing worked after it
-        check = steps[-1] if not steps[-1].failed else nxt  # the task's last step: it succeeded
+        check = _last_action(task) or nxt.render()  # the task's last step that acts (a reply checks nothing)
         err = (step.error or "")[:300]
         alt = nxt.render()
-        out.append(
-            Failure(task.task_id, _day(task), step.render(), err, alt, by=task.task_id, check=check.render())
-        )
+        out.append(Failure(task.task_id, _day(task), step.render(), err, alt, by=task.task_id, check=check))
         break  # one recovery per task: a task is one piece of evidence
     return out
 
@@ -131,7 +143,9 @@ def _mask_single(found: TypeLessons, tasks: list[Task]) -> None:
         return _VALUE_TOKEN.sub(lambda m: "<…>" if value(m.group(0)) else m.group(0), text)
 
     for f in found.failures:
-        f.step, f.alternative, f.check = mask(f.step), mask(f.alternative), mask(f.check)
+        f.step, f.check = mask(f.step), mask(f.check)
+        if not f.changed:  # a changed argument is the lesson: its value stays
+            f.alternative = mask(f.alternative)
 
 
 def failure_of(task: Task, later: list[Task]) -> Failure:
@@ -147,28 +161,52 @@ def failure_of(task: Task, later: list[Task]) -> Failure:
         if ends and ok.start and ok.start < ends:
             continue
         at = next((k for k, s in enumerate(ok.steps) if _same(s, step)), None)
-        if at is not None:  # the same step worked there: what did it do first that this task did not?
-            # a step only this one success took first is its own exploration (a `state show`), no remedy
-            prep = [
-                s
-                for s in ok.steps[:at]
-                if not any(_same(s, f) for f in task.steps)
-                and sum(1 for o in later if any(_same(s, x) for x in o.steps)) >= 2
-            ]
-            if prep:
-                fail.alternative, fail.by, fail.before = prep[-1].render(), ok.task_id, True
-                fail.check = _last_action(ok)
+        if at is not None:  # the same step worked there: what did it do differently (`lesson_causes.py`)?
+            if _differs(fail, task, ok, at, later):
                 break
             continue  # it did the same steps: no different approach
-        alt = next(
-            (s for s in ok.steps if not any(_same(s, f) for f in task.steps) and s.action == step.action),
-            None,
-        ) or next((s for s in ok.steps if not any(_same(s, f) for f in task.steps)), None)
+        acts = [s for s in ok.steps if not is_wait_or_look(s) and not any(_same(s, f) for f in task.steps)]
+        alt = next((s for s in acts if s.action == step.action), None) or next(iter(acts), None)
         if alt is not None:
             fail.alternative, fail.by = alt.render(), ok.task_id
             fail.check = _last_action(ok) or alt.render()
             break
     return fail
+
+
+def _differs(fail: Failure, task: Task, ok: Task, at: int, later: list[Task]) -> bool:
+    """Record on `fail` what `ok` did differently before reaching the step that failed in `task`: one of
+    its steps run with other arguments (a retry), a step that acts run first, else the retry's stated
+    change; False when nothing that could fix it differs (a wait or a look is no fix)."""
+    failing = task.failing_step()
+    upto = (
+        task.steps[: task.steps.index(failing) + 1]
+        if failing is not None and failing in task.steps
+        else task.steps
+    )
+    for s in ok.steps[: at + 1]:
+        mine = next((f for f in upto if _same(s, f) and changed_argument(s, f, ok, task)), None)
+        if mine is not None:
+            fail.alternative, fail.changed, fail.by = s.render(), mine.render(), ok.task_id
+            fail.check = _last_action(ok)
+            return True
+    # a step only this one success took first is its own exploration (a `state show`), no remedy
+    prep = [
+        s
+        for s in ok.steps[:at]
+        if not any(_same(s, f) for f in task.steps)
+        and not is_wait_or_look(s)
+        and sum(1 for o in later if any(_same(s, x) for x in o.steps)) >= 2
+    ]
+    if prep:
+        fail.alternative, fail.by, fail.before = prep[-1].render(), ok.task_id, True
+        fail.check = _last_action(ok)
+        return True
+    asked = stated_change(ok, task)
+    if asked:
+        fail.asked, fail.by, fail.check = asked, ok.task_id, _last_action(ok)
+        return True
+    return False
 
 
 def collect(title: str, target: str | None, successes: list[Task], failed: list[Task]) -> TypeLessons:
@@ -193,5 +231,7 @@ def collect(title: str, target: str | None, successes: list[Task], failed: list[
                 continue
             found.failures.append(rec)
     found.failures.sort(key=lambda f: (f.day, f.task_id))
-    _mask_single(found, [*ok, *(redacted(t) for t in failed)])
+    everyone = [*ok, *(redacted(t) for t in failed)]
+    _mask_single(found, everyone)
+    found.common = common_words(everyone)
     return found

@@ -11,7 +11,10 @@ A lesson is adopted for a type when
 - two or more independent tasks failed (a task counts once however often it retried).
 
 Support is counted over distinct task ids. Everything is built from observed wording (the
-steps and errors as the log wrote them, redacted). A lesson is `knowledge/lessons/<name>.md`;
+steps and errors as the log wrote them, redacted). What worked instead is what differs that can fix
+the error, never a wait or a look (`lesson_causes.py`); "When it applies" and "How to check" name
+steps for the kind, a value one task wrote as `<…>` (`lesson_words.py`). A lesson is
+`knowledge/lessons/<its error's message>.md`;
 the procedure of the type lists it in `lessons:` and, when this run wrote that procedure, in a
 "Known failures" section. A second failure of a type adds evidence to its lesson (same file,
 found by `applies_to`), never a second file; a rerun changes nothing (the same ids give the same
@@ -26,7 +29,15 @@ import re
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons, collect
+from memdir.consolidation.weekly.lesson_evidence import TypeLessons, collect
+from memdir.consolidation.weekly.lesson_render import (
+    alternative_line,
+    code,
+    context_of,
+    failure_line,
+    render_lesson,
+)
+from memdir.consolidation.weekly.lesson_words import lesson_name
 from memdir.consolidation.weekly.weekly_state import signature
 from memdir.errors import NoteError
 from memdir.lifecycle.rules import contexts_of, raise_rule_candidates
@@ -46,37 +57,7 @@ log = logging.getLogger(__name__)
 
 LESSON_DIR = "knowledge/lessons"
 ALLOW = ("knowledge", "procedures")
-MAX_LINES = 12  # evidence lines kept per section
 KNOWN_HEADING = "## Known failures"
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
-
-
-def _code(text: str) -> str:
-    quoted = text.replace("`", "'")
-    return f"`{quoted}`"
-
-
-def alternative_line(f: Failure) -> str:
-    """What worked instead, as observed."""
-    if f.before:
-        return (
-            f"- `{f.by}` ran {_code(f.alternative)} before that same step, which then worked "
-            f"(`{f.task_id}` had not run it)"
-        )
-    who = "the same task" if f.by == f.task_id else f"`{f.by}`"
-    return f"- after {_code(f.step)} failed in `{f.task_id}`, {who} took {_code(f.alternative)} and succeeded"
-
-
-def failure_line(f: Failure) -> str:
-    """One evidence line: which task, which step, which error."""
-    err = f": {f.error}" if f.error else " (no error recorded; the task ended in failure after it)"
-    when = f" ({f.day})" if f.day else ""
-    return f"- `{f.task_id}`{when}: {_code(f.step)} failed{err}"
-
-
-def context_of(found: TypeLessons) -> str:
-    """The independent context a kind of task is: its procedure (else its title)."""
-    return f"type:{found.target or found.title}"
 
 
 def _norm(error: str) -> str:
@@ -86,66 +67,7 @@ def _norm(error: str) -> str:
 def _same_failure(step: str, error: str) -> str:
     """Another kind's failure is this lesson's when it is the same failure: the same step (values
     aside) with the same error, not any test failure (`exit code 1` at `pytest` and at `make`)."""
-    return _norm(_code(step)) + " | " + _norm(error)
-
-
-def _applies(title: str, what: str, step: str, also: list[str]) -> str:
-    """The "when it applies" sentence, in the language of the task's title."""
-    more = ", ".join(_code(s) for s in also)
-    if _CJK.search(title):
-        kind = what.replace(" (the task type of ", "（").replace("`)", "` の種類のタスク）") if what else ""
-        return f"{title}とき{kind}、手順 {_code(step)} で" + (f"（ほかに {more}）" if more else "") + "。"
-    head = f"When you {title[:1].lower()}{title[1:]}{what}, at the step {_code(step)}"
-    return head + (f" (also {more})" if more else "") + "."
-
-
-def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> tuple[dict[str, object], str]:
-    """Frontmatter and body of the lesson (observed wording only)."""
-    fails = found.failures
-    first = fails[0]
-    steps = list(dict.fromkeys(f.step for f in fails))
-    alts = [f for f in fails if f.alternative]
-    what = found.target and f" (the task type of `{found.target}`)" or ""
-    lines = [
-        f"# Lesson: {found.title}",
-        "",
-        "## When it applies",
-        _applies(found.title, what, first.step, steps[1:4]),
-        "",
-        "## What failed",
-        *[failure_line(f) for f in fails[:MAX_LINES]],
-        "",
-        "## What worked instead",
-    ]
-    if alts:
-        lines += list(dict.fromkeys(alternative_line(f) for f in alts[:MAX_LINES]))
-    else:
-        proc = f"the steps of `{found.target}`" if found.target else "the steps of the successful tasks"
-        lines.append(f"- no different approach was observed; the successful tasks of this type took {proc}")
-    check = next((f.check for f in alts if f.check), first.step)
-    lines += [
-        "",
-        "## How to check",
-        f"- run {_code(check)} and see it succeed before you report the task done"
-        + ("" if alts else " (it is where the failed tasks stopped)"),
-    ]
-    meta: dict[str, object] = {
-        "type": "lesson",
-        "description": redact_text(
-            f"Lesson: {found.title}: {first.step} failed{': ' + first.error if first.error else ''}"[:200]
-        ),
-        "confidence": 0.4,
-        "success_count": 0,
-        "failure_count": 0,
-        "support": len(found.task_ids),
-        "origin": "weekly",
-        "sources": found.task_ids,
-        "applies_to": found.target or "",
-        "contexts": [context_of(found)],
-        "created_at": created or now,
-        "updated_at": now,
-    }
-    return meta, redact_text("\n".join(lines) + "\n")
+    return _norm(code(step)) + " | " + _norm(error)
 
 
 class LessonWriter:
@@ -225,7 +147,11 @@ class LessonWriter:
             return self._add_evidence(existing, found, now)
         meta, body = render_lesson(found, now)
         stem = found.target.rsplit("/", 1)[-1].removesuffix(".md") if found.target else ""
-        name = stem or slugify(redact_text(found.title), max_length=60) or "lesson"
+        first = found.failures[0]
+        fallback = stem or slugify(redact_text(found.title), max_length=60) or "lesson"
+        name = lesson_name(
+            redact_text(first.error), redact_text(first.step), fallback
+        )  # its failure, not its procedure
         rel = self.store.unique_path(LESSON_DIR, name)
         self.report.created.append(rel)
         stats["lessons_written"] = stats.get("lessons_written", 0) + 1
@@ -260,10 +186,16 @@ class LessonWriter:
             body = f"{head.rstrip()}\n{lines}\n\n## What worked instead{tail}"
         else:
             body += "\n" + lines
-        alts = [f for f in new if f.alternative]
-        for f in alts:
-            if alternative_line(f) not in body:
-                body += "\n" + alternative_line(f)
+        more = "\n".join(
+            dict.fromkeys(
+                alternative_line(f)
+                for f in new
+                if (f.alternative or f.asked) and alternative_line(f) not in body
+            )
+        )
+        if more:  # at the end of "What worked instead", before "How to check"
+            head, sep, tail = body.partition("\n\n## How to check")
+            body = f"{head.rstrip()}\n{more}{sep}{tail}"
         ctx = list(dict.fromkeys([*contexts_of(dict(note.meta)), context_of(found)]))
         changes = {"sources": ids, "support": len(ids), "contexts": ctx, "updated_at": now}
         self.store.update_meta(rel, changes, body=redact_text(body + "\n"), allow=ALLOW)

@@ -1,0 +1,115 @@
+"""A weekly lesson as Markdown: when it applies, what failed, what worked instead, how to check.
+
+Built from observed wording only (`lessons.py` decides what is a lesson, `lesson_evidence.py` finds the
+failures and what worked, `lesson_words.py` writes steps for the kind and the description).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons
+from memdir.consolidation.weekly.lesson_words import description, general
+from memdir.runs.redact import redact_text
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+MAX_LINES = 12  # evidence lines kept per section
+
+
+def code(text: str) -> str:
+    quoted = text.replace("`", "'")
+    return f"`{quoted}`"
+
+
+def alternative_line(f: Failure) -> str:
+    """What worked instead, as observed."""
+    if f.asked:  # no step that could fix it differed: the request did
+        return (
+            f"- `{f.by}` asked for the same again with a change, \u201c{f.asked}\u201d, and the step that had "
+            f"failed in `{f.task_id}` then worked"
+        )
+    if f.changed:
+        return (
+            f"- `{f.by}` ran {code(f.alternative)} where `{f.task_id}` had run {code(f.changed)}, and the "
+            "step that had failed then worked"
+        )
+    if f.before:
+        return (
+            f"- `{f.by}` ran {code(f.alternative)} before that same step, which then worked "
+            f"(`{f.task_id}` had not run it)"
+        )
+    who = "the same task" if f.by == f.task_id else f"`{f.by}`"
+    return f"- after {code(f.step)} failed in `{f.task_id}`, {who} took {code(f.alternative)} and succeeded"
+
+
+def failure_line(f: Failure) -> str:
+    """One evidence line: which task, which step, which error."""
+    err = f": {f.error}" if f.error else " (no error recorded; the task ended in failure after it)"
+    when = f" ({f.day})" if f.day else ""
+    return f"- `{f.task_id}`{when}: {code(f.step)} failed{err}"
+
+
+def context_of(found: TypeLessons) -> str:
+    """The independent context a kind of task is: its procedure (else its title)."""
+    return f"type:{found.target or found.title}"
+
+
+def _applies(title: str, what: str, step: str, also: list[str]) -> str:
+    """The "when it applies" sentence, in the language of the task's title."""
+    more = ", ".join(code(s) for s in also)
+    if _CJK.search(title):
+        kind = what.replace(" (the task type of ", "（").replace("`)", "` の種類のタスク）") if what else ""
+        return f"{title}とき{kind}、手順 {code(step)} で" + (f"（ほかに {more}）" if more else "") + "。"
+    head = f"When you {title[:1].lower()}{title[1:]}{what}, at the step {code(step)}"
+    return head + (f" (also {more})" if more else "") + "."
+
+
+def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> tuple[dict[str, object], str]:
+    """Frontmatter and body of the lesson (observed wording only)."""
+    fails = found.failures
+    first = fails[0]
+    steps = list(dict.fromkeys(general(f.step, found.common) for f in fails))  # for the kind, not one task
+    alts = [f for f in fails if f.alternative or f.asked]
+    what = found.target and f" (the task type of `{found.target}`)" or ""
+    lines = [
+        f"# Lesson: {found.title}",
+        "",
+        "## When it applies",
+        _applies(found.title, what, steps[0], steps[1:4]),
+        "",
+        "## What failed",
+        *[failure_line(f) for f in fails[:MAX_LINES]],
+        "",
+        "## What worked instead",
+    ]
+    if alts:
+        lines += list(dict.fromkeys(alternative_line(f) for f in alts[:MAX_LINES]))
+    else:
+        proc = f"the steps of `{found.target}`" if found.target else "the steps of the successful tasks"
+        lines.append(f"- no different approach was observed; the successful tasks of this type took {proc}")
+    check = general(next((f.check for f in alts if f.check), first.step), found.common)
+    lines += [
+        "",
+        "## How to check",
+        f"- run {code(check)} and see it succeed before you report the task done"
+        + ("" if alts else " (it is where the failed tasks stopped)"),
+    ]
+    meta: dict[str, object] = {
+        "type": "lesson",
+        "description": description(
+            redact_text(
+                f"Lesson: {found.title}: {steps[0]} failed{': ' + first.error if first.error else ''}"
+            )
+        ),
+        "confidence": 0.4,
+        "success_count": 0,
+        "failure_count": 0,
+        "support": len(found.task_ids),
+        "origin": "weekly",
+        "sources": found.task_ids,
+        "applies_to": found.target or "",
+        "contexts": [context_of(found)],
+        "created_at": created or now,
+        "updated_at": now,
+    }
+    return meta, redact_text("\n".join(lines) + "\n")

@@ -1,0 +1,81 @@
+"""The words of a weekly lesson that speak for its kind of task, not for one task.
+
+"When it applies", "How to check" and the description name a step for every task of the kind, so a
+value one task wrote (`/data/ckpt/gemma-2-9b-jcommonsense-20261124-e02f6d1/train.log`: a run name, a
+date, a hash) is written `<…>`: a word with a digit in it stays only when at least half of the kind's
+tasks (and two or more; a task and its retry count once) wrote it (`kumo-gpu01`, `tail -n 20`). "What failed" keeps each task's
+steps as they were logged: that is its evidence. The lesson's file is named after its failure (the
+error's message: `cuda-out-of-memory.md`), not after its procedure, and its description is cut at a
+sentence or a word, never inside one.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+from memdir.consolidation.weekly.lesson_causes import is_retry_of
+from memdir.notes.gist import clip
+from memdir.paths import slugify
+
+if TYPE_CHECKING:
+    from memdir.consolidation.weekly.tasks import Task
+
+_SEGMENT = re.compile(r"[^\s'\"=,;:()`/]+")
+MASK = "<…>"
+_EPOCH = datetime.min.replace(tzinfo=timezone.utc)
+MAX_DESCRIPTION = 200
+
+
+def common_words(tasks: list[Task]) -> set[str]:
+    """Words (path segments included) written in a step by at least half of the tasks, and two or more;
+    a task and its retry (`lesson_causes.is_retry_of`) count as one."""
+    families: list[list[Task]] = []
+    for t in sorted(tasks, key=lambda t: (t.start or t.end or _EPOCH, t.task_id)):
+        home = next((f for f in families if any(is_retry_of(t, o) for o in f)), None)
+        if home is None:
+            families.append([t])
+        else:
+            home.append(t)
+    counts: dict[str, int] = {}
+    for fam in families:
+        for w in {w for t in fam for s in t.steps for w in _SEGMENT.findall(s.render())}:
+            counts[w] = counts.get(w, 0) + 1
+    need = max(2, (len(families) + 1) // 2)
+    return {w for w, n in counts.items() if n >= need}
+
+
+def general(text: str, common: set[str]) -> str:
+    """`text` with each word that holds a digit and is not common to the kind written `<…>`."""
+
+    def one(m: re.Match[str]) -> str:
+        w = m.group(0)
+        return w if w in common or not any(c.isdigit() for c in w) or w == MASK else MASK
+
+    return _SEGMENT.sub(one, text)
+
+
+def error_gist(error: str) -> str:
+    """What an error message says, without the program or exception that prefixes it and the details
+    after it (`torch.cuda.OutOfMemoryError: CUDA out of memory. Tried …` -> `CUDA out of memory`)."""
+    parts = [p.strip() for p in re.split(r":\s+", error) if p.strip()]
+    said = [p for p in parts if len(p.split()) >= 2] or parts
+    # the last part is the message (`prog: context: message`; `An error occurred (…) when …: Access Denied`)
+    first = re.split(r"(?<=[.!?])\s+|。", said[-1])[0] if said else ""
+    head = re.split(r"\s*[(,;（、]", first)[0]  # `out of memory (oom-killer), rss 31.8 GB` -> `out of memory`
+    return (head if len(head.split()) >= 2 else first).rstrip(".。 ")
+
+
+def lesson_name(error: str, step: str, fallback: str) -> str:
+    """The lesson's file name: its error's message, else the step that failed, else `fallback`."""
+    if error_gist(error):
+        name = slugify(error_gist(error), max_length=60, default="")
+    else:
+        name = slugify(f"{step} failed", max_length=60, default="")
+    return name or fallback
+
+
+def description(text: str) -> str:
+    """A description of at most 200 characters, cut after a sentence or a word."""
+    return clip(" ".join(text.split()), MAX_DESCRIPTION)
