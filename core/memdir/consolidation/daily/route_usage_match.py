@@ -46,7 +46,11 @@ _STEP_NUMBER = re.compile(r"\bsteps?\s*#?\d+\b|(?:手順|ステップ)\s*\d+", r
 
 
 def _frameless(text: str) -> str:
-    """The report without the words that make it a usage report and say how it went."""
+    """The report without the words that make it a usage report and say how it went.
+
+    A frame word inside a compound is not one: "fine-tune", "check-in" keep their halves.
+    """
+    text = re.sub(r"(?<=\w)-(?=\w)", "_", text)
     for frame in (_STEP_NUMBER, USUAL, PROC_NOUN, DONE, FAILED, PENDING):
         text = frame.sub(" ", text)
     return text
