@@ -35,10 +35,10 @@ from memdir.consolidation.daily.route_lang import (  # noqa: E402
     anchor_overlap,
     language,
 )
-from memdir.consolidation.daily.route_plan import USAGE_MATCH  # noqa: E402
 from memdir.consolidation.daily.route_rag import calibrate, embed_text  # noqa: E402
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap  # noqa: E402
 from memdir.consolidation.daily.route_usage_match import pick_by_words, procedure_text  # noqa: E402
+from memdir.consolidation.daily.route_usage_name import USAGE_MATCH  # noqa: E402
 from memdir.consolidation.daily.shape import shape  # noqa: E402
 from memdir.index.embedder import get_embedder  # noqa: E402
 

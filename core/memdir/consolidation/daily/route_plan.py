@@ -30,18 +30,12 @@ from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily.blocks import split_blocks
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
-from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language, same_in_other_language
+from memdir.consolidation.daily.route_lang import same_in_other_language
 from memdir.consolidation.daily.route_outcome import Outcome
-from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate, embed_text
+from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text
 from memdir.consolidation.daily.route_sections import SectionState, record_key, replace_section
-from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
-from memdir.consolidation.daily.route_usage_match import (
-    MIN_SHARED,
-    SHARE_RATIO,
-    SharedPick,
-    pick_by_words,
-    procedure_text,
-)
+from memdir.consolidation.daily.route_usage_match import procedure_text
+from memdir.consolidation.daily.route_usage_name import UsageNamer
 from memdir.consolidation.daily.router import RoutedPart
 from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.notes.model import Note, hash_text
@@ -60,7 +54,6 @@ WRITE_KINDS = ("knowledge", "procedures")
 SAME_TITLE_MIN = 0.5  # same slug counts as the same subject only when the content is related too
 SAME_SUBJECT = 0.75  # calibrated similarity from which new material extends the best note (docs/daily.md)
 E5_ENGINE_UPDATE_MIN = 0.5  # an engine's (LLM's) chosen note must be this similar to the part (e5 scale)
-USAGE_MATCH = 0.7  # match score (route_usage.TITLE_WEIGHT) from which a usage report names a procedure
 NO_PROCEDURE = "reports using a procedure no note describes"
 
 
@@ -99,6 +92,7 @@ class Planner:
         self.duplicate = float(thresholds.duplicate)
         self.initial_confidence = float(thresholds.initial_confidence)
         self.vectors = vectors
+        self.namer = UsageNamer(vectors)
         self.sections = SectionState(store.root)
         self.result = PlanResult()
         self._ops: dict[str, Draft] = {}  # path -> create/update being drafted
@@ -150,29 +144,12 @@ class Planner:
 
     # -- usage reports -----------------------------------------------------------------
     def _usage(self, ep: Episode, part: RoutedPart, vec: Any) -> str:
-        """An outcome for the procedure (or skill) this episode reports using; "" when done, else why none matched.
-
-        First rule: similarity to the note's opening plus the share of its title's terms (USAGE_MATCH).
-        Second: the words the report shares with each procedure's title, description and steps
-        (route_usage_match), for a report that names what the steps name rather than the title's words.
-        """
-        found = self.vectors.related(vec, "procedures", k=5) + self.vectors.related(vec, "skills", k=5)
-        scored = [(m.similarity + TITLE_WEIGHT * self._title_share(ep.text, m), m) for m in found]
-        score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
-        why = f"match score {score:.2f} >= {USAGE_MATCH}"
-        if best is None or score < USAGE_MATCH:
-            pick = pick_by_words(f"{ep.title}\n{ep.text}", self._procedure_texts())
-            if pick is None:
-                closest = (
-                    f"closest {best.path}, match score {score:.2f} < {USAGE_MATCH}"
-                    if best
-                    else "no procedures"
-                )
-                return (
-                    f"{closest}; no procedure shares {MIN_SHARED}+ of its words, {SHARE_RATIO}x any other's"
-                )
-            best = next((m for m in found if m.path == pick.path), None) or self._match_of(pick.path, vec)
-            why = _shared_why(pick)
+        """An outcome for the procedure (or skill) this episode reports using (route_usage_name); "" when done,
+        else one line on why no note was named."""
+        named = self.namer.name(ep.title, ep.text, vec, self._procedure_texts)
+        if isinstance(named, str):
+            return named
+        best, score, why = named.match, named.score, named.why
         said = redact(" ".join(part.text.split()))[0]
         day = ep.day.isoformat() if ep.day else self.started_at[:10]
         decision: dict[str, Any] = {
@@ -211,30 +188,6 @@ class Planner:
             if path.startswith("procedures/") and draft.meta is not None:  # created earlier in this run
                 out[path] = procedure_text("", str(draft.meta.get("description") or ""), draft.body)
         return out
-
-    def _match_of(self, path: str, vec: Any) -> Match:
-        """A Match for a known note (similarity to `vec`), for a procedure found by its words."""
-        known = self.vectors.vector_of(path)
-        raw = float(known @ vec.reshape(-1)) if known is not None else 0.0
-        note = self._notes.get(path)
-        return Match(path, raw, calibrate(raw, self.vectors.name), "", note.title if note else "")
-
-    def _title_share(self, report: str, m: Match) -> float:
-        """Share of the note title's terms the report mentions; across languages, of the terms a translation keeps.
-
-        An English report of a Japanese procedure ("renewed the VPN cert" / 「VPN証明書の更新手順」) shares only
-        the title's Latin terms (VPN), and only when the report reads like the title itself (calibrated
-        similarity of report and title >= CROSS_SIMILAR), so one shared acronym alone names nothing.
-        """
-        if language(report) == language(m.title):
-            return title_overlap(report, m.title)
-        latin = " ".join(LATIN_TERM.findall(m.title))
-        if not latin:
-            return 0.0
-        rv, tv = self.vectors.embed([" ".join(report.split())[:EMBED_CHARS], m.title])
-        if calibrate(float(rv @ tv), self.vectors.name) < CROSS_SIMILAR:
-            return 0.0
-        return title_overlap(report, latin)
 
     # -- one part ------------------------------------------------------------------
     def _plan_part(self, ep: Episode, part: RoutedPart, title: str, text: str, vec: Any) -> None:
@@ -411,11 +364,6 @@ class Planner:
 def _nothing_to_keep(part: RoutedPart) -> str:
     sure = f", p={part.confidence:.2f}" if part.confidence else ""
     return f"read as nothing to keep (routed {part.kind}{sure})"
-
-
-def _shared_why(pick: SharedPick) -> str:
-    shown = ", ".join(pick.words[:8]) + (", ..." if len(pick.words) > 8 else "")
-    return f"shares {len(pick.words)} words with its title, description and steps ({shown}); another shares {pick.runner_up}"
 
 
 def plan_ops_changed(ops: list[Op]) -> list[Op]:
