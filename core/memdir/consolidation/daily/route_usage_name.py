@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+
+import numpy as np
 
 from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate
@@ -37,7 +38,9 @@ class UsageNamer:
     def __init__(self, vectors: NoteVectors) -> None:
         self.vectors = vectors
 
-    def name(self, title: str, text: str, vec: Any, texts: Callable[[], dict[str, str]]) -> Named | str:
+    def name(
+        self, title: str, text: str, vec: np.ndarray, texts: Callable[[], dict[str, str]]
+    ) -> Named | str:
         """The note the report (`title`, `text`, its vector) names, else one line on why none.
 
         `texts` gives every procedure's and skill's route_usage_match.procedure_text, asked only when the
@@ -57,7 +60,7 @@ class UsageNamer:
         match = next((m for m in found if m.path == pick.path), None) or self._match_of(pick.path, vec)
         return Named(match, score, _shared_why(pick))
 
-    def _match_of(self, path: str, vec: Any) -> Match:
+    def _match_of(self, path: str, vec: np.ndarray) -> Match:
         """A Match for a known note (similarity to `vec`), for a procedure found by its words."""
         known = self.vectors.vector_of(path)
         raw = float(known @ vec.reshape(-1)) if known is not None else 0.0
