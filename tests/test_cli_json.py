@@ -49,6 +49,7 @@ REPORT = {
     "stats",
     "incomplete",
     "pending_reasons",
+    "episodes",
 }
 SYNC = {"new", "changed", "moved", "deleted", "errors", "unchanged", "embedded_chunks", "rebuilt", "reason"}
 ITEM = {"id", "kind", "target", "similarity", "created_at", "sources", "description", "path", "title", "key"}

@@ -32,6 +32,8 @@ class RunReport:
     stats: dict[str, Any] = field(
         default_factory=dict
     )  # engine-specific figures (llm calls, tokens, cost...)
+    # daily: what became of each episode looked at, and why: {"episode", "action", "target", "reason"}
+    episodes: list[dict[str, str | None]] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:

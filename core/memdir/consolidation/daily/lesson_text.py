@@ -7,6 +7,7 @@ import re
 
 from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
 from memdir.consolidation.daily.sentence_ends import split_sentences
+from memdir.consolidation.daily.shape_case import cap_first
 from memdir.runs.redact import redact_text
 
 # A cue that by itself says something was done wrong and what to do instead.
@@ -373,4 +374,4 @@ def split_fix(sentence: str) -> tuple[str, str] | None:
         return None  # the clause before the break is a rule too: nothing failed in it
     tail = m.group("tail").strip()
     tail = re.sub(r"^(?:so|and)\s+", "", tail, flags=re.I)
-    return m.group("head").strip(" ,;"), tail[:1].upper() + tail[1:]
+    return m.group("head").strip(" ,;"), cap_first(tail)

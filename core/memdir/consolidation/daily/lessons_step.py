@@ -228,6 +228,7 @@ class EpisodeLessons:
                 rel = self.lesson(ep, elsewhere=bool(routed.get(ep.id)))
                 if rel:
                     touched.append(rel)
+                    self._row(ep, rel)
                     for target in routed.get(ep.id, []):
                         self._link(target, rel)
                 self.outcomes(ep, open_decisions)
@@ -237,6 +238,15 @@ class EpisodeLessons:
             self.report.review.extend(
                 raise_rule_candidates(self.store, self.review, list(dict.fromkeys(touched)))
             )
+
+    def _row(self, ep: Episode, lesson: str) -> None:
+        """The report's `episodes` row for a lesson written from an episode (unless the plan's row names it)."""
+        if any(r.get("episode") == ep.id and r.get("target") == lesson for r in self.report.episodes):
+            return
+        reason = "records a mistake and its fix: a lesson (knowledge/lessons/)"
+        self.report.episodes.append(
+            {"episode": ep.id, "action": "lesson", "target": lesson, "reason": reason}
+        )
 
     # -- lessons -------------------------------------------------------------------
     def lesson(self, ep: Episode, elsewhere: bool = True) -> str | None:

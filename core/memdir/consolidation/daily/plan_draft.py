@@ -57,3 +57,18 @@ class PlanResult:
     outcomes: int = 0
     decisions: list[dict[str, Any]] = field(default_factory=list)
     sections: dict[str, dict[str, str]] = field(default_factory=dict)  # route_sections records
+
+    def episode_rows(self, unwritten: set[str]) -> list[dict[str, str | None]]:
+        """What became of each episode (one row per part) and why, for the run report's `episodes`.
+
+        `unwritten`: episodes whose note was not written (it would pass the size limit; they stay pending).
+        """
+        rows: list[dict[str, str | None]] = []
+        for d in self.decisions:
+            row = {k: d.get(k) for k in ("episode", "action", "target")} | {"reason": d.get("reason") or ""}
+            if d.get("episode") in unwritten:
+                row.update(
+                    action="skip", reason=f"not written: {row['target']} would pass the note size limit"
+                )
+            rows.append(row)
+        return rows

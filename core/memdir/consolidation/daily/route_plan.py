@@ -2,8 +2,10 @@
 
 A part that reports using an existing procedure (`part.usage`) whose best match among procedures/
 and skills/ scores USAGE_MATCH or more (calibrated similarity plus the share of the note title's terms
-the episode mentions, route_usage.title_overlap) becomes an outcome for it (route_outcome);
-otherwise it is planned by its kind. For each part of kind knowledge or procedures, in episode order:
+the episode mentions, route_usage.title_overlap), or that shares clearly more of its words with one
+procedure's title, description and steps than with any other (route_usage_match), becomes an outcome
+for it (route_outcome); a report that names none is skipped unless the writer wrote steps of their own.
+Other parts are planned by their kind. For each part of kind knowledge or procedures, in episode order:
 1. the engine named one of the related notes it was shown, of the part's kind and with calibrated
    similarity >= engine_update_floor(...) to the part -> update it (else the rules below decide);
 2. a note of that kind already lists this episode in `sources` (the episode was edited) -> the text
@@ -28,11 +30,12 @@ from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily.blocks import split_blocks
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
-from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language, same_in_other_language
+from memdir.consolidation.daily.route_lang import same_in_other_language
 from memdir.consolidation.daily.route_outcome import Outcome
-from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate, embed_text
+from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text
 from memdir.consolidation.daily.route_sections import SectionState, record_key, replace_section
-from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
+from memdir.consolidation.daily.route_usage_match import procedure_text
+from memdir.consolidation.daily.route_usage_name import UsageNamer
 from memdir.consolidation.daily.router import RoutedPart
 from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.notes.model import Note, hash_text
@@ -51,7 +54,7 @@ WRITE_KINDS = ("knowledge", "procedures")
 SAME_TITLE_MIN = 0.5  # same slug counts as the same subject only when the content is related too
 SAME_SUBJECT = 0.75  # calibrated similarity from which new material extends the best note (docs/daily.md)
 E5_ENGINE_UPDATE_MIN = 0.5  # an engine's (LLM's) chosen note must be this similar to the part (e5 scale)
-USAGE_MATCH = 0.7  # match score (route_usage.TITLE_WEIGHT) from which a usage report names a procedure
+NO_PROCEDURE = "reports using a procedure no note describes"
 
 
 def engine_update_floor(embedder_name: str) -> float:
@@ -69,7 +72,12 @@ EVIDENCE = "<evidence>"
 
 
 def has_own_steps(text: str) -> bool:
-    """Whether a usage report also writes steps of its own: a list, a code block or a pasted shell session."""
+    """Whether a usage report also writes steps of its own: a list, a code block or a pasted shell session.
+
+    `text` is what the writer wrote (the episode's text), never the shaped part: shaping numbers the
+    sentences of a prose report ("Anonymized batch 4 the usual way. The spot check was clean."), and
+    those report sentences are no steps.
+    """
     return any(b.kind in ("list", "code") for b in split_blocks(text)) or shell_steps(text) != text
 
 
@@ -84,11 +92,13 @@ class Planner:
         self.duplicate = float(thresholds.duplicate)
         self.initial_confidence = float(thresholds.initial_confidence)
         self.vectors = vectors
+        self.namer = UsageNamer(vectors)
         self.sections = SectionState(store.root)
         self.result = PlanResult()
         self._ops: dict[str, Draft] = {}  # path -> create/update being drafted
         self._notes: dict[str, Note] = {}
         self._by_source: dict[str, dict[str, str]] = {k: {} for k in WRITE_KINDS}  # kind -> ref -> path
+        self._skills: dict[str, str] | None = None  # skills/ path -> procedure_text, read on first use
         for note in store.iter_notes(WRITE_KINDS):
             self._notes[note.path] = note
             for src in note.str_list("sources"):
@@ -102,7 +112,7 @@ class Planner:
             for part in parts:
                 self.result.parts += 1
                 if part.kind not in WRITE_KINDS and part.usage is None:
-                    self._skip(ep)
+                    self._skip(ep, _nothing_to_keep(part))
                     continue
                 text, n1 = redact(part.text.strip())
                 title, n2 = redact(" ".join(part.title.split()) or ep.title or "Note")
@@ -113,37 +123,33 @@ class Planner:
         for i, (ep, part, title, text) in enumerate(pending):
             assert vecs is not None
             if part.usage is not None:
-                if self._usage(ep, part, vecs[i]):
+                missed = self._usage(ep, part, vecs[i])
+                if not missed:
                     continue
-                if not has_own_steps(
-                    part.text
-                ):  # "did X the usual way": nothing to keep without its procedure
-                    self._skip(ep, "reports using a procedure no note describes")
+                if not has_own_steps(ep.text):  # "did X the usual way": nothing to keep without its procedure
+                    self._skip(ep, f"{NO_PROCEDURE} ({missed})")
                     continue
                 # "(did db-4 the same way)" under the commands it ran: the steps are the episode's own
             if part.kind not in WRITE_KINDS:
-                self._skip(ep)
+                self._skip(ep, _nothing_to_keep(part))
                 continue
             self._plan_part(ep, part, title, text, vecs[i])
         for draft in self._ops.values():
             self.result.ops.append(draft.finish(self.started_at, self.initial_confidence))
         return self.result
 
-    def _skip(self, ep: Episode, reason: str = "") -> None:
+    def _skip(self, ep: Episode, reason: str) -> None:
         self.result.skipped += 1
-        decision = {"episode": ep.id, "kind": "skip", "action": "skip"}
-        if reason:
-            decision["reason"] = reason
-        self.result.decisions.append(decision)
+        self.result.decisions.append({"episode": ep.id, "kind": "skip", "action": "skip", "reason": reason})
 
     # -- usage reports -----------------------------------------------------------------
-    def _usage(self, ep: Episode, part: RoutedPart, vec: Any) -> bool:
-        """An outcome for the procedure (or skill) this episode reports using; False if none matches."""
-        found = self.vectors.related(vec, "procedures", k=5) + self.vectors.related(vec, "skills", k=5)
-        scored = [(m.similarity + TITLE_WEIGHT * self._title_share(ep.text, m), m) for m in found]
-        score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
-        if best is None or score < USAGE_MATCH:
-            return False
+    def _usage(self, ep: Episode, part: RoutedPart, vec: Any) -> str:
+        """An outcome for the procedure (or skill) this episode reports using (route_usage_name); "" when done,
+        else one line on why no note was named."""
+        named = self.namer.name(ep.title, ep.text, vec, self._procedure_texts)
+        if isinstance(named, str):
+            return named
+        best, score, why = named.match, named.score, named.why
         said = redact(" ".join(part.text.split()))[0]
         day = ep.day.isoformat() if ep.day else self.started_at[:10]
         decision: dict[str, Any] = {
@@ -151,6 +157,7 @@ class Planner:
             "kind": "usage",
             "outcome": part.usage,
             "target": best.path,
+            "reason": f"reports using this procedure: {part.usage} ({why})",
         }
         decision["similarity"] = round(best.similarity, 4)
         decision["score"] = round(score, 4)
@@ -164,24 +171,23 @@ class Planner:
             decision["action"] = "outcome"
             self.result.outcomes += 1
         self.result.decisions.append(decision)
-        return True
+        return ""
 
-    def _title_share(self, report: str, m: Match) -> float:
-        """Share of the note title's terms the report mentions; across languages, of the terms a translation keeps.
-
-        An English report of a Japanese procedure ("renewed the VPN cert" / 「VPN証明書の更新手順」) shares only
-        the title's Latin terms (VPN), and only when the report reads like the title itself (calibrated
-        similarity of report and title >= CROSS_SIMILAR), so one shared acronym alone names nothing.
-        """
-        if language(report) == language(m.title):
-            return title_overlap(report, m.title)
-        latin = " ".join(LATIN_TERM.findall(m.title))
-        if not latin:
-            return 0.0
-        rv, tv = self.vectors.embed([" ".join(report.split())[:EMBED_CHARS], m.title])
-        if calibrate(float(rv @ tv), self.vectors.name) < CROSS_SIMILAR:
-            return 0.0
-        return title_overlap(report, latin)
+    def _procedure_texts(self) -> dict[str, str]:
+        """Every procedure's and skill's title, description and steps (route_usage_match), as of now in the run."""
+        if self._skills is None:
+            self._skills = {
+                n.path: procedure_text(n.title, n.description, n.body)
+                for n in self.store.iter_notes(("skills",))
+            }
+        out = dict(self._skills)
+        for path, note in self._notes.items():
+            if path.startswith("procedures/"):
+                out[path] = procedure_text(note.title, note.description, self._body_of(path))
+        for path, draft in self._ops.items():
+            if path.startswith("procedures/") and draft.meta is not None:  # created earlier in this run
+                out[path] = procedure_text("", str(draft.meta.get("description") or ""), draft.body)
+        return out
 
     # -- one part ------------------------------------------------------------------
     def _plan_part(self, ep: Episode, part: RoutedPart, title: str, text: str, vec: Any) -> None:
@@ -199,7 +205,7 @@ class Planner:
         if target == EVIDENCE:
             skill = self.vectors.related(vec, "skills", k=1)[0]
             self._review(ep, "evidence", title, text, skill, "matches this skill")
-            decision.update(action="evidence", target=skill.path)
+            decision.update(action="evidence", target=skill.path, reason=reason)
         elif target == REVIEW and reason.startswith("edited"):
             path = self._by_source[kind][ep.ref]
             self._review(ep, "merge_candidate", title, text, Match(path, 1.0, 1.0, "", title), reason)
@@ -219,7 +225,8 @@ class Planner:
             path = self._new_path(kind, title)
             self._create(path, kind, ep, part, title, text)
             self.vectors.add(path, kind, title, vec)
-            decision.update(action="create", target=path)
+            close = f"closest {best.path} at similarity {best.similarity:.2f}" if best else f"no {kind} yet"
+            decision.update(action="create", target=path, reason=f"new {kind} note ({close})")
         self.result.decisions.append(decision)
 
     def _choose(
@@ -352,6 +359,11 @@ class Planner:
             "description": f"{why} ({ep.ref})",
         }
         self.result.ops.append(Op("review", best.path, "", None, [ep.id], item))
+
+
+def _nothing_to_keep(part: RoutedPart) -> str:
+    sure = f", p={part.confidence:.2f}" if part.confidence else ""
+    return f"read as nothing to keep (routed {part.kind}{sure})"
 
 
 def plan_ops_changed(ops: list[Op]) -> list[Op]:

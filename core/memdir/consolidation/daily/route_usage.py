@@ -17,7 +17,7 @@ import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, sentences
 
-_USUAL = re.compile(
+USUAL = re.compile(
     r"\b(?:the usual|as usual|as always|like (?:every|last) (?:time|week|month|quarter|year)|same (?:\w+ )?(?:as|way as) "
     r"(?:last time|before|always|usual)|same way|standard (?:way|procedure|steps|process|protocol)|"
     r"(?:as )?per the (?:runbook|checklist|procedure|steps|docs|wiki|guide|playbook|protocol|list)|"
@@ -27,23 +27,23 @@ _USUAL = re.compile(
     r"(?:手順|手順書|ランブック|マニュアル|チェックリスト|フロー|流れ|段取り)(?:どおり|通り|に沿って|に従って|で)",
     re.I,
 )
-_PROC_NOUN = re.compile(
+PROC_NOUN = re.compile(
     r"\b(?:runbook|checklist|procedure|steps|protocol|playbook|process|routine)\b|"
     r"手順|手順書|ランブック|チェックリスト|フロー|流れ|段取り|やり方|マニュアル",
     re.I,
 )
-_DONE = re.compile(
+DONE = re.compile(
     r"\b(?:done|finished|completed|went fine|went through|no issues|nothing unusual|all good|all green|"
     r"worked|on time|back up|has it back|ok|fine)\b|完了|終わり|終わった|済み|問題なし|問題なく|実施|できました|対応しました",
     re.I,
 )
-_FAILED = re.compile(
+FAILED = re.compile(
     r"\b(?:failed|fails|didn't (?:work|help|pass)|did not (?:work|help|pass)|stuck|rejected|on hold|"
     r"stopped there|reverted|postponed|got stuck|never came back|broke|error)\b|"
     r"失敗|止ま|弾かれ|中断|だめ|ダメ|低かった|出てこない|できなかった|進まない|エラー",
     re.I,
 )
-_PENDING = re.compile(
+PENDING = re.compile(
     r"\b(?:running|in progress|waiting|tomorrow|too early|pending|will finish|handing over)\b|待ち|様子見|確認待ち|実行中",
     re.I,
 )
@@ -81,11 +81,11 @@ def usage_features(body: str, blocks: list[Block]) -> np.ndarray:
     """The cue features of the usage model (len(NAMES), float32)."""
     sents = sentences(body) or [body]
     vals = [
-        float(len(_USUAL.findall(body))),
-        float(len(_PROC_NOUN.findall(body))),
-        float(bool(_DONE.search(body))),
-        float(bool(_FAILED.search(body))),
-        float(bool(_PENDING.search(body))),
+        float(len(USUAL.findall(body))),
+        float(len(PROC_NOUN.findall(body))),
+        float(bool(DONE.search(body))),
+        float(bool(FAILED.search(body))),
+        float(bool(PENDING.search(body))),
         float(min(6, len(_NEW.findall(body)))),
         float(body.count("?") + body.count("？")),
         math.log1p(content_words(blocks)),
@@ -133,7 +133,8 @@ _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
 TITLE_WEIGHT = 0.5  # match score = calibrated similarity + TITLE_WEIGHT x title overlap (docs/daily.md)
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
+    """A crude English stem: a common suffix off, when three letters stay ("rotated" -> "rotat")."""
     for suffix in ("ation", "ing", "ed", "es", "s", "e"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
@@ -142,7 +143,7 @@ def _stem(word: str) -> str:
 
 def _terms(text: str) -> set[str]:
     """Crudely stemmed English words and Japanese character bigrams."""
-    words = {_stem(w) for w in _EN_WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
+    words = {stem(w) for w in _EN_WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
     return words | {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
 
 
@@ -154,8 +155,8 @@ def title_overlap(report: str, title: str) -> float:
 
 def usage_outcome(text: str) -> str:
     """What the writer reports: failure when a step failed or the run stopped, success, else unknown."""
-    if _FAILED.search(text):
+    if FAILED.search(text):
         return "failure"
-    if _PENDING.search(text):
+    if PENDING.search(text):
         return "unknown"
-    return "success" if _DONE.search(text) or _USUAL.search(text) else "unknown"
+    return "success" if DONE.search(text) or USUAL.search(text) else "unknown"

@@ -160,6 +160,7 @@ class DailyConsolidator:
             router=router.model.name,
             actions=_count_actions(result.decisions),
         )
+        report.episodes = result.episode_rows(dropped)
         run_id = f"{started.strftime('%Y%m%dT%H%M%S')}-{hashlib.sha1(repr(ops).encode()).hexdigest()[:8]}"
         plan = Plan(run_id, started.isoformat(), ops, {ep.id: ep.hash for ep, _ in routed})
         plan.meta["sections"] = result.sections

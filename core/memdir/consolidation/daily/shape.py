@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, strip_marker, units
 from memdir.consolidation.daily.shape_authors import without_authors
+from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_central import central_description, central_opening, vague
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, width
 from memdir.consolidation.daily.shape_cols import cut as _cut
@@ -178,10 +179,11 @@ _STEPS_OF = re.compile(
 def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -> str:
     """The note's title: the heading as written, else the phrase the episode opens with."""
     given = _one_line(given).strip(" .。:：")
+    source = "\n\n".join(b.text for b in blocks)  # a name spelt in lower case there keeps its case
     mail = _MAIL_PREFIX.match(given)
     if mail and given[mail.end() :].strip(" .。:："):
         given = given[mail.end() :].strip(" .。:：")
-        given = given[:1].upper() + given[1:]  # "FW: how to set up..." -> "How to set up..."
+        given = cap_first(given)  # "FW: how to set up..." -> "How to set up..."
     # 「来年の高校献血バス担当者へ」 names its reader: the note is about 「来年の高校献血バス」
     given = re.sub(r"(?<=.{2})の?(?:担当者|担当の方|担当|係|の方|皆さん|みなさん|各位|さん|様)へ$", "", given)
     if given and (page or not vague(given, blocks)):  # "Notes" says nothing of the note
@@ -209,7 +211,7 @@ def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -
     asked = strip_narrative(unquote(line)).strip()
     if re.search(r"[?？]$", asked) and not re.search(r"[?？。.!](?=\s*\S)", asked[:-1]) and len(asked) >= 8:
         asked = question_title(asked, kind, TITLE_LIMIT)  # a question is kept whole, or as its task
-        return asked[:1].upper() + asked[1:]
+        return cap_first(asked, source)
     colon = re.search(r"(?<!\d)[:：]|[:：](?!\d)", line)  # not the colon of a time ("until 15:00")
     if (
         colon and 3 <= colon.start() <= 70 and not _depth(line[: colon.start()])
@@ -241,12 +243,8 @@ def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -
         base = past_to_base(words[0])
         if base:
             words[0] = base
-    if words and not any(c.isupper() for c in words[0][1:]):  # "iPhone", "eSIM" keep their case
-        words[0] = words[0][:1].upper() + words[0][1:]
-    return (
-        fit_title(re.sub(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff]+$", "", " ".join(words)), TITLE_LIMIT)
-        or "Note"
-    )
+    named = cap_first(" ".join(words), source)  # "iPhone", "eSIM", `kubectl`, a path keep their case
+    return fit_title(re.sub(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff]+$", "", named), TITLE_LIMIT) or "Note"
 
 
 def _knowledge_description(blocks: list[Block], title: str) -> str:
@@ -382,4 +380,4 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     desc = (desc if central == desc else _cut(central, DESC_LIMIT)) or _cut(note_title, DESC_LIMIT)
     use = use_line(opened) if kind == "procedures" else ""
     desc = _cut(use, DESC_LIMIT) if use else desc  # the page's own "When to use:" line says it
-    return Shaped(note_title, desc[:1].upper() + desc[1:], body)
+    return Shaped(note_title, cap_first(desc, text), body)

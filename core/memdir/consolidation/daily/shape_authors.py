@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.daily.shape_case import cap_first
+
 # a companion: "with Yamada", "with my colleague", "Ken and I", "Ken helped me", 「山田さんと」「佐藤さんに手伝ってもらって」
 _WITH = re.compile(
     r"\b(?:(?:together |along )?with|alongside|helped by|assisted by)\s+(?:[A-Z][a-z]+(?:-san)?\b|(?:my|our)\s+(?:colleague|boss|manager|lead|"
@@ -52,7 +54,7 @@ def authors_line(sentence: str) -> str | None:
         if not m or _WITH.search(m.group("rest")):
             return ""
         rest = m.group("rest").strip()
-        return rest[:1].upper() + rest[1:]
+        return cap_first(rest)
     return None
 
 

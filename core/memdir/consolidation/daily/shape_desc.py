@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.blocks import sentences
+from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_central import terms
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, WIDE, one_line, width
 from memdir.consolidation.daily.shape_fit import fit_title
@@ -51,7 +52,7 @@ def meta_phrase(meta: list[str]) -> str:
         t = re.sub(_EMPTY_META, "", t).strip(" ,:")
         t = strip_narrative(t)
         if len(t) >= 4:
-            return t[0].upper() + t[1:]
+            return cap_first(t)
     return ""
 
 

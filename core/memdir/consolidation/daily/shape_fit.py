@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_cols import cut, fit, width
 
 # strong boundaries: a clause starts here
@@ -70,6 +71,6 @@ def question_title(line: str, kind: str, limit: int) -> str:
     ask = _ASK_HOW.match(q)
     if kind == "procedures" and ask:
         task = q[ask.end() :].rstrip("?？ ")
-        task = task[:1].upper() + task[1:]
+        task = cap_first(task)
         return fit_title(task, limit)
     return fit_title(q, limit)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.blocks import Block
+from memdir.consolidation.daily.shape_case import cap_first
 
 SPEAKER = re.compile(
     r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .()-]{1,24})\s*(?:(?<!\d)[:：]|[:：](?!\d))\s*(?=\S)"
@@ -83,7 +84,7 @@ def _chat_as_sentences(text: str) -> str:
     ):
         return text  # 「日時：12月2日 / 出席：5名」 is a header, not two people talking
     said = [SPEAKER.sub("", ln, count=1) for ln in lines]
-    said = [t[:1].upper() + t[1:] for t in said]
+    said = [cap_first(t) for t in said]
     return " ".join(s if s.endswith(_ENDS) else s + ("。" if _CJK.search(s) else ".") for s in said)
 
 
@@ -113,7 +114,7 @@ def unaddressed(blocks: list[Block]) -> list[Block]:
     rest = plain_opening(blocks[0].text)
     if rest == blocks[0].text:
         return blocks
-    return [Block("para", rest[:1].upper() + rest[1:]), *blocks[1:]]
+    return [Block("para", cap_first(rest)), *blocks[1:]]
 
 
 _CLOSING = {'"': '"', "“": "”", "「": "」"}

@@ -11,6 +11,7 @@ import re
 
 from memdir.consolidation.daily.blocks import sentences
 from memdir.consolidation.daily.route_cues import IMPERATIVE_VERBS
+from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_items import unlabel as _unlabel
 from memdir.consolidation.daily.shape_text import is_meta, is_step
 
@@ -35,7 +36,7 @@ def series(sentence: str) -> list[str]:
     if len(parts) < MIN_CLAUSES or not re.match(rf"(?:{_VERBS})\b", parts[0], re.I):
         return [sentence]
     out = [p.strip().rstrip(",") for p in parts if p.strip()]
-    return [p[:1].upper() + p[1:] for p in out]
+    return [cap_first(p) for p in out]
 
 
 def led_step(sentence: str) -> bool:
@@ -49,7 +50,7 @@ def _unmeta(sents: list[str]) -> list[str]:
     for s in sents:
         head, sep, rest = s.partition(": ")
         if sep and rest and is_meta(head + ":") and not is_meta(rest):
-            out += [head + ":", rest[:1].upper() + rest[1:] if rest[:1].isascii() else rest]
+            out += [head + ":", cap_first(rest)]
         else:
             out.append(s)
     return out

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.daily.shape_case import cap_first
+
 _HOW = re.compile(
     r"\bhow\s+(?:to|(?:(?:do|does|did|can|could|should|would|shall)\s+)?(?:i|we|you|they|one))\s+"
     r"(?:(?:usually|normally|actually|always|now|then|properly)\s+)?"
@@ -61,8 +63,8 @@ def _en_task(sentence: str) -> str:
         return ""
     verb = m.group("verb")
     if verb.lower() == "do":  # "how we do the seedling trays": the light verb says nothing, its object does
-        return obj[:1].upper() + obj[1:]
-    return f"{verb[:1].upper()}{verb[1:]} {obj}"
+        return cap_first(obj)
+    return cap_first(f"{verb} {obj}")
 
 
 def _ja_task(sentence: str) -> str:

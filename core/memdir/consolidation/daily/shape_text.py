@@ -18,6 +18,7 @@ from memdir.consolidation.daily.route_cues import (
     first_word,
     plain,
 )
+from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_opening import FILLER_LEAD
 
 GREETING = re.compile(
@@ -108,7 +109,7 @@ def title_phrase(line: str, kind: str) -> str:
     """A title-like phrase from an opening line: no hedge in front; for steps, the task ("Renew X")."""
     out = _TITLE_HEDGE.sub("", line.strip())
     if kind != "procedures":
-        return out[:1].upper() + out[1:] if out != line.strip() else out
+        return cap_first(out) if out != line.strip() else out
     out = _ACHIEVED.sub("", out)
     m = _GOT_DOING.match(out)
     if m:
@@ -194,7 +195,7 @@ def strip_narrative(text: str) -> str:
     out = _NARRATIVE_LEAD.sub("", FILLER_LEAD.sub("", text.strip()))
     out = _JA_NARRATIVE_LEAD.sub("", out)
     learnt = _LEARNT_HOW.sub("", out)
-    out = learnt[:1].upper() + learnt[1:] if learnt != out else out
+    out = cap_first(learnt) if learnt != out else out
     learnt = _JA_LEARNT_TAIL.sub("", _JA_LEARNT_HOW.sub("", out))
     out = learnt if learnt != out and _JA_LEARNT_HOW.match(out) else out
     prev = None

@@ -1,0 +1,93 @@
+"""Which procedure (or skill) a usage report names, by two rules, or why it names none.
+
+1. By score: calibrated similarity of the report to the note's opening plus TITLE_WEIGHT x the share of the
+   note title's terms the report mentions (across languages only the title's Latin terms, and only when the
+   report reads like the title); from USAGE_MATCH it is that note (docs/daily.md, "Usage reports").
+2. Where the first finds none, by the words the report shares with each procedure's title, description
+   and steps (route_usage_match), for a report that names what the steps name, not the title's words.
+The planner (route_plan) turns the answer into an outcome, an evidence item for a skill, or a skip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language
+from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate
+from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
+from memdir.consolidation.daily.route_usage_match import MIN_SHARED, SHARE_RATIO, SharedPick, pick_by_words
+
+USAGE_MATCH = 0.7  # match score (TITLE_WEIGHT) from which a usage report names a procedure (docs/daily.md)
+
+
+@dataclass(frozen=True)
+class Named:
+    """The note a usage report names, its first rule's score, and why it is that note."""
+
+    match: Match
+    score: float
+    why: str
+
+
+class UsageNamer:
+    """Names the procedure or skill a usage report reports using (`name`); it writes nothing."""
+
+    def __init__(self, vectors: NoteVectors) -> None:
+        self.vectors = vectors
+
+    def name(
+        self, title: str, text: str, vec: np.ndarray, texts: Callable[[], dict[str, str]]
+    ) -> Named | str:
+        """The note the report (`title`, `text`, its vector) names, else one line on why none.
+
+        `texts` gives every procedure's and skill's route_usage_match.procedure_text, asked only when the
+        first rule finds nothing.
+        """
+        found = self.vectors.related(vec, "procedures", k=5) + self.vectors.related(vec, "skills", k=5)
+        scored = [(m.similarity + TITLE_WEIGHT * self._title_share(text, m), m) for m in found]
+        score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
+        if best is not None and score >= USAGE_MATCH:
+            return Named(best, score, f"match score {score:.2f} >= {USAGE_MATCH}")
+        pick = pick_by_words(f"{title}\n{text}", texts())
+        if pick is None:
+            closest = (
+                f"closest {best.path}, match score {score:.2f} < {USAGE_MATCH}" if best else "no procedures"
+            )
+            return f"{closest}; no procedure shares {MIN_SHARED}+ of its words, {SHARE_RATIO}x any other's"
+        match = next((m for m in found if m.path == pick.path), None) or self._match_of(pick.path, vec)
+        return Named(match, score, _shared_why(pick))
+
+    def _match_of(self, path: str, vec: np.ndarray) -> Match:
+        """A Match for a known note (similarity to `vec`), for a procedure found by its words."""
+        known = self.vectors.vector_of(path)
+        raw = float(known @ vec.reshape(-1)) if known is not None else 0.0
+        title = self.vectors.meta[self.vectors.paths.index(path)][2] if path in self.vectors.paths else ""
+        return Match(path, raw, calibrate(raw, self.vectors.name), "", title)
+
+    def _title_share(self, report: str, m: Match) -> float:
+        """Share of the note title's terms the report mentions; across languages, of the terms a translation keeps.
+
+        An English report of a Japanese procedure ("renewed the VPN cert" / 「VPN証明書の更新手順」) shares only
+        the title's Latin terms (VPN), and only when the report reads like the title itself (calibrated
+        similarity of report and title >= CROSS_SIMILAR), so one shared acronym alone names nothing.
+        """
+        if language(report) == language(m.title):
+            return title_overlap(report, m.title)
+        latin = " ".join(LATIN_TERM.findall(m.title))
+        if not latin:
+            return 0.0
+        rv, tv = self.vectors.embed([" ".join(report.split())[:EMBED_CHARS], m.title])
+        if calibrate(float(rv @ tv), self.vectors.name) < CROSS_SIMILAR:
+            return 0.0
+        return title_overlap(report, latin)
+
+
+def _shared_why(pick: SharedPick) -> str:
+    shown = ", ".join(pick.words[:8]) + (", ..." if len(pick.words) > 8 else "")
+    return (
+        f"shares {len(pick.words)} words with its title, description and steps ({shown}); "
+        f"another shares {pick.runner_up}"
+    )
