@@ -38,6 +38,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memdir.secret_named",
         "memdir.secret_positions",
         "memdir.secret_context",
+        "memdir.masked_refs",
     ),
     "notes": ("memdir.notes",),
     "activity": ("memdir.activity",),

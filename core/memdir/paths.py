@@ -8,6 +8,7 @@ import unicodedata
 from pathlib import Path, PurePosixPath
 
 from memdir.errors import PathError
+from memdir.masked_refs import settled
 from memdir.redaction import redact_text
 
 KINDS = ("knowledge", "procedures", "episodes")
@@ -22,9 +23,13 @@ _SLUG_DROP = re.compile(r"[^\w]+", re.UNICODE)
 def slugify(text: str, max_length: int = MAX_SLUG, default: str = "note") -> str:
     """Return a readable, filesystem-safe slug (Unicode letters kept, so Japanese survives).
 
-    Secrets are masked first (`token ghp_...` -> `token-redacted`): no file name holds one.
+    Secrets are masked first (`token ghp_...` -> `token-redacted`): no file name holds one, and
+    masking the name again (in a review item's `target`, in run state) leaves it as it is.
     """
-    text = redact_text(text)
+    return settled(_slug(redact_text(text), max_length, default), lambda t: _slug(t, max_length, default))
+
+
+def _slug(text: str, max_length: int, default: str) -> str:
     norm = unicodedata.normalize("NFKC", text).lower()
     slug = _SLUG_DROP.sub("-", norm).replace("_", "-")
     slug = re.sub(r"-{2,}", "-", slug).strip("-")

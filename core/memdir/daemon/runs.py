@@ -22,6 +22,7 @@ from typing import TypedDict, cast
 from memdir.activity import parse_ts
 from memdir.locks import file_lock, try_lock
 from memdir.paths import STATE_DIR
+from memdir.redaction import redact_text
 from memdir.runs.state import JsonState
 
 HISTORY = 100
@@ -87,6 +88,30 @@ def counts_of(report: object) -> dict[str, int]:
         elif isinstance(value, int) and not isinstance(value, bool):
             out[key] = value
     return out
+
+
+MAX_ERROR_CHARS = 500
+SHOWN_ERRORS = 3
+
+
+def error_of(report: object) -> str | None:
+    """The one line a run record keeps as its error: what the run left pending, else its first errors.
+
+    Masked (an error may quote a note's line) and on one line, so `runs.json`, the daemon's log and
+    `status` say why a run shows errors; None when it had none.
+    """
+    incomplete = getattr(report, "incomplete", None)
+    found = getattr(report, "errors", None)
+    errors = [str(e) for e in found] if isinstance(found, list | tuple) else []
+    if isinstance(incomplete, str) and incomplete:
+        line = incomplete
+    elif errors:
+        more = len(errors) - SHOWN_ERRORS
+        line = "; ".join(errors[:SHOWN_ERRORS]) + (f"; and {more} more" if more > 0 else "")
+    else:
+        return None
+    line = redact_text(" ".join(line.split()))
+    return line if len(line) <= MAX_ERROR_CHARS else line[: MAX_ERROR_CHARS - 1] + "…"
 
 
 class RunJournal:

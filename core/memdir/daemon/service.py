@@ -34,7 +34,7 @@ from memdir.daemon import cancel
 from memdir.daemon.catchup import backlog_for, missed_jobs
 from memdir.daemon.lock import DaemonLock, daemon_dir
 from memdir.daemon.logs import log_path, setup_daemon_logging, teardown_daemon_logging
-from memdir.daemon.runs import JOBS, RunJournal, counts_of, job_lock_busy, utcnow
+from memdir.daemon.runs import JOBS, RunJournal, counts_of, error_of, job_lock_busy, utcnow
 from memdir.daemon.schedule import next_fire_time, previous_fire_time, resolve_timezone, triggers_for
 from memdir.errors import ConfigError, MemdirError
 from memdir.runs.state import JsonState
@@ -204,11 +204,13 @@ class Daemon:
         counts = counts_of(report)
         incomplete = getattr(report, "incomplete", None)  # RunReport: one line on what was left pending
         result = "interrupted" if cancel.stop_requested() else "incomplete" if incomplete else "ok"
-        self.journal.finish(run, result, counts, error=incomplete if isinstance(incomplete, str) else None)
-        if result == "incomplete":
-            log.warning("%s job incomplete: %s (%s)", job, incomplete, counts)
+        error = error_of(report)  # what was left pending, else the run's errors: never a bare count
+        self.journal.finish(run, result, counts, error=error)
+        ended = "incomplete" if result == "incomplete" else "finished" if result == "ok" else "stopped early"
+        if error:
+            log.warning("%s job %s: %s (%s)", job, ended, error, counts)
         else:
-            log.info("%s job %s: %s", job, "finished" if result == "ok" else "stopped early", counts)
+            log.info("%s job %s: %s", job, ended, counts)
         return result
 
     def catch_up(self, reason: str = "catchup") -> list[str]:

@@ -7,28 +7,28 @@ never proposed twice, even after the item was accepted, rejected or deleted by h
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from memdir.errors import MemdirError, NoteError, NoteNotFound, ReviewError
 from memdir.jsonvalue import JSONObject
 from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination
+from memdir.lifecycle.review_ledger import ReviewKeyRecord, ReviewLedger, item_id_for, ledger_key
 from memdir.lifecycle.review_siblings import restate_siblings
 from memdir.locks import file_lock
+from memdir.masked_refs import stored_ref
 from memdir.notes.frontmatter import render_note
 from memdir.notes.model import Note
 from memdir.runs.redact import redact_text
-from memdir.runs.state import JsonState
 
 if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
+__all__ = ["ReviewItem", "ReviewKeyRecord", "ReviewLedger", "ReviewQueue", "item_id_for", "ledger_key"]
 
 REVIEW_DIR = "review"
 ARCHIVED_DIR = "archive/review"
@@ -43,11 +43,6 @@ _TITLES = {
     "rule_candidate": "Candidate rule",
 }
 EXTRA_KEYS = ("result", "support", "contexts")  # kind-specific fields (outcome_proposal, rule_candidate)
-
-
-def item_id_for(key: str, length: int = 8) -> str:
-    """A short stable id derived from the key: `rv-` + hex of sha256(key)."""
-    return "rv-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:length]
 
 
 @dataclass
@@ -124,16 +119,6 @@ def candidate_of(body: str) -> str:
     return body.strip("\n")
 
 
-class ReviewKeyRecord(TypedDict, total=False):
-    """The ledger's entry for one review key (raised once, ever)."""
-
-    id: str
-    path: str
-    status: str  # open | accepted | rejected
-    raised_at: str
-    decided_at: str
-
-
 class ReviewDecision(TypedDict, total=False):
     """What accepting or rejecting an item did (an accept adds its merge or move result)."""
 
@@ -147,19 +132,6 @@ class ReviewDecision(TypedDict, total=False):
     already_moved: bool
     written: str  # rule_candidate: the rule note written
     status: str  # outcome_proposal: the decision's status after it
-
-
-class ReviewLedger(JsonState):
-    """Every review key ever raised: key -> {id, path, status, raised_at}."""
-
-    def __init__(self, root: Path) -> None:
-        super().__init__(root / ".memdir" / "state" / "review.json")
-        self.data.setdefault("keys", {})
-
-    @property
-    def keys(self) -> dict[str, ReviewKeyRecord]:
-        """The key -> entry map."""
-        return cast(dict[str, ReviewKeyRecord], self.data["keys"])
 
 
 class ReviewQueue:
@@ -195,6 +167,11 @@ class ReviewQueue:
         target = self.store.relpath(target)
         if kind == "move_proposal":
             destination = self.store.relpath(destination or default_destination(target))
+        key = ledger_key(key)
+        if redact_text(target) != target or (destination and redact_text(destination) != destination):
+            # the item would show the path masked, and accepting it could not find the file
+            log.warning("not proposing a %s for %s: its path holds a secret", kind, redact_text(target))
+            return None
         # an item is read by people and agents: no secret in its title, candidate or description
         title, body = redact_text(title), redact_text(body)
         description = redact_text(description) if description else description
@@ -317,17 +294,25 @@ class ReviewQueue:
         if not _ID.match(ident):
             raise ReviewError(f"invalid review id {item_id!r}")
         try:
-            return ReviewItem.from_note(self.store.read(f"{REVIEW_DIR}/{ident}.md"))
+            return self._as_made_now(ReviewItem.from_note(self.store.read(f"{REVIEW_DIR}/{ident}.md")))
         except NoteNotFound:
             pass
         except NoteError as exc:
             raise ReviewError(str(exc)) from None
         for item in self.list_items():
             if item.id == ident:
-                return item
+                return self._as_made_now(item)
         if self.store.exists(f"{ARCHIVED_DIR}/{ident}.md"):
             raise ReviewError(f"review item {ident} was already decided (see {ARCHIVED_DIR}/{ident}.md)")
         raise ReviewError(f"no open review item {ident!r} (see `memdir review list`)")
+
+    def _as_made_now(self, item: ReviewItem) -> ReviewItem:
+        """An item an earlier memdir wrote with its target and sources masked twice, pointed at the real file."""
+        target = stored_ref(item.target)
+        if target != item.target and not self.store.exists(item.target) and self.store.exists(target):
+            item.target = target
+            item.sources = [stored_ref(s) for s in item.sources]
+        return item
 
     # -- deciding ----------------------------------------------------------------
     def accept(self, item_id: str) -> ReviewDecision:
@@ -380,7 +365,7 @@ class ReviewQueue:
 
     def _set_status(self, item: ReviewItem, status: str) -> None:
         ledger = ReviewLedger(self.root)
-        key = item.key or f"file:{item.path}"
+        key = ledger_key(item.key) if item.key else f"file:{item.path}"
         entry = ledger.keys.setdefault(key, {"id": item.id, "path": item.path, "raised_at": item.created_at})
         entry["status"] = status
         entry["decided_at"] = _now()

@@ -13,6 +13,7 @@ from pathlib import Path
 from memdir.errors import InputError, NoteError
 from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, check_when
 from memdir.locks import file_lock
+from memdir.masked_refs import settled
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_text
 from memdir.notes.store import NoteStore
@@ -62,8 +63,13 @@ def anchor_of(heading: str) -> str:
     heading with secrets masked (`## 10:30 — export DB_PASS=x` -> `1030-export-db_pass-redacted`).
     """
     words = _TIME.sub(r"\3", heading.strip(), count=1)  # `10:30 — Fix CI`: the time holds no secret
-    text = (redact_text(heading) if _MAYBE_SECRET.search(words) else heading).strip().lower()
-    text = re.sub(r"[^\w\- ]", "", text, flags=re.UNICODE)
+    if not _MAYBE_SECRET.search(words):
+        return _anchor_text(heading)
+    return settled(_anchor_text(redact_text(heading)), _anchor_text)  # masking the id again changes nothing
+
+
+def _anchor_text(text: str) -> str:
+    text = re.sub(r"[^\w\- ]", "", text.strip().lower(), flags=re.UNICODE)
     return re.sub(r"-{2,}", "-", re.sub(r"\s", "-", text)).strip("-") or "episode"
 
 

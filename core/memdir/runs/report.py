@@ -5,10 +5,28 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from memdir.errors import ConflictError, MemdirError, NoteNotFound, StoreWriteError
 from memdir.jsonvalue import JSONObject
 
 EXIT_INCOMPLETE = 75  # sysexits EX_TEMPFAIL: the run could not finish its work; the next run retries it
 _UNITS = {"daily": "episode", "weekly": "task cluster"}
+
+
+CHANGED_ON_DISK = "a note changed on disk while the run wrote it (the other version is kept)"
+WRITE_REFUSED = "a write was refused"
+
+
+def retry_reason(exc: MemdirError) -> str | None:
+    """Why a failed write leaves its input for the next run; None for an error a retry cannot mend.
+
+    A compare-and-swap that lost the race (a person saved the note), a note moved away between
+    its read and its write, and a refused write (a full disk) are retried, never dropped.
+    """
+    if isinstance(exc, ConflictError | NoteNotFound):
+        return CHANGED_ON_DISK
+    if isinstance(exc, StoreWriteError):
+        return WRITE_REFUSED
+    return None
 
 
 @dataclass

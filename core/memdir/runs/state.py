@@ -7,8 +7,9 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from memdir.masked_refs import stored_ref
 from memdir.notes.atomic import atomic_write_bytes
-from memdir.redaction import redact_value
+from memdir.redaction import redact_text, redact_value
 
 log = logging.getLogger(__name__)
 
@@ -45,21 +46,54 @@ class JsonState:
 
 
 class EpisodeState(JsonState):
-    """Episodes already consolidated: episode id -> content hash."""
+    """Episodes already consolidated: episode id -> content hash.
+
+    Keys are ids as this file stores them (`save` masks secrets, so a key is looked up in its
+    masked form too); ids an earlier memdir stored masked twice are read back as today's ids. An
+    episode whose notes are written but whose lesson step is not done yet (a person's save won the
+    race, or the run was killed) is also under `lessons`: it counts as pending, and the next run
+    repeats only that step for it.
+    """
 
     def __init__(self, root: Path) -> None:
         super().__init__(root / ".memdir" / "state" / "episodes.json")
-        self.data.setdefault("done", {})
+        for name in ("done", "lessons"):
+            table = self.data.get(name)
+            self.data[name] = {stored_ref(k): v for k, v in table.items()} if isinstance(table, dict) else {}
 
     @property
     def done(self) -> dict[str, str]:
         """id -> hash of consolidated episodes."""
         return self.data["done"]  # type: ignore[no-any-return]
 
-    def is_pending(self, episode_id: str, episode_hash: str) -> bool:
-        """True when the episode is new or was edited since it was consolidated."""
-        return self.done.get(episode_id) != episode_hash
+    @property
+    def lessons(self) -> dict[str, str]:
+        """id -> hash of consolidated episodes whose lesson step is still to do."""
+        return self.data["lessons"]  # type: ignore[no-any-return]
 
-    def mark(self, episode_id: str, episode_hash: str) -> None:
-        """Record an episode as consolidated (call save() after)."""
-        self.done[episode_id] = episode_hash
+    def is_pending(self, episode_id: str, episode_hash: str) -> bool:
+        """True when the episode is new, was edited since it was consolidated, or waits for its lesson step."""
+        return self.needs_routing(episode_id, episode_hash) or self.needs_lessons(episode_id, episode_hash)
+
+    def needs_routing(self, episode_id: str, episode_hash: str) -> bool:
+        """True when the episode is new or was edited since it was consolidated."""
+        return self.done.get(_key(episode_id)) != episode_hash
+
+    def needs_lessons(self, episode_id: str, episode_hash: str) -> bool:
+        """True when this version of the episode was consolidated but its lesson step is not done."""
+        return self.lessons.get(_key(episode_id)) == episode_hash
+
+    def mark(self, episode_id: str, episode_hash: str, lessons: bool = False) -> None:
+        """Record an episode as consolidated, with `lessons` its lesson step still to do (call save() after)."""
+        self.done[_key(episode_id)] = episode_hash
+        if lessons:
+            self.lessons[_key(episode_id)] = episode_hash
+
+    def lessons_done(self, episode_id: str) -> None:
+        """Record that the episode's lesson step is done (call save() after)."""
+        self.lessons.pop(_key(episode_id), None)
+
+
+def _key(episode_id: str) -> str:
+    """The id as the state file keeps it: `save` masks secrets in keys too."""
+    return stored_ref(redact_text(episode_id))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -42,9 +43,11 @@ from memdir.consolidation.daily.router import given_title
 from memdir.consolidation.daily.shape import shape
 from memdir.errors import MemdirError, NoteError
 from memdir.lifecycle.rules import contexts_of, raise_rule_candidates
+from memdir.masked_refs import stored_ref
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
 from memdir.runs.redact import redact_text
+from memdir.runs.report import retry_reason
 
 if TYPE_CHECKING:
     from memdir.lifecycle.review import ReviewQueue
@@ -192,7 +195,7 @@ def _same_lesson(store: NoteStore, fix: str, ref: str) -> str | None:
     for note in store.iter_notes((LESSON_DIR,)):
         if note.meta.get("type") != "lesson":
             continue
-        if ref in note.str_list("sources"):
+        if ref in {stored_ref(s) for s in note.str_list("sources")}:
             return note.path
         if len(want) < MIN_TERMS:  # a fix of one or two words ("教訓") says too little to match on
             continue
@@ -212,18 +215,25 @@ class EpisodeLessons:
         self.report = report
         self.now = datetime.now(timezone.utc).isoformat(timespec="seconds")
 
-    def run(self, episodes: list[Episode], decisions: list[dict[str, object]]) -> None:
-        """Lessons and outcome proposals for the run's episodes (nothing on a dry run)."""
-        if self.report.dry_run or not episodes:
-            return
+    def run(
+        self, episodes: list[Episode], decisions: list[dict[str, object]], retried: Sequence[Episode] = ()
+    ) -> dict[str, str]:
+        """Lessons and outcome proposals for the run's episodes, and for `retried` ones (consolidated by an
+        earlier run whose lesson step did not finish); nothing on a dry run. Returns the episodes whose
+        write was refused in a way the next run can mend (a person's save won the race): id -> why."""
+        refused: dict[str, str] = {}
+        if self.report.dry_run or not (episodes or retried):
+            return refused
         routed: dict[str, list[str]] = {}
         for d in decisions:
             target = d.get("target")
             if d.get("action") in ("create", "update") and isinstance(target, str):
                 routed.setdefault(str(d.get("episode")), []).append(target)
+        if retried:  # the notes an earlier run filed them in: they list the episode in `sources`
+            routed.update(self._filed_in({ep.id for ep in retried}))
         open_decisions = self._open_decisions()
         touched: list[str] = []
-        for ep in episodes:
+        for ep in [*episodes, *retried]:
             try:
                 rel = self.lesson(ep, elsewhere=bool(routed.get(ep.id)))
                 if rel:
@@ -234,10 +244,21 @@ class EpisodeLessons:
                 self.outcomes(ep, open_decisions)
             except MemdirError as exc:
                 self.report.errors.append(f"lessons from {ep.id}: {exc}")
+                why = retry_reason(exc)
+                if why:
+                    refused[ep.id] = why
         if touched:
             self.report.review.extend(
                 raise_rule_candidates(self.store, self.review, list(dict.fromkeys(touched)))
             )
+        return refused
+
+    def _filed_in(self, ids: set[str]) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for note in self.store.iter_notes(("knowledge", "procedures")):
+            for src in {stored_ref(s) for s in note.str_list("sources")} & ids:
+                out.setdefault(src, []).append(note.path)
+        return out
 
     def _row(self, ep: Episode, lesson: str) -> None:
         """The report's `episodes` row for a lesson written from an episode (unless the plan's row names it)."""
@@ -269,7 +290,8 @@ class EpisodeLessons:
         note = self.store.read(rel)
         sources = note.str_list("sources")
         ctx = list(dict.fromkeys([*contexts_of(dict(note.meta)), f"episode:{ep.id}"]))
-        if ep.id in sources:  # already evidence (a rerun), or the router appended the episode to the lesson
+        if ep.id in {stored_ref(s) for s in sources}:  # already evidence (a rerun, a retried lesson step), or
+            # the router appended the episode to the lesson
             if ctx != contexts_of(dict(note.meta)):  # ... then it is a context of its own: count it
                 self.store.update_meta(rel, {"contexts": ctx, "support": len(sources)}, allow=("knowledge",))
                 self.report.updated.append(rel)

@@ -16,7 +16,7 @@ import numpy as np
 from memdir.consolidation.daily.blocks import content_words
 from memdir.consolidation.daily.route_rag import note_embed_text
 from memdir.consolidation.daily.router import Reading, Router, read_text
-from memdir.lifecycle.review import ReviewLedger
+from memdir.lifecycle.review_ledger import ReviewLedger, ledger_key
 from memdir.runs.journal import Op
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def move_proposals(
         kind, _, rest = note.path.partition("/")
         dest = f"{OTHER[kind]}/{rest}"
         key = f"move:{note.path}->{dest}"
-        if key in raised or not misfiled(router, note, vectors):
+        if ledger_key(key) in raised or not misfiled(router, note, vectors):
             continue
         item = {
             "kind": "move_proposal",

@@ -38,6 +38,7 @@ from memdir.consolidation.daily.route_usage_match import procedure_text
 from memdir.consolidation.daily.route_usage_name import UsageNamer
 from memdir.consolidation.daily.router import RoutedPart
 from memdir.consolidation.daily.shape_shell import shell_steps
+from memdir.masked_refs import stored_ref
 from memdir.notes.model import Note, hash_text
 from memdir.paths import slugify
 from memdir.runs.journal import Op
@@ -101,8 +102,9 @@ class Planner:
         self._skills: dict[str, str] | None = None  # skills/ path -> procedure_text, read on first use
         for note in store.iter_notes(WRITE_KINDS):
             self._notes[note.path] = note
+            # each source as memdir makes the id now (an earlier memdir masked some twice)
             for src in note.str_list("sources"):
-                self._by_source[note.path.split("/", 1)[0]].setdefault(src, note.path)
+                self._by_source[note.path.split("/", 1)[0]].setdefault(stored_ref(src), note.path)
 
     # -- public ------------------------------------------------------------------
     def plan(self, routed: list[tuple[Episode, list[RoutedPart]]]) -> PlanResult:
@@ -233,14 +235,16 @@ class Planner:
         self, ep: Episode, part: RoutedPart, kind: str, title: str, text: str, vec: Any, matches: list[Match]
     ) -> tuple[str | None, str]:
         """The note to update, REVIEW(+path) for a merge candidate, EVIDENCE, or None for a new note."""
+        by_src = self._by_source[kind].get(ep.ref)
+        filed = by_src is not None and (by_src in self._notes or by_src in self._ops)
+        if filed and by_src is not None and text.strip() in self._body_of(by_src):
+            return by_src, "episode already filed there"  # a replay (lost state, a retried run): never twice
         chosen = next((m for m in matches if m.path == part.update), None) if part.update else None
         floor = engine_update_floor(self.vectors.name)
-        if chosen and chosen.path.startswith(f"{kind}/") and chosen.similarity >= floor:
+        ok = chosen is not None and chosen.path.startswith(f"{kind}/") and chosen.similarity >= floor
+        if chosen is not None and ok and not self._cites(chosen.path, ep):  # citing it: no second section
             return chosen.path, "engine chose a related note"
-        by_src = self._by_source[kind].get(ep.ref)
-        if by_src and (by_src in self._notes or by_src in self._ops):
-            if text.strip() in self._body_of(by_src):  # a replay after lost state: already there
-                return by_src, "episode already filed there"
+        if filed and by_src is not None:
             return self._replace(by_src, ep, kind, part, text)
         best = matches[0] if matches else None
         skills = self.vectors.related(vec, "skills", k=1)
@@ -264,6 +268,11 @@ class Planner:
                     return m.path, "the same note in another language, created in this run"
                 return REVIEW + m.path, "the same note in another language"
         return None, ""
+
+    def _cites(self, path: str, ep: Episode) -> bool:
+        """Whether the note, as it was before this run, already lists the episode in `sources`."""
+        note = self._notes.get(path)
+        return note is not None and ep.ref in {stored_ref(s) for s in note.str_list("sources")}
 
     def _body_of(self, path: str) -> str:
         draft = self._ops.get(path)
@@ -340,6 +349,8 @@ class Planner:
         self._by_source[kind].setdefault(ep.ref, path)
         if ep.ref in draft.sources and text.strip() in draft.body:
             return  # this episode's text is already there (a replay after lost state): nothing to add
+        if self._cites(path, ep):
+            return  # the note had this episode before the run: an edit replaces its section (_replace), never a 2nd
         draft.body = draft.body.rstrip("\n") + "\n\n" + f"## {day} — {title}\n\n{text}\n"
         if ep.ref not in draft.sources:
             draft.sources.append(ep.ref)

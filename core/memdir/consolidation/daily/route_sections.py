@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
+from memdir.masked_refs import stored_ref
 from memdir.runs.state import JsonState
 
 
@@ -41,8 +42,15 @@ class SectionState(JsonState):
 
     def __init__(self, root: Path) -> None:
         super().__init__(root / ".memdir" / "state" / "daily-sections.json")
-        self.data.setdefault("sections", {})
-        self.data.setdefault("written", {})
+        sections, written = self.data.get("sections"), self.data.get("written")
+        # ids and paths an earlier memdir stored masked twice are read as the ones memdir makes now
+        self.data["sections"] = {
+            stored_ref(k): _stored_record(v)
+            for k, v in (sections if isinstance(sections, dict) else {}).items()
+        }
+        self.data["written"] = {
+            stored_ref(k): v for k, v in (written if isinstance(written, dict) else {}).items()
+        }
 
     @property
     def written(self) -> dict[str, str]:
@@ -68,6 +76,14 @@ class SectionState(JsonState):
         self.sections.update(records)
         self.written.update(written or {})
         self.save()
+
+
+def _stored_record(rec: object) -> object:
+    if not isinstance(rec, dict):
+        return rec
+    return {
+        k: stored_ref(v) if k in ("path", "episode") and isinstance(v, str) else v for k, v in rec.items()
+    }
 
 
 def replace_section(body: str, old: str, new: str) -> str | None:

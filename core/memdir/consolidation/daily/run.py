@@ -2,12 +2,13 @@
 
 The steps of a run, in the order `DailyConsolidator._run` takes them:
 1. complete a run that was interrupted (its journal is still there);
-2. collect episodes not yet consolidated (id + hash);
+2. collect episodes not yet consolidated (id + hash), and those whose lesson step is still to do;
 3. load the vectors of the existing notes (RAG: the related notes of each part);
 4. route every episode (LLM when configured, else the built-in router) into parts;
 5. plan every write against the notes that exist, plus move proposals for misfiled notes;
 6. write the plan to a journal and apply it through the NoteStore (dry run: diff it);
-7. let the index sync what was written;
+7. let the index sync what was written, then the lesson step (lessons_step); an episode is done once
+   both its notes and its lesson step are (a write refused by a person's save leaves it pending);
 8. the lifecycle steps: apply feedback events, forget what went stale;
 9. commit the run to Git when `git.autocommit` is on.
 A run killed anywhere is completed by the next one; a second run over the same day finds nothing
@@ -43,7 +44,7 @@ from memdir.notes.note_checks import MAX_NOTE_BYTES
 from memdir.runs.gitcommit import autocommit
 from memdir.runs.journal import Journal, Op, Plan
 from memdir.runs.redact import MASK, redact_text
-from memdir.runs.report import RunReport
+from memdir.runs.report import WRITE_REFUSED, RunReport, retry_reason
 from memdir.runs.state import EpisodeState
 
 if TYPE_CHECKING:
@@ -121,11 +122,13 @@ class DailyConsolidator:
                 log.warning("completing interrupted daily run %s", unfinished.run_id)
                 self._apply(unfinished, journal, report)
                 report.stats["resumed_run"] = unfinished.run_id
-        # 2. collect pending episodes
+        # 2. collect pending episodes (and those whose lesson step an earlier run left to do)
         refused: list[str] = []
-        episodes = self.collect(day, refused)
+        episodes, retried = self._collect(day, refused)
         report.errors.extend(refused)  # too large to read: left as they are, the run goes on
-        report.processed = len(episodes)
+        report.processed = len(episodes) + len(retried)
+        if retried:
+            report.stats["lessons_retried"] = len(retried)
         # 3. the existing notes' vectors (related notes, duplicate checks)
         vectors = NoteVectors(self.store, self.embedder())
         # 4. route
@@ -181,7 +184,9 @@ class DailyConsolidator:
             )
             # 7. the index catches up with what was written
             self._sync_index(report)
-        EpisodeLessons(self.store, self.review, report).run(episodes, result.decisions)  # issue 21
+        lessons = EpisodeLessons(self.store, self.review, report).run(episodes, result.decisions, retried)
+        if not report.dry_run:
+            self._lessons_done([*episodes, *retried], lessons, report)
         # 8. lifecycle: feedback events, then forgetting
         run_daily_steps(self.store, self.activity, self.config, report, report.dry_run)
         # 9. one Git commit for the whole run
@@ -193,6 +198,10 @@ class DailyConsolidator:
     def collect(self, day: date | None, refused: list[str] | None = None) -> list[Episode]:
         """Pending episodes: of `day`, or of every day before today (local date); `refused` gets one line
         per day file or episode too large to consolidate."""
+        return self._collect(day, refused)[0]
+
+    def _collect(self, day: date | None, refused: list[str] | None) -> tuple[list[Episode], list[Episode]]:
+        """(episodes to route, episodes consolidated earlier whose lesson step is still to do)."""
         state = EpisodeState(self.root)
         if day is not None:
             found = self.episodes.iter_episodes(on=day, refused=refused)
@@ -200,11 +209,29 @@ class DailyConsolidator:
             found = self.episodes.iter_episodes(until=date.today(), refused=refused)
         # an episode file may hold a secret (a person wrote it, or an older memdir did): nothing in a
         # note, a lesson, a review item or the state is made from its unredacted text
-        return [
-            replace(ep, title=redact_text(ep.title), text=redact_text(ep.text))
-            for ep in found
-            if state.is_pending(ep.id, ep.hash)
-        ]
+        route: list[Episode] = []
+        retry: list[Episode] = []
+        for ep in found:
+            if state.needs_routing(ep.id, ep.hash):
+                route.append(ep)
+            elif state.needs_lessons(ep.id, ep.hash):
+                retry.append(ep)
+        return [_masked(ep) for ep in route], [_masked(ep) for ep in retry]
+
+    def _lessons_done(self, episodes: list[Episode], refused: dict[str, str], report: RunReport) -> None:
+        """Close the lesson step of each consolidated episode; one whose write was refused stays pending."""
+        state = EpisodeState(self.root)
+        changed = False
+        for ep in episodes:
+            if not state.needs_lessons(ep.id, ep.hash):
+                continue  # not consolidated (left pending already), or nothing left to do
+            if ep.id in refused:
+                report.leave_pending(1, refused[ep.id])
+            else:
+                state.lessons_done(ep.id)
+                changed = True
+        if changed:
+            state.save()
 
     def _route(
         self, episodes: list[Episode], vectors: NoteVectors, router: Router, report: RunReport
@@ -228,7 +255,7 @@ class DailyConsolidator:
     # -- applying ------------------------------------------------------------------
     def _apply(self, plan: Plan, journal: Journal, report: RunReport) -> None:
         done = journal.done()
-        failed: set[str] = set()
+        failed: dict[str, str] = {}  # episode id -> why it stays pending
         for i, op in enumerate(plan.ops):
             if i in done:
                 self._record(op, report, None if op.op == "review" else op.path)
@@ -238,23 +265,23 @@ class DailyConsolidator:
             except MemdirError as exc:
                 log.warning("daily: %s %s failed: %s", op.op, op.path, exc)
                 report.errors.append(f"{op.op} {op.path}: {exc}")
-                failed.update(op.episodes)
+                failed.update(dict.fromkeys(op.episodes, retry_reason(exc) or WRITE_REFUSED))
                 continue
             journal.step(i)
             self._record(op, report, path)
         state = EpisodeState(self.root)
         for eid, h in sorted(plan.episodes.items()):
             if eid in failed:
-                report.leave_pending(1, "a write was refused")
+                report.leave_pending(1, failed[eid])
             else:
-                state.mark(eid, h)
+                state.mark(eid, h, lessons=True)  # the lesson step (after the index sync) closes it
         records = plan.meta.get("sections") or {}
         SectionState(self.root).put_all(
             {k: v for k, v in records.items() if isinstance(v, dict) and v.get("episode") not in failed},
             {
                 o.path: hash_text(o.text)
                 for o in plan.ops
-                if o.op in ("create", "update") and not failed.intersection(o.episodes)
+                if o.op in ("create", "update") and not failed.keys() & set(o.episodes)
             },
         )
         state.save()
@@ -308,6 +335,10 @@ class DailyConsolidator:
             self.index.sync(paths=changed)
         except (ImportError, MemdirError) as exc:  # ImportError: chromadb loads only here
             log.warning("index not synced after the daily run: %s", exc)
+
+
+def _masked(ep: Episode) -> Episode:
+    return replace(ep, title=redact_text(ep.title), text=redact_text(ep.text))
 
 
 def _diff(old: str, new: str, path: str) -> str:
