@@ -38,6 +38,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memdir.secret_named",
         "memdir.secret_positions",
         "memdir.secret_context",
+        "memdir.secret_detect",
+        "memdir.secret_echoes",
     ),
     "notes": ("memdir.notes",),
     "activity": ("memdir.activity",),

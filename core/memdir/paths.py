@@ -19,12 +19,15 @@ _RESERVED = {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"l
 _SLUG_DROP = re.compile(r"[^\w]+", re.UNICODE)
 
 
-def slugify(text: str, max_length: int = MAX_SLUG, default: str = "note") -> str:
+def slugify(
+    text: str, max_length: int = MAX_SLUG, default: str = "note", known: frozenset[str] = frozenset()
+) -> str:
     """Return a readable, filesystem-safe slug (Unicode letters kept, so Japanese survives).
 
-    Secrets are masked first (`token ghp_...` -> `token-redacted`): no file name holds one.
+    Secrets are masked first (`token ghp_...` -> `token-redacted`), and so are the `known` secrets
+    of the write the name is for (`secret_values` of a note's fields): no file name holds one.
     """
-    text = redact_text(text)
+    text = redact_text(text, known)
     norm = unicodedata.normalize("NFKC", text).lower()
     slug = _SLUG_DROP.sub("-", norm).replace("_", "-")
     slug = re.sub(r"-{2,}", "-", slug).strip("-")

@@ -39,6 +39,7 @@ from memdir.errors import IndexUnavailable, MemdirError, NoteError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.frontmatter import split_text
 from memdir.notes.model import valid_confidence
+from memdir.redaction import redact_text
 
 if TYPE_CHECKING:
     from memdir.index.search import SearchHit
@@ -307,7 +308,7 @@ def build_context(
 
     items: list[ContextItem] | None = None
     if query:
-        title = f"Relevant to: {query[:80]}"
+        title = f"Relevant to: {redact_text(query)[:80]}"  # the block goes into prompts and logs
         try:
             items = relevant_items(store, search, query, kind)
         except IndexUnavailable as exc:  # e.g. the Chroma server is down: still give what needs no index

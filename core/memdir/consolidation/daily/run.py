@@ -42,7 +42,7 @@ from memdir.notes.model import hash_text
 from memdir.notes.note_checks import MAX_NOTE_BYTES
 from memdir.runs.gitcommit import autocommit
 from memdir.runs.journal import Journal, Op, Plan
-from memdir.runs.redact import MASK, redact_text
+from memdir.runs.redact import MASK, redact_together
 from memdir.runs.report import RunReport
 from memdir.runs.state import EpisodeState
 
@@ -198,12 +198,9 @@ class DailyConsolidator:
         else:
             found = self.episodes.iter_episodes(until=date.today(), refused=refused)
         # an episode file may hold a secret (a person wrote it, or an older memdir did): nothing in a
-        # note, a lesson, a review item or the state is made from its unredacted text
-        return [
-            replace(ep, title=redact_text(ep.title), text=redact_text(ep.text))
-            for ep in found
-            if state.is_pending(ep.id, ep.hash)
-        ]
+        # note, a lesson, a review item or the state is made from its unredacted text; its title and
+        # text are one write (a password named in the text and pasted again in the heading)
+        return [_redacted(ep) for ep in found if state.is_pending(ep.id, ep.hash)]
 
     def _route(
         self, episodes: list[Episode], vectors: NoteVectors, router: Router, report: RunReport
@@ -341,3 +338,9 @@ def _count_actions(decisions: list[dict[str, object]]) -> dict[str, int]:
         key = str(d.get("action"))
         out[key] = out.get(key, 0) + 1
     return out
+
+
+def _redacted(ep: Episode) -> Episode:
+    """The episode with secrets masked in its title and text, each found in one masked in both."""
+    title, text = redact_together([ep.title, ep.text])
+    return replace(ep, title=title, text=text)
