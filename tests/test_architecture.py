@@ -39,6 +39,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memdir.secret_positions",
         "memdir.secret_context",
         "memdir.masked_refs",
+        "memdir.secret_detect",
+        "memdir.secret_echoes",
     ),
     "notes": ("memdir.notes",),
     "activity": ("memdir.activity",),

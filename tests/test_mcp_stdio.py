@@ -243,3 +243,35 @@ def test_no_secret_given_to_a_tool_is_written(served: Served) -> None:
         and any(s.lower() in p.read_bytes().decode("utf-8", "replace").lower() for s in (token, password))
     ]
     assert leaks == []
+
+
+def test_log_event_add_episode_and_context_write_and_return_no_secret(served: Served) -> None:
+    """Trial 10: every field of an event is masked, a secret named once is masked where it recurs, and
+    the tools return what was stored (an episode's title, the context's query line)."""
+    npm, bot, pw = (
+        "npm_R8tY2uI6oP0aS4dF7gH1jK5lZ9xC3vB6nM2q",
+        "xoxb-3692581470-2581470369258-Qw7Er4Ty1Ui8Op5As2Df",
+        "Jw7-Rk3pXz9q",
+    )
+    event = served.ok(
+        "log_event",
+        {"type": f"deploy {bot}", "task_id": npm, "tool": "bash", "summary": f"SMTP_PASS={pw}", "input": pw},
+    )
+    assert event["type"] == "deploy [REDACTED]" and event["task_id"] == "[REDACTED]" and pw not in str(event)
+    ep = served.ok(
+        "add_episode",
+        {"text": f"パスワードは {pw} です。VPN の設定画面に {pw} を入力した。", "title": f"VPN {pw}"},
+    )
+    assert ep["title"] == "VPN [REDACTED]" and pw.lower() not in str(ep).lower()
+    ctx = served.ok("context", {"query": f"rotate the database password of postgres://app:{pw}@db/x"})
+    assert "Relevant to: rotate the database password of postgres://app:[REDACTED]@db/x" in str(ctx["text"])
+    found = served.ok("search", {"query": f"bananas from {npm}", "kind": "skills"})
+    assert found["query"] == "bananas from [REDACTED]" and npm not in str(found["message"])
+    leaks = [
+        f"{p.relative_to(served.root)}"
+        for p in served.root.rglob("*")
+        if p.is_file()
+        and not p.is_symlink()
+        and any(s.lower() in p.read_bytes().decode("utf-8", "replace").lower() for s in (npm, bot, pw))
+    ]
+    assert leaks == []

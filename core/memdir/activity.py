@@ -1,7 +1,8 @@
 """The activity log: append-only JSON lines in `activity/YYYY-MM-DD[.HOST].jsonl`.
 
 Writers append whole lines under a lock; readers skip malformed lines with a warning
-and count them, never failing the run.
+and count them, never failing the run. Every string of the events appended at once (type, ids,
+names, free text, extra fields at any depth, keys) is redacted as one write before it is written.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
+from typing import cast
 
 from memdir.confined import append_bytes
 from memdir.errors import InputError, MemdirError
@@ -21,11 +23,10 @@ from memdir.inputs import MAX_EVENT_BYTES, check_text, check_when
 from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.locks import file_lock
 from memdir.paths import STATE_DIR
-from memdir.redaction import redact_value
+from memdir.redaction import redact_record
 
 log = logging.getLogger(__name__)
 
-_KEEP = frozenset({"ts", "type", "task_id", "outcome", "agent", "session"})  # ids and kinds, never masked
 _FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:\.[A-Za-z0-9_.-]+)?\.jsonl$")
 MAX_LINE = 1_000_000
 MAX_DEPTH = 32  # nesting of an event's lists and maps: deeper is refused on write, skipped on read
@@ -145,10 +146,9 @@ class ActivityLog:
 
     def append_many(self, events: Iterable[Mapping[str, object]]) -> list[dict[str, object]]:
         """Append events (each one line), grouping writes per file under one lock."""
-        # free text is masked before it is written: an activity line never holds a secret
-        clean = [
-            {k: v if k in _KEEP else redact_value(v) for k, v in validate_event(e).items()} for e in events
-        ]
+        # every field (type, ids, names, extras at any depth) is masked before it is written, and the
+        # events are one write: a value found a secret in one field is masked in every event's fields
+        clean = cast(list[dict[str, object]], redact_record([validate_event(e) for e in events]))
         by_file: dict[Path, list[str]] = {}
         for data in clean:
             ts = parse_ts(data["ts"])

@@ -20,13 +20,18 @@ _RESERVED = {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"l
 _SLUG_DROP = re.compile(r"[^\w]+", re.UNICODE)
 
 
-def slugify(text: str, max_length: int = MAX_SLUG, default: str = "note") -> str:
+def slugify(
+    text: str, max_length: int = MAX_SLUG, default: str = "note", known: frozenset[str] = frozenset()
+) -> str:
     """Return a readable, filesystem-safe slug (Unicode letters kept, so Japanese survives).
 
-    Secrets are masked first (`token ghp_...` -> `token-redacted`): no file name holds one, and
+    Secrets are masked first (`token ghp_...` -> `token-redacted`), and so are the `known` secrets
+    of the write the name is for (`secret_values` of a note's fields): no file name holds one, and
     masking the name again (in a review item's `target`, in run state) leaves it as it is.
     """
-    return settled(_slug(redact_text(text), max_length, default), lambda t: _slug(t, max_length, default))
+    return settled(
+        _slug(redact_text(text, known), max_length, default), lambda t: _slug(t, max_length, default)
+    )
 
 
 def _slug(text: str, max_length: int, default: str) -> str:

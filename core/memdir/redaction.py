@@ -1,6 +1,6 @@
 """Secret detection and redaction: before any LLM call and before any note, name, id, title or review item.
 
-Two detectors find the spans to mask, and both always run:
+Two detectors find the spans to mask (`secret_detect.py`), and both always run:
 
 - detect-secrets' vendor plugins (AWS, GitHub, GitLab, Slack, Stripe, Twilio, SendGrid, npm, PyPI,
   OpenAI, JWT, Discord, Telegram, Azure storage, private keys, ...), a maintained rule set;
@@ -14,138 +14,32 @@ Only the secret is masked, so the text stays readable: `password=[REDACTED]`,
 `postgres://app:[REDACTED]@db:5432/x`, `-----BEGIN RSA PRIVATE KEY-----[REDACTED]-----END ...`.
 Redact whole texts before cutting them: a key on the cut would otherwise survive as half a key.
 Redaction applies to what memdir generates or sends; a person's note is never rewritten.
+
+A value found to be a secret is masked wherever it recurs: later in the same text, and in every
+other field of the same write (`redact_together`, `redact_record`, `secret_values`: an event's
+id and tool, a decision's options, a note's title and file name). Which values recur as the
+same secret: `secret_echoes.py`.
 """
 
 from __future__ import annotations
 
 import functools
-import logging
+import hashlib
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterable, Iterator
 
-from memdir.secret_context import code_list_spans, context_spans
-from memdir.secret_named import named_spans
-from memdir.secret_names import names_secret
-from memdir.secret_positions import position_spans
-from memdir.secret_rules import RULES, value_is_secret
-
-log = logging.getLogger(__name__)
+from memdir.secret_detect import detect_spans
+from memdir.secret_echoes import echo_spans, echo_values, echoable
 
 MASK = "[REDACTED]"  # literal in rendered Markdown, where an unknown <tag> would vanish
-# entropy plugins flag hashes and digests; the keyword plugin is covered by the assignment rules; the
-# private-key plugin masks the BEGIN line only (the rules mask the key's body)
-_SKIP_PLUGINS = {
-    "Base64HighEntropyString",
-    "HexHighEntropyString",
-    "IPPublicDetector",
-    "KeywordDetector",
-    "PrivateKeyDetector",
-}
-_CALL = re.compile(
-    r"[A-Za-z_][A-Za-z_.]{2,}\((?:[\"'A-Za-z_)]|$)"
-)  # `auth=HTTPDigestAuth(...)`: a call, not a value
 # a mask, also as memdir's own names spell it: an anchor or file name made from masked text holds
 # `-redacted-` (`1200-トークンは-redacted-です`), and masking that again would change an id memdir stores
 _MASKED = re.compile(r"(?i)[-_\s]*(?:<redacted>|\[redacted\]|redacted)[-_\s]*")
 
 
-@functools.lru_cache(maxsize=1)
-def _plugin_patterns() -> tuple[re.Pattern[str], ...]:
-    """The regexes of detect-secrets' vendor plugins (entropy, keyword and IP plugins left out)."""
-    try:
-        from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
-        from detect_secrets.plugins.base import RegexBasedDetector
-    except ImportError:  # pragma: no cover - a declared dependency; memdir's own rules still run
-        log.warning("detect-secrets is not installed; redacting with memdir's own rules only")
-        return ()
-    patterns: list[re.Pattern[str]] = []
-    classes: list[type] = list(get_mapping_from_secret_type_to_class().values())
-    for cls in classes:
-        if cls.__name__ in _SKIP_PLUGINS or not issubclass(cls, RegexBasedDetector):
-            continue
-        patterns.extend(cls().denylist)
-    return tuple(patterns)
-
-
-def _unquote(text: str, start: int, end: int) -> tuple[int, int]:
-    if end - start >= 2 and text[start] == text[end - 1] and text[start] in "\"'":
-        return start + 1, end - 1
-    while end > start and text[end - 1] in ")]}.":  # `key=value)` in code, `... secret=x.` in prose
-        end -= 1
-    return start, end
-
-
-def _rule_spans(text: str) -> Iterator[tuple[int, int]]:
-    for rule in RULES:
-        if rule.needs is not None and not rule.needs.search(text):
-            continue
-        for m in rule.pattern.finditer(text):
-            raw = m.group(rule.group)
-            if rule.check is not None:
-                if not rule.check(raw):
-                    continue
-            elif rule.name == "k8s_env":
-                key = m.group(1)
-                if not value_is_secret(key, raw) or not names_secret(key):  # secretName, password_changed_at
-                    continue
-                if raw[1:2] in tuple(")]},;") or _CALL.match(raw):
-                    continue  # code, not a value: `expect('Password: '); send(...)`, `auth=HTTPDigestAuth(...)`
-            elif rule.group and rule.name != "private_key" and not value_is_secret("", raw):
-                continue
-            start, end = _unquote(text, *m.span(rule.group))
-            if end > start:
-                yield start, end
-
-
-def _plugin_spans(text: str) -> Iterator[tuple[int, int]]:
-    for pattern in _plugin_patterns():
-        for m in pattern.finditer(text):
-            groups = [i for i in range(1, (pattern.groups or 0) + 1) if m.group(i)]
-            best = max(groups, key=lambda i: len(m.group(i)), default=0)
-            span = m.span(best) if best and len(m.group(best)) >= 8 else m.span()
-            if span[1] > span[0]:
-                yield span
-
-
-_ESCAPES = {'\\"': '"', "\\'": "'", "\\n": "\n", "\\t": "\t", "\\\\": "\\", "\\/": "/"}
-_ESCAPE = re.compile(r"\\[\"'nt\\/]")
-
-
-def _unescaped(text: str) -> tuple[str, list[int]] | None:
-    """Text with JSON/shell escapes (`\\"`, `\\n`) undone, and the original offset of every character."""
-    if "\\" not in text:
-        return None
-    out: list[str] = []
-    where: list[int] = []
-    pos = 0
-    for m in _ESCAPE.finditer(text):
-        out.append(text[pos : m.start()])
-        where.extend(range(pos, m.start()))
-        out.append(_ESCAPES[m.group(0)])
-        where.append(m.start())
-        pos = m.end()
-    out.append(text[pos:])
-    where.extend(range(pos, len(text) + 1))
-    return "".join(out), where
-
-
-def _spans(text: str) -> set[tuple[int, int]]:
-    found = set(_rule_spans(text)) | set(_plugin_spans(text))
-    for spans in (named_spans, position_spans, context_spans, code_list_spans):
-        found.update(spans(text))
-    return found
-
-
-def find_secrets(text: str) -> list[tuple[int, int]]:
-    """Sorted, merged (start, end) spans of the secrets in text (also inside JSON-escaped strings)."""
-    found = _spans(text)
-    view = _unescaped(text)
-    if view is not None:  # a JSON payload holding `{\"password\": \"...\"}`: scan it as it reads
-        plain, where = view
-        found |= {(where[a], where[b - 1] + 1) for a, b in _spans(plain)}
-    spans = sorted(found)
+def _merged(text: str, found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     merged: list[tuple[int, int]] = []
-    for start, end in spans:
+    for start, end in sorted(found):
         if _MASKED.fullmatch(text[start:end]):
             continue
         if merged and start <= merged[-1][1]:
@@ -155,34 +49,112 @@ def find_secrets(text: str) -> list[tuple[int, int]]:
     return merged
 
 
-def redact(text: str) -> tuple[str, int]:
-    """Mask secrets in text; returns (redacted text, number of secrets masked)."""
-    if not text:
-        return text, 0
-    spans = find_secrets(text)
-    if not spans:
-        return text, 0
-    out: list[str] = []
-    pos = 0
-    for start, end in spans:
-        out.append(text[pos:start])
-        out.append(MASK)
-        pos = end
-    out.append(text[pos:])
-    return "".join(out), len(spans)
+def _with_echoes(text: str, found: set[tuple[int, int]], known: Collection[str]) -> list[tuple[int, int]]:
+    """found, plus every occurrence of a value found (or known) to be a secret (`secret_echoes.py`)."""
+    values = echo_values(text[a:b] for a, b in found) | frozenset(known)
+    return _merged(text, found.union(echo_spans(text, values)) if values else found)
 
 
-def redact_text(text: str) -> str:
-    """Mask secrets in text."""
-    if len(text) <= 200:
-        return _redact_short(text)
-    return redact(text)[0]
+def find_secrets(text: str, known: Collection[str] = ()) -> list[tuple[int, int]]:
+    """Sorted, merged (start, end) spans of the secrets in text (also inside JSON-escaped strings).
+
+    A value found to be a secret is masked wherever it occurs in text, and so is every value of
+    `known` (the secrets found elsewhere in the same write: `secret_values`).
+    """
+    return _with_echoes(text, detect_spans(text), known)
+
+
+def secret_values(texts: Iterable[str]) -> frozenset[str]:
+    """The values found to be secrets in any of the texts, to be masked in all of them (one write)."""
+    return echo_values(t[a:b] for t in texts if t for a, b in _detected_cached(t))
+
+
+_WORD = re.compile(r"[^\s()\[\]{}<>\"'`,;]+")  # a word, brackets and quotes cut off
+# a word no prose writes: a digit, a capital inside, a symbol (`Zr4…`, `p@ss`), not `all-hands`
+_NOT_PROSE = re.compile(r"\d|.[A-Z]|[^\w.\-]")
+_REPEATED: dict[str, frozenset[str]] = {}  # secret_values by the text's digest
+
+
+def secrets_repeated(short: str, text: str) -> frozenset[str]:
+    """The secrets of text that short (its heading, title or description) repeats with nothing
+    naming them (`## psql with Zr4…` over `PGPASSWORD=Zr4…`). Text is scanned only when short has
+    a word that text holds and that is no word of prose (a digit, a symbol, a capital inside; a
+    hyphenated `all-hands` is prose), or one of 16 characters or more."""
+    lowered = text.lower()
+    words = (w.strip(".:!?。、") for w in _WORD.findall(short))
+    words = (w for w in words if echoable(w) and (len(w) >= 16 or _NOT_PROSE.search(w)))
+    if not any(w.lower() in lowered for w in words):
+        return frozenset()
+    key = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()  # day files are parsed often
+    if key not in _REPEATED:
+        if len(_REPEATED) >= 4096:
+            _REPEATED.clear()
+        _REPEATED[key] = secret_values([text])
+    return _REPEATED[key]
+
+
+_NUMERIC = re.compile(r"[\d\s:.,+\-TZ/]*")  # a time stamp, a date, a number: nothing can name a secret in it
+
+
+def _detected_cached(text: str) -> frozenset[tuple[int, int]]:
+    if len(text) <= 40 and _NUMERIC.fullmatch(text):  # every event's `ts`: unique, so never cached
+        return frozenset()
+    return _detected_short(text) if len(text) <= 200 else frozenset(detect_spans(text))
 
 
 @functools.lru_cache(maxsize=65536)
-def _redact_short(text: str) -> str:
+def _detected_short(text: str) -> frozenset[tuple[int, int]]:
+    """detect_spans of a short string, cached: ids, titles and tags recur across writes."""
+    return frozenset(detect_spans(text))
+
+
+def _masked(text: str, spans: list[tuple[int, int]]) -> str:
+    out: list[str] = []
+    pos = 0
+    for start, end in spans:
+        out += [text[pos:start], MASK]
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def redact(text: str, known: Collection[str] = ()) -> tuple[str, int]:
+    """Mask secrets in text (and the `known` ones); returns (redacted text, number of secrets masked)."""
+    if not text:
+        return text, 0
+    spans = _with_echoes(text, detect_spans(text), known)
+    return (_masked(text, spans), len(spans)) if spans else (text, 0)
+
+
+def redact_text(text: str, known: frozenset[str] = frozenset()) -> str:
+    """Mask secrets in text, and every occurrence of the `known` secrets of the same write."""
+    if len(text) <= 200:
+        return _redact_short(text, known)
+    return redact(text, known)[0]
+
+
+@functools.lru_cache(maxsize=65536)
+def _redact_short(text: str, known: frozenset[str]) -> str:
     """redact_text of a short string, cached: state files and the catalog repeat ids and titles."""
-    return redact(text)[0]
+    return redact(text, known)[0]
+
+
+def _redacted_all(texts: Iterable[str]) -> dict[str, str]:
+    """Each distinct text of one write, redacted, with the secrets found in any of them masked in all."""
+    found = {t: _detected_cached(t) for t in set(texts) if t}
+    known = echo_values(t[a:b] for t, spans in found.items() for a, b in spans)
+    out = {}
+    for text, spans in found.items():
+        merged = _with_echoes(text, set(spans), known)
+        out[text] = _masked(text, merged) if merged else text
+    return out
+
+
+def redact_together(texts: Iterable[str]) -> list[str]:
+    """The texts of one write, each redacted, with a secret found in any of them masked in all."""
+    texts = list(texts)
+    done = _redacted_all(texts)
+    return [done.get(t, t) for t in texts]
 
 
 def redact_value(value: object) -> object:
@@ -198,3 +170,31 @@ def redact_value(value: object) -> object:
     if isinstance(value, list | tuple):
         return [redact_value(v) for v in value]
     return value
+
+
+def _strings(value: object) -> Iterator[str]:
+    todo = [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str):
+            yield v
+        elif isinstance(v, dict):
+            todo += [k for k in v if isinstance(k, str)] + list(v.values())
+        elif isinstance(v, list | tuple):
+            todo += list(v)
+
+
+def _replaced(value: object, done: dict[str, str]) -> object:
+    if isinstance(value, str):
+        return done.get(value, value)
+    if isinstance(value, dict):
+        return {_replaced(k, done): _replaced(v, done) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_replaced(v, done) for v in value]
+    return value
+
+
+def redact_record(value: object) -> object:
+    """redact_value of what is written at once (activity events): a secret found in any of its
+    strings, keys included, is masked in every one of them (`"summary": "password=X"`, `"tool": "X"`)."""
+    return _replaced(value, _redacted_all(_strings(value)))

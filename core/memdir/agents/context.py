@@ -41,6 +41,7 @@ from memdir.errors import IndexUnavailable, MemdirError, NoteError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.frontmatter import split_text
 from memdir.notes.model import valid_confidence
+from memdir.redaction import redact_text
 
 if TYPE_CHECKING:
     from memdir.index.search import SearchHit
@@ -331,7 +332,7 @@ def build_context(
 
     items: list[ContextItem] | None = None
     if hits is not None:
-        title = f"Relevant to: {str(query)[:80]}"
+        title = f"Relevant to: {redact_text(str(query))[:80]}"  # the block goes into prompts and logs
         items = relevant_items(store, hits)
     if items is None:
         title = "Most trusted procedures" if kind in (None, "procedures") else f"From {kind}/"

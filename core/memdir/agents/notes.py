@@ -19,6 +19,7 @@ from memdir.notes.episodes import parse_episode_text
 from memdir.notes.frontmatter import render_note
 from memdir.notes.model import valid_confidence
 from memdir.paths import ARCHIVE_DIR, NOTE_DIRS, kind_of, slugify
+from memdir.redaction import secret_values
 
 if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
@@ -117,9 +118,11 @@ def add_note(
         raise MemdirError("a note needs a title")
     desc = " ".join((description or _description(text, title)).split())
     when = now or datetime.now(timezone.utc)
-    # a title with no letter or digit (`🔥🔥`, `-`) names its file by the day and a hash of the title
+    # a title with no letter or digit (`🔥🔥`, `-`) names its file by the day and a hash of the title;
+    # a secret found in any field is masked in the name (`Zr4…` in the title, `password=Zr4…` in the text)
+    known = secret_values([title, text, desc, *(tags or [])])
     slug = (
-        slugify(title, default="")
+        slugify(title, default="", known=known)
         or f"note-{when:%Y%m%d}-{hashlib.sha1(title.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
     )
     rel = f"{kind}/{slug}.md"

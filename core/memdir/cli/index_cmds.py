@@ -20,6 +20,7 @@ from memdir.cli.common import (
     text_arg,
 )
 from memdir.inputs import MAX_QUERY_BYTES
+from memdir.redaction import redact_text
 
 if TYPE_CHECKING:
     from rich.progress import TaskID
@@ -80,7 +81,8 @@ def search_cmd(
         echo_json([h.to_dict() for h in hits])
         return
     if not any(h.relevant for h in hits):
-        shown = text if len(text) <= 60 else text[:59] + "…"
+        shown = redact_text(text)  # output shows no secret: mask first, then cut
+        shown = shown if len(shown) <= 60 else shown[:59] + "…"
         say("no note matched ", (repr(shown.strip()), "bold"), stderr=True)
         if not weak:
             deeper = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import sys
@@ -24,6 +25,7 @@ from memdir.cli import (
 )
 from memdir.cli.common import CliState
 from memdir.errors import MemdirError
+from memdir.redaction import redact_text
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -91,8 +93,10 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
+        usage = io.StringIO()  # a usage error quotes what was typed (`No such option '-----BEGIN…'`): masked
+        exc.show(file=usage)
         try:
-            exc.show()
+            click.echo(redact_text(usage.getvalue()), err=True, nl=False)
         except UnicodeEncodeError:  # a usage error quoting an argument that was not UTF-8
             click.echo(f"Error: {_one_line(click.ClickException(exc.format_message()))}", err=True)
         sys.exit(exc.exit_code)
@@ -104,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # MemdirError, and anything unexpected: one line, never a traceback
         if os.environ.get("MEMDIR_DEBUG"):
             raise
-        click.echo(f"error: {_one_line(exc)}", err=True)
+        click.echo(f"error: {redact_text(_one_line(exc))}", err=True)
         sys.exit(1)
     sys.exit(0)
 

@@ -8,7 +8,8 @@ gold paths, and for per-query haystacks the scope's paths and dates), `documents
 and data-set id of every note; for LongMemEval the ids are labels) and `export.json` (what this
 export wrote). A root is written only when it is new or empty, or an earlier export;
 re-exporting rewrites only notes whose text changed, so the index keeps every embedding it
-can, and removes the notes of the earlier export that are gone.
+can, and removes the notes of the earlier export that are gone. Secrets are masked in every
+file it writes (the notes' texts, the queries, the ids), as in any other root.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from memdir.errors import PathError
 from memdir.evaluation.dataset import EvalDataset
 from memdir.jsonvalue import JSONObject
 from memdir.notes.atomic import atomic_write_bytes
+from memdir.notes.masking import mask_new_secrets
 from memdir.paths import STATE_DIR, resolve_inside
+from memdir.redaction import redact_value
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +110,7 @@ def _write_if_changed(target: Path, data: bytes, root: Path) -> bool:
 
 
 def _jsonl(rows: list[JSONObject]) -> bytes:
-    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode("utf-8")
+    return "".join(json.dumps(redact_value(r), ensure_ascii=False) + "\n" for r in rows).encode("utf-8")
 
 
 def query_rows(dataset: EvalDataset) -> list[JSONObject]:
@@ -142,7 +145,8 @@ def export_dataset(dataset: EvalDataset, root: Path, progress: Progress | None =
     report = ExportReport(root=root)
     total = len(dataset.documents)
     for i, doc in enumerate(dataset.documents, 1):
-        if _write_if_changed(resolve_inside(root, doc.path), doc.text.encode("utf-8"), root):
+        text, _ = mask_new_secrets(doc.text)  # frontmatter masked as YAML values, as the store does
+        if _write_if_changed(resolve_inside(root, doc.path), text.encode("utf-8"), root):
             report.written += 1
         else:
             report.unchanged += 1

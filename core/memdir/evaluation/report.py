@@ -15,6 +15,7 @@ from memdir.evaluation.metrics import ALL
 from memdir.evaluation.run import EvalRun
 from memdir.jsonvalue import JSONObject
 from memdir.notes.atomic import atomic_write_bytes
+from memdir.redaction import redact_value
 
 LABELS = {
     "hybrid": "memdir hybrid",
@@ -121,7 +122,7 @@ def out_lines(run: EvalRun) -> Iterator[str]:
                 "paths": [p for p, _ in ranking],
                 "gold": [ids[p] for p in q.gold],
             }
-            yield json.dumps(line, ensure_ascii=False)
+            yield json.dumps(redact_value(line), ensure_ascii=False)  # a data set's id may hold a secret
 
 
 def write_out(run: EvalRun, path: Path) -> int:

@@ -31,6 +31,7 @@ from memdir.jsonvalue import JSONObject
 from memdir.notes.model import Note, hash_bytes, valid_confidence
 from memdir.notes.store import LINK_OUT, NoteStore
 from memdir.paths import kind_of
+from memdir.redaction import redact_text, secrets_repeated
 
 __all__ = ["IndexSync", "Progress", "SyncReport", "index_dirs", "is_indexable", "scan_stats"]
 log = logging.getLogger(__name__)
@@ -88,14 +89,15 @@ def make_record(rel: str, note: Note, stat: tuple[int, int], tf: dict[str, int],
     tags = note.meta.get("tags")
     tag_list = [str(t) for t in tags] if isinstance(tags, list) else ([str(tags)] if tags else [])
     confidence = valid_confidence(note.meta.get("confidence"))
+    known = secrets_repeated(f"{note.title}\n{note.description}", note.text)  # a heading repeating a password
     return NoteRecord(
         path=rel,
         hash=note.hash,
         mtime_ns=stat[0],
         size=stat[1],
         kind=kind_of(rel),
-        title=note.title,
-        description=note.description,
+        title=redact_text(note.title, known),
+        description=redact_text(note.description, known),
         tags=tag_list,
         confidence=confidence,
         n_chunks=0,

@@ -20,6 +20,7 @@ from memdir.errors import MemdirError, NoteError
 from memdir.notes.body_sections import append_to_section, find_section
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
+from memdir.redaction import secret_values
 
 if TYPE_CHECKING:
     from memdir.notes.model import Note
@@ -106,7 +107,10 @@ def add_decision(store: NoteStore, spec: DecisionInput, now: datetime | None = N
     lines += ["", "## Reasons", "", _clean(spec.reasons, "reasons") or "(none written)"]
     lines += ["", "## Trade-offs", "", _clean(spec.tradeoffs, "trade-offs") or "(none written)"]
     lines += ["", OUTCOMES_HEADING, "", f"(none yet; follow up on {follow.isoformat()})", ""]
-    rel = store.unique_path(DECISION_DIR, slugify(title, max_length=60) or "decision")
+    # one write: a secret the reasons name is masked in the options, the title and the file name too
+    # (the store masks the note's text as one write; the name is made here)
+    known = secret_values([title, *options, spec.reasons, spec.tradeoffs, *(spec.sources or [])])
+    rel = store.unique_path(DECISION_DIR, slugify(title, max_length=60, known=known) or "decision")
     store.create(rel, render_note(meta, "\n".join(lines)), allow=("knowledge",))
     return rel
 

@@ -12,6 +12,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from memdir.errors import MemdirError
 from memdir.memory import Memory
+from memdir.redaction import redact_text
 
 T = TypeVar("T")
 
@@ -38,4 +39,4 @@ def run(ctx: Context, job: Callable[[Memory], T]) -> T:
         try:
             return job(state.memory)
         except MemdirError as exc:
-            raise ToolError(one_line(str(exc))) from None
+            raise ToolError(one_line(redact_text(str(exc)))) from None

@@ -15,10 +15,10 @@ from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, che
 from memdir.locks import file_lock
 from memdir.masked_refs import settled
 from memdir.notes.frontmatter import parse_yaml, split_text
-from memdir.notes.model import hash_text
+from memdir.notes.model import hash_bytes, hash_text
 from memdir.notes.store import NoteStore
 from memdir.paths import STATE_DIR
-from memdir.redaction import redact_text
+from memdir.redaction import redact_text, secrets_repeated
 
 log = logging.getLogger(__name__)
 
@@ -56,16 +56,18 @@ class Episode:
 
 
 @functools.lru_cache(maxsize=8192)
-def anchor_of(heading: str) -> str:
+def anchor_of(heading: str, known: frozenset[str] = frozenset()) -> str:
     """GitHub-style anchor of a heading: lower case, punctuation dropped, spaces to dashes.
 
     The anchor is an episode's id in run state and in notes' `sources`, so it is made from the
-    heading with secrets masked (`## 10:30 — export DB_PASS=x` -> `1030-export-db_pass-redacted`).
+    heading with secrets masked (`## 10:30 — export DB_PASS=x` -> `1030-export-db_pass-redacted`),
+    and with the `known` secrets of its section masked (`secrets_repeated`).
     """
     words = _TIME.sub(r"\3", heading.strip(), count=1)  # `10:30 — Fix CI`: the time holds no secret
-    if not _MAYBE_SECRET.search(words):
+    if not (known or _MAYBE_SECRET.search(words)):
         return _anchor_text(heading)
-    return settled(_anchor_text(redact_text(heading)), _anchor_text)  # masking the id again changes nothing
+    # masking the id again changes nothing
+    return settled(_anchor_text(redact_text(heading, known)), _anchor_text)
 
 
 def _anchor_text(text: str) -> str:
@@ -158,7 +160,7 @@ def parse_episode_text(relpath: str, text: str) -> list[Episode]:
         tm = _TIME.match(heading)
         time_s = f"{int(tm.group(1)):02d}:{tm.group(2)}" if tm else None
         title = tm.group(3).strip() if tm and tm.group(3).strip() else heading
-        anchor = anchor_of(heading)
+        anchor = anchor_of(heading, secrets_repeated(heading, section))
         if anchor in seen:
             seen[anchor] += 1
             anchor = f"{anchor}-{seen[anchor]}"
@@ -257,7 +259,9 @@ class EpisodeLog:
                     f"{rel} would grow to {len(new_bytes):,} bytes (> {MAX_DAY_FILE_BYTES:,}, the most one day "
                     "file may hold and stay searchable); nothing written"
                 )
-            self.store.write_bytes(rel, new_bytes, current)
+            written = self.store.write_bytes(rel, new_bytes, current)
+            if written != hash_bytes(new_bytes):  # a secret was masked: the episode is what was written
+                new_bytes = self.store.read_bytes(rel)
         new_text = new_bytes.decode("utf-8", "replace")
         episodes = parse_episode_text(rel, new_text)
         return episodes[-1]

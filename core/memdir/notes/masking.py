@@ -14,11 +14,12 @@ from typing import Any
 from memdir.errors import NoteError
 from memdir.notes.frontmatter import parse_yaml, split_text, update_yaml_text
 from memdir.redaction import MASK, find_secrets
+from memdir.secret_echoes import echo_values
 
 
-def _mask_spans(text: str, old: str) -> tuple[str, int]:
-    """Text with every secret that old does not contain masked; (text, secrets masked)."""
-    spans = [(a, b) for a, b in find_secrets(text) if text[a:b] not in old]
+def _mask_spans(text: str, old: str, known: frozenset[str]) -> tuple[str, int]:
+    """Text with every secret (and every `known` one) that old does not contain masked; (text, secrets masked)."""
+    spans = [(a, b) for a, b in find_secrets(text, known) if text[a:b] not in old]
     if not spans:
         return text, 0
     out: list[str] = []
@@ -30,39 +31,45 @@ def _mask_spans(text: str, old: str) -> tuple[str, int]:
     return "".join(out), len(spans)
 
 
-def _mask_value(value: Any, old: str) -> tuple[Any, int]:
+def _mask_value(value: Any, old: str, known: frozenset[str]) -> tuple[Any, int]:
     if isinstance(value, str):
-        return _mask_spans(value, old)
+        return _mask_spans(value, old, known)
     if isinstance(value, list):
-        items = [_mask_value(v, old) for v in value]
+        items = [_mask_value(v, old, known) for v in value]
         return [v for v, _ in items], sum(n for _, n in items)
     if isinstance(value, dict):
-        pairs = {k: _mask_value(v, old) for k, v in value.items()}
+        pairs = {k: _mask_value(v, old, known) for k, v in value.items()}
         return {k: v for k, (v, _) in pairs.items()}, sum(n for _, n in pairs.values())
     return value, 0
 
 
 def mask_new_secrets(new: str, old: str = "") -> tuple[str, int]:
-    """new with the secrets old does not already hold masked; (text, number masked)."""
-    if not find_secrets(new):
+    """new with the secrets old does not already hold masked; (text, number masked).
+
+    The whole file is one write: a value found to be a secret anywhere in it (the body's
+    `## Reasons`) is masked everywhere in it (a frontmatter list of `options`, a heading).
+    """
+    spans = find_secrets(new)
+    if not spans:
         return new, 0
+    known = echo_values(new[a:b] for a, b in spans)
     split = split_text(new)
     if not split.has_frontmatter:
-        return _mask_spans(new, old)
-    masked_body, count = _mask_spans(split.body, old)
-    if find_secrets(split.yaml_text):
+        return _mask_spans(new, old, known)
+    masked_body, count = _mask_spans(split.body, old, known)
+    if find_secrets(split.yaml_text, known):
         try:
             meta = parse_yaml(split.yaml_text)
             changes: dict[str, object] = {}
             for key, value in meta.items():
-                masked, n = _mask_value(value, old)
+                masked, n = _mask_value(value, old, known)
                 if n:
                     changes[str(key)] = masked
                     count += n
             if changes:
                 split.yaml_text = update_yaml_text(split.yaml_text, changes)
         except NoteError:  # frontmatter memdir cannot read is text: mask it as text
-            split.yaml_text, n = _mask_spans(split.yaml_text, old)
+            split.yaml_text, n = _mask_spans(split.yaml_text, old, known)
             count += n
     split.body = masked_body
     return split.join(), count

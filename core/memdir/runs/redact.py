@@ -10,12 +10,18 @@ from __future__ import annotations
 from typing import cast
 
 from memdir.jsonvalue import JSONObject, JSONValue
-from memdir.redaction import MASK, find_secrets, redact, redact_text
+from memdir.redaction import MASK, find_secrets, redact, redact_record, redact_text, redact_together
 from memdir.redaction import redact_value as _redact_any
 
-__all__ = ["MASK", "find_secrets", "redact", "redact_event_data", "redact_text", "redact_value"]
-
-_EVENT_KEEP = frozenset({"ts", "type", "task_id", "outcome", "agent", "session"})
+__all__ = [
+    "MASK",
+    "find_secrets",
+    "redact",
+    "redact_events",
+    "redact_text",
+    "redact_together",
+    "redact_value",
+]
 
 
 def redact_value(value: JSONValue) -> JSONValue:
@@ -23,6 +29,8 @@ def redact_value(value: JSONValue) -> JSONValue:
     return cast(JSONValue, _redact_any(value))
 
 
-def redact_event_data(data: JSONObject) -> JSONObject:
-    """An activity event's fields with secrets masked in every free-text field (ids and types kept)."""
-    return {k: v if k in _EVENT_KEEP else redact_value(v) for k, v in data.items()}
+def redact_events(events: list[JSONObject]) -> list[JSONObject]:
+    """Activity events with secrets masked in every field, their types and ids too, all as one write:
+    a value one event names a secret (`"input": "PGPASSWORD=x"`) is masked in every event that holds
+    it (`"task_id": "deploy-x"` in the task's other events too)."""
+    return cast(list[JSONObject], redact_record(events))

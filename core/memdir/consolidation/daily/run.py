@@ -43,7 +43,7 @@ from memdir.notes.model import hash_text
 from memdir.notes.note_checks import MAX_NOTE_BYTES
 from memdir.runs.gitcommit import autocommit
 from memdir.runs.journal import Journal, Op, Plan
-from memdir.runs.redact import MASK, redact_text
+from memdir.runs.redact import MASK, redact_together
 from memdir.runs.report import WRITE_REFUSED, RunReport, retry_reason
 from memdir.runs.state import EpisodeState
 
@@ -208,7 +208,8 @@ class DailyConsolidator:
         else:
             found = self.episodes.iter_episodes(until=date.today(), refused=refused)
         # an episode file may hold a secret (a person wrote it, or an older memdir did): nothing in a
-        # note, a lesson, a review item or the state is made from its unredacted text
+        # note, a lesson, a review item or the state is made from its unredacted text; its title and
+        # text are one write (a password named in the text and pasted again in the heading)
         route: list[Episode] = []
         retry: list[Episode] = []
         for ep in found:
@@ -216,7 +217,7 @@ class DailyConsolidator:
                 route.append(ep)
             elif state.needs_lessons(ep.id, ep.hash):
                 retry.append(ep)
-        return [_masked(ep) for ep in route], [_masked(ep) for ep in retry]
+        return [_redacted(ep) for ep in route], [_redacted(ep) for ep in retry]
 
     def _lessons_done(self, episodes: list[Episode], refused: dict[str, str], report: RunReport) -> None:
         """Close the lesson step of each consolidated episode; one whose write was refused stays pending."""
@@ -337,10 +338,6 @@ class DailyConsolidator:
             log.warning("index not synced after the daily run: %s", exc)
 
 
-def _masked(ep: Episode) -> Episode:
-    return replace(ep, title=redact_text(ep.title), text=redact_text(ep.text))
-
-
 def _diff(old: str, new: str, path: str) -> str:
     a = old.splitlines(keepends=True)
     b = new.splitlines(keepends=True)
@@ -373,3 +370,9 @@ def _count_actions(decisions: list[dict[str, object]]) -> dict[str, int]:
         key = str(d.get("action"))
         out[key] = out.get(key, 0) + 1
     return out
+
+
+def _redacted(ep: Episode) -> Episode:
+    """The episode with secrets masked in its title and text, each found in one masked in both."""
+    title, text = redact_together([ep.title, ep.text])
+    return replace(ep, title=title, text=text)

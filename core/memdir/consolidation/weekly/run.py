@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,10 +43,10 @@ from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold
 from memdir.consolidation.weekly.span_dates import week_name
 from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
+from memdir.consolidation.weekly.week_events import redacted_events
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
 from memdir.lifecycle.review import ReviewQueue
 from memdir.locks import file_lock
-from memdir.runs.redact import redact_event_data
 from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ class WeeklyDistiller:
         """
         since, end = week_window(until)
         stats = ReadStats()
-        events = list(_redacted(self.activity.read(since, end, stats)))
+        events = redacted_events(self.activity.read(since, end, stats))
         tasks = group_tasks(events)
         if self.llm is not None:  # the model also sees thoughts and results (llm_brief.py)
             self._events = {}
@@ -391,10 +391,3 @@ class WeeklyDistiller:
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def _redacted(events: Iterable[ActivityEvent]) -> Iterator[ActivityEvent]:
-    """Events with secrets masked in their text: no key reaches a task, a cluster, a title or a file name."""
-    for event in events:
-        event.data = redact_event_data(event.data)
-        yield event

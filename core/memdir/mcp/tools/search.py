@@ -9,6 +9,7 @@ from pydantic import Field
 
 from memdir.mcp.results import Hit, SearchResult
 from memdir.mcp.session import run
+from memdir.redaction import redact_text
 
 Kind = Literal["knowledge", "procedures", "episodes", "skills"]
 
@@ -30,5 +31,6 @@ def search(
     """
     hits = run(ctx, lambda mem: mem.search(query, k=k, kind=kind, weak=False))
     found = [cast(Hit, h.to_dict()) for h in hits]
-    message = "" if found else f"no note matched {query.strip()[:80]!r}"
-    return {"query": query, "hits": found, "message": message}
+    shown = redact_text(query)  # the answer shows no secret the query held
+    message = "" if found else f"no note matched {shown.strip()[:80]!r}"
+    return {"query": shown, "hits": found, "message": message}
