@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON, lesson_record
 from memdir.consolidation.daily.lesson_text import FIX, ITEM, RETRO, sentences
 from memdir.consolidation.daily.lessons_step import LESSON_DIR, LessonDraft, draft_lesson
+from memdir.consolidation.daily.route_sections import record_key
 
 if TYPE_CHECKING:
     from memdir.consolidation.daily.plan_draft import PlanResult
@@ -74,9 +76,13 @@ def fold_lessons(
             path, n = f"{LESSON_DIR}/{draft.name}-{n}.md", n + 1
         taken.add(path)
         out.append(replace(o, path=path, text=draft.text(notes=True)))
-        for rec in result.sections.values():
+        # the lesson's text is the lesson step's to replace when the episode is edited (lesson_edits.py)
+        for key, rec in list(result.sections.items()):
             if isinstance(rec, dict) and rec.get("path") == o.path:
-                rec["path"] = path
+                del result.sections[key]
+        result.sections[record_key(draft.ep.ref, LESSON)] = lesson_record(
+            draft, path, FOLDED, draft.body(notes=True)
+        )
         for d in result.decisions:
             if d.get("target") == o.path:
                 d["target"] = path

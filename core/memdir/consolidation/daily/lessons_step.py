@@ -21,6 +21,14 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip
+from memdir.consolidation.daily.lesson_edits import (
+    CREATED,
+    EVIDENCE,
+    LessonEdits,
+    evidence_lines,
+    record,
+    recorded,
+)
 from memdir.consolidation.daily.lesson_text import (
     FAILED,
     LABEL_LINE,
@@ -107,6 +115,10 @@ class LessonDraft:
 
     def text(self, notes: bool = False) -> str:
         """The lesson note; with `notes`, the episode's other facts under `## Notes` (the only note it makes)."""
+        return render_note(self.meta, self.body(notes))
+
+    def body(self, notes: bool = False) -> str:
+        """The lesson note's body (what `text` puts under the frontmatter)."""
         ja = is_japanese(self.ep.text)
         no_step = "エピソードには失敗した手順の記載がない" if ja else "the episode names no failed step"
         body = [
@@ -122,7 +134,7 @@ class LessonDraft:
             *(["## How to check", *[f"- {s}" for s in self.checks[:3]], ""] if self.checks else []),
             *(["## Notes", " ".join(self.rest), ""] if notes and self.rest else []),
         ]
-        return render_note(self.meta, "\n".join(body))
+        return "\n".join(body).strip()
 
 
 def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
@@ -224,27 +236,41 @@ class EpisodeLessons:
         """Write or add evidence to the lesson this episode records; returns its path (or None)."""
         draft = draft_lesson(self.store, ep, self.now)
         if draft is None:
+            rec = recorded(self.store.root, ep.ref)
+            if rec is not None and self.store.exists(rec["path"]):  # edited so that it records no lesson now
+                self.report.errors.append(
+                    f"lessons from {ep.id}: the edited episode no longer records a lesson; "
+                    f"{rec['path']} is left as it is (archive it by hand if it is wrong)"
+                )
             return None
         if draft.existing:
-            return self._add_evidence(draft.existing, ep, draft.failed, draft.fixes)
+            if ep.id in self.store.read(draft.existing).str_list("sources"):  # the episode was edited
+                return LessonEdits(self.store, self.review, self.report, self.now).replace(
+                    draft, draft.existing
+                )
+            return self._add_evidence(draft.existing, draft)
         rel = self.store.unique_path(LESSON_DIR, draft.name)
         self.store.create(rel, draft.text(), allow=("knowledge",))
+        record(self.store.root, draft, rel, CREATED, draft.body())
         self.report.created.append(rel)
         self.report.stats["lessons_from_episodes"] = self.report.stats.get("lessons_from_episodes", 0) + 1
         return rel
 
-    def _add_evidence(self, rel: str, ep: Episode, failed: list[str], fixes: list[str]) -> str:
+    def _add_evidence(self, rel: str, draft: LessonDraft) -> str:
+        ep = draft.ep
         note = self.store.read(rel)
         sources = note.str_list("sources")
         if ep.id in sources:
             return rel  # already evidence: nothing changes
         ids = [*sources, ep.id]
         ctx = list(dict.fromkeys([*contexts_of(dict(note.meta)), f"episode:{ep.id}"]))
-        lines = "\n".join(f"- {s} (`{ep.id}`)" for s in failed[:3])
+        lines = evidence_lines(draft)
         head, sep, tail = note.body.partition("\n## What worked instead")
         body = f"{head.rstrip()}\n{lines}\n{sep}{tail}" if sep else f"{note.body.rstrip()}\n{lines}\n"
         changes = {"sources": ids, "support": len(ids), "contexts": ctx, "updated_at": self.now}
         self.store.update_meta(rel, changes, body=body, allow=("knowledge",))
+        if lines:
+            record(self.store.root, draft, rel, EVIDENCE, lines)
         self.report.updated.append(rel)
         self.report.stats["lessons_given_evidence"] = self.report.stats.get("lessons_given_evidence", 0) + 1
         return rel

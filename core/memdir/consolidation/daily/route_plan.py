@@ -27,6 +27,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily.blocks import split_blocks
+from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
 from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language, same_in_other_language
 from memdir.consolidation.daily.route_outcome import Outcome
@@ -66,6 +67,7 @@ def engine_update_floor(embedder_name: str) -> float:
 
 REVIEW = "<review>"
 EVIDENCE = "<evidence>"
+LESSON_STEP = "<lesson>"
 
 
 def has_own_steps(text: str) -> bool:
@@ -89,8 +91,15 @@ class Planner:
         self._ops: dict[str, Draft] = {}  # path -> create/update being drafted
         self._notes: dict[str, Note] = {}
         self._by_source: dict[str, dict[str, str]] = {k: {} for k in WRITE_KINDS}  # kind -> ref -> path
+        lessons: list[Note] = []
         for note in store.iter_notes(WRITE_KINDS):
             self._notes[note.path] = note
+            if note.meta.get("type") == "lesson":  # the lesson step's own: only when no other note cites it
+                lessons.append(note)
+                continue
+            for src in note.str_list("sources"):
+                self._by_source[note.path.split("/", 1)[0]].setdefault(src, note.path)
+        for note in lessons:
             for src in note.str_list("sources"):
                 self._by_source[note.path.split("/", 1)[0]].setdefault(src, note.path)
 
@@ -196,7 +205,9 @@ class Planner:
             "similarity": round(best.similarity, 4) if best else None,
         }
         target, reason = self._choose(ep, part, kind, title, text, vec, matches)
-        if target == EVIDENCE:
+        if target == LESSON_STEP:
+            decision.update(action="lesson", target=self._by_source[kind][ep.ref], reason=reason)
+        elif target == EVIDENCE:
             skill = self.vectors.related(vec, "skills", k=1)[0]
             self._review(ep, "evidence", title, text, skill, "matches this skill")
             decision.update(action="evidence", target=skill.path)
@@ -231,6 +242,11 @@ class Planner:
         if chosen and chosen.path.startswith(f"{kind}/") and chosen.similarity >= floor:
             return chosen.path, "engine chose a related note"
         by_src = self._by_source[kind].get(ep.ref)
+        lesson = self.sections.sections.get(record_key(ep.ref, LESSON))
+        if by_src and isinstance(lesson, dict) and lesson.get("path") == by_src:
+            if lesson.get("mode") == FOLDED:  # the episode's note is its lesson: the lesson step replaces it
+                return LESSON_STEP, "edited episode; its lesson is replaced by the lesson step"
+            by_src = None  # a lesson the episode also gave rise to is not the note of this part
         if by_src and (by_src in self._notes or by_src in self._ops):
             if text.strip() in self._body_of(by_src):  # a replay after lost state: already there
                 return by_src, "episode already filed there"
