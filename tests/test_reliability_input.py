@@ -153,11 +153,9 @@ def test_a_file_name_with_newlines_cannot_forge_headings_in_context(root: Path) 
     )
     mem = Memory(root, embedder=get_embedder("hashing"))
     text = mem.context("deploy")
-    assert [ln for ln in text.splitlines() if ln.startswith("#")] == [
-        "## Recalled memory (memdir)",
-        "### Pinned",
-    ]
-    assert "\\x0a### Pinned" in text and "\n- `forged.md`" not in text
+    # trial 10: such a name is no note at all (not listed, not read; `lint` names it), so nothing forged
+    assert [ln for ln in text.splitlines() if ln.startswith("#")] == ["## Recalled memory (memdir)"]
+    assert "forged" not in text
 
 
 @pytest.mark.parametrize("where", ["knowledge/fifo.md", "episodes/2026-11-28.md"])

@@ -64,9 +64,14 @@ class NoteNotFound(NoteError):
 class ConflictError(MemdirError):
     """Compare-and-swap failed: the file on disk is not the version that was read."""
 
-    def __init__(self, path: str, expected: str | None, actual: str | None) -> None:
+    def __init__(
+        self, path: str, expected: str | None, actual: str | None, message: str | None = None
+    ) -> None:
+        if message is None and expected is None and actual is not None:  # a create found a file there
+            message = f"a file already exists at {path}; not overwriting it"
         super().__init__(
-            f"{path} changed on disk since it was read; not overwriting it "
+            message
+            or f"{path} changed on disk since it was read; not overwriting it "
             f"(expected hash {str(expected)[:12]}, found {str(actual)[:12]})"
         )
         self.path = path

@@ -312,8 +312,10 @@ class Memory:
         return list_decisions(self.store, today or datetime.now(timezone.utc).date(), heads, due_only)
 
     def restore(self, path: str) -> str:
-        """Bring an archived note back; returns its restored path."""
-        return self.store.restore(path)
+        """Bring an archived note back; returns its restored path (forgetting counts it as a touch)."""
+        from memdir.lifecycle.forgetting import restore_note
+
+        return restore_note(self.store, path)
 
     # -- reporting
     def status(self) -> StatusDocument:

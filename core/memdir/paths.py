@@ -18,6 +18,18 @@ ARCHIVE_DIR = "archive"
 MAX_SLUG = 80
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
 _SLUG_DROP = re.compile(r"[^\w]+", re.UNICODE)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+BAD_NAME = "a file name with a control character (a line break, a tab) is not a note: memdir skips it; rename the file"
+
+
+def has_control(name: str) -> bool:
+    """True for a name holding a control character (a newline...): memdir never reads, lists or writes one."""
+    return _CONTROL.search(name) is not None
+
+
+def shown_name(name: str) -> str:
+    """A name on one line: control characters as `\\xNN` (`knowledge/evil\\x0a### Pinned.md`)."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}", name)
 
 
 def slugify(
@@ -60,6 +72,8 @@ def to_relpath(root: Path, path: str | os.PathLike[str]) -> str:
     raw = str(path)
     if not raw or "\x00" in raw:
         raise PathError(f"invalid path {raw!r}", raw)
+    if has_control(raw):  # `note show` would name another file than the one listed, cut at its newline
+        raise PathError(f"invalid path {shown_name(raw)}: {BAD_NAME}", raw)
     p = Path(raw)
     if p.is_absolute():
         try:

@@ -41,6 +41,7 @@ from memdir.errors import IndexUnavailable, MemdirError, NoteError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.frontmatter import split_text
 from memdir.notes.model import valid_confidence
+from memdir.paths import has_control
 from memdir.redaction import redact_text
 
 if TYPE_CHECKING:
@@ -65,6 +66,8 @@ HEADER = (
     "Check it before you rely on it._\n"
 )
 PIN_DIRS = ("knowledge", "procedures", "skills")
+MIN_BUDGET = 60  # the header (about 38 tokens) and one line; the CLI and MCP accept the same range
+MAX_BUDGET = 100_000
 SEARCH_K = 5
 MIN_RELATIVE_SCORE = 0.6  # drop hits scoring under 60% of the best one (fusion noise, see docs)
 MAX_PINNED_BODY = 600
@@ -150,7 +153,7 @@ def scan_frontmatter(store: NoteStore, dirs: tuple[str, ...]) -> list[tuple[str,
                 if not name.endswith(".md") or name.startswith(".") or is_temp_name(name):
                     continue
                 full = os.path.join(dirpath, name)
-                if os.path.islink(full):
+                if os.path.islink(full) or has_control(full[len(root) + 1 :]):
                     continue
                 try:  # a FIFO or device named *.md must not hang the command
                     head = read_regular(Path(full), HEAD_BYTES).decode("utf-8", "replace")
@@ -293,8 +296,13 @@ def build_context(
 ) -> str:
     """The context block: header, pinned notes, then relevant notes, within `budget` tokens (estimated)."""
     header_cost = estimate_tokens(HEADER)
-    if budget < header_cost + 20:
-        raise MemdirError(f"budget {budget} is too small: the header alone needs about {header_cost} tokens")
+    if budget < MIN_BUDGET:
+        raise MemdirError(
+            f"budget {budget} is too small: use {MIN_BUDGET} to {MAX_BUDGET:,} tokens "
+            f"(the header alone needs about {header_cost})"
+        )
+    if budget > MAX_BUDGET:
+        raise MemdirError(f"budget {budget} is too large: use {MIN_BUDGET} to {MAX_BUDGET:,} tokens")
     if kind is not None and kind not in ("knowledge", "procedures", "episodes", "skills"):
         raise MemdirError(f"unknown kind {kind!r}: use knowledge, procedures, episodes or skills")
     query = " ".join(query.split()) if query else None

@@ -13,11 +13,12 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from memdir.errors import ConflictError, MemdirError, NoteNotFound, PathError
+from memdir.errors import ConflictError, MemdirError, NoteError, NoteNotFound, PathError
 from memdir.jsonvalue import JSONObject
+from memdir.notes.conflicts import find_conflicts
 from memdir.notes.episodes import parse_episode_text
 from memdir.notes.frontmatter import render_note
-from memdir.notes.model import valid_confidence
+from memdir.notes.model import Note, valid_confidence
 from memdir.paths import ARCHIVE_DIR, NOTE_DIRS, kind_of, slugify
 from memdir.redaction import secret_values
 
@@ -41,6 +42,7 @@ class NoteView:
     confidence: float | None
     meta: JSONObject  # the frontmatter, JSON-safe (dates as strings)
     text: str  # the whole file as on disk, or the episode's section
+    warning: str | None = None  # e.g. an unresolved merge conflict, or frontmatter that does not parse
 
     def to_dict(self) -> JSONObject:
         """The JSON form (`note show --json`)."""
@@ -65,20 +67,29 @@ def _note_path(store: NoteStore, path: str) -> str:
 
 def read_note(store: NoteStore, path: str) -> NoteView:
     """A note by path (relative to the root, or absolute inside it); `file.md#anchor` reads one episode."""
-    file, _, anchor = path.partition("#")
+    # an anchor never holds `#` or `.`: `c#-tips.md` is a file, `2026-11-28.md#1030-fix-ci` an episode
+    file, anchor = (path, "") if path.endswith(".md") or "#" not in path else path.rsplit("#", 1)
     rel = _note_path(store, file)
-    note = store.read(rel)
-    meta = _json_safe(note.meta)
-    confidence = valid_confidence(note.meta.get("confidence"))
+    try:
+        note = store.read(rel)
+    except NoteNotFound:
+        raise
+    except NoteError as exc:  # frontmatter that does not parse (a merge conflict): the raw text, to fix it
+        note = Note(rel, _raw_text(store, rel, exc), "")
+        note.body = note.text
+        bad = str(exc).removeprefix(f"{rel}: ")
+    else:
+        bad = ""
     view = NoteView(
         path=rel,
         kind=kind_of(rel),
         title=note.title,
-        description=note.description,
+        description="" if bad else note.description,
         tags=note.str_list("tags"),
-        confidence=confidence,
-        meta=meta,
+        confidence=valid_confidence(note.meta.get("confidence")),
+        meta=_json_safe(note.meta),
         text=note.text,
+        warning=_warning(note.text, bad),
     )
     if not anchor:
         return view
@@ -89,6 +100,27 @@ def read_note(store: NoteStore, path: str) -> NoteView:
             view.description = ep.text.strip().splitlines()[0][:MAX_DESCRIPTION] if ep.text.strip() else ""
             return view
     raise NoteNotFound(f"no episode #{anchor} in this file", rel)
+
+
+def _raw_text(store: NoteStore, rel: str, exc: NoteError) -> str:
+    """The file's text as it is, when it is text at all (binary or not UTF-8: the error stands)."""
+    data = store.read_bytes(rel)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise exc from None
+    if "\x00" in text:
+        raise exc
+    return text
+
+
+def _warning(text: str, bad_frontmatter: str) -> str | None:
+    """One line on what to fix by hand: frontmatter memdir cannot read, an unresolved merge conflict."""
+    parts = [f"frontmatter not read ({bad_frontmatter}); shown as it is on disk"] if bad_frontmatter else []
+    conflicts = find_conflicts(text)
+    if conflicts:
+        parts.append(f"unresolved merge conflict at {conflicts[0].describe()}")
+    return "; ".join(parts) + ": fix it by hand (`memdir lint`)" if parts else None
 
 
 def _description(text: str, title: str) -> str:

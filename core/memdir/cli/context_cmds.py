@@ -13,10 +13,10 @@ from memdir.inputs import MAX_QUERY_BYTES
 @click.option(
     "--budget",
     "-b",
-    type=click.IntRange(min=1),
+    type=int,
     default=1500,
     show_default=True,
-    help="Token budget (estimated: 1 per CJK character, 1 per 4 other characters).",
+    help="Token budget, 60 to 100,000 (estimated: 1 per CJK character, 1 per 4 other characters).",
 )
 @click.option(
     "--kind",

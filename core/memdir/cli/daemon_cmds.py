@@ -26,9 +26,16 @@ def _detach(state: CliState) -> int:
     if pid:
         raise LockError(f"a memdir daemon is already running for {root} (pid {pid})", pid=pid)
     out_path = daemon_dir(root) / "daemon.out"
-    out_path.parent.mkdir(parents=True, exist_ok=True)
     cmd = [sys.executable, "-m", "memdir.cli.main", "--root", str(root), "daemon", "--foreground"]
-    with open(out_path, "ab") as out:
+    try:
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        out = open(out_path, "ab")  # noqa: SIM115 - closed below, after the child has its copy
+    except OSError as exc:  # a read-only root: one sentence, not the raw OSError
+        raise MemdirError(
+            f"cannot start the daemon: cannot write {out_path} ({exc.strerror or exc}); "
+            "the daemon keeps its lock, logs and runs in .memdir/, which must be writable"
+        ) from None
+    with out:
         proc = subprocess.Popen(
             cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True, close_fds=True
         )

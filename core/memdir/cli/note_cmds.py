@@ -82,6 +82,8 @@ def note_show(state: CliState, path: str, as_json: bool) -> None:
     """Print a note as it is on disk; PATH is relative to the root (or absolute inside it).
 
     `episodes/2026-11-28.md#1030-fix-ci` (a search hit's anchor) prints that one episode.
+    A note whose frontmatter does not parse (a merge conflict) is printed as it is, with a
+    warning line on stderr.
 
     \b
     Example:
@@ -89,6 +91,8 @@ def note_show(state: CliState, path: str, as_json: bool) -> None:
       memdir note show "episodes/2026-11-28.md#1030-fix-ci" --json
     """
     note = state.memory.read_note(path)
+    if note.warning and not as_json:  # the text is still printed, as it is, so it can be fixed
+        say(("warning", "yellow"), f": {note.path}: {note.warning}", stderr=True)
     if as_json:
         echo_json(note.to_dict())
     else:

@@ -14,7 +14,7 @@ from pathlib import Path
 from memdir.errors import PathError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.store import SCAN_DIRS, NoteStore
-from memdir.paths import ARCHIVE_DIR
+from memdir.paths import ARCHIVE_DIR, has_control
 
 
 def index_dirs(include_archive: bool = False) -> tuple[str, ...]:
@@ -33,6 +33,7 @@ def is_indexable(rel: str, include_archive: bool = False) -> bool:
         and not name.startswith(".")
         and not is_temp_name(name)
         and not any(p.startswith(".") for p in parts[:-1])
+        and not has_control(rel)
     )
 
 
@@ -63,7 +64,7 @@ def _walk(root: Path, top: str, out: dict[str, tuple[int, int] | str]) -> None:
             if is_dir:
                 stack.append((Path(entry.path), rel))
                 continue
-            if not name.endswith(".md") or is_temp_name(name):
+            if not name.endswith(".md") or is_temp_name(name) or has_control(rel):
                 continue
             try:
                 if entry.is_symlink():

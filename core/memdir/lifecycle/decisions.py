@@ -123,6 +123,10 @@ def read_decision(store: NoteStore, path: str) -> Note:
         raise DecisionError(f"no decision at {path}: {exc}") from None
     if note.meta.get("type") != "decision":
         raise DecisionError(f"{note.path} is not a decision note (its frontmatter has no `type: decision`)")
+    if not note.path.startswith("knowledge/"):  # `type: decision` on a procedure: none memdir tracks
+        raise DecisionError(
+            f"{note.path} is not a decision note: decision notes live in knowledge/ (`memdir decision add`)"
+        )
     return note
 
 

@@ -6,9 +6,12 @@ Rules (config `forget`):
 - such procedures with `confidence < min_confidence` after at least `min_failures` failures;
 - knowledge with `origin: daily|weekly` neither retrieved by a search nor edited
   (`updated_at`, file mtime) for `knowledge_days`.
-Notes with `protected: true`, `origin: human`, or no origin are never moved. `restore`
+Notes with `protected: true`, `origin: human`, or no origin are never moved. `restore_note`
 brings a note back byte for byte, and counts as a touch: a restored note is not forgotten
-again until the rules hold anew from the restore (a new failure, or another full period).
+again until the rules hold anew from the restore. The failing rule needs a failure reported
+after the restore: the restore records the note's `failure_count` in the archive log, and only
+a higher count (a new failure) lets the rule apply again; the unused rules count their full
+period from the restore.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from memdir.activity import parse_ts
 from memdir.errors import MemdirError
 from memdir.lifecycle.usage import all_usage
 from memdir.notes.model import Note
+from memdir.paths import ARCHIVE_DIR
 
 if TYPE_CHECKING:
     from memdir.config import ForgetConfig
@@ -71,17 +75,32 @@ def _number(value: Any, default: float) -> float:
         return default
 
 
+@dataclass(frozen=True)
+class Restore:
+    """The last restore of a note: when, and its `failure_count` then (None: a log from before it was kept)."""
+
+    at: datetime
+    failures: int | None = None
+
+
+def _failed_since(restored: Restore, failures: int, last: datetime | None) -> bool:
+    """Whether a failure was reported after the restore: the count grew (or, in an older log, any later use)."""
+    if restored.failures is not None:
+        return failures > restored.failures
+    return last is not None and last > restored.at
+
+
 def judge_procedure(
-    note: Note, usage: UsageEntry, cfg: ForgetConfig, now: datetime, restored: datetime | None = None
+    note: Note, usage: UsageEntry, cfg: ForgetConfig, now: datetime, restored: Restore | None = None
 ) -> str | None:
     """Why this procedure should be archived now, or None to keep it."""
     failures = int(_number(note.meta.get("failure_count"), 0))
     confidence = _number(note.meta.get("confidence"), 1.0)
     last = _latest(note.meta.get("last_used"), usage.get("last_used"))
-    fresh_since_restore = restored is None or (last is not None and last.date() >= restored.date())
-    if failures >= cfg.min_failures and confidence < cfg.min_confidence and fresh_since_restore:
+    new_evidence = restored is None or _failed_since(restored, failures, last)
+    if failures >= cfg.min_failures and confidence < cfg.min_confidence and new_evidence:
         return f"confidence {confidence:g} < {cfg.min_confidence:g} after {failures} failures"
-    since = _latest(last or note.meta.get("created_at"), restored)
+    since = _latest(last or note.meta.get("created_at"), restored.at if restored else None)
     if since is None:
         return None
     days = (now - since).days
@@ -97,7 +116,7 @@ def judge_knowledge(
     mtime: datetime,
     cfg: ForgetConfig,
     now: datetime,
-    restored: datetime | None = None,
+    restored: Restore | None = None,
 ) -> str | None:
     """Why this knowledge note should be archived now, or None to keep it."""
     touched = _latest(
@@ -106,7 +125,7 @@ def judge_knowledge(
         mtime,
         usage.get("last_retrieved"),
         usage.get("last_used"),
-        restored,
+        restored.at if restored else None,
     )
     if touched is None:
         return None
@@ -116,14 +135,35 @@ def judge_knowledge(
     return None
 
 
-def last_restores(store: NoteStore) -> dict[str, datetime]:
-    """When each note was last restored from the archive (from archive/archive-log.jsonl)."""
-    out: dict[str, datetime] = {}
+def last_restores(store: NoteStore) -> dict[str, Restore]:
+    """Each note's last restore from the archive (from archive/archive-log.jsonl)."""
+    out: dict[str, Restore] = {}
     for entry in store.archive_log():
-        ts, path = parse_ts(entry.get("ts")), entry.get("path")
-        if entry.get("action") == "restore" and ts and isinstance(path, str):
-            out[path] = max(ts, out.get(path, ts))
+        ts, path, count = parse_ts(entry.get("ts")), entry.get("path"), entry.get("failure_count")
+        if entry.get("action") != "restore" or not ts or not isinstance(path, str):
+            continue
+        if path not in out or ts >= out[path].at:
+            failures = count if isinstance(count, int) and not isinstance(count, bool) else None
+            out[path] = Restore(ts, failures)
     return out
+
+
+def restore_note(store: NoteStore, archived: str) -> str:
+    """Bring an archived note back byte for byte (`NoteStore.restore`); returns its path.
+
+    The archive log's restore entry records the note's `failure_count`, so the failing rule waits
+    for a failure reported after the restore instead of archiving the note again the next night.
+    """
+    rel = store.relpath(archived)
+    rel = rel if rel.startswith(f"{ARCHIVE_DIR}/") else f"{ARCHIVE_DIR}/{rel}"
+    extra: dict[str, object] = {}
+    try:
+        count = store.read(rel).meta.get("failure_count")
+    except MemdirError:  # not a readable note (a review item, a person's odd file): restored all the same
+        count = None
+    if isinstance(count, int) and not isinstance(count, bool):
+        extra["failure_count"] = count
+    return store.restore(rel, extra=extra)
 
 
 def find_forgettable(

@@ -40,6 +40,7 @@ class NoteResult(TypedDict):
     tags: list[str]
     confidence: float | None
     text: str
+    warning: str | None  # what to fix by hand: frontmatter that does not parse, an unresolved merge conflict
 
 
 class ContextResult(TypedDict):

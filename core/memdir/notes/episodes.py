@@ -14,6 +14,7 @@ from memdir.errors import InputError, NoteError
 from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, check_when
 from memdir.locks import file_lock
 from memdir.masked_refs import settled
+from memdir.notes.conflicts import find_conflicts
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_bytes, hash_text
 from memdir.notes.store import NoteStore
@@ -169,6 +170,34 @@ def parse_episode_text(relpath: str, text: str) -> list[Episode]:
         full = f"{heading}\n{section}".strip()
         episodes.append(Episode(relpath, anchor, title, day, time_s, section.strip(), hash_text(full)))
     return episodes
+
+
+def episode_lines(relpath: str, text: str) -> dict[str, tuple[int, int]]:
+    """episode id -> (first, last) line of its section in the file (1-based), as parse_episode_text cuts it."""
+    episodes = parse_episode_text(relpath, text)
+    last = text.count("\n") + (0 if text.endswith("\n") else 1)
+    body = split_text(text).body
+    spans = _fence_spans(body)
+    heads = [m.start() for m in _HEADING.finditer(body) if _outside(spans, m.start())]
+    if len(heads) != len(episodes) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}\.md", relpath.rsplit("/", 1)[-1]):
+        return {ep.id: (1, last) for ep in episodes}  # a whole-file episode
+    base = len(text) - len(body)
+    starts = [text.count("\n", 0, base + h) + 1 for h in heads]
+    ends = [s - 1 for s in starts[1:]] + [last]
+    return {ep.id: (a, b) for ep, a, b in zip(episodes, starts, ends, strict=True)}
+
+
+def conflicted_episodes(relpath: str, text: str) -> dict[str, int]:
+    """episode id -> line of the unresolved merge conflict its section holds or lies in (notes/conflicts.py)."""
+    conflicts = find_conflicts(text)
+    if not conflicts:
+        return {}
+    out: dict[str, int] = {}
+    for eid, (first, last) in episode_lines(relpath, text).items():
+        hit = next((c for c in conflicts if c.start <= last and c.end >= first), None)
+        if hit is not None:
+            out[eid] = hit.start
+    return out
 
 
 def _size(path: Path) -> int:

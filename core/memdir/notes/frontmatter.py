@@ -172,7 +172,8 @@ def _dump_key(key: str, value: Any, flow: bool) -> str:
 
 def _key_span(lines: list[str], key: str) -> tuple[int, int] | None:
     """Line range [start, end) of a top-level key and its nested lines."""
-    pat = re.compile(rf"^(?:{re.escape(key)}|'{re.escape(key)}'|\"{re.escape(key)}\")[ \t]*:(?:[ \t]|$)")
+    # `sources:\r\n` in a CRLF note is a key with a block under it, as `sources:\n` is
+    pat = re.compile(rf"^(?:{re.escape(key)}|'{re.escape(key)}'|\"{re.escape(key)}\")[ \t]*:(?:[ \t]|\r?$)")
     for i, line in enumerate(lines):
         if pat.match(line):
             j = i + 1

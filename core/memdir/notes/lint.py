@@ -2,7 +2,9 @@
 
 Problems name the key and, where it helps, the line ("knowledge/x.md: error: `description` must
 be text, got a number (123) (line 2)"). Frontmatter memdir does not read (TOML `+++`, JSON, a `---`
-block that never closes) is reported instead of being silently taken as body.
+block that never closes) is reported instead of being silently taken as body. Unresolved Git
+merge conflicts are reported with their line (notes/conflicts.py), and a file name with a control
+character (which memdir never reads) with its name escaped.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from memdir.errors import NoteError, PathError
+from memdir.errors import MemdirError, NoteError, PathError
 from memdir.notes.atomic import is_temp_name
+from memdir.notes.conflicts import find_conflicts
 from memdir.notes.frontmatter import key_line, split_text
 from memdir.notes.store import LINK_OUT
+from memdir.paths import BAD_NAME, has_control, shown_name
 
 if TYPE_CHECKING:
     from ruamel.yaml.comments import CommentedMap
@@ -24,6 +28,7 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 LINT_DIRS = ("knowledge", "procedures", "episodes", "skills", "review")
+CONFLICT = "unresolved merge conflict at {}: keep the side you want and delete the marker lines"
 MAX_BYTES = 5 * 1024 * 1024
 STRING_KEYS = ("title", "description", "origin", "summary")
 LIST_KEYS = ("sources", "aliases", "tools")
@@ -84,6 +89,9 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
         if rel.startswith("!outside:"):
             problems.append(LintProblem(rel[9:], "error", LINK_OUT))
             continue
+        if has_control(rel):  # printed escaped: a newline in a name must not forge lines of the report
+            problems.append(LintProblem(shown_name(rel), "error", BAD_NAME))
+            continue
         full = store.root / rel
         if not rel.endswith(".md"):
             if not (rel.startswith("skills/") or rel.startswith("review/")):
@@ -105,9 +113,21 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
         except NoteError as exc:
             msg = str(exc).removeprefix(f"{rel}: ")
             problems.append(LintProblem(rel, "error", msg))
+            problems.extend(_conflicts(store, rel))  # markers in the frontmatter are why it does not parse
             continue
         problems.extend(_check_note(note))
+        problems.extend(
+            LintProblem(rel, "error", CONFLICT.format(c.describe())) for c in find_conflicts(note.text)
+        )
     return sorted(problems, key=lambda p: (p.path, p.level, p.message))
+
+
+def _conflicts(store: NoteStore, rel: str) -> list[LintProblem]:
+    try:
+        text = store.read_bytes(rel).decode("utf-8", "replace")
+    except MemdirError:
+        return []
+    return [LintProblem(rel, "error", CONFLICT.format(c.describe())) for c in find_conflicts(text)]
 
 
 def _type_name(value: object) -> str:

@@ -27,8 +27,9 @@ from memdir.notes.atomic import TMP_MARK, is_temp_name, remove_if_stale
 from memdir.notes.frontmatter import split_text, update_text
 from memdir.notes.masking import mask_new_secrets
 from memdir.notes.model import Note, hash_bytes
+from memdir.notes.newlines import keep_line_endings
 from memdir.notes.note_checks import MAX_NOTE_BYTES, UNREAD, check_note_bytes
-from memdir.paths import ARCHIVE_DIR, STATE_DIR, resolve_inside, to_relpath
+from memdir.paths import ARCHIVE_DIR, STATE_DIR, has_control, resolve_inside, to_relpath
 from memdir.redaction import redact_value
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,8 @@ class NoteStore:
         rel = self.relpath(relpath)
         top = rel.split("/", 1)[0]
         if top not in allow or "/" not in rel:
-            raise PathError(f"refusing to write {rel}: only {', '.join(allow)} are writable", rel)
+            where = ", ".join(f"{d}/" for d in allow)
+            raise PathError(f"refusing to write {rel}: this can only write files in {where}", rel)
         if not rel.endswith(".md") and top != ARCHIVE_DIR:
             raise PathError(f"refusing to write {rel}: notes are .md files", rel)
         target = self.abspath(rel)
@@ -140,7 +142,9 @@ class NoteStore:
                     rp = os.path.realpath(full)
                     if not rp.startswith(root_real + os.sep):
                         continue
-                    found.append(full.relative_to(self.root).as_posix())
+                    rel = full.relative_to(self.root).as_posix()
+                    if not has_control(rel):  # a newline in a name: unreadable by path, `lint` names it
+                        found.append(rel)
             yield from sorted(found)
 
     def links_out(self, dirs: Iterable[str] = SCAN_DIRS) -> list[str]:
@@ -232,7 +236,8 @@ class NoteStore:
             actual = self._hash_in(folder, name, rel)
             if actual != expected_hash:
                 raise ConflictError(rel, expected_hash, actual)
-            data = self._masked(rel, data, (folder.read_bytes(name) or b"") if actual is not None else b"")
+            old = (folder.read_bytes(name) or b"") if actual is not None else b""
+            data = self._masked(rel, keep_line_endings(old, data), old)  # a CRLF file stays CRLF
             if actual == EMPTY_HASH and data:
                 # an editor saving in place truncates first: an empty read may be a torn one
                 raise ConflictError(rel, expected_hash, "(empty)")
@@ -328,8 +333,11 @@ class NoteStore:
         self._log_archive({"action": "archive", "path": rel, "archived": dest_rel, "reason": reason})
         return dest_rel
 
-    def restore(self, archived: str) -> str:
-        """Move an archived note back to where it came from; returns its restored path."""
+    def restore(self, archived: str, extra: Mapping[str, object] | None = None) -> str:
+        """Move an archived note back to where it came from; returns its restored path.
+
+        `extra`: more fields for the archive log's restore entry (lifecycle records the failure count).
+        """
         rel = self.relpath(archived)
         if not rel.startswith(f"{ARCHIVE_DIR}/"):
             rel = f"{ARCHIVE_DIR}/{rel}"
@@ -342,9 +350,13 @@ class NoteStore:
             original = f"{parts[0]}.md"
         dest = self._writable(original, ("knowledge", "procedures", "episodes", "review", "skills"))
         if dest.exists() or dest.is_symlink():
-            raise ConflictError(original, None, self.current_hash(original))
+            why = (
+                f"cannot restore {rel}: a file already exists at {original} (rename or move it, then restore)"
+            )
+            raise ConflictError(original, None, "(exists)", why)
         self._move(rel, original)
-        self._log_archive({"action": "restore", "path": original, "archived": rel, "reason": "restored"})
+        log_fields = {"action": "restore", "path": original, "archived": rel, "reason": "restored"}
+        self._log_archive({**(extra or {}), **log_fields})
         return original
 
     def move_file(self, src_rel: str, dest_rel: str) -> None:

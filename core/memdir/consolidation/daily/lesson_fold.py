@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.lesson_change import is_slip
+from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON, lesson_record
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_text import (
     FIX,
@@ -39,6 +40,7 @@ from memdir.consolidation.daily.lessons_step import (
     LessonDraft,
     draft_lesson,
 )
+from memdir.consolidation.daily.route_sections import record_key
 from memdir.notes.frontmatter import update_text
 from memdir.notes.model import Note
 from memdir.runs.journal import Op
@@ -112,6 +114,9 @@ def fold_lessons(
         if again:  # the same lesson again: it gains the episode (and every sentence of it), no second note
             path = again
             _evidence(store, out, mine, o, draft, again, now)
+            for rec in result.sections.values():
+                if isinstance(rec, dict) and rec.get("path") == o.path:
+                    rec["path"] = path
         else:
             path, n = f"{LESSON_DIR}/{draft.name}.md", 2
             while path in taken or store.exists(path):
@@ -119,9 +124,13 @@ def fold_lessons(
             taken.add(path)
             mine[path] = (len(out), want)
             out.append(replace(o, path=path, text=draft.text(notes=True)))
-        for rec in result.sections.values():
-            if isinstance(rec, dict) and rec.get("path") == o.path:
-                rec["path"] = path
+            # the lesson's text is the lesson step's to replace when the episode is edited (lesson_edits.py)
+            for key, rec in list(result.sections.items()):
+                if isinstance(rec, dict) and rec.get("path") == o.path:
+                    del result.sections[key]
+            result.sections[record_key(draft.ep.ref, LESSON)] = lesson_record(
+                draft, path, FOLDED, draft.body(notes=True)
+            )
         for d in result.decisions:
             if d.get("target") == o.path:
                 d["target"] = path

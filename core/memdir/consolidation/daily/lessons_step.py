@@ -25,6 +25,14 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip
+from memdir.consolidation.daily.lesson_edits import (
+    CREATED,
+    EVIDENCE,
+    LessonEdits,
+    evidence_lines,
+    record,
+    recorded,
+)
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_text import (
     LABEL_LINE,
@@ -117,6 +125,10 @@ class LessonDraft:
 
     def text(self, notes: bool = False) -> str:
         """The lesson note; with `notes`, the episode's other facts under `## Notes` (the only note it makes)."""
+        return render_note(self.meta, self.body(notes))
+
+    def body(self, notes: bool = False) -> str:
+        """The lesson note's body (what `text` puts under the frontmatter)."""
         ja = is_japanese(self.ep.text)
         no_step = "エピソードには失敗した手順の記載がない" if ja else "the episode names no failed step"
         body = [
@@ -132,7 +144,7 @@ class LessonDraft:
             *(["## How to check", *[f"- {s}" for s in self.checks[:3]], ""] if self.checks else []),
             *(["## Notes", " ".join(self.rest), ""] if notes and self.rest else []),
         ]
-        return render_note(self.meta, "\n".join(body))
+        return "\n".join(body).strip()
 
 
 def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
@@ -276,11 +288,23 @@ class EpisodeLessons:
         every sentence of it (the others under `## Notes`)."""
         draft = draft_lesson(self.store, ep, self.now)
         if draft is None:
+            rec = recorded(self.store.root, ep.ref)
+            if rec is not None and self.store.exists(rec["path"]):  # edited so that it records no lesson now
+                self.report.errors.append(
+                    f"lessons from {ep.id}: the edited episode no longer records a lesson; "
+                    f"{rec['path']} is left as it is (archive it by hand if it is wrong)"
+                )
             return None
         if draft.existing:
+            sources = {stored_ref(x) for x in self.store.read(draft.existing).str_list("sources")}
+            if ep.id in sources and recorded(self.store.root, ep.ref) is not None:  # the episode was edited
+                return LessonEdits(self.store, self.review, self.report, self.now).replace(
+                    draft, draft.existing
+                )
             return self._add_evidence(draft.existing, draft, [] if elsewhere else draft.sents)
         rel = self.store.unique_path(LESSON_DIR, draft.name)
         self.store.create(rel, draft.text(notes=not elsewhere), allow=("knowledge",))
+        record(self.store.root, draft, rel, CREATED, draft.body(notes=not elsewhere))
         self.report.created.append(rel)
         self.report.stats["lessons_from_episodes"] = self.report.stats.get("lessons_from_episodes", 0) + 1
         return rel
@@ -297,7 +321,10 @@ class EpisodeLessons:
                 self.report.updated.append(rel)
             return rel
         changes, body = with_evidence(note, ep.id, draft.failed, draft.remedies, said, self.now)
+        lines = evidence_lines(draft)
         self.store.update_meta(rel, changes, body=body, allow=("knowledge",))
+        if lines:
+            record(self.store.root, draft, rel, EVIDENCE, lines)
         self.report.updated.append(rel)
         self.report.stats["lessons_given_evidence"] = self.report.stats.get("lessons_given_evidence", 0) + 1
         return rel

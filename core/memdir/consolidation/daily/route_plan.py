@@ -29,6 +29,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily.blocks import split_blocks
+from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
 from memdir.consolidation.daily.route_lang import same_in_other_language
 from memdir.consolidation.daily.route_outcome import Outcome
@@ -70,6 +71,7 @@ def engine_update_floor(embedder_name: str) -> float:
 
 REVIEW = "<review>"
 EVIDENCE = "<evidence>"
+LESSON_STEP = "<lesson>"
 
 
 def has_own_steps(text: str) -> bool:
@@ -100,9 +102,16 @@ class Planner:
         self._notes: dict[str, Note] = {}
         self._by_source: dict[str, dict[str, str]] = {k: {} for k in WRITE_KINDS}  # kind -> ref -> path
         self._skills: dict[str, str] | None = None  # skills/ path -> procedure_text, read on first use
+        lessons: list[Note] = []
         for note in store.iter_notes(WRITE_KINDS):
             self._notes[note.path] = note
+            if note.meta.get("type") == "lesson":  # the lesson step's own: only when no other note cites it
+                lessons.append(note)
+                continue
             # each source as memdir makes the id now (an earlier memdir masked some twice)
+            for src in note.str_list("sources"):
+                self._by_source[note.path.split("/", 1)[0]].setdefault(stored_ref(src), note.path)
+        for note in lessons:
             for src in note.str_list("sources"):
                 self._by_source[note.path.split("/", 1)[0]].setdefault(stored_ref(src), note.path)
 
@@ -204,7 +213,9 @@ class Planner:
             "similarity": round(best.similarity, 4) if best else None,
         }
         target, reason = self._choose(ep, part, kind, title, text, vec, matches)
-        if target == EVIDENCE:
+        if target == LESSON_STEP:
+            decision.update(action="lesson", target=self._by_source[kind][ep.ref], reason=reason)
+        elif target == EVIDENCE:
             skill = self.vectors.related(vec, "skills", k=1)[0]
             self._review(ep, "evidence", title, text, skill, "matches this skill")
             decision.update(action="evidence", target=skill.path, reason=reason)
@@ -236,6 +247,11 @@ class Planner:
     ) -> tuple[str | None, str]:
         """The note to update, REVIEW(+path) for a merge candidate, EVIDENCE, or None for a new note."""
         by_src = self._by_source[kind].get(ep.ref)
+        lesson = self.sections.sections.get(record_key(ep.ref, LESSON))
+        if by_src and isinstance(lesson, dict) and lesson.get("path") == by_src:
+            if lesson.get("mode") == FOLDED:  # the episode's note is its lesson: the lesson step replaces it
+                return LESSON_STEP, "edited episode; its lesson is replaced by the lesson step"
+            by_src = None  # a lesson the episode also gave rise to is not the note of this part
         filed = by_src is not None and (by_src in self._notes or by_src in self._ops)
         if filed and by_src is not None and text.strip() in self._body_of(by_src):
             return by_src, "episode already filed there"  # a replay (lost state, a retried run): never twice

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import cast
 
 from memdir.masked_refs import stored_ref
+from memdir.notes.newlines import crlf_like
 from memdir.runs.state import JsonState
 
 
@@ -87,16 +88,26 @@ def _stored_record(rec: object) -> object:
 
 
 def replace_section(body: str, old: str, new: str) -> str | None:
-    """body with `old` (whole lines) replaced by `new`; None unless `old` is there exactly once, as whole lines."""
-    old_s, new_s = old.strip("\n"), new.strip("\n")
+    """body with `old` (whole lines) replaced by `new`; None unless `old` is there exactly once, as whole lines.
+
+    In a CRLF note (memdir keeps a file's line endings, notes/newlines.py) the recorded text is found,
+    and replaced, with CRLF line breaks.
+    """
+    old_s, new_s = old.strip("\r\n"), new.strip("\r\n")
     if not old_s:
         return None
-    found, i = [], body.find(old_s)
+    at = _once(body, old_s)
+    if at is None and "\r\n" in body:
+        old_s, new_s = crlf_like(old_s, body), crlf_like(new_s, body)
+        at = _once(body, old_s)
+    return None if at is None else body[:at] + new_s + body[at + len(old_s) :]
+
+
+def _once(body: str, text: str) -> int | None:
+    """Where text stands in body as whole lines, when it does exactly once."""
+    found, i = [], body.find(text)
     while i >= 0:
-        if (i == 0 or body[i - 1] == "\n") and body[i + len(old_s) : i + len(old_s) + 1] in ("", "\n"):
+        if (i == 0 or body[i - 1] == "\n") and body[i + len(text) : i + len(text) + 1] in ("", "\n", "\r"):
             found.append(i)
-        i = body.find(old_s, i + 1)
-    if len(found) != 1:
-        return None
-    i = found[0]
-    return body[:i] + new_s + body[i + len(old_s) :]
+        i = body.find(text, i + 1)
+    return found[0] if len(found) == 1 else None

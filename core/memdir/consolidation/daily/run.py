@@ -2,7 +2,8 @@
 
 The steps of a run, in the order `DailyConsolidator._run` takes them:
 1. complete a run that was interrupted (its journal is still there);
-2. collect episodes not yet consolidated (id + hash), and those whose lesson step is still to do;
+2. collect episodes not yet consolidated (id + hash), and those whose lesson step is still to do; one
+   inside an unresolved merge conflict stays pending, its file and line in the report;
 3. load the vectors of the existing notes (RAG: the related notes of each part);
 4. route every episode (LLM when configured, else the built-in router) into parts;
 5. plan every write against the notes that exist, plus move proposals for misfiled notes;
@@ -38,8 +39,9 @@ from memdir.index.embedder import routing_name
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.lifecycle.review import item_id_for
 from memdir.locks import file_lock
-from memdir.notes.episodes import Episode
-from memdir.notes.model import hash_text
+from memdir.notes.episodes import Episode, conflicted_episodes
+from memdir.notes.model import hash_bytes, hash_text
+from memdir.notes.newlines import keep_line_endings
 from memdir.notes.note_checks import MAX_NOTE_BYTES
 from memdir.runs.gitcommit import autocommit
 from memdir.runs.journal import Journal, Op, Plan
@@ -129,6 +131,9 @@ class DailyConsolidator:
         report.processed = len(episodes) + len(retried)
         if retried:
             report.stats["lessons_retried"] = len(retried)
+        # a `git pull` stopped mid-merge left both sides in the file: no text to learn from
+        episodes = self._hold_conflicted(episodes, report)
+        retried = self._hold_conflicted(retried, report)
         # 3. the existing notes' vectors (related notes, duplicate checks)
         vectors = NoteVectors(self.store, self.embedder())
         # 4. route
@@ -234,6 +239,21 @@ class DailyConsolidator:
         if changed:
             state.save()
 
+    def _hold_conflicted(self, episodes: list[Episode], report: RunReport) -> list[Episode]:
+        """The episodes outside unresolved merge conflicts; each one inside stays pending with its reason."""
+        held: dict[str, str] = {}
+        for file in dict.fromkeys(ep.file for ep in episodes):
+            try:
+                text = self.store.read(file).text
+            except MemdirError:
+                continue
+            for eid, line in conflicted_episodes(file, text).items():
+                held[eid] = f"unresolved merge conflict in {file}:{line}"
+        for ep in episodes:
+            if ep.id in held:
+                report.leave_pending(1, held[ep.id])
+        return [ep for ep in episodes if ep.id not in held]
+
     def _route(
         self, episodes: list[Episode], vectors: NoteVectors, router: Router, report: RunReport
     ) -> list[tuple[Episode, list[RoutedPart]]]:
@@ -293,7 +313,7 @@ class DailyConsolidator:
         if op.op == "review":
             return self.review.raise_item(**op.review)
         current = store.current_hash(op.path)
-        if current == hash_text(op.text):
+        if current is not None and current in (hash_text(op.text), _as_stored(store, op)):
             return op.path  # already applied (a resumed run)
         expected = None if op.op == "create" else op.expected_hash
         store.write(op.path, op.text, expected, allow=ALLOW)
@@ -336,6 +356,14 @@ class DailyConsolidator:
             self.index.sync(paths=changed)
         except (ImportError, MemdirError) as exc:  # ImportError: chromadb loads only here
             log.warning("index not synced after the daily run: %s", exc)
+
+
+def _as_stored(store: NoteStore, op: Op) -> str:
+    """The hash op's text has once written over the file there now (a CRLF note keeps CRLF)."""
+    try:
+        return hash_bytes(keep_line_endings(store.read_bytes(op.path), op.text.encode("utf-8")))
+    except MemdirError:
+        return ""
 
 
 def _diff(old: str, new: str, path: str) -> str:

@@ -7,6 +7,7 @@ from typing import Annotated
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
+from memdir.agents.context import MAX_BUDGET, MIN_BUDGET
 from memdir.mcp.results import ContextResult
 from memdir.mcp.session import run
 
@@ -17,7 +18,12 @@ def context(
     ctx: Context,
     query: str,
     budget: Annotated[
-        int | None, Field(ge=50, le=100_000, description="Token budget (default 1500).")
+        int | None,
+        Field(
+            ge=MIN_BUDGET,
+            le=MAX_BUDGET,
+            description=f"Token budget, {MIN_BUDGET} to {MAX_BUDGET} (default 1500).",
+        ),
     ] = None,
 ) -> ContextResult:
     """Load the memory relevant to a task, as one Markdown block to keep in mind while working.

@@ -13,7 +13,8 @@ def read_note(ctx: Context, path: str) -> NoteResult:
 
     `path` is relative to the memory root, as search returns it (e.g. "procedures/deploy-api.md");
     an episode anchor ("episodes/2026-11-28.md#1030-fix-ci") reads that one episode. Paths outside
-    the root, and files that are not notes, are refused.
+    the root, and files that are not notes, are refused. `warning` says what to fix by hand (an
+    unresolved merge conflict, frontmatter that does not parse: the text is then the file as it is).
     """
     note = run(ctx, lambda mem: mem.read_note(path))
     return {
@@ -24,4 +25,5 @@ def read_note(ctx: Context, path: str) -> NoteResult:
         "tags": note.tags,
         "confidence": note.confidence,
         "text": note.text,
+        "warning": note.warning,
     }
