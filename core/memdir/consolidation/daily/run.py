@@ -18,7 +18,6 @@ pending and changes nothing. `dry_run` writes nothing at all.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import logging
 from collections.abc import Callable
@@ -34,6 +33,7 @@ from memdir.consolidation.daily.route_plan import Planner
 from memdir.consolidation.daily.route_rag import NoteVectors
 from memdir.consolidation.daily.route_sections import SectionState
 from memdir.consolidation.daily.router import RoutedPart, Router
+from memdir.consolidation.daily.run_text import count_actions, diff_of
 from memdir.errors import MemdirError
 from memdir.index.embedder import routing_name
 from memdir.lifecycle.daily_steps import run_daily_steps
@@ -166,7 +166,7 @@ class DailyConsolidator:
             redactions=result.redactions + sum(f"{ep.title}\n{ep.text}".count(MASK) for ep in episodes),
             outcomes=result.outcomes,
             router=router.model.name,
-            actions=_count_actions(result.decisions),
+            actions=count_actions(result.decisions),
         )
         report.episodes = result.episode_rows(dropped)
         run_id = f"{started.strftime('%Y%m%dT%H%M%S')}-{hashlib.sha1(repr(ops).encode()).hexdigest()[:8]}"
@@ -339,13 +339,13 @@ class DailyConsolidator:
                 new = (
                     f"{op.review['kind']} -> {op.review['target']} (similarity {op.review['similarity']})\n\n"
                 )
-                chunks.append(_diff("", new + str(op.review["body"]).strip() + "\n", rel))
+                chunks.append(diff_of("", new + str(op.review["body"]).strip() + "\n", rel))
                 continue
             old = "" if op.op == "create" else self.store.read(op.path).text
             if old == op.text:
                 continue
             (report.created if op.op == "create" else report.updated).append(op.path)
-            chunks.append(_diff(old, op.text, op.path))
+            chunks.append(diff_of(old, op.text, op.path))
         report.diff = "".join(chunks)
 
     def _sync_index(self, report: RunReport) -> None:
@@ -366,12 +366,6 @@ def _as_stored(store: NoteStore, op: Op) -> str:
         return ""
 
 
-def _diff(old: str, new: str, path: str) -> str:
-    a = old.splitlines(keepends=True)
-    b = new.splitlines(keepends=True)
-    return "".join(difflib.unified_diff(a, b, "/dev/null" if not old else f"a/{path}", f"b/{path}"))
-
-
 def _within_note_size(ops: list[Op], report: RunReport) -> list[Op]:
     """The ops whose note stays readable; one report line per note that would grow past MAX_NOTE_BYTES.
 
@@ -390,14 +384,6 @@ def _within_note_size(ops: list[Op], report: RunReport) -> list[Op]:
             continue
         kept.append(op)
     return kept
-
-
-def _count_actions(decisions: list[dict[str, object]]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for d in decisions:
-        key = str(d.get("action"))
-        out[key] = out.get(key, 0) + 1
-    return out
 
 
 def _redacted(ep: Episode) -> Episode:
