@@ -32,6 +32,7 @@ from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
 from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, with_tools
+from memdir.consolidation.weekly.title_holes import cuts_words
 from memdir.consolidation.weekly.title_support import call_title, task_source
 from memdir.consolidation.weekly.titles import (
     file_stem,
@@ -179,7 +180,13 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         )
     )
     # a title of holes (`{value} churn-xgb {value2} to {target}`) names no work: say what the requests share
-    chatty = chatty or len(intents) >= 3 and bool(step_tpls) and mostly_holes(render_title(title_tpl))
+    # ... or a hole that cuts a word or holds a verb's endings (`コー{value}匿名化{value2}共有す{value3}`)
+    chatty = (
+        chatty
+        or len(intents) >= 3
+        and bool(step_tpls)
+        and (mostly_holes(render_title(title_tpl)) or cuts_words(title_tpl))
+    )
     # one terse Japanese request with holes (`{item} 紛失→弁償 {patron}`) is one person's note, no kind's name
     chatty = chatty or (
         len(intents) >= 3

@@ -4,9 +4,12 @@ Against `procedures/` and `skills/` (people's notes included) the check is by co
 (`dedupe.py`): the intent's calibrated similarity reaching `thresholds.duplicate`, or the note
 already holding most of the draft's steps (>= 2 and at least half of them, each by `COVERED` of
 its words, and more than half of the note's own steps). Steps many notes or many of the run's
-drafts share (`GENERIC`: `goto {url}`, `git pull`) are no evidence and are left out. Weekly notes distilled from this same week, and drafts placed
-earlier in this run, are siblings the clustering set apart by intent: they count only when their
-step sequences are the same work (`dedupe.same_work`) and their meaning agrees.
+drafts share (`GENERIC`: `goto {url}`, `git pull`) are no evidence and are left out. A person's
+note is also found by what it names (`named.py`), by its sentences (`prose.py`), and by those ways
+together (`together`): the steps any way holds, the note's own steps among the draft's and the kind's
+own terms written. Weekly notes distilled from this same week, and drafts placed earlier in this run,
+are siblings the clustering set apart by intent: they count only when their step sequences are the
+same work (`dedupe.same_work`) and their meaning agrees.
 
 A match raises one review item (`merge_candidate`, or `evidence` for a skill) keyed
 `weekly:<target>:<signature>`, never twice; its candidate is only what the draft adds (the
@@ -81,6 +84,20 @@ def steps_match(m: Match) -> bool:
     if m.covered >= 2 and 2 * m.covered >= m.compared and m.reverse > 0.5:
         return True
     return m.compared >= 1 and m.covered == m.compared and m.whole >= WHOLE
+
+
+def together(held: int, p: ProseMatch, reverse: float) -> bool:
+    """The ways together tell the kind: the steps any way holds are >= 2 and at least half of its telling
+    steps, more than half of the note's own steps are among the draft's, and the note writes the kind's own
+    terms (`ProseMatch.same_work`'s second condition). An agent that checks more than the person wrote down
+    (a `sleep 60 && uptime`, a log tail) adds steps no way holds; the note's steps are all there."""
+    return (
+        held >= 2
+        and 2 * held >= p.steps
+        and reverse > 0.5
+        and p.own_written >= 1
+        and 2 * p.own_written >= p.own
+    )
 
 
 class Placer:
@@ -195,6 +212,10 @@ class Placer:
         if p.same_work():  # a person's prose that writes the draft's steps and what sets this kind apart
             added = [s for i, s in enumerate(draft.steps) if i not in p.held]
             return max(m.intent, len(p.held) / p.steps), added
+        held = set(m.held) | set(m.named.steps_run) | set(p.held)
+        if together(len(held), p, m.reverse):  # each way saw part of it: a step by its code, one by its terms
+            added = [s for i, s in enumerate(draft.steps) if i not in held]
+            return max(m.intent, len(held) / p.steps), added
         return None
 
     def _unlisted(self, path: str, steps: list[str]) -> list[str]:

@@ -9,10 +9,14 @@ terms for `named.py`.
 Here the note's steps are its **sentences** (list items split the same way), and a draft step is read
 for its **terms**: the words of its call's name and of its constant values (`asuka.異動登録` →
 `異動登録`; `card.renew months=12` → `card`, `renew`, `12`), not the tool (it says how the work was
-logged), not a parameter's key (every kind of one tool writes `証券番号=`), not a placeholder. A term is
-in a sentence when the sentence writes it: a Japanese term by more than half of its character pairs
-(`契約照会` in `契約を照会し`: `契約`, `照会`), since Japanese has no spaces and prose bends a call's name
-with particles; another word by its first letters (`renew` in `renewal`, `ticket` in `tickets`).
+logged), not a parameter's key (every kind of one tool writes `証券番号=`; `file_path=` before a path
+too), not a placeholder. A term is in a sentence when the sentence writes it: a Japanese term by more than
+half of its character pairs (`契約照会` in `契約を照会し`: `契約`, `照会`), since Japanese has no spaces and
+prose bends a call's name with particles; another word by its first letters (`renew` in `renewal`,
+`ticket` in `tickets`).
+
+A term at least 3 and more than half of the draft's steps write (`ssh anon-box` before every call:
+`common_terms`) names where the work runs, not a step, and is left out of each step's terms.
 
 The note tells the draft when (1) its sentences hold at least 2 and at least half of the draft's telling
 steps (a step is held when one sentence writes more than half of its terms), and (2) it writes what
@@ -34,8 +38,8 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 _TERM = re.compile(rf"[{_CJK}]+|(?:(?![{_CJK}])[^\W\d_])+|\d+")
 _CODE = re.compile(r"`+([^`]+)`+")
 _HOLE = re.compile(r"\{[^{}]*\}|<[^<>\s]{1,40}>")
-# a parameter's key: `key=`, `key:`, `--key`, `"key":`
-_KEY = re.compile(r"""(?:--?[\w-]+|["']?[^\W\d][\w.-]*["']?\s*[=:](?![=/]))""")
+# a parameter's key: `key=` (`file_path=/home/…` too), `key:` (not `s3://`), `--key`, `"key":`
+_KEY = re.compile(r"""(?:--?[\w-]+|["']?[^\W\d][\w.-]*["']?\s*(?:=(?!=)|:(?![=/])))""")
 _TOOL_PREFIX = re.compile(r"^\s*([\w.:-]{1,40}): (?=`)")
 _SENTENCE = re.compile(r"(?<=[。！？!?])|(?<=[.;])\s+(?=\S)")
 _LIST = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?:\[[ xX]\]\s+)?")
@@ -118,6 +122,14 @@ class ProseMatch:
         )
 
 
+def common_terms(terms: Sequence[Sequence[str]]) -> set[str]:
+    """Terms at least 3 and more than half of the draft's steps write (`ssh anon-box` before every call):
+    they name where the work runs, not a step, and are no step's terms (unless a step has no other)."""
+    df = Counter(t for ts in terms for t in set(ts))
+    n = sum(1 for ts in terms if ts)
+    return {t for t, k in df.items() if k >= 3 and 2 * k > n}
+
+
 def prose_match(
     sentences: Sequence[str], steps: Sequence[str], own: set[str], tools: Iterable[str] = ()
 ) -> ProseMatch:
@@ -128,12 +140,14 @@ def prose_match(
         return out
     # a person may say one step in two sentences ("…で登録します。効力は即日にしてください。")
     windows = [" ".join(sentences[i : i + 2]) for i in range(len(sentences))]
-    for i, step in enumerate(steps):
-        terms = step_terms(step, names) if step else []
-        if not terms:
+    terms = [step_terms(step, names) if step else [] for step in steps]
+    common = common_terms(terms)
+    for i, all_terms in enumerate(terms):
+        if not all_terms:
             continue
         out.steps += 1
-        if any(2 * sum(1 for t in terms if written(t, w)) > len(terms) for w in windows):
+        kept = [t for t in all_terms if t not in common] or all_terms
+        if any(2 * sum(1 for t in kept if written(t, w)) > len(kept) for w in windows):
             out.held.append(i)
     whole = "\n".join(sentences)
     out.own = len(own)

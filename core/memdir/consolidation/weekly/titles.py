@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from memdir.consolidation.weekly.align import atoms, is_cjk
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, find_word, template_of
+from memdir.consolidation.weekly.title_values import keeps_values, marked_values, unmarked
 from memdir.consolidation.weekly.titles_ja import KANJI_RUN
 from memdir.consolidation.weekly.titles_ja import shared_phrase_ja as shared_phrase_ja
 from memdir.paths import slugify
@@ -66,10 +67,24 @@ def intent_groups(intents: Mapping[str, str]) -> list[str]:
 
 
 def title_template(intents: Mapping[str, str], step_spans: Sequence[Span]) -> tuple[Template, list[str]]:
-    """The title as a template, and the task ids whose phrasing it follows."""
+    """The title as a template, and the task ids whose phrasing it follows.
+
+    When the phrasing most tasks share keeps a value the steps vary, or cuts one (`keeps_values`), the
+    requests are grouped and aligned again with each step value a request writes whole as one mark
+    (`marked_values`): `qwen2.5-7b-jsquad-…` and `gemma-2-9b-jcommonsense-…` are the steps' `{ckpt}`, not words
+    two requests happen to share (`qwen2.5-{jsquad}-jsquad-{jsquad2}`), and the title names that placeholder
+    as the steps do (`on {bench}`, never two tasks' `on jsquad`).
+    """
     group = intent_groups(intents)
     if len(group) >= 2:
-        return template_of({t: intents[t] for t in group}), group
+        tpl = template_of({t: intents[t] for t in group})
+        if not keeps_values(tpl, step_spans, intents):
+            return tpl, group
+        marked, found = marked_values(intents, step_spans)
+        again = intent_groups(marked)
+        if len(again) >= 2:
+            return unmarked(template_of({t: marked[t] for t in again}), found, again), again
+        return tpl, group
     pivot = group[0] if group else next(iter(intents))
     return _single(pivot, intents.get(pivot, ""), step_spans, intents), [pivot]
 
@@ -332,7 +347,7 @@ def steps_title(steps: Sequence[str]) -> str:
 def render_title(template: Template) -> str:
     """The title text: placeholders by name, first letter upper-cased, no closing full stop."""
     text = template.render().rstrip(" .。")
-    if re.match(r"[a-z]+ ", text):  # an English sentence starts with a capital
+    if re.match(r"[a-z]+(?:-[a-z]+)* ", text):  # an English sentence starts with a capital (`Smoke-test …`)
         return text[:1].upper() + text[1:]
     return text
 

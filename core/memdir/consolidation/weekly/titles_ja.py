@@ -10,7 +10,8 @@ than half of the replies report as done (`会議室 4名 お願いします` + `
 other word at least two requests wrote, closest before it, with the word another request glued to it
 (`経費` + `精算` = `経費精算`). The title is written as the requests write the action (`差し戻し`, not
 `差戻`): `{object}{action}` where a request joined them (`振込予約`), `{object}を{action}する` across を,
-else `{object}の{action}`: 「経費精算の差し戻し」, 「会議室の予約」.
+`{object}して{action}する` where a request did the object first (`匿名化して共有する`), else
+`{object}の{action}`: 「経費精算の差し戻し」, 「会議室の予約」.
 """
 
 from __future__ import annotations
@@ -148,6 +149,8 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
         return obj + spoken
     if spoken == action and any(f"{obj}を{action}" in t for t in texts):
         return f"{obj}を{spoken}する"  # `口座を更新する`; a verb's own noun form takes `の` (`…の差し戻し`)
+    if spoken == action and any(f"{obj}して{action}" in t for t in texts):
+        return f"{obj}して{spoken}する"  # two actions in a row, as requests wrote them: `匿名化して共有する`
     return f"{obj}の{spoken}"
 
 

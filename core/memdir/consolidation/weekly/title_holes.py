@@ -1,0 +1,47 @@
+"""Holes a title must not have: a placeholder that cuts a word, or one that holds only a verb's endings.
+
+Requests aligned character by character (Japanese has no spaces) share characters that are no words.
+「コールセンター第3弾を匿名化して共有する」, 「レビューコーパスv2を匿名化して共同研究先に共有する」 and
+「コールセンター第4弾の匿名化と共有をお願いします」 share `コー` (of コールセンター and of コーパス), `匿名化` and
+`共有す`; aligned, they give `コー{value}匿名化{value2}共有す{value3}`: `コー` is a word cut in two, `{value2}`
+holds `して` or `と`, `{value3}` holds `る` or nothing. Such a title names no work (its file was
+`コー匿名化共有す.md`): the kind is named another way (what the requests share as words, the steps).
+
+A hole cuts a word when one of its values and the text beside it run on as one word: katakana on both
+sides (a katakana word is never read from its middle, as in `titles_ja`), or Latin letters on both sides
+with nothing between. A hole holds only endings when every value is at most two hiragana, or nothing:
+the requests' inflections and particles differ there, no value does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.consolidation.weekly.span_types import Span
+from memdir.consolidation.weekly.spans import Template
+
+_KATAKANA = re.compile(r"[\u30a1-\u30fa\u30fc]")
+_LATIN = re.compile(r"[A-Za-z]")
+_ENDING = re.compile(r"[\u3041-\u3093]{0,2}")
+
+
+def _joined(a: str, b: str) -> bool:
+    """Whether the characters `a` then `b` belong to one word (katakana, or Latin letters)."""
+    return bool(a and b) and any(p.fullmatch(a) and p.fullmatch(b) for p in (_KATAKANA, _LATIN))
+
+
+def cuts_words(template: Template) -> bool:
+    """Whether a placeholder of the title cuts a word or holds only endings (`コー{value}`, `共有す{value3}`)."""
+    parts = template.parts
+    for i, part in enumerate(parts):
+        if not isinstance(part, Span):
+            continue
+        values = list(part.values.values())
+        if values and all(_ENDING.fullmatch(v) for v in values):
+            return True
+        left = parts[i - 1] if i > 0 and isinstance(parts[i - 1], str) else ""
+        right = parts[i + 1] if i + 1 < len(parts) and isinstance(parts[i + 1], str) else ""
+        for v in values:
+            if v and (_joined(str(left)[-1:], v[0]) or _joined(v[-1], str(right)[:1])):
+                return True
+    return False
