@@ -23,10 +23,10 @@ from llm_support import (
 from memdir.runs.state import EpisodeState
 
 EN_WRITTEN = ["knowledge/flaky-ci-root-cause.md", "knowledge/postgresql-for-new-services.md", SEEDED[1]]
-JA_CERT = "knowledge/証明書の期限切れ通知はチームのメーリングリストへ.md"
-# the certificate episode records a failure and what changes from now on (今後…にする): a lesson too
+# the certificate episode records a failure and what changes from now on (今後…にする): its one note is the
+# lesson, every sentence in it (trial 9: no knowledge note beside it that says the same again)
 JA_LESSON = "knowledge/lessons/証明書の期限切れ.md"
-JA_WRITTEN = ["knowledge/dockerfile-では依存を先に-copy-する.md", JA_LESSON, JA_CERT, SEEDED[1]]
+JA_WRITTEN = ["knowledge/dockerfile-では依存を先に-copy-する.md", JA_LESSON, SEEDED[1]]
 
 
 def _run(root: Path, answers: list[object], lang: str = "en", **cfg: object):  # type: ignore[no-untyped-def]
@@ -66,10 +66,11 @@ def test_what_the_notes_say(root: Path) -> None:
     assert deploy.startswith("---\ndescription: Run `make build`\norigin: human\n")  # the person's note kept
     assert "サービスをステージングにデプロイする\n\n1. `make migrate ENV=staging` を実行する" in deploy
     assert "deploy/{service}" in deploy  # generalised, not `deploy/notifications`
-    cert = (root / JA_CERT).read_text(encoding="utf-8")
-    assert "description: cert-manager の期限切れ通知が届かなかった原因と決めたこと" in cert
-    assert "# 証明書の期限切れ通知はチームのメーリングリストへ" in cert and "origin: daily" in cert
     lesson = (root / JA_LESSON).read_text(encoding="utf-8")
+    assert (
+        "原因は cert-manager の ClusterIssuer のメールアドレスが退職者のもの" in lesson
+        and "origin: daily" in lesson
+    )
     fixes = lesson.split("## What worked instead\n", 1)[1].split("\n\n", 1)[0]
     assert "今後 issuer のメールはチームのメーリングリスト infra@example.com にする。" in fixes, lesson
 
@@ -96,7 +97,7 @@ def test_one_bad_episode_does_not_hold_back_the_others(root: Path) -> None:
 
 def test_an_episode_rejected_twice_stays_pending_alone(root: Path) -> None:
     mem, engine, report, touched = _run(root, ["daily/ja_bad_kind.json"], "ja")
-    assert touched == JA_WRITTEN[:3]  # the deploy note is not touched
+    assert touched == JA_WRITTEN[:2]  # the deploy note is not touched
     assert report.pending == 1 and pending_ids(mem) == ["notifications をステージングにデプロイ"]
     assert report.pending_reasons == {"the model's answer was rejected": 1}
     assert report.incomplete == (

@@ -272,8 +272,8 @@ def _base(word: str, words: set[str]) -> str:
         return (
             s + "e"
         )  # reserve, introduce, change, update, schedule, secure, finalize, analyse, reverse, license
-    if s.endswith("u"):
-        return s + "e"  # issue
+    if s.endswith("u") or (s.endswith("ang") and len(s) > 4):
+        return s + "e"  # issue; change, arrange (not bang)
     if len(s) <= 4 and re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxyr]", s) and not s.endswith("en"):
         return s + "e"  # file, move, close, save
     return s
