@@ -130,6 +130,17 @@ def redact_text(text: str, known: frozenset[str] = frozenset()) -> str:
     """Mask secrets in text, and every occurrence of the `known` secrets of the same write."""
     if len(text) <= 200:
         return _redact_short(text, known)
+    if len(text) <= MAX_CACHED:
+        return _redact_long(text, known)
+    return redact(text, known)[0]
+
+
+MAX_CACHED = 20_000  # a note's section: run state is saved (and masked whole) many times in one run
+
+
+@functools.lru_cache(maxsize=2048)
+def _redact_long(text: str, known: frozenset[str]) -> str:
+    """redact_text of a longer string, cached: every save of run state masks its section texts again."""
     return redact(text, known)[0]
 
 
