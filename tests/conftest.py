@@ -73,3 +73,13 @@ def installed_venv(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no
     from install_helper import make_installed_venv
 
     return make_installed_venv(tmp_path_factory.mktemp("install"))
+
+
+@pytest.fixture
+def ready(
+    run_cli: Callable[..., subprocess.CompletedProcess[str]], root: Path
+) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """`run_cli` after `memdir init` of the test root."""
+    res = run_cli("init", str(root))
+    assert res.returncode == 0, res.stderr
+    return run_cli

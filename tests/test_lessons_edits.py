@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_daily_support import YESTERDAY, at, memory, run
+from test_lessons_daily import EN, EN_AGAIN
 
 OLD_SIDE = "We restarted the queue worker via kubectl delete pod worker-0 and watched it come back."
 NEW_SIDE = "We restarted the queue worker with systemctl restart worker, then checked the logs."
@@ -18,15 +19,6 @@ LONG = (
     "We restarted the queue worker with systemctl restart worker.\nThen we checked the logs for errors.\n"
     "Jobs were lost because the queue was not drained first.\nLesson learned: always drain the queue before "
     "restarting."
-)
-EN = (
-    "The staging deploy failed because the migration ran after the new pods started. "
-    "We should have run the migration job before rolling out the pods. "
-    "Check that `kubectl get jobs` shows the migration as complete."
-)
-EN_AGAIN = (
-    "Production deploy broke again: pods came up before the schema change. "
-    "Next time run the migration job before rolling out the pods."
 )
 
 

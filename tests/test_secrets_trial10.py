@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from test_secrets_written import _ok
 
 from memdir import Memory
 from memdir.redaction import redact_text
@@ -52,18 +53,6 @@ def _found(
             hits += [f"{rel}: {s}" for s in secrets if s.lower() in data or s.lower() in rel.lower()]
     hits += [f"output {i}: {s}" for i, out in enumerate(outputs) for s in secrets if s.lower() in out.lower()]
     return hits
-
-
-@pytest.fixture
-def ready(run_cli: Run, root: Path) -> Run:
-    res = run_cli("init", str(root))
-    assert res.returncode == 0, res.stderr
-    return run_cli
-
-
-def _ok(res: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
-    assert res.returncode == 0, res.stderr
-    return res
 
 
 @pytest.mark.parametrize(

@@ -44,13 +44,6 @@ def _leaks(root: Path, *secrets: str) -> list[str]:
     return found
 
 
-@pytest.fixture
-def ready(run_cli: Run, root: Path) -> Run:
-    res = run_cli("init", str(root))
-    assert res.returncode == 0, res.stderr
-    return run_cli
-
-
 def _ok(res: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
     assert res.returncode == 0, res.stderr
     return res
