@@ -19,6 +19,7 @@ from memdir.consolidation.weekly.consensus import Column, common_prefix
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.naming import EMAIL, MONTH
 from memdir.consolidation.weekly.placeholders import Placeholder
+from memdir.consolidation.weekly.reply_templates import template_line
 from memdir.consolidation.weekly.span_dates import DATE, period_name
 from memdir.consolidation.weekly.spans import Template
 
@@ -75,6 +76,8 @@ def render_column(
     titled = {g.name for g in groups if g.in_title}
     specific = any(span.name in titled for span in tpl.spans)
     kinds = {s.kind for s in column.steps.values()}
+    if kinds == {"response"} and (line := template_line(text, code)):
+        return StepText(line, specific)  # a templated reply: its id and values (`reply_templates.py`)
     if kinds == {"response"}:
         constant = "".join(p for p in tpl.parts if isinstance(p, str))
         said = len(_WORD.findall(constant))

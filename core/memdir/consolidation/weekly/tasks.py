@@ -23,6 +23,7 @@ from datetime import datetime
 from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tools
 from memdir.consolidation.weekly.flag_order import settle_flag_order
+from memdir.consolidation.weekly.reply_templates import templated_reply
 from memdir.consolidation.weekly.request_text import reply_text, request_text
 from memdir.consolidation.weekly.similarity import abstract_text
 from memdir.consolidation.weekly.steps import (
@@ -322,7 +323,7 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             if error:
                 task.error = error
         elif ev.type in REPLY_TYPES:
-            text = _text_field(ev, "summary", "text", "message") or reply_text(ev)
+            text = _text_field(ev, "summary", "text", "message") or templated_reply(ev) or reply_text(ev)
             if text and len(task.steps) < MAX_STEPS:
                 task.steps.append(Step("reply", text, "reply", kind="response"))
             if subject := _text_field(ev, "subject"):
