@@ -33,6 +33,7 @@ from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
 from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, with_tools
 from memdir.consolidation.weekly.title_holes import cuts_words
+from memdir.consolidation.weekly.title_language import across_languages, calls_text
 from memdir.consolidation.weekly.title_support import call_title, task_source
 from memdir.consolidation.weekly.titles import (
     file_stem,
@@ -267,6 +268,9 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         [_replies(t) for t in ordered], asked + rendered + done, [t.subjects for t in ordered]
     )
     title = preferred(title, said)
+    title = across_languages(
+        title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
+    )
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}

@@ -22,6 +22,7 @@ from memdir.consolidation.weekly.placeholders import Placeholder
 from memdir.consolidation.weekly.reply_templates import template_line
 from memdir.consolidation.weekly.span_dates import DATE, period_name
 from memdir.consolidation.weekly.spans import Template
+from memdir.consolidation.weekly.title_language import language
 
 MAX_TRIED = 6
 MAX_PURPOSE = 120  # characters of a step's purpose said after its code
@@ -94,6 +95,11 @@ def render_column(
             if any(g.name == n and (g.in_title or len(g.spans) > 1) for g in groups)
         ]
         said_also = " (" + ", ".join(f"{{{n}}}" for n in shared) + ")" if shared else ""
+        langs = [language(s.input) for s in column.steps.values()]
+        if 2 * langs.count("ja") > len(
+            langs
+        ):  # the replies it stands for are mostly Japanese: so is the line
+            return StepText(f"Reply: 依頼者に結果を返信する{said_also}。", specific and bool(shared))
         return StepText(f"Reply to the requester with the result{said_also}.", specific and bool(shared))
     prefix = common_prefix(column)
     line = f"{prefix}: {code(text)}" if prefix else code(text)
