@@ -33,7 +33,7 @@ def _scope(flag: str, value: str | None, dry_run: bool) -> str | None:
 
 def _run_recorded(state: CliState, job: str, scope: str | None, run: Callable[[], RunReport]) -> RunReport:
     """Run a job and record it like the daemon's; only a full run (scope None) counts for catch-up."""
-    from memdir.daemon.runs import RunJournal, counts_of, error_of
+    from memdir.daemon.runs import RunJournal, counts_of, error_of, window_of
 
     journal = RunJournal(state.memory.root)
     record = journal.start(job, reason="cli", scope=scope)
@@ -43,7 +43,7 @@ def _run_recorded(state: CliState, job: str, scope: str | None, run: Callable[[]
         journal.finish(record, "failed", error=str(exc) or type(exc).__name__)
         raise
     result = "incomplete" if report.incomplete else "ok"
-    journal.finish(record, result, counts=counts_of(report), error=error_of(report))
+    journal.finish(record, result, counts=counts_of(report), error=error_of(report), window=window_of(report))
     return report
 
 

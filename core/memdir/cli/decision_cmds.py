@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from memdir.cli.common import CliState, console, echo_json, pass_state
+from memdir.cli.common import CliState, console, echo_json, pass_state, shown
 
 RESULTS = ("success", "failure", "partial", "reverted")
 
@@ -74,24 +74,14 @@ def list_cmd(state: CliState, due: bool, as_json: bool) -> None:
     if not rows:
         console(stderr=True).print("no decisions" + (" due" if due else ""))
         return
-    from rich import box
-    from rich.table import Table
-
-    table = Table(
-        box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
-    )  # at 80 columns the path folds, never cut to `…`
-    table.add_column("path", overflow="fold", min_width=20)
-    for name in ("status", "follow up", "due", "outcome"):
-        table.add_column(name, no_wrap=True)
+    # One block per decision: the path whole on its own line (never folded, so it can be copied
+    # into `decision outcome PATH`), then its status, follow-up date and outcome.
     for r in rows:
-        table.add_row(
-            str(r["path"]),  # the console reads no markup: escaping would print the backslashes
-            str(r["status"]),
-            str(r["follow_up_at"] or ""),
-            "yes" if r["due"] else "",
-            str(r["outcome"]),
-        )
-    console().print(table)
+        follow = f"follow up {r['follow_up_at']}" if r["follow_up_at"] else ""
+        outcome = f"outcome {r['outcome']}" if r["outcome"] else ""
+        parts = [str(r["status"]), follow, "due" if r["due"] else "", outcome]
+        click.echo(shown(str(r["path"])))
+        click.echo("  " + "  ".join(shown(p) for p in parts if p))
 
 
 @click.command("outcome")

@@ -113,6 +113,16 @@ def _no_match_hint(mem: Memory, query: str) -> None:
         else ""
     )
     say(("  --weak shows the closest notes anyway" + lang, "dim"), stderr=True)
+    bad = sorted(mem.index.view().catalog.bad)
+    if bad:  # a note memdir cannot read is in no result: say so rather than let it disappear
+        names = ", ".join(bad[:3]) + (f" and {len(bad) - 3} more" if len(bad) > 3 else "")
+        say(
+            (
+                f"  {len(bad)} file(s) could not be read and are not searched ({names}): `memdir lint` says why",
+                "dim",
+            ),
+            stderr=True,
+        )
 
 
 def print_hits(hits: list[MemoryHit]) -> None:

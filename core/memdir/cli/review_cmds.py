@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from memdir.cli.common import CliState, console, echo_json, json_option, pass_state, say
+from memdir.cli.common import CliState, echo_json, json_option, pass_state, say, shown
 
 if TYPE_CHECKING:
     from memdir.memory import Memory
@@ -41,22 +41,14 @@ def list_cmd(state: CliState, as_json: bool) -> None:
     if not items:
         say("no open review items", stderr=True)
         return
-    from rich import box
-    from rich.table import Table
-
-    # At 80 columns every column but the target keeps its width (no `merge_cand…`); the target
-    # folds onto a second line rather than being cut to `procedures/…`.
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    table.add_column("id", no_wrap=True)
-    table.add_column("kind", no_wrap=True)
-    table.add_column("target", overflow="fold", min_width=20)
-    table.add_column("sim.", no_wrap=True)
-    table.add_column("sources", no_wrap=True)
-    table.add_column("created", no_wrap=True)
+    # One block per item: the id (what `review accept` takes) with kind, similarity, sources and date
+    # on one line, the target path whole on the next: never folded or cut, so it can be copied.
     for it in items:
-        sim = "" if it.similarity is None else f"{it.similarity:.3f}"
-        table.add_row(it.id, it.kind, it.target, sim, str(len(it.sources)), it.created_at[:10])
-    console().print(table)
+        sim = "" if it.similarity is None else f"sim. {it.similarity:.3f}"
+        n = len(it.sources)
+        parts = [it.id, it.kind, sim, f"{n} source{'s' if n != 1 else ''}", it.created_at[:10]]
+        click.echo("  ".join(shown(p) for p in parts if p))
+        click.echo(f"  {shown(it.target)}")
 
 
 Result = Mapping[str, object]

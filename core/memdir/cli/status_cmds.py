@@ -45,6 +45,9 @@ def describe_run(run: RunRecord) -> str:
     text = f"{when(run.get('started_at'))} {run.get('result', '?')}, {run.get('reason', '?')}"
     if run.get("scope"):
         text += f" {run['scope']}"
+    window = run.get("window")
+    if isinstance(window, list) and len(window) == 2:
+        text += f", week {when(window[0])} – {when(window[1])}"
     counts = _counts(run.get("counts") or {})
     text += f": {counts}" if counts else ""
     if run.get("error"):

@@ -4,6 +4,8 @@ Every run is recorded, the daemon's and the CLI's (`memdir consolidate`, with an
 limited to one day (`--date`), another week (`--until`) or a dry run carries its `scope` and
 `full: false`. `last_run` is the latest run of any kind; `last_success`, which catch-up reads, is
 the latest successful *full* run only, so a dry or dated run never hides a missed scheduled one.
+A weekly run also records the `window` it distilled ([start, end), ISO); catch-up counts a week as
+done when a successful full run's window reached its scheduled time (`covered_until`).
 
 Also the per-job run lock `.memdir/locks/<job>.lock` ("daily", "weekly"). DailyConsolidator and
 WeeklyDistiller hold it for the whole of a (non dry-run) run, whichever process starts them (the
@@ -43,6 +45,7 @@ class RunRecord(TypedDict):
     error: str | None
     scope: str | None  # e.g. "--until 2026-11-23", "--dry-run"; None for a full run
     full: bool  # a full run (catch-up counts only these); records written before this field are full
+    window: list[str] | None  # weekly: [start, end) of the activity distilled (ISO); None: not a windowed job
 
 
 class JobRecord(TypedDict, total=False):
@@ -94,6 +97,16 @@ MAX_ERROR_CHARS = 500
 SHOWN_ERRORS = 3
 
 
+def window_of(report: object) -> list[str] | None:
+    """The [start, end) a weekly RunReport distilled (from its `window` stat), else None."""
+    stats = getattr(report, "stats", None)
+    text = stats.get("window") if isinstance(stats, dict) else None
+    if not isinstance(text, str) or not text.startswith("[") or ", " not in text:
+        return None
+    start, _, end = text.strip("[)").partition(", ")
+    return [start, end]
+
+
 def error_of(report: object) -> str | None:
     """The one line a run record keeps as its error: what the run left pending, else its first errors.
 
@@ -133,9 +146,15 @@ class RunJournal:
         return cast(RunsDocument, self._load().data)
 
     def start(
-        self, job: str, reason: str, now: datetime | None = None, scope: str | None = None
+        self,
+        job: str,
+        reason: str,
+        now: datetime | None = None,
+        scope: str | None = None,
+        window: tuple[datetime, datetime] | None = None,
     ) -> RunRecord:
-        """Record that a run began (result "running"); `scope` names a partial run (dry, one day)."""
+        """Record that a run began (result "running"); `scope` names a partial run (dry, one day),
+        `window` the [start, end) a weekly run distils when it is known before the run."""
         now = now or utcnow()
         run: RunRecord = {
             "id": f"{job}-{now.strftime('%Y%m%dT%H%M%S%fZ')}",
@@ -149,6 +168,7 @@ class RunJournal:
             "error": None,
             "scope": scope,
             "full": scope is None,
+            "window": [t.isoformat() for t in window] if window else None,
         }
         with file_lock(self.lock):
             state = self._load()
@@ -163,6 +183,7 @@ class RunJournal:
         counts: dict[str, int] | None = None,
         error: str | None = None,
         now: datetime | None = None,
+        window: list[str] | None = None,
     ) -> RunRecord:
         """Record how a run ended ("ok", "incomplete", "failed", "interrupted", "skipped")."""
         done: RunRecord = {
@@ -171,6 +192,7 @@ class RunJournal:
             "result": result,
             "counts": counts or {},
             "error": error,
+            "window": run.get("window") or window,  # the daemon's (local time) when it set one
         }
         with file_lock(self.lock):
             state = self._load()
@@ -186,6 +208,15 @@ class RunJournal:
         """When the last successful full run of the job started (None if it never succeeded)."""
         entry = self._load().data["jobs"].get(job, {}).get("last_success")
         return parse_ts(entry.get("started_at")) if entry else None
+
+    def covered_until(self, job: str) -> datetime | None:
+        """Where the last successful full run's work reached: its window's end (weekly), else its start."""
+        entry = self._load().data["jobs"].get(job, {}).get("last_success")
+        if not entry:
+            return None
+        window = entry.get("window")
+        end = parse_ts(window[1]) if isinstance(window, list) and len(window) == 2 else None
+        return end or parse_ts(entry.get("started_at"))
 
     def last_run(self, job: str) -> RunRecord | None:
         """The most recent run record of the job (possibly still "running")."""

@@ -18,7 +18,6 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import FrameType
@@ -28,13 +27,21 @@ from apscheduler.events import EVENT_SCHEDULER_STARTED, SchedulerEvent
 from apscheduler.schedulers.base import SchedulerNotRunningError
 from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.interval import IntervalTrigger
-from apscheduler.util import ref_to_obj
 
 from memdir.daemon import cancel
-from memdir.daemon.catchup import backlog_for, missed_jobs
+from memdir.daemon.catchup import (
+    WEEK,
+    WINDOWED,
+    accepts_until,
+    backlog_for,
+    missed_jobs,
+    missed_windows,
+    window_text,
+)
 from memdir.daemon.lock import DaemonLock, daemon_dir
 from memdir.daemon.logs import log_path, setup_daemon_logging, teardown_daemon_logging
-from memdir.daemon.runs import JOBS, RunJournal, counts_of, error_of, job_lock_busy, utcnow
+from memdir.daemon.options import DaemonOptions, jobs_from_env, lower_priority
+from memdir.daemon.runs import JOBS, RunJournal, counts_of, error_of, job_lock_busy, utcnow, window_of
 from memdir.daemon.schedule import next_fire_time, previous_fire_time, resolve_timezone, triggers_for
 from memdir.errors import ConfigError, MemdirError
 from memdir.runs.state import JsonState
@@ -46,64 +53,10 @@ if TYPE_CHECKING:
     from memdir.index.watcher import IndexWatcher
     from memdir.notes.episodes import EpisodeLog
 
+__all__ = ["Daemon", "DaemonOptions", "jobs_from_env", "lower_priority", "state_path"]
 log = logging.getLogger(__name__)
-Job = Callable[[], object]  # one run of a job, bound to its memory root; returns its report
+Job = Callable[..., object]  # one run of a job, bound to its root (weekly: `until=` its week's end)
 WATCHER_STOP_TIMEOUT = 1.0  # least wait for the live sync after the jobs (worst case grace + 1 s < 10 s)
-
-
-def lower_priority(nice: int) -> int:
-    """Add `nice` to this process's CPU niceness (before any thread starts); returns the new value.
-
-    The daemon's work (index syncs, consolidation, embedding on every core) is background
-    work: at niceness +10 the scheduler gives an interactive `memdir search` about nine
-    tenths of a contended core, so searches stay fast while the daemon embeds. On an idle
-    machine it changes nothing.
-    """
-    if nice <= 0:
-        return os.getpriority(os.PRIO_PROCESS, 0)
-    try:
-        value = os.nice(nice)
-    except OSError as exc:  # not permitted in some sandboxes: run at normal priority
-        log.warning("could not lower the daemon's CPU priority: %s", exc)
-        return os.getpriority(os.PRIO_PROCESS, 0)
-    return value  # logged in the daemon's "started" line (its log is not set up yet here)
-
-
-def jobs_from_env(env: Mapping[str, str] | None = None) -> dict[str, Callable[..., object]]:
-    """The MEMDIR_DAEMON_JOB_<NAME>="module:function" overrides (functions of one argument, the facade)."""
-    env = os.environ if env is None else env
-    jobs: dict[str, Callable[..., object]] = {}
-    for job in JOBS:
-        ref = env.get(f"MEMDIR_DAEMON_JOB_{job.upper()}")
-        if ref:
-            try:
-                jobs[job] = ref_to_obj(ref)
-            except (ValueError, LookupError, ImportError) as exc:
-                raise ConfigError(f"MEMDIR_DAEMON_JOB_{job.upper()}: cannot load {ref!r} ({exc})") from None
-    return jobs
-
-
-@dataclass(frozen=True)
-class DaemonOptions:
-    """Timing knobs of the daemon (defaults suit real use; tests shorten them)."""
-
-    heartbeat: float = 60.0  # seconds between heartbeats (wake-from-sleep detection, state file)
-    grace: float = 7.0  # seconds a running job gets to finish after SIGTERM (exit within 10 s)
-    wake_threshold: float = 30.0  # wall-clock jump (s) beyond the monotonic clock that means "woke up"
-    watch: bool = True  # start the live index watcher
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> DaemonOptions:
-        """Options with MEMDIR_DAEMON_HEARTBEAT / _GRACE / _WATCH overrides."""
-        env = os.environ if env is None else env
-        try:
-            return cls(
-                heartbeat=float(env.get("MEMDIR_DAEMON_HEARTBEAT", cls.heartbeat)),
-                grace=float(env.get("MEMDIR_DAEMON_GRACE", cls.grace)),
-                watch=env.get("MEMDIR_DAEMON_WATCH", "1").lower() not in ("0", "false", "no", "off"),
-            )
-        except ValueError as exc:
-            raise ConfigError(f"invalid MEMDIR_DAEMON_* setting: {exc}") from None
 
 
 def state_path(root: Path) -> Path:
@@ -184,39 +137,70 @@ class Daemon:
             self.write_state()
 
     def _run_locked(self, job: str, reason: str) -> str:
+        ends: list[datetime | None] = [None]  # None: the job's own default (weekly: the 7 days up to now)
         if reason != "manual":
-            prev = previous_fire_time(self.triggers[job], datetime.now(self.tz))
-            last = self.journal.last_success(job)
-            if prev is not None and last is not None and last >= prev:
+            now = datetime.now(self.tz)
+            prev = previous_fire_time(self.triggers[job], now)
+            covered = self.journal.covered_until(job)
+            if prev is not None and covered is not None and covered >= prev:
                 log.info("%s job: already ran successfully since %s; nothing to do", job, prev.isoformat())
                 return "skipped"
+            if prev is not None and accepts_until(self.jobs[job]) and job in WINDOWED:
+                ends = list(self._windows(job, reason, now, prev, covered))
         if job_lock_busy(self.root, job):
             log.warning("%s job skipped: another process is running it (its run lock is held)", job)
             return "skipped"
-        run = self.journal.start(job, reason)
-        log.info("%s job started (%s)", job, reason)
+        result = "ok"
+        for end in ends:  # a catch-up distils each missed week in turn, oldest first
+            result = self._run_once(job, reason, end)
+            if result != "ok" or self._stopping.is_set():
+                break
+        return result
+
+    def _windows(
+        self, job: str, reason: str, now: datetime, prev: datetime, covered: datetime | None
+    ) -> list[datetime]:
+        """Ends of the weeks a windowed job distils now: its scheduled time, or every missed one."""
+        if reason == "scheduled":
+            return [prev]
+        ends, dropped = missed_windows(self.triggers[job], now, covered)
+        if dropped:
+            log.warning(
+                "%s catch-up: %d older missed week(s) not distilled (the %s); "
+                "run `memdir consolidate weekly --until YYYY-MM-DD` for each to distil them",
+                job,
+                len(dropped),
+                ", ".join(window_text(end - WEEK, end) for end in dropped),
+            )
+        return ends or [prev]
+
+    def _run_once(self, job: str, reason: str, end: datetime | None) -> str:
+        window = (end - WEEK, end) if end is not None else None
+        run = self.journal.start(job, reason, window=window)
+        about = f"{reason}, {window_text(*window)}" if window else reason
+        log.info("%s job started (%s)", job, about)
         try:
-            report = self.jobs[job]()
+            report = self.jobs[job](until=end) if end is not None else self.jobs[job]()
         except Exception as exc:
-            log.exception("%s job failed: %s", job, exc)
+            log.exception("%s job failed: %s (%s)", job, exc, about)
             self.journal.finish(run, "failed", error=f"{type(exc).__name__}: {exc}")
             return "failed"
         counts = counts_of(report)
         incomplete = getattr(report, "incomplete", None)  # RunReport: one line on what was left pending
         result = "interrupted" if cancel.stop_requested() else "incomplete" if incomplete else "ok"
         error = error_of(report)  # what was left pending, else the run's errors: never a bare count
-        self.journal.finish(run, result, counts, error=error)
+        self.journal.finish(run, result, counts, error=error, window=window_of(report))
         ended = "incomplete" if result == "incomplete" else "finished" if result == "ok" else "stopped early"
         if error:
-            log.warning("%s job %s: %s (%s)", job, ended, error, counts)
+            log.warning("%s job %s: %s (%s; %s)", job, ended, error, counts, about)
         else:
-            log.info("%s job %s: %s", job, ended, counts)
+            log.info("%s job %s: %s (%s)", job, ended, counts, about)
         return result
 
     def catch_up(self, reason: str = "catchup") -> list[str]:
         """Queue a run now of every job that missed its most recent scheduled time; returns their names."""
         now = datetime.now(self.tz)
-        last = {job: self.journal.last_success(job) for job in self.triggers}
+        last = {job: self.journal.covered_until(job) for job in self.triggers}
         missed = missed_jobs(
             self.triggers, now, last, backlog_for(self.episodes, self.activity, self.triggers, now)
         )

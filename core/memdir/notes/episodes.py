@@ -1,4 +1,10 @@
-"""Episodes: `episodes/YYYY-MM-DD.md` files where each `## ` section is one episode."""
+"""Episodes: `episodes/YYYY-MM-DD.md` files where each `## ` section is one episode.
+
+Heading marks typed through a Japanese IME are read as Markdown's: `＃＃ 見出し`, `＃＃　見出し`
+(full-width number signs, an ideographic space) start an episode like `## 見出し`, and a full-width
+heading inside an episode's text is given to the daily reader with ASCII marks (`### 詳細`). The
+file keeps what the person typed (ids and content hashes come from the file's own text).
+"""
 
 from __future__ import annotations
 
@@ -24,10 +30,14 @@ from memdir.redaction import redact_text, secrets_repeated
 log = logging.getLogger(__name__)
 
 _DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})")
-_HEADING = re.compile(r"^## (?!#)(.*)$", re.M)
-_TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|]\s*)?(.*)$")
+_MARK = "#\uff03"  # `#` and the full-width `＃` an IME types
+_GAP = " \t\u3000"  # after the marks: a space, a tab or the ideographic space
+_HEADING = re.compile(rf"^[{_MARK}]{{2}}[{_GAP}](?![{_MARK}])(.*)$", re.M)
+# a heading's time and its separator: `14:00 — `, `14:00 ー `, `14:00：` (dash, long-vowel mark, colons)
+_TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|ー－―：｜]\s*)?(.*)$")
 _FENCE = re.compile(r"^(```|~~~)", re.M)
-_ANY_HEADING = re.compile(r"^(#{1,6})(?=[ \t]|$)", re.M)
+_ANY_HEADING = re.compile(rf"^([{_MARK}]{{1,6}})(?=[{_GAP}]|$)", re.M)
+_WIDE_HEADING = re.compile(rf"^([{_MARK}]{{1,6}})([{_GAP}])", re.M)
 _MAYBE_SECRET = re.compile(
     r"[=:@＝：]|\S{6,}"
 )  # a heading without a separator or a 6+ character word holds no secret
@@ -108,7 +118,7 @@ def demote_headings(body: str) -> str:
     """
     spans = _fence_spans(body)
     heads = [m for m in _ANY_HEADING.finditer(body) if _outside(spans, m.start())]
-    if not any(m.group(1) == "##" for m in heads):
+    if not any(len(m.group(1)) == 2 for m in heads):
         return body
     shift = 3 - min(len(m.group(1)) for m in heads)
     out, last = [], 0
@@ -116,6 +126,20 @@ def demote_headings(body: str) -> str:
         out += [body[last : m.start()], "#" * min(6, len(m.group(1)) + shift)]
         last = m.end()
     return "".join([*out, body[last:]])
+
+
+def ascii_heading_marks(text: str) -> str:
+    """`＃＃＃　詳細` -> `### 詳細` outside fenced code: full-width heading marks read as Markdown's."""
+    if "\uff03" not in text:
+        return text
+    spans = _fence_spans(text)
+
+    def fix(m: re.Match[str]) -> str:
+        if "\uff03" not in m.group(1) or not _outside(spans, m.start()):
+            return m.group(0)
+        return "#" * len(m.group(1)) + " "
+
+    return _WIDE_HEADING.sub(fix, text)
 
 
 def default_title(body: str) -> str:
@@ -133,7 +157,7 @@ def default_title(body: str) -> str:
         if isinstance(value, str) and value.strip():
             return value
         body = split.body
-    return next((ln.lstrip("#").strip() for ln in body.splitlines() if ln.strip()), "")
+    return next((ln.lstrip(_MARK).strip() for ln in body.splitlines() if ln.strip()), "")
 
 
 def parse_episode_text(relpath: str, text: str) -> list[Episode]:
@@ -153,8 +177,10 @@ def parse_episode_text(relpath: str, text: str) -> list[Episode]:
         content = body.strip()
         if not content:
             return []
-        title = next((ln.lstrip("#").strip() for ln in content.splitlines() if ln.strip()), name)
-        return [Episode(relpath, "", title[:200], day, None, content, hash_text(content))]
+        title = next((ln.lstrip(_MARK).strip() for ln in content.splitlines() if ln.strip()), name)
+        return [
+            Episode(relpath, "", title[:200], day, None, ascii_heading_marks(content), hash_text(content))
+        ]
     episodes: list[Episode] = []
     seen: dict[str, int] = {}
     for heading, section in sections:
@@ -168,7 +194,8 @@ def parse_episode_text(relpath: str, text: str) -> list[Episode]:
         else:
             seen[anchor] = 0
         full = f"{heading}\n{section}".strip()
-        episodes.append(Episode(relpath, anchor, title, day, time_s, section.strip(), hash_text(full)))
+        text = ascii_heading_marks(section.strip())
+        episodes.append(Episode(relpath, anchor, title, day, time_s, text, hash_text(full)))
     return episodes
 
 

@@ -9,6 +9,10 @@ and depth budget. Every reader (lint, sync, daily, weekly, context, search) goes
 
 A person's frontmatter keeps its comments, key order, quoting and flow style. Updating a
 key rewrites only the lines of that key; everything else stays byte-for-byte.
+
+A top-level key typed with a full-width colon through a Japanese IME (`description：…`) is read as
+`description: …` when the block does not parse as written; the file is not rewritten, and `lint`
+warns about the line (`wide_colon_keys`).
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 from memdir.errors import NoteError
 from memdir.yamlload import YAMLLimitError, check_size, limited_yaml
 
+# a top-level key (ASCII name) followed by a full-width colon: `description：よく使う…`, `tags ： [a]`
+_WIDE_COLON_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*\uff1a[ \t\u3000]*", re.M)
 _OPEN = re.compile(r"\A(\ufeff?)---[ \t]*\r?\n")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
 # python-frontmatter registers its TOML handler only when the `toml` package is installed; memdir
@@ -96,11 +102,41 @@ def split_text(text: str) -> Split:
     return Split(text[:start], text[start : close.start()], text[close.start() : tail_end], text[tail_end:])
 
 
+def wide_colon_keys(yaml_text: str) -> list[tuple[int, str]]:
+    """(line in the note, key) of each top-level `key：value` (full-width colon) in a frontmatter block."""
+    return [
+        (yaml_text.count("\n", 0, m.start()) + 2, m.group(1)) for m in _WIDE_COLON_KEY.finditer(yaml_text)
+    ]
+
+
+def _ascii_colons(yaml_text: str) -> str:
+    """The block with `key：value` read as `key: value` (same lines, so error lines stay right)."""
+    return _WIDE_COLON_KEY.sub(lambda m: f"{m.group(1)}: ", yaml_text)
+
+
 def parse_yaml(yaml_text: str, path: str | None = None) -> CommentedMap:
     """Parse frontmatter YAML round-trip within the limits; an empty block is an empty map.
 
-    Errors name the line in the note (the block starts on line 2, after the opening `---`).
+    Errors name the line in the note (the block starts on line 2, after the opening `---`). A block
+    that does not parse (or is no mapping) only because keys were typed with a full-width colon is
+    read with `:` there; when it still fails, the error names those lines as the likely cause.
     """
+    try:
+        return _parse_yaml(yaml_text, path)
+    except NoteError as exc:
+        message = str(exc).removeprefix(f"{path}: ") if path else str(exc)
+        wide = [] if message.startswith("frontmatter refused") else wide_colon_keys(yaml_text)
+        if not wide:
+            raise
+        try:
+            return _parse_yaml(_ascii_colons(yaml_text), path)
+        except NoteError:
+            pass
+        where = ", ".join(f"line {line} `{key}：`" for line, key in wide)
+        raise NoteError(f"{message}; full-width colon `：` after a key ({where}): type `:`", path) from None
+
+
+def _parse_yaml(yaml_text: str, path: str | None) -> CommentedMap:
     if not yaml_text.strip():
         return CommentedMap()
     try:
@@ -112,7 +148,10 @@ def parse_yaml(yaml_text: str, path: str | None = None) -> CommentedMap:
     except YAMLError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        opened = getattr(exc, "context_mark", None)
         where = f" (line {mark.line + 2})" if mark is not None else ""
+        if mark is not None and opened is not None and opened.line < mark.line:  # `"unclosed` on line 2
+            where = f" (line {mark.line + 2}, opened on line {opened.line + 2})"
         raise NoteError(f"invalid YAML frontmatter: {first}{where}", path) from None
     except (ValueError, OverflowError) as exc:  # a timestamp that does not exist: 2026-13-45T99:99:99
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
@@ -173,7 +212,10 @@ def _dump_key(key: str, value: Any, flow: bool) -> str:
 def _key_span(lines: list[str], key: str) -> tuple[int, int] | None:
     """Line range [start, end) of a top-level key and its nested lines."""
     # `sources:\r\n` in a CRLF note is a key with a block under it, as `sources:\n` is
-    pat = re.compile(rf"^(?:{re.escape(key)}|'{re.escape(key)}'|\"{re.escape(key)}\")[ \t]*:(?:[ \t]|\r?$)")
+    # `description：…` (a full-width colon, read as `:` by parse_yaml) is that key too
+    pat = re.compile(
+        rf"^(?:{re.escape(key)}|'{re.escape(key)}'|\"{re.escape(key)}\")[ \t]*(?::(?:[ \t]|\r?$)|\uff1a)"
+    )
     for i, line in enumerate(lines):
         if pat.match(line):
             j = i + 1
@@ -226,7 +268,7 @@ def update_yaml_text(yaml_text: str, changes: Mapping[str, object], remove: Iter
         if span is None:
             lines.extend(_dump_key(key, value, flow=False).splitlines(keepends=True))
             continue
-        first = lines[span[0]]
+        first = _ascii_colons(lines[span[0]])  # `description：…` is replaced like `description: …`
         after_colon = first.split(":", 1)[1].strip()
         flow = after_colon.startswith(("[", "{"))
         block_indented = span[1] - span[0] > 1 and lines[span[0] + 1].startswith((" ", "\t"))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from memdir.errors import MemdirError, NoteError, PathError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.conflicts import find_conflicts
-from memdir.notes.frontmatter import key_line, split_text
+from memdir.notes.frontmatter import key_line, split_text, wide_colon_keys
 from memdir.notes.store import LINK_OUT
 from memdir.paths import BAD_NAME, has_control, shown_name
 
@@ -155,9 +155,18 @@ def _check_note(note: Note) -> list[LintProblem]:
         line = key_line(meta, key)
         return f" (line {line})" if line else ""
 
-    other = split_text(note.text).other
-    if other:
-        out.append(LintProblem(rel, "error", _OTHER[other]))
+    split = split_text(note.text)
+    if split.other:
+        out.append(LintProblem(rel, "error", _OTHER[split.other]))
+    for line, key in wide_colon_keys(split.yaml_text):
+        if key in meta and key_line(meta, key) == line:  # read as `key:` (frontmatter.parse_yaml)
+            out.append(
+                LintProblem(
+                    rel,
+                    "warning",
+                    f"`{key}` is followed by a full-width colon `：`; read as `{key}:`, type `:` (line {line})",
+                )
+            )
     kind = note.kind
     for key in STRING_KEYS:
         value = meta.get(key)

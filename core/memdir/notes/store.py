@@ -46,6 +46,7 @@ class NoteStore:
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = Path(root)
         self._too_large: set[tuple[str, int]] = set()
+        self._unreadable: set[str] = set()  # the messages of unreadable notes already logged
 
     # -- paths -----------------------------------------------------------------
     def relpath(self, path: str | os.PathLike[str]) -> str:
@@ -194,7 +195,9 @@ class NoteStore:
             try:
                 yield self.read(rel)
             except NoteError as exc:
-                log.warning("skipping %s", exc)
+                if str(exc) not in self._unreadable:  # one line per file and run, not one per pass
+                    self._unreadable.add(str(exc))
+                    log.warning("skipping %s", exc)
 
     # -- writing ---------------------------------------------------------------
     def write(

@@ -71,9 +71,14 @@ __all__ = ["WeeklyDistiller", "WeeklyState", "signature", "week_window", "weekly
 
 
 def week_window(until: date | None, now: datetime | None = None) -> tuple[datetime, datetime]:
-    """[until - 7 days, until) at UTC midnight; without until, the 7 days up to now."""
+    """[until - 7 days, until) at UTC midnight; without until, the 7 days up to now.
+
+    A datetime `until` (the daemon's scheduled time) ends the window at that very moment.
+    """
     if until is None:
         end = now or datetime.now(timezone.utc)
+    elif isinstance(until, datetime):
+        end = until.astimezone(timezone.utc) if until.tzinfo else until.replace(tzinfo=timezone.utc)
     else:
         end = datetime.combine(until, time(0), tzinfo=timezone.utc)
     return end - timedelta(days=7), end
