@@ -24,7 +24,8 @@ START = datetime(2026, 11, 23, 0, 30, tzinfo=timezone.utc)
 
 
 def task(day: int, tid: str, summary: str, calls: list[tuple[str, dict[str, Any]]]) -> list[str]:
-    """A workflow tool's execution flattened to the activity log: one node per call, its parameters as input."""
+    """A workflow tool's execution flattened to the activity log: one node per call, its parameters as input
+    (`day` counts from Monday 23 November)."""
     at = START + timedelta(days=day, minutes=7 * (len(tid) + day))
     out: list[dict[str, Any]] = [
         {"ts": at.isoformat(), "type": "task_start", "task_id": tid, "summary": summary}
@@ -242,3 +243,50 @@ def test_a_review_item_does_not_offer_steps_the_note_lists_in_its_own_words(tmp_
     assert "Chatwork" not in candidate(items[0])
     assert "updateEvent" not in candidate(items[0])
     assert "adds no step the note lacks" in items[0]
+
+
+# --- #7: a constant every new task wrote otherwise ---------------------------------------------------
+
+
+def dues(day: int, n: int, member: str, desk: str, period: str, due: str) -> list[str]:
+    return task(
+        day,
+        f"du-{period}-{n}",
+        f"Bill the desk fee for {member}",
+        [
+            (
+                "Stripe",
+                {
+                    "operation": "createInvoice",
+                    "customer": member,
+                    "item": desk,
+                    "period": period,
+                    "due": due,
+                },
+            ),
+            ("Gmail", {"operation": "send", "to": f"{member}@members.example.org", "template": "DeskFee-EN"}),
+        ],
+    )
+
+
+def test_a_value_every_new_task_wrote_otherwise_is_in_the_review_item(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    november = [
+        dues(0, 1, "kowalski", "hot-desk", "2026-11", "2026-12-05"),
+        dues(1, 2, "achebe", "fixed-desk-4", "2026-11", "2026-12-05"),
+        dues(2, 3, "lindqvist", "studio-2", "2026-11", "2026-12-05"),
+    ]
+    run_week(root, november, {})
+    (note,) = sorted((root / "procedures").glob("*.md"))
+    assert "due=2026-12-05" in note.read_text(encoding="utf-8")
+    december = [
+        dues(7, 4, "okafor", "hot-desk", "2026-12", "2027-01-05"),
+        dues(8, 5, "brandt", "studio-1", "2026-12", "2027-01-05"),
+        dues(9, 6, "moreau", "fixed-desk-2", "2026-12", "2027-01-05"),
+    ]
+    run_week(root, december, {}, until=UNTIL + timedelta(days=7))
+    assert sorted((root / "procedures").glob("*.md")) == [note]
+    (item,) = items_on(root, f"procedures/{note.name}")
+    assert "adds no step the note lacks" not in item
+    assert "`due=2026-12-05`; the new tasks all wrote `due=2027-01-05`" in candidate(item)
+    assert "`period=2026-11`; the new tasks all wrote `period=2026-12`" in candidate(item)

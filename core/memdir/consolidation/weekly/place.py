@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from memdir.consolidation.weekly.changed import changed_values
 from memdir.consolidation.weekly.dedupe import (
     GENERIC,
     SAME_MEANING,
@@ -226,6 +227,11 @@ class Placer:
         at = self.index.paths.index(path) if path in self.index.paths else -1
         return unlisted(steps, self.index.lines[at], whole) if at >= 0 else steps
 
+    def _changed(self, path: str, draft: Draft) -> list[str]:
+        """The values the note's steps write that the draft's steps write otherwise (`changed.py`)."""
+        at = self.index.paths.index(path) if path in self.index.paths else -1
+        return changed_values(draft.steps, self.index.lines[at]) if at >= 0 else []
+
     def _resolved(self, path: str, draft: Draft) -> dict[str, str]:
         """The draft's placeholders the note writes in its own spelling (`listed.resolve`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
@@ -264,7 +270,14 @@ class Placer:
                 target=target,
                 title=draft.title,
                 body=redact_text(
-                    candidate_body(added, ids, draft.values, draft.value_tasks, self._resolved(target, draft))
+                    candidate_body(
+                        added,
+                        ids,
+                        draft.values,
+                        draft.value_tasks,
+                        self._resolved(target, draft),
+                        self._changed(target, draft),
+                    )
                 ),
                 similarity=round(min(1.0, sim), 4),
                 sources=ids,
