@@ -290,3 +290,75 @@ def test_a_value_every_new_task_wrote_otherwise_is_in_the_review_item(tmp_path: 
     assert "adds no step the note lacks" not in item
     assert "`due=2026-12-05`; the new tasks all wrote `due=2027-01-05`" in candidate(item)
     assert "`period=2026-11`; the new tasks all wrote `period=2026-12`" in candidate(item)
+
+
+# --- #6: placeholder names and file names ---------------------------------------------------------
+
+
+def quote(day: int, n: int, client: str, amount: int) -> list[str]:
+    return task(
+        day,
+        f"qt-{day}{n}",
+        f"見積書を作成して送付：{client}様 {amount}円",
+        [
+            (
+                "board",
+                {
+                    "operation": "createQuote",
+                    "template": "見積テンプレートA",
+                    "client": client,
+                    "amount": amount,
+                },
+            ),
+            (
+                "Gmail",
+                {"operation": "send", "to": f"sales@{client.lower()}.example.jp", "template": "TPL-見積送付"},
+            ),
+        ],
+    )
+
+
+def test_a_file_name_drops_the_counters_of_its_placeholders(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    run_week(root, [quote(0, 1, "MORI", 45000), quote(1, 2, "KAWASE", 128000), quote(2, 3, "ONO", 9800)], {})
+    assert [p.name for p in (root / "procedures").glob("*.md")] == ["見積書を作成して送付.md"]
+
+
+def minibus(day: int, n: int, group: str, seats: int, dates: str) -> list[str]:
+    return task(
+        day,
+        f"mb-{day}{n}",
+        f"Book a minibus from Kintaro Coaches for {group}, {seats} seats, {dates}",
+        [
+            (
+                "Gmail",
+                {
+                    "operation": "send",
+                    "to": "desk@kintaro.example.com",
+                    "subject": f"Minibus - {group} - {dates}",
+                },
+            ),
+            (
+                "Slack",
+                {
+                    "operation": "postMessage",
+                    "channel": "#transport",
+                    "text": f"Minibus booked at Kintaro: {group}, {seats} seats, {dates}",
+                },
+            ),
+        ],
+    )
+
+
+def test_a_placeholder_is_not_named_after_the_word_a_message_ends_with(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    tasks = [
+        minibus(0, 1, "Lopez wedding", 14, "Apr 3-4"),
+        minibus(1, 2, "KLM Foods", 20, "May 12-14"),
+        minibus(2, 3, "Year 9 trip", 9, "Jun 1-2"),
+    ]
+    run_week(root, tasks, {})
+    (made,) = (root / "procedures").glob("*.md")
+    text = made.read_text(encoding="utf-8")
+    assert "{kintaro}" not in text  # the company the message names, not the group
+    assert "{dates}" in text
