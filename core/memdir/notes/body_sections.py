@@ -63,3 +63,16 @@ def append_to_section(body: str, heading: str, new_lines: list[str]) -> str:
     tail = lines[end:]
     gap = ["\n"] if tail else []
     return "".join(head + add + gap + tail)
+
+
+def drop_section(body: str, heading: str) -> str:
+    """`body` without the section `heading` (its heading line and lines), or `body` when it has none.
+
+    What a note says is not what was reported about it: the weekly duplicate check reads a procedure
+    without its `## Outcome notes`, whose dated lines name episodes, not steps.
+    """
+    lines = body.splitlines(keepends=True)
+    found = find_section(lines, heading)
+    if found is None:
+        return body
+    return "".join(lines[: found[0]] + lines[found[1] :])

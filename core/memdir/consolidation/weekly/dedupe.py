@@ -35,7 +35,13 @@ import numpy as np
 
 from memdir.consolidation.weekly.align import atoms
 from memdir.consolidation.weekly.features import EMBED_WEIGHT, WORDING_WEIGHT, wording_vectors
-from memdir.consolidation.weekly.named import PLACEHOLDER, NamedMatch, named_match, note_lines
+from memdir.consolidation.weekly.named import (
+    PLACEHOLDER,
+    NamedLine,
+    NamedMatch,
+    named_match,
+    note_lines,
+)
 from memdir.consolidation.weekly.similarity import abstract_text, to_calibrated
 from memdir.notes.model import Note
 
@@ -124,7 +130,7 @@ class DuplicateIndex:
         self.tools: list[list[str] | None] = []
         self.lines: list[list[str]] = []
         self.body_lines: list[list[str]] = []  # every line, a step's continuation too (placeholder spellings)
-        self.named: list[list[list[str]]] = []  # what each note's step lines name (`named.note_lines`)
+        self.named: list[list[NamedLine]] = []  # what each note's step lines name (`named.note_lines`)
         self._vecs: list[np.ndarray] = []
 
     def add_many(

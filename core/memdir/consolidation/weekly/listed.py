@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.dedupe import COVERED
-from memdir.consolidation.weekly.named import PLACEHOLDER
+from memdir.consolidation.weekly.named import PLACEHOLDER, named_line, runs, step_tool
 
 _CODE = re.compile(r"`+([^`]+)`+")
 _PREFIX = re.compile(r"^\s*(?:(?:\d+[.)]|[-*+])\s+)?([\w.:/-]{1,40}): (?=`)")
@@ -68,9 +68,56 @@ def listed(step: str, lines: Sequence[str]) -> bool:
     return any(len(names & _words(ln)) >= COVERED * len(names) for ln in lines)
 
 
-def unlisted(steps: Sequence[str], lines: Sequence[str]) -> list[str]:
-    """The steps none of the note's lines lists, in order."""
-    return [s for s in steps if not listed(s, lines)]
+_TOOL = re.compile(r"^\s*([^`:]{1,40}): (?=`)")
+
+
+def _named_by(step: str) -> set[str]:
+    """The words a line naming this step would share with it: its tool's and its short values'."""
+    m = _TOOL.match(step)
+    return {w for w in (_words(m.group(1)) if m else set()) | step_names(step) if len(w) > 1}
+
+
+def listed_in_order(steps: Sequence[str], lines: Sequence[str]) -> set[int]:
+    """The steps a note lists in its own words at the same place (trial 12): between two steps a line lists
+    or names (`named.runs`: the template, the report it runs), or before the first, after the last, a step
+    no line lists is listed by the next line there that lists no step and names its tool or one of its values.
+    Returns the steps listed either way. "4. Slack の #events に…投稿する", "5. Google カレンダーの
+    予定の場所を更新する" after the line that lists the mail-out are the Slack and calendar calls that follow it."""
+    lines = list(lines)
+    tools = {t for s in steps if (t := step_tool(s))}
+    named = [named_line(ln) for ln in lines]
+    held = [
+        [j for j, ln in enumerate(lines) if listed(s, [ln]) or (named[j].terms and runs(named[j], s, tools))]
+        for s in steps
+    ]
+    anchors: list[tuple[int, int]] = []
+    for i, js in enumerate(held):
+        later = [j for j in js if j > (anchors[-1][1] if anchors else -1)]
+        if later:
+            anchors.append((i, later[0]))
+    if not anchors:
+        return set()
+    taken = {j for js in held for j in js}
+    bounds = [(-1, -1), *anchors, (len(steps), len(lines))]
+    out = {i for i, js in enumerate(held) if js}
+    for (i0, j0), (i1, j1) in zip(bounds, bounds[1:], strict=False):
+        free = [j for j in range(j0 + 1, j1) if j not in taken]
+        for i in range(i0 + 1, i1):
+            if held[i]:
+                continue
+            names = _named_by(steps[i])
+            at = next((k for k, j in enumerate(free) if names & _words(lines[j])), None)
+            if at is not None:
+                out.add(i)
+                free = free[at + 1 :]
+    return out
+
+
+def unlisted(steps: Sequence[str], lines: Sequence[str], whole: Sequence[str] = ()) -> list[str]:
+    """The steps none of the note's lines lists, in order (`whole`: all the draft's steps, to read the
+    note's lines in order, `listed_in_order`)."""
+    by_place = {whole[i] for i in listed_in_order(whole, lines)} if whole else set()
+    return [s for s in steps if s not in by_place and not listed(s, lines)]
 
 
 _DRAFT_SLOT = re.compile(r"\{([A-Za-z][\w-]*)\}")

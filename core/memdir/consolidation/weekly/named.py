@@ -7,7 +7,9 @@ the terms quoted in 「」『』 or “”, and the identifiers in its prose (`t
 `/etc/nginx/nginx.conf`, `入荷仮置き-A`): the commands, tool actions, templates, macros, hosts and
 paths its steps run. A draft runs a line of the note when one of its steps holds most of what the line
 names (more than half of it, one term not a tool's name: tools say only how the work was logged); a note the draft runs line by line
-is the same work, whatever either calls it.
+is the same work, whatever either calls it. What a line names in parentheses beside a term outside them is an
+aside, often the other case ("Send it with the template “TPL-JA” (English clients: “TPL-EN”)"): the line is
+run too when a step holds more than half of what it names outside its parentheses.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # a placeholder in a note: `{name}` or `<name>` (dedupe.py reads it from here)
 PLACEHOLDER = re.compile(r"\{[^\W\d_][\w-]*\}|<[^<>\s]{1,40}>")
@@ -24,6 +27,14 @@ _QUOTED = re.compile(r"「([^「」]+)」|『([^『』]+)』|“([^“”]+)”"
 _IDENT = re.compile(r"[^\W_]+(?:[._/:-]+[^\W_]+)+|[^\W_]*_[\w]+")
 _TOOL_PREFIX = re.compile(r"^\s*([\w.:-]{1,40}): (?=`)")
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s")
+_ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")
+
+
+class NamedLine(NamedTuple):
+    """What one note line names (`terms`), and of those the ones outside its parentheses (`main`)."""
+
+    terms: list[str]
+    main: list[str]
 
 
 def _squash(text: str) -> str:
@@ -49,12 +60,17 @@ def step_tool(step: str) -> str:
     return m.group(1).lower() if m else ""
 
 
-def runs(terms: Sequence[str], step: str, tools: set[str]) -> bool:
-    """A step runs a note line when it holds more than half of the line's terms, one of them not a tool name
-    (a line naming an endpoint and its `/bank-account` is not run by a call of that endpoint alone)."""
+def runs(line: NamedLine, step: str, tools: set[str]) -> bool:
+    """A step runs a note line when it holds more than half of the line's terms, or of those outside its
+    parentheses, one of them not a tool name (a line naming an endpoint and its `/bank-account` is not run
+    by a call of that endpoint alone)."""
     own = _squash(step)
-    held = [t for t in terms if t in own or _pair_held(t, own)]
-    return any(t not in tools for t in held) and 2 * len(held) > len(terms)
+
+    def most(terms: Sequence[str]) -> bool:
+        held = [t for t in terms if t in own or _pair_held(t, own)]
+        return any(t not in tools for t in held) and 2 * len(held) > len(terms)
+
+    return most(line.terms) or (line.main != line.terms and most(line.main))
 
 
 _PAIR = re.compile(r"^([^=:]{2,40})[=:]([^=:]{2,80})$")
@@ -88,21 +104,37 @@ class NamedMatch:
         )
 
 
-def note_lines(body: str) -> list[list[str]]:
-    """The terms of each line of a note's steps that names something (its list items, else every line)."""
+def outside_asides(line: str) -> str:
+    """The line with what it writes in parentheses blanked (not parentheses inside a code span)."""
+    masked = _CODE.sub(lambda m: "x" * len(m.group()), line)
+    out = line
+    for m in _ASIDE.finditer(masked):
+        out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    return out
+
+
+def note_lines(body: str) -> list[NamedLine]:
+    """What each line of a note's steps names (its list items, else every line), lines naming nothing left out."""
     lines = [ln for ln in body.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     items = [ln for ln in lines if _LIST_ITEM.match(ln)] or lines
-    return [t for t in (named_terms(ln) for ln in items) if t]
+    return [line for line in (named_line(ln) for ln in items) if line.terms]
 
 
-def named_match(lines: Sequence[Sequence[str]], steps: Sequence[str]) -> NamedMatch:
+def named_line(line: str) -> NamedLine:
+    """What one line names, and of that what it names outside its parentheses."""
+    terms = named_terms(line)
+    main = [t for t in named_terms(outside_asides(line)) if t in terms]
+    return NamedLine(terms, main or terms)
+
+
+def named_match(lines: Sequence[NamedLine], steps: Sequence[str]) -> NamedMatch:
     """Which of a note's naming lines (`note_lines`) the draft's steps run, and which steps run one."""
     coded = [i for i, s in enumerate(steps) if _CODE.search(s)]
     tools = {t for s in steps if (t := step_tool(s))}
     out = NamedMatch(lines=len(lines), steps=len(coded))
     run_by: set[int] = set()
-    for terms in lines:
-        hit = [i for i in coded if runs(terms, steps[i], tools)]
+    for line in lines:
+        hit = [i for i in coded if runs(line, steps[i], tools)]
         if hit:
             out.lines_run += 1
             run_by.update(hit)

@@ -107,6 +107,11 @@ _PRICE = re.compile(r"^[$€£¥]\s?\d[\d,.]*$|^\d[\d,.]*\s?[$€£¥]$")
 MONTH = re.compile(r"^\d{4}-(?:0[1-9]|1[0-2])$")  # `2026-10` (also render's legend)
 EMAIL = re.compile(r"^[\w.+-]+@[\w-]+\.[\w.-]+$")
 _FILE = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,5}$")
+_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAY_RANGE = r"\d{1,2}(?:\s?[-–~]\s?\d{1,2})?"
+_DAYS = re.compile(rf"(?:{_MONTH_WORD} |\d{{1,2}}/){_DAY_RANGE}", re.I)  # `Dec 12-14`, `12/5-6`
+_MONTH_LEFT = re.compile(rf"(?:^|\s){_MONTH_WORD} $", re.I)
+_DAYS_ONLY = re.compile(_DAY_RANGE)
 _CAPITALISED = re.compile(r"^[A-Z][a-z\u00e0-\u024f]+(?:[ -][A-Z][a-z\u00e0-\u024f]+)*$")
 
 Candidate = tuple[float, str]
@@ -191,11 +196,19 @@ def value_class(values: Sequence[str]) -> Candidate | None:
         return (4.2 if all(" " in v for v in vals) else 2.5), "name"
     if all(_PRICE.match(v) for v in vals):
         return 2.5, "price"
+    if all(_DAYS.fullmatch(v) for v in vals) and any("-" in v or "–" in v for v in vals):
+        return 2.5, "dates"  # `Dec 12-14`, `12/5-6`, `Jan 3-5`: the days of a stay, an event
     if all(_INT.match(v) for v in vals):
         return 1.8, "number"
     if all(_ID.match(v) for v in vals):  # `S20417`, `E-1042`: an id whose prefix varies too
         return 1.8, "id"
     return None
+
+
+def _after_function_word(text: str) -> bool:
+    """Whether the text ends with a function word (`… requested at `): what follows ends a phrase."""
+    words = text.split()
+    return bool(words) and words[-1].lower() in FUNCTION_WORDS
 
 
 def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> list[Candidate]:
@@ -206,6 +219,8 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
     prose = left.rstrip().endswith(":") and bool(re.match(r" +[A-Za-z]", right))
     for pattern in _KEY:
         m = pattern.search(left)
+        if m and m.group(0).rstrip(" \"'").endswith(":") and _after_function_word(left[: m.start(1)]):
+            continue  # `requested at Hanatsuki: {}`: a sentence's last word before a colon, no label
         if m and len(m.group(1)) > 1 and whole and not prose:
             out.append((5.0, key_name(m.group(1))))
             break
@@ -235,7 +250,9 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
             words.append(m.group(2))
         out.append((4.0 if in_title else 2.0, clean_name("_".join(words))))
     m = _LEFT_WORD.search(left)
-    if in_title and m and m.group(1).lower() not in FUNCTION_WORDS and left.strip() != m.group(1):
+    if _MONTH_LEFT.search(left) and all(_DAYS_ONLY.fullmatch(v.strip()) for v in values if v.strip()):
+        out.append((4.5, "days"))  # `stay Dec {}` with `10-20`, `11-19`: the days, not a `dec`
+    elif in_title and m and m.group(1).lower() not in FUNCTION_WORDS and left.strip() != m.group(1):
         out.append((4.0, clean_name(m.group(1))))
     if right[:1] and right[0] in _CJK_COUNTERS:
         out.append((4.0, _CJK_COUNTERS[right[0]]))

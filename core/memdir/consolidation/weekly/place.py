@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from memdir.consolidation.weekly.changed import changed_values
 from memdir.consolidation.weekly.dedupe import (
     GENERIC,
     SAME_MEANING,
@@ -51,6 +52,8 @@ from memdir.consolidation.weekly.prose import (
 from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.render import candidate_body, reports_work
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
+from memdir.lifecycle.feedback import OUTCOME_HEADING
+from memdir.notes.body_sections import drop_section
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
 from memdir.runs.redact import redact_text
@@ -131,14 +134,15 @@ class Placer:
             if sources:
                 self.by_sources[signature(sources)] = note.path
             self.titles[note.path] = note.title
+            body = drop_section(note.body, OUTCOME_HEADING)  # reports of its use name no step
             if sources and note.get("origin") == "weekly" and all(s in window_ids for s in sources):
-                self.siblings.append(Sibling(note.path, note.title, _list_items(note.body)))
+                self.siblings.append(Sibling(note.path, note.title, _list_items(body)))
                 continue
             items.append((note.path, f"{note.title}\n{note.description}", note_tools(note)))
             if str(note.get("origin") or "").lower() not in ("daily", "weekly"):
                 self.people.add(note.path)
-            bodies.append(note.body)
-            self.sentences[note.path] = note_sentences(note.body)
+            bodies.append(body)
+            self.sentences[note.path] = note_sentences(body)
         self.index.add_many(items, bodies)
 
     def learn_generic(self, drafts: list[Draft]) -> None:
@@ -181,7 +185,7 @@ class Placer:
             open_ = [w for w in ways + [r for r in rivals if r[0][0] >= best] if w[1] not in refused]
             if open_:
                 _, path, sim, added = max(open_, key=lambda w: w[0])
-                return path, sim, self._unlisted(path, added)
+                return path, sim, self._unlisted(path, added, draft.steps)
         for sib in self.siblings:
             if sib.path in refused:
                 continue
@@ -218,10 +222,15 @@ class Placer:
             return max(m.intent, len(held) / p.steps), added
         return None
 
-    def _unlisted(self, path: str, steps: list[str]) -> list[str]:
+    def _unlisted(self, path: str, steps: list[str], whole: list[str]) -> list[str]:
         """The steps the note's lines do not list, read as a person reads them (`listed.py`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
-        return unlisted(steps, self.index.lines[at]) if at >= 0 else steps
+        return unlisted(steps, self.index.lines[at], whole) if at >= 0 else steps
+
+    def _changed(self, path: str, draft: Draft) -> list[str]:
+        """The values the note's steps write that the draft's steps write otherwise (`changed.py`)."""
+        at = self.index.paths.index(path) if path in self.index.paths else -1
+        return changed_values(draft.steps, self.index.lines[at]) if at >= 0 else []
 
     def _resolved(self, path: str, draft: Draft) -> dict[str, str]:
         """The draft's placeholders the note writes in its own spelling (`listed.resolve`)."""
@@ -261,7 +270,14 @@ class Placer:
                 target=target,
                 title=draft.title,
                 body=redact_text(
-                    candidate_body(added, ids, draft.values, draft.value_tasks, self._resolved(target, draft))
+                    candidate_body(
+                        added,
+                        ids,
+                        draft.values,
+                        draft.value_tasks,
+                        self._resolved(target, draft),
+                        self._changed(target, draft),
+                    )
                 ),
                 similarity=round(min(1.0, sim), 4),
                 sources=ids,

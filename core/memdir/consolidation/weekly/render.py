@@ -312,13 +312,18 @@ def candidate_body(
     values: dict[str, list[str]],
     value_tasks: dict[str, dict[str, int]] | None = None,
     resolved: dict[str, str] | None = None,
+    changed: Sequence[str] = (),
 ) -> str:
-    """What a merge candidate adds to an existing procedure: its new steps and placeholders only.
+    """What a merge candidate adds to an existing procedure: its new steps and placeholders only, and
+    the values the note writes that the new tasks wrote otherwise (`changed.py`).
 
     A placeholder the note already writes (`resolved`: name -> the note's spelling, `<version>`) is
     written as the note does; every other one is in the legend appended with the steps.
     """
     lines = []
+    if changed:
+        lines += ["Values this note writes that the new tasks wrote otherwise:", "", *changed]
+        lines += [""] if new_steps else []
     if new_steps:
         mine = resolved or {}
         slot = re.compile(r"\{([A-Za-z][\w-]*)\}")

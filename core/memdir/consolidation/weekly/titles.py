@@ -38,9 +38,11 @@ _BRACKETED = re.compile(r"[（(\[【「][^（()\[\]【】「」）]*\{\w+\}[^（
 _COUNTER = r"(?:さん|様|君|[週日月年時分号番件個回人円歳])"
 _CASE = r"(?!を|に|へ|から|が|と|で)"  # `{object}を…{target}に置いて`: the name says which thing
 _CJK_EDGE = re.compile(
-    rf"第?\{{\w+\}}(?:{_COUNTER}|{_CASE})(?=[\u3040-\u9fff])"
+    rf"第?\{{\w+\}}{_COUNTER}(?![\u3040-\u9fff])"  # `{partner}様 {amount}円`: the counter goes with its value
+    rf"|第?\{{\w+\}}(?:{_COUNTER}|{_CASE})(?=[\u3040-\u9fff])"
     rf"|(?<=[\u3040-\u9fff])第?\{{\w+\}}(?:{_COUNTER}|{_CASE})"
 )
+_NO_WORD = re.compile(r"value\d*")  # a placeholder named for no role says nothing in a file name
 _PARTICLE = re.compile(r"^[のをにがはでともへ、。・]+")
 
 
@@ -364,7 +366,11 @@ def file_stem(title: str, max_length: int = 60) -> str:
     text = _BRACKETED.sub(_gap, title)
     text = _CJK_EDGE.sub("", text)
     text = _PARTICLE.sub("", text.strip())
-    text = re.sub(r"\{(\w+)\}", lambda m: " " + m.group(1).replace("_", " ") + " ", text)
+    text = re.sub(
+        r"\{(\w+)\}",
+        lambda m: " " + ("" if _NO_WORD.fullmatch(m.group(1)) else m.group(1).replace("_", " ")) + " ",
+        text,
+    )
     words = text.split()
     bare = [re.sub(r"[\W_]+", "", w.lower()) for w in words]  # `test_` beside `test` is one word twice
     # ... also across a mark that says nothing (`issue #{issue}` is `issue # issue`)
