@@ -70,6 +70,7 @@ def usage() -> int:
     ranked_first = {"train": [0, 0], "dev": [0, 0]}
     texts = {t: procedure_text(t, n.description, n.text) for t, n in zip(titles, notes, strict=True)}
     both = {"train": {"found": 0, "wrong": 0}, "dev": {"found": 0, "wrong": 0}}
+    final_of: dict[str, dict[str, list[int]]] = {"train": {}, "dev": {}}
     for r, v, d in zip(reports, rvec, dev, strict=True):
         want = r.get("procedure_title")
         if not want or want not in titles:
@@ -94,6 +95,15 @@ def usage() -> int:
         rest = {t: x for t, x in texts.items() if t != want}
         wrong = float(np.max(others)) >= USAGE_MATCH or pick_by_words(str(r["text"]), rest) is not None
         both[part]["wrong"] += int(wrong)
+        # what each combination names: before trial 11 the score rule first; since, the words rule wins
+        # when it names another note than the score rule
+        for combo, final in (
+            ("score first", named or (pick.path if pick else None)),
+            ("words win", pick.path if pick else named),
+        ):
+            got = final_of[part].setdefault(combo, [0, 0])
+            got[0] += int(final == want)
+            got[1] += int(final is not None and final != want)
     level, acc = _best_level(stats["train"]["pos"], stats["train"]["neg"])
     print(
         f"{len(procs)} procedures; usage reports with their procedure in the set: "
@@ -115,6 +125,8 @@ def usage() -> int:
             f"  {part}, with the shared-words rule as well (USAGE_MATCH {USAGE_MATCH}): found "
             f"{both[part]['found']}/{n}, wrong one named {both[part]['wrong']}/{n}"
         )
+        for combo, (found, named_wrong) in final_of[part].items():
+            print(f"    {part}, {combo}: names its own {found}/{n}, names another {named_wrong}/{n}")
     return 0
 
 

@@ -122,25 +122,49 @@ def make_root(root: Path, files: dict[str, str], embedder: str):  # type: ignore
     return mem
 
 
-def collect(mem, positives: list[dict[str, object]], negatives: list[str]) -> dict[str, list]:  # type: ignore[no-untyped-def]
-    """(words, cosine) of gold hits in the top 5; per negative query, the evidence of each top-5 hit."""
+def evidence(h, embedder: str) -> tuple[float, float | None, bool]:  # type: ignore[no-untyped-def]
+    """(words, cosine, admitted by its title): the title path (recall.title_score) is not a floor tuned here."""
+    from memdir.agents.recall import is_relevant
+
+    return (h.words, h.cosine, bool(h.relevant and not is_relevant(h.words, h.cosine, embedder)))
+
+
+def collect(mem, positives: list[dict[str, object]], negatives: list[str], embedder: str) -> dict[str, list]:  # type: ignore[no-untyped-def]
+    """The evidence of gold hits in the top 5; per negative query, the evidence of each top-5 hit."""
     pos, cross, neg = [], [], []
     for q in positives:
         hits = mem.search(str(q["query"]), k=5)
         gold, other = set(q["gold"]), set(q.get("cross") or [])  # type: ignore[call-overload]
         for h in hits:
             if h.path in gold:
-                pos.append((h.words, h.cosine))
+                pos.append(evidence(h, embedder))
             elif h.path in other:
-                cross.append((h.words, h.cosine))
+                cross.append(evidence(h, embedder))
     for text in negatives:
-        neg.append([(h.words, h.cosine) for h in mem.search(text, k=5)])
+        neg.append([evidence(h, embedder) for h in mem.search(text, k=5)])
     return {"pos": pos, "cross": cross, "neg": neg}
 
 
-def passes(ev: tuple[float, float | None], wf: float, cf: float) -> bool:
-    words, cos = ev
-    return words >= wf or (cos is not None and cos >= cf)
+def locomo_split(locomo: Path) -> tuple[list[dict[str, object]], dict[str, str]]:
+    """LoCoMo's non-adversarial questions with a gold session (conversation, split) and its session notes.
+
+    The split is bench_retrieval's: the 1st, 3rd, ... conversations of locomo10.json are dev.
+    """
+    from memdir.evaluation.locomo import load_locomo
+
+    data = load_locomo(locomo / "locomo10.json" if locomo.is_dir() else locomo)
+    convs = list(dict.fromkeys(d.id.split("/")[0] for d in data.documents))
+    split_of = {c: ("dev", "held-out")[i % 2] for i, c in enumerate(convs)}
+    questions: list[dict[str, object]] = [
+        {"question": q.text, "gold": list(q.gold), "conv": q.group, "split": split_of[q.group or ""]}
+        for q in data.queries
+    ]
+    return questions, {d.path: d.text for d in data.documents}
+
+
+def passes(ev: tuple[float, float | None, bool], wf: float, cf: float) -> bool:
+    words, cos, by_title = ev
+    return by_title or words >= wf or (cos is not None and cos >= cf)
 
 
 def rates(data: dict[str, list], wf: float, cf: float) -> tuple[float, float, float]:
@@ -168,18 +192,12 @@ def main() -> None:
     ap.add_argument("--fresh", action="store_true", help="delete --workdir first")
     args = ap.parse_args()
 
-    from bench_retrieval import build_notes
-
     from memdir.agents.recall import COSINE_FLOORS, WORDS_FLOOR
 
     work = Path(args.workdir) / args.embedder
     if args.fresh and work.exists():
         shutil.rmtree(work)
-    stage = work / "locomo-all"
-    stage.mkdir(parents=True, exist_ok=True)
-    _, questions = build_notes(Path(args.locomo), stage)
-    sessions = {p.relative_to(stage).as_posix(): p.read_text(encoding="utf-8") for p in stage.rglob("*.md")}
-    questions = [q for q in questions if q["category"] != 5 and q["gold"]]
+    questions, sessions = locomo_split(Path(args.locomo))
 
     def split(name: str) -> tuple[dict[str, str], list[dict[str, object]]]:
         convs = {q["conv"] for q in questions if q["split"] == name}
@@ -191,7 +209,7 @@ def main() -> None:
     if args.tune:
         files, qs = split("dev")
         mem = make_root(work / "tune-locomo-dev", files, args.embedder)
-        data = collect(mem, qs, made_up(60, seed=1) + TUNE_OFF_TOPIC)
+        data = collect(mem, qs, made_up(60, seed=1) + TUNE_OFF_TOPIC, emb_name)
         best = None
         for wf in [x / 20 for x in range(4, 20)]:
             for cf in [x / 200 for x in range(60, 200)]:
@@ -237,7 +255,7 @@ def main() -> None:
     ]
     for name, folder, files, positives, negatives in tests:
         mem = make_root(folder, files, args.embedder)
-        data = collect(mem, positives, [q for qs in negatives.values() for q in qs])
+        data = collect(mem, positives, [q for qs in negatives.values() for q in qs], emb_name)
         kept, cross, flagged = rates(data, wf, cf)
         rows.append((name, "all", len(data["pos"]), len(data["neg"]), kept, cross, flagged))
         start = 0

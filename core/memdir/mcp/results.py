@@ -20,6 +20,7 @@ class Hit(TypedDict):
     relevant: bool
     words: float
     cosine: float | None
+    title_words: float
 
 
 class SearchResult(TypedDict):

@@ -153,10 +153,20 @@ def title_overlap(report: str, title: str) -> float:
     return len(want & _terms(report)) / len(want) if want else 0.0
 
 
+def _last(pattern: re.Pattern[str], text: str) -> int:
+    """Where the last match of pattern starts (-1: none)."""
+    return max((m.start() for m in pattern.finditer(text)), default=-1)
+
+
 def usage_outcome(text: str) -> str:
-    """What the writer reports: failure when a step failed or the run stopped, success, else unknown."""
+    """What the writer reports: failure when a step failed or the run stopped, success, else unknown.
+
+    Between "still running" and "done" the later one is the news: "listed the pending expenses,
+    approved them. Both worked" is a success, "deployed, health check pending" is not known yet.
+    """
     if FAILED.search(text):
         return "failure"
-    if PENDING.search(text):
+    pending, done = _last(PENDING, text), _last(DONE, text)
+    if pending >= 0 and pending > done:
         return "unknown"
-    return "success" if DONE.search(text) or USUAL.search(text) else "unknown"
+    return "success" if done >= 0 or USUAL.search(text) else "unknown"
