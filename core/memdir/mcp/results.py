@@ -59,6 +59,7 @@ class EpisodeResult(TypedDict):
     file: str
     anchor: str
     title: str
+    warning: str | None  # a secret the text held was masked: the agent is told, not only the server's log
 
 
 class EventResult(TypedDict, total=False):
@@ -69,8 +70,12 @@ class EventResult(TypedDict, total=False):
     task_id: str | None
     summary: str | None
     tool: str | None
-    input: str | None
+    input: str | dict[str, object] | list[object] | None
     outcome: str | None
+    error: str | None
+    procedure: str | None
+    agent: str | None
+    session: str | None
 
 
 class FeedbackResult(TypedDict):
@@ -81,6 +86,7 @@ class FeedbackResult(TypedDict):
     failure_count: int
     confidence: float
     previous_confidence: float | None
+    warning: str | None  # a secret the note held was masked
 
 
 class ReviewItem(TypedDict):
@@ -104,6 +110,7 @@ class DecisionResult(TypedDict):
     """The decision note written."""
 
     path: str
+    warning: str | None  # a secret was masked
 
 
 class DecisionRow(TypedDict):
@@ -131,3 +138,4 @@ class OutcomeResult(TypedDict):
     outcome: str
     follow_up_at: str | None
     lesson: str | None
+    warning: str | None  # a secret was masked

@@ -1,7 +1,8 @@
 """The memdir MCP server: the tools of `tools/`, notes as resources, over stdio or streamable HTTP.
 
-Arguments are validated against the tools' schemas; a rejected argument or a memdir error comes
-back as a tool error of one line (`is_error`), never a stack trace. `--read-only` registers only
+Arguments are validated against the tools' schemas (a string for a text parameter kept as sent, an
+unknown argument refused, old names mapped: arguments.py); a rejected argument or a memdir error
+comes back as a tool error of one line (`is_error`), never a stack trace. `--read-only` registers only
 the reading tools. HTTP binds 127.0.0.1 only (the SDK's DNS-rebinding protection is on for it).
 """
 
@@ -19,10 +20,11 @@ from pydantic import ValidationError
 
 from memdir import __version__
 from memdir.mcp import resources
+from memdir.mcp.arguments import TOOL_ALIASES, checked, make_tool
 from memdir.mcp.session import ServerState, one_line
 from memdir.mcp.tools.add_episode import add_episode
 from memdir.mcp.tools.context import context
-from memdir.mcp.tools.decisions import decision_add, decision_list, outcome
+from memdir.mcp.tools.decisions import decision_add, decision_list, decision_outcome
 from memdir.mcp.tools.feedback import feedback
 from memdir.mcp.tools.list_review import list_review
 from memdir.mcp.tools.log_event import log_event
@@ -31,7 +33,7 @@ from memdir.mcp.tools.search import search
 from memdir.memory import Memory
 
 READING: list[Callable[..., object]] = [search, read_note, context, list_review, decision_list]
-WRITING: list[Callable[..., object]] = [add_episode, log_event, feedback, decision_add, outcome]
+WRITING: list[Callable[..., object]] = [add_episode, log_event, feedback, decision_add, decision_outcome]
 HOST = "127.0.0.1"
 INSTRUCTIONS = (
     "memdir is this user's long-term memory: Markdown notes (knowledge, procedures, episodes). "
@@ -54,20 +56,29 @@ def _arguments_error(tool: str, exc: ValidationError) -> str:
 class MemdirServer(MCPServer[ServerState]):
     """MCPServer with one-line argument errors and the root's notes listed as resources."""
 
-    def __init__(self, state: ServerState) -> None:
+    def __init__(self, state: ServerState, tools: list[Callable[..., object]]) -> None:
         @asynccontextmanager
         async def lifespan(_: MCPServer[ServerState]) -> AsyncIterator[ServerState]:
             yield state
 
+        served = [make_tool(t) for t in tools]
         super().__init__(
-            "memdir", instructions=INSTRUCTIONS, version=__version__, lifespan=lifespan, log_level="WARNING"
+            "memdir",
+            instructions=INSTRUCTIONS,
+            version=__version__,
+            lifespan=lifespan,
+            log_level="WARNING",
+            tools=served,
         )
         self.state = state
+        self.params = {t.name: list(t.parameters.get("properties", {})) for t in served}
 
     async def call_tool(
         self, name: str, arguments: dict[str, object], context: Context[ServerState] | None = None
     ) -> CallToolResult | InputRequiredResult:
-        """Call a tool; arguments that fail the schema are reported in one line."""
+        """Call a tool; arguments that fail the schema, or that it does not take, are reported in one line."""
+        name = TOOL_ALIASES.get(name, name) if TOOL_ALIASES.get(name) in self.params else name
+        arguments = checked(name, arguments or {}, self.params)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -83,9 +94,7 @@ class MemdirServer(MCPServer[ServerState]):
 
 def build_server(memory: Memory, read_only: bool = False) -> MemdirServer:
     """The server for one root: reading tools always, writing tools unless read_only, note resources."""
-    server = MemdirServer(ServerState(memory, read_only))
-    for tool in READING + ([] if read_only else WRITING):
-        server.add_tool(tool)
+    server = MemdirServer(ServerState(memory, read_only), READING + ([] if read_only else WRITING))
     server.resource(resources.TEMPLATE, name="note", mime_type=resources.MIME)(resources.note)
     return server
 

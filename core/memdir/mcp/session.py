@@ -34,9 +34,25 @@ def one_line(text: str) -> str:
 
 def run(ctx: Context, job: Callable[[Memory], T]) -> T:
     """Run a library call on the served Memory; a MemdirError becomes a tool error (is_error, one line)."""
+    return run_masked(ctx, job)[0]
+
+
+def run_masked(ctx: Context, job: Callable[[Memory], T]) -> tuple[T, str | None]:
+    """run(), and a line for the agent when the store masked a secret the call would have written.
+
+    The store's warning goes to the server's stderr, which the model never sees: the answer says it.
+    """
     state = cast(ServerState, ctx.request_context.lifespan_context)
     with state.lock:  # tools run on worker threads; one at a time keeps the index view and logs simple
+        before = state.memory.store.masked
         try:
-            return job(state.memory)
+            out = job(state.memory)
         except MemdirError as exc:
             raise ToolError(one_line(redact_text(str(exc)))) from None
+        n = state.memory.store.masked - before
+    if not n:
+        return out, None
+    return out, (
+        f"masked {n} secret{'' if n == 1 else 's'} ([REDACTED] in the file): memory keeps no secrets, "
+        "so never send one; name where it is kept instead (a vault, an environment variable)"
+    )

@@ -47,6 +47,7 @@ class NoteStore:
         self.root = Path(root)
         self._too_large: set[tuple[str, int]] = set()
         self._unreadable: set[str] = set()  # the messages of unreadable notes already logged
+        self.masked = 0  # secrets this store's writes masked (an MCP answer says how many its write had)
 
     # -- paths -----------------------------------------------------------------
     def relpath(self, path: str | os.PathLike[str]) -> str:
@@ -262,8 +263,7 @@ class NoteStore:
         log.info("wrote %s", rel)
         return hash_bytes(data)
 
-    @staticmethod
-    def _masked(rel: str, data: bytes, old: bytes) -> bytes:
+    def _masked(self, rel: str, data: bytes, old: bytes) -> bytes:
         """data with every secret the file did not hold masked: memdir never writes a new secret."""
         text = data.decode("utf-8", "surrogateescape")  # another writer's bad bytes stay as they were
         before = old.decode("utf-8", "surrogateescape")
@@ -275,6 +275,7 @@ class NoteStore:
         if not n:
             return data
         log.warning("masked %d secret%s in %s", n, "" if n == 1 else "s", rel)
+        self.masked += n
         return text.encode("utf-8", "surrogateescape")
 
     def create(self, relpath: str, text: str, allow: Iterable[str] = WRITABLE_DIRS) -> str:

@@ -10,13 +10,14 @@ from pydantic import Field
 from memdir.agents.context import MAX_BUDGET, MIN_BUDGET
 from memdir.mcp.results import ContextResult
 from memdir.mcp.session import run
+from memdir.mcp.tools.search import Kind
 
 DEFAULT_BUDGET = 1500
 
 
 def context(
     ctx: Context,
-    query: str,
+    query: Annotated[str, Field(description="The task, in one line (e.g. 'deploy the API to staging').")],
     budget: Annotated[
         int | None,
         Field(
@@ -24,6 +25,10 @@ def context(
             le=MAX_BUDGET,
             description=f"Token budget, {MIN_BUDGET} to {MAX_BUDGET} (default 1500).",
         ),
+    ] = None,
+    kind: Annotated[
+        Kind | None,
+        Field(description="Only recall notes of this kind (pinned notes always come), as --kind."),
     ] = None,
 ) -> ContextResult:
     """Load the memory relevant to a task, as one Markdown block to keep in mind while working.
@@ -36,5 +41,5 @@ def context(
     from memdir.agents.context import estimate_tokens
 
     chosen = DEFAULT_BUDGET if budget is None else budget
-    text = run(ctx, lambda mem: mem.context(query, budget=chosen))
+    text = run(ctx, lambda mem: mem.context(query, budget=chosen, kind=kind))
     return {"text": text, "tokens": estimate_tokens(text), "budget": chosen}

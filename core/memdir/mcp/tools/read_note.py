@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from mcp.server.mcpserver import Context
+from pydantic import Field
 
 from memdir.mcp.results import NoteResult
 from memdir.mcp.session import run
 
 
-def read_note(ctx: Context, path: str) -> NoteResult:
+def read_note(
+    ctx: Context,
+    path: Annotated[
+        str,
+        Field(
+            description='A path as search returned it, or an episode anchor ("episodes/2026-11-28.md#1030-x").'
+        ),
+    ],
+) -> NoteResult:
     """Read one note in full: its text exactly as stored, with title, description, tags, confidence.
 
     `path` is relative to the memory root, as search returns it (e.g. "procedures/deploy-api.md");
