@@ -25,7 +25,7 @@ from memdir.consolidation.daily.route_features import features
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
-from memdir.consolidation.daily.route_usage import usage_features, usage_outcome
+from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
 from memdir.consolidation.daily.shape import Shaped, shape
 from memdir.notes.episodes import Episode
 from memdir.notes.frontmatter import parse_yaml, split_text
@@ -240,7 +240,10 @@ class Router:
 
     def _read_usage(self, r: Reading) -> str | None:
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
-        if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA:
+        if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA and not (
+            # a report the model is unsure of is still no procedure of its own sentences (trial 12)
+            self.kind_of(r) == "procedures" and plain_report(r.body, r.blocks)
+        ):
             return None
         return usage_outcome(r.body)
 
