@@ -141,3 +141,48 @@ def test_a_lessons_conditions_are_lines_a_person_keeps_or_none(root: Path) -> No
         assert "今後" not in when and "before spinning" not in when and "発送前に" not in when, (name, when)
     freezer = next(b for n, b in bodies.items() if "freezer" in n)
     assert "## When it applies\n- when the last person leaves the cold room\n" in freezer
+
+
+JA_SHIPPING = (
+    "担当：小林（不在時は Nora）\n\n"
+    "1. 依頼者から検体リストを受け取り、Googleドライブ「Lab Shipping/2026」に保存する\n"
+    "2. Googleドキュメントのテンプレート「Specimen Transfer Form v4」をコピーする\n"
+    "3. 検体番号・本数・保存温度・宛先を入力する ⚠️ 検体番号はラベルと照合！\n"
+    "4. PDFに書き出して「Lab Shipping/2026」に保存\n"
+    "5. Gmailのテンプレート「TPL-Courier-Booking」で集荷を依頼する\n\n"
+    "| 宛先 | 所要日数 |\n|---|---|\n| 大阪 | 1日 |\n| 札幌 | 2日 |\n"
+)
+EN_SHIPPING = (
+    "When a partner lab asks us to ship specimens:\n\n"
+    '1. Get the specimen list from the requester and save it in Drive "Lab Shipping/2026".\n'
+    '2. Copy the Google Docs template "Specimen Transfer Form v4".\n'
+    "3. Fill in specimen IDs, counts, storage temperature and address; compare the IDs with the labels.\n"
+    '4. Export as PDF into "Lab Shipping/2026".\n'
+    "5. Have Dr. Okafor countersign it (since March, not the lab manager).\n"
+    '6. Book the pickup with the Gmail template "TPL-Courier-Booking".\n'
+)
+
+
+def test_an_english_rewrite_of_a_persons_japanese_procedure_is_a_merge_candidate_on_it(root: Path) -> None:
+    """Names written against the Japanese (「Googleドライブ」「PDFに」, as typed through an IME) are still the
+    names the English keeps. Same templates, folder and mail template, one new step: the Japanese note gets a merge candidate, not a
+    second procedure beside it; an English procedure for other work that names Google Docs and Gmail too does not."""
+    from memdir.notes.frontmatter import render_note
+
+    meta = {"description": "検体を他機関へ送るときの手順", "origin": "human", "confidence": 0.8}
+    (root / "procedures" / "検体の発送手順.md").write_text(
+        render_note(meta, "# 検体の発送手順\n\n" + JA_SHIPPING), encoding="utf-8"
+    )
+    mem = e5_memory(root)
+    mem.add_episode(EN_SHIPPING, title="How to ship specimens to a partner lab", at=at(10))
+    mem.add_episode(
+        'To order lab coats for new staff:\n\n1. Copy the Google Docs template "Uniform Order 2026".\n'
+        '2. Fill in sizes and names.\n3. Send it to the laundry with the Gmail template "TPL-Uniforms".\n',
+        title="Ordering lab coats",
+        at=at(11),
+    )
+    report = run(mem)
+    merged = [e for e in report.episodes if e["action"] == "merge_candidate"]
+    assert [e["target"] for e in merged] == ["procedures/検体の発送手順.md"], report.episodes
+    assert "ship-specimens" not in " ".join(notes(root, "procedures"))
+    assert any("lab-coats" in p for p in notes(root, "procedures"))
