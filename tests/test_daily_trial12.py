@@ -186,3 +186,29 @@ def test_an_english_rewrite_of_a_persons_japanese_procedure_is_a_merge_candidate
     assert [e["target"] for e in merged] == ["procedures/検体の発送手順.md"], report.episodes
     assert "ship-specimens" not in " ".join(notes(root, "procedures"))
     assert any("lab-coats" in p for p in notes(root, "procedures"))
+
+
+MINUTES = [
+    "Present: Head, Year 5 and 6 teachers, office\n\n"
+    "- Decided: from now on parents' evening slots are booked through the office only, not by the teachers, "
+    "because double bookings kept happening.\n- Sports day may move to the 14th, to be confirmed on Thursday.\n"
+    "- Ms Hale will order the new reading books.\n\nAction items:\n- Office: send the booking link to parents "
+    "(by Friday)\n- Mr Evans: check the field with the groundskeeper\n",
+    "出席：校長、5・6年担任、事務\n\n- 運動会の予備日は3/14。\n"
+    "- 決定：今後、保護者面談の予約は事務室で一括して受け付ける。担任は受け付けない。\n- 図書の発注は木曜までに。\n\n"
+    "アクションアイテム：\n- 事務：予約フォームを保護者に送る（金曜まで）\n- 田中：グラウンドの確認\n",
+]
+
+
+@pytest.mark.parametrize("minutes", MINUTES)
+def test_minutes_that_state_a_decision_keep_it_as_knowledge(root: Path, minutes: str) -> None:
+    """The model reads staff-meeting minutes as skip (attendance, action items); a line that states a
+    decision under its label makes them knowledge, so `context --kind knowledge` can give the decision."""
+    mem = e5_memory(root)
+    mem.add_episode(minutes, title="Staff meeting / 職員会議", at=at(8))
+    report = run(mem)
+    assert [e["action"] for e in report.episodes] == ["create"], report.episodes
+    [path] = notes(root, "knowledge")
+    assert ("booked through the office only" if "Decided" in minutes else "事務室で一括して") in (
+        root / path
+    ).read_text(encoding="utf-8")
