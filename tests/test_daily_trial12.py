@@ -212,3 +212,18 @@ def test_minutes_that_state_a_decision_keep_it_as_knowledge(root: Path, minutes:
     assert ("booked through the office only" if "Decided" in minutes else "事務室で一括して") in (
         root / path
     ).read_text(encoding="utf-8")
+
+
+def test_a_suppliers_new_price_and_ordering_rule_is_kept_as_knowledge(root: Path) -> None:
+    """A price change, how to order now and a new contact: what an office keeps (the router read it as skip)."""
+    mem = e5_memory(root)
+    mem.add_episode(
+        "グリーン資材は4月から腐葉土1袋 ¥980 → ¥1,080（税込）。注文はFAXではなく専用フォームから、前日16時まで。"
+        "担当は大野さんに代わった。",
+        title="園芸資材の仕入れ先",
+        at=at(9),
+    )
+    report = run(mem)
+    assert [e["action"] for e in report.episodes] == ["create"], report.episodes
+    [path] = notes(root, "knowledge")
+    assert "¥1,080" in (root / path).read_text(encoding="utf-8")
