@@ -90,10 +90,13 @@ VERSION = 1
 # Routing round 6: the contrast rows of `unshipped/episodes_round6.jsonl` (prose SOPs, next-time advice, desk
 # rules and timed checklists against shift logs, status posts, release notes, rants, day schedules, numbered
 # rules and number comparisons), same settings.
+# Trial 12: facts about outside partners stated as they now stand (terms, prices, contacts, booking rules; a list,
+# prose, a chat paste) against the same partners' day-to-day status and logistics, EN and JA (`episodes_round12`).
 EPISODES_EXTRA = (
     "unshipped/episodes_round3.jsonl",
     "unshipped/episodes_round4.jsonl",
     "unshipped/episodes_round6.jsonl",
+    "unshipped/episodes_round12.jsonl",
 )
 # with those rows `e5` keeps round 2's selection (cue_weight, C) instead of the CV grid: CV on the new
 # rows picked C 3, which scored lower on every dev set (docs/daily.md, "Routing round 4")

@@ -29,7 +29,7 @@ def lessons(root: Path) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in (root / "knowledge" / "lessons").glob("*.md"))
 
 
-def test_an_episode_with_a_mistake_and_its_fix_becomes_a_lesson_linked_from_its_note(root: Path) -> None:
+def test_an_episode_with_a_mistake_and_its_fix_becomes_one_lesson_note(root: Path) -> None:
     mem = memory(root)
     ep = mem.add_episode(EN, title="Staging deploy failed on migrations", at=at(10))
     mem.add_episode(PLAIN, title="Morning", at=at(11))
@@ -48,6 +48,22 @@ def test_an_episode_with_a_mistake_and_its_fix_becomes_a_lesson_linked_from_its_
         "## What worked instead\n- We should have run the migration job before rolling out the pods." in body
     )
     assert "## How to check\n- Check that `kubectl get jobs` shows the migration as complete." in body
+    # three sentences told for their lesson: the lesson is the episode's one note (trial 12: a procedure made of
+    # them, step 1 the failure, was the lesson's opposite)
+    assert [p for p in report.created if "lessons/" not in p] == []
+
+
+def test_a_lesson_is_linked_from_the_note_the_episode_keeps(root: Path) -> None:
+    """An episode with steps of its own keeps its note, which lists the lesson in `lessons:`."""
+    mem = memory(root)
+    mem.add_episode(
+        EN + "\n\nThe order now:\n\n1. Run `kubectl apply -f migrate-job.yaml`\n2. Wait until "
+        "`kubectl get jobs` shows it complete\n3. Roll out the pods with `kubectl rollout restart deploy/api`\n",
+        title="Staging deploy failed on migrations",
+        at=at(10),
+    )
+    report = run(mem)
+    [rel] = lessons(root)
     routed = [p for p in report.created if "lessons/" not in p]
     assert routed and mem.store.read(routed[0]).str_list("lessons") == [rel]
 

@@ -117,13 +117,30 @@ _WHEN_JA = re.compile(
 )
 
 
+# A rule's frame is no part of its condition (「今後は送信前に」 -> 「送信前に」).
+_FRAME_JA = re.compile(
+    r"^(?:今後(?:は|とも)?|これから(?:は|も)|次(?:回)?から(?:は)?|以後(?:は)?|以降(?:は)?|必ず|常に|毎回)+"
+)
+# A bare act with nothing it acts on ("before sending", "after checking it", 「送信前に」「交付時には」): a person
+# reading the lesson cannot tell what is being sent, so the line says nothing the rule does not (trial 12).
+_BARE_EN = re.compile(
+    r"(?i)^(?:before|after|when|whenever)\s+[a-z]+ing(?:\s+(?:it|this|that|them|one|anything))?$"
+)
+_BARE_JA = re.compile(
+    r"^[\u4e00-\u9fff\u30a0-\u30ffー]{1,6}(?:前に|前は|時は|時には|際は|際には|後は|あとは|ときは|ときには|場合は)$"
+)
+
+
 def applies_when(fixes: list[str]) -> list[str]:
-    """The conditions the fix sentences name, in their own words (none when they name none)."""
+    """The conditions the fix sentences name, in their own words (none when they name none, or name only a
+    bare act such as "before sending")."""
     out: list[str] = []
     for f in fixes:
         m = _WHEN_JA.search(f) or _WHEN.search(f)
         if m and not _VAGUE.match(m.group(0)):
-            out.append(m.group(0).strip(" 、,"))
+            cond = _FRAME_JA.sub("", m.group(0).strip(" 、,")).strip(" 、,")
+            if cond and not _BARE_EN.match(cond) and not _BARE_JA.match(cond):
+                out.append(cond)
     return list(dict.fromkeys(out))[:3]
 
 

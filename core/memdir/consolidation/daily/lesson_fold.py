@@ -12,7 +12,10 @@ source and context, its other sentences under `## Notes`, in `lesson_notes.py`):
 again is evidence, not a second note with the same text (trial 9). The lesson step then finds the lesson
 citing the episode and changes nothing; rule candidates and `lessons:` links work as before. An episode routed to a procedure,
 to an update of an existing note, or any other (a form, a list, a FAQ or a letter that only contains a
-lesson cue) keeps its note, which lists the lesson in `lessons:`.
+lesson cue) keeps its note, which lists the lesson in `lessons:`. A *procedure* the router made of such
+a paragraph is folded the same way when the paragraph tells a mistake (trial 12: "Sent the letter with the
+wrong passport number … Lesson learned: …" was a procedure whose step 1 was the mistake, listed first by
+`context`); a short how-to with a lesson cue and no mistake told keeps its procedure.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from memdir.consolidation.daily.lessons_step import (
     draft_lesson,
 )
 from memdir.consolidation.daily.route_sections import record_key
+from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.notes.frontmatter import update_text
 from memdir.notes.model import Note
 from memdir.runs.journal import Op
@@ -71,6 +75,15 @@ def _about_the_lesson(draft: LessonDraft) -> bool:
     return strong and len(draft.rest) <= MAX_REST
 
 
+def _a_mistake_told(draft: LessonDraft) -> bool:
+    """A story of what went wrong, in prose with no steps of its own: the router may read its past-tense
+    sentences as steps, but a procedure whose step 1 is the mistake is the lesson's opposite (trial 12)."""
+    return (
+        any(failure_told(f) or is_slip(f) for f in draft.failed)
+        and shell_steps(draft.ep.text) == draft.ep.text
+    )
+
+
 def _cites(store: NoteStore, draft: LessonDraft) -> bool:
     """The lesson that says the same already cites this episode (it was consolidated before)."""
     return bool(draft.existing) and draft.ep.id in store.read(str(draft.existing)).str_list("sources")
@@ -93,13 +106,20 @@ def fold_lessons(
     folded = 0
     for o in ops:
         ep = by_id.get(o.episodes[0]) if len(o.episodes) == 1 else None
-        plain = o.op == "create" and o.path.startswith("knowledge/") and o.path.count("/") == 1
+        plain = (
+            o.op == "create" and o.path.startswith(("knowledge/", "procedures/")) and o.path.count("/") == 1
+        )
         draft = (
             draft_lesson(store, ep, now)
             if ep is not None and plain and writes.get(ep.id) == 1 and _short_prose(ep)
             else None
         )
-        if draft is None or not _about_the_lesson(draft) or _cites(store, draft):
+        if (
+            draft is None
+            or not _about_the_lesson(draft)
+            or (o.path.startswith("procedures/") and not _a_mistake_told(draft))
+            or _cites(store, draft)
+        ):
             out.append(o)
             continue
         want = terms(" ".join(draft.fixes))
@@ -135,6 +155,9 @@ def fold_lessons(
             if d.get("target") == o.path:
                 d["target"] = path
                 d["action"] = "update" if again else d.get("action")
+                d["reason"] = (
+                    f"told for its lesson: its one note is the lesson (routed {o.path.split('/')[0]})"
+                )
         folded += 1
     return out, folded
 

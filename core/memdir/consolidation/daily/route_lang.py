@@ -21,7 +21,9 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
 _FENCED = re.compile(r"^\s*```[^\n]*\n(.*?)^\s*```\s*$", re.M | re.S)
 _CODE = re.compile(r"`([^`\n]+)`")
-_TOKEN = re.compile(r"[A-Za-z0-9][\w./:@=+-]*[\w/]|\d+")
+# ASCII only: in Japanese prose a name runs into the kana after it (「Googleドライブ」, 「PDFに書き出して」)
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./:@=+-]*[A-Za-z0-9_/]|\d+")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
 LATIN_TERM = re.compile(
     r"[A-Za-z][A-Za-z0-9]+"
 )  # the words of a title a translation keeps as they are (VPN, DB)
@@ -55,11 +57,20 @@ def anchors(text: str) -> set[str]:
 
 
 def anchor_overlap(a: str, b: str) -> float:
-    """Jaccard overlap of the anchors of two texts (0 when either has fewer than MIN_ANCHORS)."""
+    """Jaccard overlap of the anchors of two texts (0 when either has fewer than MIN_ANCHORS).
+
+    A plain word of one text counts as an anchor when the other text keeps it as one: a Japanese procedure
+    keeps its template's English name (「Visa Invitation Letter v3」), where in the English version the same
+    words look like prose (trial 12)."""
     x, y = anchors(a), anchors(b)
+    x, y = x | (_words(a) & y), y | (_words(b) & x)
     if len(x) < MIN_ANCHORS or len(y) < MIN_ANCHORS:
         return 0.0
     return len(x & y) / len(x | y)
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
 
 
 def same_in_other_language(a: str, b: str, similarity: float) -> bool:

@@ -16,6 +16,7 @@ import re
 import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, sentences
+from memdir.consolidation.daily.shape_shell import shell_steps
 
 USUAL = re.compile(
     r"\b(?:the usual|as usual|as always|like (?:every|last) (?:time|week|month|quarter|year)|same (?:\w+ )?(?:as|way as) "
@@ -156,6 +157,30 @@ def title_overlap(report: str, title: str) -> float:
 def _last(pattern: re.Pattern[str], text: str) -> int:
     """Where the last match of pattern starts (-1: none)."""
     return max((m.start() for m in pattern.finditer(text)), default=-1)
+
+
+# a sentence told as done: opening with a verb in the past ("Calibrated …", "Made …", "We sent …"), or a
+# Japanese one ending so (「…送付した。」「…実施済み。」), a closing bracket's aside ignored
+_DONE_EN = re.compile(
+    r"^(?:(?:i|we|they|she|he)\s+)?(?:[a-z]+ed|made|sent|did|ran|took|got|put|set|gave|wrote|went|came|paid|"
+    r"built|kept|brought|found|held|told|began|spent|shut|drove|met|sold|bought|left|swapped|redid|reran)\b",
+    re.I,
+)
+_DONE_JA = re.compile(r"(?:た|ました|でした|済み|済|完了|実施|終了)[。！!]?$")
+_ASIDE = re.compile(r"\s*[（(][^）)]*[）)]\s*(?=[。.!！]?$)")
+
+
+def plain_report(body: str, blocks: list[Block]) -> bool:
+    """A report that something was done the usual way and nothing more: it names the usual way (USUAL),
+    its first sentence is told as done, it writes no steps of its own (a list, code, a pasted shell
+    session) and shows none of the signs of new material (a new-material cue, a question, a value with a
+    unit). Such a text holds no steps to keep, whatever the usage model's probability (trial 12)."""
+    if not USUAL.search(body) or any(b.kind in ("list", "code") for b in blocks) or shell_steps(body) != body:
+        return False
+    if _NEW.search(body) or _NUM.search(body) or "?" in body or "？" in body:
+        return False
+    first = _ASIDE.sub("", (sentences(body) or [body])[0].strip())
+    return bool(_DONE_EN.match(first) or _DONE_JA.search(first))
 
 
 def usage_outcome(text: str) -> str:

@@ -15,6 +15,7 @@ Each kept part is shaped into a note a person keeps (shape); nothing is invented
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -25,7 +26,7 @@ from memdir.consolidation.daily.route_features import features
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
-from memdir.consolidation.daily.route_usage import usage_features, usage_outcome
+from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
 from memdir.consolidation.daily.shape import Shaped, shape
 from memdir.notes.episodes import Episode
 from memdir.notes.frontmatter import parse_yaml, split_text
@@ -35,6 +36,12 @@ MIN_WORDS = 4  # rule layer: fewer content words than this, and no code, is noth
 SPLIT_MIN_PROBA = 0.02  # the other kind needs at least this probability before the halves are read
 SPLIT_HALF_PROBA = 0.6  # and each half must read as its kind with at least this probability
 SPLIT_MIN_CUES = 1.5  # and each side this much cue weight in blocks of its own
+# rule layer: a line that states a decision under its label ("- Decided: from now on …", "Agreed at the
+# review: …", 「決定：」「決定事項：」) makes a text the model reads as skip (minutes, a status post) knowledge
+STATED_DECISION = re.compile(
+    r"(?im)^[ \t]*(?:[-*•・][ \t]*|\d+[.)][ \t]*)?(?:\*\*)?(?:(?:decided|decisions?|agreed|resolved)\b[^:：\n]{0,40}|"
+    r"決定事項|決定|決まったこと|決めたこと|合意事項|合意)(?:\*\*)?[ \t]*[:：](?:\*\*)?\s*\S"
+)
 USAGE_MIN_PROBA = 0.5  # the usage model's probability from which an episode is a usage report
 # a documentation page rather than an episode: longer than this and with this many headings (of the
 # 600 training episodes, 3 pass; of the 209 Vue pages, 186). Pages go to the documentation weights.
@@ -178,7 +185,10 @@ class Router:
         """The kind the model gives, after the rule layer."""
         if content_words(r.blocks) < MIN_WORDS and not any(b.kind == "code" for b in r.blocks):
             return "skip"
-        return self.model.classes[int(np.argmax(r.proba))]
+        kind = self.model.classes[int(np.argmax(r.proba))]
+        if kind == "skip" and STATED_DECISION.search(r.body):
+            return "knowledge"  # minutes that record a decision keep it (docs/daily.md, "Rule layer")
+        return kind
 
     def classify(self, title: str, text: str) -> str:
         """knowledge, procedures or skip for a whole text (the routing benchmark's unit)."""
@@ -240,7 +250,10 @@ class Router:
 
     def _read_usage(self, r: Reading) -> str | None:
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
-        if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA:
+        if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA and not (
+            # a report the model is unsure of is still no procedure of its own sentences (trial 12)
+            self.kind_of(r) == "procedures" and plain_report(r.body, r.blocks)
+        ):
             return None
         return usage_outcome(r.body)
 
