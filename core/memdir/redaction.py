@@ -61,7 +61,7 @@ def find_secrets(text: str, known: Collection[str] = ()) -> list[tuple[int, int]
     A value found to be a secret is masked wherever it occurs in text, and so is every value of
     `known` (the secrets found elsewhere in the same write: `secret_values`).
     """
-    return _with_echoes(text, detect_spans(text), known)
+    return _with_echoes(text, set(_detected(text)), known)
 
 
 def secret_values(texts: Iterable[str]) -> frozenset[str]:
@@ -99,13 +99,41 @@ _NUMERIC = re.compile(r"[\d\s:.,+\-TZ/]*")  # a time stamp, a date, a number: no
 def _detected_cached(text: str) -> frozenset[tuple[int, int]]:
     if len(text) <= 40 and _NUMERIC.fullmatch(text):  # every event's `ts`: unique, so never cached
         return frozenset()
-    return _detected_short(text) if len(text) <= 200 else frozenset(detect_spans(text))
+    return _detected(text)
+
+
+def _detected(text: str) -> frozenset[tuple[int, int]]:
+    """detect_spans of text, kept for texts up to MAX_CACHED characters."""
+    if len(text) <= 200:
+        return _detected_short(text)
+    if len(text) <= MAX_CACHED:
+        return _detected_long(text)
+    return frozenset(detect_spans(text))
 
 
 @functools.lru_cache(maxsize=65536)
 def _detected_short(text: str) -> frozenset[tuple[int, int]]:
     """detect_spans of a short string, cached: ids, titles and tags recur across writes."""
     return frozenset(detect_spans(text))
+
+
+_LONG: dict[str, frozenset[tuple[int, int]]] = {}  # detect_spans of longer texts, by the text
+_LONG_CHARS = [0]  # the characters of the texts _LONG keeps
+LONG_BUDGET = 8_000_000  # ... at most; then it starts afresh
+
+
+def _detected_long(text: str) -> frozenset[tuple[int, int]]:
+    """detect_spans of a longer text, kept: a daily run scans each episode's text when it reads it, when
+    it plans its part and when it writes the note (far apart, so an LRU of a few entries would miss)."""
+    found = _LONG.get(text)
+    if found is None:
+        found = frozenset(detect_spans(text))
+        if _LONG_CHARS[0] + len(text) > LONG_BUDGET:
+            _LONG.clear()
+            _LONG_CHARS[0] = 0
+        _LONG[text] = found
+        _LONG_CHARS[0] += len(text)
+    return found
 
 
 def _masked(text: str, spans: list[tuple[int, int]]) -> str:
@@ -122,7 +150,7 @@ def redact(text: str, known: Collection[str] = ()) -> tuple[str, int]:
     """Mask secrets in text (and the `known` ones); returns (redacted text, number of secrets masked)."""
     if not text:
         return text, 0
-    spans = _with_echoes(text, detect_spans(text), known)
+    spans = _with_echoes(text, set(_detected(text)), known)
     return (_masked(text, spans), len(spans)) if spans else (text, 0)
 
 

@@ -17,6 +17,8 @@ warns about the line (`wide_colon_keys`).
 
 from __future__ import annotations
 
+import copy
+import functools
 import io
 import re
 from collections.abc import Iterable, Mapping
@@ -119,7 +121,8 @@ def parse_yaml(yaml_text: str, path: str | None = None) -> CommentedMap:
 
     Errors name the line in the note (the block starts on line 2, after the opening `---`). A block
     that does not parse (or is no mapping) only because keys were typed with a full-width colon is
-    read with `:` there; when it still fails, the error names those lines as the likely cause.
+    read with `:` there; when it still fails, the error names those lines as the likely cause. The
+    result is the caller's own (a deep copy of the parse `_parsed` keeps), so it may be changed.
     """
     try:
         return _parse_yaml(yaml_text, path)
@@ -139,12 +142,51 @@ def parse_yaml(yaml_text: str, path: str | None = None) -> CommentedMap:
 def _parse_yaml(yaml_text: str, path: str | None) -> CommentedMap:
     if not yaml_text.strip():
         return CommentedMap()
+    if len(yaml_text) > MAX_CACHED_YAML:
+        parsed = _parse(yaml_text)
+        if isinstance(parsed, str):
+            raise NoteError(parsed, path)
+        return parsed
+    parsed = _parsed(yaml_text)
+    if isinstance(parsed, str):
+        raise NoteError(parsed, path)
+    return _own_copy(parsed)
+
+
+def _own_copy(data: CommentedMap) -> CommentedMap:
+    """A copy of the parse whose maps and lists (with their comments and line numbers) are new; the
+    scalars are shared, as they are immutable (deep-copying ruamel's TimeStamp drops its time zone)."""
+    memo: dict[int, object] = {}
+    todo: list[object] = [data]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo += [*value.keys(), *value.values()]
+        elif isinstance(value, list | tuple | set):
+            todo += list(value)
+        else:
+            memo[id(value)] = value
+    return copy.deepcopy(data, memo)
+
+
+MAX_CACHED_YAML = 8_192  # real frontmatter is well under 4 KiB
+
+
+@functools.lru_cache(maxsize=2048)
+def _parsed(yaml_text: str) -> CommentedMap | str:
+    """`_parse`, kept by text: one run reads each note several times (the write's check, the steps
+    after it), and ruamel's round-trip parse is milliseconds; a deep copy is a tenth of that."""
+    return _parse(yaml_text)
+
+
+def _parse(yaml_text: str) -> CommentedMap | str:
+    """The frontmatter's map, or why it is refused (a message without the path)."""
     try:
         check_size(yaml_text)
         data = _yaml().load(yaml_text)
     except YAMLLimitError as exc:
         where = f" (line {exc.line + 1})" if exc.line else ""
-        raise NoteError(f"frontmatter refused: {exc.reason}{where}", path) from None
+        return f"frontmatter refused: {exc.reason}{where}"
     except YAMLError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
@@ -152,18 +194,16 @@ def _parse_yaml(yaml_text: str, path: str | None) -> CommentedMap:
         where = f" (line {mark.line + 2})" if mark is not None else ""
         if mark is not None and opened is not None and opened.line < mark.line:  # `"unclosed` on line 2
             where = f" (line {mark.line + 2}, opened on line {opened.line + 2})"
-        raise NoteError(f"invalid YAML frontmatter: {first}{where}", path) from None
+        return f"invalid YAML frontmatter: {first}{where}"
     except (ValueError, OverflowError) as exc:  # a timestamp that does not exist: 2026-13-45T99:99:99
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise NoteError(
-            f"invalid YAML frontmatter: a date or time that does not exist ({detail})", path
-        ) from None
+        return f"invalid YAML frontmatter: a date or time that does not exist ({detail})"
     except Exception as exc:  # ruamel raises assorted errors on hostile input
-        raise NoteError(f"invalid YAML frontmatter: {type(exc).__name__}", path) from None
+        return f"invalid YAML frontmatter: {type(exc).__name__}"
     if data is None:
         return CommentedMap()
     if not isinstance(data, CommentedMap):
-        raise NoteError("frontmatter is not a mapping", path)
+        return "frontmatter is not a mapping"
     return data
 
 

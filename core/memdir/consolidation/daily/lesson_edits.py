@@ -55,15 +55,43 @@ def evidence_lines(draft: LessonDraft) -> str:
     return "\n".join(f"- {s} (`{draft.ep.id}`)" for s in draft.failed[:3])
 
 
-def record(root: Path, draft: LessonDraft, path: str, mode: str, text: str) -> None:
-    """Keep what the episode left in the lesson (saved at once: the lesson is already written)."""
-    SectionState(root).put_all({record_key(draft.ep.ref, LESSON): lesson_record(draft, path, mode, text)})
+class LessonRecords:
+    """The records of `daily-sections.json` for one lesson step, parsed once per version of the file.
 
+    The step asks for the record of every episode it reads (about 1,000 in a big run), and parsing
+    the whole file for each cost seconds. The parsed file is kept with the bytes it was parsed from;
+    each look-up reads the file again (a fraction of a millisecond) and parses it only when its bytes
+    differ, so a write by this step, or by anyone else, is always seen.
+    """
 
-def recorded(root: Path, ref: str) -> dict[str, str] | None:
-    """The lesson record of an episode, if any."""
-    rec = SectionState(root).sections.get(record_key(ref, LESSON))
-    return rec if isinstance(rec, dict) and rec.get("path") else None
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.path = root / ".memdir" / "state" / "daily-sections.json"
+        self._state: SectionState | None = None
+        self._bytes: bytes | None = None
+
+    def _read(self) -> bytes | None:
+        try:
+            return self.path.read_bytes()
+        except OSError:
+            return None
+
+    def state(self) -> SectionState:
+        """The file as it is on disk now."""
+        now = self._read()  # read before parsing: a write in between is seen by the next look-up
+        if self._state is None or now != self._bytes:
+            self._state, self._bytes = SectionState(self.root), now
+        return self._state
+
+    def record(self, draft: LessonDraft, path: str, mode: str, text: str) -> None:
+        """Keep what the episode left in the lesson (saved at once: the lesson is already written)."""
+        state, self._state = self.state(), None  # the next look-up parses the file as saved
+        state.put_all({record_key(draft.ep.ref, LESSON): lesson_record(draft, path, mode, text)})
+
+    def recorded(self, ref: str) -> dict[str, str] | None:
+        """The lesson record of an episode, if any."""
+        rec = self.state().sections.get(record_key(ref, LESSON))
+        return rec if isinstance(rec, dict) and rec.get("path") else None
 
 
 def patch_lines(body: str, old: str, new: str) -> str | None:
@@ -101,17 +129,25 @@ def _delete_lines(body: str, block: str) -> str | None:
 class LessonEdits:
     """Replaces the text an edited episode left in its lesson (or proposes the new version in review/)."""
 
-    def __init__(self, store: NoteStore, review: ReviewQueue, report: RunReport, now: str) -> None:
+    def __init__(
+        self,
+        store: NoteStore,
+        review: ReviewQueue,
+        report: RunReport,
+        now: str,
+        records: LessonRecords | None = None,
+    ) -> None:
         self.store = store
         self.review = review
         self.report = report
         self.now = now
+        self.records = records or LessonRecords(store.root)
 
     def replace(self, draft: LessonDraft, path: str) -> str:
         """Bring the lesson at `path` (which cites the draft's episode) in line with the edited episode."""
         ep = draft.ep
         note = self.store.read(path)
-        rec = recorded(self.store.root, ep.ref)
+        rec = self.records.recorded(ep.ref)
         if rec is None or rec.get("path") != path:
             return self._propose(draft, path, "edited episode; no record of the text it left in the lesson")
         mode = rec.get("mode") or CREATED
@@ -129,7 +165,7 @@ class LessonEdits:
         if mode != EVIDENCE and rec.get("description") and note.description == rec["description"] != desc:
             changes["description"] = desc  # the description came from this episode; nobody changed it
         self.store.update_meta(path, changes, body=body, allow=("knowledge",))
-        record(self.store.root, draft, path, mode, new)
+        self.records.record(draft, path, mode, new)
         if path not in self.report.updated:
             self.report.updated.append(path)
         self.report.stats["lessons_replaced"] = self.report.stats.get("lessons_replaced", 0) + 1

@@ -29,9 +29,8 @@ from memdir.consolidation.daily.lesson_edits import (
     CREATED,
     EVIDENCE,
     LessonEdits,
+    LessonRecords,
     evidence_lines,
-    record,
-    recorded,
 )
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_text import (
@@ -226,6 +225,7 @@ class EpisodeLessons:
         self.review = review
         self.report = report
         self.now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self.records = LessonRecords(store.root)  # daily-sections.json, parsed once per version of it
 
     def run(
         self, episodes: list[Episode], decisions: list[dict[str, object]], retried: Sequence[Episode] = ()
@@ -288,7 +288,7 @@ class EpisodeLessons:
         every sentence of it (the others under `## Notes`)."""
         draft = draft_lesson(self.store, ep, self.now)
         if draft is None:
-            rec = recorded(self.store.root, ep.ref)
+            rec = self.records.recorded(ep.ref)
             if rec is not None and self.store.exists(rec["path"]):  # edited so that it records no lesson now
                 self.report.errors.append(
                     f"lessons from {ep.id}: the edited episode no longer records a lesson; "
@@ -297,14 +297,13 @@ class EpisodeLessons:
             return None
         if draft.existing:
             sources = {stored_ref(x) for x in self.store.read(draft.existing).str_list("sources")}
-            if ep.id in sources and recorded(self.store.root, ep.ref) is not None:  # the episode was edited
-                return LessonEdits(self.store, self.review, self.report, self.now).replace(
-                    draft, draft.existing
-                )
+            if ep.id in sources and self.records.recorded(ep.ref) is not None:  # the episode was edited
+                edits = LessonEdits(self.store, self.review, self.report, self.now, self.records)
+                return edits.replace(draft, draft.existing)
             return self._add_evidence(draft.existing, draft, [] if elsewhere else draft.sents)
         rel = self.store.unique_path(LESSON_DIR, draft.name)
         self.store.create(rel, draft.text(notes=not elsewhere), allow=("knowledge",))
-        record(self.store.root, draft, rel, CREATED, draft.body(notes=not elsewhere))
+        self.records.record(draft, rel, CREATED, draft.body(notes=not elsewhere))
         self.report.created.append(rel)
         self.report.stats["lessons_from_episodes"] = self.report.stats.get("lessons_from_episodes", 0) + 1
         return rel
@@ -324,7 +323,7 @@ class EpisodeLessons:
         lines = evidence_lines(draft)
         self.store.update_meta(rel, changes, body=body, allow=("knowledge",))
         if lines:
-            record(self.store.root, draft, rel, EVIDENCE, lines)
+            self.records.record(draft, rel, EVIDENCE, lines)
         self.report.updated.append(rel)
         self.report.stats["lessons_given_evidence"] = self.report.stats.get("lessons_given_evidence", 0) + 1
         return rel
