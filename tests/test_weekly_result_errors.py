@@ -126,3 +126,21 @@ def test_a_result_that_worked_is_not_a_failure_for_a_word_in_its_output() -> Non
         "Not Found (HTTP 404)",
     )
     assert result_error(_event(outcome="failure", summary="Failed.")) == (True, "")
+
+
+def test_a_json_rpc_call_sent_again_with_a_new_request_id_is_a_retry_not_a_lesson() -> None:
+    """A JSON-RPC error now counts as a failure; the same call sent again (only `id` differs) fixed nothing."""
+    from datetime import datetime, timezone
+
+    from memdir.consolidation.weekly.lesson_evidence import recoveries
+    from memdir.consolidation.weekly.steps import Step
+    from memdir.consolidation.weekly.tasks import Task
+
+    call = "jsonrpc=2.0 id={} method=greenhouse.vent.open zone=B2"
+    bad = Step("bms", call.format(311), "bms", failed=True, error="controller busy (-32001)")
+    again = Step("bms", call.format(312), "bms")
+    when = datetime(2026, 10, 12, 9, tzinfo=timezone.utc)
+    task = Task(
+        "g1", intent="Open the vents in zone B2", steps=[bad, again], outcome="success", start=when, end=when
+    )
+    assert recoveries(task) == []
