@@ -38,6 +38,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memdir.secret_named",
         "memdir.secret_positions",
         "memdir.secret_context",
+        "memdir.secret_prose",
         "memdir.masked_refs",
         "memdir.secret_detect",
         "memdir.secret_echoes",

@@ -16,6 +16,7 @@ from memdir.secret_context import code_list_spans, context_spans
 from memdir.secret_named import named_spans
 from memdir.secret_names import names_secret
 from memdir.secret_positions import position_spans
+from memdir.secret_prose import prose_spans
 from memdir.secret_rules import RULES, value_is_secret
 
 log = logging.getLogger(__name__)
@@ -116,7 +117,7 @@ def _unescaped(text: str) -> tuple[str, list[int]] | None:
 
 def _spans(text: str) -> set[tuple[int, int]]:
     found = set(_rule_spans(text)) | set(_plugin_spans(text))
-    for spans in (named_spans, position_spans, context_spans, code_list_spans):
+    for spans in (named_spans, position_spans, prose_spans, context_spans, code_list_spans):
         found.update(spans(text))
     return found
 

@@ -60,6 +60,7 @@ _PLACEHOLDER = re.compile(
     r"secretkeyref|valuefrom|env|undefined|redacted|hidden|masked|\d{1,8})$"
 )
 
+_CAMEL_NAME = re.compile(r"(?:[A-Z][a-z]+){2,}[.:]?")  # LastPass, KeePass: a name, not a password
 _PATHLIKE = re.compile(
     r"(?i)^(?:[./~]|[a-z][a-z0-9+.-]*://)|\.(?:py|js|ts|go|rs|md|txt|json|ya?ml|toml|sh|html?)$"
 )
@@ -196,6 +197,7 @@ RULES: list[Rule] = [
             r"([A-Za-z0-9!#$%&*+./:;=?@^_~\-]{6,})"
         ),
         1,
+        check=lambda v: not _CAMEL_NAME.fullmatch(v),  # `パスワードを LastPass から…`: a product's name
     ),
     Rule(
         "vendor_prefix",

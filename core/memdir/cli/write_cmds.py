@@ -51,6 +51,7 @@ def episode_add(state: CliState, text: str, title: str | None, at: str | None, a
 @click.option("--tool", help="Tool name (tool events).")
 @click.option("--input", "tool_input", help="Tool input (command, arguments).")
 @click.option("--outcome", type=click.Choice(["success", "failure"]), help="Outcome of the task or step.")
+@click.option("--error", help="For a failed tool_result: the error text (it becomes the lesson).")
 @click.option("--procedure", help="For feedback events: the procedure the outcome is about.")
 @click.option("--agent", help="Who did it.")
 @click.option("--session", help="Which session.")
@@ -65,6 +66,7 @@ def log_cmd(
     tool: str | None,
     tool_input: str | None,
     outcome: str | None,
+    error: str | None,
     procedure: str | None,
     agent: str | None,
     session: str | None,
@@ -85,6 +87,7 @@ def log_cmd(
         "tool": tool,
         "input": tool_input,
         "outcome": outcome,
+        "error": error,
         "procedure": procedure,
         "agent": agent,
         "session": session,

@@ -20,6 +20,7 @@ from memdir.errors import MemdirError, PathError
 from memdir.lifecycle.feedback import DEFAULT_PRIOR, apply_outcomes
 from memdir.lifecycle.usage import record_uses
 from memdir.locks import file_lock
+from memdir.notes.archived import gone_message
 from memdir.notes.store import NoteStore
 from memdir.runs.state import JsonState
 
@@ -183,7 +184,7 @@ def apply_feedback_events(
                 continue
             if before is None:
                 for it in items:
-                    msg = f"{it.event.source}: {rel}: no such note"
+                    msg = f"{it.event.source}: {rel}: {gone_message(store.root, rel)}"
                     out["invalid"].append(msg)
                     ledger.events[it.key] = {"status": "invalid", "source": it.event.source, "error": msg}
                 continue

@@ -23,6 +23,7 @@ from memdir.confined import Folder, open_folder, read_regular
 from memdir.errors import ConflictError, InputError, NoteError, NoteNotFound, PathError, StoreWriteError
 from memdir.jsonvalue import JSONObject
 from memdir.locks import file_lock
+from memdir.notes.archived import gone_message
 from memdir.notes.atomic import TMP_MARK, is_temp_name, remove_if_stale
 from memdir.notes.frontmatter import split_text, update_text
 from memdir.notes.masking import mask_new_secrets
@@ -93,7 +94,7 @@ class NoteStore:
         try:
             return read_regular(path)
         except FileNotFoundError:
-            raise NoteNotFound("no such note", relpath) from None
+            raise NoteNotFound(gone_message(self.root, self.relpath(relpath)), relpath) from None
         except IsADirectoryError:
             raise NoteError("is a directory", relpath) from None
         except OSError as exc:

@@ -62,9 +62,17 @@ class TypeLessons:
         return any(f.alternative or f.asked for f in self.failures) or len(self.task_ids) >= 2
 
 
+# a request's own id, not an argument: JSON-RPC's `id`, `request_id`, a nonce or sequence number
+_REQUEST_ID = re.compile(r"(?i)(?<![\w.])(?:id|request[_-]?id|req[_-]?id|nonce|seq)=\S+")
+
+
 def _retry(a: Step, b: Step) -> bool:
-    """The same call again (one task's retry): same tool and input, whitespace aside."""
-    return a.tool == b.tool and " ".join(a.input.split()) == " ".join(b.input.split())
+    """The same call again (one task's retry): same tool and input, whitespace and the request's own id aside
+    (`jsonrpc=2.0 id=705 …` then `jsonrpc=2.0 id=706 …`)."""
+    if a.tool != b.tool:
+        return False
+    x, y = (_REQUEST_ID.sub("id=#", " ".join(s.input.split())) for s in (a, b))
+    return x == y
 
 
 _OPTION_VALUE = re.compile(r"((?:^|\s)--?[A-Za-z][\w-]*[ =]|[A-Za-z_][\w.]*=)\S+")

@@ -26,6 +26,9 @@ _SEGMENT = re.compile(r"[^\s'\"=,;:()`/]+")
 MASK = "<…>"
 _EPOCH = datetime.min.replace(tzinfo=timezone.utc)
 MAX_DESCRIPTION = 200
+_GENERIC = frozenset(
+    ["failed", "failure", "fail", "error", "errored", "unknown-error", "失敗", "エラー", "失敗した"]
+)
 
 
 def common_words(tasks: list[Task]) -> set[str]:
@@ -68,8 +71,10 @@ def error_gist(error: str) -> str:
 
 
 def lesson_name(error: str, step: str, fallback: str) -> str:
-    """The lesson's file name: its error's message, else the step that failed, else `fallback`."""
-    if error_gist(error):
+    """The lesson's file name: its error's message, else the step that failed, else `fallback`.
+
+    A message that only says it failed (`failed`, `Error`, `失敗`) names nothing: the step does."""
+    if error_gist(error) and slugify(error_gist(error), default="") not in _GENERIC:
         name = slugify(error_gist(error), max_length=60, default="")
     else:
         name = slugify(f"{step} failed", max_length=60, default="")

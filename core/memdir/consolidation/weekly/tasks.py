@@ -25,6 +25,7 @@ from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tool
 from memdir.consolidation.weekly.flag_order import settle_flag_order
 from memdir.consolidation.weekly.reply_templates import templated_reply
 from memdir.consolidation.weekly.request_text import reply_text, request_text
+from memdir.consolidation.weekly.result_error import result_error
 from memdir.consolidation.weekly.similarity import abstract_text
 from memdir.consolidation.weekly.steps import (
     INPUT_KEYS,
@@ -93,7 +94,6 @@ _STOP = frozenset(
 MAX_STEPS = 200
 MAX_INTENT = 1000  # characters of the intent that take part in clustering
 MAX_THOUGHTS = 20
-_FAIL_STATUS = frozenset(["error", "failed", "failure", "fail"])
 
 
 @dataclass
@@ -217,21 +217,8 @@ def _purpose_of(event: ActivityEvent) -> str:
 
 
 def _failed(event: ActivityEvent) -> tuple[bool, str]:
-    """Whether a result event reports a failure, and the error text it gives."""
-    error = _text_field(event, "error", "stderr", "exception")
-    code = event.get("exit_code", event.get("returncode", event.get("exit_status")))
-    status = event.get("status")
-    bad = (
-        event.get("outcome") == "failure"
-        or bool(error)
-        or (isinstance(code, int) and not isinstance(code, bool) and code != 0)
-        or (isinstance(status, str) and status.lower() in _FAIL_STATUS)
-        or event.get("ok") is False
-        or event.get("success") is False
-    )
-    if bad and not error:
-        error = _text_field(event, "summary", "output", "text") or (f"exit code {code}" if code else "failed")
-    return bad, error[:300]
+    """Whether a result event reports a failure, and the error text it gives (`result_error.py`)."""
+    return result_error(event)
 
 
 def _task_key(event: ActivityEvent) -> str:

@@ -54,7 +54,7 @@ def log_event(
     """Append one event to the activity log, so that repeated successful work becomes a procedure.
 
     `type` is task_start (with `summary`: the task's intent in one short line), tool_use (with
-    `tool` and `input`), tool_result (a failed call: `outcome` "failure" and its `error`), task_end
+    `tool` and `input`), tool_result (a failed call: `outcome` "failure" and its `error`, which becomes the lesson), task_end
     (with `outcome`), feedback (with `procedure` and `outcome`), or any other string. Give every
     event of one task the same `task_id`. Always end a task with its outcome: a task without one
     never counts as a success. An argument not listed here is refused. Never put secrets in
