@@ -1,8 +1,7 @@
 """NoteStore: the only component that writes notes.
 
-Writes are atomic (temp file in the same folder, fsync, os.replace), guarded by
-compare-and-swap on the content hash, confined to the memory root, and never delete:
-the only removal is a move to `archive/`. Every write, move and log append goes through
+Writes are atomic (temp file in the same folder, fsync, os.replace), guarded by compare-and-swap on
+the content hash, confined to the memory root, and never delete: the only removal is a move to `archive/`. Every write, move and log append goes through
 `memdir.confined`: folders are walked from the root's descriptor without following links,
 and the hash check, the re-check and the swap all name the file relative to that folder.
 """
