@@ -7,13 +7,12 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
    shows its body only when search found it or its lesson, else its one line: an unrelated rule
    does not eat the budget);
 2b. open decisions whose `follow_up_at` has come (`followups.py`): ask what happened;
-3. with a query: up to 5 relevant notes by hybrid search, procedures first (highest
-   confidence first), then the other hits in search order (episodes as their matching
-   snippet); hits scoring under 60% of the best hit are left out (with the hybrid score
-   fusion, 0.75 x BM25/best + 0.25 x normalised cosine, a note only the vector ranker
-   found scores at most 0.25 against ~1 for a note both found, so this keeps notes found
-   by their words and drops the vector ranker's long tail; when no word matches, the
-   vector hits are compared among themselves);
+3. with a query: the hits of `memdir search QUERY` (top 5) that it marks relevant (the
+   relevance floor, agents/recall.py), procedures first (highest confidence first), then the
+   other hits in search order (episodes as their matching snippet). Nothing else is cut: the
+   two commands agree on what is relevant (trial 13: a cut at 60% of the best hybrid score
+   left out a release procedure and its lesson, words 0.41, that search marked relevant,
+   because an episode matching one word of the task scored 0.96);
    without a query: the 5 highest-confidence procedures (or notes of `kind`).
 
 Each entry shows its path, its confidence when it has one, its description and, budget
@@ -69,7 +68,6 @@ PIN_DIRS = ("knowledge", "procedures", "skills")
 MIN_BUDGET = 60  # the header (about 38 tokens) and one line; the CLI and MCP accept the same range
 MAX_BUDGET = 100_000
 SEARCH_K = 5
-MIN_RELATIVE_SCORE = 0.6  # drop hits scoring under 60% of the best one (fusion noise, see docs)
 MAX_PINNED_BODY = 600
 MAX_BODY = 900
 MAX_UNQUERIED = 5
@@ -224,10 +222,8 @@ def _search(search: SearchFn, query: str, kind: str | None) -> list[SearchHit]:
 
 
 def relevant_hits(search: SearchFn, query: str, kind: str | None) -> list[SearchHit]:
-    """The search hits worth showing: those scoring at least 60% of the best one."""
-    hits = _search(search, query, kind)
-    top = max((float(h.score) for h in hits), default=0.0)
-    return [h for h in hits if float(h.score) >= MIN_RELATIVE_SCORE * top] if top > 0 else hits
+    """The search hits worth showing: those search marks relevant (a hit without the mark counts as relevant)."""
+    return [h for h in _search(search, query, kind) if getattr(h, "relevant", True)]
 
 
 def relevant_items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
