@@ -138,7 +138,9 @@ def test_query_puts_procedures_first_by_confidence_then_hits_in_order(
         ),
         FakeHit("procedures/rotate.md", 0.6, "Rotate", "procedures", "x", 0.9, ""),
         FakeHit("knowledge/z-prefs.md", 0.55, "prefs", "knowledge", "x", None, ""),  # pinned: not repeated
-        FakeHit("procedures/lint.md", 0.3, "Run the linters", "procedures", "x", 0.55, ""),  # weak score, relevant
+        FakeHit(
+            "procedures/lint.md", 0.3, "Run the linters", "procedures", "x", 0.55, ""
+        ),  # weak score, relevant
     ]
 
     def fake_search(query: str, k: int = 5, kind: str | None = None, **kw: Any) -> list[FakeHit]:
@@ -230,7 +232,9 @@ def test_unreachable_chroma_server_still_gives_pinned_and_trusted_notes(
     assert "`procedures/rotate.md` (confidence 0.90)" in out
 
 
-def test_cli_context_shows_every_note_search_marks_relevant_procedures_first(root: Path, run_cli: Any) -> None:
+def test_cli_context_shows_every_note_search_marks_relevant_procedures_first(
+    root: Path, run_cli: Any
+) -> None:
     """Trial 13: a day file matching the task's rare words ranked first and a cut at 60% of its score
     left out the procedure `search` itself marked relevant; context and search now agree."""
     steps = "\n".join(
