@@ -282,3 +282,35 @@ def test_cli_context_shows_every_note_search_marks_relevant_procedures_first(
     shown = [line.split("`")[1] for line in res.stdout.splitlines() if line.startswith("- `")]
     assert sorted(shown) == sorted(relevant)
     assert shown[0] == "procedures/calibrate-pipettes.md"  # procedures first
+
+
+@dataclass
+class MarkedHit(FakeHit):
+    words: float = 1.0
+    title_words: float = 0.0
+
+
+def test_notes_admitted_by_meaning_alone_follow_the_ones_sharing_the_task_words(
+    sample: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Trial 13: two release notes sharing no word with "sqlite database is locked" (cosine 0.844) led
+    the block as a procedure; they are still shown (search marks them relevant) but after the match."""
+    mem = Memory(sample)
+    hits = [
+        MarkedHit(
+            "episodes/2026-04-02.md#0900-payroll-run", 0.95, "payroll run", "episodes", "x", None, "", 1.0
+        ),
+        MarkedHit("procedures/deploy.md", 0.3, "Deploy the API", "procedures", "x", 0.55, "", 0.0, 0.0),
+        MarkedHit("knowledge/not-pinned.md", 0.2, "Something else", "knowledge", "x", None, "", 0.0, 0.0),
+        MarkedHit("procedures/rotate.md", 0.5, "Rotate", "procedures", "x", 0.9, "", 0.4, 0.0),
+    ]
+    monkeypatch.setattr(mem, "search", lambda q, k=5, kind=None, **kw: hits)
+    out = mem.context("payroll export stuck on the bank file", budget=1500)
+    order = [line.split("`")[1] for line in out.splitlines() if line.startswith("- `")]
+    relevant = order[2:]  # after the two pinned notes
+    assert relevant == [
+        "procedures/rotate.md",
+        "episodes/2026-04-02.md#0900-payroll-run",
+        "procedures/deploy.md",
+        "knowledge/not-pinned.md",
+    ]

@@ -9,7 +9,8 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
 2b. open decisions whose `follow_up_at` has come (`followups.py`): ask what happened;
 3. with a query: the hits of `memdir search QUERY` (top 5) that it marks relevant (the
    relevance floor, agents/recall.py), procedures first (highest confidence first), then the
-   other hits in search order (episodes as their matching snippet). Nothing else is cut: the
+   other hits in search order (episodes as their matching snippet); hits admitted by meaning
+   alone (cosine, no share of the query's words) come after those. Nothing else is cut: the
    two commands agree on what is relevant (trial 13: a cut at 60% of the best hybrid score
    left out a release procedure and its lesson, words 0.41, that search marked relevant,
    because an episode matching one word of the task scored 0.96);
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memdir.agents.followups import due_decisions, follow_up_line, is_rule, rule_line, rule_text
+from memdir.agents.recall import TITLE_SHARE, WORDS_FLOOR
 from memdir.agents.updates import newest_update_first
 from memdir.confined import read_regular
 from memdir.errors import IndexUnavailable, MemdirError, NoteError
@@ -226,8 +228,26 @@ def relevant_hits(search: SearchFn, query: str, kind: str | None) -> list[Search
     return [h for h in _search(search, query, kind) if getattr(h, "relevant", True)]
 
 
+def by_meaning_only(hit: SearchHit) -> bool:
+    """A hit the floor admitted on its cosine alone: under the words floor and not named by the query as a title."""
+    words, title = getattr(hit, "words", None), getattr(hit, "title_words", None)
+    return (
+        isinstance(words, float)
+        and words < WORDS_FLOOR
+        and not (isinstance(title, float) and title >= TITLE_SHARE)
+    )
+
+
 def relevant_items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
-    """Search hits as items: procedures first by confidence, then the rest in search order."""
+    """Search hits as items: procedures first by confidence, then the rest in search order; hits that
+    share the query's words (or title) before those admitted by meaning alone (trial 13)."""
+    by_words = [h for h in hits if not by_meaning_only(h)]
+    if len(by_words) < len(hits):
+        return _items(store, by_words) + _items(store, [h for h in hits if by_meaning_only(h)])
+    return _items(store, hits)
+
+
+def _items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
     procedures: list[tuple[float, int, ContextItem]] = []
     others: list[ContextItem] = []
     for rank, hit in enumerate(hits):
