@@ -41,7 +41,7 @@ def test_longmemeval_fixture_end_to_end(run_cli: Run, tmp_path: Path) -> None:
     assert car["gold"] == ["answer_8c1e_1"] and car["ranked"][0] == "answer_8c1e_1"
     assert set(car["ranked"]) <= {"sharegpt_a1b2c3", "answer_8c1e_1", "ultrachat_55501", "e47b_1"}
     lint = run_cli("--root", str(root), "lint")
-    assert lint.returncode == 0 and "0 problem(s)" in lint.stderr, lint.stdout + lint.stderr
+    assert lint.returncode == 0 and "0 problem(s)" in lint.stdout, lint.stdout + lint.stderr
     grep = subprocess.run(
         ["grep", "-rl", "--include=*.md", "Subaru Outback", str(root)],
         capture_output=True,

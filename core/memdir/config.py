@@ -141,6 +141,40 @@ def resolve_root(root: str | os.PathLike[str] | None = None) -> Path:
     return Path(os.path.expanduser(str(value)))
 
 
+LAYOUT_FOLDERS = ("knowledge", "procedures", "episodes", "skills", "activity", "review")
+
+
+def _marks_a_root(folder: Path) -> bool:
+    """A folder memdir made: one of its folders plus `memdir.yaml`, `.memdir/` or init's `.gitignore` line."""
+    try:
+        if not any((folder / name).is_dir() for name in LAYOUT_FOLDERS):
+            return False
+        if (folder / CONFIG_FILE).is_file() or (folder / ".memdir").is_dir():
+            return True
+        ignore = folder / ".gitignore"
+        if not ignore.is_file() or ignore.stat().st_size > 1_000_000:
+            return False
+        lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return False
+    return any(line.strip().strip("/") == ".memdir" for line in lines)
+
+
+def enclosing_root(start: Path) -> Path | None:
+    """The nearest folder at or above start that is a memory root memdir made, as Git finds `.git`.
+
+    Used only when neither --root nor MEMDIR_ROOT is set and ./memory_root is not a root: a verb
+    run inside a root (or any folder under it) works there. A folder counts when it has one of
+    memdir's folders and a sign that memdir made it: `memdir.yaml`, `.memdir/` (state, made by any
+    verb) or a `.gitignore` line `.memdir/` (written by `init`, kept by a Git clone).
+    """
+    here = start.absolute()
+    for folder in (here, *here.parents):
+        if _marks_a_root(folder):
+            return folder
+    return None
+
+
 _ALIASES = {("llm", "max_calls"): "max_calls_per_run"}  # older names still accepted
 _STRUCTURED = ("auto", "schema", "json", "off")
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memdir.activity import ActivityLog
-from memdir.config import Config, load_config
+from memdir.config import LAYOUT_FOLDERS, Config, load_config
 from memdir.errors import MemdirError, RootNotFound
 from memdir.inputs import check_query
 from memdir.notes.episodes import Episode, EpisodeLog
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from memdir.status import StatusDocument
 
 LAYOUT = ("knowledge", "procedures", "episodes", "skills", "activity", "review", "archive")
-ROOT_MARKERS = ("knowledge", "procedures", "episodes", "skills", "activity", "review")
+ROOT_MARKERS = LAYOUT_FOLDERS  # any one of them makes a folder a root (a Git clone has no empty ones)
 
 
 def check_root(root: Path, default: bool = False) -> None:
@@ -58,7 +58,7 @@ def check_root(root: Path, default: bool = False) -> None:
         else (" (not a folder)" if not root.is_dir() else " (no memdir folders in it)")
     )
     if default:
-        why += " (the default root: set --root or MEMDIR_ROOT)"
+        why += " (the default root: set --root or MEMDIR_ROOT, or run memdir inside a root)"
     raise RootNotFound(f"no memory root at {root}{why}; run memdir init {root}", str(root))
 
 

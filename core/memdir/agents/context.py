@@ -7,13 +7,13 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
    shows its body only when search found it or its lesson, else its one line: an unrelated rule
    does not eat the budget);
 2b. open decisions whose `follow_up_at` has come (`followups.py`): ask what happened;
-3. with a query: up to 5 relevant notes by hybrid search, procedures first (highest
-   confidence first), then the other hits in search order (episodes as their matching
-   snippet); hits scoring under 60% of the best hit are left out (with the hybrid score
-   fusion, 0.75 x BM25/best + 0.25 x normalised cosine, a note only the vector ranker
-   found scores at most 0.25 against ~1 for a note both found, so this keeps notes found
-   by their words and drops the vector ranker's long tail; when no word matches, the
-   vector hits are compared among themselves);
+3. with a query: the hits of `memdir search QUERY` (top 5) that it marks relevant (the
+   relevance floor, agents/recall.py), procedures first (highest confidence first), then the
+   other hits in search order (episodes as their matching snippet); hits admitted by meaning
+   alone (cosine, no share of the query's words) come after those. Nothing else is cut: the
+   two commands agree on what is relevant (trial 13: a cut at 60% of the best hybrid score
+   left out a release procedure and its lesson, words 0.41, that search marked relevant,
+   because an episode matching one word of the task scored 0.96);
    without a query: the 5 highest-confidence procedures (or notes of `kind`).
 
 Each entry shows its path, its confidence when it has one, its description and, budget
@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memdir.agents.followups import due_decisions, follow_up_line, is_rule, rule_line, rule_text
+from memdir.agents.recall import TITLE_SHARE, WORDS_FLOOR
 from memdir.agents.updates import newest_update_first
 from memdir.confined import read_regular
 from memdir.errors import IndexUnavailable, MemdirError, NoteError
@@ -69,7 +70,6 @@ PIN_DIRS = ("knowledge", "procedures", "skills")
 MIN_BUDGET = 60  # the header (about 38 tokens) and one line; the CLI and MCP accept the same range
 MAX_BUDGET = 100_000
 SEARCH_K = 5
-MIN_RELATIVE_SCORE = 0.6  # drop hits scoring under 60% of the best one (fusion noise, see docs)
 MAX_PINNED_BODY = 600
 MAX_BODY = 900
 MAX_UNQUERIED = 5
@@ -224,14 +224,30 @@ def _search(search: SearchFn, query: str, kind: str | None) -> list[SearchHit]:
 
 
 def relevant_hits(search: SearchFn, query: str, kind: str | None) -> list[SearchHit]:
-    """The search hits worth showing: those scoring at least 60% of the best one."""
-    hits = _search(search, query, kind)
-    top = max((float(h.score) for h in hits), default=0.0)
-    return [h for h in hits if float(h.score) >= MIN_RELATIVE_SCORE * top] if top > 0 else hits
+    """The search hits worth showing: those search marks relevant (a hit without the mark counts as relevant)."""
+    return [h for h in _search(search, query, kind) if getattr(h, "relevant", True)]
+
+
+def by_meaning_only(hit: SearchHit) -> bool:
+    """A hit the floor admitted on its cosine alone: under the words floor and not named by the query as a title."""
+    words, title = getattr(hit, "words", None), getattr(hit, "title_words", None)
+    return (
+        isinstance(words, float)
+        and words < WORDS_FLOOR
+        and not (isinstance(title, float) and title >= TITLE_SHARE)
+    )
 
 
 def relevant_items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
-    """Search hits as items: procedures first by confidence, then the rest in search order."""
+    """Search hits as items: procedures first by confidence, then the rest in search order; hits that
+    share the query's words (or title) before those admitted by meaning alone (trial 13)."""
+    by_words = [h for h in hits if not by_meaning_only(h)]
+    if len(by_words) < len(hits):
+        return _items(store, by_words) + _items(store, [h for h in hits if by_meaning_only(h)])
+    return _items(store, hits)
+
+
+def _items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
     procedures: list[tuple[float, int, ContextItem]] = []
     others: list[ContextItem] = []
     for rank, hit in enumerate(hits):

@@ -11,6 +11,7 @@ import json
 import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import click
@@ -37,11 +38,18 @@ class CliState:
     def memory(self) -> Memory:
         """The Memory for this invocation's root; RootNotFound (exit 1, nothing created) when there is none."""
         if self._memory is None:
-            from memdir.config import resolve_root
+            from memdir.config import enclosing_root, resolve_root
+            from memdir.errors import RootNotFound
             from memdir.memory import Memory, check_root
 
             path = resolve_root(self.root).absolute()
-            check_root(path, default=not self.root)  # neither --root nor MEMDIR_ROOT: say so
+            try:
+                check_root(path, default=not self.root)  # neither --root nor MEMDIR_ROOT: say so
+            except RootNotFound:
+                found = None if self.root else enclosing_root(Path.cwd())  # like git: run inside a root
+                if found is None:
+                    raise
+                path = found
             self._memory = Memory(path)
         return self._memory
 

@@ -78,6 +78,10 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         say("  ", ("error", "red"), f" {err}", stderr=True)
     if not report.changed:
         say("  nothing to change")
+    waiting = report.stats.get("waiting_today")
+    if isinstance(waiting, int) and waiting:  # default runs stop at yesterday: say what was not looked at
+        today = date.today().isoformat()
+        say(f"  {waiting} episode(s) of today wait for tomorrow's run; --date {today} takes them now")
     llm = _llm_line(report.stats)
     if llm:
         say(llm)

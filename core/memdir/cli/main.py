@@ -33,7 +33,8 @@ from memdir.redaction import redact_text
     "--root",
     type=click.Path(file_okay=False),
     envvar="MEMDIR_ROOT",
-    help="Memory root (default: $MEMDIR_ROOT, else ./memory_root); only `init` creates one.",
+    help="Memory root (default: $MEMDIR_ROOT, else ./memory_root, else the root the current folder is in);"
+    " only `init` creates one.",
 )
 @click.option("-v", "--verbose", count=True, help="Log more (-v info, -vv debug) to stderr.")
 @click.version_option(__version__, prog_name="memdir")

@@ -159,7 +159,7 @@ def lint_cmd(state: CliState, as_json: bool) -> None:
         for p in problems:
             out.print(str(p))
         errors = sum(1 for p in problems if p.level == "error")
-        say(f"{len(problems)} problem(s), {errors} error(s)", stderr=True)
+        say(f"{len(problems)} problem(s), {errors} error(s)")  # the verb's result: stdout (docs/cli.md)
     if any(p.level == "error" for p in problems):
         sys.exit(1)
 

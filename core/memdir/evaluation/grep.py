@@ -9,7 +9,9 @@ questions, and it is not what a person greps a conversation for. Every file is r
 score then path, files without any term included (last, in path order), as in the LoCoMo
 baseline of the shared evaluation data (`baseline_retrieval.py`), whose terms and stop words
 these are. This is the "files and grep" row of memory papers: no index, no model, no
-stemming beyond the prefix match.
+stemming beyond the prefix match. The path order of tied files is only a listing: `memdir eval`
+scores grep tie-aware (metrics.tie_aware), so its figures do not depend on file names, and a
+query with no ASCII word (Japanese) scores at chance level, not by which names sort first.
 """
 
 from __future__ import annotations
@@ -59,9 +61,12 @@ class GrepRanker:
             self._texts[path] = cached
         return cached
 
-    def rank(self, query: str, paths: Iterable[str], depth: int) -> list[tuple[str, float]]:
-        """(path, score) of the best `depth` files among paths, best first (score, then path)."""
+    def score_all(self, query: str, paths: Iterable[str]) -> list[tuple[str, float]]:
+        """(path, score) of every file among paths, best first (score, then path)."""
         terms = [(t, re.compile(r"\b" + re.escape(t))) for t in grep_terms(query)]
         scored = [(p, grep_score(terms, self.text(p)) if terms else 0) for p in paths]
-        ranked = sorted(scored, key=lambda x: (-x[1], x[0]))
-        return [(p, float(s)) for p, s in ranked[:depth]]
+        return [(p, float(s)) for p, s in sorted(scored, key=lambda x: (-x[1], x[0]))]
+
+    def rank(self, query: str, paths: Iterable[str], depth: int) -> list[tuple[str, float]]:
+        """(path, score) of the best `depth` files among paths, best first (score, then path)."""
+        return self.score_all(query, paths)[:depth]

@@ -5,12 +5,18 @@ recall@k of a query is the share of its gold documents found in the first k of a
 0.333 at k = 5). MRR is the mean over queries of 1 / rank of the first gold document, 0 when
 none is ranked. A category's figure is the plain mean over its queries; `ALL` is the mean
 over every query, not over categories.
+
+A ranker that ties (grep: many files match the same number of words) is scored tie-aware
+(`tie_aware`, McSherry & Najork 2008): each figure is its expected value over every order of the
+tied files, so it does not depend on file names; a query with no word to grep gets chance level.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from math import comb
 
 from memdir.evaluation.dataset import EvalQuery
 from memdir.jsonvalue import JSONObject
@@ -31,6 +37,38 @@ def reciprocal_rank(ranked: Sequence[str], gold: Iterable[str]) -> float:
         if path in want:
             return 1.0 / i
     return 0.0
+
+
+def tie_aware(
+    scored: Sequence[tuple[str, float]], gold: Iterable[str], ks: Sequence[int], depth: int
+) -> tuple[list[float], float]:
+    """(recall@k for each k, reciprocal rank) expected over every order of equally scored items.
+
+    scored: every candidate with its score, best first (equal scores adjacent). A group of m tied
+    items after s better ones holding g gold items puts g * (k - s) / m of them in the top k on
+    average (0 for k <= s, all for k >= s + m); the first gold item of the first group that holds
+    one is at s + j with probability C(m - j, g - 1) / C(m, g). Ranks past depth count 0, as in
+    `reciprocal_rank` over a ranking cut at depth.
+    """
+    want = set(gold)
+    if not want:
+        return [0.0 for _ in ks], 0.0
+    found = [0.0 for _ in ks]
+    rr: float | None = None
+    s = 0
+    for _, grp in groupby(scored, key=lambda x: x[1]):
+        items = [p for p, _ in grp]
+        m, g = len(items), sum(1 for p in items if p in want)
+        if g:
+            for i, k in enumerate(ks):
+                found[i] += g * min(max(k - s, 0), m) / m
+            if rr is None:
+                total = comb(m, g)
+                rr = sum(
+                    comb(m - j, g - 1) / total / (s + j) for j in range(1, min(m - g + 1, depth - s) + 1)
+                )
+        s += m
+    return [f / len(want) for f in found], rr or 0.0
 
 
 @dataclass(frozen=True)
@@ -55,12 +93,19 @@ def score_queries(
     ranked: Mapping[str, Sequence[str]],
     ks: Sequence[int],
     categories: Sequence[str],
+    expected: Mapping[str, tuple[list[float], float]] | None = None,
 ) -> dict[str, Scores]:
-    """Scores per category (in the given order, empty ones left out) and for ALL, of one ranker's rankings."""
+    """Scores per category (in the given order, empty ones left out) and for ALL, of one ranker's rankings.
+
+    expected: a query's (recall@k per k, reciprocal rank) computed tie-aware (`tie_aware`), used
+    instead of its ranked list's."""
     per: dict[str, list[tuple[list[float], float]]] = {}
     for q in queries:
         r = ranked[q.id]
-        row = ([recall_at(r, q.gold, k) for k in ks], reciprocal_rank(r, q.gold))
+        row = (expected or {}).get(q.id) or (
+            [recall_at(r, q.gold, k) for k in ks],
+            reciprocal_rank(r, q.gold),
+        )
         per.setdefault(q.category, []).append(row)
         per.setdefault(ALL, []).append(row)
     out: dict[str, Scores] = {}

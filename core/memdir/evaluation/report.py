@@ -8,9 +8,11 @@ is. `--out` lines are deterministic: the same data and the same index give the s
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from memdir.evaluation.grep import grep_terms
 from memdir.evaluation.metrics import ALL
 from memdir.evaluation.run import EvalRun
 from memdir.jsonvalue import JSONObject
@@ -77,6 +79,11 @@ def format_table(run: EvalRun) -> str:
         f"  {_ms(run.ms_per_query(r)):>{block - 2}}" for r in run.rankers
     )
     lines.append(timing)
+    if "grep" in run.rankers and "grep" not in run.compared:
+        blind = Counter(q.category for q in run.dataset.queries if not grep_terms(q.text))
+        where = f"; {sum(blind.values())} with no word to grep, at chance level: " if blind else ""
+        where += ", ".join(f"{c} {n}" for c, n in sorted(blind.items()))
+        lines.append(f"grep: ties scored as the mean over their orders, never by file name{where}")
     return "\n".join(lines) + "\n"
 
 

@@ -26,7 +26,7 @@ from memdir.errors import ConfigError
 from memdir.evaluation.dataset import EvalDataset
 from memdir.evaluation.export import ExportReport, export_dataset
 from memdir.evaluation.grep import GrepRanker
-from memdir.evaluation.metrics import Scores, score_queries
+from memdir.evaluation.metrics import Scores, score_queries, tie_aware
 from memdir.evaluation.rankers import MemdirRankers, TermCounts, note_term_counts
 from memdir.index.chunking import DEFAULT_CHUNK_TOKENS
 from memdir.index.search import MIN_DEPTH
@@ -60,6 +60,8 @@ class EvalRun:
     index: JSONObject = field(default_factory=dict)
     export: ExportReport | None = None
     compared: dict[str, str] = field(default_factory=dict)  # name -> file, for rankings read from elsewhere
+    # ranker -> query id -> (recall@k per k, reciprocal rank) expected over the orders of tied files (grep)
+    expected: dict[str, dict[str, tuple[list[float], float]]] = field(default_factory=dict)
 
     def ranked_paths(self, ranker: str) -> dict[str, list[str]]:
         """query id -> ranked paths of one ranker."""
@@ -68,7 +70,9 @@ class EvalRun:
     def scores(self, ranker: str) -> dict[str, Scores]:
         """Recall@k and MRR per category (and ALL) of one ranker."""
         ds = self.dataset
-        return score_queries(ds.queries, self.ranked_paths(ranker), self.ks, ds.categories)
+        return score_queries(
+            ds.queries, self.ranked_paths(ranker), self.ks, ds.categories, self.expected.get(ranker)
+        )
 
     def ms_per_query(self, ranker: str) -> float | None:
         """Mean wall time per query of one ranker, in milliseconds (None for a ranking read from a file)."""
@@ -209,10 +213,11 @@ def _rank_all(
             run.seconds["vector"] += t_vec
         if "grep" in chosen:
             t = time.perf_counter()
-            run.rankings["grep"][q.id] = grep.rank(
-                q.text, q.scope if q.scope is not None else every_path, depth
-            )
+            every = grep.score_all(q.text, q.scope if q.scope is not None else every_path)
+            run.rankings["grep"][q.id] = every[:depth]
             run.seconds["grep"] += time.perf_counter() - t
+            # scored over every order of the tied files: a figure never depends on file names (trial 13)
+            run.expected.setdefault("grep", {})[q.id] = tie_aware(every, q.gold, run.ks, depth)
         if progress and (i % 25 == 24 or i == len(queries) - 1):
             progress("rank", i + 1, len(queries))
     run.stages["rank"] = time.perf_counter() - t_start

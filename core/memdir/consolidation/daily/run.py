@@ -96,6 +96,7 @@ class DailyConsolidator:
         self.engine = engine
         self.index = index
         self.lock_timeout = lock_timeout
+        self.waiting_today = 0  # pending episodes of today that a run without --date leaves for tomorrow
 
     def run(self, day: date | None = None, dry_run: bool = False) -> RunReport:
         """Consolidate `day` (or every pending episode up to yesterday); returns the RunReport."""
@@ -129,6 +130,8 @@ class DailyConsolidator:
         episodes, retried = self._collect(day, refused)
         report.errors.extend(refused)  # too large to read: left as they are, the run goes on
         report.processed = len(episodes) + len(retried)
+        if day is None and self.waiting_today:
+            report.stats["waiting_today"] = self.waiting_today
         if retried:
             report.stats["lessons_retried"] = len(retried)
         # a `git pull` stopped mid-merge left both sides in the file: no text to learn from
@@ -210,8 +213,10 @@ class DailyConsolidator:
         state = EpisodeState(self.root)
         if day is not None:
             found = self.episodes.iter_episodes(on=day, refused=refused)
-        else:
+        else:  # today's day file is still being written: it waits, and the report says so (trial 13)
             found = self.episodes.iter_episodes(until=date.today(), refused=refused)
+            today = self.episodes.iter_episodes(on=date.today())
+            self.waiting_today = sum(1 for ep in today if state.needs_routing(ep.id, ep.hash))
         # an episode file may hold a secret (a person wrote it, or an older memdir did): nothing in a
         # note, a lesson, a review item or the state is made from its unredacted text; its title and
         # text are one write (a password named in the text and pasted again in the heading)
