@@ -62,6 +62,7 @@ def test_cli_search_json_equals_library(root: Path, run_cli: Run) -> None:
         "relevant",
         "words",
         "cosine",
+        "title_words",
         "rankers",
     }
     for args in (
