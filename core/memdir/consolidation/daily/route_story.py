@@ -13,8 +13,9 @@ A text is a story when all of these hold:
   "was", "had", "could not"; 「…した。」「…できた。」「…だった。」), and they are at least
   STORY_PAST_SHARE of the sentences that are not its lesson (a sentence stating a lesson or rule,
   "Lesson learned: …", "should have", "from now on", 「今後は」「教訓」, counts for neither side);
-- no sentence reads as an instruction: an imperative verb opening it or after a colon, a sequence
+- no sentence reads as an instruction: an imperative verb opening it, a sequence
   marker ("First", "then", "finally", 「まず」「次に」「最後に」「その後」), "how to" or "here's how",
+  two imperatives or more after a colon (one is a request reported: "Request from …: ship the samples"),
   "you should", a command in backticks or a menu path ("Reports > Export", 「設定 → 画面収録」), a
   repeated occasion ("every month", "if it happens again", 「毎月」「同じことが起きたら」), a Japanese
   sentence ending in the plain non-past (「…を更新する。」) or a request (「…してください」);
@@ -75,7 +76,12 @@ _HOW = re.compile(
     r"まず|次に|最後に|続いて|それから|その後|手順|やり方|方法|してください|して下さい|しましょう|"
     r"同じこと(?:が|に)|また起き|毎月|毎週|毎回|毎日|毎朝"
 )
-_COLON_IMPERATIVE = re.compile(r"(?i)[:：]\s*(?:" + "|".join(sorted(IMPERATIVE_VERBS)) + r")\b")
+_VERBS = "|".join(sorted(IMPERATIVE_VERBS))
+# instructions after a colon: two actions or more ("here it is: open Reports, pick 'Custom', save"); one
+# is a request reported ("Request from Dr. Okafor: ship the March samples")
+_COLON_IMPERATIVE = re.compile(
+    rf"(?i)[:：]\s*(?:{_VERBS})\b[^.;:]*?(?:,|\band|\bthen)\s+(?:then\s+)?(?:{_VERBS})\s+(?:the|a|an|it|them|to|\w+)"
+)
 _THEN = re.compile(r"(?i)(?:,|;|\band)\s+then\b")
 # a noun that looks like a verb ("Request from Mika", "Update on the order"): no instruction
 _NOT_OBJECT = frozenset(
