@@ -44,6 +44,7 @@ from memdir.consolidation.daily.lessons_step import (
     draft_lesson,
 )
 from memdir.consolidation.daily.route_sections import record_key
+from memdir.consolidation.daily.route_story import STORY_REASON
 from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.notes.frontmatter import update_text
 from memdir.notes.model import Note
@@ -155,8 +156,9 @@ def fold_lessons(
             if d.get("target") == o.path:
                 d["target"] = path
                 d["action"] = "update" if again else d.get("action")
+                story = f"; {STORY_REASON}" if STORY_REASON in str(d.get("reason")) else ""
                 d["reason"] = (
-                    f"told for its lesson: its one note is the lesson (routed {o.path.split('/')[0]})"
+                    f"told for its lesson: its one note is the lesson (routed {o.path.split('/')[0]}){story}"
                 )
         folded += 1
     return out, folded

@@ -240,6 +240,8 @@ class Planner:
             self.vectors.add(path, kind, title, vec)
             close = f"closest {best.path} at similarity {best.similarity:.2f}" if best else f"no {kind} yet"
             decision.update(action="create", target=path, reason=f"new {kind} note ({close})")
+        if part.why:  # a rule on top of the model chose the kind (route_story)
+            decision["reason"] = f"{decision.get('reason', '')}; {part.why}"
         self.result.decisions.append(decision)
 
     def _choose(

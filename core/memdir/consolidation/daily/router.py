@@ -7,7 +7,8 @@ knowledge, procedures or skip (a documentation page, long and in sections, or sh
 generator's marks when the model file says so (route_pages), is read by a weight set trained with
 real documentation as well, on the mean vector of its opening and closing windows);
 one rule stays on top of it (a text of fewer than four words with no code is skip), because it
-measurably helps (docs/daily.md). An episode that holds both
+measurably helps (docs/daily.md), and a text the model reads as steps that only tells what happened,
+in the past and with no steps of its own, is knowledge (route_story). An episode that holds both
 a lesson and a separate set of steps, and that the model finds mixed, is split in two parts. A
 second model tells a report of using an existing procedure ("the usual steps") from new material.
 Each kept part is shaped into a note a person keeps (shape); nothing is invented.
@@ -26,6 +27,7 @@ from memdir.consolidation.daily.route_features import features
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
+from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
 from memdir.consolidation.daily.shape import Shaped, shape
 from memdir.notes.episodes import Episode
@@ -65,6 +67,7 @@ class RoutedPart:
     embed: str | None = None  # the text whose vector stands for this part (None: its title and text)
     usage: str | None = None  # success | failure | unknown: it reports using an existing procedure
     confidence: float = 0.0  # the model's probability of `kind`
+    why: str = ""  # a rule that changed the model's kind, for the run's reason (route_story)
 
 
 @dataclass
@@ -182,7 +185,12 @@ class Router:
         return out
 
     def kind_of(self, r: Reading) -> str:
-        """The kind the model gives, after the rule layer."""
+        """The kind the model gives, after the rule layer (a story of what happened is no procedure)."""
+        kind = self._model_kind(r)
+        return "knowledge" if kind == "procedures" and is_story(r.body, r.blocks) else kind
+
+    def _model_kind(self, r: Reading) -> str:
+        """The model's kind after the rules on short texts and stated decisions."""
         if content_words(r.blocks) < MIN_WORDS and not any(b.kind == "code" for b in r.blocks):
             return "skip"
         kind = self.model.classes[int(np.argmax(r.proba))]
@@ -226,6 +234,7 @@ class Router:
     def _parts(self, ep: Episode, r: Reading) -> list[RoutedPart]:
         kind = self.kind_of(r)
         conf = float(r.proba[self.model.classes.index(kind)])
+        why = STORY_REASON if kind != self._model_kind(r) else ""
         usage = self._usage(r)
         if kind == "skip" and usage is None:
             return [RoutedPart("skip", ep.title, r.body, confidence=conf)]
@@ -236,7 +245,14 @@ class Router:
         s = shaped(note_kind, r, r.body)
         return [
             RoutedPart(
-                kind, s.title, s.text, description=s.description, embed=r.embed, usage=usage, confidence=conf
+                kind,
+                s.title,
+                s.text,
+                description=s.description,
+                embed=r.embed,
+                usage=usage,
+                confidence=conf,
+                why=why,
             )
         ]
 
@@ -252,7 +268,7 @@ class Router:
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
         if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA and not (
             # a report the model is unsure of is still no procedure of its own sentences (trial 12)
-            self.kind_of(r) == "procedures" and plain_report(r.body, r.blocks)
+            self._model_kind(r) == "procedures" and plain_report(r.body, r.blocks)
         ):
             return None
         return usage_outcome(r.body)

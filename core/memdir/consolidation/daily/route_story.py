@@ -1,0 +1,127 @@
+"""A story of what happened is no procedure (a rule on top of the router's model; trial 12 #7).
+
+An episode that tells what happened ("I looked the customer up, created the invoice and emailed it.
+The first email bounced because …; I updated the contact and sent it again, which worked.") is read by
+the model as steps often enough: it names actions in order. Shaped into a procedure, its sentences
+became "steps" (step 1 a paragraph, step 2 the lesson), titled by one client and one month, and
+weekly then held real, well-logged work against it as a duplicate. Such a text is knowledge (or,
+when it tells a mistake and its rule, the lesson: lesson_fold.py).
+
+A text is a story when all of these hold:
+- it writes no steps of its own: no list, no heading, no code block, no pasted shell session;
+- at least STORY_MIN_PAST of its sentences are told in the past ("I/we sent", "The email bounced",
+  "was", "had", "could not"; 「…した。」「…できた。」「…だった。」), and they are at least
+  STORY_PAST_SHARE of the sentences that are not its lesson (a sentence stating a lesson or rule,
+  "Lesson learned: …", "should have", "from now on", 「今後は」「教訓」, counts for neither side);
+- no sentence reads as an instruction: an imperative verb opening it, a sequence
+  marker ("First", "then", "finally", 「まず」「次に」「最後に」「その後」), "how to" or "here's how",
+  two imperatives or more after a colon (one is a request reported: "Request from …: ship the samples"),
+  "you should", a command in backticks or a menu path ("Reports > Export", 「設定 → 画面収録」), a
+  repeated occasion ("every month", "if it happens again", 「毎月」「同じことが起きたら」), a Japanese
+  sentence ending in the plain non-past (「…を更新する。」) or a request (「…してください」);
+- an English one is told by its writer: I, we, my or our (a Japanese one need not say so).
+
+The labelling guideline (examples/routing_set/GUIDELINES.md) keeps a narrative that is a repeatable
+way of doing a task ("First I drained the node, then I … finally I …") and a one-off fix whose content
+is the how (a menu path, a command, "every month") procedures; the markers above are theirs. Of the
+labelled procedure rows of every set in examples/routing_set/, none is a story by this rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.consolidation.daily.blocks import Block, sentences
+from memdir.consolidation.daily.lesson_text import AHEAD, FIX, NORM, opens_with_change
+from memdir.consolidation.daily.route_cues import (
+    HOWTO,
+    IMPERATIVE_VERBS,
+    SECOND_PERSON_ACTION,
+    SEQUENCE_MARKERS,
+    TO_PURPOSE,
+    first_word,
+)
+from memdir.consolidation.daily.shape_shell import shell_steps
+
+STORY_MIN_PAST = 2  # sentences told in the past: one is a report, not a story
+STORY_PAST_SHARE = 0.6  # of the sentences that are not the lesson
+STORY_REASON = (
+    "told as a story of what happened (in the past, no steps of its own): knowledge, not a procedure"
+)
+
+_IRREGULAR = (
+    "made|sent|did|ran|took|got|put|set|gave|wrote|went|came|paid|built|kept|brought|found|held|told|began|"
+    "spent|shut|drove|met|sold|bought|left|redid|reran|saw|knew|thought|had|was|were|forgot|lost|broke|fell|"
+    "froze|rang|hung|lit|led|read|rode|ate|drank|won|hit|cut|caught|taught|stuck|threw|tore|woke|wore|"
+    "understood|chose|spoke|stole|flew|grew|drew|showed|became|overslept|mistook|shook|rebuilt|withdrew|"
+    "reset|quit|split|spread|let|sat|stood|slept|swept|dug|fed|fled|bent|sank|sang|shot|hid"
+)
+_ADVERB = "then|also|just|finally|first|only|quickly|eventually|immediately|never|still|already|accidentally|actually"
+_PAST_EN = re.compile(
+    rf"(?i)^(?:(?:i|we|they|she|he|it)\s+)?(?:[a-z]+ed|{_IRREGULAR})\b|"
+    rf"\b(?:i|we|they|it|he|she)\s+(?:(?:{_ADVERB})\s+)?(?:[a-z]+ed|{_IRREGULAR})\b|"
+    r"\b(?:was|were|had|did|didn't|couldn't|wasn't|weren't|could not|did not|was not|were not)\b"
+)
+_PAST_JA = re.compile(
+    r"(?:た|だ|ました|でした|だった|できた|なかった)[。！!]?$|(?:た|ました)(?:が|ので|ため|けど|けれど)、"
+)
+_NONPAST_JA = re.compile(r"(?<!で)[うくすつぬむるぐぶ][。！]?$|(?:します|ください)[。！]?$")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_FIRST_PERSON = re.compile(r"(?i)\b(?:i|we|my|our|me|us)\b")
+_LESSON_LABEL = re.compile(r"(?i)^(?:lessons? learned|lesson|takeaway|note to self|教訓|学び|反省)\s*[:：]")
+_HOW = re.compile(
+    r"(?i)\b(?:here'?s how|here is how|how (?:it'?s|it is|i|we) (?:done|did it)|if (?:it|this|that) happens again|"
+    r"the same (?:thing )?happens|every (?:time|day|week|month|quarter|year)|each (?:time|week|month)|whenever)\b|"
+    r"`[^`]+`|→|->|⇒|\w > \w|"
+    r"まず|次に|最後に|続いて|それから|その後|手順|やり方|方法|してください|して下さい|しましょう|"
+    r"同じこと(?:が|に)|また起き|毎月|毎週|毎回|毎日|毎朝"
+)
+_VERBS = "|".join(sorted(IMPERATIVE_VERBS))
+# instructions after a colon: two actions or more ("here it is: open Reports, pick 'Custom', save"); one
+# is a request reported ("Request from Dr. Okafor: ship the March samples")
+_COLON_IMPERATIVE = re.compile(
+    rf"(?i)[:：]\s*(?:{_VERBS})\b[^.;:]*?(?:,|\band|\bthen)\s+(?:then\s+)?(?:{_VERBS})\s+(?:the|a|an|it|them|to|\w+)"
+)
+_THEN = re.compile(r"(?i)(?:,|;|\band)\s+then\b")
+# a noun that looks like a verb ("Request from Mika", "Update on the order"): no instruction
+_NOT_OBJECT = frozenset(
+    ["from", "for", "of", "to", "is", "was", "are", "were", "in", "on", "by", "with", "had", "has"]
+)
+
+
+def _sentence_kind(s: str) -> str:
+    """rule (the lesson), instruction, past (told as done) or other."""
+    t = s.strip()
+    if _LESSON_LABEL.match(t) or FIX.search(t) or NORM.search(t) or AHEAD.search(t) or opens_with_change(t):
+        return "rule"
+    if (
+        _HOW.search(t)
+        or _COLON_IMPERATIVE.search(t)
+        or _THEN.search(t)
+        or SEQUENCE_MARKERS.match(t)
+        or HOWTO.search(t)
+        or TO_PURPOSE.match(t)
+        or SECOND_PERSON_ACTION.search(t)
+    ):
+        return "instruction"
+    if _KANA.search(t):
+        if _PAST_JA.search(t):
+            return "past"
+        return "instruction" if _NONPAST_JA.search(t) else "other"
+    if _PAST_EN.search(t):
+        return "past"
+    words = t.split()
+    second = words[1].lower().strip(",:;") if len(words) > 1 else ""
+    return "instruction" if first_word(t) in IMPERATIVE_VERBS and second not in _NOT_OBJECT else "other"
+
+
+def is_story(body: str, blocks: list[Block]) -> bool:
+    """Whether the text tells what happened rather than how to do something (the module's rule)."""
+    if any(b.kind in ("list", "code", "heading") for b in blocks) or shell_steps(body) != body:
+        return False
+    kinds = [_sentence_kind(s) for b in blocks for s in sentences(b.text)]
+    told = [k for k in kinds if k != "rule"]
+    past = told.count("past")
+    if "instruction" in told or past < STORY_MIN_PAST or past < STORY_PAST_SHARE * len(told):
+        return False
+    return bool(_KANA.search(body) or _FIRST_PERSON.search(body))
