@@ -27,6 +27,7 @@ from memdir.consolidation.daily.route_model import RouterModels, load_models, ro
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
 from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
+from memdir.consolidation.daily.route_usage_recap import recap_report
 from memdir.consolidation.daily.shape import Shaped, shape
 from memdir.notes.episodes import Episode
 from memdir.notes.frontmatter import parse_yaml, split_text
@@ -249,6 +250,10 @@ class Router:
         return self._usages[r.body]
 
     def _read_usage(self, r: Reading) -> str | None:
+        if self.kind_of(r) != "knowledge" and recap_report(
+            r.body, r.blocks
+        ):  # "same as before: a, b" (trial 13)
+            return usage_outcome(r.body)
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
         if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA and not (
             # a report the model is unsure of is still no procedure of its own sentences (trial 12)
