@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from memdir.consolidation.daily.blocks import split_blocks
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
+from memdir.consolidation.daily.route_bare_title import names_a_subject
 from memdir.consolidation.daily.route_lang import same_in_other_language
 from memdir.consolidation.daily.route_outcome import Outcome
 from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text
@@ -275,7 +276,7 @@ class Planner:
             return REVIEW, "near-duplicate of an existing note"
         slug_path = f"{kind}/{slugify(title)}.md"
         for m in matches:
-            if m.path == slug_path and m.similarity >= SAME_TITLE_MIN:
+            if m.path == slug_path and m.similarity >= SAME_TITLE_MIN and names_a_subject(title):
                 return m.path, "same title and related content"
         if best is not None and best.similarity >= SAME_SUBJECT:
             return best.path, "same subject"

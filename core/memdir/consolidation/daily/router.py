@@ -24,11 +24,13 @@ import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, split_blocks
 from memdir.consolidation.daily.route_features import features
+from memdir.consolidation.daily.route_fix_note import records_a_fix
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
 from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
+from memdir.consolidation.daily.route_usage_recap import recap_report
 from memdir.consolidation.daily.shape import Shaped, shape
 from memdir.notes.episodes import Episode
 from memdir.notes.frontmatter import parse_yaml, split_text
@@ -196,6 +198,8 @@ class Router:
         kind = self.model.classes[int(np.argmax(r.proba))]
         if kind == "skip" and STATED_DECISION.search(r.body):
             return "knowledge"  # minutes that record a decision keep it (docs/daily.md, "Rule layer")
+        if kind == "skip" and records_a_fix(r.body):
+            return "knowledge"  # a problem and what fixed it is a fact to keep (route_fix_note, trial 13)
         return kind
 
     def classify(self, title: str, text: str) -> str:
@@ -265,6 +269,10 @@ class Router:
         return self._usages[r.body]
 
     def _read_usage(self, r: Reading) -> str | None:
+        if self.kind_of(r) != "knowledge" and recap_report(
+            r.body, r.blocks
+        ):  # "same as before: a, b" (trial 13)
+            return usage_outcome(r.body)
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
         if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA and not (
             # a report the model is unsure of is still no procedure of its own sentences (trial 12)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from memdir.config import LLMConfig
 from memdir.consolidation.daily.lesson_fold import fold_lessons
+from memdir.consolidation.daily.lesson_preview import preview_lessons
 from memdir.consolidation.daily.lessons_step import EpisodeLessons
 from memdir.consolidation.daily.route_moves import move_proposals
 from memdir.consolidation.daily.route_plan import Planner
@@ -179,6 +180,7 @@ class DailyConsolidator:
         # 6. journal, then apply (dry run: preview)
         if report.dry_run:
             self._preview(plan, report)
+            preview_lessons(self.store, report, [*episodes, *retried], result.decisions, plan.ops)
         elif plan.ops or plan.episodes:
             journal.begin(plan)
             self._apply(plan, journal, report)

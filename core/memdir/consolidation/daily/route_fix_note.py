@@ -1,0 +1,57 @@
+"""A fix note: a problem and what fixed it, kept as knowledge even when the model reads it as skip (trial 13).
+
+`- database is locked when the watcher and the CLI both write` / `- fix: PRAGMA journal_mode=WAL; +
+busy_timeout 5000` / `- ref: https://…` was skipped at p=0.45-0.50 ("read as nothing to keep"), and so
+was an EXIF bug "fixed in src/exif.rs, see …/pull/12": terse bullets without a verb read like status
+chatter to the model, yet a symptom with its fix is the fact a person looks up the next time it
+happens (daily.md: lessons, decisions and facts go to `knowledge/`). Like a stated decision
+(`router.STATED_DECISION`), a text the model reads as skip is knowledge when it records a fix:
+
+- what fixed it, as a label at the start of a line (`fix:`, `workaround:`, `solution:`, `root cause:`,
+  「対処：」「回避策：」「原因：」) or told ("fixed in/by …", 「〜で直った」, `lesson_text.REMEDY`), and
+- the problem it fixed, in a failure or symptom word ("failed", "error", "locked", "panics", "missing",
+  "doesn't work", 「動かない」「表示されない」) in the fix's own line or sentence or one of the two
+  before it (a status report's "queue back down" three sentences earlier is no symptom of its
+  "printer fixed by IT").
+
+Either alone is not enough: "fix: typo in the README" names no problem, "the build is broken" no fix.
+A change log ("New: … / Fixed: … / 修正：…", two change lines or more) lists changes, not one fix.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.consolidation.daily.lesson_text import REMEDY, sentences
+
+FIX_LABEL = re.compile(
+    r"(?i)^[ \t]*(?:[-*•・][ \t]*|\d+[.)][ \t]*)?(?:\*\*)?"
+    r"(?:fix|the fix|workaround|solution|root cause|cause|対処|対策|対応策|回避策|原因|解決策)"
+    r"(?:\*\*)?[ \t]*[:：](?:\*\*)?\s*\S"
+)
+PROBLEM = re.compile(
+    r"(?i)\b(?:fail(?:ed|s|ing|ure)?|errors?|broke|broken|wrong|crash(?:ed|es|ing)?|corrupt(?:ed)?|timed out|"
+    r"froze|frozen|jammed|leak(?:s|ed|ing)?|panics?|panicked|locked|missing|hangs?|hung|slow|stuck|"
+    r"not working|(?:doesn't|does not|don't|won't|can't|cannot|couldn't|didn't) "
+    r"(?:work|start|load|open|build|run|find|print|connect)|exception|traceback|segfault|deadlock)\b|"
+    r"失敗|エラー|落ちた|落ちる|止まった|止まる|不具合|故障|壊れ|動かない|開かない|起動しない|"
+    r"されない|できない|遅い|固まる|詰まり|詰まる"
+)
+# a change log or release notes: "New: … / Fixed: … / 修正：…" lines list changes, they record no one fix
+CHANGE_LINE = re.compile(
+    r"(?im)^[ \t]*(?:[-*•・][ \t]*|#+[ \t]*)?(?:\*\*)?(?:added|new|improved|changed|removed|fixed|deprecated|"
+    r"security|追加|新機能|改善|変更|修正|削除)(?:\*\*)?[ \t]*(?:[:：]|$)"
+)
+NEAR = 2  # the problem is told in the fix's own line or sentence, or in one of the NEAR before it
+
+
+def records_a_fix(body: str) -> bool:
+    """Whether `body` states a problem and what fixed it (see the module's docstring)."""
+    if len(CHANGE_LINE.findall(body)) >= 2:
+        return False
+    units = [u for line in body.splitlines() for u in (sentences(line) or [line]) if u.strip()]
+    for i, unit in enumerate(units):
+        near = units[max(0, i - NEAR) : i + 1]
+        if (FIX_LABEL.search(unit) or REMEDY.search(unit)) and any(PROBLEM.search(u) for u in near):
+            return True
+    return False
