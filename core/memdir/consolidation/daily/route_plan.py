@@ -5,8 +5,7 @@ and skills/ scores USAGE_MATCH or more (calibrated similarity plus the share of 
 the episode mentions, route_usage.title_overlap), or that shares clearly more of its words with one
 procedure's title, description and steps than with any other (route_usage_match), becomes an outcome
 for it (route_outcome); a report that names none is skipped unless the writer wrote steps of their own.
-Other parts are planned by their kind. For each part of kind knowledge or procedures, in episode order:
-1. the engine named one of the related notes it was shown, of the part's kind and with calibrated
+Other parts are planned by their kind; for each part of kind knowledge or procedures, in episode order: 1. the engine named one of the related notes it was shown, of the part's kind and with calibrated
    similarity >= engine_update_floor(...) to the part -> update it (else the rules below decide);
 2. a note of that kind already lists this episode in `sources` (the episode was edited) -> the text
    this episode left there is replaced (route_sections); if a person changed that text, or it
