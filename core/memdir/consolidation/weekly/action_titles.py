@@ -9,8 +9,9 @@ gives the verb: as the requests or replies write it when they do ("refund"), els
 object is the thing the call or command acts on (the path word before, the command's own noun):
 `POST /orders/ORD-{n}/refunds` -> "Refund an order", `POST /tickets/{t}/escalations` -> "Escalate a
 ticket", `dirctl account unlock {account}` -> "Unlock an account", `dirctl group add-member {g} {u}`
--> "Add a member to a group". A step logged as a whole command line, the tool's name first (`tos plug reserve
-{unit} --block …`), is read past that name: `plug reserve` -> "Reserve a plug", never "Booking the tos".
+-> "Add a member to a group". A step logged as a whole command line, the tool's name first (`tos plug
+reserve {unit} --block …`), is read past that name when the requests or replies name its thing: `plug
+reserve` -> "Reserve a plug", never "Booking the tos" (`hikkoshi job move`: nobody wrote `job`, no title).
 "" when no step is a write or a command.
 """
 
@@ -183,6 +184,7 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
     api: list[bool] = []  # an API's dotted action: its nouns are words joined by `_` (`model_versions`)
     keys: list[str] = []  # its first argument's key: the thing it acts on (`queue.remove ob=…`)
     holes: list[set[str]] = []  # the placeholders it passes
+    past: list[bool] = []  # read past the program's name (`tos plug reserve`)
     for step in steps:
         if step.startswith("Reply") or step.count("`") < 2:
             continue
@@ -208,6 +210,7 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
             api.append(dotted is not None)
             keys.append((dotted.group(3) or "").replace("_", "-") if dotted else "")
             holes.append(passed)
+            past.append(skip == 1 and tool not in SHELLS)
     if not commands:
         return ""
     verb_first = any(c[0] in READS for c in commands) and not any(
@@ -241,6 +244,8 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
             verb, parent = done, ""
         if said := _thing_changed(verb, noun, texts):  # `reefer setpoint`: "change setpoint" asks it
             return said
+        if past[commands.index(c)] and not _written(singular(noun), texts) and not _written(noun, texts):
+            return ""  # past the program, a thing no request or reply names (`job move`) is the tool's word
         thing = f"the {noun}" if singular(noun) != noun else _article(noun)
         prep = {"add": "to", "remove": "from", "delete": "from"}.get(verb, "for")
         tail = f" {prep} {_article(singular(parent))}" if parent else ""
