@@ -9,7 +9,10 @@ gives the verb: as the requests or replies write it when they do ("refund"), els
 object is the thing the call or command acts on (the path word before, the command's own noun):
 `POST /orders/ORD-{n}/refunds` -> "Refund an order", `POST /tickets/{t}/escalations` -> "Escalate a
 ticket", `dirctl account unlock {account}` -> "Unlock an account", `dirctl group add-member {g} {u}`
--> "Add a member to a group". "" when no step is a write or a command.
+-> "Add a member to a group". A step logged as a whole command line, the tool's name first (`tos plug
+reserve {unit} --block …`), is read past that name when the requests or replies name its thing: `plug
+reserve` -> "Reserve a plug", never "Booking the tos" (`hikkoshi job move`: nobody wrote `job`, no title).
+"" when no step is a write or a command.
 """
 
 from __future__ import annotations
@@ -181,6 +184,7 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
     api: list[bool] = []  # an API's dotted action: its nouns are words joined by `_` (`model_versions`)
     keys: list[str] = []  # its first argument's key: the thing it acts on (`queue.remove ob=…`)
     holes: list[set[str]] = []  # the placeholders it passes
+    past: list[bool] = []  # read past the program's name (`tos plug reserve`)
     for step in steps:
         if step.startswith("Reply") or step.count("`") < 2:
             continue
@@ -190,6 +194,12 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
         passed = set(re.findall(r"\{\w+\}", code))
         if dotted := _DOTTED.match(code):
             code, skip = f"{dotted.group(1)} {dotted.group(2)}".replace("_", "-"), 0
+        elif (
+            step.startswith("`")
+            and all(_WORD.fullmatch(t) for t in code.split()[:3][-3:])
+            and len(code.split()) > 2
+        ):
+            skip = 1  # a command line logged whole (`tos plug reserve …`): its first word is the program
         words = []
         for token in code.split()[skip : skip + 2]:
             if not _WORD.fullmatch(token):
@@ -200,6 +210,7 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
             api.append(dotted is not None)
             keys.append((dotted.group(3) or "").replace("_", "-") if dotted else "")
             holes.append(passed)
+            past.append(skip == 1 and tool not in SHELLS)
     if not commands:
         return ""
     verb_first = any(c[0] in READS for c in commands) and not any(
@@ -231,6 +242,10 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
             parent = looked  # `factors reset` after `users show`: the factors of a user
         if verb in _GENERIC and (done := _status_verb(steps)):  # `sku update --status discontinued`
             verb, parent = done, ""
+        if said := _thing_changed(verb, noun, texts):  # `reefer setpoint`: "change setpoint" asks it
+            return said
+        if past[commands.index(c)] and not _written(singular(noun), texts) and not _written(noun, texts):
+            return ""  # past the program, a thing no request or reply names (`job move`) is the tool's word
         thing = f"the {noun}" if singular(noun) != noun else _article(noun)
         prep = {"add": "to", "remove": "from", "delete": "from"}.get(verb, "for")
         tail = f" {prep} {_article(singular(parent))}" if parent else ""
@@ -246,6 +261,20 @@ _PLAIN_KEYS = frozenset(
     ["id", "name", "ref", "key", "uid", "uuid", "value", "text", "query", "q", "data", "body"]
 )
 _STATUS = re.compile(r"(?:--|\b)(?:status|state)[= ]([a-z]+ed)\b")
+
+
+def _thing_changed(word: str, noun: str, texts: Sequence[str]) -> str:
+    """ "Change the setpoint of a reefer" when the requests write the command's word as the thing a generic
+    verb changes ("change setpoint", "update the setpoint"): it is no verb there; "" otherwise."""
+    found = re.compile(
+        rf"\b({'|'.join(sorted(_GENERIC | {'adjust'}))})\s+(?:the\s+|its\s+)?{re.escape(word)}s?\b", re.I
+    )
+    said = next((m.group(1).lower() for t in texts if (m := found.search(t))), "")
+    if not said or said == word:
+        return ""
+    return (
+        f"{said.title()} the {word} of {_article(singular(noun))}" if noun else f"{said.title()} the {word}"
+    )
 
 
 def _status_verb(steps: Sequence[str]) -> str:

@@ -8,10 +8,12 @@ maximises the summed `similarity - threshold` of its matches, gaps costing nothi
 kept and unrelated elements get columns of their own. Sequences are added star-wise: first the
 one most alike to all others, then the others by their likeness to it.
 
-`atoms` cuts text into the units placeholders are made of: dates, version-like numbers, runs of
+`atoms` cuts text into the units placeholders are made of: dates, clock times, version-like numbers, runs of
 letters and digits, single CJK characters (Japanese has no spaces, so alignment works on its
 characters), whitespace runs, and single punctuation marks (so the parts of a URL or path
-align one by one: `https://staging.example.com/{service}/healthz`).
+align one by one: `https://staging.example.com/{service}/healthz`). Numbers joined by colons are one atom only
+as a clock time (`10:30`, `10:30:15`); otherwise the colon separates fields (an EDIFACT `DTM+400:20310714:102`
+is a qualifier, a date and a format code: only the date differs between the tasks).
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ _ATOM = re.compile(
     r"|\d{4}-(?:0[1-9]|1[0-2])(?![\d-])"  # a month, 2026-10
     r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])"  # 12,500 and 1,234.5 (a comma between other digits
     # separates values: a CSV row's `8812,2028-08-18` is two)
-    r"|\d+(?:[.:]\d+)+"  # 2.32.3, 13.5, 10:30
-    rf"|(?:(?![{_CJK}])[^\W\d_])+(?=\d+(?:[.:]\d+)+)"  # the `v` of v3.4.1
+    r"|\d{1,2}(?::\d{2})+(?:\.\d+)?(?![\d:])"  # 10:30, 10:30:15.5 (a clock time)
+    r"|\d+(?:\.\d+)+"  # 2.32.3, 13.5
+    rf"|(?:(?![{_CJK}])[^\W\d_])+(?=\d+\.\d)"  # the `v` of v3.4.1
     rf"|(?:(?![{_CJK}])[^\W_])+"  # a run of letters and digits (any script but CJK)
     rf"|[{_CJK}]"  # one CJK character
     r"|\s+"

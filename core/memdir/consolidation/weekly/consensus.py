@@ -11,6 +11,10 @@
    similarity (same action, then how alike their words are).
 4. Majority: columns filled by more than half of the tasks are the procedure, in order; the rest
    is exploration (dropped). Consecutive columns that come out as the same step are one.
+
+Two calls of one tool whose whole input is one short value each (`search_member: 高橋 陽翔`, `search_member:
+Mia Lawson`: a name or an id, no key, no operator) are the same step on different values, however unlike the
+values are: a framework that logs a one-argument call as its value alone leaves nothing else to compare.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ LOOP_MIN = 3
 STEP_THRESHOLD = 0.55
 RETRY_SIMILARITY = 0.6
 MAX_ALIGN_TASKS = 12
+LONE_VALUE_SIMILARITY = 0.75  # one tool, each input one short value: the same call on other values
+_LONE_VALUE = re.compile(r"^[^=:/{}()\[\]<>|\"'`;,]+$")
 _CONTENT = re.compile(r"[^\W\d_]{3,}")
 _STOP = frozenset(
     ["the", "and", "for", "with", "from", "into", "onto", "that", "this", "then", "some", "any", "all", "its"]
@@ -145,7 +151,21 @@ def _tool_similarity(a: Step, b: Step) -> float:
     wa, wb = _words(a.text()), _words(b.text())
     if wa == wb:
         return 1.0
-    return 0.5 + 0.5 * difflib.SequenceMatcher(a=wa, b=wb, autojunk=False).ratio()
+    sim = 0.5 + 0.5 * difflib.SequenceMatcher(a=wa, b=wb, autojunk=False).ratio()
+    if a.kind == "tool" and a.tool == b.tool and _lone_value(a) and _lone_value(b):
+        return max(sim, LONE_VALUE_SIMILARITY)
+    return sim
+
+
+def _lone_value(step: Step) -> bool:
+    """The call's whole input is one short value (up to 3 words, no key or operator), not a command line."""
+    text = step.input.strip()
+    return (
+        bool(text)
+        and not text.lower().startswith(step.tool.lower())
+        and len(text.split()) <= 3
+        and _LONE_VALUE.match(text) is not None
+    )
 
 
 def _collapse_retries(steps: list[Step]) -> tuple[list[Step], int]:

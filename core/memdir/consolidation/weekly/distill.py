@@ -23,6 +23,7 @@ from memdir.consolidation.weekly.bare_titles import is_bare, verb_object, with_o
 from memdir.consolidation.weekly.call_subject import call_subject_title, weak_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
 from memdir.consolidation.weekly.phrase_verb import with_verb
 from memdir.consolidation.weekly.placeholders import assign
@@ -263,6 +264,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         [task_source(t) for t in ordered],
         lambda: call_title(rendered, asked),
     )
+    if is_message(title):  # one person's whole message is no title: the kind's word in its calls
+        title = call_word_title(rendered, asked) or title
     # the outcome most of the kind's replies report says what the kind does (`outcome_title`)
     said = outcome_title(
         [_replies(t) for t in ordered], asked + rendered + done, [t.subjects for t in ordered]

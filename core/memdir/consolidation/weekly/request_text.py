@@ -9,6 +9,10 @@ end or feedback) and that holds free text at all; free text is a string value at
 `MAX_DEPTH` maps and lists) of three or more words, two of letters and one of them in lower case, or of four or more Japanese
 characters. Names (`Ines Caldwell`), codes (`KTY-RENT-01`), channels (`counter`, `LINE`) and dates are
 not free text; the longest wins over a subject line (`見積書もう一回ください` < its body).
+
+A string that is a whole raw e-mail (RFC 5322: header lines `From:`, `To:`, `Subject:`, `Date:`,
+`Message-ID:` …, a blank line, the body) is read as a person reads an e-mail: its Subject and its body are
+what was asked; the other headers (addresses, dates, message ids) are the mail system's, never the request.
 """
 
 from __future__ import annotations
@@ -27,6 +31,34 @@ _LOWER_WORD = re.compile(
     r"^[a-z\u00df-\u00ff]{2,}[.,!?;:]*$"
 )  # prose writes one: a name (`Ines Caldwell`) does not
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9-]*):[ \t]*(.*)$")
+_CONTINUED = re.compile(r"^[ \t]+\S")
+# headers a mail client writes; one of them (with another header) makes a header block
+_MAIL_HEADERS = frozenset(["from", "to", "cc", "subject", "date", "message-id", "reply-to", "sender"])
+
+
+def mail_text(value: str) -> str | None:
+    """A raw e-mail's Subject and body, one after the other; None when the string is no raw e-mail."""
+    head, sep, body = value.replace("\r\n", "\n").partition("\n\n")
+    lines = head.split("\n")
+    if not sep or len(lines) < 2:
+        return None
+    headers: list[tuple[str, str]] = []
+    for line in lines:
+        if headers and _CONTINUED.match(line):
+            name, text = headers[-1]
+            headers[-1] = (name, f"{text} {line.strip()}")
+        elif m := _HEADER.match(line):
+            headers.append((m.group(1).lower(), m.group(2).strip()))
+        else:
+            return None
+    names = {n for n, _ in headers}
+    if not names & _MAIL_HEADERS or len(headers) < 2:
+        return None
+    subject = next((t for n, t in headers if n == "subject"), "")
+    if subject and body.strip() and subject[-1] not in ".!?。！？":
+        subject += "."  # a subject line is a sentence of its own, not the body's first words
+    return "\n".join(x for x in (subject, body.strip()) if x)
 
 
 def free_text(value: str) -> int:
@@ -43,7 +75,8 @@ def _texts(value: object, depth: int = 0) -> list[str]:
     if depth > MAX_DEPTH:
         return []
     if isinstance(value, str):
-        return [value]
+        mail = mail_text(value)
+        return [value if mail is None else mail]
     if isinstance(value, dict):
         return [t for k, v in value.items() if k not in _META for t in _texts(v, depth + 1)]
     if isinstance(value, list):

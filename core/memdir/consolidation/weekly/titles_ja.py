@@ -11,7 +11,8 @@ other word at least two requests wrote, closest before it, with the word another
 (`経費` + `精算` = `経費精算`). The title is written as the requests write the action (`差し戻し`, not
 `差戻`): `{object}{action}` where a request joined them (`振込予約`), `{object}を{action}する` across を,
 `{object}して{action}する` where a request did the object first (`匿名化して共有する`), else
-`{object}の{action}`: 「経費精算の差し戻し」, 「会議室の予約」.
+`{object}の{action}`: 「経費精算の差し戻し」, 「会議室の予約」. A day's name (`土曜`, `明日`, `来週`) is when one
+task is, never the object: `土曜に予約していました` + `来週の土曜…` do not make 「土曜の予約」.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ _LABEL_NEXT = re.compile(r"\s*(?:[はがも：:「(（]|\d)")
 _STEM_KANA = frozenset("いきぎしじちにひびみりえけげせぜてでねべめれ")
 # replies report these of every kind (`確認しました`, `連絡しました`): no kind's own action
 _REPORTING = frozenset({"確認", "連絡", "対応", "完了", "報告", "送付", "返信"})
+_WHEN = re.compile(r"[月火水木金土日]曜日?|[今明昨]日|[今来先]週|[今来先]月|[今来昨]年|午[前後]|週末|平日")
 _AS_VERB = re.compile(
     r"(?:し|す|さ(?![んま])|せ|でき|お願い|願い|依頼|希望|済|完了)"
 )  # `田中さん` is no verb
@@ -98,7 +100,11 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
         w for w in where if not any(len(o) > len(w) and w in o[1:] and count[o] == count[w] for o in where)
     }
     count = {w: c for w, c in count.items() if w in whole}
-    words = sorted((w for w, c in count.items() if c >= 2), key=lambda w: (-count[w], -len(w), w))
+    # a day's name (`土曜`, `明日`, `来週`) says when one task is, never what the kind acts on
+    words = sorted(
+        (w for w, c in count.items() if c >= 2 and not _WHEN.fullmatch(w)),
+        key=lambda w: (-count[w], -len(w), w),
+    )
     # a label that introduces a value (`件名は…`, `期日 12/15`, `件名：`) is no action, however late
     actions = [w for w in words if 2 * count[w] > len(texts) and not _label(w, where[w], texts)]
     if not actions:  # four requests, two of them name the action (`会議室を予約`, `会議室予約`)

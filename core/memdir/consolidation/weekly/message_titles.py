@@ -1,0 +1,51 @@
+"""A Japanese title that is one person's whole message gives way to the kind's own word in its calls.
+
+A title such as `夏休みのあいだ({value}月と{value}月)はプールを休ませたいのですが、手続きをお願いできますか。清水 美月`
+is one request with holes: its sentences, its courtesy and the sender's name are one task's, and no kind is
+named. It is a *message* when it is Japanese and holds a sentence's end before its own end (`。`, `？`, `！`),
+or ends as a request or a statement does (`…ますか`, `…ください`, `…です`, a question mark).
+
+Such a title is replaced by a Japanese constant the kind's calls pass (a plan, a category, a template id
+without its version: `plan=在籍休会`, `template=休会受付_v1`), the one holding a kanji that the most requests
+write (`休`: お休み, 休ませ, 休む), more than half of them; on a tie the one more calls pass, then the first. Reply
+lines are not calls. When no constant is so written the title stays: a message is still better than a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_SENTENCE_INSIDE = re.compile(r"[。？！?!]\s*\S")
+_REQUEST_END = re.compile(r"(?:ますか|ませんか|ください|下さい|です|ます|[？?])[。.！!]?\s*$")
+# a run of Japanese (kanji, kana, long vowel mark) in a call: 2+ characters, no placeholder inside
+_JA_VALUE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u30fc]{2,}")
+_HOLE = re.compile(r"\{\w+\}")
+
+
+def is_message(title: str) -> bool:
+    """A Japanese title that is a whole message (sentences, a request's ending), not a name of work."""
+    if not _CJK.search(title):
+        return False
+    text = title.strip()
+    return bool(_SENTENCE_INSIDE.search(text) or _REQUEST_END.search(text))
+
+
+def call_word_title(steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The Japanese constant of the calls most requests write a kanji of (see the module); "" when none."""
+    calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
+    runs = list(
+        dict.fromkeys(m.group(0) for c in calls for m in _JA_VALUE.finditer(c) if _KANJI.search(m.group(0)))
+    )
+    best, rank = "", (0, 0)
+    for run in runs:
+        kanji = set(_KANJI.findall(run))
+        writers = sum(1 for a in asked if kanji & set(_KANJI.findall(a)))
+        if 2 * writers <= len(asked):
+            continue
+        mine = (writers, sum(c.count(run) for c in calls))
+        if mine > rank:
+            best, rank = run, mine
+    return best
