@@ -48,6 +48,8 @@ _DATE = re.compile(
 _JA_DATE = re.compile(
     r"\d{1,2}時|\d{1,2}月\d{1,2}日|\d{1,2}日|[月火水木金土日]曜|明日|明後日|来週|今週|今日|本日|午前|午後"
 )
+# first-person status ("we merged", "done", "blocked", "in progress"), a trained feature: not past_tense.py's
+# told-as-done verb list, which is about a sentence's opening verb and would change the model's inputs
 _FIRST_PAST = re.compile(
     r"\b(?:i|we|i've|we've|i'm|we're)\b(?:\s+\w+){0,2}\s+\w+ed\b|\b(?:done|finished|merged|shipped|"
     r"deployed|released|fixed|on track|in progress|still|blocked|waiting)\b",

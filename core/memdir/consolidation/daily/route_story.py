@@ -33,6 +33,7 @@ import re
 
 from memdir.consolidation.daily.blocks import Block, sentences
 from memdir.consolidation.daily.lesson_text import AHEAD, FIX, NORM, opens_with_change
+from memdir.consolidation.daily.past_tense import JA_PAST_END, PAST_VERB
 from memdir.consolidation.daily.route_cues import (
     HOWTO,
     IMPERATIVE_VERBS,
@@ -49,21 +50,15 @@ STORY_REASON = (
     "told as a story of what happened (in the past, no steps of its own): knowledge, not a procedure"
 )
 
-_IRREGULAR = (
-    "made|sent|did|ran|took|got|put|set|gave|wrote|went|came|paid|built|kept|brought|found|held|told|began|"
-    "spent|shut|drove|met|sold|bought|left|redid|reran|saw|knew|thought|had|was|were|forgot|lost|broke|fell|"
-    "froze|rang|hung|lit|led|read|rode|ate|drank|won|hit|cut|caught|taught|stuck|threw|tore|woke|wore|"
-    "understood|chose|spoke|stole|flew|grew|drew|showed|became|overslept|mistook|shook|rebuilt|withdrew|"
-    "reset|quit|split|spread|let|sat|stood|slept|swept|dug|fed|fled|bent|sank|sang|shot|hid"
-)
 _ADVERB = "then|also|just|finally|first|only|quickly|eventually|immediately|never|still|already|accidentally|actually"
 _PAST_EN = re.compile(
-    rf"(?i)^(?:(?:i|we|they|she|he|it)\s+)?(?:[a-z]+ed|{_IRREGULAR})\b|"
-    rf"\b(?:i|we|they|it|he|she)\s+(?:(?:{_ADVERB})\s+)?(?:[a-z]+ed|{_IRREGULAR})\b|"
+    rf"(?i)^(?:(?:i|we|they|she|he|it)\s+)?{PAST_VERB}\b|"
+    rf"\b(?:i|we|they|it|he|she)\s+(?:(?:{_ADVERB})\s+)?{PAST_VERB}\b|"
     r"\b(?:was|were|had|did|didn't|couldn't|wasn't|weren't|could not|did not|was not|were not)\b"
 )
+# (the verbs and the past ending are past_tense.py's, shared with route_usage; だ and the clause are this rule's)
 _PAST_JA = re.compile(
-    r"(?:た|だ|ました|でした|だった|できた|なかった)[。！!]?$|(?:た|ました)(?:が|ので|ため|けど|けれど)、"
+    rf"(?:{JA_PAST_END}|だ|だった|できた|なかった)[。！!]?$|(?:た|ました)(?:が|ので|ため|けど|けれど)、"
 )
 _NONPAST_JA = re.compile(r"(?<!で)[うくすつぬむるぐぶ][。！]?$|(?:します|ください)[。！]?$")
 _KANA = re.compile(r"[\u3040-\u30ff]")

@@ -16,6 +16,7 @@ import re
 import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, sentences
+from memdir.consolidation.daily.past_tense import JA_PAST_END, PAST_VERB
 from memdir.consolidation.daily.shape_shell import shell_steps
 
 USUAL = re.compile(
@@ -57,6 +58,7 @@ _NEW = re.compile(
     r"にしました|仕様|補足|どこに|知っている|したい|予定|ませんか|でも|ではなく",
     re.I,
 )
+# a feature of the trained usage model (regular -ed only): not past_tense.py, whose list would change its inputs
 _FIRST_PAST = re.compile(r"^(?:i |we )?\w+ed\b|した[。、]|しました|やりました|出しました|終わ", re.I)
 _CODE = re.compile(r"`[^`]+`|```")
 _NUM = re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|min|h|kb|mb|gb|°|分|時間|本|台|件|日)", re.I)
@@ -161,12 +163,9 @@ def _last(pattern: re.Pattern[str], text: str) -> int:
 
 # a sentence told as done: opening with a verb in the past ("Calibrated …", "Made …", "We sent …"), or a
 # Japanese one ending so (「…送付した。」「…実施済み。」), a closing bracket's aside ignored
-_DONE_EN = re.compile(
-    r"^(?:(?:i|we|they|she|he)\s+)?(?:[a-z]+ed|made|sent|did|ran|took|got|put|set|gave|wrote|went|came|paid|"
-    r"built|kept|brought|found|held|told|began|spent|shut|drove|met|sold|bought|left|swapped|redid|reran)\b",
-    re.I,
-)
-_DONE_JA = re.compile(r"(?:た|ました|でした|済み|済|完了|実施|終了)[。！!]?$")
+# (the verbs and the past ending are past_tense.py's, shared with route_story; the done nouns are this rule's)
+_DONE_EN = re.compile(rf"^(?:(?:i|we|they|she|he)\s+)?{PAST_VERB}\b", re.I)
+_DONE_JA = re.compile(rf"(?:{JA_PAST_END}|済み|済|完了|実施|終了)[。！!]?$")
 _ASIDE = re.compile(r"\s*[（(][^）)]*[）)]\s*(?=[。.!！]?$)")
 
 
