@@ -59,6 +59,7 @@ from memdir.consolidation.daily.shape_opening import (
 )
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
 from memdir.consolidation.daily.shape_shell import shell_steps
+from memdir.consolidation.daily.shape_steps import list_steps, split_symptoms
 from memdir.consolidation.daily.shape_tail import detach_tails
 from memdir.consolidation.daily.shape_task import lead_task
 from memdir.consolidation.daily.shape_text import (
@@ -88,6 +89,7 @@ _STATEMENT = re.compile(
     r"(?:you|we|it|there|this|that|the|nothing|no|one|our|your)\b(?!.*\b(?:here(?:'s| is| are)|as follows|what (?:you|to) do)\b)",
     re.I,
 )
+_NOTE_LABEL = re.compile(r"(?:todo|fix|ref|note|memo|lesson|workaround|メモ|参考|教訓)\s*[:：]", re.I)
 _ANNOUNCE = re.compile(
     r"(?:原因|理由)が(?:分かった|わかった|判明した|分かりました|わかりました)[。.]?$|"
     r"\b(?:found|figured out) (?:the|its) (?:cause|reason|root cause)[.!]?$",
@@ -125,14 +127,16 @@ def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], lis
         keep = [b for b in blocks if not (b.kind == "para" and all(is_meta(u) for u in units(b)))]
         if not any(b.kind in ("list", "code") for b in keep):
             keep = blocks
-        steps = [_item(u) for b in keep if b.kind == "list" for u in units(b)]
+        symptoms, steps = list_steps(keep)  # a fenced block's commands; a symptom is no step
         leads = [(i, lead_sentences(b)) for i, b in enumerate(keep[:3]) if b.kind == "para"]
         lead = next(
             (p for i, p in leads if p and (i < 2 or not leads[0][1])), []
         )  # after a heading, a source line
-        return "\n\n".join(b.text for b in keep), meta, lead, steps
+        return "\n\n".join(b.text for b in keep), meta, lead + symptoms, steps
     paras = [b.text for b in blocks if b.kind == "para"]
     meta, lead, steps, tail = _prose_steps(paras)
+    symptoms, steps = split_symptoms(steps)  # "Docker build failed: libheif missing." is what they are for
+    lead = lead + symptoms
     if len(steps) < 2 or len(paras) > 2 or len(steps) > 10:  # a long letter keeps its paragraphs
         return "\n\n".join(b.text for b in blocks), meta, lead, steps
     parts = []
@@ -276,7 +280,7 @@ def _knowledge_description(blocks: list[Block], title: str) -> str:
 
 
 def _procedure_description(
-    title: str, meta: list[str], lead: list[str], steps: list[str], body: list[Block]
+    title: str, meta: list[str], lead: list[str], steps: list[str], body: list[Block], fallback: str = ""
 ) -> str:
     lead = without_authors(
         [s for s in lead if not source_line(s)]
@@ -330,7 +334,9 @@ def _procedure_description(
         bool(tail) and width(said_first) > TITLE_LIMIT and spoken.startswith(_bare(stem)) and purpose == title
     )
     if steps and (cut_title or (stem != purpose and head.casefold().startswith(stem.casefold()))):
-        return procedure_summary("", title, steps)  # the title is the first step, cut: where the steps go
+        return procedure_summary(
+            "", title, steps, fallback=fallback
+        )  # the title is the first step, cut: where the steps go
     if steps and head[: len(purpose)].casefold() == purpose.casefold():
         first = TOPIC_REST.sub("", head[len(purpose) :])  # "洗車ね、まず…" after the title 洗車
         first = re.sub(
@@ -348,7 +354,7 @@ def _procedure_description(
         + [m for m in [meta_phrase(meta)] if not about_note(m)]
     )
     return procedure_summary(
-        _unlabel(purpose), title, steps, context, condition
+        _unlabel(purpose), title, steps, context, condition, fallback
     )  # what they are for, never a chain
 
 
@@ -370,7 +376,15 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     if kind == "procedures":
         body = _procedure_body(blocks)[0]
         _, meta, lead, steps = _procedure_body(opened)
-        desc = _procedure_description(note_title, meta, lead, steps, opened)
+        listed = [b for b in opened if b.kind == "list"]
+        bullets = not any(b.ordered for b in listed) and not any(b.kind == "code" for b in opened)
+        bullets = bullets and any(
+            _NOTE_LABEL.match(_item(u)) for b in listed for u in units(b)
+        )  # TODO:, ref:
+        held = (
+            _knowledge_description(opened, note_title) if bullets else note_title
+        )  # a note of bullets: what it holds
+        desc = _procedure_description(note_title, meta, lead, steps, opened, held)
     else:
         body = "\n\n".join(b.text for b in blocks)
         desc = _knowledge_description(opened, note_title)

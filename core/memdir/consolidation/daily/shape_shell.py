@@ -166,3 +166,51 @@ def shell_steps(text: str) -> str:
         i += 1
     flush()
     return "\n".join(out)
+
+
+_SHELL_LANGS = frozenset(
+    [
+        "bash",
+        "sh",
+        "shell",
+        "zsh",
+        "fish",
+        "console",
+        "shell-session",
+        "sh-session",
+        "powershell",
+        "ps1",
+        "pwsh",
+    ]
+)
+
+
+def code_steps(block: str) -> list[str]:
+    """A fenced block's commands as steps, one command each; a `# comment` above a command is that step's
+    words (`Tag the release: \\`git tag v1\\``). A block that is not shell (Python, YAML, output) gives none."""
+    lines = block.splitlines()
+    fence = _FENCE.match(lines[0]) if lines else None
+    if not fence:
+        return []
+    shell = fence.group(2).lower() in _SHELL_LANGS
+    steps: list[str] = []
+    said: list[str] = []
+    for line in lines[1:]:
+        if _FENCE.match(line) and not line.strip()[3:].strip():
+            break
+        text = line.strip()
+        if not text:
+            continue
+        comment = _COMMENT.match(line)
+        if comment:
+            said.append(line[comment.end() :].strip())
+            continue
+        command = _prompted(line, fenced=True)
+        if command is None and (shell or _bare_command(text)):
+            command = text
+        if command is None:
+            continue  # output under a prompted command
+        words = " ".join(said).rstrip(":：")
+        steps.append(f"{words}: {_step(command)}" if words else _step(command))
+        said.clear()
+    return steps
