@@ -59,7 +59,7 @@ from memdir.consolidation.daily.shape_opening import (
 )
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
 from memdir.consolidation.daily.shape_shell import shell_steps
-from memdir.consolidation.daily.shape_steps import list_steps, split_symptoms
+from memdir.consolidation.daily.shape_steps import counted, labelled, list_steps, split_symptoms
 from memdir.consolidation.daily.shape_tail import detach_tails
 from memdir.consolidation.daily.shape_task import lead_task
 from memdir.consolidation.daily.shape_text import (
@@ -89,7 +89,6 @@ _STATEMENT = re.compile(
     r"(?:you|we|it|there|this|that|the|nothing|no|one|our|your)\b(?!.*\b(?:here(?:'s| is| are)|as follows|what (?:you|to) do)\b)",
     re.I,
 )
-_NOTE_LABEL = re.compile(r"(?:todo|fix|ref|note|memo|lesson|workaround|メモ|参考|教訓)\s*[:：]", re.I)
 _ANNOUNCE = re.compile(
     r"(?:原因|理由)が(?:分かった|わかった|判明した|分かりました|わかりました)[。.]?$|"
     r"\b(?:found|figured out) (?:the|its) (?:cause|reason|root cause)[.!]?$",
@@ -280,8 +279,15 @@ def _knowledge_description(blocks: list[Block], title: str) -> str:
 
 
 def _procedure_description(
-    title: str, meta: list[str], lead: list[str], steps: list[str], body: list[Block], fallback: str = ""
+    title: str,
+    meta: list[str],
+    lead: list[str],
+    steps: list[str],
+    body: list[Block],
+    held: str | None = None,
 ) -> str:
+    """What the steps are for; `held`: None for steps the person numbered, else what bullets or commands hold."""
+    counted, held = held is None, held or ""
     lead = without_authors(
         [s for s in lead if not source_line(s)]
     )  # where it came from, who was there: not what
@@ -335,7 +341,7 @@ def _procedure_description(
     )
     if steps and (cut_title or (stem != purpose and head.casefold().startswith(stem.casefold()))):
         return procedure_summary(
-            "", title, steps, fallback=fallback
+            "", title, steps, counted=counted, held=held
         )  # the title is the first step, cut: where the steps go
     if steps and head[: len(purpose)].casefold() == purpose.casefold():
         first = TOPIC_REST.sub("", head[len(purpose) :])  # "洗車ね、まず…" after the title 洗車
@@ -354,7 +360,7 @@ def _procedure_description(
         + [m for m in [meta_phrase(meta)] if not about_note(m)]
     )
     return procedure_summary(
-        _unlabel(purpose), title, steps, context, condition, fallback
+        _unlabel(purpose), title, steps, context, condition, counted, held
     )  # what they are for, never a chain
 
 
@@ -364,6 +370,7 @@ def _same(a: str, b: str) -> bool:
 
 def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     """Title, description and body of a note of `kind` made from an episode's title and text."""
+    written = text
     if kind == "procedures":
         text = shell_steps(text)  # pasted shell history: one command per step
     blocks = _clean_blocks(detach_tails(split_blocks(text.strip())))  # a memo under the last step is no step
@@ -376,14 +383,10 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     if kind == "procedures":
         body = _procedure_body(blocks)[0]
         _, meta, lead, steps = _procedure_body(opened)
-        listed = [b for b in opened if b.kind == "list"]
-        bullets = not any(b.ordered for b in listed) and not any(b.kind == "code" for b in opened)
-        bullets = bullets and any(
-            _NOTE_LABEL.match(_item(u)) for b in listed for u in units(b)
-        )  # TODO:, ref:
+        held = None if counted(written, opened) else ""  # numbered steps: their span; bullets, commands: not
         held = (
-            _knowledge_description(opened, note_title) if bullets else note_title
-        )  # a note of bullets: what it holds
+            _knowledge_description(opened, note_title) if held == "" and labelled(opened) else held
+        )  # TODO:
         desc = _procedure_description(note_title, meta, lead, steps, opened, held)
     else:
         body = "\n\n".join(b.text for b in blocks)

@@ -6,9 +6,13 @@ the title and strings the first clause of each step together (`Title: step; step
 …」). So:
 - the sentence of purpose or condition the episode gives (its lead, "If the laptop will not boot",
   「証明書の更新が失敗したときは」) is the description on its own, whole, or cut where a phrase ends;
-- when that sentence only says the title again (or there is none), the description says what the note is
-  for in the caller's words (the title for real steps; what a note of bullets holds), never a step count:
-  `N steps, from "…" to "…"` was the description readers kept least (trial 13).
+- when that sentence only says the title again (or there is none) and the person numbered the steps (an
+  ordered list, numbered or told lines), the description says how many steps there are and where they
+  start and end, each quoted as written: `5 steps, from "Scan it with status RFD" to "Log the cage count"` /
+  「5つの手順：「…」から「…」まで」. The count and the frame are the only words it adds;
+- a note of bullets or of commands (a fenced shell block, pasted shell history) has no steps the person
+  counted: its description is what the note holds (its labelled bullets, `TODO:`, `fix:`, `ref:`) or the
+  title, never `N steps, from "- note" to "- link"` (trial 13 #3).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import re
 from memdir.consolidation.daily.blocks import sentences
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_central import terms
-from memdir.consolidation.daily.shape_cols import DESC_LIMIT, one_line, width
+from memdir.consolidation.daily.shape_cols import DESC_LIMIT, WIDE, one_line, width
 from memdir.consolidation.daily.shape_fit import fit_title
 from memdir.consolidation.daily.shape_items import head, unlabel
 from memdir.consolidation.daily.shape_text import strip_narrative
@@ -89,6 +93,20 @@ def _step_end(step: str, room: int) -> str:
     return fit_title(first, room)
 
 
+def _span(steps: list[str], limit: int = DESC_LIMIT) -> str:
+    """`N steps, from "first" to "last"` (English) / 「N つの手順：「first」から「last」まで」 (Japanese)."""
+    room = (limit - 28) // 2
+    if len(steps) < 2:
+        return whole(sentences(one_line(unlabel(steps[0])))[0]) if steps else ""  # one step: said whole
+    first, last = _step_end(steps[0], room), _step_end(steps[-1], room)
+    ja = bool(WIDE.search(first[:12]))
+    if ja:  # a quotation inside a quotation is 『』, as Japanese writes it
+        first, last = (s.replace("「", "『").replace("」", "』") for s in (first, last))
+        return f"{len(steps)}つの手順：「{first}」から「{last}」まで"
+    first, last = (s.replace('"', "'") for s in (first, last))
+    return f'{len(steps)} steps, from "{first}" to "{last}"'
+
+
 def whole(sentence: str) -> str:
     """A sentence on one line, at most `DESC_LIMIT` columns, cut where a phrase ends."""
     return fit_title(sentence.rstrip(" :："), DESC_LIMIT)
@@ -100,18 +118,28 @@ def procedure_summary(
     steps: list[str],
     context: list[str] = [],  # noqa: B006
     condition: bool = False,
-    fallback: str = "",
+    counted: bool = True,
+    held: str = "",
 ) -> str:
     """The purpose or condition on its own when it says more than the title, else the first context sentence
     that does (the lead before the steps, whole), else where the steps go. A short condition ("If the gate
-    sticks", 「閉園後、最後のお客様が出たら」) says when, and then where the steps go."""
+    sticks", 「閉園後、最後のお客様が出たら」) says when, and then where the steps go. Steps the person did not
+    number (bullets, commands: not `counted`) are never counted: what the note holds (`held`), else the title."""
     for i, said in enumerate((purpose, *context)):
         said = _unwrap(said)
         aside = said.startswith(("(", "（")) and said.rstrip("。. ").endswith((")", "）"))
         aside = aside or all(w.startswith("#") for w in said.split())  # "#winter #gantry" says no purpose
         aside = aside or bool(_ANNOUNCES.match(said))
         if said and not aside and not says_title(said, title) and width(said) >= (24 if i else 16):
-            return whole(said)
-    if len(steps) == 1:  # one step: said whole
-        return whole(sentences(one_line(unlabel(steps[0])))[0])
-    return fallback or whole(purpose or title)  # what the note holds, never how many steps
+            if i or not condition or width(said) > 60 or len(steps) < 2 or not counted:
+                return whole(said)
+            span = _span(
+                steps, DESC_LIMIT - width(said) - 2
+            )  # a bare condition: when, then where the steps go
+            return f"{said}{'、' if WIDE.search(said) else ': '}{span}"
+    if not counted:  # bullets or commands: what the note holds, never a count; one command: what it does
+        words = steps[0].split(": `")[0] if len(steps) == 1 and ": `" in steps[0] else ""
+        return (
+            whole(words) if words else held or whole(title if _ANNOUNCES.match(purpose) else purpose or title)
+        )
+    return _span(steps) or whole(purpose or title)

@@ -203,7 +203,9 @@ def code_steps(block: str) -> list[str]:
             continue
         comment = _COMMENT.match(line)
         if comment:
-            said.append(line[comment.end() :].strip())
+            said.append(
+                re.sub(r"^\d+[.)]\s+", "", line[comment.end() :].strip())
+            )  # "# 1. stop it": its words
             continue
         command = _prompted(line, fenced=True)
         if command is None and (shell or _bare_command(text)):
