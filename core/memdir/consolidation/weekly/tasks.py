@@ -304,7 +304,14 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             if idx is None and name and (text := _input_of(ev, name)) and len(task.steps) < MAX_STEPS:
                 task.tools.append(name)  # a logger that writes results only: the result is the step
                 task.steps.append(
-                    Step(name, text, action_of(name, text), failed=bad, error=error, purpose=_purpose_of(ev, name))
+                    Step(
+                        name,
+                        text,
+                        action_of(name, text),
+                        failed=bad,
+                        error=error,
+                        purpose=_purpose_of(ev, name),
+                    )
                 )
             elif idx is not None and bad:
                 task.steps[idx] = replace(task.steps[idx], failed=True, error=error)
