@@ -48,10 +48,23 @@ _WORD = re.compile(r"[^\W_]+", re.U)
 Work = Sequence[tuple[str, str]]
 _QUOTES = "'\"`"
 _IDENT = re.compile(r"[^\W_]+(?:[-_.][^\W_]+)+")  # an id (`TEE-BLK-M`, `MUG-0412`), not a quoted label
+# an e-mail address is one value: its domain is words only when the whole address recurs
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.U)
+_MASKED = re.compile(r"[^\W_]+|~", re.U)  # words, and `~` for an address written once or twice
 
 
 def _words(action: str, text: str) -> list[str]:
-    return [action.lower(), *(w for w in _WORD.findall(text.lower()[:300]))]
+    text = text.lower()[:300]
+    return [action.lower(), *_WORD.findall(text), *_EMAIL.findall(text)]
+
+
+def _addresses(text: str, support: Counter[str], min_support: int) -> str:
+    """Each e-mail address fewer than min_support tasks wrote, as one masked word.
+
+    A requester's address is the requester's, whatever domain it shares with others: the parents who
+    write from one provider (`…@rokko-net.example`) are not a kind apart from one who does not.
+    """
+    return _EMAIL.sub(lambda m: m.group(0) if support[m.group(0)] >= min_support else "~", text)
 
 
 class StepAgreement:
@@ -93,8 +106,8 @@ class StepAgreement:
         for action, text in work:
             words: list[str] = [action.lower()]
             quoted = ""  # inside a quoted label (`'Ugreen 5-in-1 USB-C Hub'`): words, not ids
-            for token in text.lower()[:300].split():
-                masked = [self._mask(w) for w in _WORD.findall(token)]
+            for token in _addresses(text.lower()[:300], self._support, self.min_support).split():
+                masked = [self._mask(w) for w in _MASKED.findall(token)]
                 opens = not quoted and token[:1] in _QUOTES
                 quoted = token[0] if opens else quoted
                 if quoted and token[-1:] == quoted and (len(token) > 1 or not opens):
@@ -120,7 +133,7 @@ class StepAgreement:
         """`#` for a word with a digit, `*` for one fewer than min_support tasks wrote, else the word."""
         if any(c.isdigit() for c in word):
             return "#"
-        return word if self._support[word] >= self.min_support else "*"
+        return word if word != "~" and self._support[word] >= self.min_support else "*"
 
     def matches(self, pattern: str, key: str) -> bool:
         """Whether a key is an instance of the pattern (`*` stands for one word or more)."""

@@ -23,6 +23,7 @@ from memdir.consolidation.weekly.bare_titles import is_bare, verb_object, with_o
 from memdir.consolidation.weekly.call_subject import call_subject_title, weak_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.fragment_titles import fragment_title
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
 from memdir.consolidation.weekly.phrase_verb import with_verb
@@ -274,6 +275,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     title = across_languages(
         title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
     )
+    title = fragment_title(title, rendered, asked)  # `Agua por`, `日付`: the decisive call's verb and object
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}

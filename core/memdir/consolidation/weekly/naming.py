@@ -66,6 +66,13 @@ _PREFIXED_KEY = (
     re.compile(r"--([A-Za-z][\w-]{1,30})[ =][A-Za-z0-9][^\s=&{}\"'`/]{0,11}$"),
     re.compile(r"(?:^|[\s,;(&?=])([A-Za-z][\w-]{1,30})=[\"']?[A-Za-z0-9][^\s=&{}\"'`/]{0,11}$"),
 )
+# a key, then a minus sign that every value carries (`lat=-{}`, `offset: -{}`): the number is the key's
+# (a `+` is a phone number's as often as a sign: `to=+{}` stays a number)
+_SIGNED_KEY = re.compile(r"(?:^|[\s,;(&?])([A-Za-z][\w-]{1,30})\s*[=:]\s*-$")
+_NUMBER = re.compile(r"^\d+(?:[.,]\d+)?$")
+# a decimal number (`43.9521`): one point and three digits or more after it in some value; a version's
+# parts after its first point are short (`3.12`) or more than one (`2.32.3`)
+_DECIMAL = re.compile(r"^\d+\.(\d+)$")
 _CJK_KEY = re.compile(
     r"(?:^|[\s,;(&])([\u3040-\u30ff\u3400-\u9fff]{1,10})=$"
 )  # `件名={}`: the log's own role
@@ -170,6 +177,9 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     vals = [v.strip() for v in values if v.strip()]
     if not vals:
         return None
+    decimals = [_DECIMAL.match(v) for v in vals]
+    if all(decimals) and any(len(m.group(1)) >= 3 for m in decimals if m):
+        return 1.8, "number"  # `43.9521`, `176.4422`: a coordinate, an amount, not a version
     for pattern, name in (
         (_IPV4, "address"),
         (_IPV6, "address"),
@@ -231,6 +241,9 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
             if m and len(m.group(1)) > 1 and re.search(r"[^\w]$", left) and name not in _GENERIC_KEYS:
                 out.append((4.9, name))  # `room=RM-{}`: the room, after its constant prefix
                 break
+    m = _SIGNED_KEY.search(left)
+    if m and not out and whole and all(_NUMBER.match(v.strip()) for v in values if v.strip()):
+        out.append((5.0, key_name(m.group(1))))  # `lat=-{}`: the latitude, its sign constant
     m = _QUOTED_KEY.search(left)
     if m and not out and re.match(r"[^\"'\n{}]{0,3}[\"']", right):  # `help="{}."`: the quoted value
         out.append((5.0, key_name(m.group(1))))

@@ -117,6 +117,32 @@ def input_text(value: object, depth: int = 0) -> str:
     return str(value)[:MAX_INPUT]
 
 
+# keys under which a call's input may name the call itself (MCP `tools/call`: `params: {name, arguments}`)
+_NAME_KEYS = frozenset(["name", "tool", "tool_name", "function", "function_name"])
+
+
+def without_own_name(value: object, tool: str) -> object:
+    """A call's input without the key that names the call itself: the call's name, not an argument.
+
+    An MCP client logs `tools/call` with `params: {name: check_stock, arguments: {…}}`; read whole, every
+    step repeated its tool's name (`check_stock: name=check_stock item=…`). A `name` that is not the
+    tool's (`{name: "Ana Ruiz", …}`) is an argument and stays.
+    """
+    if isinstance(value, str):
+        decoded = _json_arguments(value)
+        if not isinstance(decoded, dict):
+            return value
+        value = decoded
+    if not isinstance(value, dict) or len(value) < 2 or not tool.strip():
+        return value
+    own = tool.strip().lower()
+    return {
+        k: v
+        for k, v in value.items()
+        if not (k in _NAME_KEYS and isinstance(v, str) and v.strip().lower() == own)
+    }
+
+
 def input_purpose(value: object) -> str:
     """What a call's input says the call is for (its description), '' when it says nothing of it."""
     if isinstance(value, str):

@@ -36,6 +36,7 @@ from memdir.consolidation.weekly.steps import (
     fold_retries,
     input_purpose,
     input_text,
+    without_own_name,
 )
 
 TOOL_EVENT_TYPES = ("tool_use",)
@@ -200,19 +201,19 @@ def _text_field(event: ActivityEvent, *keys: str) -> str:
     return ""
 
 
-def _input_of(event: ActivityEvent) -> str:
+def _input_of(event: ActivityEvent, tool: str = "") -> str:
     for key in INPUT_KEYS:
-        text = input_text(event.get(key))
+        text = input_text(without_own_name(event.get(key), tool))
         if text:
             return text
     return ""
 
 
-def _purpose_of(event: ActivityEvent) -> str:
+def _purpose_of(event: ActivityEvent, tool: str = "") -> str:
     """What the call says it is for (a description beside its command), from the input `_input_of` read."""
     for key in INPUT_KEYS:
-        if input_text(event.get(key)):
-            return input_purpose(event.get(key))
+        if input_text(value := without_own_name(event.get(key), tool)):
+            return input_purpose(value)
     return ""
 
 
@@ -300,10 +301,17 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
         if ev.type in RESULT_TYPES:
             bad, error = _failed(ev)
             idx = open_call.pop(name, None) if name else (len(task.steps) - 1 if task.steps else None)
-            if idx is None and name and (text := _input_of(ev)) and len(task.steps) < MAX_STEPS:
+            if idx is None and name and (text := _input_of(ev, name)) and len(task.steps) < MAX_STEPS:
                 task.tools.append(name)  # a logger that writes results only: the result is the step
                 task.steps.append(
-                    Step(name, text, action_of(name, text), failed=bad, error=error, purpose=_purpose_of(ev))
+                    Step(
+                        name,
+                        text,
+                        action_of(name, text),
+                        failed=bad,
+                        error=error,
+                        purpose=_purpose_of(ev, name),
+                    )
                 )
             elif idx is not None and bad:
                 task.steps[idx] = replace(task.steps[idx], failed=True, error=error)
@@ -323,8 +331,8 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             name = name or ev.type
             task.tools.append(name)
             if len(task.steps) < MAX_STEPS:
-                text = _input_of(ev) or _text_field(ev, "summary")
-                task.steps.append(Step(name, text, action_of(name, text), purpose=_purpose_of(ev)))
+                text = _input_of(ev, name) or _text_field(ev, "summary")
+                task.steps.append(Step(name, text, action_of(name, text), purpose=_purpose_of(ev, name)))
                 open_call[name] = len(task.steps) - 1
         if ev.type not in RESULT_TYPES and (error := _text_field(ev, "error")):
             task.error = error[:300]

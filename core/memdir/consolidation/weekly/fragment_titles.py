@@ -1,0 +1,137 @@
+"""A title that is a fragment gives way to the kind's decisive call, named by its tool (round 25).
+
+Titles built from the words a kind's requests keep writing can come out as no phrase a person would write:
+one word (`日付`, `予約`, `バス`, `Fuel`), words around a pronoun or a preposition (`Her into the shed`,
+`Agua por`), or a few words that name neither what was done nor what it was done to (`Suspect in hive` for a
+kind that creates an inspection). When the kind's calls are named as a verb and its object
+(`create_inspection`, `book_extraction`, `abrir_parte`, `lockCard`, `mcp__desk__enroll_bus`), the first such
+call that is no read (`find_member`, `list_slots`, `get_apiary`, `consultar_tramo` are looked at, not done)
+says what the kind does, and it is the title: "Create an inspection", "Book an extraction", "Abrir parte".
+
+A title is a *fragment* (outside placeholders and brackets) when it is:
+- one word: a Latin word alone, or Japanese without a kana (one run of kanji or katakana: `日付`, `在籍休会`);
+- Latin words opening with a pronoun (`Her …`), ending with a function word (`… por`), or more than half
+  function words (`Quisiera al riego del por la para la parcela`) — English and the Romance languages' are
+  known;
+- four Latin words or fewer of which none is the call's verb or object (by their first letters: `inspection`
+  is named by `inspect`), or exactly the call's words in another order (`Apiary register`).
+
+The title is English ("Book an extraction", article by the noun's sound) when most requests are English or
+Japanese (whose loggers name their tools in English), else the call's words as written (`Abrir parte`): the
+grammar of no other language is known. Without such a call the title stays: nothing is invented.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memdir.consolidation.weekly.action_titles import READS, singular
+from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
+
+# reads in the languages whose tool names are seen (English's are `action_titles.READS`)
+_READS = READS | frozenset(
+    ["lookup", "search", "consultar", "buscar", "listar", "ver", "obtener", "comprobar", "verificar"]
+    + ["mostrar", "leer", "obter", "consulter", "chercher", "lister", "voir", "obtenir", "verifier"]
+    + ["afficher", "lire", "suchen", "lesen", "pruefen", "holen", "zeigen", "cercare", "leggere"]
+)
+# function words of the Romance languages (English's are `FUNCTION_WORDS`): never a title's last word
+_ROMANCE = frozenset(
+    ["a", "al", "de", "del", "el", "la", "las", "los", "lo", "le", "les", "en", "por", "para", "con", "sin"]
+    + ["y", "o", "que", "un", "una", "su", "sus", "mi", "du", "des", "et", "pour", "avec", "dans", "sur"]
+    + ["par", "da", "di", "per", "il", "e", "do", "das", "dos", "no", "na", "se", "me", "te"]
+)
+_PRONOUNS = frozenset(["her", "him", "them", "it", "his", "she", "he", "they", "we", "i", "you", "me", "us"])
+_TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
+_ARGUMENTS = re.compile(r"[^\W\d][\w-]*=", re.U)  # a call of arguments: `key=…` first (any script)
+# what tells the requester or a channel: a notice, not the kind's work (the verbs and the media)
+_NOTICE_VERBS = frozenset(["send", "post", "notify", "reply", "enviar", "envoyer", "mandar", "notificar"])
+_NOTICES = frozenset(["message", "sms", "email", "mail", "text", "notification", "notice", "msg", "chat"])
+_PARTS = re.compile(r"[_\-.]+|(?<=[a-z0-9])(?=[A-Z])")
+_HOLE = re.compile(r"\{[^{}]*\}")
+_BRACKETED = re.compile(r"[（(\[【][^（()\[\]【】）]*[）)\]】]")
+_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]+")
+_KANA = re.compile(r"[\u3040-\u309f]")
+_JA_WORD = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")
+_JA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+MAX_SHORT = 4  # a fragment of words around a preposition: this many words at most
+MAX_JA_WORD = 3  # a Japanese title of one word this long or shorter names no work (`日付`, `予約`, `テスト`)
+
+
+def tool_call(steps: Sequence[str]) -> tuple[str, list[str]]:
+    """The decisive call's verb and object words from its tool's name: the first call of arguments
+    (`key=value …`; a tool that runs commands or HTTP calls, `admin_api: GET …`, names no kind) that is no
+    read and no notice (`send_sms`, `post_message`: the kind's work is told, not done, by them)."""
+    for step in steps:
+        m = _TOOL_STEP.match(step)
+        if m is None or not _ARGUMENTS.match(step[m.end() :]):
+            continue
+        name = re.split(r"__|[.:/]", m.group(1))[-1]  # an MCP server's prefix, an API's namespace
+        words = [w.lower() for w in _PARTS.split(name) if w]
+        if not 2 <= len(words) <= 3 or not all(w.isalpha() and len(w) >= 2 for w in words):
+            continue
+        verb, noun = words[0], words[1:]
+        if verb in _READS or len(verb) < 3 or singular(noun[-1]) == verb:
+            continue
+        if verb in _NOTICE_VERBS or singular(noun[-1]) in _NOTICES:
+            continue
+        return verb, noun
+    return "", []
+
+
+def _english(asked: Sequence[str]) -> bool:
+    """Whether most requests are English or Japanese (two English function words, other than `a`)."""
+
+    def en_or_ja(text: str) -> bool:
+        words = {w.lower() for w in _LATIN.findall(text)}
+        return bool(_JA.search(text)) or len(words & (FUNCTION_WORDS - {"a", "no"})) >= 2
+
+    return 2 * sum(1 for a in asked if en_or_ja(a)) > len(asked)
+
+
+def _names(word: str, call_word: str) -> bool:
+    """Whether a title's word is the call's word (`inspection` and `inspect`, `bookings` and `book`)."""
+    w, c = word.lower(), call_word.lower()
+    n = min(len(w), len(c), max(4, len(c) - 3))
+    return len(w) >= 3 and w[:n] == c[:n]
+
+
+def is_fragment(title: str, verb: str, noun: Sequence[str]) -> bool:
+    """Whether a title is no phrase a person would name the work by (see the module)."""
+    text = _BRACKETED.sub(" ", _HOLE.sub(" X ", title)).strip()  # a placeholder is a word (`X`)
+    latin = _LATIN.findall(text)
+    if not latin:
+        ja = _JA_WORD.findall(text)
+        return len(ja) == 1 and len(ja[0]) <= MAX_JA_WORD and not _KANA.search(text)
+    low = [w.lower() if w != "X" else "X" for w in latin]
+    small = FUNCTION_WORDS | _ROMANCE
+    if len(low) == 1 or low[0] in _PRONOUNS:
+        return True
+    if len(low) <= MAX_SHORT and (
+        low[-1] in small
+        or low[1] in small - DETERMINERS - {"a", "un", "una"}
+        and not set(low[2:]) & (DETERMINERS | {"X"})
+    ):
+        return True  # `Agua por`, `Suspect in hive`: words around a preposition, no object
+    if 2 * sum(1 for w in low if w in small) > len(low):
+        return True
+    content = [w for w in low if w not in small]
+    call = {verb, *noun}
+    return (
+        len(content) == len(call)
+        and content[0] != verb
+        and all(any(_names(w, c) for c in call) for w in content)
+    )
+
+
+def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The decisive call's verb and object when the title is a fragment; the title otherwise."""
+    verb, noun = tool_call(steps)
+    if not verb or not is_fragment(title, verb, noun):
+        return title
+    thing = " ".join(noun)
+    if not _english(asked):
+        return f"{verb.capitalize()} {thing}"
+    thing = " ".join([*noun[:-1], singular(noun[-1])])
+    vowel = thing[:1] in "aeio" or thing[:1] == "u" and thing[1:2] not in ("s", "n", "r")
+    return f"{verb.capitalize()} {'an' if vowel else 'a'} {thing}"
