@@ -19,7 +19,10 @@ A text is a story when all of these hold:
   "you should", a command in backticks or a menu path ("Reports > Export", 「設定 → 画面収録」), a
   repeated occasion ("every month", "if it happens again", 「毎月」「同じことが起きたら」), a Japanese
   sentence ending in the plain non-past (「…を更新する。」) or a request (「…してください」);
-- an English one is told by its writer: I, we, my or our (a Japanese one need not say so).
+- an English one is told by its writer: I, we, my or our, or a sentence or clause opening with a verb that
+  is only past, the writer left out as ticket notes do ("Power-cycled, still failing; called the vendor";
+  trial 14 #7); a Japanese one need not say so. 「…してもらう。」 (a follow-up arranged with someone else) is
+  no instruction, and steps numbered inside a line ("1) switch off, 2) …") are steps of its own.
 
 The labelling guideline (examples/routing_set/GUIDELINES.md) keeps a narrative that is a repeatable
 way of doing a task ("First I drained the node, then I … finally I …") and a one-off fix whose content
