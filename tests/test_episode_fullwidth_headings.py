@@ -62,3 +62,26 @@ def test_daily_run_reads_the_memo_as_its_own_episode(root: Path, run_cli: Cli) -
         if "Goggles" in text:  # the checklist's note holds the checklist only
             assert "遠足" not in text and "保護者" not in text, text
     assert (root / "episodes" / "2026-06-03.md").read_text(encoding="utf-8") == DAY  # the file as typed
+
+
+def test_a_long_vowel_mark_typed_as_the_dash_after_the_time_leaves_the_anchor(tmp_path: Path) -> None:
+    """Trial 14 #10: `＃＃ 09:30 ー 題` is anchored `0930-題`, as `09:30 — 題` is; `サーバー` keeps its mark."""
+    from memdir import Memory
+
+    root = tmp_path / "clinic"
+    Memory(root).init()
+    (root / "episodes" / "2026-06-04.md").write_text(
+        "\ufeff---\r\ndate: 2026-06-04\r\n---\r\n\r\n"
+        "＃＃ 09:30 ー 受付サーバーの再起動\r\n\r\n受付のサーバーが応答しなかったので再起動した。\r\n\r\n"
+        "＃＃ 11:00 — 予約システムの障害\r\n\r\n予約画面が開かなかった。\r\n\r\n"
+        "## 13:15ーテーマー設定\r\n\r\n待合室の表示テーマーを変更した。\r\n\r\n"
+        "## 14:00—会計の締め\r\n\r\n会計の締めを確認した。\r\n",
+        encoding="utf-8",
+    )
+    ids = [e.id for e in Memory(root).episodes.iter_episodes()]
+    assert ids == [
+        "episodes/2026-06-04.md#0930-受付サーバーの再起動",
+        "episodes/2026-06-04.md#1100-予約システムの障害",
+        "episodes/2026-06-04.md#1315テーマー設定",  # no space: as `14:00—…` gives
+        "episodes/2026-06-04.md#1400会計の締め",
+    ]

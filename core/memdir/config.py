@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, fields, replace
+from datetime import tzinfo
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ruamel.yaml.error import YAMLError
 
@@ -27,6 +29,21 @@ class ScheduleConfig:
     weekly: str = "sun 04:00"
     timezone: str = "local"
     misfire_grace_seconds: int = 3600
+
+    def named_zone(self) -> tzinfo | None:
+        """The zone `timezone` names (an IANA name), or None for "local": the weekly window's midnights
+        and the times `status` prints are this zone's when one is named (docs/configuration.md)."""
+        return named_zone(self.timezone)
+
+
+def named_zone(name: str | None) -> tzinfo | None:
+    """None for "local" (or unset); else the IANA zone of that name (ConfigError when unknown)."""
+    if not name or name == "local":
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(f"schedule.timezone: unknown time zone {name!r}") from None
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,13 @@ import sys
 import textwrap
 from collections.abc import Mapping
 from dataclasses import asdict
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING
 
 import click
 
 from memdir.cli.common import CliState, console, echo_json, json_option, pass_state, say
+from memdir.errors import MemdirError
 
 if TYPE_CHECKING:
     from memdir.daemon.runs import RunRecord
@@ -21,15 +22,16 @@ WIDTH = 80
 LABEL = 14  # width of the label column
 
 
-def when(value: object) -> str:
-    """An ISO timestamp as local `YYYY-MM-DD HH:MM` (what a person reads); '-' when missing."""
+def when(value: object, zone: tzinfo | None = None) -> str:
+    """An ISO timestamp as `YYYY-MM-DD HH:MM` in `zone` (None: the machine's), what a person reads;
+    '-' when missing."""
     if not isinstance(value, str) or not value:
         return "-"
     try:
         dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         return value[:16]
-    return (dt.astimezone() if dt.tzinfo else dt).strftime("%Y-%m-%d %H:%M")
+    return (dt.astimezone(zone) if dt.tzinfo else dt).strftime("%Y-%m-%d %H:%M")
 
 
 COUNT_ORDER = ("processed", "created", "updated", "review", "archived", "skipped", "pending", "errors")
@@ -40,14 +42,14 @@ def _counts(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{counts[k]} {k}" for k in keys if counts[k])
 
 
-def describe_run(run: RunRecord) -> str:
-    """`2026-11-30 12:01 ok, cli --until 2026-11-23: 1 created` (one run, for people)."""
-    text = f"{when(run.get('started_at'))} {run.get('result', '?')}, {run.get('reason', '?')}"
+def describe_run(run: RunRecord, zone: tzinfo | None = None) -> str:
+    """`2026-11-30 12:01 ok, cli --until 2026-11-23: 1 created` (one run, for people; times in zone)."""
+    text = f"{when(run.get('started_at'), zone)} {run.get('result', '?')}, {run.get('reason', '?')}"
     if run.get("scope"):
         text += f" {run['scope']}"
     window = run.get("window")
     if isinstance(window, list) and len(window) == 2:
-        text += f", week {when(window[0])} – {when(window[1])}"
+        text += f", week {when(window[0], zone)} – {when(window[1], zone)}"
     counts = _counts(run.get("counts") or {})
     text += f": {counts}" if counts else ""
     if run.get("error"):
@@ -55,8 +57,9 @@ def describe_run(run: RunRecord) -> str:
     return text
 
 
-def status_lines(data: StatusDocument) -> list[str]:
-    """The status as lines of plain text (no markup, no JSON)."""
+def status_lines(data: StatusDocument, zone: tzinfo | None = None) -> list[str]:
+    """The status as lines of plain text (no markup, no JSON); times in `zone` (`schedule.timezone` when
+    it names one), else the machine's."""
     rows: list[tuple[str, str]] = [("memory root", data["root"])]
     rows.append(("notes", ", ".join(f"{k} {v}" for k, v in data["notes"].items())))
     for rel in data.get("links_out") or []:
@@ -68,8 +71,8 @@ def status_lines(data: StatusDocument) -> list[str]:
     rows.append(("review", f"{data['review_open']} open item(s)"))
     d = data.get("daemon") or {}
     if d.get("running"):
-        state = f"running (pid {d.get('pid')}) since {when(d.get('started_at'))}"
-        state += f", last heartbeat {when(d.get('heartbeat_at'))}" if d.get("heartbeat_at") else ""
+        state = f"running (pid {d.get('pid')}) since {when(d.get('started_at'), zone)}"
+        state += f", last heartbeat {when(d.get('heartbeat_at'), zone)}" if d.get("heartbeat_at") else ""
     else:
         state = "not running"
     rows.append(("daemon", f"{state}; log {d.get('log', '-')}"))
@@ -87,23 +90,25 @@ def status_lines(data: StatusDocument) -> list[str]:
             "weekly",
             f"{w.get('procedures_distilled', 0)} procedure(s) distilled, "
             f"{w.get('review_items_raised', 0)} review item(s), {w.get('tasks_consumed', 0)} task(s) used"
-            + (f"; last {when(w.get('last_at'))}" if w.get("last_at") else ""),
+            + (f"; last {when(w.get('last_at'), zone)}" if w.get("last_at") else ""),
         )
     )
     lines = [_row(label, value) for label, value in rows]
-    lines.append("jobs")
+    lines.append("jobs" + (f" (times in {zone})" if zone else ""))
     for name, job in (data.get("jobs") or {}).items():
         lines.append(
-            _row(f"  {name}", f"schedule {job.get('schedule') or '-'}, next {when(job.get('next_run'))}")
+            _row(
+                f"  {name}", f"schedule {job.get('schedule') or '-'}, next {when(job.get('next_run'), zone)}"
+            )
         )
         last = job.get("last_run")
-        lines.append(_row("", f"last run {describe_run(last)}" if last else "last run never"))
+        lines.append(_row("", f"last run {describe_run(last, zone)}" if last else "last run never"))
         if last and not last.get("full", True):
-            lines.append(_row("", f"last full run {when(job.get('last_success'))}"))
+            lines.append(_row("", f"last full run {when(job.get('last_success'), zone)}"))
     recent = data.get("recent_runs") or []
     if recent:
         lines.append("recent runs")
-        lines += [_row(f"  {r.get('job')}", describe_run(r)) for r in recent]
+        lines += [_row(f"  {r.get('job')}", describe_run(r, zone)) for r in recent]
     archived = data.get("archived") or []
     if archived:
         lines.append(f"archived (last {min(5, len(archived))} of {len(archived)})")
@@ -137,7 +142,11 @@ def status_cmd(state: CliState, as_json: bool) -> None:
         echo_json(data)
         return
     out = console()
-    for line in status_lines(data):
+    try:
+        zone = state.memory.config.schedule.named_zone()
+    except MemdirError:  # an unknown zone: status still prints (the daemon and weekly name the error)
+        zone = None
+    for line in status_lines(data, zone):
         out.print(line)
 
 

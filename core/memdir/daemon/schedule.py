@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone, tzinfo
 from typing import TYPE_CHECKING
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from apscheduler.triggers.base import BaseTrigger
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
+from memdir.config import named_zone
 from memdir.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -69,14 +69,12 @@ class WallClockCronTrigger(CronTrigger):  # type: ignore[misc]  # apscheduler 3 
 
 def resolve_timezone(name: str | None) -> tzinfo:
     """The zone for a `schedule.timezone` value: "local" (tzlocal), or an IANA name like Europe/Berlin."""
-    if not name or name == "local":
+    zone = named_zone(name)
+    if zone is None:
         import tzlocal
 
         return tzlocal.get_localzone()
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ConfigError(f"schedule.timezone: unknown time zone {name!r}") from None
+    return zone
 
 
 def _hour_minute(hour: str, minute: str, spec: str) -> tuple[int, int]:

@@ -35,6 +35,9 @@ _GAP = " \t\u3000"  # after the marks: a space, a tab or the ideographic space
 _HEADING = re.compile(rf"^[{_MARK}]{{2}}[{_GAP}](?![{_MARK}])(.*)$", re.M)
 # a heading's time and its separator: `14:00 — `, `14:00 ー `, `14:00：` (dash, long-vowel mark, colons)
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|ー－―：｜]\s*)?(.*)$")
+# the long-vowel mark typed as the dash after a time (`09:30 ー 題`) is a letter to `\w`: the anchor drops
+# it as it drops `—` (`0930-題`); inside a word (`サーバー`) it stays
+_TIME_LONG_VOWEL = re.compile(r"^(\d{1,2}:\d{2}(?::\d{2})?\s*)ー")
 _FENCE = re.compile(r"^(```|~~~)", re.M)
 _ANY_HEADING = re.compile(rf"^([{_MARK}]{{1,6}})(?=[{_GAP}]|$)", re.M)
 _WIDE_HEADING = re.compile(rf"^([{_MARK}]{{1,6}})([{_GAP}])", re.M)
@@ -74,7 +77,8 @@ def anchor_of(heading: str, known: frozenset[str] = frozenset()) -> str:
     heading with secrets masked (`## 10:30 — export DB_PASS=x` -> `1030-export-db_pass-redacted`),
     and with the `known` secrets of its section masked (`secrets_repeated`).
     """
-    words = _TIME.sub(r"\3", heading.strip(), count=1)  # `10:30 — Fix CI`: the time holds no secret
+    heading = _TIME_LONG_VOWEL.sub(r"\1", heading.strip(), count=1)
+    words = _TIME.sub(r"\3", heading, count=1)  # `10:30 — Fix CI`: the time holds no secret
     if not (known or _MAYBE_SECRET.search(words)):
         return _anchor_text(heading)
     # masking the id again changes nothing

@@ -5,8 +5,12 @@ from __future__ import annotations
 import logging
 import subprocess
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memdir.runs.report import RunReport
+
+if TYPE_CHECKING:
+    from memdir.config import Config
 
 log = logging.getLogger(__name__)
 
@@ -72,3 +76,16 @@ def autocommit(root: Path, report: RunReport, extra_paths: list[str] | None = No
         log.warning("git commit failed: %s", (res.stderr or res.stdout).strip()[:200])
         return None
     return _git(root, "rev-parse", "HEAD").stdout.strip() or None
+
+
+def commit_run(root: Path, config: Config, report: RunReport) -> None:
+    """With `git.autocommit` on, one commit for a (non dry-run) consolidation run that wrote notes.
+
+    Every job that writes calls it, daily and weekly, from the CLI, the daemon or a script alike;
+    the commit id goes to the report's `git_commit` stat.
+    """
+    if report.dry_run or not config.git.autocommit:
+        return
+    commit = autocommit(root, report)
+    if commit:
+        report.stats["git_commit"] = commit

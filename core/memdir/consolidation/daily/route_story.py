@@ -19,7 +19,10 @@ A text is a story when all of these hold:
   "you should", a command in backticks or a menu path ("Reports > Export", 「設定 → 画面収録」), a
   repeated occasion ("every month", "if it happens again", 「毎月」「同じことが起きたら」), a Japanese
   sentence ending in the plain non-past (「…を更新する。」) or a request (「…してください」);
-- an English one is told by its writer: I, we, my or our (a Japanese one need not say so).
+- an English one is told by its writer: I, we, my or our, or a sentence or clause opening with a verb that
+  is only past, the writer left out as ticket notes do ("Power-cycled, still failing; called the vendor";
+  trial 14 #7); a Japanese one need not say so. 「…してもらう。」 (a follow-up arranged with someone else) is
+  no instruction, and steps numbered inside a line ("1) switch off, 2) …") are steps of its own.
 
 The labelling guideline (examples/routing_set/GUIDELINES.md) keeps a narrative that is a repeatable
 way of doing a task ("First I drained the node, then I … finally I …") and a one-off fix whose content
@@ -51,16 +54,34 @@ STORY_REASON = (
 )
 
 _ADVERB = "then|also|just|finally|first|only|quickly|eventually|immediately|never|still|already|accidentally|actually"
+# a past verb opening a sentence or a clause (after ";"), its subject said or left out as ticket notes do
+# ("Power-cycled, still failing; called the vendor"), a hyphenated verb whole ("re-imaged")
 _PAST_EN = re.compile(
-    rf"(?i)^(?:(?:i|we|they|she|he|it)\s+)?{PAST_VERB}\b|"
+    rf"(?i)(?:^|;\s*)(?:(?:i|we|they|she|he|it)\s+)?(?:[a-z]+-)?{PAST_VERB}\b|"
     rf"\b(?:i|we|they|it|he|she)\s+(?:(?:{_ADVERB})\s+)?{PAST_VERB}\b|"
     r"\b(?:was|were|had|did|didn't|couldn't|wasn't|weren't|could not|did not|was not|were not)\b"
+)
+_NOT_PAST = (
+    r"(?!(?:need|needed|feed|speed|seed|embed|proceed|succeed|exceed|shed|red|bed)\b)"  # -ed, not past
+)
+# a short subject, then a verb told as done ("Fuser unit replaced the same afternoon", "The invoice
+# bounced"): read only when the sentence opens with no imperative verb ("Open the file called …" is none)
+_SUBJECT_PAST_EN = re.compile(
+    rf"(?i)^(?:the|a|an|our|my|their|his|her)?\s*(?:[\w#-]+\s+){{1,2}}{_NOT_PAST}{PAST_VERB}\b"
+)
+# the writer left out as ticket notes do: a sentence opening with a verb that is only past ("Called the
+# vendor", "Power-cycled the printer"; not "Reset …", "Put …", which are also the imperative)
+_SAME_AS_BASE = frozenset(
+    ["put", "set", "reset", "quit", "split", "spread", "let", "hit", "cut", "read", "shut"]
 )
 # (the verbs and the past ending are past_tense.py's, shared with route_usage; だ and the clause are this rule's)
 _PAST_JA = re.compile(
     rf"(?:{JA_PAST_END}|だ|だった|できた|なかった)[。！!]?$|(?:た|ました)(?:が|ので|ため|けど|けれど)、"
 )
 _NONPAST_JA = re.compile(r"(?<!で)[うくすつぬむるぐぶ][。！]?$|(?:します|ください)[。！]?$")
+# a follow-up arranged with someone else (「次回ログオン時に変更してもらう。」): no instruction to the reader,
+# as "He must change it at next logon" is none (a procedure's own steps are the reader's: 「…を発行する。」)
+_ARRANGED_JA = re.compile(r"(?:て|で)(?:もらう|もらいます|いただく|いただきます|もらうことにした)[。！]?$")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _FIRST_PERSON = re.compile(r"(?i)\b(?:i|we|my|our|me|us)\b")
 _LESSON_LABEL = re.compile(r"(?i)^(?:lessons? learned|lesson|takeaway|note to self|教訓|学び|反省)\s*[:：]")
@@ -77,6 +98,8 @@ _VERBS = "|".join(sorted(IMPERATIVE_VERBS))
 _COLON_IMPERATIVE = re.compile(
     rf"(?i)[:：]\s*(?:{_VERBS})\b[^.;:]*?(?:,|\band|\bthen)\s+(?:then\s+)?(?:{_VERBS})\s+(?:the|a|an|it|them|to|\w+)"
 )
+# steps numbered inside a line: "1) switch off, 2) twist …", 「①電源を切る、②…」
+_INLINE_STEPS = re.compile(r"(?:^|[\s:：(（])(?:1[.)）]|①)\s*\S[^\n]*?[\s,、;；](?:2[.)）]|②)\s*\S")
 _THEN = re.compile(r"(?i)(?:,|;|\band)\s+then\b")
 # a noun that looks like a verb ("Request from Mika", "Update on the order"): no instruction
 _NOT_OBJECT = frozenset(
@@ -102,21 +125,37 @@ def _sentence_kind(s: str) -> str:
     if _KANA.search(t):
         if _PAST_JA.search(t):
             return "past"
-        return "instruction" if _NONPAST_JA.search(t) else "other"
+        return "instruction" if _NONPAST_JA.search(t) and not _ARRANGED_JA.search(t) else "other"
     if _PAST_EN.search(t):
         return "past"
     words = t.split()
     second = words[1].lower().strip(",:;") if len(words) > 1 else ""
-    return "instruction" if first_word(t) in IMPERATIVE_VERBS and second not in _NOT_OBJECT else "other"
+    if first_word(t) in IMPERATIVE_VERBS and second not in _NOT_OBJECT:
+        return "instruction"
+    return "past" if _SUBJECT_PAST_EN.search(t) else "other"
+
+
+def _told_by_writer(body: str, blocks: list[Block]) -> bool:
+    """I, we, my or our; or a sentence or clause opening with a verb that is only past (the writer left out)."""
+    if _FIRST_PERSON.search(body):
+        return True
+    for s in (s for b in blocks for s in sentences(b.text)):
+        for clause in re.split(r"[;；]", s):
+            m = re.match(rf"(?i)\s*(?:[a-z]+-)?{_NOT_PAST}({PAST_VERB})\b", clause)
+            if m and m.group(1).lower() not in _SAME_AS_BASE:
+                return True
+    return False
 
 
 def is_story(body: str, blocks: list[Block]) -> bool:
     """Whether the text tells what happened rather than how to do something (the module's rule)."""
     if any(b.kind in ("list", "code", "heading") for b in blocks) or shell_steps(body) != body:
         return False
+    if _INLINE_STEPS.search(body):  # "…how for next time: 1) switch off at the wall, 2) twist …"
+        return False
     kinds = [_sentence_kind(s) for b in blocks for s in sentences(b.text)]
     told = [k for k in kinds if k != "rule"]
     past = told.count("past")
     if "instruction" in told or past < STORY_MIN_PAST or past < STORY_PAST_SHARE * len(told):
         return False
-    return bool(_KANA.search(body) or _FIRST_PERSON.search(body))
+    return bool(_KANA.search(body)) or _told_by_writer(body, blocks)

@@ -44,7 +44,7 @@ from memdir.notes.episodes import Episode, conflicted_episodes
 from memdir.notes.model import hash_bytes, hash_text
 from memdir.notes.newlines import keep_line_endings
 from memdir.notes.note_checks import MAX_NOTE_BYTES
-from memdir.runs.gitcommit import autocommit
+from memdir.runs.gitcommit import commit_run
 from memdir.runs.journal import Journal, Op, Plan
 from memdir.runs.redact import MASK, redact_together
 from memdir.runs.report import WRITE_REFUSED, RunReport, retry_reason
@@ -200,10 +200,7 @@ class DailyConsolidator:
         # 8. lifecycle: feedback events, then forgetting
         run_daily_steps(self.store, self.activity, self.config, report, report.dry_run)
         # 9. one Git commit for the whole run
-        if not report.dry_run and self.config.git.autocommit:
-            commit = autocommit(self.root, report)
-            if commit:
-                report.stats["git_commit"] = commit
+        commit_run(self.root, self.config, report)
 
     def collect(self, day: date | None, refused: list[str] | None = None) -> list[Episode]:
         """Pending episodes: of `day`, or of every day before today (local date); `refused` gets one line

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,8 +45,10 @@ from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
 from memdir.consolidation.weekly.week_events import redacted_events
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
+from memdir.consolidation.weekly.window import week_window
 from memdir.lifecycle.review import ReviewQueue
 from memdir.locks import file_lock
+from memdir.runs.gitcommit import commit_run
 from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
@@ -68,20 +70,6 @@ ALLOW = ("procedures", "review")
 SPLIT_MAX_FACTOR = 4
 AGREEMENT_ROUNDS = 3  # clusterings at most: tasks that do not agree with their kind are set apart
 __all__ = ["WeeklyDistiller", "WeeklyState", "signature", "week_window", "weekly_status"]
-
-
-def week_window(until: date | None, now: datetime | None = None) -> tuple[datetime, datetime]:
-    """[until - 7 days, until) at UTC midnight; without until, the 7 days up to now.
-
-    A datetime `until` (the daemon's scheduled time) ends the window at that very moment.
-    """
-    if until is None:
-        end = now or datetime.now(timezone.utc)
-    elif isinstance(until, datetime):
-        end = until.astimezone(timezone.utc) if until.tzinfo else until.replace(tzinfo=timezone.utc)
-    else:
-        end = datetime.combine(until, time(0), tzinfo=timezone.utc)
-    return end - timedelta(days=7), end
 
 
 class WeeklyDistiller:
@@ -123,6 +111,7 @@ class WeeklyDistiller:
         self._lexicon: WeekLexicon | None = None
         self._texts: dict[str, str] = {}
         self._kinds: StepKinds | None = None
+        self.zone = config.schedule.named_zone()  # the window's midnights (UTC when None)
 
     # -- embedding -----------------------------------------------------------------
     def _embed(self, texts: list[str], save: bool) -> np.ndarray:
@@ -141,6 +130,7 @@ class WeeklyDistiller:
         else:
             with file_lock(self.root / ".memdir" / "locks" / "weekly.lock", timeout=5.0):
                 self._run(until, report)
+                commit_run(self.root, self.config, report)  # `git.autocommit`: one commit per run
         report.finished_at = _now()
         return report
 
@@ -154,7 +144,7 @@ class WeeklyDistiller:
         min_successes fresh (not yet distilled) tasks, and only those are returned.
         Returns (clusters of tasks, per-task calibrated vectors, clusters as indexes into those vectors).
         """
-        since, end = week_window(until)
+        since, end = week_window(until, zone=self.zone)
         stats = ReadStats()
         events = redacted_events(self.activity.read(since, end, stats))
         tasks = group_tasks(events)
@@ -189,7 +179,7 @@ class WeeklyDistiller:
         groups, vecs, selected = self.plan(until, report, save=not report.dry_run)
         if not groups:
             return
-        since, end = week_window(until)
+        since, end = week_window(until, zone=self.zone)
         save = not report.dry_run
         state = open_state(self.store, save)
         placer = Placer(
