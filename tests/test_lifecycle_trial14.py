@@ -237,9 +237,13 @@ def test_a_failing_procedure_archived_leaves_a_lesson_with_the_reported_correcti
     ):
         res = ready("feedback", rel, *args)
         assert res.returncode == 0, res.stderr
+    import json
+
+    dry = json.loads(ready("consolidate", "daily", "--dry-run", "--json").stdout)
+    assert dry["archived"] == [rel] and dry["created"] == ["knowledge/lessons/月末の請求書発行.md"]
+    assert not (root / "knowledge" / "lessons").exists()  # a dry run writes nothing
     out = ready("consolidate", "daily", "--json")
     assert out.returncode == 0, out.stderr
-    import json
 
     report = json.loads(out.stdout)
     assert report["archived"] == [rel]

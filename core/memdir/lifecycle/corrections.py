@@ -97,12 +97,21 @@ def lesson_text(note: Note, archived: str, reason: str, now: datetime) -> str | 
     return render_note(meta, "\n".join(lines))
 
 
+def has_corrections(note: Note) -> bool:
+    """Whether an outcome report on the note carried a note (what a lesson would carry)."""
+    return any(reported_notes(note.body))
+
+
+def lesson_path(store: NoteStore, note: Note) -> str:
+    """Where the lesson of this procedure goes: `knowledge/lessons/<its file name>.md` (or `-2`, ...)."""
+    return store.unique_path(LESSONS, note.path.split("/", 1)[1].removesuffix(".md").replace("/", "-"))
+
+
 def write_lesson(store: NoteStore, note: Note, archived: str, reason: str, now: datetime) -> str | None:
     """Write the lesson of an archived failing procedure (see the module doc); returns its path or None."""
     text = lesson_text(note, archived, reason, now)
     if text is None:
         return None
-    stem = note.path.split("/", 1)[1].removesuffix(".md").replace("/", "-")
-    rel = store.unique_path(LESSONS, stem)
+    rel = lesson_path(store, note)
     store.create(rel, text)
     return rel

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from memdir.activity import parse_ts
 from memdir.errors import MemdirError
 from memdir.lifecycle.cited import cited_successes
-from memdir.lifecycle.corrections import write_lesson
+from memdir.lifecycle.corrections import has_corrections, lesson_path, write_lesson
 from memdir.lifecycle.usage import all_usage
 from memdir.notes.model import Note
 from memdir.paths import ARCHIVE_DIR
@@ -255,7 +255,10 @@ def forget(
         return out
     for d in find_forgettable(store, cfg, now, activity):
         if dry_run:
-            out["archived"].append({"path": d.path, "reason": d.reason})
+            preview: Forgotten = {"path": d.path, "reason": d.reason}
+            if d.note is not None and has_corrections(d.note):
+                preview["lesson"] = lesson_path(store, d.note)
+            out["archived"].append(preview)
             continue
         try:
             dest = store.archive(d.path, reason=f"forgotten: {d.reason}", expected_hash=d.hash)
