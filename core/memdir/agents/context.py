@@ -9,7 +9,8 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
 2b. open decisions whose `follow_up_at` has come (`followups.py`): ask what happened;
 3. with a query: the hits of `memdir search QUERY` (top 5) that it marks relevant (the
    relevance floor, agents/recall.py), procedures first (highest confidence first), then the
-   other hits in search order (episodes as their matching snippet); hits admitted by meaning
+   other hits in search order (episodes as their matching snippet; a lesson before the hits it lists
+   in `sources`, trial 14 #2); hits admitted by meaning
    alone (cosine, no share of the query's words) come after those. Nothing else is cut: the
    two commands agree on what is relevant (trial 13: a cut at 60% of the best hybrid score
    left out a release procedure and its lesson, words 0.41, that search marked relevant,
@@ -250,12 +251,16 @@ def relevant_items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextI
 def _items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
     procedures: list[tuple[float, int, ContextItem]] = []
     others: list[ContextItem] = []
+    told: dict[str, set[str]] = {}  # a lesson's path -> its sources: it goes before them (trial 14 #2)
     for rank, hit in enumerate(hits):
         path = str(hit.path)
         item: ContextItem | None = None
         if path.startswith(PIN_DIRS) and "#" not in path:  # episodes: the hit's snippet, not the whole day
             try:
-                item = _item(store.read(path))
+                note = store.read(path)
+                item = _item(note)
+                if note.meta.get("type") == "lesson" and isinstance(note.meta.get("sources"), list):
+                    told[item.path] = {str(x) for x in note.meta["sources"]}
             except NoteError:
                 item = None
         if item is None:  # an episode: its anchor (`file#anchor`) names the one that matched, not the day
@@ -270,6 +275,11 @@ def _items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
         else:
             others.append(item)
     procedures.sort(key=lambda t: (t[0], t[1]))
+    for lesson in [o for o in others if o.path in told]:  # a lesson corrects the work it came from
+        first = next((i for i, o in enumerate(others) if o.path in told[lesson.path]), None)
+        if first is not None and first < others.index(lesson):
+            others.remove(lesson)
+            others.insert(first, lesson)
     return [t[2] for t in procedures] + others
 
 

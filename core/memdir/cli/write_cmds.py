@@ -52,7 +52,7 @@ def episode_add(state: CliState, text: str, title: str | None, at: str | None, a
 @click.option("--input", "tool_input", help="Tool input (command, arguments).")
 @click.option("--outcome", type=click.Choice(["success", "failure"]), help="Outcome of the task or step.")
 @click.option("--error", help="For a failed tool_result: the error text (it becomes the lesson).")
-@click.option("--procedure", help="For feedback events: the procedure the outcome is about.")
+@click.option("--procedure", help="The procedure the task follows or the feedback is about.")
 @click.option("--agent", help="Who did it.")
 @click.option("--session", help="Which session.")
 @click.option("--ts", help="ISO 8601 timestamp (default: now).")

@@ -42,7 +42,7 @@ def run_daily_steps(
             report.stats["feedback_invalid"] = fb["invalid"]
         report.errors.extend(f"feedback: {e}" for e in fb["errors"])
     try:
-        fg = forget(store, config.forget, dry_run=dry_run)
+        fg = forget(store, config.forget, dry_run=dry_run, activity=activity)
     except MemdirError as exc:
         log.warning("forgetting skipped: %s", exc)
         report.errors.append(f"forgetting: {exc}")
@@ -50,6 +50,8 @@ def run_daily_steps(
     report.stats["forgetting"] = "on" if fg["enabled"] else "off"
     for entry in fg["archived"]:
         report.archived.append(entry["path"])
+        if "lesson" in entry:  # a failing procedure's corrections, kept where an agent finds them
+            report.created.append(entry["lesson"])
     if fg["archived"]:
         report.stats["forgotten"] = fg["archived"]
     report.errors.extend(f"forgetting: {e}" for e in fg["errors"])

@@ -2,7 +2,8 @@
 
 Rules (config `forget`):
 - procedures with `origin: daily|weekly` whose last reported use (`last_used`, or the
-  usage signal, or `created_at` when never used) is more than `unused_days` ago;
+  usage signal, or a successful task citing it in the activity log, `cited.py`, or
+  `created_at` when never used) is more than `unused_days` ago;
 - such procedures with `confidence < min_confidence` after at least `min_failures` failures;
 - knowledge with `origin: daily|weekly` neither retrieved by a search nor edited
   (`updated_at`, file mtime) for `knowledge_days`.
@@ -19,16 +20,19 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from memdir.activity import parse_ts
 from memdir.errors import MemdirError
+from memdir.lifecycle.cited import cited_successes
+from memdir.lifecycle.corrections import has_corrections, lesson_path, write_lesson
 from memdir.lifecycle.usage import all_usage
 from memdir.notes.model import Note
 from memdir.paths import ARCHIVE_DIR
 
 if TYPE_CHECKING:
+    from memdir.activity import ActivityLog
     from memdir.config import ForgetConfig
     from memdir.lifecycle.usage import UsageEntry
     from memdir.notes.store import NoteStore
@@ -45,6 +49,7 @@ class ForgetDecision:
     path: str
     reason: str
     hash: str
+    note: Note | None = None  # a procedure archived for failing: its outcome notes become a lesson
 
 
 def _when(value: Any) -> datetime | None:
@@ -91,15 +96,21 @@ def _failed_since(restored: Restore, failures: int, last: datetime | None) -> bo
 
 
 def judge_procedure(
-    note: Note, usage: UsageEntry, cfg: ForgetConfig, now: datetime, restored: Restore | None = None
+    note: Note,
+    usage: UsageEntry,
+    cfg: ForgetConfig,
+    now: datetime,
+    restored: Restore | None = None,
+    cited: datetime | None = None,
 ) -> str | None:
-    """Why this procedure should be archived now, or None to keep it."""
+    """Why this procedure should be archived now, or None to keep it (`cited`: a logged successful use)."""
     failures = int(_number(note.meta.get("failure_count"), 0))
     confidence = _number(note.meta.get("confidence"), 1.0)
     last = _latest(note.meta.get("last_used"), usage.get("last_used"))
     new_evidence = restored is None or _failed_since(restored, failures, last)
     if failures >= cfg.min_failures and confidence < cfg.min_confidence and new_evidence:
         return f"confidence {confidence:g} < {cfg.min_confidence:g} after {failures} failures"
+    last = _latest(last, cited)  # a logged successful use is a use, not an outcome report
     since = _latest(last or note.meta.get("created_at"), restored.at if restored else None)
     if since is None:
         return None
@@ -167,18 +178,24 @@ def restore_note(store: NoteStore, archived: str) -> str:
 
 
 def find_forgettable(
-    store: NoteStore, cfg: ForgetConfig, now: datetime | None = None
+    store: NoteStore, cfg: ForgetConfig, now: datetime | None = None, activity: ActivityLog | None = None
 ) -> list[ForgetDecision]:
-    """The notes the forgetting rules would archive now (nothing is moved)."""
+    """The notes the forgetting rules would archive now (nothing is moved).
+
+    With `activity`, a procedure the unused rule would archive is kept when a successful task in
+    the log within `unused_days` cites it (`cited.py`; read only when some procedure is unused).
+    """
     now = now or datetime.now().astimezone()
     usage = all_usage(store.root)
     restored = last_restores(store)
     out = []
+    procedures: dict[str, Note] = {}
     for note in store.iter_notes(("procedures", "knowledge")):
         if is_protected(note):
             continue
         info = usage.get(note.path, {})
         if note.path.startswith("procedures/"):
+            procedures[note.path] = note
             reason = judge_procedure(note, info, cfg, now, restored.get(note.path))
         else:
             try:
@@ -187,8 +204,25 @@ def find_forgettable(
                 continue
             reason = judge_knowledge(note, info, mtime, cfg, now, restored.get(note.path))
         if reason:
-            out.append(ForgetDecision(note.path, reason, note.hash))
-    return out
+            failing = " used " not in f" {reason}" and note.path.startswith("procedures/")
+            out.append(ForgetDecision(note.path, reason, note.hash, note if failing else None))
+    unused = [d.path for d in out if d.path.startswith("procedures/") and " used " in f" {d.reason}"]
+    if activity is None or not unused:
+        return out
+    since = (now - timedelta(days=cfg.unused_days + 1)).date()
+    cited = cited_successes(activity, unused, since)
+    if not cited:
+        return out
+    kept = []
+    for d in out:
+        if d.path in cited:
+            note = procedures[d.path]
+            why = judge_procedure(note, usage.get(d.path, {}), cfg, now, restored.get(d.path), cited[d.path])
+            if why is None:
+                log.info("kept %s: a logged task used it on %s", d.path, cited[d.path].date())
+                continue
+        kept.append(d)
+    return kept
 
 
 class Forgotten(TypedDict, total=False):
@@ -197,6 +231,7 @@ class Forgotten(TypedDict, total=False):
     path: str
     archived: str
     reason: str
+    lesson: str  # the lesson that carries a failing procedure's corrections (`corrections.py`)
 
 
 class ForgetResult(TypedDict):
@@ -208,15 +243,22 @@ class ForgetResult(TypedDict):
 
 
 def forget(
-    store: NoteStore, cfg: ForgetConfig, dry_run: bool = False, now: datetime | None = None
+    store: NoteStore,
+    cfg: ForgetConfig,
+    dry_run: bool = False,
+    now: datetime | None = None,
+    activity: ActivityLog | None = None,
 ) -> ForgetResult:
     """Archive what the rules select (unless disabled or dry run); returns {archived, errors, enabled}."""
     out: ForgetResult = {"archived": [], "errors": [], "enabled": cfg.enabled}
     if not cfg.enabled:
         return out
-    for d in find_forgettable(store, cfg, now):
+    for d in find_forgettable(store, cfg, now, activity):
         if dry_run:
-            out["archived"].append({"path": d.path, "reason": d.reason})
+            preview: Forgotten = {"path": d.path, "reason": d.reason}
+            if d.note is not None and has_corrections(d.note):
+                preview["lesson"] = lesson_path(store, d.note)
+            out["archived"].append(preview)
             continue
         try:
             dest = store.archive(d.path, reason=f"forgotten: {d.reason}", expected_hash=d.hash)
@@ -224,5 +266,14 @@ def forget(
             out["errors"].append(f"{d.path}: {exc}")
             continue
         log.info("forgot %s -> %s (%s)", d.path, dest, d.reason)
-        out["archived"].append({"path": d.path, "archived": dest, "reason": d.reason})
+        entry: Forgotten = {"path": d.path, "archived": dest, "reason": d.reason}
+        if d.note is not None:
+            try:
+                lesson = write_lesson(store, d.note, dest, d.reason, now or datetime.now().astimezone())
+            except MemdirError as exc:  # the archived note still holds every report: nothing is lost
+                out["errors"].append(f"{d.path}: lesson of its corrections not written: {exc}")
+            else:
+                if lesson:
+                    entry["lesson"] = lesson
+        out["archived"].append(entry)
     return out

@@ -8,6 +8,7 @@ source is gone but whose destination exists is reported as done.
 from __future__ import annotations
 
 import logging
+import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -23,6 +24,8 @@ log = logging.getLogger(__name__)
 MOVE_DIRS = ("knowledge", "procedures")
 MERGE_DIRS = ("knowledge", "procedures", "skills")  # skills: only ever on a person's explicit accept
 _SWAP = {"procedures": "knowledge", "knowledge": "procedures"}
+# A numbered step ("2. ...", "2) ...", full-width "２．..."): out of its list it says nothing usable.
+_STEP = re.compile(r"^\s*([0-9０-９]{1,3})[.)．）、]\s*\S")
 
 
 class MergeResult(TypedDict):
@@ -85,6 +88,11 @@ def section_content(target_body: str, content: str, sources: list[str]) -> str:
     new = [ln for ln in lines if ln not in present]
     if len(new) > max(1, len(lines) // 5):
         return content
+    changed = list(dict.fromkeys(m.group(1) for m in map(_STEP.match, new) if m))
+    if changed:
+        # a step differs: the candidate's whole list goes in, never a lone numbered fragment
+        which = f"step {changed[0]} differs" if len(changed) == 1 else f"steps {', '.join(changed)} differ"
+        return f"Changed since the steps above (new work in {refs}): {which}. The whole newer version:\n\n{content}"
     text = f"Seen again: this note's content matched new work in {refs}."
     if new:
         text += "\n\nNot already in this note:\n\n" + "\n".join(new)

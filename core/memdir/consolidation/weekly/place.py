@@ -14,6 +14,8 @@ same work (`dedupe.same_work`) and their meaning agrees.
 A match raises one review item (`merge_candidate`, or `evidence` for a skill) keyed
 `weekly:<target>:<signature>`, never twice; its candidate is only what the draft adds (the
 steps the note lacks, their placeholders), so accepting it merges evidence, not boilerplate.
+A match that adds nothing to a daily or weekly procedure raises no item: its tasks are successes
+of that procedure, recorded as such (`lifecycle/refound.py`: counts, confidence, `last_used`, sources).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.render import candidate_body, reports_work
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
 from memdir.lifecycle.feedback import OUTCOME_HEADING
+from memdir.lifecycle.refound import record_refound
 from memdir.notes.body_sections import drop_section
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
@@ -125,6 +128,7 @@ class Placer:
         self.generic: set[str] = set()
         self.sentences: dict[str, list[str]] = {}  # a note's sentences (`prose.py`)
         self.people: set[str] = set()  # notes a person wrote (no daily or weekly origin)
+        self.auto: set[str] = set()  # daily and weekly procedures: a re-find counts as their successes
         self.term_drafts: Counter[str] = Counter()  # per term, how many of the run's drafts have it
         items: list[tuple[str, str, list[str] | None]] = []
         bodies: list[str] = []
@@ -141,6 +145,8 @@ class Placer:
             items.append((note.path, f"{note.title}\n{note.description}", note_tools(note)))
             if str(note.get("origin") or "").lower() not in ("daily", "weekly"):
                 self.people.add(note.path)
+            elif note.path.startswith("procedures/"):
+                self.auto.add(note.path)
             bodies.append(body)
             self.sentences[note.path] = note_sentences(body)
         self.index.add_many(items, bodies)
@@ -251,9 +257,19 @@ class Placer:
         return float(to_calibrated(float(va @ vb)))
 
     def place(
-        self, draft: Draft, sig: str, ids: list[str], window: str, state: WeeklyState, report: RunReport
+        self,
+        draft: Draft,
+        sig: str,
+        ids: list[str],
+        window: str,
+        state: WeeklyState,
+        report: RunReport,
+        when: datetime | None = None,
     ) -> str | None:
-        """Write the draft as a procedure or raise its review item; returns the path written (or None)."""
+        """Write the draft as a procedure or raise its review item; returns the path written (or None).
+
+        `when`: the end of the last of the tasks (a re-find of a daily or weekly procedure records them
+        as its successes on that day)."""
         dry = report.dry_run
         body = redact_text(render_draft(draft, window))  # the model's sections for an LLMDraft
         tools = list(dict.fromkeys(draft.tools))
@@ -262,6 +278,18 @@ class Placer:
             target, sim, added = dup
             added = [s for s in added if not reports_work(s, draft.steps)]  # a report is no step of the note
             kind = "evidence" if target.startswith("skills/") else "merge_candidate"
+            candidate = redact_text(
+                candidate_body(
+                    added,
+                    ids,
+                    draft.values,
+                    draft.value_tasks,
+                    self._resolved(target, draft),
+                    self._changed(target, draft),
+                )
+            )
+            if not candidate.strip() and target in self.auto and when is not None:
+                return self._refound(target, ids, when, sig, state, report)
             if dry:
                 report.review.append(f"review/ ({kind} for {target}, similarity {sim:.3f})")
                 return None
@@ -269,16 +297,7 @@ class Placer:
                 kind=kind,
                 target=target,
                 title=draft.title,
-                body=redact_text(
-                    candidate_body(
-                        added,
-                        ids,
-                        draft.values,
-                        draft.value_tasks,
-                        self._resolved(target, draft),
-                        self._changed(target, draft),
-                    )
-                ),
+                body=candidate,
                 similarity=round(min(1.0, sim), 4),
                 sources=ids,
                 key=f"weekly:{target}:{sig}",
@@ -314,6 +333,21 @@ class Placer:
         if not draft.consensus:
             report.stats.setdefault("without_consensus_steps", []).append(rel)
         return rel
+
+    def _refound(
+        self, target: str, ids: list[str], when: datetime, sig: str, state: WeeklyState, report: RunReport
+    ) -> str:
+        """The tasks repeat an auto procedure's work and add nothing: record them as its successes."""
+        refound = report.stats.setdefault("refound", [])
+        if report.dry_run:
+            refound.append({"path": target, "tasks": len(ids)})
+        else:
+            n = record_refound(self.store, target, ids, when, self.th.initial_confidence)
+            refound.append({"path": target, "tasks": n})
+            state.mark(sig, ids, target, "refound")
+        if target not in report.updated:
+            report.updated.append(target)
+        return target
 
 
 def _list_items(body: str) -> list[str]:

@@ -42,7 +42,10 @@ def log_event(
     ] = None,
     procedure: Annotated[
         Text,
-        Field(description='For feedback events: the procedure the outcome is about ("procedures/x.md").'),
+        Field(
+            description='The procedure ("procedures/x.md") the task follows (a successful task that names '
+            "it counts as a use of it) or the feedback is about."
+        ),
     ] = None,
     ts: Annotated[
         Text,

@@ -1,0 +1,64 @@
+"""A procedure found again: the weekly run re-distils a kind of work a procedure already holds.
+
+When the new successful tasks add nothing the note lacks, they are what `feedback --success` would
+report: each task not yet in the note's `sources` adds one success (the design's confidence rises),
+`last_used` becomes the last task's day and the task ids join `sources`, in one compare-and-swap
+write. A task already in `sources` is never counted twice, so a rerun of the same week changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from memdir.errors import ConflictError
+from memdir.lifecycle.feedback import CAS_ATTEMPTS, DEFAULT_PRIOR, _count, prior_of, smoothed_confidence
+from memdir.lifecycle.usage import record_use
+from memdir.notes.store import NoteStore
+
+
+def _sources(meta: Any) -> list[str]:
+    raw = meta.get("sources")
+    if raw is None:
+        return []
+    return [str(s) for s in raw] if isinstance(raw, list) else [str(raw)]
+
+
+def record_refound(
+    store: NoteStore,
+    path: str,
+    task_ids: Sequence[str],
+    when: datetime,
+    initial_confidence: float = DEFAULT_PRIOR,
+) -> int:
+    """Count each of `task_ids` not yet in the note's sources as one success; returns how many were counted."""
+    rel = store.relpath(path)
+    for attempt in range(CAS_ATTEMPTS):
+        note = store.read(rel)
+        meta = note.meta
+        have = _sources(meta)
+        fresh = [t for t in dict.fromkeys(task_ids) if t not in have]
+        if not fresh:
+            return 0
+        s, f = _count(meta, "success_count") + len(fresh), _count(meta, "failure_count")
+        prior = prior_of(meta, initial_confidence)
+        changes: dict[str, Any] = {
+            "success_count": s,
+            "failure_count": f,
+            "confidence": smoothed_confidence(s, f, prior),
+            "last_used": max(when.date().isoformat(), str(meta.get("last_used") or "")),
+            "sources": have + fresh,
+        }
+        try:
+            store.update_meta(rel, changes, expected_hash=note.hash)
+        except ConflictError:
+            if attempt == CAS_ATTEMPTS - 1:
+                raise
+            time.sleep(random.uniform(0.005, 0.05) * (attempt + 1))
+            continue
+        record_use(store.root, rel, when, count=len(fresh))
+        return len(fresh)
+    return 0
