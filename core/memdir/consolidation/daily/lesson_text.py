@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
+from memdir.consolidation.daily.long_paste import excerpt_lines
 from memdir.consolidation.daily.sentence_ends import split_sentences
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.runs.redact import redact_text
@@ -183,14 +184,15 @@ def sentences(text: str) -> list[str]:
     """Sentences of an episode: wrapped lines joined, list items and headings their own (markers stripped)."""
     blocks: list[list[str]] = []
     closed = False  # the line before was a label or a heading: it is never joined to what follows
-    for line in text.splitlines():
+    logged = excerpt_lines(text)  # a cut log's lines (long_paste.py) are each their own
+    for k, line in enumerate(text.splitlines()):
         if not line.strip():
             blocks.append([])
-        elif _ITEM.match(line) or _TURN.match(line) or not blocks or closed:
+        elif _ITEM.match(line) or _TURN.match(line) or not blocks or closed or k in logged:
             blocks.append([_ITEM.sub("", line)])
         else:
             blocks[-1].append(line)
-        closed = bool(LABEL_LINE.match(line) or _HEAD_LINE.match(line))
+        closed = bool(LABEL_LINE.match(line) or _HEAD_LINE.match(line)) or k in logged
     out = []
     for block in blocks:
         out += split_sentences(_SENT, _join(block))
