@@ -85,7 +85,7 @@ def test_the_retrys_stated_change_is_what_worked_not_the_wait_it_added(tmp_path:
     assert "2041" not in _section(text, "## When it applies"), text  # one task's value
     assert "/media/<…>/render.log" in _section(text, "## When it applies"), text
     assert "2041" in _section(text, "## What failed")  # the evidence keeps what the task ran
-    assert rel == "knowledge/lessons/out-of-memory.md", rel
+    assert rel == "knowledge/lessons/transcode-out-of-memory.md", rel  # its job, then its error (trial 14)
 
 
 def test_a_changed_argument_of_the_retry_is_what_worked(tmp_path: Path) -> None:

@@ -75,9 +75,9 @@ def test_the_error_of_a_failed_call_is_kept_however_it_was_logged(root: Path, ru
     assert name not in ("failed", "error", "failure")
     assert "failed: failed" not in text
     if way == "nothing":
-        assert name.startswith("shop-refund")  # the step that failed names it
-    else:
-        assert name == "payment-gateway-unavailable"
+        assert "shop-refund" in name  # the step that failed names it
+    else:  # the job it is about, then its error (trial 14)
+        assert name.startswith("refund-order") and name.endswith("-payment-gateway-unavailable"), name
         assert ERROR in text
 
 

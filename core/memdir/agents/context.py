@@ -19,7 +19,9 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
 
 Each entry shows its path, its confidence when it has one, its description and, budget
 permitting, the start of its body; a note with dated update sections starts with its newest one
-(`updates.py`), so the budget cuts old steps rather than new ones. Tokens are estimated, not counted with a tokenizer:
+(`updates.py`), so the budget cuts old steps rather than new ones; a lesson shows "When it applies",
+"What worked instead" and "How to check" before "What failed" (`lesson_view.py`), so the budget
+cuts failure detail rather than the fix (trial 14). Tokens are estimated, not counted with a tokenizer:
 one token per CJK character (kana, kanji, hangul) and one per four other characters.
 """
 
@@ -36,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memdir.agents.followups import due_decisions, follow_up_line, is_rule, rule_line, rule_text
+from memdir.agents.lesson_view import fix_first
 from memdir.agents.recall import TITLE_SHARE, WORDS_FLOOR
 from memdir.agents.updates import newest_update_first
 from memdir.confined import read_regular
@@ -124,7 +127,11 @@ def _excerpt(body: str, max_chars: int) -> str:
         return text
     cut = text[:max_chars]
     nl = cut.rfind("\n")
-    return (cut[:nl] if nl > max_chars // 2 else cut).rstrip() + " …"
+    cut = cut[:nl] if nl > max_chars // 2 else cut
+    kept = cut.rstrip().splitlines()
+    while len(kept) > 1 and (kept[-1].startswith("#") or not kept[-1].strip()):  # no heading left bare
+        kept.pop()
+    return "\n".join(kept).rstrip() + " …"
 
 
 def _confidence(meta: Any) -> float | None:
@@ -132,8 +139,10 @@ def _confidence(meta: Any) -> float | None:
 
 
 def _item(note: Note) -> ContextItem:
-    """A note as an entry; its newest dated update comes first, so a budget cut keeps it (updates.py)."""
-    return ContextItem(note.path, note.description, _confidence(note.meta), newest_update_first(note.body))
+    """A note as an entry; its newest dated update comes first, so a budget cut keeps it (updates.py),
+    and a lesson's fix comes before its failure lines (lesson_view.py)."""
+    body = newest_update_first(fix_first(note.body))
+    return ContextItem(note.path, note.description, _confidence(note.meta), body)
 
 
 def scan_frontmatter(store: NoteStore, dirs: tuple[str, ...]) -> list[tuple[str, str]]:

@@ -43,12 +43,14 @@ from memdir.consolidation.daily.lessons_step import (
     LessonDraft,
     draft_lesson,
 )
+from memdir.consolidation.daily.long_paste import excerpt_lines, excerpt_texts
 from memdir.consolidation.daily.route_sections import record_key
 from memdir.consolidation.daily.route_story import STORY_REASON
 from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.notes.frontmatter import update_text
 from memdir.notes.model import Note
 from memdir.runs.journal import Op
+from memdir.runs.redact import redact_text
 
 if TYPE_CHECKING:
     from memdir.consolidation.daily.plan_draft import PlanResult
@@ -60,7 +62,10 @@ MAX_REST = 2  # sentences of the episode that are neither the failure, the fix n
 
 
 def _short_prose(ep: Episode) -> bool:
-    lines = [ln for ln in ep.text.splitlines() if ln.strip()]
+    """At most MAX_LINES lines of prose, with no list, table or code; a cut log's lines (long_paste.py) are
+    evidence of the failure, not lines of prose (trial 14: a pasted log made a second note)."""
+    logged = excerpt_lines(ep.text)
+    lines = [ln for k, ln in enumerate(ep.text.splitlines()) if ln.strip() and k not in logged]
     return len(lines) <= MAX_LINES and not any(
         ITEM.match(ln) or ln.lstrip().startswith(("|", "```", "~~~")) for ln in lines
     )
@@ -73,7 +78,8 @@ def _about_the_lesson(draft: LessonDraft) -> bool:
     strong = bool(RETRO.search(said)) or any(FIX.search(s) for s in sentences(draft.ep.text))
     owned = any(failure_told(f) or is_slip(f) for f in draft.failed)
     strong = strong or (owned and any(opens_with_change(f) for f in draft.fixes))
-    return strong and len(draft.rest) <= MAX_REST
+    logged = {redact_text(t) for t in excerpt_texts(draft.ep.text)[0]}  # a cut log is evidence, not prose
+    return strong and len([r for r in draft.rest if r not in logged]) <= MAX_REST
 
 
 def _a_mistake_told(draft: LessonDraft) -> bool:

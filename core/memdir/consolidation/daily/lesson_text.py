@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
+from memdir.consolidation.daily.long_paste import excerpt_lines
 from memdir.consolidation.daily.sentence_ends import split_sentences
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.runs.redact import redact_text
@@ -40,11 +41,13 @@ FAILED = re.compile(
     r"misprint\w*|reprint(?:ed)?|redone|flooded|leak(?:ed)?|spill(?:ed|t)|injur(?:ed|y)|stung|stranded|"
     r"had to|at our (?:own )?(?:cost|expense)|crack(?:ed|s)?|burn(?:ed|t)|collapsed|fell (?:over|off|down)|"
     r"slipped|tripped|froze|frozen|corrupt(?:ed)?|jammed|torn|tore|warped|rotted|died|crashed|"
-    r"overflowed|overheated)\b|"
+    r"overflowed|overheated|bounced|unable to|stopped (?:\w+ing)|hit (?:its|the|our|their|a) (?:[\w-]+ )?(?:quota|limit|cap)|"
+    r"(?:could|would|did|does|do|can|wo)(?:n't| not) (?:start|boot|connect|open|load|print|work|sync|respond|mount|log ?in))\b|"
     r"失敗|ミス|エラー|落ちた|止まった|止めた|間違|誤|取り違|入れ替わ|忘れ|障害|見落と|足りな|不足|切れ|遅れ|遅延|"
     r"事故|不具合|故障|壊れ|破損|漏れ|抜け|クレーム|苦情|詫び|謝|申し訳|迷惑|ヒヤリ|やり直|刷り直|作り直|"
     r"二重|無駄|廃棄|捨て|待ちぼうけ|混雑|刺され|怪我|けが|こぼれ|溶け|割れ|焦げ|つぶれ|動けなく|"
-    r"てしまい|てしまった|ちゃった|発覚|間に合わ"
+    r"てしまい|てしまった|ちゃった|発覚|間に合わ|詰ま[りっ]|摩耗|劣化|超過|"
+    r"(?:し|でき|動か|つながら|繋がら|使え|届か|開か|入れ|映ら|鳴ら|出)なくな[っりる]"
 )
 # A status that says things are fine ("we burned 4,100 of 12,000 GPU-hours, on track", 「予定どおり」): a failure
 # word in it ("burned") tells of no failure.
@@ -57,7 +60,8 @@ REMEDY = re.compile(
     r"(?i)\b(?:fixed|solved|resolved|cured|sorted out)\b(?!\s+(?:price|prices|rate|rates|fee|fees|cost|costs|"
     r"term|schedule|width|size|point|income|menu|amount|number|time|date|slot|slots)\b)|"
     r"\b(?:did the trick|worked around it|got it working)\b|"
-    r"(?:で|して|したら)(?:直った|直りました|解決した|解決しました|解消した|解消しました)|(?:が|は)?直った。?$"
+    r"(?:で|して|したら)(?:直った|直りました|解決した|解決しました|解消した|解消しました|復旧した|復旧しました)|"
+    r"(?:が|は)?(?:直った|復旧した)。?$"
 )
 
 
@@ -183,14 +187,15 @@ def sentences(text: str) -> list[str]:
     """Sentences of an episode: wrapped lines joined, list items and headings their own (markers stripped)."""
     blocks: list[list[str]] = []
     closed = False  # the line before was a label or a heading: it is never joined to what follows
-    for line in text.splitlines():
+    logged = excerpt_lines(text)  # a cut log's lines (long_paste.py) are each their own
+    for k, line in enumerate(text.splitlines()):
         if not line.strip():
             blocks.append([])
-        elif _ITEM.match(line) or _TURN.match(line) or not blocks or closed:
+        elif _ITEM.match(line) or _TURN.match(line) or not blocks or closed or k in logged:
             blocks.append([_ITEM.sub("", line)])
         else:
             blocks[-1].append(line)
-        closed = bool(LABEL_LINE.match(line) or _HEAD_LINE.match(line))
+        closed = bool(LABEL_LINE.match(line) or _HEAD_LINE.match(line)) or k in logged
     out = []
     for block in blocks:
         out += split_sentences(_SENT, _join(block))

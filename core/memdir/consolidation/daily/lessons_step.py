@@ -46,6 +46,7 @@ from memdir.consolidation.daily.lesson_text import (
     terms,
     unlabel,
 )
+from memdir.consolidation.daily.long_paste import excerpt_texts
 from memdir.consolidation.daily.router import given_title
 from memdir.consolidation.daily.shape import shape
 from memdir.errors import MemdirError, NoteError
@@ -159,10 +160,13 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     remedies = [
         s for s in sents if is_remedy(s) and s not in said
     ]  # "… fixed it": what worked, never what failed
+    errors = {redact_text(e) for e in excerpt_texts(ep.text)[1]}  # a cut log's error lines (long_paste.py)
     failed += [
         s
         for s in sents
-        if (failure_told(s) or s in slips or _CAUSE.search(s)) and s not in said and s not in remedies
+        if (failure_told(s) or s in slips or _CAUSE.search(s) or s in errors)
+        and s not in said
+        and s not in remedies
     ]
     if not failed:  # no failure word: what led up to the fix is what went wrong
         first = sents.index(said[0]) if said[0] in sents else len(sents)

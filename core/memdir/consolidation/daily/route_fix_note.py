@@ -55,3 +55,21 @@ def records_a_fix(body: str) -> bool:
         if (FIX_LABEL.search(unit) or REMEDY.search(unit)) and any(PROBLEM.search(u) for u in near):
             return True
     return False
+
+
+# A rule the team adopts, opening its sentence: "From now on, check NAS usage every Monday.", 「次からは、…する。」
+# (trial 14: such an episode was skipped at p=0.57). 「今後とも…」 closes a letter; "Next time is Tuesday" is a date.
+STATED_RULE = re.compile(
+    r"(?i)^[ \t]*(?:[-*•・][ \t]*)?(?:from now on|going forward|from today on|next time)\b"
+    r"(?!\s+(?:is|was|will be|would be|it's|it is)\b)[ \t]*,?[ \t]*\w|"
+    r"^[ \t]*(?:[-*•・][ \t]*)?(?:今後は|次からは|次回からは|これからは|以後は|今度からは)"
+)
+
+
+def states_a_rule(body: str) -> bool:
+    """Whether a sentence of `body` opens with a rule for the future (not a question)."""
+    return any(
+        STATED_RULE.search(u) and not u.rstrip().endswith(("?", "？"))
+        for line in body.splitlines()
+        for u in (sentences(line) or [line])
+    )

@@ -29,6 +29,7 @@ from memdir.config import LLMConfig
 from memdir.consolidation.daily.lesson_fold import fold_lessons
 from memdir.consolidation.daily.lesson_preview import preview_lessons
 from memdir.consolidation.daily.lessons_step import EpisodeLessons
+from memdir.consolidation.daily.long_paste import condense
 from memdir.consolidation.daily.route_moves import move_proposals
 from memdir.consolidation.daily.route_plan import Planner
 from memdir.consolidation.daily.route_rag import NoteVectors
@@ -391,6 +392,6 @@ def _within_note_size(ops: list[Op], report: RunReport) -> list[Op]:
 
 
 def _redacted(ep: Episode) -> Episode:
-    """The episode with secrets masked in its title and text, each found in one masked in both."""
+    """The episode with secrets masked in title and text (one found in either, in both); a pasted log cut."""
     title, text = redact_together([ep.title, ep.text])
-    return replace(ep, title=title, text=text)
+    return replace(ep, title=title, text=condense(text, ep.id))

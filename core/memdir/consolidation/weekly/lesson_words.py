@@ -70,14 +70,19 @@ def error_gist(error: str) -> str:
     return (head if len(head.split()) >= 2 else first).rstrip(".。 ")
 
 
-def lesson_name(error: str, step: str, fallback: str) -> str:
-    """The lesson's file name: its error's message, else the step that failed, else `fallback`.
+def lesson_name(error: str, step: str, fallback: str, job: str = "") -> str:
+    """The lesson's file name: the job it is about (`job`, the procedure's or the kind of task's name, cut
+    to 40 characters), then its error's message, else the step that failed, else `fallback`.
 
-    A message that only says it failed (`failed`, `Error`, `失敗`) names nothing: the step does."""
+    A message that only says it failed (`failed`, `Error`, `失敗`) names nothing: the step does. The bare
+    error named no job: two jobs timing out gave `the-operation-has-timed-out.md` and `…-2.md` (trial 14)."""
     if error_gist(error) and slugify(error_gist(error), default="") not in _GENERIC:
         name = slugify(error_gist(error), max_length=60, default="")
     else:
         name = slugify(f"{step} failed", max_length=60, default="")
+    lead = slugify(job, max_length=40, default="") if job else ""
+    if lead and name and lead not in name:
+        return slugify(f"{lead}-{name}", max_length=100, default="") or fallback
     return name or fallback
 
 

@@ -150,8 +150,8 @@ class LessonWriter:
         first = found.failures[0]
         fallback = stem or slugify(redact_text(found.title), max_length=60) or "lesson"
         name = lesson_name(
-            redact_text(first.error), redact_text(first.step), fallback
-        )  # its failure, not its procedure
+            redact_text(first.error), redact_text(first.step), fallback, stem or redact_text(found.title)
+        )  # the job it is about, then its failure
         rel = self.store.unique_path(LESSON_DIR, name)
         self.report.created.append(rel)
         stats["lessons_written"] = stats.get("lessons_written", 0) + 1
