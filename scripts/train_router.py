@@ -92,10 +92,15 @@ VERSION = 1
 # rules and number comparisons), same settings.
 # Trial 12: facts about outside partners stated as they now stand (terms, prices, contacts, booking rules; a list,
 # prose, a chat paste) against the same partners' day-to-day status and logistics, EN and JA (`episodes_round12`).
+# Routing round 14: the styles heldout14's errors showed (terse condition-first bullets, `- [ ]` checklists for
+# recurring work, a lesson heading over steps, prose with semicolons, a routine told to keep it; chat exports and
+# tickets that reach a cause or rule, numbered findings) against their skip twins (a day's to-do list, a diary, a
+# coordination chat, a status ticket, a command run once, a vent, short usage reports), EN and JA (`episodes_round14`).
 EPISODES_EXTRA = (
     "unshipped/episodes_round3.jsonl",
     "unshipped/episodes_round4.jsonl",
     "unshipped/episodes_round6.jsonl",
+    "unshipped/episodes_round14.jsonl",
 )
 # `unshipped/episodes_round12.jsonl` (trial 12's partner facts) is not in: fit with it, the weights turned two
 # round-3 usage reports into procedures (tests/test_daily_round3.py); docs/daily.md, "Routing round 12"
