@@ -50,7 +50,9 @@ _ARGUMENTS = re.compile(r"[^\W\d][\w-]*=", re.U)  # a call of arguments: `key=â€
 _NOTICE_VERBS = frozenset(
     ["send", "post", "notify", "reply", "enviar", "envoyer", "mandar", "notificar", "kirim", "kabari"]
 )
-_NOTICES = frozenset(["message", "sms", "email", "mail", "text", "notification", "notice", "msg", "chat", "whatsapp"])
+_NOTICES = frozenset(
+    ["message", "sms", "email", "mail", "text", "notification", "notice", "msg", "chat", "whatsapp"]
+)
 # a plugin's function named as Semantic Kernel does, `Plugin-Function` (`Pesanan-Buat`, `Jadwal-BuatTesRasa`)
 _PLUGIN_FUNCTION = re.compile(r"^([A-Z][A-Za-z]*)-([A-Z][A-Za-z]*)$")
 _PRIVATE = frozenset(["my", "our", "your", "i", "we", "me", "us", "mine", "ours"])
@@ -106,7 +108,11 @@ def _known_language(asked: Sequence[str]) -> bool:
     def known(text: str) -> bool:
         words = {w.lower() for w in _LATIN.findall(text)}
         romance = {w for w in _ROMANCE if len(w) >= 3} | {"el", "la", "le", "de", "en", "un"}
-        return bool(_JA.search(text)) or len(words & (FUNCTION_WORDS - {"a", "no"})) >= 2 or len(words & romance) >= 2
+        return (
+            bool(_JA.search(text))
+            or len(words & (FUNCTION_WORDS - {"a", "no"})) >= 2
+            or len(words & romance) >= 2
+        )
 
     return 2 * sum(1 for a in asked if known(a)) > len(asked)
 

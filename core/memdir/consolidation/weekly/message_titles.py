@@ -67,7 +67,9 @@ def japanese_call_title(steps: Sequence[str], asked: Sequence[str]) -> str:
     if 2 * len(ja) <= len(asked):
         return ""
     calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
-    runs = dict.fromkeys(m.group(0) for c in calls for m in _JA_VALUE.finditer(c) if _KANJI.search(m.group(0)))
+    runs = dict.fromkeys(
+        m.group(0) for c in calls for m in _JA_VALUE.finditer(c) if _KANJI.search(m.group(0))
+    )
     written = set(_KANJI.findall("".join(ja)))
     best, rank = "", (0, 0, 0)
     for run in runs:

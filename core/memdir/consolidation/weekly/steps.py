@@ -144,7 +144,9 @@ def without_own_name(value: object, tool: str) -> object:
 
 
 # keys under which a call's one argument is what it looks for (a search), never a command with a verb
-_SEARCH_KEYS = frozenset(["query", "q", "search", "search_query", "keyword", "keywords", "term", "terms", "question"])
+_SEARCH_KEYS = frozenset(
+    ["query", "q", "search", "search_query", "keyword", "keywords", "term", "terms", "question"]
+)
 
 
 def searched_value(value: object) -> bool:

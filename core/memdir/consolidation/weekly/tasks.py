@@ -218,7 +218,9 @@ def _action(event: ActivityEvent, tool: str, text: str) -> str:
 
 
 # calls that are the agent's answer to the requester (smolagents' `final_answer`): the reply, not a step
-_REPLY_TOOLS = frozenset(["final_answer", "finalanswer", "final_response", "respond_to_user", "reply_to_user"])
+_REPLY_TOOLS = frozenset(
+    ["final_answer", "finalanswer", "final_response", "respond_to_user", "reply_to_user"]
+)
 
 
 def _reply_call(event: ActivityEvent, tool: str) -> str:
