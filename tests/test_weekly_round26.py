@@ -83,7 +83,10 @@ TUNER = [
 
 
 def test_a_tool_list_or_a_requesters_words_give_way_to_the_decisive_call() -> None:
-    asked = ["Could I have the tuning report for my piano?", "The school needs the tuning report for last week"]
+    asked = [
+        "Could I have the tuning report for my piano?",
+        "The school needs the tuning report for last week",
+    ]
     # the base kept both: the tools, and a request's words around `my`
     assert fragment_title("find_client, get_visit, issue_report, send_email ({visit_id})", TUNER, asked) == (
         "Issue a report"

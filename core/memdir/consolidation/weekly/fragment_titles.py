@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
-from memdir.consolidation.weekly.message_titles import japanese_call_title
+from memdir.consolidation.weekly.message_titles import japanese_title
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
 _READS = READS | frozenset(
@@ -163,7 +163,9 @@ def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> st
     verb, noun = tool_call(steps)
     if not verb or not is_fragment(title, verb, noun, _known_language(asked)):
         return title
-    if ja := japanese_call_title(steps, asked):  # a Japanese-led kind is named in Japanese when its calls can
+    if ja := japanese_title(
+        steps, asked, lambda t: is_fragment(t, verb, noun)
+    ):  # a Japanese-led kind is named in Japanese when its calls can
         return ja
     thing = " ".join(noun)
     if not _english(asked):

@@ -14,7 +14,7 @@ lines are not calls. When no constant is so written the title stays: a message i
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -52,7 +52,7 @@ def call_word_title(steps: Sequence[str], asked: Sequence[str]) -> str:
 
 
 # a message's purpose written after its subject in a template id (`撮影予約確認`: the booking's confirmation)
-_NOTICE_END = re.compile(r"(?:の)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ)$")
+_NOTICE_END = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ)$")
 
 
 def japanese_call_title(steps: Sequence[str], asked: Sequence[str]) -> str:
@@ -82,3 +82,9 @@ def japanese_call_title(steps: Sequence[str], asked: Sequence[str]) -> str:
             best, rank = run, mine
     short = _NOTICE_END.sub("", best)
     return short if len(short) >= 2 else best
+
+
+def japanese_title(steps: Sequence[str], asked: Sequence[str], fragment: Callable[[str], bool]) -> str:
+    """`japanese_call_title`, unless it is itself a fragment (`入会`: one short run of kanji names no work)."""
+    title = japanese_call_title(steps, asked)
+    return "" if not title or fragment(title) else title
