@@ -94,6 +94,10 @@ def test_a_tool_list_or_a_requesters_words_give_way_to_the_decisive_call() -> No
     assert fragment_title("Tuning of my piano", TUNER, asked) == "Issue a report"
     # a title naming the call's work stays, `my` or not
     assert fragment_title("Issue my tuning report", TUNER, asked) == "Issue my tuning report"
+    assert (
+        fragment_title("Reorder my {part} part from {shop}", TUNER, asked)
+        == "Reorder my {part} part from {shop}"
+    )
     assert fragment_title("Send the tuning report", TUNER, asked) == "Send the tuning report"
 
 

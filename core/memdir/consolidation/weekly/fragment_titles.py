@@ -133,7 +133,9 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
     latin = _LATIN.findall(text)
     call = {verb, *noun}
     named = any(_names(w, c) for w in latin for c in call)
-    if latin and not named and (not known or {w.lower() for w in latin} & _PRIVATE):
+    # a request's `my`/`our` (not after its first word, a verb's: `Reorder my {order} order`), no placeholder
+    private = "{" not in title and any(w.lower() in _PRIVATE for i, w in enumerate(latin) if i != 1)
+    if latin and not named and (not known or private):
         return True  # a request's words (`Diantar jam`, `Door of my stove`) that name nothing the call does
     if not latin:
         ja = _JA_WORD.findall(text)
