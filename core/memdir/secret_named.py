@@ -44,6 +44,10 @@ _NOT_VALUE = re.compile(
 )
 _CALL = re.compile(r"[A-Za-z_][A-Za-z_.]{2,}\((?:[\"'A-Za-z_)]|$)")
 _DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
+# a record's structured id (a prefix of letters, then groups of digits: `KS-2032-0412`), never random
+_STRUCTURED_ID = re.compile(r"^[A-Za-z]{1,6}(?:[-_][0-9]{2,8}){1,4}$")
+# names of a session or a token, whose value is an issued id rather than a chosen password
+_ISSUED = re.compile(r"(?i)(?:session|sessid|sid|token)[-_]?(?:id|no|number)?$")
 _PASS_PREFIX = re.compile(r"(?i)^(?:pass|password|pw):")  # openssl's `-passin pass:SECRET`
 
 
@@ -63,7 +67,9 @@ def credential_value(value: str, any_word: bool = False) -> bool:
     )
 
 
-def _value_span(text: str, pos: int, random_only: bool, any_word: bool) -> tuple[int, int] | None:
+def _value_span(
+    text: str, pos: int, random_only: bool, any_word: bool, issued: bool = False
+) -> tuple[int, int] | None:
     m = _VALUE.match(text, pos)
     if m is None:
         return None
@@ -87,6 +93,8 @@ def _value_span(text: str, pos: int, random_only: bool, any_word: bool) -> tuple
         start = prefix.end()
     if not credential_value(text[start:end], any_word) or (random_only and not high_entropy(text[start:end])):
         return None
+    if issued and _STRUCTURED_ID.match(text[start:end]):
+        return None  # `session_id=KS-2032-0412`: a studio's booking record, no credential
     return start, end
 
 
@@ -120,9 +128,9 @@ def named_spans(text: str) -> Iterator[tuple[int, int]]:
             if x and credential_value(x.group(1)) and (not random_only or high_entropy(x.group(1))):
                 span = x.span(1)
         elif (sep := _SEP.match(text, end)) is not None and sep.end() > end + (text[end] in "\"'"):
-            span = _value_span(text, sep.end(), random_only, names_password(name))
+            span = _value_span(text, sep.end(), random_only, names_password(name), bool(_ISSUED.search(name)))
         elif flag and (gap := _FLAG_GAP.match(text, end)) is not None and not text.startswith("-", gap.end()):
-            span = _value_span(text, gap.end(), random_only, names_password(name))
+            span = _value_span(text, gap.end(), random_only, names_password(name), bool(_ISSUED.search(name)))
         if span is not None:
             covered = span[1]
             yield span

@@ -28,12 +28,14 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
+from memdir.consolidation.weekly.message_titles import japanese_title
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
 _READS = READS | frozenset(
     ["lookup", "search", "consultar", "buscar", "listar", "ver", "obtener", "comprobar", "verificar"]
     + ["mostrar", "leer", "obter", "consulter", "chercher", "lister", "voir", "obtenir", "verifier"]
     + ["afficher", "lire", "suchen", "lesen", "pruefen", "holen", "zeigen", "cercare", "leggere"]
+    + ["cek", "cari", "lihat", "periksa", "daftar"]  # Indonesian / Malay
 )
 # function words of the Romance languages (English's are `FUNCTION_WORDS`): never a title's last word
 _ROMANCE = frozenset(
@@ -45,8 +47,16 @@ _PRONOUNS = frozenset(["her", "him", "them", "it", "his", "she", "he", "they", "
 _TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
 _ARGUMENTS = re.compile(r"[^\W\d][\w-]*=", re.U)  # a call of arguments: `key=…` first (any script)
 # what tells the requester or a channel: a notice, not the kind's work (the verbs and the media)
-_NOTICE_VERBS = frozenset(["send", "post", "notify", "reply", "enviar", "envoyer", "mandar", "notificar"])
-_NOTICES = frozenset(["message", "sms", "email", "mail", "text", "notification", "notice", "msg", "chat"])
+_NOTICE_VERBS = frozenset(
+    ["send", "post", "notify", "reply", "enviar", "envoyer", "mandar", "notificar", "kirim", "kabari"]
+)
+_NOTICES = frozenset(
+    ["message", "sms", "email", "mail", "text", "notification", "notice", "msg", "chat", "whatsapp"]
+)
+# a plugin's function named as Semantic Kernel does, `Plugin-Function` (`Pesanan-Buat`, `Jadwal-BuatTesRasa`)
+_PLUGIN_FUNCTION = re.compile(r"^([A-Z][A-Za-z]*)-([A-Z][A-Za-z]*)$")
+_PRIVATE = frozenset(["my", "our", "your", "i", "we", "me", "us", "mine", "ours"])
+_TOOL_NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 _PARTS = re.compile(r"[_\-.]+|(?<=[a-z0-9])(?=[A-Z])")
 _HOLE = re.compile(r"\{[^{}]*\}")
 _BRACKETED = re.compile(r"[（(\[【][^（()\[\]【】）]*[）)\]】]")
@@ -68,6 +78,9 @@ def tool_call(steps: Sequence[str]) -> tuple[str, list[str]]:
             continue
         name = re.split(r"__|[.:/]", m.group(1))[-1]  # an MCP server's prefix, an API's namespace
         words = [w.lower() for w in _PARTS.split(name) if w]
+        if sk := _PLUGIN_FUNCTION.match(name):  # the function is the verb; its plugin the object it lacks
+            function = [w.lower() for w in _PARTS.split(sk.group(2)) if w]
+            words = function if len(function) > 1 else function + [sk.group(1).lower()]
         if not 2 <= len(words) <= 3 or not all(w.isalpha() and len(w) >= 2 for w in words):
             continue
         verb, noun = words[0], words[1:]
@@ -89,6 +102,21 @@ def _english(asked: Sequence[str]) -> bool:
     return 2 * sum(1 for a in asked if en_or_ja(a)) > len(asked)
 
 
+def _known_language(asked: Sequence[str]) -> bool:
+    """Whether most requests are in a language whose function words are known (English, Japanese, Romance)."""
+
+    def known(text: str) -> bool:
+        words = {w.lower() for w in _LATIN.findall(text)}
+        romance = {w for w in _ROMANCE if len(w) >= 3} | {"el", "la", "le", "de", "en", "un"}
+        return (
+            bool(_JA.search(text))
+            or len(words & (FUNCTION_WORDS - {"a", "no"})) >= 2
+            or len(words & romance) >= 2
+        )
+
+    return 2 * sum(1 for a in asked if known(a)) > len(asked)
+
+
 def _names(word: str, call_word: str) -> bool:
     """Whether a title's word is the call's word (`inspection` and `inspect`, `bookings` and `book`)."""
     w, c = word.lower(), call_word.lower()
@@ -96,10 +124,19 @@ def _names(word: str, call_word: str) -> bool:
     return len(w) >= 3 and w[:n] == c[:n]
 
 
-def is_fragment(title: str, verb: str, noun: Sequence[str]) -> bool:
+def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) -> bool:
     """Whether a title is no phrase a person would name the work by (see the module)."""
     text = _BRACKETED.sub(" ", _HOLE.sub(" X ", title)).strip()  # a placeholder is a word (`X`)
+    names = [t.strip() for t in text.split(",")]
+    if len(names) >= 2 and all(_TOOL_NAME.match(n) for n in names):
+        return True  # `find_customer, get_job, issue_certificate`: the tools, not the work
     latin = _LATIN.findall(text)
+    call = {verb, *noun}
+    named = any(_names(w, c) for w in latin for c in call)
+    # a request's `my`/`our` (not after its first word, a verb's: `Reorder my {order} order`), no placeholder
+    private = "{" not in title and any(w.lower() in _PRIVATE for i, w in enumerate(latin) if i != 1)
+    if latin and not named and (not known or private):
+        return True  # a request's words (`Diantar jam`, `Door of my stove`) that name nothing the call does
     if not latin:
         ja = _JA_WORD.findall(text)
         return len(ja) == 1 and len(ja[0]) <= MAX_JA_WORD and not _KANA.search(text)
@@ -116,7 +153,6 @@ def is_fragment(title: str, verb: str, noun: Sequence[str]) -> bool:
     if 2 * sum(1 for w in low if w in small) > len(low):
         return True
     content = [w for w in low if w not in small]
-    call = {verb, *noun}
     return (
         len(content) == len(call)
         and content[0] != verb
@@ -127,8 +163,12 @@ def is_fragment(title: str, verb: str, noun: Sequence[str]) -> bool:
 def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     """The decisive call's verb and object when the title is a fragment; the title otherwise."""
     verb, noun = tool_call(steps)
-    if not verb or not is_fragment(title, verb, noun):
+    if not verb or not is_fragment(title, verb, noun, _known_language(asked)):
         return title
+    if ja := japanese_title(
+        steps, asked, lambda t: is_fragment(t, verb, noun)
+    ):  # a Japanese-led kind is named in Japanese when its calls can
+        return ja
     thing = " ".join(noun)
     if not _english(asked):
         return f"{verb.capitalize()} {thing}"

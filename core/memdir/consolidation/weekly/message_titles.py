@@ -14,7 +14,7 @@ lines are not calls. When no constant is so written the title stays: a message i
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -49,3 +49,42 @@ def call_word_title(steps: Sequence[str], asked: Sequence[str]) -> str:
         if mine > rank:
             best, rank = run, mine
     return best
+
+
+# a message's purpose written after its subject in a template id (`撮影予約確認`: the booking's confirmation)
+_NOTICE_END = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ)$")
+
+
+def japanese_call_title(steps: Sequence[str], asked: Sequence[str]) -> str:
+    """For a kind most of whose requests are Japanese: the Japanese constant of its calls that names it.
+
+    The constant (a template id without its version, a plan) holding a kanji most Japanese requests write,
+    then the one holding the most kanji they write (`撮影予約確認`: 撮 and 予約 over `スタンダード撮影`'s 撮),
+    without the notice it ends with (`確認`, `受付`: the message, not the work): `撮影予約`, `追加プリント`.
+    "" when the requests are not mostly Japanese or no constant is so written.
+    """
+    ja = [a for a in asked if _CJK.search(a)]
+    if 2 * len(ja) <= len(asked):
+        return ""
+    calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
+    runs = dict.fromkeys(
+        m.group(0) for c in calls for m in _JA_VALUE.finditer(c) if _KANJI.search(m.group(0))
+    )
+    written = set(_KANJI.findall("".join(ja)))
+    best, rank = "", (0, 0, 0)
+    for run in runs:
+        kanji = set(_KANJI.findall(run))
+        writers = sum(1 for a in ja if kanji & set(_KANJI.findall(a)))
+        if 2 * writers <= len(ja):
+            continue
+        mine = (writers, len(kanji & written), sum(c.count(run) for c in calls))
+        if mine > rank:
+            best, rank = run, mine
+    short = _NOTICE_END.sub("", best)
+    return short if len(short) >= 2 else best
+
+
+def japanese_title(steps: Sequence[str], asked: Sequence[str], fragment: Callable[[str], bool]) -> str:
+    """`japanese_call_title`, unless it is itself a fragment (`入会`: one short run of kanji names no work)."""
+    title = japanese_call_title(steps, asked)
+    return "" if not title or fragment(title) else title

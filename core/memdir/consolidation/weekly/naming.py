@@ -66,6 +66,8 @@ _PREFIXED_KEY = (
     re.compile(r"--([A-Za-z][\w-]{1,30})[ =][A-Za-z0-9][^\s=&{}\"'`/]{0,11}$"),
     re.compile(r"(?:^|[\s,;(&?=])([A-Za-z][\w-]{1,30})=[\"']?[A-Za-z0-9][^\s=&{}\"'`/]{0,11}$"),
 )
+# a key, then a country's calling code every value carries (`telepon=+62 {}`, `to=+1-{}`): the key's number
+_CALLING_CODE_KEY = re.compile(r"(?:^|[\s,;(&?])([A-Za-z][\w-]{1,30})\s*[=:]\s*[\"']?\+\d{1,4}[ -]$")
 # a key, then a minus sign that every value carries (`lat=-{}`, `offset: -{}`): the number is the key's
 # (a `+` is a phone number's as often as a sign: `to=+{}` stays a number)
 _SIGNED_KEY = re.compile(r"(?:^|[\s,;(&?])([A-Za-z][\w-]{1,30})\s*[=:]\s*-$")
@@ -111,7 +113,8 @@ _PKG_CMD = re.compile(
 )
 _CURRENCY = "$€£¥"
 _PRICE = re.compile(r"^[$€£¥]\s?\d[\d,.]*$|^\d[\d,.]*\s?[$€£¥]$")
-MONTH = re.compile(r"^\d{4}-(?:0[1-9]|1[0-2])$")  # `2026-10` (also render's legend)
+# `2026-10` (also render's legend); `0711-01` of an order number `SA-33-0711-01` names no year
+MONTH = re.compile(r"^(?:1[89]|2\d)\d{2}-(?:0[1-9]|1[0-2])$")
 EMAIL = re.compile(r"^[\w.+-]+@[\w-]+\.[\w.-]+$")
 _FILE = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,5}$")
 _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -241,6 +244,9 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
             if m and len(m.group(1)) > 1 and re.search(r"[^\w]$", left) and name not in _GENERIC_KEYS:
                 out.append((4.9, name))  # `room=RM-{}`: the room, after its constant prefix
                 break
+    m = _CALLING_CODE_KEY.search(left)
+    if m and not out and whole:
+        out.append((5.0, key_name(m.group(1))))  # `telepon=+62 {}`: the phone number, its country constant
     m = _SIGNED_KEY.search(left)
     if m and not out and whole and all(_NUMBER.match(v.strip()) for v in values if v.strip()):
         out.append((5.0, key_name(m.group(1))))  # `lat=-{}`: the latitude, its sign constant

@@ -143,6 +143,26 @@ def without_own_name(value: object, tool: str) -> object:
     }
 
 
+# keys under which a call's one argument is what it looks for (a search), never a command with a verb
+_SEARCH_KEYS = frozenset(
+    ["query", "q", "search", "search_query", "keyword", "keywords", "term", "terms", "question"]
+)
+
+
+def searched_value(value: object) -> bool:
+    """Whether a call's input is one search argument (`{"query": "Tasman Blaze 240"}`): what it looks for.
+
+    Its first word is the thing searched (a stove's maker, a person's name), not a verb the call performs:
+    read as a verb, `lookup_model: Tasman Blaze 240` and `lookup_model: Kaweka K12` were two actions.
+    """
+    if isinstance(value, str):
+        value = _json_arguments(value)
+    if not isinstance(value, dict):
+        return False
+    items = [(str(k), v) for k, v in value.items() if v not in (None, "")]
+    return len(items) == 1 and items[0][0].lower() in _SEARCH_KEYS and isinstance(items[0][1], str)
+
+
 def input_purpose(value: object) -> str:
     """What a call's input says the call is for (its description), '' when it says nothing of it."""
     if isinstance(value, str):

@@ -36,6 +36,7 @@ from memdir.consolidation.weekly.steps import (
     fold_retries,
     input_purpose,
     input_text,
+    searched_value,
     without_own_name,
 )
 
@@ -209,6 +210,33 @@ def _input_of(event: ActivityEvent, tool: str = "") -> str:
     return ""
 
 
+def _action(event: ActivityEvent, tool: str, text: str) -> str:
+    """The step's action; a call whose one argument is a search (`{"query": …}`) names no verb of its own."""
+    if any(searched_value(event.get(key)) for key in INPUT_KEYS):
+        return tool.strip().lower()
+    return action_of(tool, text)
+
+
+# calls that are the agent's answer to the requester (smolagents' `final_answer`): the reply, not a step
+_REPLY_TOOLS = frozenset(
+    ["final_answer", "finalanswer", "final_response", "respond_to_user", "reply_to_user"]
+)
+
+
+def _reply_call(event: ActivityEvent, tool: str) -> str:
+    """The answer a call gives the requester ('' when the call is no reply): its one argument's text."""
+    flag = event.get("is_final_answer")
+    if tool.strip().lower().replace("-", "_") not in _REPLY_TOOLS and flag is not True:
+        return ""
+    for key in INPUT_KEYS:
+        value = event.get(key)
+        if isinstance(value, dict) and len(value) == 1:
+            value = next(iter(value.values()))
+        if text := input_text(value):
+            return text
+    return _text_field(event, "action_output", "output", "summary") or tool
+
+
 def _purpose_of(event: ActivityEvent, tool: str = "") -> str:
     """What the call says it is for (a description beside its command), from the input `_input_of` read."""
     for key in INPUT_KEYS:
@@ -327,12 +355,15 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             text = _text_field(ev, "summary", "text", "thought")
             if text and len(task.thoughts) < MAX_THOUGHTS:
                 task.thoughts.append(text)
+        elif name and (answer := _reply_call(ev, name)):
+            if len(task.steps) < MAX_STEPS:  # smolagents' `final_answer`: the reply, as `response_sent`
+                task.steps.append(Step("reply", answer, "reply", kind="response"))
         elif ev.type in TOOL_EVENT_TYPES or name:
             name = name or ev.type
             task.tools.append(name)
             if len(task.steps) < MAX_STEPS:
                 text = _input_of(ev, name) or _text_field(ev, "summary")
-                task.steps.append(Step(name, text, action_of(name, text), purpose=_purpose_of(ev, name)))
+                task.steps.append(Step(name, text, _action(ev, name, text), purpose=_purpose_of(ev, name)))
                 open_call[name] = len(task.steps) - 1
         if ev.type not in RESULT_TYPES and (error := _text_field(ev, "error")):
             task.error = error[:300]
