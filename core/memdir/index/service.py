@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memdir.errors import LockError
+from memdir.errors import LockError, StoreWriteError
 from memdir.index.catalog import (
     Catalog,
     CatalogDamaged,
@@ -34,6 +34,7 @@ from memdir.index.lexical import LEXICAL_VERSION, LexicalIndex
 from memdir.index.repair import repair_layout
 from memdir.index.scan import scan_stats
 from memdir.index.sync import IndexSync, Progress, SyncReport, recount_terms
+from memdir.index.unwritable import refused_write, sync_in_memory
 from memdir.index.view import IndexView, best_chunk_cosines, top_notes
 from memdir.locks import file_lock
 
@@ -80,6 +81,7 @@ class IndexService:
         self.include_archive = False
         self._view: IndexView | None = None
         self._checked_at = 0.0
+        self._memory: Catalog | None = None  # the index kept in memory when the root refuses writes
 
     @property
     def embedder(self) -> Embedder:
@@ -198,9 +200,7 @@ class IndexService:
             if time.monotonic() - last_save[0] >= CHECKPOINT_SECONDS:
                 publish()
 
-        syncer = IndexSync(
-            self.store, self.embed_note_texts, self.chunk_tokens, self.include_archive, self.token_counter()
-        )
+        syncer = self._syncer()
         try:
             report = syncer.run(
                 cat,
@@ -232,6 +232,18 @@ class IndexService:
         )
         return report
 
+    def _syncer(self) -> IndexSync:
+        return IndexSync(
+            self.store, self.embed_note_texts, self.chunk_tokens, self.include_archive, self.token_counter()
+        )
+
+    def _sync_in_memory(self, cause: BaseException) -> None:
+        """The root refused the index's write: keep the index in step in memory only (unwritable.py)."""
+        want = self.manifest()
+        self._memory = sync_in_memory(self._syncer(), want, self._memory, cause, INLINE_EMBED_CHUNKS)
+        self._checked_at = time.monotonic()
+        self._view = None
+
     # -- freshness -------------------------------------------------------------
     def is_stale(self) -> bool:
         """True when a file was added, changed or removed since the last sync (stats only)."""
@@ -248,12 +260,17 @@ class IndexService:
         now = time.monotonic()
         if self._checked_at and now - self._checked_at < max_age:
             return None
-        if index_dir(self.root).joinpath("catalog.json").exists() and not self.is_stale():
+        built = index_dir(self.root).joinpath("catalog.json").exists()
+        if (built or self._memory is not None) and not self.is_stale():
             self._checked_at = now
             return None
         try:
-            built = index_dir(self.root).joinpath("catalog.json").exists()
             return self.sync(lock_timeout=0.0 if built else 5.0, max_embed_chunks=INLINE_EMBED_CHUNKS)
+        except (StoreWriteError, OSError) as exc:
+            if not refused_write(exc):
+                raise
+            self._sync_in_memory(exc)
+            return None
         except LockError:
             # Another process is syncing and will publish what changed: answer from the current
             # index now, and look again only after max_age (not a stat scan + lock try per query).
@@ -269,7 +286,7 @@ class IndexService:
             return self._view
         repair_layout(self.root)
         try:
-            cat = load_catalog(self.root)
+            cat = self._memory if self._memory is not None else load_catalog(self.root)
         except CatalogDamaged:
             cat = None
         if cat is None or cat.manifest != self.manifest():
@@ -296,6 +313,12 @@ class IndexService:
                 synced = True
             except LockError:
                 pass
+            except (StoreWriteError, OSError) as exc:
+                if not refused_write(exc):
+                    raise
+                self._sync_in_memory(exc)
+                assert self._memory is not None
+                return self._memory, stamp(self.root)
             st = stamp(self.root)
             try:
                 cat = load_catalog(self.root)
@@ -314,7 +337,7 @@ class IndexService:
         """(path, cosine of the best chunk) of the k notes nearest to a query, best first."""
         self.view()  # loads (or builds) the index the ranking below reads
         qvec = self.embedder.embed_queries([query_text])
-        if self.config.backend == "http":
+        if self.config.backend == "http" and self._memory is None:
             chroma = self._chroma()
             try:
                 n_chunks = max(k * 8, 100) if allowed is None else max(k * 20, 500)
