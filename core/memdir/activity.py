@@ -94,7 +94,7 @@ def validate_event(event: Mapping[str, object]) -> dict[str, object]:
     outcome = data.get("outcome")
     if outcome is not None and outcome not in ("success", "failure"):
         raise MemdirError(f"invalid outcome {outcome!r}: use success or failure")
-    return data
+    return {"ts": data.pop("ts"), **data}  # `ts` first, as docs/formats.md shows the lines
 
 
 def _check_value(value: object, what: str, depth: int = 0) -> None:
