@@ -112,6 +112,8 @@ def bench_alfworld(data: Path, tmp: Path, shapes: tuple[str, ...] = SHAPES) -> d
         write_activity(mem.root, replay)
         week2 = mem.consolidate_weekly(until=date(2026, 12, 7))
         own_type = 0
+        # a re-find that adds nothing records the tasks as successes of that procedure (lifecycle/refound.py)
+        refound = [r for r in week2.stats.get("refound", []) if isinstance(r, dict)]
         for rel in week2.review:
             item = mem.store.read(rel)
             target_sources = [str(x) for x in mem.store.read(str(item.get("target"))).get("sources")]
@@ -122,7 +124,8 @@ def bench_alfworld(data: Path, tmp: Path, shapes: tuple[str, ...] = SHAPES) -> d
             f"{pure} cite exactly the 3 tasks of one type; first run {took:.1f}s; second run changed "
             f"{'something' if again.changed else 'nothing'}; problems: {problems or 'none'}; next week in "
             f"shape {other}: {len(week2.created)} procedures, {len(week2.review)} review items "
-            f"({own_type} on their own type's procedure)"
+            f"({own_type} on their own type's procedure), {len(refound)} re-found an existing procedure "
+            f"({sum(int(r.get('tasks', 0)) for r in refound)} tasks recorded as its successes)"
         )
         for rel, types, n, k in rows:
             print(f"  {rel}: types={types} sources={n} steps={k}")
