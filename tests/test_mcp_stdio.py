@@ -123,7 +123,11 @@ def test_lists_the_ten_tools_with_their_arguments(served: Served) -> None:
         "budget",
         "kind",
     }
-    assert props["add_episode"] == {"text", "title", "at"} and props["read_note"] == {"path"}
+    assert props["add_episode"] == {"text", "title", "at"} and props["read_note"] == {
+        "path",
+        "offset",
+        "limit",
+    }
     assert props["list_review"] == set() and props["decision_list"] == {"due_only"}
     assert props["decision_outcome"] == {"path", "text", "result"} and "title" in props["decision_add"]
     assert {"reason", "tradeoff"} <= props["decision_add"]

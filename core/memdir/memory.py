@@ -170,11 +170,12 @@ class Memory:
         conf = self.config.thresholds.initial_confidence
         return add_note(self.store, kind, title, text, description, tags, initial_confidence=conf)
 
-    def read_note(self, path: str) -> NoteView:
-        """One note by path (`file.md#anchor` for one episode), confined to the root."""
+    def read_note(self, path: str, offset: int = 0, limit: int | None = None) -> NoteView:
+        """One note by path (`file.md#anchor` for one episode), confined to the root; `offset` and
+        `limit` (characters) read a window of its text (the view says the total and where to go on)."""
         from memdir.agents.notes import read_note
 
-        return read_note(self.store, path)
+        return read_note(self.store, path, offset, limit)
 
     def log(self, **event: object) -> dict[str, object]:
         """Append one activity event (fields of the design's activity format)."""

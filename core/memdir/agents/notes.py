@@ -18,6 +18,7 @@ from memdir.jsonvalue import JSONObject
 from memdir.notes.conflicts import find_conflicts
 from memdir.notes.episodes import parse_episode_text
 from memdir.notes.frontmatter import render_note
+from memdir.notes.lint import note_errors
 from memdir.notes.model import Note, valid_confidence
 from memdir.paths import ARCHIVE_DIR, NOTE_DIRS, kind_of, slugify
 from memdir.redaction import secret_values
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 NEW_NOTE_KINDS = ("knowledge", "procedures", "skills")
 _LIST_ITEM = re.compile(r"^(\d+[.)]|[-*+])\s")
 MAX_DESCRIPTION = 160
+READ_LIMIT = 100_000  # characters of text a read returns unless asked for more (MCP, `note show --json`)
 
 
 @dataclass
@@ -43,6 +45,8 @@ class NoteView:
     meta: JSONObject  # the frontmatter, JSON-safe (dates as strings)
     text: str  # the whole file as on disk, or the episode's section
     warning: str | None = None  # e.g. an unresolved merge conflict, or frontmatter that does not parse
+    total_chars: int = 0  # characters of the whole text; `text` holds fewer when the read was cut
+    next_offset: int | None = None  # where the rest starts when the read was cut, else None
 
     def to_dict(self) -> JSONObject:
         """The JSON form (`note show --json`)."""
@@ -65,8 +69,36 @@ def _note_path(store: NoteStore, path: str) -> str:
     return rel
 
 
-def read_note(store: NoteStore, path: str) -> NoteView:
-    """A note by path (relative to the root, or absolute inside it); `file.md#anchor` reads one episode."""
+def read_note(store: NoteStore, path: str, offset: int = 0, limit: int | None = None) -> NoteView:
+    """A note by path (relative to the root, or absolute inside it); `file.md#anchor` reads one episode.
+
+    `offset` and `limit` (characters) give a window of the text; the view then says the whole
+    size (`total_chars`) and where the rest starts (`next_offset`), and its warning says it was cut.
+    """
+    view = _read_whole(store, path)
+    return window(view, offset, limit)
+
+
+def window(view: NoteView, offset: int = 0, limit: int | None = None) -> NoteView:
+    """The view with `text` cut to [offset, offset + limit) and a warning line saying so."""
+    total = len(view.text)
+    if offset < 0 or (limit is not None and limit < 1):
+        raise MemdirError("offset must be 0 or more and limit 1 or more (characters)")
+    if offset and offset >= total:
+        raise MemdirError(f"offset {offset} is past the end of {view.path} ({total} characters)")
+    end = total if limit is None else min(total, offset + limit)
+    view.total_chars = total
+    if offset == 0 and end == total:
+        return view
+    view.text = view.text[offset:end]
+    view.next_offset = end if end < total else None
+    more = f"; read on with offset={end}" if end < total else ""
+    cut = f"cut: characters {offset}-{end} of {total} shown{more}"
+    view.warning = f"{cut}; {view.warning}" if view.warning else cut
+    return view
+
+
+def _read_whole(store: NoteStore, path: str) -> NoteView:
     # an anchor never holds `#` or `.`: `c#-tips.md` is a file, `2026-11-28.md#1030-fix-ci` an episode
     file, anchor = (path, "") if path.endswith(".md") or "#" not in path else path.rsplit("#", 1)
     rel = _note_path(store, file)
@@ -89,7 +121,7 @@ def read_note(store: NoteStore, path: str) -> NoteView:
         confidence=valid_confidence(note.meta.get("confidence")),
         meta=_json_safe(note.meta),
         text=note.text,
-        warning=_warning(note.text, bad),
+        warning=_warning(note.text, bad, [] if bad else note_errors(note)),
     )
     if not anchor:
         return view
@@ -114,9 +146,11 @@ def _raw_text(store: NoteStore, rel: str, exc: NoteError) -> str:
     return text
 
 
-def _warning(text: str, bad_frontmatter: str) -> str | None:
-    """One line on what to fix by hand: frontmatter memdir cannot read, an unresolved merge conflict."""
+def _warning(text: str, bad_frontmatter: str, errors: list[str]) -> str | None:
+    """One line on what to fix by hand: frontmatter memdir cannot read, a value lint calls an error
+    (a `!!python/object` tag read as a list, a number for a description), an unresolved merge conflict."""
     parts = [f"frontmatter not read ({bad_frontmatter}); shown as it is on disk"] if bad_frontmatter else []
+    parts += [f"frontmatter: {e}" for e in errors[:3]]
     conflicts = find_conflicts(text)
     if conflicts:
         parts.append(f"unresolved merge conflict at {conflicts[0].describe()}")

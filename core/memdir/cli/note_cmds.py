@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from memdir.agents.notes import READ_LIMIT
 from memdir.cli.common import CliState, echo_json, json_option, pass_state, say
 
 
@@ -76,21 +77,29 @@ def note_add(
 
 @note_group.command("show")
 @click.argument("path")
+@click.option("--offset", type=click.IntRange(min=0), default=0, help="Start at this character of the text.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=None,
+    help=f"At most this many characters of text (default: all; {READ_LIMIT} with --json).",
+)
 @json_option()
 @pass_state
-def note_show(state: CliState, path: str, as_json: bool) -> None:
+def note_show(state: CliState, path: str, offset: int, limit: int | None, as_json: bool) -> None:
     """Print a note as it is on disk; PATH is relative to the root (or absolute inside it).
 
     `episodes/2026-11-28.md#1030-fix-ci` (a search hit's anchor) prints that one episode.
     A note whose frontmatter does not parse (a merge conflict) is printed as it is, with a
-    warning line on stderr.
+    warning line on stderr. With --json the text is cut at 100000 characters unless --limit
+    says otherwise: `total_chars` is the whole size, `next_offset` where to go on (--offset).
 
     \b
     Example:
       memdir note show procedures/deploy-the-api.md
       memdir note show "episodes/2026-11-28.md#1030-fix-ci" --json
     """
-    note = state.memory.read_note(path)
+    note = state.memory.read_note(path, offset, READ_LIMIT if as_json and limit is None else limit)
     if note.warning and not as_json:  # the text is still printed, as it is, so it can be fixed
         say(("warning", "yellow"), f": {note.path}: {note.warning}", stderr=True)
     if as_json:

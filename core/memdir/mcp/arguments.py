@@ -53,8 +53,33 @@ class KeepStrings(FuncMetadata):
         return {k: kept[k] if k in kept else decoded[k] for k in data}
 
 
+def takes_type(annotation: object, *types: type) -> bool:
+    """Whether a parameter typed `annotation` (`int`, `int | None`, `Annotated[...]`) takes one of types."""
+    if get_origin(annotation) in (Union, UnionType):
+        return any(takes_type(arm, *types) for arm in get_args(annotation))
+    return annotation in types
+
+
+def numbers(tool: Tool) -> list[str]:
+    """The tool's parameters that take a number and not true/false (pydantic reads true as 1)."""
+    fields = tool.fn_metadata.arg_model.model_fields
+    return [
+        k
+        for k, f in fields.items()
+        if takes_type(f.annotation, int, float) and not takes_type(f.annotation, bool)
+    ]
+
+
+def no_bool_for_number(name: str, arguments: Mapping[str, object], number_params: list[str]) -> None:
+    """ToolError when true/false was sent for a number (`"k": true` is no 1)."""
+    bad = [k for k in number_params if isinstance(arguments.get(k), bool)]
+    if bad:
+        raise ToolError(f"{name}: invalid arguments ({bad[0]}: Input should be a number, not true/false)")
+
+
 def make_tool(fn: Callable[..., object]) -> Tool:
-    """The SDK's Tool for fn, with KeepStrings for its arguments."""
+    """The SDK's Tool for fn, with KeepStrings for its arguments; its input schema says that an
+    argument it does not take is refused (`additionalProperties: false`, as `checked` does)."""
     tool = Tool.from_function(fn)
     meta = tool.fn_metadata
     keep = KeepStrings(
@@ -63,7 +88,8 @@ def make_tool(fn: Callable[..., object]) -> Tool:
         output_model=meta.output_model,
         wrap_output=meta.wrap_output,
     )
-    return tool.model_copy(update={"fn_metadata": keep})
+    schema = {**tool.parameters, "additionalProperties": False}
+    return tool.model_copy(update={"fn_metadata": keep, "parameters": schema})
 
 
 def checked(name: str, arguments: Mapping[str, object], known: Mapping[str, list[str]]) -> dict[str, object]:
@@ -73,11 +99,14 @@ def checked(name: str, arguments: Mapping[str, object], known: Mapping[str, list
         return dict(arguments)
     aliases = ARGUMENT_ALIASES.get(name, {})
     out: dict[str, object] = {}
+    sent_as: dict[str, str] = {}  # parameter -> the name it was sent under
     for key, value in arguments.items():
         param = aliases.get(key, key)
         if param in out:
-            raise ToolError(f"{name}: `{key}` and `{param}` are the same argument: give one; nothing done")
+            first, second = sorted((sent_as[param], key), key=lambda k: k == param)
+            raise ToolError(f"{name}: `{first}` and `{second}` are the same argument: give one; nothing done")
         out[param] = value
+        sent_as[param] = key
     unknown = [k for k in arguments if aliases.get(k, k) not in params]
     if unknown:
         what = "argument" if len(unknown) == 1 else "arguments"

@@ -21,6 +21,7 @@ class Hit(TypedDict):
     words: float
     cosine: float | None
     title_words: float
+    rankers: list[str]
 
 
 class SearchResult(TypedDict):
@@ -41,7 +42,9 @@ class NoteResult(TypedDict):
     tags: list[str]
     confidence: float | None
     text: str
-    warning: str | None  # what to fix by hand: frontmatter that does not parse, an unresolved merge conflict
+    warning: str | None  # what to fix by hand (frontmatter, a merge conflict), and that the text was cut
+    total_chars: int  # characters of the whole text
+    next_offset: int | None  # the text was cut: pass this as `offset` to read on
 
 
 class ContextResult(TypedDict):

@@ -20,8 +20,9 @@ from pydantic import ValidationError
 
 from memdir import __version__
 from memdir.mcp import resources
-from memdir.mcp.arguments import TOOL_ALIASES, checked, make_tool
+from memdir.mcp.arguments import TOOL_ALIASES, checked, make_tool, no_bool_for_number, numbers
 from memdir.mcp.session import ServerState, one_line
+from memdir.mcp.stdio import run_stdio
 from memdir.mcp.tools.add_episode import add_episode
 from memdir.mcp.tools.context import context
 from memdir.mcp.tools.decisions import decision_add, decision_list, decision_outcome
@@ -73,6 +74,7 @@ class MemdirServer(MCPServer[ServerState]):
         )
         self.state = state
         self.params = {t.name: list(t.parameters.get("properties", {})) for t in served}
+        self.numbers = {t.name: numbers(t) for t in served}
 
     async def call_tool(
         self, name: str, arguments: dict[str, object], context: Context[ServerState] | None = None
@@ -80,6 +82,7 @@ class MemdirServer(MCPServer[ServerState]):
         """Call a tool; arguments that fail the schema, or that it does not take, are reported in one line."""
         name = TOOL_ALIASES.get(name, name) if TOOL_ALIASES.get(name) in self.params else name
         arguments = checked(name, arguments or {}, self.params)
+        no_bool_for_number(name, arguments, self.numbers.get(name, []))
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -87,6 +90,10 @@ class MemdirServer(MCPServer[ServerState]):
                 raise ToolError(_arguments_error(name, exc.__cause__)) from exc.__cause__
             message = str(exc).removeprefix(f"Error executing tool {name}: ")
             raise ToolError(f"{name}: {one_line(message)}") from exc.__cause__
+
+    async def run_stdio_async(self) -> None:
+        """Serve over stdio; a line that is not a JSON-RPC message is answered with an error (stdio.py)."""
+        await run_stdio(self._lowlevel_server)
 
     async def list_resources(self) -> list[Resource]:
         """Every note of the root (listed afresh on each call: new notes appear at once)."""

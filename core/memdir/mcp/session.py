@@ -37,6 +37,16 @@ def run(ctx: Context, job: Callable[[Memory], T]) -> T:
     return run_masked(ctx, job)[0]
 
 
+def run_read(ctx: Context, job: Callable[[Memory], T]) -> T:
+    """run() for a call that only reads files (a note): no lock, so a long read never holds up the
+    other calls (the store writes a note by an atomic rename: a read sees it before or after)."""
+    state = cast(ServerState, ctx.request_context.lifespan_context)
+    try:
+        return job(state.memory)
+    except MemdirError as exc:
+        raise ToolError(one_line(redact_text(str(exc)))) from None
+
+
 def run_masked(ctx: Context, job: Callable[[Memory], T]) -> tuple[T, str | None]:
     """run(), and a line for the agent when the store masked a secret the call would have written.
 

@@ -146,6 +146,11 @@ def _type_name(value: object) -> str:
     return type(value).__name__
 
 
+def note_errors(note: Note) -> list[str]:
+    """What `memdir lint` calls an error in one parsed note (a value that is not read as written)."""
+    return [p.message for p in _check_note(note) if p.level == "error"]
+
+
 def _check_note(note: Note) -> list[LintProblem]:
     """Problems of one parsed note: unread frontmatter, required keys, value types (with lines)."""
     rel, meta = note.path, note.meta

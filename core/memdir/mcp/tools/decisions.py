@@ -20,7 +20,7 @@ def decision_add(
     ctx: Context,
     title: Annotated[str, Field(description="What was decided, as a short title.")],
     chosen: Annotated[str, Field(description="The option chosen.")] = "",
-    options: Annotated[list[str] | None, Field(description="The options considered.")] = None,
+    options: Annotated[list[str] | None, Field(description="The options considered.")] = [],  # noqa: B006 (never changed)
     reason: Annotated[str, Field(description="Why, in words (as the CLI's --reason; also `reasons`).")] = "",
     tradeoff: Annotated[
         str, Field(description="What it costs, in words (as the CLI's --tradeoff; also `tradeoffs`).")
