@@ -51,6 +51,8 @@ _IDENT = re.compile(r"[^\W_]+(?:[-_.][^\W_]+)+")  # an id (`TEE-BLK-M`, `MUG-041
 # an e-mail address is one value: its domain is words only when the whole address recurs
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.U)
 _MASKED = re.compile(r"[^\W_]+|~", re.U)  # words, and `~` for an address written once or twice
+# a switch's value is the task's choice (`climate_controlled=True` for a heated unit), never the step
+_SWITCH = frozenset(["true", "false"])
 
 
 def _words(action: str, text: str) -> list[str]:
@@ -130,10 +132,11 @@ class StepAgreement:
         return frozenset(out)
 
     def _mask(self, word: str) -> str:
-        """`#` for a word with a digit, `*` for one fewer than min_support tasks wrote, else the word."""
+        """`#` for a word with a digit, `*` for one fewer than min_support tasks wrote or a switch's value
+        (`true`, `false`: one task asks for a heated unit, the next does not), else the word."""
         if any(c.isdigit() for c in word):
             return "#"
-        return word if word != "~" and self._support[word] >= self.min_support else "*"
+        return word if word != "~" and word not in _SWITCH and self._support[word] >= self.min_support else "*"
 
     def matches(self, pattern: str, key: str) -> bool:
         """Whether a key is an instance of the pattern (`*` stands for one word or more)."""

@@ -13,6 +13,8 @@ A title is a *fragment* (outside placeholders and brackets) when it is:
 - Latin words opening with a pronoun (`Her …`), ending with a function word (`… por`), or more than half
   function words (`Quisiera al riego del por la para la parcela`) — English and the Romance languages' are
   known;
+- one person's whole message: more than 12 Latin words, or a sentence's end inside (`Caller: Hi, we're moving
+  out of our apartment … {value} would that take and can I get in on {value}?`);
 - four Latin words or fewer of which none is the call's verb or object (by their first letters: `inspection`
   is named by `inspect`), or exactly the call's words in another order (`Apiary register`).
 
@@ -64,6 +66,8 @@ _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 _KANA = re.compile(r"[\u3040-\u309f]")
 _JA_WORD = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")
 _JA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+MAX_MESSAGE = 12  # Latin words: more than this is one person's whole message, not a name of work
+_SENTENCE_END = re.compile(r"[.?!]\s+\S")  # a sentence ends inside the title: a message
 MAX_SHORT = 4  # a fragment of words around a preposition: this many words at most
 MAX_JA_WORD = 3  # a Japanese title of one word this long or shorter names no work (`日付`, `予約`, `テスト`)
 
@@ -135,6 +139,8 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
     named = any(_names(w, c) for w in latin for c in call)
     # a request's `my`/`our` (not after its first word, a verb's: `Reorder my {order} order`), no placeholder
     private = "{" not in title and any(w.lower() in _PRIVATE for i, w in enumerate(latin) if i != 1)
+    if len(latin) > MAX_MESSAGE or latin and _SENTENCE_END.search(text):
+        return True  # one person's whole message (`Caller: Hi, we're moving out … {value} would that take?`)
     if latin and not named and (not known or private):
         return True  # a request's words (`Diantar jam`, `Door of my stove`) that name nothing the call does
     if not latin:
