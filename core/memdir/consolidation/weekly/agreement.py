@@ -37,6 +37,7 @@ import numpy as np
 from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
+from memdir.consolidation.weekly.step_cover import held_by, most_general
 
 MIN_AGREEMENT = 0.5
 # a value after one of these names the requester's language (`locale=ja`, `--lang en`): the same kind
@@ -202,7 +203,9 @@ class StepAgreement:
         """(m, m) weighted Jaccard of the telling steps that two members or more took (1 when none)."""
         keys = [self.keys(w) for w in members]
         telling = [k for k in dict.fromkeys(k for ks in keys for k in sorted(ks)) if self.weight(k) > 0]
-        held = [{p for p in telling if self.holds(ks, p)} for ks in keys]
+        # one step on other values (`agency padi` / `agency *`, `rental pickup` / `rental * pickup`): its
+        # most general key (`step_cover`)
+        held = most_general([{p for p in telling if self.holds(ks, p)} | held_by(ks, telling) for ks in keys])
         count = Counter(p for h in held for p in h)
         shared = [{p for p in h if count[p] >= 2} for h in held]
         m = len(members)
