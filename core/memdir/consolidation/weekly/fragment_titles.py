@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
-from memdir.consolidation.weekly.message_titles import japanese_title
+from memdir.consolidation.weekly.japanese_work import japanese_work_title, names_less
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
 _READS = READS | frozenset(
@@ -65,6 +65,7 @@ _BRACKETED = re.compile(r"[（(\[【][^（()\[\]【】）]*[）)\]】]")
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 _KANA = re.compile(r"[\u3040-\u309f]")
 _JA_WORD = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")
+_KATAKANA = re.compile(r"[\u30a0-\u30ff]+")
 _JA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 MAX_MESSAGE = 12  # Latin words: more than this is one person's whole message, not a name of work
 _SENTENCE_END = re.compile(r"[.?!]\s+\S")  # a sentence ends inside the title: a message
@@ -145,7 +146,8 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
         return True  # a request's words (`Diantar jam`, `Door of my stove`) that name nothing the call does
     if not latin:
         ja = _JA_WORD.findall(text)
-        return len(ja) == 1 and len(ja[0]) <= MAX_JA_WORD and not _KANA.search(text)
+        one = len(ja) == 1 and not _KANA.search(text)  # one word: short, or a loanword alone (`ダイビング`)
+        return one and (len(ja[0]) <= MAX_JA_WORD or _KATAKANA.fullmatch(ja[0]) is not None)
     low = [w.lower() if w != "X" else "X" for w in latin]
     small = FUNCTION_WORDS | _ROMANCE
     if len(low) == 1 or low[0] in _PRONOUNS:
@@ -169,11 +171,13 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
 def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     """The decisive call's verb and object when the title is a fragment; the title otherwise."""
     verb, noun = tool_call(steps)
-    if not verb or not is_fragment(title, verb, noun, _known_language(asked)):
+    if not verb:
         return title
-    if ja := japanese_title(
-        steps, asked, lambda t: is_fragment(t, verb, noun)
-    ):  # a Japanese-led kind is named in Japanese when its calls can
+    # a Japanese-led kind is named in Japanese when its calls can (`japanese_work`)
+    ja = japanese_work_title(steps, asked, verb, noun, lambda t: is_fragment(t, verb, noun))
+    if not is_fragment(title, verb, noun, _known_language(asked)):
+        return ja if ja and names_less(title, ja) else title
+    if ja:
         return ja
     thing = " ".join(noun)
     if not _english(asked):
