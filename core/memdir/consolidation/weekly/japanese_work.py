@@ -5,8 +5,8 @@ most requests write a kanji of (`撮影予約確認_v3` -> `撮影予約`). Set 
 titled otherwise: `Create a contract` (its requests write 掃除, 2週に1回: no kanji of `定期契約のご案内_v2`),
 `エアコンの大丈夫` (a fragment of one request: 大丈夫, "that's fine") while its calls pass `service=エアコン洗浄`.
 
-The thing: that constant (`japanese_call_title`) unless it is itself a fragment (`隔週`: one short run of
-kanji), else the subject of the Japanese notice template the calls send (`定期契約のご案内_v2` -> `定期契約`,
+The thing: that constant (`japanese_call_title`), fragments passed over (`隔週`: one short run of kanji;
+`仙台市` of an address, whose 台 the requests write as `2台`), else the subject of the Japanese notice template the calls send (`定期契約のご案内_v2` -> `定期契約`,
 `スポット作業確定_v1` -> `スポット作業`). The act: the decisive call's, in Japanese (book, reserve, schedule ->
 予約; create, register, enroll, apply -> 申込; an object that is itself an act, `create_print_order`, -> its
 noun, 注文), written after the thing with の unless the thing already ends with an act (`撮影予約`):
@@ -63,7 +63,7 @@ def japanese_work_title(
     Japanese constant names its thing."""
     if not japanese_led(asked):
         return ""
-    thing = japanese_call_title(steps, asked)
+    thing = japanese_call_title(steps, asked, fragment)
     if not thing or fragment(thing):
         thing = next((s for s in notice_subjects(steps) if not fragment(s)), "")
     if not thing:
