@@ -137,7 +137,9 @@ class StepAgreement:
         (`true`, `false`: one task asks for a heated unit, the next does not), else the word."""
         if any(c.isdigit() for c in word):
             return "#"
-        return word if word != "~" and word not in _SWITCH and self._support[word] >= self.min_support else "*"
+        return (
+            word if word != "~" and word not in _SWITCH and self._support[word] >= self.min_support else "*"
+        )
 
     def matches(self, pattern: str, key: str) -> bool:
         """Whether a key is an instance of the pattern (`*` stands for one word or more)."""

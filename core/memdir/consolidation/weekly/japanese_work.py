@@ -39,7 +39,13 @@ _VERB_ACTS = {
     "issue": "発行",
     "order": "注文",
 }
-_NOUN_ACTS = {"order": "注文", "booking": "予約", "reservation": "予約", "appointment": "予約", "application": "申込"}
+_NOUN_ACTS = {
+    "order": "注文",
+    "booking": "予約",
+    "reservation": "予約",
+    "appointment": "予約",
+    "application": "申込",
+}
 _ENDS_ACT = re.compile(r"(?:予約|申込|申し込み|注文|発行|変更|登録|受付|手続き?)$")
 _SCRIPT_RUN = re.compile(r"[\u30a0-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff]+|[\u3040-\u309f]+")
 
@@ -57,7 +63,11 @@ def notice_subjects(steps: Sequence[str]) -> list[str]:
 
 
 def japanese_work_title(
-    steps: Sequence[str], asked: Sequence[str], verb: str, noun: Sequence[str], fragment: Callable[[str], bool]
+    steps: Sequence[str],
+    asked: Sequence[str],
+    verb: str,
+    noun: Sequence[str],
+    fragment: Callable[[str], bool],
 ) -> str:
     """The thing and the act, in Japanese (see the module); "" when the kind is not Japanese-led or no
     Japanese constant names its thing."""
@@ -79,4 +89,6 @@ def names_less(title: str, work_title: str) -> bool:
         return True
     thing = work_title.split("の")[0] if "の" in work_title else work_title
     runs = _SCRIPT_RUN.findall(thing)
-    return len(runs) >= 2 and runs[0] in title and thing not in title and not any(r in title for r in runs[1:])
+    return (
+        len(runs) >= 2 and runs[0] in title and thing not in title and not any(r in title for r in runs[1:])
+    )
