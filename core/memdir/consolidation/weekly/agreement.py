@@ -37,7 +37,7 @@ import numpy as np
 from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
-from memdir.consolidation.weekly.step_cover import held_by, most_general
+from memdir.consolidation.weekly.step_cover import alike, most_general
 
 MIN_AGREEMENT = 0.5
 # a value after one of these names the requester's language (`locale=ja`, `--lang en`): the same kind
@@ -207,7 +207,7 @@ class StepAgreement:
         telling = [k for k in dict.fromkeys(k for ks in keys for k in sorted(ks)) if self.weight(k) > 0]
         # one step on other values (`agency padi` / `agency *`, `rental pickup` / `rental * pickup`): its
         # most general key (`step_cover`)
-        held = most_general([{p for p in telling if self.holds(ks, p)} | held_by(ks, telling) for ks in keys])
+        held = most_general([{p for p in telling if self.holds(ks, p) or alike(ks, p)} for ks in keys])
         count = Counter(p for h in held for p in h)
         shared = [{p for p in h if count[p] >= 2} for h in held]
         m = len(members)
@@ -240,7 +240,8 @@ class StepAgreement:
             if self.weight(k) > 0
         )
         shared = set.intersection(*({k for k in keys[i] if self.weight(k) > 0} for i in rest))
-        if own and any(not self.holds(keys[odd], k) for k in shared):
+        # the same step on other values (`channel sms` / `channel *`) is taken (`step_cover`)
+        if own and any(not self.holds(keys[odd], k) and not alike(keys[odd], k) for k in shared):
             return [rest, [odd]]
         return whole
 

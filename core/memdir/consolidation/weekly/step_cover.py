@@ -32,12 +32,11 @@ def covers(pattern: str, key: str) -> bool:
     return rx is not None and rx.fullmatch(key + " ") is not None
 
 
-def held_by(keys: Iterable[str], patterns: Sequence[str]) -> set[str]:
-    """The patterns some key covers."""
-    ks = list(keys)
-    return {p for p in patterns if any(covers(p, k) for k in ks)}
-
-
 def most_general(held: Sequence[set[str]]) -> list[set[str]]:
     """Each member's patterns without those another pattern it holds covers (the same step, in detail)."""
     return [{p for p in h if not any(q != p and covers(q, p) for q in h)} for h in held]
+
+
+def alike(keys: Iterable[str], key: str) -> bool:
+    """Whether one of the keys is the key's step on other values (either covers the other)."""
+    return any(covers(k, key) or covers(key, k) for k in keys)
