@@ -54,6 +54,7 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.U)
 _MASKED = re.compile(r"[^\W_]+|~", re.U)  # words, and `~` for an address written once or twice
 # a switch's value is the task's choice (`climate_controlled=True` for a heated unit), never the step
 _SWITCH = frozenset(["true", "false"])
+_ARGUMENTS = re.compile(r"[^\W\d][\w.-]*=", re.U)  # a call written as `key=value …`
 
 
 def _words(action: str, text: str) -> list[str]:
@@ -85,6 +86,7 @@ class StepAgreement:
         self._support = support
         self._tasks: dict[str, set[int]] = {}
         self._of: list[frozenset[str]] = []  # each task's keys
+        self.arguments: set[str] = set()  # keys of calls written as arguments (`agency=PADI card_no=…`)
         for n, work in enumerate(week):
             self._of.append(self.keys(work))
             for key in self._of[-1]:
@@ -129,7 +131,9 @@ class StepAgreement:
                         w = "*"  # `locale=ja`: the language the requester wrote in, not the work
                     if not (w in "#*" and words and words[-1] == w):
                         words.append(w)
-            out.add(" ".join(once(words)))
+            out.add(key := " ".join(once(words)))
+            if _ARGUMENTS.match(text):
+                self.arguments.add(key)
         return frozenset(out)
 
     def _mask(self, word: str) -> str:
@@ -207,7 +211,10 @@ class StepAgreement:
         telling = [k for k in dict.fromkeys(k for ks in keys for k in sorted(ks)) if self.weight(k) > 0]
         # one step on other values (`agency padi` / `agency *`, `rental pickup` / `rental * pickup`): its
         # most general key (`step_cover`)
-        held = most_general([{p for p in telling if self.holds(ks, p) or alike(ks, p)} for ks in keys])
+        held = most_general(
+            [{p for p in telling if self.holds(ks, p) or alike(ks, p, self.arguments)} for ks in keys],
+            self.arguments,
+        )
         count = Counter(p for h in held for p in h)
         shared = [{p for p in h if count[p] >= 2} for h in held]
         m = len(members)
@@ -241,7 +248,9 @@ class StepAgreement:
         )
         shared = set.intersection(*({k for k in keys[i] if self.weight(k) > 0} for i in rest))
         # the same step on other values (`channel sms` / `channel *`) is taken (`step_cover`)
-        if own and any(not self.holds(keys[odd], k) and not alike(keys[odd], k) for k in shared):
+        if own and any(
+            not self.holds(keys[odd], k) and not alike(keys[odd], k, self.arguments) for k in shared
+        ):
             return [rest, [odd]]
         return whole
 
