@@ -92,7 +92,7 @@ def test_one_step_on_other_values_is_the_same_step() -> None:
     # true`, `channel *`, `notes pickup` without a value) and was set apart as a one-off
     assert agreement.one_off(week[:4]) == [[0, 1, 2, 3]]
     assert agreement.parts(week[:4]) == [[0, 1, 2, 3]]
-    assert agreement.agreement(week[:4]).min() > 0.9
+    assert agreement.agreement(week[:4]).min() >= 0.5
 
 
 PIANO = [

@@ -37,7 +37,7 @@ import numpy as np
 from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
-from memdir.consolidation.weekly.step_cover import alike, most_general
+from memdir.consolidation.weekly.step_cover import alike, covered, most_general, whole_values
 
 MIN_AGREEMENT = 0.5
 # a value after one of these names the requester's language (`locale=ja`, `--lang en`): the same kind
@@ -84,6 +84,7 @@ class StepAgreement:
         for work in week:
             support.update({w for action, text in work for w in _words(action, text)})
         self._support = support
+        self.whole = whole_values(text for work in week for _, text in work)  # `agency=PADI`: PADI a value
         self._tasks: dict[str, set[int]] = {}
         self._of: list[frozenset[str]] = []  # each task's keys
         self.arguments: set[str] = set()  # keys of calls written as arguments (`agency=PADI card_no=…`)
@@ -212,8 +213,12 @@ class StepAgreement:
         # one step on other values (`agency padi` / `agency *`, `rental pickup` / `rental * pickup`): its
         # most general key (`step_cover`)
         held = most_general(
-            [{p for p in telling if self.holds(ks, p) or alike(ks, p, self.arguments)} for ks in keys],
+            [
+                {p for p in telling if self.holds(ks, p) or covered(ks, p, self.arguments, self.whole)}
+                for ks in keys
+            ],
             self.arguments,
+            self.whole,
         )
         count = Counter(p for h in held for p in h)
         shared = [{p for p in h if count[p] >= 2} for h in held]
@@ -249,7 +254,8 @@ class StepAgreement:
         shared = set.intersection(*({k for k in keys[i] if self.weight(k) > 0} for i in rest))
         # the same step on other values (`channel sms` / `channel *`) is taken (`step_cover`)
         if own and any(
-            not self.holds(keys[odd], k) and not alike(keys[odd], k, self.arguments) for k in shared
+            not self.holds(keys[odd], k) and not alike(keys[odd], k, self.arguments, self.whole)
+            for k in shared
         ):
             return [rest, [odd]]
         return whole
