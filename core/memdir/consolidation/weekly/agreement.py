@@ -37,6 +37,7 @@ import numpy as np
 from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
+from memdir.consolidation.weekly.step_cover import alike, covered, most_general, whole_values
 
 MIN_AGREEMENT = 0.5
 # a value after one of these names the requester's language (`locale=ja`, `--lang en`): the same kind
@@ -51,6 +52,9 @@ _IDENT = re.compile(r"[^\W_]+(?:[-_.][^\W_]+)+")  # an id (`TEE-BLK-M`, `MUG-041
 # an e-mail address is one value: its domain is words only when the whole address recurs
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.U)
 _MASKED = re.compile(r"[^\W_]+|~", re.U)  # words, and `~` for an address written once or twice
+# a switch's value is the task's choice (`climate_controlled=True` for a heated unit), never the step
+_SWITCH = frozenset(["true", "false"])
+_ARGUMENTS = re.compile(r"[^\W\d][\w.-]*=", re.U)  # a call written as `key=value …`
 
 
 def _words(action: str, text: str) -> list[str]:
@@ -80,8 +84,10 @@ class StepAgreement:
         for work in week:
             support.update({w for action, text in work for w in _words(action, text)})
         self._support = support
+        self.whole = whole_values(text for work in week for _, text in work)  # `agency=PADI`: PADI a value
         self._tasks: dict[str, set[int]] = {}
         self._of: list[frozenset[str]] = []  # each task's keys
+        self.arguments: set[str] = set()  # keys of calls written as arguments (`agency=PADI card_no=…`)
         for n, work in enumerate(week):
             self._of.append(self.keys(work))
             for key in self._of[-1]:
@@ -126,14 +132,19 @@ class StepAgreement:
                         w = "*"  # `locale=ja`: the language the requester wrote in, not the work
                     if not (w in "#*" and words and words[-1] == w):
                         words.append(w)
-            out.add(" ".join(once(words)))
+            out.add(key := " ".join(once(words)))
+            if _ARGUMENTS.match(text):
+                self.arguments.add(key)
         return frozenset(out)
 
     def _mask(self, word: str) -> str:
-        """`#` for a word with a digit, `*` for one fewer than min_support tasks wrote, else the word."""
+        """`#` for a word with a digit, `*` for one fewer than min_support tasks wrote or a switch's value
+        (`true`, `false`: one task asks for a heated unit, the next does not), else the word."""
         if any(c.isdigit() for c in word):
             return "#"
-        return word if word != "~" and self._support[word] >= self.min_support else "*"
+        return (
+            word if word != "~" and word not in _SWITCH and self._support[word] >= self.min_support else "*"
+        )
 
     def matches(self, pattern: str, key: str) -> bool:
         """Whether a key is an instance of the pattern (`*` stands for one word or more)."""
@@ -199,7 +210,16 @@ class StepAgreement:
         """(m, m) weighted Jaccard of the telling steps that two members or more took (1 when none)."""
         keys = [self.keys(w) for w in members]
         telling = [k for k in dict.fromkeys(k for ks in keys for k in sorted(ks)) if self.weight(k) > 0]
-        held = [{p for p in telling if self.holds(ks, p)} for ks in keys]
+        # one step on other values (`agency padi` / `agency *`, `rental pickup` / `rental * pickup`): its
+        # most general key (`step_cover`)
+        held = most_general(
+            [
+                {p for p in telling if self.holds(ks, p) or covered(ks, p, self.arguments, self.whole)}
+                for ks in keys
+            ],
+            self.arguments,
+            self.whole,
+        )
         count = Counter(p for h in held for p in h)
         shared = [{p for p in h if count[p] >= 2} for h in held]
         m = len(members)
@@ -232,7 +252,11 @@ class StepAgreement:
             if self.weight(k) > 0
         )
         shared = set.intersection(*({k for k in keys[i] if self.weight(k) > 0} for i in rest))
-        if own and any(not self.holds(keys[odd], k) for k in shared):
+        # the same step on other values (`channel sms` / `channel *`) is taken (`step_cover`)
+        if own and any(
+            not self.holds(keys[odd], k) and not alike(keys[odd], k, self.arguments, self.whole)
+            for k in shared
+        ):
             return [rest, [odd]]
         return whole
 

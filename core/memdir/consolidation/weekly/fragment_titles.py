@@ -13,6 +13,8 @@ A title is a *fragment* (outside placeholders and brackets) when it is:
 - Latin words opening with a pronoun (`Her …`), ending with a function word (`… por`), or more than half
   function words (`Quisiera al riego del por la para la parcela`) — English and the Romance languages' are
   known;
+- one person's whole message: more than 12 Latin words, or a sentence's end inside (`Caller: Hi, we're moving
+  out of our apartment … {value} would that take and can I get in on {value}?`);
 - four Latin words or fewer of which none is the call's verb or object (by their first letters: `inspection`
   is named by `inspect`), or exactly the call's words in another order (`Apiary register`).
 
@@ -28,7 +30,7 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
-from memdir.consolidation.weekly.message_titles import japanese_title
+from memdir.consolidation.weekly.japanese_work import japanese_work_title, names_less
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
 _READS = READS | frozenset(
@@ -63,7 +65,10 @@ _BRACKETED = re.compile(r"[（(\[【][^（()\[\]【】）]*[）)\]】]")
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 _KANA = re.compile(r"[\u3040-\u309f]")
 _JA_WORD = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")
+_KATAKANA = re.compile(r"[\u30a0-\u30ff]+")
 _JA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+MAX_MESSAGE = 12  # Latin words: more than this is one person's whole message, not a name of work
+_SENTENCE_END = re.compile(r"[.?!]\s+\S")  # a sentence ends inside the title: a message
 MAX_SHORT = 4  # a fragment of words around a preposition: this many words at most
 MAX_JA_WORD = 3  # a Japanese title of one word this long or shorter names no work (`日付`, `予約`, `テスト`)
 
@@ -135,11 +140,14 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
     named = any(_names(w, c) for w in latin for c in call)
     # a request's `my`/`our` (not after its first word, a verb's: `Reorder my {order} order`), no placeholder
     private = "{" not in title and any(w.lower() in _PRIVATE for i, w in enumerate(latin) if i != 1)
+    if len(latin) > MAX_MESSAGE or latin and _SENTENCE_END.search(text):
+        return True  # one person's whole message (`Caller: Hi, we're moving out … {value} would that take?`)
     if latin and not named and (not known or private):
         return True  # a request's words (`Diantar jam`, `Door of my stove`) that name nothing the call does
     if not latin:
         ja = _JA_WORD.findall(text)
-        return len(ja) == 1 and len(ja[0]) <= MAX_JA_WORD and not _KANA.search(text)
+        one = len(ja) == 1 and not _KANA.search(text)  # one word: short, or a loanword alone (`ダイビング`)
+        return one and (len(ja[0]) <= MAX_JA_WORD or _KATAKANA.fullmatch(ja[0]) is not None)
     low = [w.lower() if w != "X" else "X" for w in latin]
     small = FUNCTION_WORDS | _ROMANCE
     if len(low) == 1 or low[0] in _PRONOUNS:
@@ -163,11 +171,13 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
 def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     """The decisive call's verb and object when the title is a fragment; the title otherwise."""
     verb, noun = tool_call(steps)
-    if not verb or not is_fragment(title, verb, noun, _known_language(asked)):
+    if not verb:
         return title
-    if ja := japanese_title(
-        steps, asked, lambda t: is_fragment(t, verb, noun)
-    ):  # a Japanese-led kind is named in Japanese when its calls can
+    # a Japanese-led kind is named in Japanese when its calls can (`japanese_work`)
+    ja = japanese_work_title(steps, asked, verb, noun, lambda t: is_fragment(t, verb, noun))
+    if not is_fragment(title, verb, noun, _known_language(asked)):
+        return ja if ja and names_less(title, ja) else title
+    if ja:
         return ja
     thing = " ".join(noun)
     if not _english(asked):

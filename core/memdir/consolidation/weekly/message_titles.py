@@ -55,13 +55,16 @@ def call_word_title(steps: Sequence[str], asked: Sequence[str]) -> str:
 _NOTICE_END = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ)$")
 
 
-def japanese_call_title(steps: Sequence[str], asked: Sequence[str]) -> str:
+def japanese_call_title(
+    steps: Sequence[str], asked: Sequence[str], skip: Callable[[str], bool] = lambda _: False
+) -> str:
     """For a kind most of whose requests are Japanese: the Japanese constant of its calls that names it.
 
     The constant (a template id without its version, a plan) holding a kanji most Japanese requests write,
     then the one holding the most kanji they write (`撮影予約確認`: 撮 and 予約 over `スタンダード撮影`'s 撮),
     without the notice it ends with (`確認`, `受付`: the message, not the work): `撮影予約`, `追加プリント`.
-    "" when the requests are not mostly Japanese or no constant is so written.
+    "" when the requests are not mostly Japanese or no constant is so written. `skip`: a constant that
+    names no work (a fragment: `仙台市` of an address, whose 台 the requests write as `2台`) is passed over.
     """
     ja = [a for a in asked if _CJK.search(a)]
     if 2 * len(ja) <= len(asked):
@@ -75,7 +78,7 @@ def japanese_call_title(steps: Sequence[str], asked: Sequence[str]) -> str:
     for run in runs:
         kanji = set(_KANJI.findall(run))
         writers = sum(1 for a in ja if kanji & set(_KANJI.findall(a)))
-        if 2 * writers <= len(ja):
+        if 2 * writers <= len(ja) or skip(_NOTICE_END.sub("", run)) and skip(run):
             continue
         mine = (writers, len(kanji & written), sum(c.count(run) for c in calls))
         if mine > rank:

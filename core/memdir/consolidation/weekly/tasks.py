@@ -4,7 +4,7 @@ A task is every event with one `task_id`; an event without one is a task of its 
 A task succeeded when `outcome: success` is the last explicit outcome it reports;
 no outcome means unknown, which never counts as success.
 
-Any shape of log: a step is a `tool_use` (or any event naming a `tool`, except results), a
+Any shape of log: a step is a `tool_use` (or any event naming a `tool`, except results: `call_results`), a
 `tool_result` that follows no call of its own (loggers that write only results), or a
 `response_sent` (the reply, as a `reply` step). A `tool_result` marks its call failed when it
 says so (`outcome: failure`, an `error`, a non-zero `exit_code`). `thought` events are kept as
@@ -22,6 +22,7 @@ from datetime import datetime
 
 from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tools
+from memdir.consolidation.weekly.call_results import call_ids, failure_text, is_result, says_failed
 from memdir.consolidation.weekly.flag_order import settle_flag_order
 from memdir.consolidation.weekly.reply_templates import templated_reply
 from memdir.consolidation.weekly.request_text import reply_text, request_text
@@ -323,11 +324,14 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
     task = Task(task_id=task_id, start=events[0].ts, end=events[-1].ts, events=len(events))
     task.intent = _intent(events)
     open_call: dict[str, int] = {}  # tool -> index of its latest call without a result yet
+    called: set[str] = set()  # the ids of the task's calls so far
     for ev in events:
         tool = ev.get("tool", ev.get("tool_name"))
         name = str(tool).strip() if isinstance(tool, str) and tool.strip() else ""
-        if ev.type in RESULT_TYPES:
+        if ev.type in RESULT_TYPES or (name and is_result(ev, INPUT_KEYS, called)):
             bad, error = _failed(ev)
+            if says_failed(ev) and not bad:  # `retry-prompt`: the call failed, its text says why
+                bad, error = True, failure_text(ev)[:300]
             idx = open_call.pop(name, None) if name else (len(task.steps) - 1 if task.steps else None)
             if idx is None and name and (text := _input_of(ev, name)) and len(task.steps) < MAX_STEPS:
                 task.tools.append(name)  # a logger that writes results only: the result is the step
@@ -365,6 +369,7 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
                 text = _input_of(ev, name) or _text_field(ev, "summary")
                 task.steps.append(Step(name, text, _action(ev, name, text), purpose=_purpose_of(ev, name)))
                 open_call[name] = len(task.steps) - 1
+                called.update(call_ids(ev))
         if ev.type not in RESULT_TYPES and (error := _text_field(ev, "error")):
             task.error = error[:300]
         listed = ev.get("tools")

@@ -1,0 +1,94 @@
+"""A Japanese-led kind is named in Japanese: the thing its calls' Japanese constant names, and the act (round 27).
+
+Round 26 named a Japanese-led kind whose title gave way to its call by the Japanese constant of its calls that
+most requests write a kanji of (`撮影予約確認_v3` -> `撮影予約`). Set 27 left three kinds of a Japanese desk
+titled otherwise: `Create a contract` (its requests write 掃除, 2週に1回: no kanji of `定期契約のご案内_v2`),
+`エアコンの大丈夫` (a fragment of one request: 大丈夫, "that's fine") while its calls pass `service=エアコン洗浄`.
+
+The thing: that constant (`japanese_call_title`), fragments passed over (`隔週`: one short run of kanji;
+`仙台市` of an address, whose 台 the requests write as `2台`), else the subject of the Japanese notice template the calls send (`定期契約のご案内_v2` -> `定期契約`,
+`スポット作業確定_v1` -> `スポット作業`). The act: the decisive call's, in Japanese (book, reserve, schedule ->
+予約; create, register, enroll, apply -> 申込; an object that is itself an act, `create_print_order`, -> its
+noun, 注文), written after the thing with の unless the thing already ends with an act (`撮影予約`):
+`定期契約の申込`, `エアコン洗浄の予約`. No act known: the thing alone. No thing: "" (the title stays, or the
+call's English words).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from memdir.consolidation.weekly.action_titles import singular
+from memdir.consolidation.weekly.message_titles import japanese_call_title
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_HOLE = re.compile(r"\{\w+\}")
+_JA_VALUE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u30fc]{2,}")
+# a template's notice after its subject: the message (`ご案内`, `確定`), not the work
+_NOTICE = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ|確定)$")
+_VERB_ACTS = {
+    "book": "予約",
+    "reserve": "予約",
+    "schedule": "予約",
+    "create": "申込",
+    "register": "申込",
+    "enroll": "申込",
+    "apply": "申込",
+    "subscribe": "申込",
+    "issue": "発行",
+    "order": "注文",
+}
+_NOUN_ACTS = {
+    "order": "注文",
+    "booking": "予約",
+    "reservation": "予約",
+    "appointment": "予約",
+    "application": "申込",
+}
+_ENDS_ACT = re.compile(r"(?:予約|申込|申し込み|注文|発行|変更|登録|受付|手続き?)$")
+_SCRIPT_RUN = re.compile(r"[\u30a0-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff]+|[\u3040-\u309f]+")
+
+
+def japanese_led(asked: Sequence[str]) -> bool:
+    """Whether most requests are Japanese."""
+    return 2 * sum(1 for a in asked if _CJK.search(a)) > len(asked)
+
+
+def notice_subjects(steps: Sequence[str]) -> list[str]:
+    """The subjects of the Japanese notice templates the calls send (`定期契約のご案内` -> `定期契約`)."""
+    calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
+    runs = dict.fromkeys(m.group(0) for c in calls for m in _JA_VALUE.finditer(c))
+    return [subject for run in runs if (subject := _NOTICE.sub("", run)) != run and len(subject) >= 2]
+
+
+def japanese_work_title(
+    steps: Sequence[str],
+    asked: Sequence[str],
+    verb: str,
+    noun: Sequence[str],
+    fragment: Callable[[str], bool],
+) -> str:
+    """The thing and the act, in Japanese (see the module); "" when the kind is not Japanese-led or no
+    Japanese constant names its thing."""
+    if not japanese_led(asked):
+        return ""
+    thing = japanese_call_title(steps, asked, fragment)
+    if not thing or fragment(thing):
+        thing = next((s for s in notice_subjects(steps) if not fragment(s)), "")
+    if not thing:
+        return ""
+    act = (_NOUN_ACTS.get(singular(noun[-1])) if noun else None) or _VERB_ACTS.get(verb, "")
+    return thing if not act or _ENDS_ACT.search(thing) else f"{thing}の{act}"
+
+
+def names_less(title: str, work_title: str) -> bool:
+    """Whether a title says less than the Japanese work title: English (the call's words, for a Japanese
+    desk), or the thing's first word without what is done to it (`エアコンの大丈夫` beside `エアコン洗浄`)."""
+    if not _CJK.search(title):
+        return True
+    thing = work_title.split("の")[0] if "の" in work_title else work_title
+    runs = _SCRIPT_RUN.findall(thing)
+    return (
+        len(runs) >= 2 and runs[0] in title and thing not in title and not any(r in title for r in runs[1:])
+    )

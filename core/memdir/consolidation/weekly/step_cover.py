@@ -1,0 +1,77 @@
+"""One step at two levels of detail: a key whose masked words cover another's specific ones (round 27).
+
+A step key keeps a value word that enough of the week wrote and masks the rest (`agreement.StepAgreement`):
+one diver's `verify_certification agency padi card no # name *` and another's `agency * card no * # name *`
+(NAUI's `NA-88107342`), one booking's `rental * pickup` and one with its own gear's `rental pickup` (an empty
+value), one reply's `channel line to #` and one's `channel * to *` (an e-mail). These are one step on other
+values; compared as two, the dive shop's boat kind fell apart into one task and three. Here a key *covers*
+another when each of its `*` stands for one word of the other's or none (an empty value), and a `#` is a
+value too: one value's place, never a run of words (a web agent's `click *` covers no step of another kind). Members of a cluster are compared on the most general keys they hold.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Sequence
+from functools import lru_cache
+
+# a value written whole after its argument's name, one token: `agency=PADI`, `channel=line` (not `Place` of
+# `element=Place order`: a label's word)
+_WHOLE_VALUE = re.compile(r"(?:^|\s)[^\W\d][\w.-]*=([^\s=]+)(?=\s+[^\s=]+=|\s*$)", re.U)
+_WORD = re.compile(r"[^\W_]+", re.U)
+
+
+def whole_values(texts: Iterable[str]) -> frozenset[str]:
+    """The words of the week's values written whole (one token after `key=`), lower case."""
+    return frozenset(
+        w
+        for text in texts
+        for m in _WHOLE_VALUE.finditer(text.lower()[:300])
+        for w in _WORD.findall(m.group(1))
+    )
+
+
+@lru_cache(maxsize=65536)
+def _rx(pattern: str) -> re.Pattern[str] | None:
+    parts = pattern.split(" ")
+    if "*" not in parts[1:]:
+        return None
+    return re.compile("".join(r"((?:\S+ )?)" if p == "*" else re.escape(p) + " " for p in parts))
+
+
+def covers(pattern: str, key: str, values: Collection[str]) -> bool:
+    """Whether the key is the pattern's step on other values: each of the pattern's `*` is one word of the key
+    that the week writes as a whole value (`values`), a mask, or none."""
+    if pattern == key:
+        return True
+    rx = _rx(pattern)
+    m = rx.fullmatch(key + " ") if rx is not None else None
+    return m is not None and all(g.strip() in values or g.strip() in ("", "#", "*") for g in m.groups())
+
+
+def most_general(
+    held: Sequence[set[str]], arguments: Collection[str], values: Collection[str]
+) -> list[set[str]]:
+    """Each member's patterns without those another pattern it holds covers (the same step, in detail)."""
+    return [
+        {
+            p
+            for p in h
+            if p not in arguments or not any(q != p and q in arguments and covers(q, p, values) for q in h)
+        }
+        for h in held
+    ]
+
+
+def alike(keys: Iterable[str], key: str, arguments: Collection[str], values: Collection[str]) -> bool:
+    """Whether one of the keys is the key's step on other values (either covers the other). Only calls written
+    as arguments (`arguments`: `agency=PADI`) are so compared: a web agent's `click # *` is a rare label, the
+    kind's own, not a value; and a mobile agent's `element=Place order` is a label too (`Place` no value)."""
+    return key in arguments and any(
+        k in arguments and (covers(k, key, values) or covers(key, k, values)) for k in keys
+    )
+
+
+def covered(keys: Iterable[str], pattern: str, arguments: Collection[str], values: Collection[str]) -> bool:
+    """Whether the pattern covers one of the keys (a member took the pattern's step, on its own values)."""
+    return pattern in arguments and any(k in arguments and covers(pattern, k, values) for k in keys)
