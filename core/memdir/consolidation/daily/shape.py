@@ -33,15 +33,14 @@ from memdir.consolidation.daily.shape_items import CLAUSE_END as _CLAUSE_END
 from memdir.consolidation.daily.shape_items import depth as _depth
 from memdir.consolidation.daily.shape_items import unlabel as _unlabel
 from memdir.consolidation.daily.shape_items import with_items as _with_items
-from memdir.consolidation.daily.shape_lead import (
-    TURN as _TURN,
-)
+from memdir.consolidation.daily.shape_lead import TURN as _TURN
 from memdir.consolidation.daily.shape_lead import (
     about_note,
     candidates,
     description_ok,
     ja_title_clause,
     opening_topic,
+    rule_sentences,
     unspoken,
 )
 from memdir.consolidation.daily.shape_lead import (
@@ -258,7 +257,7 @@ def _knowledge_description(blocks: list[Block], title: str) -> str:
         if description_ok(first.text, title):
             return _with_items(_one_line(first.text), [_item(u) for u in units(lists[0])])
         paras = paras[1:]  # "Pasting this because I keep looking it up:" says nothing of the list
-    every = [_COMMIT_PREFIX.sub("", unspoken(s)) for b in paras for s in sentences(b.text)]
+    every = rule_sentences([_COMMIT_PREFIX.sub("", unspoken(s)) for b in paras for s in sentences(b.text)])
     sents = [s for s in every if description_ok(s, title)]
     if every and not sents and lists:  # "【決定事項】" over a list: its first item says it
         return _cut(sentences(_item(units(lists[0])[0]))[0], DESC_LIMIT)

@@ -358,3 +358,42 @@ def unspoken(sentence: str) -> str:
     s = EMPHASIS.sub("", _QUOTE.sub("", sentence))
     m = SPEAKER.match(s) if sentence.startswith(">") else None
     return s[m.end() :] if m and len(m.group(0).split()) <= 2 else sentence
+
+
+# the hashtags a sentence ends with (`… on 11/19. #vpn #policy`; not `## Heading`, `C#`, `#1234`, a URL's
+# `#anchor`, nor a channel named inside a sentence, `posts to #alerts, no page`) and a pointer to another
+# note ("See [[X]].", 「[[X]]も参照」): neither says what the note states
+_TAG_RUN = re.compile(r"(?:^|\s+)(?:(?<![\w&/#])#(?=[^\W\d_])[\w-]+[\s,、]*)+(?=[.。]?$)")
+_POINTER = re.compile(
+    r"(?:\b(?:see(?: also)?|cf\.?|related|more in)\s*:?\s*)?\[\[[^\]]+\]\]\s*(?:(?:も|を)?参照[^\s。.]*)?",
+    re.I,
+)
+_WIKILINK = re.compile(r"\[\[(?:[^\]|]*\|)?([^\]]+)\]\]")
+# who decided it and when ("Decided by 課長 on 11/19.", "Approved by the board in March.", "Per Dana.",
+# 「11/19 課長決定。」「定例会議で承認済み。」): where the rule came from, not the rule
+_ATTRIBUTION = re.compile(
+    r"^(?:(?:this|it) (?:was|is) )?(?:decided|approved|agreed|signed off|confirmed|okayed|ok'?d|mandated)\b"
+    r"(?:\s+(?:by|on|at|in|with|during)\s+[^.,;:!?]{1,30}){1,3}[.!]?$|"
+    r"^(?:as )?(?:per|according to)\s+[^.,;:!?]{1,30}[.!]?$|"
+    r"^[^。、，,\u3040-\u309f]{0,20}(?:の[^。、，,\u3040-\u309f]{1,12})?(?:で|にて|より|が)?"
+    r"(?:決定|承認|了承|決裁|合意)(?:済み?)?(?:です|しました|した|されました|された)?[。.]?$",
+    re.I,
+)
+
+
+def rule_sentences(said: list[str]) -> list[str]:
+    """The sentences without the hashtags they end with and pointers to other notes (a sentence that is
+    only a pointer goes), and without a line of who decided it when another sentence states what was decided."""
+    out = []
+    for s in said:
+        if "[[" in s and len(re.findall(r"\w+", _WIKILINK.sub("", _TAG_RUN.sub("", s)))) <= 4:
+            continue  # "Follows on from [[cemetery-permits]].", 「[[X]]の続き。」: only a pointer
+        t = _POINTER.sub("", s).rstrip()
+        t = _WIKILINK.sub(r"\1", _TAG_RUN.sub("", t))
+        if t == s:
+            out.append(s)
+            continue
+        t = re.sub(r"(?<=[.。!?！？])[\s.。]+$", "", " ".join(t.split())).strip()
+        out += [x for x in sentences(t) if re.search(r"\w", x)]
+    stated = [s for s in out if not _ATTRIBUTION.match(s.strip("()（）[]【】 "))]
+    return stated or out
