@@ -12,6 +12,7 @@ from pathlib import Path
 import anyio
 import pytest
 from mcp import Client
+from readonly_mount import read_only_view
 
 from memdir import Memory
 from memdir.errors import PathError
@@ -76,16 +77,8 @@ def test_the_cli_and_mcp_accept_the_same_context_budgets(root: Path, run_cli: Ru
 def readonly_root(root: Path, tmp_path: Path) -> Iterator[Path]:
     """The test root bind-mounted read-only (skipped where mounting is not allowed)."""
     Memory(root).add_episode("an episode", title="ep")
-    ro = tmp_path / "ro"
-    ro.mkdir()
-    if subprocess.run(["mount", "--bind", str(root), str(ro)], capture_output=True).returncode != 0:
-        pytest.skip("cannot bind-mount here (needs root in a privileged container)")
-    try:
-        if subprocess.run(["mount", "-o", "remount,ro,bind", str(ro)], capture_output=True).returncode != 0:
-            pytest.skip("cannot remount read-only here")
+    with read_only_view(root, tmp_path / "ro") as ro:
         yield ro
-    finally:
-        subprocess.run(["umount", str(ro)], capture_output=True)
 
 
 def test_the_daemon_on_a_read_only_root_says_so_in_one_sentence(readonly_root: Path, run_cli: Run) -> None:

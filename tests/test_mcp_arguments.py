@@ -14,9 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_mcp_stdio import Served, serve
-
-from memdir import Memory
+from test_mcp_stdio import Served, new_root, serve
 
 PROOF = "procedures/proof-the-sourdough.md"
 NOTES = {
@@ -35,11 +33,7 @@ NOTES = {
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     base = tmp_path_factory.mktemp("mcp-arguments")
-    root = base / "root"
-    Memory(root).init()
-    for rel, text in NOTES.items():
-        (root / rel).write_text(text, encoding="utf-8")
-    with serve(base, root) as served:
+    with serve(base, new_root(base, NOTES)) as served:
         yield served
 
 

@@ -75,13 +75,19 @@ def serve(base: Path, root: Path) -> Iterator[Served]:
         yield Served(root, portal, connected)
 
 
+def new_root(base: Path, notes: dict[str, str]) -> Path:
+    """`base/root`, initialised, with these notes written as a person would (not through the store)."""
+    root = base / "root"
+    Memory(root).init()
+    for rel, text in notes.items():
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     base = tmp_path_factory.mktemp("mcp-stdio")
-    root = base / "root"
-    Memory(root).init()
-    for rel, text in NOTES.items():
-        (root / rel).write_text(text, encoding="utf-8")
+    root = new_root(base, NOTES)
     (base / "outside.md").write_text(f"# Outside\n\n{SECRET}\n", encoding="utf-8")
     (root / "knowledge" / "escape.md").symlink_to(base / "outside.md")
     with serve(base, root) as served:

@@ -16,9 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_mcp_stdio import Served, serve
-
-from memdir import Memory
+from test_mcp_stdio import Served, new_root, serve
 
 LOG_LINE = "22:14 seeing 2.1 arcsec, guiding RMS 0.4, CCD at -20 C, dome slit open\n"
 BIG = "---\ndescription: Night log of the 40 cm reflector, exported\n---\n# Telescope night log\n\n" + (
@@ -45,11 +43,7 @@ NOTES = {
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     base = tmp_path_factory.mktemp("mcp-trial15")
-    root = base / "root"
-    Memory(root).init()
-    for rel, text in NOTES.items():
-        (root / rel).write_text(text, encoding="utf-8")
-    with serve(base, root) as served:
+    with serve(base, new_root(base, NOTES)) as served:
         yield served
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from readonly_mount import read_only_view
 
 from memdir import Memory
 from memdir.notes.store import NoteStore
@@ -38,18 +39,8 @@ def garden(root: Path, tmp_path: Path) -> Iterator[tuple[Path, Path]]:
     store = NoteStore(root)
     for rel, text in NOTES.items():
         store.create(rel, text)
-    ro = tmp_path / "ro"
-    ro.mkdir()
-    if subprocess.run(["mount", "--bind", str(root), str(ro)], capture_output=True).returncode != 0:
-        pytest.skip("cannot bind-mount here (needs root in a privileged container)")
-    try:
-        if subprocess.run(["mount", "-o", "remount,ro,bind", str(ro)], capture_output=True).returncode != 0:
-            pytest.skip("cannot remount read-only here")
+    with read_only_view(root, tmp_path / "ro") as ro:
         yield root, ro
-    finally:
-        # a file the test process still holds open under the mount makes umount busy: detach it lazily
-        if subprocess.run(["umount", str(ro)], capture_output=True).returncode != 0:
-            subprocess.run(["umount", "-l", str(ro)], capture_output=True)
 
 
 def test_a_never_indexed_read_only_root_is_searched_and_says_what_was_skipped(
