@@ -8,16 +8,14 @@ object means more keys may follow or sit between: those documented keys must the
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
+from test_cli_json import run
 
 from memdir import Memory
-from memdir.cli.main import main
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "cli-json.md"
 
@@ -60,18 +58,6 @@ def search_example() -> list[str]:
     hits = json.loads(block)
     assert isinstance(hits, list)
     return list(hits[0])
-
-
-def run(root: Path, *args: str) -> object:
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main(["--root", str(root), *args, "--json"])
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-    assert code in (0, 1), (args, code, err.getvalue())
-    return json.loads(out.getvalue())
 
 
 def agrees(verb: str, data: object, which: int = 0) -> None:
