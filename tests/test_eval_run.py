@@ -136,7 +136,17 @@ def test_out_lines_parse_and_repeat_byte_for_byte_on_a_reused_root(generic: Eval
     assert len(lines) == len(generic.dataset.queries) * len(RANKERS)
     rows = [json.loads(line) for line in lines]
     first = rows[0]
-    assert set(first) == {"query_id", "ranker", "category", "ranked", "scores", "paths", "gold"}
+    assert set(first) == {
+        "query_id",
+        "ranker",
+        "category",
+        "ranked",
+        "scores",
+        "paths",
+        "gold",
+        "embedder",
+        "engine",
+    }
     assert first["query_id"] == "q-password" and first["ranker"] == "hybrid"
     assert first["ranked"][0] == "ops/rotate-db-password" and first["gold"] == ["ops/rotate-db-password"]
     assert len(first["ranked"]) == len(first["scores"]) == len(first["paths"])

