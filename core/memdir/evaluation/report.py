@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from memdir.evaluation.dataset import EvalDataset
 from memdir.evaluation.grep import grep_terms
 from memdir.evaluation.metrics import ALL
 from memdir.evaluation.run import NEEDS_VECTORS, EvalRun
@@ -42,7 +43,7 @@ def describe(run: EvalRun) -> list[str]:
     )
     skipped = ", ".join(f"{n} {why}" for why, n in ds.skipped.items())
     lines = [
-        f"{ds.name}: {ds.source}",
+        f"{ds.name}: {ds.source}" + ("" if ds.split == "all" else f"; --split {ds.split}: {_groups(ds)}"),
         f"{len(ds.documents)} documents, {len(ds.queries)} queries searched {where}"
         + (f" (skipped: {skipped})" if skipped else ""),
     ]
@@ -62,6 +63,12 @@ def embedder_label(index: JSONObject) -> str:
     engine = index.get("engine")
     label = str(index.get("embedder"))
     return f"{label} on {ENGINES.get(engine, engine)}" if isinstance(engine, str) and engine else label
+
+
+def _groups(ds: EvalDataset) -> str:
+    """The units (LoCoMo conversations) a split's questions come from."""
+    groups = sorted({q.group for q in ds.queries if q.group})
+    return "the questions of " + ", ".join(groups) if groups else "no question"
 
 
 def format_table(run: EvalRun) -> str:
@@ -107,6 +114,7 @@ def result_document(run: EvalRun, root_kept: bool) -> JSONObject:
     return {
         "dataset": ds.name,
         "source": ds.source,
+        "split": ds.split,
         "documents": len(ds.documents),
         "queries": len(ds.queries),
         "skipped": dict(ds.skipped),
