@@ -112,3 +112,24 @@ def test_a_relevant_note_under_a_weak_one_is_pointed_at_when_others_are_shown(
     assert "1 more note(s) ranked below the top 2 pass the floor: -k 10 shows them" in res.stderr
     assert "clinic-morning" in run_cli("search", query, "-k", "3", env=HASHING).stdout
     assert "pass the floor" not in run_cli("search", query, "-k", "3", env=HASHING).stderr
+
+
+def test_mcp_search_says_it_in_message(root: Path) -> None:
+    import anyio
+    from mcp import Client
+
+    from memdir import Memory
+    from memdir.index.embedder import get_embedder
+    from memdir.mcp.server import build_server
+
+    _clinic(root)
+    mem = Memory(root, embedder=get_embedder("hashing"))
+
+    async def go() -> dict[str, object]:
+        async with Client(build_server(mem, read_only=True)) as client:
+            res = await client.call_tool("search", {"query": "vaccinate the puppy rabies booster", "k": 2})
+            return dict(res.structured_content or {})
+
+    out = anyio.run(go)
+    assert [h["path"] for h in out["hits"]] == ["procedures/puppy-vaccination.md"]  # type: ignore[attr-defined]
+    assert out["message"] == "1 more note(s) rank below the top 2 and pass the floor: ask with k=10"
