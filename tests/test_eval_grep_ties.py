@@ -68,9 +68,10 @@ def test_grep_figures_do_not_depend_on_document_names(tmp_path: Path) -> None:
     plain, renamed = _grep_rows(tmp_path, False), _grep_rows(tmp_path, True)
     assert plain == renamed
     ja = next(ln for ln in plain if ln.startswith("ja")).split()
-    # neither Japanese question has a word grep can look for: chance level over 8 files, not 0 or 1
-    assert float(ja[2]) == pytest.approx(1 / 8, abs=1e-3) and float(ja[3]) == pytest.approx(5 / 8, abs=1e-3)
-    assert "2 with no word to grep" in plain[-1] and plain[-1].endswith("ja 2")
+    # the Japanese questions are grepped by their kanji/katakana runs (trial 16; before: chance, 1/8 and 5/8);
+    # files tied on those runs are still scored over their orders, so the names still do not count
+    assert float(ja[2]) == pytest.approx(0.75, abs=1e-3) and float(ja[3]) == pytest.approx(0.893, abs=1e-3)
+    assert "no word to grep" not in plain[-1]
 
 
 def test_tie_aware_equals_the_mean_over_every_order_of_the_tied_items() -> None:

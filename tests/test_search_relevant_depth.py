@@ -65,3 +65,71 @@ def test_a_query_with_no_answer_still_matches_nothing(root: Path, run_cli: Run) 
     res = run_cli("search", "frobnicate the quux", "-k", "3", env=HASHING)
     assert res.returncode == 0 and res.stdout == ""
     assert "no note matched 'frobnicate the quux'" in res.stderr and "pass the floor" not in res.stderr
+
+
+def _clinic(root: Path) -> None:
+    """A vet clinic (trial 16 was a lab notebook): the poster repeats one query word, the morning
+    routine shares three of them in a long text."""
+    (root / "procedures" / "puppy-vaccination.md").write_text(
+        "---\ndescription: Vaccinate a puppy against rabies, with the booster a year later\n---\n"
+        "# Vaccinate a puppy\n\nVaccinate the puppy against rabies at twelve weeks; book the booster for "
+        "one year later.\n",
+        encoding="utf-8",
+    )
+    (root / "knowledge" / "rabies-poster.md").write_text(
+        "---\ndescription: Rabies\n---\n# Rabies\n\n"
+        "Rabies. Rabies! Laminated A2 sheet, rabies in red, hung with blue tack beside the exit sign.\n",
+        encoding="utf-8",
+    )
+    (root / "procedures" / "clinic-morning.md").write_text(
+        "---\ndescription: What the front desk does each morning at the veterinary clinic\n---\n"
+        "# Clinic morning\n\nOpen the clinic at eight, check the fridge log, call the owners whose puppy is "
+        "due for a booster this week, and make sure every animal we vaccinate gets its card stamped; the vet "
+        "on duty signs the card, and the nurse files the copy in the drawer behind the desk before the first "
+        "appointment arrives. Then switch on the kettle, sort the post into the trays, water the plants by "
+        "the window, check that the card machine has paper, and write the day's surgeries on the whiteboard "
+        "in the corridor so that the nurses know which kennels to prepare after lunch, and that the dog "
+        "walkers know which runs are free in the afternoon.\n",
+        encoding="utf-8",
+    )
+
+
+def test_a_relevant_note_under_a_weak_one_is_pointed_at_when_others_are_shown(
+    root: Path, run_cli: Run
+) -> None:
+    """Trial 16: 3 relevant hits shown, the relevant rank 6 (under weak 4 and 5) dropped without a word."""
+    _clinic(root)
+    query = "vaccinate the puppy rabies booster"
+    weak = json.loads(run_cli("search", query, "-k", "3", "--weak", "--json", env=HASHING).stdout)
+    assert [(h["path"], h["relevant"]) for h in weak] == [
+        ("procedures/puppy-vaccination.md", True),
+        ("knowledge/rabies-poster.md", False),
+        ("procedures/clinic-morning.md", True),
+    ]
+    res = run_cli("search", query, "-k", "2", env=HASHING)
+    assert res.returncode == 0 and res.stdout.startswith("1. procedures/puppy-vaccination.md")
+    assert "clinic-morning" not in res.stdout and "no note matched" not in res.stderr
+    assert "1 more note(s) ranked below the top 2 pass the floor: -k 10 shows them" in res.stderr
+    assert "clinic-morning" in run_cli("search", query, "-k", "3", env=HASHING).stdout
+    assert "pass the floor" not in run_cli("search", query, "-k", "3", env=HASHING).stderr
+
+
+def test_mcp_search_says_it_in_message(root: Path) -> None:
+    import anyio
+    from mcp import Client
+
+    from memdir import Memory
+    from memdir.index.embedder import get_embedder
+    from memdir.mcp.server import build_server
+
+    _clinic(root)
+    mem = Memory(root, embedder=get_embedder("hashing"))
+
+    async def go() -> dict[str, object]:
+        async with Client(build_server(mem, read_only=True)) as client:
+            res = await client.call_tool("search", {"query": "vaccinate the puppy rabies booster", "k": 2})
+            return dict(res.structured_content or {})
+
+    out = anyio.run(go)
+    assert [h["path"] for h in out["hits"]] == ["procedures/puppy-vaccination.md"]  # type: ignore[attr-defined]
+    assert out["message"] == "1 more note(s) rank below the top 2 and pass the floor: ask with k=10"

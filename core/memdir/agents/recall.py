@@ -242,6 +242,32 @@ def mark_hits(
     return out
 
 
+def relevant_below(
+    svc: IndexService,
+    store: NoteStore,
+    query: str,
+    k: int,
+    kind: str | None = None,
+    tags: list[str] | None = None,
+    min_confidence: float | None = None,
+    mode: str = "hybrid",
+) -> int:
+    """How many notes rank below the top k, within RELEVANT_DEPTH, and pass the floor.
+
+    `search` shows only the relevant hits of its top k, so a relevant note under weak ones would
+    vanish without a word (trial 16: rank 6 under 3 relevant and 2 weak hits). Nothing is counted
+    as used: these notes are not shown.
+    """
+    from memdir.index.search import search_memory
+
+    if k >= RELEVANT_DEPTH:
+        return 0
+    hits = search_memory(
+        svc, query, k=RELEVANT_DEPTH, kind=kind, tags=tags, min_confidence=min_confidence, mode=mode
+    )
+    return sum(1 for h in mark_hits(svc, store, query, hits[k:], mode) if h.relevant)
+
+
 def other_script_in_memory(svc: IndexService, query: str) -> str | None:
     """ "Japanese" or "English" when the memory holds notes written in a script the query lacks, else None.
 

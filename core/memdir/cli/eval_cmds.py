@@ -127,6 +127,13 @@ def _progress(enabled: bool) -> Iterator[Callable[[str, int, int], None] | None]
     help="Score another system's per-query lines (query_id, paths or ranked) beside memdir's, as column "
     "NAME; #RANKER picks one ranker's lines of a file of several, e.g. our own --out (repeatable).",
 )
+@click.option(
+    "--split",
+    type=click.Choice(["all", "dev", "heldout"]),
+    default="all",
+    show_default=True,
+    help="LoCoMo only: the questions of the dev or held-out conversations (every session stays searched).",
+)
 @click.option("--limit", type=click.IntRange(1), help="Only the first N queries (smoke runs).")
 @click.option("--no-progress", is_flag=True, help="No progress bars.")
 def eval_cmd(
@@ -138,6 +145,7 @@ def eval_cmd(
     out: str | None,
     export_dir: str | None,
     compare: tuple[str, ...],
+    split: str,
     limit: int | None,
     no_progress: bool,
 ) -> None:
@@ -151,9 +159,11 @@ def eval_cmd(
     \b
     Example:
       memdir eval locomo locomo10.json --out runs.jsonl --export ./locomo-root
+      memdir eval locomo locomo10.json --split heldout --export ./locomo-root
     """
     from memdir.evaluation.compare import load_rankings
     from memdir.evaluation.load import load_dataset
+    from memdir.evaluation.locomo import split_questions
     from memdir.evaluation.report import format_table, result_document, write_out
     from memdir.evaluation.run import run_eval
 
@@ -161,7 +171,11 @@ def eval_cmd(
     rankers = _parse_rankers(ranker_text)
     others = [_parse_compare(c) for c in compare]
     _check_compare(others, rankers)
-    data = load_dataset(dataset, file)
+    if split != "all" and dataset != "locomo":  # refused before the file is read
+        from memdir.errors import ConfigError
+
+        raise ConfigError(f"--split {split}: only LoCoMo has a dev / held-out split (by conversation)")
+    data = split_questions(load_dataset(dataset, file), split)
     if limit:
         data = data.limited(limit)
     root = Path(export_dir) if export_dir else Path(tempfile.mkdtemp(prefix="memdir-eval-"))

@@ -70,7 +70,7 @@ def search_cmd(
       memdir search "rotate the db password" -k 3 --kind procedures --json
       journalctl -u api --since today | memdir search - --kind episodes
     """
-    from memdir.agents.recall import RELEVANT_DEPTH
+    from memdir.agents.recall import RELEVANT_DEPTH, relevant_below
 
     mem = state.memory
     text = text_arg(query, "query", MAX_QUERY_BYTES)
@@ -80,26 +80,24 @@ def search_cmd(
     if as_json:
         echo_json([h.to_dict() for h in hits])
         return
+    # relevant notes ranked under weak ones, below the top k: not shown (measured, docs/cli.md), but said
+    below = (
+        0
+        if weak
+        else relevant_below(mem.index, mem.store, text, k, kind, list(tags) or None, min_confidence, mode)
+    )
+    more = f"  {below} {'more ' if hits else ''}note(s) ranked below the top {k} pass the floor: -k {RELEVANT_DEPTH} shows them"
     if not any(h.relevant for h in hits):
         shown = redact_text(text)  # output shows no secret: mask first, then cut
         shown = shown if len(shown) <= 60 else shown[:59] + "…"
         say("no note matched ", (repr(shown.strip()), "bold"), stderr=True)
         if not weak:
-            deeper = (
-                []
-                if k >= RELEVANT_DEPTH
-                else mem.search(text, k=RELEVANT_DEPTH, kind=kind, mode=mode, weak=False)
-            )
-            if deeper:  # relevant notes ranked under k weak ones (they are not shown: measured, docs/cli.md)
-                say(
-                    (
-                        f"  {len(deeper)} note(s) ranked below the top {k} pass the floor: -k {RELEVANT_DEPTH} shows them",
-                        "dim",
-                    ),
-                    stderr=True,
-                )
+            if below:
+                say((more, "dim"), stderr=True)
             _no_match_hint(mem, text)
     print_hits(hits)
+    if below and any(h.relevant for h in hits):  # trial 16: a relevant rank 6 under weak 4 and 5 vanished
+        say((more, "dim"), stderr=True)
 
 
 def _no_match_hint(mem: Memory, query: str) -> None:

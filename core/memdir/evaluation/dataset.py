@@ -60,6 +60,7 @@ class EvalDataset:
     queries: list[EvalQuery]
     skipped: dict[str, int] = field(default_factory=dict)
     categories: list[str] = field(default_factory=list)
+    split: str = "all"  # which questions of the file (locomo.split_questions): all, dev or heldout
 
     def ids_by_path(self) -> dict[str, str]:
         """Data-set id of every document, by path."""
@@ -68,7 +69,13 @@ class EvalDataset:
     def limited(self, n: int) -> EvalDataset:
         """The same data set with only its first n queries (all documents kept)."""
         return EvalDataset(
-            self.name, self.source, self.documents, self.queries[:n], self.skipped, self.categories
+            self.name,
+            self.source,
+            self.documents,
+            self.queries[:n],
+            self.skipped,
+            self.categories,
+            self.split,
         )
 
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from memdir.errors import DatasetError
+from memdir.errors import ConfigError, DatasetError
 from memdir.evaluation.dataset import (
     EvalDataset,
     EvalDocument,
@@ -140,4 +140,36 @@ def load_locomo(path: Path) -> EvalDataset:
         queries=queries,
         skipped={k: v for k, v in skipped.items() if v},
         categories=ordered_categories(queries, ORDER),
+    )
+
+
+SPLITS = ("dev", "heldout")
+
+
+def conversation_split(dataset: EvalDataset) -> dict[str, str]:
+    """Conversation id -> `dev` or `heldout`, by position in locomo10.json: the 1st, 3rd, 5th, 7th and
+    9th conversations are dev (conv-26, 41, 43, 47, 49), the others held out (docs/benchmarks-search.md)."""
+    convs = list(dict.fromkeys(d.id.split("/")[0] for d in dataset.documents))
+    return {c: SPLITS[i % 2] for i, c in enumerate(convs)}
+
+
+def split_questions(dataset: EvalDataset, split: str) -> EvalDataset:
+    """The questions of one half (`dev`, `heldout`) or all of them; the corpus stays every session."""
+    if split == "all":
+        return dataset
+    if split not in SPLITS:
+        raise ConfigError(f"unknown split {split!r} (use dev, heldout or all)")
+    if dataset.name != "locomo":
+        raise ConfigError(f"--split {split}: only LoCoMo has a dev / held-out split (by conversation)")
+    part = conversation_split(dataset)
+    kept = [q for q in dataset.queries if part.get(q.group or "") == split]
+    other = len(dataset.queries) - len(kept)
+    return EvalDataset(
+        dataset.name,
+        dataset.source,
+        dataset.documents,
+        kept,
+        {**dataset.skipped, f"of the other half ({'heldout' if split == 'dev' else 'dev'})": other},
+        dataset.categories,
+        split,
     )

