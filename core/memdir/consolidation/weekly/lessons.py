@@ -18,7 +18,7 @@ steps for the kind, a value one task wrote as `<…>` (`lesson_words.py`). A les
 the procedure of the type lists it in `lessons:` and, when this run wrote that procedure, in a
 "Known failures" section. A lesson is about one error (trial 16 #4: NCCL timeouts were filed in the
 CUDA-OOM lesson, under its name, description and check): a kind's failures are split by their error
-(`_error_key`: the error's gist, else the step that failed), each its own lesson. A second failure of a
+(`_error_key`: the error's gist, else the call that failed), each its own lesson. A second failure of a
 type with the same error adds evidence to its lesson (same file, found by `applies_to` and the error),
 never a second file; a rerun changes nothing (the same ids give the same bytes). A single failure with no alternative is not a lesson: it stays a trace, one line under
 "Known failures" of the procedure and an entry in the run report.
@@ -74,8 +74,12 @@ def _same_failure(step: str, error: str) -> str:
 
 
 def _error_key(step: str, error: str) -> str:
-    """Which error a failure is, for one lesson per error: its message's gist (numbers aside), else the step."""
-    return _norm(lesson_name(error, code(step), "", ""))
+    """Which error a failure is, for one lesson per error: its message's gist (numbers aside); a failure with
+    no message, or one that only says it failed, by the call that failed (its first word: values aside)."""
+    name = lesson_name(error, "", "")
+    if name in ("", "failed"):
+        name = "step " + next(iter(code(step).split()), "")
+    return _norm(name)
 
 
 def _by_error(found: TypeLessons) -> list[TypeLessons]:
