@@ -1,9 +1,12 @@
 """A procedure found again: the weekly run re-distils a kind of work a procedure already holds.
 
-When the new successful tasks add nothing the note lacks, they are what `feedback --success` would
-report: each task not yet in the note's `sources` adds one success (the design's confidence rises),
-`last_used` becomes the last task's day and the task ids join `sources`, in one compare-and-swap
-write. A task already in `sources` is never counted twice, so a rerun of the same week changes nothing.
+When the new successful tasks add nothing the note lacks, those that followed the note (ran its steps
+with its constants, `consolidation/weekly/follows.py`) are what `feedback --success` would report, and
+the kind's failed tasks that followed it are what `feedback --failure` would (trial 16 #1: successes
+alone made confidence a count of uses). Each task not yet in the note's `sources` adds one success or
+one failure (the design's confidence), `last_used` becomes the last task's day, the task ids join
+`sources` and `updated_at` is the write's time, in one compare-and-swap write. A task already in
+`sources` is never counted twice, so a rerun of the same week changes nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 from memdir.errors import ConflictError
@@ -33,24 +36,29 @@ def record_refound(
     task_ids: Sequence[str],
     when: datetime,
     initial_confidence: float = DEFAULT_PRIOR,
-) -> int:
-    """Count each of `task_ids` not yet in the note's sources as one success; returns how many were counted."""
+    failed_ids: Sequence[str] = (),
+) -> tuple[int, int]:
+    """Count each of `task_ids` not yet in the note's sources as one success, each of `failed_ids` as one
+    failure; returns (successes, failures) counted."""
     rel = store.relpath(path)
     for attempt in range(CAS_ATTEMPTS):
         note = store.read(rel)
         meta = note.meta
         have = _sources(meta)
         fresh = [t for t in dict.fromkeys(task_ids) if t not in have]
-        if not fresh:
-            return 0
-        s, f = _count(meta, "success_count") + len(fresh), _count(meta, "failure_count")
+        lost = [t for t in dict.fromkeys(failed_ids) if t not in have and t not in fresh]
+        if not fresh and not lost:
+            return 0, 0
+        s = _count(meta, "success_count") + len(fresh)
+        f = _count(meta, "failure_count") + len(lost)
         prior = prior_of(meta, initial_confidence)
         changes: dict[str, Any] = {
             "success_count": s,
             "failure_count": f,
             "confidence": smoothed_confidence(s, f, prior),
             "last_used": max(when.date().isoformat(), str(meta.get("last_used") or "")),
-            "sources": have + fresh,
+            "sources": have + fresh + lost,
+            "updated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
         try:
             store.update_meta(rel, changes, expected_hash=note.hash)
@@ -59,6 +67,6 @@ def record_refound(
                 raise
             time.sleep(random.uniform(0.005, 0.05) * (attempt + 1))
             continue
-        record_use(store.root, rel, when, count=len(fresh))
-        return len(fresh)
-    return 0
+        record_use(store.root, rel, when, count=len(fresh) + len(lost))
+        return len(fresh), len(lost)
+    return 0, 0

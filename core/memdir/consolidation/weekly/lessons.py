@@ -16,9 +16,11 @@ the error, never a wait or a look (`lesson_causes.py`); "When it applies" and "H
 steps for the kind, a value one task wrote as `<…>` (`lesson_words.py`). A lesson is
 `knowledge/lessons/<its error's message>.md`;
 the procedure of the type lists it in `lessons:` and, when this run wrote that procedure, in a
-"Known failures" section. A second failure of a type adds evidence to its lesson (same file,
-found by `applies_to`), never a second file; a rerun changes nothing (the same ids give the same
-bytes). A single failure with no alternative is not a lesson: it stays a trace, one line under
+"Known failures" section. A lesson is about one error (trial 16 #4: NCCL timeouts were filed in the
+CUDA-OOM lesson, under its name, description and check): a kind's failures are split by their error
+(`_error_key`: the error's gist, else the call that failed), each its own lesson. A second failure of a
+type with the same error adds evidence to its lesson (same file, found by `applies_to` and the error),
+never a second file; a rerun changes nothing (the same ids give the same bytes). A single failure with no alternative is not a lesson: it stays a trace, one line under
 "Known failures" of the procedure and an entry in the run report.
 """
 
@@ -26,10 +28,11 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.weekly.lesson_evidence import TypeLessons, collect
+from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons, collect
 from memdir.consolidation.weekly.lesson_render import (
     alternative_line,
     code,
@@ -70,6 +73,25 @@ def _same_failure(step: str, error: str) -> str:
     return _norm(code(step)) + " | " + _norm(error)
 
 
+def _error_key(step: str, error: str) -> str:
+    """Which error a failure is, for one lesson per error: its message's gist (numbers aside); a failure with
+    no message, or one that only says it failed, by the call that failed (its first word: values aside)."""
+    name = lesson_name(error, "", "")
+    if name in ("", "failed"):
+        name = "step " + next(iter(code(step).split()), "")
+    return _norm(name)
+
+
+def _by_error(found: TypeLessons) -> list[TypeLessons]:
+    """The kind's failures, one group per error, in order of first failure (adopted per group)."""
+    groups: dict[str, list[Failure]] = {}
+    for f in found.failures:
+        groups.setdefault(_error_key(f.step, f.error), []).append(f)
+    if len(groups) < 2:
+        return [found]
+    return [replace(found, failures=fs) for fs in groups.values()]
+
+
 class LessonWriter:
     """Writes, or adds evidence to, the lessons of a weekly run's kept clusters."""
 
@@ -77,14 +99,17 @@ class LessonWriter:
         self.store = store
         self.report = report
         self.review = review
-        self.by_target: dict[str, str] = {}
+        self.by_target: dict[str, dict[str, str]] = {}  # procedure -> error key ('' any) -> lesson
         self.by_error: dict[str, str] = {}  # an error another type failed with: the same lesson
         self.touched: list[str] = []
         for note in store.iter_notes((LESSON_DIR,)):
             target = note.meta.get("applies_to")
+            failed = re.findall(r"^- `[^`]+`.*?: `(.+?)` failed: (.+)$", note.body, re.M)
             if isinstance(target, str) and target:
-                self.by_target.setdefault(target, note.path)
-            for step, err in re.findall(r"^- `[^`]+`.*?: `(.+?)` failed: (.+)$", note.body, re.M):
+                keys = {_error_key(step, err) for step, err in failed} or {""}
+                for key in keys:
+                    self.by_target.setdefault(target, {}).setdefault(key, note.path)
+            for step, err in failed:
                 self.by_error.setdefault(_same_failure(step, err), note.path)
 
     def write_all(
@@ -110,9 +135,10 @@ class LessonWriter:
                     )
                     self._known_failures(target, [], text)
                 continue
-            rel = self.write(found, created_procedure=created)
-            if rel:
-                self.touched.append(rel)
+            for part in _by_error(found):  # one lesson per error
+                rel = self.write(part, created_procedure=created)
+                if rel:
+                    self.touched.append(rel)
         if self.review is not None and self.touched and not self.report.dry_run:
             self.report.review.extend(raise_rule_candidates(self.store, self.review, self.touched))
 
@@ -135,13 +161,19 @@ class LessonWriter:
                 self._known_failures(found.target, [failure_line(f) for f in found.failures])
             return None
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        existing = self.by_target.get(found.target or "") or next(
-            (
-                self.by_error[_same_failure(f.step, f.error)]
-                for f in found.failures
-                if f.error and _same_failure(f.step, f.error) in self.by_error
-            ),
-            None,
+        mine = self.by_target.get(found.target or "", {})
+        key = _error_key(found.failures[0].step, found.failures[0].error)
+        existing = (
+            mine.get(key)
+            or mine.get("")
+            or next(
+                (
+                    self.by_error[_same_failure(f.step, f.error)]
+                    for f in found.failures
+                    if f.error and _same_failure(f.step, f.error) in self.by_error
+                ),
+                None,
+            )
         )
         if existing:
             return self._add_evidence(existing, found, now)
@@ -162,7 +194,7 @@ class LessonWriter:
             if f.error:
                 self.by_error.setdefault(_same_failure(f.step, f.error), rel)
         if found.target:
-            self.by_target[found.target] = rel
+            self.by_target.setdefault(found.target, {})[key] = rel
             self._link(
                 found.target, rel, [failure_line(f) for f in found.failures] if created_procedure else None
             )

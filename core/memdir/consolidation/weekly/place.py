@@ -14,8 +14,10 @@ same work (`dedupe.same_work`) and their meaning agrees.
 A match raises one review item (`merge_candidate`, or `evidence` for a skill) keyed
 `weekly:<target>:<signature>`, never twice; its candidate is only what the draft adds (the
 steps the note lacks, their placeholders), so accepting it merges evidence, not boilerplate.
-A match that adds nothing to a daily or weekly procedure raises no item: its tasks are successes
-of that procedure, recorded as such (`lifecycle/refound.py`: counts, confidence, `last_used`, sources).
+A match that adds nothing to a daily or weekly procedure raises no item: its tasks that followed the
+note (`follows.py`: its steps with its constants) are successes of that procedure, and the kind's failed
+tasks that followed it its failures, recorded as such (`lifecycle/refound.py`: counts, confidence,
+`last_used`, sources); a task of the kind that ran the work otherwise is no use of the note.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -37,11 +39,13 @@ from memdir.consolidation.weekly.dedupe import (
     SAME_STEPS,
     DuplicateIndex,
     Match,
+    note_steps,
     note_tools,
     same_work,
     step_key,
 )
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.follows import follows
 from memdir.consolidation.weekly.listed import resolve, unlisted
 from memdir.consolidation.weekly.llm_draft import render_draft
 from memdir.consolidation.weekly.prose import (
@@ -64,6 +68,7 @@ from memdir.runs.report import RunReport
 
 if TYPE_CHECKING:
     from memdir.config import Thresholds
+    from memdir.consolidation.weekly.tasks import Task
     from memdir.lifecycle.review import ReviewQueue
     from memdir.notes.store import NoteStore
 
@@ -265,11 +270,14 @@ class Placer:
         state: WeeklyState,
         report: RunReport,
         when: datetime | None = None,
+        tasks: Sequence[Task] = (),
+        failed: Sequence[Task] = (),
     ) -> str | None:
         """Write the draft as a procedure or raise its review item; returns the path written (or None).
 
-        `when`: the end of the last of the tasks (a re-find of a daily or weekly procedure records them
-        as its successes on that day)."""
+        `when`: the end of the last of the tasks (a re-find of a daily or weekly procedure records those
+        that followed it as its successes on that day); `tasks`, `failed`: the kind's successful and
+        failed tasks (without them every id counts as a success that followed the note)."""
         dry = report.dry_run
         body = redact_text(render_draft(draft, window))  # the model's sections for an LLMDraft
         tools = list(dict.fromkeys(draft.tools))
@@ -289,7 +297,7 @@ class Placer:
                 )
             )
             if not candidate.strip() and target in self.auto and when is not None:
-                return self._refound(target, ids, when, sig, state, report)
+                return self._refound(target, ids, when, sig, state, report, tasks, failed)
             if dry:
                 report.review.append(f"review/ ({kind} for {target}, similarity {sim:.3f})")
                 return None
@@ -335,19 +343,40 @@ class Placer:
         return rel
 
     def _refound(
-        self, target: str, ids: list[str], when: datetime, sig: str, state: WeeklyState, report: RunReport
+        self,
+        target: str,
+        ids: list[str],
+        when: datetime,
+        sig: str,
+        state: WeeklyState,
+        report: RunReport,
+        tasks: Sequence[Task],
+        failed: Sequence[Task],
     ) -> str:
-        """The tasks repeat an auto procedure's work and add nothing: record them as its successes."""
+        """The tasks repeat an auto procedure's work and add nothing: those that followed the note are its
+        successes, the kind's failed tasks that followed it its failures (`follows.py`)."""
+        body = drop_section(self.store.read(target).body, OUTCOME_HEADING)
+        lines = _numbered(body) or note_steps(body)  # its steps, not its known failures or legend
+        ok = [t.task_id for t in tasks if follows(t, lines)] if tasks else list(ids)
+        bad = sorted(t.task_id for t in failed if follows(t, lines))
+        entry: dict[str, object] = {"path": target, "tasks": len(ok), "failures": len(bad)}
+        other = sorted(set(ids) - set(ok))
+        if other:
+            entry["not_following"] = other  # of the kind, but ran the work otherwise: no use of the note
         refound = report.stats.setdefault("refound", [])
-        if report.dry_run:
-            refound.append({"path": target, "tasks": len(ids)})
-        else:
-            n = record_refound(self.store, target, ids, when, self.th.initial_confidence)
-            refound.append({"path": target, "tasks": n})
+        refound.append(entry)
+        if not report.dry_run:
+            entry["tasks"], entry["failures"] = record_refound(
+                self.store, target, ok, when, self.th.initial_confidence, bad
+            )
             state.mark(sig, ids, target, "refound")
-        if target not in report.updated:
+        if (entry["tasks"] or entry["failures"]) and target not in report.updated:
             report.updated.append(target)
         return target
+
+
+def _numbered(body: str) -> list[str]:
+    return [m.group(0) for m in re.finditer(r"^\s*\d+[.)]\s.*$", body, re.M)]
 
 
 def _list_items(body: str) -> list[str]:

@@ -229,7 +229,8 @@ class WeeklyDistiller:
                 if better is None:
                     continue  # left pending (model unreachable, budget spent, answer rejected): report says why
                 draft = better
-            placer.place(draft, sig, ids, window, state, report, max(t.end or t.start or end for t in group))
+            last = max(t.end or t.start or end for t in group)
+            placer.place(draft, sig, ids, window, state, report, last, group, failures)
         LessonWriter(self.store, report, self.review).write_all(groups, drafts, failed, state)
         if llm_run is not None:
             report.stats.update(llm_run.stats())

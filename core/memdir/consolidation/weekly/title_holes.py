@@ -45,3 +45,16 @@ def cuts_words(template: Template) -> bool:
             if v and (_joined(str(left)[-1:], v[0]) or _joined(v[-1], str(right)[:1])):
                 return True
     return False
+
+
+HOLE = "\x00"  # where a file name dropped a placeholder that names no role (`{value}`)
+# A preposition left hanging by a dropped placeholder: `Launch the training job for {value} on the GPU cluster`
+# named `…-job-for-on-the-gpu-cluster.md` (trial 16 #10). The preposition is dropped with its object when the
+# next word is another preposition or nothing: "job on the GPU cluster", never "Log in to the portal".
+_PREPOSITIONS = "to|in|into|onto|with|for|on|at|from|of|by|via|through|under|over|about|per|after|before"
+_DANGLING = re.compile(rf"(?i)\b(?:{_PREPOSITIONS})\s+{HOLE}(?=\s*(?:$|[^\w\s]|(?:{_PREPOSITIONS})\b))")
+
+
+def drop_dangling(text: str) -> str:
+    """`text` without the holes, and without a preposition whose object was the hole (module note above)."""
+    return _DANGLING.sub(" ", text).replace(HOLE, " ")

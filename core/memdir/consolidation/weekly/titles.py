@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from memdir.consolidation.weekly.align import atoms, is_cjk
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, find_word, template_of
+from memdir.consolidation.weekly.title_holes import HOLE, drop_dangling
 from memdir.consolidation.weekly.title_values import keeps_values, marked_values, unmarked
 from memdir.consolidation.weekly.titles_ja import KANJI_RUN
 from memdir.consolidation.weekly.titles_ja import shared_phrase_ja as shared_phrase_ja
@@ -368,10 +369,10 @@ def file_stem(title: str, max_length: int = 60) -> str:
     text = _PARTICLE.sub("", text.strip())
     text = re.sub(
         r"\{(\w+)\}",
-        lambda m: " " + ("" if _NO_WORD.fullmatch(m.group(1)) else m.group(1).replace("_", " ")) + " ",
+        lambda m: " " + (HOLE if _NO_WORD.fullmatch(m.group(1)) else m.group(1).replace("_", " ")) + " ",
         text,
     )
-    words = text.split()
+    words = drop_dangling(text).split()
     bare = [re.sub(r"[\W_]+", "", w.lower()) for w in words]  # `test_` beside `test` is one word twice
     # ... also across a mark that says nothing (`issue #{issue}` is `issue # issue`)
     deduped = []
