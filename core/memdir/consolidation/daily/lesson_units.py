@@ -15,6 +15,7 @@ from memdir.consolidation.daily.long_paste import cut_lines, has_error_line
 FENCE = re.compile(r"^\s*(?:```|~~~)")
 MAX_BLOCK = 15  # lines of a fenced block a lesson keeps whole (fences included); longer ones are cut
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_KANA = re.compile(r"[\u3040-\u309f]")
 
 # What was done about it, told as an act in the past that opens the sentence (after a chat speaker):
 # "Rotated both keys …", "we relaunched from epoch 39", "Rolled back to 2.3"; 「鍵をローテーションした。」
@@ -86,7 +87,9 @@ def with_figures(pieces: list[str]) -> list[str]:
     sentence before it."""
     out: list[str] = []
     for p in pieces:
-        bare = len(p.split()) <= 3 and re.search(r"\d", p) and not _CJK.search(p) and not p[:1].isupper()
+        latin = len(p.split()) <= 3 and not _CJK.search(p) and not p[:1].isupper()
+        kanji = len(p) <= 12 and not _KANA.search(p)  # 「平均 4分。」: no kana, so no predicate of its own
+        bare = bool(re.search(r"\d", p)) and (latin or kanji)
         if out and bare:
             out[-1] = f"{out[-1]}{'' if out[-1].endswith(('。', '！', '？')) else ' '}{p}"
         else:
