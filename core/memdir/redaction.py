@@ -136,6 +136,12 @@ def _detected_long(text: str) -> frozenset[tuple[int, int]]:
     return found
 
 
+def secret_lines(text: str) -> list[int]:
+    """The 1-based lines of text where a secret-like value starts (the values themselves are never
+    returned: `memdir lint` and `read_note` name the line, not the secret)."""
+    return sorted({text.count("\n", 0, start) + 1 for start, _ in find_secrets(text)})
+
+
 def _masked(text: str, spans: list[tuple[int, int]]) -> str:
     out: list[str] = []
     pos = 0

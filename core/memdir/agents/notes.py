@@ -21,7 +21,7 @@ from memdir.notes.frontmatter import render_note
 from memdir.notes.lint import note_errors
 from memdir.notes.model import Note, valid_confidence
 from memdir.paths import ARCHIVE_DIR, NOTE_DIRS, kind_of, slugify
-from memdir.redaction import secret_values
+from memdir.redaction import secret_lines, secret_values
 
 if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
@@ -124,14 +124,28 @@ def _read_whole(store: NoteStore, path: str) -> NoteView:
         warning=_warning(note.text, bad, [] if bad else note_errors(note)),
     )
     if not anchor:
-        return view
+        return _with_secret_warning(view, note.text)
     for ep in parse_episode_text(rel, note.text):
         if ep.anchor == anchor:
             heading = f"{ep.time} — {ep.title}" if ep.time else ep.title
             view.path, view.title, view.text = ep.id, ep.title, f"## {heading}\n\n{ep.text}\n"
             view.description = ep.text.strip().splitlines()[0][:MAX_DESCRIPTION] if ep.text.strip() else ""
-            return view
+            return _with_secret_warning(view, view.text)
     raise NoteNotFound(f"no episode #{anchor} in this file", rel)
+
+
+def _with_secret_warning(view: NoteView, text: str) -> NoteView:
+    """The view, its warning saying which lines of the text hold a secret-like value a person wrote
+    (the text stays exact, as the file is; search snippets mask it; `memdir lint` names the lines)."""
+    lines = secret_lines(text)
+    if lines:
+        shown = ", ".join(str(n) for n in lines[:5]) + (", …" if len(lines) > 5 else "")
+        said = (
+            f"holds a secret-like value (line {shown} of this text), shown as the file has it: "
+            "do not repeat it; rotate it and delete it from the file (`memdir lint` lists such files)"
+        )
+        view.warning = f"{view.warning}; {said}" if view.warning else said
+    return view
 
 
 def _raw_text(store: NoteStore, rel: str, exc: NoteError) -> str:

@@ -25,6 +25,7 @@ from memdir.index.lexical import tokenize
 from memdir.index.query import vector_text
 from memdir.jsonvalue import JSONObject
 from memdir.paths import KINDS, NOTE_DIRS
+from memdir.redaction import redact_text
 
 if TYPE_CHECKING:
     from memdir.index.catalog import NoteRecord
@@ -128,7 +129,8 @@ def snippet_of(
 
 
 def best_line(body: str, terms: set[str], fallback: str, width: int = 200) -> str:
-    """The line of body that shares most of `terms` (else fallback), cut to width characters."""
+    """The line of body that shares most of `terms` (else fallback), cut to width characters, with any
+    secret-like value masked (a key a person pasted into an episode is not served by search)."""
     # A line can share a term only if it contains the term's start: a stem keeps all but the
     # suffix of its word (`day` -> `dai`: the last letter may change), a CJK bigram is itself.
     # Only those lines are tokenized (the rest is 90 % of a warm lexical query otherwise).
@@ -144,7 +146,7 @@ def best_line(body: str, terms: set[str], fallback: str, width: int = 200) -> st
         score = len(terms & set(tokenize(line)))
         if score > best_score:
             best, best_score = line, score
-    out = best or fallback
+    out = redact_text(best or fallback)  # masked before the cut: no key's first half either
     return out if len(out) <= width else out[: width - 1] + "…"
 
 
@@ -208,7 +210,7 @@ def search_memory(
             SearchHit(
                 path=path,
                 score=round(float(score), 6),
-                description=rec.description,
+                description=redact_text(rec.description),
                 kind=rec.kind,
                 title=rec.title,
                 confidence=rec.confidence,

@@ -2,7 +2,8 @@
 
 Problems name the key and, where it helps, the line ("knowledge/x.md: error: `description` must
 be text, got a number (123) (line 2)"). Frontmatter memdir does not read (TOML `+++`, JSON, a `---`
-block that never closes) is reported instead of being silently taken as body. Unresolved Git
+block that never closes) is reported instead of being silently taken as body. A secret-like value a
+person wrote into a file (an API key in a pasted trace) is a warning naming its line, never the value. Unresolved Git
 merge conflicts are reported with their line (notes/conflicts.py), and a file name with a control
 character (which memdir never reads) with its name escaped.
 """
@@ -20,6 +21,7 @@ from memdir.notes.conflicts import find_conflicts
 from memdir.notes.frontmatter import key_line, split_text, wide_colon_keys
 from memdir.notes.store import LINK_OUT
 from memdir.paths import BAD_NAME, has_control, shown_name
+from memdir.redaction import secret_lines
 
 if TYPE_CHECKING:
     from ruamel.yaml.comments import CommentedMap
@@ -28,6 +30,10 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 LINT_DIRS = ("knowledge", "procedures", "episodes", "skills", "review")
+SECRET = (
+    "holds a secret-like value at line {} (not shown here): `search` masks it, but `note show` and "
+    "`read_note` serve the file as written; rotate it and delete it from the file"
+)
 CONFLICT = "unresolved merge conflict at {}: keep the side you want and delete the marker lines"
 MAX_BYTES = 5 * 1024 * 1024
 STRING_KEYS = ("title", "description", "origin", "summary")
@@ -116,6 +122,7 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
             problems.extend(_conflicts(store, rel))  # markers in the frontmatter are why it does not parse
             continue
         problems.extend(_check_note(note))
+        problems.extend(LintProblem(rel, "warning", SECRET.format(n)) for n in secret_lines(note.text))
         problems.extend(
             LintProblem(rel, "error", CONFLICT.format(c.describe())) for c in find_conflicts(note.text)
         )

@@ -111,6 +111,11 @@ def is_slip(sentence: str) -> bool:
 _WHEN = re.compile(
     r"(?i)\b(?:before|after|whenever|when|for (?:any|every|each|all)|on (?:any|every|each))\b[^,;:.]{3,80}"
 )
+# A second action joined to the condition ("before launching long runs and keep only the last 3", "and then
+# restart it"): the condition ends before it (trial 16); "before lunch and the afternoon break" is one.
+_NEXT_ACT = re.compile(
+    r"(?i)\s+(?:and\s+then|then|and(?=\s+[a-z]+\s+(?:only|the|all|a|an|every|each|it|them|any|no|your|our|their|old)\b))\s+"
+)
 _VAGUE = re.compile(r"(?i)^\S+ (?:it|this|that|they|them)\b")  # "before it leaves" says nothing by itself
 _WHEN_JA = re.compile(
     r"[^、。：:]{2,40}(?:ときは|ときには|時は|時には|際は|際には|前に|前は|あとは|後は|日は|場合は)"
@@ -139,6 +144,7 @@ def applies_when(fixes: list[str]) -> list[str]:
         m = _WHEN_JA.search(f) or _WHEN.search(f)
         if m and not _VAGUE.match(m.group(0)):
             cond = _FRAME_JA.sub("", m.group(0).strip(" 、,")).strip(" 、,")
+            cond = _NEXT_ACT.split(cond, maxsplit=1)[0]  # "before launching long runs and keep only …"
             if cond and not _BARE_EN.match(cond) and not _BARE_JA.match(cond):
                 out.append(cond)
     return list(dict.fromkeys(out))[:3]

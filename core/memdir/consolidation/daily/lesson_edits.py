@@ -18,6 +18,7 @@ import difflib
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from memdir.consolidation.daily.lesson_units import as_item
 from memdir.consolidation.daily.route_sections import SectionState, record_key, replace_section
 from memdir.notes.model import hash_text
 
@@ -52,7 +53,7 @@ def lesson_record(draft: LessonDraft, path: str, mode: str, text: str) -> dict[s
 
 def evidence_lines(draft: LessonDraft) -> str:
     """The "What failed" lines an episode adds to a lesson that already exists."""
-    return "\n".join(f"- {s} (`{draft.ep.id}`)" for s in draft.failed[:3])
+    return "\n".join(as_item(s, draft.ep.id) for s in draft.failed[:3])
 
 
 class LessonRecords:

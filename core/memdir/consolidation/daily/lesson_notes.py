@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.lesson_text import unlabel
+from memdir.consolidation.daily.lesson_units import as_item
 from memdir.lifecycle.rules import contexts_of
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def with_evidence(
     body = note.body
     written = [s for s in failed[:MAX_FAILED] if s not in body]
     if written:
-        body = _append(body, "## What failed", "\n".join(f"- {s} (`{ep_id}`)" for s in written))
+        body = _append(body, "## What failed", "\n".join(as_item(s, ep_id) for s in written))
     fixed = [s for s in remedies if s not in body]
     if fixed:  # what fixed it this time goes with what worked, citing the episode
         body = _append(body, "## What worked instead", "\n".join(f"- {s} (`{ep_id}`)" for s in fixed))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
+from memdir.consolidation.daily.lesson_remedy import REMEDY
+from memdir.consolidation.daily.lesson_units import block_text, fenced, is_positive, remedy_told, with_figures
 from memdir.consolidation.daily.long_paste import excerpt_lines
 from memdir.consolidation.daily.sentence_ends import split_sentences
 from memdir.consolidation.daily.shape_case import cap_first
@@ -54,15 +56,6 @@ FAILED = re.compile(
 FINE = re.compile(
     r"(?i)\b(?:on track|on schedule|on budget|within budget|as planned|ahead of schedule)\b|順調|予定(?:通り|どおり)"
 )
-# A sentence that says what fixed it ("Batch 2 with accumulation 8 fixed it.", "Fixed by saving …", 「〜で直った」):
-# what was done about the failure, never the failure itself.
-REMEDY = re.compile(
-    r"(?i)\b(?:fixed|solved|resolved|cured|sorted out)\b(?!\s+(?:price|prices|rate|rates|fee|fees|cost|costs|"
-    r"term|schedule|width|size|point|income|menu|amount|number|time|date|slot|slots)\b)|"
-    r"\b(?:did the trick|worked around it|got it working)\b|"
-    r"(?:で|して|したら)(?:直った|直りました|解決した|解決しました|解消した|解消しました|復旧した|復旧しました)|"
-    r"(?:が|は)?(?:直った|復旧した)。?$"
-)
 
 
 def failure_told(s: str) -> bool:
@@ -81,8 +74,9 @@ def opens_with_change(s: str) -> bool:
 
 
 def is_remedy(s: str) -> bool:
-    """A sentence that says what fixed the failure (it belongs with what worked, not with what failed)."""
-    return bool(REMEDY.search(s))
+    """A sentence that says what fixed the failure (it belongs with what worked, not with what failed):
+    "… fixed it", or (trial 16) an act done about it or "fine now" in a sentence telling no failure."""
+    return bool(REMEDY.search(s)) or (remedy_told(s) and not failure_told(s) and not is_positive(s))
 
 
 # An episode that calls itself a look back ("Lessons from …", a post-mortem, 振り返り) says something went wrong.
@@ -183,22 +177,39 @@ def _is_cjk(ch: str) -> bool:
     return bool(ch) and bool(re.match(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]", ch))
 
 
-def sentences(text: str) -> list[str]:
-    """Sentences of an episode: wrapped lines joined, list items and headings their own (markers stripped)."""
+def sentences(text: str, units: bool = False) -> list[str]:
+    """Sentences of an episode: wrapped lines joined, list items and headings their own (markers stripped).
+    With `units` (a lesson's reading, trial 16): a fenced code block is one unit, kept as a block; a line
+    after a chat turn starts a sentence of its own unless it wraps it (lowercase); a bare figure after a
+    full stop stays with its sentence."""
     blocks: list[list[str]] = []
-    closed = False  # the line before was a label or a heading: it is never joined to what follows
+    code: dict[int, str] = {}  # block index -> a fenced block, whole (`lesson_units.block_text`)
+    closed = turn = False  # the line before was a label or a heading: it is never joined to what follows
     logged = excerpt_lines(text)  # a cut log's lines (long_paste.py) are each their own
-    for k, line in enumerate(text.splitlines()):
+    lines = text.splitlines()
+    fences = fenced(lines) if units else {}
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        if k in fences:
+            code[len(blocks)] = block_text(lines[k : fences[k] + 1])
+            blocks.append([])
+            k, closed, turn = fences[k] + 1, True, False
+            continue
+        wraps = not turn or line.lstrip()[:1].islower()
         if not line.strip():
             blocks.append([])
-        elif _ITEM.match(line) or _TURN.match(line) or not blocks or closed or k in logged:
+        elif _ITEM.match(line) or _TURN.match(line) or not blocks or closed or k in logged or not wraps:
             blocks.append([_ITEM.sub("", line)])
         else:
             blocks[-1].append(line)
         closed = bool(LABEL_LINE.match(line) or _HEAD_LINE.match(line)) or k in logged
+        turn = units and bool(line.strip()) and (bool(_TURN.match(line)) or (turn and wraps))
+        k += 1
     out = []
-    for block in blocks:
-        out += split_sentences(_SENT, _join(block))
+    for i, block in enumerate(blocks):
+        pieces = split_sentences(_SENT, _join(block))
+        out += [code[i]] if i in code else with_figures(pieces) if units else pieces
     return out
 
 

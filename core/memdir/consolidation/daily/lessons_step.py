@@ -46,6 +46,7 @@ from memdir.consolidation.daily.lesson_text import (
     terms,
     unlabel,
 )
+from memdir.consolidation.daily.lesson_units import as_item, block_failed, is_block, is_positive, notes_text
 from memdir.consolidation.daily.long_paste import excerpt_texts
 from memdir.consolidation.daily.router import given_title
 from memdir.consolidation.daily.shape import shape
@@ -136,21 +137,21 @@ class LessonDraft:
             "",
             *(["## When it applies", *[f"- {w}" for w in self.when], ""] if self.when else []),
             "## What failed",
-            *([f"- {s} (`{self.ep.id}`)" for s in self.failed[:6]] or [f"- {no_step} (`{self.ep.id}`)"]),
+            *([as_item(s, self.ep.id) for s in self.failed[:6]] or [f"- {no_step} (`{self.ep.id}`)"]),
             "",
             "## What worked instead",
             *[f"- {s}" for s in self.fixes[:6]],
             "",
             *(["## How to check", *[f"- {s}" for s in self.checks[:3]], ""] if self.checks else []),
-            *(["## Notes", " ".join(self.rest), ""] if notes and self.rest else []),
+            *(["## Notes", notes_text(self.rest), ""] if notes and self.rest else []),
         ]
         return "\n".join(body).strip()
 
 
 def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     """The lesson the episode records in its own words (None: it records none)."""
-    sents = [redact_text(s) for s in sentences(ep.text)]
-    said = fix_sentences(sents, redact_text(ep.text))
+    sents = [redact_text(s) for s in sentences(ep.text, units=True)]
+    said = [s for s in fix_sentences(sents, redact_text(ep.text)) if not is_block(s)]  # code is no rule
     if not said:
         return None
     cut = [split_fix(f) for f in said]  # "…fails when …; from now on use …": the failure, then the fix
@@ -164,16 +165,19 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     failed += [
         s
         for s in sents
-        if (failure_told(s) or s in slips or _CAUSE.search(s) or s in errors)
+        if (failure_told(s) or s in slips or _CAUSE.search(s) or s in errors or block_failed(s))
         and s not in said
         and s not in remedies
+        and not is_positive(s)  # a retrospective's Keep / 良かった点 item: what went well (trial 16)
     ]
     if not failed:  # no failure word: what led up to the fix is what went wrong
         first = sents.index(said[0]) if said[0] in sents else len(sents)
         failed = [
-            s for s in sents[:first] if s not in said and s not in remedies and not LABEL_LINE.match(s)
+            s
+            for s in sents[:first]
+            if s not in said and s not in remedies and not LABEL_LINE.match(s) and not is_positive(s)
         ][-2:]
-    checks = [s for s in sents if is_check(s) and s not in said and s not in remedies]
+    checks = [s for s in sents if is_check(s) and s not in said and s not in remedies and not is_block(s)]
     used = {*failed[:6], *said, *remedies[:3], *checks[:3]}
     rest = [s for s in sents if s not in used and not LABEL_LINE.match(s)]
     failed = [unlabel(f) for f in failed]

@@ -133,3 +133,18 @@ def condense(text: str, episode_id: str = "") -> str:
         )
         out += [*kept, "", _omitted(len(run) - len(kept), size, episode_id, ja)]
     return "\n".join(out)
+
+
+def cut_lines(lines: list[str], episode_id: str = "", ja: bool = False) -> list[str]:
+    """A long run of lines as `condense` cuts a log: its first line, error lines, last line, and a line
+    on what was left out (a fenced block in a lesson, `lesson_units.py`)."""
+    kept = _kept(lines)
+    size = len("\n".join(lines).encode("utf-8", "surrogatepass")) - len(
+        "\n".join(kept).encode("utf-8", "surrogatepass")
+    )
+    return [*kept, _omitted(len(lines) - len(kept), size, episode_id, ja)]
+
+
+def has_error_line(text: str) -> bool:
+    """True when a line of text says error, fail, exception, traceback, … (a log's or a trace's)."""
+    return bool(_ERROR.search(text))

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 
-from memdir.consolidation.daily.lesson_text import REMEDY, sentences
+from memdir.consolidation.daily.lesson_remedy import REMEDY
+from memdir.consolidation.daily.lesson_text import sentences
 
 FIX_LABEL = re.compile(
     r"(?i)^[ \t]*(?:[-*•・][ \t]*|\d+[.)][ \t]*)?(?:\*\*)?"

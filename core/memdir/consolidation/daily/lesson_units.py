@@ -1,0 +1,120 @@
+"""What a daily lesson is made of besides prose sentences (trial 16): a fenced code block, kept whole as a
+code block (a long one cut like a pasted log, `long_paste.py`), never flattened into one sentence with a
+stray fence at its end; a figure left after a full stop (「…出なくなった。top1 77.4%。」) kept with the
+sentence it belongs to, never an orphan; a remedy told as an act or an outcome ("Rotated both keys the
+same afternoon.", "relaunched from epoch 39, fine now", 「再実行したら通った」); a positive item of a
+retrospective (Keep:, 良かった点：, What went well:), which never goes under "What failed".
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.consolidation.daily.long_paste import cut_lines, has_error_line
+
+FENCE = re.compile(r"^\s*(?:```|~~~)")
+MAX_BLOCK = 15  # lines of a fenced block a lesson keeps whole (fences included); longer ones are cut
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_KANA = re.compile(r"[\u3040-\u309f]")
+
+# What was done about it, told as an act in the past that opens the sentence (after a chat speaker):
+# "Rotated both keys …", "we relaunched from epoch 39", "Rolled back to 2.3"; 「鍵をローテーションした。」
+ACTED = re.compile(
+    r"(?i)^(?:\*\*[^*\n]{1,24}\*\*\s*[:：]?\s*|\[\d{1,2}:\d{2}\]\s*(?:\w+:\s*)?)?(?:(?:we|i|they|he|she)\s+|then\s+)?"
+    r"(?:rotated|revoked|relaunched|restarted|reran|re-ran|rebooted|rebuilt|redeployed|reinstalled|resubmitted|"
+    r"reconnected|reconfigured|regenerated|reissued|restored|re-?attached|rolled back|reverted|replaced|"
+    r"swapped|switched|patched|bumped|lowered|raised|increased|reduced|deleted|removed|cleared|freed|purged|"
+    r"disabled|enabled|upgraded|downgraded|pinned|renewed|reset|unblocked|killed)\b"
+)
+# It is fine now: "fine now", "works again", "back to normal", 「再実行したら通った」「今は問題ない」.
+_FINE_NOW = re.compile(
+    r"(?i)\b(?:fine|ok|okay|stable|green|working|works|passing|healthy|back up|back to normal) (?:now|again)\b|"
+    r"\b(?:that|this|it|which) worked\b|\bworked (?:fine|perfectly|like a charm)\b|"
+    r"(?:したら|して|で)(?:通った|通りました|動いた|動きました|治った|安定した)|今は問題(?:ない|なし|ありません)"
+)
+# A retrospective's positive item (KPT's Keep, 良かった点): what went well is no failure.
+POSITIVE = re.compile(
+    r"(?i)^\s*(?:keep|good|wins?|positives?|went well|what went well|what worked(?: well)?|kudos)\s*[:：]|"
+    r"^\s*(?:良かった|よかった|うまくいった|上手くいった)(?:点|こと)?\s*[:：]|^\s*(?:Keep|継続)\s*[（(]?[^:：]{0,8}[:：]"
+)
+
+
+def remedy_told(s: str) -> bool:
+    """An act done about the failure or the news that it is fine now (the caller checks it tells no failure)."""
+    return bool(ACTED.search(s) or _FINE_NOW.search(s))
+
+
+def is_positive(s: str) -> bool:
+    """A retrospective's item on what went well ("Keep: …", 「良かった点：…」)."""
+    return bool(POSITIVE.search(s))
+
+
+def fenced(lines: list[str]) -> dict[int, int]:
+    """Start line -> end line (inclusive) of each fenced code block (an unclosed one runs to the end)."""
+    out: dict[int, int] = {}
+    k = 0
+    while k < len(lines):
+        if FENCE.match(lines[k]):
+            end = next((j for j in range(k + 1, len(lines)) if FENCE.match(lines[j])), len(lines) - 1)
+            out[k] = end
+            k = end + 1
+        else:
+            k += 1
+    return out
+
+
+def block_text(lines: list[str]) -> str:
+    """A fenced block as one unit, fences included; a long one keeps its first, error and last lines."""
+    body = lines[1:-1] if len(lines) > 1 and FENCE.match(lines[-1]) else lines[1:]
+    if len(body) + 2 > MAX_BLOCK:
+        body = cut_lines(body, ja=bool(_CJK.search("".join(body))))
+    fence = lines[0].strip()[:3]
+    return "\n".join([lines[0].strip(), *body, fence])
+
+
+def is_block(s: str) -> bool:
+    """True for a fenced block unit of `block_text`."""
+    return bool(FENCE.match(s)) and "\n" in s
+
+
+def block_failed(s: str) -> bool:
+    """A fenced block that shows the failure: a trace, an error line."""
+    return is_block(s) and has_error_line(s)
+
+
+def with_figures(pieces: list[str]) -> list[str]:
+    """Pieces of one paragraph, a bare figure after a full stop ("top1 77.4%。", "p95 310 ms.") joined to the
+    sentence before it."""
+    out: list[str] = []
+    for p in pieces:
+        latin = len(p.split()) <= 3 and not _CJK.search(p) and not p[:1].isupper()
+        kanji = len(p) <= 12 and not _KANA.search(p)  # 「平均 4分。」: no kana, so no predicate of its own
+        bare = bool(re.search(r"\d", p)) and (latin or kanji)
+        if out and bare:
+            out[-1] = f"{out[-1]}{'' if out[-1].endswith(('。', '！', '？')) else ' '}{p}"
+        else:
+            out.append(p)
+    return out
+
+
+def as_item(s: str, ref: str) -> str:
+    """One line of a lesson's list: the sentence and its episode; a code block stays a code block."""
+    if not is_block(s):
+        return f"- {s} (`{ref}`)"
+    first, *rest = s.split("\n")
+    return "\n".join([f"- {first}", *[f"  {line}" if line else "" for line in rest], f"  (`{ref}`)"])
+
+
+def notes_text(rest: list[str]) -> str:
+    """A lesson's `## Notes`: the other sentences as one paragraph, a code block on its own."""
+    parts: list[str] = []
+    prose: list[str] = []
+    for s in rest:
+        if is_block(s):
+            parts += [" ".join(prose)] if prose else []
+            parts.append(s)
+            prose = []
+        else:
+            prose.append(s)
+    parts += [" ".join(prose)] if prose else []
+    return "\n\n".join(parts)
