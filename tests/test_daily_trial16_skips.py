@@ -64,3 +64,52 @@ def test_an_unsure_skip_gets_a_review_item_that_files_it(root: Path, run_cli: Cl
     text = filed.read_text(encoding="utf-8")
     assert "Hartmann" in text and retro["sources"][0] in text and "origin: review" in text
     assert not (root / retro["path"]).exists()  # decided: archived
+
+
+ROASTS = """## 09:30 — R-112..114 roasts
+
+| roast | bean | batch kg | drop °C | cupping |
+|---|---|---|---|---|
+| R-112 | Huila | 12 | 204 | 84.5 |
+| R-113 | Huila + slow dry | 12 | 206 | 85.3 |
+| R-114 | Sidamo | 15 | 201 | 83.0 |
+
+Slow dry helps Huila (+0.8). R-114 matches R-108 within 0.2.
+
+## 10:00 — ロット 31〜33 の結果
+
+| ロット | 豆 | 焙煎 kg | 排出 ℃ | 評価 |
+|---|---|---|---|---|
+| L-31 | ウイラ | 12 | 204 | 84.5 |
+| L-32 | ウイラ＋ゆっくり乾燥 | 12 | 206 | 85.3 |
+| L-33 | シダモ | 15 | 201 | 83.0 |
+
+ゆっくり乾燥でウイラが改善（+0.8）。L-33 は L-28 を再現。
+
+## 17:00 — Queue times this week
+
+| day | calls | wait min |
+|---|---|---|
+| Mon | 412 | 3.1 |
+| Tue | 388 | 2.7 |
+| Wed | 401 | 2.9 |
+
+Next report on Monday.
+"""
+
+
+@pytest.mark.slow
+def test_a_results_table_with_what_it_shows_is_kept_as_knowledge(root: Path, run_cli: Cli) -> None:
+    (root / "episodes" / f"{DAY}.md").write_text(f"---\ndate: {DAY}\n---\n\n{ROASTS}", encoding="utf-8")
+    done = run_cli("consolidate", "daily", "--date", DAY, "--json")
+    assert done.returncode == 0, done.stderr
+    rows = {r["episode"].split("#", 1)[1]: r for r in json.loads(done.stdout)["episodes"]}
+    assert rows["0930-r-112114-roasts"]["action"] == "create", rows
+    # the Japanese table is the same results: it joins the English note (the same note in another language)
+    assert rows["1000-ロット-3133-の結果"]["action"] in ("create", "update"), rows
+    for ref in ("0930-r-112114-roasts", "1000-ロット-3133-の結果"):
+        assert rows[ref]["target"].startswith("knowledge/"), rows
+    assert "85.3" in (root / rows["0930-r-112114-roasts"]["target"]).read_text(encoding="utf-8")
+    # a day's figures with no finding are a status post: skipped, and the router is sure of it (no review item)
+    assert rows["1700-queue-times-this-week"]["action"] == "skip"
+    assert "unsure" not in rows["1700-queue-times-this-week"]["reason"]

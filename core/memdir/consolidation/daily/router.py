@@ -24,7 +24,7 @@ import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, split_blocks
 from memdir.consolidation.daily.route_features import features
-from memdir.consolidation.daily.route_fix_note import records_a_fix, states_a_rule
+from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
@@ -204,8 +204,8 @@ class Router:
         kind = self.model.classes[int(np.argmax(r.proba))]
         if kind == "skip" and STATED_DECISION.search(r.body):
             return "knowledge"  # minutes that record a decision keep it (docs/daily.md, "Rule layer")
-        if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body)):
-            return "knowledge"  # a fix, or a rule adopted "from now on", is a fact to keep (route_fix_note)
+        if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body)):
+            return "knowledge"  # a fix, a rule adopted "from now on", results told: facts to keep (route_fix_note)
         return kind
 
     def classify(self, title: str, text: str) -> str:
