@@ -4,12 +4,15 @@ The daily run and an accepted merge add to a note by appending a dated section u
 (`## 2026-12-01 — Plate change (revised)`), so a person opening a procedure that was rewritten reads
 the old steps first. When the appended section holds steps of its own (a list of three items or more,
 or a code block), one line under the title points at it; a later version moves the line on. The line
-is memdir's own (it starts with CURRENT) and is replaced, never repeated; every other byte is kept.
+is memdir's own (it starts with CURRENT) and is replaced, never repeated; every other byte is kept. A note a
+person wrote (`origin: human`, or no `origin`) gets no such line: nothing above their own text changes (the
+merged section itself says what changed, `review_apply.py`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 CURRENT = "> **Current steps:**"
 _ITEM = re.compile(
@@ -21,6 +24,12 @@ _FENCE = re.compile(r"^[ \t]*(```|~~~)", re.M)
 def has_steps(text: str) -> bool:
     """Whether `text` holds steps of its own: a list of three items or more, or a fenced code block."""
     return len(_FENCE.findall(text)) >= 2 or sum(1 for ln in text.splitlines() if _ITEM.match(ln)) >= 3
+
+
+def later_steps(meta: Mapping[str, object], body: str, added: str) -> bool:
+    """Whether appending `added` to a note memdir made (meta's `origin`) gives it a later version of its steps."""
+    made = str(meta.get("origin") or "") not in ("", "human")
+    return made and has_steps(body) and has_steps(added)
 
 
 def mark_current(body: str, heading: str) -> str:

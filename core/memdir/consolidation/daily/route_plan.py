@@ -42,7 +42,7 @@ from memdir.consolidation.daily.route_usage_match import procedure_text
 from memdir.consolidation.daily.route_usage_name import UsageNamer
 from memdir.consolidation.daily.router import RoutedPart
 from memdir.masked_refs import stored_ref
-from memdir.notes.current_steps import has_steps, mark_current
+from memdir.notes.current_steps import later_steps, mark_current
 from memdir.notes.model import Note, hash_text
 from memdir.paths import slugify
 from memdir.runs.journal import Op
@@ -369,9 +369,8 @@ class Planner:
             return  # this episode's text is already there (a replay after lost state): nothing to add
         if self._cites(path, ep):
             return  # the note had this episode before the run: an edit replaces its section (_replace), never a 2nd
-        steps = (
-            kind == "procedures" and has_steps(text) and has_steps(draft.body)
-        )  # a later version of its steps
+        meta = draft.meta if draft.meta is not None else (self._notes.get(path) or self.store.read(path)).meta
+        steps = kind == "procedures" and later_steps(meta, draft.body, text)  # a later version of its steps
         draft.body = draft.body.rstrip("\n") + "\n\n" + f"## {day} — {title}\n\n{text}\n"
         draft.body = mark_current(draft.body, f"{day} — {title}") if steps else draft.body
         if ep.ref not in draft.sources:
