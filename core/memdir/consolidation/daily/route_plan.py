@@ -142,11 +142,8 @@ class Planner:
 
     def _skip_part(self, ep: Episode, part: RoutedPart) -> None:
         """Nothing to keep; a skip the router is unsure of gets a `file_candidate` item (route_unsure)."""
-        op = (
-            None
-            if part.unsure is None
-            else file_candidate(ep, part, self._new_path(part.unsure[0], part.title))
-        )
+        kind, title = (part.unsure or ("", ""))[0], redact(part.title)[0]  # a path with no secret in it
+        op = file_candidate(ep, part, self._new_path(kind, title)) if kind else None
         self._skip(ep, nothing_to_keep(part), None if op is None else op.path)
         self.result.ops.extend([op] if op is not None else [])
 
