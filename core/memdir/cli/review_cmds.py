@@ -68,6 +68,8 @@ def _accept_text(mem: Memory, res: Result) -> None:
         say(f"accepted {res['id']}: moved {res['target']} -> {res['destination']}")
     elif res["kind"] == "rule_candidate":
         say(f"accepted {res['id']}: wrote the pinned rule {res.get('written')} (from {res['target']})")
+    elif res["kind"] == "file_candidate":
+        say(f"accepted {res['id']}: filed the episode as {res.get('written')}")
     elif res["kind"] == "outcome_proposal":
         say(f"accepted {res['id']}: recorded the outcome on {res['target']} (status {res.get('status')})")
     else:

@@ -18,6 +18,7 @@ from memdir.jsonvalue import JSONObject
 from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination
 from memdir.lifecycle.review_ledger import ReviewKeyRecord, ReviewLedger, item_id_for, ledger_key
 from memdir.lifecycle.review_siblings import restate_siblings
+from memdir.lifecycle.review_special import FILE_TITLE
 from memdir.locks import file_lock
 from memdir.masked_refs import stored_ref
 from memdir.notes.frontmatter import render_note
@@ -32,7 +33,14 @@ __all__ = ["ReviewItem", "ReviewKeyRecord", "ReviewLedger", "ReviewQueue", "item
 
 REVIEW_DIR = "review"
 ARCHIVED_DIR = "archive/review"
-KINDS = ("merge_candidate", "move_proposal", "evidence", "outcome_proposal", "rule_candidate")
+KINDS = (
+    "merge_candidate",
+    "move_proposal",
+    "evidence",
+    "outcome_proposal",
+    "rule_candidate",
+    "file_candidate",
+)
 CANDIDATE_HEADING = "## Candidate"
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}$")
 _TITLES = {
@@ -41,6 +49,7 @@ _TITLES = {
     "evidence": "New evidence",
     "outcome_proposal": "Outcome of a decision",
     "rule_candidate": "Candidate rule",
+    "file_candidate": FILE_TITLE,
 }
 EXTRA_KEYS = ("result", "support", "contexts")  # kind-specific fields (outcome_proposal, rule_candidate)
 
@@ -245,6 +254,12 @@ class ReviewQueue:
                 f"The lesson `{target}` was confirmed in {(extra or {}).get('support', 2)} independent contexts; "
                 "accepting writes it as a pinned rule in knowledge/rules/ (shown first in `memdir context`, as evidence)."
             )
+        elif kind == "file_candidate":
+            what = (
+                f"The daily run read this episode as nothing to keep, but the router was unsure: {description}. "
+                f"Accepting files the candidate below as `{target}` (edit `target` to file it elsewhere); "
+                "rejecting leaves it in episodes/ only."
+            )
         elif kind == "evidence":
             what = (
                 f"New work matches `{target}`{sim_txt}; accepting adds the sources below to it as evidence."
@@ -321,7 +336,7 @@ class ReviewQueue:
             item = self.get(item_id)
             try:
                 result: ReviewDecision
-                if item.kind in ("outcome_proposal", "rule_candidate"):
+                if item.kind in ("outcome_proposal", "rule_candidate", "file_candidate"):
                     from memdir.lifecycle.review_special import accept_special
 
                     result = cast(ReviewDecision, accept_special(self.store, item))

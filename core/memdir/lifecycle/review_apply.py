@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from memdir.errors import ConflictError, NoteNotFound, ReviewError
 from memdir.locks import file_lock
+from memdir.notes.current_steps import later_steps, mark_current
 from memdir.notes.frontmatter import split_text
 
 if TYPE_CHECKING:
@@ -129,8 +130,10 @@ def apply_merge(
     body = None
     if not already:
         content = section_content(note.body, prepare_candidate(candidate), sources)
-        section = f"## {now.date().isoformat()} — {merge_marker(item_id)}\n\n{content}\n"
-        body = note.body.rstrip("\n") + "\n\n" + section
+        heading = f"{now.date().isoformat()} — {merge_marker(item_id)}"
+        body = note.body.rstrip("\n") + "\n\n" + f"## {heading}\n\n{content}\n"
+        if rel.startswith("procedures/") and later_steps(note.meta, note.body, content):
+            body = mark_current(body, heading)  # a later version of the steps: the top says which are current
     if changes or body is not None:
         if "updated_at" in note.meta or body is not None:
             changes["updated_at"] = now.isoformat(timespec="seconds")

@@ -1,4 +1,5 @@
-"""Accepting the failure lifecycle's review items: an outcome proposal or a candidate rule.
+"""Accepting the failure lifecycle's review items: an outcome proposal or a candidate rule (and an unsure
+skip's `file_candidate`, written as the note it proposes).
 
 An `outcome_proposal` is recorded on its decision as `memdir outcome` would; a `rule_candidate`
 becomes `knowledge/rules/<lesson name>.md` with `type: rule`, `pinned: true`, the rule as its
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RULE_DIR = "knowledge/rules"
+FILE_DIRS = ("knowledge", "procedures")  # where an unsure skip's candidate is filed
+FILE_TITLE = "Kept as nothing; file it?"  # a file_candidate's heading: `# <FILE_TITLE>: <the note's title>`
 
 
 class SpecialItem(Protocol):
@@ -45,6 +48,8 @@ def accept_special(store: NoteStore, item: SpecialItem) -> dict[str, object]:
             raise ReviewError(f"{item.id}: `result` must be one of {', '.join(RESULTS)}")
         done = record_outcome(store, item.target, item.candidate.strip() or item.description, result)
         return {"target": item.target, "status": str(done["status"]), "sources": item.sources}
+    if item.kind == "file_candidate":
+        return _file(store, item)
     stem = item.target.rsplit("/", 1)[-1]
     rel = f"{RULE_DIR}/{stem}"
     if store.exists(rel):
@@ -66,4 +71,26 @@ def accept_special(store: NoteStore, item: SpecialItem) -> dict[str, object]:
     }
     store.create(rel, render_note(meta, body), allow=("knowledge",))
     log.info("rule %s written from %s", rel, item.target)
+    return {"target": item.target, "written": rel, "sources": item.sources}
+
+
+def _file(store: NoteStore, item: SpecialItem) -> dict[str, object]:
+    """Write an unsure skip's candidate as the note it proposes (a free name when that one was taken since)."""
+    kind = item.target.split("/", 1)[0]
+    if kind not in FILE_DIRS:
+        raise ReviewError(f"{item.id}: a file_candidate's target must be in {' or '.join(FILE_DIRS)}/")
+    stem, rel, n = item.target.removesuffix(".md"), item.target, 2
+    while store.exists(rel):
+        if any(s in store.read(rel).str_list("sources") for s in item.sources):
+            return {"target": item.target, "written": rel, "sources": item.sources}  # accepted before
+        rel, n = f"{stem}-{n}.md", n + 1
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    body = item.candidate.strip() or item.description
+    title = " ".join(item.title.split()).removeprefix(f"{FILE_TITLE}:").strip() or stem.rsplit("/", 1)[-1]
+    meta: dict[str, object] = {"description": (body.split("\n", 1)[0].lstrip("#-* ").strip() or title)[:200]}
+    if kind == "procedures":
+        meta.update(confidence=0.5, success_count=0, failure_count=0)
+    meta.update(origin="review", sources=item.sources, created_at=now, updated_at=now)
+    store.create(rel, render_note(meta, f"# {title}\n\n{body}\n"), allow=FILE_DIRS)
+    log.info("note %s filed from review %s", rel, item.id)
     return {"target": item.target, "written": rel, "sources": item.sources}

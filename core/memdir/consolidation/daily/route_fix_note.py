@@ -74,3 +74,32 @@ def states_a_rule(body: str) -> bool:
         for line in body.splitlines()
         for u in (sentences(line) or [line])
     )
+
+
+# A table of measurements with a sentence that says what they show (trial 16: a results table "| exp | top1 |
+# …" under "Mixup helps ViT (+0.8)" was skipped at p=0.58). GUIDELINES.md: measurements and comparisons are
+# knowledge. A table pasted alone (an accounts sheet, terminal output in a code block) is no finding.
+_TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$|^[^\t\n]+\t[^\t\n]+\t[^\n]*$")
+_RULE_ROW = re.compile(r"^[ \t]*\|[ \t:|-]+\|[ \t]*$")
+_NUMBER_CELL = re.compile(r"(?:^|[|\t])[ \t]*[-+±]?\d+(?:[.,]\d+)?[ \t]*%?[ \t]*(?=[|\t]|$)")
+_FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
+# what the numbers show: a comparison or an effect, told in a sentence ("helps", "than", 「より」「効果」)
+FINDING = re.compile(
+    r"(?i)\b(?:better|worse|helps?|hurts?|faster|slower|higher|lower|than|outperform\w*|beats?|wins?|"
+    r"reproduces?|compared|improve[sd]?|improvement|regress\w*)\b|より|比べ|改善|悪化|効果|上回|下回|向上|低下|再現"
+)
+MIN_TABLE_ROWS = 3  # rows of a table (header included), of which two or more hold two numbers or more
+
+
+def reports_results(body: str) -> bool:
+    """Whether `body` holds a table of numbers (outside code blocks) and a sentence beside it saying what they
+    show (a comparison or an effect: FINDING); a day's figures with "next update at 9" are a status post."""
+    text = _FENCED.sub("", body)
+    rows = [ln for ln in text.splitlines() if _TABLE_ROW.match(ln) and not _RULE_ROW.match(ln)]
+    numeric = sum(len(_NUMBER_CELL.findall(r)) >= 2 for r in rows)
+    prose = [
+        ln
+        for ln in text.splitlines()
+        if ln.strip() and not _TABLE_ROW.match(ln) and not ln.lstrip().startswith("#")
+    ]
+    return len(rows) >= MIN_TABLE_ROWS and numeric >= 2 and any(FINDING.search(ln) for ln in prose)

@@ -16,6 +16,13 @@ import re
 CROSS_SIMILAR = 0.5  # calibrated cosine between a text and its translation (docs/daily.md)
 CROSS_ANCHORS = 0.45  # Jaccard overlap of anchors
 MIN_ANCHORS = 2  # fewer anchors than this on either side: no cross-language match
+# a later version of one procedure, in either language (trial 16): similar, and the same tools and commands
+# (anchors without a list's own numbers, at least VERSION_SHARED of them shared); set on the version pairs of
+# examples/routing_set/versions/ against every pair of different procedures of the dev sets (docs/daily.md)
+VERSION_SIMILAR = 0.55
+VERSION_ANCHORS = 0.25
+VERSION_SHARED = 2
+_LIST_NUMBER = re.compile(r"\d{1,2}")
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
@@ -78,3 +85,22 @@ def same_in_other_language(a: str, b: str, similarity: float) -> bool:
     if language(a) == language(b) or similarity < CROSS_SIMILAR:
         return False
     return anchor_overlap(a, b) >= CROSS_ANCHORS
+
+
+def later_version(a: str, b: str, similarity: float) -> bool:
+    """True when procedure `a` reads as another version of procedure `b` (a new wording, a checklist, a
+    translation): calibrated similarity >= VERSION_SIMILAR and the same tools and commands."""
+    if similarity < VERSION_SIMILAR:
+        return False
+    return any(_same_tools(a, part) for part in _SECTION.split(b))  # a note may hold versions in sections
+
+
+_SECTION = re.compile(r"^#{1,2}[ \t][^\n]*$|^> \*\*Current steps:\*\*[^\n]*$", re.M)
+
+
+def _same_tools(a: str, b: str) -> bool:
+    x = {t for t in anchors(a) if not _LIST_NUMBER.fullmatch(t)}
+    y = {t for t in anchors(b) if not _LIST_NUMBER.fullmatch(t)}
+    x, y = x | (_words(a) & y), y | (_words(b) & x)
+    shared = x & y
+    return len(shared) >= VERSION_SHARED and len(shared) >= VERSION_ANCHORS * len(x | y)

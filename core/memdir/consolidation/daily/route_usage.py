@@ -15,7 +15,7 @@ import re
 
 import numpy as np
 
-from memdir.consolidation.daily.blocks import Block, content_words, sentences
+from memdir.consolidation.daily.blocks import Block, content_words, sentences, split_blocks
 from memdir.consolidation.daily.past_tense import JA_PAST_END, PAST_VERB
 from memdir.consolidation.daily.shape_shell import shell_steps
 
@@ -194,3 +194,13 @@ def usage_outcome(text: str) -> str:
     if pending >= 0 and pending > done:
         return "unknown"
     return "success" if done >= 0 or USUAL.search(text) else "unknown"
+
+
+def has_own_steps(text: str) -> bool:
+    """Whether a usage report also writes steps of its own: a list, a code block or a pasted shell session.
+
+    `text` is what the writer wrote (the episode's text), never the shaped part: shaping numbers the
+    sentences of a prose report ("Anonymized batch 4 the usual way. The spot check was clean."), and
+    those report sentences are no steps.
+    """
+    return any(b.kind in ("list", "code") for b in split_blocks(text)) or shell_steps(text) != text

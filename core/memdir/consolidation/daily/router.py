@@ -24,7 +24,7 @@ import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, split_blocks
 from memdir.consolidation.daily.route_features import features
-from memdir.consolidation.daily.route_fix_note import records_a_fix, states_a_rule
+from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
@@ -46,6 +46,9 @@ STATED_DECISION = re.compile(
     r"(?im)^[ \t]*(?:[-*•・][ \t]*|\d+[.)][ \t]*)?(?:\*\*)?(?:(?:decided|decisions?|agreed|resolved)\b[^:：\n]{0,40}|"
     r"決定事項|決定|決まったこと|決めたこと|合意事項|合意)(?:\*\*)?[ \t]*[:：](?:\*\*)?\s*\S"
 )
+# a skip the model gives less than this probability is shown to a person as a review item that proposes
+# the note its runner-up kind would make (chosen on the dev sets: docs/daily.md, "Unsure skips")
+UNSURE_SKIP = 0.55
 USAGE_MIN_PROBA = 0.5  # the usage model's probability from which an episode is a usage report
 # a documentation page rather than an episode: longer than this and with this many headings (of the
 # 600 training episodes, 3 pass; of the 209 Vue pages, 186). Pages go to the documentation weights.
@@ -70,6 +73,9 @@ class RoutedPart:
     usage: str | None = None  # success | failure | unknown: it reports using an existing procedure
     confidence: float = 0.0  # the model's probability of `kind`
     why: str = ""  # a rule that changed the model's kind, for the run's reason (route_story)
+    unsure: tuple[str, float] | None = (
+        None  # a skip the model is unsure of: the runner-up kind, its probability
+    )
 
 
 @dataclass
@@ -198,8 +204,8 @@ class Router:
         kind = self.model.classes[int(np.argmax(r.proba))]
         if kind == "skip" and STATED_DECISION.search(r.body):
             return "knowledge"  # minutes that record a decision keep it (docs/daily.md, "Rule layer")
-        if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body)):
-            return "knowledge"  # a fix, or a rule adopted "from now on", is a fact to keep (route_fix_note)
+        if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body)):
+            return "knowledge"  # a fix, a rule adopted "from now on", results told: facts to keep (route_fix_note)
         return kind
 
     def classify(self, title: str, text: str) -> str:
@@ -241,7 +247,7 @@ class Router:
         why = STORY_REASON if kind != self._model_kind(r) else ""
         usage = self._usage(r)
         if kind == "skip" and usage is None:
-            return [RoutedPart("skip", ep.title, r.body, confidence=conf)]
+            return [self._skip_part(ep, r, conf)]
         split = self._split(kind, r) if usage is None else None
         if split:
             return split
@@ -259,6 +265,17 @@ class Router:
                 why=why,
             )
         ]
+
+    def _skip_part(self, ep: Episode, r: Reading, conf: float) -> RoutedPart:
+        """A skip; one the model is unsure of carries the note its runner-up kind would make (for review)."""
+        if conf >= UNSURE_SKIP or content_words(r.blocks) < MIN_WORDS:
+            return RoutedPart("skip", ep.title, r.body, confidence=conf)
+        p = {k: float(r.proba[self.model.classes.index(k)]) for k in ("knowledge", "procedures")}
+        other = max(p, key=lambda k: p[k])
+        s = shaped(other, r, r.body)
+        return RoutedPart(
+            "skip", s.title, s.text, description=s.description, confidence=conf, unsure=(other, p[other])
+        )
 
     def _usage(self, r: Reading) -> str | None:
         """success / failure / unknown when the text reports using an existing procedure, else None."""

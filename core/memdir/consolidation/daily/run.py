@@ -341,8 +341,9 @@ class DailyConsolidator:
             if op.op == "review":
                 rel = f"review/{item_id_for(op.review['key'])}.md"
                 report.review.append(rel)
-                new = (
-                    f"{op.review['kind']} -> {op.review['target']} (similarity {op.review['similarity']})\n\n"
+                sim = op.review["similarity"]
+                new = f"{op.review['kind']} -> {op.review['target']}" + (
+                    f" (similarity {sim})\n\n" if sim else "\n\n"
                 )
                 chunks.append(diff_of("", new + str(op.review["body"]).strip() + "\n", rel))
                 continue
