@@ -37,6 +37,7 @@ _READS = READS | frozenset(
     ["lookup", "search", "consultar", "buscar", "listar", "ver", "obtener", "comprobar", "verificar"]
     + ["mostrar", "leer", "obter", "consulter", "chercher", "lister", "voir", "obtenir", "verifier"]
     + ["afficher", "lire", "suchen", "lesen", "pruefen", "holen", "zeigen", "cercare", "leggere"]
+    + ["abrufen", "abfragen", "prüfen", "anzeigen", "finden", "laden", "zoeken", "bekijken", "ophalen"]
     + ["cek", "cari", "lihat", "periksa", "daftar"]  # Indonesian / Malay
 )
 # function words of the Romance languages (English's are `FUNCTION_WORDS`): never a title's last word
@@ -51,6 +52,13 @@ _ARGUMENTS = re.compile(r"[^\W\d][\w-]*=", re.U)  # a call of arguments: `key=�
 # what tells the requester or a channel: a notice, not the kind's work (the verbs and the media)
 _NOTICE_VERBS = frozenset(
     ["send", "post", "notify", "reply", "enviar", "envoyer", "mandar", "notificar", "kirim", "kabari"]
+    + ["senden", "versenden", "schicken", "benachrichtigen", "sturen", "versturen"]  # German, Dutch
+)
+# function words of German and Dutch, whose tool names put the verb last (`probestunde_buchen`)
+_VERB_LAST_WORDS = frozenset(
+    ["der", "die", "das", "und", "ich", "ihr", "wir", "mit", "für", "ein", "eine", "einen", "ist", "nicht"]
+    + ["den", "dem", "mein", "meine", "meinen", "bitte", "kann", "gern", "gerne", "auf", "zu", "im", "am"]
+    + ["het", "een", "ik", "wil", "graag", "voor", "van", "niet", "mijn", "kunnen", "jullie"]
 )
 _NOTICES = frozenset(
     ["message", "sms", "email", "mail", "text", "notification", "notice", "msg", "chat", "whatsapp"]
@@ -73,10 +81,14 @@ MAX_SHORT = 4  # a fragment of words around a preposition: this many words at mo
 MAX_JA_WORD = 3  # a Japanese title of one word this long or shorter names no work (`日付`, `予約`, `テスト`)
 
 
-def tool_call(steps: Sequence[str]) -> tuple[str, list[str]]:
-    """The decisive call's verb and object words from its tool's name: the first call of arguments
-    (`key=value …`; a tool that runs commands or HTTP calls, `admin_api: GET …`, names no kind) that is no
-    read and no notice (`send_sms`, `post_message`: the kind's work is told, not done, by them)."""
+def tool_call(steps: Sequence[str], asked: Sequence[str] = ()) -> tuple[str, list[str]]:
+    """The decisive call's verb and object words from its tool's name: of the calls of arguments
+    (`key=value …`; a tool that runs commands or HTTP calls, `admin_api: GET …`, names no kind) that are no
+    read and no notice (`send_sms`, `post_message`: the kind's work is told, not done, by them), the one
+    whose words most requests write (the first on a tie). A German or Dutch week names its tools verb last
+    (`kurse_suchen`, `probestunde_buchen`): the verb is the last word there (`verb_last`)."""
+    last = verb_last(asked)
+    found: list[tuple[str, list[str]]] = []
     for step in steps:
         m = _TOOL_STEP.match(step)
         if m is None or not _ARGUMENTS.match(step[m.end() :]):
@@ -88,13 +100,30 @@ def tool_call(steps: Sequence[str]) -> tuple[str, list[str]]:
             words = function if len(function) > 1 else function + [sk.group(1).lower()]
         if not 2 <= len(words) <= 3 or not all(w.isalpha() and len(w) >= 2 for w in words):
             continue
-        verb, noun = words[0], words[1:]
+        verb, noun = (words[-1], words[:-1]) if last else (words[0], words[1:])
         if verb in _READS or len(verb) < 3 or singular(noun[-1]) == verb:
             continue
         if verb in _NOTICE_VERBS or singular(noun[-1]) in _NOTICES:
             continue
-        return verb, noun
-    return "", []
+        found.append((verb, noun))
+    if not found:
+        return "", []
+    texts = [" ".join(_LATIN.findall(a.lower())) for a in asked]
+    return max(found, key=lambda c: sum(1 for t in texts if any(_written(w, t) for w in (c[0], *c[1]))))
+
+
+def _written(word: str, text: str) -> bool:
+    """A call's word (four letters or more) in a request, also inside a compound (`kurs` in `grundkurs`)."""
+    return len(word) >= 4 and word[: max(4, len(word) - 2)] in text
+
+
+def verb_last(asked: Sequence[str]) -> bool:
+    """Whether most requests are German or Dutch (two of their function words): tools named verb last."""
+
+    def germanic(text: str) -> bool:
+        return len({w.lower() for w in _LATIN.findall(text)} & _VERB_LAST_WORDS) >= 2
+
+    return bool(asked) and 2 * sum(1 for a in asked if germanic(a)) > len(asked)
 
 
 def _english(asked: Sequence[str]) -> bool:
@@ -129,8 +158,26 @@ def _names(word: str, call_word: str) -> bool:
     return len(w) >= 3 and w[:n] == c[:n]
 
 
+def _mixed_bracket(title: str) -> bool:
+    """Latin words with a bracket of Japanese, or Japanese with a bracket of Latin words."""
+    inner = " ".join(m.group(0) for m in _BRACKETED.finditer(_HOLE.sub(" ", title)))
+    outer = _BRACKETED.sub(" ", _HOLE.sub(" ", title))
+    return bool(inner) and (
+        bool(_LATIN.search(outer))
+        and not _JA.search(outer)
+        and bool(_JA.search(inner))
+        and not _LATIN.search(inner)
+        or bool(_JA.search(outer))
+        and not _LATIN.search(outer)
+        and bool(_LATIN.search(inner))
+        and not _JA.search(inner)
+    )
+
+
 def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) -> bool:
     """Whether a title is no phrase a person would name the work by (see the module)."""
+    if _mixed_bracket(title):
+        return True  # `Two-tank morning dive（ボート）`: one request's words and a word of another script
     text = _BRACKETED.sub(" ", _HOLE.sub(" X ", title)).strip()  # a placeholder is a word (`X`)
     names = [t.strip() for t in text.split(",")]
     if len(names) >= 2 and all(_TOOL_NAME.match(n) for n in names):
@@ -170,7 +217,7 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
 
 def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     """The decisive call's verb and object when the title is a fragment; the title otherwise."""
-    verb, noun = tool_call(steps)
+    verb, noun = tool_call(steps, asked)
     if not verb:
         return title
     # a Japanese-led kind is named in Japanese when its calls can (`japanese_work`)
@@ -180,6 +227,8 @@ def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> st
     if ja:
         return ja
     thing = " ".join(noun)
+    if verb_last(asked):  # `Probestunde buchen`: the thing, then the verb
+        return f"{thing.capitalize()} {verb}"
     if not _english(asked):
         return f"{verb.capitalize()} {thing}"
     thing = " ".join([*noun[:-1], singular(noun[-1])])

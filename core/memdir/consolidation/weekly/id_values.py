@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from memdir.consolidation.weekly.naming import key_name
 from memdir.consolidation.weekly.span_types import Part, Span
 
 # a key naming an identifier, then `=`, then the start of its value (in the constant text before a span)
@@ -97,7 +98,10 @@ def whole_ids(parts: list[Part]) -> list[Part]:
 
     def under_id(before: str, pre: str, whole: Span) -> bool:
         m = _ID_KEY.search(before)
-        return m is not None and m.group(1) == pre
+        if m is None or m.group(1) != pre:
+            return False
+        whole.name = key_name(m.group(0).strip(" \t,;=([{'\"`").split("=")[0])
+        return True
 
     return _widen(parts, under_id)
 

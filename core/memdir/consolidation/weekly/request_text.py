@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from memdir.activity import ActivityEvent
 
-MAX_DEPTH = 4
+MAX_DEPTH = 8
 # events the agent writes: its calls and their results, its thoughts, its replies, its end and feedback
 AGENT_TYPES = frozenset(["tool_use", "tool_result", "thought", "response_sent", "task_end", "feedback"])
 _META = frozenset(["ts", "type", "task_id"])
