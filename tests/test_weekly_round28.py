@@ -155,7 +155,27 @@ def test_a_failed_call_is_failed_whatever_the_framework_writes(root: Path) -> No
         {"type": "tool_run", "tool": "log_note", "input": {"status": "error", "code": 404}, "output": "ok"},
         {"type": "task_end", "outcome": "success"},
     ]  # fmt: skip
-    mem.activity.append_many(events("l1", 0, listed) + events("l2", 1, own))
+    by_id: list[dict[str, Any]] = [
+        {"type": "request", "text": "Hold two copies of Dune for our reading group."},
+        # the call's id nested in the record that asks for it; its output answers by that id only
+        {"type": "run.step", "tool": "hold_book", "arguments": "{\"isbn\": \"978-0\"}",
+         "step": {"calls": [{"id": "call_h1", "function": {"name": "hold_book"}}]}},
+        {"type": "outputs.posted", "body": {"tool_outputs": [
+            {"tool_call_id": "call_h1", "output": "{\"error\": \"HoldServiceTimeout: no answer\"}"}]}},
+        {"type": "run.step", "tool": "hold_book", "arguments": "{\"isbn\": \"978-0\"}",
+         "step": {"calls": [{"id": "call_h2", "function": {"name": "hold_book"}}]}},
+        {"type": "outputs.posted", "body": {"tool_outputs": [{"tool_call_id": "call_h2", "output": "{\"held\": 2}"}]}},
+        # a run record's start and end share its id; the end carries the error
+        {"type": "span.start", "id": "span-77a1", "tool": "notify_group", "input": {"group": "G-4"}},
+        {"type": "span.end", "id": "span-77a1", "outputs": None, "error": "SmsGatewayDown: 503"},
+        {"type": "span.start", "id": "span-77a2", "tool": "notify_group", "input": {"group": "G-4"}},
+        {"type": "span.end", "id": "span-77a2", "outputs": {"sent": 1}, "error": None},
+        # a result nested in the call's record, its error a flag
+        {"type": "component.run", "tool": "log_loan", "arguments": {"loan": "L-9"},
+         "tags": {"output": {"messages": [{"tool_call_result": {"result": "Failed: Error: DiskFull", "error": True}}]}}},
+        {"type": "task_end", "outcome": "success"},
+    ]  # fmt: skip
+    mem.activity.append_many(events("l1", 0, listed) + events("l2", 1, own) + events("l3", 2, by_id))
     tasks = {t.task_id: t for t in group_tasks(mem.activity.read())}
     renew = tasks["l1"].steps
     # the base: two identical steps, neither failed
@@ -165,3 +185,7 @@ def test_a_failed_call_is_failed_whatever_the_framework_writes(root: Path) -> No
     hold = tasks["l2"].steps
     assert [s.failed for s in hold] == [True, False, False], hold
     assert [s.tool for s in tasks["l2"].folded] == ["hold_book", "log_note"]
+    paired = tasks["l3"].steps
+    assert [s.failed for s in paired] == [True, False, True, False, True], paired
+    assert "HoldServiceTimeout" in paired[0].error and "SmsGatewayDown" in paired[2].error
+    assert "DiskFull" in paired[4].error

@@ -140,7 +140,7 @@ def object_failure(obj: Mapping[str, object]) -> tuple[bool, str]:
     its call failed, and its error ('' when it names none); `error: true` says so without words."""
     flagged = obj.get("error") is True
     fields = {k: v for k, v in obj.items() if v is not None and not (k == "error" and v is True)}
-    bad, error = _read(fields, False)
+    bad, error = _read(fields, flagged)
     if error.strip().lower().rstrip(".!") in _GENERIC:
         error = ""
     return bad or flagged, error[:MAX_ERROR]

@@ -24,7 +24,7 @@ from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tools
 from memdir.consolidation.weekly.call_results import call_ids, failure_text, is_result, says_failed
 from memdir.consolidation.weekly.flag_order import settle_flag_order
-from memdir.consolidation.weekly.own_results import listed_results, own_failure
+from memdir.consolidation.weekly.own_results import answers, call_ids_in, own_failure
 from memdir.consolidation.weekly.reply_templates import templated_reply
 from memdir.consolidation.weekly.request_text import reply_text, request_text
 from memdir.consolidation.weekly.result_error import result_error
@@ -326,6 +326,7 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
     task.intent = _intent(events)
     open_call: dict[str, int] = {}  # tool -> index of its latest call without a result yet
     called: set[str] = set()  # the ids of the task's calls so far
+    by_id: dict[str, int] = {}  # every id a call's record carries -> its step
     for ev in events:
         tool = ev.get("tool", ev.get("tool_name"))
         name = str(tool).strip() if isinstance(tool, str) and tool.strip() else ""
@@ -363,9 +364,9 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
         elif name and (answer := _reply_call(ev, name)):
             if len(task.steps) < MAX_STEPS:  # smolagents' `final_answer`: the reply, as `response_sent`
                 task.steps.append(Step("reply", answer, "reply", kind="response"))
-        elif not name and (answered := listed_results(ev, open_call)):
-            for tool_name, bad, error in answered:  # AutoGen: the results listed, each naming its call
-                idx = open_call.pop(tool_name)
+        elif not name and (answered := answers(ev, open_call, by_id)):
+            for idx, tool_name, bad, error in answered:  # results naming their call inside (`own_results`)
+                open_call.pop(tool_name, None)
                 if bad:
                     task.steps[idx] = replace(task.steps[idx], failed=True, error=error)
                     task.error = error or task.error
@@ -374,19 +375,12 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             task.tools.append(name)
             if len(task.steps) < MAX_STEPS:
                 text = _input_of(ev, name) or _text_field(ev, "summary")
+                step = Step(name, text, _action(ev, name, text), purpose=_purpose_of(ev, name))
                 bad, error = own_failure(ev)  # a call and its result in one record
-                task.steps.append(
-                    Step(
-                        name,
-                        text,
-                        _action(ev, name, text),
-                        failed=bad,
-                        error=error,
-                        purpose=_purpose_of(ev, name),
-                    )
-                )
+                task.steps.append(replace(step, failed=bad, error=error) if bad else step)
                 open_call[name] = len(task.steps) - 1
                 called.update(call_ids(ev))
+                by_id.update(dict.fromkeys(call_ids_in(ev.data), open_call[name]))
         if ev.type not in RESULT_TYPES and (error := _text_field(ev, "error")):
             task.error = error[:300]
         listed = ev.get("tools")
