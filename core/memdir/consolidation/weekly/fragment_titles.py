@@ -39,6 +39,7 @@ _READS = READS | frozenset(
     + ["afficher", "lire", "suchen", "lesen", "pruefen", "holen", "zeigen", "cercare", "leggere"]
     + ["abrufen", "abfragen", "prüfen", "anzeigen", "finden", "laden", "zoeken", "bekijken", "ophalen"]
     + ["cek", "cari", "lihat", "periksa", "daftar"]  # Indonesian / Malay
+    + ["quote", "estimate", "price"]  # a quote prices the work; it does not do it (`quoteSharpening`)
 )
 # function words of the Romance languages (English's are `FUNCTION_WORDS`): never a title's last word
 _ROMANCE = frozenset(
@@ -66,7 +67,10 @@ _NOTICES = frozenset(
 # a plugin's function named as Semantic Kernel does, `Plugin-Function` (`Pesanan-Buat`, `Jadwal-BuatTesRasa`)
 _PLUGIN_FUNCTION = re.compile(r"^([A-Z][A-Za-z]*)-([A-Z][A-Za-z]*)$")
 _PRIVATE = frozenset(["my", "our", "your", "i", "we", "me", "us", "mine", "ours"])
-_TOOL_NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+_TOOL_NAME = re.compile(r"^[a-z][a-z0-9]*(?:(?:_[a-z0-9]+)+|(?:[A-Z][a-z0-9]+)+)$")  # snake_case, camelCase
+# a request sentence: a question or a polite ending (Japanese, Korean, any `?`), not a name of work
+_ASKING = re.compile(r"ますか|ませんか|でしょうか|お願い|ください|下さい|주세요|할까요|나요|습니까|[?？]")
+_SENTENCE_SCRIPT = re.compile(r"[\u3040-\u309f\uac00-\ud7af]")  # hiragana, Hangul: a sentence's script
 _PARTS = re.compile(r"[_\-.]+|(?<=[a-z0-9])(?=[A-Z])")
 _HOLE = re.compile(r"\{[^{}]*\}")
 _BRACKETED = re.compile(r"[（(\[【][^（()\[\]【】）]*[）)\]】]")
@@ -176,6 +180,10 @@ def _mixed_bracket(title: str) -> bool:
 
 def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) -> bool:
     """Whether a title is no phrase a person would name the work by (see the module)."""
+    outside = _HOLE.sub(" ", title)
+    # a request with holes (`注文番号MS-{target}に名前を{value}ますか…`): one sentence, no name of work
+    if _ASKING.search(outside) or len(_HOLE.findall(title)) >= 2 and _SENTENCE_SCRIPT.search(outside):
+        return True
     if _mixed_bracket(title):
         return True  # `Two-tank morning dive（ボート）`: one request's words and a word of another script
     text = _BRACKETED.sub(" ", _HOLE.sub(" X ", title)).strip()  # a placeholder is a word (`X`)

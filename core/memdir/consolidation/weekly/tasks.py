@@ -219,9 +219,10 @@ def _action(event: ActivityEvent, tool: str, text: str) -> str:
     return action_of(tool, text)
 
 
-# calls that are the agent's answer to the requester (smolagents' `final_answer`): the reply, not a step
+# calls that are the agent's answer to the requester (smolagents' `final_answer`, DSPy ReAct's `finish`):
+# the reply, not a step
 _REPLY_TOOLS = frozenset(
-    ["final_answer", "finalanswer", "final_response", "respond_to_user", "reply_to_user"]
+    ["final_answer", "finalanswer", "final_response", "respond_to_user", "reply_to_user", "finish"]
 )
 
 
@@ -362,7 +363,7 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             if text and len(task.thoughts) < MAX_THOUGHTS:
                 task.thoughts.append(text)
         elif name and (answer := _reply_call(ev, name)):
-            if len(task.steps) < MAX_STEPS:  # smolagents' `final_answer`: the reply, as `response_sent`
+            if len(task.steps) < MAX_STEPS and answer != name:  # `final_answer`: the reply (`finish`: none)
                 task.steps.append(Step("reply", answer, "reply", kind="response"))
         elif not name and (answered := answers(ev, open_call, by_id)):
             for idx, tool_name, bad, error in answered:  # results naming their call inside (`own_results`)
