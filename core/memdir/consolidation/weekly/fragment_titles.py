@@ -15,6 +15,9 @@ A title is a *fragment* (outside placeholders and brackets) when it is:
   known;
 - one person's whole message: more than 12 Latin words, or a sentence's end inside (`Caller: Hi, we're moving
   out of our apartment … {value} would that take and can I get in on {value}?`);
+- a request sentence with holes: a question or polite ending (`ますか`, `ください`, `주세요`, `?`), or two holes or
+  more with hiragana or Hangul around them (`注文番号MS-{target}に名前を{value}ますか…`); a list of tool names
+  (snake_case or camelCase);
 - four Latin words or fewer of which none is the call's verb or object (by their first letters: `inspection`
   is named by `inspect`), or exactly the call's words in another order (`Apiary register`).
 
