@@ -306,6 +306,6 @@ def test_an_apis_dotted_calls_are_steps_of_their_own_not_one_call_with_holes() -
         "BK-40318 の重複予約を統合して",
     ]
     d = draft(asked, runs, tool="pms")
-    assert (
-        d.steps[0] == "pms: `booking.get booking=id=BK-{id}`"
-    )  # before: `booking.{value} booking=id=BK-{bk}`; round 14: the key `id=` names it, not its type `{number}`
+    # before: `booking.{value} booking=id=BK-{bk}`; round 14: the key `id=` names it, not its type `{number}`;
+    # round 28: an identifier is one value, its `BK-` the week's (`id_values`)
+    assert d.steps[0] == "pms: `booking.get booking=id={id}`"

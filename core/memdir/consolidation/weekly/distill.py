@@ -24,6 +24,7 @@ from memdir.consolidation.weekly.call_subject import call_subject_title, weak_ti
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.fragment_titles import fragment_title
+from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
 from memdir.consolidation.weekly.phrase_verb import with_verb
@@ -31,6 +32,7 @@ from memdir.consolidation.weekly.placeholders import assign
 from memdir.consolidation.weekly.purpose import describe
 from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
+from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
 from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, with_tools
@@ -160,8 +162,13 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     cons = build_consensus(ordered)
     steps = _step_templates(cons, ids)
     step_tpls = [e.template for e in steps if e.template is not None]
+    id_vals: list[Span] = []
     for tpl in step_tpls:  # a run name the request names whole is one value, however its pieces aligned
         tpl.parts = join_named(tpl.parts, {t.task_id: t.intent for t in ordered})
+        before, tpl.parts = tpl.parts, whole_ids(tpl.parts)  # an identifier is one value
+        id_vals.extend(id_spans(tpl.parts, before))
+    for tpl, parts in zip(step_tpls, same_ids([tpl.parts for tpl in step_tpls], id_vals), strict=True):
+        tpl.parts = parts
     # the most typical tasks speak for the cluster (alignment is quadratic in their number)
     intents = {t.task_id: t.intent or t.task_id for t in ordered[:MAX_ALIGN_TASKS]}
     title_tpl, group = title_template(intents, [s for tpl in step_tpls for s in tpl.spans])

@@ -15,6 +15,9 @@ A title is a *fragment* (outside placeholders and brackets) when it is:
   known;
 - one person's whole message: more than 12 Latin words, or a sentence's end inside (`Caller: Hi, we're moving
   out of our apartment … {value} would that take and can I get in on {value}?`);
+- a request sentence with holes: a question or polite ending (`ますか`, `ください`, `주세요`, `?`), or two holes or
+  more with hiragana or Hangul around them (`注文番号MS-{target}に名前を{value}ますか…`); a list of tool names
+  (snake_case or camelCase);
 - four Latin words or fewer of which none is the call's verb or object (by their first letters: `inspection`
   is named by `inspect`), or exactly the call's words in another order (`Apiary register`).
 
@@ -37,7 +40,9 @@ _READS = READS | frozenset(
     ["lookup", "search", "consultar", "buscar", "listar", "ver", "obtener", "comprobar", "verificar"]
     + ["mostrar", "leer", "obter", "consulter", "chercher", "lister", "voir", "obtenir", "verifier"]
     + ["afficher", "lire", "suchen", "lesen", "pruefen", "holen", "zeigen", "cercare", "leggere"]
+    + ["abrufen", "abfragen", "prüfen", "anzeigen", "finden", "laden", "zoeken", "bekijken", "ophalen"]
     + ["cek", "cari", "lihat", "periksa", "daftar"]  # Indonesian / Malay
+    + ["quote", "estimate", "price"]  # a quote prices the work; it does not do it (`quoteSharpening`)
 )
 # function words of the Romance languages (English's are `FUNCTION_WORDS`): never a title's last word
 _ROMANCE = frozenset(
@@ -51,6 +56,13 @@ _ARGUMENTS = re.compile(r"[^\W\d][\w-]*=", re.U)  # a call of arguments: `key=�
 # what tells the requester or a channel: a notice, not the kind's work (the verbs and the media)
 _NOTICE_VERBS = frozenset(
     ["send", "post", "notify", "reply", "enviar", "envoyer", "mandar", "notificar", "kirim", "kabari"]
+    + ["senden", "versenden", "schicken", "benachrichtigen", "sturen", "versturen"]  # German, Dutch
+)
+# function words of German and Dutch, whose tool names put the verb last (`probestunde_buchen`)
+_VERB_LAST_WORDS = frozenset(
+    ["der", "die", "das", "und", "ich", "ihr", "wir", "mit", "für", "ein", "eine", "einen", "ist", "nicht"]
+    + ["den", "dem", "mein", "meine", "meinen", "bitte", "kann", "gern", "gerne", "auf", "zu", "im", "am"]
+    + ["het", "een", "ik", "wil", "graag", "voor", "van", "niet", "mijn", "kunnen", "jullie"]
 )
 _NOTICES = frozenset(
     ["message", "sms", "email", "mail", "text", "notification", "notice", "msg", "chat", "whatsapp"]
@@ -58,7 +70,10 @@ _NOTICES = frozenset(
 # a plugin's function named as Semantic Kernel does, `Plugin-Function` (`Pesanan-Buat`, `Jadwal-BuatTesRasa`)
 _PLUGIN_FUNCTION = re.compile(r"^([A-Z][A-Za-z]*)-([A-Z][A-Za-z]*)$")
 _PRIVATE = frozenset(["my", "our", "your", "i", "we", "me", "us", "mine", "ours"])
-_TOOL_NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+_TOOL_NAME = re.compile(r"^[a-z][a-z0-9]*(?:(?:_[a-z0-9]+)+|(?:[A-Z][a-z0-9]+)+)$")  # snake_case, camelCase
+# a request sentence: a question or a polite ending (Japanese, Korean, any `?`), not a name of work
+_ASKING = re.compile(r"ますか|ませんか|でしょうか|お願い|ください|下さい|주세요|할까요|나요|습니까|[?？]")
+_SENTENCE_SCRIPT = re.compile(r"[\u3040-\u309f\uac00-\ud7af]")  # hiragana, Hangul: a sentence's script
 _PARTS = re.compile(r"[_\-.]+|(?<=[a-z0-9])(?=[A-Z])")
 _HOLE = re.compile(r"\{[^{}]*\}")
 _BRACKETED = re.compile(r"[（(\[【][^（()\[\]【】）]*[）)\]】]")
@@ -73,10 +88,14 @@ MAX_SHORT = 4  # a fragment of words around a preposition: this many words at mo
 MAX_JA_WORD = 3  # a Japanese title of one word this long or shorter names no work (`日付`, `予約`, `テスト`)
 
 
-def tool_call(steps: Sequence[str]) -> tuple[str, list[str]]:
-    """The decisive call's verb and object words from its tool's name: the first call of arguments
-    (`key=value …`; a tool that runs commands or HTTP calls, `admin_api: GET …`, names no kind) that is no
-    read and no notice (`send_sms`, `post_message`: the kind's work is told, not done, by them)."""
+def tool_call(steps: Sequence[str], asked: Sequence[str] = ()) -> tuple[str, list[str]]:
+    """The decisive call's verb and object words from its tool's name: of the calls of arguments
+    (`key=value …`; a tool that runs commands or HTTP calls, `admin_api: GET …`, names no kind) that are no
+    read and no notice (`send_sms`, `post_message`: the kind's work is told, not done, by them), the one
+    whose words most requests write (the first on a tie). A German or Dutch week names its tools verb last
+    (`kurse_suchen`, `probestunde_buchen`): the verb is the last word there (`verb_last`)."""
+    last = verb_last(asked)
+    found: list[tuple[str, list[str]]] = []
     for step in steps:
         m = _TOOL_STEP.match(step)
         if m is None or not _ARGUMENTS.match(step[m.end() :]):
@@ -88,13 +107,30 @@ def tool_call(steps: Sequence[str]) -> tuple[str, list[str]]:
             words = function if len(function) > 1 else function + [sk.group(1).lower()]
         if not 2 <= len(words) <= 3 or not all(w.isalpha() and len(w) >= 2 for w in words):
             continue
-        verb, noun = words[0], words[1:]
+        verb, noun = (words[-1], words[:-1]) if last else (words[0], words[1:])
         if verb in _READS or len(verb) < 3 or singular(noun[-1]) == verb:
             continue
         if verb in _NOTICE_VERBS or singular(noun[-1]) in _NOTICES:
             continue
-        return verb, noun
-    return "", []
+        found.append((verb, noun))
+    if not found:
+        return "", []
+    texts = [" ".join(_LATIN.findall(a.lower())) for a in asked]
+    return max(found, key=lambda c: sum(1 for t in texts if any(_written(w, t) for w in (c[0], *c[1]))))
+
+
+def _written(word: str, text: str) -> bool:
+    """A call's word (four letters or more) in a request, also inside a compound (`kurs` in `grundkurs`)."""
+    return len(word) >= 4 and word[: max(4, len(word) - 2)] in text
+
+
+def verb_last(asked: Sequence[str]) -> bool:
+    """Whether most requests are German or Dutch (two of their function words): tools named verb last."""
+
+    def germanic(text: str) -> bool:
+        return len({w.lower() for w in _LATIN.findall(text)} & _VERB_LAST_WORDS) >= 2
+
+    return bool(asked) and 2 * sum(1 for a in asked if germanic(a)) > len(asked)
 
 
 def _english(asked: Sequence[str]) -> bool:
@@ -129,8 +165,30 @@ def _names(word: str, call_word: str) -> bool:
     return len(w) >= 3 and w[:n] == c[:n]
 
 
+def _mixed_bracket(title: str) -> bool:
+    """Latin words with a bracket of Japanese, or Japanese with a bracket of Latin words."""
+    inner = " ".join(m.group(0) for m in _BRACKETED.finditer(_HOLE.sub(" ", title)))
+    outer = _BRACKETED.sub(" ", _HOLE.sub(" ", title))
+    return bool(inner) and (
+        bool(_LATIN.search(outer))
+        and not _JA.search(outer)
+        and bool(_JA.search(inner))
+        and not _LATIN.search(inner)
+        or bool(_JA.search(outer))
+        and not _LATIN.search(outer)
+        and bool(_LATIN.search(inner))
+        and not _JA.search(inner)
+    )
+
+
 def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) -> bool:
     """Whether a title is no phrase a person would name the work by (see the module)."""
+    outside = _HOLE.sub(" ", title)
+    # a request with holes (`注文番号MS-{target}に名前を{value}ますか…`): one sentence, no name of work
+    if _ASKING.search(outside) or len(_HOLE.findall(title)) >= 2 and _SENTENCE_SCRIPT.search(outside):
+        return True
+    if _mixed_bracket(title):
+        return True  # `Two-tank morning dive（ボート）`: one request's words and a word of another script
     text = _BRACKETED.sub(" ", _HOLE.sub(" X ", title)).strip()  # a placeholder is a word (`X`)
     names = [t.strip() for t in text.split(",")]
     if len(names) >= 2 and all(_TOOL_NAME.match(n) for n in names):
@@ -170,7 +228,7 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
 
 def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     """The decisive call's verb and object when the title is a fragment; the title otherwise."""
-    verb, noun = tool_call(steps)
+    verb, noun = tool_call(steps, asked)
     if not verb:
         return title
     # a Japanese-led kind is named in Japanese when its calls can (`japanese_work`)
@@ -180,6 +238,8 @@ def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> st
     if ja:
         return ja
     thing = " ".join(noun)
+    if verb_last(asked):  # `Probestunde buchen`: the thing, then the verb
+        return f"{thing.capitalize()} {verb}"
     if not _english(asked):
         return f"{verb.capitalize()} {thing}"
     thing = " ".join([*noun[:-1], singular(noun[-1])])

@@ -52,7 +52,10 @@ def call_word_title(steps: Sequence[str], asked: Sequence[str]) -> str:
 
 
 # a message's purpose written after its subject in a template id (`撮影予約確認`: the booking's confirmation)
-_NOTICE_END = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ)$")
+_NOTICE_END = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ|確定)$")
+# the kanji of the acts and notices a constant may carry beside its thing (`来店予約確定`: a visit, booked,
+# confirmed): a request writing them asks for the act, so they say nothing of which thing the kind is
+_ACT_KANJI = frozenset("予約申込注文発行変更登録受付確認確定完了通知案内連絡送信")
 
 
 def japanese_call_title(
@@ -61,7 +64,9 @@ def japanese_call_title(
     """For a kind most of whose requests are Japanese: the Japanese constant of its calls that names it.
 
     The constant (a template id without its version, a plan) holding a kanji most Japanese requests write,
-    then the one holding the most kanji they write (`撮影予約確認`: 撮 and 予約 over `スタンダード撮影`'s 撮),
+    then the one holding the most kanji they write (`撮影予約確認`: 撮 and 予約 over `スタンダード撮影`'s 撮);
+    a request counts by the constant's kanji other than an act's or a notice's (`来店予約確定`: 来 and 店, not
+    予約, so `両眼視機能検査60分`, whose 検査 the requests write, names the optician's exam kind),
     without the notice it ends with (`確認`, `受付`: the message, not the work): `撮影予約`, `追加プリント`.
     "" when the requests are not mostly Japanese or no constant is so written. `skip`: a constant that
     names no work (a fragment: `仙台市` of an address, whose 台 the requests write as `2台`) is passed over.
@@ -77,7 +82,8 @@ def japanese_call_title(
     best, rank = "", (0, 0, 0)
     for run in runs:
         kanji = set(_KANJI.findall(run))
-        writers = sum(1 for a in ja if kanji & set(_KANJI.findall(a)))
+        own = kanji - _ACT_KANJI or kanji  # 予約 in a request asks for the act, not for this thing
+        writers = sum(1 for a in ja if own & set(_KANJI.findall(a)))
         if 2 * writers <= len(ja) or skip(_NOTICE_END.sub("", run)) and skip(run):
             continue
         mine = (writers, len(kanji & written), sum(c.count(run) for c in calls))

@@ -178,6 +178,9 @@ def assign(
                 if any(span is s for s in g.spans):
                     left, right = tpl.context(span)
                     evidence += candidates(left, right, span.seen(), title is not None and n == 0)
+        # an identifier's key names its value before another key the same value is sent under (`id_values`)
+        preset = next((s.name for s in g.spans if s.name), "")  # the first step's key
+        evidence += [c for c in evidence if c[1] == preset]
         g.name = choose(evidence, taken)
         taken.add(g.name)
         for span in g.spans:

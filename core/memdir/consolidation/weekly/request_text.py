@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from memdir.activity import ActivityEvent
 
-MAX_DEPTH = 4
+MAX_DEPTH = 8
 # events the agent writes: its calls and their results, its thoughts, its replies, its end and feedback
 AGENT_TYPES = frozenset(["tool_use", "tool_result", "thought", "response_sent", "task_end", "feedback"])
 _META = frozenset(["ts", "type", "task_id"])
@@ -30,7 +30,7 @@ _LETTER_WORD = re.compile(r"^[^\W\d_]{2,}[.,!?;:]*$")
 _LOWER_WORD = re.compile(
     r"^[a-z\u00df-\u00ff]{2,}[.,!?;:]*$"
 )  # prose writes one: a name (`Ines Caldwell`) does not
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")  # Japanese, Chinese, Hangul
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9-]*):[ \t]*(.*)$")
 _CONTINUED = re.compile(r"^[ \t]+\S")
 # headers a mail client writes; one of them (with another header) makes a header block

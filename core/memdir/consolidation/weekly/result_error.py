@@ -133,3 +133,14 @@ def result_error(event: ActivityEvent) -> tuple[bool, str]:
     if error.strip().lower().rstrip(".!") in _GENERIC:
         error = ""
     return bad, error[:MAX_ERROR]
+
+
+def object_failure(obj: Mapping[str, object]) -> tuple[bool, str]:
+    """Whether one result object (an item of a listed result, a call record's own result fields) says
+    its call failed, and its error ('' when it names none); `error: true` says so without words."""
+    flagged = obj.get("error") is True
+    fields = {k: v for k, v in obj.items() if v is not None and not (k == "error" and v is True)}
+    bad, error = _read(fields, flagged)
+    if error.strip().lower().rstrip(".!") in _GENERIC:
+        error = ""
+    return bad or flagged, error[:MAX_ERROR]

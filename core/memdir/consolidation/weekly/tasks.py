@@ -24,6 +24,7 @@ from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tools
 from memdir.consolidation.weekly.call_results import call_ids, failure_text, is_result, says_failed
 from memdir.consolidation.weekly.flag_order import settle_flag_order
+from memdir.consolidation.weekly.own_results import answers, call_ids_in, own_failure
 from memdir.consolidation.weekly.reply_templates import templated_reply
 from memdir.consolidation.weekly.request_text import reply_text, request_text
 from memdir.consolidation.weekly.result_error import result_error
@@ -218,9 +219,10 @@ def _action(event: ActivityEvent, tool: str, text: str) -> str:
     return action_of(tool, text)
 
 
-# calls that are the agent's answer to the requester (smolagents' `final_answer`): the reply, not a step
+# calls that are the agent's answer to the requester (smolagents' `final_answer`, DSPy ReAct's `finish`):
+# the reply, not a step
 _REPLY_TOOLS = frozenset(
-    ["final_answer", "finalanswer", "final_response", "respond_to_user", "reply_to_user"]
+    ["final_answer", "finalanswer", "final_response", "respond_to_user", "reply_to_user", "finish"]
 )
 
 
@@ -325,6 +327,7 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
     task.intent = _intent(events)
     open_call: dict[str, int] = {}  # tool -> index of its latest call without a result yet
     called: set[str] = set()  # the ids of the task's calls so far
+    by_id: dict[str, int] = {}  # every id a call's record carries -> its step
     for ev in events:
         tool = ev.get("tool", ev.get("tool_name"))
         name = str(tool).strip() if isinstance(tool, str) and tool.strip() else ""
@@ -360,16 +363,25 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             if text and len(task.thoughts) < MAX_THOUGHTS:
                 task.thoughts.append(text)
         elif name and (answer := _reply_call(ev, name)):
-            if len(task.steps) < MAX_STEPS:  # smolagents' `final_answer`: the reply, as `response_sent`
+            if len(task.steps) < MAX_STEPS and answer != name:  # `final_answer`: the reply (`finish`: none)
                 task.steps.append(Step("reply", answer, "reply", kind="response"))
+        elif not name and (answered := answers(ev, open_call, by_id)):
+            for idx, tool_name, bad, error in answered:  # results naming their call inside (`own_results`)
+                open_call.pop(tool_name, None)
+                if bad:
+                    task.steps[idx] = replace(task.steps[idx], failed=True, error=error)
+                    task.error = error or task.error
         elif ev.type in TOOL_EVENT_TYPES or name:
             name = name or ev.type
             task.tools.append(name)
             if len(task.steps) < MAX_STEPS:
                 text = _input_of(ev, name) or _text_field(ev, "summary")
-                task.steps.append(Step(name, text, _action(ev, name, text), purpose=_purpose_of(ev, name)))
+                step = Step(name, text, _action(ev, name, text), purpose=_purpose_of(ev, name))
+                bad, error = own_failure(ev)  # a call and its result in one record
+                task.steps.append(replace(step, failed=bad, error=error) if bad else step)
                 open_call[name] = len(task.steps) - 1
                 called.update(call_ids(ev))
+                by_id.update(dict.fromkeys(call_ids_in(ev.data), open_call[name]))
         if ev.type not in RESULT_TYPES and (error := _text_field(ev, "error")):
             task.error = error[:300]
         listed = ev.get("tools")

@@ -1,0 +1,122 @@
+"""An identifier is one value: `slot_id={slot_id}`, not `slot_id=SL-{number}-1400`.
+
+A value under a key that names an identifier (`slot_id`, `order_id`, `id`, `booking_no`, `caseNr`, `ref`)
+is opaque: the agent takes it whole from the result of the search before, and never builds it. The
+alignment keeps the parts of it the week's tasks happened to share (`SL-0208-1400`, `SL-0210-1400`: the
+same time) as constant text, and an agent following `SL-{number}-1400` would always book 14:00. So the
+token under such a key is one span when any part of it varies (`whole_ids`), and the same value written
+under another key of the kind's steps (`vars: slot=SL-0208-1400`) is that span too (`same_ids`), so both
+are the one placeholder the key names. The smallest span that differs stays the rule for URLs, paths and
+commands whose constant parts mean something (`/v2/orders/{order}/items`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from memdir.consolidation.weekly.naming import key_name
+from memdir.consolidation.weekly.span_types import Part, Span
+
+# a key naming an identifier, then `=`, then the start of its value (in the constant text before a span)
+_ID_KEY = re.compile(
+    r"(?:^|[\s,;=(\[{'\"`])(?:(?:[A-Za-z][A-Za-z0-9]*[_-])*(?:id|ID|Id|no|No|NO|nr|Nr|num|number|ref|Ref)"
+    r"|[a-z][a-z0-9]*(?:Id|ID|No|Nr|Num|Number|Ref))=([^\s=]*)$"
+)
+# constant text that ends an identifier's token
+_TOKEN_END = re.compile(r"[\s'\"`()\[\]{}<>,;|&=]")
+# constant text inside a token: no space, quote, bracket or separator
+_INSIDE = re.compile(r"[^\s'\"`()\[\]{}<>,;|&=]{1,24}")
+
+
+def _solid(span: Span) -> bool:
+    vals = list(span.values.values())
+    return bool(vals) and span.ref is None and all(v and not re.search(r"\s", v) for v in vals)
+
+
+def _run(parts: Sequence[Part], i: int) -> int:
+    """The last index of the run of solid spans from parts[i] glued by constant text inside one token."""
+    j = i
+    while (
+        j + 2 < len(parts)
+        and isinstance(sep := parts[j + 1], str)
+        and _INSIDE.fullmatch(sep)
+        and isinstance(nxt := parts[j + 2], Span)
+        and _solid(nxt)
+    ):
+        j += 2
+    return j
+
+
+def _tail(text: str) -> str:
+    m = _TOKEN_END.search(text)
+    return text[: m.start()] if m else text
+
+
+def _head(text: str) -> str:
+    cut = max((m.end() for m in _TOKEN_END.finditer(text)), default=0)
+    return text[cut:]
+
+
+def _joined(parts: Sequence[Part]) -> Span:
+    tasks = list(dict.fromkeys(t for p in parts if isinstance(p, Span) for t in p.values))
+    return Span({t: "".join(p if isinstance(p, str) else p.values.get(t, "") for p in parts) for t in tasks})
+
+
+def _widen(parts: list[Part], keep: Callable[[str, str, Span], bool]) -> list[Part]:
+    """Each run of spans in one token that `keep(before, pre, span)` accepts, as one span of the whole token."""
+    out: list[Part] = []
+    i = 0
+    while i < len(parts):
+        p = parts[i]
+        if not (isinstance(p, Span) and _solid(p)):
+            out.append(p)
+            i += 1
+            continue
+        j = _run(parts, i)
+        before = out[-1] if out and isinstance(out[-1], str) else ""
+        after = parts[j + 1] if j + 1 < len(parts) and isinstance(parts[j + 1], str) else ""
+        assert isinstance(after, str)
+        pre, post = _head(before), _tail(after)
+        whole = _joined([pre, *parts[i : j + 1], post])
+        if (pre or post or j > i) and keep(before, pre, whole):
+            if pre:
+                out[-1] = before[: len(before) - len(pre)]
+            out.append(whole)
+            i = j + 1
+            if i < len(parts) and isinstance(parts[i], str):
+                out.append(after[len(post) :])
+                i += 1
+            continue
+        out.extend(parts[i : j + 1])
+        i = j + 1
+    return [x for x in out if x != ""]
+
+
+def whole_ids(parts: list[Part]) -> list[Part]:
+    """The value under an identifier's key, one span when any part of it varies."""
+
+    def under_id(before: str, pre: str, whole: Span) -> bool:
+        m = _ID_KEY.search(before)
+        if m is None or m.group(1) != pre:
+            return False
+        whole.name = key_name(m.group(0).strip(" \t,;=([{'\"`").split("=")[0])
+        return True
+
+    return _widen(parts, under_id)
+
+
+def same_ids(templates: Sequence[list[Part]], ids: Sequence[Span]) -> list[list[Part]]:
+    """Tokens of the steps whose every task's text is that task's identifier (a span of `ids`), as that span."""
+    known = [dict(s.values) for s in ids if len(s.values) >= 2]
+
+    def is_id(before: str, pre: str, whole: Span) -> bool:
+        return any(whole.values == k for k in known)
+
+    return [_widen(parts, is_id) if known else parts for parts in templates]
+
+
+def id_spans(parts: Sequence[Part], before: Sequence[Part]) -> list[Span]:
+    """The spans of `parts` that `whole_ids` made (not among `before`)."""
+    old = {id(p) for p in before}
+    return [p for p in parts if isinstance(p, Span) and id(p) not in old]
