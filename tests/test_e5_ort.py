@@ -22,10 +22,11 @@ SAMPLE = [
     "Vue の `ref()` はリアクティブな参照を作ります。`.value` で値を読み書きします。",
     "",
     " ",
-    "x" * 3_000,
+    "x" * 1_600,  # one word of 536 content tokens: cut inside the word into two windows (510 + 26)
     "🎉🚀 emoji only 😀👍🏽 👨\u200d👩\u200d👧",
     "ctrl \x01\x02\x07\x1b[31m red \x7f del \u200b zero-width \ufeff bom",
-    " ".join(f"word{i}" for i in range(700)),  # over 510 content tokens: two windows
+    # 1,087 content tokens: three windows (510 + 510 + 67), the short last one weighted by its tokens
+    " ".join(f"word{i}" for i in range(470)),
 ]
 
 
