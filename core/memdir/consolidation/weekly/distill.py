@@ -213,7 +213,9 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         for n, e in enumerate(steps):
             nxt = [x.template for x in steps[n : n + 3] if x.template is not None]
             search = cons.columns[e.search] if e.search is not None else None
-            texts.append(render_column(one_tool(cons.columns[e.column], ids), e.template, nxt, groups, search))
+            texts.append(
+                render_column(one_tool(cons.columns[e.column], ids), e.template, nxt, groups, search)
+            )
         return texts
 
     texts = render_steps()
@@ -288,7 +290,9 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
     )
     title = fragment_title(title, rendered, asked)  # `Agua por`, `日付`: the decisive call's verb and object
-    if any(g.in_title for g in groups) and _PLACEHOLDER.search(title) is None:  # names once the title is final
+    if (
+        any(g.in_title for g in groups) and _PLACEHOLDER.search(title) is None
+    ):  # names once the title is final
         rename(groups, step_tpls)
         texts = render_steps()
         rendered = [t.text for t in texts][:MAX_STEPS]

@@ -40,7 +40,13 @@ _VERB_ACTS = {
     "issue": "발급",
     "order": "주문",
 }
-_NOUN_ACTS = {"order": "주문", "booking": "예약", "reservation": "예약", "appointment": "예약", "application": "신청"}
+_NOUN_ACTS = {
+    "order": "주문",
+    "booking": "예약",
+    "reservation": "예약",
+    "appointment": "예약",
+    "application": "신청",
+}
 _ENDS_ACT = re.compile(r"(?:주문|예약|신청|발급|접수|등록)$")
 
 

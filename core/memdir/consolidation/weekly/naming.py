@@ -236,7 +236,7 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
             continue  # `requested at Hanatsuki: {}`: a sentence's last word before a colon, no label
         if m and len(m.group(1)) > 1 and whole and not prose:
             name = key_name(m.group(1))
-            if not name and left.endswith("=") and right[:1] in ("", " ", "`"):  # `text={text}`: unquoted, whole
+            if not name and left.endswith("=") and right[:1] in ("", " ", "`"):  # `text={text}`: whole
                 name = clean_name(m.group(1))
             out.append((5.0, name))
             break
