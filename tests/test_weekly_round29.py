@@ -100,3 +100,32 @@ def test_a_hole_between_japanese_words_leaves_no_break_in_a_file_name() -> None:
     # a named hole before a case particle keeps its name; an English hole its word break
     assert file_stem("{object}を冷やしてから{target}に置いて") == "object-を冷やしてから-target-に置いて"
     assert file_stem("Deploy {value} to staging") == "deploy-to-staging"
+
+
+def _pharmacy(tid: str, at: int, fail: bool) -> list[dict[str, Any]]:
+    """A pharmacy's refill desk logged by a .NET-style filter: calls and their ends paired by `callId`."""
+    call = {"tool": "refill_order", "arguments": {"rx": f"RX-{at}41", "store": "Main St"}}
+    items: list[dict[str, Any]] = [
+        {"type": "request", "text": "Could you refill my blood pressure prescription?"}
+    ]
+    if fail:
+        items += [
+            {"type": "function.invoking", "callId": f"c-{tid}-1", **call},
+            {"type": "function.failed", "callId": f"c-{tid}-1", "error": "PharmacyLedgerTimeout after 30 s"},
+        ]
+    items += [
+        {"type": "function.invoking", "callId": f"c-{tid}-2", **call},
+        {"type": "function.invoked", "callId": f"c-{tid}-2", "result": {"value": "ok"}},
+        {"type": "task_end", "outcome": "success"},
+    ]
+    return events(tid, at, items)
+
+
+def test_an_end_paired_by_a_camel_case_call_id_is_the_calls_result(root: Path) -> None:
+    mem = Memory(root, embedder=WordEmbedder())
+    mem.activity.append_many(_pharmacy("p1", 0, True) + _pharmacy("p2", 1, False))
+    first, second = group_tasks(mem.activity.read())
+    # main: `callId` paired nothing, so the retried call was two identical steps, neither failed
+    assert [s.failed for s in first.steps] == [True, False], first.steps
+    assert "PharmacyLedgerTimeout" in first.steps[0].error
+    assert not any(s.failed for s in second.steps)
