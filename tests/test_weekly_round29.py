@@ -55,6 +55,7 @@ def test_a_korean_kind_is_named_in_korean_by_its_constant(root: Path) -> None:
     draft = _distil(group_tasks(mem.activity.read()))
     # main: the decisive call's English words (`Create reservation`), for a desk whose requests are Korean
     assert draft.title == "전체미용 예약", draft.title
+    assert "절차" in draft.description and "手順" not in draft.description, draft.description
     # a Korean title already written stays; an English week is not touched
     steps = ["create_reservation: `owner={owner} service=전체미용-소형견`"]
     asked = ["전체미용 예약 부탁해요", "전체미용 되나요?", "미용 예약이요"]
