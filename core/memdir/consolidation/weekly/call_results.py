@@ -53,6 +53,7 @@ CALL_ID_KEYS = (
     "tool_use_id",
     "toolCallId",
     "toolUseId",
+    "callId",  # Semantic Kernel's function filters (`function.invoking` / `function.failed`), round 29
     "function_call_id",
     "invocation_id",
 )

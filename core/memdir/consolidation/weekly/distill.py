@@ -28,7 +28,7 @@ from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
 from memdir.consolidation.weekly.phrase_verb import with_verb
-from memdir.consolidation.weekly.placeholders import assign
+from memdir.consolidation.weekly.placeholders import assign, rename
 from memdir.consolidation.weekly.purpose import describe
 from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
@@ -207,11 +207,18 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     )
     groups = assign(None if chatty else title_tpl, step_tpls, intents)
     title = one_line(render_title(title_tpl)) or ordered[0].task_id
-    texts: list[StepText] = []
-    for n, e in enumerate(steps):
-        nxt = [x.template for x in steps[n : n + 3] if x.template is not None]
-        search = cons.columns[e.search] if e.search is not None else None
-        texts.append(render_column(one_tool(cons.columns[e.column], ids), e.template, nxt, groups, search))
+
+    def render_steps() -> list[StepText]:
+        texts: list[StepText] = []
+        for n, e in enumerate(steps):
+            nxt = [x.template for x in steps[n : n + 3] if x.template is not None]
+            search = cons.columns[e.search] if e.search is not None else None
+            texts.append(
+                render_column(one_tool(cons.columns[e.column], ids), e.template, nxt, groups, search)
+            )
+        return texts
+
+    texts = render_steps()
     rendered = [t.text for t in texts][:MAX_STEPS]
     if chatty:  # what the requests all say, else what the steps ran
         asked = list(intents.values())
@@ -283,6 +290,12 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
     )
     title = fragment_title(title, rendered, asked)  # `Agua por`, `日付`: the decisive call's verb and object
+    if (
+        any(g.in_title for g in groups) and _PLACEHOLDER.search(title) is None
+    ):  # names once the title is final
+        rename(groups, step_tpls)
+        texts = render_steps()
+        rendered = [t.text for t in texts][:MAX_STEPS]
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}

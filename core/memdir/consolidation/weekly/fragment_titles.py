@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
 from memdir.consolidation.weekly.japanese_work import japanese_work_title, names_less
+from memdir.consolidation.weekly.korean_work import is_korean, korean_work_title
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
 _READS = READS | frozenset(
@@ -233,8 +234,12 @@ def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> st
         return title
     # a Japanese-led kind is named in Japanese when its calls can (`japanese_work`)
     ja = japanese_work_title(steps, asked, verb, noun, lambda t: is_fragment(t, verb, noun))
+    ko = "" if ja else korean_work_title(steps, asked, verb, noun)  # and a Korean one (`korean_work`)
     if not is_fragment(title, verb, noun, _known_language(asked)):
+        if ko:  # a title in Korean already says it; the calls' English words say less
+            return title if is_korean(title) else ko
         return ja if ja and names_less(title, ja) else title
+    ja = ja or ko
     if ja:
         return ja
     thing = " ".join(noun)

@@ -235,7 +235,10 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
         if m and m.group(0).rstrip(" \"'").endswith(":") and _after_function_word(left[: m.start(1)]):
             continue  # `requested at Hanatsuki: {}`: a sentence's last word before a colon, no label
         if m and len(m.group(1)) > 1 and whole and not prose:
-            out.append((5.0, key_name(m.group(1))))
+            name = key_name(m.group(1))
+            if not name and left.endswith("=") and right[:1] in ("", " ", "`"):  # `text={text}`: whole
+                name = clean_name(m.group(1))
+            out.append((5.0, name))
             break
     if not out and whole and not prose:
         for pattern in _PREFIXED_KEY:

@@ -30,6 +30,7 @@ class Placeholder:
     spans: list[Span] = field(default_factory=list)
     in_title: bool = False
     extended: bool = False  # steps show the title value plus an instance suffix
+    preset: str | None = None  # the first step's key for an identifier (`id_values`), once read
 
     def values(self) -> list[str]:
         """Distinct values over all its spans: each task's value in the first span that has one.
@@ -170,6 +171,23 @@ def assign(
             s.key(t) != span.key(t) for s in home.spans[1:] for t in span.values
         )
     groups.sort(key=lambda g: not g.in_title)  # title placeholders pick their names first
+    _name(groups, texts, title is not None)
+    return groups
+
+
+def rename(groups: list[Placeholder], steps: list[Template]) -> None:
+    """Name the placeholders again from the steps alone (in place), once the title whose holes named them
+    first was given up (round 29: the engraving text was `{value3}` because a dropped request title's holes
+    took `{value}` … `{value5}`; now `text={text}`): in the order the steps first use them."""
+    first = {id(s): (n, k) for n, tpl in enumerate(steps) for k, s in enumerate(tpl.spans)}
+    last = (len(steps), 0)
+    groups.sort(key=lambda g: min((first.get(id(s), last) for s in g.spans), default=last))
+    for g in groups:
+        g.in_title = False
+    _name(groups, steps, False)
+
+
+def _name(groups: list[Placeholder], texts: list[Template], titled: bool) -> None:
     taken: set[str] = set()
     for g in groups:
         evidence = []
@@ -177,12 +195,13 @@ def assign(
             for span in tpl.spans:
                 if any(span is s for s in g.spans):
                     left, right = tpl.context(span)
-                    evidence += candidates(left, right, span.seen(), title is not None and n == 0)
+                    evidence += candidates(left, right, span.seen(), titled and n == 0)
         # an identifier's key names its value before another key the same value is sent under (`id_values`)
-        preset = next((s.name for s in g.spans if s.name), "")  # the first step's key
+        if g.preset is None:  # the first step's key, before any name is given
+            g.preset = next((s.name for s in g.spans if s.name), "")
+        preset = g.preset
         evidence += [c for c in evidence if c[1] == preset]
         g.name = choose(evidence, taken)
         taken.add(g.name)
         for span in g.spans:
             span.name = g.name
-    return groups

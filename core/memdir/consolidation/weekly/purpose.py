@@ -4,7 +4,7 @@ The description is what search hits and `memdir context` show before a note is o
 the procedure is for, not how it was found (how many tasks and steps: the body's provenance line and step
 list say that). Its task is the title: an English request, a verb and its object (a determiner, a
 placeholder, a name or a number after its first word: "Deploy the api to staging"), reads "How to deploy
-the api to staging"; any other title (`Engine light`, a question, `ELISA: …`) reads "Steps for: <title>"; a Japanese one "<title>手順" (after a verb's plain form) or "<title>の手順".
+the api to staging"; any other title (`Engine light`, a question, `ELISA: …`) reads "Steps for: <title>"; a Japanese one "<title>手順" (after a verb's plain form) or "<title>の手順"; a Korean one "<title> 절차".
 A purpose or a condition (`…, because the disk fills up`, `…when the queue backs up`, `…ため、`) is added
 when more than half of the kind's requests give the same one, in the same words, and the title does not
 hold it already: one request's reason is that request's, not the kind's.
@@ -20,6 +20,7 @@ from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WOR
 
 _REQUEST = re.compile(r"^[A-Z][a-z]+(?=[\s,]|$)")  # `Deploy`, `Triage`: a request's verb, capitalised
 _LATIN = re.compile(r"^[A-Za-z]")
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _NO_VERB = frozenset(["please", "pls", "can", "could", "would", "will", "we", "i", "it", "hey", "hi", "need"])
 _CJK_VERB_END = re.compile(r"[うくぐすつぬぶむる]$")
 # a purpose or a condition of an English request, to its end or its next sentence
@@ -51,6 +52,8 @@ def task_phrase(title: str) -> str:
     title = title.strip()
     if not title:
         return ""
+    if _HANGUL.match(title):  # a Korean title (`꽃다발 주문`, round 29): Korean's word for the steps
+        return f"{title} 절차"
     if not _LATIN.match(title):
         return f"{title}手順" if _CJK_VERB_END.search(title) else f"{title}の手順"
     m = _REQUEST.match(title)

@@ -43,6 +43,7 @@ _CJK_EDGE = re.compile(
     rf"|第?\{{\w+\}}(?:{_COUNTER}|{_CASE})(?=[\u3040-\u9fff])"
     rf"|(?<=[\u3040-\u9fff])第?\{{\w+\}}(?:{_COUNTER}|{_CASE})"
 )
+_JA_GAP = re.compile(rf"(?<=[\u3040-\u30ff\u3400-\u9fff])\s*{HOLE}\s*(?=[\u3040-\u30ff\u3400-\u9fff])")
 _NO_WORD = re.compile(r"value\d*")  # a placeholder named for no role says nothing in a file name
 _PARTICLE = re.compile(r"^[のをにがはでともへ、。・]+")
 
@@ -372,6 +373,8 @@ def file_stem(title: str, max_length: int = 60) -> str:
         lambda m: " " + (HOLE if _NO_WORD.fullmatch(m.group(1)) else m.group(1).replace("_", " ")) + " ",
         text,
     )
+    # a hole named for no role between Japanese words leaves no break (`チェックポイント {value} の評価`)
+    text = _JA_GAP.sub("", text)
     words = drop_dangling(text).split()
     bare = [re.sub(r"[\W_]+", "", w.lower()) for w in words]  # `test_` beside `test` is one word twice
     # ... also across a mark that says nothing (`issue #{issue}` is `issue # issue`)
