@@ -112,7 +112,12 @@ def test_the_daily_run_extends_a_crlf_note_with_crlf_and_replaces_an_edited_sect
     day = root / ep.file
     day.write_text(day.read_text(encoding="utf-8").replace("a digest.", "a sha256 digest."), encoding="utf-8")
     report = run(mem)
-    assert report.updated == [RUNNER] and report.review == [], report.to_dict()
+    # the remedy sentence is also in the lesson made from the episode (trial 16): both follow the edit, once each
+    lesson = "knowledge/lessons/pinned-the-runner-image.md"
+    assert sorted(report.updated) == [lesson, RUNNER] and report.review == [], report.to_dict()
+    lesson_text = (root / lesson).read_text(encoding="utf-8")
+    assert "a sha256 digest." in lesson_text and "image to a digest." not in lesson_text
+    assert lesson_text.count("We pinned the runner image") == 1
     edited = (root / RUNNER).read_bytes()
     assert is_crlf(edited) and b"a sha256 digest." in edited and b"image to a digest." not in edited
     assert edited.count(b"## ") == after.count(b"## ")  # the section was replaced, not appended again
