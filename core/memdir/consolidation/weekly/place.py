@@ -57,6 +57,7 @@ from memdir.consolidation.weekly.prose import (
 )
 from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.render import candidate_body, reports_work
+from memdir.consolidation.weekly.stale import raise_stale
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
 from memdir.lifecycle.feedback import OUTCOME_HEADING
 from memdir.lifecycle.refound import record_refound
@@ -363,6 +364,7 @@ class Placer:
         other = sorted(set(ids) - set(ok))
         if other:
             entry["not_following"] = other  # of the kind, but ran the work otherwise: no use of the note
+            raise_stale(self.review, target, lines, [t for t in tasks if t.task_id in other], other, report)
         refound = report.stats.setdefault("refound", [])
         refound.append(entry)
         if not report.dry_run:
