@@ -19,40 +19,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from memdir.consolidation.weekly.action_titles import singular
 from memdir.consolidation.weekly.message_titles import japanese_call_title
+from memdir.consolidation.weekly.work_acts import act_word, led_by
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _HOLE = re.compile(r"\{\w+\}")
 _JA_VALUE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u30fc]{2,}")
 # a template's notice after its subject: the message (`ご案内`, `確定`), not the work
 _NOTICE = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ|確定)$")
-_VERB_ACTS = {
-    "book": "予約",
-    "reserve": "予約",
-    "schedule": "予約",
-    "create": "申込",
-    "register": "申込",
-    "enroll": "申込",
-    "apply": "申込",
-    "subscribe": "申込",
-    "issue": "発行",
-    "order": "注文",
-}
-_NOUN_ACTS = {
-    "order": "注文",
-    "booking": "予約",
-    "reservation": "予約",
-    "appointment": "予約",
-    "application": "申込",
-}
 _ENDS_ACT = re.compile(r"(?:予約|申込|申し込み|注文|発行|変更|登録|受付|手続き?)$")
 _SCRIPT_RUN = re.compile(r"[\u30a0-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff]+|[\u3040-\u309f]+")
 
 
 def japanese_led(asked: Sequence[str]) -> bool:
     """Whether most requests are Japanese."""
-    return 2 * sum(1 for a in asked if _CJK.search(a)) > len(asked)
+    return led_by(asked, _CJK)
 
 
 def notice_subjects(steps: Sequence[str]) -> list[str]:
@@ -78,7 +59,7 @@ def japanese_work_title(
         thing = next((s for s in notice_subjects(steps) if not fragment(s)), "")
     if not thing:
         return ""
-    act = (_NOUN_ACTS.get(singular(noun[-1])) if noun else None) or _VERB_ACTS.get(verb, "")
+    act = act_word(verb, noun, "ja")
     return thing if not act or _ENDS_ACT.search(thing) else f"{thing}の{act}"
 
 

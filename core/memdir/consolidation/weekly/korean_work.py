@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from memdir.consolidation.weekly.action_titles import singular
+from memdir.consolidation.weekly.work_acts import act_word, led_by
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _WORD = re.compile(r"[\uac00-\ud7a3][\uac00-\ud7a30-9]*[\uac00-\ud7a3]|[\uac00-\ud7a3]")
@@ -28,31 +28,12 @@ _THING_KEYS = re.compile(
     r"(?:^|_)(?:product|item|service|plan|menu|course|package|goods|offer|category|kind|type)s?$", re.I
 )
 _ARG = re.compile(r"(?:^|(?<=[\s`]))([A-Za-z][\w]*)=")
-_VERB_ACTS = {
-    "book": "예약",
-    "reserve": "예약",
-    "schedule": "예약",
-    "create": "신청",
-    "register": "신청",
-    "enroll": "신청",
-    "apply": "신청",
-    "subscribe": "신청",
-    "issue": "발급",
-    "order": "주문",
-}
-_NOUN_ACTS = {
-    "order": "주문",
-    "booking": "예약",
-    "reservation": "예약",
-    "appointment": "예약",
-    "application": "신청",
-}
 _ENDS_ACT = re.compile(r"(?:주문|예약|신청|발급|접수|등록)$")
 
 
 def korean_led(asked: Sequence[str]) -> bool:
     """Whether most requests are Korean."""
-    return 2 * sum(1 for a in asked if _HANGUL.search(a)) > len(asked)
+    return led_by(asked, _HANGUL)
 
 
 def thing_values(steps: Sequence[str]) -> list[str]:
@@ -85,7 +66,7 @@ def korean_work_title(steps: Sequence[str], asked: Sequence[str], verb: str, nou
     if not words:
         return ""
     thing = max(words, key=lambda w: sum(1 for a in ko if _writes(a, w)))
-    act = (_NOUN_ACTS.get(singular(noun[-1])) if noun else None) or _VERB_ACTS.get(verb, "")
+    act = act_word(verb, noun, "ko")
     return thing if not act or _ENDS_ACT.search(thing) else f"{thing} {act}"
 
 
