@@ -24,6 +24,7 @@ from memdir.consolidation.weekly.call_subject import call_subject_title, weak_ti
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.fragment_titles import fragment_title
+from memdir.consolidation.weekly.free_values import within_values
 from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
@@ -169,6 +170,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         id_vals.extend(id_spans(tpl.parts, before))
     for tpl, parts in zip(step_tpls, same_ids([tpl.parts for tpl in step_tpls], id_vals), strict=True):
         tpl.parts = parts
+    for tpl in step_tpls:  # a piece of a value another step names whole (`…_C-{number}.pdf`) is that value
+        tpl.parts = within_values(tpl.parts, [s for t in step_tpls for s in t.spans])
     # the most typical tasks speak for the cluster (alignment is quadratic in their number)
     intents = {t.task_id: t.intent or t.task_id for t in ordered[:MAX_ALIGN_TASKS]}
     title_tpl, group = title_template(intents, [s for tpl in step_tpls for s in tpl.spans])

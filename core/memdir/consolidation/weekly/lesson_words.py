@@ -70,6 +70,26 @@ def error_gist(error: str) -> str:
     return (head if len(head.split()) >= 2 else first).rstrip(".。 ")
 
 
+_TOOL = re.compile(r"^([^\s:=]{1,60}):\s")
+_VALUE = re.compile(r"[=@/\\\d\"'`<>{}\[\]]")
+
+
+def step_action(step: str) -> str:
+    """What a step does, without one task's values: its tool (`mail.send: to=… subject=…` -> `mail.send`),
+    else its words up to the first that holds a value (a key's `=`, a digit, a path, an address, a quote):
+    `kubectl rollout restart deploy/api-7` -> `kubectl rollout restart` (trial 17: a lesson's file named
+    `…-subject-reminder-invoice-inv-2025-124-is.md` after one client's invoice)."""
+    m = _TOOL.match(step)
+    if m:
+        return m.group(1)
+    words: list[str] = []
+    for w in step.split():
+        if _VALUE.search(w) or len(words) == 4:
+            break
+        words.append(w)
+    return " ".join(words) or step.split(" ", 1)[0][:40]
+
+
 def lesson_name(error: str, step: str, fallback: str, job: str = "") -> str:
     """The lesson's file name: the job it is about (`job`, the procedure's or the kind of task's name, cut
     to 40 characters), then its error's message, else the step that failed, else `fallback`.
@@ -79,7 +99,7 @@ def lesson_name(error: str, step: str, fallback: str, job: str = "") -> str:
     if error_gist(error) and slugify(error_gist(error), default="") not in _GENERIC:
         name = slugify(error_gist(error), max_length=60, default="")
     else:
-        name = slugify(f"{step} failed", max_length=60, default="")
+        name = slugify(f"{step_action(step)} failed", max_length=60, default="")
     lead = slugify(job, max_length=40, default="") if job else ""
     if lead and name and lead not in name:
         return slugify(f"{lead}-{name}", max_length=100, default="") or fallback

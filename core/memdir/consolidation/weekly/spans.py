@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from memdir.consolidation.weekly.align import align_many, atoms, is_cjk, same_text
+from memdir.consolidation.weekly.free_values import whole_texts
 from memdir.consolidation.weekly.span_dates import whole_dates
 from memdir.consolidation.weekly.span_types import Part, Span
 from memdir.consolidation.weekly.whole_values import fold_pieces
@@ -83,6 +84,7 @@ def template_of(texts: Mapping[str, str]) -> Template:
             }
             parts.append(Span(values))
         k = j
+    parts = whole_texts(parts, ids)  # a free-text argument whose words differ is one value (trial 17)
     return Template(
         _arguments(_one_value(_glue(_qualify(whole_dates(_tidy(fold_pieces(_merge(parts)), len(ids)))))))
     )
