@@ -38,7 +38,7 @@ from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
 from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, with_tools
-from memdir.consolidation.weekly.title_holes import cuts_words
+from memdir.consolidation.weekly.title_holes import cuts_words, loose_holes
 from memdir.consolidation.weekly.title_language import across_languages, calls_text
 from memdir.consolidation.weekly.title_support import call_title, task_source
 from memdir.consolidation.weekly.titles import (
@@ -169,13 +169,15 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         tpl.parts = join_named(tpl.parts, {t.task_id: t.intent for t in ordered})
         before, tpl.parts = tpl.parts, whole_ids(tpl.parts)  # an identifier is one value
         id_vals.extend(id_spans(tpl.parts, before))
-    for tpl, parts in zip(step_tpls, same_ids([tpl.parts for tpl in step_tpls], id_vals), strict=True):
+    # a piece of a value another step names whole (`…_C-{number}.pdf` of `{client_id}`) is that value
+    for tpl, parts in zip(
+        step_tpls, within_values(same_ids([t.parts for t in step_tpls], id_vals)), strict=True
+    ):
         tpl.parts = parts
-    for tpl in step_tpls:  # a piece of a value another step names whole (`…_C-{number}.pdf`) is that value
-        tpl.parts = within_values(tpl.parts, [s for t in step_tpls for s in t.spans])
     # the most typical tasks speak for the cluster (alignment is quadratic in their number)
     intents = {t.task_id: t.intent or t.task_id for t in ordered[:MAX_ALIGN_TASKS]}
-    title_tpl, group = title_template(intents, [s for tpl in step_tpls for s in tpl.spans])
+    spans = [s for tpl in step_tpls for s in tpl.spans]
+    title_tpl, group = title_template(intents, spans)
     title_tpl.parts = join_named(
         title_tpl.parts, {t.task_id: " ".join(s.input for s in t.steps) for t in ordered}
     )
@@ -189,7 +191,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
             len(group) == 1
             and shared_wording(title_tpl, intents, group) < CHATTY_SHARED
             and own_words(title_tpl) >= CHATTY_WORDS  # "Rotate the {host} API credentials" is a title
-            or (len(group) == 1 or _HOLE.search(render_title(title_tpl)) is not None)
+            or (len(group) == 1 or loose_holes(title_tpl, spans))
             and one_persons(title_tpl, intents, group)  # one request with holes is no title
         )
     )
@@ -341,8 +343,6 @@ def _replies(task: Task) -> list[str]:
 
 _CJK_TITLE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _REPORT = re.compile(r"^[A-Za-z]+ [a-z]{3,}ed$")  # `License renewed`, `Tonbo shipped`: a status, no task
-
-_HOLE = re.compile(r"\w\{\w+\}\w")  # a placeholder inside a word: requests aligned where they differ
 
 
 _FILLER = frozenset(

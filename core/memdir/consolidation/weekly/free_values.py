@@ -91,9 +91,14 @@ def _whole_value(span: Span) -> bool:
     )
 
 
-def within_values(parts: list[Part], known: Sequence[Span]) -> list[Part]:
-    """Each span that, with the constant text just around it, is every task's value of a span of `known`."""
-    known = [s for s in known if _whole_value(s)]
+def within_values(templates: Sequence[list[Part]]) -> list[list[Part]]:
+    """Each template with each span that, with the constant text just around it, is every task's value of a
+    span of any template (`attach=…_C-{number}.pdf` and the steps' `C-2014`), as that value (module note)."""
+    known = [s for parts in templates for s in parts if isinstance(s, Span) and _whole_value(s)]
+    return [_within(parts, known) for parts in templates]
+
+
+def _within(parts: list[Part], known: Sequence[Span]) -> list[Part]:
     out = list(parts)
     for k, p in enumerate(out):
         if not isinstance(p, Span) or p.ref is not None or len(p.values) < 2:
