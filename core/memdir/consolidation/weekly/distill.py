@@ -38,7 +38,7 @@ from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
 from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, with_tools
-from memdir.consolidation.weekly.title_holes import cuts_words, loose_holes
+from memdir.consolidation.weekly.title_holes import cuts_words, loose_holes, without_holes
 from memdir.consolidation.weekly.title_language import across_languages, calls_text
 from memdir.consolidation.weekly.title_support import call_title, task_source
 from memdir.consolidation.weekly.titles import (
@@ -265,7 +265,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         if name:  # the steps' commands leave out what the work is about: "ELISA: checkout_plate, …"
             said = f"{name}: {by_steps}"
         said = said or by_steps or shared_phrase_ja(asked, alone=True) or call_subject_title(rendered)
-        title = one_line(render_title(Template([said]))) or title
+        title = one_line(render_title(Template([said]))) or without_holes(title)  # `{value}, {value}`: none
     # a title of holes and ids, a name, a pronoun's action (`sr-{sr}`, `Sea Tern`): the next candidate's
     asked = list(intents.values())
     done = [s.text() for t in ordered[:MAX_ALIGN_TASKS] for s in t.steps if s.kind == "response"]

@@ -65,6 +65,24 @@ def loose_holes(template: Template, step_spans: list[Span]) -> bool:
     return False
 
 
+_NAMELESS = re.compile(r"\s*\{value\d*\}(?:さん|様)?[のへに]?")
+_LEFT_MARKS = re.compile(r"(?:\s*[,:;、，：])+\s*(?=[,:;、，：]|$)")
+_COURTESY = frozenset(["please", "pls", "plz", "asap", "thanks", "thank", "you"])
+
+
+def without_holes(title: str) -> str:
+    """A request kept as the title, its nameless holes (one task's client, its invoice) left out:
+    `Invoice reminder please: {value}, {value}` -> `Invoice reminder` (trial 17); the title as it was when
+    no word is left."""
+    words = _LEFT_MARKS.sub("", _NAMELESS.sub("", title)).split()
+    while words and words[-1].lower().strip(",.:;!?") in _COURTESY:
+        words.pop()
+    while words and words[0].lower().strip(",.:;!?") in _COURTESY:
+        words.pop(0)
+    out = " ".join(words).strip(" ,:;、")
+    return out[:1].upper() + out[1:] if re.search(r"[^\W\d_]{3,}|[\u3040-\u9fff]{2}", out) else title
+
+
 HOLE = "\x00"  # where a file name dropped a placeholder that names no role (`{value}`)
 # A preposition left hanging by a dropped placeholder: `Launch the training job for {value} on the GPU cluster`
 # named `…-job-for-on-the-gpu-cluster.md` (trial 16 #10). The preposition is dropped with its object when the
