@@ -36,7 +36,7 @@ from stdnum.jp import in_ as jp_in
 from stdnum.us import ssn as us_ssn
 
 # no Latin letter, digit, `+`, hyphen, dot, slash or `#` joined before (kana and kanji are: `番号は1234…`)
-_NOT_BEFORE = r"(?<![\dA-Za-z_+\-./#])"
+_NOT_BEFORE = r"(?<![\dA-Za-z_+\-./#])(?<!\d[ \-])"  # nor a group of a longer number
 _NOT_AFTER = r"(?![\dA-Za-z_\-/]|[.,:][\dA-Za-z]| \d)"  # nor after (a sentence's full stop is fine)
 
 # a cue naming an Individual Number (the English `My Number` in its capitals: "my number" is a phone's)
@@ -47,7 +47,7 @@ _SSN_CUE = re.compile(r"(?i)\bSSN\b|social\s+security(?:\s+(?:number|no\.?|#))?|
 # a cue naming another kind of number: grouped digits after it are not taken for an id by their shape
 _OTHER_CUE = re.compile(
     r"(?i)(?<![a-z])(?:tracking|track|order|invoice|inv|member(?:ship)?|customer|ticket|case|phone|tel|fax|"
-    r"serial|parcel|shipment|reference|ref|po)(?![a-z])|追跡|伝票|送り状|問い合わせ|問合せ|注文|請求|会員|"
+    r"serial|parcel|shipment|reference|ref|po|part|model|sku|item|lot|batch)(?![a-z])|追跡|伝票|送り状|問い合わせ|問合せ|注文|請求|会員|"
     r"顧客|電話|携帯|法人番号|登録番号|受付"
 )
 _CUE_WINDOW = 48  # characters before a number (its line, and the end of the line above) a cue may be in
@@ -61,7 +61,8 @@ _IBAN = re.compile(
 )
 # a bank account: the cue, maybe `number` / `no.` / `番号`, a colon or `is` / `は`, then the digits
 _ACCOUNT = re.compile(
-    r"(?i)(?<![a-z])(?:account|acct|a/c)(?![a-z])(?:\s*(?:number|num|no\.?|nr\.?|#))?(?:\s*(?:is|:|=|#))?\s*"
+    r"(?i)(?<![a-z])(?:account|acct|a/c)(?:[ _-]?(?:number|num|no|nr)\.?|\s*#)?(?![a-z])"
+    r"[\"']?(?:\s*(?:is|[:=#]))?\s*[\"']?"  # `account no. 1234567`, `"account_no": "1234567"`
     r"|(?:口座番号|口座|普通預金|当座預金|普通|当座|貯蓄預金)(?:\s*(?:番号|No\.?|#))?\s*(?:[:：]|は)?\s*"
 )
 # ... not an amount (`1234567円`, `1234567 yen`) nor part of a longer number, a code or a date
@@ -70,6 +71,7 @@ _ACCOUNT_NUMBER = re.compile(
     r"(?!\s*(?i:yen|jpy|usd|eur|dollars?|euros?|円))"
 )
 # `AWS account 1234…`, `user account 1234…`: no bank's
+_CLOUD = re.compile(r"(?i)arn:aws|amazonaws|(?<![a-z])(?:aws|gcp|azure)(?![a-z])")
 _JOINED_BEFORE = re.compile(r"(?i)(?:aws|gcp|azure|cloud|user|service)\s*$")
 
 # issuers: (prefixes, lengths); a prefix is a range of its first digits
@@ -123,8 +125,15 @@ def _ssn_spans(text: str) -> Iterator[tuple[int, int]]:
             yield m.span()
 
 
+# a published test number (`4242 4242 4242 4242`, `4000 0000 0000 0002`, `5555 5555 5555 4444`): five
+# equal digits in a row, or two digits repeated
+_TEST_CARD = re.compile(r"(\d)\1{4}|^(\d\d)\2{5}")
+
+
 def _issued(number: str) -> bool:
-    """An issuer's prefix and length, and a valid Luhn digit."""
+    """An issuer's prefix and length, and a valid Luhn digit; no published test number."""
+    if _TEST_CARD.search(number):
+        return False
     for prefixes, lengths in _ISSUERS:
         if len(number) in lengths and any(lo <= int(number[: len(str(lo))]) <= hi for lo, hi in prefixes):
             return luhn.is_valid(number)
@@ -155,6 +164,8 @@ def _account_spans(text: str) -> Iterator[tuple[int, int]]:
     for cue in _ACCOUNT.finditer(text):
         if _JOINED_BEFORE.search(text[max(0, cue.start() - 12) : cue.start()]):
             continue
+        if _CLOUD.search(text[max(0, cue.start() - 120) : cue.end() + 120]):
+            continue  # `{"Account": "418273645190", "Arn": "arn:aws:sts::…"}`: a cloud account's id
         m = _ACCOUNT_NUMBER.match(text, cue.end())
         if m:
             yield m.span(1)
