@@ -36,7 +36,7 @@ from stdnum.jp import in_ as jp_in
 from stdnum.us import ssn as us_ssn
 
 # no Latin letter, digit, `+`, hyphen, dot, slash or `#` joined before (kana and kanji are: `番号は1234…`)
-_NOT_BEFORE = r"(?<![\dA-Za-z_+\-./#])(?<!\d[ \-])"  # nor a group of a longer number
+_NOT_BEFORE = r"(?=\d)(?<![\dA-Za-z_+\-./#])(?<!\d[ \-])"  # nor a group of a longer number
 _NOT_AFTER = r"(?![\dA-Za-z_\-/]|[.,:][\dA-Za-z]| \d)"  # nor after (a sentence's full stop is fine)
 
 # a cue naming an Individual Number (the English `My Number` in its capitals: "my number" is a phone's)
@@ -57,7 +57,7 @@ _NINE = re.compile(_NOT_BEFORE + r"(\d{3})([ \-]?)(\d{2})\2(\d{4})" + _NOT_AFTER
 _CARD = re.compile(_NOT_BEFORE + r"\d(?:[ \-]?\d){12,18}" + _NOT_AFTER)
 _CARD_GROUPS = re.compile(r"\d{4}(?:([ \-])\d{4})(?:\1\d{4}){1,2}(?:\1\d{1,4})?|\d{4}([ \-])\d{6}\2\d{4,5}")
 _IBAN = re.compile(
-    r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,4})?|[A-Z0-9]{11,30})(?![A-Za-z0-9])"
+    r"(?=[A-Z]{2}\d)(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,4})?|[A-Z0-9]{11,30})(?![A-Za-z0-9])"
 )
 # a bank account: the cue, maybe `number` / `no.` / `番号`, a colon or `is` / `は`, then the digits
 _ACCOUNT = re.compile(
@@ -141,8 +141,6 @@ def _issued(number: str) -> bool:
 
 
 def _card_spans(text: str) -> Iterator[tuple[int, int]]:
-    if not re.search(r"\d{4}", text):
-        return
     for m in _CARD.finditer(text):
         raw = m.group(0)
         if (raw.isdigit() or _CARD_GROUPS.fullmatch(raw)) and _issued(_digits(raw)):
@@ -160,7 +158,13 @@ def _iban_spans(text: str) -> Iterator[tuple[int, int]]:
                 yield m.start(), m.start() + len(head)
 
 
+_ACCOUNT_HINTS = ("acc", "a/c", "口座", "普通", "当座", "貯蓄")
+
+
 def _account_spans(text: str) -> Iterator[tuple[int, int]]:
+    lowered = text.lower()
+    if not any(h in lowered for h in _ACCOUNT_HINTS):
+        return
     for cue in _ACCOUNT.finditer(text):
         if _JOINED_BEFORE.search(text[max(0, cue.start() - 12) : cue.start()]):
             continue
@@ -172,14 +176,16 @@ def _account_spans(text: str) -> Iterator[tuple[int, int]]:
 
 
 _HAS_DIGITS = re.compile(r"\d{3}")
+_FOUR = re.compile(r"\d{4}")  # every id but an account (`123-456789`) has 4 digits in a row
 
 
 def id_spans(text: str) -> Iterator[tuple[int, int]]:
     """(start, end) of the national ids and account numbers in text."""
     if not _HAS_DIGITS.search(text):
         return
-    yield from _my_number_spans(text)
-    yield from _ssn_spans(text)
-    yield from _card_spans(text)
-    yield from _iban_spans(text)
+    if _FOUR.search(text):
+        yield from _my_number_spans(text)
+        yield from _ssn_spans(text)
+        yield from _card_spans(text)
+        yield from _iban_spans(text)
     yield from _account_spans(text)
