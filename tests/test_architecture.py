@@ -39,6 +39,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memdir.secret_positions",
         "memdir.secret_context",
         "memdir.secret_prose",
+        "memdir.secret_ids",
         "memdir.masked_refs",
         "memdir.secret_detect",
         "memdir.secret_echoes",

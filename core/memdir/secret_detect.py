@@ -1,7 +1,8 @@
 """The detectors' spans: where in a text the secrets are, before any merging or masking (`memdir.redaction`).
 
 detect-secrets' vendor plugins, the shapes of `secret_rules.py`, the names of `secret_named.py`,
-the positions of `secret_positions.py` and the contexts of `secret_context.py`, run on the text as
+the positions of `secret_positions.py`, the contexts of `secret_context.py` and the national ids and
+account numbers of `secret_ids.py`, run on the text as
 it is and, when it holds JSON or shell escapes, on the text as it reads.
 """
 
@@ -13,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 from memdir.secret_context import code_list_spans, context_spans
+from memdir.secret_ids import id_spans
 from memdir.secret_named import named_spans
 from memdir.secret_names import names_secret
 from memdir.secret_positions import position_spans
@@ -117,7 +119,7 @@ def _unescaped(text: str) -> tuple[str, list[int]] | None:
 
 def _spans(text: str) -> set[tuple[int, int]]:
     found = set(_rule_spans(text)) | set(_plugin_spans(text))
-    for spans in (named_spans, position_spans, prose_spans, context_spans, code_list_spans):
+    for spans in (named_spans, position_spans, prose_spans, context_spans, code_list_spans, id_spans):
         found.update(spans(text))
     return found
 

@@ -142,7 +142,8 @@ def _with_secret_warning(view: NoteView, text: str) -> NoteView:
         shown = ", ".join(str(n) for n in lines[:5]) + (", …" if len(lines) > 5 else "")
         said = (
             f"holds a secret-like value (line {shown} of this text), shown as the file has it: "
-            "do not repeat it; rotate it and delete it from the file (`memdir lint` lists such files)"
+            "do not repeat it; rotate a credential, and delete it (or a personal id or account number) from the "
+            "file (`memdir lint` lists such files)"
         )
         view.warning = f"{view.warning}; {said}" if view.warning else said
     return view

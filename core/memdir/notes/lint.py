@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 LINT_DIRS = ("knowledge", "procedures", "episodes", "skills", "review")
 SECRET = (
     "holds a secret-like value at line {} (not shown here): `search` masks it, but `note show` and "
-    "`read_note` serve the file as written; rotate it and delete it from the file"
+    "`read_note` serve the file as written; rotate a credential, and delete it (or a personal id or "
+    "account number) from the file"
 )
 CONFLICT = "unresolved merge conflict at {}: keep the side you want and delete the marker lines"
 MAX_BYTES = 5 * 1024 * 1024

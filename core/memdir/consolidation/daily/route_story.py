@@ -99,7 +99,7 @@ _COLON_IMPERATIVE = re.compile(
     rf"(?i)[:：]\s*(?:{_VERBS})\b[^.;:]*?(?:,|\band|\bthen)\s+(?:then\s+)?(?:{_VERBS})\s+(?:the|a|an|it|them|to|\w+)"
 )
 # steps numbered inside a line: "1) switch off, 2) twist …", 「①電源を切る、②…」
-_INLINE_STEPS = re.compile(r"(?:^|[\s:：(（])(?:1[.)）]|①)\s*\S[^\n]*?[\s,、;；](?:2[.)）]|②)\s*\S")
+INLINE_STEPS = re.compile(r"(?:^|[\s:：(（])(?:1[.)）]|①)\s*\S[^\n]*?[\s,、;；](?:2[.)）]|②)\s*\S")
 _THEN = re.compile(r"(?i)(?:,|;|\band)\s+then\b")
 # a noun that looks like a verb ("Request from Mika", "Update on the order"): no instruction
 _NOT_OBJECT = frozenset(
@@ -112,15 +112,7 @@ def _sentence_kind(s: str) -> str:
     t = s.strip()
     if _LESSON_LABEL.match(t) or FIX.search(t) or NORM.search(t) or AHEAD.search(t) or opens_with_change(t):
         return "rule"
-    if (
-        _HOW.search(t)
-        or _COLON_IMPERATIVE.search(t)
-        or _THEN.search(t)
-        or SEQUENCE_MARKERS.match(t)
-        or HOWTO.search(t)
-        or TO_PURPOSE.match(t)
-        or SECOND_PERSON_ACTION.search(t)
-    ):
+    if instruction_marked(t) or SECOND_PERSON_ACTION.search(t):
         return "instruction"
     if _KANA.search(t):
         if _PAST_JA.search(t):
@@ -128,11 +120,33 @@ def _sentence_kind(s: str) -> str:
         return "instruction" if _NONPAST_JA.search(t) and not _ARRANGED_JA.search(t) else "other"
     if _PAST_EN.search(t):
         return "past"
+    return "instruction" if opens_imperative(t) else "past" if _SUBJECT_PAST_EN.search(t) else "other"
+
+
+def instruction_marked(t: str) -> bool:
+    """A sentence marked as an instruction: how, a sequence word, a colon's commands, a command, an occasion."""
+    return bool(
+        _HOW.search(t)
+        or _COLON_IMPERATIVE.search(t)
+        or _THEN.search(t)
+        or SEQUENCE_MARKERS.match(t)
+        or HOWTO.search(t)
+        or TO_PURPOSE.match(t)
+    )
+
+
+def ja_instruction(t: str) -> bool:
+    """A Japanese sentence ending in the plain non-past or a request, not a follow-up arranged with another."""
+    return bool(
+        _KANA.search(t) and not _PAST_JA.search(t) and _NONPAST_JA.search(t) and not _ARRANGED_JA.search(t)
+    )
+
+
+def opens_imperative(t: str) -> bool:
+    """An English sentence opening with an imperative verb and its object ("Reset the router"; not "Request from")."""
     words = t.split()
     second = words[1].lower().strip(",:;") if len(words) > 1 else ""
-    if first_word(t) in IMPERATIVE_VERBS and second not in _NOT_OBJECT:
-        return "instruction"
-    return "past" if _SUBJECT_PAST_EN.search(t) else "other"
+    return first_word(t) in IMPERATIVE_VERBS and second not in _NOT_OBJECT
 
 
 def _told_by_writer(body: str, blocks: list[Block]) -> bool:
@@ -151,7 +165,7 @@ def is_story(body: str, blocks: list[Block]) -> bool:
     """Whether the text tells what happened rather than how to do something (the module's rule)."""
     if any(b.kind in ("list", "code", "heading") for b in blocks) or shell_steps(body) != body:
         return False
-    if _INLINE_STEPS.search(body):  # "…how for next time: 1) switch off at the wall, 2) twist …"
+    if INLINE_STEPS.search(body):  # "…how for next time: 1) switch off at the wall, 2) twist …"
         return False
     kinds = [_sentence_kind(s) for b in blocks for s in sentences(b.text)]
     told = [k for k in kinds if k != "rule"]

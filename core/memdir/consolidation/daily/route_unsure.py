@@ -23,6 +23,9 @@ def nothing_to_keep(part: RoutedPart) -> str:
     """The run's reason for a skip (with the item a skip the router is unsure of raises)."""
     sure = f", p={part.confidence:.2f}" if part.confidence else ""
     reason = f"read as nothing to keep (routed {part.kind}{sure})"
+    reason += (
+        f"; {part.why}" if part.why else ""
+    )  # the model read steps; the text holds none (route_no_steps)
     if part.unsure is None:
         return reason
     kind, p = part.unsure

@@ -8,7 +8,8 @@ generator's marks when the model file says so (route_pages), is read by a weight
 real documentation as well, on the mean vector of its opening and closing windows);
 one rule stays on top of it (a text of fewer than four words with no code is skip), because it
 measurably helps (docs/daily.md), and a text the model reads as steps that only tells what happened,
-in the past and with no steps of its own, is knowledge (route_story). An episode that holds both
+in the past and with no steps of its own, is knowledge (route_story), and a text with no step in it at all
+is the model's runner-up of knowledge and skip (route_no_steps). An episode that holds both
 a lesson and a separate set of steps, and that the model finds mixed, is split in two parts. A
 second model tells a report of using an existing procedure ("the usual steps") from new material.
 Each kept part is shaped into a note a person keeps (shape); nothing is invented.
@@ -26,6 +27,7 @@ from memdir.consolidation.daily.blocks import Block, content_words, split_blocks
 from memdir.consolidation.daily.route_features import features
 from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
+from memdir.consolidation.daily.route_no_steps import NO_STEPS_REASON, has_step
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
 from memdir.consolidation.daily.route_story import STORY_REASON, is_story
@@ -194,8 +196,21 @@ class Router:
 
     def kind_of(self, r: Reading) -> str:
         """The kind the model gives, after the rule layer (a story of what happened is no procedure)."""
+        return self._rule_kind(r)[0]
+
+    def _rule_kind(self, r: Reading) -> tuple[str, str]:
+        """The kind after the rules on procedures, and the reason when one changed the model's kind: a story
+        of what happened is knowledge (route_story); a text with no step in it is the model's runner-up of
+        knowledge and skip (route_no_steps)."""
         kind = self._model_kind(r)
-        return "knowledge" if kind == "procedures" and is_story(r.body, r.blocks) else kind
+        if kind != "procedures":
+            return kind, ""
+        if is_story(r.body, r.blocks):
+            return "knowledge", STORY_REASON
+        if not has_step(r.body, r.blocks):
+            ki, si = self.model.classes.index("knowledge"), self.model.classes.index("skip")
+            return ("knowledge" if r.proba[ki] >= r.proba[si] else "skip"), NO_STEPS_REASON
+        return kind, ""
 
     def _model_kind(self, r: Reading) -> str:
         """The model's kind after the rules on short texts and stated decisions."""
@@ -242,12 +257,11 @@ class Router:
             self._vectors(texts)
 
     def _parts(self, ep: Episode, r: Reading) -> list[RoutedPart]:
-        kind = self.kind_of(r)
+        kind, why = self._rule_kind(r)
         conf = float(r.proba[self.model.classes.index(kind)])
-        why = STORY_REASON if kind != self._model_kind(r) else ""
         usage = self._usage(r)
         if kind == "skip" and usage is None:
-            return [self._skip_part(ep, r, conf)]
+            return [self._skip_part(ep, r, conf, why)]
         split = self._split(kind, r) if usage is None else None
         if split:
             return split
@@ -266,15 +280,23 @@ class Router:
             )
         ]
 
-    def _skip_part(self, ep: Episode, r: Reading, conf: float) -> RoutedPart:
-        """A skip; one the model is unsure of carries the note its runner-up kind would make (for review)."""
+    def _skip_part(self, ep: Episode, r: Reading, conf: float, why: str = "") -> RoutedPart:
+        """A skip; one the model is unsure of carries the note its runner-up kind would make (for review).
+        A skip the no-steps rule made proposes knowledge: a text with no step is no procedure."""
         if conf >= UNSURE_SKIP or content_words(r.blocks) < MIN_WORDS:
-            return RoutedPart("skip", ep.title, r.body, confidence=conf)
-        p = {k: float(r.proba[self.model.classes.index(k)]) for k in ("knowledge", "procedures")}
+            return RoutedPart("skip", ep.title, r.body, confidence=conf, why=why)
+        kinds = ("knowledge",) if why else ("knowledge", "procedures")
+        p = {k: float(r.proba[self.model.classes.index(k)]) for k in kinds}
         other = max(p, key=lambda k: p[k])
         s = shaped(other, r, r.body)
         return RoutedPart(
-            "skip", s.title, s.text, description=s.description, confidence=conf, unsure=(other, p[other])
+            "skip",
+            s.title,
+            s.text,
+            description=s.description,
+            confidence=conf,
+            why=why,
+            unsure=(other, p[other]),
         )
 
     def _usage(self, r: Reading) -> str | None:

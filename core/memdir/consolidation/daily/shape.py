@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, strip_marker, units
+from memdir.consolidation.daily.route_no_steps import step_sentence
 from memdir.consolidation.daily.shape_authors import without_authors
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_central import central_description, central_opening, vague
@@ -43,9 +44,7 @@ from memdir.consolidation.daily.shape_lead import (
     rule_sentences,
     unspoken,
 )
-from memdir.consolidation.daily.shape_lead import (
-    bare as _bare,
-)
+from memdir.consolidation.daily.shape_lead import bare as _bare
 from memdir.consolidation.daily.shape_opening import (
     ASIDE,
     EMPHASIS,
@@ -133,6 +132,8 @@ def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], lis
         return "\n\n".join(b.text for b in keep), meta, lead + symptoms, steps
     paras = [b.text for b in blocks if b.kind == "para"]
     meta, lead, steps, tail = _prose_steps(paras)
+    if steps and not lead and not tail and not any(step_sentence(s) for s in steps):
+        return "\n\n".join(b.text for b in blocks), meta, steps, []  # what happened is no step to number
     symptoms, steps = split_symptoms(steps)  # "Docker build failed: libheif missing." is what they are for
     lead = lead + symptoms
     if len(steps) < 2 or len(paras) > 2 or len(steps) > 10:  # a long letter keeps its paragraphs

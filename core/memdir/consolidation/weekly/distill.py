@@ -37,7 +37,7 @@ from memdir.consolidation.weekly.run_period import relative_periods
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
-from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, with_tools
+from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, readable_id, with_tools
 from memdir.consolidation.weekly.title_holes import cuts_words, loose_holes, without_holes
 from memdir.consolidation.weekly.title_language import across_languages, calls_text
 from memdir.consolidation.weekly.title_support import call_title, task_source
@@ -175,7 +175,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     ):
         tpl.parts = parts
     # the most typical tasks speak for the cluster (alignment is quadratic in their number)
-    intents = {t.task_id: t.intent or t.task_id for t in ordered[:MAX_ALIGN_TASKS]}
+    intents = {t.task_id: t.intent or readable_id(t.task_id) for t in ordered[:MAX_ALIGN_TASKS]}
     spans = [s for tpl in step_tpls for s in tpl.spans]
     title_tpl, group = title_template(intents, spans)
     title_tpl.parts = join_named(
@@ -212,7 +212,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         and _PLACEHOLDER.search(render_title(title_tpl)) is not None
     )
     groups = assign(None if chatty else title_tpl, step_tpls, intents)
-    title = one_line(render_title(title_tpl)) or ordered[0].task_id
+    title = one_line(render_title(title_tpl)) or readable_id(ordered[0].task_id)
 
     def render_steps() -> list[StepText]:
         texts: list[StepText] = []

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -113,21 +114,31 @@ class LessonWriter:
                 self.by_error.setdefault(_same_failure(step, err), note.path)
 
     def write_all(
-        self, groups: list[list[Task]], drafts: list[Draft], failed: list[list[Task]], state: WeeklyState
+        self,
+        groups: list[list[Task]],
+        drafts: list[Draft],
+        failed: list[list[Task]],
+        state: WeeklyState,
+        placed: Mapping[str, tuple[str | None, bool]],
     ) -> None:
-        """One lesson (or trace) per kept cluster with failures or recoveries (placed clusters only)."""
+        """One lesson (or trace) per kept cluster with failures or recoveries (placed clusters only).
+
+        `placed`: signature -> (the note its lessons go with, written by this run) for the clusters this
+        run placed; a dry run records nothing in `state`, so it reads them here and lists the very lessons
+        the real run writes (trial 17: it listed one for a cluster that was no task type)."""
         for group, draft, fails in zip(groups, drafts, failed, strict=True):
-            record = state.clusters.get(signature(sorted(t.task_id for t in group)))
-            if record is None and not self.report.dry_run:
+            sig = signature(sorted(t.task_id for t in group))
+            record = state.clusters.get(sig)
+            if record is None and sig not in placed:
                 continue  # not a task type, or not placed
-            target = record.get("path") if record else None
+            target, created = placed[sig] if record is None else (record.get("path"), False)
             if record and record.get("action") == "review":
                 target = self._review_target(target)
             found = collect(draft.title, target, group, fails)
             if found.undetailed:
                 stats = self.report.stats
                 stats["failures_without_detail"] = stats.get("failures_without_detail", 0) + found.undetailed
-            created = bool(record and record.get("action") == "created")
+            created = created or bool(record and record.get("action") == "created")
             if not found.failures:
                 if found.undetailed and target and created and not self.report.dry_run:
                     text = (

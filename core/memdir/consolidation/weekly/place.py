@@ -129,6 +129,7 @@ class Placer:
         self.embed = embed
         self.index = DuplicateIndex(embed)
         self.by_sources: dict[str, str] = {}
+        self.placed: dict[str, tuple[str | None, bool]] = {}  # signature -> (its lessons' note, written now)
         self.siblings: list[Sibling] = []
         self.titles: dict[str, str] = {}
         self.generic: set[str] = set()
@@ -299,6 +300,7 @@ class Placer:
             )
             if not candidate.strip() and target in self.auto and when is not None:
                 return self._refound(target, ids, when, sig, state, report, tasks, failed)
+            self.placed[sig] = (target, False)
             if dry:
                 report.review.append(f"review/ ({kind} for {target}, similarity {sim:.3f})")
                 return None
@@ -332,6 +334,7 @@ class Placer:
         stem = draft.stem or slugify(redact_text(draft.title), max_length=60)
         rel = self.store.unique_path("procedures", slugify(redact_text(stem), max_length=60))
         report.created.append(rel)
+        self.placed[sig] = (rel, True)
         if dry:
             report.diff += "".join(difflib.unified_diff([], text.splitlines(True), "/dev/null", f"b/{rel}"))
         else:
@@ -365,6 +368,7 @@ class Placer:
         if other:
             entry["not_following"] = other  # of the kind, but ran the work otherwise: no use of the note
             raise_stale(self.review, target, lines, [t for t in tasks if t.task_id in other], other, report)
+        self.placed[sig] = (target, False)
         refound = report.stats.setdefault("refound", [])
         refound.append(entry)
         if not report.dry_run:

@@ -206,6 +206,7 @@ class WeeklyDistiller:
             if done:  # written by a run that was killed before it saved its state
                 if save:
                     state.mark(sig, ids, done, "created")
+                placer.placed[sig] = (done, True)
                 continue
             draft.distinctive_steps = self._kinds.of_tasks(group) if self._kinds else 0
             if not is_task_type(draft):
@@ -231,7 +232,7 @@ class WeeklyDistiller:
                 draft = better
             last = max(t.end or t.start or end for t in group)
             placer.place(draft, sig, ids, window, state, report, last, group, failures)
-        LessonWriter(self.store, report, self.review).write_all(groups, drafts, failed, state)
+        LessonWriter(self.store, report, self.review).write_all(groups, drafts, failed, state, placer.placed)
         if llm_run is not None:
             report.stats.update(llm_run.stats())
 

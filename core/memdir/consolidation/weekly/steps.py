@@ -85,6 +85,18 @@ class Step:
 _HTTP_METHODS = frozenset(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"])
 
 
+def _names_a_call(value: str) -> bool:
+    """Whether a `method` value names the call (`GET`, JSON-RPC `tools/call`, `orders.cancel`), not an argument.
+
+    `{"method": "POST", "url": …}` reads `POST https://…` and `{"method": "tools/call", …}` names the call, but a
+    payment's `{"method": "stripe-link"}` is an argument: without its key the step said a bare `stripe-link`.
+    """
+    word = value.strip()
+    if word.upper() in _HTTP_METHODS:
+        return True
+    return bool(word) and " " not in word and ("/" in word or "." in word.strip("."))
+
+
 def input_text(value: object, depth: int = 0) -> str:
     """A tool input as one line: strings as they are, dicts as their values (`k=v` for all but a command).
 
@@ -110,7 +122,8 @@ def input_text(value: object, depth: int = 0) -> str:
             if k in _HTTP_METHODS:  # {"POST": "/v1/parcels", "body": …}: the method and its path
                 parts.append(f"{k} {text}")
                 continue
-            parts.append(text if k in INPUT_KEYS or k in TARGET_KEYS or k == "method" else f"{k}={text}")
+            bare = k in INPUT_KEYS or k in TARGET_KEYS or (k == "method" and _names_a_call(text))
+            parts.append(text if bare else f"{k}={text}")
         return " ".join(parts)[:MAX_INPUT]
     if isinstance(value, list):
         return " ".join(input_text(v, depth + 1) for v in value)[:MAX_INPUT]

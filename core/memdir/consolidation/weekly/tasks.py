@@ -24,6 +24,7 @@ from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tools
 from memdir.consolidation.weekly.call_results import call_ids, failure_text, is_result, says_failed
 from memdir.consolidation.weekly.flag_order import settle_flag_order
+from memdir.consolidation.weekly.genai_spans import as_events
 from memdir.consolidation.weekly.own_results import answers, call_ids_in, own_failure
 from memdir.consolidation.weekly.reply_templates import templated_reply
 from memdir.consolidation.weekly.request_text import reply_text, request_text
@@ -260,7 +261,7 @@ def _task_key(event: ActivityEvent) -> str:
 def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
     """Tasks from events (any order), each with its intent, tools, steps and outcome; sorted by start."""
     by_id: dict[str, list[ActivityEvent]] = {}
-    for ev in events:
+    for ev in (read for event in events for read in as_events(event)):  # OTel GenAI spans too
         by_id.setdefault(_task_key(ev), []).append(ev)
     tasks = [_build(tid, evs) for tid, evs in by_id.items()]
     _settle_actions(tasks)

@@ -10,7 +10,8 @@ tool that ran each (`with_tools`: `harbour.moorings.assign` run with `berth=…`
 `harbour.moorings.assign berth=…`); the first fit one wins, else the title stays (nothing is invented).
 
 Unfit: (1) no word of three letters, nor two Japanese characters, outside placeholders and ids (a token
-mixing letters and digits, `CLK-2301`, `T-07`, or ending in a hyphen, `sr-`); (2) two or more capitalised
+mixing letters and digits, `CLK-2301`, `T-07`, or ending in a hyphen, `sr-`; a trace id or UUID,
+`098a10eea8e00a242cd5eca0c8bba50e`: trial 17); (2) two or more capitalised
 words and nothing else (a name: `Sea Tern`, `Ines Caldwell`; terms in capitals, `TLS`, are no name);
 (3) a pronoun (`it`, `them`) right after the title's first word, its object (`Bring it and close`).
 
@@ -28,11 +29,20 @@ from memdir.consolidation.weekly.asked_terms import unasked_word
 from memdir.consolidation.weekly.title_support import anchored, natural, unsupported
 
 _HOLE = re.compile(r"\{[^{}]*\}")
-_ID = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Za-z][\w-]*|(?<![\w-])[A-Za-z]+-(?![\w])")
+_ID = re.compile(
+    r"(?<![\w-])(?=[\w-]*\d)[A-Za-z][\w-]*|(?<![\w-])[A-Za-z]+-(?![\w])|(?<![\w-])(?:0x)?(?=[\w-]*\d)[0-9a-fA-F-]{16,}(?![\w-])"
+)
+# an id a machine made (a trace id `098a10ee…`, a UUID): no word of it is the work's
+_OPAQUE = re.compile(r"(?:0x)?(?=[0-9a-f-]*\d)(?=[0-9a-f-]*[a-f])[0-9a-f-]{16,}", re.I)
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,}")
 _NAME = re.compile(r"^[A-Z][a-z\u00c0-\u024f'-]+(?: [A-Z][a-z\u00c0-\u024f'-]+)+$")
 _PRONOUN_OBJECT = re.compile(r"^\S+ (?:it|them)\b", re.I)
+
+
+def readable_id(task_id: str) -> str:
+    """A task id as words for a title of last resort: "" for an id a machine made (a trace id, a UUID)."""
+    return "" if _OPAQUE.fullmatch(task_id.strip()) else task_id
 
 
 def unfit_title(title: str) -> bool:
