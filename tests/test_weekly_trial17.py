@@ -12,6 +12,7 @@ rent reminders asked in English and Japanese, a school's monthly attendance repo
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -206,3 +207,41 @@ def test_the_month_every_task_reported_is_relative_to_the_run_and_a_deadline_sta
         r"`\{month\}`: the month the task runs in, relative to when it runs; .*`2026-11`", text
     ), text
     assert "due=2026-12-15" in text  # a fixed deadline, no task's own month: kept as written
+
+
+def _readings(day: int, n: int, site: str, month: str) -> list[str]:
+    from test_weekly_trial12 import task as workflow_task
+
+    return workflow_task(
+        day,
+        f"mr-{day}-{n}",
+        f"Submit the meter readings for {site}",
+        [
+            ("UtilityPortal", {"operation": "submitReadings", "site": site, "month": month, "unit": "kWh"}),
+            (
+                "Gmail",
+                {"operation": "send", "to": "facilities@campus.example.org", "template": "Readings-EN"},
+            ),
+        ],
+    )
+
+
+def test_a_note_that_fixes_a_month_the_new_tasks_write_relative_to_their_run_is_told_so(
+    tmp_path: Path,
+) -> None:
+    from test_weekly_trial12 import UNTIL, candidate, items_on, run_week
+
+    root = tmp_path / "root"
+    # the closing week straddles 1 December: November is the month of one task and the one before for two,
+    # so the note keeps `month=2026-11` as written
+    first = [_readings(7, 1, "north-hall", "2026-11"), _readings(8, 2, "library", "2026-11")]
+    run_week(root, [*first, _readings(9, 3, "gym", "2026-11")], {}, until=UNTIL + timedelta(days=7))
+    (note,) = sorted((root / "procedures").glob("*.md"))
+    assert "month=2026-11" in note.read_text(encoding="utf-8")
+    # a week later every task reports the month before the one it runs in
+    later = [_readings(14, 4, "north-hall", "2026-11"), _readings(15, 5, "library", "2026-11")]
+    run_week(root, [*later, _readings(16, 6, "gym", "2026-11")], {}, until=UNTIL + timedelta(days=14))
+    (item,) = items_on(root, f"procedures/{note.name}")
+    said = candidate(item)
+    assert "writes `month=2026-11`; the new tasks each wrote the period they ran in: `month={month}`" in said
+    assert "the month before the one the task runs in" in said
