@@ -168,6 +168,38 @@ def test_a_subject_whose_words_differ_between_tasks_is_one_placeholder() -> None
     assert "subject=Rent reminder: bill " in same.constant() and " is past due" in same.constant()
 
 
+def test_options_and_names_sharing_a_word_keep_their_slots() -> None:
+    """A value of options (`--plate … --days …`) or a name every task writes a word of (`… bouquet M`) is one
+    wording with slots, not a text of its own: only its varying parts are holes (the set 11/17/28 regressions
+    of the first version of this rule)."""
+    from memdir.consolidation.weekly.spans import template_of
+
+    opts = template_of(
+        {
+            "a": "fleet sub=rent opts=--plate KA-WERO --days 3 --class compact",
+            "b": "fleet sub=rent opts=--plate TX-MOANA --days 5 --class compact",
+            "c": "fleet sub=rent opts=--plate NZ-KIWI --days 2 --class compact",
+        }
+    )
+    assert "--days " in opts.constant() and "--class compact" in opts.constant(), opts.parts
+    named = template_of(
+        {
+            "a": "shop.order product=White hydrangea bouquet L qty=1",
+            "b": "shop.order product=Pink ranunculus bouquet M qty=1",
+            "c": "shop.order product=Red rose bouquet L qty=1",
+        }
+    )
+    assert "bouquet" in named.constant(), named.parts
+    ja = template_of(
+        {
+            "a": "予約 memo=田中様の定期点検の予約 room=A",
+            "b": "予約 memo=佐藤様の定期点検の予約 room=A",
+            "c": "予約 memo=鈴木様の定期点検の予約 room=A",
+        }
+    )
+    assert "定期点検の予約" in ja.constant(), ja.parts
+
+
 def _attendance(day: int, n: int, intent: str, school_class: str, month: str, teacher: str) -> Any:
     calls: list[tuple[str, Any, str]] = [
         ("sis.export_attendance", {"class_id": school_class, "month": month, "format": "xlsx"}, "exported"),
@@ -245,3 +277,23 @@ def test_a_note_that_fixes_a_month_the_new_tasks_write_relative_to_their_run_is_
     said = candidate(item)
     assert "writes `month=2026-11`; the new tasks each wrote the period they ran in: `month={month}`" in said
     assert "the month before the one the task runs in" in said
+
+
+def test_a_request_left_without_its_holes_is_a_title_only_when_it_names_the_kind() -> None:
+    """`Invoice reminder please: {value}, {value}` becomes `Invoice reminder`; a whole message with its fields
+    left out never becomes a title (set 29: a Korean florist's request was kept whole)."""
+    from memdir.consolidation.weekly.title_holes import without_holes
+
+    assert without_holes("Repair quote please: {value}, {value}") == "Repair quote"
+    assert without_holes("修理見積もりをお願いします：{value}様、{value}") == "修理見積もりをお願いします"
+    message = (
+        "Hi, my dishwasher stopped draining yesterday. Could someone come by this week? "
+        "Address - {value}, unit {value2} / phone - {value3}"
+    )
+    assert without_holes(message) == message
+    ja = (
+        "昨日から食洗機の水が流れません。今週中に来てもらえますか。住所-{value}、{value2}号室 / 電話-{value3}"
+    )
+    assert without_holes(ja) == ja
+    assert without_holes("Renew {value} now") == "Renew {value} now"  # a hole between its words
+    assert without_holes("Send the report by {value}") == "Send the report by {value}"  # `by` left hanging

@@ -16,6 +16,7 @@ steps' `{client_id}` is `C-2014`) is that value: the text around it that every t
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 
@@ -32,14 +33,33 @@ def _skeleton(value: str) -> str:
     return " ".join(_NUMBERED.sub("#", value).split()).lower()
 
 
+# options or arguments inside: `--vessel X`, `+short`, `@1.1.1.1`, `日=5月末`
+_ARGUMENTS = re.compile(r"(?:^|\s)(?:--?|\+)[A-Za-z]|(?:^|\s)@\S|\S=\S")
+MAX_COMPARED = 8
+_MARKS = "#.,:;!?()[]【】（）「」『』"
+SHARED = 0.5  # two values this alike (difflib ratio, ids as `#`) are one wording with slots, not two texts
+
+
 def _free(values: Sequence[str]) -> bool:
-    """Whether the values are text whose words differ between the tasks (numbers and ids aside)."""
+    """Whether the values are text whose words differ between the tasks (numbers and ids aside): not options
+    or arguments of their own, no word written by all of them, and two of them alike less than `SHARED` (`Reminder: invoice # is overdue`
+    beside `【ご確認】請求書 # のお支払いについて`; not `--rego ZK-ARIA`, not `Your March invoice`)."""
     vals = [v.strip() for v in values]
-    return (
+    if not (
         len(set(vals)) >= 2
         and all(v and "\n" not in v and len(v) <= MAX_VALUE for v in vals)
         and any(_WORDS.search(v) for v in vals)
         and len({_skeleton(v) for v in vals}) >= 2
+        and not any(_ARGUMENTS.search(v) for v in vals)
+    ):
+        return False
+    shapes = sorted({_skeleton(v) for v in vals})[:MAX_COMPARED]
+    if set.intersection(*({w for w in (x.strip(_MARKS) for x in v.split()) if len(w) >= 2} for v in shapes)):
+        return False  # a word every value writes (`dig`, `꽃다발`): one wording with slots
+    return any(
+        difflib.SequenceMatcher(a=a, b=b, autojunk=False).ratio() < SHARED
+        for k, a in enumerate(shapes)
+        for b in shapes[k + 1 :]
     )
 
 
