@@ -65,22 +65,38 @@ def loose_holes(template: Template, step_spans: list[Span]) -> bool:
     return False
 
 
-_NAMELESS = re.compile(r"\s*\{value\d*\}(?:さん|様)?[のへに]?")
-_LEFT_MARKS = re.compile(r"(?:\s*[,:;、，：])+\s*(?=[,:;、，：]|$)")
-_COURTESY = frozenset(["please", "pls", "plz", "asap", "thanks", "thank", "you"])
+_NAMELESS = r"\{value\d*\}(?:さん|様)?[のへにをが]?"  # one task's name or number and its particle
+_MARKS = r"[\s,:;、，：.。]*"
+_EDGES = re.compile(rf"^(?:{_MARKS}{_NAMELESS})+{_MARKS}|{_MARKS}(?:{_NAMELESS}{_MARKS})+$")
+_COURTESY = frozenset(["please", "pls", "plz", "asap", "thanks", "thank", "you", "kindly", "bitte", "danke"])
+_HANGING = re.compile(r"(?i)\b(?:to|in|into|onto|with|for|on|at|from|of|by|via|per|about|and|or|the|a|an)$")
+_MORE = re.compile(r"[.!?。！？/|]\s*\S|[\-–—]\s*[,，、]|\s[\-–—/]\s")  # a sentence or a field after it
+TITLE_WORDS = 6  # `Invoice reminder` names a kind; a request of more words is one person's message
+TITLE_CHARS = 40
 
 
 def without_holes(title: str) -> str:
-    """A request kept as the title, its nameless holes (one task's client, its invoice) left out:
-    `Invoice reminder please: {value}, {value}` -> `Invoice reminder` (trial 17); the title as it was when
-    no word is left."""
-    words = _LEFT_MARKS.sub("", _NAMELESS.sub("", title)).split()
+    """A request kept as the title with its nameless holes at its ends (one task's client, its invoice) left
+    out: `Invoice reminder please: {value}, {value}` -> `Invoice reminder` (trial 17). The title as it was
+    when a hole sits between its words (`Renew {value} now`), when a word is left hanging (`report by`), or
+    when what is left is no name but a message: more than one clause or a few words (trial 17: a Korean
+    request, `…작약으로요. 받는 분-, 망원로길 / …`, was kept whole)."""
+    words = _EDGES.sub("", title).split()
     while words and words[-1].lower().strip(",.:;!?") in _COURTESY:
         words.pop()
     while words and words[0].lower().strip(",.:;!?") in _COURTESY:
         words.pop(0)
     out = " ".join(words).strip(" ,:;、")
-    return out[:1].upper() + out[1:] if re.search(r"[^\W\d_]{3,}|[\u3040-\u9fff]{2}", out) else title
+    if (
+        "{" in out
+        or _HANGING.search(out)
+        or not re.search(r"[^\W\d_]{3,}|[\u3040-\u9fff]{2}", out)
+        or len(words) > TITLE_WORDS
+        or len(out) > TITLE_CHARS
+        or _MORE.search(out)
+    ):
+        return title
+    return out[:1].upper() + out[1:]
 
 
 HOLE = "\x00"  # where a file name dropped a placeholder that names no role (`{value}`)
