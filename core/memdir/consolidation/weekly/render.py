@@ -258,9 +258,7 @@ def legend_line(
 def legend(draft: Draft) -> list[str]:
     """`## Placeholders` lines: each placeholder, its kind, and the values more than one task wrote."""
     return [
-        f"- `{{{name}}}`: {draft.relative[name][1]}"
-        if name in draft.relative
-        else legend_line(name, vals, draft.value_tasks.get(name), draft.step_values.get(name))
+        legend_line(name, vals, draft.value_tasks.get(name), draft.step_values.get(name))
         for name, vals in draft.values.items()
     ]
 
