@@ -97,6 +97,7 @@ VERSION = 1
 # episode rows too. Every row of them is a training row (none to dev: their styles are one row each); their CV
 # folds go by SHA-1 of the id within the file (`spent_split`), and the older rows keep their split.
 # `pages_heldout` (short documentation pages, routed by `e5_docs`, which these rows do not train) is not in.
+SPENT_WEIGHT = 0.5  # each spent row's sample weight (the other rows 1): 1 routed a round-3 usage report wrong
 SPENT_SETS = (
     "heldout2",
     "heldout3",
@@ -326,21 +327,24 @@ def select(
     grid_c: tuple[float, ...] = GRID_C,
     scored: np.ndarray | None = None,
     balances: tuple[str, ...] = ("none",),
+    weights: np.ndarray | None = None,
 ) -> dict[str, object]:
     """Grid search by 5-fold CV on the train split; score dev once; refit on the train split.
 
     `scored` limits the rows whose predictions count (CV and dev) to those the weight set will route,
-    and the documentation rows whose classes `balances` may weigh (balance_weights).
+    and the documentation rows whose classes `balances` may weigh (balance_weights); `weights` multiplies
+    every row's sample weight (routing round 16: the spent sets' rows count less).
     """
     train = ~dev
     scored = np.ones(len(y), bool) if scored is None else scored
+    row_w = np.ones(len(y)) if weights is None else weights
     best: tuple[float, str, float, float] | None = None
     for bal, cue_w, c in itertools.product(balances, cue_grid, grid_c):
         pred = np.empty(len(y), dtype=object)
         for f in range(5):
             fit_rows, test_rows = train & (fold != f), train & (fold == f)
             x, _, _ = design(vecs, cues, fit_rows, cue_w)
-            sw = balance_weights(y, scored, fit_rows, bal)[fit_rows]
+            sw = (balance_weights(y, scored, fit_rows, bal) * row_w)[fit_rows]
             pred[test_rows] = fit(x[fit_rows], y[fit_rows], c, sw).predict(x[test_rows])
         score = macro_f1(list(y[train & scored]), list(pred[train & scored]), labels)[0]
         if len(balances) > 1:
@@ -350,7 +354,7 @@ def select(
     assert best is not None
     cv, bal, cue_w, c = best
     x, _, _ = design(vecs, cues, train, cue_w)
-    sw = balance_weights(y, scored, train, bal)[train]
+    sw = (balance_weights(y, scored, train, bal) * row_w)[train]
     dev = dev & scored
     dev_pred = fit(x[train], y[train], c, sw).predict(x[dev])
     dev_f1, dev_per = macro_f1(list(y[dev]), list(dev_pred), labels)
@@ -433,8 +437,10 @@ def train(
     parts = [split(episodes + more, ("lang", "label", "style"))]
     parts += [spent_split(files[e]) for e in extra if e in spent]
     more += [r for e in extra if e in spent for r in files[e]]
+    n_spent = sum(len(files[e]) for e in extra if e in spent)
+    e5_w = np.concatenate([np.ones(len(episodes) + len(more) - n_spent), np.full(n_spent, SPENT_WEIGHT)])
     x_read = [read_text(str(r.get("title") or ""), str(r["text"])) for r in more]
-    # since routing round 15 `e5` reads the episode cues and route_listform's (EPISODE_COLS)
+    # `e5` reads the columns EPISODE_COLS names (recorded in the model file; route15's list cue would add to them)
     e5_cues = cues[ep][:, list(EPISODE_COLS)]
     x_cues = np.array([r.cues[list(EPISODE_COLS)] for r in x_read], dtype=np.float64).reshape(
         len(more), len(EPISODE_COLS)
@@ -458,8 +464,11 @@ def train(
             if more
             else ((0.1, 0.2, 0.4), GRID_C[:4])
         ),
+        weights=e5_w,
     )
     sets["e5"]["windows"] = 1
+    if n_spent:
+        sets["e5"]["report"]["spent_weight"] = SPENT_WEIGHT  # type: ignore[index]
     sets["e5"]["cols"] = np.array(EPISODE_COLS)
     # the documentation weight set: every row and every cue, scored on the documentation rows (long
     # or short: the pages in sections that it routes hold too few guides and index pages to score alone)
