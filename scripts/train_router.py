@@ -448,6 +448,13 @@ def train(
     x_vecs = vectors(embedder, [r.embed for r in x_read]) if more else first[:0]
     # the new rows' styles are none of the old rows', so the old rows keep their dev/fold split
     e_dev, e_fold = (np.concatenate(a) for a in zip(*parts, strict=True))
+    e5_grid: tuple[tuple[float, ...], tuple[float, ...]] = (
+        ((float(fixed["e5"]["cue_weight"]),), (float(fixed["e5"]["C"]),))  # type: ignore[arg-type]
+        if fixed
+        else ((E5_FIXED[0],), (E5_FIXED[1],))
+        if more
+        else ((0.1, 0.2, 0.4), GRID_C[:4])
+    )
     sets["e5"] = select(
         "e5",
         np.vstack([first[ep], x_vecs]),
@@ -457,13 +464,7 @@ def train(
         e_fold,
         CLASSES,
         np.concatenate([langs[ep], [str(r["lang"]) for r in more]]),
-        *(
-            ((float(fixed["e5"]["cue_weight"]),), (float(fixed["e5"]["C"]),))  # type: ignore[arg-type]
-            if fixed
-            else ((E5_FIXED[0],), (E5_FIXED[1],))
-            if more
-            else ((0.1, 0.2, 0.4), GRID_C[:4])
-        ),
+        *e5_grid,
         weights=e5_w,
     )
     sets["e5"]["windows"] = 1
