@@ -64,7 +64,7 @@ def named_work(report: str) -> list[str]:
         if words:
             return words
     for m in _WORK_JA.finditer(said):
-        run = (m.group(1) or m.group(2) or "").split("の")[-1]
+        run = (m.group(1) or m.group(2) or "").lstrip("の")  # 「（Nguyenさん）の受け入れ」: the name is gone
         if len(run) >= 2:
             return [run]
     return []
