@@ -44,6 +44,7 @@ _READS = READS | frozenset(
     + ["abrufen", "abfragen", "prüfen", "anzeigen", "finden", "laden", "zoeken", "bekijken", "ophalen"]
     + ["cek", "cari", "lihat", "periksa", "daftar"]  # Indonesian / Malay
     + ["quote", "estimate", "price"]  # a quote prices the work; it does not do it (`quoteSharpening`)
+    + ["verify", "validate"]  # a check before the work (`verify_key_registration`), not the work
 )
 # function words of the Romance languages (English's are `FUNCTION_WORDS`): never a title's last word
 _ROMANCE = frozenset(

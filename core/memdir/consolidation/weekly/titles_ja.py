@@ -26,7 +26,11 @@ KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{2,}")
 _OKURIGANA = re.compile(
     r"(?<=[\u4e00-\u9fff])[\u3041-\u3093](?<![のをにがはでともへやか])(?=[\u4e00-\u9fff])"
 )
-_LABEL_NEXT = re.compile(r"\s*(?:[はがも：:「(（]|\d)")
+# what follows a field's label: a topic marker, a colon, a quote, a value (`件名は`, `期日 12/15`, `カード RC-7130`),
+# or の and the label it belongs to (`登録カードの番号は…`)
+_LABEL_NEXT = re.compile(
+    r"(?:の[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{1,6})?\s*(?:[はがも：:「(（]|\d|[A-Za-z]{1,4}-?\d)"
+)
 # what follows a verbal noun: する in any form, or a request for it (`予約して`, `発行お願い`, `修正依頼`)
 _STEM_KANA = frozenset("いきぎしじちにひびみりえけげせぜてでねべめれ")
 # replies report these of every kind (`確認しました`, `連絡しました`): no kind's own action
@@ -38,8 +42,16 @@ _AS_VERB = re.compile(
 
 
 def _label(word: str, occurrences: list[tuple[int, int]], texts: Sequence[str]) -> bool:
-    """Every time a request wrote `word`, a value or a topic marker follows it: a field's label."""
-    return all(_LABEL_NEXT.match(texts[n], i + len(word)) for n, i in occurrences)
+    """Every time a request wrote `word`, a value or a topic marker follows it: a field's label. A head that
+    ends inside a katakana word (`登録カー` of `登録カード`) is read to that word's end."""
+    return all(_LABEL_NEXT.match(texts[n], _katakana_end(texts[n], i + len(word))) for n, i in occurrences)
+
+
+def _katakana_end(text: str, end: int) -> int:
+    """`end`, or past the rest of the katakana word it falls inside."""
+    while 0 < end < len(text) and _kana_pair(text, end):
+        end += 1
+    return end
 
 
 def _verbal(word: str, texts: Sequence[str]) -> bool:
@@ -127,8 +139,9 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
         nouns = [w for w in words if w not in verbs]
     if not verbs and len(actions) > 1:  # no word is written as a verb: the latest word, as before
         verbs, nouns = actions, words
-    if not verbs:
-        return _with_action(nouns[0], texts) if alone and nouns else ""
+    if not verbs:  # a field's label (`登録カードの番号は…`) names what a request gives, not the work
+        named = [w for w in nouns if not _label(w, where[w], texts)]
+        return _with_action(named[0], texts) if alone and named else ""
 
     def lateness(w: str) -> float:
         occ = where.get(w, [])
