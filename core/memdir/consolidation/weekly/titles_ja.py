@@ -42,16 +42,15 @@ _AS_VERB = re.compile(
 
 
 def _label(word: str, occurrences: list[tuple[int, int]], texts: Sequence[str]) -> bool:
-    """Every time a request wrote `word`, a value or a topic marker follows it: a field's label. A head that
-    ends inside a katakana word (`登録カー` of `登録カード`) is read to that word's end."""
-    return all(_LABEL_NEXT.match(texts[n], _katakana_end(texts[n], i + len(word))) for n, i in occurrences)
+    """Every time a request wrote `word`, a value or a topic marker follows the word it is part of: a field's
+    label (`番号は…`; `契約` and `登録カー` of `契約カード PK-80211`, `登録カードの番号は…`)."""
+    return all(_LABEL_NEXT.match(texts[n], _run_end(texts[n], i + len(word))) for n, i in occurrences)
 
 
-def _katakana_end(text: str, end: int) -> int:
-    """`end`, or past the rest of the katakana word it falls inside."""
-    while 0 < end < len(text) and _kana_pair(text, end):
-        end += 1
-    return end
+def _run_end(text: str, end: int) -> int:
+    """`end`, or the end of the kanji and katakana run it falls inside."""
+    m = KANJI_RUN.match(text, max(0, end - 1))
+    return max(end, m.end()) if m and end > 0 else end
 
 
 def _verbal(word: str, texts: Sequence[str]) -> bool:
