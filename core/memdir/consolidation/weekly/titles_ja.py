@@ -47,6 +47,12 @@ def _label(word: str, occurrences: list[tuple[int, int]], texts: Sequence[str]) 
     return all(_LABEL_NEXT.match(texts[n], _run_end(texts[n], i + len(word))) for n, i in occurrences)
 
 
+def is_label(word: str, texts: Sequence[str]) -> bool:
+    """Whether every text that writes `word` writes it as a field's label (`_label`)."""
+    occurrences = [(n, m.start()) for n, t in enumerate(texts) for m in re.finditer(re.escape(word), t)]
+    return bool(occurrences) and _label(word, occurrences, texts)
+
+
 def _run_end(text: str, end: int) -> int:
     """`end`, or the end of the kanji and katakana run it falls inside."""
     m = KANJI_RUN.match(text, max(0, end - 1))
