@@ -27,9 +27,10 @@ _OKURIGANA = re.compile(
     r"(?<=[\u4e00-\u9fff])[\u3041-\u3093](?<![のをにがはでともへやか])(?=[\u4e00-\u9fff])"
 )
 # what follows a field's label: a topic marker, a colon, a quote, a value (`件名は`, `期日 12/15`, `カード RC-7130`),
-# or の and the label it belongs to (`登録カードの番号は…`)
+# or の and the label of a value it belongs to (`登録カードの番号はRC-…`)
 _LABEL_NEXT = re.compile(
-    r"(?:の[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{1,6})?\s*(?:[はがも：:「(（]|\d|[A-Za-z]{1,4}-?\d)"
+    r"\s*(?:[はがも：:「(（]|\d|[A-Za-z]{1,4}-?\d)"
+    r"|の[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{1,6}[はが：:]?\s*(?:\d|[A-Za-z]{1,4}-?\d)"
 )
 # what follows a verbal noun: する in any form, or a request for it (`予約して`, `発行お願い`, `修正依頼`)
 _STEM_KANA = frozenset("いきぎしじちにひびみりえけげせぜてでねべめれ")
@@ -43,7 +44,7 @@ _AS_VERB = re.compile(
 
 def _label(word: str, occurrences: list[tuple[int, int]], texts: Sequence[str]) -> bool:
     """Every time a request wrote `word`, a value or a topic marker follows the word it is part of: a field's
-    label (`番号は…`; `契約` and `登録カー` of `契約カード PK-80211`, `登録カードの番号は…`)."""
+    label (`番号は…`; `契約` and `登録カー` of `契約カード PK-80211`, `登録カードの番号はRC-…`)."""
     return all(_LABEL_NEXT.match(texts[n], _run_end(texts[n], i + len(word))) for n, i in occurrences)
 
 
@@ -54,9 +55,10 @@ def is_label(word: str, texts: Sequence[str]) -> bool:
 
 
 def _run_end(text: str, end: int) -> int:
-    """`end`, or the end of the kanji and katakana run it falls inside."""
-    m = KANJI_RUN.match(text, max(0, end - 1))
-    return max(end, m.end()) if m and end > 0 else end
+    """`end`, or past the katakana that follows it in the same word (`契約|カード`, `登録カー|ド`)."""
+    while 0 < end < len(text) and ("\u30a1" <= text[end] <= "\u30fa" or text[end] == "ー"):
+        end += 1
+    return end
 
 
 def _verbal(word: str, texts: Sequence[str]) -> bool:
