@@ -23,7 +23,6 @@ tasks that followed it its failures, recorded as such (`lifecycle/refound.py`: c
 from __future__ import annotations
 
 import difflib
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -46,7 +45,7 @@ from memdir.consolidation.weekly.dedupe import (
 )
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.follows import follows
-from memdir.consolidation.weekly.listed import resolve, unlisted
+from memdir.consolidation.weekly.listed import list_items, numbered_lines, resolve, unlisted
 from memdir.consolidation.weekly.llm_draft import render_draft
 from memdir.consolidation.weekly.note_calls import other_calls
 from memdir.consolidation.weekly.prose import (
@@ -149,7 +148,7 @@ class Placer:
             self.titles[note.path] = note.title
             body = drop_section(note.body, OUTCOME_HEADING)  # reports of its use name no step
             if sources and note.get("origin") == "weekly" and all(s in window_ids for s in sources):
-                self.siblings.append(Sibling(note.path, note.title, _list_items(body)))
+                self.siblings.append(Sibling(note.path, note.title, list_items(body)))
                 continue
             items.append((note.path, f"{note.title}\n{note.description}", note_tools(note)))
             if str(note.get("origin") or "").lower() not in ("daily", "weekly"):
@@ -370,7 +369,7 @@ class Placer:
         """The tasks repeat an auto procedure's work and add nothing: those that followed the note are its
         successes, the kind's failed tasks that followed it its failures (`follows.py`)."""
         body = drop_section(self.store.read(target).body, OUTCOME_HEADING)
-        lines = _numbered(body) or note_steps(body)  # its steps, not its known failures or legend
+        lines = numbered_lines(body) or note_steps(body)  # its steps, not its known failures or legend
         ok = [t.task_id for t in tasks if follows(t, lines)] if tasks else list(ids)
         bad = sorted(t.task_id for t in failed if follows(t, lines))
         entry: dict[str, object] = {"path": target, "tasks": len(ok), "failures": len(bad)}
@@ -389,14 +388,6 @@ class Placer:
         if (entry["tasks"] or entry["failures"]) and target not in report.updated:
             report.updated.append(target)
         return target
-
-
-def _numbered(body: str) -> list[str]:
-    return [m.group(0) for m in re.finditer(r"^\s*\d+[.)]\s.*$", body, re.M)]
-
-
-def _list_items(body: str) -> list[str]:
-    return [m.group(1) for m in re.finditer(r"^\d+\. (.+)$", body, re.M)]
 
 
 def _now() -> str:
