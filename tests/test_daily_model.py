@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from memdir.consolidation.daily.route_features import DOC_CUES_FROM
+from memdir.consolidation.daily.route_features import DOC_CUES_FROM, EPISODE_COLS
 from memdir.consolidation.daily.route_features import NAMES as CUE_NAMES
 from memdir.consolidation.daily.route_model import RouterModels, load_models, read_models
 from memdir.consolidation.daily.route_usage import NAMES as USAGE_NAMES
@@ -37,8 +37,10 @@ def test_every_weight_set_fits_its_features() -> None:
     models = load_models().models
     # e5_docs: documentation pages (round 2); e5_ort and e5_docs_ort: the same on ONNX Runtime's vectors
     assert set(models) == {"cues", "e5", "usage", "e5_docs", "e5_ort", "e5_docs_ort"}
-    # episodes are read with the cues before the documentation cues
-    assert models["e5"].weights.shape == (3, 384 + DOC_CUES_FROM)
+    # episodes are read with the cues before the documentation cues (and, since routing round 15, with
+    # route_listform's after them: the columns the set records)
+    assert models["e5"].weights.shape == (3, 384 + len(EPISODE_COLS))
+    assert models["e5"].cols == models["e5_ort"].cols == EPISODE_COLS
     assert models["cues"].weights.shape == (3, DOC_CUES_FROM)
     assert len(CUE_NAMES) > DOC_CUES_FROM
     assert models["usage"].weights.shape == (2, len(USAGE_NAMES))
@@ -105,6 +107,7 @@ def test_a_documentation_weight_set_routes_pages_and_leaves_episodes_alone() -> 
         mean=np.zeros(len(CUE_NAMES)),
         scale=np.ones(len(CUE_NAMES)),
         windows=2,
+        cols=(),  # every cue, as a documentation set reads them
     )
     # whichever engine embeds, its documentation set always skips
     models = RouterModels(

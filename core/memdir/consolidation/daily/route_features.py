@@ -172,6 +172,8 @@ NAMES: tuple[str, ...] = (
 )
 DIM = len(NAMES)
 DOC_CUES_FROM = NAMES.index("heading_action_share")  # the cues after this one tell documentation pages apart
+# the cues the episode weight sets read (recorded in the model file as their columns)
+EPISODE_COLS: tuple[int, ...] = tuple(range(DOC_CUES_FROM))
 
 
 def _share(flags: list[bool]) -> float:

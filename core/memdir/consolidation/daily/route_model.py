@@ -50,10 +50,13 @@ class LinearModel:
     vec_scale: float  # the vector block's multiplier
     cue_weight: float  # the cue block's multiplier after standardising (chosen by cross-validation)
     windows: int = 1  # embedded windows of a long text whose mean vector is routed (route_windows)
+    cols: tuple[int, ...] = ()  # the cue columns it reads (`{key}_cols`); none recorded: the first cue_dim
 
     def inputs(self, vecs: np.ndarray | None, cues: np.ndarray) -> np.ndarray:
         """The design matrix for (n, vec_dim) vectors and (n, cue_dim) cue features."""
-        cues = np.atleast_2d(cues)[:, : self.mean.shape[0]]  # a weight set may read the first cues only
+        cues = np.atleast_2d(cues)
+        # a weight set may read the first cues only, or the columns it records (routing round 15)
+        cues = cues[:, list(self.cols)] if self.cols else cues[:, : self.mean.shape[0]]
         z: np.ndarray = (cues.astype(np.float64) - self.mean) / self.scale * self.cue_weight
         if self.vec_dim:
             if vecs is None or vecs.shape[-1] != self.vec_dim:
@@ -116,6 +119,7 @@ def _model(data: np.lib.npyio.NpzFile, key: str, classes: tuple[str, ...], windo
         vec_scale=float(data[f"{key}_vec_scale"]),
         cue_weight=float(data[f"{key}_cue_weight"]),
         windows=windows,
+        cols=tuple(int(i) for i in data[f"{key}_cols"]) if f"{key}_cols" in data.files else (),
     )
 
 

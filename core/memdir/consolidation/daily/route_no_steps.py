@@ -30,6 +30,7 @@ import re
 from memdir.consolidation.daily.blocks import Block, sentences
 from memdir.consolidation.daily.past_tense import PAST_VERB
 from memdir.consolidation.daily.route_cues import IMPERATIVE_VERBS
+from memdir.consolidation.daily.route_message import general_instruction, is_message
 from memdir.consolidation.daily.route_story import (
     INLINE_STEPS,
     instruction_marked,
@@ -122,15 +123,20 @@ def step_sentence(s: str) -> bool:
     return not (_ONE_DAY.search(t) and not _REPEATED.search(t))
 
 
-def has_step(body: str, blocks: list[Block]) -> bool:
-    """Whether the text holds a step: steps of its own, or a sentence that is one (the module's rule)."""
+def has_step(body: str, blocks: list[Block], title: str = "") -> bool:
+    """Whether the text holds a step: steps of its own, or a sentence that is one (the module's rule).
+
+    In a message to a reader (a letter, an e-mail, a handover: route_message) a sentence is a step only
+    when it also says it holds beyond the case (again, in order, how to): its requests are errands.
+    """
     if any(b.kind in ("list", "code", "heading") for b in blocks) or shell_steps(body) != body:
         return True
     if INLINE_STEPS.search(body) or any(len(p.findall(body)) >= 2 for p in _LINED):
         return True
-    if any(_JA_STEP.search(ln) for ln in body.splitlines()):
+    beyond = general_instruction if is_message(title, body) else (lambda _s: True)
+    if any(_JA_STEP.search(ln) and beyond(ln) for ln in body.splitlines()):
         return True
     lines = [_SPEAKER.sub("", ln) for b in blocks for ln in b.text.splitlines()]
-    return any(step_sentence(s) for b in blocks for s in sentences(b.text)) or any(
-        step_sentence(s) for ln in lines if ln.strip() for s in sentences(ln)
+    return any(step_sentence(s) and beyond(s) for b in blocks for s in sentences(b.text)) or any(
+        step_sentence(s) and beyond(s) for ln in lines if ln.strip() for s in sentences(ln)
     )

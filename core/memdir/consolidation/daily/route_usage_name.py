@@ -8,6 +8,11 @@
    first finds none, and also where it names another note than this one (trial 11: "listed pending
    expenses, approved them and posted to #経理" names the steps of 経費精算を承認する; the first rule's
    0.89 came from a story note whose title holds one Latin word of the report, `freee`).
+3. By the work the report names with its usual way ("the usual onboarding steps", 「受け入れをいつもの手順で」):
+   the one procedure whose title holds it (route_usage_case.pick_by_work), where neither rule names one.
+All three read the report without its case words, the person, company, id or number it was done for
+(route_usage_case.without_case, trial 17: "Onboarded Mr. Haddad …" scored 0.56 on a note titled with
+the client's name and 0.42 on the onboarding procedure).
 The planner (route_plan) turns the answer into an outcome, an evidence item for a skill, or a skip.
 """
 
@@ -19,9 +24,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language
-from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate
+from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate, embed_text
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
+from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work, without_case
 from memdir.consolidation.daily.route_usage_match import MIN_SHARED, SHARE_RATIO, SharedPick, pick_by_words
+from memdir.runs.redact import redact
 
 USAGE_MATCH = 0.7  # match score (TITLE_WEIGHT) from which a usage report names a procedure (docs/daily.md)
 
@@ -41,20 +48,25 @@ class UsageNamer:
     def __init__(self, vectors: NoteVectors) -> None:
         self.vectors = vectors
 
-    def name(
-        self, title: str, text: str, vec: np.ndarray, texts: Callable[[], dict[str, str]]
-    ) -> Named | str:
+    def name(self, t0: str, x0: str, vec: np.ndarray, texts: Callable[[], dict[str, str]]) -> Named | str:
         """The note the report (`title`, `text`, its vector) names, else one line on why none.
 
         `texts` gives every procedure's and skill's route_usage_match.procedure_text. When the two
         rules name different notes, the steps' words win: they are what the writer says was done.
+        The report is read without its case words (route_usage_case): what was done, not for whom.
         """
+        title, text = without_case(t0), without_case(x0)
+        if (title, text) != (" ".join(t0.split()), " ".join(x0.split())):  # embedded as the planner does
+            vec = self.vectors.embed([redact(embed_text(title, text))[0]])[0]
         found = self.vectors.related(vec, "procedures", k=5) + self.vectors.related(vec, "skills", k=5)
         scored = [(m.similarity + TITLE_WEIGHT * self._title_share(text, m), m) for m in found]
         score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
         pick = pick_by_words(f"{title}\n{text}", texts())
         if best is not None and score >= USAGE_MATCH and (pick is None or pick.path == best.path):
             return Named(best, score, f"match score {score:.2f} >= {USAGE_MATCH}")
+        if pick is None and (work := pick_by_work(f"{title}\n{text}", _titles(texts()))):
+            match = next((m for m in found if m.path == work), None) or self._match_of(work, vec)
+            return Named(match, score, _work_why(f"{title}\n{text}"))
         if pick is None:
             closest = (
                 f"closest {best.path}, match score {score:.2f} < {USAGE_MATCH}" if best else "no procedures"
@@ -78,7 +90,7 @@ class UsageNamer:
         similarity of report and title >= CROSS_SIMILAR), so one shared acronym alone names nothing.
         """
         if language(report) == language(m.title):
-            return title_overlap(report, m.title)
+            return title_overlap(report, without_case(m.title))
         latin = " ".join(LATIN_TERM.findall(m.title))
         if not latin:
             return 0.0
@@ -86,6 +98,15 @@ class UsageNamer:
         if calibrate(float(rv @ tv), self.vectors.name) < CROSS_SIMILAR:
             return 0.0
         return title_overlap(report, latin)
+
+
+def _work_why(report: str) -> str:
+    return f"its title names the work the report says it did the usual way ({' '.join(named_work(report))})"
+
+
+def _titles(texts: dict[str, str]) -> dict[str, str]:
+    """Each procedure's title: the first line of its route_usage_match.procedure_text."""
+    return {path: text.split("\n", 1)[0] for path, text in texts.items()}
 
 
 def _shared_why(pick: SharedPick) -> str:

@@ -207,7 +207,7 @@ class Router:
             return kind, ""
         if is_story(r.body, r.blocks):
             return "knowledge", STORY_REASON
-        if not has_step(r.body, r.blocks):
+        if not has_step(r.body, r.blocks, r.title):
             ki, si = self.model.classes.index("knowledge"), self.model.classes.index("skip")
             return ("knowledge" if r.proba[ki] >= r.proba[si] else "skip"), NO_STEPS_REASON
         return kind, ""

@@ -41,9 +41,21 @@ _READS = READS | frozenset(
     ["lookup", "search", "consultar", "buscar", "listar", "ver", "obtener", "comprobar", "verificar"]
     + ["mostrar", "leer", "obter", "consulter", "chercher", "lister", "voir", "obtenir", "verifier"]
     + ["afficher", "lire", "suchen", "lesen", "pruefen", "holen", "zeigen", "cercare", "leggere"]
+    + [
+        "cerca",
+        "trova",
+        "verifica",
+        "controlla",
+        "mostra",
+        "leggi",
+        "elenca",
+        "busca",
+        "consulta",
+    ]  # imperatives
     + ["abrufen", "abfragen", "prüfen", "anzeigen", "finden", "laden", "zoeken", "bekijken", "ophalen"]
     + ["cek", "cari", "lihat", "periksa", "daftar"]  # Indonesian / Malay
     + ["quote", "estimate", "price"]  # a quote prices the work; it does not do it (`quoteSharpening`)
+    + ["verify", "validate"]  # a check before the work (`verify_key_registration`), not the work
 )
 # function words of the Romance languages (English's are `FUNCTION_WORDS`): never a title's last word
 _ROMANCE = frozenset(

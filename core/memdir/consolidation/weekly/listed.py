@@ -175,3 +175,13 @@ def resolve(steps: Sequence[str], lines: Sequence[str]) -> dict[str, str]:
             if _anchored(token):
                 _matches(token, tokens, found)
     return {name: next(iter(got)) for name, got in found.items() if len(got) == 1}
+
+
+def numbered_lines(body: str) -> list[str]:
+    """A note's numbered lines, whole (`1. …`, `2) …`), indented or not."""
+    return [m.group(0) for m in re.finditer(r"^\s*\d+[.)]\s.*$", body, re.M)]
+
+
+def list_items(body: str) -> list[str]:
+    """The text of a note's `N. ` items at the start of a line."""
+    return [m.group(1) for m in re.finditer(r"^\d+\. (.+)$", body, re.M)]

@@ -23,7 +23,6 @@ tasks that followed it its failures, recorded as such (`lifecycle/refound.py`: c
 from __future__ import annotations
 
 import difflib
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -46,8 +45,9 @@ from memdir.consolidation.weekly.dedupe import (
 )
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.follows import follows
-from memdir.consolidation.weekly.listed import resolve, unlisted
+from memdir.consolidation.weekly.listed import list_items, numbered_lines, resolve, unlisted
 from memdir.consolidation.weekly.llm_draft import render_draft
+from memdir.consolidation.weekly.note_calls import other_calls
 from memdir.consolidation.weekly.prose import (
     ProseMatch,
     draft_terms,
@@ -137,6 +137,7 @@ class Placer:
         self.people: set[str] = set()  # notes a person wrote (no daily or weekly origin)
         self.auto: set[str] = set()  # daily and weekly procedures: a re-find counts as their successes
         self.term_drafts: Counter[str] = Counter()  # per term, how many of the run's drafts have it
+        self.run_tools: set[str] = set()  # the tools the run's drafts call (`note_calls.py`)
         items: list[tuple[str, str, list[str] | None]] = []
         bodies: list[str] = []
         for note in store.iter_notes(("procedures", "skills")):
@@ -147,7 +148,7 @@ class Placer:
             self.titles[note.path] = note.title
             body = drop_section(note.body, OUTCOME_HEADING)  # reports of its use name no step
             if sources and note.get("origin") == "weekly" and all(s in window_ids for s in sources):
-                self.siblings.append(Sibling(note.path, note.title, _list_items(body)))
+                self.siblings.append(Sibling(note.path, note.title, list_items(body)))
                 continue
             items.append((note.path, f"{note.title}\n{note.description}", note_tools(note)))
             if str(note.get("origin") or "").lower() not in ("daily", "weekly"):
@@ -163,6 +164,7 @@ class Placer:
         df = Counter(k for d in drafts for k in {step_key(s) for s in d.steps})
         self.generic = {k for k, n in df.items() if n >= GENERIC and k}
         self.term_drafts = Counter(t for d in drafts for t in draft_terms(d.steps, d.tools))
+        self.run_tools = {t for d in drafts for t in d.tools}
 
     def closest(self, draft: Draft, k: int = 3) -> list[Match]:
         """The existing notes most alike the draft in content."""
@@ -183,6 +185,8 @@ class Placer:
         rivals: list[tuple[tuple[float, bool, float], str, float, list[str]]] = []
         weights = step_weights(draft.steps, draft.tools)
         for rank, m in enumerate(found):
+            if self._other_calls(draft, m.path):  # the note's work is calls the draft does not make
+                continue
             p = self.prose(draft, m.path)
             held = set(m.held) | set(m.named.steps_run) | set(p.held)
             told = sum(weights[i] for i in held) / (sum(weights) or 1.0)
@@ -234,6 +238,11 @@ class Placer:
             added = [s for i, s in enumerate(draft.steps) if i not in held]
             return max(m.intent, len(held) / p.steps), added
         return None
+
+    def _other_calls(self, draft: Draft, path: str) -> bool:
+        """The note names two or more of the run's calls and the draft makes at most half (`note_calls.py`)."""
+        at = self.index.paths.index(path) if path in self.index.paths else -1
+        return at >= 0 and other_calls(self.index.body_lines[at], self.run_tools, draft.tools)
 
     def _unlisted(self, path: str, steps: list[str], whole: list[str]) -> list[str]:
         """The steps the note's lines do not list, read as a person reads them (`listed.py`)."""
@@ -360,7 +369,7 @@ class Placer:
         """The tasks repeat an auto procedure's work and add nothing: those that followed the note are its
         successes, the kind's failed tasks that followed it its failures (`follows.py`)."""
         body = drop_section(self.store.read(target).body, OUTCOME_HEADING)
-        lines = _numbered(body) or note_steps(body)  # its steps, not its known failures or legend
+        lines = numbered_lines(body) or note_steps(body)  # its steps, not its known failures or legend
         ok = [t.task_id for t in tasks if follows(t, lines)] if tasks else list(ids)
         bad = sorted(t.task_id for t in failed if follows(t, lines))
         entry: dict[str, object] = {"path": target, "tasks": len(ok), "failures": len(bad)}
@@ -379,14 +388,6 @@ class Placer:
         if (entry["tasks"] or entry["failures"]) and target not in report.updated:
             report.updated.append(target)
         return target
-
-
-def _numbered(body: str) -> list[str]:
-    return [m.group(0) for m in re.finditer(r"^\s*\d+[.)]\s.*$", body, re.M)]
-
-
-def _list_items(body: str) -> list[str]:
-    return [m.group(1) for m in re.finditer(r"^\d+\. (.+)$", body, re.M)]
 
 
 def _now() -> str:

@@ -15,7 +15,7 @@ nor appear in the kind's steps are left out (with a preposition left hanging bef
 scoring most recurring-word witnesses (less one per other word it keeps, one more when it opens with
 the request's verb) wins, then the shortest: "Build and push the ledger-api image", "Promote to
 staging", "Schedule the weekly column". One recurring word without a verb before it is no title. The
-Japanese title is the run most tasks write (the longest, then the latest on ties: Japanese puts the
+Japanese title is the run most tasks write, never a field's label (`登録カード RC-…`, `titles_ja.is_label`) (the longest, then the latest on ties: Japanese puts the
 verb last). A kind asked in both languages gets both: "Run a correction（記事の訂正）". "" when no word
 recurs, and the caller falls back to the tool calls.
 """
@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from memdir.consolidation.weekly.titles_ja import KANJI_RUN
+from memdir.consolidation.weekly.titles_ja import KANJI_RUN, is_label
 from memdir.index.stemmer import stem as porter_stem
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -266,7 +266,7 @@ def _japanese(asked: Sequence[str], tasks: Sequence[tuple[str, str]]) -> str:
             for at, run in _parts(m.group(0), m.start()):
                 n = sum(1 for a, _ in tasks if run in a) + any(run in r and run not in a for a, r in tasks)
                 late = at * 1000 // max(len(text), 1)
-                if n >= 2 and (n, len(run), late) > best[:3]:
+                if n >= 2 and (n, len(run), late) > best[:3] and not is_label(run, asked):
                     best = (n, len(run), late, run)
     return best[3]
 

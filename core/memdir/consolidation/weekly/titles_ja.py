@@ -26,7 +26,12 @@ KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{2,}")
 _OKURIGANA = re.compile(
     r"(?<=[\u4e00-\u9fff])[\u3041-\u3093](?<![のをにがはでともへやか])(?=[\u4e00-\u9fff])"
 )
-_LABEL_NEXT = re.compile(r"\s*(?:[はがも：:「(（]|\d)")
+# what follows a field's label: a topic marker, a colon, a quote, a value (`件名は`, `期日 12/15`, `カード RC-7130`),
+# or の and the label of a value it belongs to (`登録カードの番号はRC-…`)
+_LABEL_NEXT = re.compile(
+    r"\s*(?:[はがも：:「(（]|\d|[A-Za-z]{1,4}-?\d)"
+    r"|の[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{1,6}[はが：:]?\s*(?:\d|[A-Za-z]{1,4}-?\d)"
+)
 # what follows a verbal noun: する in any form, or a request for it (`予約して`, `発行お願い`, `修正依頼`)
 _STEM_KANA = frozenset("いきぎしじちにひびみりえけげせぜてでねべめれ")
 # replies report these of every kind (`確認しました`, `連絡しました`): no kind's own action
@@ -38,8 +43,22 @@ _AS_VERB = re.compile(
 
 
 def _label(word: str, occurrences: list[tuple[int, int]], texts: Sequence[str]) -> bool:
-    """Every time a request wrote `word`, a value or a topic marker follows it: a field's label."""
-    return all(_LABEL_NEXT.match(texts[n], i + len(word)) for n, i in occurrences)
+    """Every time a request wrote `word`, a value or a topic marker follows the word it is part of: a field's
+    label (`番号は…`; `契約` and `登録カー` of `契約カード PK-80211`, `登録カードの番号はRC-…`)."""
+    return all(_LABEL_NEXT.match(texts[n], _run_end(texts[n], i + len(word))) for n, i in occurrences)
+
+
+def is_label(word: str, texts: Sequence[str]) -> bool:
+    """Whether every text that writes `word` writes it as a field's label (`_label`)."""
+    occurrences = [(n, m.start()) for n, t in enumerate(texts) for m in re.finditer(re.escape(word), t)]
+    return bool(occurrences) and _label(word, occurrences, texts)
+
+
+def _run_end(text: str, end: int) -> int:
+    """`end`, or past the katakana that follows it in the same word (`契約|カード`, `登録カー|ド`)."""
+    while 0 < end < len(text) and ("\u30a1" <= text[end] <= "\u30fa" or text[end] == "ー"):
+        end += 1
+    return end
 
 
 def _verbal(word: str, texts: Sequence[str]) -> bool:
@@ -127,8 +146,9 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
         nouns = [w for w in words if w not in verbs]
     if not verbs and len(actions) > 1:  # no word is written as a verb: the latest word, as before
         verbs, nouns = actions, words
-    if not verbs:
-        return _with_action(nouns[0], texts) if alone and nouns else ""
+    if not verbs:  # a field's label (`登録カードの番号は…`) names what a request gives, not the work
+        named = [w for w in nouns if not _label(w, where[w], texts)]
+        return _with_action(named[0], texts) if alone and named else ""
 
     def lateness(w: str) -> float:
         occ = where.get(w, [])
