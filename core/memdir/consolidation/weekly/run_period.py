@@ -142,7 +142,9 @@ def period_note(p: RunPeriod, japanese: bool) -> str:
     where = ", ".join(f"step {n}" for n in p.steps)
     unit = _UNIT[p.kind]
     on = "on" if p.kind == "day" else "in"
-    which = f"the {unit} before the one these tasks ran {on}" if p.back else f"the {unit} these tasks ran {on}"
+    which = (
+        f"the {unit} before the one these tasks ran {on}" if p.back else f"the {unit} these tasks ran {on}"
+    )
     return (
         f"- `{p.value}` ({where}) is {which} (all ran {p.ran}): "
         f"check which {unit} you need before you run it."
