@@ -8,6 +8,10 @@ a token where both write a constant and they differ is a changed value when it i
 (`due_date=…`, `--week …` after the same flag) or a value with digits (a date, an amount, a version) —
 not a word, which is another step of the same shape (`go to sinkbasin 1` beside `go to countertop 1`).
 A token the note writes with a placeholder (`<host>`) is the note's own and never a change.
+
+A note that fixes a period (`period=2026-10`) where the new tasks each wrote the period they ran in, or the
+one before (`run_period.py`, trial 17), is told so: "…; the new tasks all wrote `period=2026-11`, for each
+task the month before: check which one you need".
 """
 
 from __future__ import annotations
@@ -15,8 +19,10 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
+from datetime import datetime
 
 from memdir.consolidation.weekly.named import PLACEHOLDER
+from memdir.consolidation.weekly.run_period import relation
 
 SAME = 0.6  # a step and a note line are the same call when this share of their tokens agree
 _CODE = re.compile(r"`+([^`]+)`+")
@@ -37,8 +43,11 @@ def _changed(mine: str, theirs: str) -> bool:
     return bool(re.search(r"\d", mine) and re.search(r"\d", theirs))
 
 
-def changed_values(steps: Sequence[str], lines: Sequence[str]) -> list[str]:
-    """One line per value the note's step writes and the draft's step writes otherwise."""
+def changed_values(
+    steps: Sequence[str], lines: Sequence[str], started: Sequence[datetime | None] = ()
+) -> list[str]:
+    """One line per value the note's step writes and the draft's step writes otherwise (`started`: the new
+    tasks' start times, to say a value is the period each ran in)."""
     coded = [(n, _tokens(ln), ln) for n, ln in enumerate(lines)]
     out: list[str] = []
     for step in steps:
@@ -60,5 +69,8 @@ def changed_values(steps: Sequence[str], lines: Sequence[str]) -> list[str]:
                 continue
             for a, b in zip(mine[i1:i2], theirs[j1:j2], strict=True):
                 if _changed(a, b):
-                    out.append(f"- {where} writes `{b}`; the new tasks all wrote `{a}`")
+                    said = f"- {where} writes `{b}`; the new tasks all wrote `{a}`"
+                    if rel := relation(a, started):
+                        said += f", {rel}: check which one you need"
+                    out.append(said)
     return list(dict.fromkeys(out))

@@ -33,6 +33,7 @@ from memdir.consolidation.weekly.placeholders import assign, rename
 from memdir.consolidation.weekly.purpose import describe
 from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
+from memdir.consolidation.weekly.run_period import period_notes
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
@@ -331,6 +332,8 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         intents_agree=len(group) * 2 > len(intents),  # of the tasks that speak for the cluster
         specific_steps=sum(1 for t in texts if t.specific),
         threaded_steps=_threaded(rendered),
+        run_notes=period_notes(rendered, [t.start for t in ordered], title),  # `month=2026-11`
+        started=[t.start for t in ordered],
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 
 @dataclass
@@ -28,3 +29,5 @@ class Draft:
     threaded_steps: int = 0  # consensus steps sharing a placeholder with another step
     distinctive_steps: int = 0  # steps most tasks took that no other successful task of the week took
     value_tasks: dict[str, dict[str, int]] = field(default_factory=dict)  # placeholder -> value -> tasks
+    run_notes: list[str] = field(default_factory=list)  # periods relative to the run (`run_period.py`)
+    started: list[datetime | None] = field(default_factory=list)  # the tasks' start times

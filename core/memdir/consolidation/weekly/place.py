@@ -252,7 +252,7 @@ class Placer:
     def _changed(self, path: str, draft: Draft) -> list[str]:
         """The values the note's steps write that the draft's steps write otherwise (`changed.py`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
-        return changed_values(draft.steps, self.index.lines[at]) if at >= 0 else []
+        return changed_values(draft.steps, self.index.lines[at], draft.started) if at >= 0 else []
 
     def _resolved(self, path: str, draft: Draft) -> dict[str, str]:
         """The draft's placeholders the note writes in its own spelling (`listed.resolve`)."""

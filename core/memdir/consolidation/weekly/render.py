@@ -284,8 +284,8 @@ def render_body(draft: Draft, window: str) -> str:
             "",
         ]
         lines += [f"- {s}" for s in draft.shared] or ["- Only the intent."]
-    if draft.values:
-        lines += ["", "## Placeholders", ""] + legend(draft)
+    if draft.values or draft.run_notes:  # and the periods relative to the run (`run_period.py`)
+        lines += ["", "## Placeholders", ""] + legend(draft) + draft.run_notes
     if draft.tools and draft.consensus:
         lines += ["", "Tools used: " + ", ".join(f"`{t}`" for t in draft.tools)]
     return "\n".join(lines)
