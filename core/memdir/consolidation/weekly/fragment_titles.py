@@ -33,7 +33,12 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
-from memdir.consolidation.weekly.japanese_work import japanese_work_title, names_less
+from memdir.consolidation.weekly.japanese_work import (
+    acted_template,
+    japanese_led,
+    japanese_work_title,
+    names_less,
+)
 from memdir.consolidation.weekly.korean_work import is_korean, korean_led, korean_work_title
 from memdir.consolidation.weekly.service_titles import service_title
 
@@ -285,8 +290,9 @@ def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> st
     other = not _english(asked) and not korean_led(asked)
     if other:
         title = service_title(steps, asked, title, is_fragment(title, verb, noun, _known_language(asked)))
-    if not verb:
-        return title
+    if not verb:  # no call done, only looked at: a bare Japanese thing takes its template's act
+        bare = japanese_led(asked) and is_fragment(title, verb, noun) and not _LATIN.search(title)
+        return (bare and acted_template(steps, title)) or title
     # a Japanese-led kind is named in Japanese when its calls can (`japanese_work`)
     ja = japanese_work_title(steps, asked, verb, noun, lambda t: is_fragment(t, verb, noun))
     ko = "" if ja else korean_work_title(steps, asked, verb, noun)  # and a Korean one (`korean_work`)
