@@ -95,11 +95,13 @@ def _widen(parts: list[Part], keep: Callable[[str, str, Span], bool]) -> list[Pa
 
 
 def _email(before: str, pre: str, whole: Span) -> bool:
-    """An e-mail address is one value like an id (`courriel={courriel}`, not `{value}@exemple.{value2}`),
-    named by its key (`email`, `courriel`) or `email` under a short one (`to`, `a`)."""
+    """An e-mail address whose domain varies is one value like an id (`courriel={courriel}`, not
+    `{value}@exemple.{value2}`), named by its key (`email`, `courriel`) or `email` under a short one (`to`, `a`)."""
     vals = list(whole.values.values())
     if len(vals) < 2 or not all(_EMAIL.fullmatch(v) for v in vals):
         return False
+    if len({v.rsplit("@", 1)[1].lower() for v in vals}) < 2:
+        return False  # one domain (`{user}@acme.test`): the company's, constant text
     key = re.search(r"([A-Za-z][\w-]*)=" + re.escape(pre) + "$", before)
     whole.name = key_name(key.group(1)) if key and len(key.group(1)) >= 4 else "email"
     return True
