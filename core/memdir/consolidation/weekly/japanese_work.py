@@ -60,10 +60,13 @@ def japanese_work_title(
     act = act_word(verb, noun, "ja")
     thing = japanese_call_title(steps, asked, fragment)
     if not thing or fragment(thing):
-        # a template's subject names the work even when short (`合鍵受付_v1` -> 合鍵), once it has its act
-        thing = next(
-            (s for s in notice_subjects(steps) if not fragment(s) or act and not fragment(f"{s}の{act}")), ""
-        )
+        # a template's subject names the work even when short (`合鍵受付_v1` -> 合鍵), once it has its act,
+        # when most requests write it (not `入会` of `入会のご案内_v1` for requests that write 入りたい)
+        def named(s: str) -> bool:
+            asks = 2 * sum(1 for a in asked if s in a) > len(asked)
+            return not fragment(s) or bool(act) and asks and not fragment(f"{s}の{act}")
+
+        thing = next((s for s in notice_subjects(steps) if named(s)), "")
     if not thing:
         return ""
     return thing if not act or _ENDS_ACT.search(thing) else f"{thing}の{act}"
