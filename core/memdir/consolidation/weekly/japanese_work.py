@@ -61,9 +61,9 @@ def japanese_work_title(
     thing = japanese_call_title(steps, asked, fragment)
     if not thing or fragment(thing):
         # a template's subject names the work even when short (`合鍵受付_v1` -> 合鍵), once it has its act,
-        # when most requests write it (not `入会` of `入会のご案内_v1` for requests that write 入りたい)
+        # when a request writes it (not `入会` of `入会のご案内_v1` for requests that write 入りたい)
         def named(s: str) -> bool:
-            asks = 2 * sum(1 for a in asked if s in a) > len(asked)
+            asks = any(s in a for a in asked)
             return not fragment(s) or bool(act) and asks and not fragment(f"{s}の{act}")
 
         thing = next((s for s in notice_subjects(steps) if named(s)), "")
