@@ -33,8 +33,14 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
-from memdir.consolidation.weekly.japanese_work import japanese_work_title, names_less
-from memdir.consolidation.weekly.korean_work import is_korean, korean_work_title
+from memdir.consolidation.weekly.japanese_work import (
+    acted_template,
+    japanese_led,
+    japanese_work_title,
+    names_less,
+)
+from memdir.consolidation.weekly.korean_work import is_korean, korean_led, korean_work_title
+from memdir.consolidation.weekly.service_titles import service_title
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
 _READS = READS | frozenset(
@@ -51,10 +57,21 @@ _READS = READS | frozenset(
         "elenca",
         "busca",
         "consulta",
+        "cherche",
+        "recherche",
+        "trouve",
+        "consulte",
     ]  # imperatives
+    + ["rechercher", "trouver", "recuperer", "récupérer", "vérifier", "contrôler", "controler"]  # French
     + ["abrufen", "abfragen", "prüfen", "anzeigen", "finden", "laden", "zoeken", "bekijken", "ophalen"]
     + ["cek", "cari", "lihat", "periksa", "daftar"]  # Indonesian / Malay
-    + ["quote", "estimate", "price"]  # a quote prices the work; it does not do it (`quoteSharpening`)
+    + [
+        "quote",
+        "estimate",
+        "price",
+        "estimer",
+        "chiffrer",
+    ]  # a quote prices the work; it does not do it (`quoteSharpening`)
     + ["verify", "validate"]  # a check before the work (`verify_key_registration`), not the work
 )
 # function words of the Romance languages (English's are `FUNCTION_WORDS`): never a title's last word
@@ -62,6 +79,22 @@ _ROMANCE = frozenset(
     ["a", "al", "de", "del", "el", "la", "las", "los", "lo", "le", "les", "en", "por", "para", "con", "sin"]
     + ["y", "o", "que", "un", "una", "su", "sus", "mi", "du", "des", "et", "pour", "avec", "dans", "sur"]
     + ["par", "da", "di", "per", "il", "e", "do", "das", "dos", "no", "na", "se", "me", "te"]
+    + [
+        "je",
+        "ma",
+        "mon",
+        "mes",
+        "ta",
+        "ton",
+        "ses",
+        "au",
+        "aux",
+        "ne",
+        "pas",
+        "qui",
+        "nous",
+        "vous",
+    ]  # French
 )
 _PRONOUNS = frozenset(["her", "him", "them", "it", "his", "she", "he", "they", "we", "i", "you", "me", "us"])
 _TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
@@ -86,6 +119,12 @@ _PRIVATE = frozenset(["my", "our", "your", "i", "we", "me", "us", "mine", "ours"
 _TOOL_NAME = re.compile(r"^[a-z][a-z0-9]*(?:(?:_[a-z0-9]+)+|(?:[A-Z][a-z0-9]+)+)$")  # snake_case, camelCase
 # a request sentence: a question or a polite ending (Japanese, Korean, any `?`), not a name of work
 _ASKING = re.compile(r"ますか|ませんか|でしょうか|お願い|ください|下さい|주세요|할까요|나요|습니까|[?？]")
+# a request's question or its speaker (`Est-ce je peux le remplacement`, `Puedo cambiar…`): no name of work
+_OPENER = re.compile(
+    r"^\W*(?:est-ce|puis-je|pouvez|pourriez|peux|puedo|puede|pueden|podría|posso|può|potete|posso|pode)\b"
+    r"|(?<![^\W\d_])(?:(?:je|nous|vous|yo|io)(?![^\W\d_])|j')",
+    re.IGNORECASE,
+)
 _SENTENCE_SCRIPT = re.compile(r"[\u3040-\u309f\uac00-\ud7af]")  # hiragana, Hangul: a sentence's script
 _PARTS = re.compile(r"[_\-.]+|(?<=[a-z0-9])(?=[A-Z])")
 _HOLE = re.compile(r"\{[^{}]*\}")
@@ -198,7 +237,12 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
     """Whether a title is no phrase a person would name the work by (see the module)."""
     outside = _HOLE.sub(" ", title)
     # a request with holes (`注文番号MS-{target}に名前を{value}ますか…`): one sentence, no name of work
-    if _ASKING.search(outside) or len(_HOLE.findall(title)) >= 2 and _SENTENCE_SCRIPT.search(outside):
+    if (
+        _ASKING.search(outside)
+        or _OPENER.search(outside)
+        or len(_HOLE.findall(title)) >= 2
+        and _SENTENCE_SCRIPT.search(outside)
+    ):
         return True
     if _mixed_bracket(title):
         return True  # `Two-tank morning dive（ボート）`: one request's words and a word of another script
@@ -242,8 +286,13 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
 def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     """The decisive call's verb and object when the title is a fragment; the title otherwise."""
     verb, noun = tool_call(steps, asked)
-    if not verb:
-        return title
+    # a desk of another language names a fragment's kind by the service its calls pass (`service_titles`)
+    other = not _english(asked) and not korean_led(asked)
+    if other:
+        title = service_title(steps, asked, title, is_fragment(title, verb, noun, _known_language(asked)))
+    if not verb:  # no call done, only looked at: a bare Japanese thing takes its template's act
+        bare = japanese_led(asked) and is_fragment(title, verb, noun) and not _LATIN.search(title)
+        return (bare and acted_template(steps, title)) or title
     # a Japanese-led kind is named in Japanese when its calls can (`japanese_work`)
     ja = japanese_work_title(steps, asked, verb, noun, lambda t: is_fragment(t, verb, noun))
     ko = "" if ja else korean_work_title(steps, asked, verb, noun)  # and a Korean one (`korean_work`)

@@ -6,7 +6,7 @@ alignment keeps the parts of it the week's tasks happened to share (`SL-0208-140
 same time) as constant text, and an agent following `SL-{number}-1400` would always book 14:00. So the
 token under such a key is one span when any part of it varies (`whole_ids`), and the same value written
 under another key of the kind's steps (`vars: slot=SL-0208-1400`) is that span too (`same_ids`), so both
-are the one placeholder the key names. The smallest span that differs stays the rule for URLs, paths and
+are the one placeholder the key names. An e-mail address is one value too, under any key (`courriel`, `to`). The smallest span that differs stays the rule for URLs, paths and
 commands whose constant parts mean something (`/v2/orders/{order}/items`).
 """
 
@@ -23,6 +23,7 @@ _ID_KEY = re.compile(
     r"(?:^|[\s,;=(\[{'\"`])(?:(?:[A-Za-z][A-Za-z0-9]*[_-])*(?:id|ID|Id|no|No|NO|nr|Nr|num|number|ref|Ref)"
     r"|[a-z][a-z0-9]*(?:Id|ID|No|Nr|Num|Number|Ref))=([^\s=]*)$"
 )
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 # constant text that ends an identifier's token
 _TOKEN_END = re.compile(r"[\s'\"`()\[\]{}<>,;|&=]")
 # constant text inside a token: no space, quote, bracket or separator
@@ -93,13 +94,26 @@ def _widen(parts: list[Part], keep: Callable[[str, str, Span], bool]) -> list[Pa
     return [x for x in out if x != ""]
 
 
+def _email(before: str, pre: str, whole: Span) -> bool:
+    """An e-mail address whose domain varies is one value like an id (`courriel={courriel}`, not
+    `{value}@exemple.{value2}`), named by its key (`email`, `courriel`) or `email` under a short one (`to`, `a`)."""
+    vals = list(whole.values.values())
+    if len(vals) < 2 or not all(_EMAIL.fullmatch(v) for v in vals):
+        return False
+    if len({v.rsplit("@", 1)[1].lower() for v in vals}) < 2:
+        return False  # one domain (`{user}@acme.test`): the company's, constant text
+    key = re.search(r"([A-Za-z][\w-]*)=" + re.escape(pre) + "$", before)
+    whole.name = key_name(key.group(1)) if key and len(key.group(1)) >= 4 else "email"
+    return True
+
+
 def whole_ids(parts: list[Part]) -> list[Part]:
     """The value under an identifier's key, one span when any part of it varies."""
 
     def under_id(before: str, pre: str, whole: Span) -> bool:
         m = _ID_KEY.search(before)
         if m is None or m.group(1) != pre:
-            return False
+            return _email(before, pre, whole)
         whole.name = key_name(m.group(0).strip(" \t,;=([{'\"`").split("=")[0])
         return True
 

@@ -28,6 +28,9 @@ _JA_VALUE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u30fc]{2,}")
 # a template's notice after its subject: the message (`ご案内`, `確定`), not the work
 _NOTICE = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ|確定)$")
 _ENDS_ACT = re.compile(r"(?:予約|申込|申し込み|注文|発行|変更|登録|受付|手続き?)$")
+_TEMPLATE = re.compile(
+    r"(?<![\w.])\w*template\w*=([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,})", re.IGNORECASE
+)
 _SCRIPT_RUN = re.compile(r"[\u30a0-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff]+|[\u3040-\u309f]+")
 
 
@@ -54,13 +57,30 @@ def japanese_work_title(
     Japanese constant names its thing."""
     if not japanese_led(asked):
         return ""
+    act = act_word(verb, noun, "ja")
     thing = japanese_call_title(steps, asked, fragment)
     if not thing or fragment(thing):
-        thing = next((s for s in notice_subjects(steps) if not fragment(s)), "")
+        # a template's subject names the work even when short (`合鍵受付_v1` -> 合鍵), once it has its act,
+        # when a request writes it (not `入会` of `入会のご案内_v1` for requests that write 入りたい)
+        def named(s: str) -> bool:
+            asks = any(s in a for a in asked)
+            return not fragment(s) or bool(act) and asks and not fragment(f"{s}の{act}")
+
+        thing = next((s for s in notice_subjects(steps) if named(s)), "")
     if not thing:
         return ""
-    act = act_word(verb, noun, "ja")
     return thing if not act or _ENDS_ACT.search(thing) else f"{thing}の{act}"
+
+
+def acted_template(steps: Sequence[str], thing: str) -> str:
+    """A bare Japanese thing with the act the calls' template names (`ピアノ` and `template=移動見積_v1` ->
+    `ピアノの移動見積`), for a kind none of whose calls is done rather than looked at (a quote is a read); ""
+    when no template's Japanese run ends with an act."""
+    runs = [m.group(1) for s in steps if not s.startswith("Reply") for m in _TEMPLATE.finditer(s)]
+    work = next((r for r in runs if _ENDS_ACT.search(r) or r.endswith("見積")), "")
+    if not work:
+        return ""
+    return work if thing in work else f"{thing}の{work}"
 
 
 def names_less(title: str, work_title: str) -> bool:

@@ -146,6 +146,10 @@ def without_own_name(value: object, tool: str) -> object:
         if not isinstance(decoded, dict):
             return value
         value = decoded
+    if isinstance(value, dict) and len(value) == 1 and tool.strip():  # Dify: `{"check_move_calendar": {…}}`
+        ((key, inner),) = value.items()
+        if str(key).strip().lower() == tool.strip().lower() and isinstance(inner, (dict, str)):
+            return without_own_name(inner, tool)  # an input keyed by the tool's name: its arguments
     if not isinstance(value, dict) or len(value) < 2 or not tool.strip():
         return value
     own = tool.strip().lower()
