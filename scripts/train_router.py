@@ -97,7 +97,6 @@ VERSION = 1
 # episode rows too. Every row of them is a training row (none to dev: their styles are one row each); their CV
 # folds go by SHA-1 of the id within the file (`spent_split`), and the older rows keep their split.
 # `pages_heldout` (short documentation pages, routed by `e5_docs`, which these rows do not train) is not in.
-# Routing round 17: `heldout14`-`heldout16` join them at weight 1 (`SPENT_WEIGHTS`; the older spent rows keep 0.5).
 SPENT_WEIGHT = 0.5  # each spent row's sample weight (the other rows 1): 1 routed a round-3 usage report wrong
 SPENT_SETS = (
     "heldout2",
@@ -109,11 +108,7 @@ SPENT_SETS = (
     "heldout10",
     "heldout11",
     "heldout13",
-    "heldout14",
-    "heldout15",
-    "heldout16",
 )
-SPENT_WEIGHTS = {"heldout14": 1.0, "heldout15": 1.0, "heldout16": 1.0}  # per set, over SPENT_WEIGHT
 EPISODES_EXTRA = (
     "unshipped/episodes_round3.jsonl",
     "unshipped/episodes_round4.jsonl",
@@ -230,11 +225,6 @@ def spent_split(rows: list[dict[str, object]]) -> tuple[np.ndarray, np.ndarray]:
     for rank, i in enumerate(order):
         fold[i] = rank % 5
     return np.zeros(len(rows), bool), fold
-
-
-def spent_weight(path: str) -> float:
-    """The sample weight of the rows of one spent set (`heldout14/episodes.jsonl` -> its weight)."""
-    return SPENT_WEIGHTS.get(path.split("/")[0], SPENT_WEIGHT)
 
 
 def cache_path(name: str, engine: str) -> Path:
@@ -448,10 +438,7 @@ def train(
     parts += [spent_split(files[e]) for e in extra if e in spent]
     more += [r for e in extra if e in spent for r in files[e]]
     n_spent = sum(len(files[e]) for e in extra if e in spent)
-    e5_w = np.concatenate(
-        [np.ones(len(episodes) + len(more) - n_spent)]
-        + [np.full(len(files[e]), spent_weight(e)) for e in extra if e in spent]
-    )
+    e5_w = np.concatenate([np.ones(len(episodes) + len(more) - n_spent), np.full(n_spent, SPENT_WEIGHT)])
     x_read = [read_text(str(r.get("title") or ""), str(r["text"])) for r in more]
     # `e5` reads the columns EPISODE_COLS names (recorded in the model file; route15's list cue would add to them)
     e5_cues = cues[ep][:, list(EPISODE_COLS)]
@@ -483,9 +470,6 @@ def train(
     sets["e5"]["windows"] = 1
     if n_spent:
         sets["e5"]["report"]["spent_weight"] = SPENT_WEIGHT  # type: ignore[index]
-        sets["e5"]["report"]["spent_weights"] = {  # type: ignore[index]
-            e.split("/")[0]: spent_weight(e) for e in extra if e in spent and spent_weight(e) != SPENT_WEIGHT
-        }
     sets["e5"]["cols"] = np.array(EPISODE_COLS)
     # the documentation weight set: every row and every cue, scored on the documentation rows (long
     # or short: the pages in sections that it routes hold too few guides and index pages to score alone)
