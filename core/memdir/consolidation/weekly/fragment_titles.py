@@ -287,7 +287,8 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
 def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     """The decisive call's verb and object when the title is a fragment; then the work by the calls'
     values when the title names none of it (`work_flow`, any language)."""
-    return flow_title(_fragment_title(title, steps, asked), steps, asked, _english(asked))
+    english = _english(asked) and not verb_last(asked)
+    return flow_title(_fragment_title(title, steps, asked), steps, asked, english)
 
 
 def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
