@@ -12,7 +12,8 @@ their tools are named in:
 - the *work* is the last call before the message that is no look-up of the calls before the message: its
   values only the message sends on (`reservation_id=` of `create_reservation`), or none do.
 
-A Latin title that names neither the work call's words nor a word of its constants (a request's words,
+A Latin title without holes (one with holes is what the requests share, `Fix the {part} on a bike`) that
+names neither the work call's words nor a word of its constants (a request's words,
 a sign-off, another call's name) gives way to the work call's name in its own language: `pauzeer_abonnement`
 -> `Pauzeer abonnement`, `create_reservation` -> `Create a reservation` (English requests: an article).
 A sign-off or greeting (`Met groet`, `Best regards`, `Mit freundlichen Grüßen`) is a line the requests
@@ -120,8 +121,8 @@ def names_work(title: str, tool: str, args: str) -> bool:
 
 def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: bool) -> str:
     """The work call's name when a Latin title names none of it, or is a courtesy (see the module)."""
-    if _CJK.search(title) or not _LATIN.search(title):
-        return title
+    if _CJK.search(title) or not _LATIN.search(title) or _HOLE.search(title):
+        return title  # a Japanese or Korean title has its own paths; one with holes is the requests' phrasing
     tool = work_call(steps)
     if not tool:
         return title
@@ -143,3 +144,10 @@ def _singular(word: str) -> str:
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         return word[:-1]
     return word
+
+
+def says_only_the_call(title: str, steps: Sequence[str]) -> bool:
+    """Whether a title is the work call's own name and nothing more (`Schedule a visit` of `schedule_visit`)."""
+    tool = work_call(steps)
+    said = [w.lower() for w in _LATIN.findall(title) if w.lower() not in ("a", "an", "the")]
+    return bool(tool) and [_singular(w) for w in said] == [_singular(w) for w in _words(tool)]
