@@ -13,10 +13,11 @@ their tools are named in:
   values only the message sends on (`reservation_id=` of `create_reservation`), or none do.
 
 A Latin title without holes (one with holes is what the requests share, `Fix the {part} on a bike`) that
-names neither the work call's words nor a word of its constants (a request's words,
-a sign-off, another call's name) gives way to the work call's name in its own language: `pauzeer_abonnement`
--> `Pauzeer abonnement`, `create_reservation` -> `Create a reservation` (English requests: an article).
-A sign-off or greeting (`Met groet`, `Best regards`, `Mit freundlichen Grüßen`) is a line the requests
+names neither the work call's words nor a word of its constants, but speaks the calls' language (a word of
+another call's name, key or constant: `Zoek klant`, `Car the airport` beside `car_class=`), gives way to the
+work call's name in its own language: `pauzeer_abonnement` -> `Pauzeer abonnement`, `create_reservation` ->
+`Create a reservation` (English requests: an article). A title in a language the calls never write (`Pick up
+the laundry` beside `Kutipan-Buat`) stays. A sign-off or greeting (`Met groet`, `Best regards`, `Mit freundlichen Grüßen`) is a line the requests
 write by itself at their end or start: never a title. Japanese and Korean titles are left to their own
 paths (`japanese_work`, `korean_work`).
 """
@@ -31,10 +32,15 @@ _ARG = re.compile(r"(?:^|\s)([^\W\d][\w-]*)=(\S*)", re.U)
 _HOLE = re.compile(r"\{([^{}]+)\}")
 _TEMPLATE = re.compile(r"(?:^|[\s=])[^\W\d_][\w-]*[_-]v\d+(?=\s|$)", re.U)  # a versioned template's id
 _ADDRESS = re.compile(r"=\+?\{(?:email|number|phone)\d*\}|=[^\s=]+@[^\s=]+\.\w+")
+_PLUGIN_FUNCTION = re.compile(r"^([A-Z][A-Za-z]*)-([A-Z][A-Za-z]*)$")
 _PARTS = re.compile(r"[_\-.]+|(?<=[a-z0-9])(?=[A-Z])")
 _LATIN = re.compile(r"[^\W\d_]+", re.U)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-_LINE_END = re.compile(r"\s*[,!.:;]?\s*$")
+# a sentence ends here (not after an initial, `R. Tjoa`)
+_SENTENCE_SPLIT = re.compile(r"(?<=[^\W\d_]{2}[.?!])\s+|(?<=[?!。！？])\s*", re.U)
+_OPENING = re.compile(r"^([^,!\n.?]{1,40})[,!\n]")
+MAX_NAME = 4  # words of a greeting
+MAX_CLOSING = 7  # words after the last sentence: a sign-off and a name
 
 
 def _call(step: str) -> tuple[str, str] | None:
@@ -46,7 +52,20 @@ def _call(step: str) -> tuple[str, str] | None:
 
 def _words(tool: str) -> list[str]:
     name = re.split(r"__|[.:/]", tool)[-1]
+    if sk := _PLUGIN_FUNCTION.match(name):  # Semantic Kernel's `Plugin-Function`: the function's verb first
+        function = [w.lower() for w in _PARTS.split(sk.group(2)) if w]
+        return function if len(function) > 1 else function + [sk.group(1).lower()]
     return [w.lower() for w in _PARTS.split(name) if w]
+
+
+def _spoken(steps: Sequence[str]) -> list[str]:
+    """Every word the calls write outside their values' holes: tools' names, keys, constants."""
+    out: list[str] = []
+    for call in (_call(s) for s in steps):
+        if call is not None:
+            out.extend(_words(call[0]))
+            out.extend(w.lower() for w in _LATIN.findall(_HOLE.sub(" ", call[1].replace("_", " "))))
+    return out
 
 
 def _holes(args: str) -> set[str]:
@@ -96,21 +115,31 @@ def _constants(args: str) -> list[str]:
     return out
 
 
+def _closing(text: str) -> list[str]:
+    """The words after a request's last sentence (a sign-off and a name), when that is short."""
+    parts = [p for p in _SENTENCE_SPLIT.split(text.strip()) if p.strip()]
+    last = parts[-1].rstrip() if len(parts) > 1 else ""
+    words = [] if last.endswith(tuple(".?!。！？")) else [w.lower() for w in _LATIN.findall(last)]
+    return words if len(words) <= MAX_CLOSING else []
+
+
 def courtesy(title: str, asked: Sequence[str]) -> bool:
-    """Whether the title is a line the requests write alone at their start or end (a greeting, a
-    sign-off): in at least two requests, and in most of those that write it."""
-    low = title.strip().lower()
-    if not low or "{" in low:
+    """Whether the title is what the requests write after their last sentence (a sign-off before a name:
+    `Met vriendelijke groet, R. Tjoa`, `Groetjes Wim` -> `Met groet`) or alone before their first: every
+    word of it there, and two requests or more whose closing or opening starts with one of its words."""
+    said = [w.lower() for w in _LATIN.findall(title)]
+    if not said or "{" in title:
         return False
-    writing = alone = 0
-    for text in asked:
-        lines = [ln.strip().lower() for ln in text.splitlines() if ln.strip()]
-        if not any(low in ln for ln in lines):
-            continue
-        writing += 1
-        ends = lines[:1] + lines[-2:]
-        alone += any(ln.startswith(low) and not _LINE_END.sub("", ln[len(low) :]) for ln in ends)
-    return alone >= 2 and 2 * alone > writing
+    edges = [_closing(a) for a in asked] + [_opening(a) for a in asked]
+    starts = sum(1 for e in edges if e and any(e[0].startswith(w) for w in said))
+    return starts >= 2 and all(any(x.startswith(w) for e in edges for x in e) for w in said)
+
+
+def _opening(text: str) -> list[str]:
+    """The words before a request's first sentence or line when they end with a comma or `!` (`Hi there,`)."""
+    m = _OPENING.match(text.strip())
+    words = [w.lower() for w in _LATIN.findall(m.group(1))] if m else []
+    return words if len(words) <= MAX_NAME else []
 
 
 def names_work(title: str, tool: str, args: str) -> bool:
@@ -127,8 +156,12 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
     if not tool:
         return title
     args = next(c[1] for c in (_call(s) for s in steps) if c is not None and c[0] == tool)
-    if names_work(title, tool, args) and not courtesy(title, asked):
+    if names_work(title, tool, args):
         return title
+    if courtesy(title, asked):
+        pass  # a greeting or a sign-off names no work, in any language
+    elif not any(_names(w, c) for w in _LATIN.findall(title) for c in _spoken(steps)):
+        return title  # the requests' language, which the calls do not speak (`Pick up the laundry`)
     words = _words(tool)
     if not english:
         return " ".join(words).capitalize()
