@@ -63,7 +63,7 @@ def test_a_request_title_naming_no_call_gives_way_in_english() -> None:
     steps = [
         "check_vans: `depot=HQ-1 size={size} from={from} until={until}`",
         "create_booking: `depot=HQ-1 size={size} from={from} until={until} driver={driver}`",
-        "send_confirmation: `booking_id={booking_id} template=VAN_OK_v2 to={email}`",
+        "send_confirmation: `booking_id={booking_id} template=BOOKED_OK_v2 to={email}`",
     ]
     asked = ["I need a van from the harbour on Friday", "Can I get a van at the harbour next week?"]
     assert work_call(steps) == "create_booking"

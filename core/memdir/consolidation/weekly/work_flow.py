@@ -101,6 +101,15 @@ def work_call(steps: Sequence[str]) -> str:
     return ""
 
 
+def _looked_up(calls: Sequence[tuple[str, str]], i: int) -> bool:
+    """Whether later calls (before the message) send values first seen after call i: its answer."""
+    before = calls[:-1]
+    seen = set().union(*(_holes(a) for _, a in before[: i + 1]))
+    return (
+        bool(set().union(*(_holes(a) for _, a in before[i + 1 :])) - seen) if i + 1 < len(before) else False
+    )
+
+
 def _names(word: str, other: str) -> bool:
     w, c = word.lower(), other.lower()
     n = min(len(w), len(c), max(4, len(c) - 3))
@@ -155,12 +164,20 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
     tool = work_call(steps)
     if not tool:
         return title
-    args = next(c[1] for c in (_call(s) for s in steps) if c is not None and c[0] == tool)
+    calls = [c for c in (_call(s) for s in steps) if c is not None]
+    args = next(a for t, a in calls if t == tool)
+    said = _LATIN.findall(title)
     if names_work(title, tool, args):
         return title
-    if courtesy(title, asked):
+    named = [i for i, (t, _) in enumerate(calls) if all(any(_names(w, c) for w in said) for c in _words(t))]
+    if named:  # the title is a call's name: another path chose it; a look-up's name gives way (`Zoek klant`)
+        if not any(_looked_up(calls, i) for i in named):
+            return title
+    elif courtesy(title, asked):
         pass  # a greeting or a sign-off names no work, in any language
-    elif not any(_names(w, c) for w in _LATIN.findall(title) for c in _spoken(steps)):
+    elif any(_names(w, c) for w in said for _, a in calls for c in _constants(a)):
+        return title  # a constant the calls pass (`Révision complète`, `Summer set`)
+    elif not any(_names(w, c) for w in said for c in _spoken(steps)):
         return title  # the requests' language, which the calls do not speak (`Pick up the laundry`)
     words = _words(tool)
     if not english:
