@@ -65,7 +65,12 @@ def test_a_request_title_naming_no_call_gives_way_in_english() -> None:
         "create_booking: `depot=HQ-1 size={size} from={from} until={until} driver={driver}`",
         "send_confirmation: `booking_id={booking_id} template=BOOKED_OK_v2 to={email}`",
     ]
-    asked = ["I need a van from the harbour on Friday", "Can I get a van at the harbour next week?"]
+    asked = [
+        "I need a van from the harbour on Friday",
+        "Can I get a van at the harbour next week?",
+        "金曜日に港でバンを借りたいです",
+        "来週、港の店でバンを予約できますか",
+    ]
     assert work_call(steps) == "create_booking"
     # main: `Van the harbour` (the requests' words)
     assert fragment_title("Van the harbour", steps, asked) == "Create a booking"

@@ -101,9 +101,19 @@ def work_call(steps: Sequence[str]) -> str:
     return ""
 
 
+def _shared(said: Sequence[str], asked: Sequence[str]) -> bool:
+    """Whether more than half of the requests write every word of the title of four letters or more."""
+    words = [w.lower() for w in said if len(w) >= 4]
+    texts = [{w.lower() for w in _LATIN.findall(a)} for a in asked]
+    return bool(words) and 2 * sum(1 for t in texts if all(w in t for w in words)) > len(asked)
+
+
 def _looked_up(calls: Sequence[tuple[str, str]], i: int) -> bool:
-    """Whether later calls (before the message) send values first seen after call i: its answer."""
+    """Whether call i starts from the request (it sends no value an earlier call sent) and later calls
+    (before the message) send values first seen after it: its answer."""
     before = calls[:-1]
+    if i and _holes(before[i][1]) & set().union(*(_holes(a) for _, a in before[:i])):
+        return False  # it works on what was looked up (`create_rental` after a look-up): no look-up
     seen = set().union(*(_holes(a) for _, a in before[: i + 1]))
     return (
         bool(set().union(*(_holes(a) for _, a in before[i + 1 :])) - seen) if i + 1 < len(before) else False
@@ -176,7 +186,9 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
     elif courtesy(title, asked):
         pass  # a greeting or a sign-off names no work, in any language
     elif any(_names(w, c) for w in said for _, a in calls for c in _constants(a)):
-        return title  # a constant the calls pass (`Révision complète`, `Summer set`)
+        return title  # a constant the calls pass (`Révision complète`)
+    elif _shared(said, asked):
+        return title  # what most requests write (`Summer set`): their name for the kind
     elif not any(_names(w, c) for w in said for c in _spoken(steps)):
         return title  # the requests' language, which the calls do not speak (`Pick up the laundry`)
     words = _words(tool)
