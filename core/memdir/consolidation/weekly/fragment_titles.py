@@ -41,6 +41,7 @@ from memdir.consolidation.weekly.japanese_work import (
 )
 from memdir.consolidation.weekly.korean_work import is_korean, korean_led, korean_work_title
 from memdir.consolidation.weekly.service_titles import service_title
+from memdir.consolidation.weekly.work_flow import flow_title, says_only_the_call
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
 _READS = READS | frozenset(
@@ -284,7 +285,16 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
 
 
 def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
-    """The decisive call's verb and object when the title is a fragment; the title otherwise."""
+    """The decisive call's verb and object when the title is a fragment; then the work by the calls'
+    values when the title names none of it (`work_flow`, any language)."""
+    english = _english(asked) and not verb_last(asked)
+    title = flow_title(_fragment_title(title, steps, asked), steps, asked, english)
+    if english and says_only_the_call(title, steps):  # `Schedule a visit`: the service it passes says more
+        title = service_title(steps, asked, title, False)
+    return title
+
+
+def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     verb, noun = tool_call(steps, asked)
     # a desk of another language names a fragment's kind by the service its calls pass (`service_titles`)
     other = not _english(asked) and not korean_led(asked)

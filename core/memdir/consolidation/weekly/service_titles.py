@@ -51,5 +51,6 @@ def service_title(steps: Sequence[str], asked: Sequence[str], title: str, fragme
             fragment or not _asks(value, title)
         ):
             named = value.replace("-", " ")
+            named = named.lower() if named.isupper() else named  # `GREEN-TO-CLEAN`: a code's capitals
             return named[:1].upper() + named[1:]
     return title
