@@ -41,7 +41,7 @@ from memdir.consolidation.weekly.japanese_work import (
 )
 from memdir.consolidation.weekly.korean_work import is_korean, korean_led, korean_work_title
 from memdir.consolidation.weekly.service_titles import service_title
-from memdir.consolidation.weekly.work_flow import flow_title, says_only_the_call
+from memdir.consolidation.weekly.work_flow import flow_title, says_only_the_call, tool_words
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
 _READS = READS | frozenset(
@@ -115,7 +115,6 @@ _NOTICES = frozenset(
     ["message", "sms", "email", "mail", "text", "notification", "notice", "msg", "chat", "whatsapp"]
 )
 # a plugin's function named as Semantic Kernel does, `Plugin-Function` (`Pesanan-Buat`, `Jadwal-BuatTesRasa`)
-_PLUGIN_FUNCTION = re.compile(r"^([A-Z][A-Za-z]*)-([A-Z][A-Za-z]*)$")
 _PRIVATE = frozenset(["my", "our", "your", "i", "we", "me", "us", "mine", "ours"])
 _TOOL_NAME = re.compile(r"^[a-z][a-z0-9]*(?:(?:_[a-z0-9]+)+|(?:[A-Z][a-z0-9]+)+)$")  # snake_case, camelCase
 # a request sentence: a question or a polite ending (Japanese, Korean, any `?`), not a name of work
@@ -127,7 +126,6 @@ _OPENER = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_SCRIPT = re.compile(r"[\u3040-\u309f\uac00-\ud7af]")  # hiragana, Hangul: a sentence's script
-_PARTS = re.compile(r"[_\-.]+|(?<=[a-z0-9])(?=[A-Z])")
 _HOLE = re.compile(r"\{[^{}]*\}")
 _BRACKETED = re.compile(r"[（(\[【][^（()\[\]【】）]*[）)\]】]")
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]+")
@@ -153,11 +151,7 @@ def tool_call(steps: Sequence[str], asked: Sequence[str] = ()) -> tuple[str, lis
         m = _TOOL_STEP.match(step)
         if m is None or not _ARGUMENTS.match(step[m.end() :]):
             continue
-        name = re.split(r"__|[.:/]", m.group(1))[-1]  # an MCP server's prefix, an API's namespace
-        words = [w.lower() for w in _PARTS.split(name) if w]
-        if sk := _PLUGIN_FUNCTION.match(name):  # the function is the verb; its plugin the object it lacks
-            function = [w.lower() for w in _PARTS.split(sk.group(2)) if w]
-            words = function if len(function) > 1 else function + [sk.group(1).lower()]
+        words = tool_words(m.group(1))  # without an MCP server's prefix or an API's namespace
         if not 2 <= len(words) <= 3 or not all(w.isalpha() and len(w) >= 2 for w in words):
             continue
         verb, noun = (words[-1], words[:-1]) if last else (words[0], words[1:])

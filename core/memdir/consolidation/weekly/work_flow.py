@@ -50,7 +50,9 @@ def _call(step: str) -> tuple[str, str] | None:
     return m.group(1), m.group(2)
 
 
-def _words(tool: str) -> list[str]:
+def tool_words(tool: str) -> list[str]:
+    """A tool name's words, lower-cased: its last part after an MCP server's or an API's prefix, split at
+    `_`, `-`, `.` and camelCase; Semantic Kernel's `Plugin-Function` gives the function's words first."""
     name = re.split(r"__|[.:/]", tool)[-1]
     if sk := _PLUGIN_FUNCTION.match(name):  # Semantic Kernel's `Plugin-Function`: the function's verb first
         function = [w.lower() for w in _PARTS.split(sk.group(2)) if w]
@@ -63,7 +65,7 @@ def _spoken(steps: Sequence[str]) -> list[str]:
     out: list[str] = []
     for call in (_call(s) for s in steps):
         if call is not None:
-            out.extend(_words(call[0]))
+            out.extend(tool_words(call[0]))
             out.extend(w.lower() for w in _LATIN.findall(_HOLE.sub(" ", call[1].replace("_", " "))))
     return out
 
@@ -88,7 +90,7 @@ def work_call(steps: Sequence[str]) -> str:
         before = before[:-1]
     for i in range(len(before) - 1, -1, -1):
         tool, args = before[i]
-        words = _words(tool)
+        words = tool_words(tool)
         if not 2 <= len(words) <= 3 or not all(w.isalpha() and len(w) >= 2 for w in words):
             continue
         sent_before = set().union(*(_holes(a) for _, a in before[:i])) if i else set()
@@ -163,7 +165,7 @@ def _opening(text: str) -> list[str]:
 
 def names_work(title: str, tool: str, args: str) -> bool:
     """Whether a title's words name the work call's words or a word of its constants."""
-    mine = [*_words(tool), *_constants(args)]
+    mine = [*tool_words(tool), *_constants(args)]
     return any(_names(w, c) for w in _LATIN.findall(title) for c in mine)
 
 
@@ -179,7 +181,9 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
     said = _LATIN.findall(title)
     if names_work(title, tool, args):
         return title
-    named = [i for i, (t, _) in enumerate(calls) if all(any(_names(w, c) for w in said) for c in _words(t))]
+    named = [
+        i for i, (t, _) in enumerate(calls) if all(any(_names(w, c) for w in said) for c in tool_words(t))
+    ]
     if named:  # the title is a call's name: another path chose it; a look-up's name gives way (`Zoek klant`)
         if not any(_looked_up(calls, i) for i in named):
             return title
@@ -191,7 +195,7 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
         return title  # what most requests write (`Summer set`): their name for the kind
     elif not any(_names(w, c) for w in said for c in _spoken(steps)):
         return title  # the requests' language, which the calls do not speak (`Pick up the laundry`)
-    words = _words(tool)
+    words = tool_words(tool)
     if not english:
         return " ".join(words).capitalize()
     verb, noun = words[0], words[1:]
@@ -212,4 +216,4 @@ def says_only_the_call(title: str, steps: Sequence[str]) -> bool:
     """Whether a title is the work call's own name and nothing more (`Schedule a visit` of `schedule_visit`)."""
     tool = work_call(steps)
     said = [w.lower() for w in _LATIN.findall(title) if w.lower() not in ("a", "an", "the")]
-    return bool(tool) and [_singular(w) for w in said] == [_singular(w) for w in _words(tool)]
+    return bool(tool) and [_singular(w) for w in said] == [_singular(w) for w in tool_words(tool)]
