@@ -10,7 +10,10 @@
    0.89 came from a story note whose title holds one Latin word of the report, `freee`).
 3. By the work the report names with its usual way ("the usual onboarding steps", 「受け入れをいつもの手順で」):
    the one procedure whose title holds it (route_usage_case.pick_by_work), where neither rule names one.
-All three read the report without its case words, the person, company, id or number it was done for
+4. By a thing's id and the work (trial 18: 「M-2 いつもの手順で洗浄した」 of "Mixer bowl wash (M-1 / M-2)"): the one
+   procedure whose title or steps name an id of the report and the work it says was done
+   (route_usage_id.pick_by_id); it wins over the first rule's note when they differ. An id alone names nothing.
+The first three read the report without its case words, the person, company, id or number it was done for
 (route_usage_case.without_case, trial 17: "Onboarded Mr. Haddad …" scored 0.56 on a note titled with
 the client's name and 0.42 on the onboarding procedure).
 The planner (route_plan) turns the answer into an outcome, an evidence item for a skill, or a skip.
@@ -27,6 +30,7 @@ from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, lan
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate, embed_text
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
 from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work, without_case
+from memdir.consolidation.daily.route_usage_id import pick_by_id
 from memdir.consolidation.daily.route_usage_match import MIN_SHARED, SHARE_RATIO, SharedPick, pick_by_words
 from memdir.runs.redact import redact
 
@@ -61,10 +65,16 @@ class UsageNamer:
         found = self.vectors.related(vec, "procedures", k=5) + self.vectors.related(vec, "skills", k=5)
         scored = [(m.similarity + TITLE_WEIGHT * self._title_share(text, m), m) for m in found]
         score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
-        pick = pick_by_words(f"{title}\n{text}", texts())
-        if best is not None and score >= USAGE_MATCH and (pick is None or pick.path == best.path):
+        procedures = texts()
+        pick = pick_by_words(f"{title}\n{text}", procedures)
+        by_id = pick_by_id(f"{t0}\n{x0}", procedures)  # the ids the case words left out are read here
+        others = {pick.path if pick else None, by_id[0] if by_id else None} - {None}
+        if best is not None and score >= USAGE_MATCH and others <= {best.path}:
             return Named(best, score, f"match score {score:.2f} >= {USAGE_MATCH}")
-        if pick is None and (work := pick_by_work(f"{title}\n{text}", _titles(texts()))):
+        if by_id is not None:
+            match = next((m for m in found if m.path == by_id[0]), None) or self._match_of(by_id[0], vec)
+            return Named(match, score, f"its title or steps name {by_id[1]} and the work the report did, {by_id[2]}")
+        if pick is None and (work := pick_by_work(f"{title}\n{text}", _titles(procedures))):
             match = next((m for m in found if m.path == work), None) or self._match_of(work, vec)
             return Named(match, score, _work_why(f"{title}\n{text}"))
         if pick is None:
