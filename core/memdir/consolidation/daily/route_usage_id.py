@@ -34,7 +34,10 @@ _ID = re.compile(
 # one act of routine work, English word starts (stems) and Japanese words; a report and a procedure in two
 # languages do the same work when they name the same act (docs/daily.md "Usage reports", trial 18)
 ACTS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    (("wash", "clean", "rins", "saniti", "scrub", "disinfect"), ("洗浄", "清掃", "洗い", "掃除", "消毒", "除菌")),
+    (
+        ("wash", "clean", "rins", "saniti", "scrub", "disinfect"),
+        ("洗浄", "清掃", "洗い", "掃除", "消毒", "除菌"),
+    ),
     (("inspect", "inspection"), ("点検", "検査")),
     (("calibrat", "calibr"), ("校正", "キャリブレーション")),
     (("replac", "swap"), ("交換", "取り替え", "取替")),
@@ -63,10 +66,11 @@ ACTS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("polish", "grind", "sharpen"), ("研磨",)),
 )
 # verbs of any work: what the usual way or the outcome says, not which work it was
-_ANY_WORK = frozenset(
+_ANY_WORK_WORDS = (
     "follow used went go did do done got get made make finish complet start ran run check work tri try need "
-    "want let kept keep took take sent gave told said saw 作業 対応 確認 実施 完了 手順".split()
+    "want let kept keep took take sent gave told said saw 作業 対応 確認 実施 完了 手順"
 )
+_ANY_WORK = frozenset(_ANY_WORK_WORDS.split())
 _EN_DONE = re.compile(rf"\b{PAST_VERB}\b", re.I)
 _EN_WORD = re.compile(r"[a-z][a-z0-9]*")
 _JA_RUN = re.compile(r"[\u30a0-\u30ffー]{2,}|[\u3400-\u9fff々]{2,}")
@@ -92,6 +96,9 @@ def work_words(report: str) -> set[str]:
         runs = _JA_RUN.findall(work)
         words.add(runs[-1] if runs else work)
     words.update(m.group(1) for m in _JA_WORK.finditer(said))
+    low = set(_EN_WORD.findall(said.lower()))  # a word of an act anywhere: "the C-3 calibration", 「洗浄済」
+    words.update(stem(w) for w in low if any(w.startswith(e) for en, _ in ACTS for e in en))
+    words.update(j for _, ja in ACTS for j in ja if j in said)
     return {w for w in words if w not in _ANY_WORK and len(w) >= 2}
 
 

@@ -73,7 +73,9 @@ class UsageNamer:
             return Named(best, score, f"match score {score:.2f} >= {USAGE_MATCH}")
         if by_id is not None:
             match = next((m for m in found if m.path == by_id[0]), None) or self._match_of(by_id[0], vec)
-            return Named(match, score, f"its title or steps name {by_id[1]} and the work the report did, {by_id[2]}")
+            return Named(
+                match, score, f"its title or steps name {by_id[1]} and the work the report did, {by_id[2]}"
+            )
         if pick is None and (work := pick_by_work(f"{title}\n{text}", _titles(procedures))):
             match = next((m for m in found if m.path == work), None) or self._match_of(work, vec)
             return Named(match, score, _work_why(f"{title}\n{text}"))
