@@ -6,7 +6,7 @@ alignment keeps the parts of it the week's tasks happened to share (`SL-0208-140
 same time) as constant text, and an agent following `SL-{number}-1400` would always book 14:00. So the
 token under such a key is one span when any part of it varies (`whole_ids`), and the same value written
 under another key of the kind's steps (`vars: slot=SL-0208-1400`) is that span too (`same_ids`), so both
-are the one placeholder the key names. An e-mail address is one value too, under any key (`courriel`, `to`). The smallest span that differs stays the rule for URLs, paths and
+are the one placeholder the key names. An e-mail address and a phone number are one value too, under any key (`courriel`, `to`). The smallest span that differs stays the rule for URLs, paths and
 commands whose constant parts mean something (`/v2/orders/{order}/items`).
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from memdir.consolidation.weekly.naming import key_name
+from memdir.consolidation.weekly.naming import is_phone, key_name
 from memdir.consolidation.weekly.span_types import Part, Span
 
 # a key naming an identifier, then `=`, then the start of its value (in the constant text before a span)
@@ -107,13 +107,26 @@ def _email(before: str, pre: str, whole: Span) -> bool:
     return True
 
 
+def _phone(before: str, pre: str, whole: Span) -> bool:
+    """A phone number is one value (`telefon={telefon}`, not `telefon=+{number}` or `090-{phone}`): the
+    agent copies it whole from the request or the customer's record; the trunk or country code the week's
+    tasks happened to share is part of it. Named by its key (`telefon`, `mobile`) or `phone` under a short
+    one (`to`)."""
+    vals = list(whole.values.values())
+    if len(set(vals)) < 2 or not all(is_phone(v) for v in vals):
+        return False
+    key = re.search(r"([A-Za-z][\w-]*)=" + re.escape(pre) + "$", before)
+    whole.name = key_name(key.group(1)) if key and len(key.group(1)) >= 4 else "phone"
+    return True
+
+
 def whole_ids(parts: list[Part]) -> list[Part]:
     """The value under an identifier's key, one span when any part of it varies."""
 
     def under_id(before: str, pre: str, whole: Span) -> bool:
         m = _ID_KEY.search(before)
         if m is None or m.group(1) != pre:
-            return _email(before, pre, whole)
+            return _email(before, pre, whole) or _phone(before, pre, whole)
         whole.name = key_name(m.group(0).strip(" \t,;=([{'\"`").split("=")[0])
         return True
 

@@ -116,6 +116,16 @@ _PRICE = re.compile(r"^[$€£¥]\s?\d[\d,.]*$|^\d[\d,.]*\s?[$€£¥]$")
 # `2026-10` (also render's legend); `0711-01` of an order number `SA-33-0711-01` names no year
 MONTH = re.compile(r"^(?:1[89]|2\d)\d{2}-(?:0[1-9]|1[0-2])$")
 EMAIL = re.compile(r"^[\w.+-]+@[\w-]+\.[\w.-]+$")
+# a phone number: an international `+48601234567` / `+1 (555) 010-2233`, or a national one that starts with
+# its trunk `0` (`090-1234-5678`, `0612345678`); 9 to 15 digits, so a date or an amount is never one
+_PHONE = re.compile(r"^(?:\+\d[\d ().-]{6,}\d|0\d{1,4}[ .-]?\d{1,4}[ .-]?\d{3,5})$")
+
+
+def is_phone(value: str) -> bool:
+    """A phone number, by its shape alone (any country's writing of it)."""
+    return bool(_PHONE.match(value)) and 9 <= sum(c.isdigit() for c in value) <= 15
+
+
 _FILE = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,5}$")
 _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY_RANGE = r"\d{1,2}(?:\s?[-–~]\s?\d{1,2})?"
@@ -194,6 +204,8 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     ):
         if all(pattern.match(v) for v in vals):
             return 2.5, name
+    if all(is_phone(v) for v in vals):
+        return 2.5, "phone"
     if period := period_name(vals):  # `July 2026`, `Q2 2026`, `2026年8月`: before a capitalised name
         return 4.5, period
     if all(DATE.fullmatch(v) for v in vals):  # `2026/07/31`, `2026年7月31日`: above a unit after it (`分`)

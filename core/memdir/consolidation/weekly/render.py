@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from memdir.consolidation.weekly.align import atoms
 from memdir.consolidation.weekly.consensus import Column, common_prefix
 from memdir.consolidation.weekly.draft import Draft
-from memdir.consolidation.weekly.naming import EMAIL, MONTH
+from memdir.consolidation.weekly.naming import EMAIL, MONTH, is_phone
 from memdir.consolidation.weekly.placeholders import Placeholder
 from memdir.consolidation.weekly.reply_templates import template_line
 from memdir.consolidation.weekly.span_dates import DATE, period_name
@@ -191,6 +191,7 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,4}/\d{1,2}/\d{1,4}
 _NUMBERS = re.compile(r"\d+(?:,\d+)+")
 _IDENT = re.compile(r"(?=.*[A-Za-z])(?=.*(?:\d|[A-Za-z0-9][-_.+][A-Za-z0-9]))[A-Za-z0-9_.+-]+")
 _AROUND = " \"'`()[]<>「」（）,;:.!?"
+_NAME = re.compile(r"[A-Z][^\W\d_]*\.?(?:[ -][A-Z][^\W\d_]*\.?){1,3}")
 
 
 def _shape(values: list[str]) -> str:
@@ -199,6 +200,8 @@ def _shape(values: list[str]) -> str:
     vals = [v.strip(_AROUND) for v in values if v.strip(_AROUND)]
     if vals and all(_IP.fullmatch(v) for v in vals):  # `10.0.0.1` is an address, not a version
         return "an IP address"
+    if vals and all(is_phone(v) for v in vals):  # before a number: `+48601234567` is no amount
+        return "a phone number"
     for pattern, what in ((_DATE, "a date"), (_NUMBER, "a number"), (_VERSION, "a version")):
         # `2.32.3` is a version; `1,284` and `12` are numbers
         if vals and all(pattern.fullmatch(v) for v in vals):
@@ -223,6 +226,8 @@ def _shape(values: list[str]) -> str:
         return "an identifier"
     if vals and all(" " not in v for v in vals):
         return "a name" if all(v[:1].isupper() for v in vals) else "a word"
+    if vals and all(_NAME.fullmatch(v) for v in vals):  # `Anna Kowalska`, `Jean-Luc Martin`
+        return "a name"
     return "a value"
 
 
