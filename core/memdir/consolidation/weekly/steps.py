@@ -118,7 +118,7 @@ def input_text(value: object, depth: int = 0) -> str:
         # {"target": "cabinet 1"} stays `target=cabinet 1`: an argument, whose first word is no verb
         parts = []
         for k, v in items:
-            nested = isinstance(v, dict) and k not in INPUT_KEYS and k not in TARGET_KEYS
+            nested = isinstance(v, dict) and k not in INPUT_KEYS and k not in TARGET_KEYS | _WRAPPERS
             if nested and (keyed := _keyed(k, v, depth + 1)):  # type: ignore[arg-type]
                 parts.append(keyed)  # `vars={"visit_id": …}` -> `vars.visit_id=…`: each leaf its key
                 continue
@@ -132,6 +132,10 @@ def input_text(value: object, depth: int = 0) -> str:
     if isinstance(value, list):
         return " ".join(input_text(v, depth + 1) for v in value)[:MAX_INPUT]
     return str(value)[:MAX_INPUT]
+
+
+# keys of a transport's wrapper (an HTTP call's `body`), no argument of the work: their objects stay flat
+_WRAPPERS = frozenset(["body", "payload", "data", "json", "params", "query"])
 
 
 def _keyed(key: str, value: dict[str, object], depth: int) -> str:

@@ -10,18 +10,22 @@ without it; the request is then the next free text the requester wrote (the call
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.request_text import request_text
-
-if TYPE_CHECKING:
-    from memdir.consolidation.weekly.tasks import Task
 
 REPLY_TYPES = ("response_sent",)
 THOUGHT_TYPES = ("thought",)
 _NOT_INTENT = frozenset(["tool_use", "tool_result", "thought", "response_sent", "task_end", "feedback"])
 MIN_TASKS = 3  # a text shared by every task of a smaller week may be its one kind's request
+
+
+class Task(Protocol):
+    """What `settle_intents` reads and sets of a task (`tasks.Task`)."""
+
+    task_id: str
+    intent: str
 
 
 def text_field(event: ActivityEvent, *keys: str) -> str:
