@@ -20,7 +20,7 @@ from memdir.consolidation.weekly.span_types import Part, Span
 
 # a key naming an identifier, then `=`, then the start of its value (in the constant text before a span)
 _ID_KEY = re.compile(
-    r"(?:^|[\s,;=.(\[{'\"`])(?:(?:[A-Za-z][A-Za-z0-9]*[_-])*(?:id|ID|Id|no|No|NO|nr|Nr|num|number|ref|Ref)"
+    r"(?:^|[\s,;=(\[{'\"`])(?:(?:[A-Za-z][A-Za-z0-9]*[_-])*(?:id|ID|Id|no|No|NO|nr|Nr|num|number|ref|Ref)"
     r"|[a-z][a-z0-9]*(?:Id|ID|No|Nr|Num|Number|Ref))=([^\s=]*)$"
 )
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")

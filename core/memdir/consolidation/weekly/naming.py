@@ -58,16 +58,16 @@ _CJK_COUNTERS = {
 _KEY = (
     re.compile(r"--([A-Za-z][\w-]{1,30})[ =]$"),
     re.compile(r"[?&]([A-Za-z][\w-]{1,30})=$"),
-    re.compile(r"(?:^|[\s,;(&.])([A-Za-z][\w-]{1,30})=[\"']?$"),
-    re.compile(r"(?:^|[\s,;(=.])([A-Za-z][\w-]{1,30})\s*[:=]\s*[\"']?$"),
+    re.compile(r"(?:^|[\s,;(&])([A-Za-z][\w-]{1,30})=[\"']?$"),
+    re.compile(r"(?:^|[\s,;(=])([A-Za-z][\w-]{1,30})\s*[:=]\s*[\"']?$"),
 )
 # a key whose value the span ends after a constant prefix: `acct=40-{}`, `--holder H-{}`, `room=RM-{}`
 _PREFIXED_KEY = (
     re.compile(r"--([A-Za-z][\w-]{1,30})[ =][A-Za-z0-9][^\s=&{}\"'`/]{0,11}$"),
-    re.compile(r"(?:^|[\s,;(&?=.])([A-Za-z][\w-]{1,30})=[\"']?[A-Za-z0-9][^\s=&{}\"'`/]{0,11}$"),
+    re.compile(r"(?:^|[\s,;(&?=])([A-Za-z][\w-]{1,30})=[\"']?[A-Za-z0-9][^\s=&{}\"'`/]{0,11}$"),
 )
 # a key, then a country's calling code every value carries (`telepon=+62 {}`, `to=+1-{}`): the key's number
-_CALLING_CODE_KEY = re.compile(r"(?:^|[\s,;(&?.])([A-Za-z][\w-]{1,30})\s*[=:]\s*[\"']?\+\d{1,4}[ -]$")
+_CALLING_CODE_KEY = re.compile(r"(?:^|[\s,;(&?])([A-Za-z][\w-]{1,30})\s*[=:]\s*[\"']?\+\d{1,4}[ -]$")
 # a key, then a minus sign that every value carries (`lat=-{}`, `offset: -{}`): the number is the key's
 # (a `+` is a phone number's as often as a sign: `to=+{}` stays a number)
 _SIGNED_KEY = re.compile(r"(?:^|[\s,;(&?])([A-Za-z][\w-]{1,30})\s*[=:]\s*-$")

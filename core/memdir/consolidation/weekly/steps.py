@@ -118,10 +118,6 @@ def input_text(value: object, depth: int = 0) -> str:
         # {"target": "cabinet 1"} stays `target=cabinet 1`: an argument, whose first word is no verb
         parts = []
         for k, v in items:
-            nested = isinstance(v, dict) and k not in INPUT_KEYS and k not in TARGET_KEYS | _WRAPPERS
-            if nested and (keyed := _keyed(k, v, depth + 1)):  # type: ignore[arg-type]
-                parts.append(keyed)  # `vars={"visit_id": …}` -> `vars.visit_id=…`: each leaf its key
-                continue
             text = input_text(v, depth + 1)
             if k in _HTTP_METHODS:  # {"POST": "/v1/parcels", "body": …}: the method and its path
                 parts.append(f"{k} {text}")
@@ -132,19 +128,6 @@ def input_text(value: object, depth: int = 0) -> str:
     if isinstance(value, list):
         return " ".join(input_text(v, depth + 1) for v in value)[:MAX_INPUT]
     return str(value)[:MAX_INPUT]
-
-
-# keys of a transport's wrapper (an HTTP call's `body`), no argument of the work: their objects stay flat
-_WRAPPERS = frozenset(["body", "payload", "data", "json", "params", "query"])
-
-
-def _keyed(key: str, value: dict[str, object], depth: int) -> str:
-    """A nested argument object with its keys kept (`customer.name=… customer.phone=…`, round 33), its leaves
-    strings or numbers; "" when a leaf is anything else (a list, a deeper object: read as before)."""
-    leaves = [(str(k), v) for k, v in value.items() if v not in (None, "")]
-    if not leaves or depth > MAX_INPUT_DEPTH or not all(isinstance(v, str | int | float) for _, v in leaves):
-        return ""
-    return " ".join(f"{key}.{k}={input_text(v, depth + 1)}" for k, v in leaves)
 
 
 # keys under which a call's input may name the call itself (MCP `tools/call`: `params: {name, arguments}`)
