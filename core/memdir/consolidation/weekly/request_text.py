@@ -13,6 +13,8 @@ not free text; the longest wins over a subject line (`見積書もう一回く�
 A string that is a whole raw e-mail (RFC 5322: header lines `From:`, `To:`, `Subject:`, `Date:`,
 `Message-ID:` …, a blank line, the body) is read as a person reads an e-mail: its Subject and its body are
 what was asked; the other headers (addresses, dates, message ids) are the mail system's, never the request.
+A string that is itself a JSON object or list (a span export's `input.value`: `{"channel": "sms", "message":
+"…"}`) is read as its values (round 33): the message is the request, not the whole string.
 """
 
 from __future__ import annotations
