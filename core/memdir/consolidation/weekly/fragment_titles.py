@@ -283,7 +283,9 @@ def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> st
     values when the title names none of it (`work_flow`, any language)."""
     english = _english(asked) and not verb_last(asked)
     title = flow_title(_fragment_title(title, steps, asked), steps, asked, english)
-    if english and says_only_the_call(title, steps):  # `Schedule a visit`: the service it passes says more
+    # `Schedule a visit`: the service it passes says more, whatever the requests' language was read as
+    # (round 33: short English texts, `Web form: Book a pre-winter furnace inspection please`, read as none)
+    if says_only_the_call(title, steps):
         title = service_title(steps, asked, title, False)
     return title
 

@@ -40,9 +40,13 @@ def japanese_led(asked: Sequence[str]) -> bool:
 
 
 def notice_subjects(steps: Sequence[str]) -> list[str]:
-    """The subjects of the Japanese notice templates the calls send (`定期契約のご案内` -> `定期契約`)."""
+    """The subjects of the Japanese notice templates the calls send (`定期契約のご案内` -> `定期契約`).
+
+    A template's first (`トリミング予約確定_v2` -> `トリミング予約`), then any other constant ending with a
+    notice: `pickup_notice=仕上がり電話連絡` is how the customer hears back, not the work (round 33)."""
     calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
-    runs = dict.fromkeys(m.group(0) for c in calls for m in _JA_VALUE.finditer(c))
+    sent = [m.group(1) for c in calls for m in _TEMPLATE.finditer(c)]
+    runs = dict.fromkeys([*sent, *(m.group(0) for c in calls for m in _JA_VALUE.finditer(c))])
     return [subject for run in runs if (subject := _NOTICE.sub("", run)) != run and len(subject) >= 2]
 
 

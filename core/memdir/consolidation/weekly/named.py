@@ -5,7 +5,7 @@ A person writes a procedure in prose: "Open the ticket (`helpdesk` ticket.get)",
 the log, and its code spans alone (`helpdesk`, `wms`) say less. What it *names* does: the code spans,
 the terms quoted in 「」『』 or “”, and the identifiers in its prose (`ticket.get`, `invoice_resent`,
 `/etc/nginx/nginx.conf`, `入荷仮置き-A`): the commands, tool actions, templates, macros, hosts and
-paths its steps run. A draft runs a line of the note when one of its steps holds most of what the line
+paths its steps run; a clock reading (`[00:09]` of a transcribed voice memo) is none. A draft runs a line of the note when one of its steps holds most of what the line
 names (more than half of it, one term not a tool's name: tools say only how the work was logged); a note the draft runs line by line
 is the same work, whatever either calls it. What a line names in parentheses beside a term outside them is an
 aside, often the other case ("Send it with the template “TPL-JA” (English clients: “TPL-EN”)"): the line is
@@ -25,6 +25,8 @@ _CODE = re.compile(r"`+([^`]+)`+")
 _QUOTED = re.compile(r"「([^「」]+)」|『([^『』]+)』|“([^“”]+)”")
 # an identifier in prose: words joined by . _ / : or - (ticket.get, invoice_resent, 入荷仮置き-A)
 _IDENT = re.compile(r"[^\W_]+(?:[._/:-]+[^\W_]+)+|[^\W_]*_[\w]+")
+# a clock reading in prose (a voice memo's `**[00:09]**` stamps, `at 14:30`) names no command (round 33)
+_CLOCK = re.compile(r"^\d{1,2}(?::\d{2}){1,2}$")
 _TOOL_PREFIX = re.compile(r"^\s*([\w.:-]{1,40}): (?=`)")
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s")
 _ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")
@@ -50,7 +52,8 @@ def named_terms(line: str) -> list[str]:
             text = next(g for g in m.groups() if g is not None)
             terms += [p for p in (_squash(s) for s in PLACEHOLDER.split(text)) if len(p) > 1]
         rest = found.sub(" ", rest)
-    terms += [t.lower() for t in _IDENT.findall(PLACEHOLDER.sub(" ", rest)) if len(t) > 2]
+    idents = _IDENT.findall(PLACEHOLDER.sub(" ", rest))
+    terms += [t.lower() for t in idents if len(t) > 2 and not _CLOCK.match(t)]
     return list(dict.fromkeys(terms))
 
 

@@ -13,10 +13,13 @@ not free text; the longest wins over a subject line (`見積書もう一回く�
 A string that is a whole raw e-mail (RFC 5322: header lines `From:`, `To:`, `Subject:`, `Date:`,
 `Message-ID:` …, a blank line, the body) is read as a person reads an e-mail: its Subject and its body are
 what was asked; the other headers (addresses, dates, message ids) are the mail system's, never the request.
+A string that is itself a JSON object or list (a span export's `input.value`: `{"channel": "sms", "message":
+"…"}`) is read as its values (round 33): the message is the request, not the whole string.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 
@@ -61,6 +64,19 @@ def mail_text(value: str) -> str | None:
     return "\n".join(x for x in (subject, body.strip()) if x)
 
 
+def json_value(value: str) -> dict[str, object] | list[object] | None:
+    """A string that is itself a JSON object or list (a span's `input.value`: `{"channel": "sms", "message":
+    "…"}`) holds its values, read as they are; None for any other string."""
+    text = value.strip()
+    if not (text.startswith("{") and text.endswith("}") or text.startswith("[") and text.endswith("]")):
+        return None
+    try:
+        inner = json.loads(text)
+    except ValueError:
+        return None
+    return inner if isinstance(inner, dict | list) else None
+
+
 def free_text(value: str) -> int:
     """How much prose a string is (its words, or Japanese characters / 2), 0 when it is no prose."""
     words = value.split()
@@ -75,6 +91,8 @@ def _texts(value: object, depth: int = 0) -> list[str]:
     if depth > MAX_DEPTH:
         return []
     if isinstance(value, str):
+        if (inner := json_value(value)) is not None:
+            return _texts(inner, depth + 1)
         mail = mail_text(value)
         return [value if mail is None else mail]
     if isinstance(value, dict):
@@ -89,14 +107,15 @@ def _by_agent(event: ActivityEvent) -> bool:
     return event.type in AGENT_TYPES or (isinstance(tool, str) and bool(tool.strip()))
 
 
-def request_text(events: Sequence[ActivityEvent]) -> str:
+def request_text(events: Sequence[ActivityEvent], skip: frozenset[str] = frozenset()) -> str:
     """The longest free text of the task's first event (in the order given) not written by the agent,
-    one line; "" when no such event holds free text."""
+    one line, none of `skip` (the week's own constants, `task_intent.settle_intents`); "" when no such
+    event holds free text."""
     for event in events:
         if _by_agent(event):
             continue
         texts = [(free_text(t), n, " ".join(t.split())) for n, t in enumerate(_texts(event.data))]
-        prose = [t for t in texts if t[0] > 0]
+        prose = [t for t in texts if t[0] > 0 and t[2] not in skip]
         if prose:
             return max(prose, key=lambda t: (t[0], -t[1]))[2]
     return ""

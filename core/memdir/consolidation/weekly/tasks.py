@@ -27,7 +27,7 @@ from memdir.consolidation.weekly.flag_order import settle_flag_order
 from memdir.consolidation.weekly.genai_spans import as_events
 from memdir.consolidation.weekly.own_results import answers, call_ids_in, own_failure
 from memdir.consolidation.weekly.reply_templates import templated_reply
-from memdir.consolidation.weekly.request_text import reply_text, request_text
+from memdir.consolidation.weekly.request_text import reply_text
 from memdir.consolidation.weekly.result_error import result_error
 from memdir.consolidation.weekly.similarity import abstract_text
 from memdir.consolidation.weekly.steps import (
@@ -42,12 +42,12 @@ from memdir.consolidation.weekly.steps import (
     searched_value,
     without_own_name,
 )
+from memdir.consolidation.weekly.task_intent import REPLY_TYPES, THOUGHT_TYPES, settle_intents
+from memdir.consolidation.weekly.task_intent import intent as _intent
+from memdir.consolidation.weekly.task_intent import text_field as _text_field
 
 TOOL_EVENT_TYPES = ("tool_use",)
 RESULT_TYPES = ("tool_result",)
-REPLY_TYPES = ("response_sent",)
-THOUGHT_TYPES = ("thought",)
-_NOT_INTENT = frozenset(["tool_use", "tool_result", "thought", "response_sent", "task_end", "feedback"])
 _WORD = re.compile(r"(?<![{\w])[^\W\d_][\w-]{2,}(?![\w}])")
 _STOP = frozenset(
     [
@@ -197,14 +197,6 @@ class Task:
         return failed[-1] if failed else (acted[-1] if acted else None)
 
 
-def _text_field(event: ActivityEvent, *keys: str) -> str:
-    for key in keys:
-        value = event.get(key)
-        if isinstance(value, str) and value.strip():
-            return " ".join(value.split())
-    return ""
-
-
 def _input_of(event: ActivityEvent, tool: str = "") -> str:
     for key in INPUT_KEYS:
         text = input_text(without_own_name(event.get(key), tool))
@@ -264,6 +256,7 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
     for ev in (read for event in events for read in as_events(event)):  # OTel GenAI spans too
         by_id.setdefault(_task_key(ev), []).append(ev)
     tasks = [_build(tid, evs) for tid, evs in by_id.items()]
+    settle_intents(tasks, by_id)
     _settle_actions(tasks)
     tasks.sort(key=lambda t: (t.start or datetime.min, t.task_id))
     settle_flag_order(tasks)
@@ -295,31 +288,6 @@ def _settle_actions(tasks: list[Task]) -> None:
             else s
             for s in task.steps
         ]
-
-
-def _intent(events: list[ActivityEvent]) -> str:
-    """The task's intent: the task_start summary, else a stated intent, else the requester's own words
-    (`request_text`), else the first telling summary."""
-    for e in events:
-        if e.type == "task_start" and (text := _text_field(e, "summary", "intent", "goal", "description")):
-            return text
-    for e in events:
-        if text := _text_field(e, "intent", "goal", "description", "task"):
-            return text
-    # a task logged without its start: a summary on its first event is the request ("速報を出して：…"),
-    # not the reply that reports it done
-    if events and events[0].type == "tool_use" and (text := _text_field(events[0], "summary", "prompt")):
-        return text
-    # no stated intent: what the requester wrote (`request: {text, …}`, an `inquiry` event's body), not the agent
-    if text := request_text(events):
-        return text
-    for types in (None, ("task_end",), REPLY_TYPES, THOUGHT_TYPES, ()):
-        for e in events:  # () last: any event's summary
-            if (e.type not in _NOT_INTENT if types is None else not types or e.type in types) and (
-                text := _text_field(e, "summary", "text", "message", "prompt")
-            ):
-                return text
-    return ""
 
 
 def _build(task_id: str, events: list[ActivityEvent]) -> Task:

@@ -1,0 +1,77 @@
+"""A task's intent, and the text every task of the week states, which is no one's request.
+
+`intent` reads what the task was for (its start's summary, a stated intent, the requester's own words,
+else the first telling summary). `settle_intents` is the week's look: a text that is the intent of every
+task of the week (three or more) is no request, whatever kinds they are of: the business's own name on
+the line's incoming-call record (`store: ぽぷら豊橋店`), a desk's greeting. Each such task is read again
+without it; the request is then the next free text the requester wrote (the caller's transcript).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from memdir.activity import ActivityEvent
+from memdir.consolidation.weekly.request_text import request_text
+
+REPLY_TYPES = ("response_sent",)
+THOUGHT_TYPES = ("thought",)
+_NOT_INTENT = frozenset(["tool_use", "tool_result", "thought", "response_sent", "task_end", "feedback"])
+MIN_TASKS = 3  # a text shared by every task of a smaller week may be its one kind's request
+
+
+class Task(Protocol):
+    """What `settle_intents` reads and sets of a task (`tasks.Task`)."""
+
+    task_id: str
+    intent: str
+
+
+def text_field(event: ActivityEvent, *keys: str) -> str:
+    """The first of `keys` the event holds as a non-empty string, on one line."""
+    for key in keys:
+        value = event.get(key)
+        if isinstance(value, str) and value.strip():
+            return " ".join(value.split())
+    return ""
+
+
+def intent(events: Sequence[ActivityEvent], skip: frozenset[str] = frozenset()) -> str:
+    """The task's intent: the task_start summary, else a stated intent, else the requester's own words
+    (`request_text`, none of `skip`), else the first telling summary."""
+    for e in events:
+        if e.type == "task_start" and (text := text_field(e, "summary", "intent", "goal", "description")):
+            return text
+    for e in events:
+        if text := text_field(e, "intent", "goal", "description", "task"):
+            return text
+    # a task logged without its start: a summary on its first event is the request ("速報を出して：…"),
+    # not the reply that reports it done
+    if events and events[0].type == "tool_use" and (text := text_field(events[0], "summary", "prompt")):
+        return text
+    # no stated intent: what the requester wrote (`request: {text, …}`, an `inquiry` event's body), not the agent
+    if text := request_text(events, skip):
+        return text
+    for types in (None, ("task_end",), REPLY_TYPES, THOUGHT_TYPES, ()):
+        for e in events:  # () last: any event's summary
+            if (e.type not in _NOT_INTENT if types is None else not types or e.type in types) and (
+                text := text_field(e, "summary", "text", "message", "prompt")
+            ):
+                return text
+    return ""
+
+
+def settle_intents(tasks: Sequence[Task], events: Mapping[str, Sequence[ActivityEvent]]) -> None:
+    """A requester's text that is every task's intent (the week's own constant) gives way to the next one."""
+    if len(tasks) < MIN_TASKS:
+        return
+    shared = {t.intent for t in tasks}
+    if len(shared) != 1 or not (text := next(iter(shared))):
+        return
+    for task in tasks:
+        evs = sorted(events[task.task_id], key=lambda e: e.ts)
+        if request_text(evs) != text:
+            continue  # a stated intent, not a requester's text
+        if again := request_text(evs, frozenset([text])):
+            task.intent = again
