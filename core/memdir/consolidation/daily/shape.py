@@ -383,7 +383,7 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     if kind == "procedures":
         body = _procedure_body(blocks)[0]
         _, meta, lead, steps = _procedure_body(opened)
-        held = None if counted(written, opened) and shown(body, opened) else ""  # numbered: their span
+        held = None if counted(written, opened) and shown(body, opened, steps) else ""  # numbered: span
         held = (
             _knowledge_description(opened, note_title) if held == "" and labelled(opened) else held
         )  # TODO:
