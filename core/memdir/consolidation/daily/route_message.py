@@ -58,9 +58,17 @@ _AGAIN = re.compile(
 _REQUEST_JA = re.compile(r"して(?:ください|下さい)|しましょう")
 
 
+# a sender's address on its own header line: "From: support@vendor.example", 「差出人：… <a@b.jp>」
+_SENDER = re.compile(r"(?im)^\s*(?:from|差出人)\s*[:：][^\n]*?[\w.+-]+@[\w-]+\.\w")
+# the marks of a quotation at the start of a line ("> From: …", ">> Hi Tom,")
+_QUOTED = re.compile(r"(?m)^[ \t]*(?:>[ \t]?)+")
+
+
 def is_letter(body: str) -> bool:
-    """A letter or e-mail: two header lines (From:/Subject:/件名：…), or a greeting and a sign-off."""
-    if len(_HEADER.findall(body)) >= 2:
+    """A letter or e-mail: two header lines (From:/Subject:/件名：…) or a sender's address under `From:`, or a
+    greeting and a sign-off; a mail pasted as a quotation ("> From: …") is one as well (trial 18 #7)."""
+    body = _QUOTED.sub("", body)
+    if len(_HEADER.findall(body)) >= 2 or _SENDER.search(body):
         return True
     lines = [ln for ln in body.splitlines() if ln.strip()]
     if not lines:

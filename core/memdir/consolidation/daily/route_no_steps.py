@@ -96,6 +96,7 @@ _DOES = re.compile(
 )
 # a speaker's label opening a line of a chat ("**Jo:** ok do this.", "Dan 16:03: then …")
 _SPEAKER = re.compile(r"^\s*>?\s*\**[\w .'-]{1,24}?(?:\s\d{1,2}:\d{2})?\**\s*[:：]\**\s*")
+_QUOTE_MARKS = re.compile(r"(?m)^[ \t]*(?:>[ \t]?)+")
 _HOW_EN = re.compile(
     r"(?i)\b(?:here'?s what to do|this is what to do|what to do|do this|do the following|the right way)\b"
 )
@@ -136,7 +137,10 @@ def has_step(body: str, blocks: list[Block], title: str = "") -> bool:
     beyond = general_instruction if is_message(title, body) else (lambda _s: True)
     if any(_JA_STEP.search(ln) and beyond(ln) for ln in body.splitlines()):
         return True
-    lines = [_SPEAKER.sub("", ln) for b in blocks for ln in b.text.splitlines()]
-    return any(step_sentence(s) and beyond(s) for b in blocks for s in sentences(b.text)) or any(
+    # a quotation's lines are read as written, without their marks: "example.com\n> Your account" joined
+    # is no menu path "example > Your" (trial 18 #7)
+    texts = [_QUOTE_MARKS.sub("", b.text) for b in blocks]
+    lines = [_SPEAKER.sub("", ln) for t in texts for ln in t.splitlines()]
+    return any(step_sentence(s) and beyond(s) for t in texts for s in sentences(t)) or any(
         step_sentence(s) and beyond(s) for ln in lines if ln.strip() for s in sentences(ln)
     )

@@ -30,6 +30,7 @@ from memdir.consolidation.daily.route_model import RouterModels, load_models, ro
 from memdir.consolidation.daily.route_no_steps import NO_STEPS_REASON, has_step
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
+from memdir.consolidation.daily.route_reference import states_a_reference
 from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
 from memdir.consolidation.daily.route_usage_recap import recap_report
@@ -221,6 +222,8 @@ class Router:
             return "knowledge"  # minutes that record a decision keep it (docs/daily.md, "Rule layer")
         if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body)):
             return "knowledge"  # a fix, a rule adopted "from now on", results told: facts to keep (route_fix_note)
+        if kind == "skip" and states_a_reference(r.body):
+            return "knowledge"  # a part's number, unit price, lead time, supplier: a reference fact (route_reference)
         return kind
 
     def classify(self, title: str, text: str) -> str:

@@ -57,7 +57,7 @@ from memdir.consolidation.daily.shape_opening import (
 )
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
 from memdir.consolidation.daily.shape_shell import shell_steps
-from memdir.consolidation.daily.shape_steps import counted, labelled, list_steps, split_symptoms
+from memdir.consolidation.daily.shape_steps import counted, labelled, list_steps, shown, split_symptoms
 from memdir.consolidation.daily.shape_tail import detach_tails
 from memdir.consolidation.daily.shape_task import lead_task
 from memdir.consolidation.daily.shape_text import (
@@ -383,7 +383,7 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     if kind == "procedures":
         body = _procedure_body(blocks)[0]
         _, meta, lead, steps = _procedure_body(opened)
-        held = None if counted(written, opened) else ""  # numbered steps: their span; bullets, commands: not
+        held = None if counted(written, opened) and shown(body, opened, steps) else ""  # numbered: span
         held = (
             _knowledge_description(opened, note_title) if held == "" and labelled(opened) else held
         )  # TODO:

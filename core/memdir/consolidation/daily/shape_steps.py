@@ -109,6 +109,16 @@ def counted(written: str, blocks: list[Block]) -> bool:
     return not (any(_NOTE_ITEM.search(i) for i in items) or (items and is_symptom(items[0])))
 
 
+def shown(body: str, blocks: list[Block], steps: list[str]) -> bool:
+    """Whether a procedure's note shows the `steps` its description would count: one step or none (said
+    whole, never counted), the episode's own lists or code, or its prose numbered in the note's `body`.
+    Prose kept as paragraphs (no step in it, a long letter) has no "N steps" to count (trial 18 #7: a pasted
+    mail described as `3 steps, from … to …` with none in its body)."""
+    if len(steps) < 2 or any(b.kind in ("list", "code") for b in blocks):
+        return True
+    return any(b.kind == "list" and b.ordered for b in split_blocks(body))
+
+
 def labelled(blocks: list[Block]) -> bool:
     """A note of bullets, one or more of them labelled (`TODO:`, `fix:`, `ref:`, 「メモ：」), with no numbered
     list and no fence: described by what it holds."""
