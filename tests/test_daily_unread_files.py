@@ -68,7 +68,9 @@ def test_a_day_file_with_an_impossible_frontmatter_date_is_named_pending_and_rea
     assert "1 pending consolidation" in text and rel in text
 
     fixed = BEES.format(day=YESTERDAY.isoformat())
-    assert day_file.read_text(encoding="utf-8") == BEES.format(day="2026-02-30")  # left as the person wrote it
+    assert day_file.read_text(encoding="utf-8") == BEES.format(
+        day="2026-02-30"
+    )  # left as the person wrote it
     day_file.write_text(fixed, encoding="utf-8")
     res = run_cli("consolidate", "daily", env=HASHING)
     assert res.returncode == 0, res.stdout + res.stderr
@@ -90,7 +92,9 @@ def test_a_day_file_named_with_a_day_that_does_not_exist_is_named_by_the_run_sta
     assert _notes(root) == ""
     assert "episodes/2025-04-31.md" in run_cli("status", env=HASHING).stdout
     lint = run_cli("lint", env=HASHING)
-    assert lint.returncode == 1 and "episodes/2025-04-31.md: error:" in lint.stdout and "rename" in lint.stdout
+    assert (
+        lint.returncode == 1 and "episodes/2025-04-31.md: error:" in lint.stdout and "rename" in lint.stdout
+    )
 
     bad.rename(root / "episodes" / f"{EARLIER.isoformat()}.md")
     res = run_cli("consolidate", "daily", env=HASHING)
