@@ -133,10 +133,11 @@ class Memory:
 
     @property
     def review(self) -> ReviewQueue:
-        """The review queue (`review/`): list, get, accept, reject and raise items."""
-        from memdir.lifecycle.review import ReviewQueue
+        """The review queue (`review/`): list, get, accept, reject and raise items (with `git.autocommit`,
+        each accept or reject is one commit)."""
+        from memdir.lifecycle.review_commit import CommittedReviewQueue
 
-        return ReviewQueue(self.store)
+        return CommittedReviewQueue(self.store, self.config.git.autocommit)
 
     # -- setup and writing inputs
     def init(self) -> list[str]:
@@ -268,15 +269,21 @@ class Memory:
 
     # -- lifecycle
     def feedback(self, path: str, success: bool, note: str | None = None) -> FeedbackResult:
-        """Report an outcome of using a procedure (updates counts, confidence, last_used)."""
+        """Report an outcome of using a procedure (updates counts, confidence, last_used); with
+        `git.autocommit` in a Git work tree the change is one commit."""
         from memdir.lifecycle.feedback import apply_feedback
+        from memdir.runs.gitcommit import commit_verb
 
-        return apply_feedback(
-            self.store,
-            path,
-            success=success,
-            note=note,
-            initial_confidence=self.config.thresholds.initial_confidence,
+        prior = self.config.thresholds.initial_confidence
+        return commit_verb(
+            self.root,
+            self.config.git.autocommit,
+            lambda: apply_feedback(self.store, path, success=success, note=note, initial_confidence=prior),
+            lambda r: (
+                f"memdir feedback: {'success' if success else 'failure'} on {r.path} "
+                f"(confidence {r.confidence:.2f})\n",
+                [r.path],
+            ),
         )
 
     def add_decision(

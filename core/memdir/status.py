@@ -24,11 +24,19 @@ if TYPE_CHECKING:
     from memdir.index.catalog import IndexInfo
     from memdir.index.service import IndexService
     from memdir.jsonvalue import JSONObject
-    from memdir.notes.episodes import EpisodeLog
+    from memdir.notes.episodes import EpisodeLog, UnreadFile
     from memdir.notes.store import NoteStore
 
 KINDS = ("knowledge", "procedures", "episodes", "skills", "review")
 RECENT_RUNS = 5
+
+
+class UnreadEpisodeFile(TypedDict):
+    """A day file the daily run cannot read (a name or frontmatter date that does not exist, broken YAML)."""
+
+    file: str
+    reason: str
+    episodes: int  # its sections, counted as pending until a person fixes the file
 
 
 class StatusDocument(TypedDict):
@@ -38,6 +46,7 @@ class StatusDocument(TypedDict):
     notes: dict[str, int]
     episode_count: int
     pending_episodes: int
+    unread_episode_files: list[UnreadEpisodeFile]  # each waits for a person's fix, named by status
     daily_unfinished_run: str | None
     activity_events_7d: int
     review_open: int
@@ -59,9 +68,23 @@ def count_notes(store: NoteStore) -> dict[str, int]:
 
 
 def pending_episodes(episodes: EpisodeLog) -> int:
-    """Episodes not yet consolidated (new or edited since)."""
+    """Episodes not yet consolidated (new or edited since), those of day files that cannot be read too."""
+    return _episode_counts(episodes)[1]
+
+
+def _episode_counts(episodes: EpisodeLog) -> tuple[int, int, list[UnreadEpisodeFile]]:
+    """(episodes, pending ones, day files that cannot be read): theirs count as episodes and pending."""
     state = EpisodeState(episodes.store.root)
-    return sum(1 for ep in episodes.iter_episodes() if state.is_pending(ep.id, ep.hash))
+    unread: list[UnreadFile] = []
+    total = pending = 0
+    for ep in episodes.iter_episodes(unread=unread):
+        total += 1
+        pending += state.is_pending(ep.id, ep.hash)
+    waiting = sum(u.episodes for u in unread)
+    files: list[UnreadEpisodeFile] = [
+        {"file": u.file, "reason": u.reason, "episodes": u.episodes} for u in unread
+    ]
+    return total + waiting, pending + waiting, files
 
 
 def collect_status(
@@ -77,11 +100,13 @@ def collect_status(
         1 for _ in activity.read(since=now - timedelta(days=7), until=now + timedelta(seconds=1))
     )
     counts = count_notes(store)
+    total, pending, unread = _episode_counts(episodes)
     return {
         "root": str(store.root),
         "notes": counts,
-        "episode_count": sum(1 for _ in episodes.iter_episodes()),
-        "pending_episodes": pending_episodes(episodes),
+        "episode_count": total,
+        "pending_episodes": pending,
+        "unread_episode_files": unread,
         "daily_unfinished_run": _unfinished_daily(store),
         "activity_events_7d": week_events,
         "review_open": counts["review"],

@@ -65,6 +65,8 @@ def status_lines(data: StatusDocument, zone: tzinfo | None = None) -> list[str]:
     for rel in data.get("links_out") or []:
         rows.append(("", f"{rel}: a symlink to a folder outside the memory root: skipped"))
     rows.append(("episodes", f"{data['episode_count']}, {data['pending_episodes']} pending consolidation"))
+    for u in data.get("unread_episode_files") or []:  # pending until a person fixes the file: say which
+        rows.append(("", f"{u['file']}: {u['reason']}; fix it by hand (`memdir lint`)"))
     if data.get("daily_unfinished_run"):
         rows.append(("", f"an interrupted daily run ({data['daily_unfinished_run']}) completes next time"))
     rows.append(("activity", f"{data['activity_events_7d']} events in the last 7 days"))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from memdir.errors import InputError, NoteError
+from memdir.errors import InputError, NoteError, NoteNotFound
 from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, check_when
 from memdir.locks import file_lock
 from memdir.masked_refs import settled
@@ -238,6 +238,33 @@ def _size(path: Path) -> int:
         return 0
 
 
+def bad_day_name(relpath: str) -> str | None:
+    """Why an episode file's name gives it no day (`2026-11-31.md`, `2026-13-01-retro.md`), else None."""
+    m = _DATE_NAME.match(relpath.rsplit("/", 1)[-1])
+    if m is None:
+        return None  # not a day file (an exported document): not consolidated, never meant to be
+    try:
+        date.fromisoformat(m.group(1))
+    except ValueError:
+        return f"its name starts with {m.group(1)}, a day that does not exist"
+    return None
+
+
+@dataclass(frozen=True)
+class UnreadFile:
+    """A day file the daily run cannot read: its name is no real date (`2026-11-31.md`), or its
+    frontmatter does not parse (`date: 2026-11-31`, broken YAML). Its episodes stay pending, named."""
+
+    file: str
+    reason: str
+    episodes: int  # the sections its text holds (at least 1): what waits for the fix
+
+    @property
+    def line(self) -> str:
+        """One line: the file, why, and what to do."""
+        return f"{self.file}: {self.reason}; fix it by hand (`memdir lint`)"
+
+
 def _refuse(refused: list[str] | None, why: str) -> None:
     if refused is None:
         log.warning("%s; left as it is", why)
@@ -256,20 +283,28 @@ class EpisodeLog:
         return [p for p in self.store.iter_paths(("episodes",)) if _DATE_NAME.match(p.rsplit("/", 1)[-1])]
 
     def iter_episodes(
-        self, until: date | None = None, on: date | None = None, refused: list[str] | None = None
+        self,
+        until: date | None = None,
+        on: date | None = None,
+        refused: list[str] | None = None,
+        unread: list[UnreadFile] | None = None,
     ) -> Iterator[Episode]:
         """Episodes in date order; `until` is exclusive, `on` selects one day. Bad files are skipped.
 
         A day file over MAX_DAY_FILE_BYTES is not read, and an episode over MAX_EPISODE_BYTES is
         left out (what `episode add` would refuse): each gets one line in `refused`, and stays
-        in its file as it is.
+        in its file as it is. A file named with a date that does not exist (`2026-11-31.md`: no day
+        to file it under; only when `on` is None) or whose frontmatter does not parse goes to
+        `unread`, with the reason `memdir lint` gives.
         """
         for rel in self.files():
             m = _DATE_NAME.match(rel.rsplit("/", 1)[-1])
-            try:
-                fday = date.fromisoformat(m.group(1)) if m else None
-            except ValueError:
+            bad_name = bad_day_name(rel)
+            if bad_name is not None:
+                if unread is not None and on is None:
+                    unread.append(self._unread(rel, bad_name))
                 continue
+            fday = date.fromisoformat(m.group(1)) if m else None
             if fday is None or (until and fday >= until) or (on and fday != on):
                 continue
             size = _size(self.store.root / rel)
@@ -278,7 +313,14 @@ class EpisodeLog:
                 continue
             try:
                 note = self.store.read(rel)
-            except NoteError:
+            except NoteNotFound:
+                continue  # gone since it was listed
+            except NoteError as exc:
+                if unread is not None:
+                    why = str(exc)
+                    unread.append(
+                        self._unread(rel, why[len(rel) + 2 :] if why.startswith(f"{rel}: ") else why)
+                    )
                 continue
             for ep in parse_episode_text(rel, note.text):
                 size = len(ep.text.encode("utf-8", "surrogatepass"))
@@ -289,6 +331,14 @@ class EpisodeLog:
                     )
                     continue
                 yield ep
+
+    def _unread(self, rel: str, reason: str) -> UnreadFile:
+        """An UnreadFile for `rel`, its episodes counted from the text as it is (frontmatter not parsed)."""
+        try:
+            text = self.store.read_bytes(rel).decode("utf-8", "replace")
+        except NoteError:
+            return UnreadFile(rel, reason, 1)
+        return UnreadFile(rel, reason, max(1, len(parse_episode_text(rel, text))))
 
     def add(self, text: str, title: str | None = None, at: datetime | None = None) -> Episode:
         """Append an episode section to the day's file (created if needed); safe under concurrency."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from memdir.errors import MemdirError, NoteError, PathError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.conflicts import find_conflicts
+from memdir.notes.episodes import bad_day_name
 from memdir.notes.frontmatter import key_line, split_text, wide_colon_keys
 from memdir.notes.store import LINK_OUT
 from memdir.paths import BAD_NAME, has_control, shown_name
@@ -111,6 +112,11 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
             continue
         if size > MAX_BYTES:
             problems.append(LintProblem(rel, "warning", f"very large note ({size // 1024} KiB)"))
+        no_day = bad_day_name(rel) if rel.startswith("episodes/") else None
+        if no_day is not None:  # the daily run leaves it pending until it is renamed
+            problems.append(
+                LintProblem(rel, "error", f"{no_day}: rename it (the daily run leaves it pending)")
+            )
         try:
             note = store.read(rel)
         except PathError as exc:  # a link out of the root is one problem, not the end of lint

@@ -1,11 +1,13 @@
-"""Optional Git autocommit: one commit per consolidation run that changed something."""
+"""Optional Git autocommit: one commit per consolidation run that changed something, and one per
+review decision or outcome report (`commit_verb`), so `git.autocommit` leaves no memdir write uncommitted."""
 
 from __future__ import annotations
 
 import logging
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from memdir.runs.report import RunReport
 
@@ -13,6 +15,8 @@ if TYPE_CHECKING:
     from memdir.config import Config
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+VERB_DIRS = ("review", "archive")  # where a review decision writes besides the paths it names
 
 
 def _git(root: Path, *args: str, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
@@ -54,7 +58,35 @@ def autocommit(root: Path, report: RunReport, extra_paths: list[str] | None = No
     )
     if report.archived:
         paths.append("archive")
-    tracked = set(_git(root, "ls-files", "-z", "--", *paths).stdout.split("\0"))
+    return commit_paths(root, paths, commit_message(report))
+
+
+def _changed_files(root: Path, dirs: tuple[str, ...]) -> set[str]:
+    """Files under `dirs` that differ from the index or are untracked (root-relative)."""
+    res = _git(root, "ls-files", "-z", "-m", "-d", "-o", "--exclude-standard", "--", *dirs)
+    return set(filter(None, res.stdout.split("\0"))) if res.returncode == 0 else set()
+
+
+def commit_verb(
+    root: Path, autocommit: bool, act: Callable[[], T], describe: Callable[[T], tuple[str, list[str]]]
+) -> T:
+    """Run a verb that writes notes outside a run (`review accept|reject`, `feedback`) and, with
+    `git.autocommit` on in a Git work tree, commit what it wrote: the paths `describe` names, plus
+    files under review/ and archive/ it changed (an accepted merge restates other items)."""
+    if not autocommit or not is_work_tree(root):
+        return act()
+    before = _changed_files(root, VERB_DIRS)
+    result = act()
+    message, paths = describe(result)
+    commit_paths(root, sorted({*paths, *(_changed_files(root, VERB_DIRS) - before)}), message)
+    return result
+
+
+def commit_paths(root: Path, paths: list[str], message: str) -> str | None:
+    """Commit exactly `paths` (written, or deleted) with `message`; files a person staged stay staged.
+
+    Returns the commit id, or None when there was nothing to commit or Git refused (logged)."""
+    tracked = set(_git(root, "ls-files", "-z", "--", *paths).stdout.split("\0")) if paths else set()
     paths = [p for p in paths if (root / p).exists() or p in tracked]
     if not paths:
         return None
@@ -62,12 +94,14 @@ def autocommit(root: Path, report: RunReport, extra_paths: list[str] | None = No
     if add.returncode != 0:
         log.warning("git add failed: %s", add.stderr.strip()[:200])
         return None
+    if _git(root, "diff", "--cached", "--quiet", "--", *paths).returncode == 0:
+        return None  # the files are as committed already
     ident: list[str] = []
     if not _git(root, "config", "user.email").stdout.strip():
         ident = ["-c", "user.name=memdir", "-c", "user.email=memdir@localhost"]
     res = subprocess.run(
         ["git", "-C", str(root), *ident, "commit", "-q", "-F", "-", "--", *paths],
-        input=commit_message(report),
+        input=message,
         capture_output=True,
         text=True,
         timeout=60,

@@ -3,7 +3,7 @@
 The steps of a run, in the order `DailyConsolidator._run` takes them:
 1. complete a run that was interrupted (its journal is still there);
 2. collect episodes not yet consolidated (id + hash), and those whose lesson step is still to do; one
-   inside an unresolved merge conflict stays pending, its file and line in the report;
+   in a merge conflict or in a day file that cannot be read stays pending, named in the report;
 3. load the vectors of the existing notes (RAG: the related notes of each part);
 4. route every episode (LLM when configured, else the built-in router) into parts;
 5. plan every write against the notes that exist, plus move proposals for misfiled notes;
@@ -41,7 +41,7 @@ from memdir.index.embedder import routing_name
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.lifecycle.review import item_id_for
 from memdir.locks import file_lock
-from memdir.notes.episodes import Episode, conflicted_episodes
+from memdir.notes.episodes import Episode, UnreadFile, conflicted_episodes
 from memdir.notes.model import hash_bytes, hash_text
 from memdir.notes.newlines import keep_line_endings
 from memdir.notes.note_checks import MAX_NOTE_BYTES
@@ -129,9 +129,12 @@ class DailyConsolidator:
                 report.stats["resumed_run"] = unfinished.run_id
         # 2. collect pending episodes (and those whose lesson step an earlier run left to do)
         refused: list[str] = []
-        episodes, retried = self._collect(day, refused)
+        unread: list[UnreadFile] = []
+        episodes, retried = self._collect(day, refused, unread)
         report.errors.extend(refused)  # too large to read: left as they are, the run goes on
-        report.processed = len(episodes) + len(retried)
+        report.processed = len(episodes) + len(retried) + sum(u.episodes for u in unread)
+        for u in unread:  # a typo a person must fix: pending and named, like a merge conflict (exit 75)
+            report.leave_pending(u.episodes, u.line)
         if day is None and self.waiting_today:
             report.stats["waiting_today"] = self.waiting_today
         if retried:
@@ -152,14 +155,11 @@ class DailyConsolidator:
         ops = _within_note_size(result.ops, report)
         kept = {id(o) for o in ops}
         dropped = {eid for o in result.ops if id(o) not in kept for eid in o.episodes}
+        sections = result.sections.items()
         result.sections = {
-            k: v
-            for k, v in result.sections.items()
-            if not (isinstance(v, dict) and v.get("episode") in dropped)
+            k: v for k, v in sections if not (isinstance(v, dict) and v.get("episode") in dropped)
         }
-        ops, folded = fold_lessons(
-            self.store, ops, result, episodes, started.isoformat()
-        )  # one note per lesson
+        ops, folded = fold_lessons(self.store, ops, result, episodes, started.isoformat())  # one per lesson
         if folded:
             report.stats["lessons_from_episodes"] = folded
         ops += move_proposals(self.store, router, vectors, skip=touched, own=own)
@@ -208,13 +208,15 @@ class DailyConsolidator:
         per day file or episode too large to consolidate."""
         return self._collect(day, refused)[0]
 
-    def _collect(self, day: date | None, refused: list[str] | None) -> tuple[list[Episode], list[Episode]]:
-        """(episodes to route, episodes consolidated earlier whose lesson step is still to do)."""
+    def _collect(
+        self, day: date | None, refused: list[str] | None, unread: list[UnreadFile] | None = None
+    ) -> tuple[list[Episode], list[Episode]]:
+        """(episodes to route, consolidated ones whose lesson step is to do); unreadable files to `unread`."""
         state = EpisodeState(self.root)
         if day is not None:
-            found = self.episodes.iter_episodes(on=day, refused=refused)
+            found = self.episodes.iter_episodes(on=day, refused=refused, unread=unread)
         else:  # today's day file is still being written: it waits, and the report says so (trial 13)
-            found = self.episodes.iter_episodes(until=date.today(), refused=refused)
+            found = self.episodes.iter_episodes(until=date.today(), refused=refused, unread=unread)
             today = self.episodes.iter_episodes(on=date.today())
             self.waiting_today = sum(1 for ep in today if state.needs_routing(ep.id, ep.hash))
         # an episode file may hold a secret (a person wrote it, or an older memdir did): nothing in a
