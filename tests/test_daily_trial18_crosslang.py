@@ -10,6 +10,7 @@ Real files, the shipped embedder, real daily runs.
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -118,3 +119,34 @@ def test_another_job_on_the_same_press_in_the_other_language_stays_apart(root: P
     assert len(notes(root, "procedures")) == 2, report.episodes
     assert [e["action"] for e in report.episodes] == ["create"], report.episodes
     assert list((root / "review").glob("*.md")) == []
+
+
+PLATES_JA = (
+    "4号機の版を替えるときは、まず印刷機を止めてブランケットを BW-2 で洗浄する。次に古い版を外して傷を確認する。"
+    "新しい版を PB-30 で曲げて、シアンから取り付ける。最後に機長が最初の良品に署名する。"
+)
+
+
+@pytest.mark.parametrize(
+    ("title", "text", "first"),
+    [
+        ("Allergen clean-down", KITCHEN_EN, "First we stop the satay station"),
+        ("4号機の刷版交換", PLATES_JA, "まず印刷機を止めて"),
+    ],
+)
+def test_a_prose_procedure_keeps_its_condition_above_the_steps_and_its_first_step_numbered(
+    root: Path, title: str, text: str, first: str
+) -> None:
+    """ "When we switch…, first we stop…": the condition is the context and the description's start, "first we
+    stop…" is step 1; an action after "While the dishwasher runs" is a step of its own."""
+    mem = e5_memory(root)
+    mem.add_episode(text, title=title, at=at(9))
+    run(mem)
+    (note,) = NoteStore(root).iter_notes(("procedures",))
+    steps = [ln for ln in note.body.splitlines() if re.match(r"\d+\. ", ln)]
+    assert steps[0].startswith(f"1. {first}"), note.body  # the condition is not part of step 1
+    lead = note.body.split("\n1. ")[0]
+    assert first not in lead, note.body
+    if text is KITCHEN_EN:
+        assert len(steps) == 5 and steps[2].startswith("3. While the dishwasher runs we wipe"), note.body
+        assert note.description.startswith("When we switch the prep line"), note.description
