@@ -58,7 +58,7 @@ def led_step(sentence: str) -> bool:
 def _timed_step(sentence: str) -> bool:
     """An action after a clause of when it happens ("While the dishwasher runs we wipe the bench")."""
     m = _TIMED.match(sentence.strip())
-    return bool(m) and is_step(sentence.strip()[m.end() :], strict=True)
+    return m is not None and is_step(sentence.strip()[m.end() :], strict=True)
 
 
 def _unmeta(sents: list[str]) -> list[str]:
