@@ -7,11 +7,21 @@ CROSS_SIMILAR, and the same anchors, the tokens a translation keeps as they are 
 paths, flags, identifiers, numbers with their units), overlapping by at least CROSS_ANCHORS
 (Jaccard). Both levels were set on translation pairs and unrelated pairs written for the
 purpose (examples/routing_set/crosslang/, scripts/bench_daily.py --crosslang, docs/daily.md).
+
+The similarity above is that of the first EMBED_CHARS characters (route_rag), and a character of Japanese says
+about three times what one of English does: the same steps told in English prose and as Japanese bullets
+compare the prose's first two sentences with every bullet (trial 18: 0.44). So a procedure is also compared by
+its steps: the title and every step, sentence and list item of both texts, embedded whole (`steps_text`); at
+calibrated similarity >= STEPS_SIMILAR with the same tools and identifiers (at least VERSION_SHARED shared
+besides a list's own numbers, Jaccard >= CROSS_ANCHORS) it is a translation too (`translation_by_steps`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+
+from memdir.consolidation.daily.blocks import split_blocks, strip_marker, units
 
 CROSS_SIMILAR = 0.5  # calibrated cosine between a text and its translation (docs/daily.md)
 CROSS_ANCHORS = 0.45  # Jaccard overlap of anchors
@@ -22,6 +32,9 @@ MIN_ANCHORS = 2  # fewer anchors than this on either side: no cross-language mat
 VERSION_SIMILAR = 0.55
 VERSION_ANCHORS = 0.25
 VERSION_SHARED = 2
+# the steps of a translation, embedded whole, with at least VERSION_SHARED identifiers shared (trial 18); set on
+# examples/routing_set/crosslang/ and every English/Japanese pair of procedures of the dev sets (docs/daily.md)
+STEPS_SIMILAR = 0.4
 _LIST_NUMBER = re.compile(r"\d{1,2}")
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -98,9 +111,35 @@ def later_version(a: str, b: str, similarity: float) -> bool:
 _SECTION = re.compile(r"^#{1,2}[ \t][^\n]*$|^> \*\*Current steps:\*\*[^\n]*$", re.M)
 
 
-def _same_tools(a: str, b: str) -> bool:
+def _same_tools(a: str, b: str, share: float = VERSION_ANCHORS) -> bool:
+    """At least VERSION_SHARED tools, commands and identifiers in common (a list's own numbers left out), and
+    at least `share` of them all (Jaccard)."""
     x = {t for t in anchors(a) if not _LIST_NUMBER.fullmatch(t)}
     y = {t for t in anchors(b) if not _LIST_NUMBER.fullmatch(t)}
     x, y = x | (_words(a) & y), y | (_words(b) & x)
     shared = x & y
-    return len(shared) >= VERSION_SHARED and len(shared) >= VERSION_ANCHORS * len(x | y)
+    return len(shared) >= VERSION_SHARED and len(shared) >= share * len(x | y)
+
+
+def steps_text(title: str, body: str) -> str:
+    """A procedure as its steps: the title, then every sentence, list item and code line, one a line (no
+    headings, no list markers, no cut: the whole of what it does)."""
+    said = [title.strip()] if title.strip() else []
+    for block in split_blocks(body):
+        if block.kind == "code":
+            said += [
+                ln.strip() for ln in block.text.splitlines() if ln.strip() and not ln.lstrip().startswith("`")
+            ]
+        elif block.kind != "heading":
+            said += [strip_marker(u) for u in units(block)]
+    return "\n".join(said)
+
+
+def translation_by_steps(
+    a: tuple[str, str], b: tuple[str, str], similar: Callable[[str, str], float]
+) -> bool:
+    """True when procedure b (title, body) tells the steps of a (title, body) in the other language: the same
+    identifiers (checked first, it costs nothing) and `similar` (calibrated) of their steps >= STEPS_SIMILAR."""
+    if language(a[1]) == language(b[1]) or not _same_tools(a[1], b[1], CROSS_ANCHORS):
+        return False
+    return similar(steps_text(*a), steps_text(*b)) >= STEPS_SIMILAR

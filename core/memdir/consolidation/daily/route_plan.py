@@ -16,8 +16,9 @@ Other parts are planned by their kind; for each part of kind knowledge or proced
    to review/ (near-identical content adds nothing a person should not look at first);
 5. a note of that kind has the same slug and calibrated similarity >= SAME_TITLE_MIN -> update it;
 6. the best match has calibrated similarity >= SAME_SUBJECT -> new material on the same subject: update it;
-7. a note of that kind in the other language reads as its translation (route_lang): one created in this
-   run is extended (one note holds both versions), an older one gets a merge candidate; a procedure that
+7. a note of that kind in the other language reads as its translation (route_lang; a procedure also by its
+   steps told whole, trial 18): one created in this run is extended (one note holds both versions), an older
+   one gets a merge candidate; a procedure that
    reads as a later version of another (route_lang.later_version) gets a merge candidate (trial 16);
 8. otherwise a new note `<kind>/<slug>.md` (slug of the title; `-2`, `-3`... when taken).
 Updates append `## YYYY-MM-DD — <title>` and extend `sources`, keeping every other byte (but the line under
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
 from memdir.consolidation.daily.route_bare_title import names_a_subject
-from memdir.consolidation.daily.route_lang import later_version, same_in_other_language
+from memdir.consolidation.daily.route_lang import later_version, same_in_other_language, translation_by_steps
 from memdir.consolidation.daily.route_outcome import Outcome
 from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text, engine_update_floor
 from memdir.consolidation.daily.route_sections import SectionState, record_key, replace_section
@@ -54,10 +55,7 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
-__all__ = [
-    "Planner",
-    "engine_update_floor",
-]  # engine_update_floor: route_llm and bench_llm_guard read it here
+__all__ = ["Planner", "engine_update_floor"]  # the latter: route_llm and bench_llm_guard read it here
 
 WRITE_KINDS = ("knowledge", "procedures")
 SAME_TITLE_MIN = 0.5  # same slug counts as the same subject only when the content is related too
@@ -273,8 +271,12 @@ class Planner:
                 return m.path, "same title and related content"
         if best is not None and best.similarity >= SAME_SUBJECT:
             return best.path, "same subject"
-        for m in matches:
-            if same_in_other_language(text, self._body_of(m.path), m.similarity):
+        for m in matches:  # by the opening words, or by the steps told whole (prose and bullets, trial 18)
+            body = self._body_of(m.path)
+            if same_in_other_language(text, body, m.similarity) or (
+                kind == "procedures"
+                and translation_by_steps((title, text), (m.title, body), self.vectors.similarity)
+            ):
                 draft = self._ops.get(m.path)
                 if draft is not None and draft.op.op == "create":
                     return m.path, "the same note in another language, created in this run"

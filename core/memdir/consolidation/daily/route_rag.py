@@ -187,6 +187,11 @@ class NoteVectors:
         self.paths.append(path)
         self.meta.append((kind, origin, title))
 
+    def similarity(self, a: str, b: str) -> float:
+        """Calibrated similarity of two texts, each embedded whole as a passage (remembered by hash)."""
+        va, vb = self.embed([a, b])
+        return calibrate(float(va @ vb), self.name)
+
     def vector_of(self, path: str) -> np.ndarray | None:
         """The vector of one known note (None when it is not known)."""
         i = self._index.get(path)

@@ -18,7 +18,7 @@ _ALWAYS = re.compile(
     rf"(?<![\w.])(?:{_TITLES})\.(?=\s+[A-Z\d])|"  # Dr. Ito, St. Mary's
     r"(?i:(?<![\w.])(?:e\.g|i\.e|cf|vs|viz|approx|incl|esp|ca|resp|w\.r\.t|n\.b))\.(?=\s)|"  # e.g. the …
     r"(?<![\w.])(?i:no|nos|vol|fig|art|sec|ch|pp?|ref|tel|ext)\.(?=\s+#?\d)|"  # No. 4, Fig. 2, p. 12
-    r"(?<![\w.])(?!I\.)[A-Z]\.(?=\s+[A-Z][a-z])"  # J. Smith (an initial before a name)
+    r"(?<![\w.°])(?!I\.)[A-Z]\.(?=\s+[A-Z][a-z])"  # J. Smith (an initial before a name; "210 °C. After" ends)
 )
 # Ends a sentence only before a capital letter ("…milk, eggs etc. Then …"); inside one before a lowercase
 # word or a number ("etc. and", "at 9 a.m. on Monday", "Acme Inc. said").

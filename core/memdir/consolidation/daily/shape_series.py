@@ -28,6 +28,17 @@ _LED = re.compile(  # the command follows the phrase itself, never a subject ("�
     re.I,
 )
 MIN_CLAUSES = 3
+# "When we switch the line to X, first we stop the feed…" / 「…に切り替えるときは、まず…」: the condition is the
+# context, what follows "first" is step 1 (trial 18)
+_WHEN_FIRST = re.compile(
+    r"^((?:if|when|whenever|before|once|after)\b[^,.:;]{4,100}),\s+(?=(?:first(?:ly)?|to (?:start|begin))\b)|"
+    r"^([^、。]{4,60}?(?:たら|とき|時|場合|際|には|前に)は?)、(?=(?:まず|最初に|はじめに))",
+    re.I,
+)
+# "While the hopper dries we change the profile…": an action after a clause of when, with no comma (trial 18)
+_TIMED = re.compile(
+    r"^(?:while|once|after|as soon as|when|before|until)\b[^,.;:]{3,80}?(?:,\s*|\s+)(?=(?:we|i|you)\s)", re.I
+)
 
 
 def series(sentence: str) -> list[str]:
@@ -44,10 +55,22 @@ def led_step(sentence: str) -> bool:
     return bool(_LED.match(sentence.strip()))
 
 
+def _timed_step(sentence: str) -> bool:
+    """An action after a clause of when it happens ("While the dishwasher runs we wipe the bench")."""
+    m = _TIMED.match(sentence.strip())
+    return m is not None and is_step(sentence.strip()[m.end() :], strict=True)
+
+
 def _unmeta(sents: list[str]) -> list[str]:
-    """Sentences with an announcement before a colon split off ("Writing down what I did: first I ...")."""
+    """Sentences with an announcement before a colon split off ("Writing down what I did: first I ..."), and a
+    condition before the first step ("When we switch to X, first we ...")."""
     out = []
     for s in sents:
+        m = _WHEN_FIRST.match(s)
+        if m:
+            clause = m.group(1) or m.group(2)
+            out += [clause + ("：" if m.group(2) else ":"), cap_first(s[m.end() :])]
+            continue
         head, sep, rest = s.partition(": ")
         if sep and rest and is_meta(head + ":") and not is_meta(rest):
             out += [head + ":", cap_first(rest)]
@@ -60,7 +83,7 @@ def prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], list
     """(meta, lead, steps, tail) of a procedure written as prose."""
     sents = _unmeta([s for p in paras for s in sentences(p)])
     said = [c for s in sents for c in (series(s) if is_step(s) else [s])]  # "Log in, pick X, go to Y…"
-    flags = [s not in sents or is_step(s) or led_step(s) for s in said]
+    flags = [s not in sents or is_step(s) or led_step(s) or _timed_step(s) for s in said]
     sents = said
     meta = [s for s in sents if is_meta(s)]
     if not any(flags) or len(sents) < 2:
