@@ -38,6 +38,14 @@ _TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|ー－―：�
 # the long-vowel mark typed as the dash after a time (`09:30 ー 題`) is a letter to `\w`: the anchor drops
 # it as it drops `—` (`0930-題`); inside a word (`サーバー`) it stays
 _TIME_LONG_VOWEL = re.compile(r"^(\d{1,2}:\d{2}(?::\d{2})?\s*)ー")
+# a clock time opening a heading, as a title reads it (trial 18: `## 10:00 — ドア` in a file of its own was
+# titled `10:00 — ドア`): `10:00`, `10:00:30`, `9.30am`, `10:00–11:30`, 「10時」「午後3時半」「10時30分〜11時」,
+# then a separator or a space; what follows is the title
+_CLOCK_ONE = r"(?:\d{1,2}[:：]\d{2}(?:[:：]\d{2})?(?:\s?[ap]\.?m\.?)?|\d{1,2}(?:\.\d{2})?\s?[ap]\.?m\.?|(?:午前|午後)?\d{1,2}時(?:\d{1,2}分|半)?)"
+_CLOCK = re.compile(
+    rf"^{_CLOCK_ONE}(?:\s*[-–〜~～]\s*{_CLOCK_ONE})?(?:\s*[—–\-:|ー－―：｜]\s*|\s+|(?=[\u3040-\u30ff\u4e00-\u9fff])(?<=[分半]))",
+    re.I,
+)
 _FENCE = re.compile(r"^(```|~~~)", re.M)
 _ANY_HEADING = re.compile(rf"^([{_MARK}]{{1,6}})(?=[{_GAP}]|$)", re.M)
 _WIDE_HEADING = re.compile(rf"^([{_MARK}]{{1,6}})([{_GAP}])", re.M)
@@ -146,6 +154,21 @@ def ascii_heading_marks(text: str) -> str:
     return _WIDE_HEADING.sub(fix, text)
 
 
+def heading_title(line: str) -> str:
+    """A heading's words as a title: its marks, and a clock time it opens with, left out (`## 10:00 — ドア`
+    -> `ドア`); a heading that is only a time gives ""."""
+    words = line.lstrip(_MARK).strip()
+    if not line.lstrip().startswith(("#", "\uff03")):
+        return words
+    rest = _CLOCK.sub("", words, count=1).strip()
+    return rest if rest != words else "" if _CLOCK.match(f"{words} ") else words
+
+
+def _first_title(text: str) -> str:
+    """The first line that gives a title (a heading that is only a clock time gives none)."""
+    return next((t for ln in text.splitlines() if ln.strip() and (t := heading_title(ln))), "")
+
+
 def default_title(body: str) -> str:
     """The title of a text added without one: a pasted page's frontmatter `title`, else its first line.
 
@@ -161,7 +184,7 @@ def default_title(body: str) -> str:
         if isinstance(value, str) and value.strip():
             return value
         body = split.body
-    return next((ln.lstrip(_MARK).strip() for ln in body.splitlines() if ln.strip()), "")
+    return _first_title(body)
 
 
 def parse_episode_text(relpath: str, text: str) -> list[Episode]:
@@ -181,7 +204,7 @@ def parse_episode_text(relpath: str, text: str) -> list[Episode]:
         content = body.strip()
         if not content:
             return []
-        title = next((ln.lstrip(_MARK).strip() for ln in content.splitlines() if ln.strip()), name)
+        title = _first_title(content) or name
         return [
             Episode(relpath, "", title[:200], day, None, ascii_heading_marks(content), hash_text(content))
         ]
@@ -191,6 +214,7 @@ def parse_episode_text(relpath: str, text: str) -> list[Episode]:
         tm = _TIME.match(heading)
         time_s = f"{int(tm.group(1)):02d}:{tm.group(2)}" if tm else None
         title = tm.group(3).strip() if tm and tm.group(3).strip() else heading
+        title = heading_title(f"## {title}") or title  # `10:00–11:30 点検`: the range's end is no title
         anchor = anchor_of(heading, secrets_repeated(heading, section))
         if anchor in seen:
             seen[anchor] += 1

@@ -20,6 +20,7 @@ wrong passport number … Lesson learned: …" was a procedure whose step 1 was 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -58,16 +59,28 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 MAX_LINES = 3  # a paragraph or two of prose: a form, a list, a table or code keeps its own note
+MAX_SENTENCE_LINES = 8  # ... or a few lines that are each whole sentences (one per line, trial 18)
+_ENDS = re.compile(r"[.!?。！？][)）」』\"'”’]*\s*$")
 MAX_REST = 2  # sentences of the episode that are neither the failure, the fix nor a check
 
 
 def _short_prose(ep: Episode) -> bool:
-    """At most MAX_LINES lines of prose, with no list, table or code; a cut log's lines (long_paste.py) are
-    evidence of the failure, not lines of prose (trial 14: a pasted log made a second note)."""
+    """At most MAX_LINES lines of prose (MAX_SENTENCE_LINES when each is a whole sentence: a story told one
+    sentence a line made two notes, trial 18), with no list, table or code; a cut log's lines (long_paste.py)
+    are evidence of the failure, not lines of prose (trial 14: a pasted log made a second note)."""
     logged = excerpt_lines(ep.text)
     lines = [ln for k, ln in enumerate(ep.text.splitlines()) if ln.strip() and k not in logged]
-    return len(lines) <= MAX_LINES and not any(
-        ITEM.match(ln) or ln.lstrip().startswith(("|", "```", "~~~")) for ln in lines
+    if any(ITEM.match(ln) or ln.lstrip().startswith(("|", "```", "~~~")) for ln in lines):
+        return False
+    return len(lines) <= MAX_LINES or (len(lines) <= MAX_SENTENCE_LINES and _sentence_lines(lines))
+
+
+def _sentence_lines(lines: list[str]) -> bool:
+    """Every line ends a sentence, or wraps into the next (which goes on in lower case): prose written one
+    sentence a line, not a form's fields ("Machine: MD-2", 「症状：誤排除」)."""
+    return all(
+        _ENDS.search(ln) or (k + 1 < len(lines) and lines[k + 1].lstrip()[:1].islower())
+        for k, ln in enumerate(lines)
     )
 
 
