@@ -37,6 +37,7 @@ from memdir.consolidation.daily.lesson_text import (
     sentences,
     terms,
 )
+from memdir.consolidation.daily.lesson_turns import PROHIBIT
 from memdir.consolidation.daily.lessons_step import (
     LESSON_DIR,
     MIN_TERMS,
@@ -86,11 +87,12 @@ def _sentence_lines(lines: list[str]) -> bool:
 
 def _about_the_lesson(draft: LessonDraft) -> bool:
     """The episode is told for its lesson: it says so ("lesson learned", 教訓, "should have", a post-mortem),
-    or tells a mistake and then opens its rule with "From now on" (「今後は」), and holds little else."""
+    or tells a mistake and then opens its rule with "From now on" (「今後は」) or "Don't", and holds little else."""
     said = f"{draft.ep.title}\n{draft.ep.text}"
     strong = bool(RETRO.search(said)) or any(FIX.search(s) for s in sentences(draft.ep.text))
     owned = any(failure_told(f) or is_slip(f) for f in draft.failed)
-    strong = strong or (owned and any(opens_with_change(f) for f in draft.fixes))
+    # ... or a rule that forbids what was done ("Don't just silence the alarm, …", trial 18)
+    strong = strong or (owned and any(opens_with_change(f) or PROHIBIT.search(f) for f in draft.fixes))
     logged = {redact_text(t) for t in excerpt_texts(draft.ep.text)[0]}  # a cut log is evidence, not prose
     return strong and len([r for r in draft.rest if r not in logged]) <= MAX_REST
 
