@@ -11,11 +11,12 @@ description. Here, in English and Japanese:
 - `PROHIBIT`: a rule that forbids ("Don't just silence the alarm, check … instead", "Never …",
   「〜だけで済ませない」) is said like one that commands;
 - `fix_named`: what fixed it named as such ("The fix was to …", "what worked was …", "… instead" told
-  as done, 「解決策は」) or the news that it has held since ("no alarms since", 「それ以降は鳴っていない」)
-  goes with what worked;
+  as done, 「解決策は」), an act done about it in Japanese (「清掃して再起動」) or the news that it has held
+  since ("no alarms since", 「それ以降は鳴っていない」) goes with what worked;
 - `WORSE`: a move that made things worse ("which made it worse", "didn't help", 「かえって悪化した」)
   is a failure, not a remedy, even when told as an act ("We raised the cyan key first, …"); so is what
-  one was forced into (「〜する羽目になった」, as "had to" in English);
+  one was forced into (「〜する羽目になった」, as "had to" in English), and a stop (「停止」, not a planned one
+  nor a duration, 「停止55分」);
 - `FOUND_OUT`: a cause found out ("It turned out the probe was touching the wall", 「〜と判明した」) goes
   with what failed, unless it turned out fine.
 """
@@ -67,8 +68,17 @@ _PAST = re.compile(
 )
 
 
+# what was done about it in Japanese, told as done: 「清掃し、…調整して再起動」「交換した」「やり直した」
+_ACTED_JA = re.compile(
+    r"(?:再起動|再開|交換|清掃|調整|復旧|復帰|やり直|入れ直|付け直|締め直|張り直|差し直)(?:し|して|した|しました|、|。|$)"
+)
+
+
 def fix_named(sentence: str) -> bool:
-    """What fixed it, named as such ("The fix was to …") or told as done instead ("so we re-ran it instead")."""
+    """What fixed it, named as such ("The fix was to …"), told as done instead ("so we re-ran it instead") or,
+    in Japanese, an act done about it (「清掃して再起動した」); the caller checks it tells no failure."""
+    if _ACTED_JA.search(sentence) and not _FIX_NAMED.search(sentence):
+        return True
     m = _FIX_NAMED.search(sentence)
     if not m:
         return False
@@ -80,7 +90,7 @@ def fix_named(sentence: str) -> bool:
 WORSE = re.compile(
     r"(?i)\b(?:made (?:it|things|matters|them|the \w+) worse|(?:got|became|was|even) worse|"
     r"(?:didn't|did not|doesn't|does not) help|backfired|no better|(?:the )?wrong (?:move|call|fix))\b|"
-    r"悪化|逆効果|かえって|羽目に|ざるを得なかった|ざるをえなかった"
+    r"悪化|逆効果|かえって|羽目に|ざるを得なかった|ざるをえなかった|(?<!計画)(?<!予定)停止(?![\d０-９]|予定|計画)"
 )
 FOUND_OUT = re.compile(
     r"(?i)\b(?:turned out|it turns out)\b(?!\s+(?:fine|well|ok|okay|great|to (?:be fine|work|help)))|判明|と分かった|とわかった"
