@@ -123,7 +123,9 @@ def test_a_rule_with_never_after_it_stays_the_rule_and_the_wrong_move_is_what_fa
     )
     assert "description: after a paper change, recalibrate" in _description(lesson)
     assert "We raised the cyan ink key first, which made it worse." in failed
-    assert "- The fix was to recalibrate the press against a fresh colour bar after the paper change." in worked
+    assert (
+        "- The fix was to recalibrate the press against a fresh colour bar after the paper change." in worked
+    )
 
 
 def test_dont_instead_and_turned_out_in_english(run: tuple[Path, dict[str, object]]) -> None:
@@ -136,7 +138,9 @@ def test_dont_instead_and_turned_out_in_english(run: tuple[Path, dict[str, objec
     assert "silence the alarm" not in failed
 
 
-def test_japanese_lessons_keep_the_rule_and_the_prohibition_together(run: tuple[Path, dict[str, object]]) -> None:
+def test_japanese_lessons_keep_the_rule_and_the_prohibition_together(
+    run: tuple[Path, dict[str, object]],
+) -> None:
     root, _ = run
     lesson = _lesson(root, "1400-2号機の色ずれ")
     failed, worked = _section(lesson, "What failed"), _section(lesson, "What worked instead")

@@ -4,7 +4,7 @@ An episode that records a mistake and its fix used to leave two files: the knowl
 made of it (the episode's text) and `knowledge/lessons/<name>.md` (the same sentences under "What
 failed" / "What worked instead"). A person keeps one. So, before the plan is written, a plan that
 would *create* a plain knowledge note for such an episode (its only write, a new lesson, at most three
-lines of prose told for its lesson: "lesson learned", 教訓, "should have", a post-mortem, or a mistake
+lines of prose, or eight that are each a whole sentence (trial 18), told for its lesson: "lesson learned", 教訓, "should have", a post-mortem, or a mistake
 then a rule opened by "From now on"/「今後は」, with at most two other sentences) creates the lesson instead, in `knowledge/lessons/`, with the episode's other sentences under
 `## Notes`: every sentence is written once. When a lesson already says what the episode's fix says (one in
 `knowledge/lessons/`, or one this run writes), that lesson gains the episode instead (its failure lines, its

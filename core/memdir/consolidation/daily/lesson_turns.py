@@ -10,9 +10,10 @@ description. Here, in English and Japanese:
   only where the part before the break tells what happened;
 - `PROHIBIT`: a rule that forbids ("Don't just silence the alarm, check … instead", "Never …",
   「〜だけで済ませない」) is said like one that commands;
-- `fix_named`: what fixed it named as such ("The fix was to …", "what worked was …", "… instead" told
-  as done, 「解決策は」), an act done about it in Japanese (「清掃して再起動」) or the news that it has held
-  since ("no alarms since", 「それ以降は鳴っていない」) goes with what worked;
+- `fix_named`: what fixed it named as such ("The fix was to …", "what worked was …", 「解決策は」), an act
+  done about it in Japanese (「清掃して再起動」) or the news that it has held since ("no alarms since",
+  「それ以降は鳴っていない」) goes with what worked (a bare "instead" does not: "the night nurse drew the
+  injectable instead" tells the mistake);
 - `WORSE`: a move that made things worse ("which made it worse", "didn't help", 「かえって悪化した」)
   is a failure, not a remedy, even when told as an act ("We raised the cyan key first, …"); so is what
   one was forced into (「〜する羽目になった」, as "had to" in English), and a stop (「停止」, not a planned one
@@ -59,12 +60,9 @@ def is_instruction(clause: str) -> bool:
 _FIX_NAMED = re.compile(
     r"(?i)\bthe (?:real |actual |only )?(?:fix|solution|cure|remedy|answer|workaround)\s+(?:was|turned out to be|"
     r"ended up being)\b|\bwhat (?:finally |actually |eventually )?(?:fixed|solved|cured|worked)\b|"
-    r"\binstead\b|解決策は|解決方法は|直し方は|代わりに|"
+    r"解決策は|解決方法は|直し方は|"
     # fine since: "no alarms since", 「それ以降アラームは鳴っていない」
     r"\bno (?:more |further )?[a-z]+(?: [a-z]+)? since\b|(?:それ|その後|以降)[^。]{0,20}(?:ていない|てない|なし)[。]?$"
-)
-_PAST = re.compile(
-    r"(?i)\b(?:[a-z]+ed|ran|reran|re-ran|did|went|took|put|set|made|got|was|were)\b|(?:た|ました)[。]?$"
 )
 
 
@@ -75,16 +73,10 @@ _ACTED_JA = re.compile(
 
 
 def fix_named(sentence: str) -> bool:
-    """What fixed it, named as such ("The fix was to …"), told as done instead ("so we re-ran it instead") or,
-    in Japanese, an act done about it (「清掃して再起動した」); the caller checks it tells no failure."""
-    if _ACTED_JA.search(sentence) and not _FIX_NAMED.search(sentence):
-        return True
-    m = _FIX_NAMED.search(sentence)
-    if not m:
-        return False
-    if m.group(0).lower() in ("instead", "代わりに"):
-        return bool(_PAST.search(sentence)) and not is_instruction(sentence)
-    return True
+    """What fixed it, named as such ("The fix was to …", 「解決策は」), an act done about it in Japanese
+    (「清掃して再起動した」) or the news that it held since; the caller checks it tells no failure. A bare
+    "instead" is no such cue: "the nurse drew the injectable instead" tells the mistake."""
+    return bool(_FIX_NAMED.search(sentence) or _ACTED_JA.search(sentence))
 
 
 WORSE = re.compile(
