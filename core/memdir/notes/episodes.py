@@ -21,6 +21,7 @@ from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, che
 from memdir.locks import file_lock
 from memdir.masked_refs import settled
 from memdir.notes.conflicts import find_conflicts
+from memdir.notes.episode_titles import heading_title
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_bytes, hash_text
 from memdir.notes.store import NoteStore
@@ -38,14 +39,6 @@ _TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|ー－―：�
 # the long-vowel mark typed as the dash after a time (`09:30 ー 題`) is a letter to `\w`: the anchor drops
 # it as it drops `—` (`0930-題`); inside a word (`サーバー`) it stays
 _TIME_LONG_VOWEL = re.compile(r"^(\d{1,2}:\d{2}(?::\d{2})?\s*)ー")
-# a clock time opening a heading, as a title reads it (trial 18: `## 10:00 — ドア` in a file of its own was
-# titled `10:00 — ドア`): `10:00`, `10:00:30`, `9.30am`, `10:00–11:30`, 「10時」「午後3時半」「10時30分〜11時」,
-# then a separator or a space; what follows is the title
-_CLOCK_ONE = r"(?:\d{1,2}[:：]\d{2}(?:[:：]\d{2})?(?:\s?[ap]\.?m\.?)?|\d{1,2}(?:\.\d{2})?\s?[ap]\.?m\.?|(?:午前|午後)?\d{1,2}時(?:\d{1,2}分|半)?)"
-_CLOCK = re.compile(
-    rf"^{_CLOCK_ONE}(?:\s*[-–〜~～]\s*{_CLOCK_ONE})?(?:\s*[—–\-:|ー－―：｜]\s*|\s+|(?=[\u3040-\u30ff\u4e00-\u9fff])(?<=[分半]))",
-    re.I,
-)
 _FENCE = re.compile(r"^(```|~~~)", re.M)
 _ANY_HEADING = re.compile(rf"^([{_MARK}]{{1,6}})(?=[{_GAP}]|$)", re.M)
 _WIDE_HEADING = re.compile(rf"^([{_MARK}]{{1,6}})([{_GAP}])", re.M)
@@ -152,16 +145,6 @@ def ascii_heading_marks(text: str) -> str:
         return "#" * len(m.group(1)) + " "
 
     return _WIDE_HEADING.sub(fix, text)
-
-
-def heading_title(line: str) -> str:
-    """A heading's words as a title: its marks, and a clock time it opens with, left out (`## 10:00 — ドア`
-    -> `ドア`); a heading that is only a time gives ""."""
-    words = line.lstrip(_MARK).strip()
-    if not line.lstrip().startswith(("#", "\uff03")):
-        return words
-    rest = _CLOCK.sub("", words, count=1).strip()
-    return rest if rest != words else "" if _CLOCK.match(f"{words} ") else words
 
 
 def _first_title(text: str) -> str:
