@@ -18,8 +18,9 @@ SHORT = f"{OLD_SIDE}\nLesson learned: always drain the queue before restarting."
 LONG = (
     "We restarted the queue worker with systemctl restart worker.\nThen we checked the logs for errors.\n"
     "Jobs were lost because the queue was not drained first.\nLesson learned: always drain the queue before "
-    "restarting."
-)
+    "restarting.\nThe worker runs on host q2 and serves the billing and mail queues.\n"
+    "Its dashboard is in Grafana under Queues.\nThe queue holds about 4,000 jobs at noon."
+)  # more than its lesson (three other facts): the episode keeps its own note beside the lesson (trial 18)
 
 
 def _edit(root: Path, file: str, old: str, new: str) -> None:

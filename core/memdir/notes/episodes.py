@@ -21,6 +21,7 @@ from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, che
 from memdir.locks import file_lock
 from memdir.masked_refs import settled
 from memdir.notes.conflicts import find_conflicts
+from memdir.notes.episode_titles import heading_title
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_bytes, hash_text
 from memdir.notes.store import NoteStore
@@ -146,6 +147,11 @@ def ascii_heading_marks(text: str) -> str:
     return _WIDE_HEADING.sub(fix, text)
 
 
+def _first_title(text: str) -> str:
+    """The first line that gives a title (a heading that is only a clock time gives none)."""
+    return next((t for ln in text.splitlines() if ln.strip() and (t := heading_title(ln))), "")
+
+
 def default_title(body: str) -> str:
     """The title of a text added without one: a pasted page's frontmatter `title`, else its first line.
 
@@ -161,7 +167,7 @@ def default_title(body: str) -> str:
         if isinstance(value, str) and value.strip():
             return value
         body = split.body
-    return next((ln.lstrip(_MARK).strip() for ln in body.splitlines() if ln.strip()), "")
+    return _first_title(body)
 
 
 def parse_episode_text(relpath: str, text: str) -> list[Episode]:
@@ -181,7 +187,7 @@ def parse_episode_text(relpath: str, text: str) -> list[Episode]:
         content = body.strip()
         if not content:
             return []
-        title = next((ln.lstrip(_MARK).strip() for ln in content.splitlines() if ln.strip()), name)
+        title = _first_title(content) or name
         return [
             Episode(relpath, "", title[:200], day, None, ascii_heading_marks(content), hash_text(content))
         ]
@@ -191,6 +197,7 @@ def parse_episode_text(relpath: str, text: str) -> list[Episode]:
         tm = _TIME.match(heading)
         time_s = f"{int(tm.group(1)):02d}:{tm.group(2)}" if tm else None
         title = tm.group(3).strip() if tm and tm.group(3).strip() else heading
+        title = heading_title(f"## {title}") or title  # `10:00–11:30 点検`: the range's end is no title
         anchor = anchor_of(heading, secrets_repeated(heading, section))
         if anchor in seen:
             seen[anchor] += 1

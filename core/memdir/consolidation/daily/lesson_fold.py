@@ -4,7 +4,7 @@ An episode that records a mistake and its fix used to leave two files: the knowl
 made of it (the episode's text) and `knowledge/lessons/<name>.md` (the same sentences under "What
 failed" / "What worked instead"). A person keeps one. So, before the plan is written, a plan that
 would *create* a plain knowledge note for such an episode (its only write, a new lesson, at most three
-lines of prose told for its lesson: "lesson learned", 教訓, "should have", a post-mortem, or a mistake
+lines of prose, or eight that are each a whole sentence (trial 18), told for its lesson: "lesson learned", 教訓, "should have", a post-mortem, or a mistake
 then a rule opened by "From now on"/「今後は」, with at most two other sentences) creates the lesson instead, in `knowledge/lessons/`, with the episode's other sentences under
 `## Notes`: every sentence is written once. When a lesson already says what the episode's fix says (one in
 `knowledge/lessons/`, or one this run writes), that lesson gains the episode instead (its failure lines, its
@@ -20,6 +20,7 @@ wrong passport number … Lesson learned: …" was a procedure whose step 1 was 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,7 @@ from memdir.consolidation.daily.lesson_text import (
     sentences,
     terms,
 )
+from memdir.consolidation.daily.lesson_turns import PROHIBIT
 from memdir.consolidation.daily.lessons_step import (
     LESSON_DIR,
     MIN_TERMS,
@@ -58,26 +60,39 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 MAX_LINES = 3  # a paragraph or two of prose: a form, a list, a table or code keeps its own note
+MAX_SENTENCE_LINES = 8  # ... or a few lines that are each whole sentences (one per line, trial 18)
+_ENDS = re.compile(r"[.!?。！？][)）」』\"'”’]*\s*$")
 MAX_REST = 2  # sentences of the episode that are neither the failure, the fix nor a check
 
 
 def _short_prose(ep: Episode) -> bool:
-    """At most MAX_LINES lines of prose, with no list, table or code; a cut log's lines (long_paste.py) are
-    evidence of the failure, not lines of prose (trial 14: a pasted log made a second note)."""
+    """At most MAX_LINES lines of prose (MAX_SENTENCE_LINES when each is a whole sentence: a story told one
+    sentence a line made two notes, trial 18), with no list, table or code; a cut log's lines (long_paste.py)
+    are evidence of the failure, not lines of prose (trial 14: a pasted log made a second note)."""
     logged = excerpt_lines(ep.text)
     lines = [ln for k, ln in enumerate(ep.text.splitlines()) if ln.strip() and k not in logged]
-    return len(lines) <= MAX_LINES and not any(
-        ITEM.match(ln) or ln.lstrip().startswith(("|", "```", "~~~")) for ln in lines
+    if any(ITEM.match(ln) or ln.lstrip().startswith(("|", "```", "~~~")) for ln in lines):
+        return False
+    return len(lines) <= MAX_LINES or (len(lines) <= MAX_SENTENCE_LINES and _sentence_lines(lines))
+
+
+def _sentence_lines(lines: list[str]) -> bool:
+    """Every line ends a sentence, or wraps into the next (which goes on in lower case): prose written one
+    sentence a line, not a form's fields ("Machine: MD-2", 「症状：誤排除」)."""
+    return all(
+        _ENDS.search(ln) or (k + 1 < len(lines) and lines[k + 1].lstrip()[:1].islower())
+        for k, ln in enumerate(lines)
     )
 
 
 def _about_the_lesson(draft: LessonDraft) -> bool:
     """The episode is told for its lesson: it says so ("lesson learned", 教訓, "should have", a post-mortem),
-    or tells a mistake and then opens its rule with "From now on" (「今後は」), and holds little else."""
+    or tells a mistake and then opens its rule with "From now on" (「今後は」) or "Don't", and holds little else."""
     said = f"{draft.ep.title}\n{draft.ep.text}"
     strong = bool(RETRO.search(said)) or any(FIX.search(s) for s in sentences(draft.ep.text))
     owned = any(failure_told(f) or is_slip(f) for f in draft.failed)
-    strong = strong or (owned and any(opens_with_change(f) for f in draft.fixes))
+    # ... or a rule that forbids what was done ("Don't just silence the alarm, …", trial 18)
+    strong = strong or (owned and any(opens_with_change(f) or PROHIBIT.search(f) for f in draft.fixes))
     logged = {redact_text(t) for t in excerpt_texts(draft.ep.text)[0]}  # a cut log is evidence, not prose
     return strong and len([r for r in draft.rest if r not in logged]) <= MAX_REST
 

@@ -7,6 +7,7 @@ import re
 
 from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
 from memdir.consolidation.daily.lesson_remedy import REMEDY
+from memdir.consolidation.daily.lesson_turns import PROHIBIT, WORSE, fix_named, is_instruction
 from memdir.consolidation.daily.lesson_units import block_text, fenced, is_positive, remedy_told, with_figures
 from memdir.consolidation.daily.long_paste import excerpt_lines
 from memdir.consolidation.daily.sentence_ends import split_sentences
@@ -60,7 +61,7 @@ FINE = re.compile(
 
 def failure_told(s: str) -> bool:
     """A failure word in a sentence that is not a status saying things are fine."""
-    return bool(FAILED.search(s)) and not FINE.search(s)
+    return bool(FAILED.search(s) or WORSE.search(s)) and not FINE.search(s)
 
 
 _OPENS_CHANGE = re.compile(
@@ -75,8 +76,10 @@ def opens_with_change(s: str) -> bool:
 
 def is_remedy(s: str) -> bool:
     """A sentence that says what fixed the failure (it belongs with what worked, not with what failed):
-    "… fixed it", or (trial 16) an act done about it or "fine now" in a sentence telling no failure."""
-    return bool(REMEDY.search(s)) or (remedy_told(s) and not failure_told(s) and not is_positive(s))
+    "… fixed it", or an act done about it or "fine now" (trial 16) or the fix named ("The fix was to …",
+    trial 18) in a sentence telling no failure."""
+    told = remedy_told(s) or fix_named(s)
+    return bool(REMEDY.search(s)) or (told and not failure_told(s) and not is_positive(s))
 
 
 # An episode that calls itself a look back ("Lessons from …", a post-mortem, 振り返り) says something went wrong.
@@ -115,36 +118,14 @@ RESOLVE = re.compile(
 )
 _QA = re.compile(r"^[AＡ答][.:：．]\s*")
 _PAST_JA = re.compile(r"(?:た|だ|ました|でした)[。！]?$")
-_NONPAST_JA = re.compile(r"(?<!で)[うくすつぬむるぐぶ][。！]?$")
+_NONPAST_JA = re.compile(
+    r"(?<!で)[うくすつぬむるぐぶ][。！]?$|(?<![い題要方])ない(?:こと)?[。！]?$"
+)  # 〜しない。: a rule too
 CHECK = re.compile(r"(?i)\b(?:check|verify|confirm|make sure)\b|確認|確かめ")
 _SENT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")
 _WORD = re.compile(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", re.I)
 _STOP = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "to",
-        "of",
-        "and",
-        "or",
-        "in",
-        "on",
-        "for",
-        "we",
-        "i",
-        "it",
-        "is",
-        "was",
-        "be",
-        "should",
-        "have",
-        "next",
-        "time",
-        "that",
-        "this",
-        "with",
-    ]
+    "the a an to of and or in on for we i it is was be should have next time that this with".split()  # noqa: SIM905 - a word list reads better as text
 )
 
 
@@ -237,7 +218,7 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
             ahead = bool(_AHEAD_OPENS.search(s) or _COMMITS.search(s))
         after = any(0 < k - b <= NEAR for b in bad)
         told_after = any(0 < k - b <= NEAR for b in told)
-        said = NORM.search(s) or (SURELY.search(s) and k - 1 in bad)
+        said = NORM.search(s) or PROHIBIT.search(s) or (SURELY.search(s) and k - 1 in bad)
         head, rest = _head(s)
         resolve = head is not None and (
             (after and bool(RESOLVE.search(head))) or (any(b < k for b in bad) and is_change(head))
@@ -269,7 +250,7 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
 def _happened(s: str) -> bool:
     """A sentence telling of a failure as an event (not as a rule's condition or the rule itself)."""
     told_as_if = _IF.search(s) and not _PAST_JA.search(s)  # 「行ったら…動けなくなった。」 is an event
-    return failure_told(s) and not told_as_if and not NORM.search(s)
+    return failure_told(s) and not told_as_if and not NORM.search(s) and not PROHIBIT.search(s)
 
 
 def is_check(s: str) -> bool:
@@ -388,6 +369,10 @@ def split_fix(sentence: str) -> tuple[str, str] | None:
     m = _SPLIT_EN.match(sentence) or _SPLIT_JA.match(sentence)
     if not m or NORM.search(m.group("head")) or AHEAD.search(m.group("head")):
         return None  # the clause before the break is a rule too: nothing failed in it
+    # a rule, or a prohibition after a clause telling no failure, is one rule ("…, re-run …; never …", trial 18)
+    told = failure_told(m.group("head")) or is_slip(m.group("head"))
+    if not told and (is_instruction(m.group("head")) or PROHIBIT.search(m.group("tail"))):
+        return None
     tail = m.group("tail").strip()
     tail = re.sub(r"^(?:so|and)\s+", "", tail, flags=re.I)
     return m.group("head").strip(" ,;"), cap_first(tail)

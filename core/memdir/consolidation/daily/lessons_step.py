@@ -46,6 +46,7 @@ from memdir.consolidation.daily.lesson_text import (
     terms,
     unlabel,
 )
+from memdir.consolidation.daily.lesson_turns import FOUND_OUT
 from memdir.consolidation.daily.lesson_units import as_item, block_failed, is_block, is_positive, notes_text
 from memdir.consolidation.daily.long_paste import excerpt_texts
 from memdir.consolidation.daily.router import given_title
@@ -94,6 +95,7 @@ def result_of(text: str) -> str | None:
 
 
 _CAUSE = re.compile(r"(?i)\b(?:root cause|the cause|caused by)\b|原因")  # why it failed belongs with it
+
 _LEAD_IN = re.compile(r"(?:[:：]|(?:次|以下)の(?:とおり|通り)(?:です)?[。.]?|as follows[.:]?)\s*$", re.I)
 
 
@@ -165,7 +167,14 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     failed += [
         s
         for s in sents
-        if (failure_told(s) or s in slips or _CAUSE.search(s) or s in errors or block_failed(s))
+        if (
+            failure_told(s)
+            or s in slips
+            or _CAUSE.search(s)
+            or FOUND_OUT.search(s)
+            or s in errors
+            or block_failed(s)
+        )
         and s not in said
         and s not in remedies
         and not is_positive(s)  # a retrospective's Keep / 良かった点 item: what went well (trial 16)
