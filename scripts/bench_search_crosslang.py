@@ -7,7 +7,8 @@ half, plus the remaining pages as distractors (alternating languages). Each note
 cut to the first --chars characters of its body (at a line end; frontmatter kept), so the root
 embeds in minutes. For each drawn page two queries ask for it: its title in the OTHER language
 (cross) and its own title (same). Pairs whose Japanese title has no Japanese character, or whose
-English title has one, are not drawn. Queries are split into dev and test by page (seeded):
+English title has one, are not drawn. (--twins adds translations, to check that a same-language
+match still beats its other-language twin.) Queries are split into dev and test by page (seeded):
 fusion designs are chosen on dev, test is reported once.
 
 Rankings are computed as Memory.search computes them (lexical and vector top 50, fused by
@@ -63,23 +64,33 @@ def draw(pairs: int, seed: int) -> tuple[list[str], list[str], dict[str, dict[st
     return usable[:pairs], usable[pairs:], titles
 
 
-def build_root(root: Path, gold: list[str], rest: list[str], chars: int) -> dict[str, str]:
-    """Write the notes (English for the first half of gold, Japanese for the second); page -> note path."""
+def build_root(root: Path, gold: list[str], rest: list[str], chars: int, twins: int = 0) -> dict[str, str]:
+    """Write the notes (English for the first half of gold, Japanese for the second); page -> note path.
+
+    With twins=N, every len(gold)//N-th asked-for page also has its translation in the root.
+    """
     from memdir import Memory
 
     Memory(root).init()
     where = {rel: ("en" if i < len(gold) // 2 else "ja") for i, rel in enumerate(gold)}
     where |= {rel: ("ja", "en")[i % 2] for i, rel in enumerate(rest)}
+    todo = [(rel, lang) for rel, lang in where.items()]
+    todo += [(rel, "ja" if where[rel] == "en" else "en") for rel in twin_pages(gold, twins)]
     out = {}
-    for rel, lang in where.items():
+    for rel, lang in todo:
         note = f"knowledge/{lang}/{rel}"
         dst = root / note
         text = cut((SRC[lang] / rel).read_text(encoding="utf-8", errors="replace"), chars)
         if not dst.exists() or dst.read_text(encoding="utf-8") != text:
             dst.parent.mkdir(parents=True, exist_ok=True)
             dst.write_text(text, encoding="utf-8")
-        out[rel] = note
+        out.setdefault(rel, note)
     return out
+
+
+def twin_pages(gold: list[str], twins: int) -> list[str]:
+    """The asked-for pages whose translation is also in the root (--twins)."""
+    return gold[:: max(1, len(gold) // twins)][:twins] if twins else []
 
 
 def metrics(ranked: list[str], gold: str) -> tuple[float, float, float]:
@@ -95,20 +106,31 @@ def main() -> None:
     ap.add_argument("--chars", type=int, default=1000, help="body characters kept per page")
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--split", default="dev,test", help="dev, test or both")
+    ap.add_argument(
+        "--twins",
+        type=int,
+        default=0,
+        help="also put the translation of N asked-for pages in the root: their same-language queries "
+        "are reported as `twin` (the note in the query's language should still come first), their "
+        "cross-language queries are dropped (the translation answers them)",
+    )
     args = ap.parse_args()
 
     from memdir import Memory
     from memdir.index.search import MIN_DEPTH, foreign_notes, fuse_hybrid
 
     gold, rest, titles = draw(args.pairs, args.seed)
-    root = Path(args.workdir) / f"root-s{args.seed}-p{args.pairs}-c{args.chars}"
-    notes = build_root(root, gold, rest, args.chars)
+    twin_tag = f"-t{args.twins}" if args.twins else ""
+    root = Path(args.workdir) / f"root-s{args.seed}-p{args.pairs}-c{args.chars}{twin_tag}"
+    notes = build_root(root, gold, rest, args.chars, args.twins)
+    twins = set(twin_pages(gold, args.twins))
     mem = Memory(root)
     t0 = time.perf_counter()
     rep = mem.sync_index()
     view = mem.index.view()
     print(
-        f"root {root}: {len(view.catalog.records)} notes ({len(gold)} asked for, {len(rest)} distractors), "
+        f"root {root}: {len(view.catalog.records)} notes ({len(gold)} asked for, {len(rest)} distractors, "
+        f"{len(twins)} twins), "
         f"{view.matrix.shape[0]} chunks, {rep.embedded_chunks} embedded in {time.perf_counter() - t0:.0f} s"
     )
     rng = random.Random(args.seed + 1)
@@ -117,8 +139,9 @@ def main() -> None:
     for rel in gold:
         lang = notes[rel].split("/")[1]
         other = "ja" if lang == "en" else "en"
-        queries.append((split[rel], "cross", titles[other][rel], notes[rel]))
-        queries.append((split[rel], "same", titles[lang][rel], notes[rel]))
+        if rel not in twins:
+            queries.append((split[rel], "cross", titles[other][rel], notes[rel]))
+        queries.append((split[rel], "twin" if rel in twins else "same", titles[lang][rel], notes[rel]))
     t0 = time.perf_counter()
     qvecs = mem.index.embedder.embed_queries([q[2] for q in queries])
     print(f"{len(queries)} queries embedded in {time.perf_counter() - t0:.0f} s")
@@ -138,8 +161,10 @@ def main() -> None:
     print(f"\nR@1 / R@5 / MRR@10 (seed {args.seed}, {args.pairs} pages, {args.chars} chars)")
     print(f"{'split':5s} {'kind':6s} {'n':>4s}  " + "  ".join(f"{s:>17s}" for s in systems))
     for sp in args.split.split(","):
-        for kind in ("cross", "same"):
+        for kind in ("cross", "same", "twin"):
             idx = [i for i, q in enumerate(queries) if q[0] == sp and q[1] == kind]
+            if not idx:
+                continue
             cells = []
             for s in systems:
                 m = [metrics(ranked[s][i], queries[i][3]) for i in idx]
