@@ -46,7 +46,10 @@ def office(root: Path, e5) -> Memory:  # type: ignore[no-untyped-def]
         "Book flights through the travel portal at least two weeks ahead.",
     )
     write(
-        root, "server-room.md", "Server room access", "The server room door needs a badge; visitors sign the log."
+        root,
+        "server-room.md",
+        "Server room access",
+        "The server room door needs a badge; visitors sign the log.",
     )
     write(
         root,
@@ -54,7 +57,12 @@ def office(root: Path, e5) -> Memory:  # type: ignore[no-untyped-def]
         "Submitting expense reports",
         "Photograph the receipts, file them in the expense tool and wait for your manager's approval.",
     )
-    write(root, "kaigishitsu.md", "会議室の予約手順", "社内ポータルで会議室を選び、日時と人数を入力して予約する。")
+    write(
+        root,
+        "kaigishitsu.md",
+        "会議室の予約手順",
+        "社内ポータルで会議室を選び、日時と人数を入力して予約する。",
+    )
     write(root, "keihi.md", "経費精算の手順", "領収書を撮影して経費システムに登録し、上長の承認を待つ。")
     write(root, "filter.md", "部品の交換記録", "エアコンのフィルターを交換した日付と担当者を記録する。")
     return Memory(root, embedder=e5)
