@@ -4,7 +4,10 @@ BM25 scores are divided by the best one (0 means no shared term); cosines are mi
 normalised over the vector top `depth` (e5 cosines have no natural zero). A note missing
 from one ranking gets 0 there. The two are summed with weights LEXICAL_WEIGHT and
 1 - LEXICAL_WEIGHT. Unlike reciprocal rank fusion (`fuse`, kept for comparison), this
-keeps how far apart the scores are, so a note far ahead in one ranking stays ahead.
+keeps how far apart the scores are, so a note far ahead in one ranking stays ahead. A note
+written in another script than the query (Japanese for an English question, or the reverse:
+`foreign_notes`) cannot share its words, so its lexical part is unknown, not 0: it is scored
+by its normalised cosine alone (trial 18; scripts/bench_search_crosslang.py).
 
 Before answering, search checks (by file stats, at most every 2 s per process) whether
 the files changed since the last sync and, if so, syncs them first; if another process
