@@ -76,7 +76,7 @@ def build_root(root: Path, gold: list[str], rest: list[str], chars: int, twins: 
     where |= {rel: ("ja", "en")[i % 2] for i, rel in enumerate(rest)}
     todo = [(rel, lang) for rel, lang in where.items()]
     todo += [(rel, "ja" if where[rel] == "en" else "en") for rel in twin_pages(gold, twins)]
-    out = {}
+    out: dict[str, str] = {}
     for rel, lang in todo:
         note = f"knowledge/{lang}/{rel}"
         dst = root / note
