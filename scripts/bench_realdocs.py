@@ -163,7 +163,7 @@ def rank_all(
     mem: object, queries: list[Query], texts: dict[str, str], systems: list[str]
 ) -> dict[str, dict[str, list[str]]]:
     """Top 10 per query and system, the way Memory.search ranks (query vectors embedded in one batch)."""
-    from memdir.index.search import MIN_DEPTH, fuse_hybrid
+    from memdir.index.search import MIN_DEPTH, foreign_notes, fuse_hybrid
 
     index = mem.index  # type: ignore[attr-defined]
     view = index.view()
@@ -180,7 +180,12 @@ def rank_all(
             "grep": grep_rank(q.text, texts) if "grep" in systems else [],
             "lexical": [p for p, _ in lex],
             "vector": [p for p, _ in vec],
-            "hybrid": [p for p, _ in fuse_hybrid(lex, vec)],
+            "hybrid": [
+                p
+                for p, _ in fuse_hybrid(
+                    lex, vec, foreign=foreign_notes(q.text, view.lexical, (p for p, _ in vec))
+                )
+            ],
         }
         for s in systems:
             out[s][q.qid] = [p.removeprefix("knowledge/") for p in ranked[s][:10]]

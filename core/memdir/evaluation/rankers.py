@@ -18,7 +18,7 @@ import numpy as np
 
 from memdir.index.chunking import index_texts
 from memdir.index.lexical import LexicalIndex, term_counts
-from memdir.index.search import fuse_hybrid
+from memdir.index.search import foreign_notes, fuse_hybrid
 from memdir.notes.model import Note
 
 if TYPE_CHECKING:
@@ -90,7 +90,14 @@ class MemdirRankers:
         pairs = [(p, float(b)) for (p, _), b in zip(spans, best, strict=True)]
         return sorted(pairs, key=lambda kv: (-kv[1], kv[0]))[: self.depth]
 
-    @staticmethod
-    def hybrid(lex: Sequence[tuple[str, float]], vec: Sequence[tuple[str, float]]) -> list[tuple[str, float]]:
-        """memdir's fusion of the two rankings (normalised scores, LEXICAL_WEIGHT on BM25)."""
-        return fuse_hybrid(lex, vec)
+    def hybrid(
+        self,
+        lex: Sequence[tuple[str, float]],
+        vec: Sequence[tuple[str, float]],
+        query: str,
+        scope: tuple[str, ...] | None = None,
+    ) -> list[tuple[str, float]]:
+        """memdir's fusion of the two rankings (normalised scores, LEXICAL_WEIGHT on BM25; a note in
+        another script than the query scored by its vector part alone)."""
+        foreign = foreign_notes(query, self._lexical_index(scope), (p for p, _ in vec))
+        return fuse_hybrid(lex, vec, foreign=foreign)

@@ -214,7 +214,7 @@ def _rank_all(
             t_vec = time.perf_counter() - t + per_query_embed
         if "hybrid" in chosen:
             t = time.perf_counter()
-            run.rankings["hybrid"][q.id] = rk.hybrid(lex, vec)[:depth]
+            run.rankings["hybrid"][q.id] = rk.hybrid(lex, vec, q.text, q.scope)[:depth]
             run.seconds["hybrid"] += time.perf_counter() - t + t_lex + t_vec
         if "lexical" in chosen:
             run.rankings["lexical"][q.id] = lex

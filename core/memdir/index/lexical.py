@@ -75,6 +75,16 @@ def term_counts(text: str) -> tuple[dict[str, int], int]:
     return dict(Counter(terms)), len(terms)
 
 
+def cjk_text(terms: Mapping[str, int]) -> bool:
+    """Whether text with these term counts is mostly CJK: at least half its terms are CJK ones.
+
+    A Japanese note quoting code or names in English stays Japanese; an English question naming
+    one Japanese word stays English.
+    """
+    total = sum(terms.values())
+    return total > 0 and 2 * sum(n for t, n in terms.items() if _CJK.match(t)) >= total
+
+
 class LexicalIndex:
     """BM25 over per-document term counts; build once per loaded catalog, query many times."""
 
@@ -87,9 +97,12 @@ class LexicalIndex:
         total = sum(length for _, length in docs.values())
         self.avg_len = (total / self.n_docs) if self.n_docs else 1.0
         self.lengths: dict[str, int] = {}
+        self.cjk: set[str] = set()  # notes written mostly in CJK script (cjk_text)
         self.postings: dict[str, list[tuple[str, int]]] = {}
         for path, (tf, length) in docs.items():
             self.lengths[path] = length
+            if cjk_text(tf):
+                self.cjk.add(path)
             for term, count in tf.items():
                 plist = self.postings.get(term)
                 if plist is None:

@@ -4,7 +4,10 @@ BM25 scores are divided by the best one (0 means no shared term); cosines are mi
 normalised over the vector top `depth` (e5 cosines have no natural zero). A note missing
 from one ranking gets 0 there. The two are summed with weights LEXICAL_WEIGHT and
 1 - LEXICAL_WEIGHT. Unlike reciprocal rank fusion (`fuse`, kept for comparison), this
-keeps how far apart the scores are, so a note far ahead in one ranking stays ahead.
+keeps how far apart the scores are, so a note far ahead in one ranking stays ahead. A note
+written in another script than the query (Japanese for an English question, or the reverse:
+`foreign_notes`) cannot share its words, so its lexical part is unknown, not 0: it is scored
+by its normalised cosine alone (trial 18; scripts/bench_search_crosslang.py).
 
 Before answering, search checks (by file stats, at most every 2 s per process) whether
 the files changed since the last sync and, if so, syncs them first; if another process
@@ -15,13 +18,14 @@ reads notes: it never modifies one.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memdir.errors import MemdirError
-from memdir.index.lexical import tokenize
+from memdir.index.lexical import LexicalIndex, cjk_text, tokenize
 from memdir.index.query import vector_text
 from memdir.jsonvalue import JSONObject
 from memdir.paths import KINDS, NOTE_DIRS
@@ -89,10 +93,29 @@ def fuse_scores(
 
 
 def fuse_hybrid(
-    lex: Sequence[tuple[str, float]], vec: Sequence[tuple[str, float]], lexical_weight: float = LEXICAL_WEIGHT
+    lex: Sequence[tuple[str, float]],
+    vec: Sequence[tuple[str, float]],
+    lexical_weight: float = LEXICAL_WEIGHT,
+    foreign: Collection[str] = (),
 ) -> list[tuple[str, float]]:
-    """The hybrid ranking: BM25 divided by the best BM25, cosines min-max normalised over their top list."""
-    return fuse_scores([lex, vec], [lexical_weight, 1.0 - lexical_weight], [0.0, None])
+    """The hybrid ranking: BM25 divided by the best BM25, cosines min-max normalised over their top list.
+
+    A `foreign` note (written in another script than the query: foreign_notes) cannot share the
+    query's words, so its lexical part is unknown rather than zero: it is scored by its vector
+    part alone, at full weight.
+    """
+    fused = fuse_scores([lex, vec], [lexical_weight, 1.0 - lexical_weight], [0.0, None])
+    if not foreign:
+        return fused
+    alone = dict(fuse_scores([vec], [1.0], [None]))
+    out = [(p, alone[p]) if p in foreign and p in alone else (p, s) for p, s in fused]
+    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+
+
+def foreign_notes(query: str, index: LexicalIndex, paths: Iterable[str]) -> set[str]:
+    """The notes among paths written in another script than query (CJK vs the rest: cjk_text)."""
+    cjk = cjk_text(Counter(tokenize(query)))
+    return {p for p in paths if (p in index.cjk) != cjk}
 
 
 def _allowed(
@@ -198,7 +221,7 @@ def search_memory(
     elif mode == "vector":
         ranked = vec
     else:
-        ranked = fuse_hybrid(lex, vec)
+        ranked = fuse_hybrid(lex, vec, foreign=foreign_notes(query, view.lexical, (p for p, _ in vec)))
     found = {"lexical": {p for p, _ in lex}, "vector": {p for p, _ in vec}}
     terms = set(view.lexical.query_terms(query))
     hits = []
