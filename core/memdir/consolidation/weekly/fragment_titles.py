@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
+from memdir.consolidation.weekly.framework_prefix import without_framework
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
 from memdir.consolidation.weekly.japanese_work import (
     acted_template,
@@ -282,6 +283,7 @@ def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> st
     """The decisive call's verb and object when the title is a fragment; then the work by the calls'
     values when the title names none of it (`work_flow`, any language)."""
     english = _english(asked) and not verb_last(asked)
+    steps = without_framework(steps, asked)  # `action_siparis_olustur`: Rasa's prefix, no word of the kind
     title = flow_title(_fragment_title(title, steps, asked), steps, asked, english)
     # `Schedule a visit`: the service it passes says more, whatever the requests' language was read as
     # (round 33: short English texts, `Web form: Book a pre-winter furnace inspection please`, read as none)
