@@ -110,9 +110,10 @@ def _decoded(text: str) -> object | None:
     if not (t.startswith("{") and t.endswith("}") or t.startswith("[") and t.endswith("]")):
         return None
     try:
-        return json.loads(t)
+        value: object = json.loads(t)
     except (ValueError, RecursionError):
         return None
+    return value
 
 
 def keyed_text(text: str, keys: Iterable[Keys]) -> str:
