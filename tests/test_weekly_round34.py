@@ -137,6 +137,9 @@ def test_a_work_title_takes_the_templates_qualifier() -> None:
     assert fragment_title("Book a visit", steps, asked) == "Book an annual visit"
     plain = [*steps[:3], "send_sms: `to=+{number} template=visit_confirm_v2`"]
     assert fragment_title("Book a visit", plain, asked) == "Book a visit"
+    # the notice first (`konfirmasi_pesanan_v1`, `confirmacao_reparo_v4`): no qualifier before the thing
+    first = [*steps[:3], "send_sms: `to=+{number} template=confirm_annual_visit_v2`"]
+    assert fragment_title("Book a visit", first, asked) == "Book a visit"
 
 
 def test_a_work_title_takes_the_constant_its_thing_is_passed() -> None:

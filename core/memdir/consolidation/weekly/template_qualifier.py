@@ -3,10 +3,12 @@
 A title that is only the work call's name (`Siparis olustur` of `siparis_olustur`, "create an order") says
 what every order desk does. The template the kind's message sends often names which work it confirms, in the
 calls' own words: `kurumsal_siparis_onay_v2` ("corporate order confirmation"). When a template's name writes a
-word of the work call's name and, right before it, one or two words the call's name does not
-(`kurumsal`), those words qualify the thing in the title: `Kurumsal siparis olustur`; in English after the
-article (`annual_visit_confirm_v2` + `Schedule a visit` -> `Schedule an annual visit`). A template that writes
-no word of the work (`gel_al_hazir_v1`) or only the work's words (`order_confirm_v2`) leaves the title.
+word of the work call's name, right before it one or two words the call's name does not (`kurumsal`), and
+after it a word of its own (the notice, `onay`), those words qualify the thing in the title: `Kurumsal
+siparis olustur`; in English after the article (`annual_visit_confirm_v2` + `Schedule a visit` -> `Schedule an
+annual visit`). A template that writes
+no word of the work (`gel_al_hazir_v1`), only the work's words (`order_confirm_v2`) or ends with them (a
+language that writes the notice first: `konfirmasi_pesanan_v1`, `confirmacao_reparo_v4`) leaves the title.
 
 Before it: a word of the work call's name that its own call passes as a key with a constant of words names
 that thing: `kavurma_planla` ("plan a roast") with `kavurma=Taze Kavrum` -> `Taze kavrum planla`,
@@ -32,7 +34,10 @@ def _qualifier(steps: Sequence[str], work: list[str]) -> tuple[list[str], str]:
         for m in _TEMPLATE.finditer(step):
             parts = [p.lower() for p in re.split(r"[_-]+", m.group(1)) if p]
             at = next((i for i, p in enumerate(parts) if p in work), -1)
-            before = parts[max(0, at - MAX_QUALIFIER) : at] if at > 0 else []
+            end = at
+            while 0 <= end < len(parts) and parts[end] in work:
+                end += 1
+            before = parts[max(0, at - MAX_QUALIFIER) : at] if at > 0 and end < len(parts) else []
             if before and all(_ALPHA.fullmatch(p) and p not in work for p in before):
                 return before, parts[at]
     return [], ""
