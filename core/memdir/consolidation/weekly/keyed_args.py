@@ -4,8 +4,8 @@
 vehicle=year=2019 make=Kia`): every reader of a step (placeholders, titles, the work call, the note
 matcher) reads that form, and two rounds that changed it (dotted keys inside the step text) changed titles of
 other weeks. So the step text stays as it is, and each step also keeps, in order, where the flat form hides
-a key path (`keys`: `customer=id=` is `customer.id=`, ` name=` is ` customer.name=`, the first item of a list
-of objects `bikes=type=` is `bikes[0].type=`). Only the procedure's written step line is re-keyed
+a key path (`keys`: `customer=id=` is `customer.id=`, ` name=` is ` customer.name=`, an object of a list
+`bikes=type=` is `bikes[].type=`). Only the procedure's written step line is re-keyed
 (`customer.id={id} customer.name={name} vehicle.year={year}`), from a task whose markers all stand, in order,
 in the aligned line; a line where one does not (a hole that swallowed a key) stays flat.
 """
@@ -92,12 +92,13 @@ def _pairs(value: object, path: str, depth: int) -> list[tuple[str, str]]:
 
 
 def _items(values: list[object], path: str, depth: int) -> list[tuple[str, str]]:
-    """A list of objects (`bikes=[{type, size}, …]`): each object's keys under `path[i]`."""
+    """A list of objects (`bikes=[{type, size}, …]`): each object's keys under `path[]` (jq's spelling; an
+    object starts again where its first key does). No index: a `0` the procedure writes would be a value."""
     if not path or not values or not all(isinstance(v, dict) for v in values):
         return []
     out: list[tuple[str, str]] = []
-    for i, v in enumerate(values):
-        inner = _pairs(v, f"{path}[{i}]", depth + 1)
+    for v in values:
+        inner = _pairs(v, f"{path}[]", depth + 1)
         if not inner:
             return []
         out.extend(inner)
