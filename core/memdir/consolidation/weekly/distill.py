@@ -312,7 +312,6 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         dict.fromkeys(t for task in tasks for t in task.tools)
     )  # as first used, not set order
     shared = [] if rendered else _shared(ordered)
-    # what the procedure is for; how many tasks and steps: the body's provenance line and list
     desc = describe(title, [t.intent for t in ordered], has_steps=bool(rendered))
     return Draft(
         title=title,
@@ -334,6 +333,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         threaded_steps=_threaded(rendered),
         run_notes=period_notes(rendered, [t.start for t in ordered], title),  # `month=2026-11`
         started=[t.start for t in ordered],
+        keyed={t.text: t.keyed for t in texts if t.keyed},  # nested arguments with their keys (`keyed_args`)
     )
 
 

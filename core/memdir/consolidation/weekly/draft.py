@@ -31,3 +31,4 @@ class Draft:
     value_tasks: dict[str, dict[str, int]] = field(default_factory=dict)  # placeholder -> value -> tasks
     run_notes: list[str] = field(default_factory=list)  # periods relative to the run (`run_period.py`)
     started: list[datetime | None] = field(default_factory=list)  # the tasks' start times
+    keyed: dict[str, str] = field(default_factory=dict)  # step -> its line with nested keys (`keyed_args`)

@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
+from memdir.consolidation.weekly.framework_prefix import without_framework
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
 from memdir.consolidation.weekly.japanese_work import (
     acted_template,
@@ -41,6 +42,7 @@ from memdir.consolidation.weekly.japanese_work import (
 )
 from memdir.consolidation.weekly.korean_work import is_korean, korean_led, korean_work_title
 from memdir.consolidation.weekly.service_titles import service_title
+from memdir.consolidation.weekly.template_qualifier import qualified_title
 from memdir.consolidation.weekly.work_flow import flow_title, says_only_the_call, tool_words
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
@@ -282,12 +284,13 @@ def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> st
     """The decisive call's verb and object when the title is a fragment; then the work by the calls'
     values when the title names none of it (`work_flow`, any language)."""
     english = _english(asked) and not verb_last(asked)
+    steps = without_framework(steps, asked)  # `action_siparis_olustur`: Rasa's prefix, no word of the kind
     title = flow_title(_fragment_title(title, steps, asked), steps, asked, english)
     # `Schedule a visit`: the service it passes says more, whatever the requests' language was read as
     # (round 33: short English texts, `Web form: Book a pre-winter furnace inspection please`, read as none)
     if says_only_the_call(title, steps):
         title = service_title(steps, asked, title, False)
-    return title
+    return qualified_title(title, steps)  # `Kurumsal siparis olustur`: the template's word for the work
 
 
 def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:

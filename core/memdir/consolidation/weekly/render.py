@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from memdir.consolidation.weekly.align import atoms
 from memdir.consolidation.weekly.consensus import Column, common_prefix
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.keyed_args import keyed_text
 from memdir.consolidation.weekly.naming import EMAIL, MONTH, is_phone
 from memdir.consolidation.weekly.placeholders import Placeholder
 from memdir.consolidation.weekly.reply_templates import template_line
@@ -35,6 +36,7 @@ class StepText:
 
     text: str
     specific: bool = False
+    keyed: str = ""  # the line with nested arguments keyed (`keyed_args.py`), "" when it is the same
 
 
 def one_line(text: str, limit: int = 200) -> str:
@@ -109,7 +111,8 @@ def render_column(
         found = _found(following, groups, {span.name for span in tpl.spans})
         how, tried = _search_parts(search)
         line = f"Find {found}: search likely places one at a time ({how}{tried}), then {line} where it is"
-    return StepText(line, specific)
+    keyed = keyed_text(text, (s.keys for s in column.steps.values()))
+    return StepText(line, specific, line.replace(code(text), code(keyed), 1) if keyed != text else "")
 
 
 def purpose(column: Column) -> str:
@@ -279,7 +282,7 @@ def render_body(draft: Draft, window: str) -> str:
             "## Steps",
             "",
         ]
-        lines += [f"{i}. {s}" for i, s in enumerate(draft.steps, 1)]
+        lines += [f"{i}. {draft.keyed.get(s, s)}" for i, s in enumerate(draft.steps, 1)]
     else:
         lines += [
             f"Seen {n} times with success in the activity log, {window}. The tasks shared this "

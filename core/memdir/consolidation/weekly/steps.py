@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from memdir.consolidation.weekly.call_purpose import TARGET_KEYS, split_purpose
 from memdir.consolidation.weekly.operations import named_operation
@@ -60,6 +60,7 @@ class Step:
     error: str = ""
     plain: str = ""  # what the step is compared by when it is not its input (a tool two loggers wrote)
     purpose: str = ""  # what the call was for, as its agent described it (`call_purpose.py`), not its input
+    keys: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # nested keys (`keyed_args.py`)
 
     def text(self) -> str:
         """What the step did, without the tool prefix: the input (or the tool when there is none)."""

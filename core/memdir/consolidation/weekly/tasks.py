@@ -26,6 +26,7 @@ from memdir.consolidation.weekly.call_results import call_ids, failure_text, is_
 from memdir.consolidation.weekly.flag_order import settle_flag_order
 from memdir.consolidation.weekly.genai_spans import as_events
 from memdir.consolidation.weekly.jsonrpc_calls import paired_calls
+from memdir.consolidation.weekly.keyed_args import input_of, keys_of, purpose_of
 from memdir.consolidation.weekly.own_results import answers, call_ids_in, own_failure
 from memdir.consolidation.weekly.reply_templates import templated_reply
 from memdir.consolidation.weekly.request_text import reply_text
@@ -38,10 +39,8 @@ from memdir.consolidation.weekly.steps import (
     action_word,
     as_week_tools,
     fold_retries,
-    input_purpose,
     input_text,
     searched_value,
-    without_own_name,
 )
 from memdir.consolidation.weekly.task_intent import REPLY_TYPES, THOUGHT_TYPES, settle_intents
 from memdir.consolidation.weekly.task_intent import intent as _intent
@@ -198,14 +197,6 @@ class Task:
         return failed[-1] if failed else (acted[-1] if acted else None)
 
 
-def _input_of(event: ActivityEvent, tool: str = "") -> str:
-    for key in INPUT_KEYS:
-        text = input_text(without_own_name(event.get(key), tool))
-        if text:
-            return text
-    return ""
-
-
 def _action(event: ActivityEvent, tool: str, text: str) -> str:
     """The step's action; a call whose one argument is a search (`{"query": …}`) names no verb of its own."""
     if any(searched_value(event.get(key)) for key in INPUT_KEYS):
@@ -232,14 +223,6 @@ def _reply_call(event: ActivityEvent, tool: str) -> str:
         if text := input_text(value):
             return text
     return _text_field(event, "action_output", "output", "summary") or tool
-
-
-def _purpose_of(event: ActivityEvent, tool: str = "") -> str:
-    """What the call says it is for (a description beside its command), from the input `_input_of` read."""
-    for key in INPUT_KEYS:
-        if input_text(value := without_own_name(event.get(key), tool)):
-            return input_purpose(value)
-    return ""
 
 
 def _failed(event: ActivityEvent) -> tuple[bool, str]:
@@ -306,7 +289,7 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             if says_failed(ev) and not bad:  # `retry-prompt`: the call failed, its text says why
                 bad, error = True, failure_text(ev)[:300]
             idx = open_call.pop(name, None) if name else (len(task.steps) - 1 if task.steps else None)
-            if idx is None and name and (text := _input_of(ev, name)) and len(task.steps) < MAX_STEPS:
+            if idx is None and name and (text := input_of(ev, name)) and len(task.steps) < MAX_STEPS:
                 task.tools.append(name)  # a logger that writes results only: the result is the step
                 task.steps.append(
                     Step(
@@ -315,7 +298,8 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
                         action_of(name, text),
                         failed=bad,
                         error=error,
-                        purpose=_purpose_of(ev, name),
+                        purpose=purpose_of(ev, name),
+                        keys=keys_of(ev, name),
                     )
                 )
             elif idx is not None and bad:
@@ -345,8 +329,10 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
             name = name or ev.type
             task.tools.append(name)
             if len(task.steps) < MAX_STEPS:
-                text = _input_of(ev, name) or _text_field(ev, "summary")
-                step = Step(name, text, _action(ev, name, text), purpose=_purpose_of(ev, name))
+                text = input_of(ev, name) or _text_field(ev, "summary")
+                step = Step(
+                    name, text, _action(ev, name, text), purpose=purpose_of(ev, name), keys=keys_of(ev, name)
+                )
                 bad, error = own_failure(ev)  # a call and its result in one record
                 task.steps.append(replace(step, failed=bad, error=error) if bad else step)
                 open_call[name] = len(task.steps) - 1

@@ -110,6 +110,18 @@ def _shared(said: Sequence[str], asked: Sequence[str]) -> bool:
     return bool(words) and 2 * sum(1 for t in texts if all(w in t for w in words)) > len(asked)
 
 
+def _one_request(said: Sequence[str], tool: str, asked: Sequence[str]) -> bool:
+    """Whether the title is one request's words and the work call names the kind better (round 34): of three
+    requests or more, at most one writes every word of the title of four letters or more (`Long crack`),
+    and two or more write a word of the work call's name (`cancel_membership`: `cancel`, `membership`)."""
+    words = [w.lower() for w in said if len(w) >= 4]
+    texts = [{w.lower() for w in _LATIN.findall(a)} for a in asked]
+    if len(asked) < 3 or not words or sum(1 for t in texts if all(w in t for w in words)) > 1:
+        return False
+    named = [w for w in tool_words(tool) if len(w) >= 4]
+    return sum(1 for t in texts if any(_names(x, w) for x in t for w in named)) >= 2
+
+
 def _looked_up(calls: Sequence[tuple[str, str]], i: int) -> bool:
     """Whether call i starts from the request (it sends no value an earlier call sent) and later calls
     (before the message) send values first seen after it: its answer."""
@@ -193,7 +205,7 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
         return title  # a constant the calls pass (`Révision complète`)
     elif _shared(said, asked):
         return title  # what most requests write (`Summer set`): their name for the kind
-    elif not any(_names(w, c) for w in said for c in _spoken(steps)):
+    elif not any(_names(w, c) for w in said for c in _spoken(steps)) and not _one_request(said, tool, asked):
         return title  # the requests' language, which the calls do not speak (`Pick up the laundry`)
     words = tool_words(tool)
     if not english:
