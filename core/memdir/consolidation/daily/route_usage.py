@@ -182,13 +182,65 @@ def plain_report(body: str, blocks: list[Block]) -> bool:
     return bool(_DONE_EN.match(first) or _DONE_JA.search(first))
 
 
+# a bad thing said not to have happened is good news: "no errors", "nothing was left", 「問題なかった」,
+# 「残っていなかった」, 「エラーなし」 (read before the failure words, which would count "error" / エラー)
+_NO_TROUBLE = re.compile(
+    r"\b(?:no|not|never|nothing|without|none|zero|n't)\b(?:\W+\w+){0,3}?\W+(?:issues?|problems?|errors?|"
+    r"trouble|leaks?|residue|faults?|complain\w*|surprises?|wrong|damage|alarms?|warnings?|left|remain\w*|"
+    r"again|failures?|rejects?|defects?|stuck)\b(?:\s+(?:was|were|is|are)\s+(?:left|found|seen|remaining))?|"
+    r"\bstill (?:fine|ok|okay|good|clean|green|within|in spec|passed|passes|works|worked|ran|runs|neutral)\b|"
+    r"(?:問題|異常|支障|影響|不具合|エラー|漏れ|ズレ|汚れ|残り|残留|再発|詰まり|不良|トラブル)(?:は|も)?"
+    r"(?:なかった|ない|なし|無し|なく|ありませんでした|ありません|出なかった|出ず)|"
+    r"(?:残|再発|漏れ|詰ま|ずれ|ズレ|止ま|落ち|弾かれ)[^。、！!\n]{0,4}?(?:なかった|なく|ず|ません)",
+    re.I,
+)
+# the work, then a contrast (but / however / though; が、けど、しかし) and a bad result after it: a value not
+# as it should be, something left or still there, work to redo, a problem back (trial 18: "washed the bowl
+# the usual way, but the pH was not neutral", 「いつもの手順で洗浄したが、うまくいかなかった。」)
+_CONTRAST = re.compile(
+    r"\b(?:but|however|though|although|except that)\b|,\s*yet\b|"
+    r"(?:た|だ|ます|です|ました)(?:が|けど|けれど|けれども)[、,]?|しかし|ところが|ただ(?:し)?[、,]",
+    re.I,
+)
+_BAD_RESULT = re.compile(
+    r"\b(?:not|no|never|still|left|again|redo|redid|remained|leak\w*|out of (?:spec|range|tolerance)|"
+    r"wrong|off by|too (?:high|low|long|short)|had to (?:re\w+|repeat|start over|do it)|"
+    r"\w+n't)\b|"
+    r"なかった|ない[。、]|ず[、。]|残っ|残り|残った|ダメ|だめ|駄目|やり直|再発|再度|もう一度|合わな|足りな|不足|"
+    r"外れ|超え|(?<![A-Za-z])NG(?![A-Za-z])",
+    re.I,
+)
+# "not done yet" / 「まだ終わっていない」 is news still to come, not a bad result: read as pending
+_NOT_YET = re.compile(
+    r"\bnot\s+(?:\w+\s+){0,2}yet\b|まだ[^。、\n]{0,12}?(?:ていない|てない|ない|ません)", re.I
+)
+
+
+_SENTENCE_END = re.compile(r"[。！？!?]|\.(?=\s|$)|\n")
+
+
+def _contrast_then_bad(text: str) -> bool:
+    """Whether a contrast follows the work and a bad result follows the contrast: in the rest of the
+    contrast's sentence or in the sentence after it (the result told next, 「…したが、…。洗剤が残った。」)."""
+    for m in _CONTRAST.finditer(text):
+        if m.start() == 0:
+            continue
+        ends = [e.end() for e in _SENTENCE_END.finditer(text, m.end())][:2]
+        if _BAD_RESULT.search(text[m.end() : ends[-1] if ends else len(text)]):
+            return True
+    return False
+
+
 def usage_outcome(text: str) -> str:
     """What the writer reports: failure when a step failed or the run stopped, success, else unknown.
 
-    Between "still running" and "done" the later one is the news: "listed the pending expenses,
-    approved them. Both worked" is a success, "deployed, health check pending" is not known yet.
+    "but the pH was not neutral" / 「が、洗剤が残った」 (a contrast, then a bad result) is a failure;
+    "but it went fine" / 「が、問題なかった」 stays a success (trial 18). Between "still running" and
+    "done" the later one is the news: "listed the pending expenses, approved them. Both worked" is a
+    success, "deployed, health check pending" is not known yet.
     """
-    if FAILED.search(text):
+    text = _NOT_YET.sub(" pending ", _NO_TROUBLE.sub(" ", text))
+    if FAILED.search(text) or _contrast_then_bad(text):
         return "failure"
     pending, done = _last(PENDING, text), _last(DONE, text)
     if pending >= 0 and pending > done:
