@@ -78,11 +78,19 @@ def other_language(body: str, added: str, title: str = "") -> str | None:
     """The name of `added`'s language ("Japanese") when it is a translation of the note: in the other language
     than the note's own text, and not called a revision by its title or first line ("…（改訂）", "(revised)",
     "v2"), which stays a later version (trial 16). Else None."""
-    mine, theirs = language(own_text(body)), language(added)
+    mine, theirs = _clearly(own_text(body)), _clearly(added)
     first = next((ln for ln in added.splitlines() if ln.strip()), "")
-    if mine == theirs or _REVISED.search(f"{title}\n{first}"):
+    if not mine or not theirs or mine == theirs or _REVISED.search(f"{title}\n{first}"):
         return None
     return LANGUAGE_NAMES[theirs]
+
+
+def _clearly(text: str) -> str:
+    """`ja` or `en` when the text is written in it (Japanese at least half the letters, or under a fifth), else ""
+    (an English note with a Japanese word or two in it is no translation of an English text)."""
+    cjk = len(_CJK.findall(text)) * 2
+    share = cjk / (cjk + len(_LATIN.findall(text)) or 1)
+    return "ja" if share >= 0.5 else "en" if share < 0.2 else ""
 
 
 def language_heading(language_name: str, label: str) -> str:

@@ -369,9 +369,7 @@ class Planner:
         if self._cites(path, ep):
             return  # the note had this episode before the run: an edit replaces its section (_replace), never a 2nd
         meta = draft.meta if draft.meta is not None else (self._notes.get(path) or self.store.read(path)).meta
-        other = other_language(
-            draft.body, text, title
-        )  # a translation sits beside the note's own text (trial 18)
+        other = other_language(draft.body, text, title)  # a translation sits beside (trial 18)
         steps = not other and kind == "procedures" and later_steps(meta, draft.body, text)  # a later version
         heading = language_heading(other, f"{title} ({day})") if other else f"{day} — {title}"
         draft.body = draft.body.rstrip("\n") + "\n\n" + f"## {heading}\n\n{text}\n"
