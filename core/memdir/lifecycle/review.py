@@ -350,7 +350,9 @@ class ReviewQueue:
                         "already_moved": moved["already_moved"],
                     }
                 else:
-                    merged = apply_merge(self.store, item.id, item.target, item.candidate, item.sources)
+                    merged = apply_merge(
+                        self.store, item.id, item.target, item.candidate, item.sources, item.title
+                    )
                     result = {
                         "target": merged["target"],
                         "already_merged": merged["already_merged"],

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from memdir.errors import ConflictError, NoteNotFound, ReviewError
 from memdir.locks import file_lock
-from memdir.notes.current_steps import later_steps, mark_current
+from memdir.notes.current_steps import language_heading, later_steps, mark_current, other_language
 from memdir.notes.frontmatter import split_text
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ def _union(existing: Any, new: list[str]) -> list[str]:
 
 
 def apply_merge(
-    store: NoteStore, item_id: str, target: str, candidate: str, sources: list[str]
+    store: NoteStore, item_id: str, target: str, candidate: str, sources: list[str], title: str = ""
 ) -> MergeResult:
     """Append the candidate to target as `## YYYY-MM-DD — merged from review <id>` and extend `sources`."""
     rel = store.relpath(target)
@@ -130,9 +130,17 @@ def apply_merge(
     body = None
     if not already:
         content = section_content(note.body, prepare_candidate(candidate), sources)
+        other = other_language(
+            note.body, content
+        )  # a translation: a version beside the note's own, not later
         heading = f"{now.date().isoformat()} — {merge_marker(item_id)}"
+        heading = (
+            language_heading(other, f"{merge_marker(item_id)} ({now.date().isoformat()})")
+            if other
+            else heading
+        )
         body = note.body.rstrip("\n") + "\n\n" + f"## {heading}\n\n{content}\n"
-        if rel.startswith("procedures/") and later_steps(note.meta, note.body, content):
+        if not other and rel.startswith("procedures/") and later_steps(note.meta, note.body, content):
             body = mark_current(body, heading)  # a later version of the steps: the top says which are current
     if changes or body is not None:
         if "updated_at" in note.meta or body is not None:

@@ -7,6 +7,10 @@ or a code block), one line under the title points at it; a later version moves t
 is memdir's own (it starts with CURRENT) and is replaced, never repeated; every other byte is kept. A note a
 person wrote (`origin: human`, or no `origin`) gets no such line: nothing above their own text changes (the
 merged section itself says what changed, `review_apply.py`).
+
+A translation is not a later version (trial 18): text added in the other language than the note's own
+(English and Japanese, `language`) goes under a language heading (`## Japanese version — …`, no date at its
+start, so `memdir context` keeps the note's own steps first) and never moves the CURRENT line.
 """
 
 from __future__ import annotations
@@ -15,6 +19,16 @@ import re
 from collections.abc import Mapping
 
 CURRENT = "> **Current steps:**"
+LANGUAGE_NAMES = {"en": "English", "ja": "Japanese"}
+# a text that calls itself a revision, in either language: a later version even when it is in the other one
+_REVISED = re.compile(
+    r"\b(?:revised|revision|updated|new version|v\d+|rev\.?\s?\d+)\b|改訂|改定|更新|新版|新しい手順|変更後",
+    re.I,
+)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
+# where a note's own text ends: a dated section, a version in another language, a fenced block's edge aside
+_ADDED = re.compile(r"^##[ \t]+(?:\d{4}-\d{2}-\d{2}\b|(?:English|Japanese) version\b)", re.M)
 _ITEM = re.compile(
     r"^[ \t]*(?:[-*+•・][ \t]+(?:\[[ xX]\][ \t]+)?|\d{1,3}[.)．][ \t]*|[０-９]{1,3}[．.][ \t]*)\S"
 )
@@ -44,3 +58,41 @@ def mark_current(body: str, heading: str) -> str:
     if lines and lines[top].startswith("# "):
         return "\n".join([*lines[: top + 1], "", line, *lines[top + 1 :]])
     return "\n".join([line, "", *lines])
+
+
+def language(text: str) -> str:
+    """`ja` when Japanese characters are at least a fifth of the letters, else `en`."""
+    cjk = len(_CJK.findall(text))
+    latin = len(_LATIN.findall(text))
+    return "ja" if cjk and cjk * 2 >= 0.2 * (cjk * 2 + latin) else "en"
+
+
+def own_text(body: str) -> str:
+    """The note's own text: its body up to the first section memdir appended (dated, or another language's)."""
+    m = _ADDED.search(body)
+    own = body[: m.start()] if m else body
+    return "\n".join(ln for ln in own.splitlines() if not ln.startswith(CURRENT))
+
+
+def other_language(body: str, added: str, title: str = "") -> str | None:
+    """The name of `added`'s language ("Japanese") when it is a translation of the note: in the other language
+    than the note's own text, and not called a revision by its title or first line ("…（改訂）", "(revised)",
+    "v2"), which stays a later version (trial 16). Else None."""
+    mine, theirs = _clearly(own_text(body)), _clearly(added)
+    first = next((ln for ln in added.splitlines() if ln.strip()), "")
+    if not mine or not theirs or mine == theirs or _REVISED.search(f"{title}\n{first}"):
+        return None
+    return LANGUAGE_NAMES[theirs]
+
+
+def _clearly(text: str) -> str:
+    """`ja` or `en` when the text is written in it (Japanese at least half the letters, or under a fifth), else ""
+    (an English note with a Japanese word or two in it is no translation of an English text)."""
+    cjk = len(_CJK.findall(text)) * 2
+    share = cjk / (cjk + len(_LATIN.findall(text)) or 1)
+    return "ja" if share >= 0.5 else "en" if share < 0.2 else ""
+
+
+def language_heading(language_name: str, label: str) -> str:
+    """The heading of a version in another language: `Japanese version — <label>` (no date at its start)."""
+    return f"{language_name} version — {label}"

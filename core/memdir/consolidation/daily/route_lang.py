@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 
 from memdir.consolidation.daily.blocks import split_blocks, strip_marker, units
+from memdir.notes.current_steps import language as language  # the rule lives with the notes (trial 18)
 
 CROSS_SIMILAR = 0.5  # calibrated cosine between a text and its translation (docs/daily.md)
 CROSS_ANCHORS = 0.45  # Jaccard overlap of anchors
@@ -37,8 +38,6 @@ VERSION_SHARED = 2
 STEPS_SIMILAR = 0.4
 _LIST_NUMBER = re.compile(r"\d{1,2}")
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
-_LATIN = re.compile(r"[A-Za-z]")
 _FENCED = re.compile(r"^\s*```[^\n]*\n(.*?)^\s*```\s*$", re.M | re.S)
 _CODE = re.compile(r"`([^`\n]+)`")
 # ASCII only: in Japanese prose a name runs into the kana after it (「Googleドライブ」, 「PDFに書き出して」)
@@ -48,13 +47,6 @@ LATIN_TERM = re.compile(
     r"[A-Za-z][A-Za-z0-9]+"
 )  # the words of a title a translation keeps as they are (VPN, DB)
 _TECH = re.compile(r"[\d_./:@=-]|[a-z][A-Z]|^[A-Z]{2,}")
-
-
-def language(text: str) -> str:
-    """`ja` when Japanese characters are at least a fifth of the letters, else `en`."""
-    cjk = len(_CJK.findall(text))
-    latin = len(_LATIN.findall(text))
-    return "ja" if cjk and cjk * 2 >= 0.2 * (cjk * 2 + latin) else "en"
 
 
 def anchors(text: str) -> set[str]:

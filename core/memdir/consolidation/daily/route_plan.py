@@ -43,7 +43,7 @@ from memdir.consolidation.daily.route_usage_match import procedure_text
 from memdir.consolidation.daily.route_usage_name import UsageNamer
 from memdir.consolidation.daily.router import RoutedPart
 from memdir.masked_refs import stored_ref
-from memdir.notes.current_steps import later_steps, mark_current
+from memdir.notes.current_steps import language_heading, later_steps, mark_current, other_language
 from memdir.notes.model import Note, hash_text
 from memdir.paths import slugify
 from memdir.runs.journal import Op
@@ -369,9 +369,11 @@ class Planner:
         if self._cites(path, ep):
             return  # the note had this episode before the run: an edit replaces its section (_replace), never a 2nd
         meta = draft.meta if draft.meta is not None else (self._notes.get(path) or self.store.read(path)).meta
-        steps = kind == "procedures" and later_steps(meta, draft.body, text)  # a later version of its steps
-        draft.body = draft.body.rstrip("\n") + "\n\n" + f"## {day} — {title}\n\n{text}\n"
-        draft.body = mark_current(draft.body, f"{day} — {title}") if steps else draft.body
+        other = other_language(draft.body, text, title)  # a translation sits beside (trial 18)
+        steps = not other and kind == "procedures" and later_steps(meta, draft.body, text)  # a later version
+        heading = language_heading(other, f"{title} ({day})") if other else f"{day} — {title}"
+        draft.body = draft.body.rstrip("\n") + "\n\n" + f"## {heading}\n\n{text}\n"
+        draft.body = mark_current(draft.body, heading) if steps else draft.body
         if ep.ref not in draft.sources:
             draft.sources.append(ep.ref)
         draft.changed = True
