@@ -22,6 +22,7 @@ from memdir.consolidation.weekly.steps import (
     MAX_INPUT_DEPTH,
     input_purpose,
     input_text,
+    own_argument,
     without_own_name,
 )
 
@@ -76,8 +77,11 @@ def _pairs(value: object, path: str, depth: int) -> list[tuple[str, str]]:
     if len(items) == 1 and isinstance(items[0][1], str) and items[0][0] in _BARE_KEYS:
         return []
     out: list[tuple[str, str]] = []
+    names = [k for k, _ in items]
     for k, v in items:
-        if k in _HTTP_METHODS or k in INPUT_KEYS or k in TARGET_KEYS or k == "method":
+        if own_argument(k, v, names):
+            pass  # the tool's own object argument: keyed like any other
+        elif k in _HTTP_METHODS or k in INPUT_KEYS or k in TARGET_KEYS or k == "method":
             return []  # written without its key: nothing to re-key safely
         here = f"{path}.{k}" if path else k
         inner = _pairs(v, here, depth + 1) if isinstance(v, dict | list) else []

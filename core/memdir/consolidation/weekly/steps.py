@@ -98,6 +98,26 @@ def _names_a_call(value: str) -> bool:
     return bool(word) and " " not in word and ("/" in word or "." in word.strip("."))
 
 
+# keys that wrap a request's input (an HTTP call's `params`, a search's `query` text) but that tools also name
+# their own object arguments by (`{"query": {"part_no": …}}`, `params: {caustic: {temp_c: 75}}`)
+_ALSO_ARGUMENTS = frozenset(["query", "params"])
+_REQUEST_KEYS = frozenset(["method", "url", "uri", "path", "endpoint", *_HTTP_METHODS])
+
+
+def own_argument(key: str, value: object, keys: list[str]) -> bool:
+    """Whether an input key of `_ALSO_ARGUMENTS` is the tool's own argument (written with its key): its value
+    is an object (or a list of them) and it stands in no request (no `method`, `url`, … beside it).
+
+    Trial 18 #N3: `cmms.find_part {"query": {"part_no": …, "machine": …}}` was written `part_no=… machine=…`,
+    and `params.caustic.temp_c` lost its `params`: the step no longer rebuilt the call.
+    """
+    if key not in _ALSO_ARGUMENTS or any(k in _REQUEST_KEYS for k in keys):
+        return False
+    return isinstance(value, dict) or (
+        isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+    )
+
+
 def input_text(value: object, depth: int = 0) -> str:
     """A tool input as one line: strings as they are, dicts as their values (`k=v` for all but a command).
 
@@ -118,12 +138,14 @@ def input_text(value: object, depth: int = 0) -> str:
             return input_text(items[0][1], depth + 1)  # {"cmd": "pytest -q"} is the command itself
         # {"target": "cabinet 1"} stays `target=cabinet 1`: an argument, whose first word is no verb
         parts = []
+        names = [k for k, _ in items]
         for k, v in items:
             text = input_text(v, depth + 1)
             if k in _HTTP_METHODS:  # {"POST": "/v1/parcels", "body": …}: the method and its path
                 parts.append(f"{k} {text}")
                 continue
-            bare = k in INPUT_KEYS or k in TARGET_KEYS or (k == "method" and _names_a_call(text))
+            bare = (k in INPUT_KEYS and not own_argument(k, v, names)) or k in TARGET_KEYS
+            bare = bare or (k == "method" and _names_a_call(text))
             parts.append(text if bare else f"{k}={text}")
         return " ".join(parts)[:MAX_INPUT]
     if isinstance(value, list):
