@@ -41,8 +41,7 @@ def call_word_title(steps: Sequence[str], asked: Sequence[str]) -> str:
     )
     best, rank = "", (0, 0)
     for run in runs:
-        kanji = set(_KANJI.findall(run))
-        writers = sum(1 for a in asked if kanji & set(_KANJI.findall(a)))
+        writers = sum(1 for a in asked if _writes_kanji_of(run, a))
         if 2 * writers <= len(asked):
             continue
         mine = (writers, sum(c.count(run) for c in calls))
@@ -51,6 +50,20 @@ def call_word_title(steps: Sequence[str], asked: Sequence[str]) -> str:
     return best
 
 
+def _writes_kanji_of(run: str | set[str], request: str) -> bool:
+    """Whether a request writes a kanji of the constant as a word of it: a kanji run of the request that
+    holds two of the constant's kanji, none but the constant's (`休` of お休み for `在籍休会`), or starts with
+    one (`印鑑登録用` for `実印`: a word's head reads alone); the `会` that ends `懇親会` or `同窓会` is another
+    word's, no witness of a menu `特選会席`."""
+    kanji = set(_KANJI.findall(run)) if isinstance(run, str) else run
+    for word in _KANJI_RUN.findall(request):
+        mine = set(word)
+        if len(mine & kanji) >= 2 or mine and mine <= kanji or word[0] in kanji:
+            return True
+    return False
+
+
+_KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
 # a message's purpose written after its subject in a template id (`撮影予約確認`: the booking's confirmation)
 _NOTICE_END = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ|確定)$")
 # the kanji of the acts and notices a constant may carry beside its thing (`来店予約確定`: a visit, booked,
@@ -83,7 +96,7 @@ def japanese_call_title(
     for run in runs:
         kanji = set(_KANJI.findall(run))
         own = kanji - _ACT_KANJI or kanji  # 予約 in a request asks for the act, not for this thing
-        writers = sum(1 for a in ja if own & set(_KANJI.findall(a)))
+        writers = sum(1 for a in ja if _writes_kanji_of(own, a))
         if 2 * writers <= len(ja) or skip(_NOTICE_END.sub("", run)) and skip(run):
             continue
         mine = (writers, len(kanji & written), sum(c.count(run) for c in calls))
