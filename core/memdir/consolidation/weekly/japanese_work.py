@@ -66,8 +66,8 @@ def japanese_work_title(
     def bare(s: str) -> bool:  # a short thing (`実印`) names the work once it has its act (`実印の注文`)
         return fragment(s) and (not act or fragment(f"{s}の{act}"))
 
-    thing = japanese_call_title(steps, asked, bare)
-    if not thing or bare(thing):
+    thing = japanese_call_title(steps, asked, fragment)
+    if not thing or fragment(thing):
         # a template's subject names the work even when short (`合鍵受付_v1` -> 合鍵), once it has its act,
         # when a request writes it (not `入会` of `入会のご案内_v1` for requests that write 入りたい)
         def named(s: str) -> bool:
@@ -75,6 +75,9 @@ def japanese_work_title(
             return not fragment(s) or bool(act) and asks and not fragment(f"{s}の{act}")
 
         thing = next((s for s in notice_subjects(steps) if named(s)), "")
+    if not thing:  # none names it alone: a short thing with the act (`実印の注文`)
+        thing = japanese_call_title(steps, asked, bare)
+        thing = "" if bare(thing) else thing
     if not thing:
         return ""
     return thing if not act or _ENDS_ACT.search(thing) else f"{thing}の{act}"

@@ -52,17 +52,17 @@ def call_word_title(steps: Sequence[str], asked: Sequence[str]) -> str:
 
 def _writes_kanji_of(run: str | set[str], request: str) -> bool:
     """Whether a request writes a kanji of the constant as a word of it: a kanji run of the request that
-    holds two of the constant's kanji, none but the constant's (`休` of お休み for `在籍休会`), or starts with
-    one (`印鑑登録用` for `実印`: a word's head reads alone); the `会` that ends `懇親会` or `同窓会` is another
-    word's, no witness of a menu `特選会席`."""
+    holds two of the constant's kanji, or none but the constant's (`休` of お休み for `在籍休会`); the `会` of
+    `懇親会` or `同窓会` is another word's, no witness of a menu `特選会席`."""
     kanji = set(_KANJI.findall(run)) if isinstance(run, str) else run
     for word in _KANJI_RUN.findall(request):
         mine = set(word)
-        if len(mine & kanji) >= 2 or mine and mine <= kanji or word[0] in kanji:
+        if len(mine & kanji) >= 2 or mine and mine <= kanji:
             return True
     return False
 
 
+_KANA_KANJI = re.compile(r"[\u3041-\u3096\u3400-\u4dbf\u4e00-\u9fff]")
 _KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
 # a message's purpose written after its subject in a template id (`撮影予約確認`: the booking's confirmation)
 _NOTICE_END = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ|確定)$")
@@ -86,6 +86,9 @@ def japanese_call_title(
     """
     ja = [a for a in asked if _CJK.search(a)]
     if 2 * len(ja) <= len(asked):
+        return ""
+    ja = [a for a in ja if _KANA_KANJI.search(a)]  # an English request quoting a katakana name is no Japanese
+    if not ja:
         return ""
     calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
     runs = dict.fromkeys(
