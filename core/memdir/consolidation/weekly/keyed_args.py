@@ -22,6 +22,7 @@ from memdir.consolidation.weekly.steps import (
     MAX_INPUT_DEPTH,
     input_purpose,
     input_text,
+    names_a_call,
     without_own_name,
 )
 
@@ -77,7 +78,8 @@ def _pairs(value: object, path: str, depth: int) -> list[tuple[str, str]]:
         return []
     out: list[tuple[str, str]] = []
     for k, v in items:
-        if k in _HTTP_METHODS or k in INPUT_KEYS or k in TARGET_KEYS or k == "method":
+        named = k == "method" and (not isinstance(v, str) or names_a_call(v))  # a payment's method is keyed
+        if k in _HTTP_METHODS or k in INPUT_KEYS or k in TARGET_KEYS or named:
             return []  # written without its key: nothing to re-key safely
         here = f"{path}.{k}" if path else k
         inner = _pairs(v, here, depth + 1) if isinstance(v, dict | list) else []
