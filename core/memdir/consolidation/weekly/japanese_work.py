@@ -75,9 +75,9 @@ def japanese_work_title(
             return not fragment(s) or bool(act) and asks and not fragment(f"{s}の{act}")
 
         thing = next((s for s in notice_subjects(steps) if named(s)), "")
-    if not thing:  # none names it alone: a short thing with the act (`実印の注文`)
+    if not thing:  # none names it alone: a short thing a request writes whole, with the act (`実印の注文`)
         thing = japanese_call_title(steps, asked, bare)
-        thing = "" if bare(thing) else thing
+        thing = "" if bare(thing) or not any(thing in a for a in asked) else thing
     if not thing:
         return ""
     return thing if not act or _ENDS_ACT.search(thing) else f"{thing}の{act}"
