@@ -38,7 +38,7 @@ from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
 from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, readable_id, with_tools
-from memdir.consolidation.weekly.title_holes import cuts_words, loose_holes, without_holes
+from memdir.consolidation.weekly.title_holes import cuts_words, loose_holes, mostly_holes, without_holes
 from memdir.consolidation.weekly.title_language import across_languages, calls_text
 from memdir.consolidation.weekly.title_support import call_title, task_source
 from memdir.consolidation.weekly.titles import (
@@ -54,6 +54,7 @@ from memdir.consolidation.weekly.titles import (
     steps_title,
     title_template,
 )
+from memdir.consolidation.weekly.varying_words import one_task_values
 from memdir.consolidation.weekly.verb_titles import verb_and_thing
 from memdir.consolidation.weekly.whole_values import join_named
 from memdir.runs.redact import redact_text
@@ -284,6 +285,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         asked,
         [task_source(t) for t in ordered],
         lambda: call_title(rendered, asked),
+        one_task_values({g.name: g.value_tasks() for g in groups}, asked),  # `Maytag washer`: one task's
     )
     if is_message(title):  # one person's whole message is no title: the kind's word in its calls
         title = call_word_title(rendered, asked) or title
@@ -343,40 +345,6 @@ def _replies(task: Task) -> list[str]:
 
 _CJK_TITLE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _REPORT = re.compile(r"^[A-Za-z]+ [a-z]{3,}ed$")  # `License renewed`, `Tonbo shipped`: a status, no task
-
-
-_FILLER = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "to",
-        "of",
-        "for",
-        "in",
-        "on",
-        "at",
-        "by",
-        "with",
-        "and",
-        "or",
-        "it",
-        "its",
-        "is",
-        "please",
-    ]
-)
-
-
-def mostly_holes(title: str) -> bool:
-    """A title that opens with a hole (the requests' verbs differed) and has more holes than own words
-    (fillers and particles aside): `{value} churn-xgb {value2} to {target}` names no work."""
-    holes = len(_PLACEHOLDER.findall(title))
-    rest = _PLACEHOLDER.sub(" ", title)
-    words = [w for w in re.findall(r"[A-Za-z\u00c0-\u024f][\w-]*", rest) if w.lower() not in _FILLER]
-    # kanji and katakana runs, and kana runs longer than a particle (`しまう`, `置いて`; not `を`, `の`)
-    cjk = re.findall(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]+|[\u3041-\u3093]{2,}", rest)
-    return title.lstrip().startswith("{") and holes > len(words) + len(cjk)
 
 
 def _threaded(steps: list[str]) -> int:

@@ -62,6 +62,10 @@ def japanese_work_title(
     if not japanese_led(asked):
         return ""
     act = act_word(verb, noun, "ja")
+
+    def bare(s: str) -> bool:  # a short thing (`実印`) names the work once it has its act (`実印の注文`)
+        return fragment(s) and (not act or fragment(f"{s}の{act}"))
+
     thing = japanese_call_title(steps, asked, fragment)
     if not thing or fragment(thing):
         # a template's subject names the work even when short (`合鍵受付_v1` -> 合鍵), once it has its act,
@@ -71,6 +75,9 @@ def japanese_work_title(
             return not fragment(s) or bool(act) and asks and not fragment(f"{s}の{act}")
 
         thing = next((s for s in notice_subjects(steps) if named(s)), "")
+    if not thing:  # none names it alone: a short thing a request writes whole, with the act (`実印の注文`)
+        thing = japanese_call_title(steps, asked, bare)
+        thing = "" if bare(thing) or not any(thing in a for a in asked) else thing
     if not thing:
         return ""
     return thing if not act or _ENDS_ACT.search(thing) else f"{thing}の{act}"
@@ -87,13 +94,31 @@ def acted_template(steps: Sequence[str], thing: str) -> str:
     return work if thing in work else f"{thing}の{work}"
 
 
-def names_less(title: str, work_title: str) -> bool:
+def names_less(title: str, work_title: str, asked: Sequence[str] = ()) -> bool:
     """Whether a title says less than the Japanese work title: English (the call's words, for a Japanese
-    desk), or the thing's first word without what is done to it (`エアコンの大丈夫` beside `エアコン洗浄`)."""
-    if not _CJK.search(title):
+    desk), the thing's first word without what is done to it (`エアコンの大丈夫` beside `エアコン洗浄`), or a
+    verb's form a request wrote, no noun of an act (`実印の受け取れ` of `受け取れると助かります`)."""
+    if not _CJK.search(title) or verb_form(title, asked):
         return True
     thing = work_title.split("の")[0] if "の" in work_title else work_title
     runs = _SCRIPT_RUN.findall(thing)
     return (
         len(runs) >= 2 and runs[0] in title and thing not in title and not any(r in title for r in runs[1:])
     )
+
+
+# a title ending in a kanji and an e-row kana (`受け取れ`, `取り下げ`): a verb's stem, or a noun of an act
+_E_ROW_END = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff][\u3041-\u3093]*[えけげせぜてでねへべめれ]$")
+# what follows a verb, never a noun: its ending (`受け取れる`, `受け取れます`, `受け取れない`, `受け取れれば`)
+_VERB_NEXT = "(?:る|ます|ません|ない|れば|たら)"
+
+
+def verb_form(title: str, asked: Sequence[str]) -> bool:
+    """Whether a Japanese title ends with a verb's form that the requests write as a verb (`受け取れると`,
+    `受け取れますか`: the potential `受け取れる`), no noun a person titles work with (`取り下げ` of `取り下げて`
+    stays)."""
+    m = _E_ROW_END.search(title.strip())
+    if m is None:
+        return False
+    tail = re.escape(m.group(0))
+    return any(re.search(tail + _VERB_NEXT, a) for a in asked)

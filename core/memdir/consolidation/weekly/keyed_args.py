@@ -22,6 +22,7 @@ from memdir.consolidation.weekly.steps import (
     MAX_INPUT_DEPTH,
     input_purpose,
     input_text,
+    names_a_call,
     own_argument,
     without_own_name,
 )
@@ -79,9 +80,10 @@ def _pairs(value: object, path: str, depth: int) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     names = [k for k, _ in items]
     for k, v in items:
+        named = k == "method" and (not isinstance(v, str) or names_a_call(v))  # a payment's method is keyed
         if own_argument(k, v, names):
             pass  # the tool's own object argument: keyed like any other
-        elif k in _HTTP_METHODS or k in INPUT_KEYS or k in TARGET_KEYS or k == "method":
+        elif k in _HTTP_METHODS or k in INPUT_KEYS or k in TARGET_KEYS or named:
             return []  # written without its key: nothing to re-key safely
         here = f"{path}.{k}" if path else k
         inner = _pairs(v, here, depth + 1) if isinstance(v, dict | list) else []

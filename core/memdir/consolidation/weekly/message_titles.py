@@ -39,18 +39,34 @@ def call_word_title(steps: Sequence[str], asked: Sequence[str]) -> str:
     runs = list(
         dict.fromkeys(m.group(0) for c in calls for m in _JA_VALUE.finditer(c) if _KANJI.search(m.group(0)))
     )
-    best, rank = "", (0, 0)
+    best, rank = "", (0, 0, 0)
     for run in runs:
-        kanji = set(_KANJI.findall(run))
-        writers = sum(1 for a in asked if kanji & set(_KANJI.findall(a)))
+        writers = sum(1 for a in asked if _writes_kanji_of(run, a))
         if 2 * writers <= len(asked):
             continue
-        mine = (writers, sum(c.count(run) for c in calls))
+        whole = sum(1 for a in asked if _writes_kanji_of(run, a, strict=True))
+        mine = (writers, whole, sum(c.count(run) for c in calls))
         if mine > rank:
             best, rank = run, mine
     return best
 
 
+def _writes_kanji_of(run: str | set[str], request: str, strict: bool = False) -> bool:
+    """Whether a request writes a kanji of the constant as a word of it: a kanji run of the request that
+    holds two of the constant's kanji, none but the constant's (`休` of お休み for `在籍休会`), or starts with
+    one (`視` of 視力 for `両眼視機能検査`: a word's head reads alone); a kanji inside or at the end of another
+    word (the `会` of `懇親会` or `同窓会`: a party; the `印` of `実印一本`) is no witness of a menu `特選会席`
+    or a case `朱肉付き印鑑ケース`. `strict`: the first two ways only (a tie's decider)."""
+    kanji = set(_KANJI.findall(run)) if isinstance(run, str) else run
+    for word in _KANJI_RUN.findall(request):
+        mine = set(word)
+        if len(mine & kanji) >= 2 or mine <= kanji or not strict and word[0] in kanji:
+            return True
+    return False
+
+
+_KANA_KANJI = re.compile(r"[\u3041-\u3096\u3400-\u4dbf\u4e00-\u9fff]")
+_KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
 # a message's purpose written after its subject in a template id (`撮影予約確認`: the booking's confirmation)
 _NOTICE_END = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|案内|連絡|送信|お知らせ|確定)$")
 # the kanji of the acts and notices a constant may carry beside its thing (`来店予約確定`: a visit, booked,
@@ -74,19 +90,23 @@ def japanese_call_title(
     ja = [a for a in asked if _CJK.search(a)]
     if 2 * len(ja) <= len(asked):
         return ""
+    ja = [a for a in ja if _KANA_KANJI.search(a)]  # an English request quoting a katakana name is no Japanese
+    if not ja:
+        return ""
     calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
     runs = dict.fromkeys(
         m.group(0) for c in calls for m in _JA_VALUE.finditer(c) if _KANJI.search(m.group(0))
     )
     written = set(_KANJI.findall("".join(ja)))
-    best, rank = "", (0, 0, 0)
+    best, rank = "", (0, 0, 0, 0)
     for run in runs:
         kanji = set(_KANJI.findall(run))
         own = kanji - _ACT_KANJI or kanji  # 予約 in a request asks for the act, not for this thing
-        writers = sum(1 for a in ja if own & set(_KANJI.findall(a)))
+        writers = sum(1 for a in ja if _writes_kanji_of(own, a))
         if 2 * writers <= len(ja) or skip(_NOTICE_END.sub("", run)) and skip(run):
             continue
-        mine = (writers, len(kanji & written), sum(c.count(run) for c in calls))
+        whole = sum(1 for a in ja if _writes_kanji_of(own, a, strict=True))  # `実印` over `…印鑑ケース`
+        mine = (writers, whole, len(kanji & written), sum(c.count(run) for c in calls))
         if mine > rank:
             best, rank = run, mine
     short = _NOTICE_END.sub("", best)

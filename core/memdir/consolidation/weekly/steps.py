@@ -86,7 +86,7 @@ class Step:
 _HTTP_METHODS = frozenset(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"])
 
 
-def _names_a_call(value: str) -> bool:
+def names_a_call(value: str) -> bool:
     """Whether a `method` value names the call (`GET`, JSON-RPC `tools/call`, `orders.cancel`), not an argument.
 
     `{"method": "POST", "url": …}` reads `POST https://…` and `{"method": "tools/call", …}` names the call, but a
@@ -145,7 +145,7 @@ def input_text(value: object, depth: int = 0) -> str:
                 parts.append(f"{k} {text}")
                 continue
             bare = (k in INPUT_KEYS and not own_argument(k, v, names)) or k in TARGET_KEYS
-            bare = bare or (k == "method" and _names_a_call(text))
+            bare = bare or (k == "method" and names_a_call(text))
             parts.append(text if bare else f"{k}={text}")
         return " ".join(parts)[:MAX_INPUT]
     if isinstance(value, list):

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from memdir.consolidation.weekly.asked_terms import unasked_word
 from memdir.consolidation.weekly.title_support import anchored, natural, unsupported
+from memdir.consolidation.weekly.varying_words import holds_value
 
 _HOLE = re.compile(r"\{[^{}]*\}")
 _ID = re.compile(
@@ -67,14 +68,16 @@ def fit_title(
     asked: Sequence[str] = (),
     sources: Sequence[str] = (),
     shared: Callable[[], str] = str,
+    varying: Sequence[str] = (),
 ) -> str:
     """The title when fit, else the first fit candidate (computed in order, only when needed), else the
     title. With the requests (`asked`), one word no request writes is unfit too (`asked_terms.unasked_word`).
     With each task's request and calls (`sources`), a title holding a word fewer than two tasks write
     (`title_support.unsupported`) and no word that most requests and the calls write (`anchored`) gives way to what all tasks did (`shared`, the decisive call's verb and
     object) when that is a natural, supported title; an unfit title takes the fit candidate that reads
-    naturally and has the fewest such words (the first on a tie)."""
-    if not unfit_title(title) and not unasked_word(title, asked):
+    naturally and has the fewest such words (the first on a tie). A title holding one task's value
+    (`varying`, `varying_words`: `Maytag washer`) is unfit, and so is such a candidate."""
+    if not unfit_title(title) and not unasked_word(title, asked) and not holds_value(title, varying):
         if not unsupported(title, sources) or anchored(title, asked, sources):
             return title
         said = shared().strip()
@@ -82,7 +85,7 @@ def fit_title(
     best, rank = title, (True, 10**6)
     for candidate in (*candidates, shared):
         said = candidate().strip()
-        if not said or unfit_title(said) or unasked_word(said, asked):
+        if not said or unfit_title(said) or unasked_word(said, asked) or holds_value(said, varying):
             continue
         mine = (not natural(said), len(unsupported(said, sources)))
         if mine == (False, 0) or not sources:

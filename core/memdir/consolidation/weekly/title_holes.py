@@ -110,3 +110,40 @@ _DANGLING = re.compile(rf"(?i)\b(?:{_PREPOSITIONS})\s+{HOLE}(?=\s*(?:$|[^\w\s]|(
 def drop_dangling(text: str) -> str:
     """`text` without the holes, and without a preposition whose object was the hole (module note above)."""
     return _DANGLING.sub(" ", text).replace(HOLE, " ")
+
+
+_FILLER = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "to",
+        "of",
+        "for",
+        "in",
+        "on",
+        "at",
+        "by",
+        "with",
+        "and",
+        "or",
+        "it",
+        "its",
+        "is",
+        "please",
+    ]
+)
+
+
+_PLACEHOLDER = re.compile(r"\{([^\W\d_][\w-]{0,40})\}")
+
+
+def mostly_holes(title: str) -> bool:
+    """A title that opens with a hole (the requests' verbs differed) and has more holes than own words
+    (fillers and particles aside): `{value} churn-xgb {value2} to {target}` names no work."""
+    holes = len(_PLACEHOLDER.findall(title))
+    rest = _PLACEHOLDER.sub(" ", title)
+    words = [w for w in re.findall(r"[A-Za-z\u00c0-\u024f][\w-]*", rest) if w.lower() not in _FILLER]
+    # kanji and katakana runs, and kana runs longer than a particle (`しまう`, `置いて`; not `を`, `の`)
+    cjk = re.findall(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]+|[\u3041-\u3093]{2,}", rest)
+    return title.lstrip().startswith("{") and holes > len(words) + len(cjk)

@@ -1,0 +1,43 @@
+"""A value that differs between a kind's tasks is never a word of its title (round 35).
+
+A title built from the requests' shared words may open with one task's value: set 35's washer repairs
+wrote `Whirlpool`, `LG`, `Samsung`, `Maytag` (the steps' `appliance.brand={brand}`), and the clause
+"Maytag washer, door won't unlock" gave `Maytag washer`: the capitalised first word read as the request's
+verb. A value is *one task's* when its placeholder holds two values or more and only one task wrote it;
+a title holding such a value as a whole word, when at most one request writes it, is unfit and takes the
+next candidate (`title_guard.fit_title`): `Book a visit`. A value two requests write (`washer`) is the
+kind's and stays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+_HOLE = re.compile(r"\{[^{}]*\}")
+
+
+def one_task_values(value_tasks: Mapping[str, Mapping[str, int]], asked: Sequence[str]) -> list[str]:
+    """Values of placeholders with two values or more that only one task wrote and at most one request
+    writes as a word (`value_tasks`: placeholder -> value -> how many tasks wrote it)."""
+    out: list[str] = []
+    for counts in value_tasks.values():
+        if len(counts) < 2:
+            continue
+        for value, n in counts.items():
+            word = value.strip()
+            if n != 1 or len(word) < 3 or not re.search(r"[^\W\d_]", word):
+                continue
+            if sum(1 for a in asked if _as_word(word).search(a)) <= 1:
+                out.append(word)
+    return out
+
+
+def holds_value(title: str, values: Sequence[str]) -> bool:
+    """Whether the title (placeholders aside) writes one of the values as a whole word."""
+    text = _HOLE.sub(" ", title)
+    return any(_as_word(v).search(text) for v in values)
+
+
+def _as_word(value: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w{{-]){re.escape(value)}(?![\w}}-])", re.I)
