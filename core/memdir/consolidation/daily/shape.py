@@ -28,7 +28,7 @@ from memdir.consolidation.daily.shape_central import central_description, centra
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, width
 from memdir.consolidation.daily.shape_cols import cut as _cut
 from memdir.consolidation.daily.shape_cols import one_line as _one_line
-from memdir.consolidation.daily.shape_desc import meta_phrase, procedure_summary
+from memdir.consolidation.daily.shape_desc import announces, meta_phrase, procedure_summary
 from memdir.consolidation.daily.shape_fit import fit_title, question_title
 from memdir.consolidation.daily.shape_items import CLAUSE_END as _CLAUSE_END
 from memdir.consolidation.daily.shape_items import depth as _depth
@@ -69,6 +69,7 @@ from memdir.consolidation.daily.shape_text import (
     title_phrase,
 )
 from memdir.consolidation.daily.shape_use import lead_sentences, source_line, use_line
+from memdir.notes.episode_titles import heading_title
 
 TITLE_LIMIT = 72
 _KNOW_LEAD = re.compile(
@@ -120,8 +121,8 @@ def _clean_blocks(blocks: list[Block]) -> list[Block]:
 def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], list[str]]:
     """The body text, the meta sentences, the context sentences and the steps."""
     if any(b.kind in ("list", "code") for b in blocks):
-        meta = [u for b in blocks[:1] if b.kind == "para" for u in units(b) if is_meta(u)]
-        keep = [b for b in blocks if not (b.kind == "para" and all(is_meta(u) for u in units(b)))]
+        meta = [u for b in blocks[:1] if announces(b) for u in units(b) if is_meta(u)]
+        keep = [b for b in blocks if not announces(b)]
         if not any(b.kind in ("list", "code") for b in keep):
             keep = blocks
         symptoms, steps = list_steps(keep)  # a fenced block's commands; a symptom is no step
@@ -364,10 +365,6 @@ def _procedure_description(
     )  # what they are for, never a chain
 
 
-def _same(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
-
-
 def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     """Title, description and body of a note of `kind` made from an episode's title and text."""
     written = text
@@ -378,8 +375,9 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
     opened = unaddressed(blocks)  # title and description; the body keeps the address as written
     note_title = make_title(kind, title, opened, page)
-    if len(blocks) > 1 and blocks[0].kind == "heading" and _same(blocks[0].text.lstrip("# "), note_title):
-        blocks = blocks[1:]  # a pasted page's own `# Title`: the note's heading already says it
+    said = " ".join(heading_title(blocks[0].text).split()).casefold() if blocks[0].kind == "heading" else ""
+    if len(blocks) > 1 and said == " ".join(note_title.split()).casefold():
+        blocks = blocks[1:]  # a pasted page's own `# Title`, `## 10:00 — Title`: the note's heading says it
     if kind == "procedures":
         body = _procedure_body(blocks)[0]
         _, meta, lead, steps = _procedure_body(opened)

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import re
 
-from memdir.consolidation.daily.blocks import sentences
+from memdir.consolidation.daily.blocks import Block, sentences, units
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_central import terms
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, WIDE, one_line, width
 from memdir.consolidation.daily.shape_fit import fit_title
 from memdir.consolidation.daily.shape_items import head, unlabel
-from memdir.consolidation.daily.shape_text import strip_narrative
+from memdir.consolidation.daily.shape_text import is_meta, strip_narrative
 
 # a step head that leans on the next clause (a reason, a contrast, a condition, a topic, a bare particle)
 _LEANS = re.compile(
@@ -63,6 +63,32 @@ def meta_phrase(meta: list[str]) -> str:
         if len(t) >= 4:
             return cap_first(t)
     return ""
+
+
+# the words of an announcement, which name no task: "here is the procedure", "steps", 「手順」「やり方」
+_ANNOUNCE_WORDS = re.compile(
+    r"\b(?:here(?:'s| is| are)|the|our|my|steps?|how|to|procedure|runbook|checklist|process|instructions|"
+    r"what|i|we|did|ran|used|below|follows?|as)\b|手順|やり方|方法|流れ|チェックリスト|以下|下記|次|の|は",
+    re.I,
+)
+
+
+def names_task(line: str) -> bool:
+    """Whether a line that announces steps also names what they are for ("Chain replacement procedure:",
+    「オーブン1の扉パッキン交換手順：」), unlike "Steps I ran:", "Here's how:", 「手順：」「以下の手順」."""
+    s = one_line(line).rstrip(" :：")
+    if not s or _ANNOUNCES.match(s) or _EMPTY_META.search(s):
+        return False
+    return len(terms(_ANNOUNCE_WORDS.sub(" ", s))) >= 1
+
+
+def announces(b: Block) -> bool:
+    """A paragraph that only announces the steps ("Steps I ran:", 「手順をまとめた。」); a lead ending in a colon
+    that names what they are for (「オーブン1の扉パッキン交換手順：」, "Chain replacement procedure:") is the
+    steps' lead, kept in the body and read for the description (trial 18 re-check N4)."""
+    if b.kind != "para" or not all(is_meta(u) for u in units(b)):
+        return False
+    return not (len(units(b)) == 1 and b.text.rstrip().endswith((":", "：")) and names_task(b.text))
 
 
 def says_title(text: str, title: str) -> bool:
