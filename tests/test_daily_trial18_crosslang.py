@@ -150,3 +150,21 @@ def test_a_prose_procedure_keeps_its_condition_above_the_steps_and_its_first_ste
     if text is KITCHEN_EN:
         assert len(steps) == 5 and steps[2].startswith("3. While the dishwasher runs we wipe"), note.body
         assert note.description.startswith("When we switch the prep line"), note.description
+
+
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+def test_a_translation_added_the_same_day_is_no_newer_version(
+    root: Path, first: tuple[str, str], second: tuple[str, str]
+) -> None:
+    """The daily run's own merge of a translation (`route_plan`, re-check N1, `fix18g`): the other language goes
+    under its language's heading after the note's own steps; no "Current steps" banner calls the note's own
+    steps an earlier version, and no dated heading makes `context` show them as older text."""
+    mem = e5_memory(root)
+    mem.add_episode(first[1], title=first[0], at=at(9))
+    mem.add_episode(second[1], title=second[0], at=at(15))
+    run(mem)
+    (path,) = _procedures(root)
+    body = NoteStore(root).read(path).body
+    assert "Current steps" not in body, body
+    assert re.search(r"^## (?:Japanese|English) version — ", body, re.M), body
+    assert not re.search(r"^## \d{4}-\d{2}-\d{2}", body, re.M), body
