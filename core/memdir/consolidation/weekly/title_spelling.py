@@ -37,19 +37,26 @@ _PHRASE_END = frozenset(
 )
 
 
-def _plain(word: str) -> set[str]:
-    """The ASCII forms a word is written as in a tool's name: its marks dropped, or spelt out (`ö` -> `oe`)."""
-    low = word.lower()
-    dropped = "".join(c for c in unicodedata.normalize("NFKD", low) if not unicodedata.combining(c))
-    spelt = "".join(_LETTERS.get(c, c) for c in low)
-    dropped = "".join(_LETTERS.get(c, c) if c in "ßæøå" else c for c in dropped)
-    return {dropped, spelt}
+_DROPPED = {"ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ł": "l", "ı": "i"}
 
 
-def _fold(c: str) -> str:
-    """One letter without its marks (`ö` -> `o`), one letter still."""
-    base = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
-    return base if len(base) == 1 else c
+def _flat(word: str, spelt: bool) -> tuple[str, list[int]]:
+    """A word in ASCII as a tool's name writes it (its marks dropped, `ö` -> `o`, or spelt out, `ö` -> `oe`),
+    and for each ASCII letter the index of the letter it stands for."""
+    out: list[str] = []
+    where: list[int] = []
+    for i, c in enumerate(word):
+        if c.isascii():
+            plain = c
+        elif spelt and c in _LETTERS:
+            plain = _LETTERS[c]
+        elif c in _DROPPED:
+            plain = _DROPPED[c]
+        else:
+            plain = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
+        out.append(plain)
+        where.extend([i] * len(plain))
+    return "".join(out), where
 
 
 def as_requests_write(title: str, asked: Sequence[str]) -> str:
@@ -57,7 +64,6 @@ def as_requests_write(title: str, asked: Sequence[str]) -> str:
     (`Boka besok` + `besök` -> `Boka besök`, also inside a compound: `platsbesöket`); the title as it is
     otherwise."""
     words = [w.lower() for t in asked for w in _WORD.findall(_HOLE.sub(" ", t)) if not w.isascii()]
-    folded = [("".join(_fold(c) for c in w), w) for w in words]
 
     def respell(m: re.Match[str]) -> str:
         word = m.group(0)
@@ -65,11 +71,18 @@ def as_requests_write(title: str, asked: Sequence[str]) -> str:
         if not word.isascii() or len(word) < 4:
             return word
         seen: Counter[str] = Counter()
-        for flat, w in folded:
-            if low in _plain(w):  # the whole word, its marks spelt out too (`bestaetigen`)
-                seen[w] += 2
-            elif (k := flat.find(low)) >= 0 and not w[k : k + len(low)].isascii():
-                seen[w[k : k + len(low)]] += 1  # a compound's part (`platsbesök`)
+        for w in words:
+            for spelt in (False, True):
+                flat, where = _flat(w, spelt)
+                k = flat.find(low)
+                if k < 0 or (k > 0 and where[k - 1] == where[k]) or (
+                    k + len(low) < len(flat) and where[k + len(low)] == where[k + len(low) - 1]
+                ):
+                    continue  # not found, or it cuts a letter spelt out in two (`o|e`)
+                form = w[where[k] : where[k + len(low) - 1] + 1]
+                if not form.isascii():  # the whole word counts more than a compound's part (`platsbesök`)
+                    seen[form] += 2 if form == w else 1
+                    break
         if not seen:
             return word
         form = seen.most_common(1)[0][0]
