@@ -24,16 +24,92 @@ _HOLE = re.compile(r"\{\w+\}")
 
 # nouns that take no `a`: mass nouns and nouns used only in the plural (English grammar)
 MASS_NOUNS = frozenset(
-    "livestock equipment furniture software hardware luggage baggage fish staff personnel information advice"
-    " feedback cattle poultry clothing merchandise machinery jewelry jewellery firewood gravel mulch soil"
-    " laundry mail news research homework data seafood gear paperwork produce footwear underwear "
-    " stationery cutlery crockery silverware tableware glassware signage scaffolding plumbing wiring"
-    " insulation shelving fencing landscaping bedding lumber timber rubbish garbage trash"
-    " offspring scissors clothes goods".split()
+    [
+        "livestock",
+        "equipment",
+        "furniture",
+        "software",
+        "hardware",
+        "luggage",
+        "baggage",
+        "fish",
+        "staff",
+        "personnel",
+        "information",
+        "advice",
+        "feedback",
+        "cattle",
+        "poultry",
+        "clothing",
+        "merchandise",
+        "machinery",
+        "jewelry",
+        "jewellery",
+        "firewood",
+        "gravel",
+        "mulch",
+        "soil",
+        "laundry",
+        "mail",
+        "news",
+        "research",
+        "homework",
+        "data",
+        "seafood",
+        "gear",
+        "paperwork",
+        "produce",
+        "footwear",
+        "underwear",
+        "stationery",
+        "cutlery",
+        "crockery",
+        "silverware",
+        "tableware",
+        "glassware",
+        "signage",
+        "scaffolding",
+        "plumbing",
+        "wiring",
+        "insulation",
+        "shelving",
+        "fencing",
+        "landscaping",
+        "bedding",
+        "lumber",
+        "timber",
+        "rubbish",
+        "garbage",
+        "trash",
+        "offspring",
+        "scissors",
+        "clothes",
+        "goods",
+    ]
 )
 # what ends the noun phrase an article opens (the head noun is the word before it)
 _PHRASE_END = frozenset(
-    "with for to from of at in on by and or into onto about before after until via per".split()
+    [
+        "with",
+        "for",
+        "to",
+        "from",
+        "of",
+        "at",
+        "in",
+        "on",
+        "by",
+        "and",
+        "or",
+        "into",
+        "onto",
+        "about",
+        "before",
+        "after",
+        "until",
+        "via",
+        "per",
+    ]
 )
 
 
@@ -75,8 +151,10 @@ def as_requests_write(title: str, asked: Sequence[str]) -> str:
             for spelt in (False, True):
                 flat, where = _flat(w, spelt)
                 k = flat.find(low)
-                if k < 0 or (k > 0 and where[k - 1] == where[k]) or (
-                    k + len(low) < len(flat) and where[k + len(low)] == where[k + len(low) - 1]
+                if (
+                    k < 0
+                    or (k > 0 and where[k - 1] == where[k])
+                    or (k + len(low) < len(flat) and where[k + len(low)] == where[k + len(low) - 1])
                 ):
                     continue  # not found, or it cuts a letter spelt out in two (`o|e`)
                 form = w[where[k] : where[k + len(low) - 1] + 1]
