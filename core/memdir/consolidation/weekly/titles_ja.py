@@ -153,9 +153,10 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
     if done and not any(v in r for v in verbs for r in said):
         verbs = done[:1]
         nouns = [w for w in words if w not in verbs]
-    if not verbs and len(actions) > 1:  # no word is written as a verb: the latest act a request asks for
-        # (`掃除をお願い`, `掃除の依頼`), never a place or a thing (`霊園`: `掃除の霊園` is no phrase of the work)
-        verbs = [w for w in actions if w in _ACTIONS or _asked_for(w, texts)]
+    if not verbs and len(actions) > 1:  # no word is written as a verb: the latest word, as before, but
+        # when a request asks for one of them by name (`掃除をお願い`, `掃除の依頼`), that act: never a place a
+        # request names after it (`霊園`: `掃除の霊園` is no phrase of the work)
+        verbs = [w for w in actions if _asked_for(w, texts)] or actions
         nouns = words
     if not verbs:  # a field's label (`登録カードの番号は…`) names what a request gives, not the work
         named = [w for w in nouns if not _label(w, where[w], texts)]
