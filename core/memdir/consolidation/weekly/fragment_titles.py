@@ -43,6 +43,7 @@ from memdir.consolidation.weekly.japanese_work import (
 from memdir.consolidation.weekly.korean_work import is_korean, korean_led, korean_work_title
 from memdir.consolidation.weekly.service_titles import service_title
 from memdir.consolidation.weekly.template_qualifier import qualified_title
+from memdir.consolidation.weekly.title_spelling import as_requests_write, without_mass_article
 from memdir.consolidation.weekly.work_flow import flow_title, says_only_the_call, tool_words
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
@@ -290,7 +291,8 @@ def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> st
     # (round 33: short English texts, `Web form: Book a pre-winter furnace inspection please`, read as none)
     if says_only_the_call(title, steps):
         title = service_title(steps, asked, title, False)
-    return qualified_title(title, steps)  # `Kurumsal siparis olustur`: the template's word for the work
+    title = qualified_title(title, steps)  # `Kurumsal siparis olustur`: the template's word for the work
+    return without_mass_article(as_requests_write(title, asked))  # `Boka besök`, `Reserve livestock`
 
 
 def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:

@@ -130,7 +130,39 @@ def whole_ids(parts: list[Part]) -> list[Part]:
         whole.name = key_name(m.group(0).strip(" \t,;=([{'\"`").split("=")[0])
         return True
 
-    return _widen(parts, under_id)
+    return _spaced_phones(_widen(parts, under_id))
+
+
+# a key and the start of a phone number written with spaces (`phone=+1 757 555 `, `tel=06 1234 `)
+_SPACED_PHONE = re.compile(r"([A-Za-z][\w-]*)=(\+?\d[\d ().-]*)$")
+_PHONE_TAIL = re.compile(r"^[\d().-]*")
+
+
+def _spaced_phones(parts: list[Part]) -> list[Part]:
+    """A phone number written with spaces is one value too (`phone={phone}`, not `phone=+1 757 555 {number}`):
+    a token ends at a space, so the area code and exchange the week's tasks shared stayed constant text."""
+    out: list[Part] = []
+    for i, p in enumerate(parts):
+        before = out[-1] if out and isinstance(out[-1], str) else ""
+        m = _SPACED_PHONE.search(before)
+        if not (isinstance(p, Span) and _solid(p) and m and " " in m.group(2)):
+            out.append(p)
+            continue
+        after = parts[i + 1] if i + 1 < len(parts) and isinstance(parts[i + 1], str) else ""
+        assert isinstance(after, str)
+        post = _PHONE_TAIL.match(after)
+        tail = post.group(0) if post else ""
+        whole = _joined([m.group(2), p, tail])
+        vals = list(whole.values.values())
+        if len(set(vals)) < 2 or not all(is_phone(v) for v in vals):
+            out.append(p)
+            continue
+        whole.name = key_name(m.group(1)) if len(m.group(1)) >= 4 else "phone"
+        out[-1] = before[: m.start(2)]
+        out.append(whole)
+        if tail:  # the rest of the text after the number stays, without its digits
+            parts[i + 1] = after[len(tail) :]
+    return out
 
 
 def same_ids(templates: Sequence[list[Part]], ids: Sequence[Span]) -> list[list[Part]]:

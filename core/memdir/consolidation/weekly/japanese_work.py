@@ -78,9 +78,19 @@ def japanese_work_title(
     if not thing:  # none names it alone: a short thing a request writes whole, with the act (`実印の注文`)
         thing = japanese_call_title(steps, asked, bare)
         thing = "" if bare(thing) or not any(thing in a for a in asked) else thing
+    thing = _without_grade(thing, asked)
     if not thing:
         return ""
     return thing if not act or _ENDS_ACT.search(thing) else f"{thing}の{act}"
+
+
+def _without_grade(thing: str, asked: Sequence[str]) -> str:
+    """The thing without a part after `・` that no request writes a character of (`墓石クリーニング・標準` ->
+    `墓石クリーニング`: the service's grade, a plan's tier, is no word of the work a person names)."""
+    parts = thing.split("・")
+    while len(parts) > 1 and not any(c in a for c in parts[-1] if _CJK.match(c) for a in asked):
+        parts.pop()
+    return "・".join(parts)
 
 
 def acted_template(steps: Sequence[str], thing: str) -> str:

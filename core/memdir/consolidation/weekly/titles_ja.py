@@ -66,6 +66,15 @@ def _verbal(word: str, texts: Sequence[str]) -> bool:
     return any(_AS_VERB.match(t, m.end()) for t in texts for m in re.finditer(re.escape(word), t))
 
 
+# a request for the thing before it (`掃除をお願い`, `掃除の依頼`, `清掃を希望`): an act asked for, by its noun
+_ASKED = re.compile(r"[をのもが]?(?:お願い|依頼|希望|頼)")
+
+
+def _asked_for(word: str, texts: Sequence[str]) -> bool:
+    """Whether some request asks for `word` itself (`掃除をお願い`, `掃除の依頼`): the act the kind is."""
+    return any(_ASKED.match(t, m.end()) for t in texts for m in re.finditer(re.escape(word), t))
+
+
 def _words(texts: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
     where: dict[str, list[tuple[int, int]]] = {}  # word -> (text, position) of each occurrence
     for n, text in enumerate(texts):
@@ -144,8 +153,11 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
     if done and not any(v in r for v in verbs for r in said):
         verbs = done[:1]
         nouns = [w for w in words if w not in verbs]
-    if not verbs and len(actions) > 1:  # no word is written as a verb: the latest word, as before
-        verbs, nouns = actions, words
+    if not verbs and len(actions) > 1:  # no word is written as a verb: the latest word, as before, but
+        # when a request asks for one of them by name (`掃除をお願い`, `掃除の依頼`), that act: never a place a
+        # request names after it (`霊園`: `掃除の霊園` is no phrase of the work)
+        verbs = [w for w in actions if _asked_for(w, texts)] or actions
+        nouns = words
     if not verbs:  # a field's label (`登録カードの番号は…`) names what a request gives, not the work
         named = [w for w in nouns if not _label(w, where[w], texts)]
         return _with_action(named[0], texts) if alone and named else ""
