@@ -28,9 +28,10 @@ import numpy as np
 
 from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate, embed_text
-from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
+from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, stem, title_overlap, title_terms
 from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work, without_case
 from memdir.consolidation.daily.route_usage_id import pick_by_id
+from memdir.consolidation.daily.route_usage_loan import english_words, katakana_words, loan_pairs
 from memdir.consolidation.daily.route_usage_match import MIN_SHARED, SHARE_RATIO, SharedPick, pick_by_words
 from memdir.runs.redact import redact
 
@@ -66,7 +67,7 @@ class UsageNamer:
         scored = [(m.similarity + TITLE_WEIGHT * self._title_share(text, m), m) for m in found]
         score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
         procedures = texts()
-        pick = pick_by_words(f"{title}\n{text}", procedures)
+        pick = pick_by_words(f"{title}\n{text}", procedures, self._loans(f"{title}\n{text}", procedures))
         by_id = pick_by_id(f"{t0}\n{x0}", procedures)  # the ids the case words left out are read here
         others = {pick.path if pick else None, by_id[0] if by_id else None} - {None}
         if best is not None and score >= USAGE_MATCH and others <= {best.path}:
@@ -87,6 +88,22 @@ class UsageNamer:
         match = next((m for m in found if m.path == pick.path), None) or self._match_of(pick.path, vec)
         return Named(match, score, _shared_why(pick))
 
+    def _loans(self, report: str, texts: dict[str, str]) -> dict[str, set[str]]:
+        """Per procedure in the other language, the report's words it says as loanwords (quota / クォータ):
+        shared words like those the two texts share as written (route_usage_loan, trial 19)."""
+        out: dict[str, set[str]] = {}
+        ja = language(report) == "ja"
+        for path, text in texts.items():
+            if language(text) == language(report):
+                continue
+            if ja:
+                found = loan_pairs(english_words(text), katakana_words(report), self.vectors.embed)
+            else:
+                found = loan_pairs(english_words(report), katakana_words(text), self.vectors.embed)
+            if found:
+                out[path] = {stem(w) for w in found.values()}
+        return out
+
     def _match_of(self, path: str, vec: np.ndarray) -> Match:
         """A Match for a known note (similarity to `vec`), for a procedure found by its words."""
         known = self.vectors.vector_of(path)
@@ -103,13 +120,21 @@ class UsageNamer:
         """
         if language(report) == language(m.title):
             return title_overlap(report, without_case(m.title))
-        latin = " ".join(LATIN_TERM.findall(m.title))
-        if not latin:
+        title = without_case(m.title)
+        latin = " ".join(LATIN_TERM.findall(title))
+        if language(title) == "ja":  # クォータ of the title is "quota" of the report (route_usage_loan)
+            kana = katakana_words(title)
+            loans = loan_pairs(english_words(report), kana, self.vectors.embed) if kana else {}
+        else:  # the report's katakana words that are words of the English title
+            kana, found = [], loan_pairs(english_words(title), katakana_words(report), self.vectors.embed)
+            loans, report = {}, " ".join([report, *found.values()])
+        want = len(title_terms(latin)) + len(kana)
+        if not want:
             return 0.0
         rv, tv = self.vectors.embed([" ".join(report.split())[:EMBED_CHARS], m.title])
         if calibrate(float(rv @ tv), self.vectors.name) < CROSS_SIMILAR:
             return 0.0
-        return title_overlap(report, latin)
+        return (len(title_terms(latin) & title_terms(report)) + len(loans)) / want
 
 
 def _work_why(report: str) -> str:
