@@ -27,20 +27,23 @@ LOANWORD = 0.06  # CSLS from which a katakana word and an English word are one w
 _NEIGHBOURS = 5
 _KATAKANA = re.compile(r"[\u30a1-\u30faー]{2,}")
 _EN = re.compile(r"[A-Za-z][a-z]{2,}")
-_REF_EN = (
+_REF_EN_WORDS = (
     "water bottle parking permit plumber toilet bill website hours tax return freezer plant schedule meeting "
     "email invoice report account server backup update login network file machine truck order delivery "
     "kitchen door key car table"
-).split()
-_REF_JA = (
+)
+_REF_EN = _REF_EN_WORDS.split()
+_REF_JA_WORDS = (
     "サーバー メール ファイル ネットワーク ログイン アカウント バックアップ プリンター トラック キッチン ドア キー "
     "テーブル スケジュール ミーティング レポート データ システム ユーザー パソコン"
-).split()
-# words that say how it went or that it was the usual way, not what it was about
-_FRAME = frozenset(
-    "the and for with from that this then after before back usual usually steps step way done went fine "
-    "problems problem issues issue no not all good again today yesterday".split()
 )
+_REF_JA = _REF_JA_WORDS.split()
+# words that say how it went or that it was the usual way, not what it was about
+_FRAME_WORDS = (
+    "the and for with from that this then after before back usual usually steps step way done went fine "
+    "problems problem issues issue no not all good again today yesterday"
+)
+_FRAME = frozenset(_FRAME_WORDS.split())
 
 
 def katakana_words(text: str) -> list[str]:
