@@ -114,27 +114,33 @@ class UsageNamer:
     def _title_share(self, report: str, m: Match) -> float:
         """Share of the note title's terms the report mentions; across languages, of the terms a translation keeps.
 
-        An English report of a Japanese procedure ("renewed the VPN cert" / 「VPN証明書の更新手順」) shares only
-        the title's Latin terms (VPN), and only when the report reads like the title itself (calibrated
-        similarity of report and title >= CROSS_SIMILAR), so one shared acronym alone names nothing.
+        An English report of a Japanese procedure ("renewed the VPN cert" / 「VPN証明書の更新手順」) shares the
+        title's Latin terms (VPN) and its katakana loanwords said in English (クォータ / "quota",
+        route_usage_loan, trial 19). A Latin term alone counts only when the report reads like the title
+        itself (calibrated similarity of report and title >= CROSS_SIMILAR), so one shared acronym alone
+        names nothing; a loanword is read by its meaning, so it needs no such check.
         """
         if language(report) == language(m.title):
             return title_overlap(report, without_case(m.title))
         title = without_case(m.title)
         latin = " ".join(LATIN_TERM.findall(title))
-        if language(title) == "ja":  # クォータ of the title is "quota" of the report (route_usage_loan)
+        kana: list[str] = []
+        kana_said = False
+        if language(title) == "ja":  # the title's katakana words the report says in English
             kana = katakana_words(title)
-            loans = loan_pairs(english_words(report), kana, self.vectors.embed) if kana else {}
-        else:  # the report's katakana words that are words of the English title
-            kana, found = [], loan_pairs(english_words(title), katakana_words(report), self.vectors.embed)
-            loans, report = {}, " ".join([report, *found.values()])
+            loans = len(loan_pairs(english_words(report), kana, self.vectors.embed)) if kana else 0
+        else:  # the report's katakana words that are words of the English title, read as those words
+            found = loan_pairs(english_words(title), katakana_words(report), self.vectors.embed)
+            report, loans = " ".join([report, *found.values()]), 0
+            kana_said = bool(found)
         want = len(title_terms(latin)) + len(kana)
         if not want:
             return 0.0
-        rv, tv = self.vectors.embed([" ".join(report.split())[:EMBED_CHARS], m.title])
-        if calibrate(float(rv @ tv), self.vectors.name) < CROSS_SIMILAR:
-            return 0.0
-        return (len(title_terms(latin) & title_terms(report)) + len(loans)) / want
+        if not (loans or kana_said):
+            rv, tv = self.vectors.embed([" ".join(report.split())[:EMBED_CHARS], m.title])
+            if calibrate(float(rv @ tv), self.vectors.name) < CROSS_SIMILAR:
+                return 0.0
+        return (len(title_terms(latin) & title_terms(report)) + loans) / want
 
 
 def _work_why(report: str) -> str:
