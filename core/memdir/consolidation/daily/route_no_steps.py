@@ -144,3 +144,16 @@ def has_step(body: str, blocks: list[Block], title: str = "") -> bool:
     return any(step_sentence(s) and beyond(s) for t in texts for s in sentences(t)) or any(
         step_sentence(s) and beyond(s) for ln in lines if ln.strip() for s in sentences(ln)
     )
+
+
+_SHAPED_STEP = re.compile(r"(?m)^\s*(?:\d{1,3}[.)]|[-*+•・])\s+\S|^\s*```|^(?: {4}|\t)\S|^\s*\$ \S")
+SHAPED_NO_STEPS_REASON = "shaped, it holds no step (no list, no code): not a procedure"
+
+
+def shaped_steps(text: str) -> bool:
+    """Whether a procedure as shaped holds a step: a numbered or bulleted line, code, a command line.
+
+    The shaper numbers every instruction it reads; a text it leaves with none (a forwarded chat line that
+    asks once to put a token in a file, a pasted FAQ kept as written) is no procedure (trial 19 #4).
+    """
+    return bool(_SHAPED_STEP.search(text))
