@@ -33,7 +33,6 @@ from memdir.consolidation.daily.route_no_steps import (
     has_step,
     shaped_steps,
 )
-from memdir.consolidation.daily.shape_qa import qa_shaped
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
 from memdir.consolidation.daily.route_reference import states_a_reference
@@ -41,6 +40,7 @@ from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
 from memdir.consolidation.daily.route_usage_recap import recap_report
 from memdir.consolidation.daily.shape import Shaped, shape
+from memdir.consolidation.daily.shape_qa import qa_shaped
 from memdir.notes.episodes import Episode
 from memdir.notes.frontmatter import parse_yaml, split_text
 

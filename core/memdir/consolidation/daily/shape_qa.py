@@ -25,6 +25,7 @@ _Q = re.compile(
 _A = re.compile(
     r"^\s*(?:\*\*)?(?:A|Answer|回答|答え?)(?:\*\*)?\s*(?:\d+\s*)?[.:：．](?:\*\*)?\s*(\S.*)$", re.I
 )
+MIN_ASKED = 6  # words (a CJK character half a word) from which the asking sentence alone describes a FAQ
 _QUOTES = "\"'“”‘’「」『』"
 
 
@@ -48,13 +49,22 @@ def qa_pairs(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
+def _size(text: str) -> float:
+    """Words, a CJK character counting half a word."""
+    return (
+        len(re.findall(r"[A-Za-z0-9][\w.'-]*", text))
+        + len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff]", text)) / 2
+    )
+
+
 def asked(question: str) -> str:
-    """What a question asks: its last sentence that ends with a question mark, else all of it; no quotes."""
+    """What a question asks: its last sentence that ends with a question mark when that says what it is
+    about (MIN_ASKED words or more: "How do I see my real quota?", not 「どうすれば使えますか？」), else all of it."""
     said = question.strip().strip(_QUOTES).strip()
     asks = [
         s.strip().strip(_QUOTES).strip() for s in sentences(said) if s.strip().rstrip(_QUOTES)[-1:] in "?？"
     ]
-    return asks[-1] if asks else said
+    return asks[-1] if asks and _size(asks[-1]) >= MIN_ASKED else said
 
 
 def qa_shaped(text: str) -> tuple[str, str] | None:
