@@ -157,3 +157,12 @@ def shaped_steps(text: str) -> bool:
     asks once to put a token in a file, a pasted FAQ kept as written) is no procedure (trial 19 #4).
     """
     return bool(_SHAPED_STEP.search(text))
+
+
+def no_step_once_shaped(body: str, shaped_text: str) -> bool:
+    """A text routed procedures that is no procedure once shaped: its shaped body holds no step and no
+    sentence of the text marks an instruction (a sequence word, "how to", a command in backticks, …): "First I
+    drained the node, then …" stays one paragraph yet tells an order of work, a forwarded request does not."""
+    if shaped_steps(shaped_text):
+        return False
+    return not any(instruction_marked(s) for s in sentences(_QUOTE_MARKS.sub("", body)))

@@ -31,7 +31,7 @@ from memdir.consolidation.daily.route_no_steps import (
     NO_STEPS_REASON,
     SHAPED_NO_STEPS_REASON,
     has_step,
-    shaped_steps,
+    no_step_once_shaped,
 )
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
@@ -282,7 +282,9 @@ class Router:
             return split
         note_kind = kind if kind != "skip" else "procedures"
         s = shaped(note_kind, r, r.body)
-        if kind == "procedures" and usage is None and not shaped_steps(s.text):  # no step: knowledge or skip
+        if (
+            kind == "procedures" and usage is None and no_step_once_shaped(r.body, s.text)
+        ):  # no step: knowledge or skip
             kind, why = self._runner_up(r), SHAPED_NO_STEPS_REASON
             if kind == "skip":
                 return [self._skip_part(ep, r, conf, why)]
