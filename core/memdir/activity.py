@@ -19,7 +19,7 @@ from typing import cast
 
 from memdir.confined import append_bytes
 from memdir.errors import InputError, MemdirError
-from memdir.inputs import MAX_EVENT_BYTES, check_text, check_when
+from memdir.inputs import MAX_EVENT_BYTES, check_text, check_when, no_such_day
 from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.locks import file_lock
 from memdir.paths import STATE_DIR
@@ -89,7 +89,7 @@ def validate_event(event: Mapping[str, object]) -> dict[str, object]:
     else:
         when = parse_ts(ts)
         if when is None:
-            raise MemdirError(f"invalid `ts` {ts!r}: use ISO 8601")
+            raise MemdirError(no_such_day(str(ts), "`ts`") or f"invalid `ts` {ts!r}: use ISO 8601")
         check_when(when, "`ts`")
     outcome = data.get("outcome")
     if outcome is not None and outcome not in ("success", "failure"):

@@ -65,6 +65,27 @@ def check_query(query: str) -> str:
     return query
 
 
+_YMD = re.compile(r"\s*(\d{4})-(\d{2})-(\d{2})(?![\d])")
+
+
+def no_such_day(value: str, what: str) -> str | None:
+    """One line when `value` is written YYYY-MM-DD (time after it or not) but that day does not exist
+    (2026-11-31, 2026-02-30, month 13), else None: "use YYYY-MM-DD" would tell a person to write what they
+    wrote (trial 19 #8)."""
+    m = _YMD.match(value)
+    if not m:
+        return None
+    year, month, day = (int(g) for g in m.groups())
+    try:
+        date(year, month, day)
+    except ValueError:
+        if not 1 <= month <= 12:
+            return f"invalid {what} {value!r}: there is no month {month:02d} (months are 01 to 12)"
+        last = (date(year + month // 12, month % 12 + 1, 1) - date(year, month, 1)).days
+        return f"invalid {what} {value!r}: {year}-{month:02d} has no day {day:02d} (it has {last} days)"
+    return None
+
+
 def check_when(value: date, what: str) -> None:
     """Raise InputError when a date or time is so near the ends of the calendar that memdir cannot shift it."""
     if not MIN_YEAR <= value.year <= MAX_YEAR:
@@ -78,6 +99,8 @@ def parse_when(value: str, what: str = "--at") -> datetime:
     try:
         when = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
-        raise InputError(f"invalid {what} {value!r}: use ISO 8601, e.g. 2026-11-28T10:30") from None
+        raise InputError(
+            no_such_day(value, what) or f"invalid {what} {value!r}: use ISO 8601, e.g. 2026-11-28T10:30"
+        ) from None
     check_when(when, what)
     return when if when.tzinfo is not None else when.astimezone()  # a naive time is local time

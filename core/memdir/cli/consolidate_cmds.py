@@ -10,7 +10,7 @@ import click
 
 from memdir.cli.common import CliState, echo_json, json_option, pass_state, say
 from memdir.errors import MemdirError
-from memdir.inputs import check_when
+from memdir.inputs import check_when, no_such_day
 from memdir.runs.report import EXIT_INCOMPLETE, RunReport
 
 
@@ -20,7 +20,7 @@ def _parse_day(value: str | None, flag: str) -> date | None:
     try:
         day = date.fromisoformat(value)
     except ValueError:
-        raise MemdirError(f"invalid {flag} {value!r}: use YYYY-MM-DD") from None
+        raise MemdirError(no_such_day(value, flag) or f"invalid {flag} {value!r}: use YYYY-MM-DD") from None
     check_when(day, flag)
     return day
 

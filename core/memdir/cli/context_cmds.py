@@ -46,7 +46,7 @@ def context_cmd(state: CliState, query: str | None, budget: int, kind: str | Non
     if as_json:
         echo_json({"text": text, "tokens": estimate_tokens(text), "budget": budget})
     else:
-        click.echo(text, nl=False)
+        click.echo(text if not text or text.endswith("\n") else text + "\n", nl=False)  # the last line ends
 
 
 COMMANDS: list[click.Command] = [context_cmd]

@@ -17,6 +17,7 @@ from datetime import date, datetime, timedelta, timezone
 from typing import TYPE_CHECKING
 
 from memdir.errors import MemdirError, NoteError
+from memdir.inputs import no_such_day
 from memdir.notes.body_sections import append_to_section, find_section
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
@@ -66,7 +67,8 @@ def follow_up_date(spec: str, today: date) -> date:
         return date.fromisoformat(spec)
     except ValueError:
         raise DecisionError(
-            f"follow-up {spec!r} is not a date (YYYY-MM-DD) or a number of days (14d)"
+            no_such_day(spec, "follow-up")
+            or f"follow-up {spec!r} is not a date (YYYY-MM-DD) or a number of days (14d)"
         ) from None
 
 

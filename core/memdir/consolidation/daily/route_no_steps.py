@@ -144,3 +144,25 @@ def has_step(body: str, blocks: list[Block], title: str = "") -> bool:
     return any(step_sentence(s) and beyond(s) for t in texts for s in sentences(t)) or any(
         step_sentence(s) and beyond(s) for ln in lines if ln.strip() for s in sentences(ln)
     )
+
+
+_SHAPED_STEP = re.compile(r"(?m)^\s*(?:\d{1,3}[.)]|[-*+•・])\s+\S|^\s*```|^(?: {4}|\t)\S|^\s*\$ \S")
+SHAPED_NO_STEPS_REASON = "shaped, it holds no step (no list, no code): not a procedure"
+
+
+def shaped_steps(text: str) -> bool:
+    """Whether a procedure as shaped holds a step: a numbered or bulleted line, code, a command line.
+
+    The shaper numbers every instruction it reads; a text it leaves with none (a forwarded chat line that
+    asks once to put a token in a file, a pasted FAQ kept as written) is no procedure (trial 19 #4).
+    """
+    return bool(_SHAPED_STEP.search(text))
+
+
+def no_step_once_shaped(body: str, shaped_text: str) -> bool:
+    """A text routed procedures that is no procedure once shaped: its shaped body holds no step and no
+    sentence of the text marks an instruction (a sequence word, "how to", a command in backticks, …): "First I
+    drained the node, then …" stays one paragraph yet tells an order of work, a forwarded request does not."""
+    if shaped_steps(shaped_text):
+        return False
+    return not any(instruction_marked(s) for s in sentences(_QUOTE_MARKS.sub("", body)))

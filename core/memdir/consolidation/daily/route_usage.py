@@ -29,6 +29,19 @@ USUAL = re.compile(
     r"(?:手順|手順書|ランブック|マニュアル|チェックリスト|フロー|流れ|段取り)(?:どおり|通り|に沿って|に従って|で)",
     re.I,
 )
+# the usual way named without an article (", usual steps.", "usual procedure, done"): not a cue of the trained
+# usage model (its inputs stay USUAL's), read by the rules that tell a plain report (trial 19)
+_USUAL_BARE = re.compile(
+    r"\b(?:usual|normal|standard|regular|same)\s+(?:steps|way|procedure|process|routine|drill|runbook|checklist)\b",
+    re.I,
+)
+
+
+def names_usual_way(text: str) -> bool:
+    """Whether a text names the usual way: USUAL, or "usual steps" / "normal procedure" without an article."""
+    return bool(USUAL.search(text) or _USUAL_BARE.search(text))
+
+
 PROC_NOUN = re.compile(
     r"\b(?:runbook|checklist|procedure|steps|protocol|playbook|process|routine)\b|"
     r"手順|手順書|ランブック|チェックリスト|フロー|流れ|段取り|やり方|マニュアル",
@@ -150,6 +163,11 @@ def _terms(text: str) -> set[str]:
     return words | {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
 
 
+def title_terms(text: str) -> set[str]:
+    """The terms title_overlap counts: crudely stemmed English words and Japanese character bigrams."""
+    return _terms(text)
+
+
 def title_overlap(report: str, title: str) -> float:
     """Share of a procedure title's terms that a usage report mentions ("rotated the DB password" / "Rotate...")."""
     want = _terms(title)
@@ -174,7 +192,11 @@ def plain_report(body: str, blocks: list[Block]) -> bool:
     its first sentence is told as done, it writes no steps of its own (a list, code, a pasted shell
     session) and shows none of the signs of new material (a new-material cue, a question, a value with a
     unit). Such a text holds no steps to keep, whatever the usage model's probability (trial 12)."""
-    if not USUAL.search(body) or any(b.kind in ("list", "code") for b in blocks) or shell_steps(body) != body:
+    if (
+        not names_usual_way(body)
+        or any(b.kind in ("list", "code") for b in blocks)
+        or shell_steps(body) != body
+    ):
         return False
     if _NEW.search(body) or _NUM.search(body) or "?" in body or "？" in body:
         return False

@@ -99,10 +99,19 @@ class SharedPick:
     runner_up: int
 
 
-def pick_by_words(report: str, texts: dict[str, str]) -> SharedPick | None:
-    """The procedure (path -> procedure_text) sharing MIN_SHARED+ subject words, SHARE_RATIO x any other's."""
+def pick_by_words(
+    report: str, texts: dict[str, str], loans: dict[str, set[str]] | None = None
+) -> SharedPick | None:
+    """The procedure (path -> procedure_text) sharing MIN_SHARED+ subject words, SHARE_RATIO x any other's.
+
+    `loans` adds, per procedure in the other language, the report's words it says as loanwords (クォータ for
+    "quota", route_usage_loan): words the two share as a person reads them (trial 19)."""
+    extra = loans or {}
     counted = sorted(
-        ((sorted(subject_words(report, text)), path) for path, text in texts.items()),
+        (
+            (sorted(subject_words(report, text) | extra.get(path, set())), path)
+            for path, text in texts.items()
+        ),
         key=lambda x: (-len(x[0]), x[1]),
     )
     if not counted:

@@ -28,9 +28,10 @@ import numpy as np
 
 from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate, embed_text
-from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, title_overlap
+from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, stem, title_overlap, title_terms
 from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work, without_case
 from memdir.consolidation.daily.route_usage_id import pick_by_id
+from memdir.consolidation.daily.route_usage_loan import english_words, katakana_words, loan_pairs
 from memdir.consolidation.daily.route_usage_match import MIN_SHARED, SHARE_RATIO, SharedPick, pick_by_words
 from memdir.runs.redact import redact
 
@@ -66,7 +67,7 @@ class UsageNamer:
         scored = [(m.similarity + TITLE_WEIGHT * self._title_share(text, m), m) for m in found]
         score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
         procedures = texts()
-        pick = pick_by_words(f"{title}\n{text}", procedures)
+        pick = pick_by_words(f"{title}\n{text}", procedures, self._loans(f"{title}\n{text}", procedures))
         by_id = pick_by_id(f"{t0}\n{x0}", procedures)  # the ids the case words left out are read here
         others = {pick.path if pick else None, by_id[0] if by_id else None} - {None}
         if best is not None and score >= USAGE_MATCH and others <= {best.path}:
@@ -87,6 +88,22 @@ class UsageNamer:
         match = next((m for m in found if m.path == pick.path), None) or self._match_of(pick.path, vec)
         return Named(match, score, _shared_why(pick))
 
+    def _loans(self, report: str, texts: dict[str, str]) -> dict[str, set[str]]:
+        """Per procedure in the other language, the report's words it says as loanwords (quota / クォータ):
+        shared words like those the two texts share as written (route_usage_loan, trial 19)."""
+        out: dict[str, set[str]] = {}
+        ja = language(report) == "ja"
+        for path, text in texts.items():
+            if language(text) == language(report):
+                continue
+            if ja:
+                found = loan_pairs(english_words(text), katakana_words(report), self.vectors.embed)
+            else:
+                found = loan_pairs(english_words(report), katakana_words(text), self.vectors.embed)
+            if found:
+                out[path] = {stem(w) for w in found.values()}
+        return out
+
     def _match_of(self, path: str, vec: np.ndarray) -> Match:
         """A Match for a known note (similarity to `vec`), for a procedure found by its words."""
         known = self.vectors.vector_of(path)
@@ -97,19 +114,33 @@ class UsageNamer:
     def _title_share(self, report: str, m: Match) -> float:
         """Share of the note title's terms the report mentions; across languages, of the terms a translation keeps.
 
-        An English report of a Japanese procedure ("renewed the VPN cert" / 「VPN証明書の更新手順」) shares only
-        the title's Latin terms (VPN), and only when the report reads like the title itself (calibrated
-        similarity of report and title >= CROSS_SIMILAR), so one shared acronym alone names nothing.
+        An English report of a Japanese procedure ("renewed the VPN cert" / 「VPN証明書の更新手順」) shares the
+        title's Latin terms (VPN) and its katakana loanwords said in English (クォータ / "quota",
+        route_usage_loan, trial 19). A Latin term alone counts only when the report reads like the title
+        itself (calibrated similarity of report and title >= CROSS_SIMILAR), so one shared acronym alone
+        names nothing; a loanword is read by its meaning, so it needs no such check.
         """
         if language(report) == language(m.title):
             return title_overlap(report, without_case(m.title))
-        latin = " ".join(LATIN_TERM.findall(m.title))
-        if not latin:
+        title = without_case(m.title)
+        latin = " ".join(LATIN_TERM.findall(title))
+        kana: list[str] = []
+        kana_said = False
+        if language(title) == "ja":  # the title's katakana words the report says in English
+            kana = katakana_words(title)
+            loans = len(loan_pairs(english_words(report), kana, self.vectors.embed)) if kana else 0
+        else:  # the report's katakana words that are words of the English title, read as those words
+            found = loan_pairs(english_words(title), katakana_words(report), self.vectors.embed)
+            report, loans = " ".join([report, *found.values()]), 0
+            kana_said = bool(found)
+        want = len(title_terms(latin)) + len(kana)
+        if not want:
             return 0.0
-        rv, tv = self.vectors.embed([" ".join(report.split())[:EMBED_CHARS], m.title])
-        if calibrate(float(rv @ tv), self.vectors.name) < CROSS_SIMILAR:
-            return 0.0
-        return title_overlap(report, latin)
+        if not (loans or kana_said):
+            rv, tv = self.vectors.embed([" ".join(report.split())[:EMBED_CHARS], m.title])
+            if calibrate(float(rv @ tv), self.vectors.name) < CROSS_SIMILAR:
+                return 0.0
+        return (len(title_terms(latin) & title_terms(report)) + loans) / want
 
 
 def _work_why(report: str) -> str:

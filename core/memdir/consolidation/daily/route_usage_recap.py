@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.blocks import Block, sentences
-from memdir.consolidation.daily.route_usage import _DONE_EN, _DONE_JA, _NEW, _NUM, USUAL
+from memdir.consolidation.daily.route_usage import _DONE_EN, _DONE_JA, _NEW, _NUM, USUAL, names_usual_way
 
 MAX_WORDS = 16  # words (or CJK characters / 2) of a recap line; longer lines write steps out
 MAX_LINES = 4  # a recap is a few lines; more is a note of its own
@@ -48,5 +48,5 @@ def recap_report(body: str, blocks: list[Block]) -> bool:
         return False
     first = (sentences(lines[0]) or [lines[0]])[0].strip()
     opens = USUAL.match(first) or USUAL.match(lines[0])
-    told = (_DONE_EN.match(first) or _DONE_JA.search(first)) and USUAL.search(first)
+    told = (_DONE_EN.match(first) or _DONE_JA.search(first)) and names_usual_way(first)
     return bool(opens or told)

@@ -27,7 +27,12 @@ from memdir.consolidation.daily.blocks import Block, content_words, split_blocks
 from memdir.consolidation.daily.route_features import features
 from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
-from memdir.consolidation.daily.route_no_steps import NO_STEPS_REASON, has_step
+from memdir.consolidation.daily.route_no_steps import (
+    NO_STEPS_REASON,
+    SHAPED_NO_STEPS_REASON,
+    has_step,
+    no_step_once_shaped,
+)
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, embed_text
 from memdir.consolidation.daily.route_reference import states_a_reference
@@ -35,6 +40,7 @@ from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
 from memdir.consolidation.daily.route_usage_recap import recap_report
 from memdir.consolidation.daily.shape import Shaped, shape
+from memdir.consolidation.daily.shape_qa import qa_shaped
 from memdir.notes.episodes import Episode
 from memdir.notes.frontmatter import parse_yaml, split_text
 
@@ -137,6 +143,8 @@ def shaped(kind: str, r: Reading, text: str) -> Shaped:
     a note keeps them apart; a glossary page's "Glossary — what X is" gives way to its first sentence)."""
     title, desc = r.page
     s = shape(kind, title or _shaping_title(r), text, page=bool(title))
+    if (qa := qa_shaped(text)) is not None:  # a pasted FAQ keeps its questions and answers (trial 19)
+        return Shaped(s.title, *qa)
     return Shaped(s.title, desc, s.text) if title and desc and kind == "procedures" else s
 
 
@@ -209,9 +217,13 @@ class Router:
         if is_story(r.body, r.blocks):
             return "knowledge", STORY_REASON
         if not has_step(r.body, r.blocks, r.title):
-            ki, si = self.model.classes.index("knowledge"), self.model.classes.index("skip")
-            return ("knowledge" if r.proba[ki] >= r.proba[si] else "skip"), NO_STEPS_REASON
+            return self._runner_up(r), NO_STEPS_REASON
         return kind, ""
+
+    def _runner_up(self, r: Reading) -> str:
+        """knowledge or skip, whichever the model finds likelier (a text that is no procedure)."""
+        ki, si = self.model.classes.index("knowledge"), self.model.classes.index("skip")
+        return "knowledge" if r.proba[ki] >= r.proba[si] else "skip"
 
     def _model_kind(self, r: Reading) -> str:
         """The model's kind after the rules on short texts and stated decisions."""
@@ -270,6 +282,13 @@ class Router:
             return split
         note_kind = kind if kind != "skip" else "procedures"
         s = shaped(note_kind, r, r.body)
+        if (
+            kind == "procedures" and usage is None and no_step_once_shaped(r.body, s.text)
+        ):  # no step: knowledge or skip
+            kind, why = self._runner_up(r), SHAPED_NO_STEPS_REASON
+            if kind == "skip":
+                return [self._skip_part(ep, r, conf, why)]
+            s = shaped(kind, r, r.body)
         return [
             RoutedPart(
                 kind,
