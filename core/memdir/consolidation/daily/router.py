@@ -167,7 +167,7 @@ class Router:
         pages = [self.docs is not None and self.is_page(r) for r in readings]
         vecs = self._routing_vectors(readings, pages) if self.embed else None
         cues = np.stack([r.cues for r in readings])
-        probas = self.model.proba(vecs, cues)
+        probas = self.model.proba(vecs, cues, [r.body for r in readings])
         if self.docs is not None and any(pages):
             ix = np.flatnonzero(pages)
             probas[ix] = self.docs.proba(None if vecs is None else vecs[ix], cues[ix])
