@@ -127,17 +127,23 @@ class Scorer:
             self.cache.update(zip(todo, self.emb.embed_passages(todo), strict=True))
         return np.stack([self.cache[t] for t in texts])
 
-    def table(self, model: LinearModel, rows: list[dict[str, str]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def table(
+        self, model: LinearModel, rows: list[dict[str, str]]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per row: the model's logits without offsets (pages: the documentation set's log-probabilities),
         the row's language as the router tells it, and the routed kind for each of four model readings
         (knowledge, skip, procedures with knowledge over skip, procedures with skip over knowledge)."""
-        models = RouterModels({**self.shipped.models, "e5_ort": replace(model, offsets={})}, self.shipped.meta)
+        models = RouterModels(
+            {**self.shipped.models, "e5_ort": replace(model, offsets={})}, self.shipped.meta
+        )
         router = Router(self.embed, self.name, self.dim, models=models)
         readings = router.read([(r["title"], r["text"]) for r in rows])
         probas = np.array([r.proba for r in readings])
         logits = np.log(np.clip(probas, 1e-300, None))
         pages = np.array([router.docs is not None and router.is_page(r) for r in readings])
-        langs = np.array([language(r.body) if not p else "page" for r, p in zip(readings, pages, strict=True)])
+        langs = np.array(
+            [language(r.body) if not p else "page" for r, p in zip(readings, pages, strict=True)]
+        )
         fake = ((0.8, 0.1, 0.1), (0.1, 0.1, 0.8), (0.3, 0.6, 0.1), (0.1, 0.6, 0.3))
         kinds = np.empty((len(rows), 4), dtype=object)
         for i, r in enumerate(readings):
@@ -171,7 +177,9 @@ def figures(rows: list[dict[str, str]], pred: list[str]) -> tuple[float, float, 
 
 
 def errors(rows: list[dict[str, str]], pred: list[str]) -> str:
-    return " ".join(f"{r['id']}({r['label'][:4]}->{p[:4]})" for r, p in zip(rows, pred, strict=True) if r["label"] != p)
+    return " ".join(
+        f"{r['id']}({r['label'][:4]}->{p[:4]})" for r, p in zip(rows, pred, strict=True) if r["label"] != p
+    )
 
 
 Table = tuple[list[dict[str, str]], np.ndarray, np.ndarray, np.ndarray]
@@ -202,7 +210,9 @@ def fit_offsets(tables: dict[str, Table]) -> Offsets:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", nargs="*", default=list(tr.SPENT_SETS), help="spent sets to leave out")
-    ap.add_argument("--fit-offsets", action="store_true", help="fit per-language class offsets on the left-out sets")
+    ap.add_argument(
+        "--fit-offsets", action="store_true", help="fit per-language class offsets on the left-out sets"
+    )
     ap.add_argument("--offsets", help="EN_P,EN_S,JA_P,JA_S: score these offsets (knowledge 0)")
     ap.add_argument("--errors", action="store_true", help="list each set's misrouted rows")
     args = ap.parse_args()

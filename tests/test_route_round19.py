@@ -104,3 +104,22 @@ def test_the_line_cues_read_times_not_told_in_the_past_and_section_numbers() -> 
     assert form_features(NIGHT_LOG_EN)[0] < 0.3
     assert form_features(DEFROST_EN)[1] > 0.8
     assert form_features(DEFROST_JA) == [0.0, 0.0]  # Japanese text: zeros
+
+
+def test_class_offsets_shift_one_language_only() -> None:
+    """Per-language class offsets (route_model; round 19's variant (a), not shipped: the file has none)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from memdir.consolidation.daily.route_model import load_models
+
+    model = load_models().models["cues"]
+    assert not model.offsets  # the shipped file records none
+    cues = np.zeros((2, model.mean.shape[0]))
+    texts = ["Check the pump and log it.", "ポンプを点検して記録する。"]
+    base = model.proba(None, cues, texts)
+    shifted = replace(model, offsets={"en": (0.0, 1.0, 0.0)}).proba(None, cues, texts)
+    pi = model.classes.index("procedures")
+    assert shifted[0, pi] > base[0, pi]
+    assert np.allclose(shifted[1], base[1])

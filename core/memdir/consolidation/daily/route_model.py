@@ -73,7 +73,9 @@ class LinearModel:
         """(n, classes) probabilities; with the texts, each shifted by its language's class offsets."""
         logits = self.inputs(vecs, cues) @ self.weights.T + self.bias
         if self.offsets and texts:
-            logits = logits + np.array([self.offsets.get(language(t), (0.0,) * len(self.classes)) for t in texts])
+            logits = logits + np.array(
+                [self.offsets.get(language(t), (0.0,) * len(self.classes)) for t in texts]
+            )
         logits -= logits.max(axis=1, keepdims=True)
         e = np.exp(logits)
         out: np.ndarray = e / e.sum(axis=1, keepdims=True)
