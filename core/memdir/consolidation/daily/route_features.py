@@ -22,6 +22,8 @@ from memdir.consolidation.daily.route_cues import (
     first_word,
     plain,
 )
+from memdir.consolidation.daily.route_form import NAMES as FORM_NAMES
+from memdir.consolidation.daily.route_form import form_features
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _JA_SEQ = re.compile(r"まず|次に|その後|そのあと|続いて|最後に|それから|してから|終わったら|したら|→|->")
@@ -169,11 +171,14 @@ NAMES: tuple[str, ...] = (
     "can_share",
     "define_share",
     "log_chars",
+    *FORM_NAMES,  # routing round 19: two line cues of English text (route_form), last so older sets keep theirs
 )
 DIM = len(NAMES)
 DOC_CUES_FROM = NAMES.index("heading_action_share")  # the cues after this one tell documentation pages apart
-# the cues the episode weight sets read (recorded in the model file as their columns)
-EPISODE_COLS: tuple[int, ...] = tuple(range(DOC_CUES_FROM))
+FORM_FROM = NAMES.index(FORM_NAMES[0])
+# the cues the episode weight sets read (recorded in the model file as their columns): the episode cues and,
+# since routing round 19, the two line cues; the documentation and cue-only sets read the first columns
+EPISODE_COLS: tuple[int, ...] = tuple(range(DOC_CUES_FROM)) + tuple(range(FORM_FROM, DIM))
 
 
 def _share(flags: list[bool]) -> float:
@@ -263,5 +268,6 @@ def features(title: str, blocks: list[Block]) -> np.ndarray:
         float(_either(_WHY, _JA_WHY, title)),
         float(not title.strip()),
         *_doc_cues(blocks, text_units, body),
+        *form_features(body),
     ]
     return np.asarray(vals, dtype=np.float32)

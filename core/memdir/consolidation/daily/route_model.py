@@ -18,12 +18,14 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from importlib import resources
 
 import numpy as np
 
 from memdir.errors import ConfigError
+from memdir.notes.current_steps import language
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +53,9 @@ class LinearModel:
     cue_weight: float  # the cue block's multiplier after standardising (chosen by cross-validation)
     windows: int = 1  # embedded windows of a long text whose mean vector is routed (route_windows)
     cols: tuple[int, ...] = ()  # the cue columns it reads (`{key}_cols`); none recorded: the first cue_dim
+    # routing round 19: per language (`en`, `ja`, as `language` tells a text), a bias added to each class's
+    # log-probability before the softmax (the file's meta `offsets`; none: the model's probabilities as fit)
+    offsets: dict[str, tuple[float, ...]] = field(default_factory=dict)
 
     def inputs(self, vecs: np.ndarray | None, cues: np.ndarray) -> np.ndarray:
         """The design matrix for (n, vec_dim) vectors and (n, cue_dim) cue features."""
@@ -64,9 +69,13 @@ class LinearModel:
             return np.hstack([np.atleast_2d(vecs).astype(np.float64) * self.vec_scale, z])
         return z
 
-    def proba(self, vecs: np.ndarray | None, cues: np.ndarray) -> np.ndarray:
-        """(n, classes) probabilities."""
+    def proba(self, vecs: np.ndarray | None, cues: np.ndarray, texts: Sequence[str] = ()) -> np.ndarray:
+        """(n, classes) probabilities; with the texts, each shifted by its language's class offsets."""
         logits = self.inputs(vecs, cues) @ self.weights.T + self.bias
+        if self.offsets and texts:
+            logits = logits + np.array(
+                [self.offsets.get(language(t), (0.0,) * len(self.classes)) for t in texts]
+            )
         logits -= logits.max(axis=1, keepdims=True)
         e = np.exp(logits)
         out: np.ndarray = e / e.sum(axis=1, keepdims=True)
@@ -107,7 +116,13 @@ class RouterModels:
         return self.models["usage"]
 
 
-def _model(data: np.lib.npyio.NpzFile, key: str, classes: tuple[str, ...], windows: int) -> LinearModel:
+def _model(
+    data: np.lib.npyio.NpzFile,
+    key: str,
+    classes: tuple[str, ...],
+    windows: int,
+    offsets: dict[str, list[float]] | None = None,
+) -> LinearModel:
     return LinearModel(
         name=key,
         classes=classes,
@@ -120,6 +135,7 @@ def _model(data: np.lib.npyio.NpzFile, key: str, classes: tuple[str, ...], windo
         cue_weight=float(data[f"{key}_cue_weight"]),
         windows=windows,
         cols=tuple(int(i) for i in data[f"{key}_cols"]) if f"{key}_cols" in data.files else (),
+        offsets={str(k): tuple(float(x) for x in v) for k, v in (offsets or {}).items()},
     )
 
 
@@ -146,7 +162,8 @@ def read_models(raw: bytes | str) -> RouterModels:
             models = {}
             for key in meta["models"]:
                 classes = tuple(str(c) for c in meta["classes"][key])
-                models[key] = _model(data, key, classes, int(meta.get("windows", {}).get(key, 1)))
+                windows = int(meta.get("windows", {}).get(key, 1))
+                models[key] = _model(data, key, classes, windows, meta.get("offsets", {}).get(key))
     except (OSError, KeyError, ValueError) as exc:
         raise ConfigError(f"router model unreadable: {exc}") from exc
     return RouterModels(models, meta)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from memdir.consolidation.daily.blocks import Block, content_words, split_blocks
+from memdir.consolidation.daily.blocks import Block, content_words, sentences, split_blocks
 from memdir.consolidation.daily.route_features import features
 from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
@@ -45,6 +45,10 @@ from memdir.notes.episodes import Episode
 from memdir.notes.frontmatter import parse_yaml, split_text
 
 KINDS = ("knowledge", "procedures", "skip")
+# routing round 19: a short report of work done the usual way and nothing more (route_usage.plain_report) is
+# skip, whatever the model's margin (the usage path still makes it an outcome of its procedure)
+PLAIN_REPORT_REASON = "reports work done the usual way: no steps of its own"
+PLAIN_REPORT_SENTENCES = 3
 MIN_WORDS = 4  # rule layer: fewer content words than this, and no code, is nothing reusable
 SPLIT_MIN_PROBA = 0.02  # the other kind needs at least this probability before the halves are read
 SPLIT_HALF_PROBA = 0.6  # and each half must read as its kind with at least this probability
@@ -175,7 +179,7 @@ class Router:
         pages = [self.docs is not None and self.is_page(r) for r in readings]
         vecs = self._routing_vectors(readings, pages) if self.embed else None
         cues = np.stack([r.cues for r in readings])
-        probas = self.model.proba(vecs, cues)
+        probas = self.model.proba(vecs, cues, [r.body for r in readings])
         if self.docs is not None and any(pages):
             ix = np.flatnonzero(pages)
             probas[ix] = self.docs.proba(None if vecs is None else vecs[ix], cues[ix])
@@ -216,6 +220,8 @@ class Router:
             return kind, ""
         if is_story(r.body, r.blocks):
             return "knowledge", STORY_REASON
+        if len(sentences(r.body)) <= PLAIN_REPORT_SENTENCES and plain_report(r.body, r.blocks):
+            return "skip", PLAIN_REPORT_REASON  # done the usual way and nothing more: no steps of its own
         if not has_step(r.body, r.blocks, r.title):
             return self._runner_up(r), NO_STEPS_REASON
         return kind, ""
