@@ -161,3 +161,33 @@ def test_a_kind_that_resets_to_the_default_in_other_words_is_still_a_review_item
     (item,) = [i for i in _items(run_cli) if i["target"] == rel]
     assert item["kind"] == "merge_candidate" and item["sources"] == ["pr-1", "pr-2", "pr-3"]
     assert (root / rel).read_bytes() == kept
+
+
+def test_english_requests_to_raise_are_not_merged_onto_a_japanese_reset_note(
+    root: Path, run_cli: Run
+) -> None:
+    rel = "procedures/印刷枚数の上限を標準に戻す手順.md"
+    steps = [
+        "`pq show --printer <プリンター>` で使用枚数を確認する。",
+        "`pq set --printer <プリンター> --pages 500` で標準の 500 枚に戻す。",
+        "`notify --to <依頼者>` で依頼者に知らせる。",
+    ]
+    kept = _person_note(root, rel, "印刷枚数の上限を標準に戻す手順", "一時的な引き上げを元に戻す", steps)
+    for n, (printer, pages, user) in enumerate(
+        [("PR-3F", "1200", "ito"), ("PR-1B", "900", "mori"), ("PR-2A", "2000", "kane")], 1
+    ):
+        _log(
+            run_cli,
+            n,
+            f"px-{n}",
+            f"Could you increase the print limit on {printer} to {pages} pages? ({user})",
+            [
+                (f"pq show --printer {printer}", "used 480 of 500"),
+                (f"pq set --printer {printer} --pages {pages}", "ok"),
+                (f"notify --to {user} 'limit of {printer} is now {pages} pages'", "sent"),
+            ],
+        )
+    report = _weekly(run_cli)
+    assert [i for i in _items(run_cli) if i["target"] == rel] == []
+    assert len(report["created"]) == 1  # type: ignore[arg-type]
+    assert (root / rel).read_bytes() == kept
