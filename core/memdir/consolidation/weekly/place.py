@@ -44,6 +44,7 @@ from memdir.consolidation.weekly.dedupe import (
     step_key,
 )
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.fixed_values import fixed_against_asked
 from memdir.consolidation.weekly.follows import follows
 from memdir.consolidation.weekly.listed import list_items, numbered_lines, resolve, unlisted
 from memdir.consolidation.weekly.llm_draft import render_draft
@@ -171,22 +172,23 @@ class Placer:
         return self.index.closest(draft.title, draft.steps, k, self.generic)
 
     def duplicate_of(
-        self, draft: Draft, refused: frozenset[str] | set[str] = frozenset()
+        self, draft: Draft, refused: frozenset[str] | set[str] = frozenset(), asked: Sequence[str] = ()
     ) -> tuple[str, float, list[str]] | None:
         """(target, similarity, steps the draft adds) when the draft repeats a note or a sibling.
 
         Every note that holds the draft by one of the ways (intent, steps, named terms, prose) is a
         candidate; the one that holds most of the draft's steps wins, a person's note before a
         daily or weekly one that holds no more (`told`). `refused`: notes a person rejected for
-        these tasks (`memdir review reject`), never proposed again.
+        these tasks (`memdir review reject`), never proposed again. `asked`: the kind's requests; a note
+        that sets to one amount what each of them asks for is other work (`fixed_values.py`).
         """
         found = self.index.closest(draft.title, draft.steps, len(self.index.paths), self.generic)
         ways: list[tuple[tuple[float, bool, float], str, float, list[str]]] = []
         rivals: list[tuple[tuple[float, bool, float], str, float, list[str]]] = []
         weights = step_weights(draft.steps, draft.tools)
         for rank, m in enumerate(found):
-            if self._other_calls(draft, m.path):  # the note's work is calls the draft does not make
-                continue
+            if self._other_calls(draft, m.path) or self._fixed(draft, m.path, asked):  # other calls, or
+                continue  # the calls set to one fixed amount what each request asks for
             p = self.prose(draft, m.path)
             held = set(m.held) | set(m.named.steps_run) | set(p.held)
             told = sum(weights[i] for i in held) / (sum(weights) or 1.0)
@@ -244,6 +246,10 @@ class Placer:
         at = self.index.paths.index(path) if path in self.index.paths else -1
         return at >= 0 and other_calls(self.index.body_lines[at], self.run_tools, draft.tools)
 
+    def _fixed(self, draft: Draft, path: str, asked: Sequence[str]) -> bool:
+        lines = self.index.body_lines[self.index.paths.index(path)] if path in self.index.paths else []
+        return bool(fixed_against_asked(draft.steps, draft.values, lines, asked))
+
     def _unlisted(self, path: str, steps: list[str], whole: list[str]) -> list[str]:
         """The steps the note's lines do not list, read as a person reads them (`listed.py`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
@@ -292,7 +298,7 @@ class Placer:
         dry = report.dry_run
         body = redact_text(render_draft(draft, window))  # the model's sections for an LLMDraft
         tools = list(dict.fromkeys(draft.tools))
-        dup = self.duplicate_of(draft, refused_for(state, ids))
+        dup = self.duplicate_of(draft, refused_for(state, ids), [t.intent for t in tasks])
         if dup is not None:
             target, sim, added = dup
             added = [s for s in added if not reports_work(s, draft.steps)]  # a report is no step of the note
