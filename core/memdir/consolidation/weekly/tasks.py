@@ -27,6 +27,7 @@ from memdir.consolidation.weekly.flag_order import settle_flag_order
 from memdir.consolidation.weekly.genai_spans import as_events
 from memdir.consolidation.weekly.jsonrpc_calls import paired_calls
 from memdir.consolidation.weekly.keyed_args import input_of, keys_of, purpose_of
+from memdir.consolidation.weekly.openai_items import openai_calls
 from memdir.consolidation.weekly.own_results import answers, call_ids_in, own_failure
 from memdir.consolidation.weekly.reply_templates import templated_reply
 from memdir.consolidation.weekly.request_text import reply_text
@@ -239,7 +240,7 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
     by_id: dict[str, list[ActivityEvent]] = {}
     for ev in (read for event in events for read in as_events(event)):  # OTel GenAI spans too
         by_id.setdefault(_task_key(ev), []).append(ev)
-    tasks = [_build(tid, paired_calls(evs)) for tid, evs in by_id.items()]  # MCP JSON-RPC too
+    tasks = [_build(tid, openai_calls(paired_calls(evs))) for tid, evs in by_id.items()]  # MCP, OpenAI too
     settle_intents(tasks, by_id)
     _settle_actions(tasks)
     tasks.sort(key=lambda t: (t.start or datetime.min, t.task_id))
