@@ -154,7 +154,8 @@ class LessonDraft:
 def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     """The lesson the episode records in its own words (None: it records none)."""
     sents = [redact_text(s) for s in sentences(ep.text, units=True)]
-    said = rule_first([s for s in fix_sentences(sents, redact_text(ep.text)) if not is_block(s)])  # code: no rule
+    said = [s for s in fix_sentences(sents, redact_text(ep.text)) if not is_block(s)]  # code is no rule
+    said = rule_first(said)  # the rule stated first: the description
     if not said:
         return None
     cut = [split_fix(f) for f in said]  # "…fails when …; from now on use …": the failure, then the fix
