@@ -44,12 +44,14 @@ FAILED = re.compile(
     r"misprint\w*|reprint(?:ed)?|redone|flooded|leak(?:ed)?|spill(?:ed|t)|injur(?:ed|y)|stung|stranded|"
     r"had to|at our (?:own )?(?:cost|expense)|crack(?:ed|s)?|burn(?:ed|t)|collapsed|fell (?:over|off|down)|"
     r"slipped|tripped|froze|frozen|corrupt(?:ed)?|jammed|torn|tore|warped|rotted|died|crashed|"
+    r"locked out|lockouts?|got locked|(?:was|were|been|became) locked\b(?!\s+(?:in|down|away)\b)|"
     r"overflowed|overheated|bounced|unable to|stopped (?:\w+ing)|hit (?:its|the|our|their|a) (?:[\w-]+ )?(?:quota|limit|cap)|"
     r"(?:could|would|did|does|do|can|wo)(?:n't| not) (?:start|boot|connect|open|load|print|work|sync|respond|mount|log ?in))\b|"
     r"失敗|ミス|エラー|落ちた|止まった|止めた|間違|誤|取り違|入れ替わ|忘れ|障害|見落と|足りな|不足|切れ|遅れ|遅延|"
     r"事故|不具合|故障|壊れ|破損|漏れ|抜け|クレーム|苦情|詫び|謝|申し訳|迷惑|ヒヤリ|やり直|刷り直|作り直|"
     r"二重|無駄|廃棄|捨て|待ちぼうけ|混雑|刺され|怪我|けが|こぼれ|溶け|割れ|焦げ|つぶれ|動けなく|"
     r"てしまい|てしまった|ちゃった|発覚|間に合わ|詰ま[りっ]|摩耗|劣化|超過|"
+    r"ロックアウト|ロックされ|ロックがかか|"
     r"(?:し|でき|動か|つながら|繋がら|使え|届か|開か|入れ|映ら|鳴ら|出)なくな[っりる]"
 )
 # A status that says things are fine ("we burned 4,100 of 12,000 GPU-hours, on track", 「予定どおり」): a failure
@@ -94,6 +96,8 @@ NORM = re.compile(
     r"(?:always|never)\s+\w|\bfrom now on\b|\bgoing forward\b|\bin (?:the )?future\b|"
     r"\bfrom (?:today|tomorrow|here on)\b|"
     r"\b(?:i|we)(?:'ll| will| won't| will not| am going to| are going to)\b|"
+    # a written rule's own ending, 「…を止めること。」「必ず確認すること。」 (not hearsay, 「…とのこと。」「…ということ。」)
+    r"(?:[うくすつぬむるぐぶ]|ない)(?<!という)こと[。！]?$|"
     r"徹底|以後|今後|次から|次回から|次は|これからは|今度から|本日から|今日から|"
     r"ように(?:する|します|したい|しよう|心がけ|気をつけ)|気をつけ|心がけ|ことにする|ことにした|"
     # a rule for whoever does the thing, in the present: "whoever moves it tightens …"
@@ -245,6 +249,14 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
                     nxt
                 )  # 〜二度としない。燃料は先に満杯にしておく。: the rule goes on (not another's reply)
     return list(dict.fromkeys(picked))
+
+
+def rule_first(said: list[str]) -> list[str]:
+    """The sentences that say what to do, one stating a rule ("always", "must", 「…を止めること。」) first when
+    the first states none (an action item, a monitoring task): the lesson's description is its rule (trial 19)."""
+    ruled = [bool(NORM.search(s) or PROHIBIT.search(s) or FIX.search(s) or AHEAD.search(s)) for s in said]
+    k = next((i for i, r in enumerate(ruled) if r), 0)
+    return said if not said or ruled[0] else [said[k], *said[:k], *said[k + 1 :]]
 
 
 def _happened(s: str) -> bool:

@@ -24,7 +24,8 @@ ACTED = re.compile(
     r"(?:rotated|revoked|relaunched|restarted|reran|re-ran|rebooted|rebuilt|redeployed|reinstalled|resubmitted|"
     r"reconnected|reconfigured|regenerated|reissued|restored|re-?attached|rolled back|reverted|replaced|"
     r"swapped|switched|patched|bumped|lowered|raised|increased|reduced|deleted|removed|cleared|freed|purged|"
-    r"disabled|enabled|upgraded|downgraded|pinned|renewed|reset|unblocked|killed)\b"
+    r"disabled|enabled|upgraded|downgraded|pinned|renewed|reset|unblocked|killed|blocked|unlocked|banned|"
+    r"quarantined|isolated|firewalled)\b"
 )
 # It is fine now: "fine now", "works again", "back to normal", 「再実行したら通った」「今は問題ない」.
 _FINE_NOW = re.compile(

@@ -41,6 +41,7 @@ from memdir.consolidation.daily.lesson_text import (
     is_japanese,
     is_remedy,
     overlap,
+    rule_first,
     sentences,
     split_fix,
     terms,
@@ -154,6 +155,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     """The lesson the episode records in its own words (None: it records none)."""
     sents = [redact_text(s) for s in sentences(ep.text, units=True)]
     said = [s for s in fix_sentences(sents, redact_text(ep.text)) if not is_block(s)]  # code is no rule
+    said = rule_first(said)  # the rule stated first: the description
     if not said:
         return None
     cut = [split_fix(f) for f in said]  # "…fails when …; from now on use …": the failure, then the fix
