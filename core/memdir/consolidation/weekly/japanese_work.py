@@ -81,7 +81,28 @@ def japanese_work_title(
     thing = _without_grade(thing, asked)
     if not thing:
         return ""
+    if not _ENDS_ACT.search(thing):
+        act = asked_act(steps, asked, thing) or act
     return thing if not act or _ENDS_ACT.search(thing) else f"{thing}の{act}"
+
+
+def asked_act(steps: Sequence[str], asked: Sequence[str], thing: str) -> str:
+    """The act the requests ask for by the word a constant of the same thing writes (round 37): the plan
+    `羽毛リフォーム・スタンダード` names the thing `羽毛掛け布団` (`羽毛`) and the act half the requests write
+    (`リフォーム`): `羽毛掛け布団のリフォーム`, not the generic act of the call that books it (`…の申込`). ""
+    when no constant does."""
+    calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
+    found: list[str] = []
+    for value in dict.fromkeys(m.group(0) for c in calls for m in _JA_VALUE.finditer(c)):
+        runs = [r for part in value.split("・") for r in _SCRIPT_RUN.findall(part)]
+        if value == thing or not any(len(r) >= 2 and r in thing for r in runs):
+            continue  # a constant of another thing
+        found += [
+            r
+            for r in runs
+            if len(r) >= 2 and r not in thing and 2 * sum(1 for a in asked if r in a) >= len(asked) >= 3
+        ]
+    return found[0] if found else ""
 
 
 def _without_grade(thing: str, asked: Sequence[str]) -> str:
