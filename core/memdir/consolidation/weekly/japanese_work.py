@@ -34,6 +34,18 @@ _TEMPLATE = re.compile(
 _SCRIPT_RUN = re.compile(r"[\u30a0-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff]+|[\u3040-\u309f]+")
 
 
+# a Japanese run that opens with a particle (`の利用を承認しました`: its thing cut off before it, by a bracket or a
+# hole) names no work; `はがき`, `にんじん`, `もち米` open with the same kana inside a word (round 37)
+_PARTICLE_FIRST = re.compile(
+    r"^(?:[のをがはにでとへも]|から|まで)[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|^を"
+)
+
+
+def opens_with_particle(text: str) -> bool:
+    """Whether a Japanese title or constant opens with a particle (see `_PARTICLE_FIRST`)."""
+    return _PARTICLE_FIRST.match(text.strip()) is not None
+
+
 def japanese_led(asked: Sequence[str]) -> bool:
     """Whether most requests are Japanese."""
     return led_by(asked, _CJK)
@@ -62,6 +74,7 @@ def japanese_work_title(
     if not japanese_led(asked):
         return ""
     act = act_word(verb, noun, "ja")
+    fragment = _or_particle(fragment)
 
     def bare(s: str) -> bool:  # a short thing (`実印`) names the work once it has its act (`実印の注文`)
         return fragment(s) and (not act or fragment(f"{s}の{act}"))
@@ -103,6 +116,10 @@ def asked_act(steps: Sequence[str], asked: Sequence[str], thing: str) -> str:
             if len(r) >= 2 and r not in thing and 2 * sum(1 for a in asked if r in a) >= len(asked) >= 3
         ]
     return found[0] if found else ""
+
+
+def _or_particle(fragment: Callable[[str], bool]) -> Callable[[str], bool]:
+    return lambda s: opens_with_particle(s) or fragment(s)
 
 
 def _without_grade(thing: str, asked: Sequence[str]) -> str:
