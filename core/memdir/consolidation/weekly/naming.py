@@ -151,6 +151,7 @@ _DAYS_ONLY = re.compile(_DAY_RANGE)
 _CAPITALISED = re.compile(r"^[A-Z][a-z\u00e0-\u024f]+(?:[ -][A-Z][a-z\u00e0-\u024f]+)*$")
 
 Candidate = tuple[float, str]
+_NEXT_KEY = re.compile(r" +[A-Za-z_][\w.-]*=")
 
 
 def clean_name(word: str) -> str:
@@ -264,7 +265,8 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
             continue  # `requested at Hanatsuki: {}`: a sentence's last word before a colon, no label
         if m and len(m.group(1)) > 1 and whole and not prose:
             name = key_name(m.group(1))
-            if not name and left.endswith("=") and right[:1] in ("", " ", "`"):  # `text={text}`: whole
+            # `text={text}`: the text whole, never a value that opens it (`body={user} 様 …`, round 37)
+            if not name and left.endswith("=") and (right[:1] in ("", "`") or _NEXT_KEY.match(right)):
                 name = clean_name(m.group(1))
             out.append((5.0, name))
             break
