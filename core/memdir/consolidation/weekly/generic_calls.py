@@ -53,8 +53,8 @@ def generic_title(steps: Sequence[str]) -> str:
     """The work of the first generic call whose command names an act (see the module); ""."""
     for step in steps:
         m = _STEP.match(step)
-        if m is None or not generic(m.group(1)):
-            continue
+        if m is None or not generic(m.group(1)) or m.group(1).lower() in SHELLS:
+            continue  # a shell's command line is read by `action_titles.command_title`
         said = _http_title(m.group(2)) or _command_title(m.group(2))
         if said:
             return said
@@ -69,13 +69,15 @@ def _article(noun: str) -> str:
 # a Japanese phrase with holes and ids glued after it (`GPUパーティションの利用{value}lab-{lab}`, a kana after them):
 # one request's values and the end of its sentence, cut where they start
 _GLUED_TAIL = re.compile(r"^([^{]*[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])\{\w+\}(.*)$")
-_JA_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,}")
+_IDS_AFTER = re.compile(
+    r"^(?:\{\w+\}|[A-Za-z0-9._-])*[\u3040-\u309f]?$"
+)  # holes and ids, a sentence's last kana
 
 
 def without_glued_values(title: str) -> str:
     """A Japanese title without the holes and ids glued after its phrase (see `_GLUED_TAIL`)."""
     m = _GLUED_TAIL.match(title.strip())
-    ok = m is not None and not _JA_RUN.search(m.group(2)) and len(m.group(1)) >= 4
+    ok = m is not None and _IDS_AFTER.match(m.group(2)) is not None and len(m.group(1)) >= 4
     return m.group(1) if m and ok else title
 
 
