@@ -156,7 +156,7 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
     if not verbs and len(actions) > 1:  # no word is written as a verb: the latest word, as before, but
         # when a request asks for one of them by name (`掃除をお願い`, `掃除の依頼`), that act: never a place a
         # request names after it (`霊園`: `掃除の霊園` is no phrase of the work)
-        verbs = [w for w in actions if _asked_for(w, texts)] or _apart(actions, texts)
+        verbs = [w for w in actions if _asked_for(w, texts)] or actions
         nouns = words
     if not verbs:  # a field's label (`登録カードの番号は…`) names what a request gives, not the work
         named = [w for w in nouns if not _label(w, where[w], texts)]
@@ -183,6 +183,8 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
     obj = _compound(best[2], words, texts, action) if best[2] else ""
     if not obj:  # a word more than half wrote, none as a verb: the verbal noun they write goes with it
         return (_with_action(action, texts) if not _verbal(action, texts + said) else action) if alone else ""
+    if any(action + obj in t for t in texts) and not any(obj + action in t for t in texts):
+        return ""  # `羽毛布団`: one thing's name, not an act on its second noun (`布団の羽毛`, round 37)
     if spoken == action and any(obj + action in t for t in texts):  # as a request wrote it: `振込予約`
         return obj + spoken
     if spoken == action and any(f"{obj}を{action}" in t for t in texts):
@@ -245,9 +247,3 @@ def _with_action(noun: str, texts: Sequence[str]) -> str:
     counts = {a: sum(1 for t in texts if a in t) for a in _ACTIONS if a not in noun}
     best = max(counts, key=lambda a: (counts[a], -_ACTIONS.index(a)), default="")
     return noun + best if best and counts[best] >= 2 else noun
-
-
-def _apart(words: Sequence[str], texts: Sequence[str]) -> list[str]:
-    """The words no request writes glued to another of them: `羽毛` and `布団` of `羽毛布団` are one thing's
-    name, no act on the other (`布団の羽毛`, round 37); none when they all are (the kind is named by its work)."""
-    return [w for w in words if not any(w + o in t or o + w in t for o in words if o != w for t in texts)]
