@@ -37,7 +37,7 @@ import numpy as np
 from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
-from memdir.consolidation.weekly.step_cover import alike, covered, most_general, whole_values
+from memdir.consolidation.weekly.step_cover import alike, covered, id_words, most_general, whole_values
 
 MIN_AGREEMENT = 0.5
 # a value after one of these names the requester's language (`locale=ja`, `--lang en`): the same kind
@@ -113,7 +113,9 @@ class StepAgreement:
             words: list[str] = [action.lower()]
             quoted = ""  # inside a quoted label (`'Ugreen 5-in-1 USB-C Hub'`): words, not ids
             for token in _addresses(text.lower()[:300], self._support, self.min_support).split():
-                masked = [self._mask(w) for w in _MASKED.findall(token)]
+                masked = [
+                    self._mask(w) for w in id_words(_MASKED.findall(token), self._support, self.min_support)
+                ]
                 opens = not quoted and token[:1] in _QUOTES
                 quoted = token[0] if opens else quoted
                 if quoted and token[-1:] == quoted and (len(token) > 1 or not opens):

@@ -314,7 +314,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         dict.fromkeys(t for task in tasks for t in task.tools)
     )  # as first used, not set order
     shared = [] if rendered else _shared(ordered)
-    desc = describe(title, [t.intent for t in ordered], has_steps=bool(rendered))
+    desc = describe(title, [t.intent for t in ordered], bool(rendered), rendered)
     return Draft(
         title=title,
         description=one_line(desc),

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.framework_prefix import without_framework
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
+from memdir.consolidation.weekly.generic_calls import generic, generic_title, without_glued_values
 from memdir.consolidation.weekly.japanese_work import (
     acted_template,
     japanese_led,
@@ -155,6 +156,8 @@ def tool_call(steps: Sequence[str], asked: Sequence[str] = ()) -> tuple[str, lis
         if m is None or not _ARGUMENTS.match(step[m.end() :]):
             continue
         words = tool_words(m.group(1))  # without an MCP server's prefix or an API's namespace
+        if generic(m.group(1)):
+            continue  # `run_command`: how a call is made, not the work (`generic_calls`)
         if not 2 <= len(words) <= 3 or not all(w.isalpha() and len(w) >= 2 for w in words):
             continue
         verb, noun = (words[-1], words[:-1]) if last else (words[0], words[1:])
@@ -301,6 +304,14 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> s
     other = not _english(asked) and not korean_led(asked)
     if other:
         title = service_title(steps, asked, title, is_fragment(title, verb, noun, _known_language(asked)))
+    title = without_glued_values(title)
+    if (
+        not verb
+        and (work := generic_title(steps))
+        and is_fragment(title, verb, noun)
+        and not _JA.search(title)
+    ):
+        return work  # the work of a command run through a generic tool (`Reset faillock for a user`)
     if not verb:  # no call done, only looked at: a bare Japanese thing takes its template's act
         bare = japanese_led(asked) and is_fragment(title, verb, noun) and not _LATIN.search(title)
         return (bare and acted_template(steps, title)) or title

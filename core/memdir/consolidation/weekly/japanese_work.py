@@ -34,6 +34,18 @@ _TEMPLATE = re.compile(
 _SCRIPT_RUN = re.compile(r"[\u30a0-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff]+|[\u3040-\u309f]+")
 
 
+# a Japanese run that opens with a particle (`の利用を承認しました`: its thing cut off before it, by a bracket or a
+# hole) names no work; `はがき`, `にんじん`, `もち米` open with the same kana inside a word (round 37)
+_PARTICLE_FIRST = re.compile(
+    r"^(?:[のをがはにでとへも]|から|まで)[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|^を"
+)
+
+
+def opens_with_particle(text: str) -> bool:
+    """Whether a Japanese title or constant opens with a particle (see `_PARTICLE_FIRST`)."""
+    return _PARTICLE_FIRST.match(text.strip()) is not None
+
+
 def japanese_led(asked: Sequence[str]) -> bool:
     """Whether most requests are Japanese."""
     return led_by(asked, _CJK)
@@ -62,6 +74,7 @@ def japanese_work_title(
     if not japanese_led(asked):
         return ""
     act = act_word(verb, noun, "ja")
+    fragment = _or_particle(fragment)
 
     def bare(s: str) -> bool:  # a short thing (`実印`) names the work once it has its act (`実印の注文`)
         return fragment(s) and (not act or fragment(f"{s}の{act}"))
@@ -81,7 +94,32 @@ def japanese_work_title(
     thing = _without_grade(thing, asked)
     if not thing:
         return ""
+    if not _ENDS_ACT.search(thing):
+        act = asked_act(steps, asked, thing) or act
     return thing if not act or _ENDS_ACT.search(thing) else f"{thing}の{act}"
+
+
+def asked_act(steps: Sequence[str], asked: Sequence[str], thing: str) -> str:
+    """The act the requests ask for by the word a constant of the same thing writes (round 37): the plan
+    `羽毛リフォーム・スタンダード` names the thing `羽毛掛け布団` (`羽毛`) and the act half the requests write
+    (`リフォーム`): `羽毛掛け布団のリフォーム`, not the generic act of the call that books it (`…の申込`). ""
+    when no constant does."""
+    calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
+    found: list[str] = []
+    for value in dict.fromkeys(m.group(0) for c in calls for m in _JA_VALUE.finditer(c)):
+        runs = [r for part in value.split("・") for r in _SCRIPT_RUN.findall(part)]
+        if value == thing or not any(len(r) >= 2 and r in thing for r in runs):
+            continue  # a constant of another thing
+        found += [
+            r
+            for r in runs
+            if len(r) >= 2 and r not in thing and 2 * sum(1 for a in asked if r in a) >= len(asked) >= 3
+        ]
+    return found[0] if found else ""
+
+
+def _or_particle(fragment: Callable[[str], bool]) -> Callable[[str], bool]:
+    return lambda s: opens_with_particle(s) or fragment(s)
 
 
 def _without_grade(thing: str, asked: Sequence[str]) -> str:

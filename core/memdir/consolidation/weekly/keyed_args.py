@@ -125,20 +125,28 @@ def _decoded(text: str) -> object | None:
 
 def keyed_text(text: str, keys: Iterable[Keys]) -> str:
     """`text` (a step's aligned input, holes in it) with its flat markers re-keyed by the first task's keys
-    that all stand in it in order; `text` itself when none do."""
-    for pairs in keys:
-        if not pairs:
-            continue
-        out, pos = [], 0
-        for flat, keyed in pairs:
-            at = _find(text, flat, pos)
-            if at < 0:
-                break
-            out.append(text[pos:at] + keyed)
-            pos = at + len(flat)
-        else:
-            return "".join(out) + text[pos:]
+    that all stand in it in order; else by the first task's keys that stand in order but for markers a hole
+    swallowed (written nowhere in `text`: one task's `qty=2` inside `{size}`), so that one kind's objects are
+    not flat beside another's keyed ones (round 37); `text` itself when none do."""
+    tried = [pairs for pairs in keys if pairs]
+    for swallowed in (False, True):
+        for pairs in tried:
+            if (done := _rekeyed(text, pairs, swallowed)) is not None:
+                return done
     return text
+
+
+def _rekeyed(text: str, pairs: Keys, swallowed: bool) -> str | None:
+    out, pos, kept = [], 0, 0
+    for flat, keyed in pairs:
+        at = _find(text, flat, pos)
+        if at < 0:
+            if swallowed and _find(text, flat, 0) < 0:
+                continue  # inside a hole: its value and key are one task's
+            return None
+        out.append(text[pos:at] + keyed)
+        pos, kept = at + len(flat), kept + 1
+    return "".join(out) + text[pos:] if kept else None
 
 
 def _find(text: str, marker: str, start: int) -> int:

@@ -126,6 +126,22 @@ def is_phone(value: str) -> bool:
     return bool(_PHONE.match(value)) and 9 <= sum(c.isdigit() for c in value) <= 15
 
 
+# a national number without a trunk `0`, in groups or whole (`739 204 615`, `(250) 555-0142`, `2505550119`)
+_NATIONAL = re.compile(r"^\(?\d{2,4}\)?(?:[ .-]?\d{2,4}){1,2}[ .-]?\d{3,5}$|^\d{9,11}$")
+
+
+def all_phones(values: Sequence[str]) -> bool:
+    """Whether every value is a phone number: each of the phone's shape or a national number of 9 to 11 digits,
+    one at least of the phone's shape (`+420 775 930 218` beside `739 204 615`: round 37)."""
+    vals = [v.strip() for v in values]
+    national = [bool(_NATIONAL.match(v)) and 9 <= sum(c.isdigit() for c in v) <= 11 for v in vals]
+    return (
+        bool(vals)
+        and any(map(is_phone, vals))
+        and all(is_phone(v) or n for v, n in zip(vals, national, strict=True))
+    )
+
+
 _FILE = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,5}$")
 _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY_RANGE = r"\d{1,2}(?:\s?[-–~]\s?\d{1,2})?"
@@ -135,6 +151,7 @@ _DAYS_ONLY = re.compile(_DAY_RANGE)
 _CAPITALISED = re.compile(r"^[A-Z][a-z\u00e0-\u024f]+(?:[ -][A-Z][a-z\u00e0-\u024f]+)*$")
 
 Candidate = tuple[float, str]
+_NEXT_KEY = re.compile(r" +[A-Za-z_][\w.-]*=")
 
 
 def clean_name(word: str) -> str:
@@ -204,7 +221,7 @@ def value_class(values: Sequence[str]) -> Candidate | None:
     ):
         if all(pattern.match(v) for v in vals):
             return 2.5, name
-    if all(is_phone(v) for v in vals):
+    if all_phones(vals):
         return 2.5, "phone"
     if period := period_name(vals):  # `July 2026`, `Q2 2026`, `2026年8月`: before a capitalised name
         return 4.5, period
@@ -248,7 +265,8 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
             continue  # `requested at Hanatsuki: {}`: a sentence's last word before a colon, no label
         if m and len(m.group(1)) > 1 and whole and not prose:
             name = key_name(m.group(1))
-            if not name and left.endswith("=") and right[:1] in ("", " ", "`"):  # `text={text}`: whole
+            # `text={text}`: the text whole, never a value that opens it (`body={user} 様 …`, round 37)
+            if not name and left.endswith("=") and (right[:1] in ("", "`") or _NEXT_KEY.match(right)):
                 name = clean_name(m.group(1))
             out.append((5.0, name))
             break

@@ -21,6 +21,8 @@ from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WOR
 _REQUEST = re.compile(r"^[A-Z][a-z]+(?=[\s,]|$)")  # `Deploy`, `Triage`: a request's verb, capitalised
 _LATIN = re.compile(r"^[A-Za-z]")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # `GPUパーティションの利用`: a Japanese title
+_LATIN_LETTERS = re.compile(r"[A-Za-z]")
 _NO_VERB = frozenset(["please", "pls", "can", "could", "would", "will", "we", "i", "it", "hey", "hi", "need"])
 _CJK_VERB_END = re.compile(r"[うくぐすつぬぶむる]$")
 # a purpose or a condition of an English request, to its end or its next sentence
@@ -54,7 +56,7 @@ def task_phrase(title: str) -> str:
         return ""
     if _HANGUL.match(title):  # a Korean title (`꽃다발 주문`, round 29): Korean's word for the steps
         return f"{title} 절차"
-    if not _LATIN.match(title):
+    if not _LATIN.match(title) or len(_CJK.findall(title)) > len(_LATIN_LETTERS.findall(title)):
         return f"{title}手順" if _CJK_VERB_END.search(title) else f"{title}の手順"
     m = _REQUEST.match(title)
     words = title.split()
@@ -67,12 +69,35 @@ def task_phrase(title: str) -> str:
     return f"Steps for: {title}"
 
 
-def describe(title: str, intents: Sequence[str], has_steps: bool = True) -> str:
+def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: Sequence[str] = ()) -> str:
     """One line: what the procedure is for (its task, and the kind's shared purpose or condition)."""
     out = task_phrase(title)
+    if out.startswith("Steps for: ") and steps:
+        out = work_phrase(title, intents, steps) or out
     reason = shared_reason(intents)
     if reason and reason.lower() not in title.lower():
         out = f"{reason}、{out}" if not _LATIN.match(reason) else f"{out}, {reason}"  # 「…ため、…手順」
     if not has_steps:
         out += " (the tasks shared no steps yet)"
     return out
+
+
+def work_phrase(title: str, intents: Sequence[str], steps: Sequence[str]) -> str:
+    """What a procedure titled by a thing (`Gutter cleaning`, `Rezervuj lodě`) is for, beyond its title (round
+    37): with English requests and a work call whose verb the title lacks, "How to book a gutter cleaning";
+    else the title and the calls it makes, in order ("Rezervuj lodě: najdi_zakaznika, volne_lode, …")."""
+    from memdir.consolidation.weekly.fragment_titles import tool_call  # a title reader, loaded late
+
+    verb, _ = tool_call(steps, intents)
+    english = 2 * sum(1 for i in intents if len(set(re.findall(r"[a-z]+", i.lower())) & FUNCTION_WORDS) >= 2)
+    if (
+        verb
+        and english > len(intents)
+        and verb not in title.lower()
+        and re.fullmatch(r"[A-Z][a-z]+(?: [a-z]+)+", title)
+    ):
+        thing = title.lower()
+        vowel = thing[:1] in "aeio" or thing[:1] == "u" and thing[1:2] not in ("s", "n", "r")
+        return f"How to {verb} {'an' if vowel else 'a'} {thing}"
+    calls = list(dict.fromkeys(m.group(1) for s in steps if (m := re.match(r"^([A-Za-z][\w.-]*): `", s))))
+    return f"{title}: {', '.join(calls)}" if len(calls) >= 2 else ""

@@ -18,7 +18,7 @@ from memdir.consolidation.weekly.align import atoms
 from memdir.consolidation.weekly.consensus import Column, common_prefix
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.keyed_args import keyed_text
-from memdir.consolidation.weekly.naming import EMAIL, MONTH, is_phone
+from memdir.consolidation.weekly.naming import EMAIL, MONTH, all_phones
 from memdir.consolidation.weekly.placeholders import Placeholder
 from memdir.consolidation.weekly.reply_templates import template_line
 from memdir.consolidation.weekly.span_dates import DATE, period_name
@@ -203,7 +203,7 @@ def _shape(values: list[str]) -> str:
     vals = [v.strip(_AROUND) for v in values if v.strip(_AROUND)]
     if vals and all(_IP.fullmatch(v) for v in vals):  # `10.0.0.1` is an address, not a version
         return "an IP address"
-    if vals and all(is_phone(v) for v in vals):  # before a number: `+48601234567` is no amount
+    if vals and all_phones(vals):  # before a number: `+48601234567` is no amount
         return "a phone number"
     for pattern, what in ((_DATE, "a date"), (_NUMBER, "a number"), (_VERSION, "a version")):
         # `2.32.3` is a version; `1,284` and `12` are numbers

@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from memdir.consolidation.weekly.asked_terms import unasked_word
+from memdir.consolidation.weekly.japanese_work import opens_with_particle
 from memdir.consolidation.weekly.title_support import anchored, natural, unsupported
 from memdir.consolidation.weekly.varying_words import holds_value
 
@@ -52,7 +53,7 @@ def unfit_title(title: str) -> bool:
     rest = _ID.sub(" ", _HOLE.sub(" ", text))
     if not _WORD.search(rest) and not _CJK.search(rest):
         return True
-    return bool(_NAME.match(text)) or bool(_PRONOUN_OBJECT.match(text)) or bool(_SPEAKER.match(text))
+    return any(rx.match(text) for rx in (_NAME, _PRONOUN_OBJECT, _SPEAKER)) or opens_with_particle(text)
 
 
 # a sentence someone says, not work: "We'll send and the crown back", "Can you …", "May: POST /messages:"

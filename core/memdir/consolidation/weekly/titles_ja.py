@@ -183,6 +183,8 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
     obj = _compound(best[2], words, texts, action) if best[2] else ""
     if not obj:  # a word more than half wrote, none as a verb: the verbal noun they write goes with it
         return (_with_action(action, texts) if not _verbal(action, texts + said) else action) if alone else ""
+    if any(action + obj in t for t in texts) and not any(obj + action in t for t in texts):
+        return ""  # `羽毛布団`: one thing's name, not an act on its second noun (`布団の羽毛`, round 37)
     if spoken == action and any(obj + action in t for t in texts):  # as a request wrote it: `振込予約`
         return obj + spoken
     if spoken == action and any(f"{obj}を{action}" in t for t in texts):
