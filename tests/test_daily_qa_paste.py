@@ -64,3 +64,15 @@ def test_a_pasted_faq_keeps_question_and_answer_and_a_chat_paste_is_no_procedure
     assert "sk-live-" not in "".join(
         p.read_text(encoding="utf-8") for p in root.rglob("*.md") if "episodes" not in p.parts
     )
+
+
+def test_a_one_line_instruction_in_the_writers_own_words_is_still_a_procedure() -> None:
+    """The no-step rule above (a forwarded request is no procedure) must not take a one-step procedure the
+    writer states in the imperative: `deploy the api with make deploy` was skipped by it (the reliability
+    suite's root); a quoted request stays no procedure."""
+    from memdir.consolidation.daily.route_no_steps import no_step_once_shaped
+
+    own = "Wipe the steam wand with the blue cloth after every milk drink."
+    assert not no_step_once_shaped(own, own)
+    quoted = "> Put the new till key in the config file: [REDACTED]\n> The card reader uses it from Monday"
+    assert no_step_once_shaped(quoted, quoted)

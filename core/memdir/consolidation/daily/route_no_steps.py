@@ -165,4 +165,8 @@ def no_step_once_shaped(body: str, shaped_text: str) -> bool:
     drained the node, then …" stays one paragraph yet tells an order of work, a forwarded request does not."""
     if shaped_steps(shaped_text):
         return False
-    return not any(instruction_marked(s) for s in sentences(_QUOTE_MARKS.sub("", body)))
+    said = sentences(_QUOTE_MARKS.sub("", body))
+    # a one-line instruction in the writer's own words ("Run make lint before pushing.") is a procedure of one
+    # step; a quoted (forwarded) request is not the writer's own
+    own = [s for s in sentences(body) if not s.lstrip().startswith(">")]
+    return not any(instruction_marked(s) for s in said) and not any(opens_imperative(s) for s in own)
