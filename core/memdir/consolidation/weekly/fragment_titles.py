@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.framework_prefix import without_framework
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
-from memdir.consolidation.weekly.generic_calls import generic, generic_title, without_glued_values
+from memdir.consolidation.weekly.generic_calls import generic, generic_title, shell_title, without_glued_values
 from memdir.consolidation.weekly.japanese_work import (
     acted_template,
     japanese_led,
@@ -84,6 +84,8 @@ _ROMANCE = frozenset(
     ["a", "al", "de", "del", "el", "la", "las", "los", "lo", "le", "les", "en", "por", "para", "con", "sin"]
     + ["y", "o", "que", "un", "una", "su", "sus", "mi", "du", "des", "et", "pour", "avec", "dans", "sur"]
     + ["par", "da", "di", "per", "il", "e", "do", "das", "dos", "no", "na", "se", "me", "te"]
+    + ["i", "og", "til", "fra", "på", "med", "av", "om", "som", "deres", "dere", "vi", "jeg", "det", "den"]
+    + ["ett", "och", "från", "för", "att", "jag", "ni", "er", "eller", "ikke", "inte", "har", "kan"]  # Nordic
     + [
         "je",
         "ma",
@@ -307,7 +309,7 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> s
     title = without_glued_values(title)
     if (
         not verb
-        and (work := generic_title(steps))
+        and (work := generic_title(steps) or shell_title(steps))
         and is_fragment(title, verb, noun)
         and not _JA.search(title)
     ):

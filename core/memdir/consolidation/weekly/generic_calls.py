@@ -61,6 +61,29 @@ def generic_title(steps: Sequence[str]) -> str:
     return ""
 
 
+_NOTICE_PROGRAMS = frozenset(["sms", "mail", "email", "sendmail", "mailx", "notify", "slack", "text", "message"])
+
+
+def shell_title(steps: Sequence[str]) -> str:
+    """The work of a kind whose every call goes through a shell (round 38): the last command line of a
+    program and its subcommand that tells no one (`sms send …` is the notice), as the subcommand and the
+    program (`utleie book --hytte … --avbestilling "Fleks 14 dager"` -> `Book utleie`, `renhold bestill …` ->
+    `Bestill renhold`), never an option's value; "" when a step is no shell's or none such is run."""
+    found = ""
+    for step in steps:
+        m = _STEP.match(step)
+        if m is None or m.group(1).lower() not in SHELLS:
+            return ""
+        tokens = m.group(2).split()
+        if len(tokens) < 2 or not _WORD.match(tokens[0]) or not tokens[1].isalpha():
+            continue
+        program, sub = tokens[0], tokens[1].lower()
+        if program in _NOTICE_PROGRAMS or sub in ("send", "notify", "post"):
+            continue
+        found = f"{sub.capitalize()} {program}"
+    return found
+
+
 def _article(noun: str) -> str:
     vowel = noun[:1] in "aeio" or noun[:1] == "u" and noun[1:2] not in ("s", "n", "r")
     return f"{'an' if vowel else 'a'} {noun}"
