@@ -158,8 +158,9 @@ def _skeleton(tpl: Template) -> tuple[str, ...]:
     return tuple(p if isinstance(p, str) else "\0" for p in tpl.parts)
 
 
-def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
-    """Built-in draft from successful tasks and their (calibrated) vectors."""
+def distil_builtin(tasks: list[Task], vectors: np.ndarray, shared: frozenset[str] = frozenset()) -> Draft:
+    """Built-in draft from successful tasks and their (calibrated) vectors; `shared`: tools other kinds of
+    the week make too."""
     ordered = order_by_typicality([redacted(t) for t in tasks], vectors)
     ids = [t.task_id for t in ordered]
     cons = build_consensus(ordered)
@@ -297,7 +298,9 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     title = across_languages(
         title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
     )
-    title = fragment_title(title, rendered, asked)  # `Agua por`, `日付`: the decisive call's verb and object
+    title = fragment_title(
+        title, rendered, asked, shared
+    )  # `Agua por`, `日付`: the decisive call's verb and object
     if (
         any(g.in_title for g in groups) and _PLACEHOLDER.search(title) is None
     ):  # names once the title is final

@@ -43,6 +43,16 @@ _URL = re.compile(
 )
 
 
+def shared_tools(groups: Sequence[Sequence[Sequence[str]]]) -> frozenset[str]:
+    """The tools that most tasks of two kinds of the week or more call (each group: its tasks' tools)."""
+    seen: dict[str, int] = {}
+    for tasks in groups:
+        for tool in {t for tools in tasks for t in tools}:
+            if 2 * sum(1 for tools in tasks if tool in tools) > len(tasks):
+                seen[tool] = seen.get(tool, 0) + 1
+    return frozenset(t for t, n in seen.items() if n >= 2)
+
+
 def generic(tool: str) -> bool:
     """Whether a tool's name says only that it carries a call (`run_command`, `execute`, `http_request`)."""
     words = tool_words(tool)
@@ -61,7 +71,9 @@ def generic_title(steps: Sequence[str]) -> str:
     return ""
 
 
-_NOTICE_PROGRAMS = frozenset(["sms", "mail", "email", "sendmail", "mailx", "notify", "slack", "text", "message"])
+_NOTICE_PROGRAMS = frozenset(
+    ["sms", "mail", "email", "sendmail", "mailx", "notify", "slack", "text", "message"]
+)
 
 
 def shell_title(steps: Sequence[str]) -> str:
