@@ -23,12 +23,12 @@ from memdir.activity import ActivityEvent, ReadStats
 from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags, rehome
 from memdir.consolidation.weekly.clustering import FREE, ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.distill import distil_builtin
-from memdir.consolidation.weekly.generic_calls import shared_tools
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
 from memdir.consolidation.weekly.failures import assign_failures
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
+from memdir.consolidation.weekly.generic_calls import shared_tools
 from memdir.consolidation.weekly.kinds_by_steps import (
     MIN_SPECIFIC_STEPS,
     StepKinds,

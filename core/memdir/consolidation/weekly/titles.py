@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from memdir.consolidation.weekly.align import atoms, is_cjk
+from memdir.consolidation.weekly.option_quotes import after_option, option_asked
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, find_word, template_of
 from memdir.consolidation.weekly.title_holes import HOLE, drop_dangling
@@ -289,23 +290,12 @@ def quoted_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
         m.group(1)
         for s in steps
         for m in _QUOTED.finditer(s)
-        if len(m.group(1).split()) >= 2 and (not _OPTION.search(s[: m.start()]) or _asked(m.group(1), said))
+        if len(m.group(1).split()) >= 2
+        and (not after_option(s[: m.start()]) or option_asked(m.group(1), said))
     ]
     if not quotes:
         return ""
     return max(quotes, key=lambda q: sum(1 for w in set(_words(q.lower())) if w in said))
-
-
-_OPTION = re.compile(r"(?:^|\s)--?[A-Za-z][\w-]*[ =]$")  # a quote right after a command's option: its value
-
-
-def _asked(quote: str, said: set[str]) -> bool:
-    """Whether a request writes a word of an option's quoted value (round 38): `--type "Full sluttvask"` beside
-    `sluttvasken` is the kind's own word; `--avbestilling "Fleks 14 dager"`, a constant term no request
-    writes, names no work."""
-    return any(
-        len(w) >= 4 and any(s.startswith(w) for s in said) for w in _words(quote.lower()) if w.isalpha()
-    )
 
 
 _HTTP_CALL = re.compile(r"\b(POST|PUT|PATCH|DELETE|GET)\s+(/[^\s?`]*)")
