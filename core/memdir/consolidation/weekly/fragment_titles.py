@@ -108,6 +108,7 @@ _ROMANCE = frozenset(
         "vous",
     ]  # French
 )
+_PARTICLES = frozenset(["away", "out", "off", "up", "down", "back", "over", "in", "on", "around", "through"])
 _PRONOUNS = frozenset(["her", "him", "them", "it", "his", "she", "he", "they", "we", "i", "you", "me", "us"])
 _TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
 _ARGUMENTS = re.compile(r"[^\W\d][\w-]*=", re.U)  # a call of arguments: `key=…` first (any script)
@@ -284,6 +285,8 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
     small = FUNCTION_WORDS | _ROMANCE
     if len(low) == 1 or low[0] in _PRONOUNS:
         return True
+    if len(low) <= 3 and len(low[0]) > 4 and low[0].endswith("ed") and low[-1] in _PARTICLES:
+        return True  # `Hauled away`: a request's participle and its particle, done to nothing named (round 38)
     if len(low) <= MAX_SHORT and (
         low[-1] in small
         or low[1] in small - DETERMINERS - {"a", "un", "una"}
