@@ -78,6 +78,7 @@ _DECIMAL = re.compile(r"^\d+\.(\d+)$")
 _CJK_KEY = re.compile(
     r"(?:^|[\s,;(&])([\u3040-\u30ff\u3400-\u9fff]{1,10})=$"
 )  # `件名={}`: the log's own role
+_QUOTED_OPTION = re.compile(r"(?:^|\s)--([A-Za-z][\w-]{1,30})[ =][\"']$")
 _QUOTED_KEY = re.compile(r"(?:^|[\s,;(&])([A-Za-z][\w-]{1,30})=[\"']$")
 _HOST_RIGHT = re.compile(r"^\.[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.I)
 _LEFT_WORD = re.compile(r"(?:^|[\s\"'(])([A-Za-z][a-z]{1,30}) #?$")
@@ -130,11 +131,22 @@ def is_phone(value: str) -> bool:
 _NATIONAL = re.compile(r"^\(?\d{2,4}\)?(?:[ .-]?\d{2,4}){1,2}[ .-]?\d{3,5}$|^\d{9,11}$")
 
 
+# a number of 8 to 12 digits in groups (or whole): a phone when the tasks group it in different ways, as people
+# write phones (an amount or an id is written one way by its system)
+_GROUPED = re.compile(r"^\+?(?=(?:\D*\d){8,12}\D*$)\d{2,4}(?:[ .-]\d{2,4}){1,4}$|^\d{8,11}$")
+
+
+def _grouping(value: str) -> str:
+    return re.sub(r"\d+", lambda m: str(len(m.group(0))), value)
+
+
 def all_phones(values: Sequence[str]) -> bool:
     """Whether every value is a phone number: each of the phone's shape or a national number of 9 to 11 digits,
     one at least of the phone's shape (`+420 775 930 218` beside `739 204 615`: round 37)."""
     vals = [v.strip() for v in values]
     national = [bool(_NATIONAL.match(v)) and 9 <= sum(c.isdigit() for c in v) <= 11 for v in vals]
+    if len(vals) >= 2 and all(_GROUPED.match(v) for v in vals) and len(set(map(_grouping, vals))) >= 2:
+        return any(not v.isdigit() for v in vals)  # `412 33 907`, `47 95 51 20 36`, `93882715` (round 38)
     return (
         bool(vals)
         and any(map(is_phone, vals))
@@ -283,6 +295,9 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
     m = _SIGNED_KEY.search(left)
     if m and not out and whole and all(_NUMBER.match(v.strip()) for v in values if v.strip()):
         out.append((5.0, key_name(m.group(1))))  # `lat=-{}`: the latitude, its sign constant
+    m = _QUOTED_OPTION.search(left)
+    if m and not out and whole:  # `--tlf "{}"`: the option's quoted value (round 38)
+        out.append((5.0, "phone" if all_phones(values) else key_name(m.group(1))))
     m = _QUOTED_KEY.search(left)
     if m and not out and re.match(r"[^\"'\n{}]{0,3}[\"']", right):  # `help="{}."`: the quoted value
         out.append((5.0, key_name(m.group(1))))
