@@ -286,7 +286,9 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
     if len(low) == 1 or low[0] in _PRONOUNS:
         return True
     if len(low) <= 3 and len(low[0]) > 4 and low[0].endswith("ed") and low[-1] in _PARTICLES:
-        return True  # `Hauled away`: a request's participle and its particle, done to nothing named (round 38)
+        return (
+            True  # `Hauled away`: a request's participle and its particle, done to nothing named (round 38)
+        )
     if len(low) <= MAX_SHORT and (
         low[-1] in small
         or low[1] in small - DETERMINERS - {"a", "un", "una"}

@@ -78,6 +78,10 @@ _DECIMAL = re.compile(r"^\d+\.(\d+)$")
 _CJK_KEY = re.compile(
     r"(?:^|[\s,;(&])([\u3040-\u30ff\u3400-\u9fff]{1,10})=$"
 )  # `件名={}`: the log's own role
+_PARTIAL_KEY = re.compile(
+    r"(?:^|[\s,;(&.=])([A-Za-z][\w-]{1,30})=[\"']?$"
+)  # a key whose value the span opens
+_SUFFIX = re.compile(r"[^\s=&{}\"'`,;]{1,6}(?:[\s\"'`,;&)]|$)")  # a short constant tail, then the value ends
 _QUOTED_OPTION = re.compile(r"(?:^|\s)--([A-Za-z][\w-]{1,30})[ =][\"']$")
 _QUOTED_KEY = re.compile(r"(?:^|[\s,;(&])([A-Za-z][\w-]{1,30})=[\"']$")
 _HOST_RIGHT = re.compile(r"^\.[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.I)
@@ -289,6 +293,11 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
             if m and len(m.group(1)) > 1 and re.search(r"[^\w]$", left) and name not in _GENERIC_KEYS:
                 out.append((4.9, name))  # `room=RM-{}`: the room, after its constant prefix
                 break
+    m = _PARTIAL_KEY.search(left) if not whole else None
+    if m and not out and _SUFFIX.match(right) and key_name(m.group(1)) not in _GENERIC_KEYS:
+        out.append(
+            (4.9, key_name(m.group(1)))
+        )  # `chair.style={}チェア`: the varying part of the style (round 38)
     m = _CALLING_CODE_KEY.search(left)
     if m and not out and whole:
         out.append((5.0, key_name(m.group(1))))  # `telepon=+62 {}`: the phone number, its country constant
