@@ -158,8 +158,10 @@ def _skeleton(tpl: Template) -> tuple[str, ...]:
     return tuple(p if isinstance(p, str) else "\0" for p in tpl.parts)
 
 
-def distil_builtin(tasks: list[Task], vectors: np.ndarray, shared: frozenset[str] = frozenset()) -> Draft:
-    """Built-in draft from successful tasks and their (calibrated) vectors; `shared`: tools other kinds of
+def distil_builtin(
+    tasks: list[Task], vectors: np.ndarray, shared_calls: frozenset[str] = frozenset()
+) -> Draft:
+    """Built-in draft from successful tasks and their (calibrated) vectors; `shared_calls`: tools other kinds of
     the week make too."""
     ordered = order_by_typicality([redacted(t) for t in tasks], vectors)
     ids = [t.task_id for t in ordered]

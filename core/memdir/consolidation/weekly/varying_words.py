@@ -20,10 +20,29 @@ import re
 from collections.abc import Mapping, Sequence
 
 _HOLE = re.compile(r"\{[^{}]*\}")
-_COUNTS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
-    " seventeen eighteen nineteen twenty"
-).split()
+_COUNTS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
 
 
 def one_task_values(value_tasks: Mapping[str, Mapping[str, int]], asked: Sequence[str]) -> list[str]:
