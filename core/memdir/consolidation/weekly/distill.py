@@ -301,7 +301,7 @@ def distil_builtin(
         title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
     )
     title = fragment_title(
-        title, rendered, asked, shared
+        title, rendered, asked, shared_calls
     )  # `Agua por`, `日付`: the decisive call's verb and object
     if (
         any(g.in_title for g in groups) and _PLACEHOLDER.search(title) is None
