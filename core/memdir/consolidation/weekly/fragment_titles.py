@@ -312,7 +312,10 @@ def fragment_title(
     values when the title names none of it (`work_flow`, any language)."""
     english = _english(asked) and not verb_last(asked)
     steps = without_framework(steps, asked)  # `action_siparis_olustur`: Rasa's prefix, no word of the kind
-    title = flow_title(_fragment_title(title, steps, asked, shared), steps, asked, english)
+    # the work is among the calls only this kind makes, when it makes one (`resize_ring`, not `book_courier`)
+    own = [s for s in steps if (t := _TOOL_STEP.match(s)) is None or t.group(1) not in shared]
+    own = own if shared and len(own) < len(steps) and any(_TOOL_STEP.match(s) for s in own) else list(steps)
+    title = flow_title(_fragment_title(title, steps, asked, shared), own, asked, english)
     # `Schedule a visit`: the service it passes says more, whatever the requests' language was read as
     # (round 33: short English texts, `Web form: Book a pre-winter furnace inspection please`, read as none)
     if says_only_the_call(title, steps):
