@@ -84,3 +84,26 @@ def test_a_phone_grouped_differently_by_each_task() -> None:
 def test_a_values_varying_part_is_named_by_its_key() -> None:
     vals = ["250", "330", "500"]
     assert (4.9, "size") in candidates("order_drink: cup.size=", "ml brand=x", vals, False)
+
+
+def test_an_amount_with_and_without_its_unit_is_one_value() -> None:
+    from memdir.consolidation.weekly.span_types import Span
+    from memdir.consolidation.weekly.unit_values import unit_apart
+
+    # a Graz brewery's keg orders: `--volume 30L` in the order, `30 litres` in the e-mail
+    order: list[str | Span] = [
+        "kegctl order --volume ",
+        Span({"a": "30L", "b": "50L", "c": "20L"}),
+        " --to x",
+    ]
+    mail: list[str | Span] = [
+        "mail body=Your ",
+        Span({"a": "30", "b": "50", "c": "20"}),
+        " litres are booked",
+    ]
+    out = unit_apart([order, mail])
+    assert out[0][2] == "L" and isinstance(out[0][1], Span)
+    assert out[0][1].values == {"a": "30", "b": "50", "c": "20"}
+    assert out[1] == mail
+    alone = unit_apart([order])  # no span holds the number alone: the value stays whole
+    assert alone[0] == order

@@ -54,6 +54,7 @@ from memdir.consolidation.weekly.titles import (
     steps_title,
     title_template,
 )
+from memdir.consolidation.weekly.unit_values import unit_apart
 from memdir.consolidation.weekly.varying_words import one_task_values
 from memdir.consolidation.weekly.verb_titles import verb_and_thing
 from memdir.consolidation.weekly.whole_values import join_named
@@ -175,7 +176,7 @@ def distil_builtin(
         id_vals.extend(id_spans(tpl.parts, before))
     # a piece of a value another step names whole (`…_C-{number}.pdf` of `{client_id}`) is that value
     for tpl, parts in zip(
-        step_tpls, within_values(same_ids([t.parts for t in step_tpls], id_vals)), strict=True
+        step_tpls, unit_apart(within_values(same_ids([t.parts for t in step_tpls], id_vals))), strict=True
     ):
         tpl.parts = parts
     # the most typical tasks speak for the cluster (alignment is quadratic in their number)

@@ -78,7 +78,7 @@ _NOTICE_PROGRAMS = frozenset(
 
 def shell_title(steps: Sequence[str]) -> str:
     """The work of a kind whose every call goes through a shell (round 38): the last command line of a
-    program and its subcommand that tells no one (`sms send …` is the notice), as the subcommand and the
+    program, its subcommand and then options, that tells no one (`sms send …` is the notice), as the subcommand and the
     program (`utleie book --hytte … --avbestilling "Fleks 14 dager"` -> `Book utleie`, `renhold bestill …` ->
     `Bestill renhold`), never an option's value; "" when a step is no shell's or none such is run."""
     found = ""
@@ -87,8 +87,8 @@ def shell_title(steps: Sequence[str]) -> str:
         if m is None or m.group(1).lower() not in SHELLS:
             return ""
         tokens = m.group(2).split()
-        if len(tokens) < 2 or not _WORD.match(tokens[0]) or not tokens[1].isalpha():
-            continue
+        if len(tokens) < 3 or not _WORD.match(tokens[0]) or not tokens[1].isalpha() or tokens[2][:1] != "-":
+            continue  # `prog verb --option …` only: `bikeshop repair add` is read by `command_title`
         program, sub = tokens[0], tokens[1].lower()
         if program in _NOTICE_PROGRAMS or sub in ("send", "notify", "post"):
             continue
