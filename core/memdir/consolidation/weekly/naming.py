@@ -140,8 +140,8 @@ _NATIONAL = re.compile(r"^\(?\d{2,4}\)?(?:[ .-]?\d{2,4}){1,2}[ .-]?\d{3,5}$|^\d{
 _GROUPED = re.compile(r"^\+?(?=(?:\D*\d){8,12}\D*$)\d{2,4}(?:[ .-]\d{2,4}){1,4}$|^\d{8,11}$")
 
 
-def _grouping(value: str) -> str:
-    return re.sub(r"\d+", lambda m: str(len(m.group(0))), value)
+def _grouping(value: str) -> tuple[int, ...]:
+    return tuple(len(d) for d in re.findall(r"\d+", value))  # the digits' groups, whatever separates them
 
 
 def all_phones(values: Sequence[str]) -> bool:
