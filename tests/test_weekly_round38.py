@@ -39,24 +39,25 @@ def test_a_shell_only_kind_is_named_by_its_commands_work() -> None:
 
 
 def test_a_call_another_kind_makes_names_neither() -> None:
-    # a Lisbon jeweller: ring resizing and watch repair both end with the courier call
+    # a Lisbon jeweller: ring resizing (its own call a quote) and watch repair both end with the courier call
     resize = [
         "find_client: `email={email}`",
-        "resize_ring: `metal={metal} size_from={size} size_to={size2}`",
+        "quote_resize: `metal={metal} size_from={size} size_to={size2}`",
         "book_courier: `client_id={client_id} address={address} date={date}`",
         "send_whatsapp: `to={phone} template=ring_ready_v1`",
     ]
     asked = [
-        "Please book a courier for my tight wedding band",
-        "Could you make my band a size bigger? A courier pickup is fine",
-        "band too small, send a courier",
+        "Please book a courier, my wedding ring is too tight",
+        "Could you make my ring a size bigger? A courier pickup is fine",
+        "ring too small, send a courier",
     ]
     shared = frozenset(["find_client", "book_courier", "send_whatsapp"])
-    assert tool_call(resize, asked)[0] == "book"  # main: the courier names the kind
-    assert tool_call(resize, asked, shared) == ("resize", ["ring"])
-    assert fragment_title("Band", resize, asked, shared) == "Resize a ring"
+    assert tool_call(resize, asked)[0] == "book"  # the courier, which the watch repairs book too
+    assert tool_call(resize, asked, shared) == ("", [])
+    assert fragment_title("Ring", resize, asked) == "Book a courier"  # main
+    assert fragment_title("Ring", resize, asked, shared) == "Ring"  # the word every request writes
     groups = [
-        [["find_client", "resize_ring", "book_courier"]] * 3,
+        [["find_client", "quote_resize", "book_courier"]] * 3,
         [["find_client", "repair_watch", "book_courier"]] * 2,
     ]
     assert shared_tools(groups) == frozenset(["find_client", "book_courier"])

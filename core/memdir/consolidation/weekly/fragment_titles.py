@@ -312,10 +312,7 @@ def fragment_title(
     values when the title names none of it (`work_flow`, any language)."""
     english = _english(asked) and not verb_last(asked)
     steps = without_framework(steps, asked)  # `action_siparis_olustur`: Rasa's prefix, no word of the kind
-    # the work is among the calls only this kind makes, when it makes one (`resize_ring`, not `book_courier`)
-    own = [s for s in steps if (t := _TOOL_STEP.match(s)) is None or t.group(1) not in shared]
-    own = own if shared and len(own) < len(steps) and any(_TOOL_STEP.match(s) for s in own) else list(steps)
-    title = flow_title(_fragment_title(title, steps, asked, shared), own, asked, english)
+    title = flow_title(_fragment_title(title, steps, asked, shared), steps, asked, english)
     # `Schedule a visit`: the service it passes says more, whatever the requests' language was read as
     # (round 33: short English texts, `Web form: Book a pre-winter furnace inspection please`, read as none)
     if says_only_the_call(title, steps):
@@ -325,7 +322,7 @@ def fragment_title(
 
 
 def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shared: frozenset[str]) -> str:
-    verb, noun = tool_call(steps, asked, shared)
+    verb, noun = tool_call(steps, asked)
     # a desk of another language names a fragment's kind by the service its calls pass (`service_titles`)
     other = not _english(asked) and not korean_led(asked)
     if other:
@@ -351,6 +348,10 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
     ja = ja or ko
     if ja:
         return ja
+    if shared and (own := tool_call(steps, asked, shared)) != (verb, noun):
+        # a call another kind makes is no name of this one (`Schedule a pickup`): the word most requests write
+        if not own[0] and 2 * sum(1 for a in asked if title.lower() in a.lower()) > len(asked):
+            return title
     thing = " ".join(noun)
     if verb_last(asked):  # `Probestunde buchen`: the thing, then the verb
         return f"{thing.capitalize()} {verb}"
