@@ -348,10 +348,11 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
     ja = ja or ko
     if ja:
         return ja
-    if shared and (own := tool_call(steps, asked, shared)) != (verb, noun):
-        # a call another kind makes is no name of this one (`Schedule a pickup`): the word most requests write
-        if not own[0] and 2 * sum(1 for a in asked if title.lower() in a.lower()) > len(asked):
-            return title
+    # a call another kind makes is no name of this one (`Schedule a pickup`) when its own calls name no work:
+    # the word most requests write stays (`座面`)
+    most = 2 * sum(1 for a in asked if title.lower() in a.lower()) > len(asked)
+    if shared and most and tool_call(steps, asked, shared) == ("", []) != (verb, noun):
+        return title
     thing = " ".join(noun)
     if verb_last(asked):  # `Probestunde buchen`: the thing, then the verb
         return f"{thing.capitalize()} {verb}"
