@@ -89,8 +89,6 @@ _ROMANCE = frozenset(
     ["a", "al", "de", "del", "el", "la", "las", "los", "lo", "le", "les", "en", "por", "para", "con", "sin"]
     + ["y", "o", "que", "un", "una", "su", "sus", "mi", "du", "des", "et", "pour", "avec", "dans", "sur"]
     + ["par", "da", "di", "per", "il", "e", "do", "das", "dos", "no", "na", "se", "me", "te"]
-    + ["i", "og", "til", "fra", "på", "med", "av", "om", "som", "deres", "dere", "vi", "jeg", "det", "den"]
-    + ["ett", "och", "från", "för", "att", "jag", "ni", "er", "eller", "ikke", "inte", "har", "kan"]  # Nordic
     + [
         "je",
         "ma",
@@ -107,6 +105,11 @@ _ROMANCE = frozenset(
         "nous",
         "vous",
     ]  # French
+)
+# function words of the Nordic languages: a fragment's, never a known language's (`Leie deres i netter fra`)
+_NORDIC = frozenset(
+    ["i", "og", "til", "fra", "på", "med", "av", "om", "som", "deres", "dere", "vi", "jeg", "det", "den"]
+    + ["ett", "och", "från", "för", "att", "jag", "ni", "er", "eller", "ikke", "inte", "har", "kan"]
 )
 _PARTICLES = frozenset(["away", "out", "off", "up", "down", "back", "over", "in", "on", "around", "through"])
 _PRONOUNS = frozenset(["her", "him", "them", "it", "his", "she", "he", "they", "we", "i", "you", "me", "us"])
@@ -282,7 +285,7 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
         one = len(ja) == 1 and not _KANA.search(text)  # one word: short, or a loanword alone (`ダイビング`)
         return one and (len(ja[0]) <= MAX_JA_WORD or _KATAKANA.fullmatch(ja[0]) is not None)
     low = [w.lower() if w != "X" else "X" for w in latin]
-    small = FUNCTION_WORDS | _ROMANCE
+    small = FUNCTION_WORDS | _ROMANCE | _NORDIC
     if len(low) == 1 or low[0] in _PRONOUNS:
         return True
     if len(low) <= 3 and len(low[0]) > 4 and low[0].endswith("ed") and low[-1] in _PARTICLES:
