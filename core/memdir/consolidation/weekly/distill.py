@@ -54,6 +54,7 @@ from memdir.consolidation.weekly.titles import (
     steps_title,
     title_template,
 )
+from memdir.consolidation.weekly.unit_values import unit_apart
 from memdir.consolidation.weekly.varying_words import one_task_values
 from memdir.consolidation.weekly.verb_titles import verb_and_thing
 from memdir.consolidation.weekly.whole_values import join_named
@@ -158,8 +159,11 @@ def _skeleton(tpl: Template) -> tuple[str, ...]:
     return tuple(p if isinstance(p, str) else "\0" for p in tpl.parts)
 
 
-def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
-    """Built-in draft from successful tasks and their (calibrated) vectors."""
+def distil_builtin(
+    tasks: list[Task], vectors: np.ndarray, shared_calls: frozenset[str] = frozenset()
+) -> Draft:
+    """Built-in draft from successful tasks and their (calibrated) vectors; `shared_calls`: tools other kinds of
+    the week make too."""
     ordered = order_by_typicality([redacted(t) for t in tasks], vectors)
     ids = [t.task_id for t in ordered]
     cons = build_consensus(ordered)
@@ -172,7 +176,7 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
         id_vals.extend(id_spans(tpl.parts, before))
     # a piece of a value another step names whole (`…_C-{number}.pdf` of `{client_id}`) is that value
     for tpl, parts in zip(
-        step_tpls, within_values(same_ids([t.parts for t in step_tpls], id_vals)), strict=True
+        step_tpls, unit_apart(within_values(same_ids([t.parts for t in step_tpls], id_vals))), strict=True
     ):
         tpl.parts = parts
     # the most typical tasks speak for the cluster (alignment is quadratic in their number)
@@ -297,7 +301,9 @@ def distil_builtin(tasks: list[Task], vectors: np.ndarray) -> Draft:
     title = across_languages(
         title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
     )
-    title = fragment_title(title, rendered, asked)  # `Agua por`, `日付`: the decisive call's verb and object
+    title = fragment_title(
+        title, rendered, asked, shared_calls
+    )  # `Agua por`, `日付`: the decisive call's verb and object
     if (
         any(g.in_title for g in groups) and _PLACEHOLDER.search(title) is None
     ):  # names once the title is final

@@ -34,7 +34,12 @@ from collections.abc import Sequence
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.framework_prefix import without_framework
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
-from memdir.consolidation.weekly.generic_calls import generic, generic_title, without_glued_values
+from memdir.consolidation.weekly.generic_calls import (
+    generic,
+    generic_title,
+    shell_title,
+    without_glued_values,
+)
 from memdir.consolidation.weekly.japanese_work import (
     acted_template,
     japanese_led,
@@ -101,6 +106,12 @@ _ROMANCE = frozenset(
         "vous",
     ]  # French
 )
+# function words of the Nordic languages: a fragment's, never a known language's (`Leie deres i netter fra`)
+_NORDIC = frozenset(
+    ["i", "og", "til", "fra", "på", "med", "av", "om", "som", "deres", "dere", "vi", "jeg", "det", "den"]
+    + ["ett", "och", "från", "för", "att", "jag", "ni", "er", "eller", "ikke", "inte", "har", "kan"]
+)
+_PARTICLES = frozenset(["away", "out", "off", "up", "down", "back", "over", "in", "on", "around", "through"])
 _PRONOUNS = frozenset(["her", "him", "them", "it", "his", "she", "he", "they", "we", "i", "you", "me", "us"])
 _TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
 _ARGUMENTS = re.compile(r"[^\W\d][\w-]*=", re.U)  # a call of arguments: `key=…` first (any script)
@@ -143,19 +154,28 @@ MAX_SHORT = 4  # a fragment of words around a preposition: this many words at mo
 MAX_JA_WORD = 3  # a Japanese title of one word this long or shorter names no work (`日付`, `予約`, `テスト`)
 
 
-def tool_call(steps: Sequence[str], asked: Sequence[str] = ()) -> tuple[str, list[str]]:
+def tool_call(
+    steps: Sequence[str], asked: Sequence[str] = (), shared: frozenset[str] = frozenset()
+) -> tuple[str, list[str]]:
     """The decisive call's verb and object words from its tool's name: of the calls of arguments
     (`key=value …`; a tool that runs commands or HTTP calls, `admin_api: GET …`, names no kind) that are no
     read and no notice (`send_sms`, `post_message`: the kind's work is told, not done, by them), the one
     whose words most requests write (the first on a tie). A German or Dutch week names its tools verb last
     (`kurse_suchen`, `probestunde_buchen`): the verb is the last word there (`verb_last`)."""
     last = verb_last(asked)
+
+    def own(step: str) -> bool:  # a call of arguments only this kind makes (`quote_upholstery`)
+        t = _TOOL_STEP.match(step)
+        return t is not None and t.group(1) not in shared and bool(_ARGUMENTS.match(step[t.end() :]))
+
     found: list[tuple[str, list[str]]] = []
     for step in steps:
         m = _TOOL_STEP.match(step)
         if m is None or not _ARGUMENTS.match(step[m.end() :]):
             continue
         words = tool_words(m.group(1))  # without an MCP server's prefix or an API's namespace
+        if m.group(1) in shared and any(own(s) for s in steps):
+            continue  # a call another kind of the week makes names neither (round 38: `schedule_pickup`)
         if generic(m.group(1)):
             continue  # `run_command`: how a call is made, not the work (`generic_calls`)
         if not 2 <= len(words) <= 3 or not all(w.isalpha() and len(w) >= 2 for w in words):
@@ -265,9 +285,13 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
         one = len(ja) == 1 and not _KANA.search(text)  # one word: short, or a loanword alone (`ダイビング`)
         return one and (len(ja[0]) <= MAX_JA_WORD or _KATAKANA.fullmatch(ja[0]) is not None)
     low = [w.lower() if w != "X" else "X" for w in latin]
-    small = FUNCTION_WORDS | _ROMANCE
+    small = FUNCTION_WORDS | _ROMANCE | _NORDIC
     if len(low) == 1 or low[0] in _PRONOUNS:
         return True
+    if len(low) <= 3 and len(low[0]) > 4 and low[0].endswith("ed") and low[-1] in _PARTICLES:
+        return (
+            True  # `Hauled away`: a request's participle and its particle, done to nothing named (round 38)
+        )
     if len(low) <= MAX_SHORT and (
         low[-1] in small
         or low[1] in small - DETERMINERS - {"a", "un", "una"}
@@ -284,12 +308,14 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
     )
 
 
-def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
+def fragment_title(
+    title: str, steps: Sequence[str], asked: Sequence[str], shared: frozenset[str] = frozenset()
+) -> str:
     """The decisive call's verb and object when the title is a fragment; then the work by the calls'
     values when the title names none of it (`work_flow`, any language)."""
     english = _english(asked) and not verb_last(asked)
     steps = without_framework(steps, asked)  # `action_siparis_olustur`: Rasa's prefix, no word of the kind
-    title = flow_title(_fragment_title(title, steps, asked), steps, asked, english)
+    title = flow_title(_fragment_title(title, steps, asked, shared), steps, asked, english)
     # `Schedule a visit`: the service it passes says more, whatever the requests' language was read as
     # (round 33: short English texts, `Web form: Book a pre-winter furnace inspection please`, read as none)
     if says_only_the_call(title, steps):
@@ -298,7 +324,7 @@ def fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> st
     return without_mass_article(as_requests_write(title, asked))  # `Boka besök`, `Reserve livestock`
 
 
-def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
+def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shared: frozenset[str]) -> str:
     verb, noun = tool_call(steps, asked)
     # a desk of another language names a fragment's kind by the service its calls pass (`service_titles`)
     other = not _english(asked) and not korean_led(asked)
@@ -307,7 +333,7 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> s
     title = without_glued_values(title)
     if (
         not verb
-        and (work := generic_title(steps))
+        and (work := generic_title(steps) or shell_title(steps))
         and is_fragment(title, verb, noun)
         and not _JA.search(title)
     ):
@@ -325,6 +351,11 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> s
     ja = ja or ko
     if ja:
         return ja
+    # a call another kind makes is no name of this one (`Schedule a pickup`) when its own calls name no work:
+    # the word most requests write stays (`座面`)
+    most = 2 * sum(1 for a in asked if title.lower() in a.lower()) > len(asked)
+    if shared and most and tool_call(steps, asked, shared) == ("", []) != (verb, noun):
+        return title
     thing = " ".join(noun)
     if verb_last(asked):  # `Probestunde buchen`: the thing, then the verb
         return f"{thing.capitalize()} {verb}"

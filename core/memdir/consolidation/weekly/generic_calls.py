@@ -43,6 +43,16 @@ _URL = re.compile(
 )
 
 
+def shared_tools(groups: Sequence[Sequence[Sequence[str]]]) -> frozenset[str]:
+    """The tools that most tasks of two kinds of the week or more call (each group: its tasks' tools)."""
+    seen: dict[str, int] = {}
+    for tasks in groups:
+        for tool in {t for tools in tasks for t in tools}:
+            if 2 * sum(1 for tools in tasks if tool in tools) > len(tasks):
+                seen[tool] = seen.get(tool, 0) + 1
+    return frozenset(t for t, n in seen.items() if n >= 2)
+
+
 def generic(tool: str) -> bool:
     """Whether a tool's name says only that it carries a call (`run_command`, `execute`, `http_request`)."""
     words = tool_words(tool)
@@ -59,6 +69,31 @@ def generic_title(steps: Sequence[str]) -> str:
         if said:
             return said
     return ""
+
+
+_NOTICE_PROGRAMS = frozenset(
+    ["sms", "mail", "email", "sendmail", "mailx", "notify", "slack", "text", "message"]
+)
+
+
+def shell_title(steps: Sequence[str]) -> str:
+    """The work of a kind whose every call goes through a shell (round 38): the last command line of a
+    program, its subcommand and then options, that tells no one (`sms send …` is the notice), as the subcommand and the
+    program (`utleie book --hytte … --avbestilling "Fleks 14 dager"` -> `Book utleie`, `renhold bestill …` ->
+    `Bestill renhold`), never an option's value; "" when a step is no shell's or none such is run."""
+    found = ""
+    for step in steps:
+        m = _STEP.match(step)
+        if m is None or m.group(1).lower() not in SHELLS:
+            return ""
+        tokens = m.group(2).split()
+        if len(tokens) < 3 or not _WORD.match(tokens[0]) or not tokens[1].isalpha() or tokens[2][:1] != "-":
+            continue  # `prog verb --option …` only: `bikeshop repair add` is read by `command_title`
+        program, sub = tokens[0], tokens[1].lower()
+        if program in _NOTICE_PROGRAMS or sub in ("send", "notify", "post"):
+            continue
+        found = f"{sub.capitalize()} {program}"
+    return found
 
 
 def _article(noun: str) -> str:

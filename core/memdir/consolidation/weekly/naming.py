@@ -78,6 +78,11 @@ _DECIMAL = re.compile(r"^\d+\.(\d+)$")
 _CJK_KEY = re.compile(
     r"(?:^|[\s,;(&])([\u3040-\u30ff\u3400-\u9fff]{1,10})=$"
 )  # `件名={}`: the log's own role
+_PARTIAL_KEY = re.compile(
+    r"(?:^|[\s,;(&.=])([A-Za-z][\w-]{1,30})=[\"']?$"
+)  # a key whose value the span opens
+_SUFFIX = re.compile(r"[^\s=&{}\"'`,;]{1,6}(?:[\s\"'`,;&)]|$)")  # a short constant tail, then the value ends
+_QUOTED_OPTION = re.compile(r"(?:^|\s)--([A-Za-z][\w-]{1,30})[ =][\"']$")
 _QUOTED_KEY = re.compile(r"(?:^|[\s,;(&])([A-Za-z][\w-]{1,30})=[\"']$")
 _HOST_RIGHT = re.compile(r"^\.[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b", re.I)
 _LEFT_WORD = re.compile(r"(?:^|[\s\"'(])([A-Za-z][a-z]{1,30}) #?$")
@@ -130,11 +135,22 @@ def is_phone(value: str) -> bool:
 _NATIONAL = re.compile(r"^\(?\d{2,4}\)?(?:[ .-]?\d{2,4}){1,2}[ .-]?\d{3,5}$|^\d{9,11}$")
 
 
+# a number of 8 to 12 digits in groups (or whole): a phone when the tasks group it in different ways, as people
+# write phones (an amount or an id is written one way by its system)
+_GROUPED = re.compile(r"^\+?(?=(?:\D*\d){8,12}\D*$)\d{2,4}(?:[ .-]\d{2,4}){1,4}$|^\d{8,11}$")
+
+
+def _grouping(value: str) -> tuple[int, ...]:
+    return tuple(len(d) for d in re.findall(r"\d+", value))  # the digits' groups, whatever separates them
+
+
 def all_phones(values: Sequence[str]) -> bool:
     """Whether every value is a phone number: each of the phone's shape or a national number of 9 to 11 digits,
     one at least of the phone's shape (`+420 775 930 218` beside `739 204 615`: round 37)."""
     vals = [v.strip() for v in values]
     national = [bool(_NATIONAL.match(v)) and 9 <= sum(c.isdigit() for c in v) <= 11 for v in vals]
+    if len(vals) >= 2 and all(_GROUPED.match(v) for v in vals) and len(set(map(_grouping, vals))) >= 2:
+        return any(not v.isdigit() for v in vals)  # `412 33 907`, `47 95 51 20 36`, `93882715` (round 38)
     return (
         bool(vals)
         and any(map(is_phone, vals))
@@ -277,12 +293,20 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
             if m and len(m.group(1)) > 1 and re.search(r"[^\w]$", left) and name not in _GENERIC_KEYS:
                 out.append((4.9, name))  # `room=RM-{}`: the room, after its constant prefix
                 break
+    m = _PARTIAL_KEY.search(left) if not whole else None
+    if m and not out and _SUFFIX.match(right) and key_name(m.group(1)) not in _GENERIC_KEYS:
+        out.append(
+            (4.9, key_name(m.group(1)))
+        )  # `chair.style={}チェア`: the varying part of the style (round 38)
     m = _CALLING_CODE_KEY.search(left)
     if m and not out and whole:
         out.append((5.0, key_name(m.group(1))))  # `telepon=+62 {}`: the phone number, its country constant
     m = _SIGNED_KEY.search(left)
     if m and not out and whole and all(_NUMBER.match(v.strip()) for v in values if v.strip()):
         out.append((5.0, key_name(m.group(1))))  # `lat=-{}`: the latitude, its sign constant
+    m = _QUOTED_OPTION.search(left)
+    if m and not out and whole:  # `--tlf "{}"`: the option's quoted value (round 38)
+        out.append((5.0, "phone" if all_phones(values) else key_name(m.group(1))))
     m = _QUOTED_KEY.search(left)
     if m and not out and re.match(r"[^\"'\n{}]{0,3}[\"']", right):  # `help="{}."`: the quoted value
         out.append((5.0, key_name(m.group(1))))

@@ -28,6 +28,7 @@ from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
 from memdir.consolidation.weekly.failures import assign_failures
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
+from memdir.consolidation.weekly.generic_calls import shared_tools
 from memdir.consolidation.weekly.kinds_by_steps import (
     MIN_SPECIFIC_STEPS,
     StepKinds,
@@ -189,7 +190,8 @@ class WeeklyDistiller:
         window = week_name(since.date(), (end - timedelta(days=1)).date())
         failed = self._failures(groups, save)
         drafts = [
-            distil_builtin(group, vecs[members]) for group, members in zip(groups, selected, strict=True)
+            distil_builtin(group, vecs[members], shared_tools([[t.tools for t in g] for g in groups]))
+            for group, members in zip(groups, selected, strict=True)
         ]
         placer.learn_generic(drafts)
         llm_run: WeeklyLLM | None = None
@@ -246,7 +248,8 @@ class WeeklyDistiller:
             self.store, self.review, self.th, lambda t: self._embed(t, save=False), self._window_ids
         )
         drafts = [
-            distil_builtin(group, vecs[members]) for group, members in zip(groups, selected, strict=True)
+            distil_builtin(group, vecs[members], shared_tools([[t.tools for t in g] for g in groups]))
+            for group, members in zip(groups, selected, strict=True)
         ]
         placer.learn_generic(drafts)
         out = []

@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from memdir.consolidation.weekly.align import atoms, is_cjk
+from memdir.consolidation.weekly.option_quotes import after_option, option_asked
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, find_word, template_of
 from memdir.consolidation.weekly.title_holes import HOLE, drop_dangling
@@ -285,7 +286,13 @@ def quoted_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
     `Change plan` over the sign-in's `Continue with SSO` that every kind of the week clicks.
     """
     said = {w for t in texts for w in _words(t.lower())}
-    quotes = [m.group(1) for s in steps for m in _QUOTED.finditer(s) if len(m.group(1).split()) >= 2]
+    quotes = [
+        m.group(1)
+        for s in steps
+        for m in _QUOTED.finditer(s)
+        if len(m.group(1).split()) >= 2
+        and (not after_option(s[: m.start()]) or option_asked(m.group(1), said))
+    ]
     if not quotes:
         return ""
     return max(quotes, key=lambda q: sum(1 for w in set(_words(q.lower())) if w in said))

@@ -7,6 +7,11 @@ verb. A value is *one task's* when its placeholder holds two values or more and 
 a title holding such a value as a whole word, when at most one request writes it, is unfit and takes the
 next candidate (`title_guard.fit_title`): `Book a visit`. A value two requests write (`washer`) is the
 kind's and stays.
+
+A count is a task's value however it is spelt (round 38): set 38's pottery class was `Book the wheel for two
+adults`, the party size the steps pass as `party.adults={adults}` (`2` twice, `4`, `1`). A placeholder whose
+values are all small numbers, with two values or more, makes each value's English word before the placeholder's
+name (`two adults`, `one adult`) a task's value too, whichever tasks wrote it.
 """
 
 from __future__ import annotations
@@ -15,14 +20,41 @@ import re
 from collections.abc import Mapping, Sequence
 
 _HOLE = re.compile(r"\{[^{}]*\}")
+_COUNTS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
 
 
 def one_task_values(value_tasks: Mapping[str, Mapping[str, int]], asked: Sequence[str]) -> list[str]:
     """Values of placeholders with two values or more that only one task wrote and at most one request
     writes as a word (`value_tasks`: placeholder -> value -> how many tasks wrote it)."""
     out: list[str] = []
-    for counts in value_tasks.values():
+    for name, counts in value_tasks.items():
         if len(counts) < 2:
+            continue
+        if all(v.strip().isdigit() and int(v) < len(_COUNTS) for v in counts):
+            things = {name.lower(), name.lower().removesuffix("s")} if name.isalpha() else set()
+            out += [f"{_COUNTS[int(v)]} {t}" for v in counts for t in things]  # `two adults` of `{adults}`
             continue
         for value, n in counts.items():
             word = value.strip()

@@ -126,6 +126,8 @@ def _looked_up(calls: Sequence[tuple[str, str]], i: int) -> bool:
     """Whether call i starts from the request (it sends no value an earlier call sent) and later calls
     (before the message) send values first seen after it: its answer."""
     before = calls[:-1]
+    if i >= len(before):
+        return False  # the last call (the kind's own calls end with it, round 38): nothing after it
     if i and _holes(before[i][1]) & set().union(*(_holes(a) for _, a in before[:i])):
         return False  # it works on what was looked up (`create_rental` after a look-up): no look-up
     seen = set().union(*(_holes(a) for _, a in before[: i + 1]))
