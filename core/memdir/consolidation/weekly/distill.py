@@ -55,6 +55,7 @@ from memdir.consolidation.weekly.titles import (
     title_template,
 )
 from memdir.consolidation.weekly.unit_values import unit_apart
+from memdir.consolidation.weekly.phone_values import join_phones
 from memdir.consolidation.weekly.varying_words import one_task_values
 from memdir.consolidation.weekly.verb_titles import verb_and_thing
 from memdir.consolidation.weekly.whole_values import join_named
@@ -172,6 +173,7 @@ def distil_builtin(
     id_vals: list[Span] = []
     for tpl in step_tpls:  # a run name the request names whole is one value, however its pieces aligned
         tpl.parts = join_named(tpl.parts, {t.task_id: t.intent for t in ordered})
+        tpl.parts = join_phones(tpl.parts)  # a phone cut around its constant digits (round 39)
         before, tpl.parts = tpl.parts, whole_ids(tpl.parts)  # an identifier is one value
         id_vals.extend(id_spans(tpl.parts, before))
     # a piece of a value another step names whole (`…_C-{number}.pdf` of `{client_id}`) is that value
