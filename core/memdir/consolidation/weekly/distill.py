@@ -28,6 +28,7 @@ from memdir.consolidation.weekly.free_values import within_values
 from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
+from memdir.consolidation.weekly.phone_values import join_phones
 from memdir.consolidation.weekly.phrase_verb import with_verb
 from memdir.consolidation.weekly.placeholders import assign, rename
 from memdir.consolidation.weekly.purpose import describe
@@ -55,7 +56,6 @@ from memdir.consolidation.weekly.titles import (
     title_template,
 )
 from memdir.consolidation.weekly.unit_values import unit_apart
-from memdir.consolidation.weekly.phone_values import join_phones
 from memdir.consolidation.weekly.varying_words import one_task_values
 from memdir.consolidation.weekly.verb_titles import verb_and_thing
 from memdir.consolidation.weekly.whole_values import join_named

@@ -34,13 +34,13 @@ from collections.abc import Sequence
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.framework_prefix import without_framework
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
-from memdir.consolidation.weekly.http_work import http_work_title
 from memdir.consolidation.weekly.generic_calls import (
     generic,
     generic_title,
     shell_title,
     without_glued_values,
 )
+from memdir.consolidation.weekly.http_work import http_work_title
 from memdir.consolidation.weekly.japanese_work import (
     acted_template,
     japanese_led,
