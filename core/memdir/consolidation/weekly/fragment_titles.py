@@ -316,7 +316,9 @@ def fragment_title(
     values when the title names none of it (`work_flow`, any language)."""
     english = _english(asked) and not verb_last(asked)
     steps = without_framework(steps, asked)  # `action_siparis_olustur`: Rasa's prefix, no word of the kind
-    title = http_work_title(title, steps, asked)  # `GET, POST ({phone})` of one HTTP tool: its work (round 39)
+    title = http_work_title(
+        title, steps, asked
+    )  # `GET, POST ({phone})` of one HTTP tool: its work (round 39)
     title = flow_title(_fragment_title(title, steps, asked, shared), steps, asked, english)
     # `Schedule a visit`: the service it passes says more, whatever the requests' language was read as
     # (round 33: short English texts, `Web form: Book a pre-winter furnace inspection please`, read as none)

@@ -45,7 +45,11 @@ def join_phones(parts: list[Part]) -> list[Part]:
             j = i
             while j + 2 < len(parts) and isinstance(parts[j + 1], str) and isinstance(parts[j + 2], Span):
                 between = parts[j + 1]
-                if not isinstance(between, str) or not _BETWEEN.match(between) or not re.search(r"\d", between):
+                if (
+                    not isinstance(between, str)
+                    or not _BETWEEN.match(between)
+                    or not re.search(r"\d", between)
+                ):
                     break
                 j += 2
                 whole = _whole(parts, i, j)
