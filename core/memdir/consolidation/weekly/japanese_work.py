@@ -82,9 +82,9 @@ def japanese_work_title(
 
     thing = japanese_call_title(steps, asked, fragment)
     if not thing or HANDOVER.search(thing):  # `位牌預かり・店頭受取`: how it travels, not the work (round 39)
-        thing = "" if (named := thing_work_title(steps, asked, noun, act)) else thing
-        if named:
-            return named
+        work = thing_work_title(steps, asked, noun, act)
+        if work:
+            return work
     if not thing or fragment(thing):
         # a template's subject names the work even when short (`合鍵受付_v1` -> 合鍵), once it has its act,
         # when a request writes it (not `入会` of `入会のご案内_v1` for requests that write 入りたい)
