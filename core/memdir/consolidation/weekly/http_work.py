@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import singular
-from memdir.consolidation.weekly.generic_calls import generic
+from memdir.consolidation.weekly.generic_calls import GENERIC, generic
 from memdir.consolidation.weekly.work_flow import tool_words
 
 _STEP = re.compile(r"^([A-Za-z][\w.:-]*): `([^`]*)`")
@@ -54,6 +54,7 @@ _KIND_KEYS = frozenset(["type", "kind", "service", "job", "job_type", "service_t
 _TEMPLATE = re.compile(r"(?:^|\s)(?:template|template_id|tmpl)=([a-z][a-z0-9_]*)")
 _KIND_VALUE = re.compile(r"(?:^|\s)([a-z_]+)=([A-Za-z][A-Za-z -]{2,40}?)(?=\s+[\w.]+=|$)")
 _WORD = re.compile(r"^[a-z][a-z-]*[a-z]$")
+_ENGLISH = re.compile(r"\b(?:the|my|our|please|can|could|you|need|for|is|of)\b", re.I)  # a request in English
 _LATIN = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*")
 
 
@@ -83,7 +84,9 @@ def says_only_the_calls(title: str, steps: Sequence[str]) -> bool:
     tools = {w for s in steps if (m := _STEP.match(s)) for w in tool_words(m.group(1))}
     words = [w.lower() for w in _LATIN.findall(re.sub(r"\{\w+\}", " ", title))]
     small = {"a", "an", "the", "and", "or"}
-    return not re.search(r"[^\x00-\x7f]", title) and all(w in _METHODS | tools | small for w in words)
+    return not re.search(r"[^\x00-\x7f]", title) and all(
+        w in _METHODS | GENERIC | tools | small for w in words
+    )
 
 
 def _article(noun: str) -> str:
@@ -119,7 +122,8 @@ def http_work_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> s
         if method == "GET" or not words or words[-1] in _NOTICES:
             continue
         kinds = [v.strip() for k, v in _KIND_VALUE.findall(rest) if k.split(".")[-1] in _KIND_KEYS]
-        thing = kinds[0].lower() if kinds and len(kinds[0].split()) <= 5 else ""
+        english = 2 * sum(1 for a in asked if _ENGLISH.search(a)) > len(asked)
+        thing = kinds[0].lower() if kinds and english and len(kinds[0].split()) <= 5 else ""
         thing = thing or singular(words[-1]).replace("-", " ")
         act = _asked_act(asked) or _METHOD_ACT.get(method, "")
         return f"{act.capitalize()} {_article(thing)}" if act else title

@@ -44,7 +44,8 @@ _WORK_JA = {
 }
 
 
-def _thing(steps: Sequence[str], asked: Sequence[str]) -> str:
+def asked_thing(steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The thing every request writes that starts a Japanese constant of the calls (see the module); \"\"."""
     calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
     best = ""
     for value in dict.fromkeys(m.group(0) for c in calls for m in _JA_VALUE.finditer(c)):
@@ -81,7 +82,7 @@ def thing_work_title(steps: Sequence[str], asked: Sequence[str], noun: Sequence[
     ja = [a for a in asked if _KANJI.search(a)]
     if not forms or len(ja) < 2 or 2 * len(ja) <= len(asked):
         return ""
-    thing = _thing(steps, ja)
+    thing = asked_thing(steps, ja)
     if not thing:
         return ""
     work, own = _work(steps, ja, forms, thing)

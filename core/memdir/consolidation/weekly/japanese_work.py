@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from memdir.consolidation.weekly.ja_thing_work import HANDOVER, thing_work_title
+from memdir.consolidation.weekly.ja_thing_work import HANDOVER, asked_thing, thing_work_title
 from memdir.consolidation.weekly.message_titles import japanese_call_title
 from memdir.consolidation.weekly.work_acts import act_word, led_by
 
@@ -81,7 +81,13 @@ def japanese_work_title(
         return fragment(s) and (not act or fragment(f"{s}の{act}"))
 
     thing = japanese_call_title(steps, asked, fragment)
-    if not thing or HANDOVER.search(thing):  # `位牌預かり・店頭受取`: how it travels, not the work (round 39)
+    # the thing alone (`仏壇`), or how it travels (`位牌預かり・店頭受取`): the thing and its call's work (round 39)
+    if (
+        not thing
+        or HANDOVER.search(thing)
+        or fragment(thing)
+        or thing.strip("・") == asked_thing(steps, asked)
+    ):
         work = thing_work_title(steps, asked, noun, act)
         if work:
             return work
