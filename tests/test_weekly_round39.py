@@ -57,6 +57,16 @@ def test_a_phone_cut_around_its_constant_digits_is_one_value() -> None:
     out = join_phones(parts)
     assert len(out) == 3 and isinstance(out[1], Span)
     assert out[1].values == {"a": "514 555 0142", "b": "(514) 555-0199", "c": "+1 514 555 0123"}
+    # a space the alignment did not keep comes back from the task's own call
+    gap: list[Part] = [
+        Span({"a": "", "b": "+1 "}),
+        "514",
+        Span({"a": "-", "b": ""}),
+        "555",
+        Span({"a": "-0142", "b": " 0123"}),
+    ]
+    whole = join_phones(gap, {"a": "to=514-555-0142", "b": "to=+1 514 555 0123"})
+    assert isinstance(whole[0], Span) and whole[0].values["b"] == "+1 514 555 0123"
     # a date's pieces around constant digits are no phone: they stay
     date: list[Part] = ["date=", Span({"a": "12", "b": "14"}), "-07-", Span({"a": "01", "b": "02"})]
     assert join_phones(date) == date

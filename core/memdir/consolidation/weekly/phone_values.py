@@ -11,6 +11,7 @@ for every task (`naming.all_phones`), are one span, each task's value its whole 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from memdir.consolidation.weekly.naming import all_phones
 from memdir.consolidation.weekly.span_types import Part, Span
@@ -18,7 +19,15 @@ from memdir.consolidation.weekly.span_types import Part, Span
 _BETWEEN = re.compile(r"^[\d ()+.-]{1,8}$")  # constant digits and marks inside a phone (`573`, `) 555-`)
 
 
-def _whole(parts: list[Part], i: int, j: int) -> Span | None:
+def _as_written(value: str, text: str) -> str:
+    """The value as the task's calls write it (the alignment keeps no space between two atoms: `+1 573555
+    0191` is `+1 573 555 0191`); the value when they write it nowhere."""
+    pattern = r"\s*".join(re.escape(c) for c in value.replace(" ", ""))
+    m = re.search(pattern, text) if pattern else None
+    return m.group(0) if m else value
+
+
+def _whole(parts: list[Part], i: int, j: int, written: Mapping[str, str]) -> Span | None:
     """The parts i..j (spans at both ends) as one span when every task's text there is a phone."""
     first, last = parts[i], parts[j]
     if not isinstance(first, Span) or not isinstance(last, Span):
@@ -27,15 +36,16 @@ def _whole(parts: list[Part], i: int, j: int) -> Span | None:
     texts = {
         t: "".join(p if isinstance(p, str) else p.values.get(t, "") for p in parts[i : j + 1]) for t in tasks
     }
+    texts = {t: _as_written(v, written.get(t, "")) for t, v in texts.items()}
     vals = list(texts.values())
     if not all(v.strip() for v in vals) or not all_phones(vals):
         return None
     return Span(values=texts, name=first.name)
 
 
-def join_phones(parts: list[Part]) -> list[Part]:
+def join_phones(parts: list[Part], written: Mapping[str, str] | None = None) -> list[Part]:
     """The parts with each phone number cut around its constant digits put back as one span (see the
-    module); the rest as they were."""
+    module), each task's value as its calls (`written`, by task) write it; the rest as they were."""
     out: list[Part] = []
     i = 0
     while i < len(parts):
@@ -52,7 +62,7 @@ def join_phones(parts: list[Part]) -> list[Part]:
                 ):
                     break
                 j += 2
-                whole = _whole(parts, i, j)
+                whole = _whole(parts, i, j, written or {})
                 if whole is not None:
                     found = (j, whole)
         if found is None:
