@@ -28,6 +28,7 @@ from memdir.consolidation.weekly.free_values import within_values
 from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
+from memdir.consolidation.weekly.phone_values import join_phones
 from memdir.consolidation.weekly.phrase_verb import with_verb
 from memdir.consolidation.weekly.placeholders import assign, rename
 from memdir.consolidation.weekly.purpose import describe
@@ -170,8 +171,10 @@ def distil_builtin(
     steps = _step_templates(cons, ids)
     step_tpls = [e.template for e in steps if e.template is not None]
     id_vals: list[Span] = []
+    calls = {t.task_id: " ".join(s.input for s in t.steps) for t in ordered}
     for tpl in step_tpls:  # a run name the request names whole is one value, however its pieces aligned
         tpl.parts = join_named(tpl.parts, {t.task_id: t.intent for t in ordered})
+        tpl.parts = join_phones(tpl.parts, calls)  # a phone cut around its constant digits (round 39)
         before, tpl.parts = tpl.parts, whole_ids(tpl.parts)  # an identifier is one value
         id_vals.extend(id_spans(tpl.parts, before))
     # a piece of a value another step names whole (`…_C-{number}.pdf` of `{client_id}`) is that value
@@ -183,9 +186,7 @@ def distil_builtin(
     intents = {t.task_id: t.intent or readable_id(t.task_id) for t in ordered[:MAX_ALIGN_TASKS]}
     spans = [s for tpl in step_tpls for s in tpl.spans]
     title_tpl, group = title_template(intents, spans)
-    title_tpl.parts = join_named(
-        title_tpl.parts, {t.task_id: " ".join(s.input for s in t.steps) for t in ordered}
-    )
+    title_tpl.parts = join_named(title_tpl.parts, calls)
     # requests each phrased in one person's words: the title says what the steps have in common
     # (or a few worded alike, fewer than half of them, aligned with a hole inside a word: `お願い{value}ます`)
     chatty = (

@@ -40,6 +40,7 @@ from memdir.consolidation.weekly.generic_calls import (
     shell_title,
     without_glued_values,
 )
+from memdir.consolidation.weekly.http_work import http_work_title
 from memdir.consolidation.weekly.japanese_work import (
     acted_template,
     japanese_led,
@@ -315,13 +316,17 @@ def fragment_title(
     values when the title names none of it (`work_flow`, any language)."""
     english = _english(asked) and not verb_last(asked)
     steps = without_framework(steps, asked)  # `action_siparis_olustur`: Rasa's prefix, no word of the kind
+    title = http_work_title(
+        title, steps, asked
+    )  # `GET, POST ({phone})` of one HTTP tool: its work (round 39)
     title = flow_title(_fragment_title(title, steps, asked, shared), steps, asked, english)
     # `Schedule a visit`: the service it passes says more, whatever the requests' language was read as
     # (round 33: short English texts, `Web form: Book a pre-winter furnace inspection please`, read as none)
     if says_only_the_call(title, steps):
         title = service_title(steps, asked, title, False)
     title = qualified_title(title, steps)  # `Kurumsal siparis olustur`: the template's word for the work
-    return without_mass_article(as_requests_write(title, asked))  # `Boka besök`, `Reserve livestock`
+    title = without_mass_article(as_requests_write(title, asked))  # `Boka besök`, `Reserve livestock`
+    return http_work_title(title, steps, asked)  # `Http a request`: the tool's words, never the work
 
 
 def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shared: frozenset[str]) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from memdir.consolidation.weekly.ja_thing_work import HANDOVER, asked_thing, thing_work_title
 from memdir.consolidation.weekly.message_titles import japanese_call_title
 from memdir.consolidation.weekly.work_acts import act_word, led_by
 
@@ -80,6 +81,16 @@ def japanese_work_title(
         return fragment(s) and (not act or fragment(f"{s}の{act}"))
 
     thing = japanese_call_title(steps, asked, fragment)
+    # the thing alone (`仏壇`), or how it travels (`位牌預かり・店頭受取`): the thing and its call's work (round 39)
+    if (
+        not thing
+        or HANDOVER.search(thing)
+        or fragment(thing)
+        or thing.strip("・") == asked_thing(steps, asked)
+    ):
+        work = thing_work_title(steps, asked, noun, act)
+        if work:
+            return work
     if not thing or fragment(thing):
         # a template's subject names the work even when short (`合鍵受付_v1` -> 合鍵), once it has its act,
         # when a request writes it (not `入会` of `入会のご案内_v1` for requests that write 入りたい)
