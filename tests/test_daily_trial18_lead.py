@@ -10,12 +10,10 @@ description (it was dropped as an announcement of the steps); the body holds no 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import memdir_stdout as _memdir
 
 CHAIN = """## 09:30 — Chain
 
@@ -53,19 +51,6 @@ Steps I ran:
 3. Push the pistons back with a tyre lever.
 4. Fit the new pads and bed them in on the street.
 """
-
-
-def _memdir(root: Path, *args: str) -> str:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    out = subprocess.run(
-        [sys.executable, "-m", "memdir", "--root", str(root), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-    )
-    assert out.returncode == 0, out.stderr
-    return out.stdout
 
 
 @pytest.fixture(scope="module")

@@ -10,13 +10,10 @@ Keep / 良かった点 item is never a failure and a figure after its full stop 
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from cli_support import memdir_stdout as _memdir
 
 TRACE = """Catalogue sync crashed overnight. Pasting the trace:
 
@@ -41,20 +38,6 @@ KPT = """良かった点：返却ポスト Bを増設したら朝の待ち時間
 悪かった点：土曜の午後にレジのロール紙が切れて 20 分止まった。
 次からは、土曜の開店前にロール紙の在庫を確認し、予備を 3 本カウンターに置くこと。
 """
-
-
-def _memdir(root: Path, *args: str, text: str | None = None) -> str:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    out = subprocess.run(
-        [sys.executable, "-m", "memdir", "--root", str(root), *args],
-        input=text,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-    )
-    assert out.returncode == 0, out.stderr
-    return out.stdout
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,10 @@ with a clock time (`## 07:30 — Delivery van`, `## 午後2時 — 棚卸し`) i
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import memdir_stdout as _memdir
 
 DAY = """---
 date: 2026-03-10
@@ -67,19 +65,6 @@ STOCK = """## 午後2時 — 棚卸しの手順
 2. 数を在庫表に書き込む。
 3. 差異があれば薬局長に報告する。
 """
-
-
-def _memdir(root: Path, *args: str) -> str:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    out = subprocess.run(
-        [sys.executable, "-m", "memdir", "--root", str(root), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-    )
-    assert out.returncode == 0, out.stderr
-    return out.stdout
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,10 @@ its description, ahead of an action item (a monitoring task) before it.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import memdir_stdout as _memdir
 
 DAY = """---
 date: 2026-04-08
@@ -40,19 +38,6 @@ On Tuesday night the walk-in freezer warmed to -4 °C and we threw away twelve b
 Cause: the door gasket was torn and the door did not seal.
 Action items: add the walk-in freezer to the remote temperature monitor. When the freezer reads above -15 °C, staff must always move the stock to freezer 3 first.
 """
-
-
-def _memdir(root: Path, *args: str) -> str:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    out = subprocess.run(
-        [sys.executable, "-m", "memdir", "--root", str(root), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-    )
-    assert out.returncode == 0, out.stderr
-    return out.stdout
 
 
 @pytest.fixture(scope="module")
