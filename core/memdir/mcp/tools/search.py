@@ -16,6 +16,15 @@ if TYPE_CHECKING:
     from memdir.agents.recall import MemoryHit
 
 Kind = Literal["knowledge", "procedures", "episodes", "skills"]
+ECHO_CHARS = 200  # the reply's `query` is cut to this (a pasted 200 kB log is not sent back: trial 20 #3)
+
+
+def echoed(query: str) -> str:
+    """The query as the reply shows it: secrets masked, then cut to ECHO_CHARS with its length said."""
+    shown = redact_text(query)
+    if len(shown) <= ECHO_CHARS:
+        return shown
+    return f"{shown[: ECHO_CHARS - 1]}… ({len(query):,} characters)"
 
 
 def no_match_message(mem: Memory, query: str, k: int, kind: str | None) -> str:
@@ -80,4 +89,4 @@ def search(
 
     hits, message = run(ctx, job)
     found = [cast(Hit, h.to_dict()) for h in hits]
-    return {"query": redact_text(query), "hits": found, "message": message}
+    return {"query": echoed(query), "hits": found, "message": message}
