@@ -39,6 +39,7 @@ MODES = ("hybrid", "vector", "lexical")
 RRF_K = 60
 LEXICAL_WEIGHT = 0.75  # share of the lexical ranking in the fused score (chosen on LoCoMo dev questions)
 MIN_DEPTH = 50
+EARLIER = "(earlier version, superseded below)"  # leads a snippet from the steps a revision replaced
 
 
 @dataclass
@@ -140,20 +141,41 @@ def _allowed(
 def snippet_of(
     root: Path, path: str, query: str, fallback: str, width: int = 200, terms: set[str] | None = None
 ) -> str:
-    """The body line that shares most terms with the query, or with `terms` (else the description)."""
+    """The body line that shares most terms with the query, or with `terms` (else the description).
+
+    In a revised procedure (a CURRENT line: notes/current_steps) the line comes from the current text; a line
+    of the earlier version only when it alone shares most, marked EARLIER (trial 20 #8)."""
     try:
         text = (root / path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return fallback
+    from memdir.notes.current_steps import split_earlier
     from memdir.notes.frontmatter import split_text
 
     terms = set(tokenize(query)) if terms is None else terms
-    return best_line(split_text(text).body, terms, fallback, width)
+    body = split_text(text).body
+    earlier, current = split_earlier(body)
+    if earlier:  # a revised procedure: its current text first, an earlier step only when it alone matches
+        old, old_score = _scored_line(earlier, terms)
+        if old_score > _scored_line(current, terms)[1]:
+            return _cut(f"{EARLIER} {old}", fallback, width)
+        return best_line(current, terms, fallback, width)
+    return best_line(body, terms, fallback, width)
 
 
 def best_line(body: str, terms: set[str], fallback: str, width: int = 200) -> str:
     """The line of body that shares most of `terms` (else fallback), cut to width characters, with any
     secret-like value masked (a key a person pasted into an episode is not served by search)."""
+    return _cut(_scored_line(body, terms)[0], fallback, width)
+
+
+def _cut(line: str, fallback: str, width: int) -> str:
+    out = redact_text(line or fallback)  # masked before the cut: no key's first half either
+    return out if len(out) <= width else out[: width - 1] + "…"
+
+
+def _scored_line(body: str, terms: set[str]) -> tuple[str, int]:
+    """(the line of body sharing most of `terms`, how many it shares); ("", 0) when none shares one."""
     # A line can share a term only if it contains the term's start: a stem keeps all but the
     # suffix of its word (`day` -> `dai`: the last letter may change), a CJK bigram is itself.
     # Only those lines are tokenized (the rest is 90 % of a warm lexical query otherwise).
@@ -169,8 +191,7 @@ def best_line(body: str, terms: set[str], fallback: str, width: int = 200) -> st
         score = len(terms & set(tokenize(line)))
         if score > best_score:
             best, best_score = line, score
-    out = redact_text(best or fallback)  # masked before the cut: no key's first half either
-    return out if len(out) <= width else out[: width - 1] + "…"
+    return best, best_score
 
 
 def rankings(

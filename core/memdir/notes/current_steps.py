@@ -33,6 +33,7 @@ _ITEM = re.compile(
     r"^[ \t]*(?:[-*+•・][ \t]+(?:\[[ xX]\][ \t]+)?|\d{1,3}[.)．][ \t]*|[０-９]{1,3}[．.][ \t]*)\S"
 )
 _FENCE = re.compile(r"^[ \t]*(```|~~~)", re.M)
+_POINTER = re.compile(r'the section "(.*)" below;')
 
 
 def has_steps(text: str) -> bool:
@@ -58,6 +59,24 @@ def mark_current(body: str, heading: str) -> str:
     if lines and lines[top].startswith("# "):
         return "\n".join([*lines[: top + 1], "", line, *lines[top + 1 :]])
     return "\n".join([line, "", *lines])
+
+
+def split_earlier(body: str) -> tuple[str, str]:
+    """(the earlier version, the rest) of a body whose CURRENT line points at a later section: the earlier
+    version is what lies between that line and the section's heading. ("", body) when there is no such line
+    or its section is gone (a person renamed it): nothing is taken for earlier on a guess."""
+    lines = body.split("\n")
+    at = next((i for i, ln in enumerate(lines) if ln.startswith(CURRENT)), None)
+    if at is None:
+        return "", body
+    m = _POINTER.search(lines[at])
+    heading = m.group(1) if m else None
+    end = next(
+        (j for j in range(at + 1, len(lines)) if heading and lines[j].rstrip() == f"## {heading}"), None
+    )
+    if end is None:
+        return "", body
+    return "\n".join(lines[at + 1 : end]), "\n".join([*lines[: at + 1], *lines[end:]])
 
 
 def language(text: str) -> str:
