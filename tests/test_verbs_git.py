@@ -119,3 +119,37 @@ def test_without_autocommit_the_verbs_leave_git_to_the_person(brew_root: Path, r
     assert res.returncode == 0, res.stderr
     assert " M procedures/bottle-the-ale.md" in _left(brew_root)
     assert len(_git(brew_root, "log", "--format=%H").split()) == 2
+
+
+def test_restore_episode_add_and_note_add_are_each_one_commit(brew_root: Path, run_cli: Run) -> None:
+    """Trial 20 #9: `restore` left `D archive/…` and `?? procedures/…`, `episode add` an untracked day file."""
+    mem = Memory(config=load_config(brew_root), embedder=get_embedder("hashing"))
+    archived = mem.store.archive("procedures/bottle-the-ale.md", "failing: 3 failures")
+    _git(brew_root, "add", "-A", "procedures", "archive")
+    _git(brew_root, "commit", "-qm", "memdir daily: 1 archived", "--", "procedures", "archive")
+
+    res = run_cli("restore", archived, env=HASHING)
+    assert res.returncode == 0, res.stderr
+    assert _left(brew_root) == PERSONS  # was: D archive/procedures/…, ?? procedures/…
+    assert _git(brew_root, "log", "-1", "--format=%s") == "memdir restore: procedures/bottle-the-ale.md\n"
+    files = _git(brew_root, "show", "--no-renames", "--name-only", "--format=", "HEAD").split()
+    assert "procedures/bottle-the-ale.md" in files and archived in files
+
+    res = run_cli(
+        "episode",
+        "add",
+        "Bottled the stout; 22 bottles, 110 g sugar.",
+        "--at",
+        "2026-03-07T18:00",
+        env=HASHING,
+    )
+    assert res.returncode == 0, res.stderr
+    assert _left(brew_root) == PERSONS
+    assert _git(brew_root, "log", "-1", "--format=%s").startswith("memdir episode: episodes/2026-03-07.md#")
+
+    res = run_cli("note", "add", "knowledge", "Yeast starter", "Pitch the starter at 20 °C.", env=HASHING)
+    assert res.returncode == 0, res.stderr
+    assert _left(brew_root) == PERSONS
+    assert _git(brew_root, "show", "--name-only", "--format=", "HEAD").split() == [
+        "knowledge/yeast-starter.md"
+    ]

@@ -2,8 +2,7 @@
 
 The facade is also the composition root: it owns the parts (store, episode and activity logs,
 config, embedder, LLM engine, index service, review queue) and hands each subsystem exactly the
-parts it needs. No subsystem imports this module; only `cli/`, the MCP server, `agents/` and
-scripts do.
+parts it needs. No subsystem imports this module; only `cli/`, the MCP server, `agents/` and scripts do.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ import os
 from collections.abc import Callable, Mapping
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from memdir.activity import ActivityLog
 from memdir.config import LAYOUT_FOLDERS, Config, load_config
@@ -21,6 +20,9 @@ from memdir.errors import MemdirError, RootNotFound
 from memdir.inputs import check_query
 from memdir.notes.episodes import Episode, EpisodeLog
 from memdir.notes.store import NoteStore
+from memdir.runs.gitcommit import commit_verb
+
+_T = TypeVar("_T")
 
 if TYPE_CHECKING:
     from memdir.agents.notes import NoteView
@@ -154,8 +156,15 @@ class Memory:
         return created
 
     def add_episode(self, text: str, title: str | None = None, at: datetime | None = None) -> Episode:
-        """Append an episode to its day's file."""
-        return self.episodes.add(text, title=title, at=at)
+        """Append an episode to its day's file (with `git.autocommit` in a Git work tree: one commit)."""
+        return self._committed(
+            lambda: self.episodes.add(text, title=title, at=at),
+            lambda ep: (f"memdir episode: {ep.id}\n", [ep.file]),
+        )
+
+    def _committed(self, act: Callable[[], _T], describe: Callable[[_T], tuple[str, list[str]]]) -> _T:
+        """act(); with `git.autocommit` in a Git work tree, one commit of what it wrote (`runs.gitcommit`)."""
+        return commit_verb(self.root, self.config.git.autocommit, act, describe)
 
     def add_note(
         self,
@@ -169,7 +178,10 @@ class Memory:
         from memdir.agents.notes import add_note
 
         conf = self.config.thresholds.initial_confidence
-        return add_note(self.store, kind, title, text, description, tags, initial_confidence=conf)
+        return self._committed(
+            lambda: add_note(self.store, kind, title, text, description, tags, initial_confidence=conf),
+            lambda path: (f"memdir note add: {path}\n", [path]),
+        )
 
     def read_note(self, path: str, offset: int = 0, limit: int | None = None) -> NoteView:
         """One note by path (`file.md#anchor` for one episode), confined to the root; `offset` and
@@ -272,12 +284,9 @@ class Memory:
         """Report an outcome of using a procedure (updates counts, confidence, last_used); with
         `git.autocommit` in a Git work tree the change is one commit."""
         from memdir.lifecycle.feedback import apply_feedback
-        from memdir.runs.gitcommit import commit_verb
 
         prior = self.config.thresholds.initial_confidence
-        return commit_verb(
-            self.root,
-            self.config.git.autocommit,
+        return self._committed(
             lambda: apply_feedback(self.store, path, success=success, note=note, initial_confidence=prior),
             lambda r: (
                 f"memdir feedback: {'success' if success else 'failure'} on {r.path} "
@@ -320,10 +329,12 @@ class Memory:
         return list_decisions(self.store, today or datetime.now(timezone.utc).date(), heads, due_only)
 
     def restore(self, path: str) -> str:
-        """Bring an archived note back; returns its restored path (forgetting counts it as a touch)."""
+        """Bring an archived note back; returns its restored path (forgetting counts it as a touch). With
+        `git.autocommit`, one commit: the note back and its archived copy gone (archive/ is in VERB_DIRS)."""
         from memdir.lifecycle.forgetting import restore_note
 
-        return restore_note(self.store, path)
+        back = functools.partial(restore_note, self.store, path)
+        return self._committed(back, lambda p: (f"memdir restore: {p}\n", [p]))
 
     # -- reporting
     def status(self) -> StatusDocument:
