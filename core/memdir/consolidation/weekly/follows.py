@@ -16,6 +16,14 @@ the note when each of its **decisive steps** is the note's step with the note's 
 - a line no step comes near is a step the task did not come to; the task must have run at least one
   coded line. A note with no code at all (prose) is no evidence either way: the kind is what counts.
 
+The calls count, not only their words (trial 20 #2). A note line that names its tool (`2. create_booking:
+`…``), a tool no other line of the note names, is that call's step: the task's calls of that tool are near it
+whatever their arguments, so `create_booking … template=surgery_v1` beside the note's `template=vacc_v3` is the
+note's step with another value even when the flat arguments share few tokens. Where every coded line names its
+tool, a decisive call of a tool the note names nowhere (`check_surgery_slot` where the note checks with
+`check_availability`) is work the note does not hold: the task ran the kind its own way. A step is compared in
+the spelling the note writes: its nested keys re-keyed (`slot.start=…`, `keyed_args.py`), and flat.
+
 A failed task is read the same way up to where it stopped: its failure is the note's only when the steps it
 ran were the note's. Both are what `memdir feedback` would have been told by an agent that ran the note.
 """
@@ -24,10 +32,12 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.weekly.changed import SAME
+from memdir.consolidation.weekly.keyed_args import keyed_text
 from memdir.consolidation.weekly.lesson_causes import is_wait_or_look
 from memdir.consolidation.weekly.named import PLACEHOLDER
 
@@ -35,6 +45,25 @@ if TYPE_CHECKING:
     from memdir.consolidation.weekly.tasks import Task
 
 _CODE = re.compile(r"`+([^`]+)`+")
+_TOOL = re.compile(r"^\s*(?:\d+[.)]\s+|[-*+]\s+)?([\w.:/-]{1,60}):\s+`")
+
+
+def line_tool(line: str) -> str:
+    """The tool a note's step line names before its code (`3. create_booking: `…``), '' when none."""
+    m = _TOOL.match(line)
+    return m.group(1) if m else ""
+
+
+def act_texts(task: Task) -> list[tuple[str, list[str]]]:
+    """The task's decisive calls (module doc): (tool, [its input flat, and re-keyed when it nests objects])."""
+    out: list[tuple[str, list[str]]] = []
+    for s in task.folded:
+        if s.kind != "tool" or not s.input.strip() or is_wait_or_look(s):
+            continue
+        flat = " ".join(s.input.split())
+        keyed = " ".join(keyed_text(s.input, [s.keys]).split()) if s.keys else flat
+        out.append((s.tool, list(dict.fromkeys([keyed, flat]))))
+    return out
 
 
 def _spans(text: str) -> list[list[str]]:
@@ -53,23 +82,24 @@ def _pattern(tokens: Sequence[str]) -> re.Pattern[str]:
 
 def follows(task: Task, note_lines: Sequence[str]) -> bool:
     """True when `task` ran each note line its decisive steps come near with the note's constants (module doc)."""
-    coded = [t for t in (_spans(ln) for ln in note_lines) if t]
+    coded = [(line_tool(ln), t) for ln in note_lines if (t := _spans(ln))]
     if not coded:
         return True  # a note in prose: the kind is all the evidence there is (`prose.py` found it)
-    acts = [
-        " ".join(s.input.split())
-        for s in task.folded
-        if s.kind == "tool" and s.input.strip() and not is_wait_or_look(s)
-    ]
+    acts = act_texts(task)
+    named = Counter(tool for tool, _ in coded)
+    if all(named) and any(tool not in named for tool, _ in acts):
+        return False  # a call the note makes nowhere: the kind's work done another way
     held = 0
-    for spans in coded:
+    for tool, spans in coded:
+        own = named[tool] == 1 and any(t == tool for t, _ in acts) if tool else False
+        texts = [x for t, xs in acts if not own or t == tool for x in xs]
         patterns = [_pattern(t) for t in spans]
-        if any(p.fullmatch(a) for p in patterns for a in acts):
+        if any(p.fullmatch(a) for p in patterns for a in texts):
             held += 1  # the note's step, its constants as written
             continue
-        if any(
+        if own or any(
             difflib.SequenceMatcher(a=a.split(), b=t, autojunk=False).ratio() >= SAME
-            for a in acts
+            for a in texts
             for t in spans
         ):
             return False  # the note's step with another value, an added or a dropped flag

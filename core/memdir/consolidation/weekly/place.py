@@ -38,7 +38,6 @@ from memdir.consolidation.weekly.dedupe import (
     SAME_STEPS,
     DuplicateIndex,
     Match,
-    note_steps,
     note_tools,
     same_work,
     step_key,
@@ -46,7 +45,7 @@ from memdir.consolidation.weekly.dedupe import (
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.fixed_values import fixed_against_asked
 from memdir.consolidation.weekly.follows import follows
-from memdir.consolidation.weekly.listed import list_items, numbered_lines, resolve, unlisted
+from memdir.consolidation.weekly.listed import list_items, resolve, unlisted
 from memdir.consolidation.weekly.llm_draft import render_draft
 from memdir.consolidation.weekly.note_calls import other_calls
 from memdir.consolidation.weekly.prose import (
@@ -58,7 +57,7 @@ from memdir.consolidation.weekly.prose import (
 )
 from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.render import candidate_body, reports_work
-from memdir.consolidation.weekly.stale import raise_stale
+from memdir.consolidation.weekly.stale import own_calls, raise_stale, step_lines
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
 from memdir.lifecycle.feedback import OUTCOME_HEADING
 from memdir.lifecycle.refound import record_refound
@@ -299,6 +298,8 @@ class Placer:
         body = redact_text(render_draft(draft, window))  # the model's sections for an LLMDraft
         tools = list(dict.fromkeys(draft.tools))
         dup = self.duplicate_of(draft, refused_for(state, ids), [t.intent for t in tasks])
+        if dup and dup[0] in self.auto and own_calls(tasks, step_lines(self.store.read(dup[0]).body)):
+            dup = None  # the kind's calls are not the note's: its own procedure (`stale.own_calls`)
         if dup is not None:
             target, sim, added = dup
             added = [s for s in added if not reports_work(s, draft.steps)]  # a report is no step of the note
@@ -374,8 +375,7 @@ class Placer:
     ) -> str:
         """The tasks repeat an auto procedure's work and add nothing: those that followed the note are its
         successes, the kind's failed tasks that followed it its failures (`follows.py`)."""
-        body = drop_section(self.store.read(target).body, OUTCOME_HEADING)
-        lines = numbered_lines(body) or note_steps(body)  # its steps, not its known failures or legend
+        lines = step_lines(self.store.read(target).body)  # its steps, not its known failures or legend
         ok = [t.task_id for t in tasks if follows(t, lines)] if tasks else list(ids)
         bad = sorted(t.task_id for t in failed if follows(t, lines))
         entry: dict[str, object] = {"path": target, "tasks": len(ok), "failures": len(bad)}

@@ -9,6 +9,12 @@ tasks' values and how many tasks ran each, and proposes the step written again: 
 when they all agree (`--retention 7d` -> `--retention 14d`), with a placeholder where they vary
 (`configs/r50.yaml` -> `configs/{config}.yaml`: the text all the values share stays, the rest is named by
 the flag before it or the folder it is in), with an added flag when every task added the same one.
+
+That is for the note's own calls run with other values. When none of the kind's `STALE_AT` or more successful
+tasks followed the note and each made other calls than the note's steps name (`own_calls`: a call the note
+makes nowhere, or none of a call it names; trial 20 #2, a spay booking's `check_surgery_slot` where the
+vaccination note checks with `check_availability`), the kind is other work that only reads like the note: it
+gets its own procedure, and the note no use and no review item.
 """
 
 from __future__ import annotations
@@ -21,9 +27,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.weekly.changed import SAME
-from memdir.consolidation.weekly.follows import _pattern, _spans
+from memdir.consolidation.weekly.dedupe import note_steps
+from memdir.consolidation.weekly.follows import _pattern, _spans, act_texts, follows, line_tool
 from memdir.consolidation.weekly.lesson_causes import is_wait_or_look
+from memdir.consolidation.weekly.listed import numbered_lines
 from memdir.consolidation.weekly.weekly_state import signature
+from memdir.lifecycle.feedback import OUTCOME_HEADING
+from memdir.notes.body_sections import drop_section
 
 if TYPE_CHECKING:
     from memdir.consolidation.weekly.tasks import Task
@@ -51,6 +61,21 @@ def _acts(task: Task) -> list[list[str]]:
         for s in task.folded
         if s.kind == "tool" and s.input.strip() and not is_wait_or_look(s)
     ]
+
+
+def step_lines(body: str) -> list[str]:
+    """A procedure's step lines: its numbered steps, not its reports of use (`## Outcome`) or legend."""
+    body = drop_section(body, OUTCOME_HEADING)
+    return numbered_lines(body) or note_steps(body)
+
+
+def own_calls(tasks: Sequence[Task], note_lines: Sequence[str]) -> bool:
+    """`STALE_AT` or more successful tasks, none of which followed the note, each calling other tools than
+    the note's coded lines name (where each of them names its tool): the kind's own work (module doc)."""
+    named = [line_tool(ln) for ln in note_lines if _spans(ln)]
+    if len(tasks) < STALE_AT or not named or not all(named):
+        return False
+    return all({tool for tool, _ in act_texts(t)} != set(named) and not follows(t, note_lines) for t in tasks)
 
 
 def _near(span: list[str], acts: list[list[str]]) -> list[str] | None:
