@@ -3,10 +3,11 @@ the candidate of a merge candidate: what its note does not say yet (docs/formats
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from memdir.errors import MemdirError
 
@@ -29,6 +30,7 @@ def count_actions(decisions: list[dict[str, object]]) -> dict[str, int]:
 _QUESTION = re.compile(
     r"^(?:Q\s*\d*\s*[:：.．]|(?:質問|問)\s*\d*\s*[:：]|Question\s*\d*\s*:)|[?？]\s*$", re.I
 )
+Item = TypeVar("Item", bound=dict[str, Any])  # a review item's `raise_item` arguments
 _MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)]|[①-⑳])\s+(?:\[[ xX]\]\s+)?")
 
 
@@ -75,11 +77,14 @@ def unsaid(candidate: str, note_body: str) -> str:
     return "".join(out).strip() + "\n"
 
 
-def unsaid_item(item: dict[str, Any], body_of: Callable[[str], str]) -> dict[str, Any]:
+def unsaid_item(item: Item, body_of: Callable[[str], str]) -> Item:
     """A daily `merge_candidate`'s review item with only what its note does not say yet as the candidate."""
     if item.get("kind") != "merge_candidate":
         return item
     try:
-        return {**item, "body": unsaid(str(item["body"]), body_of(str(item["target"])))}
+        body = unsaid(str(item["body"]), body_of(str(item["target"])))
     except MemdirError:
         return item  # the note is gone or unreadable: the whole text, as before
+    out = copy.copy(item)
+    out["body"] = body
+    return out
