@@ -109,7 +109,7 @@ def is_slip(sentence: str) -> bool:
 # The condition a rule holds under, in its own words ("before each mail-out", "for any paid job",
 # 「本番に接続するときは」「気温30度を超える日は」); not one that only points back ("before it leaves").
 _WHEN = re.compile(
-    r"(?i)\b(?:before|after|whenever|when|for (?:any|every|each|all)|on (?:any|every|each))\b[^,;:.]{3,80}"
+    r"(?i)\b(?:before|after|whenever|when|for (?:any|every|each|all)|(?<!now )on (?:any|every|each))\b[^,;:.]{3,80}"
 )
 # A second action joined to the condition ("before launching long runs and keep only the last 3", "and then
 # restart it"): the condition ends before it (trial 16); "before lunch and the afternoon break" is one.

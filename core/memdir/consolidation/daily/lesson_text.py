@@ -365,7 +365,7 @@ def overlap(a: set[str], b: set[str]) -> float:
 # failure and the rule; the clause after the break is what to do, the one before it what failed.
 _SPLIT_EN = re.compile(
     r"^(?P<head>.{12,}?)(?:\s*[;；]\s*|\s+[—–-]\s+|,\s+(?=so\b))(?P<tail>(?:so\s+|and\s+)?(?:from now on|going forward|"
-    r"next time|in (?:the )?future|from (?:today|here on)|always|never|make sure|(?:we|i)(?:'ll| will| must| should))"
+    r"next time|in (?:the )?future|from (?:today|here on)|always|never|make sure|(?:we|i)(?:'ll| will| must| should| now))"
     r"\b.{8,})$",
     re.I,
 )

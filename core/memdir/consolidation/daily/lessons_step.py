@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.daily.lesson_cause import tells_failure, without_aftermath
 from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip
 from memdir.consolidation.daily.lesson_edits import (
     CREATED,
@@ -94,8 +95,6 @@ def result_of(text: str) -> str | None:
             return result
     return None
 
-
-_CAUSE = re.compile(r"(?i)\b(?:root cause|the cause|caused by)\b|原因")  # why it failed belongs with it
 
 _LEAD_IN = re.compile(r"(?:[:：]|(?:次|以下)の(?:とおり|通り)(?:です)?[。.]?|as follows[.:]?)\s*$", re.I)
 
@@ -172,7 +171,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
         if (
             failure_told(s)
             or s in slips
-            or _CAUSE.search(s)
+            or tells_failure(s)  # "Cause found: …", "…read X instead of Y"
             or FOUND_OUT.search(s)
             or s in errors
             or block_failed(s)
@@ -181,6 +180,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
         and s not in remedies
         and not is_positive(s)  # a retrospective's Keep / 良かった点 item: what went well (trial 16)
     ]
+    failed = without_aftermath(failed)  # "The owner was informed and apologised to." is no failure (trial 20)
     if not failed:  # no failure word: what led up to the fix is what went wrong
         first = sents.index(said[0]) if said[0] in sents else len(sents)
         failed = [

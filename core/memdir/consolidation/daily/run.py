@@ -35,7 +35,7 @@ from memdir.consolidation.daily.route_plan import Planner
 from memdir.consolidation.daily.route_rag import NoteVectors
 from memdir.consolidation.daily.route_sections import SectionState
 from memdir.consolidation.daily.router import RoutedPart, Router
-from memdir.consolidation.daily.run_text import count_actions, diff_of
+from memdir.consolidation.daily.run_text import count_actions, diff_of, unsaid_item
 from memdir.errors import MemdirError
 from memdir.index.embedder import routing_name
 from memdir.lifecycle.daily_steps import run_daily_steps
@@ -318,7 +318,7 @@ class DailyConsolidator:
     def _apply_op(self, op: Op) -> str | None:
         store = self.store
         if op.op == "review":
-            return self.review.raise_item(**op.review)
+            return self.review.raise_item(**unsaid_item(op.review, lambda p: store.read(p).body))
         current = store.current_hash(op.path)
         if current is not None and current in (hash_text(op.text), _as_stored(store, op)):
             return op.path  # already applied (a resumed run)

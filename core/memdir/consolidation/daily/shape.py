@@ -30,6 +30,7 @@ from memdir.consolidation.daily.shape_cols import cut as _cut
 from memdir.consolidation.daily.shape_cols import one_line as _one_line
 from memdir.consolidation.daily.shape_desc import announces, meta_phrase, procedure_summary
 from memdir.consolidation.daily.shape_fit import fit_title, question_title
+from memdir.consolidation.daily.shape_inline import split_inline_lists
 from memdir.consolidation.daily.shape_items import CLAUSE_END as _CLAUSE_END
 from memdir.consolidation.daily.shape_items import depth as _depth
 from memdir.consolidation.daily.shape_items import unlabel as _unlabel
@@ -367,9 +368,9 @@ def _procedure_description(
 
 def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     """Title, description and body of a note of `kind` made from an episode's title and text."""
-    written = text
+    written = split_inline_lists(text) if kind == "procedures" else text  # "…：1. a。2. b。" on one line
     if kind == "procedures":
-        text = shell_steps(text)  # pasted shell history: one command per step
+        text = shell_steps(written)  # pasted shell history: one command per step
     blocks = _clean_blocks(detach_tails(split_blocks(text.strip())))  # a memo under the last step is no step
     if not blocks:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())

@@ -1,0 +1,49 @@
+"""What failed in a lesson: the failure and its cause, not what was done after it (trial 20 #5).
+
+An incident report names its cause with a label or a phrase ("Cause found: the two charts look the same",
+"Cause: …", "a second cause was that …", "Root cause: …", 「原因：」「要因は」), and that line belongs under
+"What failed" whatever words it uses. What followed the failure, telling the customer or apologising ("The owner
+was informed and apologised to.", 「お客様に連絡してお詫びした。」), is its aftermath: under "What failed" only
+when nothing else tells the failure. A step taken in the past in place of the right one ("The nurse read 0.3 mL
+from the dog chart instead of …", 「…と取り違えた」) is the failure itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memdir.consolidation.daily.lesson_change import is_slip
+from memdir.consolidation.daily.lesson_text import failure_told
+
+CAUSE = re.compile(
+    r"(?i)\b(?:root cause|the cause|caused by)\b|^\W*(?:[\w-]+\s+){0,3}?causes?\b[^.:：;]{0,20}[:：]|"
+    r"\b(?:a|one|another|second|third|main|real|actual|other|likely|probable)\s+(?:\w+\s+)?cause\s+(?:was|is|were)\b|"
+    r"原因|要因"
+)
+# a step done in the past in place of the right one ("read X instead of Y", "used the old key instead of …")
+INSTEAD = re.compile(
+    r"(?i)\b(?:[a-z]+ed|read|took|gave|sent|put|wrote|ran|chose|picked|grabbed|sold|drew)\b(?:[^.;!?]|\.(?=\d)){0,60}\binstead of\b"
+)
+_AFTER = re.compile(
+    r"(?i)\b(?:(?:was|were|been)\s+)?(?:informed|notified|told|called|contacted|apologi[sz]\w*(?:\s+to)?|"
+    r"refund(?:ed)?|compensated)\b|お詫び|詫び|謝罪|謝っ|謝り|連絡し|報告し|返金"
+)
+
+
+def tells_failure(s: str) -> bool:
+    """A cause named, or a step taken in place of the right one."""
+    return bool(CAUSE.search(s) or INSTEAD.search(s))
+
+
+def aftermath(s: str) -> bool:
+    """A sentence that tells only what was done after the failure (informing, apologising, refunding)."""
+    if not _AFTER.search(s) or tells_failure(s):
+        return False
+    rest = _AFTER.sub(" ", s)
+    return not (failure_told(rest) or is_slip(rest))
+
+
+def without_aftermath(failed: list[str]) -> list[str]:
+    """`failed` without its aftermath lines, when something else in it tells the failure."""
+    kept = [s for s in failed if not aftermath(s)]
+    return kept or failed
