@@ -159,8 +159,8 @@ def anthropic_calls(events: list[ActivityEvent]) -> list[ActivityEvent]:
             read = True
             continue
         blocks = _blocks(ev.data)
-        if not blocks:
-            out.append(ev)
+        if all(_is_result(b) and _name(b.get("tool_use_id")) not in waiting for b in blocks):
+            out.append(ev)  # no block, or results of calls that named their own tool: read as any logger's
             continue
         read = True
         if (text := _texts(ev.data)) and _role(ev.data) == "assistant":
