@@ -10,6 +10,8 @@ Any shape of log: a step is a `tool_use` (or any event naming a `tool`, except r
 says so (`outcome: failure`, an `error`, a non-zero `exit_code`). `thought` events are kept as
 evidence. Actions (`memdir.consolidation.weekly.steps`) are settled over the whole week: a
 `tool:verb` whose verb only one task used is an argument (`ssh web-1 ...`), not a verb.
+Framework shapes are first read as calls and results of their own (`jsonrpc_calls`, `openai_items`,
+`anthropic_blocks`).
 """
 
 from __future__ import annotations
