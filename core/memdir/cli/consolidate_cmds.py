@@ -82,6 +82,11 @@ def _print_report(report: RunReport, as_json: bool) -> None:
     if isinstance(waiting, int) and waiting:  # default runs stop at yesterday: say what was not looked at
         today = date.today().isoformat()
         say(f"  {waiting} episode(s) of today wait for tomorrow's run; --date {today} takes them now")
+    unread = report.stats.get("no_call_read")
+    if isinstance(unread, int) and unread:  # not an error: the week's log holds no call memdir can read
+        say(
+            f'  {unread} successful tasks, no tool call read from any event: see docs/weekly.md "Any shape of log"'
+        )
     llm = _llm_line(report.stats)
     if llm:
         say(llm)

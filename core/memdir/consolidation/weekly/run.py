@@ -44,7 +44,7 @@ from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold
 from memdir.consolidation.weekly.span_dates import week_name
 from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
-from memdir.consolidation.weekly.week_events import redacted_events
+from memdir.consolidation.weekly.week_events import calls_read, redacted_events
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
 from memdir.consolidation.weekly.window import week_window
 from memdir.lifecycle.review import ReviewQueue
@@ -169,6 +169,8 @@ class WeeklyDistiller:
             successful_tasks=len(ok),
             already_distilled=sum(1 for t in ok if t.task_id in done),
         )
+        if ok and not any(calls_read(t) for t in ok):  # the log's shape hides its calls: the CLI says so
+            report.stats["no_call_read"] = len(ok)
         clusters, vecs = self._cluster(ok, tasks, report, save=save)
         new = [[i for i in c if ok[i].task_id not in done] for c in clusters]
         selected = [c for c in new if len(c) >= self.th.min_successes]

@@ -10,6 +10,8 @@ Any shape of log: a step is a `tool_use` (or any event naming a `tool`, except r
 says so (`outcome: failure`, an `error`, a non-zero `exit_code`). `thought` events are kept as
 evidence. Actions (`memdir.consolidation.weekly.steps`) are settled over the whole week: a
 `tool:verb` whose verb only one task used is an argument (`ssh web-1 ...`), not a verb.
+Framework shapes are first read as calls and results of their own (`jsonrpc_calls`, `openai_items`,
+`anthropic_blocks`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from memdir.activity import ActivityEvent
+from memdir.consolidation.weekly.anthropic_blocks import anthropic_calls
 from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tools
 from memdir.consolidation.weekly.call_results import call_ids, failure_text, is_result, says_failed
 from memdir.consolidation.weekly.flag_order import settle_flag_order
@@ -240,7 +243,7 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
     by_id: dict[str, list[ActivityEvent]] = {}
     for ev in (read for event in events for read in as_events(event)):  # OTel GenAI spans too
         by_id.setdefault(_task_key(ev), []).append(ev)
-    tasks = [_build(tid, openai_calls(paired_calls(evs))) for tid, evs in by_id.items()]  # MCP, OpenAI too
+    tasks = [_build(tid, anthropic_calls(openai_calls(paired_calls(evs)))) for tid, evs in by_id.items()]
     settle_intents(tasks, by_id)
     _settle_actions(tasks)
     tasks.sort(key=lambda t: (t.start or datetime.min, t.task_id))

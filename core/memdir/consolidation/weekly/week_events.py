@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from memdir.activity import ActivityEvent
 from memdir.runs.redact import redact_events
@@ -29,6 +30,26 @@ def redacted_events(events: Iterable[ActivityEvent]) -> list[ActivityEvent]:
             ids[raw] = _unused(masked, set(ids.values()))
         data["task_id"] = ids[raw]
     return read
+
+
+class _Step(Protocol):
+    @property
+    def kind(self) -> str: ...
+    @property
+    def tool(self) -> str: ...
+
+
+class _Task(Protocol):
+    @property
+    def steps(self) -> Sequence[_Step]: ...
+    @property
+    def listed_tools(self) -> Sequence[str]: ...
+
+
+def calls_read(task: _Task) -> bool:
+    """Whether the run read any tool call of the task: a step naming its tool (a call whose only name was its
+    line's `type`, `tool_use`, names none), or a `tools` list."""
+    return bool(task.listed_tools) or any(s.kind == "tool" and s.tool != "tool_use" for s in task.steps)
 
 
 def _unused(name: str, taken: set[str]) -> str:
