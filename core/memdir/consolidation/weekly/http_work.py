@@ -87,7 +87,9 @@ def says_only_the_calls(title: str, steps: Sequence[str]) -> bool:
     if re.search(r"[^\x00-\x7f]", title):
         return False
     # `Opener put`: a method after the title's first word is the call's, no verb a person writes (round 40)
-    return all(w in _METHODS | GENERIC | tools | small for w in words) or any(w in _METHODS for w in words[1:])
+    return all(w in _METHODS | GENERIC | tools | small for w in words) or any(
+        w in _METHODS for w in words[1:]
+    )
 
 
 def _article(noun: str) -> str:

@@ -171,7 +171,9 @@ def few_write(title: str, asked: Sequence[str], steps: Sequence[str]) -> bool:
     """Whether each of a Japanese title's words (its runs of kanji and katakana) is written by no more than
     half of three requests or more and by none of the calls: a duration and a species two customers wrote
     (`一週間の真柏`), not the work every task did (round 40)."""
-    words = [w for w in _SCRIPT_RUN.findall(title) if len(w) >= 2 and not re.fullmatch(r"[\u3040-\u309f]+", w)]
+    words = [
+        w for w in _SCRIPT_RUN.findall(title) if len(w) >= 2 and not re.fullmatch(r"[\u3040-\u309f]+", w)
+    ]
     if len(asked) < 3 or not words or not steps:
         return False
     calls = "\n".join(s for s in steps if not s.startswith("Reply"))
