@@ -19,8 +19,6 @@ from functools import lru_cache
 # `element=Place order`: a label's word)
 _WHOLE_VALUE = re.compile(r"(?:^|\s)[^\W\d][\w.-]*=([^\s=]+)(?=\s+[^\s=]+=|\s*$)", re.U)
 _WORD = re.compile(r"[^\W_]+", re.U)
-_NAME = re.compile(r"(?:^|[\s=])([^\W\d][\w.-]*)=", re.U)  # an argument's name, nested ones too
-MAX_RUN = 3  # words of one value a `*` covers at most (`fast karm`, `aarhus *`)
 _GLUED = re.compile(r"([^\W\d_]{2,})(\d+)", re.U)  # `rz410455`: an id's letters, then its digits
 
 
@@ -37,24 +35,13 @@ def id_words(words: Iterable[str], support: Mapping[str, int], min_support: int)
     return out
 
 
-class WeekWords(frozenset[str]):
-    """The words of the week's values written whole, and the words of its arguments' names (`names`)."""
-
-    names: frozenset[str]
-
-    def __new__(cls, words: Iterable[str], names: Iterable[str] = ()) -> WeekWords:
-        out = super().__new__(cls, words)
-        out.names = frozenset(names)
-        return out
-
-
-def whole_values(texts: Iterable[str]) -> WeekWords:
-    """The words of the week's values written whole (one token after `key=`), lower case; with the words of
-    the arguments' names, which no value's run of words crosses (`covers`)."""
-    lowered = [text.lower()[:300] for text in texts]
-    return WeekWords(
-        (w for text in lowered for m in _WHOLE_VALUE.finditer(text) for w in _WORD.findall(m.group(1))),
-        (w for text in lowered for m in _NAME.finditer(text) for w in _WORD.findall(m.group(1))),
+def whole_values(texts: Iterable[str]) -> frozenset[str]:
+    """The words of the week's values written whole (one token after `key=`), lower case."""
+    return frozenset(
+        w
+        for text in texts
+        for m in _WHOLE_VALUE.finditer(text.lower()[:300])
+        for w in _WORD.findall(m.group(1))
     )
 
 
@@ -63,7 +50,7 @@ def _rx(pattern: str) -> re.Pattern[str] | None:
     parts = pattern.split(" ")
     if "*" not in parts[1:]:
         return None
-    return re.compile("".join(r"((?:\S+ )*?)" if p == "*" else re.escape(p) + " " for p in parts))
+    return re.compile("".join(r"((?:\S+ )?)" if p == "*" else re.escape(p) + " " for p in parts))
 
 
 def covers(pattern: str, key: str, values: Collection[str]) -> bool:
@@ -73,18 +60,7 @@ def covers(pattern: str, key: str, values: Collection[str]) -> bool:
         return True
     rx = _rx(pattern)
     m = rx.fullmatch(key + " ") if rx is not None else None
-    return m is not None and all(_one_value(g.split(), values) for g in m.groups())
-
-
-def _one_value(words: list[str], values: Collection[str]) -> bool:
-    """Whether a run of a key's words is one value a pattern's `*` stands for: none, one word the week writes
-    as a whole value or a mask, or (round 40) a few words of one value, none an argument's name, when the
-    week's names are known (`WeekWords`): `type=fast karm` and `by=Aarhus V` beside `type=oplukkeligt` and
-    `by=Risskov`, one booking step on other values."""
-    if len(words) <= 1:
-        return not words or words[0] in values or words[0] in ("#", "*")
-    names = getattr(values, "names", None)
-    return names is not None and len(words) <= MAX_RUN and not any(w in names for w in words)
+    return m is not None and all(g.strip() in values or g.strip() in ("", "#", "*") for g in m.groups())
 
 
 def most_general(
