@@ -352,7 +352,7 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
     if not is_fragment(title, verb, noun, _known_language(asked)):
         if ko:  # a title in Korean already says it; the calls' English words say less
             return title if is_korean(title) else ko
-        return ja if ja and names_less(title, ja, asked) else title
+        return ja if ja and names_less(title, ja, asked, steps) else title
     ja = ja or ko
     if ja:
         return ja

@@ -153,17 +153,31 @@ def acted_template(steps: Sequence[str], thing: str) -> str:
     return work if thing in work else f"{thing}の{work}"
 
 
-def names_less(title: str, work_title: str, asked: Sequence[str] = ()) -> bool:
+def names_less(title: str, work_title: str, asked: Sequence[str] = (), steps: Sequence[str] = ()) -> bool:
     """Whether a title says less than the Japanese work title: English (the call's words, for a Japanese
-    desk), the thing's first word without what is done to it (`エアコンの大丈夫` beside `エアコン洗浄`), or a
-    verb's form a request wrote, no noun of an act (`実印の受け取れ` of `受け取れると助かります`)."""
-    if not _CJK.search(title) or verb_form(title, asked):
+    desk), the thing's first word without what is done to it (`エアコンの大丈夫` beside `エアコン洗浄`), a
+    verb's form a request wrote, no noun of an act (`実印の受け取れ` of `受け取れると助かります`), or words
+    no more than half the requests write and no call does (`一週間の真柏`, round 40)."""
+    if not _CJK.search(title) or verb_form(title, asked) or few_write(title, asked, steps):
         return True
     thing = work_title.split("の")[0] if "の" in work_title else work_title
     runs = _SCRIPT_RUN.findall(thing)
     return (
         len(runs) >= 2 and runs[0] in title and thing not in title and not any(r in title for r in runs[1:])
     )
+
+
+def few_write(title: str, asked: Sequence[str], steps: Sequence[str]) -> bool:
+    """Whether each of a Japanese title's words (its runs of kanji and katakana) is written by no more than
+    half of three requests or more and by none of the calls: a duration and a species two customers wrote
+    (`一週間の真柏`), not the work every task did (round 40)."""
+    words = [
+        w for w in _SCRIPT_RUN.findall(title) if len(w) >= 2 and not re.fullmatch(r"[\u3040-\u309f]+", w)
+    ]
+    if len(asked) < 3 or not words or not steps:
+        return False
+    calls = "\n".join(s for s in steps if not s.startswith("Reply"))
+    return all(2 * sum(1 for a in asked if w in a) <= len(asked) and w not in calls for w in words)
 
 
 # a title ending in a kanji and an e-row kana (`受け取れ`, `取り下げ`): a verb's stem, or a noun of an act

@@ -13,6 +13,7 @@ in the aligned line; a line where one does not (a hole that swallowed a key) sta
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 
 from memdir.activity import ActivityEvent
@@ -30,6 +31,7 @@ from memdir.consolidation.weekly.steps import (
 Keys = tuple[tuple[str, str], ...]
 _BARE_KEYS = frozenset([*INPUT_KEYS, *TARGET_KEYS, "text", "code", "script", "sql"])
 _HTTP_METHODS = frozenset(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"])
+_OWN_KEY = re.compile(r"(?:^|\s)[^\W\d][\w.-]*=", re.U)  # a `key=` a value writes itself (a command's)
 
 
 def input_of(event: ActivityEvent, tool: str = "") -> str:
@@ -84,6 +86,8 @@ def _pairs(value: object, path: str, depth: int) -> list[tuple[str, str]]:
         if own_argument(k, v, names):
             pass  # the tool's own object argument: keyed like any other
         elif k in _HTTP_METHODS or k in INPUT_KEYS or k in TARGET_KEYS or named:
+            if _request_line(k, v, names):
+                continue  # `POST https://…/jobs`: the request's method and URL, then its body keyed (round 40)
             return []  # written without its key: nothing to re-key safely
         here = f"{path}.{k}" if path else k
         inner = _pairs(v, here, depth + 1) if isinstance(v, dict | list) else []
@@ -95,6 +99,18 @@ def _pairs(value: object, path: str, depth: int) -> list[tuple[str, str]]:
         else:
             out.append((f"{k}=", f"{here}="))
     return out
+
+
+def _request_line(key: str, value: object, names: list[str]) -> bool:
+    """Whether a key written without its name is an HTTP request's method or URL (`{method, url, json}`), a
+    value with no `key=` of its own: the body's nested keys after it can be re-keyed (`json.contact.phone=`)."""
+    request = any(n in _HTTP_METHODS or n == "method" for n in names) and any(n in TARGET_KEYS for n in names)
+    return (
+        request
+        and (key in _HTTP_METHODS or key == "method" or key in TARGET_KEYS)
+        and isinstance(value, str)
+        and _OWN_KEY.search(value) is None
+    )
 
 
 def _items(values: list[object], path: str, depth: int) -> list[tuple[str, str]]:

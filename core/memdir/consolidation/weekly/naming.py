@@ -67,6 +67,8 @@ _PREFIXED_KEY = (
     re.compile(r"(?:^|[\s,;(&?=])([A-Za-z][\w-]{1,30})=[\"']?[A-Za-z0-9][^\s=&{}\"'`/]{0,11}$"),
 )
 # a key, then a country's calling code every value carries (`telepon=+62 {}`, `to=+1-{}`): the key's number
+# a key, a constant head word, a space, then the value's varying part up to the next key (`by=Aarhus {}`, round 40)
+_HEAD_KEY = re.compile(r"(?:^|[\s,;(&?=.])([A-Za-z][\w-]{1,30})=[\"']?[A-Za-z][^\s=&{}\"'`/]{1,15}( ?)$")
 _CALLING_CODE_KEY = re.compile(r"(?:^|[\s,;(&?])([A-Za-z][\w-]{1,30})\s*[=:]\s*[\"']?\+\d{1,4}[ -]$")
 # a key, then a minus sign that every value carries (`lat=-{}`, `offset: -{}`): the number is the key's
 # (a `+` is a phone number's as often as a sign: `to=+{}` stays a number)
@@ -293,6 +295,9 @@ def candidates(left: str, right: str, values: Sequence[str], in_title: bool) -> 
             if m and len(m.group(1)) > 1 and re.search(r"[^\w]$", left) and name not in _GENERIC_KEYS:
                 out.append((4.9, name))  # `room=RM-{}`: the room, after its constant prefix
                 break
+    m = _HEAD_KEY.search(left) if whole and not out and (not right or _NEXT_KEY.match(right)) else None
+    if m and key_name(m.group(1)) not in _GENERIC_KEYS and (m[2] or all(v[:1] in " " for v in values)):
+        out.append((4.9, key_name(m.group(1))))  # `by=Aarhus {}`: the varying part after a constant head
     m = _PARTIAL_KEY.search(left) if not whole else None
     if m and not out and _SUFFIX.match(right) and key_name(m.group(1)) not in _GENERIC_KEYS:
         out.append(
