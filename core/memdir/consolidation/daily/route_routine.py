@@ -8,7 +8,8 @@ cues look at the verb: a clause is an *act* when its passive participle, or the 
 (PyStemmer, the snowball English stemmer) against the verbs of instructions (`IMPERATIVE_VERBS`) and a few
 more verbs of handwork, with the irregular participles (swept, laid, hung, written, ...). Knowledge passives
 (is caused, defined, supported, known, required, allowed, made of ...), "is/are" with an adjective, and
-passives done by a machine ("automatically", "is heated by the element") do not count.
+passives done by a machine ("automatically", "is heated by the element"), passives of what can or will
+happen ("can't be updated"), passives of kind ("is treated as empty") and questions do not count.
 
 Four shares of an English text's clauses (zeros for Japanese text, as `route_form`): clauses with an act,
 clauses whose doer is a person in the present, clauses led by a time or condition clause and followed by an
@@ -91,6 +92,11 @@ _WHEN = re.compile(
     r"of|on (?:arrival|return)|(?:first )?thing in the morning|at (?:close|opening|closing))\b[^,;]{0,80}[,;]\s*(.+)$",
     re.I,
 )
+# a passive of what can or will happen ("can't be updated remotely") and one of kind ("is treated as empty")
+_CAN_BE = re.compile(
+    r"\b(?:can|can't|cannot|could|couldn't|may|might|will|won't|would)\s+(?:not\s+)?be\s*$", re.I
+)
+_AS = re.compile(r"\s+as\b", re.I)
 _CLAUSE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _WORD = re.compile(r"[a-z]+", re.I)
 # an instruction's lead verb; a verb outside IMPERATIVE_VERBS only before its object ("Thin the seedlings")
@@ -129,11 +135,15 @@ def _doer_act(clause: str) -> bool:
 def _passive_act(clause: str) -> bool:
     if _MACHINE.search(clause):
         return False
-    hits = [m.group(1) for m in _PASSIVE.finditer(clause)] + [m.group(1) for m in _CHAINED.finditer(clause)]
-    return any(_is_act(w, participle=True) for w in hits)
+    hits = [m for m in _PASSIVE.finditer(clause) if not _CAN_BE.search(clause[: m.start() + 3])]
+    words = [m.group(1) for m in hits if not _AS.match(clause, m.end())]
+    words += [m.group(1) for m in _CHAINED.finditer(clause)]
+    return any(_is_act(w, participle=True) for w in words)
 
 
 def _act(clause: str) -> bool:
+    if clause.rstrip().endswith("?"):
+        return False  # a question asks; it does not tell an act
     if _passive_act(clause) or _doer_act(clause):
         return True
     first = _LEAD.match(clause.strip())
