@@ -24,6 +24,8 @@ from memdir.consolidation.daily.route_cues import (
 )
 from memdir.consolidation.daily.route_form import NAMES as FORM_NAMES
 from memdir.consolidation.daily.route_form import form_features
+from memdir.consolidation.daily.route_routine import NAMES as ROUTINE_NAMES
+from memdir.consolidation.daily.route_routine import routine_features
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _JA_SEQ = re.compile(r"まず|次に|その後|そのあと|続いて|最後に|それから|してから|終わったら|したら|→|->")
@@ -172,12 +174,13 @@ NAMES: tuple[str, ...] = (
     "define_share",
     "log_chars",
     *FORM_NAMES,  # routing round 19: two line cues of English text (route_form), last so older sets keep theirs
+    *ROUTINE_NAMES,  # routing round 21: acts told as routine (route_routine), after round 19's
 )
 DIM = len(NAMES)
 DOC_CUES_FROM = NAMES.index("heading_action_share")  # the cues after this one tell documentation pages apart
 FORM_FROM = NAMES.index(FORM_NAMES[0])
 # the cues the episode weight sets read (recorded in the model file as their columns): the episode cues and,
-# since routing round 19, the two line cues; the documentation and cue-only sets read the first columns
+# since routing round 19, the two line cues (round 21: and the four routine cues); the documentation and cue-only sets read the first columns
 EPISODE_COLS: tuple[int, ...] = tuple(range(DOC_CUES_FROM)) + tuple(range(FORM_FROM, DIM))
 
 
@@ -269,5 +272,6 @@ def features(title: str, blocks: list[Block]) -> np.ndarray:
         float(not title.strip()),
         *_doc_cues(blocks, text_units, body),
         *form_features(body),
+        *routine_features(body),
     ]
     return np.asarray(vals, dtype=np.float32)
