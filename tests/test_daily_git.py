@@ -47,7 +47,10 @@ def test_each_run_that_changes_something_is_one_commit(git_root: Path) -> None:
         git_root, "diff", "--cached", "--name-only"
     )  # the person's staging is untouched
     assert not run(mem).stats.get("git_commit")  # nothing changed: no commit
-    assert len(_git(git_root, "log", "--format=%H").split()) == 1
+    subjects = _git(git_root, "log", "--format=%s").splitlines()
+    # each episode added through memdir is its own commit (trial 20, `fix20c`); the run is one
+    assert [s for s in subjects if s.startswith("memdir daily:")] == [subjects[0]]
+    assert sorted(s.split(":")[0] for s in subjects[1:]) == ["memdir episode", "memdir episode"]
 
 
 def test_not_a_repository_is_skipped_quietly(root: Path) -> None:

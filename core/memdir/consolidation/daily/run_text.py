@@ -32,6 +32,8 @@ _QUESTION = re.compile(
 )
 Item = TypeVar("Item", bound=dict[str, Any])  # a review item's `raise_item` arguments
 _MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)]|[①-⑳])\s+(?:\[[ xX]\]\s+)?")
+# an ordered step: three of them make the candidate a version of its steps, kept whole
+_NUMBERED = re.compile(r"^\s*(?:\d{1,3}[.)．]|[０-９]{1,3}[．.]|[①-⑳])\s*\S")
 
 
 def _plain(line: str) -> str:
@@ -58,7 +60,11 @@ def _units(text: str) -> list[list[str]]:
 def unsaid(candidate: str, note_body: str) -> str:
     """What `candidate` says that `note_body` does not yet (trial 20 #7): its Q/A pairs, list items and lines
     left out when the note holds each of their lines already (list markers and spacing aside); a heading only
-    with something kept under it. The whole candidate when nothing, or everything, is said already."""
+    with something kept under it. The whole candidate when nothing, or everything, is said already, and when
+    it numbers three steps or more: a later version of a procedure is its whole list in order, the steps it
+    keeps included (the note's `Current steps` line points at it, notes/current_steps.py)."""
+    if sum(1 for ln in candidate.splitlines() if _NUMBERED.match(ln)) >= 3:
+        return candidate
     said = {_plain(ln) for ln in note_body.splitlines() if ln.strip()}
     units = _units(candidate)
     keep = [u for u in units if not all(_plain(ln) in said for ln in u if not ln.lstrip().startswith("#"))]
