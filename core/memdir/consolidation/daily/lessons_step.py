@@ -25,7 +25,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.lesson_cause import tells_failure, without_aftermath
-from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip
+from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip, only_reasons
 from memdir.consolidation.daily.lesson_edits import (
     CREATED,
     EVIDENCE,
@@ -155,8 +155,8 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     sents = [redact_text(s) for s in sentences(ep.text, units=True)]
     said = [s for s in fix_sentences(sents, redact_text(ep.text)) if not is_block(s)]  # code is no rule
     said = rule_first(said)  # the rule stated first: the description
-    if not said:
-        return None
+    if not said or only_reasons(sents, lambda s: failure_told(s) or is_slip(s) or tells_failure(s)):
+        return None  # a rule and its reason ("Reason: …", 「理由：…」) is a decision: no lesson (trial 20)
     cut = [split_fix(f) for f in said]  # "…fails when …; from now on use …": the failure, then the fix
     fixes = [c[1] if c else f for f, c in zip(said, cut, strict=True)]
     failed = [c[0] for c in cut if c]
