@@ -107,7 +107,8 @@ def plain_opening(text: str) -> str:
 
 # a pasted mail's header line (trial 20: a description `From: orders@…`): never a title or a description
 _HEADER = re.compile(
-    r"^\s*(?:from|to|subject|date|sent|cc|bcc|reply-to|差出人|送信者|件名|宛先|日時|送信日時|cc)\s*[:：]\s*\S", re.I
+    r"^\s*(?:from|to|subject|date|sent|cc|bcc|reply-to|差出人|送信者|件名|宛先|日時|送信日時|cc)\s*[:：]\s*\S",
+    re.I,
 )
 
 
