@@ -179,9 +179,10 @@ _REASON = re.compile(
 )
 
 
-def only_reasons(sents: list[str], failing: Callable[[str], bool]) -> bool:
-    """True when a failure is told only as a rule's reason (trial 20: a staff meeting's policy 「…とする。
-    理由：先月、高齢猫で腎数値の悪化が2件…」): the episode records a decision with its case, a knowledge note,
-    not a failure that happened to the work (an incident, an error), a lesson."""
+def only_reasons(sents: list[str], failing: Callable[[str], bool], erred: Callable[[str], bool]) -> bool:
+    """True when a failure is told only as a rule's reason, and that reason names no error or harm of the work
+    (`erred`: "two patients were double-booked", 「…が壊れた」 still make a lesson, trial 8): a worsening told as
+    the case for a rule (trial 20: a staff meeting's policy 「…とする。理由：先月、高齢猫で腎数値の悪化が2件…」)
+    makes the episode a decision with its case, a knowledge note, not a lesson."""
     bad = [s for s in sents if failing(s)]
-    return bool(bad) and all(is_rationale(s) or _REASON.search(s.strip()) for s in bad)
+    return bool(bad) and all((is_rationale(s) or _REASON.search(s.strip())) and not erred(s) for s in bad)
