@@ -12,6 +12,7 @@ Such a statement is a lesson's fix only where the episode also tells of somethin
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _UNIT = (
     r"week|weekend|month|year|season|term|quarter|sprint|release|shift|morning|time|one|cycle|"
@@ -168,3 +169,20 @@ def is_rationale(sentence: str) -> bool:
     """True when a sentence states a decision under its frame or gives its reasons, downsides or
     trade-offs under such a label."""
     return bool(_RATIONALE.search(sentence.strip()) or _DECISION_HEAD.search(sentence.strip()))
+
+
+# A reason told as a sentence of its own after the rule it gives ("This is because …", "The reason was …",
+# 「…に合わせるため。」「…があったからです。」), as a label does ("Reason: …", 「理由：…」).
+_REASON = re.compile(
+    r"(?i)^(?:this is|that's|that is|it's|it is)\s+(?:because|why)\b|^the reasons?\s+(?:is|was|are|were)\b|"
+    r"(?:ため|ためです|から|からです)[。．.]?$"
+)
+
+
+def only_reasons(sents: list[str], failing: Callable[[str], bool], erred: Callable[[str], bool]) -> bool:
+    """True when a failure is told only as a rule's reason, and that reason names no error or harm of the work
+    (`erred`: "two patients were double-booked", 「…が壊れた」 still make a lesson, trial 8): a worsening told as
+    the case for a rule (trial 20: a staff meeting's policy 「…とする。理由：先月、高齢猫で腎数値の悪化が2件…」)
+    makes the episode a decision with its case, a knowledge note, not a lesson."""
+    bad = [s for s in sents if failing(s)]
+    return bool(bad) and all((is_rationale(s) or _REASON.search(s.strip())) and not erred(s) for s in bad)

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.lesson_cause import tells_failure, without_aftermath
-from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip
+from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip, only_reasons
 from memdir.consolidation.daily.lesson_edits import (
     CREATED,
     EVIDENCE,
@@ -35,6 +35,7 @@ from memdir.consolidation.daily.lesson_edits import (
 )
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_text import (
+    FAILED,
     LABEL_LINE,
     failure_told,
     fix_sentences,
@@ -155,8 +156,9 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     sents = [redact_text(s) for s in sentences(ep.text, units=True)]
     said = [s for s in fix_sentences(sents, redact_text(ep.text)) if not is_block(s)]  # code is no rule
     said = rule_first(said)  # the rule stated first: the description
-    if not said:
-        return None
+    erred: Callable[[str], bool] = lambda s: bool(FAILED.search(s)) or is_slip(s) or tells_failure(s)  # noqa: E731
+    if not said or only_reasons(sents, lambda s: failure_told(s) or erred(s), erred):
+        return None  # a rule and its reason ("Reason: …", 「理由：…」) is a decision: no lesson (trial 20)
     cut = [split_fix(f) for f in said]  # "…fails when …; from now on use …": the failure, then the fix
     fixes = [c[1] if c else f for f, c in zip(said, cut, strict=True)]
     failed = [c[0] for c in cut if c]

@@ -131,7 +131,16 @@ def translation_by_steps(
     a: tuple[str, str], b: tuple[str, str], similar: Callable[[str, str], float]
 ) -> bool:
     """True when procedure b (title, body) tells the steps of a (title, body) in the other language: the same
-    identifiers (checked first, it costs nothing) and `similar` (calibrated) of their steps >= STEPS_SIMILAR."""
-    if language(a[1]) == language(b[1]) or not _same_tools(a[1], b[1], CROSS_ANCHORS):
+    identifiers (checked first, it costs nothing) and `similar` (calibrated) of their steps >= STEPS_SIMILAR.
+
+    A note that holds versions in sections is compared section by section too, as `later_version` does: its
+    dated headings (「## 2026-12-04 — … revised」) and outcome lines are its own bookkeeping, not identifiers its
+    steps name, and counted with the steps they made a translation's shared identifiers too few (trial 20)."""
+    if language(a[1]) == language(b[1]):
         return False
-    return similar(steps_text(*a), steps_text(*b)) >= STEPS_SIMILAR
+    mine = steps_text(*a)
+    parts = [b[1]] + [p for p in _SECTION.split(b[1]) if p.strip() and p.strip() != b[1].strip()]
+    return any(
+        _same_tools(a[1], part, CROSS_ANCHORS) and similar(mine, steps_text(b[0], part)) >= STEPS_SIMILAR
+        for part in parts
+    )

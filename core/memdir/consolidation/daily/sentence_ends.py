@@ -15,7 +15,7 @@ _DOT = "\x1f"  # stands in for a full stop that ends no sentence while a splitte
 # A title or a short form that is never the last word of a sentence (a name or a number follows).
 _TITLES = r"Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr|Capt|Sgt|Lt|Gen|Col|Rev|Hon|Fr|Sen|Rep|Gov|Supt|Insp"
 _ALWAYS = re.compile(
-    rf"(?<![\w.])(?:{_TITLES})\.(?=\s+[A-Z\d])|"  # Dr. Ito, St. Mary's
+    rf"(?<![\w.])(?:{_TITLES})\.(?=\s+[A-Z\d\u30a0-\u30ff\u4e00-\u9fff])|"  # Dr. Ito, St. Mary's, Dr. 伊藤
     r"(?i:(?<![\w.])(?:e\.g|i\.e|cf|vs|viz|approx|incl|esp|ca|resp|w\.r\.t|n\.b))\.(?=\s)|"  # e.g. the …
     r"(?<![\w.])(?i:no|nos|vol|fig|art|sec|ch|pp?|ref|tel|ext)\.(?=\s+#?\d)|"  # No. 4, Fig. 2, p. 12
     r"(?<![\w.°])(?!I\.)[A-Z]\.(?=\s+[A-Z][a-z])"  # J. Smith (an initial before a name; "210 °C. After" ends)

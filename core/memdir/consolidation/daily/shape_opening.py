@@ -105,8 +105,31 @@ def plain_opening(text: str) -> str:
     return JA_WRITE_LEAD.sub("", FILLER_LEAD.sub("", text))
 
 
+# a pasted mail's header line (trial 20: a description `From: orders@…`): never a title or a description
+_HEADER = re.compile(
+    r"^\s*(?:from|to|subject|date|sent|cc|bcc|reply-to|差出人|送信者|件名|宛先|日時|送信日時|cc)\s*[:：]\s*\S",
+    re.I,
+)
+
+
+def unheaded(blocks: list[Block]) -> list[Block]:
+    """The blocks without a pasted mail's header: a paragraph that opens with two or more header lines
+    (From:/To:/Subject:/Date:/Cc:, 差出人：/宛先：/件名：/日時：) loses them; nothing else left: as they were."""
+    out: list[Block] = []
+    for b in blocks:
+        lines = b.text.splitlines()
+        n = next((i for i, ln in enumerate(lines) if not _HEADER.match(ln)), len(lines))
+        if b.kind == "para" and n >= 2:
+            rest = "\n".join(lines[n:]).strip()
+            out += [Block("para", rest)] if rest else []
+        else:
+            out.append(b)
+    return out if out else blocks
+
+
 def unaddressed(blocks: list[Block]) -> list[Block]:
     """The blocks as the title and description read them: without an opening aside, address or filler."""
+    blocks = unheaded(blocks)
     if not blocks or blocks[0].kind != "para":
         return blocks
     if len(blocks) > 1 and ASIDE.fullmatch(blocks[0].text.strip()):  # "[typed up from my notebook]" alone

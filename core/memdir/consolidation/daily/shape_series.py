@@ -14,6 +14,7 @@ from memdir.consolidation.daily.route_cues import IMPERATIVE_VERBS
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_items import unlabel as _unlabel
 from memdir.consolidation.daily.shape_text import is_meta, is_step
+from memdir.notes.current_steps import language
 
 # verbs of a UI or a desk that the routing cue list does not hold
 _MORE = frozenset(
@@ -96,7 +97,7 @@ def prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], list
         if s in meta:
             continue
         s = _unlabel(s) if not steps else s  # "A: Ask in #payments ..." -> "Ask in #payments ..."
-        if f or not steps:
+        if f or not steps or language(s) != language(steps[-1]):  # a nurse's English line among Japanese ones
             steps.append(s)
         else:
             steps[-1] += ("" if steps[-1].endswith(("。", "！", "？")) else " ") + s
