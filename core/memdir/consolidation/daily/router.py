@@ -169,16 +169,27 @@ class Router:
         """The kind after the rules on procedures, and the reason when one changed the model's kind: a story
         of what happened is knowledge (route_story); a text with no step in it is the model's runner-up of
         knowledge and skip (route_no_steps)."""
-        kind = self._model_kind(r)
+        kind, _, why = self._rules(r)
+        return kind, why
+
+    def rule_of(self, r: Reading) -> tuple[str, str]:
+        """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
+        short, decision, fix_note, reference, story, plain_report, no_steps (scripts/route_rules_audit.py)."""
+        kind, rule, _ = self._rules(r)
+        return kind, rule
+
+    def _rules(self, r: Reading) -> tuple[str, str, str]:
+        """The kind after every rule, the rule's name and the run's reason (the last two empty when none)."""
+        kind, rule = self._model_rule(r)
         if kind != "procedures":
-            return kind, ""
+            return kind, rule, ""
         if is_story(r.body, r.blocks):
-            return "knowledge", STORY_REASON
+            return "knowledge", "story", STORY_REASON
         if len(sentences(r.body)) <= PLAIN_REPORT_SENTENCES and plain_report(r.body, r.blocks):
-            return "skip", PLAIN_REPORT_REASON  # done the usual way and nothing more: no steps of its own
+            return "skip", "plain_report", PLAIN_REPORT_REASON  # done the usual way and nothing more
         if not has_step(r.body, r.blocks, r.title):
-            return self._runner_up(r), NO_STEPS_REASON
-        return kind, ""
+            return self._runner_up(r), "no_steps", NO_STEPS_REASON
+        return kind, "", ""
 
     def _runner_up(self, r: Reading) -> str:
         """knowledge or skip, whichever the model finds likelier (a text that is no procedure)."""
@@ -187,16 +198,29 @@ class Router:
 
     def _model_kind(self, r: Reading) -> str:
         """The model's kind after the rules on short texts and stated decisions."""
+        return self._model_rule(r)[0]
+
+    def _model_rule(self, r: Reading) -> tuple[str, str]:
+        """The model's kind after the rules on short texts and stated decisions, and the rule that decided it."""
         if content_words(r.blocks) < MIN_WORDS and not any(b.kind == "code" for b in r.blocks):
-            return "skip"
+            return "skip", "short"
         kind = self.model.classes[int(np.argmax(r.proba))]
         if kind == "skip" and STATED_DECISION.search(r.body):
-            return "knowledge"  # minutes that record a decision keep it (docs/daily.md, "Rule layer")
+            return (
+                "knowledge",
+                "decision",
+            )  # minutes that record a decision keep it (docs/daily.md, "Rule layer")
         if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body)):
-            return "knowledge"  # a fix, a rule adopted "from now on", results told: facts to keep (route_fix_note)
+            return (
+                "knowledge",
+                "fix_note",
+            )  # a fix, a rule adopted "from now on", results told (route_fix_note)
         if kind == "skip" and states_a_reference(r.body):
-            return "knowledge"  # a part's number, unit price, lead time, supplier: a reference fact (route_reference)
-        return kind
+            return (
+                "knowledge",
+                "reference",
+            )  # a part's number, unit price, lead time, supplier (route_reference)
+        return kind, ""
 
     def classify(self, title: str, text: str) -> str:
         """knowledge, procedures or skip for a whole text (the routing benchmark's unit)."""
