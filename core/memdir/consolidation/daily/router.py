@@ -206,20 +206,14 @@ class Router:
             return "skip", "short"
         kind = self.model.classes[int(np.argmax(r.proba))]
         if kind == "skip" and STATED_DECISION.search(r.body):
-            return (
-                "knowledge",
-                "decision",
-            )  # minutes that record a decision keep it (docs/daily.md, "Rule layer")
+            # minutes that record a decision keep it (docs/daily.md, "Rule layer")
+            return "knowledge", "decision"
         if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body)):
-            return (
-                "knowledge",
-                "fix_note",
-            )  # a fix, a rule adopted "from now on", results told (route_fix_note)
+            # a fix, a rule adopted "from now on", results told (route_fix_note)
+            return "knowledge", "fix_note"
         if kind == "skip" and states_a_reference(r.body):
-            return (
-                "knowledge",
-                "reference",
-            )  # a part's number, unit price, lead time, supplier (route_reference)
+            # a part's number, unit price, lead time, supplier (route_reference)
+            return "knowledge", "reference"
         return kind, ""
 
     def classify(self, title: str, text: str) -> str:
