@@ -51,7 +51,8 @@ def audit_rows(
         own = router.model.classes[int(np.argmax(r.proba))]
         final, rule = router.rule_of(r)
         assert final == router.kind_of(r)
-        out.append((own, final, rule if final != own else ""))
+        probas = "/".join(f"{r.proba[router.model.classes.index(c)]:.2f}" for c in rl.KINDS)
+        out.append((own, final, rule if final != own else "", probas))
     return out
 
 
@@ -80,7 +81,7 @@ def main() -> int:
             f"{'left out' if k in tr.SPENT_SETS else 'full fit':>9} {k:>10}: {f:.3f} (EN {en:.3f}, JA {ja:.3f})"
         )
         print(f"{'':>22}{rl.errors(rows, pred)}", flush=True)
-        for row, (own, final, rule) in zip(rows, routes, strict=True):
+        for row, (own, final, rule, probas) in zip(rows, routes, strict=True):
             if not rule:
                 continue
             gold = row["label"]
