@@ -90,7 +90,7 @@ def main() -> int:
             per_set[rule][k][OUTCOMES.index(outcome)] += 1
             if args.rows:
                 print(
-                    f"  {k:>10} {row['id']:>10} {rule:<16} gold {gold:<10} model {own:<10} -> {final:<10} {outcome}"
+                    f"  {k:>10} {row['id']:>10} {rule:<16} gold {gold:<10} model {own:<10} -> {final:<10} {outcome} p(k/p/s) {probas}"
                 )
     if means:
         m = np.mean(means, axis=0)
