@@ -38,15 +38,16 @@ OUTCOMES = ("right->wrong", "wrong->right", "wrong->wrong")
 
 def audit_rows(
     scorer: rl.Scorer, model: LinearModel, rows: list[dict[str, str]]
-) -> list[tuple[str, str, str]]:
-    """Per row: the model's own route, the final route and the rule that changed it ('' when none did)."""
+) -> list[tuple[str, str, str, str]]:
+    """Per row: the model's own route, the final route, the rule that changed it ('' when none did) and the
+    model's probabilities (knowledge/procedures/skip)."""
     from dataclasses import replace
 
     models = RouterModels(
         {**scorer.shipped.models, "e5_ort": replace(model, offsets={})}, scorer.shipped.meta
     )
     router = Router(scorer.embed, scorer.name, scorer.dim, models=models)
-    out = []
+    out: list[tuple[str, str, str, str]] = []
     for r in router.read([(x["title"], x["text"]) for x in rows]):
         own = router.model.classes[int(np.argmax(r.proba))]
         final, rule = router.rule_of(r)

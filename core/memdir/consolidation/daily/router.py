@@ -74,6 +74,11 @@ PLAIN_REPORT_SENTENCES = 3
 MIN_WORDS = 4  # rule layer: fewer content words than this, and no code, is nothing reusable
 SPLIT_MIN_PROBA = 0.02  # the other kind needs at least this probability before the halves are read
 SPLIT_HALF_PROBA = 0.6  # and each half must read as its kind with at least this probability
+# routing round 22 (scripts/route_rules_audit.py): the rules that override the model's route on a reading of
+# the text (a stated decision, a fix or results told, no step in it) yield when the model reads its own route
+# with at least this probability, the router's "reads as its kind" (SPLIT_HALF_PROBA): on the spent sets they
+# turned more right routes wrong than wrong routes right, and every one they turned right the model was unsure of
+RULE_YIELDS = SPLIT_HALF_PROBA
 SPLIT_MIN_CUES = 1.5  # and each side this much cue weight in blocks of its own
 # rule layer: a line that states a decision under its label ("- Decided: from now on …", "Agreed at the
 # review: …", 「決定：」「決定事項：」) makes a text the model reads as skip (minutes, a status post) knowledge
@@ -187,9 +192,13 @@ class Router:
             return "knowledge", "story", STORY_REASON
         if len(sentences(r.body)) <= PLAIN_REPORT_SENTENCES and plain_report(r.body, r.blocks):
             return "skip", "plain_report", PLAIN_REPORT_REASON  # done the usual way and nothing more
-        if not has_step(r.body, r.blocks, r.title):
+        if not self._sure(r) and not has_step(r.body, r.blocks, r.title):
             return self._runner_up(r), "no_steps", NO_STEPS_REASON
         return kind, "", ""
+
+    def _sure(self, r: Reading) -> bool:
+        """Whether the model reads its own route with at least RULE_YIELDS probability (routing round 22)."""
+        return float(np.max(r.proba)) >= RULE_YIELDS
 
     def _runner_up(self, r: Reading) -> str:
         """knowledge or skip, whichever the model finds likelier (a text that is no procedure)."""
@@ -205,10 +214,15 @@ class Router:
         if content_words(r.blocks) < MIN_WORDS and not any(b.kind == "code" for b in r.blocks):
             return "skip", "short"
         kind = self.model.classes[int(np.argmax(r.proba))]
-        if kind == "skip" and STATED_DECISION.search(r.body):
+        unsure = not self._sure(r)  # a decision or a fix told yields to a sure model (routing round 22)
+        if kind == "skip" and unsure and STATED_DECISION.search(r.body):
             # minutes that record a decision keep it (docs/daily.md, "Rule layer")
             return "knowledge", "decision"
-        if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body)):
+        if (
+            kind == "skip"
+            and unsure
+            and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body))
+        ):
             # a fix, a rule adopted "from now on", results told (route_fix_note)
             return "knowledge", "fix_note"
         if kind == "skip" and states_a_reference(r.body):
