@@ -5,7 +5,9 @@ these tests (not training rows, not held-out rows). Each is a routine told in th
 instruction verb and no sequence word: the model reads it as procedures at 0.64-0.72, and on main the no-steps
 rule (`route_no_steps`) sent it to knowledge whatever the model said. On the spent sets that rule turned five
 right routes wrong and two wrong routes right, and both it turned right the model was unsure of (0.51, 0.53):
-it now acts only when the model's own route has probability under `router.RULE_YIELDS` (0.6). The archery
+it now acts only when the model's own route has probability under `router.RULE_YIELDS` (0.6), or on a message
+to a reader (a letter, a handover: tests/test_daily_trial17_*). Routing only: in a daily run the shaped text
+is read again (`no_step_once_shaped`) and a passive routine left unnumbered is still knowledge. The archery
 club's story of why a line moved is a guard (knowledge on main and here), and so is the rule itself, which
 still turns an unsure procedures reading of a text with no step into knowledge or skip.
 """

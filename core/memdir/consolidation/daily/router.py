@@ -9,7 +9,8 @@ real documentation as well, on the mean vector of its opening and closing window
 one rule stays on top of it (a text of fewer than four words with no code is skip), because it
 measurably helps (docs/daily.md), and a text the model reads as steps that only tells what happened,
 in the past and with no steps of its own, is knowledge (route_story), and a text with no step in it at all
-is the model's runner-up of knowledge and skip (route_no_steps). An episode that holds both
+is the model's runner-up of knowledge and skip (route_no_steps; unless the model reads procedures at 0.6 or
+more and the text is no message to a reader, routing round 22). An episode that holds both
 a lesson and a separate set of steps, and that the model finds mixed, is split in two parts. A
 second model tells a report of using an existing procedure ("the usual steps") from new material.
 Each kept part is shaped into a note a person keeps (shape); nothing is invented.
