@@ -23,10 +23,12 @@ FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 LIST_ITEM = re.compile(r"^\s*(?:([-*+])|(\d+)[.)])\s+")
 HEADING = re.compile(r"^#{1,6}\s")
 LINK = re.compile(r"\[[^\]]*\]\([^)]*\)|https?://\S+")
-# sentence ends: . ! ? before a capital, a digit, a quote or Japanese (an English sentence and the Japanese one
-# after it in one paragraph, trial 20); Japanese 。！？ always
+# sentence ends: . ! ? before a capital, a digit, a quote, or Japanese after a word's end (an English sentence and
+# the Japanese one after it in one paragraph, trial 20); Japanese 。！？ always
 INLINE_CODE = re.compile(r"`[^`\n]+`")
-SENT_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(`*\x00「『（\u3040-\u30ff\u4e00-\u9fff])|(?<=[。！？])")
+SENT_SPLIT = re.compile(
+    r"(?<=[.!?])\s+(?=[A-Z0-9\"'(`*\x00「『（])|(?<=[a-z0-9)\]\"'][.!?])\s+(?=[\u3040-\u30ff\u4e00-\u9fff])|(?<=[。！？])"
+)  # Japanese after a word's end only: a label's capital ("Q. なぜ…", "A. …") opens its own line's sentence
 
 
 @dataclass
