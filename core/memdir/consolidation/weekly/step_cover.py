@@ -17,7 +17,8 @@ from functools import lru_cache
 
 # a value written whole after its argument's name, one token: `agency=PADI`, `channel=line` (not `Place` of
 # `element=Place order`: a label's word)
-_WHOLE_VALUE = re.compile(r"(?:^|\s)[^\W\d][\w.-]*=([^\s=]+)(?=\s+[^\s=]+=|\s*$)", re.U)
+# `plan=variety=コシヒカリ` (nested arguments written flat: round 41)
+_WHOLE_VALUE = re.compile(r"(?:^|\s)(?:[^\W\d][\w.-]*=)+([^\s=]+)(?=\s+[^\s=]+=|\s*$)", re.U)
 _WORD = re.compile(r"[^\W_]+", re.U)
 _GLUED = re.compile(r"([^\W\d_]{2,})(\d+)", re.U)  # `rz410455`: an id's letters, then its digits
 
@@ -48,9 +49,12 @@ def whole_values(texts: Iterable[str]) -> frozenset[str]:
 @lru_cache(maxsize=65536)
 def _rx(pattern: str) -> re.Pattern[str] | None:
     parts = pattern.split(" ")
-    if "*" not in parts[1:]:
+    if "*" not in parts[1:] and "#" not in parts[1:]:
         return None
-    return re.compile("".join(r"((?:\S+ )?)" if p == "*" else re.escape(p) + " " for p in parts))
+    slot = {"*": r"((?:\S+ )?)", "#": r"(\S+ )"}  # a `#` is one value's place too (round 41), never none
+    return re.compile(
+        "".join(slot.get(p, re.escape(p) + " ") if i else re.escape(p) + " " for i, p in enumerate(parts))
+    )
 
 
 def covers(pattern: str, key: str, values: Collection[str]) -> bool:
@@ -89,3 +93,18 @@ def alike(keys: Iterable[str], key: str, arguments: Collection[str], values: Col
 def covered(keys: Iterable[str], pattern: str, arguments: Collection[str], values: Collection[str]) -> bool:
     """Whether the pattern covers one of the keys (a member took the pattern's step, on its own values)."""
     return pattern in arguments and any(k in arguments and covers(pattern, k, values) for k in keys)
+
+
+def general(
+    keysets: Sequence[frozenset[str]], arguments: Collection[str], values: Collection[str]
+) -> list[set[str]]:
+    """Each key set's keys and the other sets' keys that cover one of them, less those another covers: the
+    most general keys (`most_general`) each member took. A subscription with `variety * … slot #` and one with
+    `variety コシヒカリ … slot 午前中` took one step (round 41: `distinctive` counted exact keys, so a kind whose
+    values vary in kind, a number, a rare word, a frequent one, had no step two members took)."""
+    cand = sorted({k for ks in keysets for k in ks})
+    return most_general(
+        [{p for p in cand if p in ks or covered(ks, p, arguments, values)} for ks in keysets],
+        arguments,
+        values,
+    )
