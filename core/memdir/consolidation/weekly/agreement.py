@@ -21,8 +21,7 @@ the same. What tells a kind is the steps its tasks share that the rest of the we
   by their intents and tools as before. Each part is then kept apart from the others (a one-off
   that joined a kind; two kinds behind one shared prefix).
 
-`WeeklyDistiller` then clusters again with those constraints, so a kind's other tasks can come
-together (complete linkage had split them around a one-off), and two kinds stay two.
+`WeeklyDistiller` then clusters again with those constraints: a kind's other tasks come together, two kinds stay two.
 """
 
 from __future__ import annotations
