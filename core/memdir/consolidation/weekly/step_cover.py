@@ -49,11 +49,16 @@ def whole_values(texts: Iterable[str]) -> frozenset[str]:
 @lru_cache(maxsize=65536)
 def _rx(pattern: str) -> re.Pattern[str] | None:
     parts = pattern.split(" ")
-    if "*" not in parts[1:] and "#" not in parts[1:]:
+    # a `#` is one value's place too (round 41: `slot #` of `14-16時`, `slot 午前中`, `slot *`), never none, and
+    # not before a `*` (`element # *`: a label's words, `2 Pizza Margherita`, no value)
+    value = [p == "#" and parts[i + 1 : i + 2] != ["*"] for i, p in enumerate(parts)]
+    if "*" not in parts[1:] and not any(value[1:]):
         return None
-    slot = {"*": r"((?:\S+ )?)", "#": r"(\S+ )"}  # a `#` is one value's place too (round 41), never none
     return re.compile(
-        "".join(slot.get(p, re.escape(p) + " ") if i else re.escape(p) + " " for i, p in enumerate(parts))
+        "".join(
+            r"((?:\S+ )?)" if i and p == "*" else r"(\S+ )" if i and value[i] else re.escape(p) + " "
+            for i, p in enumerate(parts)
+        )
     )
 
 
