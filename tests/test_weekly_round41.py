@@ -4,7 +4,8 @@ frequent one) and whose tasks make more or fewer look-ups is one kind.
 
 Domains, log shapes and languages other than set 41's: a Polish chimney sweep's desk as plain `request` /
 `tool_call` events (the person's note a table), a Spanish tile shop's note as question-and-answer pairs, a German
-coffee roaster's bean subscription with nested arguments.
+coffee roaster's bean subscription with nested arguments, a Japanese tea shop's
+gifts packed in a wooden box, a German heating firm's reply logged beside the line's label.
 """
 
 from __future__ import annotations
@@ -169,3 +170,44 @@ def test_a_kind_whose_values_differ_in_kind_agrees_with_more_or_fewer_lookups() 
     assert agreement.distinctive([0, 1, 2, 3], {4, 5, 6, 7}) >= 2
     # a one-off with the shared look-up stays apart
     assert agreement.agreement([*kind, others[1]])[4, :4].max() < 0.5
+
+
+def test_a_packing_constant_is_no_thing_of_the_work() -> None:
+    from memdir.consolidation.weekly.japanese_work import japanese_work_title
+
+    steps = [
+        "find_member: `tel={tel}`",
+        "create_order: `member={member} item.box=木箱入り 煎茶3缶 item.noshi.upper={upper} wrap=包装紙・紙袋付き`",
+        "send_mail: `to={to} template=内祝い受付_v2 vars.name={name}`",
+    ]
+    asked = [
+        "お世話になった方へお茶のギフト、名前を入れて1つお願いします",
+        "お歳暮に名入れの新茶を送りたいです。木箱のはありますか",
+        "結婚の内祝いで、のし付きのお茶をお願いします",
+    ]
+    title = japanese_work_title(steps, asked, "create", ["order"], lambda s: len(s) <= 2)
+    # main: `木箱入りの注文` (how the tea is packed: its kanji 入 read in `名前を入れて`), not the work the
+    # template names
+    assert "内祝い" in title and "箱" not in title, title
+
+
+def test_a_log_lines_label_beside_the_replys_prose_is_no_reply(root: Path) -> None:
+    from memdir.consolidation.weekly.tasks import group_tasks
+
+    base = {"ts": "2026-11-25T09:00:00+00:00", "task_id": "t1"}
+    evs = [
+        {**base, "type": "request", "text": "Bitte einen Termin für die Heizungswartung."},
+        {**base, "type": "tool_call", "tool": "book_service", "input": {"kind": "Wartung"}},
+        {
+            **base,
+            "type": "response_sent",
+            "message": "Outgoing mail",
+            "mail": {"body": "Termin am Dienstag um 9."},
+        },
+    ]
+    mem = Memory(root, embedder=WordEmbedder())
+    mem.activity.append_many(evs)
+    (task,) = group_tasks(mem.activity.read())
+    replies = [s.input for s in task.steps if s.kind == "response"]
+    # main: `Outgoing mail` (the logger's label of the line) was the reply
+    assert replies == ["Termin am Dienstag um 9."], replies
