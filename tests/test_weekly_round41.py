@@ -195,7 +195,7 @@ def test_a_log_lines_label_beside_the_replys_prose_is_no_reply(root: Path) -> No
     from memdir.consolidation.weekly.tasks import group_tasks
 
     base = {"ts": "2026-11-25T09:00:00+00:00", "task_id": "t1"}
-    evs = [
+    evs: list[dict[str, Any]] = [
         {**base, "type": "request", "text": "Bitte einen Termin für die Heizungswartung."},
         {**base, "type": "tool_call", "tool": "book_service", "input": {"kind": "Wartung"}},
         {
