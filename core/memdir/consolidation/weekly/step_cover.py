@@ -75,13 +75,14 @@ def covers(pattern: str, key: str, values: Collection[str]) -> bool:
 def most_general(
     held: Sequence[set[str]], arguments: Collection[str], values: Collection[str]
 ) -> list[set[str]]:
-    """Each member's patterns without those another pattern it holds covers (the same step, in detail)."""
+    """Each member's patterns without those another pattern it holds covers (the same step, in detail); of two
+    that cover each other (`to *`, `to #`: round 41) the first in order stays, the same for every member."""
+
+    def over(q: str, p: str) -> bool:
+        return covers(q, p, values) and (q < p or not covers(p, q, values))
+
     return [
-        {
-            p
-            for p in h
-            if p not in arguments or not any(q != p and q in arguments and covers(q, p, values) for q in h)
-        }
+        {p for p in h if p not in arguments or not any(q != p and q in arguments and over(q, p) for q in h)}
         for h in held
     ]
 
