@@ -220,9 +220,6 @@ class Placer:
         ):  # a person's note in other words, whose named commands, actions, templates the steps run
             added = [s for i, s in enumerate(draft.steps) if i not in m.named.steps_run]
             return max(m.intent, m.named.lines_run / m.named.lines), added
-        at = self.index.paths.index(m.path) if m.path in self.people else -1  # a person's note in any layout
-        if at >= 0 and names_own_work(self.index.body_lines[at], draft, self.drafts):  # naming the kind's own
-            return m.intent, [s for i, s in enumerate(draft.steps) if i not in m.named.steps_run]  # calls
         if p.same_work():  # a person's prose that writes the draft's steps and what sets this kind apart
             added = [s for i, s in enumerate(draft.steps) if i not in p.held]
             return max(m.intent, len(p.held) / p.steps), added
@@ -230,6 +227,9 @@ class Placer:
         if together(len(held), p, m.reverse):  # each way saw part of it: a step by its code, one by its terms
             added = [s for i, s in enumerate(draft.steps) if i not in held]
             return max(m.intent, len(held) / p.steps), added
+        at = self.index.paths.index(m.path) if m.path in self.people else -1  # a person's note in any layout
+        if at >= 0 and names_own_work(self.index.body_lines[at], draft, self.drafts):  # naming the kind's own
+            return m.intent, [s for i, s in enumerate(draft.steps) if i not in held]  # calls (a last way)
         return None
 
     def _other_calls(self, draft: Draft, path: str) -> bool:
