@@ -21,8 +21,7 @@ the same. What tells a kind is the steps its tasks share that the rest of the we
   by their intents and tools as before. Each part is then kept apart from the others (a one-off
   that joined a kind; two kinds behind one shared prefix).
 
-`WeeklyDistiller` then clusters again with those constraints, so a kind's other tasks can come
-together (complete linkage had split them around a one-off), and two kinds stay two.
+`WeeklyDistiller` then clusters again with those constraints: a kind's other tasks come together, two kinds stay two.
 """
 
 from __future__ import annotations
@@ -37,7 +36,14 @@ import numpy as np
 from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
-from memdir.consolidation.weekly.step_cover import alike, covered, id_words, most_general, whole_values
+from memdir.consolidation.weekly.step_cover import (
+    alike,
+    covered,
+    general,
+    id_words,
+    most_general,
+    whole_values,
+)
 
 MIN_AGREEMENT = 0.5
 # a value after one of these names the requester's language (`locale=ja`, `--lang en`): the same kind
@@ -184,14 +190,16 @@ class StepAgreement:
 
         A kind's own steps (`Billing → Invoices → Export`) are distinctive although its requests are
         paraphrased in two languages; a sign-in or a `git pull` that other tasks of the week run too
-        is not, nor is a step that says no more than its command and numbers. They must be more than
-        half of the telling steps two members or more took, and of most members' own telling steps:
-        one-off edits (a `sed` and a commit message each) between a `git pull` and a `git push` only
-        they ran are no kind (0). `others_ok` holds the
-        week indexes of the successful tasks outside the members (a failed try of the kind may take
-        its steps).
+        is not, nor is a step that says no more than its command and numbers. They must be more than half of
+        the telling steps two members or more took, and of most members' own telling steps: one-off edits (a
+        `sed` and a commit message each) between a `git pull` and a `git push` only they ran are no kind (0).
+        `others_ok`: the successful tasks outside the members (a failed try of the kind may take its steps).
         """
-        held = Counter(k for n in members for k in self._of[n])
+        # a step on other values is held as its most general key (`step_cover.general`, round 41)
+        of = dict(
+            zip(members, general([self._of[n] for n in members], self.arguments, self.whole), strict=True)
+        )
+        held = Counter(k for n in members for k in of[n])
         telling = [key for key in held if held[key] >= 2 and self.weight(key) > 0]  # one's own: exploration
         own = {
             key
@@ -202,9 +210,7 @@ class StepAgreement:
         }
         # most members did mostly the kind's own steps: one-off edits between a pull and a push did not
         mostly = sum(
-            1
-            for n in members
-            if 2 * len(own & self._of[n]) > sum(1 for k in self._of[n] if self.weight(k) > 0)
+            1 for n in members if 2 * len(own & of[n]) > sum(1 for k in self._of[n] if self.weight(k) > 0)
         )
         return len(own) if 2 * len(own) > len(telling) and 2 * mostly > len(members) else 0
 

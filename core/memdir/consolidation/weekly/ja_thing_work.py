@@ -25,8 +25,10 @@ _HOLE = re.compile(r"\{\w+\}")
 _JA_VALUE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u30fc・]{2,}")
 _KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
-# how a thing travels or is handed over: no name of the work done to it
-HANDOVER = re.compile(r"預かり|受取|受け取り|引き取り|引取|梱包|配送|返却|店頭")
+# how a thing travels, is handed over or packed (`桐箱入り`, round 41): no name of the work done to it
+HANDOVER = re.compile(
+    r"預かり|受取|受け取り|引き取り|引取|梱包|配送|返却|店頭|箱入り|袋入り|箱詰め|袋詰め|包装"
+)
 # an English work noun and the Japanese words a desk writes for it, most usual first
 _WORK_JA = {
     "cleaning": ("クリーニング", "洗濯", "清掃", "洗浄", "掃除"),

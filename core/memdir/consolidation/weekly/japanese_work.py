@@ -91,7 +91,7 @@ def japanese_work_title(
         work = thing_work_title(steps, asked, noun, act)
         if work:
             return work
-    if not thing or fragment(thing):
+    if not thing or fragment(thing) or HANDOVER.search(thing):  # how it is packed: the template's subject
         # a template's subject names the work even when short (`合鍵受付_v1` -> 合鍵), once it has its act,
         # when a request writes it (not `入会` of `入会のご案内_v1` for requests that write 入りたい)
         def named(s: str) -> bool:

@@ -47,13 +47,14 @@ from memdir.consolidation.weekly.fixed_values import fixed_against_asked
 from memdir.consolidation.weekly.follows import follows
 from memdir.consolidation.weekly.listed import list_items, resolve, unlisted
 from memdir.consolidation.weekly.llm_draft import render_draft
-from memdir.consolidation.weekly.note_calls import other_calls
+from memdir.consolidation.weekly.note_calls import names_own_work, other_calls
 from memdir.consolidation.weekly.prose import (
     ProseMatch,
     draft_terms,
     note_sentences,
     prose_match,
     step_weights,
+    together,
 )
 from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.render import candidate_body, reports_work
@@ -98,20 +99,6 @@ def steps_match(m: Match) -> bool:
     return m.compared >= 1 and m.covered == m.compared and m.whole >= WHOLE
 
 
-def together(held: int, p: ProseMatch, reverse: float) -> bool:
-    """The ways together tell the kind: the steps any way holds are >= 2 and at least half of its telling
-    steps, more than half of the note's own steps are among the draft's, and the note writes the kind's own
-    terms (`ProseMatch.same_work`'s second condition). An agent that checks more than the person wrote down
-    (a `sleep 60 && uptime`, a log tail) adds steps no way holds; the note's steps are all there."""
-    return (
-        held >= 2
-        and 2 * held >= p.steps
-        and reverse > 0.5
-        and p.own_written >= 1
-        and 2 * p.own_written >= p.own
-    )
-
-
 class Placer:
     """Places drafts for one run: duplicate checks against the root and the run's own siblings."""
 
@@ -138,6 +125,7 @@ class Placer:
         self.auto: set[str] = set()  # daily and weekly procedures: a re-find counts as their successes
         self.term_drafts: Counter[str] = Counter()  # per term, how many of the run's drafts have it
         self.run_tools: set[str] = set()  # the tools the run's drafts call (`note_calls.py`)
+        self.drafts: list[Draft] = []
         items: list[tuple[str, str, list[str] | None]] = []
         bodies: list[str] = []
         for note in store.iter_notes(("procedures", "skills")):
@@ -165,6 +153,7 @@ class Placer:
         self.generic = {k for k, n in df.items() if n >= GENERIC and k}
         self.term_drafts = Counter(t for d in drafts for t in draft_terms(d.steps, d.tools))
         self.run_tools = {t for d in drafts for t in d.tools}
+        self.drafts = drafts
 
     def closest(self, draft: Draft, k: int = 3) -> list[Match]:
         """The existing notes most alike the draft in content."""
@@ -238,6 +227,9 @@ class Placer:
         if together(len(held), p, m.reverse):  # each way saw part of it: a step by its code, one by its terms
             added = [s for i, s in enumerate(draft.steps) if i not in held]
             return max(m.intent, len(held) / p.steps), added
+        at = self.index.paths.index(m.path) if m.path in self.people else -1  # a person's note in any layout
+        if at >= 0 and names_own_work(self.index.body_lines[at], draft, self.drafts):  # naming the kind's own
+            return m.intent, [s for i, s in enumerate(draft.steps) if i not in held]  # calls (a last way)
         return None
 
     def _other_calls(self, draft: Draft, path: str) -> bool:

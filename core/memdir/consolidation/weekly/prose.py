@@ -153,3 +153,17 @@ def prose_match(
     out.own = len(own)
     out.own_written = sum(1 for t in own if written(t, whole))
     return out
+
+
+def together(held: int, p: ProseMatch, reverse: float) -> bool:
+    """The ways together tell the kind: the steps any way holds are >= 2 and at least half of its telling
+    steps, more than half of the note's own steps are among the draft's, and the note writes the kind's own
+    terms (`ProseMatch.same_work`'s second condition). An agent that checks more than the person wrote down
+    (a `sleep 60 && uptime`, a log tail) adds steps no way holds; the note's steps are all there."""
+    return (
+        held >= 2
+        and 2 * held >= p.steps
+        and reverse > 0.5
+        and p.own_written >= 1
+        and 2 * p.own_written >= p.own
+    )

@@ -17,7 +17,8 @@ from functools import lru_cache
 
 # a value written whole after its argument's name, one token: `agency=PADI`, `channel=line` (not `Place` of
 # `element=Place order`: a label's word)
-_WHOLE_VALUE = re.compile(r"(?:^|\s)[^\W\d][\w.-]*=([^\s=]+)(?=\s+[^\s=]+=|\s*$)", re.U)
+# `plan=variety=コシヒカリ` (nested arguments written flat: round 41)
+_WHOLE_VALUE = re.compile(r"(?:^|\s)(?:[^\W\d][\w.-]*=)+([^\s=]+)(?=\s+[^\s=]+=|\s*$)", re.U)
 _WORD = re.compile(r"[^\W_]+", re.U)
 _GLUED = re.compile(r"([^\W\d_]{2,})(\d+)", re.U)  # `rz410455`: an id's letters, then its digits
 
@@ -48,9 +49,17 @@ def whole_values(texts: Iterable[str]) -> frozenset[str]:
 @lru_cache(maxsize=65536)
 def _rx(pattern: str) -> re.Pattern[str] | None:
     parts = pattern.split(" ")
-    if "*" not in parts[1:]:
+    # a `#` is one value's place too (round 41: `slot #` of `14-16時`, `slot 午前中`, `slot *`), never none, and
+    # not before a `*` (`element # *`: a label's words, `2 Pizza Margherita`, no value)
+    value = [p == "#" and parts[i + 1 : i + 2] != ["*"] for i, p in enumerate(parts)]
+    if "*" not in parts[1:] and not any(value[1:]):
         return None
-    return re.compile("".join(r"((?:\S+ )?)" if p == "*" else re.escape(p) + " " for p in parts))
+    return re.compile(
+        "".join(
+            r"((?:\S+ )?)" if i and p == "*" else r"(\S+ )" if i and value[i] else re.escape(p) + " "
+            for i, p in enumerate(parts)
+        )
+    )
 
 
 def covers(pattern: str, key: str, values: Collection[str]) -> bool:
@@ -66,13 +75,14 @@ def covers(pattern: str, key: str, values: Collection[str]) -> bool:
 def most_general(
     held: Sequence[set[str]], arguments: Collection[str], values: Collection[str]
 ) -> list[set[str]]:
-    """Each member's patterns without those another pattern it holds covers (the same step, in detail)."""
+    """Each member's patterns without those another pattern it holds covers (the same step, in detail); of two
+    that cover each other (`to *`, `to #`: round 41) the first in order stays, the same for every member."""
+
+    def over(q: str, p: str) -> bool:
+        return covers(q, p, values) and (q < p or not covers(p, q, values))
+
     return [
-        {
-            p
-            for p in h
-            if p not in arguments or not any(q != p and q in arguments and covers(q, p, values) for q in h)
-        }
+        {p for p in h if p not in arguments or not any(q != p and q in arguments and over(q, p) for q in h)}
         for h in held
     ]
 
@@ -89,3 +99,18 @@ def alike(keys: Iterable[str], key: str, arguments: Collection[str], values: Col
 def covered(keys: Iterable[str], pattern: str, arguments: Collection[str], values: Collection[str]) -> bool:
     """Whether the pattern covers one of the keys (a member took the pattern's step, on its own values)."""
     return pattern in arguments and any(k in arguments and covers(pattern, k, values) for k in keys)
+
+
+def general(
+    keysets: Sequence[frozenset[str]], arguments: Collection[str], values: Collection[str]
+) -> list[set[str]]:
+    """Each key set's keys and the other sets' keys that cover one of them, less those another covers: the
+    most general keys (`most_general`) each member took. A subscription with `variety * … slot #` and one with
+    `variety コシヒカリ … slot 午前中` took one step (round 41: `distinctive` counted exact keys, so a kind whose
+    values vary in kind, a number, a rare word, a frequent one, had no step two members took)."""
+    cand = sorted({k for ks in keysets for k in ks})
+    return most_general(
+        [{p for p in cand if p in ks or covered(ks, p, arguments, values)} for ks in keysets],
+        arguments,
+        values,
+    )

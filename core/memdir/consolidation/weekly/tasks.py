@@ -33,7 +33,7 @@ from memdir.consolidation.weekly.keyed_args import input_of, keys_of, purpose_of
 from memdir.consolidation.weekly.openai_items import openai_calls
 from memdir.consolidation.weekly.own_results import answers, call_ids_in, own_failure
 from memdir.consolidation.weekly.reply_templates import templated_reply
-from memdir.consolidation.weekly.request_text import reply_text
+from memdir.consolidation.weekly.request_text import free_text, reply_text
 from memdir.consolidation.weekly.result_error import result_error
 from memdir.consolidation.weekly.similarity import abstract_text
 from memdir.consolidation.weekly.steps import (
@@ -312,6 +312,8 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
                 task.error = error
         elif ev.type in REPLY_TYPES:
             text = _text_field(ev, "summary", "text", "message") or templated_reply(ev) or reply_text(ev)
+            if not free_text(text) and (said := reply_text(ev)):  # a log line's label (`message: Outbound
+                text = said  # SMS`) beside the reply's prose (`sms.body`) is no reply (round 41)
             if text and len(task.steps) < MAX_STEPS:
                 task.steps.append(Step("reply", text, "reply", kind="response"))
             if subject := _text_field(ev, "subject"):
