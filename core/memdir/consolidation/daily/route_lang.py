@@ -100,6 +100,14 @@ def later_version(a: str, b: str, similarity: float) -> bool:
     return any(_same_tools(a, part) for part in _SECTION.split(b))  # a note may hold versions in sections
 
 
+def near_reason(kind: str, text: str, body: str, similarity: float) -> str:
+    """Why a near-duplicate waits in review: a procedure's later version (a revision written on a later day, trial
+    20's re-check: accepting it makes its steps the current ones) or a near-duplicate."""
+    if kind == "procedures" and later_version(text, body, similarity):
+        return "a later version of this procedure"
+    return "near-duplicate of an existing note"
+
+
 _SECTION = re.compile(r"^#{1,2}[ \t][^\n]*$|^> \*\*Current steps:\*\*[^\n]*$", re.M)
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from memdir.consolidation.daily import route_lang
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
 from memdir.consolidation.daily.route_bare_title import names_a_subject
@@ -264,7 +265,7 @@ class Planner:
             draft = self._ops.get(best.path)
             if draft is not None and draft.op.op == "create":
                 return best.path, "near-duplicate of a note created in this run"
-            return REVIEW, "near-duplicate of an existing note"
+            return REVIEW, route_lang.near_reason(kind, text, self._body_of(best.path), best.similarity)
         slug_path = f"{kind}/{slugify(title)}.md"
         for m in matches:
             if m.path == slug_path and m.similarity >= SAME_TITLE_MIN and names_a_subject(title):
