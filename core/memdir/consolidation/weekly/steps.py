@@ -150,6 +150,8 @@ def input_text(value: object, depth: int = 0) -> str:
         return " ".join(parts)[:MAX_INPUT]
     if isinstance(value, list):
         return " ".join(input_text(v, depth + 1) for v in value)[:MAX_INPUT]
+    if isinstance(value, bool):  # as the log's JSON spelt it, not Python's `True` (trial 20's re-check)
+        return "true" if value else "false"
     return str(value)[:MAX_INPUT]
 
 
