@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from memdir.consolidation.weekly.call_purpose import TARGET_KEYS, split_purpose
+from memdir.consolidation.weekly.http_operation import http_operation
 from memdir.consolidation.weekly.operations import named_operation
 
 MAX_INPUT_DEPTH = 8  # nested lists and maps read in a tool input (real arguments nest 2-3)
@@ -245,7 +246,7 @@ def action_of(tool: str, text: str, kind: str = "tool") -> str:
     if kind == "response":
         return "reply"
     name = tool.strip().lower()
-    verb = named_operation(text) or leading_verb(text)
+    verb = named_operation(text) or http_operation(text) or leading_verb(text)
     if not verb or verb == name or name.endswith(f":{verb}"):
         return name
     return f"{name}:{verb}"
