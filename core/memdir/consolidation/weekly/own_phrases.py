@@ -1,0 +1,33 @@
+"""A short value of a few words, one of them the task's own, is one value (round 42).
+
+A step key masks each word of a value on its own (`agreement.StepAgreement`): a street written after its
+key (`address=street=39 Garden Blvd`, `… 1207 Vista Dr`) kept its common last word where two tasks
+wrote it and masked it where one did, so one estimate's step was `street # * dr` and another's `street # *
+blvd`: two steps, and set 42's concrete estimate kind fell apart (with an exploration call beside it).
+Round 40 left the same for a two-word value (`by *` vs `by aarhus *`).
+
+Rule: a value written after `key=` (nested keys too: `address=street=`), up to the next `key=` or the
+end, of two to `MAX_WORDS` words one of which holds a digit or is written by fewer than min_support
+tasks of the week, is one masked value (`~`). A longer value (a constant sentence, a message) keeps its
+words: its own words may be the kind's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+MAX_WORDS = 4
+_VALUE = re.compile(r"((?:^|\s)(?:[^\W\d][\w.-]*=)+)([^=]+?)(?=\s+[^\s=]+=|\s*$)", re.U)
+_WORD = re.compile(r"[^\W_]+", re.U)
+
+
+def one_values(text: str, support: Mapping[str, int], min_support: int) -> str:
+    """The text with each short value holding a task's own word written as one masked word `~`."""
+
+    def one(m: re.Match[str]) -> str:
+        words = _WORD.findall(m.group(2))
+        own = any(any(c.isdigit() for c in w) or support.get(w, 0) < min_support for w in words)
+        return f"{m.group(1)}~" if 2 <= len(words) <= MAX_WORDS and own else m.group(0)
+
+    return _VALUE.sub(one, text)
