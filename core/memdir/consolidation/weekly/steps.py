@@ -298,6 +298,7 @@ def as_week_tools(steps: list[Step]) -> list[Step]:
     shared: set[str] = set()
     for s in steps:
         verb = action_word(s.action)
+        verb = verb if verb in tools else verb.split("/", 1)[0]  # `post/api/bookings`: the method (round 42)
         if s.kind != "tool" or ":" not in s.action or verb not in tools:
             out.append(s)
             continue
