@@ -13,7 +13,7 @@ and the title says no more than its methods, the tool's words and holes, the wor
   the requests write (`book`, `schedule`, …) or the method's (`POST` -> `Create`).
 
 The title stays when a step is no such call or the calls name nothing. A title that names something else
-stays too, unless a notice's template names the work done and the (English) title leaves out a word of the
+stays too, unless a notice's template names the work done and the title of English requests leaves out a word of the
 thing it names (round 42: set 42's terse `estimate for sealing a concrete pool deck?` made `Sealing a
 concrete` beside `seal_estimate_booked_v1`): then the template's work (`Book a seal estimate`).
 """
@@ -134,7 +134,8 @@ def http_work_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> s
         return title
     said = _template_work([rest for _, _, rest in calls])
     if not says_only_the_calls(title, steps):
-        return said if said and _misses_the_work(title, said) else title
+        english = 2 * sum(1 for a in asked if _ENGLISH.search(a)) > len(asked)
+        return said if said and english and _misses_the_work(title, said) else title
     if said:
         return said
     for method, words, rest in calls:

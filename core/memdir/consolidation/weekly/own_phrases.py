@@ -7,9 +7,10 @@ blvd`: two steps, and set 42's concrete estimate kind fell apart (with an explor
 Round 40 left the same for a two-word value (`by *` vs `by aarhus *`).
 
 Rule: a value written after `key=` (nested keys too: `address=street=`), up to the next `key=` or the
-end, of two to `MAX_WORDS` words (split at spaces: an identifier is one word) one of which holds a digit or is written by fewer than min_support
-tasks of the week, is one masked value (`~`). A longer value (a constant sentence, a message) keeps its
-words: its own words may be the kind's.
+end, of two to `MAX_WORDS` words (split at spaces: an identifier is one word), one of them a word (no number) that fewer
+than min_support tasks of the week write, is one masked value (`~`). A longer value (a constant sentence, a message) keeps its
+words: its own words may be the kind's. A value of numbers and common words (`OS 41 0387`, a spaced id; a
+phone) is read as before (`step_cover.id_words`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ def one_values(text: str, support: Mapping[str, int], min_support: int) -> str:
     def one(m: re.Match[str]) -> str:
         tokens = m.group(2).split()  # an identifier (`house_wash_booked_v1`) is one token, never a phrase
         words = _WORD.findall(m.group(2))
-        own = any(any(c.isdigit() for c in w) or support.get(w, 0) < min_support for w in words)
+        own = any(
+            not w.isdigit() and support.get(w, 0) < min_support for w in words
+        )  # a rare word, no number
         return f"{m.group(1)}~" if 2 <= len(tokens) <= MAX_WORDS and own else m.group(0)
 
     return _VALUE.sub(one, text)
