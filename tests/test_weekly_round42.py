@@ -124,3 +124,11 @@ def test_a_short_value_holding_a_tasks_own_word_is_one_value() -> None:
     assert agreement.keys(week[0]) == agreement.keys(week[3])  # `straat # * laan` and `straat # * *` before
     constant = [k for k in agreement.keys(week[0]) if "volledige beurt met kettingreiniging" in k]
     assert constant  # a longer value (a constant sentence) keeps its words
+
+
+def test_a_tool_names_word_is_not_respelt_by_an_endings_letter() -> None:
+    from memdir.consolidation.weekly.title_spelling import as_requests_write
+
+    asked = ["Az ablak cseréjét kérném jövő héten.", "Kerítés festése és ablak cseréje kellene."]
+    assert as_requests_write("Ablak csere", asked) == "Ablak csere"  # not `cseré` (`cseréje`: csere + je)
+    assert as_requests_write("Kerites festes", asked) == "Kerítés festés"
