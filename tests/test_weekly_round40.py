@@ -8,6 +8,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+import pytest
+
 from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.agreement import StepAgreement
 from memdir.consolidation.weekly.fragment_titles import fragment_title
@@ -31,7 +33,11 @@ def _move(n: int, kind: str, city: str, retry: bool = False) -> list[tuple[str, 
     ]
 
 
-# round 40 left it (a strict xfail); round 42's `own_phrases` reads a short value holding a rare word as one value
+@pytest.mark.xfail(
+    strict=True,
+    reason="round 40 left it: letting a `*` cover a value of a few words (`step_cover`) made set 35's dryer visit "
+    "a kind apart (`one_kind`: its washers then agreed at 1.0); reverted, docs/weekly.md Round 40",
+)
 def test_a_task_whose_value_is_two_words_or_masked_agrees_with_its_kind() -> None:
     kind = [
         _move(0, "vertical antigo", "Porto Foz"),

@@ -104,28 +104,6 @@ def test_kinds_through_one_generic_http_tool_are_apart_by_their_paths(root: Path
     assert sources == [["h1", "h2", "h3"], ["r1", "r2", "r3", "r4"]]
 
 
-def test_a_short_value_holding_a_tasks_own_word_is_one_value() -> None:
-    from memdir.consolidation.weekly.agreement import StepAgreement
-
-    def work(street: str, n: int) -> list[tuple[str, str]]:
-        text = (
-            f"POST {API}/offertes json=adres=straat={street} werk=Volledige beurt met kettingreiniging v={n}"
-        )
-        sent = f"POST {API}/berichten json=sjabloon=offerte_verstuurd_v1"
-        return [("api_request:post/offertes", text), ("api_request:post/berichten", sent)]
-
-    week = [
-        work("Dorpsstraat 12 laan", 1),
-        work("Molenweg 3 laan", 2),
-        work("Kerkpad 40 laan", 3),
-        work("Beukenhof 7 plein", 4),
-    ]
-    agreement = StepAgreement(week, 3)
-    assert agreement.keys(week[0]) == agreement.keys(week[3])  # `straat # * laan` and `straat # * *` before
-    constant = [k for k in agreement.keys(week[0]) if "volledige beurt met kettingreiniging" in k]
-    assert constant  # a longer value (a constant sentence) keeps its words
-
-
 def test_a_tool_names_word_is_not_respelt_by_an_endings_letter() -> None:
     from memdir.consolidation.weekly.title_spelling import as_requests_write
 

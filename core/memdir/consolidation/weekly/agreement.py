@@ -35,7 +35,6 @@ import numpy as np
 
 from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
-from memdir.consolidation.weekly.own_phrases import one_values
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
 from memdir.consolidation.weekly.step_cover import (
     alike,
@@ -70,11 +69,12 @@ def _words(action: str, text: str) -> list[str]:
 
 
 def _addresses(text: str, support: Counter[str], min_support: int) -> str:
-    """Each e-mail address fewer than min_support tasks wrote, as one masked word: a requester's address is
-    the requester's, whatever domain it shares with others (`…@rokko-net.example`); a short value of a task's
-    own words too (`own_phrases.py`)."""
-    text = _EMAIL.sub(lambda m: m.group(0) if support[m.group(0)] >= min_support else "~", text)
-    return one_values(text, support, min_support)
+    """Each e-mail address fewer than min_support tasks wrote, as one masked word.
+
+    A requester's address is the requester's, whatever domain it shares with others: the parents who
+    write from one provider (`…@rokko-net.example`) are not a kind apart from one who does not.
+    """
+    return _EMAIL.sub(lambda m: m.group(0) if support[m.group(0)] >= min_support else "~", text)
 
 
 class StepAgreement:
