@@ -12,7 +12,10 @@ and the title says no more than its methods, the tool's words and holes, the wor
   (`type=Out-of-gas leak check`), else its path's last noun (`…/service-calls` -> `service call`), done by the act
   the requests write (`book`, `schedule`, …) or the method's (`POST` -> `Create`).
 
-The title stays when a step is no such call or the calls name nothing.
+The title stays when a step is no such call or the calls name nothing. A title that names something else
+stays too, unless a notice's template names the work done and the title of English requests leaves out a word of the
+thing it names (round 42: set 42's terse `estimate for sealing a concrete pool deck?` made `Sealing a
+concrete` beside `seal_estimate_booked_v1`): then the template's work (`Book a seal estimate`).
 """
 
 from __future__ import annotations
@@ -106,6 +109,17 @@ def _template_work(rest: Sequence[str]) -> str:
     return ""
 
 
+def _misses_the_work(title: str, work: str) -> bool:
+    """Whether an English title leaves out a word of the thing the notice's template names as done (round 42:
+    `Sealing a concrete`, a terse request's words, for `seal_estimate_booked_v1`; `House wash` keeps
+    `house_wash_booked_v1`'s): the desk's own name of its work is then the title."""
+    if re.search(r"[^\x00-\x7f]", title):
+        return False
+    said = [w.lower()[:5] for w in _LATIN.findall(title)]
+    thing = work.split(" ", 2)[-1].split()
+    return any(not any(s.startswith(w.lower()[:5]) for s in said) for w in thing)
+
+
 def _asked_act(asked: Sequence[str]) -> str:
     counts = {a: sum(1 for t in asked if re.search(rf"\b{a}\b", t.lower())) for a in set(_ACTS.values())}
     best = max(sorted(counts), key=lambda a: counts[a])
@@ -116,9 +130,12 @@ def http_work_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> s
     """The kind's work when every step is one generic tool's HTTP call and the title names none (see the
     module); else the title."""
     calls = http_calls(steps)
-    if calls is None or not says_only_the_calls(title, steps):
+    if calls is None:
         return title
     said = _template_work([rest for _, _, rest in calls])
+    if not says_only_the_calls(title, steps):
+        english = 2 * sum(1 for a in asked if _ENGLISH.search(a)) > len(asked)
+        return said if said and english and _misses_the_work(title, said) else title
     if said:
         return said
     for method, words, rest in calls:

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from memdir.consolidation.weekly.call_purpose import TARGET_KEYS, split_purpose
+from memdir.consolidation.weekly.http_operation import http_operation
 from memdir.consolidation.weekly.operations import named_operation
 
 MAX_INPUT_DEPTH = 8  # nested lists and maps read in a tool input (real arguments nest 2-3)
@@ -247,7 +248,7 @@ def action_of(tool: str, text: str, kind: str = "tool") -> str:
     if kind == "response":
         return "reply"
     name = tool.strip().lower()
-    verb = named_operation(text) or leading_verb(text)
+    verb = named_operation(text) or http_operation(text) or leading_verb(text)
     if not verb or verb == name or name.endswith(f":{verb}"):
         return name
     return f"{name}:{verb}"
@@ -299,6 +300,7 @@ def as_week_tools(steps: list[Step]) -> list[Step]:
     shared: set[str] = set()
     for s in steps:
         verb = action_word(s.action)
+        verb = verb if verb in tools else verb.split("/", 1)[0]  # `post/api/bookings`: the method (round 42)
         if s.kind != "tool" or ":" not in s.action or verb not in tools:
             out.append(s)
             continue

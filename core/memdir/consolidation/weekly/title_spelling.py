@@ -158,6 +158,9 @@ def as_requests_write(title: str, asked: Sequence[str]) -> str:
                 ):
                     continue  # not found, or it cuts a letter spelt out in two (`o|e`)
                 form = w[where[k] : where[k + len(low) - 1] + 1]
+                inside = where[k + len(low) - 1] + 1 < len(w)  # more letters of the word after the form
+                if inside and form[:-1].isascii():  # `cseré` of `cseréje`: an ending's letter (`csere`)
+                    continue
                 if not form.isascii():  # the whole word counts more than a compound's part (`platsbesök`)
                     seen[form] += 2 if form == w else 1
                     break
