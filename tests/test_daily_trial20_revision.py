@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import frontmatter
-
-from tests.cli_support import memdir_stdout
+from cli_support import memdir_stdout
 
 FIRST = """How we fire the bisque kiln:
 1. Check every shelf post is seated and the shelves do not rock.
