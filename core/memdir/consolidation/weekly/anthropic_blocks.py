@@ -25,6 +25,7 @@ import json
 from collections.abc import Mapping
 
 from memdir.activity import ActivityEvent
+from memdir.consolidation.weekly.jsonrpc_calls import parts_text
 from memdir.consolidation.weekly.result_error import result_error
 from memdir.consolidation.weekly.task_intent import REPLY_TYPES
 from memdir.jsonvalue import JSONObject, JSONValue
@@ -42,16 +43,6 @@ Block = Mapping[str, JSONValue]
 
 def _name(value: object) -> str:
     return value.strip() if isinstance(value, str) and value.strip() else ""
-
-
-def _parts_text(content: object) -> str:
-    """The text of a content list's `text` blocks (or a string content), on one line."""
-    if isinstance(content, str):
-        return " ".join(content.split())
-    if not isinstance(content, list):
-        return ""
-    texts = [p.get("text") for p in content if isinstance(p, Mapping) and p.get("type", "text") == "text"]
-    return " ".join(" ".join(t.split()) for t in texts if isinstance(t, str) and t.strip())
 
 
 def _carrier(data: Block) -> Block:
@@ -83,7 +74,7 @@ def _is_result(block: Block) -> bool:
 def _texts(data: Block) -> str:
     """The text blocks of a line's message, on one line."""
     content = _carrier(data).get("content")
-    return _parts_text(content) if isinstance(content, list) else ""
+    return parts_text(content) if isinstance(content, list) else ""
 
 
 def _role(data: Block) -> str:
@@ -99,7 +90,7 @@ def failure(block: Block, event: ActivityEvent) -> tuple[bool, str]:
             return True, _name(content.get("error_code")) or kind
         text = json.dumps(content, ensure_ascii=False)
     else:
-        text = _parts_text(content)
+        text = parts_text(content)
     bad, error = result_error(ActivityEvent(ts=event.ts, type="tool_result", data={"output": text}))
     if block.get("is_error") is True:
         return True, (error if bad and error else text)[:MAX_ERROR]
@@ -179,7 +170,7 @@ def anthropic_calls(events: list[ActivityEvent]) -> list[ActivityEvent]:
                     out[at] = _event(out[at], {**out[at].data, "error": error or True})
             else:  # a result of no call of the task's: read as any logger's result
                 bad, error = failure(block, ev)
-                result: JSONObject = {"type": "tool_result", "output": _parts_text(block.get("content"))}
+                result: JSONObject = {"type": "tool_result", "output": parts_text(block.get("content"))}
                 out.append(_event(ev, {**result, "error": error or True} if bad else result))
     return _with_reply(out) if read else out
 

@@ -60,8 +60,8 @@ def _is_response(data: Mapping[str, object]) -> bool:
     return "method" not in data and ("result" in data or "error" in data)
 
 
-def _parts_text(content: object) -> str:
-    """The text of a result's content parts (`[{type: text, text}]`), on one line."""
+def parts_text(content: object) -> str:
+    """The text of content parts (`[{type: text, text}]`, MCP results and Anthropic blocks) or a string, on one line."""
     if isinstance(content, str):
         return " ".join(content.split())
     if not isinstance(content, list):
@@ -84,7 +84,7 @@ def response_failure(data: Mapping[str, object]) -> tuple[bool, str]:
     result = data.get("result")
     if not isinstance(result, Mapping) or result.get("isError") is not True:
         return False, ""
-    text = _parts_text(result.get("content"))
+    text = parts_text(result.get("content"))
     if text.startswith("{"):
         bad, said = object_failure({"result": text})
         text = said if bad and said else text
