@@ -21,3 +21,14 @@ def memdir_stdout(root: Path, *args: str, text: str | None = None) -> str:
     )
     assert out.returncode == 0, out.stderr
     return out.stdout
+
+
+def consolidated_day(base: Path, day: str, files: dict[str, str]) -> Path:
+    """A new root at `base/root` whose episodes/ holds `files` (name -> text), with the daily run of `day` done
+    by the CLI: the setup of the module-scoped roots the trial tests read."""
+    root = base / "root"
+    memdir_stdout(root, "init")
+    for name, text in files.items():
+        (root / "episodes" / name).write_text(text, encoding="utf-8")
+    memdir_stdout(root, "consolidate", "daily", "--date", day)
+    return root

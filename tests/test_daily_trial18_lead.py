@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_support import consolidated_day
 from cli_support import memdir_stdout as _memdir
 
 CHAIN = """## 09:30 — Chain
@@ -55,13 +56,8 @@ Steps I ran:
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("lead18") / "root"
-    _memdir(root, "init")
-    (root / "episodes" / "2026-04-01-chain.md").write_text(CHAIN, encoding="utf-8")
-    (root / "episodes" / "2026-04-01-washer.md").write_text(WASHER, encoding="utf-8")
-    (root / "episodes" / "2026-04-01-brakes.md").write_text(BRAKES, encoding="utf-8")
-    _memdir(root, "consolidate", "daily", "--date", "2026-04-01")
-    return root
+    files = {"2026-04-01-chain.md": CHAIN, "2026-04-01-washer.md": WASHER, "2026-04-01-brakes.md": BRAKES}
+    return consolidated_day(tmp_path_factory.mktemp("lead18"), "2026-04-01", files)
 
 
 def _note(root: Path, name: str) -> tuple[str, str]:

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_support import memdir_stdout as _memdir
+from cli_support import consolidated_day
 
 from memdir.consolidation.daily.shape import shape
 
@@ -37,11 +37,7 @@ Rooms booked before noon are confirmed the same day. The main hall seats 120 and
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("mail20") / "root"
-    _memdir(root, "init")
-    (root / "episodes" / "2026-06-02.md").write_text(DAY, encoding="utf-8")
-    _memdir(root, "consolidate", "daily", "--date", "2026-06-02")
-    return root
+    return consolidated_day(tmp_path_factory.mktemp("mail20"), "2026-06-02", {"2026-06-02.md": DAY})
 
 
 def _note(root: Path, word: str) -> str:

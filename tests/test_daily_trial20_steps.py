@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_support import memdir_stdout as _memdir
+from cli_support import consolidated_day
 
 DAY = """---
 date: 2026-05-12
@@ -33,11 +33,7 @@ To repair a torn spine: 1) Open the book flat on the press board. 2) Brush 1.5 g
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("steps20") / "root"
-    _memdir(root, "init")
-    (root / "episodes" / "2026-05-12.md").write_text(DAY, encoding="utf-8")
-    _memdir(root, "consolidate", "daily", "--date", "2026-05-12")
-    return root
+    return consolidated_day(tmp_path_factory.mktemp("steps20"), "2026-05-12", {"2026-05-12.md": DAY})
 
 
 def _steps(root: Path, word: str) -> tuple[str, list[str]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_support import memdir_stdout as _memdir
+from cli_support import consolidated_day
 
 DAY = """---
 date: 2026-03-17
@@ -29,11 +29,7 @@ A customer with a nut allergy bought a loaf labelled plain rye this morning. The
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("lessons20") / "root"
-    _memdir(root, "init")
-    (root / "episodes" / "2026-03-17.md").write_text(DAY, encoding="utf-8")
-    _memdir(root, "consolidate", "daily", "--date", "2026-03-17")
-    return root
+    return consolidated_day(tmp_path_factory.mktemp("lessons20"), "2026-03-17", {"2026-03-17.md": DAY})
 
 
 def _sections(root: Path, word: str) -> tuple[str, str]:

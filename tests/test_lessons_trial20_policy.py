@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_support import memdir_stdout as _memdir
+from cli_support import consolidated_day
 
 DAY = """---
 date: 2026-04-14
@@ -43,11 +43,7 @@ Agreed at the committee: from now on every boat on the trailer is strapped at bo
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("policy20") / "root"
-    _memdir(root, "init")
-    (root / "episodes" / "2026-04-14.md").write_text(DAY, encoding="utf-8")
-    _memdir(root, "consolidate", "daily", "--date", "2026-04-14")
-    return root
+    return consolidated_day(tmp_path_factory.mktemp("policy20"), "2026-04-14", {"2026-04-14.md": DAY})
 
 
 def _lessons(root: Path) -> dict[str, str]:
