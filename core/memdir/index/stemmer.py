@@ -28,3 +28,15 @@ def stem(word: str) -> str:
         return word
     with _lock:
         return str(_stemmer.stemWord(word))
+
+
+_others: dict[str, Stemmer.Stemmer] = {}
+
+
+@lru_cache(maxsize=65536)
+def snowball(word: str, algorithm: str = "english") -> str:
+    """The stem of `word` by another Snowball algorithm (the router's routine cues read verbs with Porter2,
+    `english`), every word as given, under the same lock as `stem`."""
+    with _lock:
+        stemmer = _others.get(algorithm) or _others.setdefault(algorithm, Stemmer.Stemmer(algorithm, 0))
+        return str(stemmer.stemWord(word))

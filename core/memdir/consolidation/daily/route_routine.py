@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import re
 
-import Stemmer
-
 from memdir.consolidation.daily.route_cues import IMPERATIVE_VERBS
+from memdir.index.stemmer import snowball
 
-_STEM = Stemmer.Stemmer("english")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 # instruction verbs whose passive reads as description ("is defined as", "is called", "is used for")
@@ -53,7 +51,7 @@ _IRREGULAR = dict(
     rerun:rerun reset:reset
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
-_ACTS = frozenset(_STEM.stemWords(sorted((IMPERATIVE_VERBS | _MORE_ACTS) - _NOT_ACTS))) | frozenset(
+_ACTS = frozenset(snowball(w) for w in (IMPERATIVE_VERBS | _MORE_ACTS) - _NOT_ACTS) | frozenset(
     "do hang lay leave bring keep send write run shut put cut take hold".split()  # noqa: SIM905
 )
 # participles of knowledge ("is caused by", "is made of"), never acts even when the stem is one
@@ -119,7 +117,7 @@ def _is_act(word: str, participle: bool) -> bool:
     if participle and not (w.endswith(("ed", "en")) or w in _IRREGULAR):
         return False
     base = _IRREGULAR.get(w) or w
-    return _STEM.stemWord(base) in _ACTS
+    return snowball(base) in _ACTS
 
 
 def _doer_act(clause: str) -> bool:
@@ -150,7 +148,7 @@ def _act(clause: str) -> bool:
     if not first:
         return False
     w = first.group(1).lower()
-    return w in IMPERATIVE_VERBS or _STEM.stemWord(w) in _ACTS and w not in _NOT_ACTS
+    return w in IMPERATIVE_VERBS or snowball(w) in _ACTS and w not in _NOT_ACTS
 
 
 def routine_features(body: str) -> list[float]:
