@@ -14,6 +14,7 @@ from pathlib import Path
 from memdir.errors import PathError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.store import SCAN_DIRS, NoteStore
+from memdir.notes.sync_copies import copy_of, is_copy_name
 from memdir.paths import ARCHIVE_DIR, has_control
 
 
@@ -52,6 +53,7 @@ def _walk(root: Path, top: str, out: dict[str, tuple[int, int] | str]) -> None:
             entries = list(os.scandir(folder))
         except OSError:
             continue
+        names = [e.name for e in entries]
         for entry in entries:
             name = entry.name
             if name.startswith("."):
@@ -64,8 +66,13 @@ def _walk(root: Path, top: str, out: dict[str, tuple[int, int] | str]) -> None:
             if is_dir:
                 stack.append((Path(entry.path), rel))
                 continue
-            if not name.endswith(".md") or is_temp_name(name) or has_control(rel):
-                continue
+            if (
+                not name.endswith(".md")
+                or is_temp_name(name)
+                or has_control(rel)
+                or is_copy_name(name, names)
+            ):
+                continue  # a sync tool's conflict copy is no note: `lint` names it
             try:
                 if entry.is_symlink():
                     target = os.path.realpath(entry.path)
@@ -89,7 +96,7 @@ def scan_stats(
                 _walk(store.root, top, out)
         return dict(sorted(out.items()))
     for rel in paths:
-        if not is_indexable(rel, include_archive):
+        if not is_indexable(rel, include_archive) or copy_of(rel, lambda o: (store.root / o).is_file()):
             continue
         try:
             store.abspath(rel)  # refuses paths that resolve outside the root

@@ -21,6 +21,7 @@ from memdir.notes.conflicts import find_conflicts
 from memdir.notes.episodes import bad_day_name
 from memdir.notes.frontmatter import key_line, split_text, wide_colon_keys
 from memdir.notes.store import LINK_OUT
+from memdir.notes.sync_copies import SyncCopy, copy_of, same_text
 from memdir.paths import BAD_NAME, has_control, shown_name
 from memdir.redaction import secret_lines
 
@@ -36,6 +37,7 @@ SECRET = (
     "`read_note` serve the file as written; rotate a credential, and delete it (or a personal id or "
     "account number) from the file"
 )
+COPY_FIX = "rename it to keep it (memdir reads no conflict copy)"
 CONFLICT = "unresolved merge conflict at {}: keep the side you want and delete the marker lines"
 MAX_BYTES = 5 * 1024 * 1024
 STRING_KEYS = ("title", "description", "origin", "summary")
@@ -105,6 +107,10 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
             if not (rel.startswith("skills/") or rel.startswith("review/")):
                 problems.append(LintProblem(rel, "warning", "not a Markdown (.md) file; ignored"))
             continue
+        copy = copy_of(rel, lambda o: (store.root / o).is_file())
+        if copy is not None:  # a sync tool's conflict copy: no note, nothing memdir reads
+            problems.append(_copy_problem(store, copy))
+            continue
         try:
             size = full.stat().st_size
         except OSError as exc:
@@ -134,6 +140,23 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
             LintProblem(rel, "error", CONFLICT.format(c.describe())) for c in find_conflicts(note.text)
         )
     return sorted(problems, key=lambda p: (p.path, p.level, p.message))
+
+
+def _copy_problem(store: NoteStore, copy: SyncCopy) -> LintProblem:
+    """The lint line of a conflict copy: an error unless it says what the original says."""
+    try:
+        same = same_text((store.root / copy.path).read_bytes(), (store.root / copy.original).read_bytes())
+    except OSError:  # the original is gone: the copy holds the only text
+        return LintProblem(
+            copy.path, "error", f"conflict copy of {copy.original} ({copy.tool}), which is gone: {COPY_FIX}"
+        )
+    if same:
+        return LintProblem(
+            copy.path, "warning", f"conflict copy of {copy.original} ({copy.tool}), same text: delete it"
+        )
+    return LintProblem(
+        copy.path, "error", f"conflict copy of {copy.original} ({copy.tool}): compare and keep one"
+    )
 
 
 def _conflicts(store: NoteStore, rel: str) -> list[LintProblem]:

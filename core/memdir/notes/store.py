@@ -29,6 +29,7 @@ from memdir.notes.masking import mask_new_secrets
 from memdir.notes.model import Note, hash_bytes
 from memdir.notes.newlines import keep_line_endings
 from memdir.notes.note_checks import MAX_NOTE_BYTES, UNREAD, check_note_bytes
+from memdir.notes.sync_copies import is_copy_name
 from memdir.paths import ARCHIVE_DIR, STATE_DIR, has_control, resolve_inside, to_relpath
 from memdir.redaction import redact_value
 
@@ -138,7 +139,8 @@ class NoteStore:
                 for name in filenames:
                     if TMP_MARK in name:
                         remove_if_stale(Path(dirpath) / name)  # litter of a writer killed mid-way
-                    if not name.endswith(".md") or name.startswith(".") or is_temp_name(name):
+                    skip = not name.endswith(".md") or name.startswith(".") or is_temp_name(name)
+                    if skip or is_copy_name(name, filenames):  # a sync tool's conflict copy: `lint` names it
                         continue
                     full = Path(dirpath) / name
                     rp = os.path.realpath(full)
@@ -150,11 +152,8 @@ class NoteStore:
             yield from sorted(found)
 
     def links_out(self, dirs: Iterable[str] = SCAN_DIRS) -> list[str]:
-        """Folders under dirs (or dirs themselves) that are symlinks out of the root: skipped, never read.
-
-        `iter_paths` leaves them out; `status`, `lint` and `index sync` name them so a folder that
-        counts 0 notes is never a mystery.
-        """
+        """Folders under dirs that are symlinks out of the root: skipped, never read (`status`, `lint`,
+        `index sync` name them so a folder that counts 0 notes is never a mystery)."""
         root_real = os.path.realpath(self.root)
         out: list[str] = []
         for top in dirs:

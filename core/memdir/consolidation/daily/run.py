@@ -22,10 +22,11 @@ import hashlib
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from memdir.config import LLMConfig
+from memdir.consolidation.daily.held import hold_unresolved
 from memdir.consolidation.daily.lesson_fold import fold_lessons
 from memdir.consolidation.daily.lesson_preview import preview_lessons
 from memdir.consolidation.daily.lessons_step import EpisodeLessons
@@ -41,7 +42,7 @@ from memdir.index.embedder import routing_name
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.lifecycle.review import item_id_for
 from memdir.locks import file_lock
-from memdir.notes.episodes import Episode, UnreadFile, conflicted_episodes
+from memdir.notes.episodes import Episode, UnreadFile
 from memdir.notes.model import hash_bytes, hash_text
 from memdir.notes.newlines import keep_line_endings
 from memdir.notes.note_checks import MAX_NOTE_BYTES
@@ -140,8 +141,9 @@ class DailyConsolidator:
         if retried:
             report.stats["lessons_retried"] = len(retried)
         # a `git pull` stopped mid-merge left both sides in the file: no text to learn from
-        episodes = self._hold_conflicted(episodes, report)
-        retried = self._hold_conflicted(retried, report)
+        # (a sync tool's conflict copy beside the day file: the same, until a person keeps one)
+        until = day + timedelta(days=1) if day is not None else date.today()
+        episodes, retried = hold_unresolved(self.store, (episodes, retried), report, until, day)
         # 3. the existing notes' vectors (related notes, duplicate checks)
         vectors = NoteVectors(self.store, self.embedder())
         # 4. route
@@ -245,21 +247,6 @@ class DailyConsolidator:
                 changed = True
         if changed:
             state.save()
-
-    def _hold_conflicted(self, episodes: list[Episode], report: RunReport) -> list[Episode]:
-        """The episodes outside unresolved merge conflicts; each one inside stays pending with its reason."""
-        held: dict[str, str] = {}
-        for file in dict.fromkeys(ep.file for ep in episodes):
-            try:
-                text = self.store.read(file).text
-            except MemdirError:
-                continue
-            for eid, line in conflicted_episodes(file, text).items():
-                held[eid] = f"unresolved merge conflict in {file}:{line}"
-        for ep in episodes:
-            if ep.id in held:
-                report.leave_pending(1, held[ep.id])
-        return [ep for ep in episodes if ep.id not in held]
 
     def _route(
         self, episodes: list[Episode], vectors: NoteVectors, router: Router, report: RunReport
