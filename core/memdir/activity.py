@@ -190,8 +190,10 @@ class ActivityLog:
         since: datetime | None = None,
         until: datetime | None = None,
         stats: ReadStats | None = None,
+        warn: bool = True,
     ) -> Iterator[ActivityEvent]:
-        """Events with since <= ts < until, file by file; malformed lines are skipped and counted."""
+        """Events with since <= ts < until, file by file; malformed lines are skipped and counted (and
+        logged once per read unless `warn` is off: `status` counts them, `lint` names each)."""
         stats = stats if stats is not None else ReadStats()
         d_since = (since.astimezone(timezone.utc).date() - timedelta(days=1)) if since else None
         d_until = (until.astimezone(timezone.utc).date() + timedelta(days=2)) if until else None
@@ -210,10 +212,20 @@ class ActivityLog:
                         continue
                     stats.events += 1
                     yield event
-        if stats.malformed:
+        if stats.malformed and warn:
             log.warning(
                 "skipped %d malformed activity line(s), first at %s", stats.malformed, stats.malformed_at[0]
             )
+
+    def malformed(self) -> list[tuple[str, int, str]]:
+        """(file, line, why) of every line no read takes as an event: what `memdir lint` reports."""
+        out: list[tuple[str, int, str]] = []
+        for path in self.files():
+            with open(path, "rb") as fh:
+                for lineno, raw in enumerate(fh, 1):
+                    if raw.strip() and self._parse_line(raw, "") is None:
+                        out.append((f"{self.dir.name}/{path.name}", lineno, _why(raw)))
+        return out
 
     @staticmethod
     def _parse_line(raw: bytes, where: str) -> ActivityEvent | None:
@@ -230,3 +242,20 @@ class ActivityLog:
         if ts is None or not isinstance(etype, str):
             return None
         return ActivityEvent(ts=ts, type=etype, data=data, source=where)
+
+
+def _why(raw: bytes) -> str:
+    """Why a line is no activity event, in a few words."""
+    if len(raw) > MAX_LINE:
+        return f"longer than {MAX_LINE:,} bytes"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return "not JSON"
+    if not isinstance(data, dict):
+        return (
+            f"a JSON {type(data).__name__.replace('list', 'array').replace('str', 'string')}, not an object"
+        )
+    if _too_deep(data):
+        return "nested too deep"
+    return "no valid `ts` or no `type`"

@@ -345,9 +345,13 @@ class Memory:
 
     def lint(self) -> list[LintProblem]:
         """Problems found in the notes (each with a path and a message)."""
-        from memdir.notes.lint import lint_root
+        from memdir.notes.lint import LintProblem, lint_root
 
-        return lint_root(self.store)
+        skipped = [  # activity lines every read skips: named once here, counted by `status`
+            LintProblem(f"{name}:{line}", "warning", f"not an activity event ({why}): skipped by every read")
+            for name, line, why in self.activity.malformed()
+        ]
+        return sorted([*lint_root(self.store), *skipped], key=lambda p: (p.path, p.level, p.message))
 
     # -- agents
     def context(self, query: str | None = None, budget: int = 1500, kind: str | None = None) -> str:

@@ -11,6 +11,7 @@ from collections import Counter
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, TypedDict
 
+from memdir.activity import ReadStats
 from memdir.daemon.info import daemon_status, jobs_status
 from memdir.daemon.runs import RunJournal
 from memdir.runs.state import EpisodeState
@@ -49,6 +50,7 @@ class StatusDocument(TypedDict):
     unread_episode_files: list[UnreadEpisodeFile]  # each waits for a person's fix, named by status
     daily_unfinished_run: str | None
     activity_events_7d: int
+    activity_malformed_7d: int  # lines of the last 7 days' files no read takes as an event
     review_open: int
     archived: list[JSONObject]
     daemon: DaemonStatus
@@ -96,8 +98,9 @@ def collect_status(
 ) -> StatusDocument:
     """The `memdir status --json` document."""
     now = datetime.now(timezone.utc)
+    read = ReadStats()  # malformed lines: one count here, each named by `lint` (no warning per call)
     week_events = sum(
-        1 for _ in activity.read(since=now - timedelta(days=7), until=now + timedelta(seconds=1))
+        1 for _ in activity.read(now - timedelta(days=7), now + timedelta(seconds=1), read, warn=False)
     )
     counts = count_notes(store)
     total, pending, unread = _episode_counts(episodes)
@@ -109,6 +112,7 @@ def collect_status(
         "unread_episode_files": unread,
         "daily_unfinished_run": _unfinished_daily(store),
         "activity_events_7d": week_events,
+        "activity_malformed_7d": read.malformed,
         "review_open": counts["review"],
         "archived": [
             e

@@ -69,7 +69,9 @@ def status_lines(data: StatusDocument, zone: tzinfo | None = None) -> list[str]:
         rows.append(("", f"{u['file']}: {u['reason']}; fix it by hand (`memdir lint`)"))
     if data.get("daily_unfinished_run"):
         rows.append(("", f"an interrupted daily run ({data['daily_unfinished_run']}) completes next time"))
-    rows.append(("activity", f"{data['activity_events_7d']} events in the last 7 days"))
+    bad = data.get("activity_malformed_7d") or 0
+    skipped = f"; {bad} malformed line(s) skipped (`memdir lint` names them)" if bad else ""
+    rows.append(("activity", f"{data['activity_events_7d']} events in the last 7 days{skipped}"))
     rows.append(("review", f"{data['review_open']} open item(s)"))
     d = data.get("daemon") or {}
     if d.get("running"):

@@ -28,7 +28,9 @@ from memdir.index.chunking import TokenCounter, estimate_tokens, lexical_text, n
 from memdir.index.lexical import term_counts
 from memdir.index.scan import index_dirs, is_indexable, scan_stats
 from memdir.jsonvalue import JSONObject
+from memdir.notes.frontmatter import split_text
 from memdir.notes.model import Note, hash_bytes, valid_confidence
+from memdir.notes.note_checks import UNREAD
 from memdir.notes.store import LINK_OUT, NoteStore
 from memdir.paths import kind_of
 from memdir.redaction import redact_text, secrets_repeated
@@ -274,6 +276,10 @@ class IndexSync:
         for rel, data, st in to_parse:
             try:
                 note = Note.from_bytes(rel, data)
+                if (
+                    note.kind != "episodes" and split_text(note.text).other == "unclosed"
+                ):  # a half-written note
+                    raise NoteError(f"{UNREAD['unclosed']}: not searched until fixed (`memdir lint`)", rel)
             except NoteError as exc:
                 msg = str(exc).removeprefix(f"{rel}: ")
                 report.errors.append({"path": rel, "error": msg})
