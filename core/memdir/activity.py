@@ -218,7 +218,7 @@ class ActivityLog:
             )
 
     def malformed(self) -> list[tuple[str, int, str]]:
-        """(file, line, why) of every line no read takes as an event: what `memdir lint` reports."""
+        """(file, line, why) of every line no read takes as an event: what `memdir lint` reports (once)."""
         out: list[tuple[str, int, str]] = []
         for path in self.files():
             with open(path, "rb") as fh:

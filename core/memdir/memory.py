@@ -283,11 +283,12 @@ class Memory:
     def feedback(self, path: str, success: bool, note: str | None = None) -> FeedbackResult:
         """Report an outcome of using a procedure (updates counts, confidence, last_used); with
         `git.autocommit` in a Git work tree the change is one commit."""
+        from memdir.index.moves import moved_hint
         from memdir.lifecycle.feedback import apply_feedback
 
         prior = self.config.thresholds.initial_confidence
         return self._committed(
-            lambda: apply_feedback(self.store, path, success=success, note=note, initial_confidence=prior),
+            lambda: moved_hint(self.root, lambda: apply_feedback(self.store, path, success, note, prior)),
             lambda r: (
                 f"memdir feedback: {'success' if success else 'failure'} on {r.path} "
                 f"(confidence {r.confidence:.2f})\n",
@@ -345,13 +346,9 @@ class Memory:
 
     def lint(self) -> list[LintProblem]:
         """Problems found in the notes (each with a path and a message)."""
-        from memdir.notes.lint import LintProblem, lint_root
+        from memdir.status import lint_problems
 
-        skipped = [  # activity lines every read skips: named once here, counted by `status`
-            LintProblem(f"{name}:{line}", "warning", f"not an activity event ({why}): skipped by every read")
-            for name, line, why in self.activity.malformed()
-        ]
-        return sorted([*lint_root(self.store), *skipped], key=lambda p: (p.path, p.level, p.message))
+        return lint_problems(self.store, self.activity)
 
     # -- agents
     def context(self, query: str | None = None, budget: int = 1500, kind: str | None = None) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypedDict
 from memdir.activity import ReadStats
 from memdir.daemon.info import daemon_status, jobs_status
 from memdir.daemon.runs import RunJournal
+from memdir.notes.lint import LintProblem, lint_root
 from memdir.runs.state import EpisodeState
 
 if TYPE_CHECKING:
@@ -59,6 +60,15 @@ class StatusDocument(TypedDict):
     index: IndexInfo
     weekly: WeeklyStatus
     links_out: list[str]  # note folders that are symlinks out of the root: skipped, never read
+
+
+def lint_problems(store: NoteStore, activity: ActivityLog) -> list[LintProblem]:
+    """`memdir lint`: the notes' problems, then each activity line every read skips (named once, here)."""
+    skipped = [
+        LintProblem(f"{name}:{line}", "warning", f"not an activity event ({why}): skipped by every read")
+        for name, line, why in activity.malformed()
+    ]
+    return [*lint_root(store), *skipped]
 
 
 def count_notes(store: NoteStore) -> dict[str, int]:

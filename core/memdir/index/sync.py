@@ -26,6 +26,7 @@ from memdir.errors import NoteError
 from memdir.index.catalog import Catalog, NoteRecord
 from memdir.index.chunking import TokenCounter, estimate_tokens, lexical_text, note_chunks
 from memdir.index.lexical import term_counts
+from memdir.index.moves import record_moves
 from memdir.index.scan import index_dirs, is_indexable, scan_stats
 from memdir.jsonvalue import JSONObject
 from memdir.notes.frontmatter import split_text
@@ -320,6 +321,8 @@ class IndexSync:
             cat.records.pop(p, None)
             cat.vectors.pop(p, None)
         report.deleted = sorted(set(gone) - moved_from)
+        if report.moved:  # `feedback OLD` names where the note went (index/moves.py)
+            record_moves(self.store.root, report.moved)
         removed = sorted(set(report.deleted) | moved_from | set(had_vectors))
         if store_fn is not None and (removed or stored):
             store_fn(removed, stored)
