@@ -281,14 +281,13 @@ class Memory:
 
     # -- lifecycle
     def feedback(self, path: str, success: bool, note: str | None = None) -> FeedbackResult:
-        """Report an outcome of using a procedure (updates counts, confidence, last_used); with
-        `git.autocommit` in a Git work tree the change is one commit."""
+        """Report an outcome of using a procedure (counts, confidence, last_used; one commit with autocommit)."""
         from memdir.index.moves import moved_hint
         from memdir.lifecycle.feedback import apply_feedback
 
-        prior = self.config.thresholds.initial_confidence
+        c0 = self.config.thresholds.initial_confidence
         return self._committed(
-            lambda: moved_hint(self.root, lambda: apply_feedback(self.store, path, success, note, prior)),
+            lambda: moved_hint(self.root, lambda: apply_feedback(self.store, path, success, note, None, c0)),
             lambda r: (
                 f"memdir feedback: {'success' if success else 'failure'} on {r.path} "
                 f"(confidence {r.confidence:.2f})\n",
@@ -345,7 +344,7 @@ class Memory:
         return collect_status(self.store, self.episodes, self.activity, self.config.schedule, self.index)
 
     def lint(self) -> list[LintProblem]:
-        """Problems found in the notes (each with a path and a message)."""
+        """Problems found in the notes (each with a path and a message), then in the activity log."""
         from memdir.status import lint_problems
 
         return lint_problems(self.store, self.activity)
