@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from memdir.errors import ReviewError
 from memdir.lifecycle.decisions import RESULTS, record_outcome
 from memdir.notes.frontmatter import render_note
+from memdir.notes.mail_lines import described_line
 from memdir.notes.rule_body import accepted_rule
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def _file(store: NoteStore, item: SpecialItem) -> dict[str, object]:
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     body = item.candidate.strip() or item.description
     title = " ".join(item.title.split()).removeprefix(f"{FILE_TITLE}:").strip() or stem.rsplit("/", 1)[-1]
-    meta: dict[str, object] = {"description": (body.split("\n", 1)[0].lstrip("#-* ").strip() or title)[:200]}
+    meta: dict[str, object] = {"description": (described_line(body) or title)[:200]}  # never a mail header
     if kind == "procedures":
         meta.update(confidence=0.5, success_count=0, failure_count=0)
     meta.update(origin="review", sources=item.sources, created_at=now, updated_at=now)
