@@ -75,7 +75,9 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _description(root: Path, word: str) -> str:
-    [desc] = [n.description for n in NoteStore(root).iter_notes(("knowledge", "procedures")) if word in n.text]
+    [desc] = [
+        n.description for n in NoteStore(root).iter_notes(("knowledge", "procedures")) if word in n.text
+    ]
     return desc
 
 
@@ -86,7 +88,9 @@ def _description(root: Path, word: str) -> str:
         ("振替", "よくある質問（2問）：", "教科書は貸してもらえますか？"),
     ],
 )
-def test_a_faq_is_described_as_a_faq_with_its_questions(root: Path, word: str, opens: str, names: str) -> None:
+def test_a_faq_is_described_as_a_faq_with_its_questions(
+    root: Path, word: str, opens: str, names: str
+) -> None:
     desc = _description(root, word)
     assert desc.startswith(opens), desc
     assert names in desc, desc

@@ -18,8 +18,8 @@ from memdir.jsonvalue import JSONObject
 from memdir.notes.conflicts import find_conflicts
 from memdir.notes.episodes import parse_episode_text
 from memdir.notes.frontmatter import render_note
-from memdir.notes.mail_lines import HEADER, described_line
 from memdir.notes.lint import note_errors
+from memdir.notes.mail_lines import HEADER, described_line
 from memdir.notes.model import Note, valid_confidence
 from memdir.paths import ARCHIVE_DIR, NOTE_DIRS, kind_of, slugify
 from memdir.redaction import secret_lines, secret_values

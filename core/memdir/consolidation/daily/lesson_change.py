@@ -159,7 +159,9 @@ def applies_when(fixes: list[str]) -> list[str]:
         if m and not _VAGUE.match(m.group(0)):
             cond = _FRAME_JA.sub("", m.group(0).strip(" 、,")).strip(" 、,")
             cond = _NEXT_ACT.split(cond, maxsplit=1)[0]  # "before launching long runs and keep only …"
-            bare = _BARE_EN.match(cond) or _BARE_JA.match(cond) or _TIME_EN.match(cond) or _TIME_JA.match(cond)
+            bare = (
+                _BARE_EN.match(cond) or _BARE_JA.match(cond) or _TIME_EN.match(cond) or _TIME_JA.match(cond)
+            )
             if cond and not bare:
                 out.append(cond)
     return list(dict.fromkeys(out))[:3]

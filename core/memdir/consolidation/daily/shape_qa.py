@@ -31,7 +31,9 @@ _QUOTES = "\"'“”‘’「」『』"
 
 
 # an answer on the question's own line after its question mark: `Q: Can I paint the walls? A: No, …` (trial 21)
-_INLINE_A = re.compile(r"(?<=[?？])[\s\u3000]*(?:\*\*)?(?:A|Answer|回答|答え?)(?:\*\*)?\s*[.:：．](?:\*\*)?\s*(?=\S)", re.I)
+_INLINE_A = re.compile(
+    r"(?<=[?？])[\s\u3000]*(?:\*\*)?(?:A|Answer|回答|答え?)(?:\*\*)?\s*[.:：．](?:\*\*)?\s*(?=\S)", re.I
+)
 
 
 def qa_pairs(text: str) -> list[tuple[str, str]]:
