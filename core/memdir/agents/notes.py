@@ -174,7 +174,8 @@ def _warning(text: str, bad_frontmatter: str, errors: list[str]) -> str | None:
 
 
 def _description(text: str, title: str) -> str:
-    """The first line of text when it is a sentence; the title when it is a step, a heading or nothing."""
+    """The first line of text when it is a sentence (a pasted mail: its subject or first sentence of content,
+    `notes/mail_lines.py`); the title when it is a step, a heading or nothing."""
     line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     if HEADER.match(line):  # a pasted mail: its subject or its first line of content, never `From: …`
         line = described_line(text)

@@ -1,5 +1,6 @@
 """Accepting the failure lifecycle's review items: an outcome proposal or a candidate rule (and an unsure
-skip's `file_candidate`, written as the note it proposes).
+skip's `file_candidate`, written as the note it proposes, described by its first line or, for a pasted mail, by
+its subject or first sentence of content, never a header line: `notes/mail_lines.py`).
 
 An `outcome_proposal` is recorded on its decision as `memdir outcome` would; a `rule_candidate`
 becomes `knowledge/rules/<lesson name>.md` with `type: rule`, `pinned: true`, the rule as its
