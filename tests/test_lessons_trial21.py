@@ -1,8 +1,8 @@
 """Trial 21 #3d: an incident told in bullets (symptom, cause, fix, lesson) gave a lesson whose "When it applies"
 was a bare date (`before Dec`), whose "What worked instead" held the symptom, and which lost the fix.
 
-A bicycle co-op's brake fault and flooded workshop (EN bullets, EN prose) and a language school's projector (JA
-bullets), in one day file through one `memdir consolidate daily` (a real subprocess). Each part goes where
+A bicycle co-op's brake fault and flooded workshop (EN bullets, EN prose) and a language school's projector and blocked sink (JA
+bullets, JA prose), in one day file through one `memdir consolidate daily` (a real subprocess). Each part goes where
 what it is says: the symptom ("no rear brake since Tuesday", 「朝から…映らない」) and the cause under "What failed", the
 fix ("replaced the cable + trued the wheel…", "We unclogged the drain…") under "What worked instead", and a time
 alone ("before Saturday", 「12月前に」) is no condition a reader can check.
@@ -32,6 +32,10 @@ date: 2026-04-08
 - ケーブルを交換して再起動、10時に映るようになった
 - 教訓：12月前に各教室へ予備のケーブルを置く
 
+## 13:00 — 手洗い場の詰まり
+
+今朝から2階の手洗い場の水が流れない。原因は排水管の詰まりだった。業者が高圧洗浄して、昼には流れるようになった。教訓：学期ごとに排水管を点検する。
+
 ## 15:00 — Shop flooded overnight
 The workshop floor was under water this morning and two customer bikes got wet. The cause was the back door drain, blocked with leaves. We unclogged the drain and mopped the floor; the shop was back open by 10. Lesson learned: clear the drain every Friday before closing.
 """
@@ -57,6 +61,11 @@ def _lesson(root: Path, word: str) -> str:
         ("R-7", "no rear brake since Tuesday", "replaced the cable + trued the wheel"),
         ("プロジェクター", "朝から教室Bのプロジェクターが映らない", "ケーブルを交換して再起動"),
         ("drain", "The workshop floor was under water", "We unclogged the drain and mopped the floor"),
+        (
+            "手洗い場",
+            "今朝から2階の手洗い場の水が流れない。",
+            "業者が高圧洗浄して、昼には流れるようになった。",
+        ),
     ],
 )
 def test_each_part_of_an_incident_goes_where_what_it_is_says(

@@ -35,7 +35,7 @@ _FINE_NOW = re.compile(
     r"\b(?:service|power|heating|water|supply|access) (?:was |is )?restored\b|"
     r"\bworked (?:fine|perfectly|like a charm)\b|"
     r"(?:したら|して|で)(?:通った|通りました|動いた|動きました|治った|安定した)|今は問題(?:ない|なし|ありません)|"
-    r"(?:出る|使える|つく|点く|動く)ように(?:なった|なりました)|(?:お湯|水|電気|暖房|電源)が(?:戻った|戻りました)"
+    r"(?:出る|使える|つく|点く|動く|流れる|映る|入る|開く|閉まる|効く|聞こえる|つながる|繋がる|届く|止まる)ように(?:なった|なりました)|(?:お湯|水|電気|暖房|電源)が(?:戻った|戻りました)"
 )
 # A retrospective's positive item (KPT's Keep, 良かった点): what went well is no failure.
 POSITIVE = re.compile(
