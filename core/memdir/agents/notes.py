@@ -19,6 +19,7 @@ from memdir.notes.conflicts import find_conflicts
 from memdir.notes.episodes import parse_episode_text
 from memdir.notes.frontmatter import render_note
 from memdir.notes.lint import note_errors
+from memdir.notes.mail_lines import HEADER, described_line
 from memdir.notes.model import Note, valid_confidence
 from memdir.paths import ARCHIVE_DIR, NOTE_DIRS, kind_of, slugify
 from memdir.redaction import secret_lines, secret_values
@@ -173,8 +174,11 @@ def _warning(text: str, bad_frontmatter: str, errors: list[str]) -> str | None:
 
 
 def _description(text: str, title: str) -> str:
-    """The first line of text when it is a sentence; the title when it is a step, a heading or nothing."""
+    """The first line of text when it is a sentence (a pasted mail: its subject or first sentence of content,
+    `notes/mail_lines.py`); the title when it is a step, a heading or nothing."""
     line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    if HEADER.match(line):  # a pasted mail: its subject or its first line of content, never `From: …`
+        line = described_line(text)
     if not line or _LIST_ITEM.match(line) or line.startswith(("#", "```", "|")):
         return title
     line = line.lstrip(">").strip()

@@ -1,5 +1,6 @@
 """Accepting the failure lifecycle's review items: an outcome proposal or a candidate rule (and an unsure
-skip's `file_candidate`, written as the note it proposes).
+skip's `file_candidate`, written as the note it proposes, described by its first line or, for a pasted mail, by
+its subject or first sentence of content, never a header line: `notes/mail_lines.py`).
 
 An `outcome_proposal` is recorded on its decision as `memdir outcome` would; a `rule_candidate`
 becomes `knowledge/rules/<lesson name>.md` with `type: rule`, `pinned: true`, the rule as its
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from memdir.errors import ReviewError
 from memdir.lifecycle.decisions import RESULTS, record_outcome
 from memdir.notes.frontmatter import render_note
+from memdir.notes.mail_lines import described_line
 from memdir.notes.rule_body import accepted_rule
 
 if TYPE_CHECKING:
@@ -87,7 +89,7 @@ def _file(store: NoteStore, item: SpecialItem) -> dict[str, object]:
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     body = item.candidate.strip() or item.description
     title = " ".join(item.title.split()).removeprefix(f"{FILE_TITLE}:").strip() or stem.rsplit("/", 1)[-1]
-    meta: dict[str, object] = {"description": (body.split("\n", 1)[0].lstrip("#-* ").strip() or title)[:200]}
+    meta: dict[str, object] = {"description": (described_line(body) or title)[:200]}  # never a mail header
     if kind == "procedures":
         meta.update(confidence=0.5, success_count=0, failure_count=0)
     meta.update(origin="review", sources=item.sources, created_at=now, updated_at=now)

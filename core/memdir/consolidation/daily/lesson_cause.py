@@ -30,6 +30,23 @@ _AFTER = re.compile(
 )
 
 
+# The symptom an incident opens with, told without a failure word: a supply or service gone since a time ("3F 302
+# no hot water since 6am", "no brakes since Tuesday", "still no power at 9"), a thing that will not work ("the
+# gate won't close", 「朝からお湯が出ない」「電源が入らない」); under "What failed", never "What worked" (trial 21 #3d).
+SYMPTOM = re.compile(
+    r"(?i)\b(?:still\s+)?no\s+(?:[\w-]+\s+){0,3}?(?:since|from|at)\s+(?:\d|yesterday|last|early|this (?:morning|"
+    r"afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
+    r"\b(?:won't|will not|wouldn't|doesn't|does not|isn't|is not|can't|cannot)\s+(?:start|work|open|close|shut|lock|"
+    r"drain|flush|heat|charge|turn on|turn off|switch on|shift|brake|stop)\b|\bout of order\b|"
+    r"(?:出|つか|点か|使え|動か|入ら|効か|止まら|開か|閉まら|流れ|映ら|鳴ら)(?:ない|ません)(?:[。、]|$|と|ので|まま)|停電|断水"
+)
+
+
+def is_symptom(s: str) -> bool:
+    """The symptom an incident reports (a supply gone, a thing that will not work), told as a fact."""
+    return bool(SYMPTOM.search(s))
+
+
 def tells_failure(s: str) -> bool:
     """A cause named, or a step taken in place of the right one."""
     return bool(CAUSE.search(s) or INSTEAD.search(s))

@@ -137,6 +137,19 @@ _BARE_JA = re.compile(
 )
 
 
+# A time alone ("before Dec", "after 5pm", "by Friday", 「12月前に」「冬の前に」) says when, not what case a reader can
+# check the rule against: no condition (trial 21 #3d). An event is one ("before the end of each shift").
+_TIME_EN = re.compile(
+    rf"(?i)^(?:before|after|when|whenever|by|until|on)\s+(?:the\s+)?(?:(?:end|start|beginning|middle) of\s+)?"
+    rf"(?:(?:{_DAY}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)\.?|"
+    r"spring|summer|autumn|fall|winter|christmas|new year|noon|midnight|today|tomorrow|tonight|"
+    r"\d[\d:/.\-]*\s*(?:am|pm|h)?|(?:this|next)\s+(?:week|weekend|month|year|time))(?:\s+\d+(?:st|nd|rd|th)?)?$"
+)
+_TIME_JA = re.compile(
+    r"^(?:\d+[月日時]|\d+:\d+|[月火水木金土日]曜日?|[春夏秋冬]|年末|年度末|月末|週末|年明け|連休|朝|夜)+(?:の)?(?:前に|前は|後は|あとは|時は)$"
+)
+
+
 def applies_when(fixes: list[str]) -> list[str]:
     """The conditions the fix sentences name, in their own words (none when they name none, or name only a
     bare act such as "before sending")."""
@@ -146,7 +159,10 @@ def applies_when(fixes: list[str]) -> list[str]:
         if m and not _VAGUE.match(m.group(0)):
             cond = _FRAME_JA.sub("", m.group(0).strip(" 、,")).strip(" 、,")
             cond = _NEXT_ACT.split(cond, maxsplit=1)[0]  # "before launching long runs and keep only …"
-            if cond and not _BARE_EN.match(cond) and not _BARE_JA.match(cond):
+            bare = (
+                _BARE_EN.match(cond) or _BARE_JA.match(cond) or _TIME_EN.match(cond) or _TIME_JA.match(cond)
+            )
+            if cond and not bare:
                 out.append(cond)
     return list(dict.fromkeys(out))[:3]
 

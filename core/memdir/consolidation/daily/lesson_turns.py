@@ -61,14 +61,15 @@ _FIX_NAMED = re.compile(
     r"(?i)\bthe (?:real |actual |only )?(?:fix|solution|cure|remedy|answer|workaround)\s+(?:was|turned out to be|"
     r"ended up being)\b|\bwhat (?:finally |actually |eventually )?(?:fixed|solved|cured|worked)\b|"
     r"解決策は|解決方法は|直し方は|"
-    # fine since: "no alarms since", 「それ以降アラームは鳴っていない」
-    r"\bno (?:more |further )?[a-z]+(?: [a-z]+)? since\b|(?:それ|その後|以降)[^。]{0,20}(?:ていない|てない|なし)[。]?$"
+    # fine since: "no alarms since", 「それ以降アラームは鳴っていない」; "no hot water since 6am" is the outage (trial 21)
+    r"\bno (?:more |further )?[a-z]+(?: [a-z]+)? since\b(?!\s+(?:\d|yesterday|last|early|this (?:morning|afternoon|evening))|"
+    r"\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:それ|その後|以降)[^。]{0,20}(?:ていない|てない|なし)[。]?$"
 )
 
 
 # what was done about it in Japanese, told as done: 「清掃し、…調整して再起動」「交換した」「やり直した」
 _ACTED_JA = re.compile(
-    r"(?:再起動|再開|交換|清掃|調整|復旧|復帰|やり直|入れ直|付け直|締め直|張り直|差し直)(?:し|して|した|しました|、|。|$)"
+    r"(?:再起動|再開|交換|清掃|調整|復旧|復帰|解凍|保温|修理|補修|やり直|入れ直|付け直|締め直|張り直|差し直)(?:し|して|した|しました|、|。|$)"
 )
 
 

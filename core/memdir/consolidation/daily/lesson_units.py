@@ -25,13 +25,17 @@ ACTED = re.compile(
     r"reconnected|reconfigured|regenerated|reissued|restored|re-?attached|rolled back|reverted|replaced|"
     r"swapped|switched|patched|bumped|lowered|raised|increased|reduced|deleted|removed|cleared|freed|purged|"
     r"disabled|enabled|upgraded|downgraded|pinned|renewed|reset|unblocked|killed|blocked|unlocked|banned|"
-    r"quarantined|isolated|firewalled)\b"
+    r"quarantined|isolated|firewalled|thawed|lagged|insulated|tightened|re-?tensioned|trued|greased|oiled|"
+    r"lubricated|unclogged|flushed|bled|resealed|sealed|repaired|re-?seated|refilled|recharged|rewired)\b"
 )
 # It is fine now: "fine now", "works again", "back to normal", 「再実行したら通った」「今は問題ない」.
 _FINE_NOW = re.compile(
     r"(?i)\b(?:fine|ok|okay|stable|green|working|works|passing|healthy|back up|back to normal) (?:now|again)\b|"
-    r"\b(?:that|this|it|which) worked\b|\bworked (?:fine|perfectly|like a charm)\b|"
-    r"(?:したら|して|で)(?:通った|通りました|動いた|動きました|治った|安定した)|今は問題(?:ない|なし|ありません)"
+    r"\b(?:that|this|it|which) worked\b|\bback (?:on|up|online|to normal|at \d|by \d|\d)|"
+    r"\b(?:service|power|heating|water|supply|access) (?:was |is )?restored\b|"
+    r"\bworked (?:fine|perfectly|like a charm)\b|"
+    r"(?:したら|して|で)(?:通った|通りました|動いた|動きました|治った|安定した)|今は問題(?:ない|なし|ありません)|"
+    r"(?:出る|使える|つく|点く|動く|流れる|映る|入る|開く|閉まる|効く|聞こえる|つながる|繋がる|届く|止まる)ように(?:なった|なりました)|(?:お湯|水|電気|暖房|電源)が(?:戻った|戻りました)"
 )
 # A retrospective's positive item (KPT's Keep, 良かった点): what went well is no failure.
 POSITIVE = re.compile(

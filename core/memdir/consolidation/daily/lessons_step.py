@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.daily.lesson_cause import tells_failure, without_aftermath
+from memdir.consolidation.daily.lesson_cause import is_symptom, tells_failure, without_aftermath
 from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip, only_reasons
 from memdir.consolidation.daily.lesson_edits import (
     CREATED,
@@ -174,6 +174,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
             failure_told(s)
             or s in slips
             or tells_failure(s)  # "Cause found: …", "…read X instead of Y"
+            or is_symptom(s)  # "no hot water since 6am", 「お湯が出ない」 (trial 21)
             or FOUND_OUT.search(s)
             or s in errors
             or block_failed(s)

@@ -11,6 +11,7 @@ import re
 
 from memdir.consolidation.daily.blocks import Block
 from memdir.consolidation.daily.shape_case import cap_first
+from memdir.notes.mail_lines import HEADER
 
 SPEAKER = re.compile(
     r"^\s*(?:\*\*[^*]{1,40}\*\*|[\w .()-]{1,24})\s*(?:(?<!\d)[:：]|[:：](?!\d))\s*(?=\S)"
@@ -106,10 +107,7 @@ def plain_opening(text: str) -> str:
 
 
 # a pasted mail's header line (trial 20: a description `From: orders@…`): never a title or a description
-_HEADER = re.compile(
-    r"^\s*(?:from|to|subject|date|sent|cc|bcc|reply-to|差出人|送信者|件名|宛先|日時|送信日時|cc)\s*[:：]\s*\S",
-    re.I,
-)
+_HEADER = HEADER  # one rule with the other writers of a description (notes/mail_lines.py)
 
 
 def unheaded(blocks: list[Block]) -> list[Block]:

@@ -26,7 +26,14 @@ _A = re.compile(
     r"^\s*(?:\*\*)?(?:A|Answer|回答|答え?)(?:\*\*)?\s*(?:\d+\s*)?[.:：．](?:\*\*)?\s*(\S.*)$", re.I
 )
 MIN_ASKED = 6  # words (a CJK character half a word) from which the asking sentence alone describes a FAQ
+_JA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _QUOTES = "\"'“”‘’「」『』"
+
+
+# an answer on the question's own line after its question mark: `Q: Can I paint the walls? A: No, …` (trial 21)
+_INLINE_A = re.compile(
+    r"(?<=[?？])[\s\u3000]*(?:\*\*)?(?:A|Answer|回答|答え?)(?:\*\*)?\s*[.:：．](?:\*\*)?\s*(?=\S)", re.I
+)
 
 
 def qa_pairs(text: str) -> list[tuple[str, str]]:
@@ -36,7 +43,13 @@ def qa_pairs(text: str) -> list[tuple[str, str]]:
     answer: list[str] | None = None
     for line in text.splitlines():
         q, a = _Q.match(line), _A.match(line)
-        if q:
+        inline = _INLINE_A.search(q.group(1)) if q else None
+        if q and inline:  # the question and its answer on one line
+            if question is not None and answer is not None:
+                pairs.append((" ".join(question), " ".join(answer)))
+            said = q.group(1)
+            question, answer = [said[: inline.start()].strip()], [said[inline.end() :].strip()]
+        elif q:
             if question is not None and answer is not None:
                 pairs.append((" ".join(question), " ".join(answer)))
             question, answer = [q.group(1).strip()], None
@@ -79,4 +92,16 @@ def qa_shaped(text: str) -> tuple[str, str] | None:
         if (_Q.match(ln) or _A.match(ln)) and body and body[-1] != "":
             body.append("")  # each label opens its own paragraph
         body.append(ln)
-    return _cut(asked(pairs[0][0]), DESC_LIMIT), "\n".join(body)
+    return faq_description([q for q, _ in pairs]), "\n".join(body)
+
+
+def faq_description(questions: list[str]) -> str:
+    """What a text of questions and answers is: one question is described by what it asks; two or more are a
+    FAQ, said so in the note's language with the questions it answers (`FAQ, 4 questions: Who do I call …?
+    Can I paint …?`, 「よくある質問（4問）：…？…？」), never by its first question alone (trial 21 #3e)."""
+    asks = [asked(q) for q in questions]
+    if len(asks) == 1:
+        return _cut(asks[0], DESC_LIMIT)
+    if sum(bool(_JA.match(c)) for c in "".join(asks)) * 2 >= len(re.sub(r"\W", "", "".join(asks))):
+        return _cut(f"よくある質問（{len(asks)}問）：" + "".join(asks), DESC_LIMIT)
+    return _cut(f"FAQ, {len(asks)} questions: " + " ".join(asks), DESC_LIMIT)
