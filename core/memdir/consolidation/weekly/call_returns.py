@@ -42,6 +42,7 @@ class Returned:
     tool: str
     key: str
     value: str
+    listed: bool = False  # one item of a list the result returned (`slots: [...]`)
 
 
 def _name(value: object) -> str:
@@ -138,8 +139,10 @@ def _decoded(payload: object, depth: int = 0) -> object:
     return payload
 
 
-def _fields(value: object, key: str = "", depth: int = 0) -> Iterator[tuple[str, str]]:
-    """(key, value) of each scalar of a decoded result, named by the key it is written under."""
+def _fields(
+    value: object, key: str = "", depth: int = 0, listed: bool = False
+) -> Iterator[tuple[str, str, bool]]:
+    """(key, value, in a list) of each scalar of a decoded result, named by the key it is written under."""
     if depth > MAX_DEPTH:
         return
     if isinstance(value, Mapping):
@@ -147,11 +150,11 @@ def _fields(value: object, key: str = "", depth: int = 0) -> Iterator[tuple[str,
             yield from _fields(v, str(k), depth + 1)
     elif isinstance(value, list):
         for v in value:
-            yield from _fields(v, key, depth + 1)
+            yield from _fields(v, key, depth + 1, True)
     elif isinstance(value, str | int) and not isinstance(value, bool) and key:
         text = str(value).strip()
         if text and len(text) <= MAX_VALUE:
-            yield key, text
+            yield key, text, listed
 
 
 def returned_values(events: list[ActivityEvent]) -> tuple[Returned, ...]:
@@ -166,7 +169,7 @@ def returned_values(events: list[ActivityEvent]) -> tuple[Returned, ...]:
         for tool, payload in _results(data, names):
             if not tool:
                 continue
-            for key, value in _fields(_decoded(payload)):
+            for key, value, listed in _fields(_decoded(payload)):
                 if len(out) < MAX_VALUES:
-                    out.append(Returned(tool, key, value))
+                    out.append(Returned(tool, key, value, listed))
     return tuple(dict.fromkeys(out))

@@ -19,13 +19,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from memdir.consolidation.weekly.naming import is_phone, key_name
+from memdir.consolidation.weekly.naming import is_phone, key_name, singular
 from memdir.consolidation.weekly.placeholders import Placeholder
 from memdir.consolidation.weekly.span_types import Part, Span
 from memdir.consolidation.weekly.spans import Template
 from memdir.consolidation.weekly.tasks import Task
 
-Marks = dict[int, tuple[str, str]]  # id(span) -> (tool, key) of the result its value comes from
+Marks = dict[int, tuple[str, str, bool]]  # id(span) -> (tool, key, one of a list) of the result it comes from
 _TOKEN_END = re.compile(r"[\s'\"`()\[\]{}<>,;|&=]")
 _INSIDE = re.compile(r"[^\s'\"`()\[\]{}<>,;|&=]{1,24}")
 _ISO_DAY = re.compile(r"\d{4}-(\d{2})-(\d{2})")
@@ -35,6 +35,12 @@ MIN_LENGTH = 3
 
 def _digits(text: str) -> str:
     return "".join(c for c in text if c.isdigit())
+
+
+def _name(key: str, listed: bool) -> str:
+    """A placeholder's name from a result's key: one item of a listed `slots` is `{slot}`."""
+    name = key_name(key)
+    return singular(name) if listed and name else name
 
 
 def _stated(value: str, task: Task, tool: str) -> bool:
@@ -69,7 +75,7 @@ def _found(value: str, token: str) -> tuple[str, str] | None:
 
 def _match(
     tokens: Mapping[str, str], tasks: Mapping[str, Task], before: set[str]
-) -> tuple[Span, str, str, tuple[str, str]] | None:
+) -> tuple[Span, str, str, tuple[str, str, bool]] | None:
     """The span of returned values the tokens hold (with the constant text around it), named by its key."""
     first = tasks[next(iter(tokens))]
     tried: set[tuple[str, str]] = set()
@@ -98,8 +104,8 @@ def _match(
             edges.add(found)
         if len(values) == len(tokens) and len(edges) == 1 and len(set(values.values())) >= 2:
             pre, post = edges.pop()
-            span = Span(values, name=key_name(r.key) or r.key)
-            return span, pre, post, (r.tool, r.key)
+            span = Span(values, name=_name(r.key, r.listed))
+            return span, pre, post, (r.tool, r.key, r.listed)
     return None
 
 
@@ -182,7 +188,7 @@ def name_returned(groups: Sequence[Placeholder], marks: Marks) -> None:
         mark = next((marks[id(s)] for s in g.spans if id(s) in marks), None)
         if mark is None:
             continue
-        name = key_name(mark[1]) or g.name
+        name = _name(mark[1], mark[2]) or g.name
         if name != g.name and all(o.name != name for o in groups):
             g.name = name
             for span in g.spans:
@@ -198,10 +204,10 @@ def returned_legend(groups: Sequence[Placeholder], marks: Marks, steps: Sequence
         use = next((n for n, s in enumerate(steps) if slot in s), None)
         if mark is None or use is None:
             continue
-        tool, key = mark
+        tool, key, listed = mark
         at = next(
             (n for n in range(use - 1, -1, -1) if steps[n].startswith((f"{tool}:", f"{tool} ", tool))), None
         )
         where = f"step {at + 1} (`{tool}`)" if at is not None else f"`{tool}`"
-        out[g.name] = f"the `{key}` that {where} returns"
+        out[g.name] = f"{'one of ' if listed else ''}the `{key}` that {where} returns"
     return out
