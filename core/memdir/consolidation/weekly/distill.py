@@ -34,6 +34,7 @@ from memdir.consolidation.weekly.placeholders import assign, rename
 from memdir.consolidation.weekly.purpose import describe
 from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
+from memdir.consolidation.weekly.returned_names import mark_steps, name_returned, returned_legend
 from memdir.consolidation.weekly.run_period import period_notes
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
@@ -182,6 +183,10 @@ def distil_builtin(
         step_tpls, unit_apart(within_values(same_ids([t.parts for t in step_tpls], id_vals))), strict=True
     ):
         tpl.parts = parts
+    marks = mark_steps(  # a value an earlier step's result returned is one span (`returned_names`)
+        [(e.template, {s.tool for s in cons.columns[e.column].steps.values()}) for e in steps],
+        {t.task_id: t for t in ordered},
+    )
     # the most typical tasks speak for the cluster (alignment is quadratic in their number)
     intents = {t.task_id: t.intent or readable_id(t.task_id) for t in ordered[:MAX_ALIGN_TASKS]}
     spans = [s for tpl in step_tpls for s in tpl.spans]
@@ -218,6 +223,7 @@ def distil_builtin(
         and _PLACEHOLDER.search(render_title(title_tpl)) is not None
     )
     groups = assign(None if chatty else title_tpl, step_tpls, intents)
+    name_returned(groups, marks)  # a value an earlier step returned: named by its result's key
     title = one_line(render_title(title_tpl)) or readable_id(ordered[0].task_id)
 
     def render_steps() -> list[StepText]:
@@ -309,6 +315,7 @@ def distil_builtin(
         any(g.in_title for g in groups) and _PLACEHOLDER.search(title) is None
     ):  # names once the title is final
         rename(groups, step_tpls)
+        name_returned(groups, marks)
         texts = render_steps()
         rendered = [t.text for t in texts][:MAX_STEPS]
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
@@ -343,6 +350,7 @@ def distil_builtin(
         run_notes=period_notes(rendered, [t.start for t in ordered], title),  # `month=2026-11`
         started=[t.start for t in ordered],
         keyed={t.text: t.keyed for t in texts if t.keyed},  # nested arguments with their keys (`keyed_args`)
+        returned=returned_legend(groups, marks, rendered),
     )
 
 

@@ -32,3 +32,6 @@ class Draft:
     run_notes: list[str] = field(default_factory=list)  # periods relative to the run (`run_period.py`)
     started: list[datetime | None] = field(default_factory=list)  # the tasks' start times
     keyed: dict[str, str] = field(default_factory=dict)  # step -> its line with nested keys (`keyed_args`)
+    returned: dict[str, str] = field(
+        default_factory=dict
+    )  # placeholder -> the earlier step whose result it is

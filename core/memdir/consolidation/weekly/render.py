@@ -24,6 +24,7 @@ from memdir.consolidation.weekly.reply_templates import template_line
 from memdir.consolidation.weekly.span_dates import DATE, period_name
 from memdir.consolidation.weekly.spans import Template
 from memdir.consolidation.weekly.title_language import language
+from memdir.consolidation.weekly.value_forms import value_form
 
 MAX_TRIED = 6
 MAX_PURPOSE = 120  # characters of a step's purpose said after its code
@@ -201,6 +202,8 @@ def _shape(values: list[str]) -> str:
     """What kind of value a placeholder takes, said without showing one (`8000)`, a request's bracket
     taken with the number, is a number)."""
     vals = [v.strip(_AROUND) for v in values if v.strip(_AROUND)]
+    if form := value_form(vals):  # `10:00` is a time, `¥12,000` an amount (`value_forms.py`)
+        return form
     if vals and all(_IP.fullmatch(v) for v in vals):  # `10.0.0.1` is an address, not a version
         return "an IP address"
     if vals and all_phones(vals):  # before a number: `+48601234567` is no amount
@@ -242,7 +245,7 @@ def shown_values(vals: list[str], tasks: dict[str, int] | None) -> list[str]:
 
 
 def legend_line(
-    name: str, vals: list[str], tasks: dict[str, int] | None, steps: list[str] | None = None
+    name: str, vals: list[str], tasks: dict[str, int] | None, steps: list[str] | None = None, source: str = ""
 ) -> str:
     """One placeholder: its kind, how many values were seen, and the values several tasks shared."""
     if not vals:
@@ -252,6 +255,7 @@ def legend_line(
         what = _shape(vals)
         if steps and _shape(steps) != what:  # the title names the thing, the steps add its number
             what = f"{what} ({_shape(steps)} in the steps)"
+        what = source or what  # the value an earlier step returns (`returned_names.py`)
         line = f"- `{{{name}}}`: {what}, different between the tasks ({len(vals)} value{'' if len(vals) == 1 else 's'} seen)"
         if shown:
             line += "; more than one task used " + ", ".join(code(v) for v in shown)
@@ -266,7 +270,9 @@ def legend_line(
 def legend(draft: Draft) -> list[str]:
     """`## Placeholders` lines: each placeholder, its kind, and the values more than one task wrote."""
     return [
-        legend_line(name, vals, draft.value_tasks.get(name), draft.step_values.get(name))
+        legend_line(
+            name, vals, draft.value_tasks.get(name), draft.step_values.get(name), draft.returned.get(name, "")
+        )
         for name, vals in draft.values.items()
     ]
 

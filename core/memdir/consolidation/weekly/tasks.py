@@ -26,6 +26,7 @@ from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.anthropic_blocks import anthropic_calls
 from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tools
 from memdir.consolidation.weekly.call_results import call_ids, failure_text, is_result, says_failed
+from memdir.consolidation.weekly.call_returns import Returned, returned_values
 from memdir.consolidation.weekly.flag_order import settle_flag_order
 from memdir.consolidation.weekly.genai_spans import as_events
 from memdir.consolidation.weekly.jsonrpc_calls import paired_calls
@@ -123,6 +124,7 @@ class Task:
     subjects: list[str] = field(
         default_factory=list
     )  # the subject lines of its replies (an e-mail's `subject`)
+    returns: tuple[Returned, ...] = ()  # what its calls' results returned (`call_returns.py`)
 
     @property
     def succeeded(self) -> bool:
@@ -244,6 +246,8 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
     for ev in (read for event in events for read in as_events(event)):  # OTel GenAI spans too
         by_id.setdefault(_task_key(ev), []).append(ev)
     tasks = [_build(tid, anthropic_calls(openai_calls(paired_calls(evs)))) for tid, evs in by_id.items()]
+    for task in tasks:
+        task.returns = returned_values(by_id[task.task_id])
     settle_intents(tasks, by_id)
     _settle_actions(tasks)
     tasks.sort(key=lambda t: (t.start or datetime.min, t.task_id))
