@@ -41,7 +41,7 @@ FAILED = re.compile(
     r"lost|ran out|ran short|too (?:late|early|long|hot|cold)|overlooked|(?:minutes?|hours?|days?) (?:late|behind)|delay(?:ed)?|near miss|close call|"
     r"incident|complain(?:ed|ts?)?|apologi[sz]\w*|refund(?:ed)?|damage[ds]?|ruined|spoil(?:ed|t)|wasted|"
     r"threw away|thrown away|rejected|expired|mix-?up|mixed up|overbook\w*|double-(?:booked|sold|charged)|"
-    r"misprint\w*|reprint(?:ed)?|redone|flooded|leak(?:ed)?|spill(?:ed|t)|injur(?:ed|y)|stung|stranded|"
+    r"misprint\w*|reprint(?:ed)?|redone|flooded|leak(?:ed|s|ing)?|drip(?:ped|ping)|drips? (?:from|through|onto|down)|(?:came|comes|coming|come|worked|was|were|got) loose|a loose|worn (?:out|through)|spill(?:ed|t)|injur(?:ed|y)|stung|stranded|"
     r"had to|at our (?:own )?(?:cost|expense)|crack(?:ed|s)?|burn(?:ed|t)|collapsed|fell (?:over|off|down)|"
     r"slipped|tripped|froze|frozen|corrupt(?:ed)?|jammed|torn|tore|warped|rotted|died|crashed|"
     r"locked out|lockouts?|got locked|(?:was|were|been|became) locked\b(?!\s+(?:in|down|away)\b)|"
@@ -51,7 +51,7 @@ FAILED = re.compile(
     r"事故|不具合|故障|壊れ|破損|漏れ|抜け|クレーム|苦情|詫び|謝|申し訳|迷惑|ヒヤリ|やり直|刷り直|作り直|"
     r"二重|無駄|廃棄|捨て|待ちぼうけ|混雑|刺され|怪我|けが|こぼれ|溶け|割れ|焦げ|つぶれ|動けなく|"
     r"てしまい|てしまった|ちゃった|発覚|間に合わ|詰ま[りっ]|摩耗|劣化|超過|"
-    r"ロックアウト|ロックされ|ロックがかか|"
+    r"ロックアウト|ロックされ|ロックがかか|緩ん|緩み|ゆるん|ゆるみ|雨漏り|漏っ|水滴|ポタポタ|ぽたぽた|"
     r"(?:し|でき|動か|つながら|繋がら|使え|届か|開か|入れ|映ら|鳴ら|出)なくな[っりる]"
 )
 # A status that says things are fine ("we burned 4,100 of 12,000 GPU-hours, on track", 「予定どおり」): a failure

@@ -60,10 +60,14 @@ def records_a_fix(body: str) -> bool:
 
 # A rule the team adopts, opening its sentence: "From now on, check NAS usage every Monday.", 「次からは、…する。」
 # (trial 14: such an episode was skipped at p=0.57). 「今後とも…」 closes a letter; "Next time is Tuesday" is a date.
+# Trial 21 #2: 「今後、」「以後、」「以降は」 and "henceforth", "from here on", "in future", "never again", "we will always"
+# open a rule the same way.
 STATED_RULE = re.compile(
-    r"(?i)^[ \t]*(?:[-*•・][ \t]*)?(?:from now on|going forward|from today on|next time)\b"
+    r"(?i)^[ \t]*(?:[-*•・][ \t]*)?(?:from now on|going forward|from today on|from here on|henceforth|"
+    r"in (?:the )?future|next time|never again|(?:we|i)(?:'ll| will| shall) (?:always|never))\b"
     r"(?!\s+(?:is|was|will be|would be|it's|it is)\b)[ \t]*,?[ \t]*\w|"
-    r"^[ \t]*(?:[-*•・][ \t]*)?(?:今後は|次からは|次回からは|これからは|以後は|今度からは)"
+    r"^[ \t]*(?:[-*•・][ \t]*)?(?:今後(?:は|、|,)|次からは|次回から(?:は|、)|これからは|以後(?:は|、|,)|以降は|"
+    r"今度からは)"
 )
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, sentences
+from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP, states_a_fact
 from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
 from memdir.consolidation.daily.route_message import is_message
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
@@ -206,9 +207,10 @@ class Router:
         return float(np.max(r.proba)) < RULE_YIELDS or is_message(r.title, r.body)
 
     def _runner_up(self, r: Reading) -> str:
-        """knowledge or skip, whichever the model finds likelier (a text that is no procedure)."""
+        """knowledge or skip, whichever the model finds likelier (a text that is no procedure); a rule stated
+        for the future ("From now on …", 「今後は…」) is knowledge, a policy note (trial 21 #2)."""
         ki, si = self.model.classes.index("knowledge"), self.model.classes.index("skip")
-        return "knowledge" if r.proba[ki] >= r.proba[si] else "skip"
+        return "knowledge" if r.proba[ki] >= r.proba[si] or states_a_rule(r.body) else "skip"
 
     def _model_kind(self, r: Reading) -> str:
         """The model's kind after the rules on short texts and stated decisions."""
@@ -297,9 +299,11 @@ class Router:
     def _skip_part(self, ep: Episode, r: Reading, conf: float, why: str = "") -> RoutedPart:
         """A skip; one the model is unsure of carries the note its runner-up kind would make (for review).
         A skip the no-steps rule made proposes knowledge: a text with no step is no procedure."""
-        if conf >= UNSURE_SKIP or content_words(r.blocks) < MIN_WORDS:
+        # a short fact (where a thing is kept, which part is used) is asked about up to UNSURE_FACT_SKIP (route_fact)
+        fact = states_a_fact(r.body)
+        if conf >= (UNSURE_FACT_SKIP if fact else UNSURE_SKIP) or content_words(r.blocks) < MIN_WORDS:
             return RoutedPart("skip", ep.title, r.body, confidence=conf, why=why)
-        kinds = ("knowledge",) if why else ("knowledge", "procedures")
+        kinds = ("knowledge",) if why or fact else ("knowledge", "procedures")
         p = {k: float(r.proba[self.model.classes.index(k)]) for k in kinds}
         other = max(p, key=lambda k: p[k])
         s = shaped(other, r, r.body)

@@ -56,6 +56,7 @@ from memdir.consolidation.daily.shape_opening import (
     unaddressed,
     unquote,
 )
+from memdir.consolidation.daily.shape_preamble import says_more
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
 from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.consolidation.daily.shape_steps import counted, labelled, list_steps, shown, split_symptoms
@@ -304,7 +305,7 @@ def _procedure_description(
         _STATEMENT.match(rest)
         and len(rest.split()) >= 3
         and not rest.endswith((":", "："))
-        and not is_meta(rest)
+        and says_more(rest)
     ):
         purpose, condition = lead[0], False  # "If one page is stale, you don't need a full purge.": all of it
     if not purpose and meta:

@@ -13,6 +13,7 @@ from memdir.consolidation.daily.blocks import sentences
 from memdir.consolidation.daily.route_cues import IMPERATIVE_VERBS
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_items import unlabel as _unlabel
+from memdir.consolidation.daily.shape_preamble import split_preamble
 from memdir.consolidation.daily.shape_text import is_meta, is_step
 from memdir.notes.current_steps import language
 
@@ -87,8 +88,10 @@ def prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], list
     flags = [s not in sents or is_step(s) or led_step(s) or _timed_step(s) for s in said]
     sents = said
     meta = [s for s in sents if is_meta(s)]
-    if not any(flags) or len(sents) < 2:
-        return meta, [], [s for s in sents if s not in meta], []
+    if not any(flags) or len(sents) < 2:  # a routine's preamble is its lead (shape_preamble)
+        return meta, *split_preamble([s for s in sents if s not in meta]), []
+    if flags[0] and split_preamble(sents)[0]:  # a preamble read as a step: the steps start after it
+        flags = [False, True, *flags[2:]]
     first = flags.index(True)
     last = len(flags) - 1 - flags[::-1].index(True)
     lead = [s for s in sents[:first] if s not in meta]
