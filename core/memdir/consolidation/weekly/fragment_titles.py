@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
+from memdir.consolidation.weekly.dangling_titles import dangling, dangling_title
 from memdir.consolidation.weekly.framework_prefix import without_framework
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
 from memdir.consolidation.weekly.generic_calls import (
@@ -349,6 +350,8 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
     # a Japanese-led kind is named in Japanese when its calls can (`japanese_work`)
     ja = japanese_work_title(steps, asked, verb, noun, lambda t: is_fragment(t, verb, noun))
     ko = "" if ja else korean_work_title(steps, asked, verb, noun)  # and a Korean one (`korean_work`)
+    if dangling(title, steps, [verb, *noun]):  # `Tort pentru`: a word hanging after the thing (round 43)
+        return dangling_title(title, steps, [verb, *noun])
     if not is_fragment(title, verb, noun, _known_language(asked)):
         if ko:  # a title in Korean already says it; the calls' English words say less
             return title if is_korean(title) else ko

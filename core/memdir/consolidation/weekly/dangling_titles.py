@@ -1,0 +1,55 @@
+"""A title that ends in a word of the requests' grammar is a fragment, in any language (round 43).
+
+`fragment_titles` knows the function words of English, the Romance and the Nordic languages; a Romanian cake
+desk's requests (`un tort pentru botezul fetiței`, `tort aniversar … pentru vineri`) gave `Tort pentru`, "cake
+for": the thing, then the preposition every request writes after it. Without knowing the language: a title of
+two or three Latin words whose last word names nothing the kind's calls write (no step holds it, by its first
+five letters), while every other word is the decisive call's verb or object, is the call's thing and a word
+hanging after it, and is named by the call as any fragment is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:5]
+
+
+def dangling(title: str, steps: Sequence[str], call: Sequence[str]) -> bool:
+    """Whether the title is the call's words with one word no step writes hanging at its end."""
+    if "{" in title or not title.isascii() and not all(c.isalpha() or c == " " for c in title):
+        return False
+    words = title.split()
+    if not 2 <= len(words) <= 3 or not all(_WORD.fullmatch(w) for w in words):
+        return False
+    written = {_stem(w) for s in steps for w in _WORD.findall(s.replace("_", " "))}
+    named = {_stem(c) for c in call if c}
+    head, last = words[:-1], words[-1]
+    return _stem(last) not in written and all(_stem(w) in named for w in head)
+
+
+_TEMPLATE = re.compile(r"(?:^|[\s=])([^\W\d_][\w-]*)[_-]v\d+(?=[\s`]|$)", re.U)
+
+
+def dangling_title(title: str, steps: Sequence[str], call: Sequence[str]) -> str:
+    """The work a dangling title cut short: the call's word for the act before the thing, then the thing as
+    the kind's template names it from that word on (`creeaza_comanda_tort` and `confirmare_tort_personalizat_v3`
+    -> `Comanda tort personalizat`); the call's words when no template writes the thing."""
+    head = _stem(title.split()[0])
+    words = [c.lower() for c in call if c]
+    at = next((i for i, w in enumerate(words) if _stem(w) == head), -1)
+    act = words[at - 1] if at > 0 else words[0] if words else ""
+    for step in steps:
+        for m in _TEMPLATE.finditer(step):
+            parts = [p.lower() for p in re.split(r"[_-]+", m.group(1)) if p]
+            start = next((i for i, p in enumerate(parts) if _stem(p) == head), -1)
+            if start >= 0 and act and act not in parts[start:]:
+                text = " ".join([act, *parts[start:]])
+                return text[:1].upper() + text[1:]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
