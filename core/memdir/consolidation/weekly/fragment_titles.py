@@ -32,7 +32,7 @@ import re
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
-from memdir.consolidation.weekly.dangling_titles import dangling, dangling_title
+from memdir.consolidation.weekly.dangling_titles import dangling, dangling_title, mended_act
 from memdir.consolidation.weekly.framework_prefix import without_framework
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
 from memdir.consolidation.weekly.generic_calls import (
@@ -327,7 +327,8 @@ def fragment_title(
         title = service_title(steps, asked, title, False)
     title = qualified_title(title, steps)  # `Kurumsal siparis olustur`: the template's word for the work
     title = without_mass_article(as_requests_write(title, asked))  # `Boka besök`, `Reserve livestock`
-    return http_work_title(title, steps, asked)  # `Http a request`: the tool's words, never the work
+    title = http_work_title(title, steps, asked)  # `Http a request`: the tool's words, never the work
+    return mended_act(title, steps)  # `掛軸の装し直し`: the template's work, not a mis-cut of it (round 43)
 
 
 def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shared: frozenset[str]) -> str:
