@@ -55,13 +55,15 @@ def dangling_title(title: str, steps: Sequence[str], call: Sequence[str]) -> str
     return text[:1].upper() + text[1:]
 
 
-_JA_TITLE = re.compile(r"^([\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{1,8})の([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,10})$")
+_JA_TITLE = re.compile(
+    r"^([\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{1,8})の([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,10})$"
+)
 
 
 def mended_act(title: str, steps: Sequence[str]) -> str:
     """A Japanese title `{thing}の{act}` whose act is a mis-cut of the work the kind's template names: the
     template's (`掛軸の装し直し` beside `掛軸仕立て直し_受付_v2` -> `掛軸の仕立て直し`). The template writes the thing
-    and then a work that ends as the title's act ends (two characters) but does not hold it; else the title."""
+    and then a work that ends as the title's act ends (two characters) and is not that act; else the title."""
     m = _JA_TITLE.match(title.strip())
     if m is None:
         return title
@@ -70,6 +72,6 @@ def mended_act(title: str, steps: Sequence[str]) -> str:
         for t in _TEMPLATE.finditer(step):
             for part in re.split(r"[_-]+", t.group(1)):
                 rest = part[len(thing) :] if part.startswith(thing) else ""
-                if len(rest) > len(act[-2:]) and rest.endswith(act[-2:]) and act not in rest:
+                if len(rest) > len(act[-2:]) and rest.endswith(act[-2:]) and act != rest:
                     return f"{thing}の{rest}"
     return title
