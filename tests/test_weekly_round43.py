@@ -54,6 +54,7 @@ def test_a_word_hanging_after_the_calls_thing_is_no_title() -> None:
     assert dangling_title("Stolik na", STEPS, call) == "Rezerwuj stolik ogrodowy"
     assert not dangling("Rezerwuj stolik", STEPS, call)  # the call's own words
     assert not dangling("Stolik ogrodowy", STEPS, call)  # a word the template writes
+    assert not dangling("Rezerwuj stolik jutro", STEPS, call)  # the act is named: it stays
 
 
 def test_a_mis_cut_japanese_act_is_the_templates_work() -> None:

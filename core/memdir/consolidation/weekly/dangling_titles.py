@@ -4,8 +4,8 @@
 desk's requests (`un tort pentru botezul fetiței`, `tort aniversar … pentru vineri`) gave `Tort pentru`, "cake
 for": the thing, then the preposition every request writes after it. Without knowing the language: a title of
 two or three Latin words whose last word names nothing the kind's calls write (no step holds it, by its first
-five letters), while every other word is the decisive call's verb or object, is the call's thing and a word
-hanging after it, and is named by the call as any fragment is.
+five letters), while every other word is the decisive call's object (not its verb: `Buat kutipan cadar` names
+the act), is the call's thing and a word hanging after it, and is named by the call as any fragment is.
 """
 
 from __future__ import annotations
@@ -21,14 +21,15 @@ def _stem(word: str) -> str:
 
 
 def dangling(title: str, steps: Sequence[str], call: Sequence[str]) -> bool:
-    """Whether the title is the call's words with one word no step writes hanging at its end."""
+    """Whether the title is the call's thing (`call[1:]`, never its verb `call[0]`: `Buat kutipan cadar` names
+    the act and stays) with one word no step writes hanging at its end."""
     if "{" in title or not title.isascii() and not all(c.isalpha() or c == " " for c in title):
         return False
     words = title.split()
     if not 2 <= len(words) <= 3 or not all(_WORD.fullmatch(w) for w in words):
         return False
     written = {_stem(w) for s in steps for w in _WORD.findall(s.replace("_", " "))}
-    named = {_stem(c) for c in call if c}
+    named = {_stem(c) for c in call[1:] if c} - {_stem(call[0])} if call else set()
     head, last = words[:-1], words[-1]
     return _stem(last) not in written and all(_stem(w) in named for w in head)
 
