@@ -9,7 +9,13 @@ safari desk's description.
 
 from __future__ import annotations
 
-from memdir.consolidation.weekly.dangling_titles import dangling, dangling_title, mended_act
+from memdir.consolidation.weekly.dangling_titles import (
+    constant_title,
+    dangling,
+    dangling_title,
+    mended_act,
+    thing_with_work,
+)
 from memdir.consolidation.weekly.placeholders import assign
 from memdir.consolidation.weekly.purpose import describe
 from memdir.consolidation.weekly.span_types import Span
@@ -74,3 +80,23 @@ def test_a_description_says_what_the_procedure_is_for_not_its_calls() -> None:
     desc = describe("Safari ya", asked, True, steps)
     assert "tafuta_mteja" not in desc and "weka_safari" not in desc
     assert desc.startswith("Steps for: Safari ya")
+
+
+def test_a_constant_a_call_passes_is_no_title() -> None:
+    steps = [
+        "find_guest: `email={email}`",
+        "book_tour: `guest_id={guest_id} date={date} extras=Tea and sweets included / お茶とお菓子付き`",
+    ]
+    assert constant_title("お茶とお菓子付き", steps)
+    assert constant_title("Tea and sweets included / お茶とお菓子付き", steps)
+    assert not constant_title("お茶会の予約", steps)
+
+
+def test_a_japanese_thing_alone_takes_its_templates_work() -> None:
+    steps = [
+        "find_customer: `phone={phone}`",
+        "book_class: `course=茶道レッスン基本（90分） date={date}`",
+        "send_mail: `to={email} template=出張教室受付_v2`",
+    ]
+    assert thing_with_work("茶道のレッスン", steps) == "茶道レッスンの出張教室"
+    assert thing_with_work("着物の染め直し", steps) == "着物の染め直し"  # an act: left

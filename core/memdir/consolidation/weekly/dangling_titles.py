@@ -76,3 +76,44 @@ def mended_act(title: str, steps: Sequence[str]) -> str:
                 if len(rest) > len(act[-2:]) and rest.endswith(act[-2:]) and act != rest:
                     return f"{thing}の{rest}"
     return title
+
+
+_VALUE = re.compile(r"(?:^|[\s`])[\w.-]+=([^=`{}]+?)(?=\s+[\w.-]+=|`|$)")
+
+
+def constant_title(title: str, steps: Sequence[str]) -> bool:
+    """Whether the title is a constant a call passes, whole or one language's half of it (`エサ・氷は船で用意` of
+    `plan.bait=Bait & ice provided by the boat / エサ・氷は船で用意`): a term of the work, not the work."""
+    text = title.strip()
+    if not text or "{" in text:
+        return False
+    for step in steps:
+        for m in _VALUE.finditer(step):
+            value = m.group(1).strip()
+            if text == value or text in (p.strip() for p in value.split(" / ")):
+                return True
+    return False
+
+
+_KATAKANA_THING = re.compile(r"^([\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{1,8})の([\u30a0-\u30ff]{2,})$")
+_JA_TEMPLATE = re.compile(r"(?<![\w.])\w*template\w*=([\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,})", re.I)
+_NOTICE = "受付"  # the notice a template id ends with (`出張講習受付_v1`, `掛軸仕立て直し_受付_v2`)
+
+
+def thing_with_work(title: str, steps: Sequence[str]) -> str:
+    """A Japanese title that is a thing alone (`刺繍のミシン`: a word and a loanword, no act) takes the work its
+    Japanese template names, the thing as the calls write it joined (`刺繍ミシン` of `刺繍ミシン基本操作`):
+    `刺繍ミシンの出張講習`; else the title."""
+    m = _KATAKANA_THING.match(title.strip())
+    if m is None:
+        return title
+    thing = m.group(1) + m.group(2)
+    calls = "\n".join(steps)
+    if thing not in calls:
+        return title
+    for t in _JA_TEMPLATE.finditer(calls):
+        work = t.group(1)
+        work = work[: -len(_NOTICE)] if work.endswith(_NOTICE) and len(work) > len(_NOTICE) + 1 else work
+        if len(work) >= 2 and work not in thing:
+            return f"{thing}の{work}"
+    return title
