@@ -90,6 +90,8 @@ def test_a_constant_a_call_passes_is_no_title() -> None:
     assert constant_title("お茶とお菓子付き", steps)
     assert constant_title("Tea and sweets included / お茶とお菓子付き", steps)
     assert not constant_title("お茶会の予約", steps)
+    asked = ["お茶とお菓子付きのツアーを予約したい", "お茶とお菓子付きで2名お願いします"]
+    assert not constant_title("お茶とお菓子付き", steps, asked)  # the requests' own word for the kind
 
 
 def test_a_japanese_thing_alone_takes_its_templates_work() -> None:

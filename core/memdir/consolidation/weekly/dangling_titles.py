@@ -78,14 +78,24 @@ def mended_act(title: str, steps: Sequence[str]) -> str:
     return title
 
 
+_ONE_TERM = re.compile(
+    r"^(?:[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]+|[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+)$"
+)
 _VALUE = re.compile(r"(?:^|[\s`])[\w.-]+=([^=`{}]+?)(?=\s+[\w.-]+=|`|$)")
 
 
-def constant_title(title: str, steps: Sequence[str]) -> bool:
+def constant_title(title: str, steps: Sequence[str], asked: Sequence[str] = ()) -> bool:
     """Whether the title is a constant a call passes, whole or one language's half of it (`エサ・氷は船で用意` of
-    `plan.bait=Bait & ice provided by the boat / エサ・氷は船で用意`): a term of the work, not the work."""
+    `plan.bait=Bait & ice provided by the boat / エサ・氷は船で用意`): a term of the work, not the work; a
+    constant more than half of the requests write names the kind as they do, and a one-word constant (`一時休所`,
+    "temporary leave") may name it too: only a phrase (words, or kana between its words) is such a term."""
     text = title.strip()
-    if not text or "{" in text:
+    if (
+        not text
+        or "{" in text
+        or 2 * sum(1 for a in asked if text in a) > len(asked)
+        or _ONE_TERM.match(text)
+    ):
         return False
     for step in steps:
         for m in _VALUE.finditer(step):

@@ -356,7 +356,7 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
         bare = japanese_led(asked) and is_fragment(title, verb, noun) and not _LATIN.search(title)
         return (bare and acted_template(steps, title)) or title
     # a Japanese-led kind is named in Japanese when its calls can (`japanese_work`)
-    forced = constant_title(title, steps)  # `エサ・氷は船で用意`: a constant a call passes (round 43)
+    forced = constant_title(title, steps, asked)  # `エサ・氷は船で用意`: a constant a call passes (round 43)
     ja = japanese_work_title(
         steps, asked, verb, noun, lambda t: is_fragment(t, verb, noun) or forced and t == title
     )
