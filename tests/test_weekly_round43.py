@@ -68,6 +68,8 @@ def test_a_mis_cut_japanese_act_is_the_templates_work() -> None:
     assert mended_act("着物のめ直し", steps) == "着物の染め直し"
     assert mended_act("着物の染め直し", steps) == "着物の染め直し"  # already the work
     assert mended_act("帯の洗い張り", steps) == "帯の洗い張り"  # another thing: left
+    notice = ["send_notice: `template=着物預かりのご案内_v1`"]
+    assert mended_act("着物預かりのご案内", notice) == "着物預かりのご案内"  # the template's own particle
 
 
 def test_a_description_says_what_the_procedure_is_for_not_its_calls() -> None:

@@ -56,6 +56,7 @@ def dangling_title(title: str, steps: Sequence[str], call: Sequence[str]) -> str
     return text[:1].upper() + text[1:]
 
 
+_GLUED = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]")
 _JA_TITLE = re.compile(
     r"^([\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{1,8})の([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,10})$"
 )
@@ -73,7 +74,10 @@ def mended_act(title: str, steps: Sequence[str]) -> str:
         for t in _TEMPLATE.finditer(step):
             for part in re.split(r"[_-]+", t.group(1)):
                 rest = part[len(thing) :] if part.startswith(thing) else ""
-                if len(rest) > len(act[-2:]) and rest.endswith(act[-2:]) and act != rest:
+                glued = (
+                    _GLUED.match(rest) is not None
+                )  # `仕立て直し` written on (not `のご案内`: the title's own)
+                if glued and len(rest) > len(act[-2:]) and rest.endswith(act[-2:]) and act != rest:
                     return f"{thing}の{rest}"
     return title
 
