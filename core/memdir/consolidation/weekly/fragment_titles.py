@@ -32,6 +32,13 @@ import re
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
+from memdir.consolidation.weekly.dangling_titles import (
+    constant_title,
+    dangling,
+    dangling_title,
+    mended_act,
+    thing_with_work,
+)
 from memdir.consolidation.weekly.framework_prefix import without_framework
 from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
 from memdir.consolidation.weekly.generic_calls import (
@@ -326,7 +333,9 @@ def fragment_title(
         title = service_title(steps, asked, title, False)
     title = qualified_title(title, steps)  # `Kurumsal siparis olustur`: the template's word for the work
     title = without_mass_article(as_requests_write(title, asked))  # `Boka besök`, `Reserve livestock`
-    return http_work_title(title, steps, asked)  # `Http a request`: the tool's words, never the work
+    title = http_work_title(title, steps, asked)  # `Http a request`: the tool's words, never the work
+    # `掛軸の装し直し`, `刺繍のミシン`: the template's work, not a mis-cut of it nor a thing alone (round 43)
+    return thing_with_work(mended_act(title, steps), steps)
 
 
 def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shared: frozenset[str]) -> str:
@@ -347,9 +356,14 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
         bare = japanese_led(asked) and is_fragment(title, verb, noun) and not _LATIN.search(title)
         return (bare and acted_template(steps, title)) or title
     # a Japanese-led kind is named in Japanese when its calls can (`japanese_work`)
-    ja = japanese_work_title(steps, asked, verb, noun, lambda t: is_fragment(t, verb, noun))
+    forced = constant_title(title, steps, asked)  # `エサ・氷は船で用意`: a constant a call passes (round 43)
+    ja = japanese_work_title(
+        steps, asked, verb, noun, lambda t: is_fragment(t, verb, noun) or forced and t == title
+    )
     ko = "" if ja else korean_work_title(steps, asked, verb, noun)  # and a Korean one (`korean_work`)
-    if not is_fragment(title, verb, noun, _known_language(asked)):
+    if dangling(title, steps, [verb, *noun]):  # `Tort pentru`: a word hanging after the thing (round 43)
+        return dangling_title(title, steps, [verb, *noun])
+    if not forced and not is_fragment(title, verb, noun, _known_language(asked)):
         if ko:  # a title in Korean already says it; the calls' English words say less
             return title if is_korean(title) else ko
         return ja if ja and names_less(title, ja, asked, steps) else title

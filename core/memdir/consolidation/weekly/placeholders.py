@@ -17,6 +17,7 @@ from memdir.consolidation.weekly.naming import candidates, choose
 from memdir.consolidation.weekly.span_dates import same_day
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, find_word
+from memdir.consolidation.weekly.written_alike import written_alike
 
 _SUFFIX = re.compile(r"\s+\d+$")
 _EDGE = " \t\"'`.,;:!?()[]{}<>"
@@ -91,7 +92,9 @@ def _in_intents(span: Span, intents: Mapping[str, str]) -> bool:
 
 def _same(a: Span, b: Span, least: int = 2) -> bool:
     common = [t for t in a.values if t in b.values and a.key(t) and b.key(t)]
-    return len(common) >= least and all(a.key(t) == b.key(t) for t in common)
+    if len(common) < least:
+        return False
+    return all(a.key(t) == b.key(t) for t in common) or written_alike(a, b, common)
 
 
 def _trailed(title: Span, step: Span) -> bool:

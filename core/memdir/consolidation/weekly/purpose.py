@@ -85,19 +85,20 @@ def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: 
 def work_phrase(title: str, intents: Sequence[str], steps: Sequence[str]) -> str:
     """What a procedure titled by a thing (`Gutter cleaning`, `Rezervuj lodě`) is for, beyond its title (round
     37): with English requests and a work call whose verb the title lacks, "How to book a gutter cleaning";
-    else the title and the calls it makes, in order ("Rezervuj lodě: najdi_zakaznika, volne_lode, …")."""
+    else the title and when to use it ("Steps for: Rezervuj lodě, when a request asks for it"), never the list
+    of its calls (round 43)."""
     from memdir.consolidation.weekly.fragment_titles import tool_call  # a title reader, loaded late
 
     verb, _ = tool_call(steps, intents)
     english = 2 * sum(1 for i in intents if len(set(re.findall(r"[a-z]+", i.lower())) & FUNCTION_WORDS) >= 2)
     if (
         verb
-        and english > len(intents)
+        and english >= len(intents)
         and verb not in title.lower()
         and re.fullmatch(r"[A-Z][a-z]+(?: [a-z]+)+", title)
     ):
         thing = title.lower()
         vowel = thing[:1] in "aeio" or thing[:1] == "u" and thing[1:2] not in ("s", "n", "r")
         return f"How to {verb} {'an' if vowel else 'a'} {thing}"
-    calls = list(dict.fromkeys(m.group(1) for s in steps if (m := re.match(r"^([A-Za-z][\w.-]*): `", s))))
-    return f"{title}: {', '.join(calls)}" if len(calls) >= 2 else ""
+    # what it is for and when, never the list of its calls (round 43: `Tort pentru: cauta_client, …`)
+    return f"Steps for: {title}, when a request asks for it"
