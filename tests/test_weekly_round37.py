@@ -173,11 +173,8 @@ def test_a_description_says_what_the_procedure_is_for() -> None:
         "strojenie pianina",
     ]
     tuning = ["znajdz_klienta: `telefon={telefon}`", "umow_strojenie: `klient={id} termin={termin}`"]
-    # round 43: what it is for and when, never the list of its calls (was "Umow strojenie: znajdz_klienta, …")
-    assert (
-        describe("Umow strojenie", polish, True, tuning)
-        == "Steps for: Umow strojenie, when a request asks for it"
-    )
+    # round 43: never the list of its calls (was "Umow strojenie: znajdz_klienta, …"), no empty "when" clause
+    assert describe("Umow strojenie", polish, True, tuning) == "Steps for: Umow strojenie"
     assert describe("Book a visit", asked, True, steps) == "How to book a visit"
     assert describe("メールボックスの解除", [], True, steps) == "メールボックスの解除の手順"
     assert describe("GPUサーバーの予約", [], True, steps) == "GPUサーバーの予約の手順"

@@ -85,8 +85,8 @@ def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: 
 def work_phrase(title: str, intents: Sequence[str], steps: Sequence[str]) -> str:
     """What a procedure titled by a thing (`Gutter cleaning`, `Rezervuj lodě`) is for, beyond its title (round
     37): with English requests and a work call whose verb the title lacks, "How to book a gutter cleaning";
-    else the title and when to use it ("Steps for: Rezervuj lodě, when a request asks for it"), never the list
-    of its calls (round 43)."""
+    else nothing beyond the title ("Steps for: Rezervuj lodě"), never the list of its calls (round 43; a clause
+    such as "when a request asks for it" says nothing a reader can check, so none is added)."""
     from memdir.consolidation.weekly.fragment_titles import tool_call  # a title reader, loaded late
 
     verb, _ = tool_call(steps, intents)
@@ -100,5 +100,5 @@ def work_phrase(title: str, intents: Sequence[str], steps: Sequence[str]) -> str
         thing = title.lower()
         vowel = thing[:1] in "aeio" or thing[:1] == "u" and thing[1:2] not in ("s", "n", "r")
         return f"How to {verb} {'an' if vowel else 'a'} {thing}"
-    # what it is for and when, never the list of its calls (round 43: `Tort pentru: cauta_client, …`)
-    return f"Steps for: {title}, when a request asks for it"
+    # never the list of its calls (round 43: `Tort pentru: cauta_client, …`)
+    return ""
