@@ -176,7 +176,7 @@ def no_step_once_shaped(body: str, shaped_text: str, title: str = "") -> bool:
     (`not_own_words`) whose shaped body holds no step and no sentence of which marks an instruction (a sequence
     word, "how to", a command in backticks, …): "First I drained the node, then …" stays one paragraph yet
     tells an order of work, a forwarded request does not. Routing round 23: the rule read every text, and over
-    the spent sets, as a daily run writes them, it turned far more right routes wrong than wrong routes right
+    the spent sets, as a daily run writes them, it turned 53 right routes wrong and one wrong route right
     (a routine told in sentences, which the shaper leaves unnumbered; Japanese in the plain form): a text in
     the writer's own words is left to the router (docs/daily.md, "Routing round 23")."""
     if shaped_steps(shaped_text) or not not_own_words(title, body):
