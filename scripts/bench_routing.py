@@ -14,7 +14,10 @@ or a JSONL file of episodes (`id`, `lang`, `label`, `title`, `text`); or `exampl
 part of the training file that scripts/train_router.py assigns to it. `--no-rules` routes with the
 model alone (to measure what the rule layer adds); `--old CORE` routes with another checkout's
 router (the cue rules' `classify` of the first checkouts, the learned `Router` since) in a subprocess,
-for a before/after on one set.
+for a before/after on one set. `--as-run` scores each episode as a daily run writes it: `Router.route`, the
+call the run makes, which reads, splits, shapes and applies the rule on the shaped text (`no_step_once_shaped`);
+an episode written as one part is scored by that part's kind, one split in two by the kind it was routed
+before the split (routing round 23). Without it the router's `kind_of` is scored, as every round before 23.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "core"))
@@ -86,8 +90,46 @@ def load(data: Path, split: str) -> list[dict[str, str]]:
     ]
 
 
-def route_here(rows: list[dict[str, str]], embedder: str, rules: bool) -> tuple[list[str], str]:
-    """Predicted kinds with this checkout's router, and the model's name."""
+def as_episodes(rows: list[dict[str, str]]) -> list[Any]:
+    """The rows as the run's episodes (one whole-file episode each: its title and text)."""
+    import hashlib
+
+    from memdir.notes.episodes import Episode
+
+    return [
+        Episode(
+            f"episodes/{r['id']}.md",
+            "",
+            r["title"],
+            None,
+            None,
+            r["text"],
+            hashlib.sha256(r["text"].encode()).hexdigest(),
+        )
+        for r in rows
+    ]
+
+
+def written(router: Any, rows: list[dict[str, str]]) -> list[tuple[str, str]]:
+    """Per row, the kind a daily run writes and the reason of a rule that changed it after `kind_of` ('' when
+    none): the run's own `Router.route`, so what is scored is what the run does. A split episode (a knowledge
+    and a procedures part) counts as the kind it was routed; any other as its one part's kind."""
+    out = []
+    for (_, parts), r in zip(
+        router.route(as_episodes(rows)), router.read([(x["title"], x["text"]) for x in rows]), strict=True
+    ):
+        kind = router.kind_of(r)
+        if len(parts) == 1 and parts[0].kind != kind:
+            out.append((str(parts[0].kind), str(parts[0].why)))
+        else:
+            out.append((kind, ""))
+    return out
+
+
+def route_here(
+    rows: list[dict[str, str]], embedder: str, rules: bool, as_run: bool = False
+) -> tuple[list[str], str]:
+    """Predicted kinds with this checkout's router, and the model's name (`as_run`: as a daily run writes)."""
     import memdir.consolidation.daily.router as router_mod
     from memdir.index.embedder import get_embedder, routing_name
 
@@ -98,6 +140,8 @@ def route_here(rows: list[dict[str, str]], embedder: str, rules: bool) -> tuple[
     else:
         emb = get_embedder(embedder)
         router = router_mod.Router(emb.embed_passages, routing_name(emb), emb.dim)
+    if as_run:
+        return [k for k, _ in written(router, rows)], router.model.name
     readings = router.read([(r["title"], r["text"]) for r in rows])
     return [router.kind_of(x) for x in readings], router.model.name
 
@@ -162,16 +206,18 @@ def main() -> int:
     ap.add_argument("--no-rules", action="store_true", help="the model alone, without the rule layer")
     ap.add_argument("--old", metavar="CORE", help="route with the router of another checkout's core/ instead")
     ap.add_argument("--errors", action="store_true", help="list the misrouted episodes")
+    ap.add_argument("--as-run", action="store_true", help="score what a daily run writes (Router.route)")
     args = ap.parse_args()
     rows = load(Path(args.data), args.split)
     t0 = time.perf_counter()
     if args.old:
         pred, name = route_old(rows, args.old), f"old router at {args.old}"
     else:
-        pred, name = route_here(rows, args.embedder, not args.no_rules)
+        pred, name = route_here(rows, args.embedder, not args.no_rules, args.as_run)
     elapsed = time.perf_counter() - t0
     print(
         f"data: {args.data} ({args.split}; {len(rows)} episodes)  router: {name}  rules: {not args.no_rules}"
+        + ("  as run" if args.as_run else "")
     )
     print(f"routed in {elapsed:.1f} s")
     report(rows, pred, args.errors)

@@ -11,7 +11,7 @@ cue weight and C, the same rows, split and weights) but without set k's rows, pu
 other weight sets in memory, and set k is routed by the full router (its rule layers included) on the
 ONNX Runtime engine: macro-F1 overall, English and Japanese, and the mean over the sets (routing round 16's
 figures). Then the full recipe (no set left out, which is the shipped `e5_ort` when the file was fit from
-this checkout's rows) scores the spent sets `heldout17`-`heldout22`, which are not training rows.
+this checkout's rows) scores the spent sets `heldout17`-`heldout23`, which are not training rows.
 
 `--fit-offsets` (routing round 19) fits the class offsets per language (a bias added to a class's
 log-probability for English or for Japanese text, route_model.LinearModel.offsets) by a deterministic grid
@@ -45,7 +45,7 @@ from memdir.consolidation.daily.route_model import LinearModel, RouterModels, re
 from memdir.consolidation.daily.router import Router, read_text  # noqa: E402
 from memdir.notes.current_steps import language  # noqa: E402
 
-DEV_SETS = ("heldout17", "heldout18", "heldout19", "heldout20", "heldout21", "heldout22")
+DEV_SETS = ("heldout17", "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23")
 KINDS = ("knowledge", "procedures", "skip")
 GRID = tuple(round(x / 10, 1) for x in range(-10, 11))
 Offsets = dict[str, tuple[float, float, float]]

@@ -277,7 +277,7 @@ class Router:
         note_kind = kind if kind != "skip" else "procedures"
         s = shaped(note_kind, r, r.body)
         if (
-            kind == "procedures" and usage is None and no_step_once_shaped(r.body, s.text)
+            kind == "procedures" and usage is None and no_step_once_shaped(r.body, s.text, r.title)
         ):  # no step: knowledge or skip
             kind, why = self._runner_up(r), SHAPED_NO_STEPS_REASON
             if kind == "skip":
