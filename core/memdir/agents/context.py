@@ -117,9 +117,18 @@ def _inline(text: str) -> str:
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text).replace("`", "'")
 
 
+# Provenance, tool list, value counts: no step, dropped so a budget cuts a placeholder's legend last (trial 21).
+_PROVENANCE = re.compile(
+    r"^(?:Distilled \(\w+\) from \d+ successful tasks in the activity log\b|Tools used: )"
+)
+_SEEN = re.compile(r", different between the tasks \(\d+ values seen\)")
+
+
 def _excerpt(body: str, max_chars: int) -> str:
-    """The body without its title heading and blank runs, cut at a line end near max_chars."""
-    lines = [ln.rstrip() for ln in body.strip().splitlines()]
+    """The body without its title heading, provenance lines and blank runs, cut at a line end near max_chars."""
+    lines = [
+        _SEEN.sub("", ln.rstrip()) for ln in body.strip().splitlines() if not _PROVENANCE.match(ln.strip())
+    ]
     if lines and lines[0].startswith("#"):  # the title heading repeats the description
         lines = lines[1:]
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines).strip())

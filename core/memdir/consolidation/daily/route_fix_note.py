@@ -71,10 +71,19 @@ STATED_RULE = re.compile(
 )
 
 
+# What follows "From now on" is the writer's own state, not a rule ("From now on I'm on holiday"), or
+# the sentence is hearsay or a guess (「今後は寒くなるそうです」「今後は増えるでしょう」): no rule (trial 21 re-check).
+_NO_RULE = re.compile(
+    r"(?i)^[ \t]*(?:[-*•・][ \t]*)?(?:from now on|going forward|from today on|from here on|in (?:the )?future)"
+    r"[ \t]*,?[ \t]*(?:i'm|i am|i'll be|i will be)\b|"
+    r"(?:そうです|そうだ|らしい|らしいです|みたい|みたいです|でしょう|だろう|かもしれない|かもしれません)[。.!！]?\s*$"
+)
+
+
 def states_a_rule(body: str) -> bool:
-    """Whether a sentence of `body` opens with a rule for the future (not a question)."""
+    """Whether a sentence of `body` opens with a rule for the future (not a question, a state or hearsay)."""
     return any(
-        STATED_RULE.search(u) and not u.rstrip().endswith(("?", "？"))
+        STATED_RULE.search(u) and not u.rstrip().endswith(("?", "？")) and not _NO_RULE.search(u.strip())
         for line in body.splitlines()
         for u in (sentences(line) or [line])
     )

@@ -30,6 +30,7 @@ import re
 from memdir.consolidation.daily.blocks import Block, sentences
 from memdir.consolidation.daily.past_tense import PAST_VERB
 from memdir.consolidation.daily.route_cues import IMPERATIVE_VERBS
+from memdir.consolidation.daily.route_fix_note import states_a_rule
 from memdir.consolidation.daily.route_message import general_instruction, is_message
 from memdir.consolidation.daily.route_story import (
     INLINE_STEPS,
@@ -178,8 +179,9 @@ def no_step_once_shaped(body: str, shaped_text: str, title: str = "") -> bool:
     tells an order of work, a forwarded request does not. Routing round 23: the rule read every text, and over
     the spent sets, as a daily run writes them, it turned 53 right routes wrong and one wrong route right
     (a routine told in sentences, which the shaper leaves unnumbered; Japanese in the plain form): a text in
-    the writer's own words is left to the router (docs/daily.md, "Routing round 23")."""
-    if shaped_steps(shaped_text) or not not_own_words(title, body):
+    the writer's own words is left to the router (docs/daily.md, "Routing round 23"), unless it states a rule
+    for the future ("From now on …", 「今後は…」): with no step, that is a policy, knowledge (trial 21 #2)."""
+    if shaped_steps(shaped_text) or not (not_own_words(title, body) or states_a_rule(body)):
         return False
     said = sentences(_QUOTE_MARKS.sub("", body))
     # a one-line instruction in the writer's own words ("Run make lint before pushing.") is a procedure of one
