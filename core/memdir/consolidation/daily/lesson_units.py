@@ -64,8 +64,13 @@ def fixed_later(s: str, failed: Callable[[str], bool]) -> bool:
     return bool(k) and not any(failed(c) and not _fixes(c) for c in parts[k:])
 
 
+_UNTIL = re.compile(
+    r"(?i)\buntil\b|\btill\b|まで"
+)  # "… got timeouts until we scaled it back up": how long it failed
+
+
 def _fixes(c: str) -> bool:
-    return bool(ACTED.search(c.strip()) or _FINE_NOW.search(c) or _GONE.search(c))
+    return not _UNTIL.search(c) and bool(ACTED.search(c.strip()) or _FINE_NOW.search(c) or _GONE.search(c))
 
 
 def remedy_told(s: str) -> bool:
