@@ -53,6 +53,9 @@ def what_it_wrote(run: RunRecord) -> str:
             parts.append(f"{len(mine)} {one if len(mine) == 1 else many} ({shown})")
     if paths:
         parts.append(f"{len(paths)} other file{'s' if len(paths) != 1 else ''}")
+    if not run.get("wrote"):  # a record written before `wrote` was: its counts
+        counts = run.get("counts", {})
+        parts += [f"{counts[k]} {k}" for k in ("created", "updated") if counts.get(k)]
     review = run.get("counts", {}).get("review", 0)
     if review:
         parts.append(f"{review} review item{'s' if review != 1 else ''}")
@@ -83,7 +86,8 @@ def earlier_run(
             continue
         if run.get("result") != "ok" or "--dry-run" in (run.get("scope") or ""):
             continue
-        if not (run.get("wrote") or run.get("counts", {}).get("review")):
+        counts = run.get("counts", {})
+        if not (run.get("wrote") or any(counts.get(k) for k in ("created", "updated", "review"))):
             continue
         theirs = _window(run.get("window"))
         if mine is not None and (theirs is None or not _overlaps(theirs, mine)):
