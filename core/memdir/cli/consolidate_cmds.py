@@ -33,7 +33,8 @@ def _scope(flag: str, value: str | None, dry_run: bool) -> str | None:
 
 def _run_recorded(state: CliState, job: str, scope: str | None, run: Callable[[], RunReport]) -> RunReport:
     """Run a job and record it like the daemon's; only a full run (scope None) counts for catch-up."""
-    from memdir.daemon.runs import RunJournal, counts_of, error_of, window_of
+    from memdir.daemon.earlier import earlier_run
+    from memdir.daemon.runs import RunJournal, counts_of, error_of, window_of, wrote_of
 
     journal = RunJournal(state.memory.root)
     record = journal.start(job, reason="cli", scope=scope)
@@ -43,7 +44,20 @@ def _run_recorded(state: CliState, job: str, scope: str | None, run: Callable[[]
         journal.finish(record, "failed", error=str(exc) or type(exc).__name__)
         raise
     result = "incomplete" if report.incomplete else "ok"
-    journal.finish(record, result, counts=counts_of(report), error=error_of(report), window=window_of(report))
+    window = window_of(report)
+    if not (report.changed or report.dry_run or report.incomplete or report.errors):  # who did it already
+        own = bool(report.processed) if job == "daily" else not report.stats.get("already_distilled")
+        earlier = earlier_run(state.memory.root, job, record, window, own)
+        if earlier:
+            report.stats["earlier_run"] = earlier
+    journal.finish(
+        record,
+        result,
+        counts=counts_of(report),
+        error=error_of(report),
+        window=window,
+        wrote=wrote_of(report),
+    )
     return report
 
 
@@ -76,7 +90,12 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         say(report.diff)
     for err in report.errors:
         say("  ", ("error", "red"), f" {err}", stderr=True)
-    if not report.changed:
+    earlier = report.stats.get("earlier_run")
+    if isinstance(
+        earlier, dict
+    ):  # nothing to do because an earlier run did it: say which (trial 21 re-check)
+        say(f"  {earlier['line']}")
+    elif not report.changed:
         say("  nothing to change")
     waiting = report.stats.get("waiting_today")
     if isinstance(waiting, int) and waiting:  # default runs stop at yesterday: say what was not looked at

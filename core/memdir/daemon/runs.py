@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TypedDict, cast
+from typing import NotRequired, TypedDict, cast
 
 from memdir.activity import parse_ts
 from memdir.locks import file_lock, try_lock
@@ -46,6 +46,7 @@ class RunRecord(TypedDict):
     scope: str | None  # e.g. "--until 2026-11-23", "--dry-run"; None for a full run
     full: bool  # a full run (catch-up counts only these); records written before this field are full
     window: list[str] | None  # weekly: [start, end) of the activity distilled (ISO); None: not a windowed job
+    wrote: NotRequired[list[str]]  # the notes it created or updated (`earlier.py` names them to a later run)
 
 
 class JobRecord(TypedDict, total=False):
@@ -95,6 +96,15 @@ def counts_of(report: object) -> dict[str, int]:
 
 MAX_ERROR_CHARS = 500
 SHOWN_ERRORS = 3
+
+
+MAX_WROTE = 50
+
+
+def wrote_of(report: object) -> list[str]:
+    """The note paths a RunReport-like result created or updated (at most MAX_WROTE)."""
+    paths = [*getattr(report, "created", []), *getattr(report, "updated", [])]
+    return [str(p) for p in paths][:MAX_WROTE]
 
 
 def window_of(report: object) -> list[str] | None:
@@ -184,8 +194,9 @@ class RunJournal:
         error: str | None = None,
         now: datetime | None = None,
         window: list[str] | None = None,
+        wrote: list[str] | None = None,
     ) -> RunRecord:
-        """Record how a run ended ("ok", "incomplete", "failed", "interrupted", "skipped")."""
+        """Record how a run ended ("ok", "incomplete", "failed", "interrupted", "skipped") and what it wrote."""
         done: RunRecord = {
             **run,
             "finished_at": (now or utcnow()).isoformat(),
@@ -193,6 +204,7 @@ class RunJournal:
             "counts": counts or {},
             "error": error,
             "window": run.get("window") or window,  # the daemon's (local time) when it set one
+            "wrote": wrote or [],
         }
         with file_lock(self.lock):
             state = self._load()

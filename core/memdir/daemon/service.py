@@ -41,7 +41,16 @@ from memdir.daemon.catchup import (
 from memdir.daemon.lock import DaemonLock, daemon_dir
 from memdir.daemon.logs import log_path, setup_daemon_logging, teardown_daemon_logging
 from memdir.daemon.options import DaemonOptions, jobs_from_env, lower_priority
-from memdir.daemon.runs import JOBS, RunJournal, counts_of, error_of, job_lock_busy, utcnow, window_of
+from memdir.daemon.runs import (
+    JOBS,
+    RunJournal,
+    counts_of,
+    error_of,
+    job_lock_busy,
+    utcnow,
+    window_of,
+    wrote_of,
+)
 from memdir.daemon.schedule import next_fire_time, previous_fire_time, resolve_timezone, triggers_for
 from memdir.errors import ConfigError, MemdirError
 from memdir.runs.state import JsonState
@@ -189,7 +198,9 @@ class Daemon:
         incomplete = getattr(report, "incomplete", None)  # RunReport: one line on what was left pending
         result = "interrupted" if cancel.stop_requested() else "incomplete" if incomplete else "ok"
         error = error_of(report)  # what was left pending, else the run's errors: never a bare count
-        self.journal.finish(run, result, counts, error=error, window=window_of(report))
+        self.journal.finish(
+            run, result, counts, error=error, window=window_of(report), wrote=wrote_of(report)
+        )
         ended = "incomplete" if result == "incomplete" else "finished" if result == "ok" else "stopped early"
         if error:
             log.warning("%s job %s: %s (%s; %s)", job, ended, error, counts, about)

@@ -8,7 +8,14 @@ import re
 from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
 from memdir.consolidation.daily.lesson_remedy import REMEDY
 from memdir.consolidation.daily.lesson_turns import PROHIBIT, WORSE, fix_named, is_instruction
-from memdir.consolidation.daily.lesson_units import block_text, fenced, is_positive, remedy_told, with_figures
+from memdir.consolidation.daily.lesson_units import (
+    block_text,
+    fenced,
+    fixed_later,
+    is_positive,
+    remedy_told,
+    with_figures,
+)
 from memdir.consolidation.daily.long_paste import excerpt_lines
 from memdir.consolidation.daily.sentence_ends import split_sentences
 from memdir.consolidation.daily.shape_case import cap_first
@@ -81,7 +88,8 @@ def is_remedy(s: str) -> bool:
     "… fixed it", or an act done about it or "fine now" (trial 16) or the fix named ("The fix was to …",
     trial 18) in a sentence telling no failure."""
     told = remedy_told(s) or fix_named(s)
-    return bool(REMEDY.search(s)) or (told and not failure_told(s) and not is_positive(s))
+    told = (told and not failure_told(s)) or fixed_later(s, failure_told)  # "…; tightened it, no more drip"
+    return bool(REMEDY.search(s)) or (told and not is_positive(s))
 
 
 # An episode that calls itself a look back ("Lessons from …", a post-mortem, 振り返り) says something went wrong.

@@ -9,6 +9,7 @@ retrospective (Keep:, 良かった点：, What went well:), which never goes und
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from memdir.consolidation.daily.long_paste import cut_lines, has_error_line
 
@@ -42,6 +43,34 @@ POSITIVE = re.compile(
     r"(?i)^\s*(?:keep|good|wins?|positives?|went well|what went well|what worked(?: well)?|kudos)\s*[:：]|"
     r"^\s*(?:良かった|よかった|うまくいった|上手くいった)(?:点|こと)?\s*[:：]|^\s*(?:Keep|継続)\s*[（(]?[^:：]{0,8}[:：]"
 )
+
+
+# A clause that tells the failure is gone, after the clause that tells it: "…; tightened it, no more drip",
+# 「…締め直したら、水漏れが止まった」「…交換して直った」 (trial 21 re-check N3).
+_GONE = re.compile(
+    r"(?i)\bno more (?!than\b)[\w-]+|\b(?:that|which) (?:fixed|solved|sorted) it\b|"
+    r"(?:直|治)(?:った|りました)|解消(?:した|しました|された)|"
+    r"(?:漏れ|水漏れ|雨漏り|水滴|異音|エラー|臭い|におい|音)が(?:止まった|止まりました|なくなった|なくなりました|消えた)"
+)
+_CLAUSE = re.compile(r"\s*[;；,、]\s*|\s+(?:and then|then|and|so)\s+")
+
+
+def fixed_later(s: str, failed: Callable[[str], bool]) -> bool:
+    """A sentence that tells the failure or its cause and then, in a later clause, the fix (an act done, or the
+    failure gone), with no new failure after it: "Found a loose washer …; tightened it, no more drip." (it may
+    name the cause; "Reset the breaker, tripped again" is no fix)."""
+    parts = [p for p in _CLAUSE.split(s) if p.strip()]
+    k = next((k for k in range(1, len(parts)) if _fixes(parts[k])), 0)
+    return bool(k) and not any(failed(c) and not _fixes(c) for c in parts[k:])
+
+
+_UNTIL = re.compile(
+    r"(?i)\buntil\b|\btill\b|まで"
+)  # "… got timeouts until we scaled it back up": how long it failed
+
+
+def _fixes(c: str) -> bool:
+    return not _UNTIL.search(c) and bool(ACTED.search(c.strip()) or _FINE_NOW.search(c) or _GONE.search(c))
 
 
 def remedy_told(s: str) -> bool:

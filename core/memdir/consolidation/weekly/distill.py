@@ -57,6 +57,7 @@ from memdir.consolidation.weekly.titles import (
     title_template,
 )
 from memdir.consolidation.weekly.unit_values import unit_apart
+from memdir.consolidation.weekly.unsourced import unsourced
 from memdir.consolidation.weekly.varying_words import one_task_values
 from memdir.consolidation.weekly.verb_titles import verb_and_thing
 from memdir.consolidation.weekly.whole_values import join_named
@@ -351,6 +352,7 @@ def distil_builtin(
         started=[t.start for t in ordered],
         keyed={t.text: t.keyed for t in texts if t.keyed},  # nested arguments with their keys (`keyed_args`)
         returned=returned_legend(groups, marks, rendered),
+        unsourced=unsourced(groups, rendered, {t.task_id: t for t in ordered}),  # `{phone}` given nowhere
     )
 
 

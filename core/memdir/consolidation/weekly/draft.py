@@ -35,3 +35,4 @@ class Draft:
     returned: dict[str, str] = field(
         default_factory=dict
     )  # placeholder -> the earlier step whose result it is
+    unsourced: list[str] = field(default_factory=list)  # placeholders no request states, no step returns

@@ -24,6 +24,7 @@ from memdir.consolidation.weekly.reply_templates import template_line
 from memdir.consolidation.weekly.span_dates import DATE, period_name
 from memdir.consolidation.weekly.spans import Template
 from memdir.consolidation.weekly.title_language import language
+from memdir.consolidation.weekly.unsourced import NO_SOURCE
 from memdir.consolidation.weekly.value_forms import value_form
 
 MAX_TRIED = 6
@@ -273,6 +274,7 @@ def legend(draft: Draft) -> list[str]:
         legend_line(
             name, vals, draft.value_tasks.get(name), draft.step_values.get(name), draft.returned.get(name, "")
         )
+        + (f"; {NO_SOURCE}" if name in draft.unsourced and name not in draft.returned else "")
         for name, vals in draft.values.items()
     ]
 
