@@ -444,7 +444,11 @@ def train(
     n_spent = sum(len(files[e]) for e in extra if e in spent)
     e5_w = np.concatenate(
         [np.ones(len(episodes) + len(more) - n_spent)]
-        + [np.full(len(files[e]), SPENT_WEIGHTS.get(e.split("/")[0], SPENT_WEIGHT)) for e in extra if e in spent]
+        + [
+            np.full(len(files[e]), SPENT_WEIGHTS.get(e.split("/")[0], SPENT_WEIGHT))
+            for e in extra
+            if e in spent
+        ]
     )
     x_read = [read_text(str(r.get("title") or ""), str(r["text"])) for r in more]
     # `e5` reads the columns EPISODE_COLS names (recorded in the model file; route15's list cue would add to them)
