@@ -108,7 +108,7 @@ SPENT_SETS = (
     "heldout10",
     "heldout11",
     "heldout13",
-    # routing round 24: the eight fresh sets rounds 17-23 were scored on, as written (960 EN/JA rows)
+    # routing round 24: the eight fresh sets heldout17-24, spent when scored, labels as written (960 EN/JA rows)
     *(f"heldout{n}" for n in range(17, 25)),
 )
 # per-set sample weights over SPENT_WEIGHT (empty: the shipped recipe; route_loso.py --new-weight tries others)
