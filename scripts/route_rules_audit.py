@@ -5,8 +5,8 @@ Usage:
   PYTHONPATH=core OMP_NUM_THREADS=1 .venv/bin/python scripts/route_rules_audit.py --rows     # and each change
 
 Every spent set is routed as `scripts/route_loso.py` routes it: each training-row set
-(`train_router.SPENT_SETS`) by the `e5_ort` fit without its rows, and `heldout17`-`heldout22` (spent, not
-training rows) by the full fit. For each row the model's own route (the argmax of its probabilities, before
+(`train_router.SPENT_SETS`, `heldout17`-`heldout24` among them since routing round 24) by the `e5_ort` fit
+without its rows, and any other set given (spent, not a training row: `route_loso.DEV_SETS`) by the full fit. For each row the model's own route (the argmax of its probabilities, before
 any rule) and the final route (`Router.kind_of`) are recorded, with the rule that decided the final route
 (`Router.rule_of`); a rule that changed the route counts right->wrong, wrong->right or wrong->wrong, per
 language. A rule that turns more right routes wrong than wrong routes right over all sets is the one to narrow
@@ -74,7 +74,10 @@ def main() -> int:
     ap.add_argument("--sets", nargs="*", default=[*tr.SPENT_SETS, *rl.DEV_SETS], help="spent sets to audit")
     ap.add_argument("--rows", action="store_true", help="list each row a rule changed")
     ap.add_argument("--as-run", action="store_true", help="what a daily run writes (its shaping and rule)")
+    ap.add_argument("--new-weight", type=float, help="sample weight of heldout17-24's rows (a variant)")
     args = ap.parse_args()
+    if args.new_weight is not None:
+        tr.SPENT_WEIGHTS.update({f"heldout{n}": args.new_weight for n in range(17, 25)})
     recipe = rl.Recipe()
     scorer = rl.Scorer(recipe.shipped)
     sets = REPO / "examples" / "routing_set"

@@ -108,7 +108,11 @@ SPENT_SETS = (
     "heldout10",
     "heldout11",
     "heldout13",
+    # routing round 24: the eight fresh sets heldout17-24, spent when scored, labels as written (960 EN/JA rows)
+    *(f"heldout{n}" for n in range(17, 25)),
 )
+# per-set sample weights over SPENT_WEIGHT (empty: the shipped recipe; route_loso.py --new-weight tries others)
+SPENT_WEIGHTS: dict[str, float] = {}
 EPISODES_EXTRA = (
     "unshipped/episodes_round3.jsonl",
     "unshipped/episodes_round4.jsonl",
@@ -438,7 +442,14 @@ def train(
     parts += [spent_split(files[e]) for e in extra if e in spent]
     more += [r for e in extra if e in spent for r in files[e]]
     n_spent = sum(len(files[e]) for e in extra if e in spent)
-    e5_w = np.concatenate([np.ones(len(episodes) + len(more) - n_spent), np.full(n_spent, SPENT_WEIGHT)])
+    e5_w = np.concatenate(
+        [np.ones(len(episodes) + len(more) - n_spent)]
+        + [
+            np.full(len(files[e]), SPENT_WEIGHTS.get(e.split("/")[0], SPENT_WEIGHT))
+            for e in extra
+            if e in spent
+        ]
+    )
     x_read = [read_text(str(r.get("title") or ""), str(r["text"])) for r in more]
     # `e5` reads the columns EPISODE_COLS names (recorded in the model file; route15's list cue would add to them)
     e5_cues = cues[ep][:, list(EPISODE_COLS)]

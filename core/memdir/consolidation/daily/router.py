@@ -48,6 +48,7 @@ from memdir.consolidation.daily.route_reading import (
 )
 from memdir.consolidation.daily.route_reference import states_a_reference
 from memdir.consolidation.daily.route_story import STORY_REASON, is_story
+from memdir.consolidation.daily.route_story_finding import story_rule
 from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
 from memdir.consolidation.daily.route_usage_recap import recap_report
 from memdir.notes.episodes import Episode
@@ -115,9 +116,7 @@ class RoutedPart:
     usage: str | None = None  # success | failure | unknown: it reports using an existing procedure
     confidence: float = 0.0  # the model's probability of `kind`
     why: str = ""  # a rule that changed the model's kind, for the run's reason (route_story)
-    unsure: tuple[str, float] | None = (
-        None  # a skip the model is unsure of: the runner-up kind, its probability
-    )
+    unsure: tuple[str, float] | None = None  # an unsure skip: the runner-up kind, its p
 
 
 class Router:
@@ -190,6 +189,9 @@ class Router:
     def _rules(self, r: Reading) -> tuple[str, str, str]:
         """The kind after every rule, the rule's name and the run's reason (the last two empty when none)."""
         kind, rule = self._model_rule(r)
+        told = None if rule else story_rule(kind, self._unsure_skip(r), r.body, r.blocks)
+        if told is not None:  # a story read as knowledge, or an unsure skip that names a finding (round 24)
+            return "knowledge", told, STORY_REASON
         if kind != "procedures":
             return kind, rule, ""
         if is_story(r.body, r.blocks):
@@ -199,6 +201,10 @@ class Router:
         if self._no_steps_acts(r) and not has_step(r.body, r.blocks, r.title):
             return self._runner_up(r), "no_steps", NO_STEPS_REASON
         return kind, "", ""
+
+    def _unsure_skip(self, r: Reading) -> bool:
+        """The model reads skip with less than UNSURE_SKIP probability (a skip a review item asks about)."""
+        return float(r.proba[self.model.classes.index("skip")]) < UNSURE_SKIP
 
     def _no_steps_acts(self, r: Reading) -> bool:
         """Whether the no-steps rule may overrule the model (routing round 22): when the model reads its route
@@ -319,21 +325,19 @@ class Router:
 
     def _usage(self, r: Reading) -> str | None:
         """success / failure / unknown when the text reports using an existing procedure, else None."""
-        if (
-            r.body not in self._usages
-        ):  # asked twice per episode: before the halves are embedded, then by _parts
+        if r.body not in self._usages:  # asked before the halves are embedded, then by _parts
             self._usages[r.body] = self._read_usage(r)
         return self._usages[r.body]
 
     def _read_usage(self, r: Reading) -> str | None:
-        if self.kind_of(r) != "knowledge" and recap_report(
-            r.body, r.blocks
-        ):  # "same as before: a, b" (trial 13)
+        if self.kind_of(r) != "knowledge" and recap_report(r.body, r.blocks):  # "same as before: a, b"
             return usage_outcome(r.body)
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
+        mk = self._model_kind(r)
         if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA and not (
-            # a report the model is unsure of is still no procedure of its own sentences (trial 12)
-            self._model_kind(r) == "procedures" and plain_report(r.body, r.blocks)
+            # a report the model is unsure of is still no procedure of its own sentences (trial 12); one the
+            # router reads as skip and is unsure of is such a report too, not a review item (routing round 24)
+            (mk == "procedures" or (mk == "skip" and self._unsure_skip(r))) and plain_report(r.body, r.blocks)
         ):
             return None
         return usage_outcome(r.body)
