@@ -24,17 +24,12 @@ from memdir.consolidation.weekly.placeholders import Placeholder
 from memdir.consolidation.weekly.span_types import Part, Span
 from memdir.consolidation.weekly.spans import Template
 from memdir.consolidation.weekly.tasks import Task
+from memdir.consolidation.weekly.value_forms import date_said, digits
 
 Marks = dict[int, tuple[str, str, bool]]  # id(span) -> (tool, key, one of a list) of the result it comes from
 _TOKEN_END = re.compile(r"[\s'\"`()\[\]{}<>,;|&=]")
 _INSIDE = re.compile(r"[^\s'\"`()\[\]{}<>,;|&=]{1,24}")
-_ISO_DAY = re.compile(r"\d{4}-(\d{2})-(\d{2})")
-_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 MIN_LENGTH = 3
-
-
-def _digits(text: str) -> str:
-    return "".join(c for c in text if c.isdigit())
 
 
 def _name(key: str, listed: bool) -> str:
@@ -48,15 +43,8 @@ def _stated(value: str, task: Task, tool: str) -> bool:
     said = task.intent.lower()
     if value.lower() in said:
         return True
-    if day := _ISO_DAY.fullmatch(value):  # `2026-12-12` asked as `12月12日`, `12/12`, `Dec 12`, `12 December`
-        m, d = int(day[1]), int(day[2])
-        forms = (
-            rf"(?<!\d){m}\s*月\s*{d}\s*日",
-            rf"(?<!\d)0?{m}/0?{d}(?!\d)",
-            rf"{_MONTHS[m - 1]}[a-z]*\.?\s*0?{d}(?!\d)",
-        )
-        if any(re.search(f, said) for f in (*forms, rf"(?<!\d)0?{d}(?:st|nd|rd|th)?\s+{_MONTHS[m - 1]}")):
-            return True
+    if date_said(value, said):  # `2026-12-12` asked as `12月12日`, `12/12`, `Dec 12`, `12 December`
+        return True
     for step in task.steps:
         if value in step.input:
             return True
@@ -67,7 +55,7 @@ def _stated(value: str, task: Task, tool: str) -> bool:
 
 def _found(value: str, token: str) -> tuple[str, str] | None:
     """(text before, text after) the value in a token, or None; a phone number is the whole token by digits."""
-    if is_phone(value) and is_phone(token) and _digits(value) == _digits(token):
+    if is_phone(value) and is_phone(token) and digits(value) == digits(token):
         return "", ""
     at = token.find(value)
     return (token[:at], token[at + len(value) :]) if at >= 0 else None

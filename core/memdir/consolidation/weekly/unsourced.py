@@ -18,47 +18,25 @@ from collections.abc import Mapping, Sequence
 
 from memdir.consolidation.weekly.placeholders import Placeholder
 from memdir.consolidation.weekly.tasks import Task
+from memdir.consolidation.weekly.value_forms import date_said, digits
 
 NO_SOURCE = "not in the request and no earlier step returns it: ask or look it up"
 _WORD = re.compile(r"[^\W_]{3,}|[\u3040-\u30ff\u3400-\u9fff]{2,}")
-_ISO_DAY = re.compile(r"(?:\d{4}-)?(\d{1,2})-(\d{1,2})|(\d{1,2})/(\d{1,2})")
-_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 MIN_DIGITS = 6
-
-
-def _digits(text: str) -> str:
-    return "".join(c for c in text if c.isdigit())
-
-
-def _date_said(value: str, said: str) -> bool:
-    m = _ISO_DAY.fullmatch(value.strip())
-    if not m:
-        return False
-    month, day = int(m[1] or m[3]), int(m[2] or m[4])
-    if not (1 <= month <= 12 and 1 <= day <= 31):
-        return False
-    forms = (
-        rf"(?<!\d)0?{month}\s*月\s*0?{day}\s*日",
-        rf"(?<!\d)0?{month}/0?{day}(?!\d)",
-        rf"(?<!\d)\d{{4}}-0?{month}-0?{day}(?!\d)",
-        rf"{_MONTHS[month - 1]}[a-z]*\.?\s*0?{day}(?!\d)",
-        rf"(?<!\d)0?{day}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS[month - 1]}",
-    )
-    return any(re.search(f, said) for f in forms)
 
 
 def _given(value: str, task: Task) -> bool:
     """Whether the task had the value from a text or a result: the request, a reply, any call's result."""
     said = " ".join([task.intent, *(s.text() for s in task.steps if s.kind != "tool")]).lower()
     v = value.strip().lower()
-    digits = _digits(v)
-    if v in said or (len(digits) >= MIN_DIGITS and digits in _digits(said)) or _date_said(v, said):
+    own = digits(v)
+    if v in said or (len(own) >= MIN_DIGITS and own in digits(said)) or date_said(v, said):
         return True
     if any(w in said for w in _WORD.findall(v) if not w.isdigit()):
         return True
     for r in task.returns:
         got = r.value.strip().lower()
-        if got and (v in got or got in v or (len(digits) >= MIN_DIGITS and digits == _digits(got))):
+        if got and (v in got or got in v or (len(own) >= MIN_DIGITS and own == digits(got))):
             return True
     return False
 

@@ -70,3 +70,32 @@ def value_form(values: list[str]) -> str:
         if all(pattern.fullmatch(v) for v in values):
             return what
     return ""
+
+
+_MONTH_DAY = re.compile(r"(?:\d{4}-)?(\d{1,2})-(\d{1,2})|(\d{1,2})/(\d{1,2})")
+_MONTH_WORDS = [m[:3].lower() for m in _MONTH_NAMES]
+
+
+def digits(text: str) -> str:
+    """A value's digits in order: one phone or id however it is spaced or signed."""
+    return "".join(c for c in text if c.isdigit())
+
+
+def date_said(value: str, text: str) -> bool:
+    """Whether the month-day value (`2026-12-12`, `12-12`, `12/12`) is written in the lower-cased `text` in another
+    way: `12月12日`, `12/12`, `2026-12-12`, `Dec 12`, `12th of December` (a request that states the date)."""
+    m = _MONTH_DAY.fullmatch(value.strip())
+    if not m:
+        return False
+    month, day = int(m[1] or m[3]), int(m[2] or m[4])
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return False
+    name = _MONTH_WORDS[month - 1]
+    forms = (
+        rf"(?<!\d)0?{month}\s*月\s*0?{day}\s*日",
+        rf"(?<!\d)0?{month}/0?{day}(?!\d)",
+        rf"(?<!\d)\d{{4}}-0?{month}-0?{day}(?!\d)",
+        rf"{name}[a-z]*\.?\s*0?{day}(?!\d)",
+        rf"(?<!\d)0?{day}(?:st|nd|rd|th)?\s+(?:of\s+)?{name}",
+    )
+    return any(re.search(f, text) for f in forms)
