@@ -95,6 +95,9 @@ def single_task_words(proc: dict[str, Any], texts: dict[str, str]) -> list[str]:
     return out
 
 
+_RUN_STAMP = re.compile(r"^[a-z_]+_at: '?\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?'?$", re.M)
+
+
 def check_week(week_dir: Path, root: Path, created: list[str], review: list[str]) -> dict[str, Any]:
     """Score one run over a written week against its expected.json; returns problems and counts."""
     exp = json.loads((week_dir / "expected.json").read_text(encoding="utf-8"))
@@ -120,6 +123,9 @@ def check_week(week_dir: Path, root: Path, created: list[str], review: list[str]
         shown = proc["title"] + "\n" + "\n".join(proc["steps"])
         problems += [f"{rel}: lost constant {c!r}" for c in want.get("must_contain", []) if c not in shown]
         whole = re.sub(r"^sources:\n(?:- .+\n)+", "", text, flags=re.M)  # anywhere in the file
+        # ... but the run's own clock (`created_at: '2026-12-06T19:30:02+00:00'`) is not a task's value: a
+        # must-not-contain `19:30` failed CI when the run happened at 19:30 (stop 41)
+        whole = _RUN_STAMP.sub("", whole)
         # ... but the failed tasks' own records (issue 21's trace, each line citing its task id) are evidence
         whole = re.sub(r"^## Known failures\n(?:.*\n?)*?(?=^## |\Z)", "", whole, flags=re.M)
         problems += [f"{rel}: kept {c!r}" for c in want.get("must_not_contain", []) if c in whole]

@@ -241,7 +241,7 @@ def _apply(section_obj: Any, section: str, values: dict[str, Any]) -> Any:
 def load_config(root: str | os.PathLike[str] | None = None, env: dict[str, str] | None = None) -> Config:
     """Read `memdir.yaml` (if any) and MEMDIR_* overrides; never writes anything."""
     env = dict(os.environ) if env is None else env
-    root_path = resolve_root(root)
+    root_path = resolve_root(root).absolute()  # `Memory('.')` keeps working after a chdir, and locks find it
     cfg = Config(root=root_path)
     path = root_path / CONFIG_FILE
     raw: dict[str, Any] = {}
