@@ -132,7 +132,7 @@ def main() -> None:
     mem = Memory(root, config=load_config(root), embedder=embedder)
     check = queries[:: max(1, len(queries) // 25)][:25]
     same = sum(
-        [h.path for h in mem.search(q.text, k=k)] == ranked["hybrid"][q.id][:k]
+        [h.path for h in mem.search(q.text, k=k, weak=True)] == ranked["hybrid"][q.id][:k]
         for q in check
         for k in (5, 10)
     )

@@ -133,7 +133,7 @@ def collect(mem, positives: list[dict[str, object]], negatives: list[str], embed
     """The evidence of gold hits in the top 5; per negative query, the evidence of each top-5 hit."""
     pos, cross, neg = [], [], []
     for q in positives:
-        hits = mem.search(str(q["query"]), k=5)
+        hits = mem.search(str(q["query"]), k=5, weak=True)
         gold, other = set(q["gold"]), set(q.get("cross") or [])  # type: ignore[call-overload]
         for h in hits:
             if h.path in gold:
@@ -141,7 +141,7 @@ def collect(mem, positives: list[dict[str, object]], negatives: list[str], embed
             elif h.path in other:
                 cross.append(evidence(h, embedder))
     for text in negatives:
-        neg.append([evidence(h, embedder) for h in mem.search(text, k=5)])
+        neg.append([evidence(h, embedder) for h in mem.search(text, k=5, weak=True)])
     return {"pos": pos, "cross": cross, "neg": neg}
 
 

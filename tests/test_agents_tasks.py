@@ -67,6 +67,7 @@ def test_without_with_success_writes_task_end_at_once(mem: Memory, root: Path) -
 
 
 def test_feedback_event_names_the_procedure(mem: Memory, root: Path) -> None:
+    assert mem.add_note("procedures", "Deploy API", "1. make release") == "procedures/deploy-api.md"
     with mem.task("deploy") as t:
         t.feedback("procedures/deploy-api.md", success=False, note="step 3 is outdated")
         t.failure()

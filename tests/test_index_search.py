@@ -147,8 +147,8 @@ def test_inflected_query_finds_the_note_by_its_stem(corpus: Path, e5) -> None:  
 def test_top_k_is_the_start_of_a_longer_top_k(corpus: Path, e5) -> None:  # type: ignore[no-untyped-def]
     mem = Memory(corpus, embedder=e5)
     for query in ("deploy the api", "database backup", "パスワード"):
-        long = [h.path for h in mem.search(query, k=5)]
-        assert [h.path for h in mem.search(query, k=2)] == long[:2]
+        long = [h.path for h in mem.search(query, k=5, weak=True)]
+        assert [h.path for h in mem.search(query, k=2, weak=True)] == long[:2]
 
 
 def test_hybrid_finds_by_meaning_and_by_exact_words(corpus: Path, e5) -> None:  # type: ignore[no-untyped-def]
@@ -183,18 +183,20 @@ def test_japanese_query_finds_japanese_note(corpus: Path, e5) -> None:  # type: 
 
 
 def test_filters_kind_tag_min_confidence(corpus: Path, e5) -> None:  # type: ignore[no-untyped-def]
-    mem = Memory(corpus, embedder=e5)
-    assert {h.kind for h in mem.search("notes", k=10, kind="procedures")} == {"procedures"}
-    assert {h.path for h in mem.search("deploy", k=10, tags=["ops"])} == {
+    mem = Memory(corpus, embedder=e5)  # the filters over every ranked hit (weak=True: below the floor too)
+    assert {h.kind for h in mem.search("notes", k=10, kind="procedures", weak=True)} == {"procedures"}
+    assert {h.path for h in mem.search("deploy", k=10, tags=["ops"], weak=True)} == {
         "procedures/deploy-api.md",
         "procedures/deploy-docs.md",
     }
-    assert [h.path for h in mem.search("deploy publish", k=10, kind="procedures", min_confidence=0.5)] == [
-        "procedures/deploy-api.md"
-    ]
+    assert [
+        h.path for h in mem.search("deploy publish", k=10, kind="procedures", min_confidence=0.5, weak=True)
+    ] == ["procedures/deploy-api.md"]
     # notes without a confidence are not dropped by the confidence filter
-    assert "knowledge/cooking.md" in {h.path for h in mem.search("bread", k=10, min_confidence=0.5)}
-    assert mem.search("bread", kind="episodes") == []
+    assert "knowledge/cooking.md" in {
+        h.path for h in mem.search("bread", k=10, min_confidence=0.5, weak=True)
+    }
+    assert mem.search("bread", kind="episodes", weak=True) == []
     with pytest.raises(MemdirError):
         mem.search("x", kind="nonsense")
     with pytest.raises(MemdirError):

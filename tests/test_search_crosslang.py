@@ -69,7 +69,7 @@ def office(root: Path, e5) -> Memory:  # type: ignore[no-untyped-def]
 
 
 def first(mem: Memory, query: str) -> str:
-    return mem.search(query, k=5)[0].path
+    return mem.search(query, k=5, weak=True)[0].path  # the ranking (below the floor too)
 
 
 def test_japanese_question_finds_the_english_note_first(office: Memory) -> None:
@@ -86,7 +86,7 @@ def test_same_language_match_still_beats_its_translation(office: Memory) -> None
     # the English expense note says the same thing as the Japanese one: the one in the question's language wins
     assert first(office, "経費精算の手順") == "knowledge/keihi.md"
     assert first(office, "submitting expense reports") == "knowledge/expense-reports.md"
-    hits = office.search("経費精算の手順", k=5)
+    hits = office.search("経費精算の手順", k=5, weak=True)  # the ranking, below the floor too
     assert [h.path for h in hits].index("knowledge/expense-reports.md") > 0
 
 

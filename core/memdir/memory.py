@@ -15,8 +15,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from memdir.activity import ActivityLog
-from memdir.config import LAYOUT_FOLDERS, Config, load_config
-from memdir.errors import MemdirError, RootNotFound
+from memdir.arguments import (
+    int_arg,
+    optional_datetime,
+    optional_number,
+    optional_text,
+    outcome_arg,
+    root_arg,
+    tags_arg,
+    text_arg,
+)
+from memdir.config import LAYOUT_FOLDERS, Config, enclosing_root, load_config, resolve_root
+from memdir.errors import MemdirError, RootNotFound, StoreWriteError
 from memdir.inputs import check_query
 from memdir.notes.episodes import Episode, EpisodeLog
 from memdir.notes.store import NoteStore
@@ -64,6 +74,26 @@ def check_root(root: Path, default: bool = False) -> None:
     raise RootNotFound(f"no memory root at {root}{why}; run memdir init {root}", str(root))
 
 
+def locate_root(root: str | os.PathLike[str] | None = None) -> tuple[Path, bool]:
+    """The root a verb works on, and whether it is the default one (neither given nor MEMDIR_ROOT).
+
+    The argument, else $MEMDIR_ROOT, else ./memory_root when it is a root, else the root the
+    current folder is in (as Git finds `.git`), else ./memory_root (which `check_root` then
+    refuses, saying it was the default). The CLI and `Memory()` share it (trial 22 #6).
+    """
+    given = root not in (None, "") or bool(os.environ.get("MEMDIR_ROOT"))
+    path = resolve_root(root).absolute()
+    if given:
+        return path, False
+    try:
+        check_root(path)
+    except RootNotFound:
+        found = enclosing_root(Path.cwd())
+        if found is not None:
+            return found, False
+    return path, True
+
+
 class Memory:
     """One memory root: notes, episodes, activity, index, consolidation."""
 
@@ -74,6 +104,11 @@ class Memory:
         embedder: Embedder | None = None,
         llm: LLMEngine | None = None,
     ) -> None:
+        root = root_arg(root)
+        self._default_root = False
+        if config is None and root in (None, ""):  # `Memory()`: the root the CLI would use (trial 22 #6)
+            found, self._default_root = locate_root(root)
+            root = found
         self.config = config or load_config(root)
         self.root = Path(self.config.root)
         self.store = NoteStore(self.root)
@@ -92,7 +127,17 @@ class Memory:
 
     def check_root(self) -> None:
         """Raise RootNotFound unless this root exists with memdir's layout (only `init` creates one)."""
-        check_root(self.root.absolute())
+        check_root(self.root.absolute(), default=self._default_root)
+
+    def _need_root(self) -> None:
+        """RootNotFound (`no memory root at ...; run memdir init ...`) when the root folder is missing.
+
+        Every verb but `init` needs it: without this a write failed on a lock file under
+        `.memdir/locks/` and `search` warned about saving its index (trial 22 #7). A folder that
+        exists is used as it is: its folders are made as notes need them.
+        """
+        if not self.root.is_dir():
+            self.check_root()
 
     @property
     def embedder(self) -> Embedder:
@@ -145,18 +190,30 @@ class Memory:
     def init(self) -> list[str]:
         """Create the layout (idempotent); returns the folders created."""
         created = []
-        for name in LAYOUT:
-            p = self.root / name
-            if not p.exists():
-                p.mkdir(parents=True)
-                created.append(name)
-        gi = self.root / ".gitignore"
-        if not gi.exists():
-            gi.write_text(".memdir/\n", encoding="utf-8")
+        where = self.root
+        try:
+            if (
+                self.root.exists() and not self.root.is_dir()
+            ):  # a file in the way: one line, not NotADirectoryError
+                raise NotADirectoryError(20, "a file is there, not a folder")
+            for name in LAYOUT:
+                p = where = self.root / name
+                if not p.exists():
+                    p.mkdir(parents=True)
+                    created.append(name)
+            gi = where = self.root / ".gitignore"
+            if not gi.exists():
+                gi.write_text(".memdir/\n", encoding="utf-8")
+        except OSError as exc:
+            raise StoreWriteError(str(where), exc) from None
         return created
 
     def add_episode(self, text: str, title: str | None = None, at: datetime | None = None) -> Episode:
         """Append an episode to its day's file (with `git.autocommit` in a Git work tree: one commit)."""
+        text_arg(text, "add_episode", "text")
+        optional_text(title, "add_episode", "title")
+        optional_datetime(at, "add_episode", "at")
+        self._need_root()
         return self._committed(
             lambda: self.episodes.add(text, title=title, at=at),
             lambda ep: (f"memdir episode: {ep.id}\n", [ep.file]),
@@ -177,6 +234,11 @@ class Memory:
         """Create a note by hand (`knowledge`, `procedures` or `skills`; origin: human); returns its path."""
         from memdir.agents.notes import add_note
 
+        for name, value in (("kind", kind), ("title", title), ("text", text)):
+            text_arg(value, "add_note", name)
+        optional_text(description, "add_note", "description")
+        tags = tags_arg(tags, "add_note")
+        self._need_root()
         conf = self.config.thresholds.initial_confidence
         return self._committed(
             lambda: add_note(self.store, kind, title, text, description, tags, initial_confidence=conf),
@@ -188,10 +250,16 @@ class Memory:
         `limit` (characters) read a window of its text (the view says the total and where to go on)."""
         from memdir.agents.notes import read_note
 
+        text_arg(path, "read_note", "path")
+        int_arg(offset, "read_note", "offset", 0)
+        if limit is not None:
+            int_arg(limit, "read_note", "limit", 1)
+        self._need_root()
         return read_note(self.store, path, offset, limit)
 
     def log(self, **event: object) -> dict[str, object]:
         """Append one activity event (fields of the design's activity format)."""
+        self._need_root()
         return self.activity.append(event)
 
     # -- search and index
@@ -203,17 +271,28 @@ class Memory:
         tags: list[str] | None = None,
         min_confidence: float | None = None,
         mode: str = "hybrid",
-        weak: bool = True,
+        weak: bool = False,
     ) -> list[MemoryHit]:
         """Hybrid (lexical + vector) search; hits carry path, score, description, tags, episode anchor
-        and `relevant` (the relevance floor); `weak=False` drops the hits below the floor."""
+        and `relevant` (the relevance floor).
+
+        Only relevant hits are returned, as by `memdir search` and MCP: a query nothing matches gives
+        `[]`. `weak=True` also returns the hits below the floor, marked `relevant=False` (for ranking
+        benchmarks and tuning)."""
         from memdir.agents.recall import mark_hits
         from memdir.index.search import search_memory
         from memdir.lifecycle.usage import queue_hits
 
+        text_arg(query, "search", "query")
+        int_arg(k, "search", "k", 1)
+        optional_text(kind, "search", "kind")
+        tags = tags_arg(tags, "search")
+        optional_number(min_confidence, "search", "min_confidence")
+        text_arg(mode, "search", "mode")
         if not query.strip():
             raise MemdirError("empty query: say what to look for")
         check_query(query)
+        self._need_root()
         hits = search_memory(
             self.index,
             query,
@@ -231,10 +310,12 @@ class Memory:
 
     def sync_index(self, progress: Progress | None = None) -> SyncReport:
         """Bring the index in step with the files; returns a SyncReport."""
+        self._need_root()
         return self.index.sync(progress=progress)
 
     def rebuild_index(self, progress: Progress | None = None) -> SyncReport:
         """Drop and recreate the index from the files."""
+        self._need_root()
         return self.index.rebuild(progress=progress)
 
     # -- consolidation
@@ -273,18 +354,28 @@ class Memory:
 
     def consolidate_daily(self, day: date | None = None, dry_run: bool = False) -> RunReport:
         """Route pending episodes to knowledge, procedures or skip."""
+        self._need_root()
         return self.daily_consolidator().run(day=day, dry_run=dry_run)
 
     def consolidate_weekly(self, until: date | None = None, dry_run: bool = False) -> RunReport:
         """Distil tasks repeated with success in [until - 7 days, until) into procedures."""
+        self._need_root()
         return self.weekly_distiller().run(until=until, dry_run=dry_run)
 
     # -- lifecycle
     def feedback(self, path: str, success: bool, note: str | None = None) -> FeedbackResult:
-        """Report an outcome of using a procedure (counts, confidence, last_used; one commit with autocommit)."""
+        """Report an outcome of using a procedure (counts, confidence, last_used; one commit with autocommit).
+
+        `success` is True or False, or the word `"success"` or `"failure"`; any other value (`"no"`,
+        `"false"`, `0`, `None`) raises InputError and records nothing.
+        """
         from memdir.index.moves import moved_hint
         from memdir.lifecycle.feedback import apply_feedback
 
+        text_arg(path, "feedback", "path")
+        success = outcome_arg(success, "feedback")
+        optional_text(note, "feedback", "note")
+        self._need_root()
         c0 = self.config.thresholds.initial_confidence
         return self._committed(
             lambda: moved_hint(self.root, lambda: apply_feedback(self.store, path, success, note, None, c0)),
@@ -311,6 +402,7 @@ class Memory:
         """
         from memdir.lifecycle.decisions import DecisionInput, add_decision
 
+        self._need_root()
         spec = DecisionInput(title, list(options or []), chosen, reasons, tradeoffs, follow_up, track_outcome)
         return add_decision(self.store, spec)
 
@@ -318,6 +410,7 @@ class Memory:
         """Append an outcome (success|failure|partial|reverted) to a decision note."""
         from memdir.lifecycle.decisions import record_outcome
 
+        self._need_root()
         return record_outcome(self.store, path, text, result)
 
     def decisions(self, due_only: bool = False, today: date | None = None) -> list[dict[str, object]]:
@@ -325,6 +418,7 @@ class Memory:
         from memdir.agents.context import scan_frontmatter
         from memdir.agents.followups import list_decisions
 
+        self._need_root()
         heads = scan_frontmatter(self.store, ("knowledge",))
         return list_decisions(self.store, today or datetime.now(timezone.utc).date(), heads, due_only)
 
@@ -333,6 +427,7 @@ class Memory:
         `git.autocommit`, one commit: the note back and its archived copy gone (archive/ is in VERB_DIRS)."""
         from memdir.lifecycle.forgetting import restore_note
 
+        self._need_root()
         back = functools.partial(restore_note, self.store, path)
         return self._committed(back, lambda p: (f"memdir restore: {p}\n", [p]))
 
@@ -341,12 +436,14 @@ class Memory:
         """Counts, pending work, daemon and index state (the `status --json` document)."""
         from memdir.status import collect_status
 
+        self._need_root()
         return collect_status(self.store, self.episodes, self.activity, self.config.schedule, self.index)
 
     def lint(self) -> list[LintProblem]:
         """Problems found in the notes (each with a path and a message), then in the activity log."""
         from memdir.status import lint_problems
 
+        self._need_root()
         return lint_problems(self.store, self.activity)
 
     # -- agents
@@ -354,10 +451,14 @@ class Memory:
         """A compact Markdown block of pinned and relevant memory for an agent's prompt."""
         from memdir.agents.context import build_context
 
+        optional_text(query, "context", "query")
+        int_arg(budget, "context", "budget")
+        optional_text(kind, "context", "kind")
         if query is not None and not query.strip():
             raise MemdirError("empty query: describe the task in a few words (or give no query)")
         if query is not None:
             check_query(query)
+        self._need_root()
         search = functools.partial(self.search, weak=False)  # never recall what did not match
         return build_context(self.store, search, query=query, budget=budget, kind=kind)
 
@@ -369,10 +470,27 @@ class Memory:
         clock: Callable[[], datetime] | None = None,
         **fields: object,
     ) -> TaskLogger:
-        """A context manager that logs task_start, tool_use and task_end events (fields go on every event)."""
+        """A context manager that logs task_start, tool_use and task_end events (fields go on every event).
+
+        `t.feedback(path, success)` checks the note at once, as `feedback()` does (a path outside the
+        root, a missing note, a note that keeps no outcome counts: the error is raised and nothing
+        is logged); the next daily run applies the event.
+        """
         from memdir.agents.tasks import TaskLogger
 
-        return TaskLogger(self.activity, intent, task_id=task_id, clock=clock, **fields)
+        text_arg(intent, "task", "intent")
+        optional_text(task_id, "task", "task_id")
+        self._need_root()
+        return TaskLogger(
+            self.activity, intent, task_id=task_id, clock=clock, check_target=self._feedback_target, **fields
+        )
+
+    def _feedback_target(self, path: str) -> str:
+        """The root-relative path of a note feedback can apply to, else the error `feedback()` raises."""
+        from memdir.index.moves import moved_hint
+        from memdir.lifecycle.feedback import check_feedback_target
+
+        return moved_hint(self.root, lambda: check_feedback_target(self.store, path))
 
     # -- the daemon
     def daemon(

@@ -26,6 +26,7 @@ from types import TracebackType
 from typing import Any
 
 from memdir.activity import ActivityLog
+from memdir.arguments import optional_text, outcome_arg, text_arg
 from memdir.errors import MemdirError
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,7 @@ class TaskLogger:
         task_id: str | None = None,
         *,
         clock: Callable[[], datetime] | None = None,
+        check_target: Callable[[str], str] | None = None,
         **fields: object,
     ) -> None:
         if not isinstance(intent, str) or not intent.strip():
@@ -64,6 +66,7 @@ class TaskLogger:
         self.activity = activity
         self.intent = " ".join(intent.split())
         self.clock = clock
+        self.check_target = check_target  # Memory.task: a feedback's note is checked when it is reported
         self.task_id = task_id or new_task_id(clock() if clock else None)
         reserved = sorted(set(fields) & RESERVED)
         if reserved:
@@ -117,9 +120,20 @@ class TaskLogger:
         return self._write(etype, **data)
 
     def feedback(self, procedure_path: str, success: bool, note: str | None = None) -> dict[str, object]:
-        """Record how a procedure worked for this task (a `feedback` event with its outcome)."""
+        """Record how a procedure worked for this task (a `feedback` event with its outcome).
+
+        `success` is True or False, or the word `"success"` or `"failure"` (anything else: InputError).
+        From `Memory.task`, the note is checked first, as `Memory.feedback` checks it: a path outside
+        the root (PathError), a missing note (NoteNotFound) or one that keeps no outcome counts
+        (NoteError) is raised and nothing is logged. The next daily run applies the event.
+        """
+        text_arg(procedure_path, "feedback", "path")
+        ok = outcome_arg(success, "feedback")
+        optional_text(note, "feedback", "note")
+        if self.check_target is not None:
+            procedure_path = self.check_target(procedure_path)
         return self._write(
-            "feedback", procedure=procedure_path, outcome="success" if success else "failure", summary=note
+            "feedback", procedure=procedure_path, outcome="success" if ok else "failure", summary=note
         )
 
     # -- outcome -----------------------------------------------------------------

@@ -11,7 +11,6 @@ import json
 import re
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import click
@@ -38,18 +37,11 @@ class CliState:
     def memory(self) -> Memory:
         """The Memory for this invocation's root; RootNotFound (exit 1, nothing created) when there is none."""
         if self._memory is None:
-            from memdir.config import enclosing_root, resolve_root
-            from memdir.errors import RootNotFound
-            from memdir.memory import Memory, check_root
+            from memdir.memory import Memory, check_root, locate_root
 
-            path = resolve_root(self.root).absolute()
-            try:
-                check_root(path, default=not self.root)  # neither --root nor MEMDIR_ROOT: say so
-            except RootNotFound:
-                found = None if self.root else enclosing_root(Path.cwd())  # like git: run inside a root
-                if found is None:
-                    raise
-                path = found
+            # --root, else $MEMDIR_ROOT, else ./memory_root, else the root the current folder is in (like git)
+            path, default = locate_root(self.root)
+            check_root(path, default=default)  # neither --root nor MEMDIR_ROOT: the message says so
             self._memory = Memory(path)
         return self._memory
 

@@ -107,6 +107,21 @@ def check_tracks_outcomes(store: NoteStore, path: str) -> None:
     raise NoteError(f"feedback is for procedures and lessons, not a knowledge note ({hint})", rel)
 
 
+def check_feedback_target(store: NoteStore, path: str) -> str:
+    """The root-relative path of a note `feedback` can apply to, checked as `apply_feedback` checks it.
+
+    PathError for a path leaving the root, NoteNotFound for a missing (misspelt, moved) note,
+    NoteError for a note feedback cannot count. `t.feedback()` calls it so an agent learns of a
+    wrong path when it reports, not from a statistic of the next daily run (trial 22 #10).
+    """
+    rel = store.relpath(path)
+    if not rel.startswith(("procedures/", "knowledge/")) or not rel.endswith(".md"):
+        raise NoteError("feedback applies to procedures/ and knowledge/ notes", rel)
+    store.read(rel)
+    check_tracks_outcomes(store, rel)
+    return rel
+
+
 def apply_outcomes(
     store: NoteStore,
     path: str,
