@@ -142,7 +142,9 @@ class TaskLogger:
         self._finish("success", summary)
 
     def failure(self, summary: str | None = None) -> None:
-        """The task failed (task_end now, or when the `with` block exits)."""
+        """The task failed (task_end now, or when the `with` block exits); `summary` says why
+        (`"calendar.book returned 409: slot taken"`): the weekly run lists it under the procedure's
+        "Known failures", on the step it names (by its tool or its call's words), else on no step."""
         self._finish("failure", summary)
 
     def _finish(self, outcome: str, summary: str | None) -> None:

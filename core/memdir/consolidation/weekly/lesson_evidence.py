@@ -159,7 +159,7 @@ def _mask_single(found: TypeLessons, tasks: list[Task]) -> None:
 def failure_of(task: Task, later: list[Task]) -> Failure:
     """A failed task's failing step and error; the alternative a later success of its type took, if any."""
     step = task.failing_step()
-    text = step.render() if step else "(no steps recorded)"
+    text = step.render() if step else "" if task.steps else "(no steps recorded)"  # "": its reason names none
     error = (step.error if step and step.error else task.error)[:300]
     fail = Failure(task.task_id, _day(task), text, error)
     if step is None:

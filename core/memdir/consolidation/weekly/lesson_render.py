@@ -44,8 +44,10 @@ def alternative_line(f: Failure) -> str:
 
 def failure_line(f: Failure) -> str:
     """One evidence line: which task, which step, which error."""
-    err = f": {f.error}" if f.error else " (no error recorded; the task ended in failure after it)"
     when = f" ({f.day})" if f.day else ""
+    if not f.step:  # the reason the task gave names none of its steps: no step is blamed
+        return f"- `{f.task_id}`{when}: the task failed: {f.error} (the reason names none of its steps)"
+    err = f": {f.error}" if f.error else " (no error recorded; the task ended in failure after it)"
     return f"- `{f.task_id}`{when}: {code(f.step)} failed{err}"
 
 
@@ -55,7 +57,13 @@ def context_of(found: TypeLessons) -> str:
 
 
 def _applies(title: str, what: str, step: str, also: list[str]) -> str:
-    """The "when it applies" sentence, in the language of the task's title."""
+    """The "when it applies" sentence, in the language of the task's title (no step: the task as a whole)."""
+    if not step:
+        return (
+            f"{title}とき{what}。"
+            if _CJK.search(title)
+            else f"When you {title[:1].lower()}{title[1:]}{what}."
+        )
     more = ", ".join(code(s) for s in also)
     if _CJK.search(title):
         kind = what.replace(" (the task type of ", "（").replace("`)", "` の種類のタスク）") if what else ""
@@ -68,7 +76,9 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
     """Frontmatter and body of the lesson (observed wording only)."""
     fails = found.failures
     first = fails[0]
-    steps = list(dict.fromkeys(general(f.step, found.common) for f in fails))  # for the kind, not one task
+    steps = list(dict.fromkeys(general(f.step, found.common) for f in fails if f.step)) or [
+        ""
+    ]  # for the kind
     alts = [f for f in fails if f.alternative or f.asked]
     what = found.target and f" (the task type of `{found.target}`)" or ""
     lines = [
@@ -87,18 +97,22 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
     else:
         proc = f"the steps of `{found.target}`" if found.target else "the steps of the successful tasks"
         lines.append(f"- no different approach was observed; the successful tasks of this type took {proc}")
-    check = general(next((f.check for f in alts if f.check), first.step), found.common)
+    check = general(next((f.check for f in alts if f.check), steps[0]), found.common)
     lines += [
         "",
         "## How to check",
-        f"- run {code(check)} and see it succeed before you report the task done"
-        + ("" if alts else " (it is where the failed tasks stopped)"),
+        (
+            f"- run {code(check)} and see it succeed before you report the task done"
+            + ("" if alts else " (it is where the failed tasks stopped)")
+            if check
+            else "- check the task's own result before you report it done (the failures name no step)"
+        ),
     ]
     meta: dict[str, object] = {
         "type": "lesson",
         "description": description(
             redact_text(
-                f"Lesson: {found.title}: {steps[0]} failed{': ' + first.error if first.error else ''}"
+                f"Lesson: {found.title}: {steps[0] or 'the task'} failed{': ' + first.error if first.error else ''}"
             )
         ),
         "confidence": 0.4,

@@ -62,6 +62,9 @@ log = logging.getLogger(__name__)
 LESSON_DIR = "knowledge/lessons"
 ALLOW = ("knowledge", "procedures")
 KNOWN_HEADING = "## Known failures"
+_NO_STEP_LINE = (
+    r"^- `[^`]+`[^:\n]*: the task failed: (.+) \(the reason names none of its steps\)$"  # failure_line
+)
 
 
 def _norm(error: str) -> str:
@@ -105,7 +108,9 @@ class LessonWriter:
         self.touched: list[str] = []
         for note in store.iter_notes((LESSON_DIR,)):
             target = note.meta.get("applies_to")
-            failed = re.findall(r"^- `[^`]+`.*?: `(.+?)` failed: (.+)$", note.body, re.M)
+            failed = re.findall(r"^- `[^`]+`.*?: `(.+?)` failed: (.+)$", note.body, re.M) + [
+                ("", err) for err in re.findall(_NO_STEP_LINE, note.body, re.M)
+            ]
             if isinstance(target, str) and target:
                 keys = {_error_key(step, err) for step, err in failed} or {""}
                 for key in keys:

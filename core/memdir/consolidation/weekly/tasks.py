@@ -120,6 +120,7 @@ class Task:
     events: int = 0
     thoughts: list[str] = field(default_factory=list)
     error: str = ""  # the last error the task's events reported
+    stated: str = ""  # the reason its end gave for a failure (`task_end`'s summary, `t.failure("...")`)
     listed_tools: list[str] = field(default_factory=list)  # `tools` lists of events (no steps of their own)
     subjects: list[str] = field(
         default_factory=list
@@ -196,11 +197,58 @@ class Task:
         return f"{text} | tools: {self.tool_signature()}"
 
     def failing_step(self) -> Step | None:
-        """The step that failed last (its result said so), else the last step that is no reply (a reply
+        """The step that failed last (its result said so); else, when the task's end stated why it failed,
+        the step that reason names (`named_step`) or None; else the last step that is no reply (a reply
         reports, it does nothing to check); None without steps."""
         failed = [s for s in self.steps if s.failed]
+        if failed:
+            return failed[-1]
+        if self.stated:
+            return named_step(self.steps, self.stated)
         acted = [s for s in self.steps if s.kind != "response"] or self.steps
-        return failed[-1] if failed else (acted[-1] if acted else None)
+        return acted[-1] if acted else None
+
+
+_LATIN_WORD = re.compile(r"[^\W_][\w.\-/]*[^\W_]")
+_CJK_WORD = re.compile(r"[\u30a0-\u30ff\u3400-\u9fff]{2,}")  # a kanji or katakana word (particles split)
+
+
+def _words(text: str) -> set[str]:
+    low = text.lower()
+    return {w for w in _LATIN_WORD.findall(low) if len(w) >= 3 and w not in _STOP} | set(
+        _CJK_WORD.findall(low)
+    )
+
+
+def _said(word: str, reason: str) -> bool:
+    """`word` occurs in the reason as a whole word (a CJK word: anywhere, CJK has no spaces)."""
+    if _CJK_WORD.fullmatch(word):
+        return word in reason
+    return re.search(rf"(?<![\w.\-/]){re.escape(word)}(?![\w\-/]|\.\w)", reason) is not None
+
+
+def named_step(steps: list[Step], reason: str) -> Step | None:
+    """The step a stated failure reason names: the last whose tool the reason names ("calendar.book
+    returned 409"), else the one whose own words (in no other step) it names most ("rollout timed out"
+    for the one `kubectl rollout status …`); None when it names none, or several alike.
+    """
+    low = reason.lower()
+    acted = [s for s in steps if s.kind != "response"]
+    by_tool = [s for s in acted if s.tool and _said(s.tool.lower(), low)]
+    if by_tool:
+        return by_tool[-1]
+    own = [_words(s.input) for s in acted]
+    scores = []
+    for i, words in enumerate(own):
+        others = set().union(
+            *(w for j, w in enumerate(own) if j != i and acted[j].render() != acted[i].render())
+        )
+        scores.append(sum(1 for w in words - others if _said(w, low)))
+    best = max(scores, default=0)
+    if best == 0:
+        return None
+    top = {acted[i].render() for i, n in enumerate(scores) if n == best}
+    return next(s for s in reversed(acted) if s.render() in top) if len(top) == 1 else None
 
 
 def _action(event: ActivityEvent, tool: str, text: str) -> str:
@@ -358,4 +406,11 @@ def _build(task_id: str, events: list[ActivityEvent]) -> Task:
         outcome = ev.get("outcome")
         if isinstance(outcome, str) and outcome in ("success", "failure"):
             task.outcome = outcome
+            if ev.type == "task_end":  # `t.failure("calendar.book returned 409")`: the reason it failed
+                said = _text_field(ev, "summary") if outcome == "failure" else ""
+                task.stated = said[:300]
+    if " ".join(task.stated.lower().split()) == " ".join(task.intent.lower().split()):
+        task.stated = ""  # a logger that ends a task with its request (`summary: Deploy the auth service`)
+    if task.stated and not task.error:
+        task.error = task.stated
     return task
