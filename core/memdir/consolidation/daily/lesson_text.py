@@ -383,9 +383,18 @@ _SPLIT_JA = re.compile(
 )
 
 
+# "Lesson learned: check the stock before booking; we had to cancel booking 4.": the rule first, then the
+# failure that taught it, after a semicolon or a dash (trial 22 #11: the failure was kept in the rule).
+_RULE_THEN_FAILURE = re.compile(r"^(?P<rule>.{12,}?)(?:\s*[;；]\s*|\s+[—–]\s+)(?P<failed>.{8,})$")
+
+
 def split_fix(sentence: str) -> tuple[str, str] | None:
     """(what failed, what to do) when a fix sentence tells what happened first and the rule after a break
-    (the rule opens the second clause: "from now on", "next time", 「今後は」)."""
+    (the rule opens the second clause: "from now on", "next time", 「今後は」), or the rule first and then the
+    failure that taught it, told as an event ("…before booking; we had to cancel booking 4")."""
+    back = _RULE_THEN_FAILURE.match(sentence)
+    if back and _happened(back.group("failed")) and not failure_told(back.group("rule")):
+        return back.group("failed").strip(), back.group("rule").strip(" ,;；")
     m = _SPLIT_EN.match(sentence) or _SPLIT_JA.match(sentence)
     if not m or NORM.search(m.group("head")) or AHEAD.search(m.group("head")):
         return None  # the clause before the break is a rule too: nothing failed in it
