@@ -18,7 +18,6 @@ After the router has routed and the plan is applied, each consolidated episode i
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -34,7 +33,9 @@ from memdir.consolidation.daily.lesson_edits import (
     evidence_lines,
 )
 from memdir.consolidation.daily.lesson_notes import with_evidence
+from memdir.consolidation.daily.lesson_outcome import result_of
 from memdir.consolidation.daily.lesson_response import took_the_step, without_responses
+from memdir.consolidation.daily.lesson_split import split_fix, what_to_do
 from memdir.consolidation.daily.lesson_text import (
     FAILED,
     LABEL_LINE,
@@ -46,7 +47,6 @@ from memdir.consolidation.daily.lesson_text import (
     overlap,
     rule_first,
     sentences,
-    split_fix,
     terms,
     unlabel,
 )
@@ -76,39 +76,6 @@ DECISION_DIR = "knowledge/decisions"
 SAME_LESSON = 0.5  # word (or CJK bigram) overlap of two fixes that say the same thing
 MIN_TERMS = 4  # ... counted only for a fix of at least this many words or bigrams
 DECISION_MATCH = 0.6  # share of a decision title's words an episode must contain
-OUTCOME = {
-    "reverted": re.compile(
-        r"(?i)\b(?:rolled back|reverted|revert(?:ing)? it|undid)\b|切り戻|元に戻した|戻した"
-    ),
-    "failure": re.compile(
-        r"(?i)\b(?:did not work|didn't work|backfired|made it worse|was a mistake)\b|うまくいかな|失敗だった"
-    ),
-    "partial": re.compile(r"(?i)\b(?:partly|partially|half of|mixed results?)\b|一部|半分"),
-    "success": re.compile(
-        r"(?i)\b(?:worked|works well|paid off|turned out well|went well|no incidents?)\b|うまくいった|成功|効果があった"
-    ),
-}
-
-
-def result_of(text: str) -> str | None:
-    """The outcome an episode states (reverted > failure > partial > success), or None."""
-    for result, pattern in OUTCOME.items():
-        if pattern.search(text):
-            return result
-    return None
-
-
-_LEAD_IN = re.compile(r"(?:[:：]|(?:次|以下)の(?:とおり|通り)(?:です)?[。.]?|as follows[.:]?)\s*$", re.I)
-
-
-def what_to_do(fixes: list[str]) -> str:
-    """A lesson's description: the change it records, in the episode's words (`Lesson: <title>: …`
-    repeated the heading); a lead-in that only announces a list (「今年からは次のとおり。」, `From now on:`)
-    takes the first item after it."""
-    first = fixes[0].strip()
-    if _LEAD_IN.search(first) and len(fixes) > 1:
-        return f"{first} {fixes[1].strip()}"
-    return first
 
 
 @dataclass
