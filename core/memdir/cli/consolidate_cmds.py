@@ -85,7 +85,12 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         ("archive", report.archived),
     ):
         for p in paths:
-            say(f"  {verb}{label} {p}")
+            n = report.update_counts.get(p, 0)
+            if label == "update":
+                times = f" ({n} updates)" if n > 1 else ""
+            else:
+                times = f" (and {n} update{'s' if n > 1 else ''})" if n and label == "create" else ""
+            say(f"  {verb}{label} {p}{times}")
     if report.dry_run and report.diff:
         say(report.diff)
     for err in report.errors:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -52,11 +53,26 @@ class RunReport:
     )  # engine-specific figures (llm calls, tokens, cost...)
     # daily: what became of each episode looked at, and why: {"episode", "action", "target", "reason"}
     episodes: list[dict[str, str | None]] = field(default_factory=list)
+    # a path written again after its first write in the run -> how many updates (trial 22 #11: one lesson
+    # given 28 episodes was listed 28 times in `updated`)
+    update_counts: dict[str, int] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
         """True when the run changed (or would change) any file."""
         return bool(self.created or self.updated or self.review or self.archived)
+
+    def settle(self) -> None:
+        """Name each path once (in the order first written): a path the run created is reported as created,
+        never also as updated; how many times a path was updated, when more than once or after its creation,
+        goes to `update_counts`."""
+        counts = Counter(self.updated)
+        self.created = list(dict.fromkeys(self.created))
+        made = set(self.created)
+        self.updated = [p for p in dict.fromkeys(self.updated) if p not in made]
+        self.update_counts = {p: n for p, n in counts.items() if n > 1 or p in made}
+        self.review = list(dict.fromkeys(self.review))
+        self.archived = list(dict.fromkeys(self.archived))
 
     def leave_pending(self, count: int, reason: str) -> None:
         """Count `count` inputs left for the next run, and why."""

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
 MAX_LINES = 3  # a paragraph or two of prose: a form, a list, a table or code keeps its own note
 MAX_SENTENCE_LINES = 8  # ... or a few lines that are each whole sentences (one per line, trial 18)
 _ENDS = re.compile(r"[.!?。！？][)）」』\"'”’]*\s*$")
+LESSON_KEPT = "records a lesson: kept in knowledge/lessons/, no review item"
 MAX_REST = 2  # sentences of the episode that are neither the failure, the fix nor a check
 
 
@@ -122,6 +123,7 @@ def fold_lessons(
             for e in o.episodes:
                 writes[e] = writes.get(e, 0) + 1
     by_id = {ep.id: ep for ep in episodes}
+    ops = _without_lesson_candidates(store, ops, result, by_id, now)
     taken = {o.path for o in ops}
     out: list[Op] = []
     mine: dict[str, tuple[int, set[str]]] = {}  # lessons this run writes: path -> (index in out, fix terms)
@@ -183,6 +185,28 @@ def fold_lessons(
                 )
         folded += 1
     return out, folded
+
+
+def _without_lesson_candidates(
+    store: NoteStore, ops: list[Op], result: PlanResult, by_id: dict[str, Episode], now: str
+) -> list[Op]:
+    """The plan's ops without the `file_candidate` item of a skipped episode that records a lesson: the lesson
+    step keeps that episode whole in its lesson (trial 22 #11: fifteen "Kept as nothing; file it?" items for
+    episodes that were already sources of the lesson). Its decision says where it goes instead."""
+    out: list[Op] = []
+    for o in ops:
+        ep = by_id.get(o.episodes[0]) if len(o.episodes) == 1 else None
+        candidate = o.op == "review" and o.review.get("kind") == "file_candidate"
+        if ep is None or not candidate or draft_lesson(store, ep, now) is None:
+            out.append(o)
+            continue
+        for d in result.decisions:
+            if d.get("episode") == ep.id and d.get("target") == o.path:
+                d["target"] = None
+                d["reason"] = (
+                    f"{LESSON_KEPT}; {str(d.get('reason') or '').split('; the router is unsure')[0]}"
+                )
+    return out
 
 
 def _evidence(

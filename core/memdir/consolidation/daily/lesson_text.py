@@ -7,7 +7,7 @@ import re
 
 from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
 from memdir.consolidation.daily.lesson_remedy import REMEDY
-from memdir.consolidation.daily.lesson_turns import PROHIBIT, WORSE, fix_named, is_instruction
+from memdir.consolidation.daily.lesson_turns import PROHIBIT, WORSE, fix_named
 from memdir.consolidation.daily.lesson_units import (
     block_text,
     fenced,
@@ -18,7 +18,6 @@ from memdir.consolidation.daily.lesson_units import (
 )
 from memdir.consolidation.daily.long_paste import excerpt_lines
 from memdir.consolidation.daily.sentence_ends import split_sentences
-from memdir.consolidation.daily.shape_case import cap_first
 from memdir.runs.redact import redact_text
 
 # A cue that by itself says something was done wrong and what to do instead.
@@ -367,32 +366,3 @@ def terms(text: str) -> set[str]:
 def overlap(a: set[str], b: set[str]) -> float:
     """Share of the smaller set found in the other."""
     return len(a & b) / min(len(a), len(b)) if a and b else 0.0
-
-
-# "…fails with X when Y; from now on use Z", 「…で失敗したので、今後は…する」: one sentence holding both the
-# failure and the rule; the clause after the break is what to do, the one before it what failed.
-_SPLIT_EN = re.compile(
-    r"^(?P<head>.{12,}?)(?:\s*[;；]\s*|\s+[—–-]\s+|,\s+(?=so\b))(?P<tail>(?:so\s+|and\s+)?(?:from now on|going forward|"
-    r"next time|in (?:the )?future|from (?:today|here on)|always|never|make sure|(?:we|i)(?:'ll| will| must| should| now))"
-    r"\b.{8,})$",
-    re.I,
-)
-_SPLIT_JA = re.compile(
-    r"^(?P<head>.{6,}?(?:ので|ため|から|が|けど|けれど))[、,]\s*(?P<tail>(?:今後は?|次から(?:は)?|次回から(?:は)?|"
-    r"これからは|以後|今度から(?:は)?).{4,})$"
-)
-
-
-def split_fix(sentence: str) -> tuple[str, str] | None:
-    """(what failed, what to do) when a fix sentence tells what happened first and the rule after a break
-    (the rule opens the second clause: "from now on", "next time", 「今後は」)."""
-    m = _SPLIT_EN.match(sentence) or _SPLIT_JA.match(sentence)
-    if not m or NORM.search(m.group("head")) or AHEAD.search(m.group("head")):
-        return None  # the clause before the break is a rule too: nothing failed in it
-    # a rule, or a prohibition after a clause telling no failure, is one rule ("…, re-run …; never …", trial 18)
-    told = failure_told(m.group("head")) or is_slip(m.group("head"))
-    if not told and (is_instruction(m.group("head")) or PROHIBIT.search(m.group("tail"))):
-        return None
-    tail = m.group("tail").strip()
-    tail = re.sub(r"^(?:so|and)\s+", "", tail, flags=re.I)
-    return m.group("head").strip(" ,;"), cap_first(tail)

@@ -18,7 +18,6 @@ After the router has routed and the plan is applied, each consolidated episode i
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -34,6 +33,9 @@ from memdir.consolidation.daily.lesson_edits import (
     evidence_lines,
 )
 from memdir.consolidation.daily.lesson_notes import with_evidence
+from memdir.consolidation.daily.lesson_outcome import result_of
+from memdir.consolidation.daily.lesson_response import took_the_step, without_responses
+from memdir.consolidation.daily.lesson_split import split_fix, what_to_do
 from memdir.consolidation.daily.lesson_text import (
     FAILED,
     LABEL_LINE,
@@ -45,7 +47,6 @@ from memdir.consolidation.daily.lesson_text import (
     overlap,
     rule_first,
     sentences,
-    split_fix,
     terms,
     unlabel,
 )
@@ -75,39 +76,6 @@ DECISION_DIR = "knowledge/decisions"
 SAME_LESSON = 0.5  # word (or CJK bigram) overlap of two fixes that say the same thing
 MIN_TERMS = 4  # ... counted only for a fix of at least this many words or bigrams
 DECISION_MATCH = 0.6  # share of a decision title's words an episode must contain
-OUTCOME = {
-    "reverted": re.compile(
-        r"(?i)\b(?:rolled back|reverted|revert(?:ing)? it|undid)\b|切り戻|元に戻した|戻した"
-    ),
-    "failure": re.compile(
-        r"(?i)\b(?:did not work|didn't work|backfired|made it worse|was a mistake)\b|うまくいかな|失敗だった"
-    ),
-    "partial": re.compile(r"(?i)\b(?:partly|partially|half of|mixed results?)\b|一部|半分"),
-    "success": re.compile(
-        r"(?i)\b(?:worked|works well|paid off|turned out well|went well|no incidents?)\b|うまくいった|成功|効果があった"
-    ),
-}
-
-
-def result_of(text: str) -> str | None:
-    """The outcome an episode states (reverted > failure > partial > success), or None."""
-    for result, pattern in OUTCOME.items():
-        if pattern.search(text):
-            return result
-    return None
-
-
-_LEAD_IN = re.compile(r"(?:[:：]|(?:次|以下)の(?:とおり|通り)(?:です)?[。.]?|as follows[.:]?)\s*$", re.I)
-
-
-def what_to_do(fixes: list[str]) -> str:
-    """A lesson's description: the change it records, in the episode's words (`Lesson: <title>: …`
-    repeated the heading); a lead-in that only announces a list (「今年からは次のとおり。」, `From now on:`)
-    takes the first item after it."""
-    first = fixes[0].strip()
-    if _LEAD_IN.search(first) and len(fixes) > 1:
-        return f"{first} {fixes[1].strip()}"
-    return first
 
 
 @dataclass
@@ -184,13 +152,15 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
         and not is_positive(s)  # a retrospective's Keep / 良かった点 item: what went well (trial 16)
     ]
     failed = without_aftermath(failed)  # "The owner was informed and apologised to." is no failure (trial 20)
-    if not failed:  # no failure word: what led up to the fix is what went wrong
-        first = sents.index(said[0]) if said[0] in sents else len(sents)
-        failed = [
-            s
-            for s in sents[:first]
-            if s not in said and s not in remedies and not LABEL_LINE.match(s) and not is_positive(s)
-        ][-2:]
+    failed = without_responses(failed)  # "X causes Y, so I told them to come in" is the step taken (trial 22)
+    first = sents.index(said[0]) if said[0] in sents else len(sents)
+    story = [
+        s
+        for s in sents[:first]
+        if s not in said and s not in remedies and not LABEL_LINE.match(s) and not is_positive(s)
+    ]
+    if not failed and not took_the_step(story):  # no failure word: what led up to the fix is what went wrong
+        failed = without_responses(story[-2:])
     checks = [s for s in sents if is_check(s) and s not in said and s not in remedies and not is_block(s)]
     used = {*failed[:6], *said, *remedies[:3], *checks[:3]}
     rest = [s for s in sents if s not in used and not LABEL_LINE.match(s)]
@@ -269,10 +239,11 @@ class EpisodeLessons:
         touched: list[str] = []
         for ep in [*episodes, *retried]:
             try:
+                made = len(self.report.created)
                 rel = self.lesson(ep, elsewhere=bool(routed.get(ep.id)))
                 if rel:
                     touched.append(rel)
-                    self._row(ep, rel)
+                    self._row(ep, rel, created=len(self.report.created) > made)
                     for target in routed.get(ep.id, []):
                         self._link(target, rel)
                 self.outcomes(ep, open_decisions)
@@ -294,14 +265,30 @@ class EpisodeLessons:
                 out.setdefault(src, []).append(note.path)
         return out
 
-    def _row(self, ep: Episode, lesson: str) -> None:
-        """The report's `episodes` row for a lesson written from an episode (unless the plan's row names it)."""
-        if any(r.get("episode") == ep.id and r.get("target") == lesson for r in self.report.episodes):
+    def _row(self, ep: Episode, lesson: str, created: bool) -> None:
+        """The report's `episodes` row for a lesson written from an episode (unless the plan's row names it);
+        a skipped episode's row becomes this one, and an episode added to a lesson that was there says it was
+        folded into it (trial 22 #11)."""
+        rows = [r for r in self.report.episodes if r.get("episode") == ep.id]
+        if any(r.get("target") == lesson for r in rows):
             return
-        reason = "records a mistake and its fix: a lesson (knowledge/lessons/)"
-        self.report.episodes.append(
-            {"episode": ep.id, "action": "lesson", "target": lesson, "reason": reason}
+        reason = (
+            "records a mistake and its fix: a lesson (knowledge/lessons/)"
+            if created
+            else f"folded into {lesson}: the lesson it tells again (a source of it now)"
         )
+        row: dict[str, str | None] = {
+            "episode": ep.id,
+            "action": "lesson",
+            "target": lesson,
+            "reason": reason,
+        }
+        skip = next((r for r in rows if r.get("action") == "skip" and not r.get("target")), None)
+        if skip is not None:  # it was read as nothing to keep; its lesson keeps it
+            skip.update(row)
+            self.report.skipped = max(0, self.report.skipped - 1)
+        else:
+            self.report.episodes.append(row)
 
     # -- lessons -------------------------------------------------------------------
     def lesson(self, ep: Episode, elsewhere: bool = True) -> str | None:

@@ -111,6 +111,7 @@ class DailyConsolidator:
         else:
             with file_lock(self.root / ".memdir" / "locks" / "daily.lock", timeout=self.lock_timeout):
                 self._run(report, day, started)
+        report.settle()  # each path once, with how many times it was updated
         report.finished_at = datetime.now().astimezone().replace(microsecond=0).isoformat()
         return report
 

@@ -132,6 +132,7 @@ class WeeklyDistiller:
             with file_lock(self.root / ".memdir" / "locks" / "weekly.lock", timeout=5.0):
                 self._run(until, report)
                 commit_run(self.root, self.config, report)  # `git.autocommit`: one commit per run
+        report.settle()  # each path once, with how many times it was updated
         report.finished_at = _now()
         return report
 
