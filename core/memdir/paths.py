@@ -16,6 +16,13 @@ NOTE_DIRS = ("knowledge", "procedures", "episodes", "skills", "review")
 STATE_DIR = ".memdir"
 ARCHIVE_DIR = "archive"
 MAX_SLUG = 80
+# A file name holds at most 255 bytes on ext4, APFS, XFS, btrfs (NTFS: 255 UTF-16 units, never more bytes' worth).
+# A slug is cut by its UTF-8 bytes too, so 80 Japanese characters (240 bytes) still make a name; the room left
+# is for `-N` (a second note of the same title), `.md`, and the store's temp file `.NAME.memdir-tmp-PID-XXXXXXXX`.
+NAME_MAX_BYTES = 255
+_WRITE_ROOM = 40  # `.` + `.memdir-tmp-` + pid (7 digits) + `-` + 8 hex = 29, and a margin
+MAX_STEM_BYTES = NAME_MAX_BYTES - _WRITE_ROOM - len(".md")
+MAX_SLUG_BYTES = 180  # leaves `-N`, `decision-` and `.2.md` (archive) their room under MAX_STEM_BYTES
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
 _SLUG_DROP = re.compile(r"[^\w]+", re.UNICODE)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -33,32 +40,69 @@ def shown_name(name: str) -> str:
 
 
 def slugify(
-    text: str, max_length: int = MAX_SLUG, default: str = "note", known: frozenset[str] = frozenset()
+    text: str,
+    max_length: int = MAX_SLUG,
+    default: str = "note",
+    known: frozenset[str] = frozenset(),
+    cut: bool = True,
 ) -> str:
     """Return a readable, filesystem-safe slug (Unicode letters kept, so Japanese survives).
 
-    Secrets are masked first (`token ghp_...` -> `token-redacted`), and so are the `known` secrets
-    of the write the name is for (`secret_values` of a note's fields): no file name holds one, and
-    masking the name again (in a review item's `target`, in run state) leaves it as it is.
+    A long one is cut to `max_length` characters and MAX_SLUG_BYTES bytes (`cut=False`: the whole
+    slug, to tell whether a name was cut). Secrets are masked first (`token ghp_...` ->
+    `token-redacted`), and so are the `known` secrets of the write the name is for (`secret_values`
+    of a note's fields): no file name holds one, and masking the name again (in a review item's
+    `target`, in run state) leaves it as it is.
     """
     return settled(
-        _slug(redact_text(text, known), max_length, default), lambda t: _slug(t, max_length, default)
+        _slug(redact_text(text, known), max_length, default, cut),
+        lambda t: _slug(t, max_length, default, cut),
     )
 
 
-def _slug(text: str, max_length: int, default: str) -> str:
+def _slug(text: str, max_length: int, default: str, cut: bool = True) -> str:
     norm = unicodedata.normalize("NFKC", text).lower()
     slug = _SLUG_DROP.sub("-", norm).replace("_", "-")
     slug = re.sub(r"-{2,}", "-", slug).strip("-")
-    if len(slug) > max_length:
-        cut = slug[:max_length]
-        slug = cut.rsplit("-", 1)[0] if "-" in cut[max_length // 2 :] else cut
+    if cut and len(slug) > max_length:
+        head = slug[:max_length]
+        slug = head.rsplit("-", 1)[0] if "-" in head[max_length // 2 :] else head
         slug = slug.strip("-")
+    if cut:
+        slug = cut_to_bytes(slug, MAX_SLUG_BYTES)
     if not slug:
         slug = default
     if slug.split(".")[0] in _RESERVED:
         slug = f"{slug}-note"
     return slug
+
+
+def _utf8_len(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def cut_to_bytes(stem: str, limit: int) -> str:
+    """`stem` cut to at most `limit` UTF-8 bytes at a character boundary (at a `-` in its second half when
+    there is one; never between a letter and its combining mark), so a file name fits the filesystem."""
+    if _utf8_len(stem) <= limit:
+        return stem
+    end, size = 0, 0
+    for ch in stem:
+        size += _utf8_len(ch)
+        if size > limit:
+            break
+        end += 1
+    while end > 0 and end < len(stem) and unicodedata.combining(stem[end]):
+        end -= 1  # `e` + U+0301 stays together: drop both rather than leave a bare mark
+    cut = stem[:end]
+    if "-" in cut[end // 2 :]:
+        cut = cut.rsplit("-", 1)[0]
+    return cut.strip("-")
+
+
+def fit_name(stem: str, suffix: str = "") -> str:
+    """`stem` cut so `stem + suffix + ".md"` (and the store's temp file beside it) fits a file name."""
+    return cut_to_bytes(stem, MAX_STEM_BYTES - _utf8_len(suffix)) + suffix
 
 
 def kind_of(relpath: str) -> str | None:

@@ -18,7 +18,9 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
    without a query: the 5 highest-confidence procedures (or notes of `kind`).
 
 Each entry shows its path, its confidence when it has one, its description and, budget
-permitting, the start of its body; a note with dated update sections starts with its newest one
+permitting, the start of its body. The budget is spent in passes (`_layout`): every entry's path
+first, in the order above, then their description lines, then their bodies, so a bigger budget never
+shows fewer entries and a note whose line does not fit still shows its path (trial 22); a note with dated update sections starts with its newest one
 (`updates.py`), so the budget cuts old steps rather than new ones; a lesson shows "When it applies",
 "What worked instead" and "How to check" before "What failed" (`lesson_view.py`), so the budget
 cuts failure detail rather than the fix (trial 14). Tokens are estimated, not counted with a tokenizer:
@@ -90,6 +92,9 @@ def estimate_tokens(text: str) -> int:
     return cjk + math.ceil((len(text) - cjk) / 4)
 
 
+PATH_ONLY, LINE, BODY = 0, 1, 2  # what an entry shows: its path, its description line, its body
+
+
 @dataclass
 class ContextItem:
     """One entry of the context block."""
@@ -99,10 +104,11 @@ class ContextItem:
     confidence: float | None
     body: str
 
-    def render(self, with_body: bool, max_body: int) -> str:
-        """Markdown for this entry: a bullet line, then (optionally) the body indented."""
+    def render(self, with_body: bool, max_body: int, describe: bool = True) -> str:
+        """Markdown for this entry: a bullet line (its path, confidence and, with describe, its description),
+        then (optionally) the body indented."""
         conf = f" (confidence {self.confidence:.2f})" if self.confidence is not None else ""
-        desc = f": {self.description}" if self.description else ""
+        desc = f": {self.description}" if self.description and describe else ""
         line = f"- `{_inline(self.path)}`{conf}{_inline(desc)}\n"
         if not with_body or not self.body:
             return line
@@ -306,28 +312,68 @@ def _about(rule: Note, query: str | None, found: set[str]) -> bool:
     return not query or rule.path in found or str(rule.meta.get("lesson") or "") in found
 
 
-def _section(title: str, items: list[ContextItem], budget: int, max_body: int) -> tuple[str, int, set[str]]:
-    """Render items under a heading within budget tokens (full entry, else one line, else stop)."""
-    head = f"\n### {title}\n"
-    used = estimate_tokens(head)
-    if not items or used >= budget:
-        return "", 0, set()
-    parts: list[str] = []
-    paths: set[str] = set()
-    for item in items:
-        for with_body in (True, False):
-            text = item.render(with_body, max_body)
-            cost = estimate_tokens(text)
-            if used + cost <= budget:
-                parts.append(text)
-                paths.add(item.path)
-                used += cost
+@dataclass
+class _Section:
+    """A heading and its entries, in the order they matter."""
+
+    title: str
+    items: list[ContextItem]
+    max_body: int
+
+
+def _shown(item: ContextItem, level: int, max_body: int) -> str:
+    return item.render(level >= BODY, max_body, describe=level >= LINE)
+
+
+def _layout(sections: list[_Section], budget: int) -> tuple[str, set[str]]:
+    """Render sections within budget tokens, in three passes over the entries in order: each entry's path
+    (stopping at the first that does not fit: later entries are less important), then its description
+    line, then its body, each with what the passes before left. A bigger budget never shows fewer
+    entries (a greedy first-come body ate the room of the next ones: budget 150 showed three, 200
+    two, trial 22), and a relevant note whose line does not fit still shows its path."""
+    heads = [f"\n### {sec.title}\n" for sec in sections]
+    placed: list[tuple[int, ContextItem]] = []
+    levels: list[int] = []
+    used = 0
+    opened: set[int] = set()
+    for s_i, sec in enumerate(sections):
+        for item in sec.items:
+            cost = estimate_tokens(_shown(item, PATH_ONLY, 0))
+            if s_i not in opened:
+                cost += estimate_tokens(heads[s_i])
+            if used + cost > budget:
                 break
+            used += cost
+            opened.add(s_i)
+            placed.append((s_i, item))
+            levels.append(PATH_ONLY)
         else:
-            break  # not even the one-line form fits: later entries are less important
-    if not parts:
-        return "", 0, set()
-    return head + "".join(parts), used, paths
+            continue
+        break
+    for level in (LINE, BODY):
+        for n, (s_i, item) in enumerate(placed):
+            max_body = sections[s_i].max_body
+            extra = estimate_tokens(_shown(item, level, max_body)) - estimate_tokens(
+                _shown(item, levels[n], max_body)
+            )
+            if used + extra <= budget:
+                used += extra
+                levels[n] = level
+    out: list[str] = []
+    for n, (s_i, item) in enumerate(placed):
+        if n == 0 or placed[n - 1][0] != s_i:
+            out.append(heads[s_i])
+        out.append(_shown(item, levels[n], sections[s_i].max_body))
+    return "".join(out), {item.path for _, item in placed}
+
+
+def _query_shown(query: str, max_tokens: int = 20) -> str:
+    """The query as the section heading names it: masked, cut to about max_tokens (80 Latin characters,
+    20 Japanese ones), so a long Japanese query does not leave a small budget no room for an entry."""
+    text = redact_text(query)[: max_tokens * 4]
+    while estimate_tokens(text) > max_tokens:
+        text = text[:-1]
+    return text
 
 
 def build_context(
@@ -372,19 +418,13 @@ def build_context(
         for n in rules
     ]
     pinned += [_item(n) for n in notes if not is_rule(n)]
-    text, used, shown = _section("Pinned", pinned, remaining, MAX_PINNED_BODY)
-    out.append(text)
-    remaining -= used
     due = due_decisions(store, today or datetime.now(timezone.utc).date(), heads)
     follow = [ContextItem(n.path, follow_up_line(n, d), None, "") for n, d in due]
-    text, used, more = _section("Decisions to follow up", follow, remaining, 0)
-    out.append(text)
-    remaining -= used
-    shown |= more
+    shown = {i.path for i in pinned} | {i.path for i in follow}
 
     items: list[ContextItem] | None = None
     if hits is not None:
-        title = f"Relevant to: {redact_text(str(query))[:80]}"  # the block goes into prompts and logs
+        title = f"Relevant to: {_query_shown(str(query))}"  # the block goes into prompts and logs
         items = relevant_items(store, hits)
     if items is None:
         title = "Most trusted procedures" if kind in (None, "procedures") else f"From {kind}/"
@@ -393,7 +433,12 @@ def build_context(
         kind = kind or "procedures"
         items = [_item(n) for n in top_by_confidence(store, kind, heads=heads if kind in PIN_DIRS else None)]
     items = [i for i in items if i.path not in shown]
-    text, _, _ = _section(title, items, remaining, MAX_BODY)
+    sections = [
+        _Section("Pinned", pinned, MAX_PINNED_BODY),
+        _Section("Decisions to follow up", follow, 0),
+        _Section(title, items, MAX_BODY),
+    ]
+    text, _ = _layout(sections, remaining)
     out.append(text)
     result = "".join(out)
     log.debug("context: %d estimated tokens of %d", estimate_tokens(result), budget)

@@ -195,7 +195,10 @@ def add_note(
     initial_confidence: float = 0.4,
     now: datetime | None = None,
 ) -> str:
-    """Create `kind/<slug of title>.md` (origin: human); refuses an existing file. Returns its path."""
+    """Create `kind/<slug of title>.md` (origin: human); refuses an existing file. Returns its path.
+
+    A long title names its file cut to 80 characters and 180 UTF-8 bytes; the note keeps it whole.
+    """
     if kind not in NEW_NOTE_KINDS:
         raise MemdirError(f"unknown kind {kind!r} (use {', '.join(NEW_NOTE_KINDS)})")
     title = " ".join(title.split())
@@ -211,6 +214,15 @@ def add_note(
         or f"note-{when:%Y%m%d}-{hashlib.sha1(title.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
     )
     rel = f"{kind}/{slug}.md"
+    if store.exists(rel) and slug != slugify(title, default="", known=known, cut=False):
+        # a long title's name is cut (by characters and bytes, trial 22); another title cut to the
+        # same name is numbered (`-2`), as the same title again is refused
+        try:
+            other = store.read(rel).title
+        except MemdirError:
+            other = title  # unreadable: refused below, as before
+        if other != title:
+            rel = store.unique_path(kind, slug)
     if store.exists(rel):
         raise MemdirError(f"{rel} already exists; choose another title or edit that file")
     stamp = when.isoformat(timespec="seconds")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from memdir.lifecycle.feedback import OUTCOME_HEADING
 from memdir.notes.body_sections import find_section
 from memdir.notes.frontmatter import render_note
+from memdir.notes.lesson_titles import lesson_heading
 
 if TYPE_CHECKING:
     from memdir.notes.model import Note
@@ -75,7 +76,7 @@ def lesson_text(note: Note, archived: str, reason: str, now: datetime) -> str | 
         "updated_at": now.isoformat(timespec="seconds"),
     }
     lines = [
-        f"# Lesson: {title}",
+        lesson_heading(title),
         "",
         "## When it applies",
         "",

@@ -20,6 +20,7 @@ from memdir.errors import MemdirError, NoteError
 from memdir.inputs import no_such_day
 from memdir.notes.body_sections import append_to_section, find_section
 from memdir.notes.frontmatter import render_note
+from memdir.notes.lesson_titles import lesson_heading
 from memdir.paths import slugify
 from memdir.redaction import secret_values
 
@@ -197,7 +198,7 @@ def _lesson_from(store: NoteStore, decision: Note, text: str, result: str, now: 
         "updated_at": stamp,
     }
     body = [
-        f"# Lesson: {title}",
+        lesson_heading(title),
         "",
         "## When it applies",
         f"When the same choice comes up again (`{decision.path}`).",

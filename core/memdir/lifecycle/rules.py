@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from memdir.errors import NoteError
+from memdir.notes.lesson_titles import bare_lesson_title
 from memdir.notes.rule_body import candidate_body
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def raise_rule_candidates(store: NoteStore, review: ReviewQueue, paths: list[str
         ctx = contexts_of(dict(note.meta))
         if note.meta.get("type") != "lesson" or len(ctx) < MIN_CONTEXTS:
             continue
-        title = note.title.removeprefix("Lesson: ").removeprefix("教訓：")
+        title = bare_lesson_title(note.title)
         item = review.raise_item(
             kind="rule_candidate",
             target=rel,

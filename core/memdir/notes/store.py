@@ -30,7 +30,7 @@ from memdir.notes.model import Note, hash_bytes
 from memdir.notes.newlines import keep_line_endings
 from memdir.notes.note_checks import MAX_NOTE_BYTES, UNREAD, check_note_bytes
 from memdir.notes.sync_copies import is_copy_name
-from memdir.paths import ARCHIVE_DIR, STATE_DIR, has_control, resolve_inside, to_relpath
+from memdir.paths import ARCHIVE_DIR, STATE_DIR, fit_name, has_control, resolve_inside, to_relpath
 from memdir.redaction import redact_value
 
 log = logging.getLogger(__name__)
@@ -307,11 +307,12 @@ class NoteStore:
         return Note.from_text(note.path, new_text) if new_hash else note
 
     def unique_path(self, folder: str, slug: str) -> str:
-        """`folder/slug.md`, or `folder/slug-2.md`... the first that does not exist."""
-        candidate = f"{folder}/{slug}.md"
+        """`folder/slug.md`, or `folder/slug-2.md`... the first that does not exist (a name too long for the
+        filesystem cut by its bytes first)."""
+        candidate = f"{folder}/{fit_name(slug)}.md"  # a long name is cut by bytes, never refused
         n = 2
         while self.exists(candidate):
-            candidate = f"{folder}/{slug}-{n}.md"
+            candidate = f"{folder}/{fit_name(slug, f'-{n}')}.md"
             n += 1
         return candidate
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily.lesson_change import is_slip
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON, lesson_record
@@ -175,6 +175,7 @@ def fold_lessons(
             result.sections[record_key(draft.ep.ref, LESSON)] = lesson_record(
                 draft, path, FOLDED, draft.body(notes=True)
             )
+        _renamed(result.decisions, o.path, path)
         for d in result.decisions:
             if d.get("target") == o.path:
                 d["target"] = path
@@ -207,6 +208,18 @@ def _without_lesson_candidates(
                     f"{LESSON_KEPT}; {str(d.get('reason') or '').split('; the router is unsure')[0]}"
                 )
     return out
+
+
+def _renamed(decisions: list[dict[str, Any]], planned: str, path: str) -> None:
+    """Other episodes' reasons named the note this episode was planned to make ("closest
+    knowledge/lesson-x.md"): they name the lesson it became, never a path no run writes (trial 22)."""
+    said = re.compile(rf"(?<![\w/.-]){re.escape(planned)}(?![\w/-])")
+    for d in decisions:
+        if d.get("best") == planned:
+            d["best"] = path
+        reason = d.get("reason")
+        if isinstance(reason, str) and planned in reason:
+            d["reason"] = said.sub(path, reason)
 
 
 def _evidence(

@@ -59,6 +59,7 @@ from memdir.errors import MemdirError, NoteError
 from memdir.lifecycle.rules import contexts_of, raise_rule_candidates
 from memdir.masked_refs import stored_ref
 from memdir.notes.frontmatter import render_note
+from memdir.notes.lesson_titles import bare_lesson_title, lesson_heading
 from memdir.paths import slugify
 from memdir.runs.redact import redact_text
 from memdir.runs.report import retry_reason
@@ -104,7 +105,7 @@ class LessonDraft:
         ja = is_japanese(self.ep.text)
         no_step = "エピソードには失敗した手順の記載がない" if ja else "the episode names no failed step"
         body = [
-            f"# 教訓：{self.title}" if ja else f"# Lesson: {self.title}",  # the note's language, as its lines
+            lesson_heading(self.title, ja),  # the note's language, as its lines
             "",
             *(["## When it applies", *[f"- {w}" for w in self.when], ""] if self.when else []),
             "## What failed",
@@ -171,6 +172,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     existing = _same_lesson(store, " ".join(fixes), ep.id)
     # the title the episode's note gets ("hi girls, important about…" is no lesson's name)
     title = redact_text(shape("knowledge", given_title(ep.title, ep.text), ep.text).title or fixes[0])[:120]
+    title = bare_lesson_title(title)  # "Lesson: rabies booking" is named once: `# Lesson: rabies booking`
     meta: dict[str, object] = {
         "type": "lesson",
         "description": what_to_do(fixes)[:200],  # what to do instead; the title is already the heading

@@ -70,7 +70,7 @@ from memdir.consolidation.daily.shape_text import (
     strip_narrative,
     title_phrase,
 )
-from memdir.consolidation.daily.shape_use import lead_sentences, source_line, use_line
+from memdir.consolidation.daily.shape_use import announced_purpose, lead_sentences, source_line, use_line
 from memdir.notes.episode_titles import heading_title
 
 TITLE_LIMIT = 72
@@ -308,6 +308,9 @@ def _procedure_description(
         and says_more(rest)
     ):
         purpose, condition = lead[0], False  # "If one page is stale, you don't need a full purge.": all of it
+    announced = "" if purpose else announced_purpose(lead)  # "How to book a vaccination:" after a story
+    if announced:
+        purpose, lead = announced, [s for s in lead if announced_purpose([s]) == announced]
     if not purpose and meta:
         purpose = meta_phrase(meta)
     said = lead + steps[:1]

@@ -2,6 +2,9 @@
 
 - A line labelled "When to use:", "Use this when:", "Purpose:", 「使うとき：」「目的：」 (or such a heading with
   a paragraph under it) is the page's own answer to what the procedure is for: it is the description.
+- A line that announces the steps by what they do ("How to book a vaccination:", "Steps to replace a toner
+  cartridge:", 「トナー交換の手順：」) says what they are for: after a story of the one time ("Booked Hana for her
+  second shot. How to book a vaccination:", trial 22), it is the description, not the story.
 - A breadcrumb or source line ("Copied from Confluence > SRE > Runbooks > Restore table", "Source: wiki",
   「社内Wikiから転載」) says where the text was, not what it is for: it is never the description.
 """
@@ -86,6 +89,25 @@ def lead_sentences(block: Block) -> list[str]:
     lines = block.text.splitlines()
     text = "\n".join(lines[1:]) if len(lines) > 1 and _SECTION.match(lines[0]) else block.text
     return [s for s in sentences(text) if not source_line(s)]
+
+
+# "How to X:", "Here's how to X:", "Steps to/for X:", "To X, do this:"; 「Xの手順：」「Xする方法は次のとおり：」
+_ANNOUNCED = re.compile(
+    r"^(?:here(?:'s| is| are)\s+|this is\s+)?(?P<en>(?:how\s+(?:to|we|you|i)|(?:the\s+)?steps?\s+(?:to|for))\s+\S.*?)"
+    r"(?:,?\s+(?:is\s+)?as follows|,?\s+do this)?\s*[:：]$|"
+    r"^(?P<ja>\S{2,}?(?:の手順|する手順|の方法|する方法|のやり方|の流れ))(?:は(?:次|以下)の(?:とおり|通り)(?:です)?)?\s*[:：]$",
+    re.I,
+)
+
+
+def announced_purpose(lead: list[str]) -> str:
+    """What the steps are for, as the line announcing them says it ("How to book a vaccination"), or ""."""
+    for s in lead:
+        m = _ANNOUNCED.match(" ".join(s.split()))
+        if m:
+            said = (m.group("en") or m.group("ja")).strip()
+            return said[:1].upper() + said[1:]
+    return ""
 
 
 def use_line(blocks: list[Block]) -> str:

@@ -10,6 +10,7 @@ import re
 
 from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons
 from memdir.consolidation.weekly.lesson_words import description, general
+from memdir.notes.lesson_titles import lesson_heading
 from memdir.runs.redact import redact_text
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -82,7 +83,7 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
     alts = [f for f in fails if f.alternative or f.asked]
     what = found.target and f" (the task type of `{found.target}`)" or ""
     lines = [
-        f"# Lesson: {found.title}",
+        lesson_heading(found.title),
         "",
         "## When it applies",
         _applies(found.title, what, steps[0], steps[1:4]),
