@@ -7,7 +7,7 @@ Latin letters: read both as consonant skeletons (vowels and the letters that sta
 `ch`/`ח`, `ts`/`צ` one sound each), `tikun` is `לתיקון` after its one-letter prefix, `dud` is `הדוד`, `shemesh` is
 `שמש`. A Latin title over requests in another script becomes, when an id of the steps (a tool's name or a
 template's) has every word written in the requests, those words as the requests spell them, in the id's order
-(`תיקון דוד שמש`); of several such ids, the one whose words the most requests write. Else the title stays.
+(`תיקון דוד שמש`, `Ремонт пральки`); of several such ids, the one whose words the most requests write. Else the title stays.
 """
 
 from __future__ import annotations
@@ -147,4 +147,4 @@ def request_script_title(title: str, steps: Sequence[str], asked: Sequence[str])
         tasks = sum(n for _, n in spelled)
         if tasks > best_tasks:
             best, best_tasks = " ".join(form for form, _ in spelled), tasks
-    return best or title
+    return best[:1].upper() + best[1:] if best else title  # `Ремонт пральки`; Hebrew has no case
