@@ -127,3 +127,21 @@ def test_a_call_every_task_of_the_week_makes_is_no_procedure(root: Path) -> None
     sources = sorted(sorted(str(s) for s in n.meta.get("sources", [])) for n in created)
     assert ["o1", "o2", "o3"] not in sources
     assert ["s1", "s2", "s3"] in sources
+
+
+def test_a_class_code_under_a_session_name_is_no_secret() -> None:
+    from memdir.redaction import redact_text
+
+    said = "SessionFull: YGA-60-FLOW on 2026-11-27 18:00 has 0 mats"
+    assert redact_text(said) == said  # an error's name and its message, not a name and a secret
+    assert (
+        redact_text("check_slots: `session=YGA-60-FLOW date={date}`")
+        == "check_slots: `session=YGA-60-FLOW date={date}`"
+    )
+    assert "YGA-60-FLOW" in redact_text("book: `session.code=YGA-60-FLOW session.title=Flow, 60 min`")
+    for secret in (
+        "session=a8f7d9s8f7a9s8df7x",
+        "session.code=a8f7d9s8f7a9s8df7x",
+        "token=eyJhbGciOiJIUzI1NiJ9abc",
+    ):
+        assert "[REDACTED]" in redact_text(secret)

@@ -45,9 +45,12 @@ _NOT_VALUE = re.compile(
 _CALL = re.compile(r"[A-Za-z_][A-Za-z_.]{2,}\((?:[\"'A-Za-z_)]|$)")
 _DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
 # a record's structured id (a prefix of letters, then groups of digits: `KS-2032-0412`), never random
-_STRUCTURED_ID = re.compile(r"^[A-Za-z]{1,6}(?:[-_][0-9]{2,8}){1,4}$")
+# or a catalogue code whose groups are digits and capital words (`TKO-90-BASIC`, a 90-minute basic session)
+_STRUCTURED_ID = re.compile(
+    r"^[A-Za-z]{1,6}(?:[-_][0-9]{2,8}){1,4}$|^[A-Z]{2,6}(?=.*-[0-9])(?:-(?:[0-9]{2,4}|[A-Z]{2,8})){1,3}$"
+)
 # names of a session or a token, whose value is an issued id rather than a chosen password
-_ISSUED = re.compile(r"(?i)(?:session|sessid|sid|token)[-_]?(?:id|no|number)?$")
+_ISSUED = re.compile(r"(?i)(?:session|sessid|sid|token)[-_.]?(?:id|no|number|code)?$")
 _PASS_PREFIX = re.compile(r"(?i)^(?:pass|password|pw):")  # openssl's `-passin pass:SECRET`
 
 

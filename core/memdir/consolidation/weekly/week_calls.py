@@ -29,5 +29,13 @@ def week_wide_tools(tasks: Sequence[Sequence[str]], clusters: int) -> frozenset[
 
 
 def only_week_calls(draft: Draft, wide: frozenset[str]) -> bool:
-    """Whether every call of the draft's steps is one every task of the week makes (`week_wide_tools`)."""
-    return bool(wide) and bool(draft.consensus) and bool(draft.tools) and set(draft.tools) <= wide
+    """Whether every call of the draft's steps is one every task of the week makes (`week_wide_tools`) and
+    none of its steps is its own (`distinctive_steps`: a week whose every call goes through one `api` tool
+    tells its kinds apart by what the calls carry)."""
+    return (
+        bool(wide)
+        and bool(draft.consensus)
+        and bool(draft.tools)
+        and set(draft.tools) <= wide
+        and draft.distinctive_steps == 0
+    )
