@@ -139,6 +139,7 @@ def test_a_class_code_under_a_session_name_is_no_secret() -> None:
         == "check_slots: `session=YGA-60-FLOW date={date}`"
     )
     assert "YGA-60-FLOW" in redact_text("book: `session.code=YGA-60-FLOW session.title=Flow, 60 min`")
+    assert "YGA-60-FLOW" in redact_text("book: `member=name=Ana session=code=YGA-60-FLOW date=1`")
     for secret in (
         "session=a8f7d9s8f7a9s8df7x",
         "session.code=a8f7d9s8f7a9s8df7x",
