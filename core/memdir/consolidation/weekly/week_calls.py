@@ -6,8 +6,10 @@ kept that call alone as their consensus, and became an unexpected procedure `Shl
 week makes says how this desk answers, not what a task asked for: a cluster whose every call is such a call is
 no kind, however alike its requests read.
 
-Only where the week has other clusters (a week of one kind whose every task makes the same calls keeps them),
-and never for a generic tool (`http_request`, `run_command`): its calls differ by what they carry.
+Only where the week has other clusters (a week of one kind whose every task makes the same calls keeps them) and
+other tools (a week whose every call goes through one tool, ALFWorld's `alfworld` or an `api`, tells its kinds
+apart by what the calls carry), never for a generic tool (`http_request`, `run_command`), and only for a cluster
+none of whose steps is its own (`distinctive_steps`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ def week_wide_tools(tasks: Sequence[Sequence[str]], clusters: int) -> frozenset[
     common = set(tasks[0])
     for tools in tasks[1:]:
         common &= set(tools)
+    if all(set(tools) <= common for tools in tasks):
+        return (
+            frozenset()
+        )  # one tool carries all the week's work (ALFWorld's `alfworld`, an `api`): no sign-off
     return frozenset(t for t in common if not generic(t))
 
 
