@@ -45,9 +45,13 @@ _NOT_VALUE = re.compile(
 _CALL = re.compile(r"[A-Za-z_][A-Za-z_.]{2,}\((?:[\"'A-Za-z_)]|$)")
 _DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
 # a record's structured id (a prefix of letters, then groups of digits: `KS-2032-0412`), never random
-_STRUCTURED_ID = re.compile(r"^[A-Za-z]{1,6}(?:[-_][0-9]{2,8}){1,4}$")
+# or a catalogue code whose groups are digits and capital words (`TKO-90-BASIC`, a 90-minute basic session)
+_STRUCTURED_ID = re.compile(
+    r"^[A-Za-z]{1,6}(?:[-_][0-9]{2,8}){1,4}$|^[A-Z]{2,6}(?=.*-[0-9])(?:-(?:[0-9]{2,4}|[A-Z]{2,8})){1,3}$"
+)
 # names of a session or a token, whose value is an issued id rather than a chosen password
-_ISSUED = re.compile(r"(?i)(?:session|sessid|sid|token)[-_]?(?:id|no|number)?$")
+_NESTED_ID = re.compile(r"(?:id|no|number|code)=(\S+)$")
+_ISSUED = re.compile(r"(?i)(?:session|sessid|sid|token)[-_.]?(?:id|no|number|code)?$")
 _PASS_PREFIX = re.compile(r"(?i)^(?:pass|password|pw):")  # openssl's `-passin pass:SECRET`
 
 
@@ -93,7 +97,8 @@ def _value_span(
         start = prefix.end()
     if not credential_value(text[start:end], any_word) or (random_only and not high_entropy(text[start:end])):
         return None
-    if issued and _STRUCTURED_ID.match(text[start:end]):
+    nested = _NESTED_ID.match(text, start, end)  # `session=code=TKO-90-BASIC`: a nested key, flattened
+    if issued and _STRUCTURED_ID.match(nested.group(1) if nested else text[start:end]):
         return None  # `session_id=KS-2032-0412`: a studio's booking record, no credential
     return start, end
 

@@ -53,7 +53,8 @@ _PROPERTIES = _set(
     "desc help changed updated created at date time age days secs seconds ms interval lifetime "
     "duration rule rules regex pattern validation validator check level score index column table var "
     "variable location source src backend issuer audience mgmt management fingerprint public pub "
-    "method methods strategy flow json yaml yml toml ini cfg conf txt py js sh md log csv xml"
+    "method methods strategy flow json yaml yml toml ini cfg conf txt py js sh md log csv xml "
+    "full booked closed cancelled canceled"  # a class's state (`SessionFull: TKO-90-BASIC …`, round 45)
 )
 # words before a stem that make the whole name a count or a public thing: max_tokens, public_token
 _NOT_BEFORE = frozenset({"max", "min", "num", "n", "total", "public", "pub", "primary", "foreign", "sort"})

@@ -36,6 +36,7 @@ from memdir.consolidation.weekly.recurring import holds_more, recurring_title, v
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.returned_names import mark_steps, name_returned, returned_legend
 from memdir.consolidation.weekly.run_period import period_notes
+from memdir.consolidation.weekly.script_titles import request_script_title
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
@@ -312,6 +313,7 @@ def distil_builtin(
     title = fragment_title(
         title, rendered, asked, shared_calls
     )  # `Agua por`, `日付`: the decisive call's verb and object
+    title = request_script_title(title, rendered, asked)  # `Kva tor tikun` over Hebrew requests: their words
     if (
         any(g.in_title for g in groups) and _PLACEHOLDER.search(title) is None
     ):  # names once the title is final

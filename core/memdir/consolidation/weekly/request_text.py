@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from memdir.activity import ActivityEvent
 
-MAX_DEPTH = 8
+MAX_DEPTH = 12  # a WhatsApp Cloud API webhook puts its text.body 11 levels deep (round 45)
 # events the agent writes: its calls and their results, its thoughts, its replies, its end and feedback
 AGENT_TYPES = frozenset(["tool_use", "tool_result", "thought", "response_sent", "task_end", "feedback"])
 _META = frozenset(["ts", "type", "task_id"])
@@ -77,11 +77,26 @@ def json_value(value: str) -> dict[str, object] | list[object] | None:
     return inner if isinstance(inner, dict | list) else None
 
 
+def _lower(word: str) -> bool:
+    """A word prose writes and a name does not: Latin in lower case, Cyrillic or Greek in lower case, or any
+    word of a script without case (Hebrew, Arabic: round 45, a Hebrew request had been no prose at all)."""
+    if _LOWER_WORD.match(word):
+        return True
+    core = word.rstrip(".,!?;:")
+    return (
+        len(core) >= 2
+        and core.isalpha()
+        and not _CJK.search(core)
+        and not core.isascii()
+        and (core.islower() or core.lower() == core.upper())
+    )
+
+
 def free_text(value: str) -> int:
     """How much prose a string is (its words, or Japanese characters / 2), 0 when it is no prose."""
     words = value.split()
     letters = sum(1 for w in words if _LETTER_WORD.match(w))
-    if len(words) >= 3 and letters >= 2 and any(_LOWER_WORD.match(w) for w in words):
+    if len(words) >= 3 and letters >= 2 and any(_lower(w) for w in words):
         return len(words)
     cjk = len(_CJK.findall(value))
     return max(cjk // 2, 2) if cjk >= 4 else 0

@@ -44,6 +44,7 @@ from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold
 from memdir.consolidation.weekly.span_dates import week_name
 from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
+from memdir.consolidation.weekly.week_calls import only_week_calls, week_wide_tools
 from memdir.consolidation.weekly.week_events import calls_read, redacted_events
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
 from memdir.consolidation.weekly.window import week_window
@@ -197,6 +198,7 @@ class WeeklyDistiller:
             for group, members in zip(groups, selected, strict=True)
         ]
         placer.learn_generic(drafts)
+        wide = week_wide_tools([t.tools for t in self._week], len(groups))
         llm_run: WeeklyLLM | None = None
         if self.llm is not None:
             from memdir.consolidation.weekly.llm_distill import WeeklyLLM
@@ -214,7 +216,7 @@ class WeeklyDistiller:
                 placer.placed[sig] = (done, True)
                 continue
             draft.distinctive_steps = self._kinds.of_tasks(group) if self._kinds else 0
-            if not is_task_type(draft):
+            if not is_task_type(draft) or only_week_calls(draft, wide):
                 # different intents that share only steps unrelated to them (a `git pull`): no task type
                 report.stats["not_a_task_type"] = report.stats.get("not_a_task_type", 0) + 1
                 report.skipped += len(group)
@@ -255,10 +257,11 @@ class WeeklyDistiller:
             for group, members in zip(groups, selected, strict=True)
         ]
         placer.learn_generic(drafts)
+        wide = week_wide_tools([t.tools for t in self._week], len(groups))
         out = []
         for group, draft, failures in zip(groups, drafts, self._failures(groups, False), strict=True):
             draft.distinctive_steps = self._kinds.of_tasks(group) if self._kinds else 0
-            if is_task_type(draft):
+            if is_task_type(draft) and not only_week_calls(draft, wide):
                 sig = signature(sorted(t.task_id for t in group))
                 out.append(
                     cluster_evidence(sig, group, draft, failures, placer.closest(draft), placer.titles)

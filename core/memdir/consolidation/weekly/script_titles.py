@@ -1,0 +1,150 @@
+"""A kind asked in Hebrew, Cyrillic or Greek is titled in its requests' words, never a transliterated id (round 45).
+
+Set 45's Hebrew desk calls `kva_tor_tikun` and sends the template `tikun_dud_shemesh_v3`; its requests are in
+Hebrew ("…אפשר לשלוח מישהו לתקן?", "…צריך טכנאי שיבדוק את הדוד", "אפשר תור לתיקון השבוע?"), and the kind was
+titled `Kva tor tikun`, Latin letters no requester wrote or reads. The ids are the requests' words spelled in
+Latin letters: read both as consonant skeletons (vowels and the letters that stand for them left out, `sh`/`ש`,
+`ch`/`ח`, `ts`/`צ` one sound each), `tikun` is `לתיקון` after its one-letter prefix, `dud` is `הדוד`, `shemesh` is
+`שמש`. A Latin title over requests in another script becomes, when an id of the steps (a tool's name or a
+template's) has every word written in the requests, those words as the requests spell them, in the id's order
+(`תיקון דוד שמש`, `Ремонт пральки`); of several such ids, the one whose words the most requests write. Else the title stays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from difflib import SequenceMatcher
+
+# each letter's sound class; "" for a vowel or a letter that may stand for one (Hebrew ו, י, א, ע, ה)
+_LETTERS = {
+    **dict.fromkeys("אהויע", ""),
+    **{"ב": "B", "ג": "G", "ד": "D", "ז": "Z", "ח": "K", "ט": "T", "כ": "K", "ך": "K", "ל": "L"},
+    **{"מ": "M", "ם": "M", "נ": "N", "ן": "N", "ס": "S", "פ": "P", "ף": "P", "צ": "C", "ץ": "C"},
+    **{"ק": "K", "ר": "R", "ש": "S", "ת": "T"},
+    **dict.fromkeys("аеёиіїйоуыэюяьъ", ""),
+    **{"б": "B", "в": "B", "г": "G", "ґ": "G", "д": "D", "ж": "Z", "з": "Z", "к": "K", "л": "L"},
+    **{"м": "M", "н": "N", "п": "P", "р": "R", "с": "S", "т": "T", "ф": "P", "х": "K", "ц": "C"},
+    **{"ч": "K", "ш": "S", "щ": "S"},
+    **dict.fromkeys("αάεέηήιίϊΐοόυύϋΰωώ", ""),
+    **{"β": "B", "γ": "G", "δ": "D", "ζ": "Z", "θ": "T", "κ": "K", "λ": "L", "μ": "M", "ν": "N"},
+    **{"ξ": "KS", "π": "P", "ρ": "R", "σ": "S", "ς": "S", "τ": "T", "φ": "P", "χ": "K", "ψ": "PS"},
+}
+_LATIN_PAIRS = {"sh": "S", "ch": "K", "kh": "K", "zh": "Z", "ts": "C", "tz": "C", "th": "T", "ph": "P"}
+_LATIN = {
+    **dict.fromkeys("aeiouywh", ""),
+    **{"b": "B", "v": "B", "g": "G", "j": "G", "d": "D", "z": "Z", "t": "T", "k": "K", "c": "K"},
+    **{"q": "K", "l": "L", "m": "M", "n": "N", "s": "S", "p": "P", "f": "P", "r": "R", "x": "KS"},
+}
+# the vowel a letter writes or stands for, by what it sounds like
+_VOWEL = {
+    **dict.fromkeys("aeאעהаеэяєαάεέηή", "a"),
+    **dict.fromkeys("iyיиіїйыιίϊΐ", "i"),
+    **dict.fromkeys("ouwוоуюёοόυύωώ", "u"),
+}
+_HEBREW_PREFIX = "הולבמשכ"  # one letter written before a word: the, and, to, in, from, that, as
+_SCRIPT = re.compile(r"[\u0590-\u05ff\u0400-\u04ff\u0370-\u03ff]")
+_WORD = re.compile(r"[\u0590-\u05ff\u0400-\u04ff\u0370-\u03ff]+")
+_ID = re.compile(r"(?<![\w.])([a-z]{2,}(?:_[a-z0-9]+)+)(?![\w])")
+_STEP_TOOL = re.compile(r"^([a-z][a-z0-9]*(?:_[a-z0-9]+)+):")
+_VERSION = re.compile(r"^(?:v?\d+)$")
+MIN_SKELETON = 2  # fewer sounds match too much by chance
+
+
+def _latin_sounds(word: str) -> list[tuple[str, str]]:
+    """(letters, sound class) of a Latin-letter word, a doubled letter once (`tikkun`)."""
+    word = re.sub(r"(.)\1+", r"\1", word.lower())
+    out, i = [], 0
+    while i < len(word):
+        pair = word[i : i + 2]
+        if pair in _LATIN_PAIRS:
+            out.append((pair, _LATIN_PAIRS[pair]))
+            i += 2
+            continue
+        out.append((word[i], _LATIN.get(word[i], "")))
+        i += 1
+    return out
+
+
+def latin_skeleton(word: str) -> str:
+    """The consonant sounds of a Latin-letter word (`shemesh` -> `SMS`)."""
+    return "".join(s for _, s in _latin_sounds(word))
+
+
+def script_skeleton(word: str) -> str:
+    """The consonant sounds of a Hebrew, Cyrillic or Greek word (`שמש` -> `SMS`)."""
+    return "".join(_LETTERS.get(c, "") for c in re.sub(r"(.)\1+", r"\1", word.lower()))
+
+
+def _vowelled(sounds: Sequence[tuple[str, str]]) -> str:
+    """Consonant classes with the vowels between them (`a` for a, e; `i` for i, y; `u` for o, u, w)."""
+    return "".join(s or _VOWEL.get(c, "") for c, s in sounds)
+
+
+def _near(word: str, form: str) -> float:
+    """How alike an id's word and a request's form sound, vowels and all (`tikun`: `תיקון` over `טכנאי`)."""
+    mine = _vowelled(_latin_sounds(word))
+    theirs = _vowelled([(c, _LETTERS.get(c, "")) for c in form.lower()])
+    return SequenceMatcher(None, mine, theirs).ratio()
+
+
+def _forms(word: str) -> list[str]:
+    """A request's word and, in Hebrew, the word without one or two prefix letters (`לתיקון` -> `תיקון`)."""
+    out = [word]
+    for _ in range(2):
+        if len(out[-1]) > 3 and out[-1][0] in _HEBREW_PREFIX:
+            out.append(out[-1][1:])
+    return out
+
+
+def _spelled(word: str, asked: Sequence[str]) -> tuple[str, int]:
+    """How the requests write an id's word (the form that sounds most like it), and how many requests write it."""
+    sound = latin_skeleton(word)
+    if len(sound) < MIN_SKELETON:
+        return "", 0
+    seen: Counter[str] = Counter()
+    tasks = 0
+    for text in asked:
+        found = False
+        for w in _WORD.findall(text):
+            for form in _forms(w):
+                if script_skeleton(form) == sound:
+                    seen[form] += 1
+                    found = True
+        tasks += found
+    if not seen:
+        return "", 0
+    best = max(seen, key=lambda f: (_near(word, f), seen[f], f))
+    return best, tasks
+
+
+def _ids(steps: Sequence[str]) -> list[str]:
+    """Tool names and snake_case values of the steps, in order of first use."""
+    out: list[str] = []
+    for step in steps:
+        m = _STEP_TOOL.match(step)
+        if m:
+            out.append(m.group(1))
+        out.extend(_ID.findall(step))
+    return list(dict.fromkeys(out))
+
+
+def request_script_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The title in the requests' own script (see the module), else `title` as it is."""
+    if not asked or _SCRIPT.search(title) or not re.search("[A-Za-z]", title):
+        return title
+    if 2 * sum(1 for a in asked if _SCRIPT.search(a)) <= len(asked):
+        return title
+    best, best_tasks = "", 0
+    for ident in _ids(steps):
+        words = [w for w in ident.split("_") if not _VERSION.match(w)]
+        if len(words) < 2:
+            continue
+        spelled = [_spelled(w, asked) for w in words]
+        if any(not form for form, _ in spelled):
+            continue  # a word no request writes: the id is not the requests' words
+        tasks = sum(n for _, n in spelled)
+        if tasks > best_tasks:
+            best, best_tasks = " ".join(form for form, _ in spelled), tasks
+    return best[:1].upper() + best[1:] if best else title  # `Ремонт пральки`; Hebrew has no case
