@@ -4,7 +4,9 @@
 reason; the failure word ("injury", 「腎障害」) is in the reason, stated as a general fact (what the thing
 causes, in the present), not as something that went wrong. Filed under "What failed", the step the lesson
 generalises read as the failure, the opposite of the episode. So a sentence made of a reason and a response
-("<reason>, so I …", "<reason>, so we …", 「<理由>ので、…した」) is read in two parts:
+("<reason>, so I …", "<reason>, so we …", 「<理由>ので、…した」), or with the reason first ("Since <reason>,
+we …", "Because <reason>, I …", "As <reason>, we …", "Given that <reason>, I …"; trial 22 re-check N1: these
+were filed under "What failed" whole) is read in two parts:
 
 - the response (what the narrator did) never goes under "What failed" unless it tells a failure or a slip of
   its own ("so I skipped the check");
@@ -28,8 +30,15 @@ _EN = re.compile(
     r"(?P<act>(?:[\w-]+,?\s+){0,4}?(?:i|we|they|he|she)\b.{6,})$",  # "so an hour later I sent …"
     re.I,
 )
-# 「<理由>ので、すぐに…よう指示した。」「<理由>ため、…を中止しました。」: the response is a past act
-_JA = re.compile(r"^(?P<reason>.{4,}?)(?:ので|ため|から)[、,]\s*(?P<act>.{4,}?(?:た|ました))[。！!]?$")
+# "Since grapes can cause kidney failure in dogs, we told …": the reason first, in a clause of its own
+_EN_FRONT = re.compile(
+    r"^(?:since|because|as(?!\s+(?:soon|long|well|far|much|usual|if|though)\b)|given that|seeing that|now that)\s+"
+    r"(?P<reason>.{8,}?),\s+"
+    r"(?P<act>(?:[\w-]+,?\s+){0,4}?(?:i|we|they|he|she)\b.{6,})$",  # "Since …, at 23:05 we told …"
+    re.I,
+)
+# 「<理由>ので、すぐに…よう指示した。」「<理由>ため、…へ運んだ。」「…を中止しました。」: the response is a past act
+_JA = re.compile(r"^(?P<reason>.{4,}?)(?:ので|ため|から)[、,]\s*(?P<act>.{4,}?(?:た|だ|ました))[。！!]?$")
 # a reason told as a general fact: a present verb of causing or a modal ("cause(s)", "can lead to", "is toxic")
 _GENERAL_EN = re.compile(
     r"(?i)\b(?:causes?|can|may|might|could|will|leads? to|results? in|makes?|kills?|triggers?|"
@@ -45,7 +54,7 @@ _GENERAL_JA = re.compile(r"(?:(?<![てで])[うくすつぬむるぐぶ]|な|あ
 
 def response(s: str) -> tuple[str, str] | None:
     """(reason, act) when the sentence tells a step the narrator took for a reason it states; None otherwise."""
-    m = _EN.match(s.strip()) or _JA.match(s.strip())
+    m = _EN_FRONT.match(s.strip()) or _EN.match(s.strip()) or _JA.match(s.strip())
     if not m:
         return None
     act = m.group("act")

@@ -160,7 +160,10 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
         for s in sents[:first]
         if s not in said and s not in remedies and not LABEL_LINE.match(s) and not is_positive(s)
     ]
-    if not failed and not took_the_step(story):  # no failure word: what led up to the fix is what went wrong
+    told = [
+        s for s in sents[:first] if s not in said and not LABEL_LINE.match(s)
+    ]  # a remedy too ("we switched …")
+    if not failed and not took_the_step(told):  # no failure word: what led up to the fix is what went wrong
         failed = without_responses(story[-2:])
     checks = [s for s in sents if is_check(s) and s not in said and s not in remedies and not is_block(s)]
     used = {*failed[:6], *said, *remedies[:3], *checks[:3]}

@@ -21,7 +21,8 @@ CUDA-OOM lesson, under its name, description and check): a kind's failures are s
 (`_error_key`: the error's gist, else the call that failed), each its own lesson. A second failure of a
 type with the same error adds evidence to its lesson (same file, found by `applies_to` and the error),
 never a second file; a rerun changes nothing (the same ids give the same bytes). A single failure with no alternative is not a lesson: it stays a trace, one line under
-"Known failures" of the procedure and an entry in the run report.
+"Known failures" of the procedure and an entry in the run report. That section is written once per procedure,
+after all of the kind's errors are weighed, and lists every failed task (trial 22 re-check N3).
 """
 
 from __future__ import annotations
@@ -106,6 +107,8 @@ class LessonWriter:
         self.by_target: dict[str, dict[str, str]] = {}  # procedure -> error key ('' any) -> lesson
         self.by_error: dict[str, str] = {}  # an error another type failed with: the same lesson
         self.touched: list[str] = []
+        # the procedure this run wrote -> its "Known failures" entries: (lesson or None, lines, tasks)
+        self.known: dict[str, list[tuple[str | None, list[str], int]]] = {}
         for note in store.iter_notes((LESSON_DIR,)):
             target = note.meta.get("applies_to")
             failed = re.findall(r"^- `[^`]+`.*?: `(.+?)` failed: (.+)$", note.body, re.M) + [
@@ -155,6 +158,8 @@ class LessonWriter:
                 rel = self.write(part, created_procedure=created)
                 if rel:
                     self.touched.append(rel)
+            if target and target in self.known:
+                self._write_known(target, self.known.pop(target))
         if self.review is not None and self.touched and not self.report.dry_run:
             self.report.review.extend(raise_rule_candidates(self.store, self.review, self.touched))
 
@@ -174,7 +179,8 @@ class LessonWriter:
         if not found.adopted:
             stats["failures_not_adopted"] = stats.get("failures_not_adopted", 0) + len(found.task_ids)
             if found.target and created_procedure and not dry:
-                self._known_failures(found.target, [failure_line(f) for f in found.failures])
+                lines = [failure_line(f) for f in found.failures]
+                self.known.setdefault(found.target, []).append((None, lines, len(found.task_ids)))
             return None
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         mine = self.by_target.get(found.target or "", {})
@@ -211,9 +217,10 @@ class LessonWriter:
                 self.by_error.setdefault(_same_failure(f.step, f.error), rel)
         if found.target:
             self.by_target.setdefault(found.target, {})[key] = rel
-            self._link(
-                found.target, rel, [failure_line(f) for f in found.failures] if created_procedure else None
-            )
+            self._link(found.target, rel)
+            if created_procedure:
+                lines = [failure_line(f) for f in found.failures]
+                self.known.setdefault(found.target, []).append((rel, lines, len(found.task_ids)))
         return rel
 
     def _add_evidence(self, rel: str, found: TypeLessons, now: str) -> str:
@@ -248,11 +255,11 @@ class LessonWriter:
         changes = {"sources": ids, "support": len(ids), "contexts": ctx, "updated_at": now}
         self.store.update_meta(rel, changes, body=redact_text(body + "\n"), allow=ALLOW)
         if found.target and found.target != note.meta.get("applies_to"):
-            self._link(found.target, rel, None)
+            self._link(found.target, rel)
         return rel
 
-    def _link(self, target: str, lesson: str, lines: list[str] | None) -> None:
-        """List the lesson in the procedure's `lessons:`; a procedure this run wrote also says so in its body."""
+    def _link(self, target: str, lesson: str) -> None:
+        """List the lesson in the procedure's `lessons:` (a procedure this run wrote also says so in its body)."""
         try:
             note = self.store.read(target)
         except NoteError:
@@ -260,23 +267,54 @@ class LessonWriter:
         if note.get("origin") not in ("weekly", "daily"):
             return  # a person's note stays byte for byte theirs; the lesson's `applies_to` names it
         have = note.str_list("lessons")
-        if lesson in have and lines is None:
+        if lesson in have:
             return
-        changes = {"lessons": [*have, lesson] if lesson not in have else have}
-        body = None
-        if lines is not None and KNOWN_HEADING not in note.body:
-            body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\nSee `{lesson}`.\n" + "\n".join(lines) + "\n"
-        self.store.update_meta(target, changes, body=body, allow=ALLOW)
+        self.store.update_meta(target, {"lessons": [*have, lesson]}, allow=ALLOW)
 
-    def _known_failures(self, target: str, lines: list[str], text: str = "") -> None:
+    def _write_known(self, target: str, entries: list[tuple[str | None, list[str], int]]) -> None:
+        """The "Known failures" section of a procedure this run wrote: every failed task of its kind (trial 22
+        re-check N3: only the first error's were listed, under "One failed task" when two or three had failed).
+        Each lesson made is named with its failures; the failures that made none are counted as they are."""
+        try:
+            note = self.store.read(target)
+        except NoteError:
+            return
+        if KNOWN_HEADING in note.body or note.get("origin") not in ("weekly", "daily"):
+            return
+        parts: list[str] = []
+        for lesson, lines, _ in entries:
+            if lesson:
+                parts.append(f"See `{lesson}`.\n" + "\n".join(lines))
+        traces = [(lines, n) for lesson, lines, n in entries if not lesson]
+        if traces:
+            n = sum(k for _, k in traces)
+            parts.append(
+                _not_yet(n, more=bool(parts))
+                + "\n"
+                + "\n".join(line for lines, _ in traces for line in lines)
+            )
+        body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\n" + "\n\n".join(parts) + "\n"
+        self.store.update_meta(target, {}, body=redact_text(body), allow=ALLOW)
+
+    def _known_failures(self, target: str, lines: list[str], text: str) -> None:
         try:
             note = self.store.read(target)
         except NoteError:
             return
         if KNOWN_HEADING in note.body:
             return
-        text = text or (
-            "One failed task, no different approach seen: not a lesson yet (a second failure or a recovery makes one)."
-        )
         body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\n{text}\n" + "\n".join(lines) + "\n"
         self.store.update_meta(target, {}, body=redact_text(body), allow=ALLOW)
+
+
+def _not_yet(tasks: int, more: bool) -> str:
+    """Why the failures that made no lesson are only listed: each is the only one of its error, and no task
+    recovered from it (a second failure with the same error, or a recovery, makes one)."""
+    if tasks == 1:
+        head = "One more failed task, with another error" if more else "One failed task"
+        return f"{head}, no different approach seen: not a lesson yet (a second failure or a recovery makes one)."
+    other = " more" if more else ""
+    return (
+        f"{tasks}{other} failed tasks, each the only one with its error, no different approach seen: not a lesson yet "
+        "(a second failure with the same error, or a recovery, makes one)."
+    )
