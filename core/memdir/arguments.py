@@ -6,7 +6,7 @@ either escaped the error hierarchy (`AttributeError: 'int' object has no attribu
 worse, was read as something else: `feedback(path, success="no")` counted a success (a non-empty
 string is true) and `tags="dental"` became six one-letter tags (trial 22 #2, #8).
 
-An outcome is `True`/`False`, or one of the two words the activity log and the CLI flags use,
+An outcome is `True`/`False` (a NumPy bool, `numpy.True_`, too), or one of the two words the activity log and the CLI flags use,
 `"success"` and `"failure"` (case and surrounding blanks ignored). Anything else is refused,
 `"no"`, `"false"`, `"failed"`, `0`, `1` and `None` included: guessing what a free-form word means
 is how a failure got counted as a success.
@@ -86,10 +86,21 @@ def tags_arg(value: object, where: str, name: str = "tags") -> list[str] | None:
     return list(value)
 
 
+def _numpy_bool(value: object) -> bool:
+    """A NumPy boolean scalar (`numpy.True_`, a pandas/NumPy comparison's outcome): a bool to its user, though
+    not a Python `bool` (`numpy.bool` in NumPy 2, `numpy.bool_` before). Told by its type, with no import of
+    NumPy; NumPy's integers (`numpy.int64(1)`) stay refused as `1` is."""
+    kind = type(value)
+    return kind.__module__.split(".")[0] == "numpy" and kind.__name__ in ("bool", "bool_")
+
+
 def outcome_arg(value: object, where: str, name: str = "success") -> bool:
-    """True or False from a bool or the words `success` / `failure`; InputError for anything else."""
+    """True or False from a bool (a NumPy bool too) or the words `success` / `failure`; InputError for anything
+    else."""
     if isinstance(value, bool):
         return value
+    if _numpy_bool(value):
+        return bool(value)
     if isinstance(value, str) and value.strip().lower() in OUTCOME_WORDS:
         return OUTCOME_WORDS[value.strip().lower()]
     raise InputError(

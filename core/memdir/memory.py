@@ -130,14 +130,16 @@ class Memory:
         check_root(self.root.absolute(), default=self._default_root)
 
     def _need_root(self) -> None:
-        """RootNotFound (`no memory root at ...; run memdir init ...`) when the root folder is missing.
+        """RootNotFound (`no memory root at ...; run memdir init ...`) unless the root is a folder with memdir's
+        layout (one of its folders, or memdir.yaml), as the CLI checks it.
 
         Every verb but `init` needs it: without this a write failed on a lock file under
-        `.memdir/locks/` and `search` warned about saving its index (trial 22 #7). A folder that
-        exists is used as it is: its folders are made as notes need them.
+        `.memdir/locks/` and `search` warned about saving its index (trial 22 #7), and an existing empty
+        folder (`Memory("~")`, a mistyped one) got `.memdir/` and `episodes/` written into it though the CLI
+        refused it (trial 22 re-check N2). A root with one of its folders is used as it is: the others are
+        made as notes need them.
         """
-        if not self.root.is_dir():
-            self.check_root()
+        self.check_root()
 
     @property
     def embedder(self) -> Embedder:

@@ -24,7 +24,7 @@ _WRITE_ROOM = 40  # `.` + `.memdir-tmp-` + pid (7 digits) + `-` + 8 hex = 29, an
 MAX_STEM_BYTES = NAME_MAX_BYTES - _WRITE_ROOM - len(".md")
 MAX_SLUG_BYTES = 180  # leaves `-N`, `decision-` and `.2.md` (archive) their room under MAX_STEM_BYTES
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
-_SLUG_DROP = re.compile(r"[^\w]+", re.UNICODE)
+_JOINERS = "\u200c\u200d"  # ZWNJ and ZWJ: they shape Persian, Hindi, Sinhala words; kept inside a word
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 BAD_NAME = "a file name with a control character (a line break, a tab) is not a note: memdir skips it; rename the file"
 
@@ -60,12 +60,44 @@ def slugify(
     )
 
 
+def _is_mark(ch: str) -> bool:
+    """A combining mark (Mn, Mc, Me): a vowel sign, a virama, an accent; it belongs to the letter before it."""
+    return unicodedata.category(ch)[0] == "M"
+
+
+def _word_char(ch: str) -> bool:
+    """A letter, a digit, `_` or a combining mark: what a slug keeps (`\\w` alone drops the vowel signs of
+    Devanagari, Thai, Bengali, Tamil and the harakat of Arabic, leaving `र-त-म` for `रात में`)."""
+    return ch.isalnum() or ch == "_" or _is_mark(ch)
+
+
+def _slug_words(text: str) -> str:
+    out: list[str] = []
+    for i, ch in enumerate(text):
+        inner = 0 < i < len(text) - 1 and _word_char(text[i - 1]) and _word_char(text[i + 1])
+        out.append(ch if _word_char(ch) or (ch in _JOINERS and inner) else "-")
+    return "".join(out)
+
+
+def grapheme_end(text: str, end: int) -> int:
+    """`end` moved back to a boundary between grapheme clusters: never before a combining mark or a joiner,
+    never right after a virama that joins the next letter into a conjunct (`क्ष`)."""
+    while 0 < end < len(text) and (
+        _is_mark(text[end])
+        or text[end] in _JOINERS
+        or text[end - 1] in _JOINERS
+        or (unicodedata.combining(text[end - 1]) == 9 and text[end].isalpha())  # a virama (ccc 9)
+    ):
+        end -= 1
+    return end
+
+
 def _slug(text: str, max_length: int, default: str, cut: bool = True) -> str:
     norm = unicodedata.normalize("NFKC", text).lower()
-    slug = _SLUG_DROP.sub("-", norm).replace("_", "-")
+    slug = _slug_words(norm).replace("_", "-")
     slug = re.sub(r"-{2,}", "-", slug).strip("-")
     if cut and len(slug) > max_length:
-        head = slug[:max_length]
+        head = slug[: grapheme_end(slug, max_length)]
         slug = head.rsplit("-", 1)[0] if "-" in head[max_length // 2 :] else head
         slug = slug.strip("-")
     if cut:
@@ -83,7 +115,8 @@ def _utf8_len(text: str) -> int:
 
 def cut_to_bytes(stem: str, limit: int) -> str:
     """`stem` cut to at most `limit` UTF-8 bytes at a character boundary (at a `-` in its second half when
-    there is one; never between a letter and its combining mark), so a file name fits the filesystem."""
+    there is one; never inside a grapheme cluster: a letter keeps its combining marks), so a file name fits
+    the filesystem."""
     if _utf8_len(stem) <= limit:
         return stem
     end, size = 0, 0
@@ -92,8 +125,9 @@ def cut_to_bytes(stem: str, limit: int) -> str:
         if size > limit:
             break
         end += 1
-    while end > 0 and end < len(stem) and unicodedata.combining(stem[end]):
-        end -= 1  # `e` + U+0301 stays together: drop both rather than leave a bare mark
+    end = grapheme_end(
+        stem, end
+    )  # `e` + U+0301, `रा`, `ที่` stay together: drop both rather than leave a bare mark
     cut = stem[:end]
     if "-" in cut[end // 2 :]:
         cut = cut.rsplit("-", 1)[0]

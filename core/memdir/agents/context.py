@@ -19,7 +19,7 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
 
 Each entry shows its path, its confidence when it has one, its description and, budget
 permitting, the start of its body. The budget is spent in passes (`_layout`): every entry's path
-first, in the order above, then their description lines, then their bodies, so a bigger budget never
+first, in the order above (one whose path does not fit is skipped, a shorter one after it still shown), then their description lines, then their bodies, so a bigger budget never
 shows fewer entries and a note whose line does not fit still shows its path (trial 22); a note with dated update sections starts with its newest one
 (`updates.py`), so the budget cuts old steps rather than new ones; a lesson shows "When it applies",
 "What worked instead" and "How to check" before "What failed" (`lesson_view.py`), so the budget
@@ -325,31 +325,52 @@ def _shown(item: ContextItem, level: int, max_body: int) -> str:
     return item.render(level >= BODY, max_body, describe=level >= LINE)
 
 
-def _layout(sections: list[_Section], budget: int) -> tuple[str, set[str]]:
-    """Render sections within budget tokens, in three passes over the entries in order: each entry's path
-    (stopping at the first that does not fit: later entries are less important), then its description
-    line, then its body, each with what the passes before left. A bigger budget never shows fewer
-    entries (a greedy first-come body ate the room of the next ones: budget 150 showed three, 200
-    two, trial 22), and a relevant note whose line does not fit still shows its path."""
-    heads = [f"\n### {sec.title}\n" for sec in sections]
-    placed: list[tuple[int, ContextItem]] = []
-    levels: list[int] = []
+def _greedy_paths(costs: list[tuple[int, int]], head_costs: list[int], budget: int) -> tuple[list[int], int]:
+    """The entries whose paths fit in order, skipping one that does not (its section heading counted with its
+    first entry): (their indexes, the tokens they use)."""
+    placed: list[int] = []
     used = 0
     opened: set[int] = set()
-    for s_i, sec in enumerate(sections):
-        for item in sec.items:
-            cost = estimate_tokens(_shown(item, PATH_ONLY, 0))
-            if s_i not in opened:
-                cost += estimate_tokens(heads[s_i])
-            if used + cost > budget:
-                break
+    for n, (s_i, cost) in enumerate(costs):
+        cost += 0 if s_i in opened else head_costs[s_i]
+        if used + cost <= budget:
             used += cost
             opened.add(s_i)
-            placed.append((s_i, item))
-            levels.append(PATH_ONLY)
-        else:
-            continue
-        break
+            placed.append(n)
+    return placed, used
+
+
+def _paths_placed(costs: list[tuple[int, int]], head_costs: list[int], budget: int) -> tuple[list[int], int]:
+    """The entries whose paths are shown: in order, an entry whose path does not fit is skipped and the next
+    ones tried (a 180-byte Japanese path, about 90 tokens, no longer hides a short one after it, trial 22
+    re-check N5). Skipping alone is not monotone (a long first path that fits at budget 100 crowds out three
+    short ones shown at 90), so a budget shows the layout of the largest budget up to it that places the most
+    entries: a bigger budget never shows fewer."""
+    placed, used = _greedy_paths(costs, head_costs, budget)
+    if len(placed) == len(costs):
+        return placed, used
+    best, best_used = placed, used
+    smaller = used - 1  # every budget from `used` to `budget` places the same entries: try below it
+    while smaller >= 0:
+        tried, tried_used = _greedy_paths(costs, head_costs, smaller)
+        if len(tried) > len(best):
+            best, best_used = tried, tried_used
+        smaller = tried_used - 1
+    return best, best_used
+
+
+def _layout(sections: list[_Section], budget: int) -> tuple[str, set[str]]:
+    """Render sections within budget tokens, in three passes over the entries in order: each entry's path
+    (`_paths_placed`: one that does not fit is skipped, and a bigger budget never shows fewer), then its
+    description line, then its body, each with what the passes before left. A bigger budget never shows
+    fewer entries (a greedy first-come body ate the room of the next ones: budget 150 showed three, 200
+    two, trial 22), and a relevant note whose line does not fit still shows its path."""
+    heads = [f"\n### {sec.title}\n" for sec in sections]
+    entries = [(s_i, item) for s_i, sec in enumerate(sections) for item in sec.items]
+    costs = [(s_i, estimate_tokens(_shown(item, PATH_ONLY, 0))) for s_i, item in entries]
+    chosen, used = _paths_placed(costs, [estimate_tokens(h) for h in heads], budget)
+    placed = [entries[n] for n in chosen]
+    levels = [PATH_ONLY] * len(placed)
     for level in (LINE, BODY):
         for n, (s_i, item) in enumerate(placed):
             max_body = sections[s_i].max_body
