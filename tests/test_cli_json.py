@@ -51,6 +51,7 @@ REPORT = {
     "incomplete",
     "pending_reasons",
     "episodes",
+    "update_counts",  # trial 22 #11: how many times each updated note was updated (paths named once)
 }
 SYNC = {"new", "changed", "moved", "deleted", "errors", "unchanged", "embedded_chunks", "rebuilt", "reason"}
 ITEM = {"id", "kind", "target", "similarity", "created_at", "sources", "description", "path", "title", "key"}

@@ -69,7 +69,8 @@ def test_hybrid_is_what_memory_search_returns(generic: EvalRun, emb: Embedder) -
     hybrid = generic.ranked_paths("hybrid")
     for q in generic.dataset.queries:
         if q.scope is None:
-            assert [h.path for h in mem.search(q.text, k=10)] == hybrid[q.id][:10], q.id
+            # the whole ranking, weak hits included (`Memory.search` drops them by default since trial 22 #5)
+            assert [h.path for h in mem.search(q.text, k=10, weak=True)] == hybrid[q.id][:10], q.id
 
 
 def test_a_scoped_query_ranks_as_in_a_root_of_its_own(lme: EvalRun, emb: Embedder, tmp_path: Path) -> None:
