@@ -32,6 +32,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memdir.yamlload",
         "memdir.confined",
         "memdir.inputs",
+        "memdir.arguments",  # the public API's argument checks (trial 22)
         "memdir.redaction",
         "memdir.secret_rules",
         "memdir.secret_names",
