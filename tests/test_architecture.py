@@ -58,7 +58,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "status": ("memdir.status",),
     "agents": ("memdir.agents",),
     "evaluation": ("memdir.evaluation",),  # `memdir eval`: data sets as roots, rankers, metrics
-    "facade": ("memdir.memory", "memdir"),  # `memdir` is the package __init__ (re-exports Memory)
+    # `memdir` is the package __init__ (re-exports Memory); `memory_root` holds the parts `Memory` is built on
+    "facade": ("memdir.memory", "memdir.memory_root", "memdir"),
     "mcp": ("memdir.mcp",),  # the MCP server: over the facade; `memdir mcp` (cli) starts it
     "cli": ("memdir.cli", "memdir.__main__"),
 }

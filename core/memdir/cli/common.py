@@ -37,7 +37,8 @@ class CliState:
     def memory(self) -> Memory:
         """The Memory for this invocation's root; RootNotFound (exit 1, nothing created) when there is none."""
         if self._memory is None:
-            from memdir.memory import Memory, check_root, locate_root
+            from memdir.memory import Memory
+            from memdir.memory_root import check_root, locate_root
 
             # --root, else $MEMDIR_ROOT, else ./memory_root, else the root the current folder is in (like git)
             path, default = locate_root(self.root)
