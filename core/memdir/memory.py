@@ -75,7 +75,7 @@ class Memory(MemoryRoot):
         text_arg(text, "add_episode", "text")
         optional_text(title, "add_episode", "title")
         optional_datetime(at, "add_episode", "at")
-        self._need_root()
+        self.check_root()
         return self._committed(
             lambda: self.episodes.add(text, title=title, at=at),
             lambda ep: (f"memdir episode: {ep.id}\n", [ep.file]),
@@ -96,7 +96,7 @@ class Memory(MemoryRoot):
             text_arg(value, "add_note", name)
         optional_text(description, "add_note", "description")
         tags = tags_arg(tags, "add_note")
-        self._need_root()
+        self.check_root()
         conf = self.config.thresholds.initial_confidence
         return self._committed(
             lambda: add_note(self.store, kind, title, text, description, tags, initial_confidence=conf),
@@ -112,12 +112,12 @@ class Memory(MemoryRoot):
         int_arg(offset, "read_note", "offset", 0)
         if limit is not None:
             int_arg(limit, "read_note", "limit", 1)
-        self._need_root()
+        self.check_root()
         return read_note(self.store, path, offset, limit)
 
     def log(self, **event: object) -> dict[str, object]:
         """Append one activity event (fields of the design's activity format)."""
-        self._need_root()
+        self.check_root()
         return self.activity.append(event)
 
     # -- search and index
@@ -150,7 +150,7 @@ class Memory(MemoryRoot):
         if not query.strip():
             raise MemdirError("empty query: say what to look for")
         check_query(query)
-        self._need_root()
+        self.check_root()
         hits = search_memory(
             self.index,
             query,
@@ -168,12 +168,12 @@ class Memory(MemoryRoot):
 
     def sync_index(self, progress: Progress | None = None) -> SyncReport:
         """Bring the index in step with the files; returns a SyncReport."""
-        self._need_root()
+        self.check_root()
         return self.index.sync(progress=progress)
 
     def rebuild_index(self, progress: Progress | None = None) -> SyncReport:
         """Drop and recreate the index from the files."""
-        self._need_root()
+        self.check_root()
         return self.index.rebuild(progress=progress)
 
     # -- consolidation
@@ -212,12 +212,12 @@ class Memory(MemoryRoot):
 
     def consolidate_daily(self, day: date | None = None, dry_run: bool = False) -> RunReport:
         """Route pending episodes to knowledge, procedures or skip."""
-        self._need_root()
+        self.check_root()
         return self.daily_consolidator().run(day=day, dry_run=dry_run)
 
     def consolidate_weekly(self, until: date | None = None, dry_run: bool = False) -> RunReport:
         """Distil tasks repeated with success in [until - 7 days, until) into procedures."""
-        self._need_root()
+        self.check_root()
         return self.weekly_distiller().run(until=until, dry_run=dry_run)
 
     # -- lifecycle
@@ -233,7 +233,7 @@ class Memory(MemoryRoot):
         text_arg(path, "feedback", "path")
         success = outcome_arg(success, "feedback")
         optional_text(note, "feedback", "note")
-        self._need_root()
+        self.check_root()
         c0 = self.config.thresholds.initial_confidence
         return self._committed(
             lambda: moved_hint(self.root, lambda: apply_feedback(self.store, path, success, note, None, c0)),
@@ -260,7 +260,7 @@ class Memory(MemoryRoot):
         """
         from memdir.lifecycle.decisions import DecisionInput, add_decision
 
-        self._need_root()
+        self.check_root()
         spec = DecisionInput(title, list(options or []), chosen, reasons, tradeoffs, follow_up, track_outcome)
         return add_decision(self.store, spec)
 
@@ -268,7 +268,7 @@ class Memory(MemoryRoot):
         """Append an outcome (success|failure|partial|reverted) to a decision note."""
         from memdir.lifecycle.decisions import record_outcome
 
-        self._need_root()
+        self.check_root()
         return record_outcome(self.store, path, text, result)
 
     def decisions(self, due_only: bool = False, today: date | None = None) -> list[dict[str, object]]:
@@ -276,7 +276,7 @@ class Memory(MemoryRoot):
         from memdir.agents.context import scan_frontmatter
         from memdir.agents.followups import list_decisions
 
-        self._need_root()
+        self.check_root()
         heads = scan_frontmatter(self.store, ("knowledge",))
         return list_decisions(self.store, today or datetime.now(timezone.utc).date(), heads, due_only)
 
@@ -285,7 +285,7 @@ class Memory(MemoryRoot):
         `git.autocommit`, one commit: the note back and its archived copy gone (archive/ is in VERB_DIRS)."""
         from memdir.lifecycle.forgetting import restore_note
 
-        self._need_root()
+        self.check_root()
         back = functools.partial(restore_note, self.store, path)
         return self._committed(back, lambda p: (f"memdir restore: {p}\n", [p]))
 
@@ -294,14 +294,14 @@ class Memory(MemoryRoot):
         """Counts, pending work, daemon and index state (the `status --json` document)."""
         from memdir.status import collect_status
 
-        self._need_root()
+        self.check_root()
         return collect_status(self.store, self.episodes, self.activity, self.config.schedule, self.index)
 
     def lint(self) -> list[LintProblem]:
         """Problems found in the notes (each with a path and a message), then in the activity log."""
         from memdir.status import lint_problems
 
-        self._need_root()
+        self.check_root()
         return lint_problems(self.store, self.activity)
 
     # -- agents
@@ -316,7 +316,7 @@ class Memory(MemoryRoot):
             raise MemdirError("empty query: describe the task in a few words (or give no query)")
         if query is not None:
             check_query(query)
-        self._need_root()
+        self.check_root()
         search = functools.partial(self.search, weak=False)  # never recall what did not match
         return build_context(self.store, search, query=query, budget=budget, kind=kind)
 
@@ -338,7 +338,7 @@ class Memory(MemoryRoot):
 
         text_arg(intent, "task", "intent")
         optional_text(task_id, "task", "task_id")
-        self._need_root()
+        self.check_root()
         return TaskLogger(
             self.activity, intent, task_id=task_id, clock=clock, check_target=self._feedback_target, **fields
         )

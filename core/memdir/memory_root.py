@@ -102,20 +102,12 @@ class MemoryRoot:
         return self.root / ".memdir"
 
     def check_root(self) -> None:
-        """Raise RootNotFound unless this root exists with memdir's layout (only `init` creates one)."""
+        """Raise RootNotFound unless this root exists with memdir's layout (one of its folders, or memdir.yaml),
+        as the CLI checks it. Every verb but `init` calls it first, so a missing root is one clear line and not
+        a failed lock file under `.memdir/locks/` (trial 22 #7), and an existing folder without memdir's layout
+        (`Memory("~")`, a mistyped one) is refused, never written into (trial 22 re-check N2). A root with one
+        of its folders is used as it is: the others are made as notes need them."""
         check_root(self.root.absolute(), default=self._default_root)
-
-    def _need_root(self) -> None:
-        """RootNotFound (`no memory root at ...; run memdir init ...`) unless the root is a folder with memdir's
-        layout (one of its folders, or memdir.yaml), as the CLI checks it.
-
-        Every verb but `init` needs it: without this a write failed on a lock file under
-        `.memdir/locks/` and `search` warned about saving its index (trial 22 #7), and an existing empty
-        folder (`Memory("~")`, a mistyped one) got `.memdir/` and `episodes/` written into it though the CLI
-        refused it (trial 22 re-check N2). A root with one of its folders is used as it is: the others are
-        made as notes need them.
-        """
-        self.check_root()
 
     @property
     def embedder(self) -> Embedder:
