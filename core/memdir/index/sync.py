@@ -358,6 +358,8 @@ def recount_terms(root: Path, cat: Catalog) -> None:
         except (OSError, NoteError) as exc:  # unreadable now: the sync that follows reports it
             log.debug("recount %s: %s", rel, exc)
             rec.mtime_ns = -1
+            if isinstance(exc, NoteError):  # the same bytes no longer parse (a stricter reader): re-read them
+                rec.hash = ""
             continue
         rec.tf, rec.length = term_counts(lexical_text(note))
         rec.title, rec.description, rec.tags = note.title, note.description, note.tags
