@@ -185,4 +185,4 @@ def test_the_json_shapes(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert keys(run(root, "index", "rebuild")) >= SYNC
     assert keys(run(root, "consolidate", "daily", "--dry-run")) == REPORT
     assert run(root, "daemon", "--stop") == {"stopped": False, "pid": None}
-    assert keys(run(root.parent / "other", "init")) == {"root", "created"}
+    assert keys(run(root.parent / "other", "init")) == {"root", "created", "outside_notes"}

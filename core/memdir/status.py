@@ -15,9 +15,12 @@ from memdir.activity import ReadStats
 from memdir.daemon.info import daemon_status, jobs_status
 from memdir.daemon.runs import RunJournal
 from memdir.notes.lint import LintProblem, lint_root
+from memdir.notes.outside import outside_notes
 from memdir.runs.state import EpisodeState
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from memdir.activity import ActivityLog
     from memdir.config import ScheduleConfig
     from memdir.consolidation.weekly.weekly_state import WeeklyStatus
@@ -41,6 +44,14 @@ class UnreadEpisodeFile(TypedDict):
     episodes: int  # its sections, counted as pending until a person fixes the file
 
 
+class OutsideNotesInfo(TypedDict):
+    """Markdown files in the root outside memdir's folders (`notes.outside`): not memory until moved."""
+
+    count: int
+    places: list[str]  # top-level folders (`Projects/`) or files holding them
+    line: str  # the one line `init`, `status` and `lint` print ('' when count is 0)
+
+
 class StatusDocument(TypedDict):
     """The `memdir status --json` document (docs/daemon.md and the README describe each section)."""
 
@@ -60,6 +71,7 @@ class StatusDocument(TypedDict):
     index: IndexInfo
     weekly: WeeklyStatus
     links_out: list[str]  # note folders that are symlinks out of the root: skipped, never read
+    outside_notes: OutsideNotesInfo
 
 
 def lint_problems(store: NoteStore, activity: ActivityLog) -> list[LintProblem]:
@@ -135,7 +147,14 @@ def collect_status(
         "index": _index_section(index),
         "weekly": _weekly_section(store),
         "links_out": store.links_out(),
+        "outside_notes": outside_info(store.root),
     }
+
+
+def outside_info(root: Path) -> OutsideNotesInfo:
+    """The `outside_notes` section: Markdown files beside memdir's folders, which nothing reads."""
+    found = outside_notes(root)
+    return {"count": found.count, "places": found.places, "line": found.line()}
 
 
 def _weekly_section(store: NoteStore) -> WeeklyStatus:

@@ -55,7 +55,10 @@ class NoteView:
 
 
 def _json_safe(meta: object) -> JSONObject:
-    data = json.loads(json.dumps(meta, default=str, ensure_ascii=False))
+    """The frontmatter as JSON: dates as strings, and `.nan`/`.inf` as the strings `NaN`/`Infinity`
+    (strict JSON has no such numbers; the frontmatter's own check is `memdir lint`'s)."""
+    text = json.dumps(meta, default=str, ensure_ascii=False)
+    data = json.loads(text, parse_constant=str)
     return data if isinstance(data, dict) else {}
 
 
@@ -118,7 +121,7 @@ def _read_whole(store: NoteStore, path: str) -> NoteView:
         kind=kind_of(rel),
         title=note.title,
         description="" if bad else note.description,
-        tags=note.str_list("tags"),
+        tags=note.tags,
         confidence=valid_confidence(note.meta.get("confidence")),
         meta=_json_safe(note.meta),
         text=note.text,

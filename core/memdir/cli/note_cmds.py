@@ -25,13 +25,17 @@ def init_cmd(state: CliState, directory: str | None, as_json: bool) -> None:
     """
     from memdir.config import resolve_root
     from memdir.memory import Memory
+    from memdir.status import outside_info
 
     mem = Memory(resolve_root(directory or state.root).absolute())
     created = mem.init()
+    outside = outside_info(mem.root)  # an existing vault: its notes are not memory until moved
     if as_json:
-        echo_json({"root": str(mem.root), "created": created})
+        echo_json({"root": str(mem.root), "created": created, "outside_notes": outside})
     else:
         say(f"memory root ready at {mem.root} ({len(created)} folder(s) created)")
+        if outside["count"]:
+            say(("note", "yellow"), f": {outside['line']}")
 
 
 @click.group("note")

@@ -64,6 +64,9 @@ def status_lines(data: StatusDocument, zone: tzinfo | None = None) -> list[str]:
     rows.append(("notes", ", ".join(f"{k} {v}" for k, v in data["notes"].items())))
     for rel in data.get("links_out") or []:
         rows.append(("", f"{rel}: a symlink to a folder outside the memory root: skipped"))
+    outside = data.get("outside_notes") or {}
+    if outside.get("count"):  # an existing vault memdir was initialised in: its notes are not memory
+        rows.append(("", str(outside.get("line", ""))))
     rows.append(("episodes", f"{data['episode_count']}, {data['pending_episodes']} pending consolidation"))
     for u in data.get("unread_episode_files") or []:  # pending until a person fixes the file: say which
         rows.append(("", f"{u['file']}: {u['reason']}; fix it by hand (`memdir lint`)"))

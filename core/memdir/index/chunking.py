@@ -140,8 +140,7 @@ def lexical_text(note: Note) -> str:
     """
     desc = note.meta.get("description")
     desc_s = desc.strip().splitlines()[0] if isinstance(desc, str) and desc.strip() else ""
-    tags = note.meta.get("tags")
-    tag_s = " ".join(str(t) for t in tags) if isinstance(tags, list) else (str(tags) if tags else "")
+    tag_s = " ".join(note.tags)
     names = "\n".join([note.title, *note.aliases])
     heads = "\n".join(section_headings(note.body))
     parts = (

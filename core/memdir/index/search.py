@@ -28,6 +28,7 @@ from memdir.errors import MemdirError
 from memdir.index.lexical import LexicalIndex, cjk_text, tokenize
 from memdir.index.query import vector_text
 from memdir.jsonvalue import JSONObject
+from memdir.notes.model import tag_list
 from memdir.paths import KINDS, NOTE_DIRS
 from memdir.redaction import redact_text
 
@@ -125,7 +126,7 @@ def _allowed(
     """Paths passing the filters (None: no filter). Notes without `confidence` pass a confidence filter."""
     if not kind and not tags and min_confidence is None:
         return None
-    want_tags = {t.lower() for t in tags or []}
+    want_tags = {part.lower() for t in tags or [] for part in tag_list(t)}  # `--tag "a, b"`: both tags
     out = set()
     for path, rec in records.items():
         if kind and rec.kind != kind:

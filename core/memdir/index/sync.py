@@ -89,8 +89,6 @@ class SyncReport:
 
 def make_record(rel: str, note: Note, stat: tuple[int, int], tf: dict[str, int], length: int) -> NoteRecord:
     """The catalog record of a note whose vectors are still to come."""
-    tags = note.meta.get("tags")
-    tag_list = [str(t) for t in tags] if isinstance(tags, list) else ([str(tags)] if tags else [])
     confidence = valid_confidence(note.meta.get("confidence"))
     known = secrets_repeated(f"{note.title}\n{note.description}", note.text)  # a heading repeating a password
     return NoteRecord(
@@ -101,7 +99,7 @@ def make_record(rel: str, note: Note, stat: tuple[int, int], tf: dict[str, int],
         kind=kind_of(rel),
         title=redact_text(note.title, known),
         description=redact_text(note.description, known),
-        tags=tag_list,
+        tags=note.tags,
         confidence=confidence,
         n_chunks=0,
         length=length,
@@ -360,6 +358,8 @@ def recount_terms(root: Path, cat: Catalog) -> None:
         except (OSError, NoteError) as exc:  # unreadable now: the sync that follows reports it
             log.debug("recount %s: %s", rel, exc)
             rec.mtime_ns = -1
+            if isinstance(exc, NoteError):  # the same bytes no longer parse (a stricter reader): re-read them
+                rec.hash = ""
             continue
         rec.tf, rec.length = term_counts(lexical_text(note))
-        rec.title, rec.description = note.title, note.description
+        rec.title, rec.description, rec.tags = note.title, note.description, note.tags

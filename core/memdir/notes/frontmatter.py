@@ -32,6 +32,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from memdir.errors import NoteError
+from memdir.notes.plain_yaml import not_plain
 from memdir.yamlload import YAMLLimitError, check_size, limited_yaml
 
 # a top-level key (ASCII name) followed by a full-width colon: `description：よく使う…`, `tags ： [a]`
@@ -204,6 +205,9 @@ def _parse(yaml_text: str) -> CommentedMap | str:
         return CommentedMap()
     if not isinstance(data, CommentedMap):
         return "frontmatter is not a mapping"
+    odd = not_plain(data)
+    if odd is not None:
+        return f"invalid YAML frontmatter: {odd}"
     return data
 
 

@@ -11,6 +11,7 @@ character (which memdir never reads) with its name escaped.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -20,6 +21,8 @@ from memdir.notes.atomic import is_temp_name
 from memdir.notes.conflicts import find_conflicts
 from memdir.notes.episodes import bad_day_name
 from memdir.notes.frontmatter import key_line, split_text, wide_colon_keys
+from memdir.notes.model import tag_list
+from memdir.notes.outside import outside_notes
 from memdir.notes.store import LINK_OUT
 from memdir.notes.sync_copies import SyncCopy, copy_of, same_text
 from memdir.paths import BAD_NAME, has_control, shown_name
@@ -37,6 +40,8 @@ SECRET = (
     "`read_note` serve the file as written; rotate a credential, and delete it (or a personal id or "
     "account number) from the file"
 )
+NO_DESCRIPTION = "missing one-line `description`"
+_SHOWN = 3  # paths named in a summary line
 COPY_FIX = "rename it to keep it (memdir reads no conflict copy)"
 CONFLICT = "unresolved merge conflict at {}: keep the side you want and delete the marker lines"
 MAX_BYTES = 5 * 1024 * 1024
@@ -92,6 +97,7 @@ def _walk(store: NoteStore) -> list[str]:
 def lint_root(store: NoteStore) -> list[LintProblem]:
     """All problems in the root's notes, sorted by path."""
     problems: list[LintProblem] = []
+    other: list[str] = []  # attachments and other files beside the notes: one line for all
     for rel in _walk(store):
         if rel.startswith("!loop:"):
             problems.append(LintProblem(rel[6:], "error", "symlink loop"))
@@ -105,7 +111,7 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
         full = store.root / rel
         if not rel.endswith(".md"):
             if not (rel.startswith("skills/") or rel.startswith("review/")):
-                problems.append(LintProblem(rel, "warning", "not a Markdown (.md) file; ignored"))
+                other.append(rel)
             continue
         copy = copy_of(rel, lambda o: (store.root / o).is_file())
         if copy is not None:  # a sync tool's conflict copy: no note, nothing memdir reads
@@ -139,7 +145,49 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
         problems.extend(
             LintProblem(rel, "error", CONFLICT.format(c.describe())) for c in find_conflicts(note.text)
         )
+    problems = _undescribed(problems)
+    problems.extend(_not_markdown(other))
+    outside = outside_notes(store.root)
+    if outside.count:
+        problems.append(LintProblem(outside.places[0], "warning", outside.line()))
     return sorted(problems, key=lambda p: (p.path, p.level, p.message))
+
+
+def _undescribed(problems: list[LintProblem]) -> list[LintProblem]:
+    """Knowledge notes without a `description`, in one line when there are several (an imported vault:
+    every hand-written note). Search shows their title or first line instead, so it is a gap, not an
+    error; a procedure without one stays an error of its own (the daily run matches procedures on it)."""
+    missing = sorted((p for p in problems if p.level == "warning" and p.message == NO_DESCRIPTION), key=str)
+    if len(missing) < 2:
+        return problems
+    where = os.path.commonpath([p.path for p in missing])
+    first = ", ".join(p.path for p in missing[:_SHOWN]) + (", …" if len(missing) > _SHOWN else "")
+    line = LintProblem(
+        f"{where}/",
+        "warning",
+        f"{len(missing)} knowledge notes have no one-line `description` (search shows their title or "
+        f"first line instead): {first}",
+    )
+    return [p for p in problems if p not in missing] + [line]
+
+
+def _not_markdown(paths: list[str]) -> list[LintProblem]:
+    """One line for the files in note folders that are not Markdown (an Obsidian vault's images and
+    PDFs beside the notes): how many, of which kinds, where; memdir reads none of them."""
+    if not paths:
+        return []
+    if len(paths) == 1:
+        return [LintProblem(paths[0], "warning", "not a Markdown (.md) file; ignored")]
+    kinds = Counter(os.path.splitext(p)[1].lower() or "no extension" for p in paths)
+    shown = ", ".join(f"{n} {ext}" for ext, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))[:5])
+    where = os.path.commonpath(paths).replace(os.sep, "/")
+    return [
+        LintProblem(
+            f"{where}/" if where else paths[0],
+            "warning",
+            f"{len(paths)} files that are not Markdown (.md) are ignored ({shown}; first: {paths[0]})",
+        )
+    ]
 
 
 def _copy_problem(store: NoteStore, copy: SyncCopy) -> LintProblem:
@@ -222,7 +270,7 @@ def _check_note(note: Note) -> list[LintProblem]:
         desc = meta.get("description")
         if "description" not in meta or (isinstance(desc, str) and not desc.strip()):
             level = "error" if kind == "procedures" else "warning"
-            out.append(LintProblem(rel, level, "missing one-line `description`"))
+            out.append(LintProblem(rel, level, NO_DESCRIPTION))
         elif isinstance(desc, str) and "\n" in desc.strip():
             out.append(LintProblem(rel, "warning", f"`description` should be one line{at('description')}"))
     if kind == "procedures" and "confidence" not in meta:
@@ -230,7 +278,9 @@ def _check_note(note: Note) -> list[LintProblem]:
     out.extend(_check_numbers(rel, meta, at))
     tags = meta.get("tags")
     if tags is not None and not (isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
-        out.append(LintProblem(rel, "warning", f"`tags` should be a list of strings{at('tags')}"))
+        out.append(
+            LintProblem(rel, "warning", f"`tags` should be a list of strings{_tags_read(tags)}{at('tags')}")
+        )
     for key in LIST_KEYS:
         if key in meta and not isinstance(meta.get(key), list):
             out.append(
@@ -239,6 +289,16 @@ def _check_note(note: Note) -> list[LintProblem]:
                 )
             )
     return out
+
+
+def _tags_read(tags: object) -> str:
+    """How search reads a `tags` value that is no list of strings (`notes.model.tag_list`), for the lint line."""
+    read = tag_list(tags)
+    if not read:
+        return "; read as no tag"
+    shown = ", ".join(f"`{t}`" for t in read)
+    written = f"[{', '.join(read)}]"
+    return f"; read as {len(read)} tag{'s' if len(read) > 1 else ''} ({shown}): write `tags: {written}`"
 
 
 def _check_numbers(rel: str, meta: CommentedMap, at: Callable[[str], str]) -> list[LintProblem]:

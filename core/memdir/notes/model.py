@@ -73,6 +73,22 @@ def section_headings(body: str) -> list[str]:
     return out
 
 
+def tag_list(value: object) -> list[str]:
+    """Frontmatter `tags` as a list of tags, the one reading search, `note show`, MCP and lint share.
+
+    A list is its items (each as text). One string is split at commas, as Obsidian reads it:
+    `tags: client, acme` is two tags, `tags: daily` one. Anything else (a map, a boolean, nothing)
+    holds no tag; `memdir lint` warns about every form but a list of strings.
+    """
+    if isinstance(value, list):
+        items = [str(v).strip() for v in value if v is not None and not isinstance(v, dict | list)]
+    elif isinstance(value, str | int | float) and not isinstance(value, bool):
+        items = [part.strip() for part in str(value).split(",")]
+    else:
+        return []
+    return [t for t in items if t]
+
+
 def valid_confidence(value: object) -> float | None:
     """A frontmatter `confidence` as a float in [0, 1]; None when absent, not a number, infinite or out of range.
 
@@ -177,6 +193,11 @@ class Note:
         value = self.meta.get("aliases")
         items = value if isinstance(value, list) else [value]
         return [a for a in (_one_line(v) for v in items) if a]
+
+    @property
+    def tags(self) -> list[str]:
+        """Frontmatter `tags` (a list, or one string split at commas: `tag_list`)."""
+        return tag_list(self.meta.get("tags"))
 
     @property
     def summary(self) -> str:

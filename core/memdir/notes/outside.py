@@ -1,0 +1,82 @@
+"""Markdown files in a root that memdir does not read: an existing vault `memdir init` was run in.
+
+memdir reads notes only under `knowledge/`, `procedures/`, `episodes/` and `skills/` (and review
+items, archived notes). A folder of notes beside them (`Projects/`, `Inbox.md`, Obsidian's
+`Daily/`) is not memory: nothing searches, lints or consolidates it. `init`, `status` and `lint`
+say so in one line; nothing is moved (README "Bring an existing vault" says what goes where).
+
+Hidden folders (`.obsidian/`, `.git/`, `.memdir/`) and symlinked folders are not walked; a
+`README.md` directly in the root is the root's own page, not a note.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MEMDIR_FOLDERS = ("knowledge", "procedures", "episodes", "skills", "activity", "review", "archive")
+MAX_SEEN = 100_000  # entries looked at before the count stops (a root inside a huge tree)
+_SHOWN = 3
+
+
+@dataclass
+class OutsideNotes:
+    """How many Markdown files lie outside memdir's folders, and the top-level places holding them."""
+
+    count: int = 0
+    places: list[str] = field(default_factory=list)  # `Projects/` or `Inbox.md`, sorted
+    partial: bool = False  # the walk stopped at MAX_SEEN entries: `count` is a lower bound
+
+    def line(self) -> str:
+        """One line for `init`, `status` and `lint` ('' when there is none)."""
+        if not self.count:
+            return ""
+        shown = ", ".join(self.places[:_SHOWN]) + (", …" if len(self.places) > _SHOWN else "")
+        more = "+" if self.partial else ""
+        return (
+            f"{self.count}{more} Markdown file(s) outside knowledge/, procedures/, episodes/, skills/ "
+            f"are not memory ({shown}): move them under knowledge/ (facts, references) or procedures/ "
+            "(how-tos) to have them searched (README: Bring an existing vault)"
+        )
+
+
+def outside_notes(root: Path) -> OutsideNotes:
+    """Count the `.md` files under root that are outside memdir's folders (never follows symlinks)."""
+    found = OutsideNotes()
+    places: set[str] = set()
+    seen = 0
+    try:
+        top = sorted(os.scandir(root), key=lambda e: e.name)
+    except OSError:
+        return found
+    for entry in top:
+        if entry.name.startswith(".") or entry.name in MEMDIR_FOLDERS:
+            continue
+        if _is_note(entry) and entry.name.lower() != "readme.md":
+            found.count += 1
+            places.add(entry.name)
+            continue
+        if not entry.is_dir(follow_symlinks=False):
+            continue
+        for _dirpath, dirnames, filenames in os.walk(entry.path):
+            seen += len(dirnames) + len(filenames)
+            dirnames[:] = [d for d in dirnames if not d.startswith(".")]
+            notes = sum(1 for n in filenames if n.lower().endswith(".md") and not n.startswith("."))
+            if notes:
+                found.count += notes
+                places.add(f"{entry.name}/")
+            if seen > MAX_SEEN:
+                found.partial = True
+                break
+        if found.partial:
+            break
+    found.places = sorted(places)
+    return found
+
+
+def _is_note(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.name.lower().endswith(".md") and entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False

@@ -1,0 +1,74 @@
+"""Which parsed YAML values a note can carry: the check `frontmatter._parse` makes after ruamel loads a block.
+
+YAML can say more than a note's frontmatter means. `when: {{when}}` (an Obsidian or Jinja template
+placeholder) is a map used as a key, `? [a, b]` a list as a key, `2026-03-01: x` a date as a key,
+`!!set {a, b}` a set, `!!binary` bytes. No JSON answer (`note show --json`, MCP), search hit or
+lint line can carry those, and code that reads a key expects text, so the whole block is read as
+frontmatter that does not parse: one reader, one answer for lint, show, MCP, search and the runs.
+Anchors and aliases are refused earlier (`memdir.yamlload`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+
+from ruamel.yaml.comments import CommentedSet
+
+
+def not_plain(data: Mapping[object, object]) -> str | None:
+    """Why a parsed frontmatter map is no plain frontmatter (text, numbers, booleans, dates, lists and
+    maps of them; keys that are text or numbers), naming the top-level key and the line; else None."""
+    return _not_plain(data, None, 0)
+
+
+def _kind(value: object) -> str:
+    """What a YAML value is, in a person's words (for `_not_plain`)."""
+    if isinstance(value, Mapping):
+        return "a mapping (`{…}`)"
+    if isinstance(value, list | tuple):
+        return "a list (`[…]`)"
+    if isinstance(value, date):
+        return f"a date ({value.isoformat()})"
+    return "an empty value (`~` or nothing)" if value is None else f"a {type(value).__name__}"
+
+
+def _line_of(container: object, key: object, item: bool = False) -> int | None:
+    """The 0-based line in the block where a map's key (or a list's item) is written, when ruamel kept it."""
+    lc = getattr(container, "lc", None)
+    try:
+        return int((lc.item(key) if item else lc.key(key))[0]) if lc is not None else None
+    except (KeyError, AttributeError, TypeError, IndexError):
+        return None
+
+
+def _not_plain(value: object, top: str | None, line: int) -> str | None:
+    """`not_plain` for one value under the top-level key `top`, written on block line `line` (0-based)."""
+    where = f"`{top}` holds " if top is not None else ""
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            at = _line_of(value, key)
+            at = line if at is None else at
+            if isinstance(key, bool | int | float | str) and not isinstance(key, date):
+                why = _not_plain(sub, str(key) if top is None else top, at)
+                if why is not None:
+                    return why
+                continue
+            hint = (
+                '; quote the value if it is a template placeholder (`"{{…}}"`)'
+                if isinstance(key, Mapping)
+                else ""
+            )
+            return f"{where}{_kind(key)} used as a key, not text (line {at + 2}){hint}"
+        return None
+    if isinstance(value, set | frozenset | CommentedSet):
+        return f"{where}a set (`!!set`), not a list (line {line + 2}): write a list"
+    if isinstance(value, bytes | bytearray):
+        return f"{where}binary data (`!!binary`), not text (line {line + 2})"
+    if isinstance(value, list | tuple):
+        for i, sub in enumerate(value):
+            at = _line_of(value, i, item=True)
+            why = _not_plain(sub, top, line if at is None else at)
+            if why is not None:
+                return why
+    return None
