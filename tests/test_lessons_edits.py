@@ -68,7 +68,7 @@ def test_a_note_and_its_separate_lesson_both_follow_the_edit(root: Path) -> None
     for path in first.created:
         assert "checked the worker logs" in after[path] and "checked the logs" not in after[path]
     lesson = next(p for p in first.created if "/lessons/" in p)
-    assert "description: always drain the job queue before restarting." in after[lesson]
+    assert "description: Always drain the job queue before restarting." in after[lesson]
 
 
 def test_an_edit_replaces_only_its_own_lines_of_a_lesson_other_episodes_added_to(root: Path) -> None:

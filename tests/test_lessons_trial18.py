@@ -106,7 +106,7 @@ def test_a_rule_with_never_after_it_stays_the_rule_and_the_wrong_move_is_what_fa
         "- after a paper change, recalibrate against the colour bar before the run; never just adjust the ink keys."
         in worked
     )
-    assert "description: after a paper change, recalibrate" in _description(lesson)
+    assert "description: After a paper change, recalibrate" in _description(lesson)
     assert "We raised the cyan ink key first, which made it worse." in failed
     assert (
         "- The fix was to recalibrate the press against a fresh colour bar after the paper change." in worked

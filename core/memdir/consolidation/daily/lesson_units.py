@@ -29,6 +29,15 @@ ACTED = re.compile(
     r"quarantined|isolated|firewalled|thawed|lagged|insulated|tightened|re-?tensioned|trued|greased|oiled|"
     r"lubricated|unclogged|flushed|bled|resealed|sealed|repaired|re-?seated|refilled|recharged|rewired)\b"
 )
+# A thing done again, the repair itself: "re-exported with the v2 template", "we re-sent it", German "neu exportiert",
+# "erneut gesendet"; 「v2テンプレートで再出力した」「送り直した」 (trial 23 #8: read as what failed). Not a recurrence
+# (「再発した」「再び」「再度」) and not a word that only starts with "re" ("reported", "received").
+REDONE = re.compile(
+    r"(?i)\bre-(?:[a-z]{2,}ed|sent|ran|run|did|done|wrote|written|made|built|drew|took|taken|bought|told|set|put)\b|"
+    r"\b(?:erneut|neu|nochmal|noch einmal)\s+(?:\w+\s+){0,2}?(?:ge[a-zäöüß]{2,}(?:t|en)|[a-zäöüß]{2,}iert)\b|"
+    r"再(?!発|び|度|来|三|々)[\u3400-\u9fff\u30a0-\u30ff]{1,6}(?:した|しました|して|したら|し、)|"
+    r"[\u3040-\u309f\u3400-\u9fff]直(?:した|しました|して|したら)"
+)
 # It is fine now: "fine now", "works again", "back to normal", 「再実行したら通った」「今は問題ない」.
 _FINE_NOW = re.compile(
     r"(?i)\b(?:fine|ok|okay|stable|green|working|works|passing|healthy|back up|back to normal) (?:now|again)\b|"
@@ -70,12 +79,58 @@ _UNTIL = re.compile(
 
 
 def _fixes(c: str) -> bool:
-    return not _UNTIL.search(c) and bool(ACTED.search(c.strip()) or _FINE_NOW.search(c) or _GONE.search(c))
+    return not _UNTIL.search(c) and bool(
+        ACTED.search(c.strip()) or _FINE_NOW.search(c) or _GONE.search(c) or REDONE.search(c)
+    )
+
+
+_CONNECTIVE = re.compile(
+    r"(?i)(?:\s*[,;；、]?\s*(?:and then|then|and|so|but))+$|(?:ので|から|ため|けど|が|て|で)$"
+)
+
+
+def repaired(s: str) -> str | None:
+    """What a repair was done for, when the sentence tells it before the fix ("The export dropped the VAT line
+    again; re-exported it" -> "The export dropped the VAT line again", 「…消えていたので、再出力した」 -> 「…消えていた」);
+    None when the sentence opens with the fix."""
+    starts = [0, *(m.end() for m in _CLAUSE.finditer(s))]  # where each clause begins
+    ends = [*(m.start() for m in _CLAUSE.finditer(s)), len(s)]
+    at = next((i for i in range(1, len(starts)) if _fixes(s[starts[i] : ends[i]])), 0)
+    if not at:
+        return None
+    head = _CONNECTIVE.sub("", s[: ends[at - 1]].rstrip(" ,;；、")).strip()
+    return head if head and not _fixes(head) else None
+
+
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
+
+
+def headings(text: str) -> set[str]:
+    """The Markdown headings of an episode's text, as `sentences` reads them (a day file's "### Evening")."""
+    return {m.group(1).strip() for line in text.splitlines() if (m := _HEADING.match(line))}
+
+
+# The narrator's own act, told plainly: what a diary says was done ("Sent the invoice at 23:59.", "We called the
+# supplier", German "Die Abrechnung an den Kunden geschickt.", 「12時に請求書を送った。」), no failure in it by itself.
+_ACT_EN = re.compile(
+    r"(?i)^(?:(?:i|we)\s+(?:\w+ly\s+)?)?(?:[a-z]{2,}ed|sent|met|went|took|gave|made|wrote|ran|put|got|did|told|spoke|"
+    r"bought|paid|left|came|brought|drove|flew|rang|saw|read|built|began|held|kept|sold|spent|found)\b"
+)
+_ACT_DE = re.compile(r"(?i)\b(?:ge[a-zäöüß]{3,}(?:t|en)|[a-zäöüß]{3,}iert)[.!]?$")
+_ACT_JA = re.compile(r"^[^がは。]*(?:を|に|へ|と)[^がは。]*(?:した|った|んだ|いた|えた|ました)[。！]?$")
+_NEGATED = re.compile(r"(?i)\b(?:not|no|never|nobody|nothing|without)\b|n't\b|(?:ない|なかった|ず|ません)")
+
+
+def plain_act(s: str) -> bool:
+    """A sentence that only tells what the narrator did (no negation: "didn't check" is a slip)."""
+    if _NEGATED.search(s):
+        return False
+    return bool(_ACT_EN.search(s) or _ACT_DE.search(s) or _ACT_JA.search(s))
 
 
 def remedy_told(s: str) -> bool:
     """An act done about the failure or the news that it is fine now (the caller checks it tells no failure)."""
-    return bool(ACTED.search(s) or _FINE_NOW.search(s))
+    return bool(ACTED.search(s) or _FINE_NOW.search(s) or REDONE.search(s))
 
 
 def is_positive(s: str) -> bool:

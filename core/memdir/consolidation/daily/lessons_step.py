@@ -34,8 +34,9 @@ from memdir.consolidation.daily.lesson_edits import (
 )
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_outcome import result_of
-from memdir.consolidation.daily.lesson_response import took_the_step, without_responses
+from memdir.consolidation.daily.lesson_response import without_responses
 from memdir.consolidation.daily.lesson_split import split_fix, what_to_do
+from memdir.consolidation.daily.lesson_story import story_failed
 from memdir.consolidation.daily.lesson_text import (
     FAILED,
     LABEL_LINE,
@@ -55,6 +56,7 @@ from memdir.consolidation.daily.lesson_units import as_item, block_failed, is_bl
 from memdir.consolidation.daily.long_paste import excerpt_texts
 from memdir.consolidation.daily.router import given_title
 from memdir.consolidation.daily.shape import shape
+from memdir.consolidation.daily.shape_case import cap_first
 from memdir.errors import MemdirError, NoteError
 from memdir.lifecycle.rules import contexts_of, raise_rule_candidates
 from memdir.masked_refs import stored_ref
@@ -155,16 +157,11 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     failed = without_aftermath(failed)  # "The owner was informed and apologised to." is no failure (trial 20)
     failed = without_responses(failed)  # "X causes Y, so I told them to come in" is the step taken (trial 22)
     first = sents.index(said[0]) if said[0] in sents else len(sents)
-    story = [
-        s
-        for s in sents[:first]
-        if s not in said and s not in remedies and not LABEL_LINE.match(s) and not is_positive(s)
-    ]
     told = [
         s for s in sents[:first] if s not in said and not LABEL_LINE.match(s)
-    ]  # a remedy too ("we switched …")
-    if not failed and not took_the_step(told):  # no failure word: what led up to the fix is what went wrong
-        failed = without_responses(story[-2:])
+    ]  # a remedy too ("we switched")
+    story = [s for s in told if s not in remedies and not is_positive(s)]
+    failed = story_failed(failed, told, story, remedies, ep.text)  # never narration or a heading (trial 23)
     checks = [s for s in sents if is_check(s) and s not in said and s not in remedies and not is_block(s)]
     used = {*failed[:6], *said, *remedies[:3], *checks[:3]}
     rest = [s for s in sents if s not in used and not LABEL_LINE.match(s)]
@@ -178,7 +175,9 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     title = bare_lesson_title(title)  # "Lesson: rabies booking" is named once: `# Lesson: rabies booking`
     meta: dict[str, object] = {
         "type": "lesson",
-        "description": what_to_do(fixes)[:200],  # what to do instead; the title is already the heading
+        # what to do instead (the title is already the heading), a sentence's capital first ("Lesson learned:
+        # always check …" gave "always check …", trial 23 #8), unless it opens with a name
+        "description": cap_first(what_to_do(fixes), ep.text)[:200],
         "confidence": 0.4,
         "success_count": 0,
         "failure_count": 0,

@@ -119,13 +119,28 @@ def _step_end(step: str, room: int) -> str:
     return fit_title(first, room)
 
 
+_TRAIL = re.compile(r"[\s.。!！?？:：)）\]」』`*_\"']+$")
+_CODE = re.compile(r"`[^`]*`")
+
+
+def _japanese(step: str) -> bool:
+    """A step written in Japanese: it ends in Japanese (its predicate, 「…を実行する」 after a command), or most
+    of its letters outside code are; one Japanese name in an English step ("Called 田中さん: Tanaka KK
+    switches …") does not make it Japanese (trial 23 #3: an English note got 「2つの手順：…」)."""
+    end = _TRAIL.sub("", step)
+    if end and WIDE.search(end[-1]):
+        return True
+    letters = [c for c in _CODE.sub(" ", step) if c.isalpha()]
+    return bool(letters) and sum(bool(WIDE.search(c)) for c in letters) * 2 >= len(letters)
+
+
 def _span(steps: list[str], limit: int = DESC_LIMIT) -> str:
     """`N steps, from "first" to "last"` (English) / 「N つの手順：「first」から「last」まで」 (Japanese)."""
     room = (limit - 28) // 2
     if len(steps) < 2:
         return whole(sentences(one_line(unlabel(steps[0])))[0]) if steps else ""  # one step: said whole
     first, last = _step_end(steps[0], room), _step_end(steps[-1], room)
-    ja = bool(WIDE.search(first[:12]))
+    ja = _japanese(steps[0]) or _japanese(steps[-1])
     if ja:  # a quotation inside a quotation is 『』, as Japanese writes it
         first, last = (s.replace("「", "『").replace("」", "』") for s in (first, last))
         return f"{len(steps)}つの手順：「{first}」から「{last}」まで"
