@@ -50,6 +50,7 @@ REPORT = {
     "stats",
     "incomplete",
     "pending_reasons",
+    "pending_causes",  # trial 23 #12: why a reason happened, in a few words (the model call failed -> …)
     "episodes",
     "update_counts",  # trial 22 #11: how many times each updated note was updated (paths named once)
 }

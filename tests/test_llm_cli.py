@@ -47,7 +47,8 @@ def test_consolidate_daily_against_an_unreachable_model_exits_75_and_keeps_the_e
     assert res.returncode == EXIT_INCOMPLETE, res.stderr
     last = res.stderr.strip().splitlines()[-1]
     assert last == (
-        "error: daily run incomplete: 4 episodes left pending (the model call failed: 4); the next run tries again"
+        "error: daily run incomplete: 4 episodes left pending (the model call failed: 4, connection refused); "
+        "the next run tries again"
     )
     assert "ollama/llama3.1: no answer after 2 attempts (APIConnectionError" in res.stderr
     assert "Traceback" not in res.stderr
@@ -84,7 +85,7 @@ def test_consolidate_weekly_against_an_unreachable_model_exits_75_and_writes_no_
     res = run_cli("consolidate", "weekly", "--until", WEEK_UNTIL.isoformat(), env=env)
     assert res.returncode == 75, res.stderr
     assert res.stderr.strip().splitlines()[-1] == (
-        "error: weekly run incomplete: 1 task cluster left pending (the model call failed: 1); "
+        "error: weekly run incomplete: 1 task cluster left pending (the model call failed: 1, connection refused); "
         "the next run tries again"
     )
     assert not list((root / "procedures").glob("*.md"))  # no built-in draft in the model's place
@@ -119,7 +120,7 @@ def test_the_daemon_records_an_incomplete_run_and_logs_why(
     assert RunJournal(root).last_success("daily") is None  # catch-up will run it again
     log = log_path(root).read_text(encoding="utf-8")
     assert (
-        "daily job incomplete: daily run incomplete: 4 episodes left pending (the model call failed: 4)"
-        in log
+        "daily job incomplete: daily run incomplete: 4 episodes left pending "
+        "(the model call failed: 4, connection refused)" in log
     )
     assert mem.status()["jobs"]["daily"]["last_run"]["result"] == "incomplete"  # type: ignore[index]

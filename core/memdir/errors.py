@@ -101,7 +101,15 @@ class IndexUnavailable(MemdirError):
 
 
 class LLMError(MemdirError):
-    """An LLM call failed after its retries, or returned an answer that cannot be used."""
+    """An LLM call failed after its retries, or returned an answer that cannot be used.
+
+    `cause` is why in a few words a person can act on (`connection refused at 127.0.0.1:9`), without
+    a secret; the run's one line names it (trial 23 #12).
+    """
+
+    def __init__(self, message: str, cause: str | None = None) -> None:
+        super().__init__(message)
+        self.cause = cause
 
 
 class LLMAnswerError(LLMError):

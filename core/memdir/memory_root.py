@@ -87,7 +87,7 @@ class MemoryRoot:
             root = found
         self.config = config or load_config(root)
         self.root = Path(self.config.root)
-        self.store = NoteStore(self.root)
+        self.store = NoteStore(self.root, self.config.schedule.timezone)
         self.episodes = EpisodeLog(self.store)
         self.activity = ActivityLog(self.root)
         self._embedder = embedder

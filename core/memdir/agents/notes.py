@@ -10,7 +10,7 @@ import hashlib
 import json
 import re
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from memdir.errors import ConflictError, MemdirError, NoteError, NoteNotFound, PathError
@@ -208,7 +208,7 @@ def add_note(
     if not title:
         raise MemdirError("a note needs a title")
     desc = " ".join((description or _description(text, title)).split())
-    when = now or datetime.now(timezone.utc)
+    when = now or store.now()
     # a title with no letter or digit (`🔥🔥`, `-`) names its file by the day and a hash of the title;
     # a secret found in any field is masked in the name (`Zr4…` in the title, `password=Zr4…` in the text)
     known = secret_values([title, text, desc, *(tags or [])])

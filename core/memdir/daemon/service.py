@@ -339,7 +339,7 @@ class Daemon:
     def _serve(self) -> int:
         """Hold the daemon lock and run the scheduler until stopped."""
         self.lock.acquire()
-        handler = setup_daemon_logging(self.root)
+        handler = setup_daemon_logging(self.root, zone=self.tz)
         try:
             log.info(
                 "daemon started for %s (pid %d, CPU niceness %d)",

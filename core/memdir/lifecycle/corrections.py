@@ -110,7 +110,7 @@ def lesson_path(store: NoteStore, note: Note) -> str:
 
 def write_lesson(store: NoteStore, note: Note, archived: str, reason: str, now: datetime) -> str | None:
     """Write the lesson of an archived failing procedure (see the module doc); returns its path or None."""
-    text = lesson_text(note, archived, reason, now)
+    text = lesson_text(note, archived, reason, now.astimezone(store.zone))  # the write zone (memdir.clock)
     if text is None:
         return None
     rel = lesson_path(store, note)

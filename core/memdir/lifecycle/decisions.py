@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from memdir.errors import MemdirError, NoteError
@@ -84,7 +84,7 @@ def _clean(text: str, what: str, required: bool = False) -> str:
 
 def add_decision(store: NoteStore, spec: DecisionInput, now: datetime | None = None) -> str:
     """Write an open decision note; returns its path."""
-    now = now or datetime.now(timezone.utc)
+    now = (now or store.now()).astimezone(store.zone)
     title = _clean(spec.title, "title", required=True)
     options = [_clean(o, "option") for o in spec.options if o.strip()]
     chosen = _clean(spec.chosen, "chosen option")
@@ -140,7 +140,7 @@ def record_outcome(
     if result not in RESULTS:
         raise DecisionError(f"unknown result {result!r}: use one of {', '.join(RESULTS)}")
     text = _clean(text, "outcome text", required=True)
-    now = now or datetime.now(timezone.utc)
+    now = (now or store.now()).astimezone(store.zone)
     note = read_decision(store, path)
     day = now.date().isoformat()
     line = f"- {day} ({result}): {text}"

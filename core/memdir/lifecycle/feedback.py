@@ -89,7 +89,7 @@ def apply_feedback(
     return apply_outcomes(
         store,
         path,
-        [(success, note, when or datetime.now().astimezone())],
+        [(success, note, when or store.now())],
         initial_confidence=initial_confidence,
     )
 
@@ -164,7 +164,7 @@ def _apply_once(
     s, f = s + wins, f + len(outcomes) - wins
     latest = max(when for _, _, when in outcomes)
     conf = smoothed_confidence(s, f, prior)
-    last_used = max(latest.date().isoformat(), str(meta.get("last_used") or ""))
+    last_used = max(store.day(latest), str(meta.get("last_used") or ""))
     changes: dict[str, Any] = {
         "success_count": s,
         "failure_count": f,
@@ -174,7 +174,7 @@ def _apply_once(
     if meta.get("origin") == "human" and "confidence_prior" not in meta and abs(prior - DEFAULT_PRIOR) > 1e-9:
         changes["confidence_prior"] = round(prior, 4)
     lines = [
-        f"- {when.date().isoformat()} {'success' if ok else 'failure'}: {' '.join(note.split())}\n"
+        f"- {store.day(when)} {'success' if ok else 'failure'}: {' '.join(note.split())}\n"
         for ok, note, when in outcomes
         if note and note.strip()
     ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from memdir.errors import ConflictError
@@ -56,9 +56,9 @@ def record_refound(
             "success_count": s,
             "failure_count": f,
             "confidence": smoothed_confidence(s, f, prior),
-            "last_used": max(when.date().isoformat(), str(meta.get("last_used") or "")),
+            "last_used": max(store.day(when), str(meta.get("last_used") or "")),
             "sources": have + fresh + lost,
-            "updated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "updated_at": store.stamp(),
         }
         try:
             store.update_meta(rel, changes, expected_hash=note.hash)

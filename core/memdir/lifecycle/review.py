@@ -233,7 +233,7 @@ class ReviewQueue:
             "kind": kind,
             "target": target,
             "similarity": sim,
-            "created_at": _now(),
+            "created_at": self.store.stamp(),
             "sources": list(dict.fromkeys(str(s) for s in sources)),
             "key": key,
             "description": desc[:200],

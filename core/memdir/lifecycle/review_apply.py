@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import re
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from memdir.errors import ConflictError, NoteNotFound, ReviewError
@@ -121,7 +120,7 @@ def apply_merge(
         note = store.read(rel)
     except NoteNotFound:
         raise ReviewError(f"target {rel} no longer exists (restore it or reject the item)") from None
-    now = datetime.now().astimezone()
+    now = store.now()
     merged_sources = _union(note.meta.get("sources"), sources)
     changes: dict[str, Any] = {}
     if merged_sources != _union(note.meta.get("sources"), []) or "sources" not in note.meta:

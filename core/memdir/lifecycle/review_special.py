@@ -10,7 +10,6 @@ description and the rule first under one title (`notes/rule_body.py`; accepting 
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memdir.errors import ReviewError
@@ -56,7 +55,7 @@ def accept_special(store: NoteStore, item: SpecialItem) -> dict[str, object]:
     rel = f"{RULE_DIR}/{stem}"
     if store.exists(rel):
         return {"target": item.target, "written": rel, "sources": item.sources}
-    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    now = store.stamp()
     ctx = item.extra.get("contexts")
     description, body = accepted_rule(item.candidate, item.title)
     meta: dict[str, object] = {
@@ -86,7 +85,7 @@ def _file(store: NoteStore, item: SpecialItem) -> dict[str, object]:
         if any(s in store.read(rel).str_list("sources") for s in item.sources):
             return {"target": item.target, "written": rel, "sources": item.sources}  # accepted before
         rel, n = f"{stem}-{n}.md", n + 1
-    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    now = store.stamp()
     body = item.candidate.strip() or item.description
     title = " ".join(item.title.split()).removeprefix(f"{FILE_TITLE}:").strip() or stem.rsplit("/", 1)[-1]
     meta: dict[str, object] = {"description": (described_line(body) or title)[:200]}  # never a mail header

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from memdir.config import LLMConfig
 from memdir.errors import LLMError
 from memdir.llm.base import LLMReply, LLMUsage
+from memdir.llm.failure import failure_cause
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -146,7 +147,8 @@ class LiteLLMEngine:
                 if attempt == attempts:
                     raise LLMError(
                         f"{self.where}: no answer after {attempts} attempt{'s' if attempts > 1 else ''} "
-                        f"({type(exc).__name__}: {_first_line(exc)})"
+                        f"({type(exc).__name__}: {_first_line(exc)})",
+                        failure_cause(exc, self.config.api_base, self.config.timeout),
                     ) from None
                 self.usage.retries += 1
                 delay = self.backoff * (2 ** (attempt - 1))
@@ -161,7 +163,10 @@ class LiteLLMEngine:
                 time.sleep(delay)
                 continue
             except Exception as exc:  # auth errors, bad requests, unknown providers
-                raise LLMError(f"{self.where}: {type(exc).__name__}: {_first_line(exc)}") from None
+                raise LLMError(
+                    f"{self.where}: {type(exc).__name__}: {_first_line(exc)}",
+                    failure_cause(exc, self.config.api_base, self.config.timeout),
+                ) from None
             return self._reply(litellm, resp)
         raise LLMError(f"{self.model}: no answer")  # pragma: no cover - loop always returns or raises
 

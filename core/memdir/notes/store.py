@@ -14,10 +14,11 @@ import json
 import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from datetime import datetime, timezone
+from datetime import datetime, timezone, tzinfo
 from pathlib import Path
 from typing import Any
 
+from memdir.clock import day_in, now_in, stamp_in, write_zone
 from memdir.confined import Folder, open_folder, read_regular
 from memdir.errors import ConflictError, InputError, NoteError, NoteNotFound, PathError, StoreWriteError
 from memdir.jsonvalue import JSONObject
@@ -44,11 +45,33 @@ LINK_OUT = "a symlink to a folder outside the memory root: skipped, memdir never
 class NoteStore:
     """Reads and writes the Markdown notes of one memory root."""
 
-    def __init__(self, root: str | os.PathLike[str]) -> None:
+    def __init__(self, root: str | os.PathLike[str], timezone_name: str | None = None) -> None:
         self.root = Path(root)
+        self.timezone_name = timezone_name  # the root's `schedule.timezone`: the zone of written timestamps
+        self._zone: tzinfo | None = None
         self._too_large: set[tuple[str, int]] = set()
         self._unreadable: set[str] = set()  # the messages of unreadable notes already logged
         self.masked = 0  # secrets this store's writes masked (an MCP answer says how many its write had)
+
+    # -- the clock of writes (memdir.clock) -------------------------------------
+    @property
+    def zone(self) -> tzinfo:
+        """The zone every timestamp written into a note is in: `schedule.timezone` when named, else UTC."""
+        if self._zone is None:
+            self._zone = write_zone(self.timezone_name)
+        return self._zone
+
+    def now(self) -> datetime:
+        """Now in the write zone, to the second."""
+        return now_in(self.zone)
+
+    def stamp(self, when: datetime | None = None) -> str:
+        """An ISO 8601 timestamp in the write zone (now, or `when` moved into it)."""
+        return stamp_in(self.zone, when)
+
+    def day(self, when: datetime) -> str:
+        """`when`'s date in the write zone, `YYYY-MM-DD`."""
+        return day_in(self.zone, when).isoformat()
 
     # -- paths -----------------------------------------------------------------
     def relpath(self, path: str | os.PathLike[str]) -> str:
@@ -293,7 +316,7 @@ class NoteStore:
         `updated_at` unless the caller sets it."""
         note = self.read(relpath)
         if body is not None and body.strip() != note.body.strip() and "updated_at" not in changes:
-            changes = {**changes, "updated_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+            changes = {**changes, "updated_at": self.stamp()}
         if expected_hash is not None and note.hash != expected_hash:
             raise ConflictError(note.path, expected_hash, note.hash)
         unread = split_text(note.text).other

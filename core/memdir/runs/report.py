@@ -46,6 +46,8 @@ class RunReport:
     processed: int = 0  # inputs looked at
     pending: int = 0  # inputs left for a later run (budget, LLM failure, rejected answers, refused writes)
     pending_reasons: dict[str, int] = field(default_factory=dict)  # why they were left -> how many
+    # a reason -> what caused it, in a few words (`the model call failed` -> `connection refused at …`)
+    pending_causes: dict[str, str] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     diff: str = ""  # unified diff of what would change (dry run)
     stats: dict[str, Any] = field(
@@ -74,11 +76,13 @@ class RunReport:
         self.review = list(dict.fromkeys(self.review))
         self.archived = list(dict.fromkeys(self.archived))
 
-    def leave_pending(self, count: int, reason: str) -> None:
-        """Count `count` inputs left for the next run, and why."""
+    def leave_pending(self, count: int, reason: str, cause: str | None = None) -> None:
+        """Count `count` inputs left for the next run, and why (`cause`: what made it so, the first one kept)."""
         if count > 0:
             self.pending += count
             self.pending_reasons[reason] = self.pending_reasons.get(reason, 0) + count
+            if cause:
+                self.pending_causes.setdefault(reason, cause)
 
     @property
     def incomplete(self) -> str | None:
@@ -87,7 +91,10 @@ class RunReport:
             return None
         unit = _UNITS.get(self.job, "input")
         plural = "" if self.pending == 1 else "s"
-        reasons = "; ".join(f"{why}: {n}" for why, n in self.pending_reasons.items())
+        reasons = "; ".join(
+            f"{why}: {n}" + (f", {self.pending_causes[why]}" if self.pending_causes.get(why) else "")
+            for why, n in self.pending_reasons.items()
+        )
         return (
             f"{self.job} run incomplete: {self.pending} {unit}{plural} left pending"
             + (f" ({reasons})" if reasons else "")

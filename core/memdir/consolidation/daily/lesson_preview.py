@@ -10,7 +10,6 @@ in a lesson (`lesson_fold`) are left to the plan's own preview.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.lessons_step import LESSON_DIR, draft_lesson
@@ -32,7 +31,7 @@ def preview_lessons(
     ops: Sequence[Op],
 ) -> None:
     """Add the lessons `episodes` would write to the dry run's `report` (created/updated and diff)."""
-    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    now = report.started_at or store.stamp()
     routed = {
         str(d.get("episode"))
         for d in decisions

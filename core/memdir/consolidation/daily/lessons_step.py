@@ -20,7 +20,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.lesson_cause import is_symptom, tells_failure, without_aftermath
@@ -220,7 +219,7 @@ class EpisodeLessons:
         self.store = store
         self.review = review
         self.report = report
-        self.now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self.now = report.started_at or store.stamp()  # the run's one time (memdir.clock)
         self.records = LessonRecords(store.root)  # daily-sections.json, parsed once per version of it
 
     def run(

@@ -57,6 +57,7 @@ class LLMRouting:
     pending: list[Episode] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     reasons: dict[str, int] = field(default_factory=dict)  # why episodes stayed pending -> how many
+    causes: dict[str, str] = field(default_factory=dict)  # a reason -> why, in a few words (LLMError.cause)
     input_chars: int = 0
     stopped: str | None = None  # the model failed or the budget ran out: no more calls this run
 
@@ -164,6 +165,8 @@ class LLMRouter:
         except LLMError as exc:
             res.stopped = MODEL_FAILED
             res.errors.append(str(exc))
+            if exc.cause:
+                res.causes.setdefault(MODEL_FAILED, exc.cause)
             res.leave([it.ep for it in group], MODEL_FAILED)
             return
         errors = self._accept(group, reply.text, res)

@@ -103,7 +103,7 @@ class DailyConsolidator:
 
     def run(self, day: date | None = None, dry_run: bool = False) -> RunReport:
         """Consolidate `day` (or every pending episode up to yesterday); returns the RunReport."""
-        started = datetime.now().astimezone().replace(microsecond=0)
+        started = self.store.now()  # every timestamp the run writes is in this zone (memdir.clock)
         report = RunReport(job="daily", dry_run=dry_run, started_at=started.isoformat())
         report.stats["engine"] = f"llm:{self.engine.model}" if self.engine is not None else "builtin"
         if dry_run:
@@ -112,7 +112,7 @@ class DailyConsolidator:
             with file_lock(self.root / ".memdir" / "locks" / "daily.lock", timeout=self.lock_timeout):
                 self._run(report, day, started)
         report.settle()  # each path once, with how many times it was updated
-        report.finished_at = datetime.now().astimezone().replace(microsecond=0).isoformat()
+        report.finished_at = self.store.stamp()
         return report
 
     # -- the run -------------------------------------------------------------------
@@ -262,7 +262,7 @@ class DailyConsolidator:
         budget = RunBudget(self.engine, llm_cfg)
         res = LLMRouter(self.engine, llm_cfg, vectors, budget=budget, store=self.store).route(episodes)
         for reason, n in res.reasons.items():
-            report.leave_pending(n, reason)
+            report.leave_pending(n, reason, res.causes.get(reason))
         report.errors.extend(res.errors)
         report.stats.update(budget.stats())
         report.stats["llm_input_chars"] = res.input_chars

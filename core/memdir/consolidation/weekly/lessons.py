@@ -31,7 +31,6 @@ import logging
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons, collect
@@ -182,7 +181,7 @@ class LessonWriter:
                 lines = [failure_line(f) for f in found.failures]
                 self.known.setdefault(found.target, []).append((None, lines, len(found.task_ids)))
             return None
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        now = self.store.stamp()
         mine = self.by_target.get(found.target or "", {})
         key = _error_key(found.failures[0].step, found.failures[0].error)
         existing = (

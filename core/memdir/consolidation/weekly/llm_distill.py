@@ -202,7 +202,7 @@ class WeeklyLLM:
         except LLMError as exc:
             self.stopped = MODEL_FAILED
             report.errors.append(str(exc))
-            report.leave_pending(1, MODEL_FAILED)
+            report.leave_pending(1, MODEL_FAILED, exc.cause)
             return None
         try:
             return parse_weekly(reply.text, brief, fallback, self.engine.model)

@@ -26,7 +26,7 @@ import difflib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -326,7 +326,7 @@ class Placer:
                 report.review.append(path)
             state.mark(sig, ids, path, "review")
             return path
-        now = _now()
+        now = self.store.stamp()
         meta = {
             "description": redact_text(draft.description),
             "confidence": self.th.initial_confidence,
@@ -386,7 +386,3 @@ class Placer:
         if (entry["tasks"] or entry["failures"]) and target not in report.updated:
             report.updated.append(target)
         return target
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -126,7 +126,7 @@ class WeeklyDistiller:
     # -- the run -------------------------------------------------------------------
     def run(self, until: date | None = None, dry_run: bool = False) -> RunReport:
         """Distil the week before `until`; with dry_run, report (and diff) what would change."""
-        report = RunReport(job="weekly", dry_run=dry_run, started_at=_now())
+        report = RunReport(job="weekly", dry_run=dry_run, started_at=self.store.stamp())
         if dry_run:
             self._run(until, report)
         else:
@@ -134,7 +134,7 @@ class WeeklyDistiller:
                 self._run(until, report)
                 commit_run(self.root, self.config, report)  # `git.autocommit`: one commit per run
         report.settle()  # each path once, with how many times it was updated
-        report.finished_at = _now()
+        report.finished_at = self.store.stamp()
         return report
 
     def plan(
@@ -393,7 +393,3 @@ class WeeklyDistiller:
         found = placer.closest(draft, k=1)
         closest = (found[0].path, found[0].similarity) if found else (None, 0.0)
         return brief_for(group, draft, [*failures, *like], self._events, closest, self.store)
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
