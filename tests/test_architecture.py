@@ -28,6 +28,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memdir.paths",
         "memdir.locks",
         "memdir.config",
+        "memdir.clock",  # the zone of written timestamps (trial 23)
         "memdir.jsonvalue",
         "memdir.yamlload",
         "memdir.confined",

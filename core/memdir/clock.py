@@ -38,3 +38,30 @@ def day_in(zone: tzinfo, when: datetime) -> date:
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
     return when.astimezone(zone).date()
+
+
+class WriteClock:
+    """The write zone of one root, and now/stamps/dates in it (the note store is one)."""
+
+    def __init__(self, timezone_name: str | None = None) -> None:
+        self.timezone_name = timezone_name  # the root's `schedule.timezone`
+        self._zone: tzinfo | None = None
+
+    @property
+    def zone(self) -> tzinfo:
+        """The zone every timestamp written into a note is in: `schedule.timezone` when named, else UTC."""
+        if self._zone is None:
+            self._zone = write_zone(self.timezone_name)
+        return self._zone
+
+    def now(self) -> datetime:
+        """Now in the write zone, to the second."""
+        return now_in(self.zone)
+
+    def stamp(self, when: datetime | None = None) -> str:
+        """An ISO 8601 timestamp in the write zone (now, or `when` moved into it)."""
+        return stamp_in(self.zone, when)
+
+    def day(self, when: datetime) -> str:
+        """`when`'s date in the write zone, `YYYY-MM-DD`."""
+        return day_in(self.zone, when).isoformat()

@@ -1,9 +1,9 @@
 """NoteStore: the only component that writes notes.
 
-Writes are atomic (temp file in the same folder, fsync, os.replace), guarded by compare-and-swap on
-the content hash, confined to the memory root, and never delete: the only removal is a move to `archive/`. Every write, move and log append goes through
-`memdir.confined`: folders are walked from the root's descriptor without following links,
-and the hash check, the re-check and the swap all name the file relative to that folder.
+Writes are atomic (temp file in the same folder, fsync, os.replace), guarded by compare-and-swap on the
+content hash, confined to the memory root, and never delete: the only removal is a move to `archive/`. Every
+write, move and log append goes through `memdir.confined`: folders are walked from the root's descriptor
+without following links, and the hash check, the re-check and the swap name the file relative to that folder.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import json
 import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from datetime import datetime, timezone, tzinfo
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from memdir.clock import day_in, now_in, stamp_in, write_zone
+from memdir.clock import WriteClock
 from memdir.confined import Folder, open_folder, read_regular
 from memdir.errors import ConflictError, InputError, NoteError, NoteNotFound, PathError, StoreWriteError
 from memdir.jsonvalue import JSONObject
@@ -42,36 +42,15 @@ EMPTY_HASH = hash_bytes(b"")
 LINK_OUT = "a symlink to a folder outside the memory root: skipped, memdir never reads through it"
 
 
-class NoteStore:
+class NoteStore(WriteClock):
     """Reads and writes the Markdown notes of one memory root."""
 
     def __init__(self, root: str | os.PathLike[str], timezone_name: str | None = None) -> None:
         self.root = Path(root)
-        self.timezone_name = timezone_name  # the root's `schedule.timezone`: the zone of written timestamps
-        self._zone: tzinfo | None = None
+        WriteClock.__init__(self, timezone_name)  # now(), stamp(), day(): in the root's write zone
         self._too_large: set[tuple[str, int]] = set()
         self._unreadable: set[str] = set()  # the messages of unreadable notes already logged
         self.masked = 0  # secrets this store's writes masked (an MCP answer says how many its write had)
-
-    # -- the clock of writes (memdir.clock) -------------------------------------
-    @property
-    def zone(self) -> tzinfo:
-        """The zone every timestamp written into a note is in: `schedule.timezone` when named, else UTC."""
-        if self._zone is None:
-            self._zone = write_zone(self.timezone_name)
-        return self._zone
-
-    def now(self) -> datetime:
-        """Now in the write zone, to the second."""
-        return now_in(self.zone)
-
-    def stamp(self, when: datetime | None = None) -> str:
-        """An ISO 8601 timestamp in the write zone (now, or `when` moved into it)."""
-        return stamp_in(self.zone, when)
-
-    def day(self, when: datetime) -> str:
-        """`when`'s date in the write zone, `YYYY-MM-DD`."""
-        return day_in(self.zone, when).isoformat()
 
     # -- paths -----------------------------------------------------------------
     def relpath(self, path: str | os.PathLike[str]) -> str:
@@ -414,10 +393,8 @@ class NoteStore:
     def archive_log(self) -> list[JSONObject]:
         """Entries of archive/archive-log.jsonl (what was archived or restored, and why)."""
         path = self.root / ARCHIVE_DIR / "archive-log.jsonl"
-        if not path.exists():
-            return []
-        out = []
-        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        out: list[JSONObject] = []
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines() if path.exists() else []:
             with contextlib.suppress(ValueError):
                 out.append(json.loads(line))
         return out
