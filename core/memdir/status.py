@@ -8,7 +8,7 @@ never writes anything.
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import TYPE_CHECKING, TypedDict
 
 from memdir.activity import ReadStats
@@ -60,6 +60,8 @@ class StatusDocument(TypedDict):
     episode_count: int
     pending_episodes: int
     unread_episode_files: list[UnreadEpisodeFile]  # each waits for a person's fix, named by status
+    pending_today: int  # of the pending: today's, which a daily run without --date leaves for tomorrow
+    pending_later: dict[str, int]  # of the pending: per day after today (a day file from another zone)
     daily_unfinished_run: str | None
     activity_events_7d: int
     activity_malformed_7d: int  # lines of the last 7 days' files no read takes as an event
@@ -96,19 +98,22 @@ def pending_episodes(episodes: EpisodeLog) -> int:
     return _episode_counts(episodes)[1]
 
 
-def _episode_counts(episodes: EpisodeLog) -> tuple[int, int, list[UnreadEpisodeFile]]:
-    """(episodes, pending ones, day files that cannot be read): theirs count as episodes and pending."""
+def _episode_counts(episodes: EpisodeLog) -> tuple[int, int, list[UnreadEpisodeFile], dict[str, int]]:
+    """(episodes, pending ones, day files that cannot be read, day -> pending ones): the unread files'
+    sections count as episodes and pending."""
     state = EpisodeState(episodes.store.root)
     unread: list[UnreadFile] = []
-    total = pending = 0
+    total = 0
+    days: Counter[str] = Counter()
     for ep in episodes.iter_episodes(unread=unread):
         total += 1
-        pending += state.is_pending(ep.id, ep.hash)
+        if state.is_pending(ep.id, ep.hash):
+            days[ep.day.isoformat() if ep.day else ""] += 1
     waiting = sum(u.episodes for u in unread)
     files: list[UnreadEpisodeFile] = [
         {"file": u.file, "reason": u.reason, "episodes": u.episodes} for u in unread
     ]
-    return total + waiting, pending + waiting, files
+    return total + waiting, sum(days.values()) + waiting, files, dict(sorted(days.items()))
 
 
 def collect_status(
@@ -125,13 +130,16 @@ def collect_status(
         1 for _ in activity.read(now - timedelta(days=7), now + timedelta(seconds=1), read, warn=False)
     )
     counts = count_notes(store)
-    total, pending, unread = _episode_counts(episodes)
+    total, pending, unread, days = _episode_counts(episodes)
+    today = date.today().isoformat()  # what a daily run without --date leaves: today's and later days'
     return {
         "root": str(store.root),
         "notes": counts,
         "episode_count": total,
         "pending_episodes": pending,
         "unread_episode_files": unread,
+        "pending_today": days.get(today, 0),
+        "pending_later": {d: n for d, n in days.items() if d > today},
         "daily_unfinished_run": _unfinished_daily(store),
         "activity_events_7d": week_events,
         "activity_malformed_7d": read.malformed,

@@ -48,10 +48,11 @@ def _by_chunk(
     if len(chunks) != len(vecs):
         return None  # the index was built with another chunking: do not guess
     opens = [(c.split("\n", 1)[1] if "\n" in c else c).startswith("## ") for c in chunks]
-    if sum(opens) != len(episodes):
-        return None  # a heading the chunker and the episode parser see differently (e.g. in a fence)
+    top = 1 if not episodes[0].anchor else 0  # the top of a day file: the chunks before its first `## `
+    if sum(opens) + top != len(episodes):
+        return None  # a heading the chunker and the episode parser see differently (e.g. in a fence, `### `)
     best = int(np.argmax(vecs @ qvec.reshape(-1).astype(np.float32)))
-    section = sum(opens[: best + 1]) - 1
+    section = sum(opens[: best + 1]) - 1 + top
     return episodes[section] if section >= 0 else None
 
 

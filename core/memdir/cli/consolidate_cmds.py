@@ -11,7 +11,7 @@ import click
 from memdir.cli.common import CliState, echo_json, json_option, pass_state, say
 from memdir.errors import MemdirError
 from memdir.inputs import check_when, no_such_day
-from memdir.runs.report import EXIT_INCOMPLETE, RunReport
+from memdir.runs.report import EXIT_INCOMPLETE, RunReport, later_line
 
 
 def _parse_day(value: str | None, flag: str) -> date | None:
@@ -106,6 +106,9 @@ def _print_report(report: RunReport, as_json: bool) -> None:
     if isinstance(waiting, int) and waiting:  # default runs stop at yesterday: say what was not looked at
         today = date.today().isoformat()
         say(f"  {waiting} episode(s) of today wait for tomorrow's run; --date {today} takes them now")
+    later = report.stats.get("waiting_later")
+    if isinstance(later, dict) and later:  # a day file dated after today (written in another time zone)
+        say(f"  {later_line(later)}")
     unread = report.stats.get("no_call_read")
     if isinstance(unread, int) and unread:  # not an error: the week's log holds no call memdir can read
         say(

@@ -13,6 +13,7 @@ import click
 
 from memdir.cli.common import CliState, console, echo_json, json_option, pass_state, say
 from memdir.errors import MemdirError
+from memdir.runs.report import later_line
 
 if TYPE_CHECKING:
     from memdir.daemon.runs import RunRecord
@@ -68,6 +69,10 @@ def status_lines(data: StatusDocument, zone: tzinfo | None = None) -> list[str]:
     if outside.get("count"):  # an existing vault memdir was initialised in: its notes are not memory
         rows.append(("", str(outside.get("line", ""))))
     rows.append(("episodes", f"{data['episode_count']}, {data['pending_episodes']} pending consolidation"))
+    if data.get("pending_today"):  # what a daily run without --date leaves, as the run says it
+        rows.append(("", f"{data['pending_today']} episode(s) of today wait for tomorrow's run"))
+    if data.get("pending_later"):
+        rows.append(("", later_line(data["pending_later"])))
     for u in data.get("unread_episode_files") or []:  # pending until a person fixes the file: say which
         rows.append(("", f"{u['file']}: {u['reason']}; fix it by hand (`memdir lint`)"))
     if data.get("daily_unfinished_run"):

@@ -21,6 +21,16 @@ from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, che
 from memdir.locks import file_lock
 from memdir.masked_refs import settled
 from memdir.notes.conflicts import find_conflicts
+from memdir.notes.day_cuts import (
+    ANY_HEADING,
+    GAP,
+    MARK,
+    Cut,
+    day_cuts,
+    fence_spans,
+    outside,
+    top_holds_content,
+)
 from memdir.notes.episode_titles import heading_title
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_bytes, hash_text
@@ -31,17 +41,12 @@ from memdir.redaction import redact_text, secrets_repeated
 log = logging.getLogger(__name__)
 
 _DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})")
-_MARK = "#\uff03"  # `#` and the full-width `＃` an IME types
-_GAP = " \t\u3000"  # after the marks: a space, a tab or the ideographic space
-_HEADING = re.compile(rf"^[{_MARK}]{{2}}[{_GAP}](?![{_MARK}])(.*)$", re.M)
 # a heading's time and its separator: `14:00 — `, `14:00 ー `, `14:00：` (dash, long-vowel mark, colons)
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|ー－―：｜]\s*)?(.*)$")
 # the long-vowel mark typed as the dash after a time (`09:30 ー 題`) is a letter to `\w`: the anchor drops
 # it as it drops `—` (`0930-題`); inside a word (`サーバー`) it stays
 _TIME_LONG_VOWEL = re.compile(r"^(\d{1,2}:\d{2}(?::\d{2})?\s*)ー")
-_FENCE = re.compile(r"^(```|~~~)", re.M)
-_ANY_HEADING = re.compile(rf"^([{_MARK}]{{1,6}})(?=[{_GAP}]|$)", re.M)
-_WIDE_HEADING = re.compile(rf"^([{_MARK}]{{1,6}})([{_GAP}])", re.M)
+_WIDE_HEADING = re.compile(rf"^([{MARK}]{{1,6}})([{GAP}])", re.M)
 _MAYBE_SECRET = re.compile(
     r"[=:@＝：]|\S{6,}"
 )  # a heading without a separator or a 6+ character word holds no secret
@@ -91,29 +96,6 @@ def _anchor_text(text: str) -> str:
     return re.sub(r"-{2,}", "-", re.sub(r"\s", "-", text)).strip("-") or "episode"
 
 
-def _fence_spans(body: str) -> list[tuple[int, int]]:
-    """(start, end) of each fenced code block (an unclosed fence runs to the end)."""
-    fences = [m.start() for m in _FENCE.finditer(body)]
-    return list(
-        zip(fences[0::2], fences[1::2] + [len(body)] * (len(fences[0::2]) - len(fences[1::2])), strict=False)
-    )
-
-
-def _outside(spans: list[tuple[int, int]], pos: int) -> bool:
-    return not any(a < pos < b for a, b in spans)
-
-
-def _sections(body: str) -> list[tuple[str, str]]:
-    """(heading, text) per `## ` section, ignoring headings inside fenced code blocks."""
-    spans = _fence_spans(body)
-    heads = [m for m in _HEADING.finditer(body) if _outside(spans, m.start())]
-    out = []
-    for i, m in enumerate(heads):
-        end = heads[i + 1].start() if i + 1 < len(heads) else len(body)
-        out.append((m.group(1).strip(), body[m.end() : end].strip("\n")))
-    return out
-
-
 def demote_headings(body: str) -> str:
     """A text whose `## ` headings would cut it into several episodes, with its headings moved down.
 
@@ -121,8 +103,8 @@ def demote_headings(body: str) -> str:
     so that the highest becomes `###`: a pasted page stays one episode with its outline. A text with
     no `## ` heading outside code is returned as it is.
     """
-    spans = _fence_spans(body)
-    heads = [m for m in _ANY_HEADING.finditer(body) if _outside(spans, m.start())]
+    spans = fence_spans(body)
+    heads = [m for m in ANY_HEADING.finditer(body) if outside(spans, m.start())]
     if not any(len(m.group(1)) == 2 for m in heads):
         return body
     shift = 3 - min(len(m.group(1)) for m in heads)
@@ -137,10 +119,10 @@ def ascii_heading_marks(text: str) -> str:
     """`＃＃＃　詳細` -> `### 詳細` outside fenced code: full-width heading marks read as Markdown's."""
     if "\uff03" not in text:
         return text
-    spans = _fence_spans(text)
+    spans = fence_spans(text)
 
     def fix(m: re.Match[str]) -> str:
-        if "\uff03" not in m.group(1) or not _outside(spans, m.start()):
+        if "\uff03" not in m.group(1) or not outside(spans, m.start()):
             return m.group(0)
         return "#" * len(m.group(1)) + " "
 
@@ -170,59 +152,94 @@ def default_title(body: str) -> str:
     return _first_title(body)
 
 
-def parse_episode_text(relpath: str, text: str) -> list[Episode]:
-    """Split one episode file's text into episodes."""
-    name = relpath.rsplit("/", 1)[-1]
+def _day_of(name: str) -> date | None:
     m = _DATE_NAME.match(name)
-    day = None
-    if m:
-        try:
-            day = date.fromisoformat(m.group(1))
-        except ValueError:
-            day = None
-    body = split_text(text).body
-    sections = _sections(body)
-    is_day_file = bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}\.md", name))
-    if not sections or not is_day_file:
-        content = body.strip()
-        if not content:
-            return []
-        title = _first_title(content) or name
-        return [
-            Episode(relpath, "", title[:200], day, None, ascii_heading_marks(content), hash_text(content))
-        ]
-    episodes: list[Episode] = []
+    try:
+        return date.fromisoformat(m.group(1)) if m else None
+    except ValueError:
+        return None
+
+
+def _section_episode(relpath: str, day: date | None, cut: Cut, anchor: str) -> Episode:
+    """The episode of a heading's section (`## 10:30 — Fix CI`, or `### Morning` before any `## `)."""
+    heading = cut.heading or ""
+    tm = _TIME.match(heading)
+    time_s = f"{int(tm.group(1)):02d}:{tm.group(2)}" if tm else None
+    title = tm.group(3).strip() if tm and tm.group(3).strip() else heading
+    title = heading_title(f"## {title}") or title  # `10:00–11:30 点検`: the range's end is no title
+    full = f"{heading}\n{cut.text}".strip()
+    return Episode(
+        relpath, anchor, title, day, time_s, ascii_heading_marks(cut.text.strip()), hash_text(full)
+    )
+
+
+def _whole(relpath: str, day: date | None, content: str) -> Episode:
+    """The file's own episode (id: the file): a whole file, or the top of a day file; titled by its first line."""
+    title = _first_title(content) or relpath.rsplit("/", 1)[-1]
+    return Episode(relpath, "", title[:200], day, None, ascii_heading_marks(content), hash_text(content))
+
+
+def _anchored(cuts: list[Cut]) -> list[str]:
+    """Each cut's anchor: `## ` headings numbered among themselves (their ids as before trial 23), then
+    the headings before the first `## `, numbered past every anchor taken."""
+    anchors = [""] * len(cuts)
     seen: dict[str, int] = {}
-    for heading, section in sections:
-        tm = _TIME.match(heading)
-        time_s = f"{int(tm.group(1)):02d}:{tm.group(2)}" if tm else None
-        title = tm.group(3).strip() if tm and tm.group(3).strip() else heading
-        title = heading_title(f"## {title}") or title  # `10:00–11:30 点検`: the range's end is no title
-        anchor = anchor_of(heading, secrets_repeated(heading, section))
-        if anchor in seen:
-            seen[anchor] += 1
-            anchor = f"{anchor}-{seen[anchor]}"
-        else:
-            seen[anchor] = 0
-        full = f"{heading}\n{section}".strip()
-        text = ascii_heading_marks(section.strip())
-        episodes.append(Episode(relpath, anchor, title, day, time_s, text, hash_text(full)))
-    return episodes
+    for i, cut in enumerate(cuts):
+        if cut.level == 2 and cut.heading is not None:
+            anchor = anchor_of(cut.heading, secrets_repeated(cut.heading, cut.text))
+            if anchor in seen:
+                seen[anchor] += 1
+                anchor = f"{anchor}-{seen[anchor]}"
+            else:
+                seen[anchor] = 0
+            anchors[i] = anchor
+    taken = set(anchors)
+    for i, cut in enumerate(cuts):
+        if cut.level != 2 and cut.heading is not None:
+            base = anchor = anchor_of(cut.heading, secrets_repeated(cut.heading, cut.text))
+            n = 0
+            while anchor in taken:
+                n += 1
+                anchor = f"{base}-{n}"
+            anchors[i] = anchor
+            taken.add(anchor)
+    return anchors
+
+
+def _episodes_at(relpath: str, text: str) -> list[tuple[Episode, int]]:
+    """(episode, offset in the body where its text starts) per episode of one file, in file order."""
+    name = relpath.rsplit("/", 1)[-1]
+    day = _day_of(name)
+    body = split_text(text).body
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}\.md", name):  # an episode file of its own: one episode
+        content = body.strip()
+        return [(_whole(relpath, day, content), 0)] if content else []
+    cuts = day_cuts(body)
+    out: list[tuple[Episode, int]] = []
+    for cut, anchor in zip(cuts, _anchored(cuts), strict=True):
+        if cut.heading is not None:
+            out.append((_section_episode(relpath, day, cut, anchor), cut.start))
+        elif top_holds_content(cut.text):  # the top of the file: more than its H1 title and dates
+            out.append((_whole(relpath, day, cut.text.strip()), 0))
+    return out
+
+
+def parse_episode_text(relpath: str, text: str) -> list[Episode]:
+    """Split one episode file's text into episodes (notes/day_cuts.py says where a day file is cut)."""
+    return [ep for ep, _ in _episodes_at(relpath, text)]
 
 
 def episode_lines(relpath: str, text: str) -> dict[str, tuple[int, int]]:
-    """episode id -> (first, last) line of its section in the file (1-based), as parse_episode_text cuts it."""
-    episodes = parse_episode_text(relpath, text)
+    """episode id -> (first, last) line of its section in the file (1-based), as parse_episode_text cuts it;
+    the file's own episode (its top, or all of it) starts at line 1."""
+    found = _episodes_at(relpath, text)
     last = text.count("\n") + (0 if text.endswith("\n") else 1)
-    body = split_text(text).body
-    spans = _fence_spans(body)
-    heads = [m.start() for m in _HEADING.finditer(body) if _outside(spans, m.start())]
-    if len(heads) != len(episodes) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}\.md", relpath.rsplit("/", 1)[-1]):
-        return {ep.id: (1, last) for ep in episodes}  # a whole-file episode
-    base = len(text) - len(body)
-    starts = [text.count("\n", 0, base + h) + 1 for h in heads]
-    ends = [s - 1 for s in starts[1:]] + [last]
-    return {ep.id: (a, b) for ep, a, b in zip(episodes, starts, ends, strict=True)}
+    base = len(text) - len(split_text(text).body)
+    starts = [1 if not ep.anchor else text.count("\n", 0, base + at) + 1 for ep, at in found]
+    ends = [s - 1 for s in starts[1:]] + [
+        last
+    ]  # the cuts follow one another; only an empty top is no episode
+    return {ep.id: (a, b) for (ep, _), a, b in zip(found, starts, ends, strict=True)}
 
 
 def conflicted_episodes(relpath: str, text: str) -> dict[str, int]:
@@ -295,8 +312,9 @@ class EpisodeLog:
         on: date | None = None,
         refused: list[str] | None = None,
         unread: list[UnreadFile] | None = None,
+        after: date | None = None,
     ) -> Iterator[Episode]:
-        """Episodes in date order; `until` is exclusive, `on` selects one day. Bad files are skipped.
+        """Episodes in date order; `until` and `after` are exclusive, `on` selects one day. Bad files are skipped.
 
         A day file over MAX_DAY_FILE_BYTES is not read, and an episode over MAX_EPISODE_BYTES is
         left out (what `episode add` would refuse): each gets one line in `refused`, and stays
@@ -312,7 +330,7 @@ class EpisodeLog:
                     unread.append(self._unread(rel, bad_name))
                 continue
             fday = date.fromisoformat(m.group(1)) if m else None
-            if fday is None or (until and fday >= until) or (on and fday != on):
+            if fday is None or (until and fday >= until) or (on and fday != on) or (after and fday <= after):
                 continue
             size = _size(self.store.root / rel)
             if size > MAX_DAY_FILE_BYTES:

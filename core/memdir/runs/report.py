@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -106,3 +107,15 @@ class RunReport:
         out: JSONObject = asdict(self)
         out["incomplete"] = self.incomplete
         return out
+
+
+def later_line(days: Mapping[str, object]) -> str:
+    """The line for pending episodes of days after today (a day file written in a zone ahead of this
+    machine's): `1 episode(s) of 2026-12-07, after today, wait for that day's run; --date 2026-12-07 takes
+    them now`. A default daily run takes every day before today only; the daily run and `status` say it."""
+    n = sum(v for v in days.values() if isinstance(v, int))
+    names = list(days)
+    if len(names) == 1:
+        return f"{n} episode(s) of {names[0]}, after today, wait for that day's run; --date {names[0]} takes them now"
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+    return f"{n} episode(s) of {listed}, after today, wait for their days' runs; --date DAY takes a day now"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime, timedelta
@@ -100,6 +101,9 @@ class DailyConsolidator:
         self.index = index
         self.lock_timeout = lock_timeout
         self.waiting_today = 0  # pending episodes of today that a run without --date leaves for tomorrow
+        self.waiting_later: dict[
+            str, int
+        ] = {}  # pending episodes per day after today (another zone's session)
 
     def run(self, day: date | None = None, dry_run: bool = False) -> RunReport:
         """Consolidate `day` (or every pending episode up to yesterday); returns the RunReport."""
@@ -139,6 +143,8 @@ class DailyConsolidator:
             report.leave_pending(u.episodes, u.line)
         if day is None and self.waiting_today:
             report.stats["waiting_today"] = self.waiting_today
+        if day is None and self.waiting_later:  # a day file of a later day, written in another time zone
+            report.stats["waiting_later"] = dict(self.waiting_later)
         if retried:
             report.stats["lessons_retried"] = len(retried)
         # a `git pull` stopped mid-merge left both sides in the file: no text to learn from
@@ -222,6 +228,9 @@ class DailyConsolidator:
             found = self.episodes.iter_episodes(until=date.today(), refused=refused, unread=unread)
             today = self.episodes.iter_episodes(on=date.today())
             self.waiting_today = sum(1 for ep in today if state.needs_routing(ep.id, ep.hash))
+            later = (ep for ep in self.episodes.iter_episodes(after=date.today()) if ep.day is not None)
+            days = Counter(ep.day.isoformat() for ep in later if ep.day and state.is_pending(ep.id, ep.hash))
+            self.waiting_later = dict(sorted(days.items()))
         # an episode file may hold a secret (a person wrote it, or an older memdir did): nothing in a
         # note, a lesson, a review item or the state is made from its unredacted text; its title and
         # text are one write (a password named in the text and pasted again in the heading)

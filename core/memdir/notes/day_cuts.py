@@ -1,0 +1,109 @@
+"""Where a day file (`episodes/YYYY-MM-DD.md`) is cut into episodes.
+
+Each `## ` heading starts one episode. The text before the first `## ` (all of a file that has none) is
+read by its own headings (trial 23: an Obsidian daily note opens with an H1 and a paragraph, or has only
+`###` sections under its H1, and that text was no episode, or one titled by its first sub-heading):
+
+- it is cut at the highest heading level it uses, the file's title aside (an H1 on its first line):
+  each such heading starts one episode, like a `## ` heading;
+- what comes before the first cut is the top of the file: one episode whose id is the file's own
+  (`episodes/2026-12-02.md`, the id the whole file had when it had no heading), when it holds more
+  than its H1 title, date lines (`2026-12-02`, `Date: 2026-12-02`, `[[2026-12-01]] | [[2026-12-03]]`)
+  and rules.
+
+The cuts before the first `## ` never move when a `## ` section is appended (`memdir episode add`), and
+a `## ` episode keeps its anchor (its heading's, numbered by the `## ` headings alone), so adding them
+changed no id that run state or a note's `sources` names.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MARK = "#\uff03"  # `#` and the full-width `＃` an IME types
+GAP = " \t\u3000"  # after the marks: a space, a tab or the ideographic space
+HEADING = re.compile(rf"^[{MARK}]{{2}}[{GAP}](?![{MARK}])(.*)$", re.M)
+ANY_HEADING = re.compile(rf"^([{MARK}]{{1,6}})(?=[{GAP}]|$)", re.M)
+_FENCE = re.compile(r"^(```|~~~)", re.M)
+# a date written with digits (ISO, `3.12.2026`, `12/3/2026`, 「2026年12月3日」「12月3日」) or a clock time
+_DATE = re.compile(
+    r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|(?:\d{4}年)?\d{1,2}月\d{1,2}日|\d{1,2}:\d{2}"
+)
+_WORD = re.compile(r"[^\W\d_]+")
+DATE_LINE_WORDS = (
+    2  # a line with a date and at most this many other words (`Date:`, `Tuesday`) is a date line
+)
+
+
+@dataclass(frozen=True)
+class Cut:
+    """One piece of a day file's body: the top of the file (`heading` None) or a heading's section."""
+
+    heading: str | None  # the heading's words (marks left out); None for the top of the file
+    start: int  # offset in the body where it starts (its heading line)
+    text: str  # the top's whole text; a section's text after its heading line
+    level: int  # the heading's number of marks (0 for the top)
+
+
+def fence_spans(body: str) -> list[tuple[int, int]]:
+    """(start, end) of each fenced code block (an unclosed fence runs to the end)."""
+    fences = [m.start() for m in _FENCE.finditer(body)]
+    return list(
+        zip(fences[0::2], fences[1::2] + [len(body)] * (len(fences[0::2]) - len(fences[1::2])), strict=False)
+    )
+
+
+def outside(spans: list[tuple[int, int]], pos: int) -> bool:
+    """True when `pos` is not inside a fenced code block."""
+    return not any(a < pos < b for a, b in spans)
+
+
+def _line_end(body: str, pos: int) -> int:
+    end = body.find("\n", pos)
+    return len(body) if end < 0 else end
+
+
+def _top_cuts(body: str, end: int, spans: list[tuple[int, int]]) -> list[Cut]:
+    """The top of the file and the sections of `body[:end]` (the text before the first `## `)."""
+    heads = []
+    for m in ANY_HEADING.finditer(body, 0, end):
+        words = body[m.end() : _line_end(body, m.start())].strip(GAP)
+        if len(m.group(1)) != 2 and words.strip() and outside(spans, m.start()):
+            heads.append((m, words.strip()))
+    if heads and len(heads[0][0].group(1)) == 1 and not body[: heads[0][0].start()].strip():
+        heads = heads[1:]  # the file's title (an H1 on its first line) opens the top, it cuts nothing
+    level = min((len(m.group(1)) for m, _ in heads), default=0)
+    cuts = [(m, words) for m, words in heads if len(m.group(1)) == level]
+    first = cuts[0][0].start() if cuts else end
+    out = [Cut(None, 0, body[:first], 0)]
+    for i, (m, words) in enumerate(cuts):
+        stop = cuts[i + 1][0].start() if i + 1 < len(cuts) else end
+        out.append(Cut(words, m.start(), body[_line_end(body, m.start()) : stop].strip("\n"), level))
+    return out
+
+
+def day_cuts(body: str) -> list[Cut]:
+    """The top of the file, the sections before the first `## `, then one section per `## ` heading."""
+    spans = fence_spans(body)
+    h2 = [m for m in HEADING.finditer(body) if outside(spans, m.start())]
+    out = _top_cuts(body, h2[0].start() if h2 else len(body), spans)
+    for i, m in enumerate(h2):
+        end = h2[i + 1].start() if i + 1 < len(h2) else len(body)
+        out.append(Cut(m.group(1).strip(), m.start(), body[m.end() : end].strip("\n"), 2))
+    return out
+
+
+def is_date_line(line: str) -> bool:
+    """A line that only dates the page: a written date and at most DATE_LINE_WORDS other words."""
+    if not _DATE.search(line):
+        return False
+    return len(_WORD.findall(_DATE.sub(" ", line))) <= DATE_LINE_WORDS
+
+
+def top_holds_content(text: str) -> bool:
+    """True when the top of a day file says something: more than its H1 title, date lines and rules."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if lines and ANY_HEADING.match(lines[0]) and len(lines[0]) - len(lines[0].lstrip(MARK)) == 1:
+        lines = lines[1:]
+    return any(not is_date_line(ln) and re.search(r"\w", ln) for ln in lines)
