@@ -25,6 +25,7 @@ MARK = "#\uff03"  # `#` and the full-width `＃` an IME types
 GAP = " \t\u3000"  # after the marks: a space, a tab or the ideographic space
 HEADING = re.compile(rf"^[{MARK}]{{2}}[{GAP}](?![{MARK}])(.*)$", re.M)
 ANY_HEADING = re.compile(rf"^([{MARK}]{{1,6}})(?=[{GAP}]|$)", re.M)
+WIDE_HEADING = re.compile(rf"^([{MARK}]{{1,6}})([{GAP}])", re.M)  # a heading as typed (full-width marks)
 _FENCE = re.compile(r"^(```|~~~)", re.M)
 # a date written with digits (ISO, `3.12.2026`, `12/3/2026`, 「2026年12月3日」「12月3日」) or a clock time
 _DATE = re.compile(

@@ -23,8 +23,7 @@ from memdir.masked_refs import settled
 from memdir.notes.conflicts import find_conflicts
 from memdir.notes.day_cuts import (
     ANY_HEADING,
-    GAP,
-    MARK,
+    WIDE_HEADING,
     Cut,
     day_cuts,
     fence_spans,
@@ -46,7 +45,6 @@ _TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:[—–\-:|ー－―：�
 # the long-vowel mark typed as the dash after a time (`09:30 ー 題`) is a letter to `\w`: the anchor drops
 # it as it drops `—` (`0930-題`); inside a word (`サーバー`) it stays
 _TIME_LONG_VOWEL = re.compile(r"^(\d{1,2}:\d{2}(?::\d{2})?\s*)ー")
-_WIDE_HEADING = re.compile(rf"^([{MARK}]{{1,6}})([{GAP}])", re.M)
 _MAYBE_SECRET = re.compile(
     r"[=:@＝：]|\S{6,}"
 )  # a heading without a separator or a 6+ character word holds no secret
@@ -126,7 +124,7 @@ def ascii_heading_marks(text: str) -> str:
             return m.group(0)
         return "#" * len(m.group(1)) + " "
 
-    return _WIDE_HEADING.sub(fix, text)
+    return WIDE_HEADING.sub(fix, text)
 
 
 def _first_title(text: str) -> str:
