@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from test_daily_support import YESTERDAY
@@ -31,8 +31,11 @@ def test_a_note_whose_frontmatter_never_closes_is_not_searched_until_fixed(root:
 
 
 def test_lint_names_each_malformed_activity_line_and_status_does_not_warn(root: Path, run_cli: Run) -> None:
-    day = datetime.now(timezone.utc).date().isoformat()
-    good = {"ts": f"{day}T09:00:00+00:00", "type": "message", "task_id": "crown-7", "content": "mill crown"}
+    # a minute ago, not a fixed hour of today: 09:00 today is in the future before 09:00 UTC (a CI run at 00:05
+    # found no event "in the last 7 days"); the file is the UTC date of its line
+    when = (datetime.now(timezone.utc) - timedelta(minutes=1)).replace(microsecond=0)
+    day = when.date().isoformat()
+    good = {"ts": when.isoformat(), "type": "message", "task_id": "crown-7", "content": "mill crown"}
     lines = [json.dumps(good), json.dumps([good]), "{not json", ""]
     (root / "activity").mkdir(exist_ok=True)
     (root / "activity" / f"{day}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
