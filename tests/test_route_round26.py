@@ -64,3 +64,8 @@ def test_a_list_is_left_to_the_model() -> None:
         "Sunday ringing\n\n- check the ropes for fraying\n- take the bells up one at a time\n- ring the touch"
     )
     assert not _told("Sunday ringing", listed)
+
+
+def test_a_named_lesson_stays_knowledge() -> None:
+    """GUIDELINES.md: lessons learned are knowledge; "rotate it monthly" after "Lesson learned:" is the lesson."""
+    assert not _told("Admin password", "We reset the admin password. Lesson learned: rotate it monthly.")

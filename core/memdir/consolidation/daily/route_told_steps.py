@@ -14,7 +14,9 @@ An English text the model reads as knowledge (by its own argmax, no other rule d
   doing it as a rule, a repeated occasion), so the text is mostly the actions, not the facts around them;
 - its title and first sentence do not say it explains why or how a thing behaves ("why we don't roll after
   rain", "what the indicator actually does", "behaviour", "reason", "cause"): the guideline's knowledge is
-  "reusable what / why", and such a text tells what a reader does only to explain it.
+  "reusable what / why", and such a text tells what a reader does only to explain it;
+- it names no lesson ("Lesson learned: rotate it monthly", "lessons", "takeaway", "learned"): the guideline's
+  "lessons learned" are knowledge, and a step after "Lesson learned:" is the lesson (tests/test_daily_trial10.py).
 
 Japanese text is not read: its plain non-past reads as a step in nearly every sentence, facts included
 (over the spent sets the same test would have turned about eighty right knowledge routes into procedures).
@@ -37,6 +39,8 @@ _JA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _TABLE = re.compile(r"(?m)^\s*\|.*\|\s*$")
 # what the text says it explains: why, a reason or a cause, how a thing behaves, what it does
 _EXPLAINS = re.compile(r"(?i)\bwhy\b|\breason|\bbehav|\bwhat\b[^.?!\n]{0,40}\bdoes\b|\bcause[sd]?\b")
+# a lesson the text names, anywhere in it
+_LESSON = re.compile(r"(?i)\blessons?\b|\blearn(?:ed|t)\b|\btakeaways?\b")
 
 
 def told_steps(title: str, body: str, blocks: list[Block]) -> bool:
@@ -46,7 +50,7 @@ def told_steps(title: str, body: str, blocks: list[Block]) -> bool:
     if any(b.kind in ("list", "code", "heading") for b in blocks) or len(_TABLE.findall(body)) >= 2:
         return False
     said = [s for s in sentences(body) if s.strip()]
-    if not said or _EXPLAINS.search(f"{title} {said[0]}"):
+    if not said or _EXPLAINS.search(f"{title} {said[0]}") or _LESSON.search(body):
         return False
     steps = sum(1 for s in said if step_sentence(s))
     if steps < TOLD_STEPS_MIN or steps < TOLD_STEPS_SHARE * len(said):
