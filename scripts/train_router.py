@@ -110,6 +110,9 @@ SPENT_SETS = (
     "heldout13",
     # routing round 24: the eight fresh sets heldout17-24, spent when scored, labels as written (960 EN/JA rows)
     *(f"heldout{n}" for n in range(17, 25)),
+    # routing round 26: heldout25 and heldout26, spent when scored, labels as written (240 EN/JA rows)
+    "heldout25",
+    "heldout26",
 )
 # per-set sample weights over SPENT_WEIGHT (empty: the shipped recipe; route_loso.py --new-weight tries others)
 SPENT_WEIGHTS: dict[str, float] = {}

@@ -49,6 +49,7 @@ from memdir.consolidation.daily.route_reading import (
 from memdir.consolidation.daily.route_reference import states_a_reference
 from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_story_finding import story_rule
+from memdir.consolidation.daily.route_told_steps import TOLD_STEPS_REASON, told_steps
 from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
 from memdir.consolidation.daily.route_usage_recap import recap_report
 from memdir.notes.episodes import Episode
@@ -182,7 +183,8 @@ class Router:
 
     def rule_of(self, r: Reading) -> tuple[str, str]:
         """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
-        short, decision, fix_note, reference, story, plain_report, no_steps (scripts/route_rules_audit.py)."""
+        short, decision, fix_note, reference, story, told_steps, plain_report, no_steps
+        (scripts/route_rules_audit.py)."""
         kind, rule, _ = self._rules(r)
         return kind, rule
 
@@ -192,6 +194,8 @@ class Router:
         told = None if rule else story_rule(kind, self._unsure_skip(r), r.body, r.blocks)
         if told is not None:  # a story read as knowledge, or an unsure skip that names a finding (round 24)
             return "knowledge", told, STORY_REASON
+        if kind == "knowledge" and not rule and told_steps(r.title, r.body, r.blocks):
+            return "procedures", "told_steps", TOLD_STEPS_REASON  # steps told in prose (routing round 26)
         if kind != "procedures":
             return kind, rule, ""
         if is_story(r.body, r.blocks):
