@@ -295,10 +295,8 @@ def test_lint_names_frontmatter_it_cannot_read_and_wrong_types_with_lines(mem: M
     )
     assert "knowledge/types.md: error: `description` must be text, got a number (123) (line 3)" in got
     assert "knowledge/types.md: error: `title` must be text, got a list (['a', 'b']) (line 2)" in got
-    assert (
-        "knowledge/types.md: warning: `tags` should be a list of strings; read as 1 tag (`x`): write `tags: [x]` (line 4)"
-        in got
-    )
+    # `tags: x` is one string that is one tag: read as written, no warning (trial 23 re-check N4)
+    assert not any(p.startswith("knowledge/types.md: warning: `tags`") for p in got)
 
 
 @pytest.mark.parametrize(

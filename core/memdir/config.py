@@ -110,6 +110,15 @@ class DaemonConfig:
 
 
 @dataclass(frozen=True)
+class OutsideConfig:
+    """Markdown kept beside memdir's folders on purpose (an Obsidian vault's `templates/`, a `Home.md`)."""
+
+    ignore: tuple[
+        str, ...
+    ] = ()  # paths from the root (a folder or a file): init/status/lint do not count them
+
+
+@dataclass(frozen=True)
 class Config:
     """All settings of one memory root."""
 
@@ -121,6 +130,7 @@ class Config:
     git: GitConfig = field(default_factory=GitConfig)
     forget: ForgetConfig = field(default_factory=ForgetConfig)
     daemon: DaemonConfig = field(default_factory=DaemonConfig)
+    outside: OutsideConfig = field(default_factory=OutsideConfig)
 
     @property
     def state_dir(self) -> Path:
@@ -136,6 +146,7 @@ _SECTIONS = {
     "git": GitConfig,
     "forget": ForgetConfig,
     "daemon": DaemonConfig,
+    "outside": OutsideConfig,
 }
 
 _ENV = {
@@ -202,6 +213,11 @@ def _coerce(section: str, key: str, value: Any, typ: Any) -> Any:
     tname = typ if isinstance(typ, str) else getattr(typ, "__name__", str(typ))
     if "None" in tname and isinstance(value, str) and value.lower() in ("null", "none", ""):
         return None
+    if tname.startswith("tuple"):  # a list of text; one text is a list of one
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, list) or not all(isinstance(v, str) and v.strip() for v in items):
+            raise ConfigError(f"{section}.{key}: must be a list of paths, got {value!r}")
+        return tuple(items)
     try:
         if "bool" in tname:
             if isinstance(value, str):

@@ -131,7 +131,9 @@ def _allowed(
     for path, rec in records.items():
         if kind and rec.kind != kind:
             continue
-        if want_tags and not want_tags <= {t.lower() for t in rec.tags}:
+        if want_tags and not want_tags <= {
+            t.lower().lstrip("#") for t in rec.tags
+        }:  # an index of before `#` was dropped
             continue
         if min_confidence is not None and rec.confidence is not None and rec.confidence < min_confidence:
             continue

@@ -32,7 +32,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from memdir.errors import NoteError
-from memdir.notes.plain_yaml import not_plain
+from memdir.notes.plain_yaml import not_plain, opened_then_text
 from memdir.yamlload import YAMLLimitError, check_size, limited_yaml
 
 # a top-level key (ASCII name) followed by a full-width colon: `description：よく使う…`, `tags ： [a]`
@@ -195,6 +195,9 @@ def _parse(yaml_text: str) -> CommentedMap | str:
         where = f" (line {mark.line + 2})" if mark is not None else ""
         if mark is not None and opened is not None and opened.line < mark.line:  # `"unclosed` on line 2
             where = f" (line {mark.line + 2}, opened on line {opened.line + 2})"
+        then_text = opened_then_text(yaml_text, mark.line) if mark is not None else None
+        if then_text is not None:  # `title: {{title}} notes`: name the key and the quoting
+            return f"invalid YAML frontmatter: {then_text}"
         return f"invalid YAML frontmatter: {first}{where}"
     except (ValueError, OverflowError) as exc:  # a timestamp that does not exist: 2026-13-45T99:99:99
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

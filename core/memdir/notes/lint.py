@@ -21,10 +21,10 @@ from memdir.notes.atomic import is_temp_name
 from memdir.notes.conflicts import find_conflicts
 from memdir.notes.episodes import bad_day_name
 from memdir.notes.frontmatter import key_line, split_text, wide_colon_keys
-from memdir.notes.model import tag_list
 from memdir.notes.outside import outside_notes
 from memdir.notes.store import LINK_OUT
 from memdir.notes.sync_copies import SyncCopy, copy_of, same_text
+from memdir.notes.tag_lint import tags_problem
 from memdir.paths import BAD_NAME, has_control, shown_name
 from memdir.redaction import secret_lines
 
@@ -149,7 +149,7 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
     problems.extend(_not_markdown(other))
     outside = outside_notes(store.root)
     if outside.count:
-        problems.append(LintProblem(outside.places[0], "warning", outside.line()))
+        problems.append(LintProblem(".", "warning", outside.line()))  # the root: a count over it
     return sorted(problems, key=lambda p: (p.path, p.level, p.message))
 
 
@@ -276,11 +276,10 @@ def _check_note(note: Note) -> list[LintProblem]:
     if kind == "procedures" and "confidence" not in meta:
         out.append(LintProblem(rel, "warning", "procedure without `confidence`"))
     out.extend(_check_numbers(rel, meta, at))
-    tags = meta.get("tags")
-    if tags is not None and not (isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
-        out.append(
-            LintProblem(rel, "warning", f"`tags` should be a list of strings{_tags_read(tags)}{at('tags')}")
-        )
+    if "tags" in meta:
+        why = tags_problem(meta.get("tags"), split.yaml_text)
+        if why is not None:
+            out.append(LintProblem(rel, "warning", f"{why}{at('tags')}"))
     for key in LIST_KEYS:
         if key in meta and not isinstance(meta.get(key), list):
             out.append(
@@ -289,16 +288,6 @@ def _check_note(note: Note) -> list[LintProblem]:
                 )
             )
     return out
-
-
-def _tags_read(tags: object) -> str:
-    """How search reads a `tags` value that is no list of strings (`notes.model.tag_list`), for the lint line."""
-    read = tag_list(tags)
-    if not read:
-        return "; read as no tag"
-    shown = ", ".join(f"`{t}`" for t in read)
-    written = f"[{', '.join(read)}]"
-    return f"; read as {len(read)} tag{'s' if len(read) > 1 else ''} ({shown}): write `tags: {written}`"
 
 
 def _check_numbers(rel: str, meta: CommentedMap, at: Callable[[str], str]) -> list[LintProblem]:

@@ -77,16 +77,18 @@ def tag_list(value: object) -> list[str]:
     """Frontmatter `tags` as a list of tags, the one reading search, `note show`, MCP and lint share.
 
     A list is its items (each as text). One string is split at commas, as Obsidian reads it:
-    `tags: client, acme` is two tags, `tags: daily` one. Anything else (a map, a boolean, nothing)
-    holds no tag; `memdir lint` warns about every form but a list of strings.
+    `tags: client, acme` is two tags, `tags: daily` one. A leading `#` is Obsidian's inline tag
+    mark, not part of the name: `"#acme"` is the tag `acme` (so `--tag acme` and `--tag '#acme'` both
+    find it). Anything else (a map, a boolean, nothing) holds no tag; `memdir lint` warns about
+    every form but a list of strings or one string that is one tag.
     """
     if isinstance(value, list):
-        items = [str(v).strip() for v in value if v is not None and not isinstance(v, dict | list)]
+        items = [str(v) for v in value if v is not None and not isinstance(v, dict | list)]
     elif isinstance(value, str | int | float) and not isinstance(value, bool):
-        items = [part.strip() for part in str(value).split(",")]
+        items = str(value).split(",")
     else:
         return []
-    return [t for t in items if t]
+    return [t for t in (item.strip().lstrip("#").strip() for item in items) if t]
 
 
 def valid_confidence(value: object) -> float | None:

@@ -6,18 +6,23 @@ items, archived notes). A folder of notes beside them (`Projects/`, `Inbox.md`, 
 say so in one line; nothing is moved (README "Bring an existing vault" says what goes where).
 
 Hidden folders (`.obsidian/`, `.git/`, `.memdir/`) and symlinked folders are not walked; a
-`README.md` directly in the root is the root's own page, not a note.
+`README.md` directly in the root is the root's own page, not a note. Markdown kept out on purpose
+(templates, a vault's home page) is named in `memdir.yaml` (`outside: {ignore: [templates/, Home.md]}`,
+paths from the root) and not counted; the line says how.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 MEMDIR_FOLDERS = ("knowledge", "procedures", "episodes", "skills", "activity", "review", "archive")
 MAX_SEEN = 100_000  # entries looked at before the count stops (a root inside a huge tree)
 _SHOWN = 3
+_PLAIN = re.compile(r"[\w./][\w./ -]*")  # a path written bare in a YAML flow list
 
 
 @dataclass
@@ -34,16 +39,21 @@ class OutsideNotes:
             return ""
         shown = ", ".join(self.places[:_SHOWN]) + (", …" if len(self.places) > _SHOWN else "")
         more = "+" if self.partial else ""
+        listed = ", ".join(
+            p if _PLAIN.fullmatch(p) else json.dumps(p, ensure_ascii=False) for p in self.places
+        )
         return (
             f"{self.count}{more} Markdown file(s) outside knowledge/, procedures/, episodes/, skills/ "
             f"are not memory ({shown}): move them under knowledge/ (facts, references) or procedures/ "
-            "(how-tos) to have them searched (README: Bring an existing vault)"
+            "(how-tos) to have them searched, or keep them out with `outside: {ignore: "
+            f"[{listed}]}}` in memdir.yaml (README: Bring an existing vault)"
         )
 
 
 def outside_notes(root: Path) -> OutsideNotes:
     """Count the `.md` files under root that are outside memdir's folders (never follows symlinks)."""
     found = OutsideNotes()
+    ignored = _ignored(root)
     places: set[str] = set()
     seen = 0
     try:
@@ -51,7 +61,7 @@ def outside_notes(root: Path) -> OutsideNotes:
     except OSError:
         return found
     for entry in top:
-        if entry.name.startswith(".") or entry.name in MEMDIR_FOLDERS:
+        if entry.name.startswith(".") or entry.name in MEMDIR_FOLDERS or entry.name in ignored:
             continue
         if _is_note(entry) and entry.name.lower() != "readme.md":
             found.count += 1
@@ -59,10 +69,15 @@ def outside_notes(root: Path) -> OutsideNotes:
             continue
         if not entry.is_dir(follow_symlinks=False):
             continue
-        for _dirpath, dirnames, filenames in os.walk(entry.path):
+        for dirpath, dirnames, filenames in os.walk(entry.path):
             seen += len(dirnames) + len(filenames)
-            dirnames[:] = [d for d in dirnames if not d.startswith(".")]
-            notes = sum(1 for n in filenames if n.lower().endswith(".md") and not n.startswith("."))
+            here = Path(dirpath).relative_to(root).as_posix()
+            dirnames[:] = [d for d in dirnames if not d.startswith(".") and f"{here}/{d}" not in ignored]
+            notes = sum(
+                1
+                for n in filenames
+                if n.lower().endswith(".md") and not n.startswith(".") and f"{here}/{n}" not in ignored
+            )
             if notes:
                 found.count += notes
                 places.add(f"{entry.name}/")
@@ -80,3 +95,16 @@ def _is_note(entry: os.DirEntry[str]) -> bool:
         return entry.name.lower().endswith(".md") and entry.is_file(follow_symlinks=False)
     except OSError:
         return False
+
+
+def _ignored(root: Path) -> set[str]:
+    """The paths `memdir.yaml` keeps out (`outside: ignore:`), as `a/b` from the root; none when it
+    does not read (the verbs that need the configuration say why)."""
+    from memdir.config import load_config
+    from memdir.errors import ConfigError
+
+    try:
+        paths = load_config(root).outside.ignore
+    except ConfigError:
+        return set()
+    return {p.strip().replace("\\", "/").removeprefix("./").strip("/") for p in paths}

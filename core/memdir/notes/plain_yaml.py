@@ -6,14 +6,28 @@ placeholder) is a map used as a key, `? [a, b]` a list as a key, `2026-03-01: x`
 lint line can carry those, and code that reads a key expects text, so the whole block is read as
 frontmatter that does not parse: one reader, one answer for lint, show, MCP, search and the runs.
 Anchors and aliases are refused earlier (`memdir.yamlload`).
+
+A value that opens like one (`{{title}}`, `[draft]`, `"quoted"`) and goes on with more text
+(`title: {{title}} notes`) does not parse at all; ruamel's own message names neither the key nor the
+cure, so `opened_then_text` turns it into one line like the others, with the quoted value to paste.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from datetime import date
 
 from ruamel.yaml.comments import CommentedSet
+
+# `key: {{x}} more`, `  - [a] b`: a flow collection or quoted text, then more text on the line
+_OPENED = re.compile(
+    r"""^(?P<lead>[ \t]*(?:-[ \t]+)*(?:(?P<key>[^\s#:{}\[\]"'-][^:#]*?):[ \t]+)?)(?P<value>[{\["'].*?)[ \t]*$"""
+)
+_TOP_KEY = re.compile(r"""^(?P<key>[^\s#:{}\[\]"'-][^:#]*?):(?:[ \t]|$)""")
+_OPENS = {"{": "a mapping (`{…}`)", "[": "a list (`[…]`)", '"': "quoted text", "'": "quoted text"}
+_SHOWN_VALUE = 60
 
 
 def not_plain(data: Mapping[object, object]) -> str | None:
@@ -72,3 +86,39 @@ def _not_plain(value: object, top: str | None, line: int) -> str | None:
             if why is not None:
                 return why
     return None
+
+
+def opened_then_text(yaml_text: str, line: int) -> str | None:
+    """Why the block does not parse when its line `line` (0-based) holds a value that opens as a
+    mapping, list or quoted text and goes on after it (`title: {{title}} notes`); None otherwise."""
+    lines = yaml_text.splitlines()
+    if not 0 <= line < len(lines):
+        return None
+    m = _OPENED.match(lines[line])
+    if m is None or _closes_at_end(m.group("value")):
+        return None
+    value = m.group("value")
+    key = m.group("key") or next(
+        (k.group("key") for text in reversed(lines[:line]) if (k := _TOP_KEY.match(text))), None
+    )
+    what = "a template placeholder (`{{…}}`)" if "{{" in value else _OPENS[value[0]]
+    where = f"`{key.strip()}` holds " if key else ""
+    fix = (
+        f" (`{m.group('key').strip()}: {json.dumps(value, ensure_ascii=False)}`)"
+        if m.group("key") and len(value) <= _SHOWN_VALUE
+        else ""
+    )
+    return f"{where}{what} followed by more text (line {line + 2}); quote the whole value{fix}"
+
+
+def _closes_at_end(value: str) -> bool:
+    """True when the opening bracket or quote of value is closed by its last character (no text after)."""
+    closing = {"{": "}", "[": "]", '"': '"', "'": "'"}[value[0]]
+    if value[0] in "\"'":
+        return len(value) > 1 and value.endswith(closing) and closing not in value[1:-1].replace('\\"', "")
+    depth = 0
+    for i, ch in enumerate(value):
+        depth += (ch == value[0]) - (ch == closing)
+        if depth == 0:
+            return i == len(value) - 1
+    return True  # never closed: another error than text after it
