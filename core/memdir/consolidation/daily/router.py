@@ -1,19 +1,18 @@
 """The built-in router: a learned model on what ships, offline and deterministic.
 
-Each episode is read once: its blocks and structural cues (route_features) and its vector from
-the run's embedder (the same vector then finds its related notes: it is computed once). A
-logistic regression trained on the labelled set in examples/routing_set/ (route_model) decides
-knowledge, procedures or skip (a documentation page, long and in sections, or short with a doc
-generator's marks when the model file says so (route_pages), is read by a weight set trained with
-real documentation as well, on the mean vector of its opening and closing windows);
-one rule stays on top of it (a text of fewer than four words with no code is skip), because it
-measurably helps (docs/daily.md), and a text the model reads as steps that only tells what happened,
-in the past and with no steps of its own, is knowledge (route_story), and a text with no step in it at all
-is the model's runner-up of knowledge and skip (route_no_steps; unless the model reads procedures at 0.6 or
-more and the text is no message to a reader, routing round 22). An episode that holds both
-a lesson and a separate set of steps, and that the model finds mixed, is split in two parts. A
-second model tells a report of using an existing procedure ("the usual steps") from new material.
-Each kept part is shaped into a note a person keeps (shape); nothing is invented.
+Each episode is read once: its blocks and structural cues (route_features) and its vector from the run's
+embedder. A logistic regression trained on the labelled set in examples/routing_set/ (route_model) decides
+knowledge, procedures or skip (a documentation page, long and in sections, or short with a doc generator's
+marks when the model file says so (route_pages), is read by a weight set trained with real documentation as
+well, on the mean vector of its opening and closing windows); one rule stays on top of it (a text of fewer
+than four words with no code is skip), because it measurably helps (docs/daily.md), and a text the model reads
+as steps that only tells what happened, in the past and with no steps of its own, is knowledge (route_story),
+and a text with no step in it at all is the model's runner-up of knowledge and skip (route_no_steps; unless
+the model reads procedures at 0.6 or more and the text is no message to a reader, routing round 22). An
+episode that holds both a lesson and a separate set of steps, and that the model finds mixed, is split in two
+parts. A second model tells a report of using an existing procedure ("the usual steps") from new material.
+English steps told in prose with no list are a procedure (route_told_steps). Each kept part is shaped into a
+note a person keeps (shape); nothing is invented.
 """
 
 from __future__ import annotations
@@ -79,11 +78,9 @@ PLAIN_REPORT_SENTENCES = 3
 MIN_WORDS = 4  # rule layer: fewer content words than this, and no code, is nothing reusable
 SPLIT_MIN_PROBA = 0.02  # the other kind needs at least this probability before the halves are read
 SPLIT_HALF_PROBA = 0.6  # and each half must read as its kind with at least this probability
-# routing round 22 (scripts/route_rules_audit.py): the no-steps rule (route_no_steps) yields when the model reads
-# procedures with at least this probability, the router's "reads as its kind" (SPLIT_HALF_PROBA): on the spent
-# sets it turned five right routes wrong and two wrong routes right, and both it turned right the model was unsure
-# of (0.51, 0.53); a message to a reader (a letter, a handover) is still no procedure however sure the model is.
-# The decision and fix rules (1/0, 2/1) are kept: tests pin them (docs/daily.md, round 22)
+# routing round 22 (route_rules_audit.py): the no-steps rule yields when the model reads procedures at least this
+# sure (SPLIT_HALF_PROBA; on the spent sets it had turned five right routes wrong, two unsure ones right); a message
+# to a reader is still no procedure. The decision and fix rules (1/0, 2/1) are kept (docs/daily.md, round 22)
 RULE_YIELDS = SPLIT_HALF_PROBA
 SPLIT_MIN_CUES = 1.5  # and each side this much cue weight in blocks of its own
 # rule layer: a line that states a decision under its label ("- Decided: from now on …", "Agreed at the
@@ -183,8 +180,7 @@ class Router:
 
     def rule_of(self, r: Reading) -> tuple[str, str]:
         """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
-        short, decision, fix_note, reference, story, told_steps, plain_report, no_steps
-        (scripts/route_rules_audit.py)."""
+        short, decision, fix_note, reference, story, told_steps, plain_report, no_steps (route_rules_audit)."""
         kind, rule, _ = self._rules(r)
         return kind, rule
 
