@@ -114,6 +114,12 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         say(
             f'  {unread} successful tasks, no tool call read from any event: see docs/weekly.md "Any shape of log"'
         )
+    skipped = report.stats.get("notes_unread")
+    if isinstance(skipped, list) and skipped:  # one line for all, as `search` says it (re-check N8)
+        names = ", ".join(str(p) for p in skipped[:3]) + (
+            f" and {len(skipped) - 3} more" if len(skipped) > 3 else ""
+        )
+        say(f"  {len(skipped)} note(s) could not be read and were left out ({names}): `memdir lint` says why")
     llm = _llm_line(report.stats)
     if llm:
         say(llm)

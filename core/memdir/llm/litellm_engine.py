@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from memdir.config import LLMConfig
 from memdir.errors import LLMError
 from memdir.llm.base import LLMReply, LLMUsage
-from memdir.llm.failure import failure_cause
+from memdir.llm.failure import failure_cause, retry_helps
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -144,11 +144,12 @@ class LiteLLMEngine:
             try:
                 resp = self._call(messages, json_mode)
             except retryable as exc:
-                if attempt == attempts:
+                cause = failure_cause(exc, self.config.api_base, self.config.timeout)
+                if attempt == attempts or not retry_helps(cause):  # a missing key: no backoff (re-check N6)
                     raise LLMError(
-                        f"{self.where}: no answer after {attempts} attempt{'s' if attempts > 1 else ''} "
+                        f"{self.where}: no answer after {attempt} attempt{'s' if attempt > 1 else ''} "
                         f"({type(exc).__name__}: {_first_line(exc)})",
-                        failure_cause(exc, self.config.api_base, self.config.timeout),
+                        cause,
                     ) from None
                 self.usage.retries += 1
                 delay = self.backoff * (2 ** (attempt - 1))

@@ -9,7 +9,14 @@ read by its own headings (trial 23: an Obsidian daily note opens with an H1 and 
 - what comes before the first cut is the top of the file: one episode whose id is the file's own
   (`episodes/2026-12-02.md`, the id the whole file had when it had no heading), when it holds more
   than its H1 title, date lines (`2026-12-02`, `Date: 2026-12-02`, `[[2026-12-01]] | [[2026-12-03]]`)
-  and rules.
+  and rules: when it holds prose a person wrote (`prose_lines`).
+
+What another tool puts at the top of a daily note is no prose (re-check N5): a line of links only
+(`<< [[2026-11-19]] | [[2026-11-21]] >>`, `[[Home]] · [[Week 47]]`), embeds (`![[Daily template]]`),
+tags (`#daily`), fenced blocks (a ```` ```dataview ```` query), inline fields (`mood:: good`,
+`[energy:: 3]`), template leftovers (`<% tp.date.now() %>`, `{{date}}`), HTML comments and empty tasks.
+An H1 with only such lines above it is still the file's title; a heading before the first `## ` with
+no prose under it starts no episode.
 
 The cuts before the first `## ` never move when a `## ` section is appended (`memdir episode add`), and
 a `## ` episode keeps its anchor (its heading's, numbered by the `## ` headings alone), so adding them
@@ -65,6 +72,37 @@ def _line_end(body: str, pos: int) -> int:
     return len(body) if end < 0 else end
 
 
+_SPANS = re.compile(r"<%.*?%>|\{\{.*?\}\}|<!--.*?-->", re.S)  # template leftovers, HTML comments
+# links, embeds, bare addresses, tags, bracketed inline fields: a line of only these says nothing
+_NOT_WORDS = re.compile(
+    r"!?\[\[[^\]]*\]\]|!?\[[^\]]*\]\([^)]*\)|<?https?://\S+|(?<!\S)[#\uff03][^\s#\uff03]+|[\[(][^\[\]()]*::[^\[\]()]*[\])]"
+)
+_FIELD = re.compile(r"^(?:[-*+][ \t]+)?(?:\[.\][ \t]+)?[^\W\d_][\w \t/-]*::(?!:)")  # `mood:: good`
+
+
+def _is_h1(line: str) -> bool:
+    return bool(ANY_HEADING.match(line)) and len(line) - len(line.lstrip(MARK)) == 1
+
+
+def _unfenced(text: str) -> list[str]:
+    """The stripped lines of `text` outside fenced blocks, template leftovers and HTML comments."""
+    spans = fence_spans(text)
+    starts, ends = [0] + [e for _, e in spans], [s for s, _ in spans] + [len(text)]
+    kept = "".join(text[a:b] for a, b in zip(starts, ends, strict=True))
+    kept = _SPANS.sub(" ", "\n".join(ln for ln in kept.splitlines() if not _FENCE.match(ln)))
+    return [ln.strip() for ln in kept.splitlines()]
+
+
+def prose_lines(text: str) -> list[str]:
+    """The lines of `text` a person wrote as prose: outside fenced blocks, template leftovers and
+    comments, and not a date line, a line of links, embeds or tags, or an inline field."""
+    return [
+        ln
+        for ln in _unfenced(text)
+        if re.search(r"\w", _NOT_WORDS.sub(" ", ln)) and not is_date_line(ln) and not _FIELD.match(ln.strip())
+    ]
+
+
 def _top_cuts(body: str, end: int, spans: list[tuple[int, int]]) -> list[Cut]:
     """The top of the file and the sections of `body[:end]` (the text before the first `## `)."""
     heads = []
@@ -72,8 +110,8 @@ def _top_cuts(body: str, end: int, spans: list[tuple[int, int]]) -> list[Cut]:
         words = body[m.end() : _line_end(body, m.start())].strip(GAP)
         if len(m.group(1)) != 2 and words.strip() and outside(spans, m.start()):
             heads.append((m, words.strip()))
-    if heads and len(heads[0][0].group(1)) == 1 and not body[: heads[0][0].start()].strip():
-        heads = heads[1:]  # the file's title (an H1 on its first line) opens the top, it cuts nothing
+    if heads and len(heads[0][0].group(1)) == 1 and not prose_lines(body[: heads[0][0].start()]):
+        heads = heads[1:]  # the file's title (an H1 with no prose above it) opens the top, it cuts nothing
     level = min((len(m.group(1)) for m, _ in heads), default=0)
     cuts = [(m, words) for m, words in heads if len(m.group(1)) == level]
     first = cuts[0][0].start() if cuts else end
@@ -103,8 +141,11 @@ def is_date_line(line: str) -> bool:
 
 
 def top_holds_content(text: str) -> bool:
-    """True when the top of a day file says something: more than its H1 title, date lines and rules."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    if lines and ANY_HEADING.match(lines[0]) and len(lines[0]) - len(lines[0].lstrip(MARK)) == 1:
-        lines = lines[1:]
-    return any(not is_date_line(ln) and re.search(r"\w", ln) for ln in lines)
+    """True when the top of a day file says something: prose besides its H1 title (`prose_lines`)."""
+    return any(not _is_h1(ln) for ln in prose_lines(text))
+
+
+def top_title(text: str) -> str:
+    """The line that titles the top of a day file: its H1, else its first line of prose."""
+    lines = prose_lines(text)
+    return next((ln for ln in _unfenced(text) if _is_h1(ln)), lines[0] if lines else "")

@@ -28,7 +28,9 @@ from memdir.notes.day_cuts import (
     day_cuts,
     fence_spans,
     outside,
+    prose_lines,
     top_holds_content,
+    top_title,
 )
 from memdir.notes.episode_titles import heading_title
 from memdir.notes.frontmatter import parse_yaml, split_text
@@ -171,9 +173,10 @@ def _section_episode(relpath: str, day: date | None, cut: Cut, anchor: str) -> E
     )
 
 
-def _whole(relpath: str, day: date | None, content: str) -> Episode:
-    """The file's own episode (id: the file): a whole file, or the top of a day file; titled by its first line."""
-    title = _first_title(content) or relpath.rsplit("/", 1)[-1]
+def _whole(relpath: str, day: date | None, content: str, first: str = "") -> Episode:
+    """The file's own episode (id: the file): a whole file, or the top of a day file; titled by its first
+    line (`first`: the top's title line, its H1 or first prose)."""
+    title = _first_title(first or content) or relpath.rsplit("/", 1)[-1]
     return Episode(relpath, "", title[:200], day, None, ascii_heading_marks(content), hash_text(content))
 
 
@@ -216,9 +219,10 @@ def _episodes_at(relpath: str, text: str) -> list[tuple[Episode, int]]:
     out: list[tuple[Episode, int]] = []
     for cut, anchor in zip(cuts, _anchored(cuts), strict=True):
         if cut.heading is not None:
-            out.append((_section_episode(relpath, day, cut, anchor), cut.start))
-        elif top_holds_content(cut.text):  # the top of the file: more than its H1 title and dates
-            out.append((_whole(relpath, day, cut.text.strip()), 0))
+            if cut.level == 2 or prose_lines(cut.text):  # before the first `## `: a heading over prose
+                out.append((_section_episode(relpath, day, cut, anchor), cut.start))
+        elif top_holds_content(cut.text):  # the top of the file: prose besides its H1 title
+            out.append((_whole(relpath, day, cut.text.strip(), top_title(cut.text)), 0))
     return out
 
 

@@ -48,8 +48,7 @@ class NoteStore(WriteClock):
     def __init__(self, root: str | os.PathLike[str], timezone_name: str | None = None) -> None:
         self.root = Path(root)
         WriteClock.__init__(self, timezone_name)  # now(), stamp(), day(): in the root's write zone
-        self._too_large: set[tuple[str, int]] = set()
-        self._unreadable: set[str] = set()  # the messages of unreadable notes already logged
+        self.unread: dict[str, str] = {}  # path -> why iter_notes left it out (a run's report names them)
         self.masked = 0  # secrets this store's writes masked (an MCP answer says how many its write had)
 
     # -- paths -----------------------------------------------------------------
@@ -177,7 +176,7 @@ class NoteStore(WriteClock):
         return out
 
     def iter_notes(self, dirs: Iterable[str] = SCAN_DIRS, max_bytes: int = MAX_NOTE_BYTES) -> Iterator[Note]:
-        """Parsed notes under dirs; unreadable files and files over max_bytes are logged and skipped.
+        """Parsed notes under dirs; unreadable files and files over max_bytes are skipped, named in `unread`.
 
         Daily and weekly read every note through here: a 50 MB note must not cost minutes and
         gigabytes, so it is left out with one line naming it (`lint` still reports it).
@@ -188,18 +187,18 @@ class NoteStore(WriteClock):
             except OSError:
                 size = 0
             if size > max_bytes:
-                if (rel, size) not in self._too_large:  # one line per file and run, not one per pass
-                    self._too_large.add((rel, size))
-                    log.warning(
-                        "skipping %s: too large to read (%s bytes > %s)", rel, f"{size:,}", f"{max_bytes:,}"
-                    )
+                self._left_out(rel, f"too large to read ({size:,} bytes > {max_bytes:,})")
                 continue
             try:
                 yield self.read(rel)
             except NoteError as exc:
-                if str(exc) not in self._unreadable:  # one line per file and run, not one per pass
-                    self._unreadable.add(str(exc))
-                    log.warning("skipping %s", exc)
+                self._left_out(rel, str(exc).removeprefix(f"{rel}: "))
+
+    def _left_out(self, rel: str, why: str) -> None:
+        """Name a note iter_notes skips: logged once per file and run (INFO: the run's report names it)."""
+        if self.unread.get(rel) != why:
+            self.unread[rel] = why
+            log.info("skipping %s: %s", rel, why)
 
     # -- writing ---------------------------------------------------------------
     def write(

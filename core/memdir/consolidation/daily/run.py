@@ -110,11 +110,14 @@ class DailyConsolidator:
         started = self.store.now()  # every timestamp the run writes is in this zone (memdir.clock)
         report = RunReport(job="daily", dry_run=dry_run, started_at=started.isoformat())
         report.stats["engine"] = f"llm:{self.engine.model}" if self.engine is not None else "builtin"
+        self.store.unread.clear()  # what this run cannot read, not what an earlier one (the daemon's) could not
         if dry_run:
             self._run(report, day, started)
         else:
             with file_lock(self.root / ".memdir" / "locks" / "daily.lock", timeout=self.lock_timeout):
                 self._run(report, day, started)
+        if self.store.unread:  # notes the run could not read: named once in the report (`lint` says why)
+            report.stats["notes_unread"] = sorted(self.store.unread)
         report.settle()  # each path once, with how many times it was updated
         report.finished_at = self.store.stamp()
         return report

@@ -127,12 +127,15 @@ class WeeklyDistiller:
     def run(self, until: date | None = None, dry_run: bool = False) -> RunReport:
         """Distil the week before `until`; with dry_run, report (and diff) what would change."""
         report = RunReport(job="weekly", dry_run=dry_run, started_at=self.store.stamp())
+        self.store.unread.clear()  # what this run cannot read, not what an earlier one could not
         if dry_run:
             self._run(until, report)
         else:
             with file_lock(self.root / ".memdir" / "locks" / "weekly.lock", timeout=5.0):
                 self._run(until, report)
                 commit_run(self.root, self.config, report)  # `git.autocommit`: one commit per run
+        if self.store.unread:  # notes the run could not read: named once in the report (`lint` says why)
+            report.stats["notes_unread"] = sorted(self.store.unread)
         report.settle()  # each path once, with how many times it was updated
         report.finished_at = self.store.stamp()
         return report
