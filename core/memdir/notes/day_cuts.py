@@ -149,3 +149,36 @@ def top_title(text: str) -> str:
     """The line that titles the top of a day file: its H1, else its first line of prose."""
     lines = prose_lines(text)
     return next((ln for ln in _unfenced(text) if _is_h1(ln)), lines[0] if lines else "")
+
+
+def demote_headings(body: str) -> str:
+    """A text whose `## ` headings would cut it into several episodes, with its headings moved down.
+
+    Every heading outside fenced code goes down by the same number of levels (at most to `######`),
+    so that the highest becomes `###`: a pasted page stays one episode with its outline. A text with
+    no `## ` heading outside code is returned as it is.
+    """
+    spans = fence_spans(body)
+    heads = [m for m in ANY_HEADING.finditer(body) if outside(spans, m.start())]
+    if not any(len(m.group(1)) == 2 for m in heads):
+        return body
+    shift = 3 - min(len(m.group(1)) for m in heads)
+    out, last = [], 0
+    for m in heads:
+        out += [body[last : m.start()], "#" * min(6, len(m.group(1)) + shift)]
+        last = m.end()
+    return "".join([*out, body[last:]])
+
+
+def ascii_heading_marks(text: str) -> str:
+    """`＃＃＃　詳細` -> `### 詳細` outside fenced code: full-width heading marks read as Markdown's."""
+    if "\uff03" not in text:
+        return text
+    spans = fence_spans(text)
+
+    def fix(m: re.Match[str]) -> str:
+        if "\uff03" not in m.group(1) or not outside(spans, m.start()):
+            return m.group(0)
+        return "#" * len(m.group(1)) + " "
+
+    return WIDE_HEADING.sub(fix, text)

@@ -21,13 +21,11 @@ from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, che
 from memdir.locks import file_lock
 from memdir.masked_refs import settled
 from memdir.notes.conflicts import find_conflicts
-from memdir.notes.day_cuts import (
-    ANY_HEADING,
-    WIDE_HEADING,
+from memdir.notes.day_cuts import (  # demote_headings moved there; tests still import it from here
     Cut,
+    ascii_heading_marks,
     day_cuts,
-    fence_spans,
-    outside,
+    demote_headings,
     prose_lines,
     top_holds_content,
     top_title,
@@ -94,39 +92,6 @@ def anchor_of(heading: str, known: frozenset[str] = frozenset()) -> str:
 def _anchor_text(text: str) -> str:
     text = re.sub(r"[^\w\- ]", "", text.strip().lower(), flags=re.UNICODE)
     return re.sub(r"-{2,}", "-", re.sub(r"\s", "-", text)).strip("-") or "episode"
-
-
-def demote_headings(body: str) -> str:
-    """A text whose `## ` headings would cut it into several episodes, with its headings moved down.
-
-    Every heading outside fenced code goes down by the same number of levels (at most to `######`),
-    so that the highest becomes `###`: a pasted page stays one episode with its outline. A text with
-    no `## ` heading outside code is returned as it is.
-    """
-    spans = fence_spans(body)
-    heads = [m for m in ANY_HEADING.finditer(body) if outside(spans, m.start())]
-    if not any(len(m.group(1)) == 2 for m in heads):
-        return body
-    shift = 3 - min(len(m.group(1)) for m in heads)
-    out, last = [], 0
-    for m in heads:
-        out += [body[last : m.start()], "#" * min(6, len(m.group(1)) + shift)]
-        last = m.end()
-    return "".join([*out, body[last:]])
-
-
-def ascii_heading_marks(text: str) -> str:
-    """`＃＃＃　詳細` -> `### 詳細` outside fenced code: full-width heading marks read as Markdown's."""
-    if "\uff03" not in text:
-        return text
-    spans = fence_spans(text)
-
-    def fix(m: re.Match[str]) -> str:
-        if "\uff03" not in m.group(1) or not outside(spans, m.start()):
-            return m.group(0)
-        return "#" * len(m.group(1)) + " "
-
-    return WIDE_HEADING.sub(fix, text)
 
 
 def _first_title(text: str) -> str:
