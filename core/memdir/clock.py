@@ -9,35 +9,14 @@ person wrote keep their timestamps: nothing here rewrites an existing value.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone, tzinfo
+from datetime import datetime, timezone, tzinfo
 
 from memdir.config import named_zone
 
 
-def write_zone(name: str | None) -> tzinfo:
-    """The zone of written timestamps for a `schedule.timezone` value: that zone, or UTC for `local`/unset."""
-    return named_zone(name) or timezone.utc
-
-
-def now_in(zone: tzinfo) -> datetime:
-    """Now in zone, to the second."""
-    return datetime.now(zone).replace(microsecond=0)
-
-
-def stamp_in(zone: tzinfo, when: datetime | None = None) -> str:
-    """An ISO 8601 timestamp with the zone's offset (now, or `when` moved into zone; naive is UTC)."""
-    if when is None:
-        return now_in(zone).isoformat()
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    return when.astimezone(zone).replace(microsecond=0).isoformat()
-
-
-def day_in(zone: tzinfo, when: datetime) -> date:
-    """The date of `when` in zone (naive is UTC)."""
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    return when.astimezone(zone).date()
+def _aware(when: datetime) -> datetime:
+    """`when` with a zone (a naive time is UTC)."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)
 
 
 class WriteClock:
@@ -49,19 +28,22 @@ class WriteClock:
 
     @property
     def zone(self) -> tzinfo:
-        """The zone every timestamp written into a note is in: `schedule.timezone` when named, else UTC."""
+        """The zone every timestamp written into a note is in: `schedule.timezone` when named, else UTC
+        (`local` too)."""
         if self._zone is None:
-            self._zone = write_zone(self.timezone_name)
+            self._zone = named_zone(self.timezone_name) or timezone.utc
         return self._zone
 
     def now(self) -> datetime:
         """Now in the write zone, to the second."""
-        return now_in(self.zone)
+        return datetime.now(self.zone).replace(microsecond=0)
 
     def stamp(self, when: datetime | None = None) -> str:
         """An ISO 8601 timestamp in the write zone (now, or `when` moved into it)."""
-        return stamp_in(self.zone, when)
+        return (
+            self.now() if when is None else _aware(when).astimezone(self.zone).replace(microsecond=0)
+        ).isoformat()
 
     def day(self, when: datetime) -> str:
         """`when`'s date in the write zone, `YYYY-MM-DD`."""
-        return day_in(self.zone, when).isoformat()
+        return _aware(when).astimezone(self.zone).date().isoformat()

@@ -113,9 +113,8 @@ class DaemonConfig:
 class OutsideConfig:
     """Markdown kept beside memdir's folders on purpose (an Obsidian vault's `templates/`, a `Home.md`)."""
 
-    ignore: tuple[
-        str, ...
-    ] = ()  # paths from the root (a folder or a file): init/status/lint do not count them
+    # paths from the root (a folder or a file): init/status/lint do not count them
+    ignore: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
