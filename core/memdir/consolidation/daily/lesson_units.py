@@ -93,13 +93,28 @@ def repaired(s: str) -> str | None:
     """What a repair was done for, when the sentence tells it before the fix ("The export dropped the VAT line
     again; re-exported it" -> "The export dropped the VAT line again", 「…消えていたので、再出力した」 -> 「…消えていた」);
     None when the sentence opens with the fix."""
+    cut = _repair_cut(s)
+    return cut[0] if cut else None
+
+
+def repair_part(s: str) -> str | None:
+    """The repair itself, when the sentence tells what it was done for first ("The export dropped the VAT line
+    again; re-exported it" -> "re-exported it", 「…消えていたので、再出力した」 -> 「再出力した」): what worked,
+    without the failure (trial 23 re-check #8: the whole sentence was listed again under "What worked instead")."""
+    cut = _repair_cut(s)
+    return cut[1] if cut else None
+
+
+def _repair_cut(s: str) -> tuple[str, str] | None:
+    """(what the repair was done for, the repair) of a sentence that tells the failure first."""
     starts = [0, *(m.end() for m in _CLAUSE.finditer(s))]  # where each clause begins
     ends = [*(m.start() for m in _CLAUSE.finditer(s)), len(s)]
     at = next((i for i in range(1, len(starts)) if _fixes(s[starts[i] : ends[i]])), 0)
     if not at:
         return None
     head = _CONNECTIVE.sub("", s[: ends[at - 1]].rstrip(" ,;；、")).strip()
-    return head if head and not _fixes(head) else None
+    tail = s[starts[at] :].strip()
+    return (head, tail) if head and tail and not _fixes(head) else None
 
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
