@@ -102,7 +102,14 @@ def repair_part(s: str) -> str | None:
     again; re-exported it" -> "re-exported it", 「…消えていたので、再出力した」 -> 「再出力した」): what worked,
     without the failure (trial 23 re-check #8: the whole sentence was listed again under "What worked instead")."""
     cut = _repair_cut(s)
-    return cut[1] if cut else None
+    return cut[1] if cut and not _BACK.search(cut[1]) else None  # "replaced it": the sentence names what
+
+
+# A repair that names what it mended only by a pronoun ("replaced it", "re-trued it", 「それを交換した」) needs
+# the clause before it: the sentence stays whole.
+_BACK = re.compile(
+    r"(?i)^(?:\S+\s+){0,2}?(?:it|them|es|ihn)\b|^(?:それ|これ|あれ)"
+)
 
 
 def _repair_cut(s: str) -> tuple[str, str] | None:
