@@ -44,19 +44,20 @@ def story_failed(
 # French "sinon"/"autrement", Spanish "de lo contrario"/"de otro modo"; Japanese 「…しないと」「…でないと」
 # 「…なければ」「さもないと」 (not "must": 「しないといけない」「しなければならない」).
 _CONSEQUENCE = re.compile(
-    r"(?i)\b(?:otherwise|or else|sonst|andernfalls|ansonsten|sinon|autrement|de lo contrario|de otro modo)\b"
-    r"[,:]?\s+(?P<x>[^.;!?]{6,}?)\s*(?:[.;!?]|$)|"
-    r"(?:ないと|なければ|さもないと)(?!いけ|だめ|ダメ|なら|駄目)[、,]?\s*(?P<ja>[^。！？]{3,}?)\s*(?:[。！？]|$)"
+    r"(?i)(?P<x>\b(?:otherwise|or else|sonst|andernfalls|ansonsten|sinon|autrement|de lo contrario|de otro modo)\b"
+    r"[,:]?\s+[^.;!?]{6,}?)\s*(?:[.;!?]|$)|"
+    r"(?:(?<=[、,])|^)(?P<jc>(?:でないと|さもないと|でなければ)[、,]?\s*[^。！？]{3,}?)\s*(?:[。！？]|$)|"
+    r"(?:ないと|なければ)(?!いけ|だめ|ダメ|なら|駄目)[、,]?\s*(?P<ja>[^。！？]{3,}?)\s*(?:[。！？]|$)"
 )
 
 
 def consequences(text: str) -> list[str]:
-    """The consequences the episode states for a rule not kept ("…, otherwise the tax line is wrong" -> "The tax
-    line is wrong"), at most two."""
+    """The consequences the episode states for a rule not kept, with the word that says so ("…, otherwise the
+    roots rot" -> "Otherwise the roots rot", 「…、でないと表面が縮む」 -> 「でないと表面が縮む」), at most two."""
     out: list[str] = []
     for s in sentences(text):
         for m in _CONSEQUENCE.finditer(s):
-            x = (m.group("x") or m.group("ja") or "").strip(" ,、")
+            x = (m.group("x") or m.group("jc") or m.group("ja") or "").strip(" ,、")
             if x and x not in out:
                 out.append(cap_first(redact_text(x), text))
     return out[:2]

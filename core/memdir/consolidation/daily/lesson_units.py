@@ -34,7 +34,7 @@ ACTED = re.compile(
 # (「再発した」「再び」「再度」) and not a word that only starts with "re" ("reported", "received").
 REDONE = re.compile(
     r"(?i)\bre-(?:[a-z]{2,}ed|sent|ran|run|did|done|wrote|written|made|built|drew|took|taken|bought|told|set|put)\b|"
-    r"\b(?:erneut|neu|nochmal|noch einmal)\s+(?:\w+\s+){0,2}?(?:ge[a-zäöüß]{2,}(?:t|en)|[a-zäöüß]{2,}iert)\b|"
+    r"\b(?:erneut|neu|nochmal|noch einmal)\s+(?:\w+\s+){0,2}?(?:(?:ge|be|ver|er|ent|zer)[a-zäöüß]{2,}(?:t|en)|[a-zäöüß]{2,}iert)\b|"
     r"再(?!発|び|度|来|三|々)[\u3400-\u9fff\u30a0-\u30ff]{1,6}(?:した|しました|して|したら|し、)|"
     r"[\u3040-\u309f\u3400-\u9fff]直(?:した|しました|して|したら)"
 )
