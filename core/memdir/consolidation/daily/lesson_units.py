@@ -107,9 +107,7 @@ def repair_part(s: str) -> str | None:
 
 # A repair that names what it mended only by a pronoun ("replaced it", "re-trued it", 「それを交換した」) needs
 # the clause before it: the sentence stays whole.
-_BACK = re.compile(
-    r"(?i)^(?:\S+\s+){0,2}?(?:it|them|es|ihn)\b|^(?:それ|これ|あれ)"
-)
+_BACK = re.compile(r"(?i)^(?:\S+\s+){0,2}?(?:it|them|es|ihn)\b|^(?:それ|これ|あれ)")
 
 
 def _repair_cut(s: str) -> tuple[str, str] | None:
