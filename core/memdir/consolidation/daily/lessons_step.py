@@ -51,7 +51,15 @@ from memdir.consolidation.daily.lesson_text import (
     unlabel,
 )
 from memdir.consolidation.daily.lesson_turns import FOUND_OUT
-from memdir.consolidation.daily.lesson_units import as_item, block_failed, is_block, is_positive, notes_text
+from memdir.consolidation.daily.lesson_units import (
+    as_item,
+    block_failed,
+    is_block,
+    is_positive,
+    notes_text,
+    repair_part,
+    repaired,
+)
 from memdir.consolidation.daily.long_paste import excerpt_texts
 from memdir.consolidation.daily.router import given_title
 from memdir.consolidation.daily.shape import shape
@@ -165,9 +173,11 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     used = {*failed[:6], *said, *remedies[:3], *checks[:3]}
     rest = [s for s in sents if s not in used and not LABEL_LINE.match(s)]
     failed = [unlabel(f) for f in failed]
+    # the rule first, then the remedy: its repair alone when what it was done for is under "What failed" (re-check #8)
     fixes = [unlabel(f) for f in fixes] + [
-        r for r in remedies[:3] if r not in fixes
-    ]  # the rule first, then the remedy
+        (repair_part(r) if repaired(r) in failed else r) or r for r in remedies[:3] if r not in fixes
+    ]
+    fixes = [cap_first(f, ep.text) for f in fixes]  # "Lesson learned: always open …" -> "Always open …"
     existing = _same_lesson(store, " ".join(fixes), ep.id)
     # the title the episode's note gets ("hi girls, important about…" is no lesson's name)
     title = redact_text(shape("knowledge", given_title(ep.title, ep.text), ep.text).title or fixes[0])[:120]
