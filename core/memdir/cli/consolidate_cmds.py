@@ -103,12 +103,13 @@ def _print_report(report: RunReport, as_json: bool) -> None:
     elif not report.changed:
         say("  nothing to change")
     waiting = report.stats.get("waiting_today")
+    words = str(report.stats.get("today_words") or "today")  # "today in Asia/Tokyo" with a named zone
     if isinstance(waiting, int) and waiting:  # default runs stop at yesterday: say what was not looked at
-        today = date.today().isoformat()
-        say(f"  {waiting} episode(s) of today wait for tomorrow's run; --date {today} takes them now")
+        today = str(report.stats.get("today") or date.today().isoformat())  # the run's: the root's zone
+        say(f"  {waiting} episode(s) of {words} wait for tomorrow's run; --date {today} takes them now")
     later = report.stats.get("waiting_later")
     if isinstance(later, dict) and later:  # a day file dated after today (written in another time zone)
-        say(f"  {later_line(later)}")
+        say(f"  {later_line(later, words)}")
     unread = report.stats.get("no_call_read")
     if isinstance(unread, int) and unread:  # not an error: the week's log holds no call memdir can read
         say(
