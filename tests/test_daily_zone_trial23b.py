@@ -25,7 +25,12 @@ def run(args: list[str], root: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
     env.update(MEMDIR_EMBEDDER="hashing", MEMDIR_ROOT=str(root), TZ=MACHINE)
     return subprocess.run(
-        [sys.executable, "-m", "memdir", *args], capture_output=True, text=True, env=env, input="", timeout=300
+        [sys.executable, "-m", "memdir", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        input="",
+        timeout=300,
     )
 
 
@@ -68,7 +73,9 @@ def test_a_named_zone_sets_the_daily_window_and_what_waits(tmp_path: Path) -> No
         "## 09:00 — Ring sizes\n\nSize A rings for the reed warblers.\n", encoding="utf-8"
     )
     res = run(["consolidate", "daily", "--dry-run"], root)
-    assert f"1 episode(s) of {machine_today}, after today in {SCHEDULE}, wait for that day's run" in res.stdout
+    assert (
+        f"1 episode(s) of {machine_today}, after today in {SCHEDULE}, wait for that day's run" in res.stdout
+    )
 
 
 def test_no_zone_named_keeps_the_machines_date(tmp_path: Path) -> None:

@@ -29,7 +29,9 @@ def _hits(run_cli: Run, query: str, tag: str) -> list[str]:
 def test_a_tags_string_with_spaces_is_several_tags(root: Path, run_cli: Run) -> None:
     _note(root, "spring-check", "tags: hives queens varroa", "Spring check of the colony: count the frames.")
     _note(root, "oxalic", "tags: '#varroa #treatment, winter'", "Oxalic acid drip on a broodless colony.")
-    _note(root, "巣箱", "tags: 養蜂　巣箱 女王蜂", "巣箱の点検は晴れた昼に行う。")  # U+3000 between the first two
+    _note(
+        root, "巣箱", "tags: 養蜂　巣箱 女王蜂", "巣箱の点検は晴れた昼に行う。"
+    )  # U+3000 between the first two
     assert _hits(run_cli, "colony", "varroa") == ["knowledge/oxalic.md", "knowledge/spring-check.md"]
     assert _hits(run_cli, "colony", "queens") == ["knowledge/spring-check.md"]
     assert _hits(run_cli, "colony", "winter") == ["knowledge/oxalic.md"]
@@ -38,7 +40,11 @@ def test_a_tags_string_with_spaces_is_several_tags(root: Path, run_cli: Run) -> 
     shown = json.loads(run_cli("note", "show", "knowledge/spring-check.md", "--json").stdout)
     assert shown["tags"] == ["hives", "queens", "varroa"]
     hits = json.loads(run_cli("search", "oxalic acid drip", "--json", env=HASHING).stdout)
-    assert next(h["tags"] for h in hits if h["path"] == "knowledge/oxalic.md") == ["varroa", "treatment", "winter"]
+    assert next(h["tags"] for h in hits if h["path"] == "knowledge/oxalic.md") == [
+        "varroa",
+        "treatment",
+        "winter",
+    ]
 
 
 def test_lint_suggests_a_list_that_reads_back_as_the_same_tags(root: Path, run_cli: Run) -> None:
