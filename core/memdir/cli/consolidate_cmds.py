@@ -47,7 +47,8 @@ def _run_recorded(state: CliState, job: str, scope: str | None, run: Callable[[]
     window = window_of(report)
     if not (report.changed or report.dry_run or report.incomplete or report.errors):  # who did it already
         own = bool(report.processed) if job == "daily" else not report.stats.get("already_distilled")
-        earlier = earlier_run(state.memory.root, job, record, window, own)
+        zone = state.memory.config.schedule.named_zone()  # the daemon log's zone: its runs read alike
+        earlier = earlier_run(state.memory.root, job, record, window, own, zone)
         if earlier:
             report.stats["earlier_run"] = earlier
     journal.finish(
