@@ -132,8 +132,8 @@ def _allowed(
         if kind and rec.kind != kind:
             continue
         if want_tags and not want_tags <= {
-            t.lower().lstrip("#") for t in rec.tags
-        }:  # an index of before `#` was dropped
+            part.lower() for t in rec.tags for part in tag_list(t)
+        }:  # read as the filter is (an index of before `#` was dropped, or `a b` split)
             continue
         if min_confidence is not None and rec.confidence is not None and rec.confidence < min_confidence:
             continue
