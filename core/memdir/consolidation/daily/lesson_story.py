@@ -20,6 +20,7 @@ import re
 from memdir.consolidation.daily.lesson_response import failed_part, response, took_the_step, without_responses
 from memdir.consolidation.daily.lesson_text import sentences
 from memdir.consolidation.daily.lesson_units import headings, plain_act, repaired
+from memdir.consolidation.daily.past_tense import PAST_VERB
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.runs.redact import redact_text
 
@@ -49,6 +50,49 @@ _CONSEQUENCE = re.compile(
     r"(?:(?<=[、,])|^)(?P<jc>(?:でないと|さもないと|でなければ)[、,]?\s*[^。！？]{3,}?)\s*(?:[。！？]|$)|"
     r"(?:ないと|なければ)(?!いけ|だめ|ダメ|なら|駄目)[、,]?\s*(?P<ja>[^。！？]{3,}?)\s*(?:[。！？]|$)"
 )
+# A rule or condition in the clause before the consequence: a modal, "always"/"never", "before"/"first"
+# (re-check 2 M1: "otherwise" is also "apart from that", after no rule).
+_RULE = re.compile(
+    r"(?i)\b(?:must|needs?|ought|should|has to|have to|always|never|make sure|be sure|remember to|do not|don't|"
+    r"only|before|first|muss|müssen|musst|müsste|soll|sollte|sollten|darf|immer|nie|niemals|unbedingt|zuerst|"
+    r"vorher|erst|il faut|faut|doit|doivent|toujours|jamais|d'abord|avant|hay que|debe|deben|tiene que|"
+    r"tienen que|siempre|nunca|antes)\b"
+)
+# A clause told as what happened (the past), not as a rule: English past verbs, German/French/Spanish
+# past auxiliaries and the everyday preterites ("The call went well, otherwise …", "lief gut, sonst …").
+_TOLD = re.compile(
+    rf"(?i)\b(?:{PAST_VERB}|was|were|had|war|waren|hatte|hatten|lief|liefen|ging|gingen|kam|kamen|wurde|"
+    r"était|étaient|avait|a été|fut|fue|fueron|estuvo|estaba|salió|hubo)\b"
+)
+# A consequence that is no bad outcome: nothing, nothing new, all fine ("otherwise nothing new", "sonst
+# alles gut", "sinon rien", "de lo contrario todo bien", 「特に何もない」「問題ない」).
+_NON_EVENT = re.compile(
+    r"(?i)^\W*(?:otherwise|or else|sonst|andernfalls|ansonsten|sinon|autrement|de lo contrario|de otro modo)?"
+    r"[,:]?\s*(?:(?:it|that|everything|all|alles|es|das|tout|todo|lo demás)\s+)?"
+    r"(?:(?:was|is|went|has been|lief|läuft|ist|war|va|allait|est|était|está|estuvo|fue|va)\s+)?"
+    r"(?:nothing|no news|not much|none|fine|good|ok|okay|well|great|quiet|as usual|the same|unchanged|"
+    r"nichts|nix|kein\w*|gut|in ordnung|ruhig|wie immer|unverändert|rien|bien|calme|comme d'habitude|"
+    r"nada|bien|igual|tranquilo|como siempre)\b|"
+    r"^\W*(?:でないと|さもないと|でなければ)?[、,]?\s*(?:特に|とくに|何も|なにも|問題(?:ない|なし|ありません)|"
+    r"いつも(?:通り|どおり)|順調|大丈夫|変わり(?:ない|なし))"
+)
+# 「…ないと思う」「…ないと言われた」: と quotes what is thought or said; no condition.
+_QUOTED = re.compile(r"^(?:思|おも|言|い[うっわ]|考え|聞|き[いく]|感じ|分か|わか|書|話|伝え)")
+
+
+def _states_a_consequence(m: re.Match[str], s: str, y: str) -> bool:
+    """The match is the consequence of a rule or condition told just before it in the same sentence and names
+    a bad outcome: not "Otherwise nothing new.", "lief gut, sonst nichts Neues", 「…ないと思う」."""
+    if _NON_EVENT.search(y):
+        return False
+    if m.group("ja") is not None:
+        return not _QUOTED.search(y)
+    if m.group("jc") is not None:
+        return True
+    before = s[: m.start()].split(":")[-1].strip(" ,;")
+    if not re.search(r"\w", before):
+        return False
+    return bool(_RULE.search(before)) or not _TOLD.search(before)
 
 
 def consequences(text: str) -> list[str]:
@@ -58,6 +102,22 @@ def consequences(text: str) -> list[str]:
     for s in sentences(text):
         for m in _CONSEQUENCE.finditer(s):
             x = (m.group("x") or m.group("jc") or m.group("ja") or "").strip(" ,、")
-            if x and x not in out:
+            if x and x not in out and _states_a_consequence(m, s, x):
                 out.append(cap_first(redact_text(x), text))
     return out[:2]
+
+
+def without_consequence(s: str, failed: list[str]) -> str:
+    """`s` without the consequence it states when that consequence is already under "What failed": the rule
+    it is the consequence of ("Fixed the export: the field must be set first, otherwise the tax line is
+    wrong." -> "The field must be set first.", re-check 2 M4); `s` as it is otherwise."""
+    filed = {f.casefold() for f in failed}
+    for m in _CONSEQUENCE.finditer(s):
+        x = (m.group("x") or m.group("jc") or "").strip(" ,、")
+        if not x or redact_text(x).casefold() not in filed or not _states_a_consequence(m, s, x):
+            continue
+        if m.group("jc") is not None:
+            return s[: m.start()].rstrip("、, ") + "。"
+        rule = s[: m.start()].split(":")[-1].strip(" ,;")
+        return cap_first(rule) + "." if rule else s
+    return s
