@@ -34,7 +34,9 @@ def story_failed(
     heads = headings(text)
     if not failed and not took_the_step(told):
         failed = [h for h in (repaired(s) if response(s) is None else failed_part(s) for s in remedies) if h]
-        story = [s for s in story if s not in heads]
+        story = [
+            s for s in story if s not in heads and not went_well(s)
+        ]  # "It went well, otherwise nothing new."
         failed = (
             failed or consequences(text) or without_responses([s for s in story[-2:] if not plain_act(s)])
         )
@@ -80,10 +82,59 @@ _NON_EVENT = re.compile(
 _QUOTED = re.compile(r"^(?:思|おも|言|い[うっわ]|考え|聞|き[いく]|感じ|分か|わか|書|話|伝え)")
 
 
+# What went as it should: "went well", "lief gut", 「順調だった」 (re-check 2 M1: no failed step).
+_WELL = re.compile(
+    r"(?i)\b(?:went (?:well|fine|smoothly|great)|(?:was|were) (?:fine|good|great|on time)|"
+    r"lief (?:gut|glatt|prima)|(?:war|waren) (?:gut|pünktlich|in ordnung)|s'est bien passée?|salió bien)\b|"
+    r"順調(?:だった|でした)|(?:うまく|上手く)いった|問題(?:なかった|ありませんでした)"
+)
+_FAILED_WORD = re.compile(
+    r"(?i)\b(?:but|aber|mais|pero|failed|broke|wrong|falsch|late|spät)\b|が、|けど|しかし"
+)
+
+
+def went_well(s: str) -> bool:
+    """The sentence tells only that things went as they should, or that nothing else happened ("Otherwise
+    nothing new.", "…lief gut, sonst nichts Neues.", 「ほかに変わったことはないと思います。」): no failed step."""
+    if _FAILED_WORD.search(s):
+        return False
+    if _NOTHING_ELSE.search(s):
+        return True
+    clauses = [c for c in re.split(r"\s*[,、;]\s*", s.strip(" .。!！")) if c]
+    return (
+        bool(clauses)
+        and (bool(_WELL.search(clauses[0])) or quiet(clauses[0]))
+        and all(map(quiet, clauses[1:]))
+    )
+
+
+# What may follow "nothing" in a clause that says nothing happened: "nothing new", "nichts Neues", "rien à signaler".
+_QUIET_REST = re.compile(
+    r"(?i)(?:(?:new|else|special|much|to report|of note|worth noting|neues|besonderes|weiter|los|de nouveau|"
+    r"de spécial|à signaler|nuevo|especial|más|que contar|now|today|so far|heute|bisher)\s*)+"
+)
+
+
+def quiet(c: str) -> bool:
+    """The clause is only a non-event ("otherwise nothing new", "sonst alles gut", "all fine today"), not
+    "nothing prints" or "nothing worked"."""
+    m = _NON_EVENT.match(c.strip())
+    if m is None:
+        return False
+    rest = c.strip()[m.end() :].strip(" .!,;")
+    return not rest or bool(_QUIET_REST.fullmatch(rest))
+
+
+# 「ほかに変わったことはない」「特に何もない」「それ以外は特になし」: nothing else happened.
+_NOTHING_ELSE = re.compile(
+    r"(?:ほかに|他に|それ以外(?:は|に)?)[^。]*(?:ない|なし|ありません)|特に(?:何も)?(?:ない|なし)"
+)
+
+
 def _states_a_consequence(m: re.Match[str], s: str, y: str) -> bool:
     """The match is the consequence of a rule or condition told just before it in the same sentence and names
     a bad outcome: not "Otherwise nothing new.", "lief gut, sonst nichts Neues", 「…ないと思う」."""
-    if _NON_EVENT.search(y):
+    if quiet(y) or (m.group("x") is None and _NON_EVENT.search(y)):
         return False
     if m.group("ja") is not None:
         return not _QUOTED.search(y)
