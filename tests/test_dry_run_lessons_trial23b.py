@@ -1,7 +1,7 @@
 """Trial 23 second re-check M3: a dry run said `1 skipped` and `action: skip` for an episode the real run then
 wrote a lesson for (`0 skipped`). The lesson's row is one path for both runs (`lesson_rows.lesson_row`).
 
-A choir and a kitchen (German, English, Japanese), real `memdir consolidate daily` subprocesses.
+A choir (German, English), real `memdir consolidate daily` subprocesses.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from cli_support import memdir_stdout
 
 EPISODES = {
     "de": "Die Chorprobe lief gut, sonst nichts Neues. Gelernt: die Noten eine Woche früher austeilen.",
-    "ja": "合唱の練習は順調だった。教訓：発表会の楽譜は一か月前に配る。",
+    "en": "The choir rehearsal went well and the altos liked the new piece. Otherwise nothing new. "
+    "Lesson learned: hand out the scores a week early.",
 }
 
 
