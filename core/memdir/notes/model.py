@@ -73,7 +73,8 @@ def section_headings(body: str) -> list[str]:
     return out
 
 
-_TAG_SEPARATORS = re.compile(r"[,\s]+")  # what ends a tag in one string: a comma, a space (U+3000 too)
+# what ends a tag in one string: a comma (the ideographic 、 and full-width ， too), a space (U+3000 too)
+_TAG_SEPARATORS = re.compile(r"[,\u3001\uff0c\s]+")
 
 
 def tag_list(value: object) -> list[str]:
@@ -81,6 +82,7 @@ def tag_list(value: object) -> list[str]:
 
     A list is its items (each as text). One string is split at commas and at white space, as Obsidian
     reads it (a tag has no space in Obsidian): `tags: client, acme` and `tags: client acme` are two tags,
+    as are `tags: 顧客、商社` and `tags: 顧客，商社` (the ideographic and full-width commas),
     `tags: daily` one. A leading `#` is Obsidian's inline tag
     mark, not part of the name: `"#acme"` is the tag `acme` (so `--tag acme` and `--tag '#acme'` both
     find it). Anything else (a map, a boolean, nothing) holds no tag; `memdir lint` warns about
