@@ -58,11 +58,10 @@ ONE_OFF = re.compile(
 # (「〜からです」「〜が理想」「〜が目安」「〜で決まります」).
 GENERAL_JA = re.compile(
     r"(?:ないと|すぎると|ても|すると|なると|いると|たら|れば|けば|のは)[^。！？\n]{2,40}"
-    r"(?:る|い|だ|です|ます|ない|ません)。?$|(?:からです|ためです|のです|が理想|が目安|が決まる|が決まります)。?$"
+    r"(?:[うくすつぬむるぐぶい]|だ|です|ます|ません)。?$|(?:からです|ためです|のです|が理想|が目安|が決まる|が決まります)。?$"
 )
-MIN_GENERAL_JA = (
-    2  # such sentences in a text: of the Japanese rows labelled skip over all sets, 3 of 522 have two
-)
+# such sentences in a text: of the Japanese rows labelled skip over all sets, 3 of 522 have two
+MIN_GENERAL_JA = 2
 
 
 def states_a_decision(body: str) -> bool:
