@@ -53,3 +53,10 @@ def test_a_one_off_change_lunch_or_personal_news_is_not_read() -> None:
 
 def test_a_decision_with_no_start_recurrence_or_reason_is_not_read() -> None:
     assert not states_a_decision(PLAIN_DECISION_EN)
+
+
+WISH_JA = "いつも楽しく遊ばせてもらってます。冬に温かいお茶があったら最高です。待ち席が広いと嬉しいです。"
+
+
+def test_a_wish_or_a_thank_you_in_japanese_is_not_a_general_statement() -> None:
+    assert not states_a_decision(WISH_JA)

@@ -57,9 +57,11 @@ ONE_OFF = re.compile(
 # what follows from it (「干し始めないと、芯が蒸れて割れる」「乾きすぎても割れる」), or a cause or a norm told as such
 # (「〜からです」「〜が理想」「〜が目安」「〜で決まります」).
 GENERAL_JA = re.compile(
-    r"(?:ないと|すぎると|ても|すると|なると|いると|たら|れば|けば|のは)[^。！？\n]{2,40}"
+    r"(?:ないと|すぎると|ても(?!ら)|すると|なると|いると|たら|れば|けば|のは)[^。！？\n]{2,40}"
     r"(?:[うくすつぬむるぐぶい]|だ|です|ます|ません)。?$|(?:からです|ためです|のです|が理想|が目安|が決まる|が決まります)。?$"
 )
+# a wish or a feeling is no statement of how a thing is (「〜があったら最高です」「〜と嬉しいです」); 「〜てもらう」 is no condition
+WISH_JA = re.compile(r"最高|嬉し|うれし|助か|ありがた|いいな|ほしい|欲しい|楽しみ")
 # such sentences in a text: of the Japanese rows labelled skip over all sets, 3 of 522 have two
 MIN_GENERAL_JA = 2
 
@@ -68,7 +70,7 @@ def states_a_decision(body: str) -> bool:
     """Whether `body` tells a standing or reasoned decision, a standing deadline, or (in Japanese) states how a thing
     is in general in two sentences or more (see the module)."""
     units = [u for line in body.splitlines() for u in (sentences(line) or [line]) if u.strip()]
-    if sum(bool(GENERAL_JA.search(u.strip())) for u in units) >= MIN_GENERAL_JA:
+    if sum(bool(GENERAL_JA.search(u.strip())) and not WISH_JA.search(u) for u in units) >= MIN_GENERAL_JA:
         return True
     for i, unit in enumerate(units):
         if ONE_OFF.search(unit):
