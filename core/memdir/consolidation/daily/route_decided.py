@@ -60,8 +60,9 @@ GENERAL_JA = re.compile(
     r"(?:ないと|すぎると|ても(?!ら)|すると|なると|いると|たら|れば|けば|のは)[^。！？\n]{2,40}"
     r"(?:[うくすつぬむるぐぶい]|だ|です|ます|ません)。?$|(?:からです|ためです|のです|が理想|が目安|が決まる|が決まります)。?$"
 )
-# a wish or a feeling is no statement of how a thing is (「〜があったら最高です」「〜と嬉しいです」); 「〜てもらう」 is no condition
-WISH_JA = re.compile(r"最高|嬉し|うれし|助か|ありがた|いいな|ほしい|欲しい|楽しみ")
+# a wish, a feeling or an opinion is no statement of how a thing is (「〜があったら最高です」「〜と思います」); 「〜てもらう」 is no
+# condition
+WISH_JA = re.compile(r"最高|嬉し|うれし|助か|ありがた|いいな|ほしい|欲しい|楽しみ|思い|思う|思って|覚えて")
 # such sentences in a text: of the Japanese rows labelled skip over all sets, 3 of 522 have two
 MIN_GENERAL_JA = 2
 
