@@ -45,7 +45,7 @@ from memdir.consolidation.daily.shape_opening import TOPIC_REST, unaddressed
 from memdir.consolidation.daily.shape_preamble import says_more
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
 from memdir.consolidation.daily.shape_shell import shell_steps
-from memdir.consolidation.daily.shape_slot import fact_after_act, slot_title
+from memdir.consolidation.daily.shape_slot import fact_after_act, slot_title, undated
 from memdir.consolidation.daily.shape_steps import counted, labelled, list_steps, shown, split_symptoms
 from memdir.consolidation.daily.shape_tail import detach_tails
 from memdir.consolidation.daily.shape_text import is_filler, is_meta, purpose_clause, strip_narrative
@@ -258,10 +258,15 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     """Title, description and body of a note of `kind` made from an episode's title and text; a heading that
     names only a time, a day or a slot (`### Morning`, `## Notizen`) is no title (`shape_slot`)."""
     title = "" if not page and slot_title(title) else title
+    title = title if page else undated(title)  # "2026-12-03 Kickoff": the date is no part of the title
     written = split_inline_lists(text) if kind == "procedures" else text  # "…：1. a。2. b。" on one line
     if kind == "procedures":
         text = shell_steps(written)  # pasted shell history: one command per step
     blocks = _clean_blocks(detach_tails(split_blocks(text.strip())))  # a memo under the last step is no step
+    if not title and not page and len(blocks) > 1 and blocks[0].kind == "heading":
+        blocks = (
+            blocks[1:] if slot_title(heading_title(blocks[0].text)) else blocks
+        )  # a day file's `# Mittwoch, 2. Dez`
     if not blocks:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
     opened = unaddressed(blocks)  # title and description; the body keeps the address as written

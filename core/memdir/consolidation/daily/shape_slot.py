@@ -105,3 +105,101 @@ def fact_after_act(item: str) -> str:
         (m.group("act"), m.group("fact")) if m.group("act") else (m.group("act_ja"), m.group("fact_ja"))
     )
     return fact if plain_act(act) else item
+
+
+_WEEKDAYS_MONTHS = frozenset(
+    f"{_MONTHS_EN} montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag januar februar märz "
+    "maerz april mai juni juli august september oktober november dezember monday tuesday wednesday thursday "
+    "friday saturday sunday".split()
+)
+_WEEKDAYS = frozenset(
+    [
+        "montag",
+        "dienstag",
+        "mittwoch",
+        "donnerstag",
+        "freitag",
+        "samstag",
+        "sonnabend",
+        "sonntag",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ]
+)
+_DAYPART = frozenset(
+    [
+        "morning",
+        "afternoon",
+        "evening",
+        "night",
+        "noon",
+        "midday",
+        "early",
+        "late",
+        "am",
+        "pm",
+        "morgens",
+        "vormittag",
+        "vormittags",
+        "mittags",
+        "nachmittag",
+        "nachmittags",
+        "abend",
+        "abends",
+        "nachts",
+        "früh",
+        "spät",
+        "the",
+        "of",
+        "am",
+        "vom",
+        "den",
+    ]
+)
+_DATE = re.compile(r"^(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|\d{1,2}/\d{1,2}(?:/\d{2,4})?)$")
+_DAY_NUMBER = re.compile(r"^(?:\d{1,4}\.?|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})$")
+_WORD = re.compile(r"[^\s,;:|()\[\]–—]+|[\s,;:|()\[\]–—]+")
+_JA_DATE = re.compile(
+    r"^(?:\d{2,4}\s*年\s*)?\d{1,2}\s*月\s*\d{1,2}\s*日(?:\s*[（(]?[月火水木金土日](?:曜日?)?[)）]?)?[\s、,:：・-]*"
+)
+
+
+def _date_part(words: list[str]) -> bool:
+    """Words that are a date: a full date or a weekday/month, with day numbers, clock times and day parts."""
+    low = [w.casefold().strip(".,'’") for w in words]
+    numbered = any(_DAY_NUMBER.match(w) for w in low)  # "May the force" is no date, "3 May" is
+    named = any((w in _WEEKDAYS_MONTHS and (numbered or w in _WEEKDAYS)) or _DATE.match(w) for w in low)
+    return (
+        bool(words)
+        and named
+        and all(w in _WEEKDAYS_MONTHS or w in _DAYPART or _DATE.match(w) or _DAY_NUMBER.match(w) for w in low)
+    )
+
+
+def undated(title: str) -> str:
+    """A heading without the date it opens or ends with ("Thursday 3 December: call with X" -> "Call with X",
+    "2026-12-03 Kickoff" -> "Kickoff", 「12月3日 田中さんと電話」 -> 「田中さんと電話」); a heading that is only
+    a date, or has none, is kept as it is (a date names when; the note's sources say that already)."""
+    t = title.strip()
+    ja = _JA_DATE.match(t)
+    if ja and t[ja.end() :].strip():
+        return t[ja.end() :].strip()
+    pieces = _WORD.findall(t)
+    words = [i for i, p in enumerate(pieces) if p.strip(" ,;:|()[]–—")]
+    for head in range(len(words) - 1, 0, -1):  # the longest date it opens with
+        if _date_part([pieces[i] for i in words[:head]]):
+            return _kept("".join(pieces[words[head] :]), t)
+    for tail in range(1, len(words)):  # the longest date it ends with
+        if _date_part([pieces[i] for i in words[tail:]]):
+            return _kept("".join(pieces[: words[tail - 1] + 1]), t)
+    return t
+
+
+def _kept(rest: str, title: str) -> str:
+    rest = rest.strip(" ,;:|()[]–—-")
+    return rest[:1].upper() + rest[1:] if rest else title

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.blocks import Block, strip_marker, units
+from memdir.consolidation.daily.sentence_ends import split_sentences
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_central import central_opening, vague
 from memdir.consolidation.daily.shape_cols import cut as _cut
@@ -27,6 +28,7 @@ from memdir.consolidation.daily.shape_text import is_meta, past_to_base, strip_n
 
 TITLE_LIMIT = 72
 _CHECKBOX = re.compile(r"^\[[ xX]\]\s*")
+_SAID_END = re.compile(r"(?<=[a-z0-9)][.!])\s+(?=\S)")
 _CODE_COMMENT = re.compile(r"^\s*(?:#|//|--)\s*(?!!)(\S.*)$")
 
 
@@ -99,7 +101,9 @@ def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -
         colon and 3 <= colon.start() <= 70 and not _depth(line[: colon.start()])
     ):  # not inside 「（受：佐野）」
         line = line[: colon.start()]
-    said = re.split(r"(?<=[a-z0-9)][.!])\s+(?=\S)", line)  # "dock gate 3 stuck shut again. fix": one sentence
+    said = split_sentences(
+        _SAID_END, line
+    )  # "dock gate 3 stuck shut again. fix": one sentence; not "2. Dezember"
     line = said[0] if len(said) > 1 and len(said[0]) >= 12 else line
     topic = JA_TOPIC.match(line) if kind == "procedures" else None
     if topic:  # 「月末の棚卸しは、通路ごとに…」: the topic is what the steps are for
