@@ -43,7 +43,8 @@ def _accepted_rule(root: Path, texts: list[tuple[str, str]]) -> tuple[NoteStore,
 def test_an_accepted_rules_description_is_the_rule_and_it_comes_first_under_one_title(root: Path) -> None:
     store, rel = _accepted_rule(root, [(BREAD, "Sourdough collapsed"), (BREAD_AGAIN, "Rye collapsed")])
     rule = store.read(rel)
-    fix = "always let the starter warm up at room temperature for four hours before mixing"
+    # a description starts with a capital, as a lesson's rule bullet does since trial 23 (fix23c, fix24b)
+    fix = "Always let the starter warm up at room temperature for four hours before mixing"
     assert str(rule.meta["description"]).startswith(fix), rule.meta["description"]
     assert not str(rule.meta["description"]).startswith("Candidate rule")
     headings = [ln for ln in rule.body.splitlines() if ln.startswith("# ")]
