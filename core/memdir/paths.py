@@ -60,9 +60,15 @@ def slugify(
     )
 
 
+def _marks(m: re.Match[str]) -> bool:
+    """Whether a run the slug drops is combining marks written on the letter before it."""
+    return m.start() > 0 and all(unicodedata.category(c).startswith("M") for c in m.group(0))
+
+
 def _slug(text: str, max_length: int, default: str, cut: bool = True) -> str:
     norm = unicodedata.normalize("NFKC", text).lower()
-    slug = _SLUG_DROP.sub("-", norm).replace("_", "-")
+    # a combining mark (a Thai or Devanagari vowel sign) is part of its letter, no word break (round 46)
+    slug = _SLUG_DROP.sub(lambda m: m.group(0) if _marks(m) else "-", norm).replace("_", "-")
     slug = re.sub(r"-{2,}", "-", slug).strip("-")
     if cut and len(slug) > max_length:
         head = slug[:max_length]
