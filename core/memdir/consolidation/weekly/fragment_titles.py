@@ -317,13 +317,14 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
 
 
 def said_by_all(title: str, asked: Sequence[str]) -> bool:
-    """Whether every request (two or more) writes the title, two words or more and no placeholder, word for
-    word: what they all ask, in their words, is no fragment whatever the language reads as."""
+    """Whether every request (two or more) opens with the title, two words or more and no placeholder, word
+    for word: what they all ask, in their words, is no fragment whatever the language reads as. Opens: a
+    sign-off every request ends with (`Kind regards`, round 32) is no request."""
     words = title.lower().split()
     if len(asked) < 2 or len(words) < 2 or "{" in title:
         return False
-    pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)")
-    return all(pattern.search(a.lower()) for a in asked)
+    pattern = re.compile(r"\s+".join(map(re.escape, words)) + r"(?!\w)")
+    return all(pattern.match(a.lower().strip()) for a in asked)
 
 
 def fragment_title(
