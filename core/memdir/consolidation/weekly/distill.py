@@ -34,6 +34,7 @@ from memdir.consolidation.weekly.placeholders import assign, rename
 from memdir.consolidation.weekly.purpose import describe
 from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
+from memdir.consolidation.weekly.request_language import call_name_title, request_words_title
 from memdir.consolidation.weekly.returned_names import mark_steps, name_returned, returned_legend
 from memdir.consolidation.weekly.run_period import period_notes
 from memdir.consolidation.weekly.script_titles import request_script_title
@@ -314,6 +315,9 @@ def distil_builtin(
         title, rendered, asked, shared_calls
     )  # `Agua por`, `日付`: the decisive call's verb and object
     title = request_script_title(title, rendered, asked)  # `Kva tor tikun` over Hebrew requests: their words
+    title = request_words_title(title, rendered, asked)  # `Book henna visit` over Swahili requests: theirs
+    if title in (steps_title(rendered), steps_title(with_tools(rendered))):  # a list of tool names, never a
+        title = call_name_title(rendered, asked, shared_calls) or title  # title: the decisive call's work
     if (
         any(g.in_title for g in groups) and _PLACEHOLDER.search(title) is None
     ):  # names once the title is final
