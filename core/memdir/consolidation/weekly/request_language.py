@@ -16,7 +16,10 @@
       counting as shared: "hina harusi" over `Book henna visit`);
     - requests mostly in a script written without spaces (Thai, Lao, Khmer, Myanmar: `unspaced_phrase`):
       the strings of 3+ letters more than half of the requests write (`คลาส`, `มวย`, `เช้า`), as the
-      shortest stretch of one request that holds the most of them (`คลาสมวยเช้า`).
+      shortest stretch of one request that holds the most of them (`คลาสมวยเช้า`);
+    - requests mostly in another script written with spaces (Devanagari, Arabic, Persian, Bengali, Tamil,
+      Georgian, Amharic...: `script_words.spaced_phrase`, round 47): the longest run of words more than half
+      of them write, each word whole with its marks and joiners (`तबले की पूड़ी` over `Tabla puri badlo`).
     "" from either reader leaves the title as it is (nothing is invented).
 """
 
@@ -28,6 +31,7 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
+from memdir.consolidation.weekly.script_words import spaced_phrase, spaced_script
 from memdir.consolidation.weekly.titles import shared_phrase
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -157,8 +161,11 @@ def constant_phrase(steps: Sequence[str], asked: Sequence[str]) -> str:
     return " ".join(best) if len(best) >= 2 else ""
 
 
-def request_words_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
-    """The requests' shared words over a Latin title they do not write, when they are in another language."""
+def request_words_title(
+    title: str, steps: Sequence[str], asked: Sequence[str], week: Sequence[str] = ()
+) -> str:
+    """The requests' shared words over a Latin title they do not write, when they are in another language;
+    `week`: every request of the week (words other kinds write too are no title's edge)."""
     texts = [a for a in asked if a.strip()]
     bare = _HOLE.sub(" ", title)
     words = [w.lower() for w in _WORD.findall(bare)]
@@ -174,6 +181,8 @@ def request_words_title(title: str, steps: Sequence[str], asked: Sequence[str]) 
         phrase = unspaced_phrase(texts)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
         phrase = shared_phrase(texts, steps) or constant_phrase(steps, texts)
+    elif spaced_script(texts):  # Devanagari, Arabic, Persian...: words whole, marks and joiners kept
+        phrase = spaced_phrase(texts, week, steps)
     else:
         return title
     return phrase[:1].upper() + phrase[1:] if phrase else title

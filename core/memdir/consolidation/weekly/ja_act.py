@@ -1,0 +1,62 @@
+"""A Japanese title of a bare thing gets the work done to it, in the requests' or the calls' words (round 47).
+
+Set 47's pen clinic was titled `ペン` and its engraving kind `ペンの文字`: most requests write ペン (the thing),
+the titles stop there (`shared_phrase_ja` keeps what all of them share, and the act each writes its own way is
+not shared: `ペン先調整`, `ペンクリニックを予約`; `名入れ`, `刻印`). A person keeps the work: `ペン先調整`,
+`ペンの名入れ`. Read by form only, no word list:
+
+(1) a Japanese constant of the calls that starts with the thing and goes on (`name=ペン先調整（30分・…）`) and that
+    a request writes: the service the calls book, as the desk names it (`ペン先調整`);
+(2) else the noun a request writes right after the thing and a particle (`ペンに名入れを`, `ペンに刻印を`): a run
+    of kanji, with one kana after it when a particle follows (`名入れ`, the noun of a verb), as `{thing}の{noun}`;
+    the one the most requests write, the first on a tie.
+The title is a bare thing when it is nouns only (katakana, kanji, `ー`, joined by `の`) and most requests write
+its first noun; "" from both readers leaves it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_NOUN = r"[\u30a0-\u30ff\u4e00-\u9fff\u3400-\u4dbf]+"
+_BARE = re.compile(rf"^({_NOUN})(?:の{_NOUN})?$")
+_HOLE = re.compile(r"\{\w+\}")
+_JA_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,}")
+_PARTICLE = "にをのへ"
+# a noun after the thing: kanji with one kana when a particle follows (`名入れを`), else a run of 2+ kanji (`刻印`)
+_AFTER = re.compile(
+    r"[\u4e00-\u9fff\u3400-\u4dbf]+[\u3041-\u3093](?=[をがはの、。])|[\u4e00-\u9fff\u3400-\u4dbf]{2,}"
+)
+
+
+def _constant(thing: str, steps: Sequence[str], asked: Sequence[str]) -> str:
+    calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
+    for run in dict.fromkeys(m.group(0) for c in calls for m in _JA_RUN.finditer(c)):
+        if run.startswith(thing) and len(run) > len(thing) and any(run in a for a in asked):
+            return run
+    return ""
+
+
+def _noun_after(thing: str, asked: Sequence[str]) -> str:
+    nouns: dict[str, int] = {}
+    for a in asked:
+        for m in re.finditer(re.escape(thing) + f"[{_PARTICLE}]", a):
+            after = _AFTER.match(a, m.end())
+            if after:
+                nouns.setdefault(after.group(0), sum(1 for x in asked if after.group(0) in x))
+    return max(nouns, key=lambda n: nouns[n]) if nouns else ""
+
+
+def act_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The title with the work done to its thing (see the module), or the title as it is."""
+    m = _BARE.match(title)
+    texts = [a for a in asked if a.strip()]
+    if m is None or len(texts) < 2 or 2 * sum(1 for a in texts if m.group(1) in a) <= len(texts):
+        return title
+    thing = m.group(1)
+    said = _constant(thing, steps, texts)
+    if said:
+        return said
+    noun = _noun_after(thing, texts)
+    return f"{thing}の{noun}" if noun else title
