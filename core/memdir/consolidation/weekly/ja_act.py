@@ -11,7 +11,8 @@ not shared: `ペン先調整`, `ペンクリニックを予約`; `名入れ`, `�
     of kanji, with one kana after it when a particle follows (`名入れ`, the noun of a verb), as `{thing}の{noun}`;
     the one the most requests write, the first on a tie.
 The title is a bare thing when it is nouns only (katakana, kanji, `ー`, joined by `の`) and most requests write
-its first noun; "" from both readers leaves it.
+its first noun, and no noun after `の` two requests or more write (`クラスの振替` stays); "" from both readers
+leaves it.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ def act_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     if m is None or len(texts) < 2 or 2 * sum(1 for a in texts if m.group(1) in a) <= len(texts):
         return title
     thing = m.group(1)
+    if "の" in title and sum(1 for a in texts if title.rsplit("の", 1)[1] in a) > 1:
+        return title  # `クラスの振替`: requests write its second noun, the kind's work (`文字`: one request)
     said = _constant(thing, steps, texts)
     if said:
         return said
