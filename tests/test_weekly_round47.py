@@ -126,14 +126,14 @@ def test_a_one_off_that_makes_its_kinds_own_call_joins_it() -> None:
 
 
 def test_a_japanese_title_of_a_bare_thing_gets_the_work_done_to_it() -> None:
-    # an umbrella repairer: every request writes 傘, one the work after it and a particle
+    # an umbrella repairer: one request writes the work after the thing; no call constant names it: it stays
     asked = [
         "傘の修理をお願いしたいです",
         "この傘、骨が折れてしまいました",
         "傘に修理が必要です。来週伺います",
     ]
     steps = ["customers.lookup: `tel={tel}`", "repair.order: `code=KASA-1 note=骨の交換`"]
-    assert act_title("傘", steps, asked) == "傘の修理"
+    assert act_title("傘", steps, asked) == "傘"
     # a bicycle shop: a constant of the calls starts with the thing, and a request writes it
     asked = ["自転車点検をお願いします", "自転車のブレーキが効きにくいです", "子どもの自転車を見てほしい"]
     steps = ["menu.reserve: `name=自転車点検（基本） date={date}`"]

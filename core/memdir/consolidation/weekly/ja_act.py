@@ -5,14 +5,14 @@ the titles stop there (`shared_phrase_ja` keeps what all of them share, and the 
 not shared: `ペン先調整`, `ペンクリニックを予約`; `名入れ`, `刻印`). A person keeps the work: `ペン先調整`,
 `ペンの名入れ`. Read by form only, no word list:
 
-(1) a Japanese constant of the calls that starts with the thing and goes on (`name=ペン先調整（30分・…）`) and that
-    a request writes: the service the calls book, as the desk names it (`ペン先調整`);
-(2) else the noun a request writes right after the thing and a particle (`ペンに名入れを`, `ペンに刻印を`): a run
-    of kanji, with one kana after it when a particle follows (`名入れ`, the noun of a verb), as `{thing}の{noun}`;
-    the one the most requests write, the first on a tie.
+The work is a Japanese constant of the calls that starts with the thing and goes on (`name=ペン先調整（30分・…）`) and that
+    a request writes: the service the calls book, as the desk names it (`ペン先調整`).
+
+A second reader (the noun one request writes after the thing and a particle, `ペンの名入れ`) was tried and
+dropped by the lead before set 48 was scored: over the development weeks it renamed six titles that named their
+kind, some for the worse (`回復キーの送信` -> `回復キーの画面`). So `ペンの文字` stays (docs/weekly.md, round 47).
 The title is a bare thing when it is nouns only (katakana, kanji, `ー`, joined by `の`) and most requests write
-its first noun, and no noun after `の` two requests or more write (`クラスの振替` stays); "" from both readers
-leaves it.
+its first noun, and no noun after `の` two requests or more write (`クラスの振替` stays); no such constant leaves it.
 """
 
 from __future__ import annotations
@@ -24,11 +24,6 @@ _NOUN = r"[\u30a0-\u30ff\u4e00-\u9fff\u3400-\u4dbf]+"
 _BARE = re.compile(rf"^({_NOUN})(?:の{_NOUN})?$")
 _HOLE = re.compile(r"\{\w+\}")
 _JA_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,}")
-_PARTICLE = "にをのへ"
-# a noun after the thing: kanji with one kana when a particle follows (`名入れを`), else a run of 2+ kanji (`刻印`)
-_AFTER = re.compile(
-    r"[\u4e00-\u9fff\u3400-\u4dbf]+[\u3041-\u3093](?=[をがはの、。])|[\u4e00-\u9fff\u3400-\u4dbf]{2,}"
-)
 
 
 def _constant(thing: str, steps: Sequence[str], asked: Sequence[str]) -> str:
@@ -37,16 +32,6 @@ def _constant(thing: str, steps: Sequence[str], asked: Sequence[str]) -> str:
         if run.startswith(thing) and len(run) > len(thing) and any(run in a for a in asked):
             return run
     return ""
-
-
-def _noun_after(thing: str, asked: Sequence[str]) -> str:
-    nouns: dict[str, int] = {}
-    for a in asked:
-        for m in re.finditer(re.escape(thing) + f"[{_PARTICLE}]", a):
-            after = _AFTER.match(a, m.end())
-            if after:
-                nouns.setdefault(after.group(0), sum(1 for x in asked if after.group(0) in x))
-    return max(nouns, key=lambda n: nouns[n]) if nouns else ""
 
 
 def act_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
@@ -58,8 +43,4 @@ def act_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     thing = m.group(1)
     if "の" in title and sum(1 for a in texts if title.rsplit("の", 1)[1] in a) > 1:
         return title  # `クラスの振替`: requests write its second noun, the kind's work (`文字`: one request)
-    said = _constant(thing, steps, texts)
-    if said:
-        return said
-    noun = _noun_after(thing, texts)
-    return f"{thing}の{noun}" if noun else title
+    return _constant(thing, steps, texts) or title
