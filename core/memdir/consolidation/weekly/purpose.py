@@ -23,7 +23,10 @@ _LATIN = re.compile(r"^[A-Za-z]")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # `GPUパーティションの利用`: a Japanese title
 _LATIN_LETTERS = re.compile(r"[A-Za-z]")
-_OTHER_SCRIPT = re.compile(r"^[\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff]")
+# Greek, Cyrillic, Hebrew, Arabic (round 45); Indic, Thai, Lao, Myanmar, Khmer (round 46)
+_OTHER_SCRIPT = re.compile(
+    r"^[\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]"
+)
 _NO_VERB = frozenset(["please", "pls", "can", "could", "would", "will", "we", "i", "it", "hey", "hi", "need"])
 _CJK_VERB_END = re.compile(r"[うくぐすつぬぶむる]$")
 # a purpose or a condition of an English request, to its end or its next sentence
@@ -57,7 +60,7 @@ def task_phrase(title: str) -> str:
         return ""
     if _HANGUL.match(title):  # a Korean title (`꽃다발 주문`, round 29): Korean's word for the steps
         return f"{title} 절차"
-    if _OTHER_SCRIPT.match(title):  # Hebrew, Cyrillic, Greek (round 45): no Japanese `の手順` after it
+    if _OTHER_SCRIPT.match(title):  # Hebrew, Cyrillic, Greek, Thai…: no Japanese `の手順` after it
         return f"Steps for: {title}"
     if not _LATIN.match(title) or len(_CJK.findall(title)) > len(_LATIN_LETTERS.findall(title)):
         return f"{title}手順" if _CJK_VERB_END.search(title) else f"{title}の手順"
