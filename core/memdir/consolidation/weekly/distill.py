@@ -38,6 +38,7 @@ from memdir.consolidation.weekly.recurring import holds_more, recurring_title, v
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
 from memdir.consolidation.weekly.request_language import call_name_title, request_words_title
 from memdir.consolidation.weekly.returned_names import mark_steps, name_returned, returned_legend
+from memdir.consolidation.weekly.romaji_titles import romaji_title
 from memdir.consolidation.weekly.run_period import period_notes
 from memdir.consolidation.weekly.script_titles import request_script_title
 from memdir.consolidation.weekly.span_types import Span
@@ -321,7 +322,7 @@ def distil_builtin(
     )  # `Agua por`, `日付`: the decisive call's verb and object
     title = request_script_title(title, rendered, asked)  # `Kva tor tikun` over Hebrew requests: their words
     title = request_words_title(title, rendered, asked, week)  # `Book henna visit` over Swahili: theirs
-    title = act_title(title, rendered, asked)  # `ペン`, most requests' thing: `ペン先調整`, its work
+    title = act_title(romaji_title(title, rendered, asked), rendered, asked)  # `Kaisuuken a hakkou`; `ペン`
     if title in (steps_title(rendered), steps_title(with_tools(rendered))):  # a list of tool names, never a
         title = call_name_title(rendered, asked, shared_calls) or title  # title: the decisive call's work
     if (

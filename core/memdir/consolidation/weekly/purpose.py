@@ -91,11 +91,15 @@ def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: 
 def work_phrase(title: str, intents: Sequence[str], steps: Sequence[str]) -> str:
     """What a procedure titled by a thing (`Gutter cleaning`, `Rezervuj lodě`) is for, beyond its title (round
     37): with English requests and a work call whose verb the title lacks, "How to book a gutter cleaning";
-    else nothing beyond the title ("Steps for: Rezervuj lodě"), never the list of its calls (round 43; a clause
+    else nothing beyond the title ("Steps for: Rezervuj lodě"; English requests over calls in another language,
+    `speak_apart`: "Steps for: Rehair violin bow", not "How to prenota a …"), never the list of its calls (round 43; a clause
     such as "when a request asks for it" says nothing a reader can check, so none is added)."""
     from memdir.consolidation.weekly.fragment_titles import tool_call  # a title reader, loaded late
+    from memdir.consolidation.weekly.work_flow import speak_apart
 
     verb, _ = tool_call(steps, intents)
+    if speak_apart(steps, intents):  # `prenota` under English requests: no verb of theirs (round 48)
+        return ""
     english = 2 * sum(1 for i in intents if len(set(re.findall(r"[a-z]+", i.lower())) & FUNCTION_WORDS) >= 2)
     if (
         verb

@@ -19,7 +19,9 @@
       shortest stretch of one request that holds the most of them (`คลาสมวยเช้า`);
     - requests mostly in another script written with spaces (Devanagari, Arabic, Persian, Bengali, Tamil,
       Georgian, Amharic...: `script_words.spaced_phrase`, round 47): the longest run of words more than half
-      of them write, each word whole with its marks and joiners (`तबले की पूड़ी` over `Tabla puri badlo`).
+      of them write, each word whole with its marks and joiners (`तबले की पूड़ी` over `Tabla puri badlo`);
+      in Arabic letters, none but words the calls write or their ids carry romanised (round 48:
+      `script_titles.unheard_word`; `جلسة يوم`, "session day", a frame of "a session on <day>", is none).
     "" from either reader leaves the title as it is (nothing is invented).
 """
 
@@ -31,6 +33,7 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
+from memdir.consolidation.weekly.script_titles import unheard_word
 from memdir.consolidation.weekly.script_words import spaced_phrase, spaced_script
 from memdir.consolidation.weekly.titles import shared_phrase
 
@@ -183,6 +186,9 @@ def request_words_title(
         phrase = shared_phrase(texts, steps) or constant_phrase(steps, texts)
     elif spaced_script(texts):  # Devanagari, Arabic, Persian...: words whole, marks and joiners kept
         phrase = spaced_phrase(texts, week, steps)
+        phrase = (
+            "" if unheard_word(phrase, steps, texts) else phrase
+        )  # `جلسة يوم`: a shared frame; the tools' title
     else:
         return title
     return phrase[:1].upper() + phrase[1:] if phrase else title

@@ -16,7 +16,8 @@ A Latin title without holes (one with holes is what the requests share, `Fix the
 names neither the work call's words nor a word of its constants, but speaks the calls' language (a word of
 another call's name, key or constant: `Zoek klant`, `Car the airport` beside `car_class=`), gives way to the
 work call's name in its own language: `pauzeer_abonnement` -> `Pauzeer abonnement`, `create_reservation` ->
-`Create a reservation` (English requests: an article). A title in a language the calls never write (`Pick up
+`Create a reservation` (English requests: an article); but English requests over calls whose names and keys
+they never write (`prenota_ricrinatura`, `telefono=`: `speak_apart`, round 48) keep their words. A title in a language the calls never write (`Pick up
 the laundry` beside `Kutipan-Buat`) stays. A sign-off or greeting (`Met groet`, `Best regards`, `Mit freundlichen Grüßen`) is a line the requests
 write by itself at their end or start: never a title. Japanese and Korean titles are left to their own
 paths (`japanese_work`, `korean_work`).
@@ -26,6 +27,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
+from memdir.consolidation.weekly.request_language import english as english_requests
 
 _CALL = re.compile(r"^([A-Za-z][\w.:-]*): `(.*)`$", re.S)
 _ARG = re.compile(r"(?:^|\s)([^\W\d][\w-]*)=(\S*)", re.U)
@@ -209,6 +212,8 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
         return title  # what most requests write (`Summer set`): their name for the kind
     elif not any(_names(w, c) for w in said for c in _spoken(steps)) and not _one_request(said, tool, asked):
         return title  # the requests' language, which the calls do not speak (`Pick up the laundry`)
+    if english and speak_apart(steps, asked):
+        return title  # English requests over calls named in another language (`prenota_ricrinatura`): theirs
     words = tool_words(tool)
     if not english:
         return " ".join(words).capitalize()
@@ -216,6 +221,23 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
     thing = " ".join([*noun[:-1], _singular(noun[-1])])
     vowel = thing[:1] in "aeio" or thing[:1] == "u" and thing[1:2] not in ("s", "n", "r")
     return f"{verb.capitalize()} {'an' if vowel else 'a'} {thing}"
+
+
+def speak_apart(steps: Sequence[str], asked: Sequence[str]) -> bool:
+    """Whether English requests (`request_language.english`) write no word of their calls' names and keys (3
+    letters whole, or the first 4 of a longer one): the calls are named in another language (`trova_cliente`,
+    `telefono=`, `prenota_ricrinatura` under "book a rehair for my bow") and their words are no title for them.
+    English calls share a word with English requests (`phone=`, `date=`, `book_`, `car_class=`)."""
+    calls = [c for c in (_call(s) for s in steps) if c is not None]
+    if not calls or not english_requests(asked):
+        return False
+    named = {w for tool, args in calls for w in tool_words(tool)}
+    named |= {w.lower() for _, args in calls for key, _ in _ARG.findall(args) for w in _PARTS.split(key) if w}
+    words = {w.lower() for a in asked for w in _LATIN.findall(a)}
+    stems = {w[:4] for w in words if len(w) >= 4}
+    return not any(
+        w in words if len(w) == 3 else w[:4] in stems for w in named if w.isalpha() and len(w) >= 3
+    )
 
 
 def _singular(word: str) -> str:
