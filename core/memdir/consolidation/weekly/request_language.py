@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.script_titles import unheard_word
-from memdir.consolidation.weekly.script_words import spaced_phrase, spaced_script
+from memdir.consolidation.weekly.script_words import alike, dated_words, spaced_phrase, spaced_script
 from memdir.consolidation.weekly.titles import shared_phrase
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -46,6 +47,7 @@ _LEADING_VOWEL = re.compile(r"[\u0e40-\u0e44\u0ec0-\u0ec4]$")  # written before 
 ENGLISH_SHARE = 12  # English prose writes one function word in every few; a terse request still one in 12
 MIN_RUN = 3  # letters of a shared string in an unspaced script (one syllable is too little: `มา`, `คน`)
 MAX_RUN = 12
+MIN_WORD = 5  # letters of a shared word alone as a title (`šakotį`; not `kovo`, "March")
 
 
 def english(texts: Sequence[str]) -> bool:
@@ -164,6 +166,35 @@ def constant_phrase(steps: Sequence[str], asked: Sequence[str]) -> str:
     return " ".join(best) if len(best) >= 2 else ""
 
 
+def shared_word(texts: Sequence[str], week: Sequence[str] = ()) -> str:
+    """The word of `MIN_WORD`+ letters more than half of the requests write in one form or another
+    (`script_words.alike`: `šakotį`, `šakotis`), no function word, not written next to a number everywhere
+    (`dated_words`), nor written as it is by more than half of the week's other requests (`sveiki`, "hello";
+    the week's other kinds may sell the same thing in another case, `šakotis`); as the most requests write it
+    (round 49: Lithuanian requests over German tools, `Baumkuchen bestellen`, share no run of two words)."""
+    bags = [{w.lower() for w in _WORD.findall(t)} for t in texts]
+    rest = Counter(a for a in week if a.strip())
+    rest.subtract(Counter(texts))
+    others = [{w.lower() for w in _WORD.findall(t)} for t in (+rest).elements()]
+    dated = dated_words(texts)
+
+    def share(word: str, among: Sequence[set[str]]) -> int:
+        return sum(1 for b in among if any(alike(word, w) for w in b))
+
+    said = Counter(w for b in bags for w in b)
+    best = max(
+        (
+            (share(w, bags), said[w], w)
+            for w in said
+            if len(w) >= MIN_WORD and w not in FUNCTION_WORDS and w not in dated and w.isalpha()
+        ),
+        default=(0, 0, ""),
+    )
+    if 2 * best[0] <= len(bags) or 2 * sum(1 for b in others if best[2] in b) > len(others):
+        return ""
+    return best[2]
+
+
 def request_words_title(
     title: str, steps: Sequence[str], asked: Sequence[str], week: Sequence[str] = ()
 ) -> str:
@@ -183,7 +214,7 @@ def request_words_title(
     if 2 * sum(1 for t in texts if _UNSPACED.search(t)) > len(texts):
         phrase = unspaced_phrase(texts)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
-        phrase = shared_phrase(texts, steps) or constant_phrase(steps, texts)
+        phrase = shared_phrase(texts, steps) or constant_phrase(steps, texts) or shared_word(texts, week)
     elif spaced_script(texts):  # Devanagari, Arabic, Persian...: words whole, marks and joiners kept
         phrase = spaced_phrase(texts, week, steps)
         phrase = (

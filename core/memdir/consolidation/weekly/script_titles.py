@@ -13,10 +13,39 @@ template's) has every word written in the requests, those words as the requests 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 
+# Brahmic scripts (round 49): Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam
+# share one layout (ISCII's), a letter's place in its block being its sound: one table by offset for all nine
+_BRAHMIC_BLOCKS = range(0x900, 0xD80, 0x80)
+_BRAHMIC_SOUNDS = {
+    **dict.fromkeys((0x01, 0x02), "N"),  # candrabindu, anusvara: a nasal (`কাঁথা`, kantha)
+    **dict.fromkeys((0x15, 0x16, 0x58, 0x59), "K"),
+    **dict.fromkeys((0x17, 0x18, 0x5A), "G"),
+    **dict.fromkeys((0x19, 0x1E, 0x23, 0x28, 0x29), "N"),
+    **dict.fromkeys((0x1A, 0x1B), "K"),  # `ch`, read `K` as Latin `ch` is
+    **dict.fromkeys((0x1C, 0x1D), "G"),  # `j`, read `G` as Latin `j` is
+    **dict.fromkeys((0x1F, 0x20, 0x24, 0x25, 0x4E), "T"),  # 0x4E: Bengali `ৎ`
+    **dict.fromkeys((0x21, 0x22, 0x26, 0x27), "D"),
+    **dict.fromkeys((0x2A, 0x2B, 0x5E), "P"),
+    **dict.fromkeys((0x2C, 0x2D, 0x35, 0x71), "B"),
+    **{0x2E: "M", 0x5B: "Z"},
+    **dict.fromkeys((0x30, 0x31, 0x5C, 0x5D, 0x70), "R"),  # `ড়`, `ड़` are `r` in Latin letters
+    **dict.fromkeys((0x32, 0x33, 0x34), "L"),
+    **dict.fromkeys((0x36, 0x37, 0x38), "S"),
+}
+_BRAHMIC_VOWELS = {
+    **dict.fromkeys((0x05, 0x06, 0x0D, 0x0E, 0x0F, 0x10, 0x3E, 0x45, 0x46, 0x47, 0x48), "a"),
+    **dict.fromkeys((0x07, 0x08, 0x3F, 0x40), "i"),
+    **dict.fromkeys((0x09, 0x0A, 0x11, 0x12, 0x13, 0x14, 0x41, 0x42, 0x49, 0x4A, 0x4B, 0x4C), "u"),
+}
+_BRAHMIC_VIRAMA = 0x4D  # a consonant's vowel killed: no word's stem ends on one
+_BRAHMIC = "".join(
+    chr(b + o) for b in _BRAHMIC_BLOCKS for o in range(0x80) if unicodedata.category(chr(b + o))[0] in "LM"
+)
 # each letter's sound class; "" for a vowel or a letter that may stand for one (Hebrew ו, י, א, ע, ה)
 _LETTERS = {
     **dict.fromkeys("אהויע", ""),
@@ -36,7 +65,9 @@ _LETTERS = {
     **{"ب": "B", "ت": "T", "ث": "T", "ج": "G", "خ": "K", "د": "D", "ذ": "D", "ر": "R", "ز": "Z", "س": "S"},
     **{"ش": "S", "ص": "S", "ض": "D", "ط": "T", "ظ": "Z", "غ": "G", "ف": "P", "ق": "K", "ك": "K", "ل": "L"},
     **{"م": "M", "ن": "N", "پ": "P", "چ": "K", "ژ": "Z", "گ": "G", "ک": "K", "ی": ""},
+    **{c: _BRAHMIC_SOUNDS.get((ord(c) - 0x900) % 0x80, "") for c in _BRAHMIC},
 }
+_BRAHMIC_SET = frozenset(_BRAHMIC)
 _LATIN_PAIRS = {
     **{"sh": "S", "ch": "K", "kh": "K", "zh": "Z", "ts": "C", "tz": "C", "th": "T", "ph": "P"},
     **{"gh": "G", "dh": "D"},  # Arabic's `غ`, `ذ` in Latin letters
@@ -53,18 +84,20 @@ _VOWEL = {
     **dict.fromkeys("aeאעהаеэяєαάεέηήاأإآعة", "a"),
     **dict.fromkeys("iyיиіїйыιίϊΐيىیئ", "i"),
     **dict.fromkeys("ouwוоуюёοόυύωώوؤ", "u"),
+    **{c: v for c in _BRAHMIC if (v := _BRAHMIC_VOWELS.get((ord(c) - 0x900) % 0x80, ""))},
 }
 _HEBREW_PREFIX = "הולבמשכ"  # one letter written before a word: the, and, to, in, from, that, as
 # Arabic: `ال` (the), one letter of and, so, with, to, as, and a present verb's person (`نحجز`, "we book")
 _ARABIC_ARTICLE = "ال"
 _ARABIC_PREFIX = "وفبلكنيتأ"
-_SCRIPT = re.compile(r"[\u0590-\u05ff\u0400-\u04ff\u0370-\u03ff\u0620-\u064a\u067e-\u06cc]")
-_WORD = re.compile(r"[\u0590-\u05ff\u0400-\u04ff\u0370-\u03ff\u0620-\u0652\u067e-\u06cc]+")
+_SCRIPT = re.compile(rf"[\u0590-\u05ff\u0400-\u04ff\u0370-\u03ff\u0620-\u064a\u067e-\u06cc{_BRAHMIC}]")
+_WORD = re.compile(rf"[\u0590-\u05ff\u0400-\u04ff\u0370-\u03ff\u0620-\u0652\u067e-\u06cc{_BRAHMIC}]+")
 _ARABIC_MARK = re.compile(r"[\u064b-\u0652]")  # short vowels, shadda, sukun: no letter
 _ID = re.compile(r"(?<![\w.])([a-z]{2,}(?:_[a-z0-9]+)+)(?![\w])")
 _STEP_TOOL = re.compile(r"^([a-z][a-z0-9]*(?:_[a-z0-9]+)+):")
 _VERSION = re.compile(r"^(?:v?\d+)$")
 MIN_SKELETON = 2  # fewer sounds match too much by chance
+MAX_ENDING = 3  # characters of a Brahmic word's ending (`ের`, `ों`, `ில்`)
 MIN_HEARD = 3  # sounds of an id's word heard in a request: evidence the ids romanise the requests' words
 
 
@@ -127,6 +160,11 @@ def _forms(word: str) -> list[str]:
         if len(bare) > 4 and bare.startswith(_ARABIC_ARTICLE):
             bare = bare[len(_ARABIC_ARTICLE) :]
             out.append(bare)
+    if word[:1] in _BRAHMIC_SET:  # a Brahmic case ending or suffix (`মেরামতের` -> `মেরামত`, `कपड़ों` -> `कपड़`)
+        for cut in range(1, MAX_ENDING + 1):
+            stem = word[:-cut]
+            if len(stem) >= 2 and (ord(stem[-1]) - 0x900) % 0x80 != _BRAHMIC_VIRAMA:
+                out.append(stem)
     return list(dict.fromkeys(out))
 
 

@@ -38,6 +38,7 @@ def _mark_ranges() -> str:
 MARKS = _mark_ranges()
 # a word: a letter, then letters, digits and marks; a joiner only between two of them
 WORD = re.compile(rf"[^\W\d_][\w{MARKS}]*(?:[{JOINERS}][\w{MARKS}]+)*")
+_TOKEN = re.compile(rf"\d+|{WORD.pattern}")
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 # a letter of a script written with spaces, but Latin, CJK, the unspaced scripts (Thai, Lao, Myanmar, Khmer) and
 # Greek, Cyrillic, Hebrew: round 45's transliteration reads those (`script_titles`), a romanised tool name being
@@ -67,6 +68,21 @@ def spaced_script(texts: Sequence[str]) -> bool:
     return 2 * other > len(texts)
 
 
+def dated_words(texts: Sequence[str]) -> set[str]:
+    """Words written next to a number (any script's digits) everywhere they are written, twice or more: a month,
+    a unit, a date's word (`৮ নভেম্বর`, `11 नवंबर`), a value's frame and never a title (round 49)."""
+    near: Counter[str] = Counter()
+    seen: Counter[str] = Counter()
+    for text in texts:
+        toks = _TOKEN.findall(text.lower())
+        for i, tok in enumerate(toks):
+            if tok[0].isdigit():
+                continue
+            seen[tok] += 1
+            near[tok] += any(0 <= k < len(toks) and toks[k][0].isdigit() for k in (i - 1, i + 1))
+    return {w for w, n in near.items() if n == seen[w] > 1}
+
+
 def _bags(texts: Sequence[str]) -> list[set[str]]:
     return [set(words(t.lower())) for t in texts]
 
@@ -88,7 +104,7 @@ def spaced_phrase(asked: Sequence[str], week: Sequence[str] = (), steps: Sequenc
     """The longest run of words more than half of the requests write (in one form or another: `alike`), as one request writes it within a clause;
     a run neither starts nor ends with a word of fewer than `MIN_CHARS` characters (a particle) or with a word
     more than half of the week's other requests write (`week`: every request of the week; `برای`, "for", is
-    written by every kind of a desk), and a word alone has more than `MIN_CHARS` characters (Greek `για`,
+    written by every kind of a desk) or written next to a number (`dated_words`: `নভেম্বর`), and a word alone has more than `MIN_CHARS` characters (Greek `για`,
     "for"); "" when none is left. Of several runs, the one with the most words the
     steps write too (`steps`: the kind's constants, `title=جلسهٔ آزمایشی خط نستعلیق` over "می‌خواهد خط
     نستعلیق"), then the longest, then the one the most requests write, then the first found."""
@@ -101,9 +117,13 @@ def spaced_phrase(asked: Sequence[str], week: Sequence[str] = (), steps: Sequenc
     bags = _bags(texts)
     shared = {w for b in bags for w in b if 2 * _share(w, bags) > 1}
 
-    def edge(w: str) -> bool:  # a word a title may start or end with
+    dated = dated_words(texts)
+
+    def edge(w: str) -> bool:  # a word a title may start or end with; never a date's word
         return (
-            len(w.replace(JOINERS[0], "").replace(JOINERS[1], "")) >= MIN_CHARS and 2 * _share(w, others) <= 1
+            len(w.replace(JOINERS[0], "").replace(JOINERS[1], "")) >= MIN_CHARS
+            and 2 * _share(w, others) <= 1
+            and w not in dated
         )
 
     done = {w for s in steps for w in words(s.lower())}
