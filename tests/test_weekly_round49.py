@@ -60,10 +60,11 @@ def test_a_month_the_requests_share_is_never_a_title() -> None:
 
 
 def test_czech_requests_over_german_tools_keep_their_word() -> None:
-    # no run of two words is shared, the tools' words are German: the word every request writes, in any case
+    # no run of two words is shared, the tools' words are German: the word every request writes, in any case,
+    # that the calls pass too (`artikel=Koláče moravské`); a word they only happen to share is none
     steps = [
         "kunde_finden: `telefon={telefon}`",
-        "kuchen_bestellen: `kunden_id={kunden_id} menge={menge} abholung={abholung}`",
+        "kuchen_bestellen: `kunden_id={kunden_id} artikel=Koláče moravské menge={menge} abholung={abholung}`",
         "sms_schicken: `vorlage=bestellung_ok_v1`",
     ]
     asked = [
@@ -71,5 +72,6 @@ def test_czech_requests_over_german_tools_keep_their_word() -> None:
         "Prosím 20 koláčů k výročí, sobota 14:00.",
         "Objednávám koláče pro babičku, tvarohové, zítra ráno.",
     ]
-    assert shared_word(asked) == "koláče"
+    assert shared_word(asked, steps) == "koláče"
+    assert shared_word(asked, steps[:1]) == ""
     assert request_words_title("Kuchen bestellen", steps, asked) == "Koláče"

@@ -166,17 +166,20 @@ def constant_phrase(steps: Sequence[str], asked: Sequence[str]) -> str:
     return " ".join(best) if len(best) >= 2 else ""
 
 
-def shared_word(texts: Sequence[str], week: Sequence[str] = ()) -> str:
+def shared_word(texts: Sequence[str], steps: Sequence[str], week: Sequence[str] = ()) -> str:
     """The word of `MIN_WORD`+ letters more than half of the requests write in one form or another
     (`script_words.alike`: `šakotį`, `šakotis`), no function word, not written next to a number everywhere
     (`dated_words`), nor written as it is by more than half of the week's other requests (`sveiki`, "hello";
     the week's other kinds may sell the same thing in another case, `šakotis`); as the most requests write it
-    (round 49: Lithuanian requests over German tools, `Baumkuchen bestellen`, share no run of two words)."""
+    (round 49: Lithuanian requests over German tools, `Baumkuchen bestellen`, share no run of two words);
+    only a word the steps write too, in one form or another (`bezeichnung=Šakotis 2 kg`): the thing the calls
+    pass, not a word the requests happen to share (`içinde`, "inside"; `ramen`, "windows", of a booking)."""
     bags = [{w.lower() for w in _WORD.findall(t)} for t in texts]
     rest = Counter(a for a in week if a.strip())
     rest.subtract(Counter(texts))
     others = [{w.lower() for w in _WORD.findall(t)} for t in (+rest).elements()]
     dated = dated_words(texts)
+    passed = {w.lower() for st in steps for w in _WORD.findall(_HOLE.sub(" ", st))}
 
     def share(word: str, among: Sequence[set[str]]) -> int:
         return sum(1 for b in among if any(alike(word, w) for w in b))
@@ -186,7 +189,10 @@ def shared_word(texts: Sequence[str], week: Sequence[str] = ()) -> str:
         (
             (share(w, bags), said[w], w)
             for w in said
-            if len(w) >= MIN_WORD and w not in FUNCTION_WORDS and w not in dated and w.isalpha()
+            if len(w) >= MIN_WORD
+            and w not in FUNCTION_WORDS
+            and w not in dated
+            and any(alike(w, p) for p in passed)
         ),
         default=(0, 0, ""),
     )
@@ -214,7 +220,9 @@ def request_words_title(
     if 2 * sum(1 for t in texts if _UNSPACED.search(t)) > len(texts):
         phrase = unspaced_phrase(texts)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
-        phrase = shared_phrase(texts, steps) or constant_phrase(steps, texts) or shared_word(texts, week)
+        phrase = (
+            shared_phrase(texts, steps) or constant_phrase(steps, texts) or shared_word(texts, steps, week)
+        )
     elif spaced_script(texts):  # Devanagari, Arabic, Persian...: words whole, marks and joiners kept
         phrase = spaced_phrase(texts, week, steps)
         phrase = (
