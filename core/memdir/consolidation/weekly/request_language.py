@@ -35,11 +35,17 @@ from collections.abc import Sequence
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.script_titles import unheard_word
-from memdir.consolidation.weekly.script_words import alike, dated_words, spaced_phrase, spaced_script
+from memdir.consolidation.weekly.script_words import (
+    alike,
+    dated_words,
+    spaced_phrase,
+    spaced_script,
+)
 from memdir.consolidation.weekly.titles import shared_phrase
 
 _WORD = re.compile(r"[^\W\d_]+")
 _HOLE = re.compile(r"\{[^{}]*\}")
+_KEY = re.compile(r"^[\w.:-]+: `|[\w.-]+=")  # a step's tool name, an argument's key
 _TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+")
 _UNSPACED = re.compile(r"[\u0e01-\u0e4f\u0e81-\u0ecf\u1000-\u103f\u1050-\u108f\u1780-\u17d3]+")
@@ -179,7 +185,12 @@ def shared_word(texts: Sequence[str], steps: Sequence[str], week: Sequence[str] 
     rest.subtract(Counter(texts))
     others = [{w.lower() for w in _WORD.findall(t)} for t in (+rest).elements()]
     dated = dated_words(texts)
-    passed = {w.lower() for st in steps for w in _WORD.findall(_HOLE.sub(" ", st))}
+    passed = {  # the calls' values, not their keys nor tool names (`kart=`, `kunde_suchen`)
+        w.lower()
+        for st in steps
+        for w in _WORD.findall(_KEY.sub(" ", _HOLE.sub(" ", st)))
+        if len(w) >= MIN_WORD
+    }
 
     def share(word: str, among: Sequence[set[str]]) -> int:
         return sum(1 for b in among if any(alike(word, w) for w in b))
