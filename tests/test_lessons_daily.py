@@ -155,7 +155,7 @@ def test_a_wrapped_episode_reads_as_whole_sentences_and_a_japanese_one_gets_japa
         en, ja = ja, en
     assert "- Root cause: it depended on the wall clock and broke around midnight UTC. (" in en
     assert (
-        "## What worked instead\n- tests must never read the real clock; always inject or freeze time." in en
+        "## What worked instead\n- Tests must never read the real clock; always inject or freeze time." in en
     )
     # no "How to check" or "When it applies" boilerplate where the episode says neither (lessons18)
     assert "## How to check" not in en and "## When it applies" not in en

@@ -103,7 +103,7 @@ def test_a_rule_with_never_after_it_stays_the_rule_and_the_wrong_move_is_what_fa
     failed, worked = _section(lesson, "What failed"), _section(lesson, "What worked instead")
     assert "recalibrate against the colour bar before the run" not in failed, lesson
     assert (
-        "- after a paper change, recalibrate against the colour bar before the run; never just adjust the ink keys."
+        "- After a paper change, recalibrate against the colour bar before the run; never just adjust the ink keys."
         in worked
     )
     assert "description: After a paper change, recalibrate" in _description(lesson)
@@ -156,7 +156,8 @@ def test_each_lesson_episode_leaves_one_note_the_lesson(run: tuple[Path, dict[st
     body = _lesson(root, "0915-press-2-colour-drift").split("\n---\n", 1)[1]  # the description sums it up
     for line in DAY.split("## 09:15 — Press 2 colour drift\n\n", 1)[1].split("\n\n", 1)[0].splitlines():
         words = line.removeprefix("Lesson learned: ").rstrip(".")
-        assert body.count(words) == 1, (words, body)
+        cap = words[:1].upper() + words[1:]  # a fix bullet starts with a capital (trial 23 re-check #8)
+        assert body.count(words) + (body.count(cap) if cap != words else 0) == 1, (words, body)
 
 
 def test_a_headings_clock_time_is_no_title(run: tuple[Path, dict[str, object]]) -> None:

@@ -58,7 +58,7 @@ def _lesson(root: Path, word: str) -> str:
 @pytest.mark.parametrize(
     ("word", "symptom", "fix"),
     [
-        ("R-7", "no rear brake since Tuesday", "replaced the cable + trued the wheel"),
+        ("R-7", "no rear brake since Tuesday", "Replaced the cable + trued the wheel"),
         ("プロジェクター", "朝から教室Bのプロジェクターが映らない", "ケーブルを交換して再起動"),
         ("drain", "The workshop floor was under water", "We unclogged the drain and mopped the floor"),
         (

@@ -85,13 +85,13 @@ def test_narration_is_no_failure_and_the_repair_is_what_worked(
 
 
 def test_a_heading_and_a_plain_fact_of_a_day_file_are_no_failed_step(root: Path) -> None:
-    text = _lesson(root, "tune the A first")
+    text = _lesson(root, "Tune the A first")
     failed = _section(text, "What failed")
     assert "Evening" not in failed and "Morning" not in failed, text
     assert "bass singer" not in failed, text
 
 
-@pytest.mark.parametrize("word", ["spoke", "copier", "tune the A first"])
+@pytest.mark.parametrize("word", ["spoke", "copier", "Tune the A first"])
 def test_a_lessons_description_starts_with_a_capital(root: Path, word: str) -> None:
     desc = next(line for line in _lesson(root, word).splitlines() if line.startswith("description:"))
     first = desc.removeprefix("description:").strip().strip("'\"")[:1]

@@ -57,9 +57,10 @@ def test_a_lesson_episode_leaves_one_note_with_every_sentence_once(root: Path) -
         text = _notes_text(root)
         for s in sents:
             words = s.removeprefix("Lesson learned: ").removeprefix("教訓：").rstrip(".。")
-            assert text.count(words) == 1, (words, note.body)
+            cap = words[:1].upper() + words[1:]  # a fix bullet starts with a capital (trial 23 re-check #8)
+            assert text.count(words) + (text.count(cap) if cap != words else 0) == 1, (words, note.body)
     body = NoteStore(root).read(_citing(root, en.ref)[0]).body
-    assert "## What worked instead\n- always create indexes with CONCURRENTLY" in body, body
+    assert "## What worked instead\n- Always create indexes with CONCURRENTLY" in body, body
     assert "Root cause: the migration added an index without CONCURRENTLY." in body.split("## What worked")[0]
     assert "## Notes\nNobody was paged because the export has no alert." in body, body
 

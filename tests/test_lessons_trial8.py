@@ -39,7 +39,7 @@ def test_an_abbreviations_full_stop_stays_inside_the_lessons_sentence(root: Path
     run(mem)
     [path] = _lessons_citing(root, ep.ref)
     note = NoteStore(root).read(path)
-    fix = "every pick-up is signed for by Dr. Mori or Mrs. Hara, e.g. on the clipboard by the door"
+    fix = "Every pick-up is signed for by Dr. Mori or Mrs. Hara, e.g. on the clipboard by the door"
     assert str(note.meta["description"]).startswith("E" + fix[1:]), note.meta[
         "description"
     ]  # capital (trial 23)

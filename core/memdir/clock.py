@@ -38,6 +38,14 @@ class WriteClock:
         """Now in the write zone, to the second."""
         return datetime.now(self.zone).replace(microsecond=0)
 
+    def day_now(self) -> datetime:
+        """Now where the root's days are: in `schedule.timezone` when it names a zone, else the machine's
+        (`local`). An episode added now goes in this day's file, the daily run's today
+        (`ScheduleConfig.today`, trial 23 re-check N9)."""
+        zone = named_zone(self.timezone_name)
+        now = datetime.now(zone) if zone is not None else datetime.now().astimezone()
+        return now.replace(microsecond=0)
+
     def stamp(self, when: datetime | None = None) -> str:
         """An ISO 8601 timestamp in the write zone (now, or `when` moved into it)."""
         return (

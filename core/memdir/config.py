@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, fields, replace
-from datetime import tzinfo
+from datetime import date, datetime, tzinfo
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -34,6 +34,15 @@ class ScheduleConfig:
         """The zone `timezone` names (an IANA name), or None for "local": the weekly window's midnights
         and the times `status` prints are this zone's when one is named (docs/configuration.md)."""
         return named_zone(self.timezone)
+
+    def today(self) -> date:
+        """The daily run's today: the date in the named zone, else the machine's date ("local")."""
+        zone = self.named_zone()
+        return datetime.now(zone).date() if zone is not None else date.today()
+
+    def today_words(self) -> str:
+        """How the daily run and `status` name that day: "today", or "today in Asia/Tokyo" with a zone."""
+        return "today" if self.named_zone() is None else f"today in {self.timezone}"
 
 
 def named_zone(name: str | None) -> tzinfo | None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypedDict
 from memdir.activity import ReadStats
 from memdir.daemon.info import daemon_status, jobs_status
 from memdir.daemon.runs import RunJournal
+from memdir.errors import ConfigError
 from memdir.notes.lint import LintProblem, lint_root
 from memdir.notes.outside import outside_notes
 from memdir.runs.state import EpisodeState
@@ -131,7 +132,10 @@ def collect_status(
     )
     counts = count_notes(store)
     total, pending, unread, days = _episode_counts(episodes)
-    today = date.today().isoformat()  # what a daily run without --date leaves: today's and later days'
+    try:  # what a daily run without --date leaves: today's and later days', today in the run's zone
+        today = schedule.today().isoformat()
+    except ConfigError:  # an unknown zone: status still answers (the run and the daemon name the error)
+        today = date.today().isoformat()
     return {
         "root": str(store.root),
         "notes": counts,

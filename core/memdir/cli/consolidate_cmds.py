@@ -47,7 +47,8 @@ def _run_recorded(state: CliState, job: str, scope: str | None, run: Callable[[]
     window = window_of(report)
     if not (report.changed or report.dry_run or report.incomplete or report.errors):  # who did it already
         own = bool(report.processed) if job == "daily" else not report.stats.get("already_distilled")
-        earlier = earlier_run(state.memory.root, job, record, window, own)
+        zone = state.memory.config.schedule.named_zone()  # the daemon log's zone: its runs read alike
+        earlier = earlier_run(state.memory.root, job, record, window, own, zone)
         if earlier:
             report.stats["earlier_run"] = earlier
     journal.finish(
@@ -103,12 +104,13 @@ def _print_report(report: RunReport, as_json: bool) -> None:
     elif not report.changed:
         say("  nothing to change")
     waiting = report.stats.get("waiting_today")
+    words = str(report.stats.get("today_words") or "today")  # "today in Asia/Tokyo" with a named zone
     if isinstance(waiting, int) and waiting:  # default runs stop at yesterday: say what was not looked at
-        today = date.today().isoformat()
-        say(f"  {waiting} episode(s) of today wait for tomorrow's run; --date {today} takes them now")
+        today = str(report.stats.get("today") or date.today().isoformat())  # the run's: the root's zone
+        say(f"  {waiting} episode(s) of {words} wait for tomorrow's run; --date {today} takes them now")
     later = report.stats.get("waiting_later")
     if isinstance(later, dict) and later:  # a day file dated after today (written in another time zone)
-        say(f"  {later_line(later)}")
+        say(f"  {later_line(later, words)}")
     unread = report.stats.get("no_call_read")
     if isinstance(unread, int) and unread:  # not an error: the week's log holds no call memdir can read
         say(

@@ -35,7 +35,12 @@ KIND_CHOICE = click.Choice(["knowledge", "procedures", "episodes", "skills"])
 @click.argument("query")
 @click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, 1000), help="How many notes.")
 @click.option("--kind", type=KIND_CHOICE, help="Only this kind.")
-@click.option("--tag", "tags", multiple=True, help="Only notes with this tag (repeatable: all must match).")
+@click.option(
+    "--tag",
+    "tags",
+    multiple=True,
+    help="Only notes with this tag or one nested under it (`client` finds `client/acme`; repeatable: all must match).",
+)
 @click.option(
     "--min-confidence", type=click.FloatRange(0.0, 1.0), help="Drop notes whose confidence is lower."
 )

@@ -68,11 +68,12 @@ def status_lines(data: StatusDocument, zone: tzinfo | None = None) -> list[str]:
     outside = data.get("outside_notes") or {}
     if outside.get("count"):  # an existing vault memdir was initialised in: its notes are not memory
         rows.append(("", str(outside.get("line", ""))))
+    words = "today" if zone is None else f"today in {zone}"  # the daily run's today (`schedule.timezone`)
     rows.append(("episodes", f"{data['episode_count']}, {data['pending_episodes']} pending consolidation"))
     if data.get("pending_today"):  # what a daily run without --date leaves, as the run says it
-        rows.append(("", f"{data['pending_today']} episode(s) of today wait for tomorrow's run"))
+        rows.append(("", f"{data['pending_today']} episode(s) of {words} wait for tomorrow's run"))
     if data.get("pending_later"):
-        rows.append(("", later_line(data["pending_later"])))
+        rows.append(("", later_line(data["pending_later"], words)))
     for u in data.get("unread_episode_files") or []:  # pending until a person fixes the file: say which
         rows.append(("", f"{u['file']}: {u['reason']}; fix it by hand (`memdir lint`)"))
     if data.get("daily_unfinished_run"):

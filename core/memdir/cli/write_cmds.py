@@ -18,7 +18,11 @@ def episode_group() -> None:
 @episode_group.command("add")
 @click.argument("text")
 @click.option("--title", "-t", help="Heading of the episode (default: its first line).")
-@click.option("--at", "at", help="ISO 8601 time of the episode (default: now).")
+@click.option(
+    "--at",
+    "at",
+    help="ISO 8601 time of the episode (default: now, in schedule.timezone when it names a zone).",
+)
 @json_option()
 @pass_state
 def episode_add(state: CliState, text: str, title: str | None, at: str | None, as_json: bool) -> None:

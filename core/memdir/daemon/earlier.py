@@ -11,7 +11,7 @@ the same as `stats.earlier_run`.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from memdir.activity import parse_ts
 from memdir.daemon.runs import RunJournal, RunRecord
@@ -66,11 +66,17 @@ def what_it_wrote(run: RunRecord) -> str:
 
 
 def earlier_run(
-    root: object, job: str, this: RunRecord, window: list[str] | None, own_work: bool
+    root: object,
+    job: str,
+    this: RunRecord,
+    window: list[str] | None,
+    own_work: bool,
+    zone: tzinfo | None = None,
 ) -> dict[str, object] | None:
     """The earlier run that already did this run's work ({at, by, reason, window, wrote, line}), or None;
     `own_work`: this run had inputs no earlier run handled (daily: episodes it read; weekly: no task of the
-    week was already distilled)."""
+    week was already distilled). Its time is given in `zone` (`schedule.timezone` when it names one, as
+    the daemon's log lines are), else the machine's."""
     from pathlib import Path
 
     mine = _window(window)
@@ -96,18 +102,23 @@ def earlier_run(
         break
     if found is None:
         return None
-    return _described(job, found, mine, began)
+    return _described(job, found, mine, began, zone)
 
 
 def _described(
-    job: str, run: RunRecord, mine: tuple[datetime, datetime] | None, now: datetime | None
+    job: str,
+    run: RunRecord,
+    mine: tuple[datetime, datetime] | None,
+    now: datetime | None,
+    zone: tzinfo | None = None,
 ) -> dict[str, object]:
     at = parse_ts(run["started_at"])
-    local = at.astimezone() if at else None
+    local = at.astimezone(zone) if at else None
     when = ""
     if local:
-        today = (now or local).astimezone().date()
+        today = (now or local).astimezone(zone).date()
         when = local.strftime("%H:%M") if local.date() == today else local.strftime("%Y-%m-%d %H:%M")
+        when += f" in {zone}" if zone is not None else ""  # not the machine's clock: say whose
     by = _BY.get(run.get("reason", ""), "an earlier `memdir` run").format(job=job)
     wrote = what_it_wrote(run)
     if job == "weekly" and mine is not None:

@@ -120,20 +120,27 @@ def foreign_notes(query: str, index: LexicalIndex, paths: Iterable[str]) -> set[
     return {p for p in paths if (p in index.cjk) != cjk}
 
 
+def _has_tag(have: set[str], want: str) -> bool:
+    """`want` or a tag nested under it: `--tag client` finds `client` and `client/acme`, as Obsidian's tag
+    search finds nested tags under their parent (trial 23 second re-check M5); `--tag client/acme` only that."""
+    return want in have or any(t.startswith(want + "/") for t in have)
+
+
 def _allowed(
     records: dict[str, NoteRecord], kind: str | None, tags: list[str] | None, min_confidence: float | None
 ) -> set[str] | None:
     """Paths passing the filters (None: no filter). Notes without `confidence` pass a confidence filter."""
     if not kind and not tags and min_confidence is None:
         return None
-    want_tags = {part.lower() for t in tags or [] for part in tag_list(t)}  # `--tag "a, b"`: both tags
+    want_tags = {part.lower().strip("/") for t in tags or [] for part in tag_list(t)}  # `--tag "a, b"`: both
     out = set()
     for path, rec in records.items():
         if kind and rec.kind != kind:
             continue
-        if want_tags and not want_tags <= {
-            t.lower().lstrip("#") for t in rec.tags
-        }:  # an index of before `#` was dropped
+        have = {
+            part.lower() for t in rec.tags for part in tag_list(t)
+        }  # read as the filter is (an old index)
+        if want_tags and not all(_has_tag(have, w) for w in want_tags):
             continue
         if min_confidence is not None and rec.confidence is not None and rec.confidence < min_confidence:
             continue

@@ -339,7 +339,7 @@ class EpisodeLog:
             check_text(title, "the episode title", 1000)
         if at is not None:
             check_when(at, "the episode time")
-        at = at or datetime.now().astimezone()
+        at = at or self.store.day_now()  # the root's zone when named: the daily run's today (re-check N9)
         day = at.date().isoformat()
         rel = f"episodes/{day}.md"
         body = text.strip()

@@ -32,7 +32,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from memdir.errors import NoteError
-from memdir.notes.plain_yaml import not_plain, opened_then_text
+from memdir.notes.plain_yaml import TEMPLATE_TAG, not_plain, opened_then_text, template_line
 from memdir.yamlload import YAMLLimitError, check_size, limited_yaml
 
 # a top-level key (ASCII name) followed by a full-width colon: `description：よく使う…`, `tags ： [a]`
@@ -196,6 +196,7 @@ def _parse(yaml_text: str) -> CommentedMap | str:
         if mark is not None and opened is not None and opened.line < mark.line:  # `"unclosed` on line 2
             where = f" (line {mark.line + 2}, opened on line {opened.line + 2})"
         then_text = opened_then_text(yaml_text, mark.line) if mark is not None else None
+        then_text = then_text or template_line(yaml_text)  # a `<%* … %>` line: a template's code
         if then_text is not None:  # `title: {{title}} notes`: name the key and the quoting
             return f"invalid YAML frontmatter: {then_text}"
         return f"invalid YAML frontmatter: {first}{where}"
@@ -230,8 +231,9 @@ def dump_yaml(data: Mapping[str, object]) -> str:
 
 
 def _to_commented(value: Any, flow: bool = False) -> Any:
-    if isinstance(value, str) and "\x85" in value:
-        # ruamel emits NEL unescaped in plain/single-quoted style and reads it back as a line break
+    if isinstance(value, str) and ("\x85" in value or TEMPLATE_TAG.search(value)):
+        # ruamel emits NEL unescaped in plain/single-quoted style and reads it back as a line break;
+        # an unquoted `<% … %>` reads as a template's leftover (`plain_yaml`): quoted, it is text
         return DoubleQuotedScalarString(value)
     if isinstance(value, CommentedMap | CommentedSeq):
         return value

@@ -73,11 +73,17 @@ def section_headings(body: str) -> list[str]:
     return out
 
 
+# what ends a tag in one string: a comma (the ideographic 、 and full-width ， too), a space (U+3000 too)
+_TAG_SEPARATORS = re.compile(r"[,\u3001\uff0c\s]+")
+
+
 def tag_list(value: object) -> list[str]:
     """Frontmatter `tags` as a list of tags, the one reading search, `note show`, MCP and lint share.
 
-    A list is its items (each as text). One string is split at commas, as Obsidian reads it:
-    `tags: client, acme` is two tags, `tags: daily` one. A leading `#` is Obsidian's inline tag
+    A list is its items (each as text). One string is split at commas and at white space, as Obsidian
+    reads it (a tag has no space in Obsidian): `tags: client, acme` and `tags: client acme` are two tags,
+    as are `tags: 顧客、商社` and `tags: 顧客，商社` (the ideographic and full-width commas),
+    `tags: daily` one. A leading `#` is Obsidian's inline tag
     mark, not part of the name: `"#acme"` is the tag `acme` (so `--tag acme` and `--tag '#acme'` both
     find it). Anything else (a map, a boolean, nothing) holds no tag; `memdir lint` warns about
     every form but a list of strings or one string that is one tag.
@@ -85,7 +91,7 @@ def tag_list(value: object) -> list[str]:
     if isinstance(value, list):
         items = [str(v) for v in value if v is not None and not isinstance(v, dict | list)]
     elif isinstance(value, str | int | float) and not isinstance(value, bool):
-        items = str(value).split(",")
+        items = _TAG_SEPARATORS.split(str(value))
     else:
         return []
     return [t for t in (item.strip().lstrip("#").strip() for item in items) if t]
@@ -198,7 +204,7 @@ class Note:
 
     @property
     def tags(self) -> list[str]:
-        """Frontmatter `tags` (a list, or one string split at commas: `tag_list`)."""
+        """Frontmatter `tags` (a list, or one string split at commas and spaces: `tag_list`)."""
         return tag_list(self.meta.get("tags"))
 
     @property

@@ -10,6 +10,10 @@ Anchors and aliases are refused earlier (`memdir.yamlload`).
 A value that opens like one (`{{title}}`, `[draft]`, `"quoted"`) and goes on with more text
 (`title: {{title}} notes`) does not parse at all; ruamel's own message names neither the key nor the
 cure, so `opened_then_text` turns it into one line like the others, with the quoted value to paste.
+
+A Templater tag (`created: <% tp.date.now() %>`) is text to YAML, yet the same leftover as `{{date}}`:
+unquoted, it is refused like the others (`_template_tag`); a `<%* … %>` line that breaks the block is
+named by `template_line` (trial 23 re-check T3).
 """
 
 from __future__ import annotations
@@ -28,6 +32,37 @@ _OPENED = re.compile(
 _TOP_KEY = re.compile(r"""^(?P<key>[^\s#:{}\[\]"'-][^:#]*?):(?:[ \t]|$)""")
 _OPENS = {"{": "a mapping (`{…}`)", "[": "a list (`[…]`)", '"': "quoted text", "'": "quoted text"}
 _SHOWN_VALUE = 60
+# a template tag: Templater's `<% tp.date.now("YYYY-MM-DD") %>`, `<%* … %>`, `<%+ … %>`, `<%_ … _%>` (any
+# `<% … %>`; ERB's and EJS's output and comment tags, `<%= … %>`, `<%# … %>`, are not Templater's)
+TEMPLATE_TAG = re.compile(r"<%(?![=#])[^\n]*?%>|<%[*+_-]")
+_HINT = "a template's placeholder: quote the value to keep it as text"
+
+
+def _template_tag(value: str, where: str, line: int) -> str | None:
+    """Why an unquoted value holding a template tag is no note's value (`created: <% tp.file.title %>`),
+    like an unquoted `{{date}}`; None for other text. Quoted (`"<% … %>"`) or a block scalar, it is text a
+    person meant, and memdir quotes such a value when it writes one (`frontmatter._to_commented`)."""
+    if type(value) is not str or not TEMPLATE_TAG.search(value):  # noqa: E721 - ruamel's quoted kinds are subclasses
+        return None
+    return f"{where}a template tag (`<% … %>`), not text (line {line + 2}); {_HINT}"
+
+
+def template_line(yaml_text: str) -> str | None:
+    """Why a block that does not parse does not, when a line of it holds a template tag (a `<%* … %>`
+    line of its own, Templater's JavaScript): the key and the line; None when no line holds one."""
+    lines = yaml_text.splitlines()
+    for i, text in enumerate(lines):
+        if TEMPLATE_TAG.search(text):
+            own = _TOP_KEY.match(text)
+            key = own.group("key") if own else None
+            if key is None and text[:1] in (" ", "\t", "-"):  # an item or a nested line: the key above it
+                key = next((k.group("key") for t in reversed(lines[:i]) if (k := _TOP_KEY.match(t))), None)
+            where = f"`{key.strip()}` holds " if key else ""
+            return (
+                f"{where}a template tag (`<% … %>`), a template's code, not YAML (line {i + 2}); keep "
+                "templates outside memdir's folders"
+            )
+    return None
 
 
 def not_plain(data: Mapping[object, object]) -> str | None:
@@ -79,6 +114,8 @@ def _not_plain(value: object, top: str | None, line: int) -> str | None:
         return f"{where}a set (`!!set`), not a list (line {line + 2}): write a list"
     if isinstance(value, bytes | bytearray):
         return f"{where}binary data (`!!binary`), not text (line {line + 2})"
+    if isinstance(value, str):
+        return _template_tag(value, where, line)
     if isinstance(value, list | tuple):
         for i, sub in enumerate(value):
             at = _line_of(value, i, item=True)

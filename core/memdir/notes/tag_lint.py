@@ -1,7 +1,7 @@
 """What `memdir lint` says about a note's `tags`: the forms read otherwise than written, with a fix to paste.
 
-`notes.model.tag_list` is the one reading of `tags` (a list; one string split at commas; a leading
-`#` dropped). A list of strings, and one string that is one tag (`tags: daily`, the frontmatter of
+`notes.model.tag_list` is the one reading of `tags` (a list; one string split at commas and spaces,
+as Obsidian splits it; a leading `#` dropped). A list of strings, and one string that is one tag (`tags: daily`, the frontmatter of
 every Obsidian daily note), are read as written: no line. A string of several tags, a number or a
 map gets a warning whose suggested `tags: [...]` is parsed back here before it is shown: it is valid
 YAML and reads as the same tags (items YAML would read otherwise are quoted: `"#a"`, `"a: b"`). An
@@ -35,7 +35,7 @@ def tags_problem(value: object, yaml_text: str) -> str | None:
     if isinstance(value, list) and all(isinstance(t, str) for t in value):
         return None
     read = tag_list(value)
-    if isinstance(value, str) and "," not in value and len(read) == 1:
+    if isinstance(value, str) and len(read) == 1 and value.strip().lstrip("#") == read[0]:
         return None  # `tags: daily`: one string that is one tag
     if not read:
         return "`tags` should be a list of strings; read as no tag"

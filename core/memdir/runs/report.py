@@ -109,13 +109,14 @@ class RunReport:
         return out
 
 
-def later_line(days: Mapping[str, object]) -> str:
+def later_line(days: Mapping[str, object], today: str = "today") -> str:
     """The line for pending episodes of days after today (a day file written in a zone ahead of this
     machine's): `1 episode(s) of 2026-12-07, after today, wait for that day's run; --date 2026-12-07 takes
-    them now`. A default daily run takes every day before today only; the daily run and `status` say it."""
+    them now`. A default daily run takes every day before today only; the daily run and `status` say it.
+    `today` names the day ("today in America/Los_Angeles" when `schedule.timezone` names a zone)."""
     n = sum(v for v in days.values() if isinstance(v, int))
     names = list(days)
     if len(names) == 1:
-        return f"{n} episode(s) of {names[0]}, after today, wait for that day's run; --date {names[0]} takes them now"
+        return f"{n} episode(s) of {names[0]}, after {today}, wait for that day's run; --date {names[0]} takes them now"
     listed = ", ".join(names[:-1]) + f" and {names[-1]}"
-    return f"{n} episode(s) of {listed}, after today, wait for their days' runs; --date DAY takes a day now"
+    return f"{n} episode(s) of {listed}, after {today}, wait for their days' runs; --date DAY takes a day now"

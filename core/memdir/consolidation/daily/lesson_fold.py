@@ -38,6 +38,7 @@ from memdir.consolidation.daily.lesson_text import (
     terms,
 )
 from memdir.consolidation.daily.lesson_turns import PROHIBIT
+from memdir.consolidation.daily.lesson_units import repaired
 from memdir.consolidation.daily.lessons_step import (
     LESSON_DIR,
     MIN_TERMS,
@@ -101,10 +102,12 @@ def _about_the_lesson(draft: LessonDraft) -> bool:
 def _a_mistake_told(draft: LessonDraft) -> bool:
     """A story of what went wrong, in prose with no steps of its own: the router may read its past-tense
     sentences as steps, but a procedure whose step 1 is the mistake is the lesson's opposite (trial 12)."""
-    return (
-        any(failure_told(f) or is_slip(f) for f in draft.failed)
-        and shell_steps(draft.ep.text) == draft.ep.text
+    # ... or a repair told after what it was done for ("Der Export hat die Zeile weggelassen; neu exportiert"):
+    # a mistake told in any language the repair words read (re-check N1)
+    told = any(failure_told(f) or is_slip(f) for f in draft.failed) or any(
+        repaired(r) in draft.failed for r in draft.remedies
     )
+    return told and shell_steps(draft.ep.text) == draft.ep.text
 
 
 def _cites(store: NoteStore, draft: LessonDraft) -> bool:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.daily.lesson_story import without_consequence
 from memdir.consolidation.daily.lesson_text import unlabel
-from memdir.consolidation.daily.lesson_units import as_item
+from memdir.consolidation.daily.lesson_units import as_item, repair_part, repaired
+from memdir.consolidation.daily.shape_case import cap_first
 from memdir.lifecycle.rules import contexts_of
 
 if TYPE_CHECKING:
@@ -39,7 +41,10 @@ def with_evidence(
     written = [s for s in failed[:MAX_FAILED] if s not in body]
     if written:
         body = _append(body, "## What failed", "\n".join(as_item(s, ep_id) for s in written))
-    fixed = [s for s in remedies if s not in body]
+    # the repair alone when what it was done for is among the failure lines, as a new lesson lists it (re-check #8)
+    fixed = [cap_first((repair_part(s) if repaired(s) in failed else None) or s) for s in remedies]
+    fixed = [without_consequence(s, failed) for s in fixed]  # its consequence filed: the rule (re-check 2 M4)
+    fixed = [s for s in dict.fromkeys(fixed) if s not in body]
     if fixed:  # what fixed it this time goes with what worked, citing the episode
         body = _append(body, "## What worked instead", "\n".join(f"- {s} (`{ep_id}`)" for s in fixed))
     others = [s for s in said if unlabel(s) not in failed and unlabel(s) not in body]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.daily.lesson_rows import lesson_row
 from memdir.consolidation.daily.lessons_step import LESSON_DIR, draft_lesson
 from memdir.consolidation.daily.run_text import diff_of
 from memdir.masked_refs import stored_ref
@@ -50,6 +51,7 @@ def preview_lessons(
             sources = {stored_ref(s) for s in store.read(draft.existing).str_list("sources")}
             if ep.id not in sources and draft.existing not in report.updated:
                 report.updated.append(draft.existing)
+            lesson_row(report, ep.id, draft.existing, created=False)  # the run's row (`lesson_rows`)
             continue
         rel = store.unique_path(LESSON_DIR, draft.name)
         n = 2
@@ -58,5 +60,6 @@ def preview_lessons(
             n += 1
         planned.add(rel)
         report.created.append(rel)
+        lesson_row(report, ep.id, rel, created=True)
         chunks.append(diff_of("", draft.text(notes=ep.id not in routed), rel))
     report.diff += "".join(chunks)

@@ -20,9 +20,25 @@ from memdir.consolidation.daily.long_paste import excerpt_lines
 from memdir.consolidation.daily.sentence_ends import split_sentences
 from memdir.runs.redact import redact_text
 
+# A lesson's label in German, French and Spanish, the forms of "Lesson learned:" ("Gelernt:", "Lektion gelernt:",
+# "Merke:", "Lehre daraus:", "Leçon retenue :", "À retenir :", "Lección aprendida:", "Lo aprendido:"): a bounded list
+# (docs/daily.md "Lessons in other languages"); a label only (the word before a colon), never the word in a sentence.
+EU_LABELS = (
+    r"(?:(?:lektion|lehre|erkenntnis) gelernt|gelernt|gelernte lektion|lehren?(?: daraus)?|merke|erkenntnis|"
+    r"le[çc]ons? (?:apprises?|retenues?)|[àa] retenir|ce que j'ai appris|enseignements?|"
+    r"lecci(?:[óo]n|ones) aprendidas?|lo aprendido|aprendizajes?|moraleja)"
+)
+_EU_LABEL = rf"(?:^|(?<=[.;!?]\s))\s*{EU_LABELS}\s*[:：]"
+# "from now on", "next time" in German, French and Spanish (the same bounded list)
+EU_AHEAD = (
+    r"(?:ab jetzt|von jetzt an|ab sofort|k[üu]nftig|zuk[üu]nftig|in zukunft|n[äa]chstes mal|beim n[äa]chsten mal|"
+    r"d[ée]sormais|dor[ée]navant|[àa] l'avenir|(?:la )?prochaine fois|[àa] partir de maintenant|"
+    r"a partir de ahora|de ahora en adelante|en adelante|(?:la )?pr[óo]xima vez|para la pr[óo]xima|en el futuro)"
+)
 # A cue that by itself says something was done wrong and what to do instead.
 FIX = re.compile(
-    r"(?i)\b(?:we|i|they|you) should have\b|^should have\b|\bshould've\b|\blessons? learned\b|"
+    "(?i)" + _EU_LABEL + "|"
+    r"\b(?:we|i|they|you) should have\b|^should have\b|\bshould've\b|\blessons? learned\b|"
     r"\bin hindsight\b|\bthe mistake was\b|\bour mistake\b|すべきだった|べきだった|"
     r"ておけばよかった|ればよかった|べきでした|教訓|反省点|"
     r"(?:^|\b(?:i|we)\s+)(?:won't|will not|not going to)\b(?:\s+\S+){0,4}?\s+again\b|^never again\b|二度と"  # "never again" says something went wrong
@@ -32,9 +48,12 @@ _QUOTED = re.compile(r"「[^」]*」|“[^”]*”|\"[^\"]*\"")  # 「教訓カ�
 # went wrong, and in English only where it opens a clause or a person commits to it ("Next time, …",
 # "next time we'll …"), not a note written for the next person ("so next time is quicker", "the
 # first thing to try next time", "for whoever does it next time").
-AHEAD = re.compile(r"(?i)\bnext time\b|\bfrom now on\b|\bgoing forward\b|次からは|次回からは|次回は|今後は")
+AHEAD = re.compile(
+    rf"(?i)\bnext time\b|\bfrom now on\b|\bgoing forward\b|(?<!\w){EU_AHEAD}(?!\w)|次からは|次回からは|次回は|今後は"
+)
 _AHEAD_OPENS = re.compile(
-    r"(?i)(?:^|[.;:!?—–(]\s*|,\s*|\b(?:and|but|so)\s+)(?:next time|from now on|going forward)\b"
+    r"(?i)(?:^|[.;:!?—–(]\s*|,\s*|\b(?:and|but|so|und|aber|also|et|mais|donc|y|pero)\s+)"
+    rf"(?:next time|from now on|going forward|{EU_AHEAD})(?!\w)"
     r"(?!\s+(?:is|was|will be|would be|it's|it is)\b)"
 )
 _COMMITS = re.compile(
@@ -73,7 +92,7 @@ def failure_told(s: str) -> bool:
 
 
 _OPENS_CHANGE = re.compile(
-    r"(?i)^\s*(?:from now on|going forward|from today|next time)\b|^\s*(?:今後|次から|次回から|これからは|以後)"
+    rf"(?i)^\s*(?:from now on|going forward|from today|next time|{EU_AHEAD})(?!\w)|^\s*(?:今後|次から|次回から|これからは|以後)"
 )
 
 
@@ -101,6 +120,7 @@ RETRO = re.compile(
 NORM = re.compile(
     r"(?i)(?:^|[:;]\s*|\b(?:we|i|you|they|everyone|everybody|staff|crews?|(?:must|should|will)(?: not)?)\s+)"
     r"(?:always|never)\s+\w|\bfrom now on\b|\bgoing forward\b|\bin (?:the )?future\b|"
+    rf"(?<!\w){EU_AHEAD}(?!\w)|"
     r"\bfrom (?:today|tomorrow|here on)\b|"
     r"\b(?:i|we)(?:'ll| will| won't| will not| am going to| are going to)\b|"
     # a written rule's own ending, 「…を止めること。」「必ず確認すること。」 (not hearsay, 「…とのこと。」「…ということ。」)
@@ -146,13 +166,13 @@ _ITEM = ITEM
 LABEL_LINE = re.compile(
     r"(?i)^\s*(?:#+\s*|\d+[.)]\s*|[-*+・•]\s*)?[\[【(（]?\s*(?:lessons? learned|lessons?|takeaways?|"
     r"action items|what we(?:'d| would) change|(?:so )?next time,?(?: (?:i|we)(?: will|'ll))?|"
-    r"教訓|学び|反省点?|再発防止策?|今後の対策|次回から(?:は)?)\s*[\]】)）]?\s*[:：]?\s*$"
+    rf"{EU_LABELS}|教訓|学び|反省点?|再発防止策?|今後の対策|次回から(?:は)?)\s*[\]】)）]?\s*[:：]?\s*$"
 )
 # A line that opens a new part of the episode (a heading, 【見出し】, a short numbered heading).
 # A chat turn opens its own sentence ("**priya:** …", "**佐藤**: …", "[09:12] Ken: …"), never joined to the last.
 _TURN = re.compile(r"^\s*(?:\*\*[^*\n]{1,24}\*\*\s*[:：]?|\[\d{1,2}:\d{2}(?::\d{2})?\])")
 _HEAD_LINE = re.compile(r"^\s*(?:#+\s+.+|【[^】]+】\s*|\d+[.)]\s*\S{1,12}\s*|.{1,40}[:：])\s*$")
-_LABEL = re.compile(r"(?i)^(?:lessons? learned|lesson|takeaway|教訓|学び|反省)\s*[:：]\s*")
+_LABEL = re.compile(rf"(?i)^(?:lessons? learned|lesson|takeaway|{EU_LABELS}|教訓|学び|反省)\s*[:：]\s*")
 
 
 def _join(lines: list[str]) -> str:

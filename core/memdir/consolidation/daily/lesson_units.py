@@ -34,7 +34,7 @@ ACTED = re.compile(
 # (「再発した」「再び」「再度」) and not a word that only starts with "re" ("reported", "received").
 REDONE = re.compile(
     r"(?i)\bre-(?:[a-z]{2,}ed|sent|ran|run|did|done|wrote|written|made|built|drew|took|taken|bought|told|set|put)\b|"
-    r"\b(?:erneut|neu|nochmal|noch einmal)\s+(?:\w+\s+){0,2}?(?:ge[a-zäöüß]{2,}(?:t|en)|[a-zäöüß]{2,}iert)\b|"
+    r"\b(?:erneut|neu|nochmal|noch einmal)\s+(?:\w+\s+){0,2}?(?:(?:ge|be|ver|er|ent|zer)[a-zäöüß]{2,}(?:t|en)|[a-zäöüß]{2,}iert)\b|"
     r"再(?!発|び|度|来|三|々)[\u3400-\u9fff\u30a0-\u30ff]{1,6}(?:した|しました|して|したら|し、)|"
     r"[\u3040-\u309f\u3400-\u9fff]直(?:した|しました|して|したら)"
 )
@@ -93,13 +93,33 @@ def repaired(s: str) -> str | None:
     """What a repair was done for, when the sentence tells it before the fix ("The export dropped the VAT line
     again; re-exported it" -> "The export dropped the VAT line again", 「…消えていたので、再出力した」 -> 「…消えていた」);
     None when the sentence opens with the fix."""
+    cut = _repair_cut(s)
+    return cut[0] if cut else None
+
+
+def repair_part(s: str) -> str | None:
+    """The repair itself, when the sentence tells what it was done for first ("The export dropped the VAT line
+    again; re-exported it" -> "re-exported it", 「…消えていたので、再出力した」 -> 「再出力した」): what worked,
+    without the failure (trial 23 re-check #8: the whole sentence was listed again under "What worked instead")."""
+    cut = _repair_cut(s)
+    return cut[1] if cut and not _BACK.search(cut[1]) else None  # "replaced it": the sentence names what
+
+
+# A repair that names what it mended only by a pronoun ("replaced it", "re-trued it", 「それを交換した」) needs
+# the clause before it: the sentence stays whole.
+_BACK = re.compile(r"(?i)^(?:\S+\s+){0,2}?(?:it|them|es|ihn)\b|^(?:それ|これ|あれ)")
+
+
+def _repair_cut(s: str) -> tuple[str, str] | None:
+    """(what the repair was done for, the repair) of a sentence that tells the failure first."""
     starts = [0, *(m.end() for m in _CLAUSE.finditer(s))]  # where each clause begins
     ends = [*(m.start() for m in _CLAUSE.finditer(s)), len(s)]
     at = next((i for i in range(1, len(starts)) if _fixes(s[starts[i] : ends[i]])), 0)
     if not at:
         return None
     head = _CONNECTIVE.sub("", s[: ends[at - 1]].rstrip(" ,;；、")).strip()
-    return head if head and not _fixes(head) else None
+    tail = s[starts[at] :].strip()
+    return (head, tail) if head and tail and not _fixes(head) else None
 
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")

@@ -34,8 +34,9 @@ from memdir.consolidation.daily.lesson_edits import (
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_outcome import result_of
 from memdir.consolidation.daily.lesson_response import without_responses
+from memdir.consolidation.daily.lesson_rows import lesson_row
 from memdir.consolidation.daily.lesson_split import split_fix, what_to_do
-from memdir.consolidation.daily.lesson_story import story_failed
+from memdir.consolidation.daily.lesson_story import story_failed, without_consequence
 from memdir.consolidation.daily.lesson_text import (
     FAILED,
     LABEL_LINE,
@@ -51,7 +52,15 @@ from memdir.consolidation.daily.lesson_text import (
     unlabel,
 )
 from memdir.consolidation.daily.lesson_turns import FOUND_OUT
-from memdir.consolidation.daily.lesson_units import as_item, block_failed, is_block, is_positive, notes_text
+from memdir.consolidation.daily.lesson_units import (
+    as_item,
+    block_failed,
+    is_block,
+    is_positive,
+    notes_text,
+    repair_part,
+    repaired,
+)
 from memdir.consolidation.daily.long_paste import excerpt_texts
 from memdir.consolidation.daily.router import given_title
 from memdir.consolidation.daily.shape import shape
@@ -165,9 +174,13 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     used = {*failed[:6], *said, *remedies[:3], *checks[:3]}
     rest = [s for s in sents if s not in used and not LABEL_LINE.match(s)]
     failed = [unlabel(f) for f in failed]
+    # the rule first, then the remedy: its repair alone when what it was done for is under "What failed" (re-check #8)
     fixes = [unlabel(f) for f in fixes] + [
-        r for r in remedies[:3] if r not in fixes
-    ]  # the rule first, then the remedy
+        (repair_part(r) if repaired(r) in failed else r) or r for r in remedies[:3] if r not in fixes
+    ]
+    fixes = [
+        cap_first(without_consequence(f, failed), ep.text) for f in fixes
+    ]  # its consequence filed: the rule
     existing = _same_lesson(store, " ".join(fixes), ep.id)
     # the title the episode's note gets ("hi girls, important about…" is no lesson's name)
     title = redact_text(shape("knowledge", given_title(ep.title, ep.text), ep.text).title or fixes[0])[:120]
@@ -246,7 +259,7 @@ class EpisodeLessons:
                 rel = self.lesson(ep, elsewhere=bool(routed.get(ep.id)))
                 if rel:
                     touched.append(rel)
-                    self._row(ep, rel, created=len(self.report.created) > made)
+                    lesson_row(self.report, ep.id, rel, created=len(self.report.created) > made)
                     for target in routed.get(ep.id, []):
                         self._link(target, rel)
                 self.outcomes(ep, open_decisions)
@@ -267,31 +280,6 @@ class EpisodeLessons:
             for src in {stored_ref(s) for s in note.str_list("sources")} & ids:
                 out.setdefault(src, []).append(note.path)
         return out
-
-    def _row(self, ep: Episode, lesson: str, created: bool) -> None:
-        """The report's `episodes` row for a lesson written from an episode (unless the plan's row names it);
-        a skipped episode's row becomes this one, and an episode added to a lesson that was there says it was
-        folded into it (trial 22 #11)."""
-        rows = [r for r in self.report.episodes if r.get("episode") == ep.id]
-        if any(r.get("target") == lesson for r in rows):
-            return
-        reason = (
-            "records a mistake and its fix: a lesson (knowledge/lessons/)"
-            if created
-            else f"folded into {lesson}: the lesson it tells again (a source of it now)"
-        )
-        row: dict[str, str | None] = {
-            "episode": ep.id,
-            "action": "lesson",
-            "target": lesson,
-            "reason": reason,
-        }
-        skip = next((r for r in rows if r.get("action") == "skip" and not r.get("target")), None)
-        if skip is not None:  # it was read as nothing to keep; its lesson keeps it
-            skip.update(row)
-            self.report.skipped = max(0, self.report.skipped - 1)
-        else:
-            self.report.episodes.append(row)
 
     # -- lessons -------------------------------------------------------------------
     def lesson(self, ep: Episode, elsewhere: bool = True) -> str | None:

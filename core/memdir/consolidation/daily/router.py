@@ -11,8 +11,9 @@ and a text with no step in it at all is the model's runner-up of knowledge and s
 the model reads procedures at 0.6 or more and the text is no message to a reader, routing round 22). An
 episode that holds both a lesson and a separate set of steps, and that the model finds mixed, is split in two
 parts. A second model tells a report of using an existing procedure ("the usual steps") from new material.
-English steps told in prose with no list are a procedure (route_told_steps). Each kept part is shaped into a
-note a person keeps (shape); nothing is invented.
+English steps told in prose with no list are a procedure (route_told_steps); a skip that tells a standing decision
+in prose is knowledge (route_decided). Each kept part is shaped into a note a person keeps (shape); nothing is
+invented.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, sentences
+from memdir.consolidation.daily.route_decided import states_a_decision
 from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP, states_a_fact
 from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
 from memdir.consolidation.daily.route_message import is_message
@@ -93,8 +95,6 @@ STATED_DECISION = re.compile(
 # the note its runner-up kind would make (chosen on the dev sets: docs/daily.md, "Unsure skips")
 UNSURE_SKIP = 0.55
 USAGE_MIN_PROBA = 0.5  # the usage model's probability from which an episode is a usage report
-# a documentation page rather than an episode: longer than this and with this many headings (of the
-# 600 training episodes, 3 pass; of the 209 Vue pages, 186). Pages go to the documentation weights.
 
 Embed = Callable[[list[str]], np.ndarray]
 
@@ -180,7 +180,7 @@ class Router:
 
     def rule_of(self, r: Reading) -> tuple[str, str]:
         """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
-        short, decision, fix_note, reference, story, told_steps, plain_report, no_steps (route_rules_audit)."""
+        short, decision, decided, fix_note, reference, story, told_steps, plain_report, no_steps (route_rules_audit)."""
         kind, rule, _ = self._rules(r)
         return kind, rule
 
@@ -227,9 +227,9 @@ class Router:
         if content_words(r.blocks) < MIN_WORDS and not any(b.kind == "code" for b in r.blocks):
             return "skip", "short"
         kind = self.model.classes[int(np.argmax(r.proba))]
-        if kind == "skip" and STATED_DECISION.search(r.body):
-            # minutes that record a decision keep it (docs/daily.md, "Rule layer")
-            return "knowledge", "decision"
+        if kind == "skip" and (STATED_DECISION.search(r.body) or states_a_decision(r.body)):
+            # a decision under its label (docs/daily.md, "Rule layer") or told in prose (route_decided, round 27)
+            return "knowledge", "decision" if STATED_DECISION.search(r.body) else "decided"
         if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body)):
             # a fix, a rule adopted "from now on", results told (route_fix_note)
             return "knowledge", "fix_note"

@@ -101,9 +101,8 @@ class DailyConsolidator:
         self.index = index
         self.lock_timeout = lock_timeout
         self.waiting_today = 0  # pending episodes of today that a run without --date leaves for tomorrow
-        self.waiting_later: dict[
-            str, int
-        ] = {}  # pending episodes per day after today (another zone's session)
+        self.waiting_later: dict[str, int] = {}  # pending per day after today (another zone's session)
+        self.today = date.today()  # the run's today: `schedule.timezone`'s date when it names a zone
 
     def run(self, day: date | None = None, dry_run: bool = False) -> RunReport:
         """Consolidate `day` (or every pending episode up to yesterday); returns the RunReport."""
@@ -144,15 +143,15 @@ class DailyConsolidator:
         report.processed = len(episodes) + len(retried) + sum(u.episodes for u in unread)
         for u in unread:  # a typo a person must fix: pending and named, like a merge conflict (exit 75)
             report.leave_pending(u.episodes, u.line)
-        if day is None and self.waiting_today:
-            report.stats["waiting_today"] = self.waiting_today
-        if day is None and self.waiting_later:  # a day file of a later day, written in another time zone
-            report.stats["waiting_later"] = dict(self.waiting_later)
+        waiting = {"waiting_today": self.waiting_today, "waiting_later": dict(self.waiting_later)}
+        if day is None and any(waiting.values()):  # later: a day file written in another time zone
+            report.stats.update({k: v for k, v in waiting.items() if v}, today=self.today.isoformat())
+            report.stats["today_words"] = self.config.schedule.today_words()  # the named zone's day
         if retried:
             report.stats["lessons_retried"] = len(retried)
         # a `git pull` stopped mid-merge left both sides in the file: no text to learn from
         # (a sync tool's conflict copy beside the day file: the same, until a person keeps one)
-        until = day + timedelta(days=1) if day is not None else date.today()
+        until = day + timedelta(days=1) if day is not None else self.today
         episodes, retried = hold_unresolved(self.store, (episodes, retried), report, until, day)
         # 3. the existing notes' vectors (related notes, duplicate checks)
         vectors = NoteVectors(self.store, self.embedder())
@@ -216,7 +215,7 @@ class DailyConsolidator:
         commit_run(self.root, self.config, report)
 
     def collect(self, day: date | None, refused: list[str] | None = None) -> list[Episode]:
-        """Pending episodes: of `day`, or of every day before today (local date); `refused` gets one line
+        """Pending episodes: of `day`, or of every day before today (`schedule.timezone`'s date); `refused` gets one line
         per day file or episode too large to consolidate."""
         return self._collect(day, refused)[0]
 
@@ -228,10 +227,11 @@ class DailyConsolidator:
         if day is not None:
             found = self.episodes.iter_episodes(on=day, refused=refused, unread=unread)
         else:  # today's day file is still being written: it waits, and the report says so (trial 13)
-            found = self.episodes.iter_episodes(until=date.today(), refused=refused, unread=unread)
-            today = self.episodes.iter_episodes(on=date.today())
+            self.today = self.config.schedule.today()  # the root's zone, not the machine's (re-check N9)
+            found = self.episodes.iter_episodes(until=self.today, refused=refused, unread=unread)
+            today = self.episodes.iter_episodes(on=self.today)
             self.waiting_today = sum(1 for ep in today if state.needs_routing(ep.id, ep.hash))
-            later = (ep for ep in self.episodes.iter_episodes(after=date.today()) if ep.day is not None)
+            later = (ep for ep in self.episodes.iter_episodes(after=self.today) if ep.day is not None)
             days = Counter(ep.day.isoformat() for ep in later if ep.day and state.is_pending(ep.id, ep.hash))
             self.waiting_later = dict(sorted(days.items()))
         # an episode file may hold a secret (a person wrote it, or an older memdir did): nothing in a

@@ -45,6 +45,7 @@ from memdir.consolidation.daily.shape_opening import TOPIC_REST, unaddressed
 from memdir.consolidation.daily.shape_preamble import says_more
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
 from memdir.consolidation.daily.shape_shell import shell_steps
+from memdir.consolidation.daily.shape_slot import fact_after_act, slot_title
 from memdir.consolidation.daily.shape_steps import counted, labelled, list_steps, shown, split_symptoms
 from memdir.consolidation.daily.shape_tail import detach_tails
 from memdir.consolidation.daily.shape_text import is_filler, is_meta, purpose_clause, strip_narrative
@@ -157,7 +158,11 @@ def _knowledge_description(blocks: list[Block], title: str) -> str:
         s = next((s for s in sents if not s.rstrip().endswith((":", "："))), sents[0])
         short = s != every[0] and width(s) < 24 and not about_note(every[0])  # 「北営業所もだって。」
         return _cut(every[0] if short else s, DESC_LIMIT)
-    return _with_items("", [_item(u) for b in lists for u in units(b)])
+    items = [_item(u) for b in lists for u in units(b)]
+    facts = [fact_after_act(i) for i in items]
+    if len(facts) == 1 and facts != items:  # "- Called X: <fact>": the fact whole, its address too
+        return _cut(sentences(facts[0])[0], DESC_LIMIT)
+    return _with_items("", facts)
 
 
 def _procedure_description(
@@ -250,7 +255,9 @@ def _procedure_description(
 
 
 def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
-    """Title, description and body of a note of `kind` made from an episode's title and text."""
+    """Title, description and body of a note of `kind` made from an episode's title and text; a heading that
+    names only a time, a day or a slot (`### Morning`, `## Notizen`) is no title (`shape_slot`)."""
+    title = "" if not page and slot_title(title) else title
     written = split_inline_lists(text) if kind == "procedures" else text  # "…：1. a。2. b。" on one line
     if kind == "procedures":
         text = shell_steps(written)  # pasted shell history: one command per step

@@ -70,4 +70,4 @@ def cap_first(line: str, source: str = "") -> str:
     if not line[:1].islower():
         return line
     word = line.split(maxsplit=1)[0]
-    return line if is_name(word, line, source) else line[:1].upper() + line[1:]
+    return line if is_name(word, line, source) else line[:1].title() + line[1:]

@@ -106,7 +106,7 @@ def announced_purpose(lead: list[str]) -> str:
         m = _ANNOUNCED.match(" ".join(s.split()))
         if m:
             said = (m.group("en") or m.group("ja")).strip()
-            return said[:1].upper() + said[1:]
+            return said[:1].title() + said[1:]
     return ""
 
 

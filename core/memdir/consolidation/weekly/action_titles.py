@@ -99,7 +99,7 @@ def verb_of(noun: str, texts: Sequence[str]) -> str:
 def _phrase(verb: str, noun: str, parent: str) -> str:
     """Verb and thing as a sentence: "Refund an order" (the thing is what the verb makes), else
     "Unlock an account"."""
-    return f"{verb[:1].upper()}{verb[1:]} {_article(singular(parent or noun))}"
+    return f"{verb[:1].title()}{verb[1:]} {_article(singular(parent or noun))}"
 
 
 def call_title(call: str, texts: Sequence[str], args: str = "", asked: Sequence[str] = ()) -> str:
@@ -251,7 +251,7 @@ def command_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
         tail = f" {prep} {_article(singular(parent))}" if parent else ""
         if dotted_api:
             thing, tail = thing.replace("-", " "), tail.replace("-", " ")
-        return f"{verb[:1].upper()}{verb[1:]} {thing}{tail}"
+        return f"{verb[:1].title()}{verb[1:]} {thing}{tail}"
     return ""
 
 
@@ -330,7 +330,7 @@ def argument_title(args: str, texts: Sequence[str], asked: Sequence[str], parent
     for request in asked if not _NOUN.search(best) else ():
         first = request.split()[:1]
         if first and first[0].lower().strip(",.!:") == best:
-            return f"{best[:1].upper()}{best[1:]} {_article(singular(parent))}" if parent else best.title()
+            return f"{best[:1].title()}{best[1:]} {_article(singular(parent))}" if parent else best.title()
     for request in asked:
         lead = [w for w in request.split()]
         while lead and lead[0].lower().strip(",.!:") in _COURTESY:
@@ -342,7 +342,7 @@ def argument_title(args: str, texts: Sequence[str], asked: Sequence[str], parent
             while at + 1 < len(lead) and lead[at + 1].lower().strip(",.!:") in words:
                 at += 1  # the rest of the value's noun: "the rain credit"
             phrase = " ".join(lead[: at + 1]).strip(",.!:")
-            return f"{phrase[:1].upper()}{phrase[1:]}"
+            return f"{phrase[:1].title()}{phrase[1:]}"
     return ""
 
 

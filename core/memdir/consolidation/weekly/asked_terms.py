@@ -102,7 +102,7 @@ def _english_phrase(value: str, text: str) -> str:
     if not noun and not head:
         return ""
     phrase = " ".join(w for w in words if w)
-    return phrase[:1].upper() + phrase[1:]
+    return phrase[:1].title() + phrase[1:]
 
 
 def constant_title(steps: Sequence[str], asked: Sequence[str]) -> str:

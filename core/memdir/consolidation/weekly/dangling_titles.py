@@ -51,9 +51,9 @@ def dangling_title(title: str, steps: Sequence[str], call: Sequence[str]) -> str
             start = next((i for i, p in enumerate(parts) if _stem(p) == head), -1)
             if start >= 0 and act and act not in parts[start:]:
                 text = " ".join([act, *parts[start:]])
-                return text[:1].upper() + text[1:]
+                return text[:1].title() + text[1:]
     text = " ".join(words)
-    return text[:1].upper() + text[1:]
+    return text[:1].title() + text[1:]
 
 
 _GLUED = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]")

@@ -157,7 +157,7 @@ def _subject_title(subjects: Sequence[str], need: int, words: set[str]) -> str:
         or toks[-1].lower() in _DETERMINERS | _PREPOSITIONS
     ):
         return ""
-    return " ".join([toks[0][:1].upper() + toks[0][1:], *toks[1:]])
+    return " ".join([toks[0][:1].title() + toks[0][1:], *toks[1:]])
 
 
 def _shared_en(clauses: Sequence[str], need: int) -> tuple[list[str], int, bool]:
@@ -242,7 +242,7 @@ def _rest(after: Sequence[str]) -> list[str]:
 
 
 def _join(base: str, thing: Sequence[str], rest: Sequence[str]) -> str:
-    return " ".join([base[:1].upper() + base[1:], *thing, *rest])
+    return " ".join([base[:1].title() + base[1:], *thing, *rest])
 
 
 def _base(word: str, words: set[str]) -> str:

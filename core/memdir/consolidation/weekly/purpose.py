@@ -60,7 +60,9 @@ def task_phrase(title: str) -> str:
         return ""
     if _HANGUL.match(title):  # a Korean title (`꽃다발 주문`, round 29): Korean's word for the steps
         return f"{title} 절차"
-    if _OTHER_SCRIPT.match(title):  # Hebrew, Cyrillic, Greek, Thai…: no Japanese `の手順` after it
+    if _OTHER_SCRIPT.match(title) or not (_LATIN.match(title) or _CJK.search(title)):
+        # Hebrew, Cyrillic, Greek (round 45), Georgian, Bengali, Thai, a title that opens with a digit
+        # (`3D print`): no Japanese `の手順` after a title with no Japanese in it
         return f"Steps for: {title}"
     if not _LATIN.match(title) or len(_CJK.findall(title)) > len(_LATIN_LETTERS.findall(title)):
         return f"{title}手順" if _CJK_VERB_END.search(title) else f"{title}の手順"

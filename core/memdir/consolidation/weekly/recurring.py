@@ -203,7 +203,7 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
             score += 1 if start == 0 else 0  # the request's own verb opens the title
             phrase = " ".join(kept)
             if (score, -len(kept)) > best[:2]:
-                best = (score, -len(kept), phrase[:1].upper() + phrase[1:])
+                best = (score, -len(kept), phrase[:1].title() + phrase[1:])
     return best[2]
 
 

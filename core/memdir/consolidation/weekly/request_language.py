@@ -90,7 +90,7 @@ def call_name_title(steps: Sequence[str], asked: Sequence[str], shared: frozense
         verb, noun = (_spelled(w, asked) for w in words)
         thing = singular(noun)
         article = "an" if thing[:1] in "aeio" else "a"
-        return f"{verb[:1].upper()}{verb[1:]} {article} {thing}"
+        return f"{verb[:1].title()}{verb[1:]} {article} {thing}"
     return ""
 
 
@@ -241,4 +241,4 @@ def request_words_title(
         )  # `جلسة يوم`: a shared frame; the tools' title
     else:
         return title
-    return phrase[:1].upper() + phrase[1:] if phrase else title
+    return phrase[:1].title() + phrase[1:] if phrase else title

@@ -220,7 +220,7 @@ def request_script_title(title: str, steps: Sequence[str], asked: Sequence[str])
         tasks = sum(n for _, n in spelled)
         if tasks > best_tasks:
             best, best_tasks = " ".join(form for form, _ in spelled), tasks
-    return best[:1].upper() + best[1:] if best else title  # `Ремонт пральки`; Hebrew has no case
+    return best[:1].title() + best[1:] if best else title  # `Ремонт пральки`; Hebrew has no case
 
 
 def unheard_word(phrase: str, steps: Sequence[str], asked: Sequence[str]) -> bool:

@@ -52,5 +52,5 @@ def service_title(steps: Sequence[str], asked: Sequence[str], title: str, fragme
         ):
             named = value.replace("-", " ")
             named = named.lower() if named.isupper() else named  # `GREEN-TO-CLEAN`: a code's capitals
-            return named[:1].upper() + named[1:]
+            return named[:1].title() + named[1:]
     return title

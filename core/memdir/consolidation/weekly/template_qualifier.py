@@ -69,7 +69,7 @@ def qualified_title(title: str, steps: Sequence[str]) -> str:
         if at > 0 and said[at - 1].lower() in ("a", "an"):
             said[at - 1] = "an" if value[:1].lower() in "aeiou" else "a"
         text = " ".join([*said[:at], value.lower(), *said[at + 1 :]])
-        return text[:1].upper() + text[1:]
+        return text[:1].title() + text[1:]
     words, thing = _qualifier(steps, work)
     said = title.split()
     at = next((i for i, w in enumerate(said) if w.lower() == thing), -1)
@@ -79,4 +79,4 @@ def qualified_title(title: str, steps: Sequence[str]) -> str:
         said[at - 1] = "an" if words[0][:1] in "aeiou" else "a"
     out = [*said[:at], *words, *said[at:]]
     text = " ".join(out)
-    return text[:1].upper() + text[1:].lower() if title[1:] == title[1:].lower() else text
+    return text[:1].title() + text[1:].lower() if title[1:] == title[1:].lower() else text

@@ -96,7 +96,7 @@ def without_holes(title: str) -> str:
         or _MORE.search(out)
     ):
         return title
-    return out[:1].upper() + out[1:]
+    return out[:1].title() + out[1:]
 
 
 HOLE = "\x00"  # where a file name dropped a placeholder that names no role (`{value}`)

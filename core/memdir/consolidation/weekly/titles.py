@@ -359,7 +359,7 @@ def render_title(template: Template) -> str:
     """The title text: placeholders by name, first letter upper-cased, no closing full stop."""
     text = template.render().rstrip(" .。")
     if re.match(r"[a-z]+(?:-[a-z]+)* ", text):  # an English sentence starts with a capital (`Smoke-test …`)
-        return text[:1].upper() + text[1:]
+        return text[:1].title() + text[1:]
     return text
 
 

@@ -76,5 +76,5 @@ def verb_and_thing(asked: Sequence[str], values: Mapping[str, Sequence[str]]) ->
                     if verb.endswith("ed"):
                         continue  # `booked the crossing`: what was done before, no request's verb
                     article = "an" if name[0] in "aeio" else "a"
-                    best = (n, -gap, f"{verb[:1].upper()}{verb[1:]} {article} {name.replace('_', ' ')}")
+                    best = (n, -gap, f"{verb[:1].title()}{verb[1:]} {article} {name.replace('_', ' ')}")
     return best[2]
