@@ -53,6 +53,7 @@ from memdir.consolidation.weekly.japanese_work import (
     japanese_led,
     japanese_work_title,
     names_less,
+    unspoken_tools,
 )
 from memdir.consolidation.weekly.korean_work import is_korean, korean_led, korean_work_title
 from memdir.consolidation.weekly.service_titles import service_title
@@ -380,7 +381,7 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
         if ko:  # a title in Korean already says it; the calls' English words say less
             return title if is_korean(title) else ko
         return ja if ja and names_less(title, ja, asked, steps) else title
-    ja = ja or ko
+    ja = ja or ko or (title if unspoken_tools(title, steps, [verb, *noun], asked) else "")  # `番傘` stays
     if ja:
         return ja
     # a call another kind makes is no name of this one (`Schedule a pickup`) when its own calls name no work:

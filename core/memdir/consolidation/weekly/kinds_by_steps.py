@@ -63,6 +63,10 @@ class StepKinds:
             if 2 * c > len(members)
         )
 
+    def tools_of(self, one: int) -> frozenset[str]:
+        """The tools task `one` (an `ok` index) called."""
+        return self._tools[self._ok[one]]
+
     def own_calls(self, members: Sequence[int]) -> frozenset[str]:
         """Tools most of the members (`ok` indexes) call and no other successful task of the week calls."""
         mine = [self._ok[i] for i in members]
@@ -193,3 +197,34 @@ def join_one_offs(kinds: StepKinds, groups: dict[int, list[int]]) -> int:
     for label in [k for k, v in groups.items() if not v]:
         del groups[label]
     return moved
+
+
+def set_apart_strangers(kinds: StepKinds, groups: dict[int, list[int]], min_members: int) -> int:
+    """A member that makes none of its kind's own calls leaves it (round 50). A kind's own calls are the
+    tools most of its other members call and no successful task outside them calls (`StepKinds.own_calls`:
+    `zakaz_kvevri` of four qvevri orders); a follow-up from one of their customers (`status_zakaza`, "are our
+    qvevri fired yet?") reads like them and joined them, and with it no step was most of the kind's own. Only
+    from a cluster that keeps `min_members` without it; the member is a one-off of its own. `groups` (label
+    -> `ok` indexes) is changed in place; returns the members set apart."""
+    moved = 0
+    for label in sorted(groups):
+        members = groups[label]
+        if len(members) <= min_members:
+            continue
+        strangers = [
+            i
+            for i in members
+            if (own := kinds.own_calls([m for m in members if m != i])) and not own & kinds.tools_of(i)
+        ]
+        if len(strangers) != 1:
+            continue
+        groups[label] = [m for m in members if m != strangers[0]]
+        groups[max(groups) + 1] = [strangers[0]]
+        moved += 1
+    return moved
+
+
+def settle_members(kinds: StepKinds, groups: dict[int, list[int]], min_members: int) -> int:
+    """A one-off that makes a kind's own calls joins it (`join_one_offs`), then a member that makes none of
+    them leaves it (`set_apart_strangers`); returns the moves."""
+    return join_one_offs(kinds, groups) + set_apart_strangers(kinds, groups, min_members)

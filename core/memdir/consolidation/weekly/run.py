@@ -34,7 +34,7 @@ from memdir.consolidation.weekly.kinds_by_steps import (
     StepKinds,
     gather_by_steps,
     is_task_type,
-    join_one_offs,
+    settle_members,
 )
 from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
@@ -337,7 +337,7 @@ class WeeklyDistiller:
             if not apart_tags(agreement, found, tags, *span):
                 break
         rehome(agreement, groups, works, feats, thr, tags, span[0])  # a kind's member back from a one-off
-        join_one_offs(kinds, groups)  # ... that reads like none of them but makes its call
+        settle_members(kinds, groups, self.th.min_successes)  # one that reads like none but makes its call
         gathered = gather_by_steps(agreement, groups, works, span, kinds.distinctive, MIN_SPECIFIC_STEPS)
         sstats = SplitStats()
         splitter = TemplateSplitter(lexicon, sstats)

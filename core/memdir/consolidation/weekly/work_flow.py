@@ -193,6 +193,10 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
     tool = work_call(steps)
     if not tool:
         return title
+    if english and speak_apart(steps, asked):  # the calls' English name for their service (round 50)
+        service = constant_head(title, steps, asked)
+        if service:
+            return service
     calls = [c for c in (_call(s) for s in steps) if c is not None]
     args = next(a for t, a in calls if t == tool)
     said = _LATIN.findall(title)
@@ -238,6 +242,40 @@ def speak_apart(steps: Sequence[str], asked: Sequence[str]) -> bool:
     return not any(
         w in words if len(w) == 3 else w[:4] in stems for w in named if w.isalpha() and len(w) >= 3
     )
+
+
+_VALUE_SPLIT = re.compile(r"\s(?=[^\W\d][\w.-]*=)", re.U)
+_HEAD = re.compile(r"^[^\W\d_][^\W\d_'-]*(?:-[^\W\d_]+)?(?: [^\W\d_][^\W\d_'-]*(?:-[^\W\d_]+)?)*", re.U)
+
+
+def constant_head(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The head of a constant the calls pass (its words before a comma, a number or a small word:
+    `servei.descripcio=Thatch survey, 60 min, …` -> `Thatch survey`) when the requests write each of its
+    words (the first four letters: `renewed` of `renewal`), one of them more than half of the requests
+    write and the title lacks (`Thatch cottage` of "survey" in every request). Under English requests over
+    calls named in another language (`speak_apart`) the service's English name is theirs (round 50's
+    `Put scaffold`, `Thatch cottage` over Catalan tools); "" when none."""
+    texts = [{w.lower()[:4] for w in _LATIN.findall(a)} for a in asked if a.strip()]
+    have = {w.lower()[:4] for w in _LATIN.findall(title)}
+    for _, args in (c for c in (_call(s) for s in steps) if c is not None):
+        for part in _VALUE_SPLIT.split(args):
+            value = part.split("=", 1)[1] if "=" in part else ""
+            m = _HEAD.match(value) if "{" not in value else None
+            words: list[str] = []
+            for w in m.group(0).split() if m else []:
+                if w.lower() in _SMALL:
+                    break
+                words.append(w)
+            if len(words) < 2:
+                continue
+            stems = [p.lower()[:4] for w in words for p in w.split("-") if len(p) >= 3]
+            common = [s for s in stems if 2 * sum(1 for t in texts if s in t) > len(texts)]
+            if all(any(s in t for t in texts) for s in stems) and any(s not in have for s in common):
+                return " ".join(words).capitalize()
+    return ""
+
+
+_SMALL = frozenset(["a", "an", "the", "in", "on", "of", "with", "for", "and", "or", "to", "at", "by", "from"])
 
 
 def _singular(word: str) -> str:
