@@ -41,6 +41,16 @@ def test_a_run_whose_number_was_dropped_is_no_title() -> None:
     assert not title.lower().startswith(("approx", "roughly", "about"))
 
 
+def test_a_unit_the_requests_write_only_beside_a_number_frames_no_title() -> None:
+    # `metres` is written only after a number (`12 metres`, `15 metres`): `Hedge is metres long` was a title
+    asked = [
+        "Hello, the hedge is about 12 metres long; any week in May works.",
+        "We need the hedge cut before summer, it's 15 metres or so.",
+        "Please trim our hedge, the hedge is 9 metres long.",
+    ]
+    assert "metres" not in recurring_title([(a, "") for a in asked])
+
+
 def test_english_requests_over_spanish_tools_take_the_service_the_calls_name() -> None:
     # the requests write no word of `buscar_cliente`, `reservar_valla`, `correo=`: the service's English name
     assert constant_head("Put gate", FENCE_STEPS, FENCE_ASKED) == "Close-board fence"

@@ -23,8 +23,9 @@ recurs, and the caller falls back to the tool calls.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
+from memdir.consolidation.weekly.script_words import dated_words
 from memdir.consolidation.weekly.titles_ja import KANJI_RUN, is_label
 from memdir.index.stemmer import stem as porter_stem
 
@@ -54,16 +55,18 @@ _QUANTITY = re.compile(r"[~≈]?\d[\d.,/]*[A-Za-z]{0,3}")
 MAX_GAP = 3
 
 
-def _measure(toks: Sequence[str], i: int) -> bool:
-    """Whether token i is a number and its unit (`14 m`, `20 ft`, `120m`): a quantity, not the kind's word
-    (`onto a 3.8.2 hotfix branch`, `version 14 to production` keep theirs)."""
+def _measure(toks: Sequence[str], i: int, units: Collection[str] = ()) -> bool:
+    """Whether token i is a number and its unit (`14 m`, `20 ft`, `120m`, or a word the requests write only
+    beside a number, `units`: `11 metres`, `9 metres`): a quantity, not the kind's word (`onto a 3.8.2
+    hotfix branch`, `version 14 to production` keep theirs)."""
     t = toks[i] if i < len(toks) else ""
     m = _QUANTITY.fullmatch(t)
     if m is None:
         return False
     unit = toks[i + 1] if i + 1 < len(toks) else ""
     glued = t[-1:].isalpha()
-    return glued or unit.isalpha() and len(unit) <= 2 and unit.lower() not in _SHORT_WORDS
+    word = unit.isalpha() and unit.lower() not in _SHORT_WORDS and unit.lower() not in _PREPOSITIONS
+    return glued or word and (len(unit) <= 2 or unit.lower() in units)
 
 
 _SHORT_WORDS = frozenset(
@@ -149,6 +152,7 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
         return re.search(rf"(?<![\w{{]){re.escape(t.lower())}(?![\w}}])", steps) is not None
 
     best: tuple[int, int, str] = (0, 0, "")
+    units = dated_words(asked)  # `metres` of "11 metres", "9 metres": a unit, never a title's word
     for text in asked:
         for toks in _clauses(text):
             while toks and toks[0].lower() in _COURTESY:
@@ -168,7 +172,7 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
                 end = i
             if (
                 # values (a name, an id) between the verb and the shared words are no gap
-                not _measure(toks, 1)  # `roughly 14 m`: a hedge, no verb
+                not _measure(toks, 1, units)  # `roughly 14 m`: a hedge, no verb
                 and sum(1 for t in toks[1:start] if _content(t) and not _value(t, False)) < MAX_GAP
                 and toks[0][:1].isalpha()
                 and _content(toks[0])
@@ -195,7 +199,7 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
                         and len(kept) - 1 not in added
                     )
                     dropped = "name" if t[:1].isupper() else dropped or "word"
-                    counted = counted or bool(kept) and _measure(toks, i)
+                    counted = counted or bool(kept) and _measure(toks, i, units)
                     if len(kept) > 1 and kept[-1].lower() in _PREPOSITIONS:
                         kept.pop()  # `ELISA for S-7795 on plate` -> `ELISA on plate`, not `ELISA for on plate`
                     continue
