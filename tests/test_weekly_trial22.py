@@ -3,7 +3,7 @@
 #3: the reason an agent passes to `t.failure(reason)` (the Python helper's documented way to say why a
 task failed) reaches the procedure's "Known failures", and the step blamed is the one that reason names
 (by its tool, or by words of its call no other step has), or none: never simply the task's last step.
-#4 (open, xfail): five identical English requests are titled by a read call's words.
+#4: five identical English requests keep their own words as the title, not a read call's words.
 """
 
 from __future__ import annotations
@@ -125,16 +125,6 @@ def test_the_task_weekly_example_lists_its_failure_reason(tmp_path: Path) -> Non
     assert "no error recorded" not in res.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "trial 22 #4, open (title code is being changed on branch weekly45): requests with one English "
-        "function word ('a') read as a language of unknown grammar (fragment_titles._english/_known_language), "
-        "so is_fragment() calls any title that names no word of the 'decisive call' a fragment, and "
-        "tool_call() takes the read `rooms.free_slots` as the verb 'free' (calendar.book, one word after its "
-        "namespace, is skipped): 'Free slots'. See docs/trials.md, trial 22."
-    ),
-)
 def test_identical_english_requests_keep_their_own_words_as_title(tmp_path: Path) -> None:
     mem = Memory(tmp_path / "root")
     mem.init()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -26,6 +27,7 @@ from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.fragment_titles import fragment_title
 from memdir.consolidation.weekly.free_values import within_values
 from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
+from memdir.consolidation.weekly.ja_act import act_title
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
 from memdir.consolidation.weekly.phone_values import join_phones
@@ -34,7 +36,9 @@ from memdir.consolidation.weekly.placeholders import assign, rename
 from memdir.consolidation.weekly.purpose import describe
 from memdir.consolidation.weekly.recurring import holds_more, recurring_title, verb_asked
 from memdir.consolidation.weekly.render import StepText, one_line, render_column
+from memdir.consolidation.weekly.request_language import call_name_title, request_words_title
 from memdir.consolidation.weekly.returned_names import mark_steps, name_returned, returned_legend
+from memdir.consolidation.weekly.romaji_titles import romaji_title
 from memdir.consolidation.weekly.run_period import period_notes
 from memdir.consolidation.weekly.script_titles import request_script_title
 from memdir.consolidation.weekly.span_types import Span
@@ -164,10 +168,13 @@ def _skeleton(tpl: Template) -> tuple[str, ...]:
 
 
 def distil_builtin(
-    tasks: list[Task], vectors: np.ndarray, shared_calls: frozenset[str] = frozenset()
+    tasks: list[Task],
+    vectors: np.ndarray,
+    shared_calls: frozenset[str] = frozenset(),
+    week: Sequence[str] = (),
 ) -> Draft:
     """Built-in draft from successful tasks and their (calibrated) vectors; `shared_calls`: tools other kinds of
-    the week make too."""
+    the week make too; `week`: every request of the week."""
     ordered = order_by_typicality([redacted(t) for t in tasks], vectors)
     ids = [t.task_id for t in ordered]
     cons = build_consensus(ordered)
@@ -314,6 +321,10 @@ def distil_builtin(
         title, rendered, asked, shared_calls
     )  # `Agua por`, `日付`: the decisive call's verb and object
     title = request_script_title(title, rendered, asked)  # `Kva tor tikun` over Hebrew requests: their words
+    title = request_words_title(title, rendered, asked, week)  # `Book henna visit` over Swahili: theirs
+    title = act_title(romaji_title(title, rendered, asked), rendered, asked)  # `Kaisuuken a hakkou`; `ペン`
+    if title in (steps_title(rendered), steps_title(with_tools(rendered))):  # a list of tool names, never a
+        title = call_name_title(rendered, asked, shared_calls) or title  # title: the decisive call's work
     if (
         any(g.in_title for g in groups) and _PLACEHOLDER.search(title) is None
     ):  # names once the title is final

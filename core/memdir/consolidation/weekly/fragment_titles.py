@@ -53,6 +53,7 @@ from memdir.consolidation.weekly.japanese_work import (
     japanese_led,
     japanese_work_title,
     names_less,
+    unspoken_tools,
 )
 from memdir.consolidation.weekly.korean_work import is_korean, korean_led, korean_work_title
 from memdir.consolidation.weekly.service_titles import service_title
@@ -316,11 +317,24 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
     )
 
 
+def said_by_all(title: str, asked: Sequence[str]) -> bool:
+    """Whether every request (two or more) opens with the title, two words or more and no placeholder, word
+    for word: what they all ask, in their words, is no fragment whatever the language reads as. Opens: a
+    sign-off every request ends with (`Kind regards`, round 32) is no request."""
+    words = title.lower().split()
+    if len(asked) < 2 or len(words) < 2 or "{" in title:
+        return False
+    pattern = re.compile(r"\s+".join(map(re.escape, words)) + r"(?!\w)")
+    return all(pattern.match(a.lower().strip()) for a in asked)
+
+
 def fragment_title(
     title: str, steps: Sequence[str], asked: Sequence[str], shared: frozenset[str] = frozenset()
 ) -> str:
     """The decisive call's verb and object when the title is a fragment; then the work by the calls'
     values when the title names none of it (`work_flow`, any language)."""
+    if said_by_all(title, asked):  # "book a vaccination", five times: the requests' own words (trial 22 #4)
+        return title
     english = _english(asked) and not verb_last(asked)
     steps = without_framework(steps, asked)  # `action_siparis_olustur`: Rasa's prefix, no word of the kind
     title = http_work_title(
@@ -367,7 +381,7 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
         if ko:  # a title in Korean already says it; the calls' English words say less
             return title if is_korean(title) else ko
         return ja if ja and names_less(title, ja, asked, steps) else title
-    ja = ja or ko
+    ja = ja or ko or (title if unspoken_tools(title, steps, [verb, *noun], asked) else "")  # `番傘` stays
     if ja:
         return ja
     # a call another kind makes is no name of this one (`Schedule a pickup`) when its own calls name no work:

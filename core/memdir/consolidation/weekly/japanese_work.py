@@ -195,3 +195,22 @@ def verb_form(title: str, asked: Sequence[str]) -> bool:
         return False
     tail = re.escape(m.group(0))
     return any(re.search(tail + _VERB_NEXT, a) for a in asked)
+
+
+def unspoken_tools(title: str, steps: Sequence[str], words: Sequence[str], asked: Sequence[str]) -> bool:
+    """Whether a title in the requests' script that more than half of them write and a call passes as a value
+    (`番傘` of `nom=番傘 20間 …`) stands over a call whose words no request writes (`commander_wagasa` under
+    Japanese requests): the calls name the thing in the requests' words, and their tool's name would title
+    the kind in another language (`Commander a wagasa`)."""
+    texts = [a.lower() for a in asked if a.strip()]
+    if (
+        not title
+        or re.search("[A-Za-z]", title)
+        or not (re.search("[\u3040-\u30ff\u3400-\u9fff]", title) and japanese_led(asked))
+    ):
+        return False
+    if not any(title in s for s in steps):
+        return False
+    if 2 * sum(1 for a in texts if title.lower() in a) <= len(texts):
+        return False
+    return not any(w[:4].lower() in a for w in words if len(w) >= 3 for a in texts)

@@ -9,6 +9,8 @@ split by wording when its members agree on such steps (`one_kind`).
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -35,6 +37,8 @@ class StepKinds:
         self._ids = [t.task_id for t in week]
         self._ok_rows = {n for n, t in enumerate(week) if t.succeeded}
         self._ok = [self._week[id(t)] for t in ok]
+        self._tools = [frozenset(t.tools) for t in week]
+        self._calls = [frozenset(_shape(action, text) for action, text in t.work) for t in week]
 
     def distinctive(self, members: list[int]) -> int:
         """Distinctive steps of the successful tasks `ok[i]` for i in members."""
@@ -46,6 +50,29 @@ class StepKinds:
         ids = {t.task_id for t in group}
         mine = {n for n, tid in enumerate(self._ids) if tid in ids}
         return self.agreement.distinctive(sorted(mine), self._ok_rows - mine)
+
+    def makes_calls_of(self, one: int, members: Sequence[int]) -> bool:
+        """Whether task `one` makes every call most of the members make (`ok` indexes), by the call's tool and
+        the names of its arguments (half of them at least the same): a cancel through the same tool, or
+        another command of one CLI, is other work."""
+        held = Counter(c for i in members for c in self._calls[self._ok[i]])
+        mine = self._calls[self._ok[one]]
+        return all(
+            any(tool == other and 2 * len(names & theirs) >= len(names | theirs) for other, theirs in mine)
+            for (tool, names), c in held.items()
+            if 2 * c > len(members)
+        )
+
+    def tools_of(self, one: int) -> frozenset[str]:
+        """The tools task `one` (an `ok` index) called."""
+        return self._tools[self._ok[one]]
+
+    def own_calls(self, members: Sequence[int]) -> frozenset[str]:
+        """Tools most of the members (`ok` indexes) call and no other successful task of the week calls."""
+        mine = [self._ok[i] for i in members]
+        held = Counter(t for n in mine for t in self._tools[n])
+        others = set().union(*(self._tools[n] for n in self._ok_rows - set(mine)))
+        return frozenset(t for t, c in held.items() if 2 * c > len(mine) and t not in others)
 
     def one_kind(
         self, members: list[int], work: Sequence[Work], parts: list[list[int]], min_steps: int
@@ -130,3 +157,74 @@ def is_task_type(draft: Draft) -> bool:
         or not draft.consensus
         or max(draft.specific_steps, draft.threaded_steps, draft.distinctive_steps) >= MIN_SPECIFIC_STEPS
     )
+
+
+def _shape(action: str, text: str) -> tuple[str, frozenset[str]]:
+    """A call's tool and the names of its arguments (`slot.date=…`, `--owner …`), its values aside."""
+    return action, frozenset(re.findall(r"([^\W\d][\w.-]*)=", text) + re.findall(r"--([\w-]+)", text))
+
+
+def join_one_offs(kinds: StepKinds, groups: dict[int, list[int]]) -> int:
+    """A task left alone in its cluster joins the one kind whose own call it makes (round 47).
+
+    A terse request (`آزمایشی، دوشنبه ۱۰، یک نفر`) or a chatty one (a taster asked for in a long story)
+    reads alike to no member of its kind, so complete linkage and `rehome` leave it alone, and the kind is
+    written from three of its four sources. It joins a cluster of 2 or more when it calls a tool
+    most of them call and no other successful task of the week calls (`StepKinds.own_calls`, with it among
+    them) and makes every call most of them make, with half of its arguments' names at least (an exploration
+    of its own aside: `listOpenSlots`); its values and free text (`notes=…`) may differ, as its wording does.
+    A cancel through the booking tool, or another command of one CLI (`distribution-group create` beside
+    `permission add`), is other work and stays. One such cluster only. `groups`
+    (label -> `ok` indexes) is changed in place; returns the moves.
+    """
+    moved = 0
+    for label in sorted(groups):
+        if len(groups[label]) != 1:
+            continue
+        i = groups[label][0]
+        homes = [
+            other
+            for other, members in groups.items()
+            if other != label
+            and len(members) >= 2
+            and kinds.own_calls([*members, i])
+            and kinds.makes_calls_of(i, members)
+        ]
+        if len(homes) == 1:
+            groups[homes[0]].append(i)
+            groups[label] = []
+            moved += 1
+    for label in [k for k, v in groups.items() if not v]:
+        del groups[label]
+    return moved
+
+
+def set_apart_strangers(kinds: StepKinds, groups: dict[int, list[int]], min_members: int) -> int:
+    """A member that makes none of its kind's own calls leaves it (round 50). A kind's own calls are the
+    tools most of its other members call and no successful task outside them calls (`StepKinds.own_calls`:
+    `zakaz_kvevri` of four qvevri orders); a follow-up from one of their customers (`status_zakaza`, "are our
+    qvevri fired yet?") reads like them and joined them, and with it no step was most of the kind's own. Only
+    from a cluster that keeps `min_members` without it; the member is a one-off of its own. `groups` (label
+    -> `ok` indexes) is changed in place; returns the members set apart."""
+    moved = 0
+    for label in sorted(groups):
+        members = groups[label]
+        if len(members) <= min_members:
+            continue
+        strangers = [
+            i
+            for i in members
+            if (own := kinds.own_calls([m for m in members if m != i])) and not own & kinds.tools_of(i)
+        ]
+        if len(strangers) != 1:
+            continue
+        groups[label] = [m for m in members if m != strangers[0]]
+        groups[max(groups) + 1] = [strangers[0]]
+        moved += 1
+    return moved
+
+
+def settle_members(kinds: StepKinds, groups: dict[int, list[int]], min_members: int) -> int:
+    """A one-off that makes a kind's own calls joins it (`join_one_offs`), then a member that makes none of
+    them leaves it (`set_apart_strangers`); returns the moves."""
+    return join_one_offs(kinds, groups) + set_apart_strangers(kinds, groups, min_members)

@@ -23,7 +23,10 @@ _LATIN = re.compile(r"^[A-Za-z]")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # `GPUパーティションの利用`: a Japanese title
 _LATIN_LETTERS = re.compile(r"[A-Za-z]")
-_OTHER_SCRIPT = re.compile(r"^[\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff]")
+# Greek, Cyrillic, Hebrew, Arabic (round 45); Indic, Thai, Lao, Myanmar, Khmer (round 46)
+_OTHER_SCRIPT = re.compile(
+    r"^[\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]"
+)
 _NO_VERB = frozenset(["please", "pls", "can", "could", "would", "will", "we", "i", "it", "hey", "hi", "need"])
 _CJK_VERB_END = re.compile(r"[うくぐすつぬぶむる]$")
 # a purpose or a condition of an English request, to its end or its next sentence
@@ -90,11 +93,15 @@ def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: 
 def work_phrase(title: str, intents: Sequence[str], steps: Sequence[str]) -> str:
     """What a procedure titled by a thing (`Gutter cleaning`, `Rezervuj lodě`) is for, beyond its title (round
     37): with English requests and a work call whose verb the title lacks, "How to book a gutter cleaning";
-    else nothing beyond the title ("Steps for: Rezervuj lodě"), never the list of its calls (round 43; a clause
+    else nothing beyond the title ("Steps for: Rezervuj lodě"; English requests over calls in another language,
+    `speak_apart`: "Steps for: Rehair violin bow", not "How to prenota a …"), never the list of its calls (round 43; a clause
     such as "when a request asks for it" says nothing a reader can check, so none is added)."""
     from memdir.consolidation.weekly.fragment_titles import tool_call  # a title reader, loaded late
+    from memdir.consolidation.weekly.work_flow import speak_apart
 
     verb, _ = tool_call(steps, intents)
+    if speak_apart(steps, intents):  # `prenota` under English requests: no verb of theirs (round 48)
+        return ""
     english = 2 * sum(1 for i in intents if len(set(re.findall(r"[a-z]+", i.lower())) & FUNCTION_WORDS) >= 2)
     if (
         verb

@@ -23,8 +23,9 @@ recurs, and the caller falls back to the tool calls.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
+from memdir.consolidation.weekly.script_words import dated_words
 from memdir.consolidation.weekly.titles_ja import KANJI_RUN, is_label
 from memdir.index.stemmer import stem as porter_stem
 
@@ -48,7 +49,29 @@ _DETERMINERS = frozenset(
     ["a", "an", "the", "our", "my", "your", "their", "his", "her", "its", "this", "that"]
 )
 _PREPOSITIONS = frozenset(["for", "on", "in", "at", "of", "with", "from", "by"])
-MAX_GAP = 3  # other words a title keeps between two recurring ones
+# a number, bare or with its unit (`14`, `1/2`, `9.5`, `120m`): a run a title drops it from says nothing
+# (`roughly 14 m of ridge` -> `Roughly m of ridge`), and the word before it is a hedge, no verb
+_QUANTITY = re.compile(r"[~≈]?\d[\d.,/]*[A-Za-z]{0,3}")
+MAX_GAP = 3
+
+
+def _measure(toks: Sequence[str], i: int, units: Collection[str] = ()) -> bool:
+    """Whether token i is a number and its unit (`14 m`, `20 ft`, `120m`, or a word the requests write only
+    beside a number, `units`: `11 metres`, `9 metres`): a quantity, not the kind's word (`onto a 3.8.2
+    hotfix branch`, `version 14 to production` keep theirs)."""
+    t = toks[i] if i < len(toks) else ""
+    m = _QUANTITY.fullmatch(t)
+    if m is None:
+        return False
+    unit = toks[i + 1] if i + 1 < len(toks) else ""
+    glued = t[-1:].isalpha()
+    word = unit.isalpha() and unit.lower() not in _SHORT_WORDS and unit.lower() not in _PREPOSITIONS
+    return glued or word and (len(unit) <= 2 or unit.lower() in units)
+
+
+_SHORT_WORDS = frozenset(
+    ["a", "an", "to", "of", "in", "on", "at", "by", "or", "as", "is", "it", "we", "i", "me", "my"]
+)  # other words a title keeps between two recurring ones
 
 
 def stem(word: str) -> str:
@@ -129,6 +152,7 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
         return re.search(rf"(?<![\w{{]){re.escape(t.lower())}(?![\w}}])", steps) is not None
 
     best: tuple[int, int, str] = (0, 0, "")
+    units = dated_words(asked)  # `metres` of "11 metres", "9 metres": a unit, never a title's word
     for text in asked:
         for toks in _clauses(text):
             while toks and toks[0].lower() in _COURTESY:
@@ -148,7 +172,8 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
                 end = i
             if (
                 # values (a name, an id) between the verb and the shared words are no gap
-                sum(1 for t in toks[1:start] if _content(t) and not _value(t, False)) < MAX_GAP
+                not _measure(toks, 1, units)  # `roughly 14 m`: a hedge, no verb
+                and sum(1 for t in toks[1:start] if _content(t) and not _value(t, False)) < MAX_GAP
                 and toks[0][:1].isalpha()
                 and _content(toks[0])
                 and not _value(toks[0], True)
@@ -162,7 +187,7 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
             dropped = ""
             # a request's determiner whose noun was left out, a function word next: `the tour for the but our
             # changed` (`onto a 3.8.2 hotfix branch` keeps its noun)
-            holed = orphan = False
+            holed = orphan = counted = False
             added: set[int] = set()  # where `the` was put for a name left out
             for i in range(start, end + 1):
                 t = toks[i]
@@ -174,6 +199,7 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
                         and len(kept) - 1 not in added
                     )
                     dropped = "name" if t[:1].isupper() else dropped or "word"
+                    counted = counted or bool(kept) and _measure(toks, i, units)
                     if len(kept) > 1 and kept[-1].lower() in _PREPOSITIONS:
                         kept.pop()  # `ELISA for S-7795 on plate` -> `ELISA on plate`, not `ELISA for on plate`
                     continue
@@ -185,7 +211,7 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
                     added.add(len(kept))
                     kept.append("the")  # `Schedule Maya Chen's weekly column` -> `Schedule the weekly column`
                 dropped = ""
-                holed, orphan = holed or orphan and not _content(t), False
+                holed, orphan = holed or counted or orphan and not _content(t), False
                 kept.append(t)
             if holed or not kept or kept[-1].lower() in ("a", "an", "the", "and", "to", "of", "for"):
                 continue

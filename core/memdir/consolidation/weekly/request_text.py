@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from memdir.activity import ActivityEvent
@@ -34,6 +35,8 @@ _LOWER_WORD = re.compile(
     r"^[a-z\u00df-\u00ff]{2,}[.,!?;:]*$"
 )  # prose writes one: a name (`Ines Caldwell`) does not
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")  # Japanese, Chinese, Hangul
+# scripts written without spaces between words (Thai, Lao, Khmer, Myanmar): counted by characters, as CJK
+_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9-]*):[ \t]*(.*)$")
 _CONTINUED = re.compile(r"^[ \t]+\S")
 # headers a mail client writes; one of them (with another header) makes a header block
@@ -77,12 +80,19 @@ def json_value(value: str) -> dict[str, object] | list[object] | None:
     return inner if isinstance(inner, dict | list) else None
 
 
+def _bare(word: str) -> str:
+    """The word without its combining marks: a Thai or Devanagari word's vowel signs are marks, no letters
+    (`str.isalpha` is False for `สวัสดี`), yet the word is written in letters (round 46)."""
+    return "".join(c for c in word if not unicodedata.category(c).startswith("M"))
+
+
 def _lower(word: str) -> bool:
     """A word prose writes and a name does not: Latin in lower case, Cyrillic or Greek in lower case, or any
-    word of a script without case (Hebrew, Arabic: round 45, a Hebrew request had been no prose at all)."""
+    word of a script without case (Hebrew, Arabic: round 45, a Hebrew request had been no prose at all; Thai,
+    its vowel signs set aside: round 46)."""
     if _LOWER_WORD.match(word):
         return True
-    core = word.rstrip(".,!?;:")
+    core = _bare(word).rstrip(".,!?;:")
     return (
         len(core) >= 2
         and core.isalpha()
@@ -95,10 +105,10 @@ def _lower(word: str) -> bool:
 def free_text(value: str) -> int:
     """How much prose a string is (its words, or Japanese characters / 2), 0 when it is no prose."""
     words = value.split()
-    letters = sum(1 for w in words if _LETTER_WORD.match(w))
+    letters = sum(1 for w in words if _LETTER_WORD.match(_bare(w)))
     if len(words) >= 3 and letters >= 2 and any(_lower(w) for w in words):
         return len(words)
-    cjk = len(_CJK.findall(value))
+    cjk = len(_CJK.findall(value)) + len(_UNSPACED.findall(_bare(value)))
     return max(cjk // 2, 2) if cjk >= 4 else 0
 
 

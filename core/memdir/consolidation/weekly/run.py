@@ -34,6 +34,7 @@ from memdir.consolidation.weekly.kinds_by_steps import (
     StepKinds,
     gather_by_steps,
     is_task_type,
+    settle_members,
 )
 from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
@@ -196,10 +197,7 @@ class WeeklyDistiller:
         # named by its ISO week: a task's `YYYY-MM-DD` value (`until`, the last day) is never the procedure's
         window = week_name(since.date(), (end - timedelta(days=1)).date())
         failed = self._failures(groups, save)
-        drafts = [
-            distil_builtin(group, vecs[members], shared_tools([[t.tools for t in g] for g in groups]))
-            for group, members in zip(groups, selected, strict=True)
-        ]
+        drafts = self._drafts(groups, vecs, selected)
         placer.learn_generic(drafts)
         wide = week_wide_tools([t.tools for t in self._week], len(groups))
         llm_run: WeeklyLLM | None = None
@@ -246,6 +244,11 @@ class WeeklyDistiller:
         if llm_run is not None:
             report.stats.update(llm_run.stats())
 
+    def _drafts(self, groups: list[list[Task]], vecs: np.ndarray, selected: list[list[int]]) -> list[Draft]:
+        """The built-in draft of each selected cluster; every request of the week read with it (round 47)."""
+        shared, asked = shared_tools([[t.tools for t in g] for g in groups]), [t.intent for t in self._week]
+        return [distil_builtin(g, vecs[m], shared, asked) for g, m in zip(groups, selected, strict=True)]
+
     def evidence(self, until: date | None = None) -> list[ClusterEvidence]:
         """Per kept cluster of the week: its successes, built-in draft, failures and closest notes (writes nothing)."""
         report = RunReport(job="weekly", dry_run=True)
@@ -255,10 +258,7 @@ class WeeklyDistiller:
         placer = Placer(
             self.store, self.review, self.th, lambda t: self._embed(t, save=False), self._window_ids
         )
-        drafts = [
-            distil_builtin(group, vecs[members], shared_tools([[t.tools for t in g] for g in groups]))
-            for group, members in zip(groups, selected, strict=True)
-        ]
+        drafts = self._drafts(groups, vecs, selected)
         placer.learn_generic(drafts)
         wide = week_wide_tools([t.tools for t in self._week], len(groups))
         out = []
@@ -337,6 +337,7 @@ class WeeklyDistiller:
             if not apart_tags(agreement, found, tags, *span):
                 break
         rehome(agreement, groups, works, feats, thr, tags, span[0])  # a kind's member back from a one-off
+        settle_members(kinds, groups, self.th.min_successes)  # one that reads like none but makes its call
         gathered = gather_by_steps(agreement, groups, works, span, kinds.distinctive, MIN_SPECIFIC_STEPS)
         sstats = SplitStats()
         splitter = TemplateSplitter(lexicon, sstats)

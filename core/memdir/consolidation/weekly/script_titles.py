@@ -13,10 +13,39 @@ template's) has every word written in the requests, those words as the requests 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 
+# Brahmic scripts (round 49): Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam
+# share one layout (ISCII's), a letter's place in its block being its sound: one table by offset for all nine
+_BRAHMIC_BLOCKS = range(0x900, 0xD80, 0x80)
+_BRAHMIC_SOUNDS = {
+    **dict.fromkeys((0x01, 0x02), "N"),  # candrabindu, anusvara: a nasal (`কাঁথা`, kantha)
+    **dict.fromkeys((0x15, 0x16, 0x58, 0x59), "K"),
+    **dict.fromkeys((0x17, 0x18, 0x5A), "G"),
+    **dict.fromkeys((0x19, 0x1E, 0x23, 0x28, 0x29), "N"),
+    **dict.fromkeys((0x1A, 0x1B), "K"),  # `ch`, read `K` as Latin `ch` is
+    **dict.fromkeys((0x1C, 0x1D), "G"),  # `j`, read `G` as Latin `j` is
+    **dict.fromkeys((0x1F, 0x20, 0x24, 0x25, 0x4E), "T"),  # 0x4E: Bengali `ৎ`
+    **dict.fromkeys((0x21, 0x22, 0x26, 0x27), "D"),
+    **dict.fromkeys((0x2A, 0x2B, 0x5E), "P"),
+    **dict.fromkeys((0x2C, 0x2D, 0x35, 0x71), "B"),
+    **{0x2E: "M", 0x5B: "Z"},
+    **dict.fromkeys((0x30, 0x31, 0x5C, 0x5D, 0x70), "R"),  # `ড়`, `ड़` are `r` in Latin letters
+    **dict.fromkeys((0x32, 0x33, 0x34), "L"),
+    **dict.fromkeys((0x36, 0x37, 0x38), "S"),
+}
+_BRAHMIC_VOWELS = {
+    **dict.fromkeys((0x05, 0x06, 0x0D, 0x0E, 0x0F, 0x10, 0x3E, 0x45, 0x46, 0x47, 0x48), "a"),
+    **dict.fromkeys((0x07, 0x08, 0x3F, 0x40), "i"),
+    **dict.fromkeys((0x09, 0x0A, 0x11, 0x12, 0x13, 0x14, 0x41, 0x42, 0x49, 0x4A, 0x4B, 0x4C), "u"),
+}
+_BRAHMIC_VIRAMA = 0x4D  # a consonant's vowel killed: no word's stem ends on one
+_BRAHMIC = "".join(
+    chr(b + o) for b in _BRAHMIC_BLOCKS for o in range(0x80) if unicodedata.category(chr(b + o))[0] in "LM"
+)
 # each letter's sound class; "" for a vowel or a letter that may stand for one (Hebrew ו, י, א, ע, ה)
 _LETTERS = {
     **dict.fromkeys("אהויע", ""),
@@ -30,26 +59,46 @@ _LETTERS = {
     **dict.fromkeys("αάεέηήιίϊΐοόυύϋΰωώ", ""),
     **{"β": "B", "γ": "G", "δ": "D", "ζ": "Z", "θ": "T", "κ": "K", "λ": "L", "μ": "M", "ν": "N"},
     **{"ξ": "KS", "π": "P", "ρ": "R", "σ": "S", "ς": "S", "τ": "T", "φ": "P", "χ": "K", "ψ": "PS"},
+    # Arabic (round 48): the long vowels, hamza carriers, `ع` and `ح`/`ه` (Franco-Arabic `3`, `7`, `h`) carry no
+    # consonant class; `ة` is read both silent and as `t` (`_forms`)
+    **dict.fromkeys("اأإآءئؤوىيعحهة", ""),
+    **{"ب": "B", "ت": "T", "ث": "T", "ج": "G", "خ": "K", "د": "D", "ذ": "D", "ر": "R", "ز": "Z", "س": "S"},
+    **{"ش": "S", "ص": "S", "ض": "D", "ط": "T", "ظ": "Z", "غ": "G", "ف": "P", "ق": "K", "ك": "K", "ل": "L"},
+    **{"م": "M", "ن": "N", "پ": "P", "چ": "K", "ژ": "Z", "گ": "G", "ک": "K", "ی": ""},
+    **{c: _BRAHMIC_SOUNDS.get((ord(c) - 0x900) % 0x80, "") for c in _BRAHMIC},
 }
-_LATIN_PAIRS = {"sh": "S", "ch": "K", "kh": "K", "zh": "Z", "ts": "C", "tz": "C", "th": "T", "ph": "P"}
+_BRAHMIC_SET = frozenset(_BRAHMIC)
+_LATIN_PAIRS = {
+    **{"sh": "S", "ch": "K", "kh": "K", "zh": "Z", "ts": "C", "tz": "C", "th": "T", "ph": "P"},
+    **{"gh": "G", "dh": "D"},  # Arabic's `غ`, `ذ` in Latin letters
+}
 _LATIN = {
     **dict.fromkeys("aeiouywh", ""),
     **{"b": "B", "v": "B", "g": "G", "j": "G", "d": "D", "z": "Z", "t": "T", "k": "K", "c": "K"},
     **{"q": "K", "l": "L", "m": "M", "n": "N", "s": "S", "p": "P", "f": "P", "r": "R", "x": "KS"},
+    **dict.fromkeys("2379", ""),  # Franco-Arabic digits for `ء`, `ع`, `ح`, `ق`/`ص` glottal or throat sounds
+    "5": "K",  # `خ`
 }
 # the vowel a letter writes or stands for, by what it sounds like
 _VOWEL = {
-    **dict.fromkeys("aeאעהаеэяєαάεέηή", "a"),
-    **dict.fromkeys("iyיиіїйыιίϊΐ", "i"),
-    **dict.fromkeys("ouwוоуюёοόυύωώ", "u"),
+    **dict.fromkeys("aeאעהаеэяєαάεέηήاأإآعة", "a"),
+    **dict.fromkeys("iyיиіїйыιίϊΐيىیئ", "i"),
+    **dict.fromkeys("ouwוоуюёοόυύωώوؤ", "u"),
+    **{c: v for c in _BRAHMIC if (v := _BRAHMIC_VOWELS.get((ord(c) - 0x900) % 0x80, ""))},
 }
 _HEBREW_PREFIX = "הולבמשכ"  # one letter written before a word: the, and, to, in, from, that, as
-_SCRIPT = re.compile(r"[\u0590-\u05ff\u0400-\u04ff\u0370-\u03ff]")
-_WORD = re.compile(r"[\u0590-\u05ff\u0400-\u04ff\u0370-\u03ff]+")
+# Arabic: `ال` (the), one letter of and, so, with, to, as, and a present verb's person (`نحجز`, "we book")
+_ARABIC_ARTICLE = "ال"
+_ARABIC_PREFIX = "وفبلكنيتأ"
+_SCRIPT = re.compile(rf"[\u0590-\u05ff\u0400-\u04ff\u0370-\u03ff\u0620-\u064a\u067e-\u06cc{_BRAHMIC}]")
+_WORD = re.compile(rf"[\u0590-\u05ff\u0400-\u04ff\u0370-\u03ff\u0620-\u0652\u067e-\u06cc{_BRAHMIC}]+")
+_ARABIC_MARK = re.compile(r"[\u064b-\u0652]")  # short vowels, shadda, sukun: no letter
 _ID = re.compile(r"(?<![\w.])([a-z]{2,}(?:_[a-z0-9]+)+)(?![\w])")
 _STEP_TOOL = re.compile(r"^([a-z][a-z0-9]*(?:_[a-z0-9]+)+):")
 _VERSION = re.compile(r"^(?:v?\d+)$")
 MIN_SKELETON = 2  # fewer sounds match too much by chance
+MAX_ENDING = 3  # characters of a Brahmic word's ending (`ের`, `ों`, `ில்`)
+MIN_HEARD = 3  # sounds of an id's word heard in a request: evidence the ids romanise the requests' words
 
 
 def _latin_sounds(word: str) -> list[tuple[str, str]]:
@@ -73,8 +122,13 @@ def latin_skeleton(word: str) -> str:
 
 
 def script_skeleton(word: str) -> str:
-    """The consonant sounds of a Hebrew, Cyrillic or Greek word (`שמש` -> `SMS`)."""
-    return "".join(_LETTERS.get(c, "") for c in re.sub(r"(.)\1+", r"\1", word.lower()))
+    """The consonant sounds of a Hebrew, Cyrillic, Greek or Arabic word (`שמש` -> `SMS`, `جلسة` -> `GLS`)."""
+    return "".join(_LETTERS.get(c, "") for c in re.sub(r"(.)\1+", r"\1", _ARABIC_MARK.sub("", word.lower())))
+
+
+def _skeletons(form: str) -> set[str]:
+    """A form's skeleton; an Arabic `ة` read silent and as `t` (`جلسة`: `jalsa`, and `jalsat` before a noun)."""
+    return {script_skeleton(form), script_skeleton(form.replace("ة", "ت"))}
 
 
 def _vowelled(sounds: Sequence[tuple[str, str]]) -> str:
@@ -85,17 +139,33 @@ def _vowelled(sounds: Sequence[tuple[str, str]]) -> str:
 def _near(word: str, form: str) -> float:
     """How alike an id's word and a request's form sound, vowels and all (`tikun`: `תיקון` over `טכנאי`)."""
     mine = _vowelled(_latin_sounds(word))
-    theirs = _vowelled([(c, _LETTERS.get(c, "")) for c in form.lower()])
+    theirs = _vowelled(
+        [(c, _LETTERS.get(c, "")) for c in _ARABIC_MARK.sub("", form.lower()).replace("ة", "ات")]
+    )
     return SequenceMatcher(None, mine, theirs).ratio()
 
 
 def _forms(word: str) -> list[str]:
-    """A request's word and, in Hebrew, the word without one or two prefix letters (`לתיקון` -> `תיקון`)."""
+    """A request's word and, in Hebrew, the word without one or two prefix letters (`לתיקון` -> `תיקון`); in
+    Arabic without one or two prefix letters and the article (`والتوصيل` -> `توصيل`, `نحجز` -> `حجز`)."""
     out = [word]
     for _ in range(2):
         if len(out[-1]) > 3 and out[-1][0] in _HEBREW_PREFIX:
             out.append(out[-1][1:])
-    return out
+    bare = word
+    for _ in range(2):
+        if len(bare) > 3 and bare[0] in _ARABIC_PREFIX:
+            bare = bare[1:]
+            out.append(bare)
+        if len(bare) > 4 and bare.startswith(_ARABIC_ARTICLE):
+            bare = bare[len(_ARABIC_ARTICLE) :]
+            out.append(bare)
+    if word[:1] in _BRAHMIC_SET:  # a Brahmic case ending or suffix (`মেরামতের` -> `মেরামত`, `कपड़ों` -> `कपड़`)
+        for cut in range(1, MAX_ENDING + 1):
+            stem = word[:-cut]
+            if len(stem) >= 2 and (ord(stem[-1]) - 0x900) % 0x80 != _BRAHMIC_VIRAMA:
+                out.append(stem)
+    return list(dict.fromkeys(out))
 
 
 def _spelled(word: str, asked: Sequence[str]) -> tuple[str, int]:
@@ -105,13 +175,16 @@ def _spelled(word: str, asked: Sequence[str]) -> tuple[str, int]:
         return "", 0
     seen: Counter[str] = Counter()
     tasks = 0
+    whole = {w for text in asked for w in _WORD.findall(text)}
     for text in asked:
         found = False
         for w in _WORD.findall(text):
-            for form in _forms(w):
-                if script_skeleton(form) == sound:
-                    seen[form] += 1
-                    found = True
+            forms = [f for f in _forms(w) if sound in _skeletons(f)]
+            # a form without its prefix another request writes whole (`حجز` of `أحجز`): the word itself
+            forms = [f for f in forms if f in whole and f != w][-1:] or forms
+            for form in forms:
+                seen[form] += 1
+                found = True
         tasks += found
     if not seen:
         return "", 0
@@ -148,3 +221,24 @@ def request_script_title(title: str, steps: Sequence[str], asked: Sequence[str])
         if tasks > best_tasks:
             best, best_tasks = " ".join(form for form, _ in spelled), tasks
     return best[:1].title() + best[1:] if best else title  # `Ремонт пральки`; Hebrew has no case
+
+
+def unheard_word(phrase: str, steps: Sequence[str], asked: Sequence[str]) -> bool:
+    """Whether a phrase in a script read here by sound (Arabic: round 48) holds a word the kind's calls
+    neither write (a constant) nor carry in an id's romanised words (`jalsat` for `جلسة`), when the ids are
+    the requests' words romanised (one of three sounds or more is heard in a request): `جلسة يوم` ("session
+    day") of "a session on <day>", a frame the requests share, not the work. English ids (`order_panel`)
+    are no evidence: a word's meaning is not read, only its sound."""
+    written = {w for s in steps for w in _WORD.findall(s.lower())}
+    heard = {latin_skeleton(w) for ident in _ids(steps) for w in ident.split("_") if not _VERSION.match(w)}
+    said = {k for a in asked for w in _WORD.findall(a.lower()) for f in _forms(w) for k in _skeletons(f)}
+    if not any(len(k) >= MIN_HEARD and k in said for k in heard):
+        return False  # the ids are not the requests' words romanised
+    for word in _WORD.findall(phrase.lower()):
+        if not any(_LETTERS.get(c) for c in word) or word in written:
+            continue  # a script not read by sound (Devanagari...): no evidence either way
+        if any(f in written for f in _forms(word)):
+            continue
+        if not any(k in heard for f in _forms(word) for k in _skeletons(f) if len(k) >= MIN_SKELETON):
+            return True
+    return False

@@ -109,8 +109,28 @@ def general(
     `variety コシヒカリ … slot 午前中` took one step (round 41: `distinctive` counted exact keys, so a kind whose
     values vary in kind, a number, a rare word, a frequent one, had no step two members took)."""
     cand = sorted({k for ks in keysets for k in ks})
-    return most_general(
-        [{p for p in cand if p in ks or covered(ks, p, arguments, values)} for ks in keysets],
+    held = most_general(
+        [
+            {p for p in cand if p in ks or covered(ks, p, arguments, values) or _noted(ks, p, arguments)}
+            for ks in keysets
+        ],
         arguments,
         values,
     )
+    return [{p for p in h if not _noted(h - {p}, p, arguments, longer=True)} for h in held]
+
+
+def _noted(keys: Iterable[str], pattern: str, arguments: Collection[str], longer: bool = False) -> bool:
+    """Whether one of the keys is the pattern's call with one more argument at its end, its value masked
+    (`… rayon * primechanie *`, a note some orders carry: round 50's qvevri orders, two with a note and two
+    without, held no call most of them made); `longer`: whether the pattern is that longer call instead."""
+    if pattern not in arguments:
+        return False
+    for k in keys:
+        if k not in arguments:
+            continue
+        short, long = (k, pattern) if longer else (pattern, k)
+        tail = long[len(short) :].split(" ") if long.startswith(short + " ") else []
+        if len(tail) == 3 and tail[0] == "" and tail[1].isalpha() and tail[2] == "*":
+            return True
+    return False

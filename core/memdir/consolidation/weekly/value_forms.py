@@ -99,3 +99,20 @@ def date_said(value: str, text: str) -> bool:
         rf"(?<!\d)0?{day}(?:st|nd|rd|th)?\s+(?:of\s+)?{name}",
     )
     return any(re.search(f, text) for f in forms)
+
+
+_CLOCK_PARTS = re.compile(r"(\d{1,2})(?::([0-5]\d))?(?::[0-5]\d)?\s?(?:([AaPp])\.?[Mm]\.?)?")
+
+
+def clock_minutes(value: str) -> int | None:
+    """A clock time's minutes after midnight, however written (`13:00`, `1 pm`, `1:00 PM`, `13:00:00`); None
+    for anything else (a bare number is no time: it needs its minutes or its am/pm)."""
+    m = _CLOCK_PARTS.fullmatch(value.strip())
+    if m is None or (m[2] is None and m[3] is None):
+        return None
+    hour, minute = int(m[1]), int(m[2] or 0)
+    if m[3]:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if m[3] in "Pp" else 0)
+    return hour * 60 + minute if hour < 24 else None

@@ -16,7 +16,8 @@ A Latin title without holes (one with holes is what the requests share, `Fix the
 names neither the work call's words nor a word of its constants, but speaks the calls' language (a word of
 another call's name, key or constant: `Zoek klant`, `Car the airport` beside `car_class=`), gives way to the
 work call's name in its own language: `pauzeer_abonnement` -> `Pauzeer abonnement`, `create_reservation` ->
-`Create a reservation` (English requests: an article). A title in a language the calls never write (`Pick up
+`Create a reservation` (English requests: an article); but English requests over calls whose names and keys
+they never write (`prenota_ricrinatura`, `telefono=`: `speak_apart`, round 48) keep their words. A title in a language the calls never write (`Pick up
 the laundry` beside `Kutipan-Buat`) stays. A sign-off or greeting (`Met groet`, `Best regards`, `Mit freundlichen Grüßen`) is a line the requests
 write by itself at their end or start: never a title. Japanese and Korean titles are left to their own
 paths (`japanese_work`, `korean_work`).
@@ -26,6 +27,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
+from memdir.consolidation.weekly.request_language import english as english_requests
 
 _CALL = re.compile(r"^([A-Za-z][\w.:-]*): `(.*)`$", re.S)
 _ARG = re.compile(r"(?:^|\s)([^\W\d][\w-]*)=(\S*)", re.U)
@@ -190,6 +193,10 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
     tool = work_call(steps)
     if not tool:
         return title
+    if english and speak_apart(steps, asked):  # the calls' English name for their service (round 50)
+        service = constant_head(title, steps, asked)
+        if service:
+            return service
     calls = [c for c in (_call(s) for s in steps) if c is not None]
     args = next(a for t, a in calls if t == tool)
     said = _LATIN.findall(title)
@@ -209,6 +216,8 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
         return title  # what most requests write (`Summer set`): their name for the kind
     elif not any(_names(w, c) for w in said for c in _spoken(steps)) and not _one_request(said, tool, asked):
         return title  # the requests' language, which the calls do not speak (`Pick up the laundry`)
+    if english and speak_apart(steps, asked):
+        return title  # English requests over calls named in another language (`prenota_ricrinatura`): theirs
     words = tool_words(tool)
     if not english:
         return " ".join(words).capitalize()
@@ -216,6 +225,57 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
     thing = " ".join([*noun[:-1], _singular(noun[-1])])
     vowel = thing[:1] in "aeio" or thing[:1] == "u" and thing[1:2] not in ("s", "n", "r")
     return f"{verb.capitalize()} {'an' if vowel else 'a'} {thing}"
+
+
+def speak_apart(steps: Sequence[str], asked: Sequence[str]) -> bool:
+    """Whether English requests (`request_language.english`) write no word of their calls' names and keys (3
+    letters whole, or the first 4 of a longer one): the calls are named in another language (`trova_cliente`,
+    `telefono=`, `prenota_ricrinatura` under "book a rehair for my bow") and their words are no title for them.
+    English calls share a word with English requests (`phone=`, `date=`, `book_`, `car_class=`)."""
+    calls = [c for c in (_call(s) for s in steps) if c is not None]
+    if not calls or not english_requests(asked):
+        return False
+    named = {w for tool, args in calls for w in tool_words(tool)}
+    named |= {w.lower() for _, args in calls for key, _ in _ARG.findall(args) for w in _PARTS.split(key) if w}
+    words = {w.lower() for a in asked for w in _LATIN.findall(a)}
+    stems = {w[:4] for w in words if len(w) >= 4}
+    return not any(
+        w in words if len(w) == 3 else w[:4] in stems for w in named if w.isalpha() and len(w) >= 3
+    )
+
+
+_VALUE_SPLIT = re.compile(r"\s(?=[^\W\d][\w.-]*=)", re.U)
+_HEAD = re.compile(r"^[^\W\d_][^\W\d_'-]*(?:-[^\W\d_]+)?(?: [^\W\d_][^\W\d_'-]*(?:-[^\W\d_]+)?)*", re.U)
+
+
+def constant_head(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The head of a constant the calls pass (its words before a comma, a number or a small word:
+    `servei.descripcio=Thatch survey, 60 min, …` -> `Thatch survey`) when the requests write each of its
+    words (the first four letters: `renewed` of `renewal`), one of them more than half of the requests
+    write and the title lacks (`Thatch cottage` of "survey" in every request). Under English requests over
+    calls named in another language (`speak_apart`) the service's English name is theirs (round 50's
+    `Put scaffold`, `Thatch cottage` over Catalan tools); "" when none."""
+    texts = [{w.lower()[:4] for w in _LATIN.findall(a)} for a in asked if a.strip()]
+    have = {w.lower()[:4] for w in _LATIN.findall(title)}
+    for _, args in (c for c in (_call(s) for s in steps) if c is not None):
+        for part in _VALUE_SPLIT.split(args):
+            value = part.split("=", 1)[1] if "=" in part else ""
+            m = _HEAD.match(value) if "{" not in value else None
+            words: list[str] = []
+            for w in m.group(0).split() if m else []:
+                if w.lower() in _SMALL:
+                    break
+                words.append(w)
+            if len(words) < 2:
+                continue
+            stems = [p.lower()[:4] for w in words for p in w.split("-") if len(p) >= 3]
+            common = [s for s in stems if 2 * sum(1 for t in texts if s in t) > len(texts)]
+            if all(any(s in t for t in texts) for s in stems) and any(s not in have for s in common):
+                return " ".join(words).capitalize()
+    return ""
+
+
+_SMALL = frozenset(["a", "an", "the", "in", "on", "of", "with", "for", "and", "or", "to", "at", "by", "from"])
 
 
 def _singular(word: str) -> str:

@@ -1,0 +1,244 @@
+"""Titles in the requests' language: a kind's tool names are in English, its requests may not be (round 46).
+
+(1) `call_name_title`: when nothing the requests write titles a kind, its decisive call's name is read as a
+    verb and its thing, in the requests' spelling (`schedule_touchup`, a request writing "touch-up" ->
+    "Schedule a touch-up"), never as a list of tool names with placeholders (`lookup_client,
+    schedule_touchup, notify ({phone}, {date})`). Only over English requests: a tool's English words are
+    no title for requests in another language. The call is the first whose name is two words (`verb_noun`,
+    or `verbNoun`), none of them a read (`lookup_client`, `find_member`); a one-word call (`notify`) is
+    what every kind of a desk ends with.
+(2) `request_words_title`: a title in Latin letters none of whose words the requests write, over requests
+    in another language (no word of 4+ letters of the tools' names written by a request either: Spanish
+    requests over `abrir_parte` are in the tools' language, their title stays), gives way to the requests' own shared words:
+    - requests mostly in Latin letters but not English (`english`: by form, fewer than one word in
+      twelve an English function word; a Swahili, Indonesian or Finnish request writes none of `the`,
+      `to`, `for`, `my`…): the phrase most of them share (`titles.shared_phrase`, the steps' constants
+      counting as shared: "hina harusi" over `Book henna visit`);
+    - requests mostly in a script written without spaces (Thai, Lao, Khmer, Myanmar: `unspaced_phrase`):
+      the strings of 3+ letters more than half of the requests write (`คลาส`, `มวย`, `เช้า`), as the
+      shortest stretch of one request that holds the most of them (`คลาสมวยเช้า`);
+    - requests mostly in another script written with spaces (Devanagari, Arabic, Persian, Bengali, Tamil,
+      Georgian, Amharic...: `script_words.spaced_phrase`, round 47): the longest run of words more than half
+      of them write, each word whole with its marks and joiners (`तबले की पूड़ी` over `Tabla puri badlo`);
+      in Arabic letters, none but words the calls write or their ids carry romanised (round 48:
+      `script_titles.unheard_word`; `جلسة يوم`, "session day", a frame of "a session on <day>", is none).
+    "" from either reader leaves the title as it is (nothing is invented).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+
+from memdir.consolidation.weekly.action_titles import READS, singular
+from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
+from memdir.consolidation.weekly.script_titles import unheard_word
+from memdir.consolidation.weekly.script_words import (
+    alike,
+    dated_words,
+    spaced_phrase,
+    spaced_script,
+)
+from memdir.consolidation.weekly.titles import shared_phrase
+
+_WORD = re.compile(r"[^\W\d_]+")
+_HOLE = re.compile(r"\{[^{}]*\}")
+_KEY = re.compile(r"^[\w.:-]+: `|[\w.-]+=")  # a step's tool name, an argument's key
+_TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]+")
+_UNSPACED = re.compile(r"[\u0e01-\u0e4f\u0e81-\u0ecf\u1000-\u103f\u1050-\u108f\u1780-\u17d3]+")
+_LEADING_VOWEL = re.compile(r"[\u0e40-\u0e44\u0ec0-\u0ec4]$")  # written before its consonant: no word ends so
+ENGLISH_SHARE = 12  # English prose writes one function word in every few; a terse request still one in 12
+MIN_RUN = 3  # letters of a shared string in an unspaced script (one syllable is too little: `มา`, `คน`)
+MAX_RUN = 12
+MIN_WORD = 5  # letters of a shared word alone as a title (`šakotį`; not `kovo`, "March")
+
+
+def english(texts: Sequence[str]) -> bool:
+    """Whether requests are English: mostly Latin words, one in `ENGLISH_SHARE` or more a function word."""
+    words = [w.lower() for t in texts for w in _WORD.findall(t)]
+    latin = [w for w in words if w.isascii()]
+    if not latin or 2 * len(latin) <= len(words):
+        return False
+    return ENGLISH_SHARE * sum(1 for w in latin if w in FUNCTION_WORDS) >= len(latin)
+
+
+def _spelled(word: str, asked: Sequence[str]) -> str:
+    """The word as a request writes it, a hyphen or space inside allowed (`touchup` -> `touch-up`)."""
+    pattern = re.compile(r"(?<![^\W\d_])" + r"[- ]?".join(map(re.escape, word)) + r"(?![^\W\d_])", re.I)
+    found = next((m.group(0) for a in asked if (m := pattern.search(a))), "")
+    return found.lower() if found else word
+
+
+def call_name_title(steps: Sequence[str], asked: Sequence[str], shared: frozenset[str] = frozenset()) -> str:
+    """The decisive call's name as "Verb a thing" over English requests; "" otherwise (see the module).
+    `shared`: tools other kinds of the week call too, no kind's own work."""
+    if not english(asked):
+        return ""
+    for step in steps:
+        m = _TOOL_STEP.match(step)
+        if m is None:
+            continue
+        if m.group(1) in shared:
+            continue
+        name = re.split(r"[.:]", m.group(1))[-1]
+        words = [w.lower() for w in _NAME_WORD.findall(name)]
+        if len(words) != 2 or any(w in READS or len(w) < 3 for w in words):
+            continue
+        verb, noun = (_spelled(w, asked) for w in words)
+        thing = singular(noun)
+        article = "an" if thing[:1] in "aeio" else "a"
+        return f"{verb[:1].title()}{verb[1:]} {article} {thing}"
+    return ""
+
+
+def _is_mark(c: str) -> bool:
+    return unicodedata.category(c).startswith("M")
+
+
+def _strings(text: str) -> set[str]:
+    """The strings of an unspaced script a request writes, cut where a word may end (never before a mark)."""
+    out: set[str] = set()
+    for run in _UNSPACED.findall(text):
+        for i in range(len(run)):
+            if _is_mark(run[i]):
+                continue
+            for j in range(i + MIN_RUN, min(len(run), i + MAX_RUN) + 1):
+                if j < len(run) and _is_mark(run[j]) or _LEADING_VOWEL.search(run[i:j]):
+                    continue
+                out.add(run[i:j])
+    return out
+
+
+def unspaced_phrase(asked: Sequence[str]) -> str:
+    """What requests in a script without spaces share, as one request's stretch (see the module)."""
+    texts = [a for a in asked if a.strip()]
+    if len(texts) < 3:
+        return ""
+    bags = [_strings(t) for t in texts]
+    count: dict[str, int] = {}
+    for bag in bags:
+        for s in bag:
+            count[s] = count.get(s, 0) + 1
+    shared = {s for s, c in count.items() if 2 * c > len(texts)}
+    # a piece of a longer string written as often is no word of its own (`ลาส` of `คลาส`)
+    words = {
+        s for s in shared if not any(len(o) > len(s) and s in o and count[o] >= count[s] for o in shared)
+    }
+    best: tuple[int, int, str] = (1, 0, "")
+    for text in texts:
+        for run in _UNSPACED.findall(text):
+            at = sorted(
+                (m.start(), m.start() + len(w)) for w in words for m in re.finditer(re.escape(w), run)
+            )
+            for i, (start, _) in enumerate(at):
+                for _, end in at[i:]:
+                    piece = run[start:end]
+                    held = [w for w in words if w in piece]
+                    covered = sum(len(w) for w in held)
+                    if end <= start or len(piece) - covered > 2:
+                        continue
+                    if (len(held), -len(piece)) > best[:2]:
+                        best = (len(held), -len(piece), piece)
+    return best[2]
+
+
+def constant_phrase(steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The longest run of two or more words of a step's constants that a request writes as they are, one
+    of them a word more than half of the requests write (`package.name=Kifurushi cha wageni 10 – …` and
+    "Naomba kifurushi cha wageni kwa …" -> "kifurushi cha wageni"); "" when none."""
+    texts = [a for a in asked if a.strip()]
+    bags = [{w.lower() for w in _WORD.findall(t)} for t in texts]
+    anchors = {w for b in bags for w in b if len(w) >= 3 and 2 * sum(1 for o in bags if w in o) > len(texts)}
+    runs = [
+        [w.lower() for w in _WORD.findall(part)]
+        for s in steps
+        for part in re.split(r"[^\w\s-]|_", _HOLE.sub(",", s))
+    ]
+    best: list[str] = []
+    for text in texts:
+        for clause in re.split(r"[^\w\s'-]", text):
+            toks = [w.lower() for w in _WORD.findall(clause)]
+            for i in range(len(toks)):
+                for j in range(len(toks), i + 1, -1):
+                    piece = toks[i:j]
+                    if len(piece) <= len(best) or not set(piece) & anchors:
+                        continue
+                    if any(piece == run[k : k + len(piece)] for run in runs for k in range(len(run))):
+                        best = piece
+                        break
+    return " ".join(best) if len(best) >= 2 else ""
+
+
+def shared_word(texts: Sequence[str], steps: Sequence[str], week: Sequence[str] = ()) -> str:
+    """The word of `MIN_WORD`+ letters more than half of the requests write in one form or another
+    (`script_words.alike`: `šakotį`, `šakotis`), no function word, not written next to a number everywhere
+    (`dated_words`), nor written as it is by more than half of the week's other requests (`sveiki`, "hello";
+    the week's other kinds may sell the same thing in another case, `šakotis`); as the most requests write it
+    (round 49: Lithuanian requests over German tools, `Baumkuchen bestellen`, share no run of two words);
+    only a word the steps write too, in one form or another (`bezeichnung=Šakotis 2 kg`): the thing the calls
+    pass, not a word the requests happen to share (`içinde`, "inside"; `ramen`, "windows", of a booking)."""
+    bags = [{w.lower() for w in _WORD.findall(t)} for t in texts]
+    rest = Counter(a for a in week if a.strip())
+    rest.subtract(Counter(texts))
+    others = [{w.lower() for w in _WORD.findall(t)} for t in (+rest).elements()]
+    dated = dated_words(texts)
+    passed = {  # the calls' values, not their keys nor tool names (`kart=`, `kunde_suchen`)
+        w.lower()
+        for st in steps
+        for w in _WORD.findall(_KEY.sub(" ", _HOLE.sub(" ", st)))
+        if len(w) >= MIN_WORD
+    }
+
+    def share(word: str, among: Sequence[set[str]]) -> int:
+        return sum(1 for b in among if any(alike(word, w) for w in b))
+
+    said = Counter(w for b in bags for w in b)
+    best = max(
+        (
+            (share(w, bags), said[w], w)
+            for w in said
+            if len(w) >= MIN_WORD
+            and w not in FUNCTION_WORDS
+            and w not in dated
+            and any(alike(w, p) for p in passed)
+        ),
+        default=(0, 0, ""),
+    )
+    if 2 * best[0] <= len(bags) or 2 * sum(1 for b in others if best[2] in b) > len(others):
+        return ""
+    return best[2]
+
+
+def request_words_title(
+    title: str, steps: Sequence[str], asked: Sequence[str], week: Sequence[str] = ()
+) -> str:
+    """The requests' shared words over a Latin title they do not write, when they are in another language;
+    `week`: every request of the week (words other kinds write too are no title's edge)."""
+    texts = [a for a in asked if a.strip()]
+    bare = _HOLE.sub(" ", title)
+    words = [w.lower() for w in _WORD.findall(bare)]
+    if len(texts) < 3 or not words or not all(w.isascii() for w in words):
+        return title
+    said = " ".join(texts).lower()
+    if any(len(w) >= 3 and w not in FUNCTION_WORDS and re.search(rf"\b{re.escape(w)}", said) for w in words):
+        return title  # the requests write the title's words: it is in their language
+    tools = {w.lower() for s in steps if (m := _TOOL_STEP.match(s)) for w in _NAME_WORD.findall(m.group(1))}
+    if any(len(w) >= 4 and re.search(rf"(?<![^\W\d_]){re.escape(w[:4])}", said) for w in tools):
+        return title  # a request writes a word of the tools' names: the tools speak the requests' language
+    if 2 * sum(1 for t in texts if _UNSPACED.search(t)) > len(texts):
+        phrase = unspaced_phrase(texts)
+    elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
+        phrase = (
+            shared_phrase(texts, steps) or constant_phrase(steps, texts) or shared_word(texts, steps, week)
+        )
+    elif spaced_script(texts):  # Devanagari, Arabic, Persian...: words whole, marks and joiners kept
+        phrase = spaced_phrase(texts, week, steps)
+        phrase = (
+            "" if unheard_word(phrase, steps, texts) else phrase
+        )  # `جلسة يوم`: a shared frame; the tools' title
+    else:
+        return title
+    return phrase[:1].title() + phrase[1:] if phrase else title
