@@ -101,7 +101,12 @@ def status(run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> dict[str
     return json.loads(res.stdout)  # type: ignore[no-any-return]
 
 
-def stop(proc: subprocess.Popen[str], timeout: float = 10.0) -> tuple[int, float]:
+# Stopping mid-run takes 0.4 s on a quiet box and 2.3 s with four busy loops on its two cores; a CI rehearsal
+# beside a weekly benchmark once took more than 10 s. 30 s still fails a daemon that does not stop.
+STOP_WITHIN = 30.0
+
+
+def stop(proc: subprocess.Popen[str], timeout: float = STOP_WITHIN) -> tuple[int, float]:
     t0 = time.monotonic()
     proc.send_signal(signal.SIGTERM)
     code = proc.wait(timeout)
@@ -141,7 +146,7 @@ def test_catch_up_after_three_days_off_then_refuses_a_second_daemon(
     assert "Traceback" not in second.stderr
 
     code, took = stop(proc)
-    assert code == 0 and took < 10
+    assert code == 0 and took < STOP_WITHIN
     assert running_pid(root) is None
     assert run_cli("status", "--json").returncode == 0
 
@@ -162,7 +167,7 @@ def test_sigterm_mid_consolidation_then_next_run_completes(
     proc = start_daemon(MEMDIR_TEST_DELAY="0.4")
     wait_for(lambda: pending(root) <= 10, proc=proc)  # two episodes done, the run is mid-way
     code, took = stop(proc)
-    assert code == 0 and took < 10
+    assert code == 0 and took < STOP_WITHIN
     left = pending(root)
     assert 0 < left < 12  # stopped at a safe point: what was done stays done
     last = status(run_cli)["jobs"]["daily"]["last_run"]
@@ -184,7 +189,7 @@ def test_sigterm_with_a_job_that_ignores_the_stop_flag_still_exits_in_time(
     proc = start_daemon(MEMDIR_DAEMON_JOB_DAILY=f"{FAKES}:stubborn_job", MEMDIR_DAEMON_GRACE="2")
     wait_for(lambda: calls(root, "stubborn"), proc=proc)
     code, took = stop(proc)
-    assert code == 0 and took < 10
+    assert code == 0 and took < 10  # a 2 s grace, then out
     log = (root / ".memdir" / "logs" / "daemon.log").read_text(encoding="utf-8")
     assert "still running after 2 s" in log
 
