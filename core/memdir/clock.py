@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone, tzinfo
 
-from memdir.config import named_zone
+from memdir.config import named_zone, zone_now
 
 
 def _aware(when: datetime) -> datetime:
@@ -42,9 +42,7 @@ class WriteClock:
         """Now where the root's days are: in `schedule.timezone` when it names a zone, else the machine's
         (`local`). An episode added now goes in this day's file, the daily run's today
         (`ScheduleConfig.today`, trial 23 re-check N9)."""
-        zone = named_zone(self.timezone_name)
-        now = datetime.now(zone) if zone is not None else datetime.now().astimezone()
-        return now.replace(microsecond=0)
+        return zone_now(self.timezone_name).replace(microsecond=0)
 
     def stamp(self, when: datetime | None = None) -> str:
         """An ISO 8601 timestamp in the write zone (now, or `when` moved into it)."""

@@ -37,12 +37,18 @@ class ScheduleConfig:
 
     def today(self) -> date:
         """The daily run's today: the date in the named zone, else the machine's date ("local")."""
-        zone = self.named_zone()
-        return datetime.now(zone).date() if zone is not None else date.today()
+        return zone_now(self.timezone).date()
 
     def today_words(self) -> str:
         """How the daily run and `status` name that day: "today", or "today in Asia/Tokyo" with a zone."""
         return "today" if self.named_zone() is None else f"today in {self.timezone}"
+
+
+def zone_now(name: str | None) -> datetime:
+    """Now where a root's days are: in the zone `name` names, else the machine's ("local"). The daily
+    run's today and an added episode's day file both come from it (trial 23 re-check N9)."""
+    zone = named_zone(name)
+    return datetime.now(zone) if zone is not None else datetime.now().astimezone()
 
 
 def named_zone(name: str | None) -> tzinfo | None:
