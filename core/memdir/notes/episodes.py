@@ -13,9 +13,10 @@ import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from pathlib import Path
 
+from memdir.config import named_zone
 from memdir.errors import InputError, NoteError, NoteNotFound
 from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, check_when
 from memdir.locks import file_lock
@@ -332,6 +333,18 @@ class EpisodeLog:
             return UnreadFile(rel, reason, 1)
         return UnreadFile(rel, reason, max(1, len(parse_episode_text(rel, text))))
 
+    def _in_days_zone(self, at: datetime) -> datetime:
+        """`at` where the root's days are (re-check M7): with `schedule.timezone` naming a zone, an instant
+        given in another offset is moved into it and a naive time is that zone's wall time (a time the
+        zone skips, 02:30 on a spring-forward night, becomes the instant's, 03:30); with `local` an
+        offset is kept as given and a naive time is the machine's."""
+        zone = named_zone(self.store.timezone_name)
+        if zone is None:
+            return at if at.tzinfo is not None else at.astimezone()
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=zone)
+        return at.astimezone(timezone.utc).astimezone(zone)
+
     def add(self, text: str, title: str | None = None, at: datetime | None = None) -> Episode:
         """Append an episode section to the day's file (created if needed); safe under concurrency."""
         check_text(text, "the episode text", MAX_EPISODE_BYTES)
@@ -339,7 +352,7 @@ class EpisodeLog:
             check_text(title, "the episode title", 1000)
         if at is not None:
             check_when(at, "the episode time")
-        at = at or self.store.day_now()  # the root's zone when named: the daily run's today (re-check N9)
+        at = self._in_days_zone(at) if at is not None else self.store.day_now()  # the daily run's today (N9)
         day = at.date().isoformat()
         rel = f"episodes/{day}.md"
         body = text.strip()
