@@ -35,6 +35,7 @@ from memdir.notes.episode_titles import heading_title
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_bytes, hash_text
 from memdir.notes.store import NoteStore
+from memdir.notes.template_text import without_template_code
 from memdir.paths import STATE_DIR
 from memdir.redaction import redact_text, secrets_repeated
 
@@ -134,16 +135,16 @@ def _section_episode(relpath: str, day: date | None, cut: Cut, anchor: str) -> E
     title = tm.group(3).strip() if tm and tm.group(3).strip() else heading
     title = heading_title(f"## {title}") or title  # `10:00–11:30 点検`: the range's end is no title
     full = f"{heading}\n{cut.text}".strip()
-    return Episode(
-        relpath, anchor, title, day, time_s, ascii_heading_marks(cut.text.strip()), hash_text(full)
-    )
+    text = ascii_heading_marks(without_template_code(cut.text).strip())  # no `<%* … %>` line (M6)
+    return Episode(relpath, anchor, title, day, time_s, text, hash_text(full))
 
 
 def _whole(relpath: str, day: date | None, content: str, first: str = "") -> Episode:
     """The file's own episode (id: the file): a whole file, or the top of a day file; titled by its first
     line (`first`: the top's title line, its H1 or first prose)."""
     title = _first_title(first or content) or relpath.rsplit("/", 1)[-1]
-    return Episode(relpath, "", title[:200], day, None, ascii_heading_marks(content), hash_text(content))
+    text = ascii_heading_marks(without_template_code(content).strip())
+    return Episode(relpath, "", title[:200], day, None, text, hash_text(content))
 
 
 def _anchored(cuts: list[Cut]) -> list[str]:
