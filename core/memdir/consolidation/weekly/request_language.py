@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
+from memdir.consolidation.weekly.kind_words import kind_phrase
 from memdir.consolidation.weekly.script_titles import unheard_word
 from memdir.consolidation.weekly.script_words import (
     alike,
@@ -232,10 +233,13 @@ def request_words_title(
         phrase = unspaced_phrase(texts)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
         phrase = (
-            shared_phrase(texts, steps) or constant_phrase(steps, texts) or shared_word(texts, steps, week)
+            shared_phrase(texts, steps)
+            or constant_phrase(steps, texts)
+            or shared_word(texts, steps, week)
+            or kind_phrase(texts, week)  # `Bóka reiðtúr` over `rezervi_rajdon`: the kind's own words (round 51)
         )
     elif spaced_script(texts):  # Devanagari, Arabic, Persian...: words whole, marks and joiners kept
-        phrase = spaced_phrase(texts, week, steps)
+        phrase = spaced_phrase(texts, week, steps) or kind_phrase(texts, week)  # `Zakaz kvevri` (round 51)
         phrase = (
             "" if unheard_word(phrase, steps, texts) else phrase
         )  # `جلسة يوم`: a shared frame; the tools' title
