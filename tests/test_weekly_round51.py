@@ -113,3 +113,18 @@ def test_english_requests_over_dutch_tools_take_the_services_english_name() -> N
 def test_a_title_in_the_requests_words_keeps_over_the_constant() -> None:
     # `Fix chain` writes no word of the Dutch calls and adds nothing the requests write more: it stays
     assert constant_head("Fix chain", BIKE_STEPS, BIKE_ASKED) == ""
+
+
+def test_an_address_is_one_placeholder() -> None:
+    # four customers' addresses of a bike workshop's look-up (`zoek_klant`): one value, never `{value}{value2}`
+    from memdir.consolidation.weekly.spans import template_of
+
+    texts = {
+        "t1": "email=tom.vermeer@fietsplein-utrecht.co.uk",
+        "t2": "email=ana@devries-fietsen.com",
+        "t3": "email=kees.bakker@oudegracht.net",
+        "t4": "email=lotte.smit@lombok.org",
+    }
+    template = template_of(texts)
+    assert len(template.spans) == 1
+    assert template.constant() == "email="

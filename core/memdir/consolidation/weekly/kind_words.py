@@ -18,13 +18,17 @@ okkur á Hótel". Read by form, never by a list of words:
   the most requests write together (`bóka reiðtúr` twice, `tíma reiðtúr` once), then the shortest; at most
   `MAX_WORDS` words, the kind's words and links of `MAX_LINK` letters between them (`á`, "at"): the act and its thing when
   the requests write both (`bóka reiðtúr`, not one request's `bóka tveggja tíma reiðtúr`, "two hours").
-"" when no stretch holds two of the kind's words, or the kind has fewer than three requests.
+"" when no stretch holds two of the kind's words, one of them written by more than half of the requests, or
+the kind has fewer than three requests. Only when the tools are in another language: by form, no request of
+the week writes a word of the kind's tool names (`request_language.request_words_title` checks the kind's
+own requests; a week's other requests may write `afspraak` of `plan_afspraak`, `siparis` of `siparişi`).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
@@ -72,7 +76,10 @@ def kind_words(texts: Sequence[str], week: Sequence[str]) -> set[str]:
     rest = Counter(a for a in week if a.strip())
     rest.subtract(Counter(texts))
     others = [set(_words(t)) for t in (+rest).elements()]
-    skip = _frames(texts) | dated_words(texts)
+    # `voor`, "for": a small word of a language known (imported here: `fragment_titles` reads requests too)
+    from memdir.consolidation.weekly.fragment_titles import SMALL_WORDS
+
+    skip = _frames(texts) | dated_words(texts) | SMALL_WORDS
     out = set()
     for w in {w for b in bags for w in b}:
         if len(w) < MIN_LETTERS or not w.isalpha() and "-" not in w or w in skip:
@@ -84,15 +91,25 @@ def kind_words(texts: Sequence[str], week: Sequence[str]) -> set[str]:
     return out
 
 
-def kind_phrase(texts: Sequence[str], week: Sequence[str]) -> str:
-    """The shortest stretch of one request holding the most of the kind's words (see the module)."""
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+
+
+def tools_spoken(tools: Sequence[str], week: Sequence[str]) -> bool:
+    """Whether a request of the week writes a word (4+ letters; its first 4, marks folded) of the tool names."""
+    said = {w[:MIN_LETTERS] for a in week for w in _words(_fold(a)) if len(w) >= MIN_LETTERS}
+    return any(w[:MIN_LETTERS] in said for t in tools for w in re.split(r"[^a-z]+", _fold(t)) if len(w) >= 4)
+
+
+def kind_phrase(texts: Sequence[str], week: Sequence[str], tools: Sequence[str] = ()) -> str:
+    """The stretch of one request holding the most of the kind's words (see the module); `tools`: the
+    kind's tool names."""
     texts = [t for t in texts if t.strip()]
-    if len(texts) < 3:
+    if len(texts) < 3 or tools_spoken(tools, [*week, *texts]):
         return ""
     words = kind_words(texts, week)
     bags = [set(_words(t)) for t in texts]
-    if not any(2 * _share(w, bags) > 1 for w in words):
-        return ""
+    anchors = {w for w in words if 2 * _share(w, bags) > 1}
     best: tuple[int, int, int, str] = (0, 0, 0, "")
     for text in texts:
         for clause in _CLAUSE.findall(text):
@@ -108,8 +125,8 @@ def kind_phrase(texts: Sequence[str], week: Sequence[str]) -> str:
                     held = {t[0] for t in toks[i:j] if len(t) == 1 and t[0] in words}
                     if any(len(t) != 1 or t[0] not in words and len(t[0]) > MAX_LINK for t in toks[i:j]):
                         continue  # `tveggja tíma`, "two hours", `ორი`, "two": one request's words, one task's value
-                    if len(held) < 2:
-                        continue
+                    if len(held) < 2 or not any(same_word(h, a) for h in held for a in anchors):
+                        continue  # `Ofise cuma`, "to the office, Friday": two words half of them write
                     together = sum(1 for b in bags if all(any(same_word(h, w) for w in b) for h in held))
                     if (len(held), together, i - j) > best[:3]:
                         best = (len(held), together, i - j, " ".join(raw[i:j]))

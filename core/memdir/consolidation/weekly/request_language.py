@@ -22,6 +22,8 @@
       of them write, each word whole with its marks and joiners (`तबले की पूड़ी` over `Tabla puri badlo`);
       in Arabic letters, none but words the calls write or their ids carry romanised (round 48:
       `script_titles.unheard_word`; `جلسة يوم`, "session day", a frame of "a session on <day>", is none).
+    - when neither reads a phrase, what the kind's requests share and the week's other requests do not
+      (`kind_words.kind_phrase`, round 51: Icelandic requests over Esperanto tools, "Bóka reiðtúr").
     "" from either reader leaves the title as it is (nothing is invented).
 """
 
@@ -236,10 +238,13 @@ def request_words_title(
             shared_phrase(texts, steps)
             or constant_phrase(steps, texts)
             or shared_word(texts, steps, week)
-            or kind_phrase(texts, week)  # `Bóka reiðtúr` over `rezervi_rajdon`: the kind's own words (round 51)
+            # `Bóka reiðtúr` over `rezervi_rajdon`: what the kind writes and the week's others do not (round 51)
+            or kind_phrase(texts, week, sorted(tools))
         )
     elif spaced_script(texts):  # Devanagari, Arabic, Persian...: words whole, marks and joiners kept
-        phrase = spaced_phrase(texts, week, steps) or kind_phrase(texts, week)  # `Zakaz kvevri` (round 51)
+        phrase = spaced_phrase(texts, week, steps) or kind_phrase(
+            texts, week, sorted(tools)
+        )  # the kind's words (round 51)
         phrase = (
             "" if unheard_word(phrase, steps, texts) else phrase
         )  # `جلسة يوم`: a shared frame; the tools' title
