@@ -135,6 +135,7 @@ _VERB_LAST_WORDS = frozenset(
     + ["den", "dem", "mein", "meine", "meinen", "bitte", "kann", "gern", "gerne", "auf", "zu", "im", "am"]
     + ["het", "een", "ik", "wil", "graag", "voor", "van", "niet", "mijn", "kunnen", "jullie"]
 )
+SMALL_WORDS = FUNCTION_WORDS | _ROMANCE | _NORDIC | _VERB_LAST_WORDS  # the small words of the languages known
 _NOTICES = frozenset(
     ["message", "sms", "email", "mail", "text", "notification", "notice", "msg", "chat", "whatsapp"]
 )
@@ -397,6 +398,3 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
     thing = " ".join([*noun[:-1], singular(noun[-1])])
     vowel = thing[:1] in "aeio" or thing[:1] == "u" and thing[1:2] not in ("s", "n", "r")
     return f"{verb.capitalize()} {'an' if vowel else 'a'} {thing}"
-
-
-SMALL_WORDS = FUNCTION_WORDS | _ROMANCE | _NORDIC | _VERB_LAST_WORDS  # the small words of the languages known
