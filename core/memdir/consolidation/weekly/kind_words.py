@@ -32,6 +32,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
+from memdir.consolidation.weekly.function_words import SMALL_WORDS
 from memdir.consolidation.weekly.script_words import dated_words
 
 _WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*|\S*\d\S*")
@@ -76,9 +77,7 @@ def kind_words(texts: Sequence[str], week: Sequence[str]) -> set[str]:
     rest = Counter(a for a in week if a.strip())
     rest.subtract(Counter(texts))
     others = [set(_words(t)) for t in (+rest).elements()]
-    # `voor`, "for": a small word of a language known (imported here: `fragment_titles` reads requests too)
-    from memdir.consolidation.weekly.fragment_titles import SMALL_WORDS
-
+    # `voor`, "for": a small word of a language known
     skip = _frames(texts) | dated_words(texts) | SMALL_WORDS
     out = set()
     for w in {w for b in bags for w in b}:
