@@ -2,7 +2,8 @@
 
 #5: a value a later call passes that an earlier call returned as plain text (`BT-30877`, `barcode QX57343Z`,
 logged as a `tool_result` record with `tool` and `output`) says in the legend which step returns it; a merge
-candidate's legend names the placeholders of its title too.
+candidate's legend names the placeholders of its title too; the title of a request whose id shares its digits
+with a returned value (`S-4411`, `BT-4411`) is no longer named for that value (`S-{batch}`).
 #6: a merge candidate does not list as missing a call the note names in code, and each step it does list
 says where it goes among the note's numbered steps.
 #7: an evidence-only accept on a Japanese note is a dated section, never "## English version — …".
@@ -34,8 +35,9 @@ def _cli(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return res
 
 
-def _lab_week(root: Path) -> None:
-    """Three sample registrations: the batch and the barcode come back as plain text and are passed on."""
+def _lab_week(root: Path, same_digits: bool = False) -> None:
+    """Three sample registrations: the batch and the barcode come back as plain text and are passed on
+    (`same_digits`: the batch is numbered like the sample, `BT-4411` for `S-4411`)."""
     _cli(root, "init")
     lines: list[str] = []
     for k, (s, site) in enumerate(SITES):
@@ -46,7 +48,7 @@ def _lab_week(root: Path) -> None:
             ts = f"2026-12-0{_day}T01:{_n[0]:02d}:00+00:00"
             lines.append(json.dumps({"ts": ts, "task_id": _tid, "agent": "lab-bot", **kw}))
 
-        batch, code = f"BT-{int(s) * 7}", f"QX{int(s) * 13}Z"
+        batch, code = f"BT-{s if same_digits else int(s) * 7}", f"QX{int(s) * 13}Z"
         ev(type="task_start", summary=f"Register sample S-{s} from {site} for assay")
         ev(type="tool_use", tool="lims.get_sample", input={"sample_id": f"S-{s}"})
         ev(type="tool_result", tool="lims.get_sample", outcome="success", output=f"{{'id': 'S-{s}'}}")
@@ -73,6 +75,16 @@ def test_a_value_an_earlier_call_returned_as_text_says_which_step_returns_it(tmp
     assert "batch={batch}" in text, text
     assert "- `{batch}`: what step 2 (`lims.create_batch`) returns" in text, text
     assert "- `{barcode}`: what step 3 (`printer.print_label`) returns" in text, text
+
+
+def test_a_returned_value_sharing_the_requests_digits_does_not_name_the_title(tmp_path: Path) -> None:
+    _lab_week(tmp_path, same_digits=True)
+    _cli(tmp_path, "consolidate", "weekly", "--until", "2026-12-07")
+    (proc,) = (tmp_path / "procedures").glob("*.md")
+    text = proc.read_text(encoding="utf-8")
+    assert "# Register sample {sample_id} from {name} for assay" in text, text
+    assert "{batch}" not in text.split("## Steps")[0], text
+    assert proc.name == "register-sample-id-from-name-for-assay.md"
 
 
 def test_a_candidate_keeps_calls_the_note_names_in_code_and_places_the_rest(tmp_path: Path) -> None:
