@@ -160,7 +160,7 @@ def consolidate_group() -> None:
 @click.option(
     "--date",
     "day",
-    help="Only episodes of this day (YYYY-MM-DD); default: every pending one up to yesterday.",
+    help="Only episodes of this day (YYYY-MM-DD), and feedback events up to its end; default: every pending one up to yesterday.",
 )
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
 @json_option("Print the run report as JSON.")
