@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -90,12 +91,18 @@ def _same(a: Step, b: Step) -> bool:
     return difflib.SequenceMatcher(None, masked_a, masked_b).ratio() >= SAME_STEP
 
 
-def _day(task: Task) -> str:
+def utc_day(when: datetime) -> str:
+    """`when`'s UTC date (a caller without a root's zone)."""
+    return when.astimezone(timezone.utc).date().isoformat()
+
+
+def _day(task: Task, day: Callable[[datetime], str]) -> str:
+    """The day the task ended (else began) in the root's days (`day`: the store's write zone, trial 24 #9)."""
     when = task.end or task.start
-    return when.date().isoformat() if when else ""
+    return day(when) if when else ""
 
 
-def recoveries(task: Task) -> list[Failure]:
+def recoveries(task: Task, day: Callable[[datetime], str] = utc_day) -> list[Failure]:
     """In a successful task: each failed step followed by a different step that did not fail."""
     out: list[Failure] = []
     if not task.succeeded:
@@ -120,7 +127,9 @@ def recoveries(task: Task) -> list[Failure]:
         check = _last_action(task) or nxt.render()  # the task's last step that acts (a reply checks nothing)
         err = (step.error or "")[:300]
         alt = nxt.render()
-        out.append(Failure(task.task_id, _day(task), step.render(), err, alt, by=task.task_id, check=check))
+        out.append(
+            Failure(task.task_id, _day(task, day), step.render(), err, alt, by=task.task_id, check=check)
+        )
         break  # one recovery per task: a task is one piece of evidence
     return out
 
@@ -156,12 +165,12 @@ def _mask_single(found: TypeLessons, tasks: list[Task]) -> None:
             f.alternative = mask(f.alternative)
 
 
-def failure_of(task: Task, later: list[Task]) -> Failure:
+def failure_of(task: Task, later: list[Task], day: Callable[[datetime], str] = utc_day) -> Failure:
     """A failed task's failing step and error; the alternative a later success of its type took, if any."""
     step = task.failing_step()
     text = step.render() if step else "" if task.steps else "(no steps recorded)"  # "": its reason names none
     error = (step.error if step and step.error else task.error)[:300]
-    fail = Failure(task.task_id, _day(task), text, error)
+    fail = Failure(task.task_id, _day(task, day), text, error)
     if step is None:
         return fail
     ends = task.end or task.start
@@ -217,8 +226,15 @@ def _differs(fail: Failure, task: Task, ok: Task, at: int, later: list[Task]) ->
     return False
 
 
-def collect(title: str, target: str | None, successes: list[Task], failed: list[Task]) -> TypeLessons:
-    """The failures and recoveries of one kind of task (redacted), oldest first."""
+def collect(
+    title: str,
+    target: str | None,
+    successes: list[Task],
+    failed: list[Task],
+    day: Callable[[datetime], str] = utc_day,
+) -> TypeLessons:
+    """The failures and recoveries of one kind of task (redacted), oldest first; each dated by `day` (the
+    root's `schedule.timezone` day when the caller passes the store's, as every date memdir writes)."""
     ok = sorted(
         (redacted(t) for t in successes),
         key=lambda t: (t.start or datetime.min.replace(tzinfo=timezone.utc), t.task_id),
@@ -228,10 +244,10 @@ def collect(title: str, target: str | None, successes: list[Task], failed: list[
         if not task.steps and not task.error:
             found.undetailed += 1  # a failure the log says nothing about is no evidence of what failed
             continue
-        found.failures.append(failure_of(task, ok))
+        found.failures.append(failure_of(task, ok, day))
     failing = [[st for st in t.steps if st.failed] for t in ok]
     for task in ok:
-        for rec in recoveries(task):
+        for rec in recoveries(task, day):
             step = next(st for st in task.steps if st.failed and st.render() == rec.step)
             routine = sum(1 for steps in failing if any(_same(step, st) for st in steps))
             if routine * 2 > len(ok):
