@@ -124,7 +124,7 @@ def recoveries(task: Task, day: Callable[[datetime], str] = utc_day) -> list[Fai
         )
         if nxt is None or nxt.failed or _retry(nxt, step):
             continue  # retried as it was (a retry is no alternative) or nothing worked after it
-        check = _last_action(task) or nxt.render()  # the task's last step that acts (a reply checks nothing)
+        check = _last_action(task, step, nxt)  # the task's last step that acts (a reply checks nothing)
         err = (step.error or "")[:300]
         alt = nxt.render()
         out.append(
@@ -134,9 +134,15 @@ def recoveries(task: Task, day: Callable[[datetime], str] = utc_day) -> list[Fai
     return out
 
 
-def _last_action(task: Task) -> str:
-    """The last step that does something (a reply is no check: `reply: Bumped …` is one task's text)."""
-    return next((s.render() for s in reversed(task.steps) if s.kind != "response"), "")
+def _last_action(task: Task, *like: Step) -> str:
+    """The last step that does something (a reply is no check: `reply: Bumped …` is one task's text), with a
+    tool of the steps in `like` (what failed, what worked instead): a step of another tool checks nothing
+    about the failure (trial 24: a refund call's 404 was to be checked by running the claim script); then the
+    last step of theirs, else what worked instead."""
+    acts = [s for s in reversed(task.steps) if s.kind != "response"]
+    tools = {s.tool for s in like}
+    fit = next((s for s in acts if not tools or s.tool in tools), None)
+    return fit.render() if fit else like[-1].render() if like else ""
 
 
 _VALUE_TOKEN = re.compile(r"[^\s'\"=,;:()`]*[^\W_][^\s'\"=,;:()`]*")
@@ -186,7 +192,7 @@ def failure_of(task: Task, later: list[Task], day: Callable[[datetime], str] = u
         alt = next((s for s in acts if s.action == step.action), None) or next(iter(acts), None)
         if alt is not None:
             fail.alternative, fail.by = alt.render(), ok.task_id
-            fail.check = _last_action(ok) or alt.render()
+            fail.check = _last_action(ok, step, alt)
             break
     return fail
 
@@ -205,7 +211,7 @@ def _differs(fail: Failure, task: Task, ok: Task, at: int, later: list[Task]) ->
         mine = next((f for f in upto if _same(s, f) and changed_argument(s, f, ok, task)), None)
         if mine is not None:
             fail.alternative, fail.changed, fail.by = s.render(), mine.render(), ok.task_id
-            fail.check = _last_action(ok)
+            fail.check = _last_action(ok, mine, s)
             return True
     # a step only this one success took first is its own exploration (a `state show`), no remedy
     prep = [
@@ -217,11 +223,11 @@ def _differs(fail: Failure, task: Task, ok: Task, at: int, later: list[Task]) ->
     ]
     if prep:
         fail.alternative, fail.by, fail.before = prep[-1].render(), ok.task_id, True
-        fail.check = _last_action(ok)
+        fail.check = _last_action(ok, *([failing] if failing else []), prep[-1])
         return True
     asked = stated_change(ok, task)
     if asked:
-        fail.asked, fail.by, fail.check = asked, ok.task_id, _last_action(ok)
+        fail.asked, fail.by, fail.check = asked, ok.task_id, _last_action(ok, *([failing] if failing else []))
         return True
     return False
 
