@@ -57,19 +57,35 @@ def context_of(found: TypeLessons) -> str:
     return f"type:{found.target or found.title}"
 
 
+# A title that is a request pasted whole, not a verb phrase: two clauses ("Customer says …, process the
+# refund"), or a finite auxiliary in it ("Printer on floor {num} is jammed"): quoted, not "When you …".
+_CLAUSES = re.compile(r"\S[,;:.!?]\s+\S")
+_FINITE = re.compile(
+    r"\s(?:is|are|was|were|has|have|had|does|did|do|can|could|will|would|should|must|won't|can't|"
+    r"isn't|aren't|wasn't|doesn't|didn't|hasn't|haven't)\b",
+    re.I,
+)
+_JA_PREDICATE = re.compile(r"[うくぐすつぬぶむるいただ]$")  # a verb or an adjective ends the title: no の
+
+
+def _when(title: str) -> str:
+    """The title as the condition of a sentence: `When you <verb phrase>`, or the request quoted."""
+    if _CJK.search(title):
+        return f"{title}{'' if _JA_PREDICATE.search(title) else 'の'}とき"
+    if _CLAUSES.search(title) or _FINITE.search(title):
+        return f"When a task asks \u201c{title}\u201d"
+    return f"When you {title[:1].lower()}{title[1:]}"
+
+
 def _applies(title: str, what: str, step: str, also: list[str]) -> str:
     """The "when it applies" sentence, in the language of the task's title (no step: the task as a whole)."""
     if not step:
-        return (
-            f"{title}とき{what}。"
-            if _CJK.search(title)
-            else f"When you {title[:1].lower()}{title[1:]}{what}."
-        )
+        return f"{_when(title)}{what}。" if _CJK.search(title) else f"{_when(title)}{what}."
     more = ", ".join(code(s) for s in also)
     if _CJK.search(title):
         kind = what.replace(" (the task type of ", "（").replace("`)", "` の種類のタスク）") if what else ""
-        return f"{title}とき{kind}、手順 {code(step)} で" + (f"（ほかに {more}）" if more else "") + "。"
-    head = f"When you {title[:1].lower()}{title[1:]}{what}, at the step {code(step)}"
+        return f"{_when(title)}{kind}、手順 {code(step)} で" + (f"（ほかに {more}）" if more else "") + "。"
+    head = f"{_when(title)}{what}, at the step {code(step)}"
     return head + (f" (also {more})" if more else "") + "."
 
 

@@ -7,7 +7,7 @@ its words, and more than half of the note's own steps). Steps many notes or many
 drafts share (`GENERIC`: `goto {url}`, `git pull`) are no evidence and are left out. A person's
 note is also found by what it names (`named.py`), by its sentences (`prose.py`), and by those ways
 together (`together`): the steps any way holds, the note's own steps among the draft's and the kind's
-own terms written. Weekly notes distilled from this same week, and drafts placed earlier in this run,
+own terms written; any note in the other language by its terms (`cross_language.py`). Weekly notes distilled from this same week, and drafts placed earlier in this run,
 are siblings the clustering set apart by intent: they count only when their step sequences are the
 same work (`dedupe.same_work`) and their meaning agrees.
 
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.consolidation.weekly.changed import changed_values
+from memdir.consolidation.weekly.cross_language import held_across
 from memdir.consolidation.weekly.dedupe import (
     GENERIC,
     SAME_MEANING,
@@ -215,9 +216,8 @@ class Placer:
             return m.intent, rest
         if top and steps_match(m):
             return max(m.intent, 2 * m.coverage * m.reverse / (m.coverage + m.reverse)), rest
-        if (
-            m.named.same_work()
-        ):  # a person's note in other words, whose named commands, actions, templates the steps run
+        # a person's note in other words, whose named commands, actions, templates the steps run
+        if m.named.same_work():
             added = [s for i, s in enumerate(draft.steps) if i not in m.named.steps_run]
             return max(m.intent, m.named.lines_run / m.named.lines), added
         if p.same_work():  # a person's prose that writes the draft's steps and what sets this kind apart
@@ -227,7 +227,11 @@ class Placer:
         if together(len(held), p, m.reverse):  # each way saw part of it: a step by its code, one by its terms
             added = [s for i, s in enumerate(draft.steps) if i not in held]
             return max(m.intent, len(held) / p.steps), added
-        at = self.index.paths.index(m.path) if m.path in self.people else -1  # a person's note in any layout
+        at = self.index.paths.index(m.path)
+        if told := held_across(draft.steps, self.index.lines[at], self.embed):  # the other language's note
+            rest = [s for i, s in enumerate(draft.steps) if i not in told]
+            return max(m.intent, len(told) / len(draft.steps)), rest
+        at = at if m.path in self.people else -1  # a person's note in any layout
         if at >= 0 and names_own_work(self.index.body_lines[at], draft, self.drafts):  # naming the kind's own
             return m.intent, [s for i, s in enumerate(draft.steps) if i not in held]  # calls (a last way)
         return None
