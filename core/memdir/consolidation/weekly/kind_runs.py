@@ -6,8 +6,9 @@ what each kind does with it. Read by form, never by a list of words:
 
 - a run is a stretch of 2+ characters of one script-free piece of text (no space, punctuation or digit) that
   holds a kanji or katakana: `預か` of `預かり`, `水質`;
-- a title is no kind's when each of its runs is written by as large a share of the week's other requests as
-  of the kind's (`錦鯉受付` by all twelve);
+- a title is no kind's when more than half of the kind's requests write it whole and as large a share of the
+  week's other requests do (`錦鯉受付` by all twelve; a title the requests do not write came from elsewhere,
+  its calls or its replies, and stays);
 - then the title is the head (before a bracket) of a Japanese constant the kind's calls pass
   (`錦鯉預かり（屋外池・加温なし）` -> `錦鯉預かり`, `池の水質検査（出張…）` -> `池の水質検査`) holding a run that
   more of the kind's requests write, by share, than of the others': the one the most of the kind's
@@ -69,11 +70,10 @@ def ja_kind_title(title: str, steps: Sequence[str], asked: Sequence[str], week: 
     the module)."""
     texts = [a for a in asked if a.strip()]
     others = _others(texts, week)
-    runs = _runs(title)
-    if len(texts) < 3 or not others or not runs:
+    if len(texts) < 3 or not others or not _runs(title):
         return title
-    if any(_share(r, texts) > _share(r, others) for r in runs):
-        return title  # a run the kind writes more than the others: the title names the kind
+    if 2 * _share(title, texts) <= 1 or _share(title, texts) > _share(title, others):
+        return title  # the kind's own words, or a title from its calls or replies: another path's
     best: tuple[int, int, str] = (0, 0, "")
     for head in _heads(steps):
         mine = {r for r in _runs(head) if _share(r, texts) > _share(r, others)}
