@@ -4,7 +4,7 @@ note's free text is one argument's value; an English service name written as `Na
 requests over tools in another language.
 
 Written on other domains and languages than set 52 (a koi farm's Maltese tools, a distillery's Slovene tools
-under Albanian requests, a falconry centre's Basque tools): a bonsai nursery's chat desk, Hungarian requests
+under Albanian requests, a falconry centre's Basque tools): a bonsai nursery's chat desk, Italian requests
 over Polish tools, a Polish restaurant's table bookings with notes, a chimney sweep's English requests over
 Czech tools.
 """
@@ -63,27 +63,27 @@ def test_japanese_titles_go_through_the_requests_reader() -> None:
     assert request_words_title("盆栽窓口", PRUNE_STEPS, PRUNE_ASKED, BONSAI_WEEK) == "出張剪定"
 
 
-HUNGARIAN = [
-    "Szeretnék a jövő hétre 2 üveg mézet rendelni, a címem Debrecen, Piac utca 4.",
-    "Kérek 5 üveg akácmézet is, a csomagot hozzák házhoz. Köszönöm",
-    "Rendelnék 3 üveg mézet, a postán veszem át.",
+ITALIAN = [
+    "Vorrei 6 vasetti di miele millefiori, spediti a casa a Bari, in centro.",
+    "Mi servono 4 vasetti di miele di castagno, li ritiro io in negozio.",
+    "Avete miele di acacia? Prendo 10 vasetti: i regali, consegna a Lecce.",
 ]
 
 
 def test_short_words_of_other_languages_make_no_request_english() -> None:
-    # Hungarian `a` ("the") and `is` ("also") are English function words too: no word of 3+ letters is one
-    assert not english(HUNGARIAN)
+    # Italian `a` ("to"), `in`, `i` ("the") are English function words too: none of 3+ letters is written
+    assert not english(ITALIAN)  # English on the base: six of them in fifty words
     assert english(["Could you book a table for me on Friday?", "a table for 2 please, Sat", "table for me"])
 
 
-def test_hungarian_requests_over_polish_tools_take_their_shared_words() -> None:
+def test_italian_requests_over_polish_tools_take_their_shared_words() -> None:
     steps = [
         "szukaj_klienta: `telefon={telefon}`",
-        "zamowienie_miodu: `klient={klient} produkt.nazwa=Miód akacjowy ilosc={ilosc}`",
+        "zamowienie_miodu: `klient={klient} produkt.nazwa=Miód wielokwiatowy ilosc={ilosc} dostawa={dostawa}`",
         "wyslij_powiadomienie: `kanal=sms szablon=zamowienie_ok_v1`",
     ]
-    title = request_words_title("Zamowienie miodu", steps, HUNGARIAN, HUNGARIAN)
-    assert title == "Mézet rendelni"  # "to order honey"; `Zamowienie miodu` on the base (read as English)
+    # "jars of honey"; `Zamowienie miodu` on the base (the requests read as English, the reader never ran)
+    assert request_words_title("Zamowienie miodu", steps, ITALIAN, ITALIAN) == "Vasetti di miele"
 
 
 def test_a_notes_free_text_is_one_value() -> None:
