@@ -1,12 +1,10 @@
 """Round 52: a Japanese title every kind of the week writes gives way to a constant's head the kind's requests
 write and the others do not; short words English shares with other languages make no request English; a
-note's free text is one argument's value; an English service name written as `Name: details` under English
-requests over tools in another language.
+note's free text is one argument's value.
 
 Written on other domains and languages than set 52 (a koi farm's Maltese tools, a distillery's Slovene tools
 under Albanian requests, a falconry centre's Basque tools): a bonsai nursery's chat desk, Italian requests
-over Polish tools, a Polish restaurant's table bookings with notes, a chimney sweep's English requests over
-Czech tools.
+over Polish tools, a Polish restaurant's table bookings with notes.
 """
 
 from __future__ import annotations
@@ -14,7 +12,6 @@ from __future__ import annotations
 from memdir.consolidation.weekly.kind_runs import ja_kind_title
 from memdir.consolidation.weekly.request_language import english, request_words_title
 from memdir.consolidation.weekly.step_cover import general
-from memdir.consolidation.weekly.work_flow import constant_head
 
 REPOT_STEPS = [
     "cerca_klijent: `telefon={telefon}`",
@@ -106,24 +103,3 @@ def test_a_call_with_other_words_after_its_last_argument_is_other_work() -> None
     keys = [frozenset({f"{head} sala bankietowa duza"}), frozenset({head})]
     held = general(keys, {k for ks in keys for k in ks}, frozenset())
     assert held[0] != held[1]
-
-
-SWEEP_STEPS = [
-    "najit_zakaznika: `email={email}`",
-    "objednat_sluzbu: `zakaznik={zakaznik} sluzba.nazev=Chimney sweep: flue brushed and inspected, certificate "
-    "issued datum={datum}`",
-    "poslat_zpravu: `kanal=email sablona=sluzba_ok_v1`",
-]
-SWEEP_ASKED = [
-    "Hello, the fireplace smokes into the room when we light it. Could someone come next week?",
-    "Hi, we are moving into an old cottage and the insurer wants the chimney checked. Any Friday?",
-    "Our wood burner smells of soot and draws badly, can you come and look? Thanks",
-]
-
-
-def test_a_services_name_written_as_name_and_details_titles_english_requests() -> None:
-    # `Smokes into the room` is one request's complaint; the calls name the service `Chimney sweep: …` in
-    # English and a request writes `chimney`
-    assert constant_head("Fireplace smokes", SWEEP_STEPS, SWEEP_ASKED) == "Chimney sweep"
-    # a title sharing a word with the service's name stays
-    assert constant_head("Chimney check", SWEEP_STEPS, SWEEP_ASKED) == ""

@@ -274,11 +274,6 @@ def constant_head(title: str, steps: Sequence[str], asked: Sequence[str]) -> str
                 any(s not in have for s in common) or _tools_word(title, steps)
             ):
                 return " ".join(words).capitalize()
-            # a service's name before its details (`Pest-bird patrol: four weekly flights …`), a word of it asked,
-            # over a title that shares none (`Weekly visits`: one request's "weekly visits"; round 52)
-            named = m is not None and value[m.end() : m.end() + 1] == ":"
-            if named and not have & set(stems) and any(s in t for s in stems for t in texts):
-                return " ".join(words).capitalize()
     return ""
 
 
