@@ -36,6 +36,7 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
+from memdir.consolidation.weekly.kind_runs import ja_kind_title
 from memdir.consolidation.weekly.kind_words import kind_phrase
 from memdir.consolidation.weekly.script_titles import unheard_word
 from memdir.consolidation.weekly.script_words import (
@@ -48,6 +49,7 @@ from memdir.consolidation.weekly.titles import shared_phrase
 
 _WORD = re.compile(r"[^\W\d_]+")
 _HOLE = re.compile(r"\{[^{}]*\}")
+_JAPANESE = re.compile(r"[\u3041-\u3096\u30a0-\u30ff]|[\u3400-\u4dbf\u4e00-\u9fff]{2}")
 _KEY = re.compile(r"^[\w.:-]+: `|[\w.-]+=")  # a step's tool name, an argument's key
 _TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+")
@@ -60,12 +62,15 @@ MIN_WORD = 5  # letters of a shared word alone as a title (`šakotį`; not `kovo
 
 
 def english(texts: Sequence[str]) -> bool:
-    """Whether requests are English: mostly Latin words, one in `ENGLISH_SHARE` or more a function word."""
+    """Whether requests are English: mostly Latin words, one in `ENGLISH_SHARE` or more a function word, one
+    of them of 3+ letters (`the`, `for`, `you`): `a`, `i`, `me` are words of other languages too (Albanian
+    `A keni gliko?`, `me qershi`, "with cherries"; round 52)."""
     words = [w.lower() for t in texts for w in _WORD.findall(t)]
     latin = [w for w in words if w.isascii()]
     if not latin or 2 * len(latin) <= len(words):
         return False
-    return ENGLISH_SHARE * sum(1 for w in latin if w in FUNCTION_WORDS) >= len(latin)
+    small = [w for w in latin if w in FUNCTION_WORDS]
+    return ENGLISH_SHARE * len(small) >= len(latin) and any(len(w) >= 3 for w in small)
 
 
 def _spelled(word: str, asked: Sequence[str]) -> str:
@@ -221,6 +226,8 @@ def request_words_title(
     """The requests' shared words over a Latin title they do not write, when they are in another language;
     `week`: every request of the week (words other kinds write too are no title's edge)."""
     texts = [a for a in asked if a.strip()]
+    if _JAPANESE.search(title):  # `錦鯉受付`, every kind's: a constant's head the kind writes (round 52)
+        return ja_kind_title(title, steps, texts, week)
     bare = _HOLE.sub(" ", title)
     words = [w.lower() for w in _WORD.findall(bare)]
     if len(texts) < 3 or not words or not all(w.isascii() for w in words):

@@ -123,7 +123,10 @@ def general(
 def _noted(keys: Iterable[str], pattern: str, arguments: Collection[str], longer: bool = False) -> bool:
     """Whether one of the keys is the pattern's call with one more argument at its end, its value masked
     (`… rayon * primechanie *`, a note some orders carry: round 50's qvevri orders, two with a note and two
-    without, held no call most of them made); `longer`: whether the pattern is that longer call instead."""
+    without, held no call most of them made), or with a free text in its last argument where the pattern's
+    is empty (`… oharrak # * on *`, "70th birthday, short route, unsteady on his feet", beside `… oharrak`,
+    "-": round 52's hawk walks, whose notes differ each time); `longer`: whether the pattern is that longer
+    call instead."""
     if pattern not in arguments:
         return False
     for k in keys:
@@ -133,4 +136,12 @@ def _noted(keys: Iterable[str], pattern: str, arguments: Collection[str], longer
         tail = long[len(short) :].split(" ") if long.startswith(short + " ") else []
         if len(tail) == 3 and tail[0] == "" and tail[1].isalpha() and tail[2] == "*":
             return True
+        words = tail[1:]
+        if (
+            len(words) > 1
+            and tail[0] == ""
+            and words[0] in ("#", "*")
+            and 2 * sum(w in ("#", "*") for w in words) > len(words)
+        ):
+            return True  # a note's words, most of them masked, where the pattern's note is empty
     return False
