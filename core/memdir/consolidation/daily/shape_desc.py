@@ -207,4 +207,6 @@ def procedure_summary(
             whole(words) if words else held or whole(title if _ANNOUNCES.match(purpose) else purpose or title)
         )
     task = how_task(purpose) or how_task(title)  # the task the steps are for, before a count of them
+    if task and not _HOW_TASK.match(one_line(title)) and says_title(task, title):
+        task = ""  # the title is the task already ("Rebuild the search index" over "How I rebuilt it: …")
     return task or _span(steps) or whole(purpose or title)
