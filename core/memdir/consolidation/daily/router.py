@@ -12,8 +12,8 @@ the model reads procedures at 0.6 or more and the text is no message to a reader
 episode that holds both a lesson and a separate set of steps, and that the model finds mixed, is split in two
 parts. A second model tells a report of using an existing procedure ("the usual steps") from new material.
 English steps told in prose with no list are a procedure (route_told_steps); a skip that tells a standing decision
-in prose is knowledge (route_decided). Each kept part is shaped into a note a person keeps (shape); nothing is
-invented.
+in prose is knowledge (route_decided), and so is a failure told with a rule for next time (route_ahead); a heading
+is read without its date or time slot (route_heading). Each kept part is shaped into a note a person keeps.
 """
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, sentences
+from memdir.consolidation.daily.route_ahead import tells_a_lesson
 from memdir.consolidation.daily.route_decided import states_a_decision
 from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP, states_a_fact
 from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
+from memdir.consolidation.daily.route_heading import routing_title
 from memdir.consolidation.daily.route_message import is_message
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
 from memdir.consolidation.daily.route_no_steps import (
@@ -55,8 +57,7 @@ from memdir.consolidation.daily.route_usage import plain_report, usage_features,
 from memdir.consolidation.daily.route_usage_recap import recap_report
 from memdir.notes.episodes import Episode
 
-# read_text, shaped and the rest moved to route_reading; scripts and tests still read them here
-__all__ = [
+__all__ = [  # read_text, shaped and the rest moved to route_reading; scripts and tests read them here
     "DOC_MIN_CHARS",
     "DOC_MIN_HEADINGS",
     "KINDS",
@@ -133,7 +134,7 @@ class Router:
 
     def read(self, items: Sequence[tuple[str, str]]) -> list[Reading]:
         """Read and score (title, text) pairs in one batch: one embedding call for all of them."""
-        readings = [read_text(t, x) for t, x in items]
+        readings = [read_text(routing_title(t), x) for t, x in items]  # no heading's date (round 28)
         if not readings:
             return readings
         pages = [self.docs is not None and self.is_page(r) for r in readings]
@@ -218,15 +219,13 @@ class Router:
         ki, si = self.model.classes.index("knowledge"), self.model.classes.index("skip")
         return "knowledge" if r.proba[ki] >= r.proba[si] or states_a_rule(r.body) else "skip"
 
-    def _model_kind(self, r: Reading) -> str:
-        """The model's kind after the rules on short texts and stated decisions."""
-        return self._model_rule(r)[0]
-
     def _model_rule(self, r: Reading) -> tuple[str, str]:
         """The model's kind after the rules on short texts and stated decisions, and the rule that decided it."""
         if content_words(r.blocks) < MIN_WORDS and not any(b.kind == "code" for b in r.blocks):
             return "skip", "short"
         kind = self.model.classes[int(np.argmax(r.proba))]
+        if kind != "knowledge" and tells_a_lesson(r.body):  # a failure, then a rule for next time (round 28)
+            return "knowledge", "lesson_ahead"
         if kind == "skip" and (STATED_DECISION.search(r.body) or states_a_decision(r.body)):
             # a decision under its label (docs/daily.md, "Rule layer") or told in prose (route_decided, round 27)
             return "knowledge", "decision" if STATED_DECISION.search(r.body) else "decided"
@@ -333,7 +332,7 @@ class Router:
         if self.kind_of(r) != "knowledge" and recap_report(r.body, r.blocks):  # "same as before: a, b"
             return usage_outcome(r.body)
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
-        mk = self._model_kind(r)
+        mk = self._model_rule(r)[0]
         if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA and not (
             # a report the model is unsure of is still no procedure of its own sentences (trial 12); one the
             # router reads as skip and is unsure of is such a report too, not a review item (routing round 24)
