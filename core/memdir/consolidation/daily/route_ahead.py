@@ -4,14 +4,15 @@ GUIDELINES.md: "lessons learned" are knowledge, and "a told failure followed by 
 lesson. Trial 23's second re-check (M2) found such an episode skipped or read as a procedure when its rule opens
 with "From now on", "Next time" or their German, French, Spanish or Japanese forms ("Das Futter war
 verschimmelt … Ab jetzt den Sirup jede Woche prüfen.", "Las tomateras se secaron porque el riego se apagó. La
-próxima vez revisar el temporizador.", 「…忘れた。今後は前日に確認する。」). A text the model reads as skip or
-procedures is knowledge here when
+próxima vez revisar el temporizador.", 「…忘れた。今後は前日に確認する。」). A text the model reads as skip, or as
+procedures with less than `router.RULE_YIELDS` (a lesson told as a list of steps is a procedure), is knowledge
+when
 
 - a sentence opens with a rule for the future (`lesson_text.AHEAD_OPENS`: "from now on", "next time", "going
   forward", "in future", `EU_AHEAD`, 今後は, 次回は, 次からは, これからは), not a date or a state ("Next time is
   Tuesday", "Next time we meet on Friday", 「次回は12日です」), and
 - a sentence before it (or the clause before the cue) tells a failure: the lessons' failure words
-  (`lesson_text.failure_told`, English and Japanese), their German, French and Spanish forms (`FAILED_EU`), or a
+  (`lesson_text.failure_told`, with `lesson_words`' German, French, Spanish and more English ones), or a
   cause or an excess told in the past ("because", "weil", "parce que", "porque", "too fast", "zu spät", "trop",
   "demasiado", 〜たので, 〜せいで).
 
@@ -37,21 +38,6 @@ _NOT_RULE = re.compile(
     r"(?:今後は|次回は)[^。]{0,12}(?:\d+日|[月火水木金土日]曜)[^。]{0,6}(?:です|だ|に会う|に集まる)。?$|"
     r"(?:そうです|らしい|でしょう|だろう|かもしれない|かもしれません)[。.!！]?\s*$"
 )
-# German, French and Spanish words of a failure: errors, breakage, forgetting, lateness, decay, damage, omission
-FAILED_EU = re.compile(
-    r"(?i)(?<!\w)(?:fehler\w*|falsch\w*|kaputt\w*|vergessen|verpasst|verloren|versp[äa]t\w*|zu sp[äa]t|"
-    r"schiefgegangen|schief gegangen|ging schief|ausgefallen|abgest[üu]rzt|besch[äa]digt|verschimmelt|schimmel\w*|"
-    r"gerissen|gebrochen|undicht|[üu]bersehen|reklam\w*|beschwer\w*|nachgefragt|nicht funktioniert|ohne|"
-    r"[ée]chou[ée]\w*|erreur\w*|cass[ée]e?s?|oubli[ée]\w*|ratée?s?|manqu[ée]\w*|en retard|trop tard|perdu\w*|"
-    r"ab[îi]m[ée]\w*|endommag[ée]\w*|fissur[ée]\w*|moisi\w*|plant[ée]e?s?|fuit[ée]?|plainte|sans|"
-    r"fall[óo]|fallaron|fallido|error(?:es)?|roto|rota|rompi[óo]|se rompieron|olvid[ée]\w*|olvidamos|perd[ií]\w*|"
-    r"(?:lleg[óo]|llegu[ée]|llegamos|demasiado) tarde|retras\w*|se sec[óo]|se secaron|se apag[óo]|moho\w*|agriet\w*|da[ñn]ad[oa]s?|queja\w*|sin)(?!\w)"
-)
-# English words the lessons' lexicon leaves out: decay and an omission told ("went out without the attachment")
-FAILED_EN = re.compile(
-    r"(?i)\b(?:mou?ldy|went mou?ldy|flaked|peeled off|dried out|dried up|wilted|"
-    r"(?:went out|was sent|were sent|sent it|shipped|left|delivered|submitted) without)\b"
-)
 # a cause or an excess told ("because the ramp was too fast", "weil", "parce que", "porque", 〜たので, 〜せいで)
 CAUSE = re.compile(
     r"(?i)\b(?:because|too (?:fast|slow|much|little|high|low|early|late|long|short|hot|cold))\b|"
@@ -62,7 +48,7 @@ CAUSE = re.compile(
 
 
 def _failure(s: str) -> bool:
-    return bool(failure_told(s) or FAILED_EN.search(s) or FAILED_EU.search(s) or CAUSE.search(s))
+    return bool(failure_told(s) or CAUSE.search(s))
 
 
 def tells_a_lesson(body: str) -> bool:
@@ -75,3 +61,9 @@ def tells_a_lesson(body: str) -> bool:
         if _failure(unit[: m.start()]) or any(_failure(u) for u in units[:i]):
             return True
     return False
+
+
+def lesson_told(kind: str, sure: bool, body: str) -> bool:
+    """The model's `kind` is skip, or procedures it is not `sure` of (routing round 22's `RULE_YIELDS`: a procedure
+    the model is sure of is a lesson's steps, "次回からは、まず…してから…"), and `body` tells a lesson."""
+    return (kind == "skip" or (kind == "procedures" and not sure)) and tells_a_lesson(body)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, sentences
-from memdir.consolidation.daily.route_ahead import tells_a_lesson
+from memdir.consolidation.daily.route_ahead import lesson_told
 from memdir.consolidation.daily.route_decided import states_a_decision
 from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP, states_a_fact
 from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
@@ -224,7 +224,7 @@ class Router:
         if content_words(r.blocks) < MIN_WORDS and not any(b.kind == "code" for b in r.blocks):
             return "skip", "short"
         kind = self.model.classes[int(np.argmax(r.proba))]
-        if kind != "knowledge" and tells_a_lesson(r.body):  # a failure, then a rule for next time (round 28)
+        if lesson_told(kind, float(np.max(r.proba)) >= RULE_YIELDS, r.body):  # failure, rule ahead (round 28)
             return "knowledge", "lesson_ahead"
         if kind == "skip" and (STATED_DECISION.search(r.body) or states_a_decision(r.body)):
             # a decision under its label (docs/daily.md, "Rule layer") or told in prose (route_decided, round 27)
