@@ -13,7 +13,9 @@ By form, in English, German, French, Spanish and Japanese: a run of date words a
 (weekday and month names, day numbers, ISO and dotted dates, clock times and ranges, parts of the day, and the
 joining words a date is written with: "the", "of", "de", "le", "am", "vom"), or a heading that is only such words
 or a generic slot (`shape_slot.slot_title`). A run needs a date, weekday, clock time or part of the day: "May"
-alone, or a number alone ("Q4", "3 tips"), is not taken out.
+alone, a number alone ("Q4", "3 tips") or a part of the day beside other words ("club night", "Morning
+standup") is not taken out; a heading that is only a part of the day is (`slot_title`), and so is a preposition the
+date hangs from ("Board for Friday" -> "Board").
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ _DAYPARTS = (
 )
 _JOINING = "the of on at am vom den der de del le la à a en um"
 _JOINERS = frozenset(_JOINING.split())
+# a preposition the date hangs from goes with it ("Route changes from 3 November" -> "Route changes")
+_PREPOSITIONS = "to for from before after until till by since ab bis vor für seit pour avant après depuis desde hasta para antes"
+_BEFORE = frozenset(_PREPOSITIONS.split())
 WEEKDAYS = frozenset(_WEEKDAYS.split())
 MONTHS = frozenset(_MONTHS.split())
 DAYPARTS = frozenset(_DAYPARTS.split())
@@ -92,9 +97,9 @@ def _is_date(words: list[str]) -> bool:
     if not low or not all(_date_word(w) for w in low) or low[-1] in _JOINERS:
         return False
     numbered = any(_NUMBER.match(w) for w in low)
+    # a part of the day goes with a date or a weekday, never alone ("club night", "Evening session" keep theirs)
     return any(
-        w in WEEKDAYS or w in DAYPARTS or _DATEISH.match(w) or _CLOCK.match(w) or (w in MONTHS and numbered)
-        for w in low
+        w in WEEKDAYS or _DATEISH.match(w) or _CLOCK.match(w) or (w in MONTHS and numbered) for w in low
     )
 
 
@@ -122,7 +127,9 @@ def routing_title(title: str) -> str:
     if lo >= hi:
         return ""
     words = [pieces[i] for i in idx[lo:hi]]
-    while words and _norm(words[-1]) in _JOINERS:  # "Call at 10:00" -> "Call"
+    while (
+        words and _norm(words[-1]) in _JOINERS | _BEFORE
+    ):  # "Call at 10:00", "Board for Friday" -> "Call", "Board"
         words.pop()
     rest = "".join(pieces[idx[lo] : idx[lo + len(words) - 1] + 1]).strip(" ,;:|()[]–—-") if words else ""
     return rest[:1].upper() + rest[1:] if rest else ""
