@@ -10,7 +10,7 @@ when
 
 - a sentence opens with a rule for the future (`lesson_text.AHEAD_OPENS`: "from now on", "next time", "going
   forward", "in future", `EU_AHEAD`, 今後は, 次回は, 次からは, これからは), not a date or a state ("Next time is
-  Tuesday", "Next time we meet on Friday", 「次回は12日です」), and
+  Tuesday", "Next time we meet on Friday", 「次回は12日です」, 「次回は1月にリリース予定です」), and
 - a sentence before it (or the clause before the cue) tells a failure: the lessons' failure words
   (`lesson_text.failure_told`, with `lesson_words`' German, French, Spanish and more English ones), or a
   cause or an excess told in the past ("because", "weil", "parce que", "porque", "too fast", "zu spät", "trop",
@@ -36,7 +36,8 @@ _NOT_RULE = re.compile(
     rf"{EU_AHEAD})\s*,?\s*(?:is|was|will be|would be|it's|it is|ist|war|wird|est|sera|es|será|sera|"
     r"(?:we|i|you|they)\s+(?:meet|see|visit|talk|go|play|are|have)|treffen|sehen|on se voit|nos vemos)\b|"
     r"(?:今後は|次回は)[^。]{0,12}(?:\d+日|[月火水木金土日]曜)[^。]{0,6}(?:です|だ|に会う|に集まる)。?$|"
-    r"(?:そうです|らしい|でしょう|だろう|かもしれない|かもしれません)[。.!！]?\s*$"
+    r"(?:そうです|らしい|でしょう|だろう|かもしれない|かもしれません|予定(?:です|だ)?|見込み(?:です|だ)?)[。.!！]?\s*$|"
+    r"\b(?:is|are) (?:planned|scheduled|due)\b"
 )
 # a cause or an excess told ("because the ramp was too fast", "weil", "parce que", "porque", 〜たので, 〜せいで)
 CAUSE = re.compile(
