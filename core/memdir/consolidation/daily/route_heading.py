@@ -21,6 +21,8 @@ date hangs from ("Board for Friday" -> "Board").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from memdir.consolidation.daily.shape_slot import slot_title
 
@@ -133,3 +135,28 @@ def routing_title(title: str) -> str:
         words.pop()
     rest = "".join(pieces[idx[lo] : idx[lo + len(words) - 1] + 1]).strip(" ,;:|()[]–—-") if words else ""
     return rest[:1].upper() + rest[1:] if rest else ""
+
+
+R = TypeVar("R")
+
+
+def read_dated(
+    read: Callable[[Sequence[tuple[str, str]]], list[R]],
+    kind: Callable[[R], str],
+    items: Sequence[tuple[str, str]],
+) -> list[R]:
+    """`read`'s readings of (heading, text) pairs, where one the model reads as skip under a heading with a date,
+    weekday or time slot is read again without it, and that reading stands when it is knowledge (a fact told on a
+    day is a fact; a day's plan, "Today" over a to-do list, stays what the model read it as)."""
+    readings = read(items)
+    redo = [
+        i
+        for i, (t, _) in enumerate(items)
+        if routing_title(t) != " ".join(t.split()) and kind(readings[i]) == "skip"
+    ]
+    for i, again in zip(
+        redo, read([(routing_title(items[i][0]), items[i][1]) for i in redo]) if redo else [], strict=True
+    ):
+        if kind(again) == "knowledge":
+            readings[i] = again
+    return readings

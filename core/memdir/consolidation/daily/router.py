@@ -12,8 +12,8 @@ the model reads procedures at 0.6 or more and the text is no message to a reader
 episode that holds both a lesson and a separate set of steps, and that the model finds mixed, is split in two
 parts. A second model tells a report of using an existing procedure ("the usual steps") from new material.
 English steps told in prose with no list are a procedure (route_told_steps); a skip that tells a standing decision
-in prose is knowledge (route_decided), and so is a failure told with a rule for next time (route_ahead); a heading
-is read without its date or time slot (route_heading). Each kept part is shaped into a note a person keeps.
+in prose is knowledge (route_decided), and so is a failure told with a rule for next time (route_ahead); a skip under
+a dated heading is read again without its date (route_heading). Each kept part is shaped into a note a person keeps.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from memdir.consolidation.daily.route_ahead import lesson_told
 from memdir.consolidation.daily.route_decided import states_a_decision
 from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP, states_a_fact
 from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
-from memdir.consolidation.daily.route_heading import routing_title
+from memdir.consolidation.daily.route_heading import read_dated
 from memdir.consolidation.daily.route_message import is_message
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
 from memdir.consolidation.daily.route_no_steps import (
@@ -133,8 +133,14 @@ class Router:
         self._usages: dict[str, str | None] = {}  # body -> _usage
 
     def read(self, items: Sequence[tuple[str, str]]) -> list[Reading]:
+        """Read and score (title, text) pairs; a skip under a dated heading is read again without its date."""
+        return read_dated(
+            self._read, lambda r: self.model.classes[int(np.argmax(r.proba))], items
+        )  # round 28
+
+    def _read(self, items: Sequence[tuple[str, str]]) -> list[Reading]:
         """Read and score (title, text) pairs in one batch: one embedding call for all of them."""
-        readings = [read_text(routing_title(t), x) for t, x in items]  # no heading's date (round 28)
+        readings = [read_text(t, x) for t, x in items]
         if not readings:
             return readings
         pages = [self.docs is not None and self.is_page(r) for r in readings]
@@ -170,14 +176,7 @@ class Router:
 
     def kind_of(self, r: Reading) -> str:
         """The kind the model gives, after the rule layer (a story of what happened is no procedure)."""
-        return self._rule_kind(r)[0]
-
-    def _rule_kind(self, r: Reading) -> tuple[str, str]:
-        """The kind after the rules on procedures, and the reason when one changed the model's kind: a story
-        of what happened is knowledge (route_story); a text with no step in it is the model's runner-up of
-        knowledge and skip (route_no_steps)."""
-        kind, _, why = self._rules(r)
-        return kind, why
+        return self._rules(r)[0]
 
     def rule_of(self, r: Reading) -> tuple[str, str]:
         """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
@@ -271,7 +270,7 @@ class Router:
             self._vectors(texts)
 
     def _parts(self, ep: Episode, r: Reading) -> list[RoutedPart]:
-        kind, why = self._rule_kind(r)
+        kind, _, why = self._rules(r)
         conf = float(r.proba[self.model.classes.index(kind)])
         usage = self._usage(r)
         if kind == "skip" and usage is None:
