@@ -140,20 +140,23 @@ def routing_title(title: str) -> str:
 R = TypeVar("R")
 
 
+def _opens_dated(title: str) -> bool:
+    """A heading that is a date or a slot, or opens with one ("Thursday 3 December: call", 「12月3日（木）午後」); a date
+    at its end ("tabs I had open (for Monday)") says what the list is for, and the heading is read as written."""
+    t, rest = " ".join(title.split()), routing_title(title)
+    return rest != t and (not rest or not t.casefold().startswith(rest.casefold()))
+
+
 def read_dated(
     read: Callable[[Sequence[tuple[str, str]]], list[R]],
     kind: Callable[[R], str],
     items: Sequence[tuple[str, str]],
 ) -> list[R]:
-    """`read`'s readings of (heading, text) pairs, where one the model reads as skip under a heading with a date,
-    weekday or time slot is read again without it, and that reading stands when it is knowledge (a fact told on a
+    """`read`'s readings of (heading, text) pairs, where one the model reads as skip under a heading that is or opens
+    with a date, weekday or time slot is read again without it, and that reading stands when it is knowledge (a fact told on a
     day is a fact; a day's plan, "Today" over a to-do list, stays what the model read it as)."""
     readings = read(items)
-    redo = [
-        i
-        for i, (t, _) in enumerate(items)
-        if routing_title(t) != " ".join(t.split()) and kind(readings[i]) == "skip"
-    ]
+    redo = [i for i, (t, _) in enumerate(items) if _opens_dated(t) and kind(readings[i]) == "skip"]
     for i, again in zip(
         redo, read([(routing_title(items[i][0]), items[i][1]) for i in redo]) if redo else [], strict=True
     ):
