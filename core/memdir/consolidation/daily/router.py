@@ -11,10 +11,9 @@ and a text with no step in it at all is the model's runner-up of knowledge and s
 the model reads procedures at 0.6 or more and the text is no message to a reader, routing round 22). An
 episode that holds both a lesson and a separate set of steps, and that the model finds mixed, is split in two
 parts. A second model tells a report of using an existing procedure ("the usual steps") from new material.
-English steps told in prose with no list are a procedure (route_told_steps); a skip that tells a standing decision
-in prose is knowledge (route_decided), and so is a failure told with a rule for next time (route_ahead); a skip under
-a dated heading is read again without its date (route_heading). Each kept part is shaped into a note a person keeps.
-"""
+English prose steps are a procedure (route_told_steps); a skip that tells a standing decision is knowledge
+(route_decided), so is a failure told with a rule for next time (route_ahead); a skip under a dated heading is read
+again without its date (route_heading). Each kept part is shaped into a note a person keeps."""
 
 from __future__ import annotations
 
@@ -177,6 +176,9 @@ class Router:
     def kind_of(self, r: Reading) -> str:
         """The kind the model gives, after the rule layer (a story of what happened is no procedure)."""
         return self._rules(r)[0]
+
+    def _rule_kind(self, r: Reading) -> tuple[str, str]:  # the kind and the run's reason (tests read it)
+        return self._rules(r)[0::2]
 
     def rule_of(self, r: Reading) -> tuple[str, str]:
         """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
