@@ -51,8 +51,11 @@ def macro_f1(gold: list[str], pred: list[str]) -> tuple[float, dict[str, float]]
     return sum(per.values()) / len(per), per
 
 
-def load(data: Path, split: str) -> list[dict[str, str]]:
-    """Rows with id, lang, label, title, text (title empty for files: their frontmatter holds it)."""
+def load(data: Path, split: str, labels: Path | None = None) -> list[dict[str, str]]:
+    """Rows with id, lang, label, title, text (title empty for files: their frontmatter holds it).
+
+    `labels`: another `labels.csv` (columns `path`, `label`) for a folder of files, read instead of its own.
+    """
     if data.suffix == ".jsonl" or data.name == "vuedocs":
         sys.path.insert(0, str(REPO / "scripts"))
         from train_router import load_vue
@@ -77,7 +80,7 @@ def load(data: Path, split: str) -> list[dict[str, str]]:
             }
             for r in rows
         ]
-    rows = list(csv.DictReader((data / "labels.csv").open(encoding="utf-8")))
+    rows = list(csv.DictReader((labels or data / "labels.csv").open(encoding="utf-8")))
     return [
         {
             "id": r["path"],
@@ -207,8 +210,13 @@ def main() -> int:
     ap.add_argument("--old", metavar="CORE", help="route with the router of another checkout's core/ instead")
     ap.add_argument("--errors", action="store_true", help="list the misrouted episodes")
     ap.add_argument("--as-run", action="store_true", help="score what a daily run writes (Router.route)")
+    ap.add_argument(
+        "--labels",
+        metavar="CSV",
+        help="a folder's labels from another file (path, label), e.g. the careful-reader uv labels",
+    )
     args = ap.parse_args()
-    rows = load(Path(args.data), args.split)
+    rows = load(Path(args.data), args.split, Path(args.labels) if args.labels else None)
     t0 = time.perf_counter()
     if args.old:
         pred, name = route_old(rows, args.old), f"old router at {args.old}"
@@ -216,7 +224,9 @@ def main() -> int:
         pred, name = route_here(rows, args.embedder, not args.no_rules, args.as_run)
     elapsed = time.perf_counter() - t0
     print(
-        f"data: {args.data} ({args.split}; {len(rows)} episodes)  router: {name}  rules: {not args.no_rules}"
+        f"data: {args.data} ({args.split}; {len(rows)} episodes)"
+        + (f"  labels: {args.labels}" if args.labels else "")
+        + f"  router: {name}  rules: {not args.no_rules}"
         + ("  as run" if args.as_run else "")
     )
     print(f"routed in {elapsed:.1f} s")

@@ -95,7 +95,9 @@ def check_when(value: date, what: str) -> None:
 
 
 def parse_when(value: str, what: str = "--at") -> datetime:
-    """An episode's time from ISO 8601 (naive: local time) (`2026-11-28T10:30`, `...+09:00`, `...Z`); InputError otherwise."""
+    """An episode's time from ISO 8601 (`2026-11-28T10:30`, `...+09:00`, `...Z`); InputError otherwise.
+    A time without an offset stays naive: the episode log reads it as wall time where the root's days are
+    (`schedule.timezone`, else the machine's zone; `EpisodeLog.add`)."""
     try:
         when = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
@@ -103,4 +105,4 @@ def parse_when(value: str, what: str = "--at") -> datetime:
             no_such_day(value, what) or f"invalid {what} {value!r}: use ISO 8601, e.g. 2026-11-28T10:30"
         ) from None
     check_when(when, what)
-    return when if when.tzinfo is not None else when.astimezone()  # a naive time is local time
+    return when

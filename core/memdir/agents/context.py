@@ -50,6 +50,7 @@ from memdir.errors import IndexUnavailable, MemdirError, NoteError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.frontmatter import split_text
 from memdir.notes.model import valid_confidence
+from memdir.notes.template_text import without_template_code
 from memdir.paths import has_control
 from memdir.redaction import redact_text
 
@@ -93,7 +94,7 @@ def _confidence(meta: Any) -> float | None:
 def _item(note: Note) -> ContextItem:
     """A note as an entry; its newest dated update comes first, so a budget cut keeps it (updates.py),
     and a lesson's fix comes before its failure lines (lesson_view.py)."""
-    body = newest_update_first(fix_first(note.body))
+    body = newest_update_first(fix_first(without_template_code(note.body)))
     return ContextItem(note.path, note.description, _confidence(note.meta), body)
 
 

@@ -21,6 +21,7 @@ from memdir.notes.frontmatter import render_note
 from memdir.notes.lint import note_errors
 from memdir.notes.mail_lines import HEADER, described_line
 from memdir.notes.model import Note, valid_confidence
+from memdir.notes.template_text import note_template_leftover
 from memdir.paths import ARCHIVE_DIR, NOTE_DIRS, kind_of, slugify
 from memdir.redaction import secret_lines, secret_values
 
@@ -170,6 +171,8 @@ def _warning(text: str, bad_frontmatter: str, errors: list[str]) -> str | None:
     (a `!!python/object` tag read as a list, a number for a description), an unresolved merge conflict."""
     parts = [f"frontmatter not read ({bad_frontmatter}); shown as it is on disk"] if bad_frontmatter else []
     parts += [f"frontmatter: {e}" for e in errors[:3]]
+    if not bad_frontmatter and (leftover := note_template_leftover(text)):  # M6: `<% … %>` in the text
+        parts.append(leftover.split("; render it")[0])
     conflicts = find_conflicts(text)
     if conflicts:
         parts.append(f"unresolved merge conflict at {conflicts[0].describe()}")

@@ -46,7 +46,12 @@ def _run_recorded(state: CliState, job: str, scope: str | None, run: Callable[[]
     result = "incomplete" if report.incomplete else "ok"
     window = window_of(report)
     if not (report.changed or report.dry_run or report.incomplete or report.errors):  # who did it already
-        own = bool(report.processed) if job == "daily" else not report.stats.get("already_distilled")
+        # daily: episodes read, or none on its --date at all (no earlier run did that day's work, trial 24 #12)
+        own = (
+            bool(report.processed or report.stats.get("no_episodes_on"))
+            if job == "daily"
+            else not report.stats.get("already_distilled")
+        )
         zone = state.memory.config.schedule.named_zone()  # the daemon log's zone: its runs read alike
         earlier = earlier_run(state.memory.root, job, record, window, own, zone)
         if earlier:
@@ -101,6 +106,8 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         earlier, dict
     ):  # nothing to do because an earlier run did it: say which (trial 21 re-check)
         say(f"  {earlier['line']}")
+    elif report.stats.get("no_episodes_on") and not report.changed:
+        say(f"  no episodes on {report.stats['no_episodes_on']}; nothing to change")
     elif not report.changed:
         say("  nothing to change")
     waiting = report.stats.get("waiting_today")
@@ -153,7 +160,7 @@ def consolidate_group() -> None:
 @click.option(
     "--date",
     "day",
-    help="Only episodes of this day (YYYY-MM-DD); default: every pending one up to yesterday.",
+    help="Only episodes of this day (YYYY-MM-DD), and feedback events up to its end; default: every pending one up to yesterday.",
 )
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
 @json_option("Print the run report as JSON.")

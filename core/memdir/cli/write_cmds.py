@@ -21,7 +21,7 @@ def episode_group() -> None:
 @click.option(
     "--at",
     "at",
-    help="ISO 8601 time of the episode (default: now, in schedule.timezone when it names a zone).",
+    help="ISO 8601 time of the episode (default: now), filed in schedule.timezone when it names a zone (no offset: that zone's wall time).",
 )
 @json_option()
 @pass_state

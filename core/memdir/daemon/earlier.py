@@ -4,7 +4,9 @@ The daemon's start-up catch-up distilled the week; the user's own `memdir consol
 seconds later printed "10 looked at, 10 skipped … nothing to change", silent on why. A run that changes
 nothing now names the earlier run that covered the same work, from the run journal (`runs.json`): for
 weekly, the latest successful run before it whose window overlaps this run's window by half or more; for
-daily, when no episode was pending (weekly: when some of its tasks were already distilled), the latest successful run that wrote anything. Its summary then says
+daily, when no episode was pending (weekly: when some of its tasks were already distilled), the latest successful run that wrote anything
+(a daily run for one day, `--date D`: a run for all pending days, or one for that same day; a run for
+another day did not do D's work, trial 24 #12). Its summary then says
 when, whose run it was and what it wrote (`wrote`, recorded by `RunJournal.finish`), and `--json` carries
 the same as `stats.earlier_run`.
 """
@@ -39,6 +41,19 @@ def _overlaps(a: tuple[datetime, datetime], b: tuple[datetime, datetime]) -> boo
     """The earlier window `a` covers half or more of this run's window `b`."""
     shared = (min(a[1], b[1]) - max(a[0], b[0])).total_seconds()
     return shared >= (b[1] - b[0]).total_seconds() / 2
+
+
+def _day_of(scope: object) -> str | None:
+    """The day a daily run was limited to (`--date 2026-11-23`), None for a run over every pending day."""
+    words = str(scope or "").split()
+    return words[words.index("--date") + 1] if "--date" in words[:-1] else None
+
+
+def _same_days(mine: object, theirs: object) -> bool:
+    """An earlier daily run covered this one's days: this run is over every pending day, or the earlier one
+    was, or it was over this run's day."""
+    day, theirs_day = _day_of(mine), _day_of(theirs)
+    return day is None or theirs_day is None or theirs_day == day
 
 
 def what_it_wrote(run: RunRecord) -> str:
@@ -94,6 +109,8 @@ def earlier_run(
             continue
         counts = run.get("counts", {})
         if not (run.get("wrote") or any(counts.get(k) for k in ("created", "updated", "review"))):
+            continue
+        if job == "daily" and not _same_days(this.get("scope"), run.get("scope")):
             continue
         theirs = _window(run.get("window"))
         if mine is not None and (theirs is None or not _overlaps(theirs, mine)):

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from memdir.notes.model import Note, section_headings
+from memdir.notes.template_text import without_template_code
 from memdir.redaction import redact_text
 
 DEFAULT_CHUNK_TOKENS = 256
@@ -148,7 +149,7 @@ def lexical_text(note: Note) -> str:
         desc_s,
         note.summary,
         tag_s,
-        note.body,
+        without_template_code(note.body),
         *([heads] * (HEADING_WEIGHT - 1)),
     )
     return redact_text("\n".join(x for x in parts if x))  # no secret becomes a term in the catalog
@@ -159,7 +160,8 @@ def note_chunks(
 ) -> list[str]:
     """The chunks to embed: aliases and summary lead the body, and every chunk starts with the header."""
     lead = "\n".join(x for x in (" / ".join(note.aliases), note.summary) if x)
-    body = f"{lead}\n{note.body}" if lead else note.body
+    text = without_template_code(note.body)  # a template's code lines are no memory (trial 23 M6)
+    body = f"{lead}\n{text}" if lead else text
     return chunk_body(body, target=target, header=note_header(note), count=count)
 
 

@@ -4,6 +4,8 @@ An event is identified by its file name, its line's content and which occurrence
 exact line it is, which stays stable in an append-only log. The ledger
 (`.memdir/state/feedback.json`) marks an event `pending` with the target's hash before
 the write and `applied` after it, so a run killed in between neither loses nor doubles it.
+With `until` (a daily run for one day) an event logged at or after it is left for a later run, and its
+file is not marked as read in full.
 """
 
 from __future__ import annotations
@@ -90,9 +92,10 @@ def _event_path(event: ActivityEvent) -> str | None:
 
 
 def scan_feedback(
-    activity: ActivityLog, ledger: FeedbackLedger
+    activity: ActivityLog, ledger: FeedbackLedger, until: datetime | None = None
 ) -> tuple[list[PendingFeedback], dict[str, list[int]]]:
-    """Feedback events not yet settled, oldest first, and the signatures of the files scanned."""
+    """Feedback events not yet settled (logged before `until` when given), oldest first, and the signatures
+    of the files scanned in full (a file with an event left for later is not one)."""
     found: list[PendingFeedback] = []
     scanned: dict[str, list[int]] = {}
     for file in activity.files():
@@ -100,7 +103,7 @@ def scan_feedback(
         sig = [st.st_size, st.st_mtime_ns]
         if ledger.files.get(file.name) == sig:
             continue
-        scanned[file.name] = sig
+        later = False
         seen: dict[bytes, int] = {}
         with open(file, "rb") as fh:
             for lineno, raw in enumerate(fh, 1):
@@ -118,9 +121,14 @@ def scan_feedback(
                 entry = ledger.events.get(key)
                 if entry and entry.get("status") != "pending":
                     continue
+                if until is not None and event.ts >= until:
+                    later = True  # a later day's event: its own day's run applies it
+                    continue
                 outcome = event.get("outcome")
                 success = True if outcome == "success" else False if outcome == "failure" else None
                 found.append(PendingFeedback(key, event, _event_path(event), success))
+        if not later:
+            scanned[file.name] = sig
     found.sort(key=lambda p: p.event.ts)
     return found, scanned
 
@@ -152,20 +160,25 @@ def _group(
 
 
 def apply_feedback_events(
-    store: NoteStore, activity: ActivityLog, dry_run: bool = False, initial_confidence: float = DEFAULT_PRIOR
+    store: NoteStore,
+    activity: ActivityLog,
+    dry_run: bool = False,
+    initial_confidence: float = DEFAULT_PRIOR,
+    until: datetime | None = None,
 ) -> FeedbackEventsResult:
-    """Apply every unapplied feedback event; returns {applied: [paths, one per event], invalid: [...], errors: [...]}."""
+    """Apply every unapplied feedback event (logged before `until` when given); returns {applied: [paths, one
+    per event], invalid: [...], errors: [...]}."""
     root = store.root
     out: dict[str, Any] = {"applied": [], "invalid": [], "errors": []}
     if dry_run:  # read only: no lock file, no ledger write
-        pending, _ = scan_feedback(activity, FeedbackLedger(root))
+        pending, _ = scan_feedback(activity, FeedbackLedger(root), until)
         groups = _group(store, pending, out)
         out["invalid"] = [msg for _, msg in out["invalid"]]
         out["applied"] = [rel for rel, items in groups.items() for _ in items]
         return FeedbackEventsResult(applied=out["applied"], invalid=out["invalid"], errors=out["errors"])
     with file_lock(root / ".memdir" / "locks" / "feedback-events.lock"):
         ledger = FeedbackLedger(root)
-        pending, scanned = scan_feedback(activity, ledger)
+        pending, scanned = scan_feedback(activity, ledger, until)
         groups = _group(store, pending, out)
         invalid = out["invalid"]
         out["invalid"] = [msg for _, msg in invalid]

@@ -128,10 +128,11 @@ def apply_merge(
     already = merge_marker(item_id) in note.body
     body = None
     if not already:
-        content = section_content(note.body, prepare_candidate(candidate), sources)
-        other = other_language(
-            note.body, content
-        )  # a translation: a version beside the note's own, not later
+        prepared = prepare_candidate(candidate)
+        content = section_content(note.body, prepared, sources)
+        # a translation: a version beside the note's own, not later. Read on the candidate only when the
+        # section is the candidate: memdir's own words ("Seen again in …") are in no language of the note's
+        other = other_language(note.body, content) if content == prepared else None
         heading = f"{now.date().isoformat()} — {merge_marker(item_id)}"
         heading = (
             language_heading(other, f"{merge_marker(item_id)} ({now.date().isoformat()})")

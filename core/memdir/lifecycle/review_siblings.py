@@ -6,12 +6,17 @@ step; the second still read "New content is close to …; accepting appends it",
 note now held its candidate. After a merge is accepted, every other open `merge_candidate` on the same
 note whose candidate the note now holds (what accepting it would append is "Seen again", as
 `review_apply.section_content` decides) says so in its first paragraph: accepting it adds its sources as
-evidence, rejecting leaves the note as it is. The candidate itself is left as it was raised.
+evidence; rejecting says "not this note", and for a weekly item the next weekly run places those tasks
+again elsewhere, as a new procedure when no other note fits (trial 24: the item said rejecting "leaves the
+note as it is", and a second procedure followed). The item it names is the one whose accepted section holds
+the steps, not the one accepted last (which may only have appended "Seen again"). The candidate itself is
+left as it was raised.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING, Protocol
 
 from memdir.errors import MemdirError
@@ -41,17 +46,40 @@ def held_by(body: str, item: OpenItem) -> bool:
     return bool(content.strip()) and section_content(body, content, item.sources).startswith("Seen again")
 
 
-def _restated(text: str, accepted: str, target: str) -> str:
-    """The item's body with its first paragraph (after the title) saying the note now holds the candidate."""
+_MERGED = re.compile(r"^## .*merged from review (rv-[0-9a-f]+)", re.M)
+
+
+def appended_by(body: str, item: OpenItem) -> str | None:
+    """The review item whose merged section in `body` holds the item's candidate lines (the first), or None."""
+    want = [ln.strip() for ln in prepare_candidate(item.candidate).splitlines() if ln.strip()]
+    want = [ln for ln in want if not ln.startswith("#")]
+    heads = list(_MERGED.finditer(body))
+    for n, m in enumerate(heads):
+        end = heads[n + 1].start() if n + 1 < len(heads) else len(body)
+        present = {ln.strip() for ln in body[m.end() : end].splitlines()}
+        if want and sum(ln in present for ln in want) * 5 >= 4 * len(want):
+            return m.group(1)
+    return None
+
+
+def _restated(text: str, accepted: str, target: str, key: str = "") -> str:
+    """The item's body with its first paragraph (after the title) saying the note now holds the candidate,
+    which item appended it, and what accepting and rejecting this one do."""
     lines = text.split("\n")
     start = next((i for i, ln in enumerate(lines) if ln.strip() and not ln.startswith("# ")), None)
     if start is None:
         return text
     end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    reject = (
+        'rejecting says "not this note": the next weekly run places these tasks again, on another note or '
+        "as a new procedure, never on this one."
+        if key.startswith("weekly:")
+        else 'rejecting says "not this note" and archives this item; the note stays as it is.'
+    )
     what = (
         f"`{target}` already holds this candidate: `{accepted}`, accepted, appended the same steps. "
         'Accepting this item adds its sources to the note as evidence (a dated "Seen again" section); '
-        "rejecting leaves the note as it is."
+        + reject
     )
     return "\n".join([*lines[:start], what, *lines[end:]])
 
@@ -72,7 +100,8 @@ def restate_siblings(
             continue
         try:
             note = store.read(item.path)
-            new = _restated(note.body, accepted.id, item.target)
+            source = appended_by(body, item) or accepted.id
+            new = _restated(note.body, source, item.target, str(note.meta.get("key") or ""))
             if new != note.body:
                 store.update_meta(item.path, {}, expected_hash=item.hash, body=new, allow=(review_dir,))
                 done.append(item.path)

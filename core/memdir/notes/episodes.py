@@ -13,9 +13,10 @@ import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from pathlib import Path
 
+from memdir.config import named_zone
 from memdir.errors import InputError, NoteError, NoteNotFound
 from memdir.inputs import MAX_DAY_FILE_BYTES, MAX_EPISODE_BYTES, check_text, check_when
 from memdir.locks import file_lock
@@ -34,6 +35,7 @@ from memdir.notes.episode_titles import heading_title
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_bytes, hash_text
 from memdir.notes.store import NoteStore
+from memdir.notes.template_text import without_template_code
 from memdir.paths import STATE_DIR
 from memdir.redaction import redact_text, secrets_repeated
 
@@ -133,16 +135,16 @@ def _section_episode(relpath: str, day: date | None, cut: Cut, anchor: str) -> E
     title = tm.group(3).strip() if tm and tm.group(3).strip() else heading
     title = heading_title(f"## {title}") or title  # `10:00–11:30 点検`: the range's end is no title
     full = f"{heading}\n{cut.text}".strip()
-    return Episode(
-        relpath, anchor, title, day, time_s, ascii_heading_marks(cut.text.strip()), hash_text(full)
-    )
+    text = ascii_heading_marks(without_template_code(cut.text).strip())  # no `<%* … %>` line (M6)
+    return Episode(relpath, anchor, title, day, time_s, text, hash_text(full))
 
 
 def _whole(relpath: str, day: date | None, content: str, first: str = "") -> Episode:
     """The file's own episode (id: the file): a whole file, or the top of a day file; titled by its first
     line (`first`: the top's title line, its H1 or first prose)."""
     title = _first_title(first or content) or relpath.rsplit("/", 1)[-1]
-    return Episode(relpath, "", title[:200], day, None, ascii_heading_marks(content), hash_text(content))
+    text = ascii_heading_marks(without_template_code(content).strip())
+    return Episode(relpath, "", title[:200], day, None, text, hash_text(content))
 
 
 def _anchored(cuts: list[Cut]) -> list[str]:
@@ -332,6 +334,18 @@ class EpisodeLog:
             return UnreadFile(rel, reason, 1)
         return UnreadFile(rel, reason, max(1, len(parse_episode_text(rel, text))))
 
+    def _in_days_zone(self, at: datetime) -> datetime:
+        """`at` where the root's days are (re-check M7): with `schedule.timezone` naming a zone, an instant
+        given in another offset is moved into it and a naive time is that zone's wall time (a time the
+        zone skips, 02:30 on a spring-forward night, becomes the instant's, 03:30); with `local` an
+        offset is kept as given and a naive time is the machine's."""
+        zone = named_zone(self.store.timezone_name)
+        if zone is None:
+            return at if at.tzinfo is not None else at.astimezone()
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=zone)
+        return at.astimezone(timezone.utc).astimezone(zone)
+
     def add(self, text: str, title: str | None = None, at: datetime | None = None) -> Episode:
         """Append an episode section to the day's file (created if needed); safe under concurrency."""
         check_text(text, "the episode text", MAX_EPISODE_BYTES)
@@ -339,7 +353,7 @@ class EpisodeLog:
             check_text(title, "the episode title", 1000)
         if at is not None:
             check_when(at, "the episode time")
-        at = at or self.store.day_now()  # the root's zone when named: the daily run's today (re-check N9)
+        at = self._in_days_zone(at) if at is not None else self.store.day_now()  # the daily run's today (N9)
         day = at.date().isoformat()
         rel = f"episodes/{day}.md"
         body = text.strip()

@@ -25,6 +25,7 @@ from memdir.notes.outside import outside_notes
 from memdir.notes.store import LINK_OUT
 from memdir.notes.sync_copies import SyncCopy, copy_of, same_text
 from memdir.notes.tag_lint import tags_problem
+from memdir.notes.template_text import note_template_leftover
 from memdir.paths import BAD_NAME, has_control, shown_name
 from memdir.redaction import secret_lines
 
@@ -141,6 +142,8 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
             problems.extend(_conflicts(store, rel))  # markers in the frontmatter are why it does not parse
             continue
         problems.extend(_check_note(note))
+        if leftover := note_template_leftover(note.text):
+            problems.append(LintProblem(rel, "warning", leftover))
         problems.extend(LintProblem(rel, "warning", SECRET.format(n)) for n in secret_lines(note.text))
         problems.extend(
             LintProblem(rel, "error", CONFLICT.format(c.describe())) for c in find_conflicts(note.text)

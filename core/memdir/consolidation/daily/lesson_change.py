@@ -113,9 +113,11 @@ _WHEN = re.compile(
     r"(?i)\b(?:before|after|whenever|when|for (?:any|every|each|all)|(?<!now )on (?:any|every|each))\b[^,;:.]{3,80}"
 )
 # A second action joined to the condition ("before launching long runs and keep only the last 3", "and then
-# restart it"): the condition ends before it (trial 16); "before lunch and the afternoon break" is one.
+# restart it", "… and split anything over 35 characters", trial 24): the condition ends before it (trial 16);
+# "before lunch and the afternoon break" is one.
 _NEXT_ACT = re.compile(
-    r"(?i)\s+(?:and\s+then|then|and(?=\s+[a-z]+\s+(?:only|the|all|a|an|every|each|it|them|any|no|your|our|their|old)\b))\s+"
+    r"(?i)\s+(?:and\s+then|then|and(?=\s+[a-z]+(?:\s+(?:aside|away|out|off|up|down|back))?\s+(?:only|the|all|a|an|every|each|it|them|any|no|your|our|their|old|"
+    r"(?:any|every|some|no)(?:thing|one|body)|those|these|this|that)\b))\s+"
 )
 _VAGUE = re.compile(r"(?i)^\S+ (?:it|this|that|they|them)\b")  # "before it leaves" says nothing by itself
 _WHEN_JA = re.compile(

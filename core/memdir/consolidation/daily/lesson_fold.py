@@ -30,12 +30,14 @@ from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_text import (
     FIX,
     ITEM,
+    LABEL_LINE,
     RETRO,
     failure_told,
     opens_with_change,
     overlap,
     sentences,
     terms,
+    unlabel,
 )
 from memdir.consolidation.daily.lesson_turns import PROHIBIT
 from memdir.consolidation.daily.lesson_units import repaired
@@ -91,12 +93,19 @@ def _about_the_lesson(draft: LessonDraft) -> bool:
     """The episode is told for its lesson: it says so ("lesson learned", 教訓, "should have", a post-mortem),
     or tells a mistake and then opens its rule with "From now on" (「今後は」) or "Don't", and holds little else."""
     said = f"{draft.ep.title}\n{draft.ep.text}"
-    strong = bool(RETRO.search(said)) or any(FIX.search(s) for s in sentences(draft.ep.text))
+    strong = bool(RETRO.search(said)) or any(FIX.search(s) or _labelled(s) for s in sentences(draft.ep.text))
     owned = any(failure_told(f) or is_slip(f) for f in draft.failed)
     # ... or a rule that forbids what was done ("Don't just silence the alarm, …", trial 18)
     strong = strong or (owned and any(opens_with_change(f) or PROHIBIT.search(f) for f in draft.fixes))
     logged = {redact_text(t) for t in excerpt_texts(draft.ep.text)[0]}  # a cut log is evidence, not prose
     return strong and len([r for r in draft.rest if r not in logged]) <= MAX_REST
+
+
+def _labelled(sentence: str) -> bool:
+    """A sentence the person labelled as the lesson ("Lesson: …", "Takeaway: …", 「学び：…」, "Lesson learned:" on a
+    line of its own): the label says what the episode is told for, as "lesson learned" does (trial 24: "… Lesson:
+    put the token's expiry date …" left a knowledge note and the lesson)."""
+    return unlabel(sentence) != sentence or bool(LABEL_LINE.match(sentence))
 
 
 def _a_mistake_told(draft: LessonDraft) -> bool:

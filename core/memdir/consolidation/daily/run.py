@@ -140,6 +140,8 @@ class DailyConsolidator:
         unread: list[UnreadFile] = []
         episodes, retried = self._collect(day, refused, unread)
         report.errors.extend(refused)  # too large to read: left as they are, the run goes on
+        if day is not None and not (refused or unread or next(self.episodes.iter_episodes(on=day), None)):
+            report.stats["no_episodes_on"] = day.isoformat()  # none at all, not "done by an earlier run"
         report.processed = len(episodes) + len(retried) + sum(u.episodes for u in unread)
         for u in unread:  # a typo a person must fix: pending and named, like a merge conflict (exit 75)
             report.leave_pending(u.episodes, u.line)
@@ -149,8 +151,7 @@ class DailyConsolidator:
             report.stats["today_words"] = self.config.schedule.today_words()  # the named zone's day
         if retried:
             report.stats["lessons_retried"] = len(retried)
-        # a `git pull` stopped mid-merge left both sides in the file: no text to learn from
-        # (a sync tool's conflict copy beside the day file: the same, until a person keeps one)
+        # a `git pull` stopped mid-merge (or a sync tool's conflict copy): no text to learn from yet
         until = day + timedelta(days=1) if day is not None else self.today
         episodes, retried = hold_unresolved(self.store, (episodes, retried), report, until, day)
         # 3. the existing notes' vectors (related notes, duplicate checks)
@@ -210,13 +211,12 @@ class DailyConsolidator:
         if not report.dry_run:
             self._lessons_done([*episodes, *retried], lessons, report)
         # 8. lifecycle: feedback events, then forgetting
-        run_daily_steps(self.store, self.activity, self.config, report, report.dry_run)
+        run_daily_steps(self.store, self.activity, self.config, report, report.dry_run, day)
         # 9. one Git commit for the whole run
         commit_run(self.root, self.config, report)
 
     def collect(self, day: date | None, refused: list[str] | None = None) -> list[Episode]:
-        """Pending episodes: of `day`, or of every day before today (`schedule.timezone`'s date); `refused` gets one line
-        per day file or episode too large to consolidate."""
+        """Pending episodes of `day`, else of every day before today (`schedule.timezone`'s); `refused`: too large."""
         return self._collect(day, refused)[0]
 
     def _collect(
@@ -234,9 +234,8 @@ class DailyConsolidator:
             later = (ep for ep in self.episodes.iter_episodes(after=self.today) if ep.day is not None)
             days = Counter(ep.day.isoformat() for ep in later if ep.day and state.is_pending(ep.id, ep.hash))
             self.waiting_later = dict(sorted(days.items()))
-        # an episode file may hold a secret (a person wrote it, or an older memdir did): nothing in a
-        # note, a lesson, a review item or the state is made from its unredacted text; its title and
-        # text are one write (a password named in the text and pasted again in the heading)
+        # an episode file may hold a secret (a person's, an older memdir's): nothing in a note, a lesson, a review
+        # item or the state is made from its unredacted text; title and text are one write (a password twice)
         route: list[Episode] = []
         retry: list[Episode] = []
         for ep in found:

@@ -25,6 +25,7 @@ from memdir.consolidation.daily.shape_central import terms
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, WIDE, one_line, width
 from memdir.consolidation.daily.shape_fit import fit_title
 from memdir.consolidation.daily.shape_items import head, unlabel
+from memdir.consolidation.daily.shape_task import NO_VERB
 from memdir.consolidation.daily.shape_text import is_meta, strip_narrative
 
 # a step head that leans on the next clause (a reason, a contrast, a condition, a topic, a bare particle)
@@ -148,6 +149,28 @@ def _span(steps: list[str], limit: int = DESC_LIMIT) -> str:
     return f'{len(steps)} steps, from "{first}" to "{last}"'
 
 
+# a title or lead that is itself "How I wrap a teapot so it survives EMS", "How to re-string a racket": the task
+_HOW_TASK = re.compile(
+    r"^\W*how\s+(?:to|(?:i|we|you)(?:\s+(?:usually|normally|always|now))?)\s+(?P<task>[a-z][a-z-]+\s+\S.*)$",
+    re.I,
+)
+
+
+def how_task(text: str) -> str:
+    """The task a "How I/we/to …" title or lead names, said as what the note is for ("How I wrap a teapot so
+    it survives EMS" -> "Wrap a teapot so it survives EMS"); "" for any other text (trial 24 #14: such a
+    note was described `3 steps, from "…" to "…"`, the count and the frame being all it said)."""
+    m = _HOW_TASK.match(one_line(text).rstrip(" .:：?？"))
+    task = m.group("task") if m else ""
+    verb = task.split(" ", 1)[0].lower()
+    if (
+        verb in NO_VERB or verb in ("got", "did") or re.search(r"[^e]ed$", verb)
+    ):  # "how we would like …", "how I got it …"
+        return ""  # a modal or a past tense tells what happened, not a task
+    task = task.capitalize() if task.isupper() else task  # "HOW TO DELIVER A STONE"
+    return whole(cap_first(task)) if len(terms(task)) >= 2 and not re.search(r"[?？]", text) else ""
+
+
 def whole(sentence: str) -> str:
     """A sentence on one line, at most `DESC_LIMIT` columns, cut where a phrase ends."""
     return fit_title(sentence.rstrip(" :："), DESC_LIMIT)
@@ -183,4 +206,5 @@ def procedure_summary(
         return (
             whole(words) if words else held or whole(title if _ANNOUNCES.match(purpose) else purpose or title)
         )
-    return _span(steps) or whole(purpose or title)
+    task = how_task(purpose) or how_task(title)  # the task the steps are for, before a count of them
+    return task or _span(steps) or whole(purpose or title)

@@ -26,7 +26,7 @@ _NO_VERB_WORDS = (
     "is are was were be am been being will would can could should shall might must may have has had it this "
     "that these those they we you i he she the a an my our your their its much many long often far"
 )
-_NO_VERB = frozenset(_NO_VERB_WORDS.split())
+NO_VERB = frozenset(_NO_VERB_WORDS.split())  # words after "how I" that are no verb of a task
 _PRONOUN_OBJ = re.compile(
     r"^(?:it|this|that|these|those|them|things|stuff|so|one|ones|all|everything)\b", re.I
 )
@@ -54,7 +54,7 @@ def _en_task(sentence: str) -> str:
     if re.search(r"[?？][^\w]*$", sentence):
         return ""  # a question is titled as a question (shape_fit.question_title)
     m = _HOW.search(sentence)
-    if not m or m.group("verb").lower() in _NO_VERB or _OPENS_HOW.match(sentence[: m.start()]):
+    if not m or m.group("verb").lower() in NO_VERB or _OPENS_HOW.match(sentence[: m.start()]):
         return ""
     obj = m.group("obj").strip()
     end = _OBJ_END.search(obj)

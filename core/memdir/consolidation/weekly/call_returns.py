@@ -15,7 +15,10 @@ one. `returned_values` reads each result a task's log records, with the tool of 
   `output`, `return` or `content` field.
 
 A result that is JSON (an object, or a string holding one) gives each of its scalar fields, named by its own
-key (`work_order_id`, `tracking_no`); text that is no JSON gives nothing (no key names a value in it).
+key (`work_order_id`, `tracking_no`). A result that is plain text (`CF-1041`, `tracking EJ100000041JP`) gives
+each of its words of three characters or more with no key (trial 24: the customs form and the tracking number
+a later call passed were "a number" and "an identifier", and nothing said to take them from the result); a
+placeholder of such a value keeps the name the later call gives it, and its legend says which step returns it.
 """
 
 from __future__ import annotations
@@ -105,8 +108,10 @@ def _results(data: Mapping[str, object], names: Mapping[str, str]) -> Iterator[t
         return
     blocks = [b for b in _blocks(data) if b.get("type") in _RESULT_BLOCKS]
     if blocks:
-        for block in blocks:
-            yield names.get(_name(block.get("tool_use_id")), ""), block.get("content")
+        for block in blocks:  # a logger's own `tool_result` record names its tool and writes `output`
+            tool = names.get(_name(block.get("tool_use_id")), "") or _name(block.get("tool"))
+            keys = [k for k in _PAYLOAD_KEYS if block.get(k) not in (None, "", {}, [])]
+            yield tool, block.get(keys[0]) if keys else None
         return
     if (rid := _rpc_id(data)) and "method" not in data and isinstance(result := data.get("result"), Mapping):
         structured = result.get("structuredContent")
@@ -157,6 +162,18 @@ def _fields(
             yield key, text, listed
 
 
+_WORD_EDGE = "'\"`()[]{}<>,;:.!?"
+MAX_WORDS = 20  # a longer text is prose, not a value returned to pass on
+
+
+def _text_words(payload: object) -> list[str]:
+    """The words of a plain-text result (no JSON), three characters or more; none for a long text."""
+    if not isinstance(payload, str) or payload.strip()[:1] in "{[":
+        return []
+    words = [w.strip(_WORD_EDGE) for w in payload.split()]
+    return [w for w in words if 3 <= len(w) <= MAX_VALUE] if len(words) <= MAX_WORDS else []
+
+
 def returned_values(events: list[ActivityEvent]) -> tuple[Returned, ...]:
     """Each scalar field the task's call results returned, with the tool called (in time order)."""
     names: dict[str, str] = {}
@@ -172,4 +189,7 @@ def returned_values(events: list[ActivityEvent]) -> tuple[Returned, ...]:
             for key, value, listed in _fields(_decoded(payload)):
                 if len(out) < MAX_VALUES:
                     out.append(Returned(tool, key, value, listed))
+            for word in _text_words(payload):
+                if len(out) < MAX_VALUES:
+                    out.append(Returned(tool, "", word))
     return tuple(dict.fromkeys(out))

@@ -10,16 +10,25 @@ Each row counts the tasks it stands for when tools are weighed, as in the cluste
 one row, a kind of three tasks written alike had its own tools (`sentry.get_issue`, `jira.create`)
 used by fewer than `MIN_TOOL_TASKS` tasks, so they weighed nothing, and a one-off that shared only a
 common tool (`bash: ssh … restart`) read as alike as the kind's own tasks (trial 7, docs/weekly.md).
+
+A failed task that stopped partway is compared with the kind up to where it stopped (trial 24 #8): a booking
+that failed at its second call ran no third one, and the words its request shares with that third call's
+arguments ("glaze firing" in a calendar title) were not read as the objects the successes act on, so it read
+unlike every success. When the whole kind began with the very calls the failed task made (and went on), the
+failure is compared with each success cut after those calls (`_reached`) and given to the kind by the same
+complete linkage.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.lexicon import WeekLexicon
+from memdir.consolidation.weekly.steps import Step
 from memdir.consolidation.weekly.tasks import Task
 
 CHUNK = 512
@@ -80,4 +89,51 @@ def assign_failures(
     for task, r in zip(failures, fail_rows, strict=True):
         if r in best:
             out[best[r]].append(task)
+        elif (kind := _stopped_partway(task, clusters, embed, lexicon, threshold)) is not None:
+            out[kind].append(task)
     return out
+
+
+def _reached(task: Task, calls: int) -> Task:
+    """`task` as it was after its first `calls` calls (retries folded): what a failure that stopped there saw."""
+    kept: list[Step] = []
+    for step in task.folded:
+        if step.kind == "tool":
+            if calls == 0:
+                break
+            calls -= 1
+        kept.append(step)
+    return replace(task, steps=kept, listed_tools=[], tools=[s.tool for s in kept if s.kind == "tool"])
+
+
+def _stopped_partway(
+    failure: Task,
+    clusters: list[list[Task]],
+    embed: Callable[[list[str]], np.ndarray],
+    lexicon: WeekLexicon,
+    threshold: float,
+) -> int | None:
+    """The kept cluster whose every success began with `failure`'s calls and went on, and which the failure
+    is alike to once each success is cut where it stopped (module doc); the most alike on average."""
+    acts = failure.actions
+    if not acts:
+        return None
+    best: tuple[float, int] | None = None
+    for c, members in enumerate(clusters):
+        if not members or not all(
+            len(m.actions) > len(acts) and m.actions[: len(acts)] == acts for m in members
+        ):
+            continue
+        rows = [failure, *(_reached(m, len(acts)) for m in members)]
+        texts = [t.intent_text() for t in rows]
+        feats = TaskFeatures(
+            embed(texts),
+            [lexicon.skeleton_text(x) for x in texts],
+            [t.actions for t in rows],
+            [work_tokens(t.work) for t in rows],
+            counts=[1] * len(rows),
+        )
+        sims = feats.block(0, 1)[0, 1:]
+        if float(sims.min()) >= threshold and (best is None or float(sims.mean()) > best[0]):
+            best = (float(sims.mean()), c)
+    return best[1] if best else None

@@ -40,7 +40,13 @@ from memdir.consolidation.weekly.dangling_titles import (
     thing_with_work,
 )
 from memdir.consolidation.weekly.framework_prefix import without_framework
-from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
+from memdir.consolidation.weekly.function_words import (
+    DETERMINERS,
+    FUNCTION_WORDS,
+    NORDIC_WORDS,
+    ROMANCE_WORDS,
+    VERB_LAST_WORDS,
+)
 from memdir.consolidation.weekly.generic_calls import (
     generic,
     generic_title,
@@ -93,33 +99,6 @@ _READS = READS | frozenset(
     ]  # a quote prices the work; it does not do it (`quoteSharpening`)
     + ["verify", "validate"]  # a check before the work (`verify_key_registration`), not the work
 )
-# function words of the Romance languages (English's are `FUNCTION_WORDS`): never a title's last word
-_ROMANCE = frozenset(
-    ["a", "al", "de", "del", "el", "la", "las", "los", "lo", "le", "les", "en", "por", "para", "con", "sin"]
-    + ["y", "o", "que", "un", "una", "su", "sus", "mi", "du", "des", "et", "pour", "avec", "dans", "sur"]
-    + ["par", "da", "di", "per", "il", "e", "do", "das", "dos", "no", "na", "se", "me", "te"]
-    + [
-        "je",
-        "ma",
-        "mon",
-        "mes",
-        "ta",
-        "ton",
-        "ses",
-        "au",
-        "aux",
-        "ne",
-        "pas",
-        "qui",
-        "nous",
-        "vous",
-    ]  # French
-)
-# function words of the Nordic languages: a fragment's, never a known language's (`Leie deres i netter fra`)
-_NORDIC = frozenset(
-    ["i", "og", "til", "fra", "på", "med", "av", "om", "som", "deres", "dere", "vi", "jeg", "det", "den"]
-    + ["ett", "och", "från", "för", "att", "jag", "ni", "er", "eller", "ikke", "inte", "har", "kan"]
-)
 _PARTICLES = frozenset(["away", "out", "off", "up", "down", "back", "over", "in", "on", "around", "through"])
 _PRONOUNS = frozenset(["her", "him", "them", "it", "his", "she", "he", "they", "we", "i", "you", "me", "us"])
 _TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
@@ -128,12 +107,6 @@ _ARGUMENTS = re.compile(r"[^\W\d][\w-]*=", re.U)  # a call of arguments: `key=�
 _NOTICE_VERBS = frozenset(
     ["send", "post", "notify", "reply", "enviar", "envoyer", "mandar", "notificar", "kirim", "kabari"]
     + ["senden", "versenden", "schicken", "benachrichtigen", "sturen", "versturen"]  # German, Dutch
-)
-# function words of German and Dutch, whose tool names put the verb last (`probestunde_buchen`)
-_VERB_LAST_WORDS = frozenset(
-    ["der", "die", "das", "und", "ich", "ihr", "wir", "mit", "für", "ein", "eine", "einen", "ist", "nicht"]
-    + ["den", "dem", "mein", "meine", "meinen", "bitte", "kann", "gern", "gerne", "auf", "zu", "im", "am"]
-    + ["het", "een", "ik", "wil", "graag", "voor", "van", "niet", "mijn", "kunnen", "jullie"]
 )
 _NOTICES = frozenset(
     ["message", "sms", "email", "mail", "text", "notification", "notice", "msg", "chat", "whatsapp"]
@@ -210,7 +183,7 @@ def verb_last(asked: Sequence[str]) -> bool:
     """Whether most requests are German or Dutch (two of their function words): tools named verb last."""
 
     def germanic(text: str) -> bool:
-        return len({w.lower() for w in _LATIN.findall(text)} & _VERB_LAST_WORDS) >= 2
+        return len({w.lower() for w in _LATIN.findall(text)} & VERB_LAST_WORDS) >= 2
 
     return bool(asked) and 2 * sum(1 for a in asked if germanic(a)) > len(asked)
 
@@ -230,7 +203,7 @@ def _known_language(asked: Sequence[str]) -> bool:
 
     def known(text: str) -> bool:
         words = {w.lower() for w in _LATIN.findall(text)}
-        romance = {w for w in _ROMANCE if len(w) >= 3} | {"el", "la", "le", "de", "en", "un"}
+        romance = {w for w in ROMANCE_WORDS if len(w) >= 3} | {"el", "la", "le", "de", "en", "un"}
         return (
             bool(_JA.search(text))
             or len(words & (FUNCTION_WORDS - {"a", "no"})) >= 2
@@ -294,7 +267,7 @@ def is_fragment(title: str, verb: str, noun: Sequence[str], known: bool = True) 
         one = len(ja) == 1 and not _KANA.search(text)  # one word: short, or a loanword alone (`ダイビング`)
         return one and (len(ja[0]) <= MAX_JA_WORD or _KATAKANA.fullmatch(ja[0]) is not None)
     low = [w.lower() if w != "X" else "X" for w in latin]
-    small = FUNCTION_WORDS | _ROMANCE | _NORDIC
+    small = FUNCTION_WORDS | ROMANCE_WORDS | NORDIC_WORDS
     if len(low) == 1 or low[0] in _PRONOUNS:
         return True
     if len(low) <= 3 and len(low[0]) > 4 and low[0].endswith("ed") and low[-1] in _PARTICLES:

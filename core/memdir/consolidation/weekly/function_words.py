@@ -89,3 +89,39 @@ FUNCTION_WORDS = DETERMINERS | frozenset(
         "both",
     ]
 )
+# function words of the Romance languages (English's are `FUNCTION_WORDS`): never a title's last word
+ROMANCE_WORDS = frozenset(
+    ["a", "al", "de", "del", "el", "la", "las", "los", "lo", "le", "les", "en", "por", "para", "con", "sin"]
+    + ["y", "o", "que", "un", "una", "su", "sus", "mi", "du", "des", "et", "pour", "avec", "dans", "sur"]
+    + ["par", "da", "di", "per", "il", "e", "do", "das", "dos", "no", "na", "se", "me", "te"]
+    + [
+        "je",
+        "ma",
+        "mon",
+        "mes",
+        "ta",
+        "ton",
+        "ses",
+        "au",
+        "aux",
+        "ne",
+        "pas",
+        "qui",
+        "nous",
+        "vous",
+    ]  # French
+)
+# function words of the Nordic languages: a fragment's, never a known language's (`Leie deres i netter fra`)
+NORDIC_WORDS = frozenset(
+    ["i", "og", "til", "fra", "på", "med", "av", "om", "som", "deres", "dere", "vi", "jeg", "det", "den"]
+    + ["ett", "och", "från", "för", "att", "jag", "ni", "er", "eller", "ikke", "inte", "har", "kan"]
+)
+# function words of German and Dutch, whose tool names put the verb last (`probestunde_buchen`)
+VERB_LAST_WORDS = frozenset(
+    ["der", "die", "das", "und", "ich", "ihr", "wir", "mit", "für", "ein", "eine", "einen", "ist", "nicht"]
+    + ["den", "dem", "mein", "meine", "meinen", "bitte", "kann", "gern", "gerne", "auf", "zu", "im", "am"]
+    + ["het", "een", "ik", "wil", "graag", "voor", "van", "niet", "mijn", "kunnen", "jullie"]
+)
+SMALL_WORDS = (
+    FUNCTION_WORDS | ROMANCE_WORDS | NORDIC_WORDS | VERB_LAST_WORDS
+)  # the small words of the languages known

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -90,12 +91,18 @@ def _same(a: Step, b: Step) -> bool:
     return difflib.SequenceMatcher(None, masked_a, masked_b).ratio() >= SAME_STEP
 
 
-def _day(task: Task) -> str:
+def utc_day(when: datetime) -> str:
+    """`when`'s UTC date (a caller without a root's zone)."""
+    return when.astimezone(timezone.utc).date().isoformat()
+
+
+def _day(task: Task, day: Callable[[datetime], str]) -> str:
+    """The day the task ended (else began) in the root's days (`day`: the store's write zone, trial 24 #9)."""
     when = task.end or task.start
-    return when.date().isoformat() if when else ""
+    return day(when) if when else ""
 
 
-def recoveries(task: Task) -> list[Failure]:
+def recoveries(task: Task, day: Callable[[datetime], str] = utc_day) -> list[Failure]:
     """In a successful task: each failed step followed by a different step that did not fail."""
     out: list[Failure] = []
     if not task.succeeded:
@@ -117,17 +124,25 @@ def recoveries(task: Task) -> list[Failure]:
         )
         if nxt is None or nxt.failed or _retry(nxt, step):
             continue  # retried as it was (a retry is no alternative) or nothing worked after it
-        check = _last_action(task) or nxt.render()  # the task's last step that acts (a reply checks nothing)
+        check = _last_action(task, step, nxt)  # the task's last step that acts (a reply checks nothing)
         err = (step.error or "")[:300]
         alt = nxt.render()
-        out.append(Failure(task.task_id, _day(task), step.render(), err, alt, by=task.task_id, check=check))
+        out.append(
+            Failure(task.task_id, _day(task, day), step.render(), err, alt, by=task.task_id, check=check)
+        )
         break  # one recovery per task: a task is one piece of evidence
     return out
 
 
-def _last_action(task: Task) -> str:
-    """The last step that does something (a reply is no check: `reply: Bumped …` is one task's text)."""
-    return next((s.render() for s in reversed(task.steps) if s.kind != "response"), "")
+def _last_action(task: Task, *like: Step) -> str:
+    """The last step that does something (a reply is no check: `reply: Bumped …` is one task's text), with a
+    tool of the steps in `like` (what failed, what worked instead): a step of another tool checks nothing
+    about the failure (trial 24: a refund call's 404 was to be checked by running the claim script); then the
+    last step of theirs, else what worked instead."""
+    acts = [s for s in reversed(task.steps) if s.kind != "response"]
+    tools = {s.tool for s in like}
+    fit = next((s for s in acts if not tools or s.tool in tools), None)
+    return fit.render() if fit else like[-1].render() if like else ""
 
 
 _VALUE_TOKEN = re.compile(r"[^\s'\"=,;:()`]*[^\W_][^\s'\"=,;:()`]*")
@@ -156,12 +171,12 @@ def _mask_single(found: TypeLessons, tasks: list[Task]) -> None:
             f.alternative = mask(f.alternative)
 
 
-def failure_of(task: Task, later: list[Task]) -> Failure:
+def failure_of(task: Task, later: list[Task], day: Callable[[datetime], str] = utc_day) -> Failure:
     """A failed task's failing step and error; the alternative a later success of its type took, if any."""
     step = task.failing_step()
     text = step.render() if step else "" if task.steps else "(no steps recorded)"  # "": its reason names none
     error = (step.error if step and step.error else task.error)[:300]
-    fail = Failure(task.task_id, _day(task), text, error)
+    fail = Failure(task.task_id, _day(task, day), text, error)
     if step is None:
         return fail
     ends = task.end or task.start
@@ -177,7 +192,7 @@ def failure_of(task: Task, later: list[Task]) -> Failure:
         alt = next((s for s in acts if s.action == step.action), None) or next(iter(acts), None)
         if alt is not None:
             fail.alternative, fail.by = alt.render(), ok.task_id
-            fail.check = _last_action(ok) or alt.render()
+            fail.check = _last_action(ok, step, alt)
             break
     return fail
 
@@ -196,7 +211,7 @@ def _differs(fail: Failure, task: Task, ok: Task, at: int, later: list[Task]) ->
         mine = next((f for f in upto if _same(s, f) and changed_argument(s, f, ok, task)), None)
         if mine is not None:
             fail.alternative, fail.changed, fail.by = s.render(), mine.render(), ok.task_id
-            fail.check = _last_action(ok)
+            fail.check = _last_action(ok, mine, s)
             return True
     # a step only this one success took first is its own exploration (a `state show`), no remedy
     prep = [
@@ -208,17 +223,24 @@ def _differs(fail: Failure, task: Task, ok: Task, at: int, later: list[Task]) ->
     ]
     if prep:
         fail.alternative, fail.by, fail.before = prep[-1].render(), ok.task_id, True
-        fail.check = _last_action(ok)
+        fail.check = _last_action(ok, *([failing] if failing else []), prep[-1])
         return True
     asked = stated_change(ok, task)
     if asked:
-        fail.asked, fail.by, fail.check = asked, ok.task_id, _last_action(ok)
+        fail.asked, fail.by, fail.check = asked, ok.task_id, _last_action(ok, *([failing] if failing else []))
         return True
     return False
 
 
-def collect(title: str, target: str | None, successes: list[Task], failed: list[Task]) -> TypeLessons:
-    """The failures and recoveries of one kind of task (redacted), oldest first."""
+def collect(
+    title: str,
+    target: str | None,
+    successes: list[Task],
+    failed: list[Task],
+    day: Callable[[datetime], str] = utc_day,
+) -> TypeLessons:
+    """The failures and recoveries of one kind of task (redacted), oldest first; each dated by `day` (the
+    root's `schedule.timezone` day when the caller passes the store's, as every date memdir writes)."""
     ok = sorted(
         (redacted(t) for t in successes),
         key=lambda t: (t.start or datetime.min.replace(tzinfo=timezone.utc), t.task_id),
@@ -228,10 +250,10 @@ def collect(title: str, target: str | None, successes: list[Task], failed: list[
         if not task.steps and not task.error:
             found.undetailed += 1  # a failure the log says nothing about is no evidence of what failed
             continue
-        found.failures.append(failure_of(task, ok))
+        found.failures.append(failure_of(task, ok, day))
     failing = [[st for st in t.steps if st.failed] for t in ok]
     for task in ok:
-        for rec in recoveries(task):
+        for rec in recoveries(task, day):
             step = next(st for st in task.steps if st.failed and st.render() == rec.step)
             routine = sum(1 for steps in failing if any(_same(step, st) for st in steps))
             if routine * 2 > len(ok):

@@ -141,7 +141,7 @@ class LessonWriter:
             target, created = placed[sig] if record is None else (record.get("path"), False)
             if record and record.get("action") == "review":
                 target = self._review_target(target)
-            found = collect(draft.title, target, group, fails)
+            found = collect(draft.title, target, group, fails, self.store.day)
             if found.undetailed:
                 stats = self.report.stats
                 stats["failures_without_detail"] = stats.get("failures_without_detail", 0) + found.undetailed

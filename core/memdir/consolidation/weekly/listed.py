@@ -10,7 +10,14 @@ arguments' values, where a value of several words is a message (what was said, w
 paraphrases) and is left out, and, when those are fewer than two words, the tool's own words too
 (`slack.post`: slack, post; a tool says how the work was logged, a person's line "announce" or "post").
 Placeholders (`{x}`, `<x>`), markup and a line's list marker are no words; Japanese is read by
-character pairs.
+character pairs. A line that names the step's call in code (`` `carrier.create_label` ``, a name with a
+dot, a slash or an underscore in it) lists the step whatever its arguments (trial 24: "Create the EMS label
+with the customs form attached (`carrier.create_label`, service EMS)" was said not to list
+`carrier.create_label: service=EMS customs_form=…`).
+
+A step the note does not list says where it goes among the note's numbered steps (`placed`): after the
+step that lists the draft's step before it, or before the one that lists the step after it ("after step
+6"), so that a person accepting it knows where to move it from the dated section it is appended in.
 """
 
 from __future__ import annotations
@@ -60,12 +67,53 @@ def step_names(step: str) -> set[str]:
     return names | (_words(m.group(1)) if m else set())
 
 
+_CALL_NAME = re.compile(r"[\w-]+(?:[./_][\w-]+)+")
+
+
+def names_call(step: str, line: str) -> bool:
+    """Whether a line names the step's call in code: its tool, a name joined by `.`, `/` or `_`, backticked."""
+    m = _PREFIX.match(step)
+    tool = m.group(1) if m else ""
+    if not _CALL_NAME.fullmatch(tool):
+        return False
+    return any(tool in code.replace(",", " ").split() for code in _CODE.findall(line))
+
+
 def listed(step: str, lines: Sequence[str]) -> bool:
-    """Whether one of the note's lines holds at least COVERED of what the step names."""
+    """Whether one of the note's lines holds at least COVERED of what the step names, or names its call."""
     names = step_names(step)
+    if any(names_call(step, ln) for ln in lines):
+        return True
     if not names:
         return False
     return any(len(names & _words(ln)) >= COVERED * len(names) for ln in lines)
+
+
+_NUMBER = re.compile(r"^\s*(\d{1,3})[.)]\s")
+
+
+def _number(step: str, lines: Sequence[str]) -> str:
+    """The number of the note's numbered line that lists the step, or ""."""
+    for ln in lines:
+        m = _NUMBER.match(ln)
+        if m and listed(step, [ln]):
+            return m.group(1)
+    return ""
+
+
+def placed(step: str, whole: Sequence[str], lines: Sequence[str]) -> str:
+    """Where an unlisted step goes among the note's numbered steps: "after step N" (N lists the draft's
+    step before it), "before step N" (N lists the one after), or "" when no neighbour is listed."""
+    if step not in whole:
+        return ""
+    at = list(whole).index(step)
+    for s in reversed(whole[:at]):
+        if n := _number(s, lines):
+            return f"after step {n}"
+    for s in whole[at + 1 :]:
+        if n := _number(s, lines):
+            return f"before step {n}"
+    return ""
 
 
 _TOOL = re.compile(r"^\s*([^`:]{1,40}): (?=`)")

@@ -45,7 +45,7 @@ from memdir.consolidation.weekly.dedupe import (
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.fixed_values import fixed_against_asked
 from memdir.consolidation.weekly.follows import follows
-from memdir.consolidation.weekly.listed import list_items, resolve, unlisted
+from memdir.consolidation.weekly.listed import list_items, placed, resolve, unlisted
 from memdir.consolidation.weekly.llm_draft import render_draft
 from memdir.consolidation.weekly.note_calls import names_own_work, other_calls
 from memdir.consolidation.weekly.prose import (
@@ -246,6 +246,10 @@ class Placer:
         at = self.index.paths.index(path) if path in self.index.paths else -1
         return unlisted(steps, self.index.lines[at], whole) if at >= 0 else steps
 
+    def _places(self, path: str, added: list[str], whole: list[str]) -> dict[str, str]:
+        at = self.index.paths.index(path) if path in self.index.paths else -1
+        return {s: placed(s, whole, self.index.lines[at]) for s in added} if at >= 0 else {}
+
     def _changed(self, path: str, draft: Draft) -> list[str]:
         """The values the note's steps write that the draft's steps write otherwise (`changed.py`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
@@ -304,6 +308,9 @@ class Placer:
                     draft.value_tasks,
                     self._resolved(target, draft),
                     self._changed(target, draft),
+                    self._places(target, added, draft.steps),
+                    draft.title if added else "",
+                    draft.returned,
                 )
             )
             if not candidate.strip() and target in self.auto and when is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from memdir.consolidation.weekly.align import atoms
@@ -329,9 +329,15 @@ def candidate_body(
     value_tasks: dict[str, dict[str, int]] | None = None,
     resolved: dict[str, str] | None = None,
     changed: Sequence[str] = (),
+    places: Mapping[str, str] | None = None,
+    title: str = "",
+    returned: Mapping[str, str] | None = None,
 ) -> str:
     """What a merge candidate adds to an existing procedure: its new steps and placeholders only, and
-    the values the note writes that the new tasks wrote otherwise (`changed.py`).
+    the values the note writes that the new tasks wrote otherwise (`changed.py`). `places`: where a step
+    goes among the note's numbered steps ("after step 6", `listed.placed`), said after it. The legend also
+    names the placeholders of the item's `title` (trial 24: `{country}` was in the title, not the legend),
+    and says of a value an earlier call returns where it comes from (`returned`, `returned_names.py`).
 
     A placeholder the note already writes (`resolved`: name -> the note's spelling, `<version>`) is
     written as the note does; every other one is in the legend appended with the steps.
@@ -343,12 +349,21 @@ def candidate_body(
     if new_steps:
         mine = resolved or {}
         slot = re.compile(r"\{([A-Za-z][\w-]*)\}")
-        steps = [slot.sub(lambda m: mine.get(m.group(1), m.group(0)), s) for s in new_steps]
+        where = places or {}
+        steps = [
+            slot.sub(lambda m: mine.get(m.group(1), m.group(0)), s)
+            + (f" ({where[s]})" if where.get(s) else "")
+            for s in new_steps
+        ]
         lines += ["Steps the new tasks took that this note does not list:", ""]
         lines += [f"- {s}" for s in steps]
         used = {m for s in new_steps for m in slot.findall(s) if m not in mine}
-        counts = value_tasks or {}
-        named = [legend_line(k, v, counts.get(k)) for k, v in values.items() if k in used]
+        used |= {m for m in slot.findall(title) if m in values and m not in mine}
+        counts = value_tasks or {}  # the draft's step numbers are no steps of the note: the call is named
+        source = {k: re.sub(r"step \d+ \((`[^`]+`)\)", r"\1", v) for k, v in (returned or {}).items()}
+        named = [
+            legend_line(k, v, counts.get(k), source=source.get(k, "")) for k, v in values.items() if k in used
+        ]
         named += [legend_line(k, [], None) for k in sorted(used - set(values))]
         if named:
             lines += ["", "Placeholders:", ""] + named

@@ -22,6 +22,8 @@
       of them write, each word whole with its marks and joiners (`तबले की पूड़ी` over `Tabla puri badlo`);
       in Arabic letters, none but words the calls write or their ids carry romanised (round 48:
       `script_titles.unheard_word`; `جلسة يوم`, "session day", a frame of "a session on <day>", is none).
+    - when neither reads a phrase, what the kind's requests share and the week's other requests do not
+      (`kind_words.kind_phrase`, round 51: Icelandic requests over Esperanto tools, "Bóka reiðtúr").
     "" from either reader leaves the title as it is (nothing is invented).
 """
 
@@ -34,6 +36,7 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
+from memdir.consolidation.weekly.kind_words import kind_phrase
 from memdir.consolidation.weekly.script_titles import unheard_word
 from memdir.consolidation.weekly.script_words import (
     alike,
@@ -232,10 +235,16 @@ def request_words_title(
         phrase = unspaced_phrase(texts)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
         phrase = (
-            shared_phrase(texts, steps) or constant_phrase(steps, texts) or shared_word(texts, steps, week)
+            shared_phrase(texts, steps)
+            or constant_phrase(steps, texts)
+            or shared_word(texts, steps, week)
+            # `Bóka reiðtúr` over `rezervi_rajdon`: what the kind writes and the week's others do not (round 51)
+            or kind_phrase(texts, week, sorted(tools))
         )
     elif spaced_script(texts):  # Devanagari, Arabic, Persian...: words whole, marks and joiners kept
-        phrase = spaced_phrase(texts, week, steps)
+        phrase = spaced_phrase(texts, week, steps) or kind_phrase(
+            texts, week, sorted(tools)
+        )  # the kind's words (round 51)
         phrase = (
             "" if unheard_word(phrase, steps, texts) else phrase
         )  # `جلسة يوم`: a shared frame; the tools' title

@@ -197,5 +197,8 @@ def returned_legend(groups: Sequence[Placeholder], marks: Marks, steps: Sequence
             (n for n in range(use - 1, -1, -1) if steps[n].startswith((f"{tool}:", f"{tool} ", tool))), None
         )
         where = f"step {at + 1} (`{tool}`)" if at is not None else f"`{tool}`"
-        out[g.name] = f"{'one of ' if listed else ''}the `{key}` that {where} returns"
+        what = (
+            f"the `{key}` that {where} returns" if key else f"what {where} returns (take it from that result)"
+        )
+        out[g.name] = f"{'one of ' if listed else ''}{what}"
     return out

@@ -200,7 +200,18 @@ def _glue(parts: list[Part]) -> list[Part]:
                     parts = [*parts[: k + 1], tail[m.end() :], *parts[k + 2 :]]
         out.append(p)
         k += 1
-    return [x for x in out if x != ""]
+    return _adjacent([x for x in out if x != ""])
+
+
+def _adjacent(parts: list[Part]) -> list[Part]:
+    """Spans with nothing between them are one value (`{value}{value2}` of an address: round 51)."""
+    out: list[Part] = []
+    for p in parts:
+        if isinstance(p, Span) and out and isinstance(prev := out[-1], Span):
+            out[-1] = Span({t: prev.values[t] + p.values.get(t, "") for t in prev.values})
+            continue
+        out.append(p)
+    return out
 
 
 _VALUE_MARK = re.compile(r"[-_.:/#+]+\d?[-_.:/#+]*")

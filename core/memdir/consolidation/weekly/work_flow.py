@@ -270,9 +270,23 @@ def constant_head(title: str, steps: Sequence[str], asked: Sequence[str]) -> str
                 continue
             stems = [p.lower()[:4] for w in words for p in w.split("-") if len(p) >= 3]
             common = [s for s in stems if 2 * sum(1 for t in texts if s in t) > len(texts)]
-            if all(any(s in t for t in texts) for s in stems) and any(s not in have for s in common):
+            if all(any(s in t for t in texts) for s in stems) and (
+                any(s not in have for s in common) or _tools_word(title, steps)
+            ):
                 return " ".join(words).capitalize()
     return ""
+
+
+def _tools_word(title: str, steps: Sequence[str]) -> bool:
+    """Whether a title writes a word of the calls' names or keys (`Drop an aflaai` of `aflaai.datum=`): under
+    requests that write none of them (`speak_apart`) the tools' language, never the requests' (round 51)."""
+    calls = [c for c in (_call(s) for s in steps) if c is not None]
+    named = {w for tool, _ in calls for w in tool_words(tool)}
+    named |= {w.lower() for _, args in calls for key in _KEY.findall(args) for w in _PARTS.split(key) if w}
+    return any(w.lower() in named for w in _LATIN.findall(title) if len(w) >= 3)
+
+
+_KEY = re.compile(r"(?:^|\s)([^\W\d][\w.-]*)=", re.U)  # `aflaai.datum=`, dotted keys whole
 
 
 _SMALL = frozenset(["a", "an", "the", "in", "on", "of", "with", "for", "and", "or", "to", "at", "by", "from"])

@@ -1,0 +1,132 @@
+"""A kind's title from what its requests share with each other and not with the week's other kinds (round 51).
+
+Requests in a language the code has no reader of its own for (Icelandic, Welsh, Finnish...) over tools named in
+another language (`rezervi_rajdon`, Esperanto) share no phrase with their calls; what names the kind is what
+its requests keep writing and the other kinds' requests do not: "bóka reiðtúr" over the other kind's "sótt
+okkur á Hótel". Read by form, never by a list of words:
+
+- a word is one of 4+ letters, no digit; two words are one in two forms when they share a prefix of 4+
+  letters that leaves at most two letters of the shorter one (`reiðtúr`, `reiðtúrinn`; `hótel`, `hótelinu`);
+- a word is the kind's when more than half of its requests write it and a smaller share of the week's other
+  requests do (a stable's week writes `reiðtúr` everywhere, its ride bookings most), or half of them (two
+  or more) and a third as large a share of the others (`bóka`, one in the other eight; not a wish every
+  kind writes, `haluaisimme`, "we would like");
+  more than half of the requests write one of the kind's words;
+- a word that opens a clause everywhere it is written is a frame (`Getið þið …`, "could you"), and one
+  written next to a number everywhere (`dated_words`: a month, a unit) a value's;
+- the title is the stretch of one request that holds the most of the kind's words, then the one whose words
+  the most requests write together (`bóka reiðtúr` twice, `tíma reiðtúr` once), then the shortest; at most
+  `MAX_WORDS` words, the kind's words and links of `MAX_LINK` letters between them (`á`, "at"): the act and its thing when
+  the requests write both (`bóka reiðtúr`, not one request's `bóka tveggja tíma reiðtúr`, "two hours").
+"" when no stretch holds two of the kind's words, one of them written by more than half of the requests, or
+the kind has fewer than three requests. Only when the tools are in another language: by form, no request of
+the week writes a word of the kind's tool names (`request_language.request_words_title` checks the kind's
+own requests; a week's other requests may write `afspraak` of `plan_afspraak`, `siparis` of `siparişi`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+
+from memdir.consolidation.weekly.function_words import SMALL_WORDS
+from memdir.consolidation.weekly.script_words import dated_words
+
+_WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*|\S*\d\S*")
+_CLAUSE = re.compile(r"[^.,!?;:\n]+")
+MIN_LETTERS = 4
+MAX_WORDS = 4
+MAX_LINK = 2  # letters of a link between the kind's words (`á`, `of`; not `ორი`, "two")
+
+
+def same_word(a: str, b: str) -> bool:
+    """One word in two forms: a shared prefix of `MIN_LETTERS`+ letters leaving at most two of the shorter."""
+    if a == b:
+        return True
+    n = len(os.path.commonprefix([a, b]))
+    return n >= MIN_LETTERS and n >= min(len(a), len(b)) - 2
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def _share(word: str, bags: Sequence[set[str]]) -> float:
+    return sum(1 for b in bags if any(same_word(word, w) for w in b)) / len(bags) if bags else 0.0
+
+
+def _frames(texts: Sequence[str]) -> set[str]:
+    """Words that open a clause everywhere they are written (`Getið þið …`)."""
+    opening: Counter[str] = Counter()
+    seen: Counter[str] = Counter()
+    for text in texts:
+        for clause in _CLAUSE.findall(text):
+            words = _words(clause)
+            for i, w in enumerate(words):
+                seen[w] += 1
+                opening[w] += i == 0
+    return {w for w, n in seen.items() if opening[w] == n}
+
+
+def kind_words(texts: Sequence[str], week: Sequence[str]) -> set[str]:
+    """The words of the kind (see the module)."""
+    bags = [set(_words(t)) for t in texts]
+    rest = Counter(a for a in week if a.strip())
+    rest.subtract(Counter(texts))
+    others = [set(_words(t)) for t in (+rest).elements()]
+    # `voor`, "for": a small word of a language known
+    skip = _frames(texts) | dated_words(texts) | SMALL_WORDS
+    out = set()
+    for w in {w for b in bags for w in b}:
+        if len(w) < MIN_LETTERS or not w.isalpha() and "-" not in w or w in skip:
+            continue
+        mine = _share(w, bags)
+        theirs = _share(w, others)
+        if mine * len(bags) >= 2 and (2 * mine > 1 and theirs < mine or 2 * mine == 1 and 3 * theirs <= mine):
+            out.add(w)
+    return out
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+
+
+def tools_spoken(tools: Sequence[str], week: Sequence[str]) -> bool:
+    """Whether a request of the week writes a word (4+ letters; its first 4, marks folded) of the tool names."""
+    said = {w[:MIN_LETTERS] for a in week for w in _words(_fold(a)) if len(w) >= MIN_LETTERS}
+    return any(w[:MIN_LETTERS] in said for t in tools for w in re.split(r"[^a-z]+", _fold(t)) if len(w) >= 4)
+
+
+def kind_phrase(texts: Sequence[str], week: Sequence[str], tools: Sequence[str] = ()) -> str:
+    """The stretch of one request holding the most of the kind's words (see the module); `tools`: the
+    kind's tool names."""
+    texts = [t for t in texts if t.strip()]
+    if len(texts) < 3 or tools_spoken(tools, [*week, *texts]):
+        return ""
+    words = kind_words(texts, week)
+    bags = [set(_words(t)) for t in texts]
+    anchors = {w for w in words if 2 * _share(w, bags) > 1}
+    best: tuple[int, int, int, str] = (0, 0, 0, "")
+    for text in texts:
+        for clause in _CLAUSE.findall(text):
+            raw = clause.split()
+            toks = [_words(r) for r in raw]
+            for i in range(len(raw)):
+                for j in range(i + 1, min(len(raw), i + MAX_WORDS) + 1):
+                    if any(not t or not t[0].replace("-", "").isalpha() for t in toks[i:j]):
+                        break  # a number, a date: one task's value, never the kind's
+                    edges = (toks[i], toks[j - 1])
+                    if not all(len(e) == 1 and e[0] in words for e in edges):
+                        continue
+                    held = {t[0] for t in toks[i:j] if len(t) == 1 and t[0] in words}
+                    if any(len(t) != 1 or t[0] not in words and len(t[0]) > MAX_LINK for t in toks[i:j]):
+                        continue  # `tveggja tíma`, "two hours", `ორი`, "two": one request's words, one task's value
+                    if len(held) < 2 or not any(same_word(h, a) for h in held for a in anchors):
+                        continue  # `Ofise cuma`, "to the office, Friday": two words half of them write
+                    together = sum(1 for b in bags if all(any(same_word(h, w) for w in b) for h in held))
+                    if (len(held), together, i - j) > best[:3]:
+                        best = (len(held), together, i - j, " ".join(raw[i:j]))
+    return best[3]
