@@ -12,8 +12,8 @@ the model reads procedures at 0.6 or more and the text is no message to a reader
 episode that holds both a lesson and a separate set of steps, and that the model finds mixed, is split in two
 parts. A second model tells a report of using an existing procedure ("the usual steps") from new material.
 English prose steps are a procedure (route_told_steps); a skip that tells a standing decision is knowledge
-(route_decided), so is a failure told with a rule for next time (route_ahead); a skip under a dated heading is read
-again without its date (route_heading). Each kept part is shaped into a note a person keeps."""
+(route_decided), so are a standing fact (route_standing) and a failure told with a rule for next time
+(route_ahead); a skip under a dated heading is read again without its date (route_heading)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ import numpy as np
 from memdir.consolidation.daily.blocks import Block, content_words, sentences
 from memdir.consolidation.daily.route_ahead import lesson_told
 from memdir.consolidation.daily.route_decided import states_a_decision
-from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP, states_a_fact
 from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
 from memdir.consolidation.daily.route_heading import read_dated
 from memdir.consolidation.daily.route_message import is_message
@@ -49,6 +48,7 @@ from memdir.consolidation.daily.route_reading import (
     shaped,
 )
 from memdir.consolidation.daily.route_reference import states_a_reference
+from memdir.consolidation.daily.route_standing import skip_ceiling, states_standing_fact
 from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_story_finding import story_rule
 from memdir.consolidation.daily.route_told_steps import TOLD_STEPS_REASON, told_steps
@@ -80,9 +80,8 @@ PLAIN_REPORT_SENTENCES = 3
 MIN_WORDS = 4  # rule layer: fewer content words than this, and no code, is nothing reusable
 SPLIT_MIN_PROBA = 0.02  # the other kind needs at least this probability before the halves are read
 SPLIT_HALF_PROBA = 0.6  # and each half must read as its kind with at least this probability
-# routing round 22 (route_rules_audit.py): the no-steps rule yields when the model reads procedures at least this
-# sure (SPLIT_HALF_PROBA; on the spent sets it had turned five right routes wrong, two unsure ones right); a message
-# to a reader is still no procedure. The decision and fix rules (1/0, 2/1) are kept (docs/daily.md, round 22)
+# routing round 22 (route_rules_audit.py): the no-steps rule yields when the model reads procedures this sure (it had
+# turned five right routes wrong, two right); a message to a reader is still no procedure (docs/daily.md, round 22)
 RULE_YIELDS = SPLIT_HALF_PROBA
 SPLIT_MIN_CUES = 1.5  # and each side this much cue weight in blocks of its own
 # rule layer: a line that states a decision under its label ("- Decided: from now on …", "Agreed at the
@@ -216,9 +215,10 @@ class Router:
 
     def _runner_up(self, r: Reading) -> str:
         """knowledge or skip, whichever the model finds likelier (a text that is no procedure); a rule stated
-        for the future ("From now on …", 「今後は…」) is knowledge, a policy note (trial 21 #2)."""
+        for the future ("From now on …", 「今後は…」, trial 21 #2) or a standing fact (round 29) is knowledge."""
         ki, si = self.model.classes.index("knowledge"), self.model.classes.index("skip")
-        return "knowledge" if r.proba[ki] >= r.proba[si] or states_a_rule(r.body) else "skip"
+        fact = states_a_rule(r.body) or states_standing_fact(r.body)
+        return "knowledge" if r.proba[ki] >= r.proba[si] or fact else "skip"
 
     def _model_rule(self, r: Reading) -> tuple[str, str]:
         """The model's kind after the rules on short texts and stated decisions, and the rule that decided it."""
@@ -233,9 +233,10 @@ class Router:
         if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body)):
             # a fix, a rule adopted "from now on", results told (route_fix_note)
             return "knowledge", "fix_note"
-        if kind == "skip" and states_a_reference(r.body):
-            # a part's number, unit price, lead time, supplier (route_reference)
+        if kind == "skip" and states_a_reference(r.body):  # a part number, a price (route_reference)
             return "knowledge", "reference"
+        if kind == "skip" and states_standing_fact(r.body):  # a term, a contact, a rule (route_standing)
+            return "knowledge", "standing"
         return kind, ""
 
     def classify(self, title: str, text: str) -> str:
@@ -305,11 +306,10 @@ class Router:
     def _skip_part(self, ep: Episode, r: Reading, conf: float, why: str = "") -> RoutedPart:
         """A skip; one the model is unsure of carries the note its runner-up kind would make (for review).
         A skip the no-steps rule made proposes knowledge: a text with no step is no procedure."""
-        # a short fact (where a thing is kept, which part is used) is asked about up to UNSURE_FACT_SKIP (route_fact)
-        fact = states_a_fact(r.body)
-        if conf >= (UNSURE_FACT_SKIP if fact else UNSURE_SKIP) or content_words(r.blocks) < MIN_WORDS:
+        ceiling = skip_ceiling(r.body, UNSURE_SKIP)  # a fact: asked more often (route_standing)
+        if conf >= ceiling or content_words(r.blocks) < MIN_WORDS:
             return RoutedPart("skip", ep.title, r.body, confidence=conf, why=why)
-        kinds = ("knowledge",) if why or fact else ("knowledge", "procedures")
+        kinds = ("knowledge",) if why or ceiling > UNSURE_SKIP else ("knowledge", "procedures")
         p = {k: float(r.proba[self.model.classes.index(k)]) for k in kinds}
         other = max(p, key=lambda k: p[k])
         s = shaped(other, r, r.body)
