@@ -16,6 +16,7 @@ from memdir.consolidation.daily.lesson_units import (
     remedy_told,
     with_figures,
 )
+from memdir.consolidation.daily.lesson_words import FAILED_EN, FAILED_EU, FAILED_JA
 from memdir.consolidation.daily.long_paste import excerpt_lines
 from memdir.consolidation.daily.sentence_ends import split_sentences
 from memdir.runs.redact import redact_text
@@ -88,7 +89,8 @@ FINE = re.compile(
 
 def failure_told(s: str) -> bool:
     """A failure word in a sentence that is not a status saying things are fine."""
-    return bool(FAILED.search(s) or WORSE.search(s)) and not FINE.search(s)
+    told = FAILED.search(s) or WORSE.search(s) or any(f.search(s) for f in (FAILED_EN, FAILED_EU, FAILED_JA))
+    return bool(told) and not FINE.search(s)
 
 
 _OPENS_CHANGE = re.compile(

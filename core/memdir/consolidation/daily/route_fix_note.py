@@ -76,6 +76,8 @@ STATED_RULE = re.compile(
 _NO_RULE = re.compile(
     r"(?i)^[ \t]*(?:[-*•・][ \t]*)?(?:from now on|going forward|from today on|from here on|in (?:the )?future)"
     r"[ \t]*,?[ \t]*(?:i'm|i am|i'll be|i will be)\b|"
+    # a meeting planned, not a rule: "Next time we meet on Friday" (round 28)
+    r"^[ \t]*(?:[-*•・][ \t]*)?next time[ \t]*,?[ \t]*(?:we|i|you|they)(?:'ll| will)? (?:meet|see|visit|talk)\b|"
     r"(?:そうです|そうだ|らしい|らしいです|みたい|みたいです|でしょう|だろう|かもしれない|かもしれません)[。.!！]?\s*$"
 )
 

@@ -11,10 +11,9 @@ and a text with no step in it at all is the model's runner-up of knowledge and s
 the model reads procedures at 0.6 or more and the text is no message to a reader, routing round 22). An
 episode that holds both a lesson and a separate set of steps, and that the model finds mixed, is split in two
 parts. A second model tells a report of using an existing procedure ("the usual steps") from new material.
-English steps told in prose with no list are a procedure (route_told_steps); a skip that tells a standing decision
-in prose is knowledge (route_decided). Each kept part is shaped into a note a person keeps (shape); nothing is
-invented.
-"""
+English prose steps are a procedure (route_told_steps); a skip that tells a standing decision is knowledge
+(route_decided), so are a standing fact (route_standing) and a failure told with a rule for next time
+(route_ahead); a skip under a dated heading is read again without its date (route_heading)."""
 
 from __future__ import annotations
 
@@ -25,9 +24,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, sentences
+from memdir.consolidation.daily.route_ahead import lesson_told
 from memdir.consolidation.daily.route_decided import states_a_decision
-from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP, states_a_fact
 from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
+from memdir.consolidation.daily.route_heading import read_dated
 from memdir.consolidation.daily.route_message import is_message
 from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
 from memdir.consolidation.daily.route_no_steps import (
@@ -48,6 +48,7 @@ from memdir.consolidation.daily.route_reading import (
     shaped,
 )
 from memdir.consolidation.daily.route_reference import states_a_reference
+from memdir.consolidation.daily.route_standing import skip_ceiling, states_standing_fact
 from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_story_finding import story_rule
 from memdir.consolidation.daily.route_told_steps import TOLD_STEPS_REASON, told_steps
@@ -55,8 +56,7 @@ from memdir.consolidation.daily.route_usage import plain_report, usage_features,
 from memdir.consolidation.daily.route_usage_recap import recap_report
 from memdir.notes.episodes import Episode
 
-# read_text, shaped and the rest moved to route_reading; scripts and tests still read them here
-__all__ = [
+__all__ = [  # read_text, shaped and the rest moved to route_reading; scripts and tests read them here
     "DOC_MIN_CHARS",
     "DOC_MIN_HEADINGS",
     "KINDS",
@@ -80,9 +80,8 @@ PLAIN_REPORT_SENTENCES = 3
 MIN_WORDS = 4  # rule layer: fewer content words than this, and no code, is nothing reusable
 SPLIT_MIN_PROBA = 0.02  # the other kind needs at least this probability before the halves are read
 SPLIT_HALF_PROBA = 0.6  # and each half must read as its kind with at least this probability
-# routing round 22 (route_rules_audit.py): the no-steps rule yields when the model reads procedures at least this
-# sure (SPLIT_HALF_PROBA; on the spent sets it had turned five right routes wrong, two unsure ones right); a message
-# to a reader is still no procedure. The decision and fix rules (1/0, 2/1) are kept (docs/daily.md, round 22)
+# routing round 22 (route_rules_audit.py): the no-steps rule yields when the model reads procedures this sure (it had
+# turned five right routes wrong, two right); a message to a reader is still no procedure (docs/daily.md, round 22)
 RULE_YIELDS = SPLIT_HALF_PROBA
 SPLIT_MIN_CUES = 1.5  # and each side this much cue weight in blocks of its own
 # rule layer: a line that states a decision under its label ("- Decided: from now on …", "Agreed at the
@@ -132,6 +131,12 @@ class Router:
         self._usages: dict[str, str | None] = {}  # body -> _usage
 
     def read(self, items: Sequence[tuple[str, str]]) -> list[Reading]:
+        """Read and score (title, text) pairs; a skip under a dated heading is read again without its date."""
+        return read_dated(
+            self._read, lambda r: self.model.classes[int(np.argmax(r.proba))], items
+        )  # round 28
+
+    def _read(self, items: Sequence[tuple[str, str]]) -> list[Reading]:
         """Read and score (title, text) pairs in one batch: one embedding call for all of them."""
         readings = [read_text(t, x) for t, x in items]
         if not readings:
@@ -169,14 +174,10 @@ class Router:
 
     def kind_of(self, r: Reading) -> str:
         """The kind the model gives, after the rule layer (a story of what happened is no procedure)."""
-        return self._rule_kind(r)[0]
+        return self._rules(r)[0]
 
-    def _rule_kind(self, r: Reading) -> tuple[str, str]:
-        """The kind after the rules on procedures, and the reason when one changed the model's kind: a story
-        of what happened is knowledge (route_story); a text with no step in it is the model's runner-up of
-        knowledge and skip (route_no_steps)."""
-        kind, _, why = self._rules(r)
-        return kind, why
+    def _rule_kind(self, r: Reading) -> tuple[str, str]:  # the kind and the run's reason (tests read it)
+        return self._rules(r)[0::2]
 
     def rule_of(self, r: Reading) -> tuple[str, str]:
         """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
@@ -214,28 +215,28 @@ class Router:
 
     def _runner_up(self, r: Reading) -> str:
         """knowledge or skip, whichever the model finds likelier (a text that is no procedure); a rule stated
-        for the future ("From now on …", 「今後は…」) is knowledge, a policy note (trial 21 #2)."""
+        for the future ("From now on …", 「今後は…」, trial 21 #2) or a standing fact (round 29) is knowledge."""
         ki, si = self.model.classes.index("knowledge"), self.model.classes.index("skip")
-        return "knowledge" if r.proba[ki] >= r.proba[si] or states_a_rule(r.body) else "skip"
-
-    def _model_kind(self, r: Reading) -> str:
-        """The model's kind after the rules on short texts and stated decisions."""
-        return self._model_rule(r)[0]
+        fact = states_a_rule(r.body) or states_standing_fact(r.body)
+        return "knowledge" if r.proba[ki] >= r.proba[si] or fact else "skip"
 
     def _model_rule(self, r: Reading) -> tuple[str, str]:
         """The model's kind after the rules on short texts and stated decisions, and the rule that decided it."""
         if content_words(r.blocks) < MIN_WORDS and not any(b.kind == "code" for b in r.blocks):
             return "skip", "short"
         kind = self.model.classes[int(np.argmax(r.proba))]
+        if lesson_told(kind, float(np.max(r.proba)) >= RULE_YIELDS, r.body):  # failure, rule ahead (round 28)
+            return "knowledge", "lesson_ahead"
         if kind == "skip" and (STATED_DECISION.search(r.body) or states_a_decision(r.body)):
             # a decision under its label (docs/daily.md, "Rule layer") or told in prose (route_decided, round 27)
             return "knowledge", "decision" if STATED_DECISION.search(r.body) else "decided"
         if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body)):
             # a fix, a rule adopted "from now on", results told (route_fix_note)
             return "knowledge", "fix_note"
-        if kind == "skip" and states_a_reference(r.body):
-            # a part's number, unit price, lead time, supplier (route_reference)
+        if kind == "skip" and states_a_reference(r.body):  # a part number, a price (route_reference)
             return "knowledge", "reference"
+        if kind == "skip" and states_standing_fact(r.body):  # a term, a contact, a rule (route_standing)
+            return "knowledge", "standing"
         return kind, ""
 
     def classify(self, title: str, text: str) -> str:
@@ -272,7 +273,7 @@ class Router:
             self._vectors(texts)
 
     def _parts(self, ep: Episode, r: Reading) -> list[RoutedPart]:
-        kind, why = self._rule_kind(r)
+        kind, _, why = self._rules(r)
         conf = float(r.proba[self.model.classes.index(kind)])
         usage = self._usage(r)
         if kind == "skip" and usage is None:
@@ -305,11 +306,10 @@ class Router:
     def _skip_part(self, ep: Episode, r: Reading, conf: float, why: str = "") -> RoutedPart:
         """A skip; one the model is unsure of carries the note its runner-up kind would make (for review).
         A skip the no-steps rule made proposes knowledge: a text with no step is no procedure."""
-        # a short fact (where a thing is kept, which part is used) is asked about up to UNSURE_FACT_SKIP (route_fact)
-        fact = states_a_fact(r.body)
-        if conf >= (UNSURE_FACT_SKIP if fact else UNSURE_SKIP) or content_words(r.blocks) < MIN_WORDS:
+        ceiling = skip_ceiling(r.body, UNSURE_SKIP)  # a fact: asked more often (route_standing)
+        if conf >= ceiling or content_words(r.blocks) < MIN_WORDS:
             return RoutedPart("skip", ep.title, r.body, confidence=conf, why=why)
-        kinds = ("knowledge",) if why or fact else ("knowledge", "procedures")
+        kinds = ("knowledge",) if why or ceiling > UNSURE_SKIP else ("knowledge", "procedures")
         p = {k: float(r.proba[self.model.classes.index(k)]) for k in kinds}
         other = max(p, key=lambda k: p[k])
         s = shaped(other, r, r.body)
@@ -333,7 +333,7 @@ class Router:
         if self.kind_of(r) != "knowledge" and recap_report(r.body, r.blocks):  # "same as before: a, b"
             return usage_outcome(r.body)
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
-        mk = self._model_kind(r)
+        mk = self._model_rule(r)[0]
         if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA and not (
             # a report the model is unsure of is still no procedure of its own sentences (trial 12); one the
             # router reads as skip and is unsure of is such a report too, not a review item (routing round 24)
