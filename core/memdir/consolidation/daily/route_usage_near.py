@@ -39,8 +39,8 @@ _NOT_QUALIFIER = re.compile(
     r"eight|nine|ten|one|and|or|of|to|for|in|on|at|by|with|from|as|is|are|was|were|be|it|we|i|\d+)$",
     re.I,
 )
-# Japanese nouns: a run of kanji or of katakana (two characters or more), and the の joining two of them
-_JA_RUN = re.compile(r"[\u4e00-\u9fff]{2,}|[\u30a0-\u30ff]{2,}|の")
+# Japanese nouns: a run of kanji, or of katakana (two characters or more), and the の joining two of them
+_JA_RUN = re.compile(r"[\u4e00-\u9fff]+|[\u30a0-\u30ff]{2,}|の")
 
 
 def _pairs_en(text: str) -> list[tuple[str, str, str]]:
@@ -68,7 +68,9 @@ def _pairs_ja(text: str) -> list[tuple[str, str, str]]:
             words.extend([w[:2], w[2:]] if four else [w])
         for i in range(1, len(words)):
             q, h = words[i - 1], words[i]
-            if "の" not in (q, h):
+            if q == "の":
+                continue
+            if h != "の":
                 out.append((q, h, f"{q}{h}"))
             elif h == "の" and i + 1 < len(words) and words[i + 1] != "の":
                 out.append((q, words[i + 1], f"{q}の{words[i + 1]}"))
@@ -83,11 +85,12 @@ def scope_differs(report: str, title: str) -> str:
     if language(title) != language(report):
         return ""
     said = {q for q, _, _ in pairs(report)} | {h for _, h, _ in pairs(report)}
+    titled = {q for q, _, _ in pairs(title)} | {h for _, h, _ in pairs(title)}
     for tq, th, twritten in pairs(title):
         if tq in said:
             continue
         for rq, rh, rwritten in pairs(report):
-            if rh == th and rq != tq and rq not in {h for _, h, _ in pairs(title)}:
+            if rh == th and rq not in titled:
                 return f'another scope: title "{twritten}", report "{rwritten}"'
     return ""
 
