@@ -7,7 +7,7 @@ other language, the best by calibrated similarity of report and note (`body`), o
 (`title`), each with its margin over the next candidate.
 
 `--daily` puts every report through a real daily run instead (a copy of the root, one episode per report)
-and prints where each went: an outcome on which note, a new note, or skipped; then the counts of right,
+and prints where each went: an outcome on which note, a new note, a review item on which note, or skipped; then the counts of right,
 wrong and missing outcomes for the uses (across languages, and `SAME_LANGUAGE_USES`) and of false outcomes
 and notes made for the other work. `MEMDIR_BENCH_CORE` selects the code (as for bench_daily.py).
 
@@ -108,6 +108,11 @@ def daily(built: Path) -> None:
     run = mem.daily_consolidator(sync_index=False).run()
     store = NoteStore(root)
     procedures = {n.path: n for n in store.iter_notes(("procedures",))}
+    asked: dict[str, str] = {}
+    for path in store.iter_paths(("review",)):
+        item = store.read(path)
+        for src in item.str_list("sources"):
+            asked.setdefault(src, str(item.meta.get("target") or ""))
     tally: dict[str, dict[str, int]] = {}
     print("set | report | want | went to")
     for set_name, report, want, ref in refs:
@@ -118,6 +123,14 @@ def daily(built: Path) -> None:
             what = "right" if got[0].title == want else ("false" if not want else "wrong")
         elif made:
             where, what = f"new note {made[0]}", "note made"
+        elif ref in asked:  # a review item on the closest procedure (route_usage_near, trial 24)
+            title = procedures[asked[ref]].title if asked[ref] in procedures else asked[ref]
+            where = f"review item on {title}"
+            what = (
+                "review, right note"
+                if title == want
+                else ("review, other work" if not want else "review, wrong")
+            )
         else:
             where, what = "skipped", "skipped" if not want else "missed"
         tally.setdefault(set_name, {}).setdefault(what, 0)

@@ -123,7 +123,7 @@ class Planner:
                 if not missed:
                     continue
                 if not has_own_steps(ep.text):  # "did X the usual way": nothing to keep without its procedure
-                    self._skip(ep, f"{NO_PROCEDURE} ({missed})")
+                    self._skip(ep, *self.namer.skip(f"{NO_PROCEDURE} ({missed})", ep, part, self.result.ops))
                     continue
                 # "(did db-4 the same way)" under the commands it ran: the steps are the episode's own
             if part.kind not in WRITE_KINDS:

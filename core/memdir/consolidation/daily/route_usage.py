@@ -253,16 +253,39 @@ def _contrast_then_bad(text: str) -> bool:
     return False
 
 
+# a shortfall told after the work ("ran out of boxes", "short of labels", 「箱が足りなくなった」「テープを切らした」)
+# or work put off to a later day ("two orders wait until Monday", "held until tomorrow", 「持ち越し」
+# 「月曜に回した」): the usual work did not get everything done, so it is no success (trial 24)
+_SHORTFALL = re.compile(
+    r"\b(?:ran|run|running|runs) out of\b|\b(?:were|was|are|is|came up|fell|ran) short (?:of|on|by)\b|"
+    r"\bnot enough\b|\bout of stock\b|足りなくな|足りなか|切らし|切らせ|在庫切れ|品切れ|不足し",
+    re.I,
+)
+_LATER_DAY = (
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next (?:week|month|day|shift|run|batch|time)|"
+    r"the (?:next|following) (?:day|week|morning|shift)|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
+    r"(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+\d{1,2})?|\d{4}-\d{2}-\d{2}"
+)
+_PUT_OFF = re.compile(
+    rf"\b(?:wait|waits|waiting|held|hold|holding|left|pushed(?: back| out)?|put off|deferred|carried over|"
+    rf"moved|rescheduled|postponed|kept)\s+(?:(?:to|until|till|for|over)\s+)(?:{_LATER_DAY})\b|"
+    r"持ち越し|持越し|先送り|延期|(?:[月火水木金土日]曜(?:日)?|明日|翌日|来週|週明け|後日|次回)(?:に|へ)(?:回し|回す|回っ|持ち越|延ば|延期)",
+    re.I,
+)
+
+
 def usage_outcome(text: str) -> str:
     """What the writer reports: failure when a step failed or the run stopped, success, else unknown.
 
     "but the pH was not neutral" / 「が、洗剤が残った」 (a contrast, then a bad result) is a failure;
-    "but it went fine" / 「が、問題なかった」 stays a success (trial 18). Between "still running" and
+    "but it went fine" / 「が、問題なかった」 stays a success (trial 18); a shortfall or work put off to
+    a later day ("ran out of boxes; two orders wait until Monday", 「持ち越し」) is a failure (trial 24). Between "still running" and
     "done" the later one is the news: "listed the pending expenses, approved them. Both worked" is a
     success, "deployed, health check pending" is not known yet.
     """
     text = _NOT_YET.sub(" pending ", _NO_TROUBLE.sub(" ", text))
-    if FAILED.search(text) or _contrast_then_bad(text):
+    if FAILED.search(text) or _contrast_then_bad(text) or _SHORTFALL.search(text) or _PUT_OFF.search(text):
         return "failure"
     pending, done = _last(PENDING, text), _last(DONE, text)
     if pending >= 0 and pending > done:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -33,7 +34,13 @@ from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work
 from memdir.consolidation.daily.route_usage_id import pick_by_id
 from memdir.consolidation.daily.route_usage_loan import english_words, katakana_words, loan_pairs
 from memdir.consolidation.daily.route_usage_match import MIN_SHARED, SHARE_RATIO, SharedPick, pick_by_words
+from memdir.consolidation.daily.route_usage_near import Near, add_near_review, near_of, scope_differs
 from memdir.runs.redact import redact
+
+if TYPE_CHECKING:
+    from memdir.consolidation.daily.router import RoutedPart
+    from memdir.notes.episodes import Episode
+    from memdir.runs.journal import Op
 
 USAGE_MATCH = 0.7  # match score (TITLE_WEIGHT) from which a usage report names a procedure (docs/daily.md)
 
@@ -52,8 +59,29 @@ class UsageNamer:
 
     def __init__(self, vectors: NoteVectors) -> None:
         self.vectors = vectors
+        self.near: Near | None = None  # the last report's closest procedure, when a person should look
 
     def name(self, t0: str, x0: str, vec: np.ndarray, texts: Callable[[], dict[str, str]]) -> Named | str:
+        """The note the report names (`_name`), else one line on why none; a report about another scope
+        than the named procedure's title is not credited (route_usage_near.scope_differs, trial 24), and
+        `near` then holds the procedure a review item should name."""
+        self.near = None
+        named = self._name(t0, x0, vec, texts)
+        if (
+            isinstance(named, Named)
+            and not named.match.path.startswith("skills/")
+            and (other := scope_differs(f"{t0}\n{x0}", named.match.title))
+        ):
+            self.near = Near(named.match, named.score, other)
+            return f"closest {named.match.path}, {other}"
+        return named
+
+    def skip(self, reason: str, ep: Episode, part: RoutedPart, ops: list[Op]) -> tuple[str, str | None]:
+        """A report `name` credited to none: the skip's reason and target, an `evidence` item on `near`
+        (route_usage_near) appended to `ops` when there is one; never a silent skip of a near report."""
+        return reason, add_near_review(ops, self.near, ep, part)
+
+    def _name(self, t0: str, x0: str, vec: np.ndarray, texts: Callable[[], dict[str, str]]) -> Named | str:
         """The note the report (`title`, `text`, its vector) names, else one line on why none.
 
         `texts` gives every procedure's and skill's route_usage_match.procedure_text. When the two
@@ -81,6 +109,7 @@ class UsageNamer:
             match = next((m for m in found if m.path == work), None) or self._match_of(work, vec)
             return Named(match, score, _work_why(f"{title}\n{text}"))
         if pick is None:
+            self.near = near_of(best, score, f"{t0}\n{x0}")
             closest = (
                 f"closest {best.path}, match score {score:.2f} < {USAGE_MATCH}" if best else "no procedures"
             )

@@ -1,0 +1,147 @@
+"""Usage reports that name no procedure for sure: a review item on the closest one, never a silent skip.
+
+Trial 24: "Packed the Osaka orders the usual way" was credited to "Pack and ship an overseas order" at match
+score 0.79 and its twin was skipped at 0.69; a Japanese report of that very procedure was skipped at 0.51,
+with only the JSON reason saying so. Now
+- a report about another scope than the title names (`scope_differs`: the title's "overseas order", the
+  report's "Osaka orders"; 「海外注文」 / 「国内注文」) is not credited;
+- a report just under USAGE_MATCH (NEAR_MATCH or more), or one in the other language than the closest
+  procedure at match score CROSS_SIMILAR or more (across scripts the title share counts only Latin terms and
+  loanwords, so the score is mostly the calibrated multilingual similarity), is not dropped;
+each gets an `evidence` item on the closest procedure (`near_review`): accepting adds the episode to its
+sources; the item says how to count the outcome (`memdir feedback`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from memdir.consolidation.daily.past_tense import PAST_VERB
+from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, language
+from memdir.consolidation.daily.route_rag import Match
+from memdir.consolidation.daily.route_usage import stem
+from memdir.notes.model import hash_text
+from memdir.runs.journal import Op
+from memdir.runs.redact import redact
+
+if TYPE_CHECKING:
+    from memdir.consolidation.daily.router import RoutedPart
+    from memdir.notes.episodes import Episode
+
+NEAR_MATCH = 0.6  # a match score this close under USAGE_MATCH (0.7) asks a person (docs/daily.md)
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z-]*|\d+")
+_NOT_QUALIFIER = re.compile(
+    rf"^(?:{PAST_VERB}|a|an|the|this|that|these|those|our|my|your|their|its|his|her|all|both|each|every|some|"
+    r"any|few|several|many|more|most|other|same|usual|normal|standard|regular|two|three|four|five|six|seven|"
+    r"eight|nine|ten|one|and|or|of|to|for|in|on|at|by|with|from|as|is|are|was|were|be|it|we|i|\d+)$",
+    re.I,
+)
+# Japanese nouns: a run of kanji, or of katakana (two characters or more), and the の joining two of them
+_JA_RUN = re.compile(r"[\u4e00-\u9fff]+|[\u30a0-\u30ff]{2,}|の")
+
+
+def _pairs_en(text: str) -> list[tuple[str, str, str]]:
+    """(qualifier stem, head stem, as written) for each two words in a row whose first may qualify the second."""
+    out = []
+    for sent in re.split(r"[.;:!?\n]", text):
+        words = _WORD.findall(sent)
+        for i in range(1, len(words)):  # a sentence's first word is its verb or subject, no qualifier
+            q, h = words[i - 1], words[i]
+            if i - 1 == 0 or _NOT_QUALIFIER.match(q) or _NOT_QUALIFIER.match(h):
+                continue
+            out.append((stem(q.lower()), stem(h.lower()), f"{q} {h}"))
+    return out
+
+
+def _pairs_ja(text: str) -> list[tuple[str, str, str]]:
+    """(qualifier, head, as written) for two nouns in a row (本番 データベース, 本番のデータベース); a compound of
+    four kanji is two nouns of two (海外注文: 海外 注文)."""
+    out = []
+    for chunk in re.split(r"[^\u4e00-\u9fff\u30a0-\u30ffの]+", text):
+        words: list[str] = []
+        for m in _JA_RUN.finditer(chunk):
+            w = m.group(0)
+            four = len(w) == 4 and all("\u4e00" <= c <= "\u9fff" for c in w)
+            words.extend([w[:2], w[2:]] if four else [w])
+        for i in range(1, len(words)):
+            q, h = words[i - 1], words[i]
+            if q == "の":
+                continue
+            if h != "の":
+                out.append((q, h, f"{q}{h}"))
+            elif h == "の" and i + 1 < len(words) and words[i + 1] != "の":
+                out.append((q, words[i + 1], f"{q}の{words[i + 1]}"))
+    return out
+
+
+def scope_differs(report: str, title: str) -> str:
+    """The title's qualified noun and the report's same noun qualified otherwise ("" when none): the title
+    "Pack and ship an overseas order" and "Packed the Osaka orders" -> `"overseas order" / "Osaka orders"`.
+    A title word the report leaves out is no other scope; only another word in its place is."""
+    pairs = _pairs_ja if language(title) == "ja" else _pairs_en
+    if language(title) != language(report):
+        return ""
+    said = {q for q, _, _ in pairs(report)} | {h for _, h, _ in pairs(report)}
+    titled = {q for q, _, _ in pairs(title)} | {h for _, h, _ in pairs(title)}
+    for tq, th, twritten in pairs(title):
+        if tq in said:
+            continue
+        for rq, rh, rwritten in pairs(report):
+            if rh == th and rq not in titled:
+                return f'another scope: title "{twritten}", report "{rwritten}"'
+    return ""
+
+
+@dataclass(frozen=True)
+class Near:
+    """The closest procedure of a usage report no rule credited, and why a person should look."""
+
+    match: Match
+    score: float
+    why: str
+
+
+def near_of(best: Match | None, score: float, report: str) -> Near | None:
+    """A Near when the report is just under the cut-off, or in the other language close enough by meaning
+    (the same scope as the title's or not: "another scope" is said first, whatever the score)."""
+    if best is None or best.path.startswith("skills/"):
+        return None
+    if (score >= NEAR_MATCH or best.similarity >= CROSS_SIMILAR) and (
+        other := scope_differs(report, best.title)
+    ):
+        return Near(best, score, other)
+    if score >= NEAR_MATCH:
+        return Near(best, score, f"match score {score:.2f}, just under the cut-off")
+    if language(report) != language(best.title or "") and score >= CROSS_SIMILAR:
+        return Near(best, score, f"in the other language, match score {score:.2f}")
+    return None
+
+
+def add_near_review(ops: list[Op], near: Near | None, ep: Episode, part: RoutedPart) -> str | None:
+    """Append `near_review`'s item for this episode to `ops`; its target (None: no item)."""
+    op = near_review(near, ep.ref, ep.id, part.text, str(part.usage or "unknown"))
+    ops.extend([op] if op is not None else [])
+    return None if op is None else op.path
+
+
+def near_review(near: Near | None, ep_ref: str, ep_id: str, text: str, result: str) -> Op | None:
+    """The `evidence` item on the closest procedure for a usage report no rule credited (None: none)."""
+    if near is None:
+        return None
+    said = redact(" ".join(text.split()))[0]
+    flag = f"--{result}" if result in ("success", "failure") else "--success|--failure"
+    why = f"{result}, not counted: {near.why}; to count it: memdir feedback {near.match.path} {flag}"
+    item = {
+        "kind": "evidence",
+        "target": near.match.path,
+        "title": near.match.title or near.match.path,
+        "body": said,
+        "similarity": round(near.match.similarity, 4),
+        "sources": [ep_ref],
+        "key": f"daily-evidence:{near.match.path}:{ep_ref}:{hash_text(said)[:12]}",
+        "description": f"{why} ({ep_ref})",
+    }
+    return Op("review", near.match.path, "", None, [ep_id], item)
