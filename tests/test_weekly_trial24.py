@@ -130,3 +130,22 @@ def test_known_failure_dates_are_the_roots_days(tmp_path: Path, e5: object) -> N
     # pp-1 ran 2026-11-23 22:00 UTC = 24 Nov 07:00 in Tokyo; pp-3 on 25 Nov 22:00 UTC = 26 Nov in Tokyo
     assert "`pp-1` (2026-11-24)" in text and "`pp-3` (2026-11-26)" in text
     assert "(2026-11-23)" not in text and "(2026-11-25)" not in text
+
+
+# --- #8's second pass under one generic tool: a failure is not given to a kind whose calls it never made ---
+
+
+def test_a_failure_of_another_call_of_one_generic_tool_is_not_the_kinds(tmp_path: Path, e5: object) -> None:
+    """Set 5's Japanese IT desk logs every call as one `admin_cli`: a failed loan's `asset find …` is not the
+    returns' `asset checkin …` (fix26b's second pass compared the tool alone and gave it to the returns)."""
+    import json
+    import shutil
+
+    week = Path(__file__).parent.parent / "examples" / "heldout" / "weekly5" / "joho-ja"
+    root = tmp_path / "root"
+    shutil.copytree(week, root, ignore=shutil.ignore_patterns("expected.json"))
+    until = date.fromisoformat(json.loads((week / "expected.json").read_text(encoding="utf-8"))["until"])
+    with freeze_time(f"{until.isoformat()}T03:00:00+00:00"):
+        report = _weekly(root, e5, until)
+    written = "".join((root / p).read_text(encoding="utf-8") for p in report.created)
+    assert "SR2609-0203" not in written and not [p for p in report.created if "lessons/" in p]

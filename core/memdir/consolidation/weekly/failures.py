@@ -94,6 +94,19 @@ def assign_failures(
     return out
 
 
+def _head(text: str) -> list[str]:
+    """A call's first two words that are no value, flag or argument (`asset find --pool loaner` ->
+    `asset find`): what tells one call of a generic tool from another when the log names one tool."""
+    words: list[str] = []
+    for tok in text.split():
+        if tok.startswith("-") or "=" in tok or any(ch.isdigit() for ch in tok):
+            continue
+        words.append(tok.lower())
+        if len(words) == 2:
+            break
+    return words
+
+
 def _reached(task: Task, calls: int) -> Task:
     """`task` as it was after its first `calls` calls (retries folded): what a failure that stopped there saw."""
     kept: list[Step] = []
@@ -120,10 +133,14 @@ def _stopped_partway(
         return None
     best: tuple[float, int] | None = None
     for c, members in enumerate(clusters):
+        heads = [_head(x) for _, x in failure.work]
         if not members or not all(
-            len(m.actions) > len(acts) and m.actions[: len(acts)] == acts for m in members
+            len(m.actions) > len(acts)
+            and m.actions[: len(acts)] == acts
+            and [_head(x) for _, x in m.work[: len(acts)]] == heads
+            for m in members
         ):
-            continue
+            continue  # one generic tool (`admin_cli: asset find …`, `asset checkin …`): the calls' words too
         rows = [failure, *(_reached(m, len(acts)) for m in members)]
         texts = [t.intent_text() for t in rows]
         feats = TaskFeatures(
