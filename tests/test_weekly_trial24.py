@@ -149,3 +149,17 @@ def test_a_failure_of_another_call_of_one_generic_tool_is_not_the_kinds(tmp_path
         report = _weekly(root, e5, until)
     written = "".join((root / p).read_text(encoding="utf-8") for p in report.created)
     assert "SR2609-0203" not in written and not [p for p in report.created if "lessons/" in p]
+
+
+def test_how_to_check_never_asks_to_run_a_call_again(tmp_path: Path, e5: object) -> None:
+    """Trial 24 re-check N4: "run `…/refunds` and see it succeed" read as "refund twice". The check is the
+    call's result, not a second run of a call that changes something."""
+    jam = "paper jam: A1 sheet tray empty"
+    tasks = [_label(10, d, n, jam if n in (1, 3) else "") for d, n in ((0, 1), (1, 2), (2, 3), (3, 4))]
+    root = week_root(tmp_path, tasks)
+    with freeze_time("2026-12-01T03:00:00+00:00"):
+        report = _weekly(root, e5, date(2026, 12, 1))
+    (lesson,) = [p for p in report.created if "lessons/" in p]
+    check = (root / lesson).read_text(encoding="utf-8").split("## How to check", 1)[1]
+    assert "printer.print" in check and "succeeded (read its result" in check
+    assert "- run `" not in check and "see it succeed" not in check

@@ -119,7 +119,8 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
         "",
         "## How to check",
         (
-            f"- run {code(check)} and see it succeed before you report the task done"
+            f"- before you report the task done, see that {code(check)} succeeded (read its result; a call that"
+            " changes something is never run twice to check it)"
             + ("" if alts else " (it is where the failed tasks stopped)")
             if check
             else "- check the task's own result before you report it done (the failures name no step)"
