@@ -6,24 +6,15 @@ Japanese one, real CLI."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from datetime import date, timedelta
 from pathlib import Path
 
+from cli_helper import run_memdir
+
 
 def run(args: list[str], root: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(MEMDIR_EMBEDDER="hashing", MEMDIR_ROOT=str(root))
-    return subprocess.run(
-        [sys.executable, "-m", "memdir", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input="",
-        timeout=300,
-    )
+    return run_memdir(args, root)
 
 
 def test_episodes_of_a_later_day_are_named_by_the_run_and_by_status(tmp_path: Path) -> None:

@@ -6,10 +6,10 @@ real CLI, the root's days in Asia/Tokyo."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
+
+from cli_helper import run_memdir
 
 from memdir import Memory
 
@@ -42,16 +42,7 @@ origin: human
 
 
 def run(args: list[str], root: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(MEMDIR_EMBEDDER="hashing", MEMDIR_ROOT=str(root))
-    return subprocess.run(
-        [sys.executable, "-m", "memdir", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input="",
-        timeout=300,
-    )
+    return run_memdir(args, root)
 
 
 def _root(tmp_path: Path, notes: dict[str, str], events: list[dict[str, str]]) -> Path:

@@ -6,15 +6,14 @@ episodes and a pottery studio's Japanese one; real CLI on a machine whose date d
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import time
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from cli_helper import run_memdir
 from freezegun import freeze_time
 
 from memdir import Memory
@@ -25,16 +24,7 @@ SCHEDULE = "Pacific/Pago_Pago"  # UTC-11: 25 hours behind, so the two dates alwa
 
 
 def run(args: list[str], root: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(MEMDIR_EMBEDDER="hashing", MEMDIR_ROOT=str(root), TZ=MACHINE)
-    return subprocess.run(
-        [sys.executable, "-m", "memdir", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input="",
-        timeout=300,
-    )
+    return run_memdir(args, root, TZ=MACHINE)
 
 
 def _root(tmp_path: Path, zone: str | None) -> Path:

@@ -6,25 +6,16 @@ real CLI on a machine whose zone is neither."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
+
+from cli_helper import run_memdir
 
 MACHINE = "Pacific/Kiritimati"  # UTC+14
 
 
 def run(args: list[str], root: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(MEMDIR_EMBEDDER="hashing", MEMDIR_ROOT=str(root), TZ=MACHINE)
-    return subprocess.run(
-        [sys.executable, "-m", "memdir", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input="",
-        timeout=300,
-    )
+    return run_memdir(args, root, TZ=MACHINE)
 
 
 def _root(tmp_path: Path, zone: str) -> Path:

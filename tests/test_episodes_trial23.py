@@ -11,10 +11,10 @@ An astronomy club's English notes and a pottery studio's Japanese ones.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
+
+from cli_helper import run_memdir
 
 from memdir.notes.episodes import episode_lines, parse_episode_text
 
@@ -41,16 +41,7 @@ STUDIO = """# 3月2日（月）
 
 
 def run(args: list[str], root: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(MEMDIR_EMBEDDER="hashing", MEMDIR_ROOT=str(root))
-    return subprocess.run(
-        [sys.executable, "-m", "memdir", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input="",
-        timeout=300,
-    )
+    return run_memdir(args, root)
 
 
 def _root(tmp_path: Path, files: dict[str, str]) -> Path:

@@ -7,23 +7,14 @@ are text. A bread-baking class (EN) and a tea ceremony circle (JA); real CLI."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
+
+from cli_helper import run_memdir
 
 
 def run(args: list[str], root: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(MEMDIR_EMBEDDER="hashing", MEMDIR_ROOT=str(root))
-    return subprocess.run(
-        [sys.executable, "-m", "memdir", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input="",
-        timeout=300,
-    )
+    return run_memdir(args, root)
 
 
 def _root(tmp_path: Path) -> Path:
