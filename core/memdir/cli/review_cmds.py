@@ -64,7 +64,9 @@ def _show_text(mem: Memory, res: Result) -> None:
 
 
 def _accept_text(mem: Memory, res: Result) -> None:
-    if res["kind"] == "move_proposal":
+    if res.get("not_written"):
+        say(f"accepted {res['id']}: wrote nothing to {res['target']}: {res['not_written']}")
+    elif res["kind"] == "move_proposal":
         say(f"accepted {res['id']}: moved {res['target']} -> {res['destination']}")
     elif res["kind"] == "rule_candidate":
         say(f"accepted {res['id']}: wrote the pinned rule {res.get('written')} (from {res['target']})")

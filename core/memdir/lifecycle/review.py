@@ -19,6 +19,7 @@ from memdir.lifecycle.review_apply import apply_merge, apply_move, default_desti
 from memdir.lifecycle.review_ledger import ReviewKeyRecord, ReviewLedger, item_id_for, ledger_key
 from memdir.lifecycle.review_siblings import restate_siblings
 from memdir.lifecycle.review_special import FILE_TITLE
+from memdir.lifecycle.review_usage import USAGE_KEYS, usage_what, writes_nothing
 from memdir.locks import file_lock
 from memdir.masked_refs import stored_ref
 from memdir.notes.frontmatter import render_note
@@ -51,7 +52,8 @@ _TITLES = {
     "rule_candidate": "Candidate rule",
     "file_candidate": FILE_TITLE,
 }
-EXTRA_KEYS = ("result", "support", "contexts")  # kind-specific fields (outcome_proposal, rule_candidate)
+# kind-specific fields (outcome_proposal, rule_candidate, a usage report's evidence)
+EXTRA_KEYS = ("result", "support", "contexts", *USAGE_KEYS)
 
 
 @dataclass
@@ -141,6 +143,7 @@ class ReviewDecision(TypedDict, total=False):
     already_moved: bool
     written: str  # rule_candidate: the rule note written
     status: str  # outcome_proposal: the decision's status after it
+    not_written: str  # a usage report of another scope: why accepting wrote nothing (review_usage)
 
 
 class ReviewQueue:
@@ -261,9 +264,7 @@ class ReviewQueue:
                 "rejecting leaves it in episodes/ only."
             )
         elif kind == "evidence":
-            what = (
-                f"New work matches `{target}`{sim_txt}; accepting adds the sources below to it as evidence."
-            )
+            what = usage_what(target, sim_txt, dict(extra or {}))
         elif (
             not body.strip()
         ):  # a merge adding nothing: say so, and what accepting records (`review_apply.py`)
@@ -340,6 +341,8 @@ class ReviewQueue:
                     from memdir.lifecycle.review_special import accept_special
 
                     result = cast(ReviewDecision, accept_special(self.store, item))
+                elif nothing := writes_nothing(item.kind, item.extra):
+                    result = {"target": item.target, "not_written": nothing}
                 elif item.kind == "move_proposal":
                     moved = apply_move(
                         self.store, item.target, item.destination or default_destination(item.target)

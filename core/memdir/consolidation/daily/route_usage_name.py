@@ -34,7 +34,7 @@ from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work
 from memdir.consolidation.daily.route_usage_id import pick_by_id
 from memdir.consolidation.daily.route_usage_loan import english_words, katakana_words, loan_pairs
 from memdir.consolidation.daily.route_usage_match import MIN_SHARED, SHARE_RATIO, SharedPick, pick_by_words
-from memdir.consolidation.daily.route_usage_near import Near, add_near_review, near_of, scope_differs
+from memdir.consolidation.daily.route_usage_near import Near, add_near_review, nearest_of, scope_differs
 from memdir.runs.redact import redact
 
 if TYPE_CHECKING:
@@ -109,11 +109,12 @@ class UsageNamer:
             match = next((m for m in found if m.path == work), None) or self._match_of(work, vec)
             return Named(match, score, _work_why(f"{title}\n{text}"))
         if pick is None:
-            self.near = near_of(best, score, f"{t0}\n{x0}")
+            self.near, passed = nearest_of(scored, f"{t0}\n{x0}", procedures)
             closest = (
                 f"closest {best.path}, match score {score:.2f} < {USAGE_MATCH}" if best else "no procedures"
             )
-            return f"{closest}; no procedure shares {MIN_SHARED}+ of its words, {SHARE_RATIO}x any other's"
+            passed = f"; not offered on {passed}" if passed else ""
+            return f"{closest}; no procedure shares {MIN_SHARED}+ of its words, {SHARE_RATIO}x any other's{passed}"
         match = next((m for m in found if m.path == pick.path), None) or self._match_of(pick.path, vec)
         return Named(match, score, _shared_why(pick))
 

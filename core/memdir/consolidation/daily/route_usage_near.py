@@ -22,6 +22,7 @@ from memdir.consolidation.daily.past_tense import PAST_VERB
 from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, language
 from memdir.consolidation.daily.route_rag import Match
 from memdir.consolidation.daily.route_usage import stem
+from memdir.consolidation.daily.route_usage_act import act_differs
 from memdir.notes.model import hash_text
 from memdir.runs.journal import Op
 from memdir.runs.redact import redact
@@ -120,6 +121,23 @@ def near_of(best: Match | None, score: float, report: str) -> Near | None:
     return None
 
 
+def nearest_of(
+    scored: list[tuple[float, Match]], report: str, texts: dict[str, str]
+) -> tuple[Near | None, str]:
+    """`near_of` the best-scoring procedure whose title, description or steps name what the report says was
+    done (route_usage_act, trial 24 re-check N1), and why closer ones were passed over ("" when none was).
+    A closer procedure of another act is never offered: the next one is, or none."""
+    passed: list[str] = []
+    for score, m in sorted(scored, key=lambda x: -x[0]):
+        if m.path.startswith("skills/"):
+            continue
+        if other := act_differs(report, texts.get(m.path, m.title), m.title):
+            passed.append(f"{m.path}: {other}")
+            continue
+        return near_of(m, score, report), "; ".join(passed)
+    return None, "; ".join(passed)
+
+
 def add_near_review(ops: list[Op], near: Near | None, ep: Episode, part: RoutedPart) -> str | None:
     """Append `near_review`'s item for this episode to `ops`; its target (None: no item)."""
     op = near_review(near, ep.ref, ep.id, part.text, str(part.usage or "unknown"))
@@ -143,5 +161,7 @@ def near_review(near: Near | None, ep_ref: str, ep_id: str, text: str, result: s
         "sources": [ep_ref],
         "key": f"daily-evidence:{near.match.path}:{ep_ref}:{hash_text(said)[:12]}",
         "description": f"{why} ({ep_ref})",
+        # the whole reason in the item, and whether accepting writes nothing (lifecycle/review_usage, N2)
+        "extra": {"usage": why, **({"other_scope": True} if near.why.startswith("another scope") else {})},
     }
     return Op("review", near.match.path, "", None, [ep_id], item)
