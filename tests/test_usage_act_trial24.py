@@ -14,7 +14,6 @@ from pathlib import Path
 from cli_helper import run_memdir
 from test_daily_support import at, e5_memory, run
 
-from memdir.consolidation.daily.route_usage import title_overlap
 from memdir.notes.frontmatter import render_note
 
 META: dict[str, object] = {"confidence": 0.8, "success_count": 0, "failure_count": 0, "origin": "human"}
@@ -40,14 +39,6 @@ def _procedure(root: Path, name: str, body: str) -> None:
 
 def _items(root: Path) -> dict[str, str]:
     return {p.stem: p.read_text(encoding="utf-8") for p in sorted((root / "review").glob("*.md"))}
-
-
-def test_the_usual_way_frame_is_no_share_of_a_procedure_title() -> None:
-    assert title_overlap(NEW_BOOKS, "図書の返却受付の手順") == 0.0
-    assert (
-        title_overlap("Restocked the shelves following the usual procedure", "Book return procedure") == 0.0
-    )
-    assert title_overlap("Graded the final exam papers the usual way", "Grade the final exam papers") == 1.0
 
 
 def test_a_procedure_of_another_act_is_never_offered(root: Path) -> None:

@@ -169,17 +169,9 @@ def title_terms(text: str) -> set[str]:
 
 
 def title_overlap(report: str, title: str) -> float:
-    """Share of a procedure title's terms that a usage report mentions ("rotated the DB password" / "Rotate...").
-
-    The usual-way frame and the procedure nouns ("the usual steps", 「いつもの手順で」, a title's 「…の手順」) are
-    left out of both: they say how the report is told, not what was done (trial 24 re-check N1: 「…いつもの手順で
-    梱包して発送した」 shared 手順 and の手 with 「返品受付の手順」, a third of its title)."""
-    want = _terms(_unframed(title))
-    return len(want & _terms(_unframed(report))) / len(want) if want else 0.0
-
-
-def _unframed(text: str) -> str:
-    return PROC_NOUN.sub(" ", USUAL.sub(" ", text))
+    """Share of a procedure title's terms that a usage report mentions ("rotated the DB password" / "Rotate...")."""
+    want = _terms(title)
+    return len(want & _terms(report)) / len(want) if want else 0.0
 
 
 def _last(pattern: re.Pattern[str], text: str) -> int:

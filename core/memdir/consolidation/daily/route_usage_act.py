@@ -2,7 +2,7 @@
 
 Trial 24 re-check N1: 「ロンドンとパリの注文をいつもの手順で梱包して発送した。」 was offered, with a ready "to count it:
 memdir feedback …" line, on the *returns* procedure 返品受付の手順, the nearest vector in its language (0.50) whose title
-share came from the usual-way frame itself (「いつもの手順」 / 「…の手順」, now left out by route_usage.title_overlap).
+share (0.17 of its 0.67) came from the usual-way frame itself (「いつもの手順」 / 「…の手順」: the bigrams 手順, の手).
 A usage report is offered on a procedure only when the procedure's title, description or steps name what the
 report says was done: its verbs told as done ("Packed", "Reset"; stemmed) or, in Japanese, the noun of a する verb
 (梱包して, 発送した, リセットした, 霜取りをした). A report whose act no such text names tells other work
