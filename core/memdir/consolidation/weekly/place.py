@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.consolidation.weekly.changed import changed_values
-from memdir.consolidation.weekly.cross_language import held_across
+from memdir.consolidation.weekly.cross_language import held_across, told_across
 from memdir.consolidation.weekly.dedupe import (
     GENERIC,
     SAME_MEANING,
@@ -317,7 +317,7 @@ class Placer:
                     draft.returned,
                 )
             )
-            if not candidate.strip() and target in self.auto and when is not None:
+            if not candidate.strip() and target in self.auto and when and not told_across(draft.steps):
                 return self._refound(target, ids, when, sig, state, report, tasks, failed)
             self.placed[sig] = (target, False)
             if dry:
