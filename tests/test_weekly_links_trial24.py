@@ -116,3 +116,9 @@ def test_a_weekly_lessons_description_says_what_to_do_differently() -> None:
     desc = lesson_description(TypeLessons("Print a poster", None, two))
     assert desc == "Print a poster: `printer.queue` failed in 2 tasks (it failed: paper jam in tray 2)", desc
     assert "[REDACTED]" not in lesson_description(found)
+    slot = (
+        "microscope.book: scope=confocal-1 start=2026-12-03T{}:00+01:00"  # one task's day is not the kind's
+    )
+    late = Failure("mc-1", "", slot.format("08:30"), "409 Conflict: scope busy", slot.format("14:30"), "mc-2")
+    desc = lesson_description(TypeLessons("Book the confocal for {project}", None, [late]))
+    assert desc == "Book the confocal for {project}: use `14:30`, not `08:30` (it failed: scope busy)", desc

@@ -87,11 +87,13 @@ def held_across(
     if len(told) >= STEPS and 2 * len(told) >= len(steps) and len(set(told.values())) >= STEPS:
         if common:  # in order, a word every step names says its own line (`orders`: 注文)
             said |= _said(sorted(common), vocab_b, embed, vb)
+        base = sorted(told)  # what holds the note, and its score: the steps told by two words
         _in_order(words, terms, said, told)
-        _TOLD[(tuple(steps), tuple(lines))] = dict(told)
+        _TOLD.pop((tuple(steps), tuple(lines)), None)
+        _TOLD[(tuple(steps), tuple(lines))] = dict(told)  # the latest last
         while len(_TOLD) > 64:
             del _TOLD[next(iter(_TOLD))]
-        return sorted(told)
+        return base
     return []
 
 
@@ -143,6 +145,13 @@ def _in_order(
         )
         if at is not None:
             told[i], taken = at, taken | {at}
+
+
+def told_in_order(steps: Sequence[str], told: Sequence[int]) -> set[int]:
+    """The steps the note `held_across` just read tells, those told by their place too (`_in_order`)."""
+    key = tuple(steps)
+    got = [v for k, v in _TOLD.items() if k[0] == key]
+    return set(got[-1]) | set(told) if got else set(told)
 
 
 def told_across(steps: Sequence[str]) -> bool:

@@ -56,7 +56,12 @@ def differing_place(failed: str, worked: str) -> tuple[str, str] | None:
         a0, b0 = a0 - 1, b0 - 1
     while a1 < len(failed) and b1 < len(worked) and failed[a1] not in _EDGE:
         a1, b1 = a1 + 1, b1 + 1
+    if re.match(r":\d\d", failed[a1:]) and re.match(r":\d\d", worked[b1:]):  # a time: its minutes too
+        a1, b1 = a1 + 3, b1 + 3
     old, new = failed[a0:a1].strip(), worked[b0:b1].strip()
+    day = re.match(r"\d{4}-\d\d-\d\dT?", old)  # one task's day is not the kind's: the time that differs
+    if day and new.startswith(day.group(0)):
+        old, new = old[day.end() :], new[day.end() :]
     if not old or not new or len(old) > MAX_PART or len(new) > MAX_PART or "<…>" in old + new:
         return None
     return old, new
