@@ -2,7 +2,7 @@
 
 #5: a value a later call passes that an earlier call returned as plain text (`BT-30877`, `barcode QX57343Z`,
 logged as a `tool_result` record with `tool` and `output`) says in the legend which step returns it; a merge
-candidate's legend names the placeholders of its title too; the title of a request whose id shares its digits
+candidate's legend names only the placeholders of its steps (re-check N7); the title of a request whose id shares its digits
 with a returned value (`S-4411`, `BT-4411`) is no longer named for that value (`S-{batch}`).
 #6: a merge candidate does not list as missing a call the note names in code, and each step it does list
 says where it goes among the note's numbered steps.
@@ -105,7 +105,7 @@ def test_a_candidate_keeps_calls_the_note_names_in_code_and_places_the_rest(tmp_
     candidate = text.split("## Candidate", 1)[1]
     assert "printer.print_label:" not in candidate, candidate
     assert "- lims.mark_received: `sample_id={sample_id} barcode={barcode}` (after step 3)" in candidate
-    assert "- `{name}`:" in candidate, candidate  # the title's placeholder
+    assert "`{name}`" not in candidate, candidate  # the title's placeholder: not appended (re-check N7)
     assert "- `{barcode}`: what `printer.print_label` returns" in candidate, candidate
 
 

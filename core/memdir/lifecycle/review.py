@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from memdir.errors import MemdirError, NoteError, NoteNotFound, ReviewError
 from memdir.jsonvalue import JSONObject
+from memdir.lifecycle.lesson_links import unlink_rejected
 from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination
 from memdir.lifecycle.review_ledger import ReviewKeyRecord, ReviewLedger, item_id_for, ledger_key
 from memdir.lifecycle.review_siblings import restate_siblings
@@ -353,8 +354,9 @@ class ReviewQueue:
                         "already_moved": moved["already_moved"],
                     }
                 else:
+                    weekly = item.key.startswith("weekly:")
                     merged = apply_merge(
-                        self.store, item.id, item.target, item.candidate, item.sources, item.title
+                        self.store, item.id, item.target, item.candidate, item.sources, item.title, weekly
                     )
                     result = {
                         "target": merged["target"],
@@ -379,6 +381,7 @@ class ReviewQueue:
         with file_lock(self._lock):
             item = self.get(item_id)
             self._set_status(item, "rejected")
+            unlink_rejected(self.store, item.path, item.target)  # "not this note": nor its lessons
             archived = self.store.archive(item.path, reason=f"review rejected: {item.kind} -> {item.target}")
         log.info("rejected review item %s", item.id)
         return {"id": item.id, "kind": item.kind, "archived": archived}

@@ -110,9 +110,20 @@ def _union(existing: Any, new: list[str]) -> list[str]:
 
 
 def apply_merge(
-    store: NoteStore, item_id: str, target: str, candidate: str, sources: list[str], title: str = ""
+    store: NoteStore,
+    item_id: str,
+    target: str,
+    candidate: str,
+    sources: list[str],
+    title: str = "",
+    weekly: bool = False,
 ) -> MergeResult:
-    """Append the candidate to target as `## YYYY-MM-DD — merged from review <id>` and extend `sources`."""
+    """Append the candidate to target as `## YYYY-MM-DD — merged from review <id>` and extend `sources`.
+
+    `weekly`: the item is a weekly run's, whose candidate is memdir's list of the steps new tasks took (in
+    code, with memdir's words around them), never a version in the note's other language: its heading is
+    the dated one of every merge (trial 24 re-check N6: `## English version — merged from review …` on a
+    Japanese note, for one `curl` step)."""
     rel = store.relpath(target)
     if rel.split("/", 1)[0] not in MERGE_DIRS:
         raise ReviewError(f"{rel} is not in {', '.join(MERGE_DIRS)}; edit it by hand and reject the item")
@@ -132,7 +143,7 @@ def apply_merge(
         content = section_content(note.body, prepared, sources)
         # a translation: a version beside the note's own, not later. Read on the candidate only when the
         # section is the candidate: memdir's own words ("Seen again in …") are in no language of the note's
-        other = other_language(note.body, content) if content == prepared else None
+        other = other_language(note.body, content) if content == prepared and not weekly else None
         heading = f"{now.date().isoformat()} — {merge_marker(item_id)}"
         heading = (
             language_heading(other, f"{merge_marker(item_id)} ({now.date().isoformat()})")

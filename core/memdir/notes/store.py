@@ -289,9 +289,10 @@ class NoteStore(WriteClock):
         expected_hash: str | None = None,
         body: str | None = None,
         allow: Iterable[str] = WRITABLE_DIRS,
+        remove: Iterable[str] = (),
     ) -> Note:
-        """Change frontmatter keys (and optionally the body), keeping every other byte; a new body bumps
-        `updated_at` unless the caller sets it."""
+        """Change frontmatter keys (and optionally the body; `remove`: keys to drop), keeping every other
+        byte; a new body bumps `updated_at` unless the caller sets it."""
         note = self.read(relpath)
         if body is not None and body.strip() != note.body.strip() and "updated_at" not in changes:
             changes = {**changes, "updated_at": self.stamp()}
@@ -300,7 +301,7 @@ class NoteStore(WriteClock):
         unread = split_text(note.text).other
         if unread:  # a second `---` block on top would turn the person's frontmatter into body
             raise NoteError(f"{UNREAD[unread]}; fix it by hand (`memdir lint`); nothing written", note.path)
-        new_text = update_text(note.text, changes, body=body)
+        new_text = update_text(note.text, changes, remove=remove, body=body)
         data = new_text.encode("utf-8")
         new_hash = self.write(note.path, new_text, note.hash, allow)
         if new_hash != hash_bytes(data):  # a secret was masked: the note is what was written

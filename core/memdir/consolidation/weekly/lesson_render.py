@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.weekly.lesson_desc import lesson_description
 from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons
-from memdir.consolidation.weekly.lesson_words import description, general
+from memdir.consolidation.weekly.lesson_words import general
 from memdir.notes.lesson_titles import lesson_heading
 from memdir.runs.redact import redact_text
 
@@ -92,7 +93,6 @@ def _applies(title: str, what: str, step: str, also: list[str]) -> str:
 def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> tuple[dict[str, object], str]:
     """Frontmatter and body of the lesson (observed wording only)."""
     fails = found.failures
-    first = fails[0]
     steps = list(dict.fromkeys(general(f.step, found.common) for f in fails if f.step)) or [
         ""
     ]  # for the kind
@@ -128,11 +128,7 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
     ]
     meta: dict[str, object] = {
         "type": "lesson",
-        "description": description(
-            redact_text(
-                f"Lesson: {found.title}: {steps[0] or 'the task'} failed{': ' + first.error if first.error else ''}"
-            )
-        ),
+        "description": redact_text(lesson_description(found)),  # the task and what to do differently
         "confidence": 0.4,
         "success_count": 0,
         "failure_count": 0,

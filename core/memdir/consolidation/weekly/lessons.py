@@ -42,8 +42,10 @@ from memdir.consolidation.weekly.lesson_render import (
     render_lesson,
 )
 from memdir.consolidation.weekly.lesson_words import lesson_name
+from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.weekly_state import signature
 from memdir.errors import NoteError
+from memdir.lifecycle.lesson_links import link, retarget
 from memdir.lifecycle.rules import contexts_of, raise_rule_candidates
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
@@ -139,8 +141,10 @@ class LessonWriter:
             if record is None and sig not in placed:
                 continue  # not a task type, or not placed
             target, created = placed[sig] if record is None else (record.get("path"), False)
-            if record and record.get("action") == "review":
-                target = self._review_target(target)
+            item = target if record and record.get("action") == "review" else None
+            if item:
+                target = self._review_target(item)
+            refused = refused_for(state, sorted(t.task_id for t in group))
             found = collect(draft.title, target, group, fails, self.store.day)
             if found.undetailed:
                 stats = self.report.stats
@@ -153,10 +157,15 @@ class LessonWriter:
                     )
                     self._known_failures(target, [], text)
                 continue
+            made: list[str] = []
             for part in _by_error(found):  # one lesson per error
-                rel = self.write(part, created_procedure=created)
+                new = len(self.report.created)
+                rel = self.write(part, created_procedure=created, refused=refused)
                 if rel:
                     self.touched.append(rel)
+                    made += [rel] if rel in self.report.created[new:] else []
+            if item and made and not self.report.dry_run:
+                self._on_item(item, made)
             if target and target in self.known:
                 self._write_known(target, self.known.pop(target))
         if self.review is not None and self.touched and not self.report.dry_run:
@@ -171,7 +180,18 @@ class LessonWriter:
             return None
         return value if isinstance(value, str) else None
 
-    def write(self, found: TypeLessons, created_procedure: bool) -> str | None:
+    def _on_item(self, item: str, made: list[str]) -> None:
+        """The review item whose tasks gave these lessons lists them: rejecting it unlinks them (`lesson_links`)."""
+        try:
+            have = self.store.read(item).str_list("lessons")
+        except NoteError:
+            return
+        if set(made) - set(have):
+            self.store.update_meta(item, {"lessons": list(dict.fromkeys([*have, *made]))}, allow=("review",))
+
+    def write(
+        self, found: TypeLessons, created_procedure: bool, refused: set[str] | frozenset[str] = frozenset()
+    ) -> str | None:
         """Write or update the lesson (adopted) and link it from the procedure; returns its path."""
         dry = self.report.dry_run
         stats = self.report.stats
@@ -197,7 +217,10 @@ class LessonWriter:
             )
         )
         if existing:
-            return self._add_evidence(existing, found, now)
+            rel = self._add_evidence(existing, found, now)
+            if not dry:
+                self._relink(rel, found, refused, created_procedure)
+            return rel
         meta, body = render_lesson(found, now)
         stem = found.target.rsplit("/", 1)[-1].removesuffix(".md") if found.target else ""
         first = found.failures[0]
@@ -253,22 +276,32 @@ class LessonWriter:
         ctx = list(dict.fromkeys([*contexts_of(dict(note.meta)), context_of(found)]))
         changes = {"sources": ids, "support": len(ids), "contexts": ctx, "updated_at": now}
         self.store.update_meta(rel, changes, body=redact_text(body + "\n"), allow=ALLOW)
-        if found.target and found.target != note.meta.get("applies_to"):
-            self._link(found.target, rel)
         return rel
 
+    def _relink(
+        self, rel: str, found: TypeLessons, refused: set[str] | frozenset[str], created: bool
+    ) -> None:
+        """The kind's procedure links the lesson its failures gave, evidence new or not (trial 24 re-check N3):
+        a lesson that applied to no note, or to a note a person refused for these tasks, now applies to the
+        kind's procedure; one that applies to another note is linked from both."""
+        if not found.target:
+            return
+        old = str(self.store.read(rel).meta.get("applies_to") or "")
+        if old != found.target and (not old or old in refused):
+            retarget(self.store, rel, old, found.target)
+        elif old != found.target:
+            link(self.store, found.target, rel)
+        self.by_target.setdefault(found.target, {}).setdefault(
+            _error_key(found.failures[0].step, found.failures[0].error), rel
+        )
+        if created and not any(lesson == rel for lesson, _, _ in self.known.get(found.target, [])):
+            lines = [failure_line(f) for f in found.failures]
+            self.known.setdefault(found.target, []).append((rel, lines, len(found.task_ids)))
+
     def _link(self, target: str, lesson: str) -> None:
-        """List the lesson in the procedure's `lessons:` (a procedure this run wrote also says so in its body)."""
-        try:
-            note = self.store.read(target)
-        except NoteError:
-            return
-        if note.get("origin") not in ("weekly", "daily"):
-            return  # a person's note stays byte for byte theirs; the lesson's `applies_to` names it
-        have = note.str_list("lessons")
-        if lesson in have:
-            return
-        self.store.update_meta(target, {"lessons": [*have, lesson]}, allow=ALLOW)
+        """List the lesson in the procedure's `lessons:` (a person's note stays byte for byte theirs; the
+        lesson's `applies_to` names it)."""
+        link(self.store, target, lesson)
 
     def _write_known(self, target: str, entries: list[tuple[str | None, list[str], int]]) -> None:
         """The "Known failures" section of a procedure this run wrote: every failed task of its kind (trial 22

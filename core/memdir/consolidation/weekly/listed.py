@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from memdir.consolidation.weekly.cross_language import placed_across
 from memdir.consolidation.weekly.dedupe import COVERED
 from memdir.consolidation.weekly.named import PLACEHOLDER, named_line, runs, step_tool
 
@@ -113,7 +114,7 @@ def placed(step: str, whole: Sequence[str], lines: Sequence[str]) -> str:
     for s in whole[at + 1 :]:
         if n := _number(s, lines):
             return f"before step {n}"
-    return ""
+    return placed_across(step, whole, lines)  # a note in the other language: by the lines that tell the steps
 
 
 _TOOL = re.compile(r"^\s*([^`:]{1,40}): (?=`)")

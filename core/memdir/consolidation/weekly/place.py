@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.consolidation.weekly.changed import changed_values
-from memdir.consolidation.weekly.cross_language import held_across
+from memdir.consolidation.weekly.cross_language import held_across, told_across, told_in_order
 from memdir.consolidation.weekly.dedupe import (
     GENERIC,
     SAME_MEANING,
@@ -229,7 +229,7 @@ class Placer:
             return max(m.intent, len(held) / p.steps), added
         at = self.index.paths.index(m.path)
         if told := held_across(draft.steps, self.index.lines[at], self.embed):  # the other language's note
-            rest = [s for i, s in enumerate(draft.steps) if i not in told]
+            rest = [s for i, s in enumerate(draft.steps) if i not in told_in_order(draft.steps, told)]
             return max(m.intent, len(told) / len(draft.steps)), rest
         at = at if m.path in self.people else -1  # a person's note in any layout
         if at >= 0 and names_own_work(self.index.body_lines[at], draft, self.drafts):  # naming the kind's own
@@ -317,7 +317,7 @@ class Placer:
                     draft.returned,
                 )
             )
-            if not candidate.strip() and target in self.auto and when is not None:
+            if not candidate.strip() and target in self.auto and when and not told_across(draft.steps):
                 return self._refound(target, ids, when, sig, state, report, tasks, failed)
             self.placed[sig] = (target, False)
             if dry:

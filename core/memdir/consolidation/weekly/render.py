@@ -335,9 +335,9 @@ def candidate_body(
 ) -> str:
     """What a merge candidate adds to an existing procedure: its new steps and placeholders only, and
     the values the note writes that the new tasks wrote otherwise (`changed.py`). `places`: where a step
-    goes among the note's numbered steps ("after step 6", `listed.placed`), said after it. The legend also
-    names the placeholders of the item's `title` (trial 24: `{country}` was in the title, not the legend),
-    and says of a value an earlier call returns where it comes from (`returned`, `returned_names.py`).
+    goes among the note's numbered steps ("after step 6", `listed.placed`), said after it. The legend names
+    the placeholders of the steps it is under, never the item's `title`'s, which accepting does not append
+    (trial 24 re-check N7), and says of a value an earlier call returns where it comes from (`returned`).
 
     A placeholder the note already writes (`resolved`: name -> the note's spelling, `<version>`) is
     written as the note does; every other one is in the legend appended with the steps.
@@ -357,8 +357,8 @@ def candidate_body(
         ]
         lines += ["Steps the new tasks took that this note does not list:", ""]
         lines += [f"- {s}" for s in steps]
+        # only the steps' own: the title is not appended to the note (trial 24 re-check N7: `{country}`)
         used = {m for s in new_steps for m in slot.findall(s) if m not in mine}
-        used |= {m for m in slot.findall(title) if m in values and m not in mine}
         counts = value_tasks or {}  # the draft's step numbers are no steps of the note: the call is named
         source = {k: re.sub(r"step \d+ \((`[^`]+`)\)", r"\1", v) for k, v in (returned or {}).items()}
         named = [
