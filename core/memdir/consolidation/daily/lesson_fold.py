@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily.lesson_change import is_slip
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON, lesson_record
+from memdir.consolidation.daily.lesson_incident import answered
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_text import (
     FIX,
@@ -94,7 +95,7 @@ def _about_the_lesson(draft: LessonDraft) -> bool:
     or tells a mistake and then opens its rule with "From now on" (「今後は」) or "Don't", and holds little else."""
     said = f"{draft.ep.title}\n{draft.ep.text}"
     strong = bool(RETRO.search(said)) or any(FIX.search(s) or _labelled(s) for s in sentences(draft.ep.text))
-    owned = any(failure_told(f) or is_slip(f) for f in draft.failed)
+    owned = any(failure_told(f) or is_slip(f) for f in draft.failed) or answered(draft.failed, draft.fixes)
     # ... or a rule that forbids what was done ("Don't just silence the alarm, …", trial 18)
     strong = strong or (owned and any(opens_with_change(f) or PROHIBIT.search(f) for f in draft.fixes))
     logged = {redact_text(t) for t in excerpt_texts(draft.ep.text)[0]}  # a cut log is evidence, not prose
@@ -116,6 +117,7 @@ def _a_mistake_told(draft: LessonDraft) -> bool:
     told = any(failure_told(f) or is_slip(f) for f in draft.failed) or any(
         repaired(r) in draft.failed for r in draft.remedies
     )
+    told = told or answered(draft.failed, draft.fixes)  # an incident its rule answers (trial 24 #1)
     return told and shell_steps(draft.ep.text) == draft.ep.text
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
+from memdir.consolidation.daily.lesson_incident import incidents, rule_part
 from memdir.consolidation.daily.lesson_remedy import REMEDY
 from memdir.consolidation.daily.lesson_turns import PROHIBIT, WORSE, fix_named
 from memdir.consolidation.daily.lesson_units import (
@@ -242,11 +243,13 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
     # a decision's reasons ("Reasons: no-shows cost us …") name the problem it addresses: only a failure
     # word in them (`_happened`) says something went wrong, not a slip cue
     bad = sorted({*told, *(k for k, s in enumerate(sents) if _owned(s) and not is_rationale(s))})
-    went_wrong = bool(any(failure_told(s) for s in sents) or RETRO.search(text) or bad)
+    answered = incidents(sents)  # an incident told without a failure word, then its rule (trial 24 #1)
+    went_wrong = bool(any(failure_told(s) for s in sents) or RETRO.search(text) or bad or answered)
     picked: list[str] = []
     for k, s in enumerate(sents):
         strong = bool(FIX.search(_QUOTED.sub("", s)))
-        ahead = bool(AHEAD.search(s) or LABEL_LINE.match(s)) and went_wrong  # or "Takeaways:" over a list
+        cue = AHEAD.search(s) or LABEL_LINE.match(s) or (answered and rule_part(s) is not None)
+        ahead = bool(cue) and went_wrong  # or "Takeaways:" over a list
         if ahead and not is_japanese(s) and not LABEL_LINE.match(s):
             ahead = bool(_AHEAD_OPENS.search(s) or _COMMITS.search(s))
         after = any(0 < k - b <= NEAR for b in bad)

@@ -31,6 +31,7 @@ from memdir.consolidation.daily.lesson_edits import (
     LessonRecords,
     evidence_lines,
 )
+from memdir.consolidation.daily.lesson_incident import incidents
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_outcome import result_of
 from memdir.consolidation.daily.lesson_response import without_responses
@@ -145,7 +146,8 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     remedies = [
         s for s in sents if is_remedy(s) and s not in said
     ]  # "… fixed it": what worked, never what failed
-    errors = {redact_text(e) for e in excerpt_texts(ep.text)[1]}  # a cut log's error lines (long_paste.py)
+    errors = {redact_text(e) for e in excerpt_texts(ep.text)[1]}
+    incident = {sents[j] for j in incidents(sents)}  # a cut log's error lines (long_paste.py)
     failed += [
         s
         for s in sents
@@ -157,6 +159,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
             or FOUND_OUT.search(s)
             or s in errors
             or block_failed(s)
+            or s in incident  # an incident a rule answers, told with no failure word (trial 24 #1)
         )
         and s not in said
         and s not in remedies
