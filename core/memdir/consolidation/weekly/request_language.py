@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
+from memdir.consolidation.weekly.asked_form import capitalised, service_over_asking, without_count_tail
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.kind_runs import ja_kind_title
 from memdir.consolidation.weekly.kind_words import kind_phrase
@@ -224,10 +225,16 @@ def request_words_title(
     title: str, steps: Sequence[str], asked: Sequence[str], week: Sequence[str] = ()
 ) -> str:
     """The requests' shared words over a Latin title they do not write, when they are in another language;
-    `week`: every request of the week (words other kinds write too are no title's edge)."""
+    `week`: every request of the week (words other kinds write too are no title's edge). A title that asks,
+    wishes or names a thing alone then gives way to the service the calls pass (`asked_form`, round 53); the
+    title opens with a capital where its script has one (`asked_form.capitalised`)."""
+    return capitalised(service_over_asking(_words_title(title, steps, asked, week), steps, asked), steps)
+
+
+def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: Sequence[str]) -> str:
     texts = [a for a in asked if a.strip()]
     if _JAPANESE.search(title):  # `錦鯉受付`, every kind's: a constant's head the kind writes (round 52)
-        return ja_kind_title(title, steps, texts, week)
+        return ja_kind_title(without_count_tail(title, texts), steps, texts, week)
     bare = _HOLE.sub(" ", title)
     words = [w.lower() for w in _WORD.findall(bare)]
     if len(texts) < 3 or not words or not all(w.isascii() for w in words):

@@ -125,7 +125,9 @@ def _noted(keys: Iterable[str], pattern: str, arguments: Collection[str], longer
     (`… rayon * primechanie *`, a note some orders carry: round 50's qvevri orders, two with a note and two
     without, held no call most of them made), or with a free text in its last argument where the pattern's
     is empty (`… oharrak # * on *`, "70th birthday, short route, unsteady on his feet", beside `… oharrak`,
-    "-": round 52's hawk walks, whose notes differ each time); `longer`: whether the pattern is that longer
+    "-": round 52's hawk walks, whose notes differ each time), or with one more argument holding such a note
+    where the pattern's call has none (`… tarix # qeydler * the * #` beside `… tarix #`, an empty note left
+    out: round 53's wall repairs); `longer`: whether the pattern is that longer
     call instead."""
     if pattern not in arguments:
         return False
@@ -136,6 +138,15 @@ def _noted(keys: Iterable[str], pattern: str, arguments: Collection[str], longer
         tail = long[len(short) :].split(" ") if long.startswith(short + " ") else []
         if len(tail) == 3 and tail[0] == "" and tail[1].isalpha() and tail[2] == "*":
             return True
+        note = tail[2:]
+        if (
+            len(note) > 1
+            and tail[0] == ""
+            and tail[1].isalpha()
+            and note[0] in ("#", "*")
+            and 2 * sum(w in ("#", "*") for w in note) > len(note)
+        ):
+            return True  # one more argument, a free-text note of several words, most of them masked
         words = tail[1:]
         if (
             len(words) > 1

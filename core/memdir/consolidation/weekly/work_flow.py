@@ -190,13 +190,13 @@ def flow_title(title: str, steps: Sequence[str], asked: Sequence[str], english: 
     """The work call's name when a Latin title names none of it, or is a courtesy (see the module)."""
     if _CJK.search(title) or not _LATIN.search(title) or _HOLE.search(title):
         return title  # a Japanese or Korean title has its own paths; one with holes is the requests' phrasing
+    if english and speak_apart(steps, asked):  # the calls' English name for their service (round 50), also
+        service = constant_head(title, steps, asked)  # when no call's name is of a work's form (round 53:
+        if service:  # `divar_temiri_sifaris_et`, four words, under `Musteri an axtar`, the look-up's words)
+            return service
     tool = work_call(steps)
     if not tool:
         return title
-    if english and speak_apart(steps, asked):  # the calls' English name for their service (round 50)
-        service = constant_head(title, steps, asked)
-        if service:
-            return service
     calls = [c for c in (_call(s) for s in steps) if c is not None]
     args = next(a for t, a in calls if t == tool)
     said = _LATIN.findall(title)
@@ -273,8 +273,23 @@ def constant_head(title: str, steps: Sequence[str], asked: Sequence[str]) -> str
             if all(any(s in t for t in texts) for s in stems) and (
                 any(s not in have for s in common) or _tools_word(title, steps)
             ):
-                return " ".join(words).capitalize()
+                return _kind_words(words, texts).capitalize()
     return ""
+
+
+def _kind_words(words: Sequence[str], texts: Sequence[set[str]]) -> str:
+    """A long head (a catalogue's description, `LONG_HEAD` words or more) without the words one request alone
+    writes (`Dry stone wall gap repair` -> `Wall repair`: "gap", "dry stone", one request's words each, round
+    53); the head whole when that leaves fewer than two words, or when it is short (a name: `Winter sail
+    storage`)."""
+
+    def writers(w: str) -> int:
+        stems = [p.lower()[:4] for p in w.split("-") if len(p) >= 3]
+        return min((sum(1 for t in texts if s in t) for s in stems), default=0)
+
+    kept = [w for w in words if writers(w) >= 2]
+    long = len(words) >= LONG_HEAD  # `Winter sail storage`, `Monthly student rental`: a name, kept whole
+    return " ".join(kept if long and len(texts) >= 3 and 2 <= len(kept) < len(words) else words)
 
 
 def _tools_word(title: str, steps: Sequence[str]) -> bool:
@@ -289,6 +304,7 @@ def _tools_word(title: str, steps: Sequence[str]) -> bool:
 _KEY = re.compile(r"(?:^|\s)([^\W\d][\w.-]*)=", re.U)  # `aflaai.datum=`, dotted keys whole
 
 
+LONG_HEAD = 4
 _SMALL = frozenset(["a", "an", "the", "in", "on", "of", "with", "for", "and", "or", "to", "at", "by", "from"])
 
 
