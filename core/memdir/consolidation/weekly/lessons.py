@@ -22,7 +22,9 @@ CUDA-OOM lesson, under its name, description and check): a kind's failures are s
 type with the same error adds evidence to its lesson (same file, found by `applies_to` and the error),
 never a second file; a rerun changes nothing (the same ids give the same bytes). A single failure with no alternative is not a lesson: it stays a trace, one line under
 "Known failures" of the procedure and an entry in the run report. That section is written once per procedure,
-after all of the kind's errors are weighed, and lists every failed task (trial 22 re-check N3).
+after all of the kind's errors are weighed, and lists every failed task (trial 22 re-check N3). A procedure found
+again (`refound`) gets a later week's failures added to it (`known_more.py`); a failure with the error of an
+earlier "not a lesson yet" line there makes the lesson with it (`_with_earlier`, trial 24 re-check #8).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.weekly.known_more import Entry, extend, traces
 from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons, collect
 from memdir.consolidation.weekly.lesson_render import (
     alternative_line,
@@ -98,6 +101,18 @@ def _by_error(found: TypeLessons) -> list[TypeLessons]:
     return [replace(found, failures=fs) for fs in groups.values()]
 
 
+def _with_earlier(part: TypeLessons, earlier: list[Failure]) -> tuple[TypeLessons, list[str]]:
+    """A kind found again: its procedure's earlier failures of this error that made no lesson join this week's
+    (a second failure with the same error makes one, whichever week it ran: trial 24 re-check #8)."""
+    if part.adopted or not part.failures:
+        return part, []
+    key = _error_key(part.failures[0].step, part.failures[0].error)
+    same = [f for f in earlier if _error_key(f.step, f.error) == key and f.task_id not in part.task_ids]
+    if not same:
+        return part, []
+    return replace(part, failures=[*same, *part.failures]), [f.task_id for f in same]
+
+
 class LessonWriter:
     """Writes, or adds evidence to, the lessons of a weekly run's kept clusters."""
 
@@ -158,12 +173,27 @@ class LessonWriter:
                     self._known_failures(target, [], text)
                 continue
             made: list[str] = []
+            refound = bool(
+                target and record and record.get("action") == "refound" and not self.report.dry_run
+            )
+            earlier = traces(self.store.read(target).body) if refound and target else []
+            entries: list[Entry] = []
             for part in _by_error(found):  # one lesson per error
+                part, before = _with_earlier(part, earlier) if refound else (part, [])
                 new = len(self.report.created)
                 rel = self.write(part, created_procedure=created, refused=refused)
                 if rel:
                     self.touched.append(rel)
                     made += [rel] if rel in self.report.created[new:] else []
+                lines = [failure_line(f) for f in part.failures if f.task_id not in before]
+                entries.append((rel, lines, before))
+            if (
+                refound
+                and target
+                and extend(self.store, target, entries)
+                and target not in self.report.updated
+            ):
+                self.report.updated.append(target)  # found again: its Known failures list this week's too
             if item and made and not self.report.dry_run:
                 self._on_item(item, made)
             if target and target in self.known:
@@ -195,7 +225,7 @@ class LessonWriter:
         """Write or update the lesson (adopted) and link it from the procedure; returns its path."""
         dry = self.report.dry_run
         stats = self.report.stats
-        if not found.adopted:
+        if not found.adopted and not self._has_lesson(found):
             stats["failures_not_adopted"] = stats.get("failures_not_adopted", 0) + len(found.task_ids)
             if found.target and created_procedure and not dry:
                 lines = [failure_line(f) for f in found.failures]
@@ -244,6 +274,13 @@ class LessonWriter:
                 lines = [failure_line(f) for f in found.failures]
                 self.known.setdefault(found.target, []).append((rel, lines, len(found.task_ids)))
         return rel
+
+    def _has_lesson(self, found: TypeLessons) -> bool:
+        """The kind's procedure has a lesson of this error already: a failure more is its evidence (lifecycle.md)."""
+        f = found.failures[0] if found.failures else None
+        return bool(
+            f and found.target and _error_key(f.step, f.error) in self.by_target.get(found.target, {})
+        )
 
     def _add_evidence(self, rel: str, found: TypeLessons, now: str) -> str:
         note = self.store.read(rel)
