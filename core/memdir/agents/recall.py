@@ -302,3 +302,12 @@ def _near_in_other_script(svc: IndexService, query: str) -> bool:
         default=-1.0,
     )
     return best >= level
+
+
+def unreadable_line(bad: list[str]) -> str:
+    """What an empty search says of the files memdir cannot read (they are in no result), "" when none:
+    the same words from `memdir search` and the MCP `search` tool (trial 25 #12)."""
+    if not bad:
+        return ""
+    names = ", ".join(bad[:3]) + (f" and {len(bad) - 3} more" if len(bad) > 3 else "")
+    return f"{len(bad)} file(s) could not be read and are not searched ({names}): `memdir lint` says why"

@@ -107,7 +107,7 @@ def search_cmd(
 
 def _no_match_hint(mem: Memory, query: str) -> None:
     """Where to look next: the weak hits, and the other language when the memory has one."""
-    from memdir.agents.recall import other_script_in_memory
+    from memdir.agents.recall import other_script_in_memory, unreadable_line
 
     other = other_script_in_memory(mem.index, query) if mem.index.view().paths else None
     lang = (
@@ -116,16 +116,9 @@ def _no_match_hint(mem: Memory, query: str) -> None:
         else ""
     )
     say(("  --weak shows the closest notes anyway" + lang, "dim"), stderr=True)
-    bad = sorted(mem.index.view().catalog.bad)
-    if bad:  # a note memdir cannot read is in no result: say so rather than let it disappear
-        names = ", ".join(bad[:3]) + (f" and {len(bad) - 3} more" if len(bad) > 3 else "")
-        say(
-            (
-                f"  {len(bad)} file(s) could not be read and are not searched ({names}): `memdir lint` says why",
-                "dim",
-            ),
-            stderr=True,
-        )
+    # a note memdir cannot read is in no result: say so rather than let it disappear
+    if line := unreadable_line(sorted(mem.index.view().catalog.bad)):
+        say((f"  {line}", "dim"), stderr=True)
 
 
 def print_hits(hits: list[MemoryHit]) -> None:

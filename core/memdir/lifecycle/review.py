@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 from memdir.errors import MemdirError, NoteError, NoteNotFound, ReviewError
 from memdir.jsonvalue import JSONObject
 from memdir.lifecycle.lesson_links import unlink_rejected
-from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination
+from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination, refused_move
 from memdir.lifecycle.review_ledger import ReviewKeyRecord, ReviewLedger, item_id_for, ledger_key
 from memdir.lifecycle.review_siblings import restate_siblings
 from memdir.lifecycle.review_special import FILE_TITLE
@@ -180,6 +180,8 @@ class ReviewQueue:
         target = self.store.relpath(target)
         if kind == "move_proposal":
             destination = self.store.relpath(destination or default_destination(target))
+            if refused_move(self.store, target, destination):  # a lesson stays in knowledge/lessons/ (logged)
+                return None
         key = ledger_key(key)
         if redact_text(target) != target or (destination and redact_text(destination) != destination):
             # the item would show the path masked, and accepting it could not find the file
@@ -348,11 +350,7 @@ class ReviewQueue:
                     moved = apply_move(
                         self.store, item.target, item.destination or default_destination(item.target)
                     )
-                    result = {
-                        "target": moved["target"],
-                        "destination": moved["destination"],
-                        "already_moved": moved["already_moved"],
-                    }
+                    result = cast(ReviewDecision, dict(moved))
                 else:
                     weekly = item.key.startswith("weekly:")
                     merged = apply_merge(

@@ -11,7 +11,7 @@ import logging
 import re
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from memdir.errors import ConflictError, NoteNotFound, ReviewError
+from memdir.errors import ConflictError, MemdirError, NoteNotFound, ReviewError
 from memdir.locks import file_lock
 from memdir.notes.current_steps import language_heading, later_steps, mark_current, other_language
 from memdir.notes.frontmatter import split_text
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MOVE_DIRS = ("knowledge", "procedures")
+# Notes whose type fixes their folder (formats.md): a lesson, decision or rule is knowledge whatever its
+# steps read like, so no move proposal takes it out (trial 25 #8: a weekly lesson to procedures/lessons/).
+HOMES = {"lesson": "knowledge/lessons/", "decision": "knowledge/decisions/", "rule": "knowledge/rules/"}
 MERGE_DIRS = ("knowledge", "procedures", "skills")  # skills: only ever on a person's explicit accept
 _SWAP = {"procedures": "knowledge", "knowledge": "procedures"}
 # A numbered step ("2. ...", "2) ...", full-width "２．..."): out of its list it says nothing usable.
@@ -161,12 +164,39 @@ def apply_merge(
     return {"target": rel, "already_merged": already, "sources": merged_sources}
 
 
-def apply_move(store: NoteStore, target: str, destination: str) -> MoveResult:
-    """Move target to destination byte for byte (atomic rename), refusing to overwrite."""
-    src_rel, dest_rel = store.relpath(target), store.relpath(destination)
-    for rel in (src_rel, dest_rel):
+def move_refusal(target: str, note_type: object, destination: str) -> str | None:
+    """Why a note may not move from target to destination; None when it may.
+
+    Moves are between procedures/ and knowledge/ only (skills/ is the person's, episodes/ the record);
+    a note of a typed kind (`type: lesson|decision|rule`) or in that kind's folder stays in its folder."""
+    for rel in (target, destination):
         if rel.split("/", 1)[0] not in MOVE_DIRS or not rel.endswith(".md"):
-            raise ReviewError(f"moves are between {' and '.join(MOVE_DIRS)} notes only, not {rel}")
+            return f"moves are between {' and '.join(MOVE_DIRS)} notes only, not {rel}"
+    kind = str(note_type or "")
+    if kind not in HOMES:
+        kind = next((k for k, home in HOMES.items() if target.startswith(home)), "")
+    if kind and not destination.startswith(HOMES[kind]):
+        return f"a {kind} (type: {kind}) is knowledge and stays in {HOMES[kind]}, not {destination}"
+    return None
+
+
+def refused_move(store: NoteStore, target: str, destination: str) -> str | None:
+    """`move_refusal` for the note at target as it is now (logged: a proposal refused is not raised)."""
+    try:
+        note_type = store.read(target).meta.get("type") if store.exists(target) else None
+    except MemdirError:
+        note_type = None  # unreadable: its folder still decides
+    if why := move_refusal(target, note_type, destination):
+        log.info("no move of %s: %s", target, why)
+    return why
+
+
+def apply_move(store: NoteStore, target: str, destination: str) -> MoveResult:
+    """Move target to destination byte for byte (atomic rename), refusing to overwrite or to move a
+    note out of its fixed home (`move_refusal`: an item written before that rule, or by hand)."""
+    src_rel, dest_rel = store.relpath(target), store.relpath(destination)
+    if why := refused_move(store, src_rel, dest_rel):
+        raise ReviewError(f"cannot move {src_rel}: {why}; reject the item")
     src, dest = store.abspath(src_rel), store.abspath(dest_rel)
     first, second = sorted((src_rel, dest_rel))
     with file_lock(store._lock_path(first)), file_lock(store._lock_path(second)):

@@ -26,11 +26,14 @@ class Hit(TypedDict):
 
 class SearchResult(TypedDict):
     """Hits above the relevance floor, best first; `message` says when nothing matched, or when more
-    relevant notes rank below the top k (under weak ones)."""
+    relevant notes rank below the top k (under weak ones): `hints` are its parts after "no note matched",
+    `unreadable` the files memdir cannot read, in no result (`memdir lint` says why)."""
 
     query: str
     hits: list[Hit]
     message: str
+    hints: list[str]
+    unreadable: list[str]
 
 
 class NoteResult(TypedDict):

@@ -3,7 +3,8 @@
 The note is read by the same learned router that files new episodes (its vector from the run's
 note vectors, its cues from its body), so a list of lessons in procedures/ is proposed for
 knowledge/ whatever its numbering. Consolidation never moves a person's file: it only proposes the
-move, once per note and destination (the review ledger remembers every key ever raised).
+move, once per note and destination (the review ledger remembers every key ever raised). A lesson,
+decision or rule (`type:` or its folder in knowledge/) is never proposed: it is knowledge by design.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import numpy as np
 from memdir.consolidation.daily.blocks import content_words
 from memdir.consolidation.daily.route_rag import note_embed_text
 from memdir.consolidation.daily.router import Reading, Router, read_text
+from memdir.lifecycle.review_apply import move_refusal
 from memdir.lifecycle.review_ledger import ReviewLedger, ledger_key
 from memdir.runs.journal import Op
 
@@ -73,7 +75,9 @@ def move_proposals(
         kind, _, rest = note.path.partition("/")
         dest = f"{OTHER[kind]}/{rest}"
         key = f"move:{note.path}->{dest}"
-        if ledger_key(key) in raised or not misfiled(router, note, vectors):
+        if ledger_key(key) in raised or move_refusal(note.path, note.meta.get("type"), dest):
+            continue  # raised before, or a lesson, decision or rule: knowledge whatever it reads like
+        if not misfiled(router, note, vectors):
             continue
         item = {
             "kind": "move_proposal",
