@@ -55,6 +55,7 @@ def assign_failures(
     acts: list[list[str]] = []
     work: list[list[str]] = []
     counts: list[int] = []
+    asked: list[bool] = []  # a failure with no request is of a kind only by its calls (`Task.asked`)
     seen: set[str] = set()
 
     def row(task: Task) -> int:
@@ -66,6 +67,7 @@ def assign_failures(
             acts.append(task.actions)
             work.append(work_tokens(task.work))
             counts.append(0)
+            asked.append(task.asked)
         if task.task_id not in seen:  # a row counts the tasks it stands for, each once
             seen.add(task.task_id)
             counts[keys[key]] += 1
@@ -74,7 +76,8 @@ def assign_failures(
     fail_rows = [row(t) for t in failures]  # first, so failure rows are 0 .. F-1
     n_fail = len(texts)
     member_rows = [[row(t) for t in c] for c in clusters]
-    feats = TaskFeatures(embed(texts), [lexicon.skeleton_text(x) for x in texts], acts, work, counts=counts)
+    skeletons = [lexicon.skeleton_text(x) for x in texts]
+    feats = TaskFeatures(embed(texts), skeletons, acts, work, counts=counts, asked=asked)
     best: dict[int, int] = {}
     for start in range(0, n_fail, CHUNK):
         sims = feats.block(start, min(n_fail, start + CHUNK))

@@ -183,6 +183,7 @@ class TaskFeatures:
         ),
         counts: Sequence[int] | None = None,
         values: csr_matrix | None = None,
+        asked: Sequence[bool] | None = None,
     ) -> None:
         self.intent = np.asarray(intent, dtype=np.float32)
         self.wording = wording_vectors(texts)
@@ -199,6 +200,9 @@ class TaskFeatures:
 
             values = csr_matrix((self.n, 1), dtype=np.float32)
         self.values = values
+        # whether each row's text is a request (`Task.asked`): a task without one joins a task with one
+        # only by its calls
+        self.asked = np.asarray(asked if asked is not None else [True] * self.n, dtype=bool)
 
     def _combine(
         self,
@@ -209,12 +213,16 @@ class TaskFeatures:
         both: np.ndarray,
         said: np.ndarray,
         vals: Any = 0.0,
+        unasked: np.ndarray | None = None,
     ) -> np.ndarray:
         """Read alike (meaning, wording, tools), or did the same work with related intents: the higher.
 
         Loggers that phrase one kind of task a new way each time ("Bump zod to 3.23.8", "dependency
         update: date-fns@4.1.0") still run the same commands; tasks without steps (or with one)
-        are compared by their intents only.
+        are compared by their intents only. `unasked`: pairs where one task has a request and the other
+        none (its text is its reply, its thought or its first call, `Task.asked`): they are alike only by
+        the same work, never by how those texts read (trial 25: a task of two `shell` calls and an end
+        was the third "success" of two glossary updates); without calls to compare, not at all.
         """
         lex = lex.toarray() if hasattr(lex, "toarray") else np.asarray(lex)
         work = work.toarray() if hasattr(work, "toarray") else np.asarray(work)
@@ -230,6 +238,8 @@ class TaskFeatures:
         same = WORK_MEANING_WEIGHT * emb + WORK_WEIGHT * vals
         did = np.where((vals >= SAME_VALUES) & (tool < OTHER_TOOLS), np.maximum(did, same), did)
         out: np.ndarray = np.where(both, np.maximum(read, did), read).astype(np.float32)
+        if unasked is not None:
+            out = np.where(unasked, np.where(both, did, -1.0), out).astype(np.float32)
         return out
 
     def block(self, start: int, end: int) -> np.ndarray:
@@ -242,13 +252,23 @@ class TaskFeatures:
             np.outer(self.has_work[start:end], self.has_work),
             np.outer(self.content[start:end], self.content),
             self.values[start:end] @ self.values.T,
+            np.not_equal.outer(self.asked[start:end], self.asked),
         )
 
     def among(self, rows: np.ndarray) -> np.ndarray:
         """Centred similarities among the given rows: (len(rows), len(rows))."""
         e, w, t, k = self.intent[rows], self.wording[rows], self.tools[rows], self.work[rows]
-        h, c, v = self.has_work[rows], self.content[rows], self.values[rows]
-        return self._combine(e @ e.T, w @ w.T, t @ t.T, k @ k.T, np.outer(h, h), np.outer(c, c), v @ v.T)
+        h, c, v, a = self.has_work[rows], self.content[rows], self.values[rows], self.asked[rows]
+        return self._combine(
+            e @ e.T,
+            w @ w.T,
+            t @ t.T,
+            k @ k.T,
+            np.outer(h, h),
+            np.outer(c, c),
+            v @ v.T,
+            np.not_equal.outer(a, a),
+        )
 
     def split_vectors(self, rows: np.ndarray) -> np.ndarray:
         """Dense vectors of the rows for k-means splitting of an oversized block (intent and tools)."""

@@ -320,6 +320,7 @@ class WeeklyDistiller:
             [work_tokens(t.work) for t in reps],
             counts=[per_key[k] for k in first],
             values=WeekValues([t.work for t in week], self.th.min_successes).sparse([t.work for t in reps]),
+            asked=[t.asked for t in reps],
         )
         agreement = StepAgreement([t.work for t in week], self.th.min_successes)
         kinds = self._kinds = StepKinds(agreement, week, ok)

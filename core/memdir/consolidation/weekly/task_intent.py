@@ -40,26 +40,37 @@ def text_field(event: ActivityEvent, *keys: str) -> str:
 def intent(events: Sequence[ActivityEvent], skip: frozenset[str] = frozenset()) -> str:
     """The task's intent: the task_start summary, else a stated intent, else the requester's own words
     (`request_text`, none of `skip`), else the first telling summary."""
+    return read_intent(events, skip)[0]
+
+
+def read_intent(events: Sequence[ActivityEvent], skip: frozenset[str] = frozenset()) -> tuple[str, bool]:
+    """The task's intent (`intent`), and whether it is a request: what the task was asked to do.
+
+    A task logged with no start and no requester's words (trial 25: two `tool_use` lines and a
+    `task_end`) is read from what it has, its end, its reply or its thought, else its first call: that
+    text says what the agent did or thought, no request (False), and such a task joins a kind only by
+    its calls (`features.TaskFeatures`).
+    """
     for e in events:
         if e.type == "task_start" and (text := text_field(e, "summary", "intent", "goal", "description")):
-            return text
+            return text, True
     for e in events:
         if text := text_field(e, "intent", "goal", "description", "task"):
-            return text
+            return text, True
     # a task logged without its start: a summary on its first event is the request ("速報を出して：…"),
     # not the reply that reports it done
     if events and events[0].type == "tool_use" and (text := text_field(events[0], "summary", "prompt")):
-        return text
+        return text, True
     # no stated intent: what the requester wrote (`request: {text, …}`, an `inquiry` event's body), not the agent
     if text := request_text(events, skip):
-        return text
+        return text, True
     for types in (None, ("task_end",), REPLY_TYPES, THOUGHT_TYPES, ()):
         for e in events:  # () last: any event's summary
             if (e.type not in _NOT_INTENT if types is None else not types or e.type in types) and (
                 text := text_field(e, "summary", "text", "message", "prompt")
             ):
-                return text
-    return ""
+                return text, types is None
+    return "", False
 
 
 def settle_intents(tasks: Sequence[Task], events: Mapping[str, Sequence[ActivityEvent]]) -> None:

@@ -50,7 +50,7 @@ from memdir.consolidation.weekly.steps import (
     searched_value,
 )
 from memdir.consolidation.weekly.task_intent import REPLY_TYPES, THOUGHT_TYPES, settle_intents
-from memdir.consolidation.weekly.task_intent import intent as _intent
+from memdir.consolidation.weekly.task_intent import read_intent as _read_intent
 from memdir.consolidation.weekly.task_intent import text_field as _text_field
 
 TOOL_EVENT_TYPES = ("tool_use",)
@@ -81,6 +81,9 @@ class Task:
         default_factory=list
     )  # the subject lines of its replies (an e-mail's `subject`)
     returns: tuple[Returned, ...] = ()  # what its calls' results returned (`call_returns.py`)
+    # its intent is a request (a start's summary, the requester's words); False: read from its end, reply,
+    # thought or first call, and it joins a kind only by its calls (`task_intent.read_intent`, trial 25)
+    asked: bool = True
 
     @property
     def succeeded(self) -> bool:
@@ -149,7 +152,7 @@ class Task:
         `intent_text` is this task's `intent_text()` when the caller has computed it already.
         """
         text = self.intent_text() if intent_text is None else intent_text
-        return f"{text} | tools: {self.tool_signature()}"
+        return f"{text} | tools: {self.tool_signature()}" + ("" if self.asked else " | no request")
 
     def failing_step(self) -> Step | None:
         """The step that failed last (its result said so); else, when the task's end stated why it failed,
@@ -246,7 +249,7 @@ def _settle_actions(tasks: list[Task]) -> None:
 def _build(task_id: str, events: list[ActivityEvent]) -> Task:
     events = sorted(events, key=lambda e: e.ts)  # stable: same-ts events keep file order
     task = Task(task_id=task_id, start=events[0].ts, end=events[-1].ts, events=len(events))
-    task.intent = _intent(events)
+    task.intent, task.asked = _read_intent(events)
     open_call: dict[str, int] = {}  # tool -> index of its latest call without a result yet
     called: set[str] = set()  # the ids of the task's calls so far
     by_id: dict[str, int] = {}  # every id a call's record carries -> its step
