@@ -42,6 +42,7 @@ _STRUCTURED_ID = re.compile(r"^[A-Za-z]{1,6}(?:[-_][0-9]{2,8}){1,4}$")
 _JA_PASSWORD = re.compile(r"パスワード|暗証番号|合言葉|パスフレーズ|パスコード|ＰＩＮ")
 _JSON_START = re.compile(r"\s*[\[{]")
 
+MAX_DEPTH = 40  # an event holds at most 32 levels (activity.MAX_DEPTH); a JSON string in it a few more
 Spans = Callable[[str], list[tuple[int, int]]]
 
 
@@ -106,16 +107,16 @@ def _argv(words: list[str], spans: Spans, found: set[str]) -> list[str]:
     return out
 
 
-def _json_string(text: str, spans: Spans, found: set[str]) -> str:
+def _json_string(text: str, spans: Spans, found: set[str], depth: int) -> str:
     """A string that holds JSON: the values its structure makes secrets, masked where they stand."""
     if not _JSON_START.match(text):
         return text
     try:
         parsed = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past what Python parses
         return text
     inner: set[str] = set()
-    walk(parsed, spans, inner)
+    walk(parsed, spans, inner, depth + 1)
     for value in sorted(inner, key=len, reverse=True):
         quoted = json.dumps(value, ensure_ascii=False)[1:-1]
         text = text.replace(f'"{quoted}"', f'"{MASK}"')
@@ -125,10 +126,15 @@ def _json_string(text: str, spans: Spans, found: set[str]) -> str:
     return text
 
 
-def walk(value: object, spans: Spans, found: set[str]) -> object:
-    """value with the secrets its structure names masked; the values masked are added to found."""
+def walk(value: object, spans: Spans, found: set[str], depth: int = 0) -> object:
+    """value with the secrets its structure names masked; the values masked are added to found.
+
+    Past MAX_DEPTH levels (objects, lists and JSON strings in strings) a value is left to the text
+    detectors, which read every string anyway."""
+    if depth > MAX_DEPTH:
+        return value
     if isinstance(value, str):
-        return _json_string(value, spans, found)
+        return _json_string(value, spans, found, depth)
     if isinstance(value, dict):
         return {
             k: (
@@ -137,12 +143,12 @@ def walk(value: object, spans: Spans, found: set[str]) -> object:
                 and not isinstance(v, dict)
                 and (names_secret(k) or _COOKIE.fullmatch(k))
                 and not _SESSION.search(k)
-                else walk(v, spans, found)
+                else walk(v, spans, found, depth + 1)
             )
             for k, v in value.items()
         }
     if isinstance(value, list | tuple):
         if len(value) > 1 and all(isinstance(v, str) for v in value):
             value = _argv([str(v) for v in value], spans, found)
-        return [walk(v, spans, found) for v in value]
+        return [walk(v, spans, found, depth + 1) for v in value]
     return value
