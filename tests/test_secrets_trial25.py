@@ -111,13 +111,20 @@ def test_cli_log_json_input_and_python_api_mask_by_key(tmp_path: Path) -> None:
         type="tool_use",
         task_id="brew-1",
         tool="sensors.read",
-        input={"tank": "FV-3", "暗証番号": 4071, "token": "gAAAAB9x-brewhouse-Tq81LmZ", "token_count": 512},
+        input={
+            "tank": "FV-3",
+            "暗証番号": 4071,
+            "token": "gAAAAB9x-brewhouse-Tq81LmZ",
+            "token_count": 512,
+            "PWD": "/home/brew/logs",
+        },
     )
     assert event["input"] == {
         "tank": "FV-3",
         "暗証番号": "[REDACTED]",
         "token": "[REDACTED]",
         "token_count": 512,
+        "PWD": "/home/brew/logs",  # the shell's directory, not a password
     }
     text = activity_text(root)
     assert OKTA not in text and "gAAAAB9x-brewhouse-Tq81LmZ" not in text and "4071" not in text

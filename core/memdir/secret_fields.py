@@ -40,6 +40,7 @@ _COOKIE = re.compile(r"(?i)(?:set[-_]?)?cookies?")  # a Cookie header's pairs ar
 _SESSION = re.compile(r"(?i)(?:^|[-_.]|(?<=[a-z]))(?:session|sess|sid)(?:[-_.]?id)?$")
 _STRUCTURED_ID = re.compile(r"^[A-Za-z]{1,6}(?:[-_][0-9]{2,8}){1,4}$")
 _JA_PASSWORD = re.compile(r"パスワード|暗証番号|合言葉|パスフレーズ|パスコード|ＰＩＮ")
+_PATH = re.compile(r"(?:~|\.{1,2})?/[\w.@%+-]*[A-Za-z][\w.@%+/-]*$")
 _JSON_START = re.compile(r"\s*[\[{]")
 
 MAX_DEPTH = 40  # an event holds at most 32 levels (activity.MAX_DEPTH); a JSON string in it a few more
@@ -63,8 +64,10 @@ def _masked_scalar(value: object, key: str) -> object:
     if not isinstance(value, str):
         return value
     bare = value.strip()
-    if not bare or MASK in bare or is_placeholder(bare) or _STRUCTURED_ID.match(bare):
-        return value  # `"pass": "LP-7781203"`: a ski pass's number, a record's id
+    if not bare or MASK in bare or is_placeholder(bare) or _STRUCTURED_ID.match(bare) or _PATH.match(bare):
+        return (
+            value  # `"pass": "LP-7781203"`, a ski pass's number; `"PWD": "/home/ci"`, the shell's directory
+        )
     scheme = _SCHEME.match(bare) if _AUTH_KEY.search(key) else None
     if scheme and not is_placeholder(bare[scheme.end() :].strip()):
         return f"{scheme.group(1)} {MASK}"
