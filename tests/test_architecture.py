@@ -45,6 +45,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memdir.masked_refs",
         "memdir.secret_detect",
         "memdir.secret_echoes",
+        "memdir.secret_fields",  # secrets by their place in an object or an argv list (trial 25)
     ),
     "notes": ("memdir.notes",),
     "activity": ("memdir.activity",),

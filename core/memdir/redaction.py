@@ -30,6 +30,7 @@ from collections.abc import Collection, Iterable, Iterator
 
 from memdir.secret_detect import detect_spans
 from memdir.secret_echoes import echo_spans, echo_values, echoable
+from memdir.secret_fields import walk
 
 MASK = "[REDACTED]"  # literal in rendered Markdown, where an unknown <tag> would vanish
 # a mask, also as memdir's own names spell it: an anchor or file name made from masked text holds
@@ -241,5 +242,16 @@ def _replaced(value: object, done: dict[str, str]) -> object:
 
 def redact_record(value: object) -> object:
     """redact_value of what is written at once (activity events): a secret found in any of its
-    strings, keys included, is masked in every one of them (`"summary": "password=X"`, `"tool": "X"`)."""
-    return _replaced(value, _redacted_all(_strings(value)))
+    strings, keys included, is masked in every one of them (`"summary": "password=X"`, `"tool": "X"`).
+
+    The structure is read first (`secret_fields.py`): a value under a key that names a secret is
+    masked whatever its form, a list of words is read as one command line, a string holding JSON
+    as that JSON; the values so found are masked wherever else they occur in the write."""
+    found: set[str] = set()
+    value = walk(value, find_secrets, found)
+    texts = list(_strings(value))
+    found_values = echo_values(found)
+    done = _redacted_all(texts)
+    if found_values:
+        done = {t: redact_text(r, found_values) for t, r in done.items()}
+    return _replaced(value, done)

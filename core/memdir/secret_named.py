@@ -52,7 +52,15 @@ _STRUCTURED_ID = re.compile(
 # names of a session or a token, whose value is an issued id rather than a chosen password
 _NESTED_ID = re.compile(r"(?:id|no|number|code)=(\S+)$")
 _ISSUED = re.compile(r"(?i)(?:session|sessid|sid|token)[-_.]?(?:id|no|number|code)?$")
+_AUTH_NAME = re.compile(r"(?i)authori[sz]ation$")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,40}[ \t]+(?=\S)")
+_SCHEME_NEXT = re.compile(r"[ \t]+[^\s'\"]")
 _PASS_PREFIX = re.compile(r"(?i)^(?:pass|password|pw):")  # openssl's `-passin pass:SECRET`
+
+
+def is_placeholder(value: str) -> bool:
+    """True for a value that stands for a secret without being one: `$DB_PASS`, `<token>`, `***`, `null`."""
+    return bool(_PLACEHOLDER.match(value.strip()))
 
 
 def credential_value(value: str, any_word: bool = False) -> bool:
@@ -136,6 +144,13 @@ def named_spans(text: str) -> Iterator[tuple[int, int]]:
             span = _value_span(text, sep.end(), random_only, names_password(name), bool(_ISSUED.search(name)))
         elif flag and (gap := _FLAG_GAP.match(text, end)) is not None and not text.startswith("-", gap.end()):
             span = _value_span(text, gap.end(), random_only, names_password(name), bool(_ISSUED.search(name)))
+        if span is not None and _AUTH_NAME.search(name):
+            if _SCHEME_NEXT.match(text, span[1]):
+                continue  # `Authorization: DeepL-Auth-Key 9f8e…`: a scheme word, the credential follows (secret_rules)
+            scheme = _SCHEME.match(text, span[0], span[1])
+            span = (
+                (scheme.end(), span[1]) if scheme else span
+            )  # `"Authorization": "Basic dXN…"`: the scheme stays
         if span is not None:
             covered = span[1]
             yield span

@@ -73,6 +73,14 @@ _PIPED = re.compile(
 _LOGIN_P = re.compile(
     r"""\b(?:login|signin|auth)\b[^\n|;&]{0,200}?[ \t]-p[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s'"`]+))"""
 )
+# `-p VALUE` after a user option of the same command (`ncftp -u bob -p …`, `tool --user x -p …`); not for
+# the commands whose `-p` with a space asks for the password and the next word is a database (mysql)
+_USER_THEN_P = re.compile(
+    r"""(?:^|[\s'"`])(?:-u|--user|--username|-l|--login)(?:=|[ \t]+)[^\s-][^\n|;&]{0,200}?[ \t]-p[ \t]+"""
+    r"""(?:"([^"\n]+)"|'([^'\n]+)'|([^\s'"`-][^\s'"`]*))"""
+)
+_PROMPT_P = re.compile(r"(?:^|[\s/])(?:mysql\w*|mariadb[\w-]*)[ \t]")
+_NEEDS_USER_P = re.compile(r"[ \t]-p[ \t]")
 # a token that names itself a secret and ends in a random tail: AGE-SECRET-KEY-1…, …_PRIVATE_KEY_…
 _SELF_NAMED = re.compile(
     r"(?<![\w-])[A-Za-z0-9]*[-_](?i:secret|private)[-_][A-Za-z0-9_-]*?[-_]?([A-Za-z0-9]{20,})"
@@ -124,6 +132,11 @@ def position_spans(text: str) -> Iterator[tuple[int, int]]:
             start, end = m.span(next(i for i in (1, 2, 3) if m.group(i) is not None))
             if credential_value(text[start:end]) and not text[start:end].startswith("$"):
                 yield start, end
+    for m in _USER_THEN_P.finditer(text) if _NEEDS_USER_P.search(text) else ():
+        segment = max(text.rfind(c, 0, m.start() + 1) for c in "\n|;&")
+        start, end = m.span(next(i for i in (1, 2, 3) if m.group(i) is not None))
+        if not _PROMPT_P.search(text, segment + 1, m.start() + 1) and credential_value(text[start:end]):
+            yield start, end
     for m in _USER_HASH.finditer(text) if _NEEDS_HASH.search(text) else ():
         yield m.span(1)
     for pattern, needs in ((_PGPASS, _NEEDS_PGPASS), (_SMB_USER, _NEEDS_SMB)):

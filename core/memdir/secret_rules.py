@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memdir.secret_named import credential_value
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -126,10 +128,13 @@ RULES: list[Rule] = [
     Rule(
         "authorization",
         re.compile(
-            r"(?i)\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:(?:basic|bearer|token|digest|negotiate|"
-            r"apikey|key|sso-key|otp)\s+)?(?!(?:basic|bearer|token|digest)\b)([A-Za-z0-9._~+/=:-]{8,})"
+            # any scheme word (Basic, Bearer, Token, a vendor's `DeepL-Auth-Key`, `SSWS`) or none: a word
+            # with no scheme before it is the credential only when no other word follows it in the value
+            r"(?i)\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:([A-Za-z][A-Za-z0-9_-]{0,40})[ \t]+)?"
+            r"(?(1)|(?![A-Za-z][A-Za-z_-]*[ \t]+[^\s'\"]))"
+            r"(?!(?:basic|bearer|token|digest)\b)([A-Za-z0-9._~+/=:-]{8,})"
         ),
-        1,
+        2,
     ),
     Rule(
         "bearer",
@@ -170,6 +175,17 @@ RULES: list[Rule] = [
             r"\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,300}?\s(?:-u|--user|--proxy-user|-U)[ =]?[\"']?[^\s:'\"]*:([^\s'\"]{1,300})"
         ),
         1,
+    ),
+    Rule(
+        # `-u user,password` (lftp, `open -u`), `--user user:password`: the pair after a user option of any
+        # command; the password must read as one (not `-u 1000:1000`, `ps -u root,daemon`, `-u app:staff`)
+        "user_pair_option",
+        re.compile(
+            r"(?:^|[\s'\"`])(?:-u|--user|--username|--proxy-user|--auth|--credentials?)(?:=|[ \t]*)[\"']?"
+            r"[^\s:,'\"]+[,:]([^\s'\"]{1,300})"
+        ),
+        1,
+        check=lambda v: credential_value(v),
     ),
     Rule("netrc", re.compile(r"(?i)\blogin\s+\S+\s+password\s+(?![:=])(\S+)"), 1),
     # a `.netrc` line of its own: `password s3cret`, not a sentence that opens `password reset ...`
