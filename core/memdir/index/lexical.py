@@ -85,6 +85,24 @@ def cjk_text(terms: Mapping[str, int]) -> bool:
     return total > 0 and 2 * sum(n for t, n in terms.items() if _CJK.match(t)) >= total
 
 
+TINY_WORDS = 2  # a text of at most this many words is too short to carry a meaning of its own (tiny_text)
+
+
+def text_words(terms: Iterable[str]) -> float:
+    """About how many words a text of these (document) terms holds: its Latin words of 2+ letters (numbers
+    such as an episode's `16:49` left out) plus half its distinct CJK characters (a Japanese word is
+    mostly two: `有害事象` is two words, `escape` one)."""
+    latin = sum(1 for t in terms if t.isascii() and len(t) > 1 and not t.isdigit())
+    return latin + len({t for t in terms if len(t) == 1 and _CJK.match(t)}) / 2
+
+
+def tiny_text(terms: Iterable[str]) -> bool:
+    """Whether a text of these document terms is a word or two (`escape`, `了解`): e5 places such a text
+    near almost any query (cosine 0.81-0.90 to unrelated questions), so its cosine is weak evidence
+    (trial 25 #13; docs/benchmarks-search.md "Tiny notes")."""
+    return text_words(terms) <= TINY_WORDS
+
+
 class LexicalIndex:
     """BM25 over per-document term counts; build once per loaded catalog, query many times."""
 

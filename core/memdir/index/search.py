@@ -7,7 +7,9 @@ from one ranking gets 0 there. The two are summed with weights LEXICAL_WEIGHT an
 keeps how far apart the scores are, so a note far ahead in one ranking stays ahead. A note
 written in another script than the query (Japanese for an English question, or the reverse:
 `foreign_notes`) cannot share its words, so its lexical part is unknown, not 0: it is scored
-by its normalised cosine alone (trial 18; scripts/bench_search_crosslang.py).
+by its normalised cosine alone (trial 18; scripts/bench_search_crosslang.py), unless it is a word
+or two (lexical.tiny_text): e5 puts such a text near any query, so it keeps the vector weight of
+a same-script note and never outranks a note found both ways on cosine alone (trial 25 #13).
 
 Before answering, search checks (by file stats, at most every 2 s per process) whether
 the files changed since the last sync and, if so, syncs them first; if another process
@@ -25,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memdir.errors import MemdirError
-from memdir.index.lexical import LexicalIndex, cjk_text, tokenize
+from memdir.index.lexical import LexicalIndex, cjk_text, tiny_text, tokenize
 from memdir.index.query import vector_text
 from memdir.jsonvalue import JSONObject
 from memdir.notes.model import tag_list
@@ -252,7 +254,11 @@ def search_memory(
     elif mode == "vector":
         ranked = vec
     else:
-        ranked = fuse_hybrid(lex, vec, foreign=foreign_notes(query, view.lexical, (p for p, _ in vec)))
+        foreign = foreign_notes(query, view.lexical, (p for p, _ in vec))
+        recs = view.catalog.records  # a note of a word or two is not scored by its cosine alone (tiny_text)
+        ranked = fuse_hybrid(
+            lex, vec, foreign={p for p in foreign if p in recs and not tiny_text(recs[p].tf)}
+        )
     found = {"lexical": {p for p, _ in lex}, "vector": {p for p, _ in vec}}
     terms = set(view.lexical.query_terms(query))
     hits = []
