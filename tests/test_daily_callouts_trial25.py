@@ -68,3 +68,37 @@ def test_a_callout_reads_as_its_title_and_body() -> None:
     )
     assert read_callouts("> [!warning] 教訓\n> 必ず確かめる。") == "教訓：必ず確かめる。"
     assert read_callouts("> [!tip] Lesson\n> > [!note]\n> > Check twice.") == "Lesson: Check twice."
+
+
+# A lesson told after one case, its rule general (trial 25 #11): the rule names the lesson, and what another
+# person asked for is no failure.
+CASES = [
+    (
+        "Serviced the Hendricks Bakery mixer today, 3 hours on site. The owner asked for a written report. "
+        "Lesson learned: always photograph the gearbox before opening it, the warranty needs it.",
+        "Mixer service at Hendricks Bakery",
+        "knowledge/lessons/photograph-the-gearbox-before-opening-it.md",
+        "The owner asked for a written report.",
+    ),
+    (
+        "Ishikawa 様の庭の剪定を終えた。先方から写真付きの報告の依頼があった。"
+        "教訓：今後は作業の前に必ず境界線を施主と確認する。",
+        "Ishikawa 様の庭の剪定",
+        "knowledge/lessons/作業の前に境界線を施主と確認する.md",
+        "依頼があった",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "title", "path", "asked"), CASES)
+def test_a_lesson_after_one_case_is_named_by_its_rule(
+    root: Path, text: str, title: str, path: str, asked: str
+) -> None:
+    mem = memory(root)
+    ep = mem.add_episode(text, title=title, at=at(9))
+    run(mem)
+    lessons = [p for p in _citing(root, ep.ref) if p.startswith("knowledge/lessons/")]
+    assert lessons == [path]
+    body = NoteStore(root).read(path).body
+    failed = body.split("## What failed", 1)[1].split("\n## ", 1)[0]
+    assert asked not in failed
