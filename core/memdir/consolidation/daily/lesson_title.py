@@ -6,7 +6,7 @@ quote") gave a lesson named after the case (`quote-for-kobayashi-trading.md`). A
 when the heading names something of its own (a name written with a capital inside the heading, or an id such
 as `KT-2230`, `#4411`) that the rule does not name, the lesson is titled by its rule instead ("Attach the
 Trados analysis PDF to the quote", 「100MB を超える ZIP は分割してからアップロードする」): the rule's first
-clause without "always"/"from now on"/「今後は」「必ず」 and without its reason (", clients ask for it",
+clause without a label of its own ("What we'd change: …"), "always"/"from now on"/「今後は」「必ず」 and its reason (", clients ask for it",
 ", never XLIFF 2.0"). A heading whose names the rule also names, or with no name, stays the title; so does one
 whose rule is too long for a title.
 """
@@ -29,6 +29,8 @@ _CUT = re.compile(
     r"\s*(?:[,;:—–]\s|、(?=(?:絶対に)?.{0,12}(?:しない|ないこと|禁止))|\s(?:because|since|so that|as)\s|[.!](?=\s|$)|[。！]).*$"
 )
 _WORDS = re.compile(r"[^\W_]+")
+_LABEL = re.compile(r"^([^:：]{1,40})[:：]\s*(.+)$")
+MAX_LABEL_WORDS = 5
 MAX_WORDS = 12  # a longer rule is no title
 MAX_CHARS_JA = 40
 
@@ -41,6 +43,9 @@ def _named(heading: str) -> set[str]:
 
 def _rule_phrase(rule: str) -> str:
     rule = unlabel(rule).strip()
+    label = _LABEL.match(rule)  # "What we'd change: …", "Won't do that again: …": a label of the writer's own
+    if label and len(_WORDS.findall(label.group(1))) <= MAX_LABEL_WORDS:
+        rule = label.group(2)
     rule = _LEAD_JA.sub("", _LEAD_EN.sub("", rule, count=1), count=1)
     rule = _CUT.sub("", rule).strip()
     rule = rule.replace("必ず", "").replace("  ", " ").strip()
