@@ -8,7 +8,8 @@ as `KT-2230`, `#4411`) that the rule does not name, the lesson is titled by its 
 Trados analysis PDF to the quote", 「100MB を超える ZIP は分割してからアップロードする」): the rule's first
 clause without a label of its own ("What we'd change: …"), "always"/"from now on"/「今後は」「必ず」 and its reason (", clients ask for it",
 ", never XLIFF 2.0"). A heading whose names the rule also names, or with no name, stays the title; so does one
-whose rule is too long for a title.
+whose rule is too long for a title, or does not open with such a word ("Before each mail-out, check …" opens with
+its condition, "Should have let them sit" is no rule: the heading stays).
 """
 
 from __future__ import annotations
@@ -46,7 +47,10 @@ def _rule_phrase(rule: str) -> str:
     label = _LABEL.match(rule)  # "What we'd change: …", "Won't do that again: …": a label of the writer's own
     if label and len(_WORDS.findall(label.group(1))) <= MAX_LABEL_WORDS:
         rule = label.group(2)
-    rule = _LEAD_JA.sub("", _LEAD_EN.sub("", rule, count=1), count=1)
+    bare = _LEAD_JA.sub("", _LEAD_EN.sub("", rule, count=1), count=1)
+    if bare == rule and "必ず" not in rule:
+        return ""  # no "always"/"from now on"/「今後は」「必ず」: the sentence may open with its condition
+    rule = bare
     rule = _CUT.sub("", rule).strip()
     rule = rule.replace("必ず", "").replace("  ", " ").strip()
     return rule[:1].upper() + rule[1:]
