@@ -9,7 +9,9 @@ again; re-exported with the v2 template.") were filed under "What failed". Now:
   again", 「…行がまた消えていた」); the repair stays under "What worked instead" (`lesson_units.REDONE`);
 - else a failure stated as a rule's consequence ("…, otherwise the tax line is wrong", "sonst …", "sinon …",
   「…しないと表がずれる」): the consequence is what goes wrong (`consequences`, re-check L3);
-- else the story before the lesson, without the narrator's plain acts (`lesson_units.plain_act`) and headings;
+- else the story before the lesson, without the narrator's plain acts (`lesson_units.plain_act`), headings and
+  what another person asked for ("The PM asked for a split by file.", 「先方から分割の依頼があった。」: a request
+  is no failure, trial 25 #11; `a_request`);
 - a heading is never a failed step.
 """
 
@@ -35,7 +37,7 @@ def story_failed(
     if not failed and not took_the_step(told):
         failed = [h for h in (repaired(s) if response(s) is None else failed_part(s) for s in remedies) if h]
         story = [
-            s for s in story if s not in heads and not went_well(s)
+            s for s in story if s not in heads and not went_well(s) and not a_request(s)
         ]  # "It went well, otherwise nothing new."
         failed = (
             failed or consequences(text) or without_responses([s for s in story[-2:] if not plain_act(s)])
@@ -91,6 +93,20 @@ _WELL = re.compile(
 _FAILED_WORD = re.compile(
     r"(?i)\b(?:but|aber|mais|pero|failed|broke|wrong|falsch|late|spät)\b|が、|けど|しかし"
 )
+
+
+# What another person asked of the narrator: "X asked (us) for …", "requested", "wanted …", "would like …";
+# 「…の依頼があった」「…を頼まれた」「…と言われた」「…を求められた」「…してほしい」.
+_REQUEST = re.compile(
+    r"(?i)\b(?:asked|asks|requested|requests|wanted|wants|would like)\b(?:\s+(?:us|me|him|her|them))?\s+(?:for|to|that|a|an|the)\b|"
+    r"依頼(?:が|を)?(?:あっ|来|き|受け)|頼まれ|求められ|(?:ほしい|欲しい)と(?:言われ|頼まれ|の)|要望(?:が|を)(?:あっ|受け)"
+)
+
+
+def a_request(s: str) -> bool:
+    """The sentence tells what another person asked for ("The PM asked for a split by file.", 「先方から分割の
+    依頼があった。」) and no failure: no failed step (trial 25 #11)."""
+    return not _FAILED_WORD.search(s) and not re.match(r"(?i)\s*(?:i|we)\b", s) and bool(_REQUEST.search(s))
 
 
 def went_well(s: str) -> bool:

@@ -52,6 +52,7 @@ from memdir.consolidation.daily.lesson_text import (
     terms,
     unlabel,
 )
+from memdir.consolidation.daily.lesson_title import rule_title
 from memdir.consolidation.daily.lesson_turns import FOUND_OUT
 from memdir.consolidation.daily.lesson_units import (
     as_item,
@@ -188,6 +189,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     # the title the episode's note gets ("hi girls, important about…" is no lesson's name)
     title = redact_text(shape("knowledge", given_title(ep.title, ep.text), ep.text).title or fixes[0])[:120]
     title = bare_lesson_title(title)  # "Lesson: rabies booking" is named once: `# Lesson: rabies booking`
+    title = redact_text(rule_title(title, fixes))  # not one case's name for a general rule (trial 25 #11)
     meta: dict[str, object] = {
         "type": "lesson",
         # what to do instead (the title is already the heading), a sentence's capital first ("Lesson learned:

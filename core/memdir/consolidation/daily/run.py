@@ -27,6 +27,7 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from memdir.config import LLMConfig
+from memdir.consolidation.daily.callouts import read_callouts
 from memdir.consolidation.daily.held import hold_unresolved
 from memdir.consolidation.daily.lesson_fold import fold_lessons
 from memdir.consolidation.daily.lesson_preview import preview_lessons
@@ -394,6 +395,6 @@ def _within_note_size(ops: list[Op], report: RunReport) -> list[Op]:
 
 
 def _redacted(ep: Episode) -> Episode:
-    """The episode with secrets masked in title and text (one found in either, in both); a pasted log cut."""
+    """The episode with secrets masked (title and text together), a pasted log cut, callouts read (callouts.py)."""
     title, text = redact_together([ep.title, ep.text])
-    return replace(ep, title=title, text=condense(text, ep.id))
+    return replace(ep, title=title, text=condense(read_callouts(text), ep.id))
