@@ -59,3 +59,12 @@ def act_differs(report: str, procedure: str, title: str) -> str:
     if not told or any(_names(a, procedure, language(report) == "ja") for a in told):
         return ""
     return f'another act: report "{", ".join(told[:3])}", not named by "{" ".join(title.split())}"'
+
+
+def act_named(report: str, procedure: str) -> str:
+    """The report's act the procedure's text names, in the same language ("" when none or it cannot be told):
+    a report whose act is the procedure's is asked about, never skipped silently (trial 25 #9)."""
+    if language(report) != language(procedure):
+        return ""
+    ja = language(report) == "ja"
+    return next((a for a in acts(report) if _names(a, procedure, ja)), "")
