@@ -58,7 +58,11 @@ def test_a_sentence_told_in_turn_gives_one_step_per_clause() -> None:
         "Create their club invite.",
     ]
     ja = "まず生地を冷蔵庫から出し、次にオーブンを200度に予熱し、最後に天板に並べて焼く。"
-    assert series(ja) == ["まず生地を冷蔵庫から出し", "次にオーブンを200度に予熱し", "最後に天板に並べて焼く。"]
+    assert series(ja) == [
+        "まず生地を冷蔵庫から出し",
+        "次にオーブンを200度に予熱し",
+        "最後に天板に並べて焼く。",
+    ]
     # a sentence that tells what happened in turn is no series of steps
     assert series("We restarted the oven, then it worked.") == ["We restarted the oven, then it worked."]
 
