@@ -16,10 +16,9 @@ Other parts are planned by their kind; for each part of kind knowledge or proced
    to review/ (near-identical content adds nothing a person should not look at first);
 5. a note of that kind has the same slug and calibrated similarity >= SAME_TITLE_MIN -> update it;
 6. the best match has calibrated similarity >= SAME_SUBJECT -> new material on the same subject: update it;
-7. a note of that kind in the other language reads as its translation (route_lang; a procedure also by its
-   steps told whole, trial 18): one created in this run is extended (one note holds both versions), an older
-   one gets a merge candidate; a procedure that
-   reads as a later version of another (route_lang.later_version) gets a merge candidate (trial 16);
+7. a note of that kind in the other language reads as its translation (route_lang; a procedure also by its steps
+   told whole, trial 18): one created in this run is extended, an older one gets a merge candidate; a procedure
+   that reads as a later version of another or of a person's how-to in knowledge/ (plan_howto) gets one too;
 8. otherwise a new note `<kind>/<slug>.md` (slug of the title; `-2`, `-3`... when taken).
 Updates append `## YYYY-MM-DD — <title>` and extend `sources`, keeping every other byte (but the line under
 a procedure's title that says which steps are current, when new steps are appended under old ones).
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from memdir.consolidation.daily import route_lang
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
+from memdir.consolidation.daily.plan_howto import howto_reason, person_howtos
 from memdir.consolidation.daily.route_bare_title import names_a_subject
 from memdir.consolidation.daily.route_lang import later_version, same_in_other_language, translation_by_steps
 from memdir.consolidation.daily.route_outcome import Outcome
@@ -62,7 +62,6 @@ WRITE_KINDS = ("knowledge", "procedures")
 SAME_TITLE_MIN = 0.5  # same slug counts as the same subject only when the content is related too
 SAME_SUBJECT = 0.75  # calibrated similarity from which new material extends the best note (docs/daily.md)
 NO_PROCEDURE = "reports using a procedure no note describes"
-
 
 REVIEW = "<review>"
 EVIDENCE = "<evidence>"
@@ -218,7 +217,7 @@ class Planner:
             decision.update(action="merge_candidate", target=path, reason=reason)
         elif target is not None and target.startswith(REVIEW):
             path = target[len(REVIEW) :] or (best.path if best else "")
-            m = next((x for x in matches if x.path == path), best)
+            m = next((x for x in [*matches, *person_howtos(self.vectors, vec, kind)] if x.path == path), best)
             assert m is not None
             self._review(ep, "merge_candidate", title, text, m, reason)
             decision.update(action="merge_candidate", target=m.path, reason=reason)
@@ -282,9 +281,10 @@ class Planner:
                 if draft is not None and draft.op.op == "create":
                     return m.path, "the same note in another language, created in this run"
                 return REVIEW + m.path, "the same note in another language"
-        for m in matches if kind == "procedures" else []:  # a new wording, checklist or language (trial 16)
-            if later_version(text, self._body_of(m.path), m.similarity):
-                return REVIEW + m.path, "a later version of this procedure"
+        howtos = person_howtos(self.vectors, vec, kind)  # a person's how-to in knowledge/ too (trial 25)
+        for m in [*matches, *howtos]:  # a new wording, checklist or language (trial 16)
+            if kind == "procedures" and later_version(text, self._body_of(m.path), m.similarity):
+                return REVIEW + m.path, howto_reason(m, "a later version of this procedure")
         return None, ""
 
     def _cites(self, path: str, ep: Episode) -> bool:

@@ -16,7 +16,8 @@ import re
 
 from memdir.consolidation.daily.past_tense import PAST_VERB
 from memdir.consolidation.daily.route_lang import language
-from memdir.consolidation.daily.route_usage import PROC_NOUN, USUAL, stem
+from memdir.consolidation.daily.route_usage import DONE, FAILED, PROC_NOUN, USUAL, stem
+from memdir.consolidation.daily.route_usage_case import without_case
 
 _EN_ACT = re.compile(rf"\b{PAST_VERB}\b", re.I)
 # the noun of a する verb: kanji or katakana (2+), or a kanji with its okurigana (取り), then (を) し/す/さ/やっ/行っ
@@ -59,3 +60,64 @@ def act_differs(report: str, procedure: str, title: str) -> str:
     if not told or any(_names(a, procedure, language(report) == "ja") for a in told):
         return ""
     return f'another act: report "{", ".join(told[:3])}", not named by "{" ".join(title.split())}"'
+
+
+def act_named(report: str, procedure: str) -> str:
+    """The report's act the procedure's text names, when the report names nothing the procedure does not (its
+    case words, the usual way and the outcome left out): "Delivered NX-0470 the usual way, fine." of "Deliver
+    translated files to the client portal"; never "Renewed the parking permits" of "Renew the TLS certificate".
+    "" when none, or in the other language. Such a report is asked about, never skipped silently (trial 25 #9)."""
+    if language(report) != language(procedure):
+        return ""
+    ja = language(report) == "ja"
+    told = next((a for a in acts(report) if _names(a, procedure, ja)), "")
+    return told if told and not _unnamed(report, procedure, ja) else ""
+
+
+# words that name no thing of a report's own: function words, a way of saying it was done
+_FUNCTION = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "this",
+        "that",
+        "these",
+        "those",
+        "our",
+        "their",
+        "its",
+        "all",
+        "way",
+        "today",
+        "again",
+        "also",
+        "then",
+        "just",
+        "one",
+        "two",
+        "here",
+        "there",
+        "some",
+        "any",
+        "same",
+        "usual",
+        "normal",
+    ]
+)
+_NOUN_JA = re.compile(r"[\u4e00-\u9fff々]{2,}|[\u30a0-\u30ffー]{2,}")
+
+
+def _unnamed(report: str, procedure: str, ja: bool) -> list[str]:
+    """The report's words of its own (what it worked on) that the procedure's text does not name."""
+    text = without_case(report)
+    for pattern in (USUAL, PROC_NOUN, DONE, FAILED):
+        text = pattern.sub(" ", text)
+    if ja:
+        done = set(acts(report))
+        return [w for w in _NOUN_JA.findall(text) if w not in done and w not in procedure]
+    words = {stem(w) for w in _EN_WORD.findall(procedure.lower())}
+    own = (w for w in _EN_WORD.findall(text.lower()) if len(w) > 2 and w not in _FUNCTION)
+    return [w for w in own if not _EN_ACT.fullmatch(w) and not _LIGHT.match(w) and stem(w) not in words]

@@ -19,7 +19,21 @@ from memdir.notes.current_steps import language
 
 # verbs of a UI or a desk that the routing cue list does not hold
 _MORE = frozenset(
-    ["pick", "hit", "tap", "grab", "toggle", "tick", "untick", "fill", "type", "choose", "paste", "head"]
+    [
+        "pick",
+        "hit",
+        "tap",
+        "grab",
+        "toggle",
+        "tick",
+        "untick",
+        "fill",
+        "type",
+        "choose",
+        "paste",
+        "head",
+        "share",
+    ]
 )
 _VERBS = "|".join(sorted(IMPERATIVE_VERBS | _MORE, key=len, reverse=True))
 _CLAUSE = re.compile(rf",\s+(?:and\s+|then\s+|and then\s+)?(?=(?:{_VERBS})\b)", re.I)
@@ -43,13 +57,44 @@ _TIMED = re.compile(
 )
 
 
+# a clause told in turn, by the one who does it: ", then I add …", ", and finally we create …", 「…し、次に…」
+# (trial 25 #10: "After that I share the folder, then I add them to the sheet, and finally I create their login")
+_TURN = r"(?:then|next|finally|lastly|after that|afterwards)"
+_SUBJECT = r"(?:(?:i|we|you)\s+)?"
+_IN_TURN = re.compile(rf",\s+(?:and\s+)?{_TURN},?\s+{_SUBJECT}(?=(?:{_VERBS})\b)", re.I)
+_FIRST_TURN = re.compile(
+    rf"^(?:(?:first(?:ly)?|{_TURN}),?\s+){_SUBJECT}(?=(?:{_VERBS})\b)|^(?:i|we|you)\s+(?=(?:{_VERBS})\b)",
+    re.I,
+)
+_IN_TURN_JA = re.compile(r"[、,]\s*(?=(?:次に|それから|その後|そのあと|続いて|最後に)[、,]?)")
+
+
 def series(sentence: str) -> list[str]:
-    """The commands of a sentence that strings three or more together (`A, b, c and d.`), else [sentence]."""
+    """The commands of a sentence that strings three or more together (`A, b, c and d.`), or two or more told
+    in turn ("First I stop the feed, then I flush the line", 「まず…し、次に…」), else [sentence]."""
+    turns = _in_turn(sentence)
+    if len(turns) >= 2:
+        return turns
     parts = _CLAUSE.split(sentence)
     if len(parts) < MIN_CLAUSES or not re.match(rf"(?:{_VERBS})\b", parts[0], re.I):
         return [sentence]
     out = [p.strip().rstrip(",") for p in parts if p.strip()]
     return [cap_first(p) for p in out]
+
+
+def _in_turn(sentence: str) -> list[str]:
+    """The clauses of a sentence told in turn, each a command of its own, the sequence words and the subject
+    left out ("After that I share X, then I add Y" -> "Share X", "Add Y"); [] when it is not such a sentence."""
+    if language(sentence) == "ja":
+        parts = _IN_TURN_JA.split(sentence)
+        if len(parts) < 2 or not re.match(r"(?:まず|最初に|はじめに)", parts[0]):
+            return []
+        return [p.strip() for p in parts if p.strip()]
+    parts = _IN_TURN.split(sentence)
+    if len(parts) < 2 or not _FIRST_TURN.match(parts[0]):
+        return []
+    parts[0] = parts[0][_FIRST_TURN.match(parts[0]).end() :]  # type: ignore[union-attr]
+    return [cap_first(p.strip().rstrip(",")) for p in parts if p.strip()]
 
 
 def led_step(sentence: str) -> bool:
