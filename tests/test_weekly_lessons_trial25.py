@@ -1,0 +1,159 @@
+"""Trial 25 #5, #6: a weekly lesson's fix read at the argument that changed, never against the error's
+own advice, and written for the kind (another task's value is a placeholder; How to check reads the step
+that failed). A bakery's cake orders (EN) and a clinic's 検査予約 (JA), over a real `memdir` subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+CORE = Path(__file__).resolve().parents[1] / "core"
+
+
+def _cli(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(CORE), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    return subprocess.run(
+        [sys.executable, "-m", "memdir", *args], cwd=root, env=env, capture_output=True, text=True, check=True
+    )
+
+
+def _task(out: list[dict[str, object]], tid: str, day: str, hour: int, intent: str, steps, ok: bool) -> None:
+    ts = lambda m: f"{day}T{hour:02d}:{m:02d}:00+00:00"  # noqa: E731
+    out.append({"ts": ts(0), "type": "task_start", "task_id": tid, "summary": intent, "agent": "a"})
+    m = 1
+    for command, error in steps:
+        out.append(
+            {"ts": ts(m), "type": "tool_use", "task_id": tid, "tool": "shell", "input": {"command": command}}
+        )
+        res: dict[str, object] = {"ts": ts(m + 1), "type": "tool_result", "task_id": tid, "tool": "shell"}
+        res.update({"outcome": "failure", "error": error} if error else {"outcome": "success"})
+        out.append(res)
+        m += 2
+    out.append({"ts": ts(m), "type": "task_end", "task_id": tid, "outcome": "success" if ok else "failure"})
+
+
+def _week(
+    root: Path, intent: str, clients: list[tuple[str, str]], steps, fail_at: str, error: str, fixed
+) -> None:
+    _cli(root.parent, "init", str(root))
+    events: list[dict[str, object]] = []
+    for k, (who, job) in enumerate(clients):
+        day = f"2026-12-0{k + 1}"
+        if k == 2:  # this one fails at `fail_at`, then its retry changes one step
+            run = [(s, error if s.startswith(fail_at) else None) for s in steps(who, job)]
+            cut = next(i for i, (s, e) in enumerate(run) if e) + 1
+            _task(events, f"t-{k}", day, 2, intent.format(who=who, job=job), run[:cut], False)
+            again = [fixed(s) for s in steps(who, job)]
+            _task(
+                events,
+                f"t-{k}r",
+                day,
+                4,
+                intent.format(who=who, job=job) + " (retry)",
+                [(s, None) for s in again],
+                True,
+            )
+            continue
+        _task(
+            events,
+            f"t-{k}",
+            day,
+            2,
+            intent.format(who=who, job=job),
+            [(s, None) for s in steps(who, job)],
+            True,
+        )
+    (root / "activity").mkdir(exist_ok=True)
+    (root / "activity" / "2026-12-01.jsonl").write_text(
+        "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), encoding="utf-8"
+    )
+    _cli(root, "consolidate", "weekly", "--until", "2026-12-07")
+
+
+def _lesson(root: Path) -> str:
+    (path,) = (root / "knowledge" / "lessons").glob("*.md")
+    return path.read_text(encoding="utf-8")
+
+
+CLIENTS = [
+    ("alder-cafe", "C-311"),
+    ("birch-hotel", "C-412"),
+    ("cedar-school", "C-513"),
+    ("dune-bar", "C-614"),
+]
+
+
+def _cake(who: str, job: str) -> list[str]:
+    return [
+        f"bake-plan --order {job}.yaml",
+        f"label-print {who}_{job}.pdf",
+        f"curl -fsS -F file=@{who}_{job}.pdf https://orders.{who}.example.org/api/confirm",
+        f"mail -s 'Order ready: {job}' chef@{who}.example.org < ready.txt",
+    ]
+
+
+def test_a_retry_that_adds_another_argument_is_not_the_fix_the_error_names(tmp_path: Path) -> None:
+    """#5: the error says `--oven`; the retry only added `copies=2`: the lesson does not claim that."""
+    root = tmp_path / "bakery"
+    _week(
+        root,
+        "Confirm cake order {job} for {who}",
+        CLIENTS,
+        _cake,
+        "label-print",
+        "LabelError: oven slot missing from plan (re-run bake-plan with --oven)",
+        lambda s: s + " copies=2" if s.startswith("label-print") else s,
+    )
+    text = _lesson(root)
+    desc = text.split("description:", 1)[1].split("\n", 1)[0]
+    assert "copies=2" not in desc and "--oven" in desc, desc
+    assert "which that change does not do" in text, text
+
+
+def test_an_added_argument_is_read_as_added_and_the_kind_keeps_no_clients_host(tmp_path: Path) -> None:
+    """#5/#6: `label-print -s 2 …` after `label-print …` failed at the upload: "add `-s 2`"; the upload's
+    host of one client is `<…>`; How to check reads the upload, not the e-mail."""
+    root = tmp_path / "bakery"
+    _week(
+        root,
+        "Confirm cake order {job} for {who}",
+        CLIENTS,
+        _cake,
+        "curl",
+        "curl: (22) The requested URL returned error: 413 Payload Too Large",
+        lambda s: s.replace("label-print ", "label-print -s 2 "),
+    )
+    text = _lesson(root)
+    desc = text.split("description:", 1)[1].split("\n", 1)[0]
+    assert "add `-s 2` to `label-print`" in desc, desc
+    assert "cedar-school.example.org" not in text.split("## What failed")[0], text
+    check = text.split("## How to check", 1)[1]
+    assert "curl" in check and "mail" not in check, check
+
+
+def _ja(who: str, job: str) -> list[str]:
+    return [
+        f"kensa-book --patient {job}",
+        f"kensa-form {who}_{job}.pdf",
+        f"curl -fsS -F file=@{who}_{job}.pdf https://lab.{who}.example.jp/api/submit",
+        f"mail -s '予約確定 {job}' desk@{who}.example.jp < done.txt",
+    ]
+
+
+def test_japanese_kind_lesson_follows_the_errors_advice(tmp_path: Path) -> None:
+    root = tmp_path / "clinic"
+    _week(
+        root,
+        "{who} の患者 {job} の検査予約を登録する",
+        CLIENTS,
+        _ja,
+        "kensa-form",
+        "FormError: 同意書がありません（--consent を付けて再実行してください）",
+        lambda s: s + " lang=ja" if s.startswith("kensa-form") else s,
+    )
+    text = _lesson(root)
+    desc = text.split("description:", 1)[1].split("\n", 1)[0]
+    assert "lang=ja" not in desc and "--consent" in desc, desc
