@@ -14,9 +14,19 @@ CORE = Path(__file__).resolve().parents[1] / "core"
 
 
 def _cli(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(CORE), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(CORE),
+        "MEMDIR_ROOT": str(root),
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+    }
     return subprocess.run(
-        [sys.executable, "-m", "memdir", *args], cwd=root, env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-m", "memdir", *args],
+        cwd=root.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
 
 
@@ -38,14 +48,13 @@ def _task(out: list[dict[str, object]], tid: str, day: str, hour: int, intent: s
 def _week(
     root: Path, intent: str, clients: list[tuple[str, str]], steps, fail_at: str, error: str, fixed
 ) -> None:
-    _cli(root.parent, "init", str(root))
+    _cli(root, "init", str(root))
     events: list[dict[str, object]] = []
     for k, (who, job) in enumerate(clients):
         day = f"2026-12-0{k + 1}"
         if k == 2:  # this one fails at `fail_at`, then its retry changes one step
             run = [(s, error if s.startswith(fail_at) else None) for s in steps(who, job)]
-            cut = next(i for i, (s, e) in enumerate(run) if e) + 1
-            _task(events, f"t-{k}", day, 2, intent.format(who=who, job=job), run[:cut], False)
+            _task(events, f"t-{k}", day, 2, intent.format(who=who, job=job), run, False)
             again = [fixed(s) for s in steps(who, job)]
             _task(
                 events,
@@ -89,6 +98,7 @@ CLIENTS = [
 def _cake(who: str, job: str) -> list[str]:
     return [
         f"bake-plan --order {job}.yaml",
+        f"glaze-mix --recipe {job}.txt",
         f"label-print {who}_{job}.pdf",
         f"curl -fsS -F file=@{who}_{job}.pdf https://orders.{who}.example.org/api/confirm",
         f"mail -s 'Order ready: {job}' chef@{who}.example.org < ready.txt",
@@ -113,10 +123,7 @@ def test_a_retry_that_adds_another_argument_is_not_the_fix_the_error_names(tmp_p
     assert "which that change does not do" in text, text
 
 
-def test_an_added_argument_is_read_as_added_and_the_kind_keeps_no_clients_host(tmp_path: Path) -> None:
-    """#5/#6: `label-print -s 2 …` after `label-print …` failed at the upload: "add `-s 2`"; the upload's
-    host of one client is `<…>`; How to check reads the upload, not the e-mail."""
-    root = tmp_path / "bakery"
+def _bigger_labels(root: Path) -> str:
     _week(
         root,
         "Confirm cake order {job} for {who}",
@@ -126,12 +133,23 @@ def test_an_added_argument_is_read_as_added_and_the_kind_keeps_no_clients_host(t
         "curl: (22) The requested URL returned error: 413 Payload Too Large",
         lambda s: s.replace("label-print ", "label-print -s 2 "),
     )
-    text = _lesson(root)
+    return _lesson(root)
+
+
+def test_an_added_argument_is_read_as_added(tmp_path: Path) -> None:
+    """#5: `label-print -s 2 …` after `label-print …` (the upload failed): "add `-s 2` to `label-print`"."""
+    text = _bigger_labels(tmp_path / "bakery")
     desc = text.split("description:", 1)[1].split("\n", 1)[0]
     assert "add `-s 2` to `label-print`" in desc, desc
+
+
+def test_a_kind_lesson_keeps_no_clients_host_and_checks_the_step_that_failed(tmp_path: Path) -> None:
+    """#6: the upload's host of one client is `<…>` (the other clients wrote theirs there); How to check
+    reads the upload that failed, not the e-mail after it."""
+    text = _bigger_labels(tmp_path / "bakery")
     assert "cedar-school.example.org" not in text.split("## What failed")[0], text
     check = text.split("## How to check", 1)[1]
-    assert "curl" in check and "mail" not in check, check
+    assert "api/confirm" in check and "mail" not in check, check
 
 
 def _ja(who: str, job: str) -> list[str]:
