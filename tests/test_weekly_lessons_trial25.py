@@ -46,13 +46,22 @@ def _task(out: list[dict[str, object]], tid: str, day: str, hour: int, intent: s
 
 
 def _week(
-    root: Path, intent: str, clients: list[tuple[str, str]], steps, fail_at: str, error: str, fixed
+    root: Path,
+    intent: str,
+    clients: list[tuple[str, str]],
+    steps,
+    fail_at: str,
+    error: str,
+    fixed,
+    notes: dict[str, str] | None = None,
 ) -> None:
     _cli(root, "init", str(root))
+    for name, text in (notes or {}).items():
+        (root / "procedures" / name).write_text(text, encoding="utf-8")
     events: list[dict[str, object]] = []
     for k, (who, job) in enumerate(clients):
         day = f"2026-12-0{k + 1}"
-        if k == 2:  # this one fails at `fail_at`, then its retry changes one step
+        if k == 2 and error:  # this one fails at `fail_at`, then its retry changes one step
             run = [(s, error if s.startswith(fail_at) else None) for s in steps(who, job)]
             _task(events, f"t-{k}", day, 2, intent.format(who=who, job=job), run, False)
             again = [fixed(s) for s in steps(who, job)]
@@ -175,3 +184,90 @@ def test_japanese_kind_lesson_follows_the_errors_advice(tmp_path: Path) -> None:
     text = _lesson(root)
     desc = text.split("description:", 1)[1].split("\n", 1)[0]
     assert "lang=ja" not in desc and "--consent" in desc, desc
+
+
+_SPLIT = {"sage-inn": "-s 50m ", "reed-club": "-9 -q "}
+
+
+def _photos(who: str, job: str) -> list[str]:
+    return [
+        f"darktable-cli raw/{job} out/{job}",
+        f"exiftool -all= out/{job}",
+        f"zip {_SPLIT.get(who, '')}{who}_{job}_final.zip out/*.jpg",  # two archives made otherwise
+        f"curl -fsS -F file=@{who}_{job}_final.zip https://share.{who}.example.net/api/upload",
+        f"mail -s 'Photos ready: {job}' hello@{who}.example.net < ready.txt",
+    ]
+
+
+PHOTO_NOTE = """---
+description: How we hand edited photos to a client
+origin: human
+---
+
+# Hand over a photo shoot
+
+1. Develop the raw files: `darktable-cli raw/<shoot> out/<shoot>`.
+2. Strip the metadata: `exiftool -all= out/<shoot>`.
+3. Zip the edited photos as `<client>_<shoot>_final.zip`.
+4. Upload the zip to the client's share (its address is in the client's note).
+5. E-mail the client that the photos are up, with the shoot id.
+"""
+
+PHOTO_NOTE_JA = """---
+description: 撮影データを納品する手順
+origin: human
+---
+
+# 撮影データの納品
+
+1. RAW を現像する：`darktable-cli raw/<撮影> out/<撮影>`。
+2. メタデータを消す：`exiftool -all= out/<撮影>`。
+3. 写真を zip で `<顧客>_<撮影>_final.zip` にまとめる。
+4. 顧客の共有サーバーにアップロードする（アドレスは顧客のノートにある）。
+5. 写真を上げたことを撮影番号つきで顧客にメールする。
+"""
+
+SHOOTS = [("oak-studio", "S-210"), ("pine-hall", "S-311"), ("reed-club", "S-412"), ("sage-inn", "S-513")]
+
+
+# the draft's steps and placeholder values as a week of four hand-overs gave them (trial 25 #7's shape: one
+# archive split, one name masked, so one placeholder stands for the whole archive name)
+_STEPS = [
+    "shell: `darktable-cli raw/{shoot} out/{shoot}`",
+    "shell: `exiftool -all= out/{shoot}`",
+    "shell: `zip {object} out/*.jpg`",
+    "shell: `curl -fsS -F file=@{who}_final.zip https://share.{host}.example.net/api/upload`",
+]
+_VALUES = {
+    "object": [
+        "oak-studio_S-210_final.zip",
+        "pine-hall_S-311_final.zip",
+        "[REDACTED]",
+        "-s 50m sage_S-513_final.zip",
+    ],
+    "shoot": ["S-210", "S-311", "S-412", "S-513"],
+}
+
+
+def _lines(note: str) -> list[str]:
+    from memdir.consolidation.weekly.listed import numbered_lines
+
+    return numbered_lines(note.split("\n---\n", 1)[1])
+
+
+def test_a_merge_candidate_leaves_out_a_step_the_persons_note_has_by_its_own_placeholders() -> None:
+    """#7: "3. Zip the edited photos as `<client>_<shoot>_final.zip`." is the zip step: not proposed."""
+    from memdir.consolidation.weekly.listed import resolve, unlisted
+
+    left = unlisted(_STEPS[2:3], _lines(PHOTO_NOTE), _STEPS, _VALUES)
+    assert left == [], left
+    assert resolve(_STEPS, _lines(PHOTO_NOTE), _VALUES).get("object") == "<client>_<shoot>_final.zip"
+
+
+def test_a_japanese_note_says_the_zip_step_with_its_own_placeholders() -> None:
+    from memdir.consolidation.weekly.listed import resolve, unlisted
+
+    assert unlisted(_STEPS[2:3], _lines(PHOTO_NOTE_JA), _STEPS, _VALUES) == []
+    assert resolve(_STEPS, _lines(PHOTO_NOTE_JA), _VALUES).get("object") == "<顧客>_<撮影>_final.zip"
+    other = ["shell: `tar czf {object} out/`"]  # another command: still proposed
+    assert unlisted(other, _lines(PHOTO_NOTE_JA), other, _VALUES) == other
