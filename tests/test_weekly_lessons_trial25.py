@@ -271,3 +271,44 @@ def test_a_japanese_note_says_the_zip_step_with_its_own_placeholders() -> None:
     assert resolve(_STEPS, _lines(PHOTO_NOTE_JA), _VALUES).get("object") == "<顧客>_<撮影>_final.zip"
     other = ["shell: `tar czf {object} out/`"]  # another command: still proposed
     assert unlisted(other, _lines(PHOTO_NOTE_JA), other, _VALUES) == other
+
+
+def _told_week(root: Path, text: str, title: str, error: str, intent: str) -> None:
+    _cli(root, "init", str(root))
+    _cli(root, "episode", "add", text, "--title", title, "--at", "2026-12-03T11:00:00+00:00")
+    _cli(root, "consolidate", "daily", "--date", "2026-12-03")
+    events = root / "activity"
+    tmp = root.parent / "w"
+    _week(
+        tmp,
+        intent,
+        CLIENTS,
+        _cake,
+        "label-print",
+        error,
+        lambda s: s + " copies=2" if s.startswith("label-print") else s,
+    )
+    events.mkdir(exist_ok=True)
+    (events / "2026-12-01.jsonl").write_text(
+        (tmp / "activity" / "2026-12-01.jsonl").read_text("utf-8"), "utf-8"
+    )
+    _cli(root, "consolidate", "weekly", "--until", "2026-12-07")
+
+
+def test_a_weekly_lesson_and_the_daily_lesson_of_the_same_failure_name_each_other(tmp_path: Path) -> None:
+    """#5: the agent told the failure the same day ("… with --oven"); the daily lesson and the weekly one link."""
+    root = tmp_path / "bakery"
+    _told_week(
+        root,
+        "Confirm cake order C-513 for cedar-school failed: the plan had no oven slot. "
+        "From now on always run bake-plan with --oven.",
+        "Cake order C-513 failed",
+        "LabelError: oven slot missing from plan (re-run bake-plan with --oven)",
+        "Confirm cake order {job} for {who}",
+    )
+    lessons = {p.name: p.read_text(encoding="utf-8") for p in (root / "knowledge" / "lessons").glob("*.md")}
+    weekly = [n for n, t in lessons.items() if "origin: weekly" in t]
+    daily = [n for n, t in lessons.items() if "origin: daily" in t]
+    assert weekly and daily, lessons
+    assert f"told the same day in `knowledge/lessons/{daily[0]}`" in lessons[weekly[0]], lessons[weekly[0]]
+    assert f"`knowledge/lessons/{weekly[0]}`" in lessons[daily[0]], lessons[daily[0]]

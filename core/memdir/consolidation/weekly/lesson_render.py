@@ -97,7 +97,9 @@ def _applies(title: str, what: str, step: str, also: list[str]) -> str:
     return head + (f" (also {more})" if more else "") + "."
 
 
-def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> tuple[dict[str, object], str]:
+def render_lesson(
+    found: TypeLessons, now: str, created: str | None = None, told: list[str] | None = None
+) -> tuple[dict[str, object], str]:
     """Frontmatter and body of the lesson (observed wording only)."""
     fails = found.failures
     steps = list(dict.fromkeys(general(f.step, found.common, found.varied) for f in fails if f.step)) or [
@@ -121,6 +123,7 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
     else:
         proc = f"the steps of `{found.target}`" if found.target else "the steps of the successful tasks"
         lines.append(f"- no different approach was observed; the successful tasks of this type took {proc}")
+    lines += told or []  # a daily lesson about the same failure (`lesson_twins.py`)
     check = general(next((f.check for f in alts if f.check), steps[0]), found.common, found.varied)
     lines += [
         "",
