@@ -67,6 +67,43 @@ def differing_place(failed: str, worked: str) -> tuple[str, str] | None:
     return old, new
 
 
+def added_argument(failed: str, worked: str) -> str:
+    """The arguments the call that worked has and the failed one lacks, all else the same
+    (`rush=true` -> `rush=true minimum_jpy=8000`: `minimum_jpy=8000`); '' for any other difference."""
+    if not failed or not worked or _tool(failed) != _tool(worked):
+        return ""
+    a, b = failed.split(), worked.split()
+    ops = [op for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1 or ops[0][0] != "insert":
+        return ""
+    return " ".join(b[ops[0][3] : ops[0][4]])
+
+
+# what an error names to do: an option (`--bands`, `-s`), a parameter (`key=`), a quoted name, in a clause
+# that is advice ("re-run … with --bands", "use `x`", 「--bands を付けて…」)
+_NAMED = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|\b[A-Za-z_][\w.]*=|`[^`]+`")
+_ADVICE = re.compile(
+    r"(?i)\b(?:use|try|run|re-?run|retry|pass|set|add|specify|with|did you mean)\b|してください|を付け|を指定|を使"
+)
+
+
+def error_advice(error: str) -> tuple[str, list[str]]:
+    """The clause of an error that says what to do, and the options or parameters it names ('' when none)."""
+    for clause in re.split(r"[()（）;；]|(?<=[.!?。])\s+|:\s+", error):
+        named = _NAMED.findall(clause)
+        if named and _ADVICE.search(clause):
+            return " ".join(clause.split()).rstrip(".。"), [n.strip("`=").lstrip("-") for n in named]
+    return "", []
+
+
+def contradicts(error: str, change: str) -> str:
+    """The error's advice when the change the retry made touches nothing it names ('' otherwise)."""
+    advice, named = error_advice(error)
+    if not advice or not change:
+        return ""
+    return "" if any(n and n in change for n in named) else advice
+
+
 def _action(step: str) -> str:
     """What a step does: a tool's command when the tool only says how it was logged (`http: curl -sS -X
     POST …` -> `curl -sS -X POST`), else `step_action`."""
@@ -76,6 +113,14 @@ def _action(step: str) -> str:
 
 def _gist(f: Failure) -> str:
     return error_gist(f.error) if f.error else ""
+
+
+def change_of(f: Failure) -> str:
+    """What the call that worked changed: the argument it added, else the place it differs, else itself."""
+    before = f.changed or f.step
+    added = added_argument(before, f.alternative)
+    place = differing_place(before, f.alternative)
+    return added or (place[1] if place else f.alternative)
 
 
 def lesson_description(found: TypeLessons) -> str:
@@ -93,9 +138,23 @@ def lesson_description(found: TypeLessons) -> str:
             if ja
             else f"{title}: ask again with \u201c{first.asked}\u201d{why_en}"
         )
+    elif first.alternative and contradicts(first.error, change_of(first)):
+        advice = contradicts(first.error, change_of(first))
+        text = (
+            f"{title}：エラーの指示どおり「{advice}」{why_ja}"
+            if ja
+            else f"{title}: {advice}, as the error says{why_en}"
+        )
     elif first.alternative:
+        added = added_argument(first.changed or first.step, first.alternative)
         place = differing_place(first.changed or first.step, first.alternative)
-        if place:
+        if added and len(added) <= MAX_PART:
+            text = (
+                f"{title}：`{_action(first.changed or first.step)}` に `{added}` を付ける{why_ja}"
+                if ja
+                else f"{title}: add `{added}` to `{_action(first.changed or first.step)}`{why_en}"
+            )
+        elif place:
             old, new = place
             text = (
                 f"{title}：`{old}` ではなく `{new}` を使う{why_ja}"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from memdir.consolidation.weekly.distill import redacted
 from memdir.consolidation.weekly.lesson_causes import changed_argument, is_wait_or_look, stated_change
-from memdir.consolidation.weekly.lesson_words import common_words
+from memdir.consolidation.weekly.lesson_words import common_words, varied_words
 
 if TYPE_CHECKING:
     from memdir.consolidation.weekly.steps import Step
@@ -51,6 +51,9 @@ class TypeLessons:
     undetailed: int = 0  # failed tasks without a step or an error in the log
     routine: int = 0  # recoveries at a step most successful tasks failed first (a check that guides the work)
     common: set[str] = field(default_factory=set)  # step words the kind's tasks share (`lesson_words.py`)
+    varied: set[str] = field(
+        default_factory=set
+    )  # step words another task wrote otherwise (one task's values)
 
     @property
     def task_ids(self) -> list[str]:
@@ -211,7 +214,7 @@ def _differs(fail: Failure, task: Task, ok: Task, at: int, later: list[Task]) ->
         mine = next((f for f in upto if _same(s, f) and changed_argument(s, f, ok, task)), None)
         if mine is not None:
             fail.alternative, fail.changed, fail.by = s.render(), mine.render(), ok.task_id
-            fail.check = _last_action(ok, mine, s)
+            fail.check = ok.steps[at].render()  # the step that had failed, read where it then worked
             return True
     # a step only this one success took first is its own exploration (a `state show`), no remedy
     prep = [
@@ -264,4 +267,5 @@ def collect(
     everyone = [*ok, *(redacted(t) for t in failed)]
     _mask_single(found, everyone)
     found.common = common_words(everyone)
+    found.varied = varied_words(everyone)
     return found

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from memdir.consolidation.weekly.lesson_desc import lesson_description
+from memdir.consolidation.weekly.lesson_desc import change_of, contradicts, lesson_description
 from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons
 from memdir.consolidation.weekly.lesson_words import general
 from memdir.notes.lesson_titles import lesson_heading
@@ -31,9 +31,16 @@ def alternative_line(f: Failure) -> str:
             f"failed in `{f.task_id}` then worked"
         )
     if f.changed:
+        advice = contradicts(f.error, change_of(f))
         return (
             f"- `{f.by}` ran {code(f.alternative)} where `{f.task_id}` had run {code(f.changed)}, and the "
             "step that had failed then worked"
+            + (
+                f"; the error itself said \u201c{advice}\u201d, which that change does not do: do what the error"
+                " says first (the change is not shown to be the fix)"
+                if advice
+                else ""
+            )
         )
     if f.before:
         return (
@@ -90,10 +97,12 @@ def _applies(title: str, what: str, step: str, also: list[str]) -> str:
     return head + (f" (also {more})" if more else "") + "."
 
 
-def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> tuple[dict[str, object], str]:
+def render_lesson(
+    found: TypeLessons, now: str, created: str | None = None, told: list[str] | None = None
+) -> tuple[dict[str, object], str]:
     """Frontmatter and body of the lesson (observed wording only)."""
     fails = found.failures
-    steps = list(dict.fromkeys(general(f.step, found.common) for f in fails if f.step)) or [
+    steps = list(dict.fromkeys(general(f.step, found.common, found.varied) for f in fails if f.step)) or [
         ""
     ]  # for the kind
     alts = [f for f in fails if f.alternative or f.asked]
@@ -114,7 +123,8 @@ def render_lesson(found: TypeLessons, now: str, created: str | None = None) -> t
     else:
         proc = f"the steps of `{found.target}`" if found.target else "the steps of the successful tasks"
         lines.append(f"- no different approach was observed; the successful tasks of this type took {proc}")
-    check = general(next((f.check for f in alts if f.check), steps[0]), found.common)
+    lines += told or []  # a daily lesson about the same failure (`lesson_twins.py`)
+    check = general(next((f.check for f in alts if f.check), steps[0]), found.common, found.varied)
     lines += [
         "",
         "## How to check",

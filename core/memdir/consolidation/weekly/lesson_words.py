@@ -36,7 +36,9 @@ def common_words(tasks: list[Task]) -> set[str]:
     a task and its retry (`lesson_causes.is_retry_of`) count as one."""
     families: list[list[Task]] = []
     for t in sorted(tasks, key=lambda t: (t.start or t.end or _EPOCH, t.task_id)):
-        home = next((f for f in families if any(is_retry_of(t, o) for o in f)), None)
+        homes = [f for f in families if any(is_retry_of(t, o) for o in f)]
+        # a retry that names a family's values is of that family, not of the first one it says "retry" near
+        home = next((f for f in homes if any(_names_values(t, o) for o in f)), homes[0] if homes else None)
         if home is None:
             families.append([t])
         else:
@@ -49,11 +51,37 @@ def common_words(tasks: list[Task]) -> set[str]:
     return {w for w, n in counts.items() if n >= need}
 
 
-def general(text: str, common: set[str]) -> str:
-    """`text` with each word that holds a digit and is not common to the kind written `<…>`."""
+def varied_words(tasks: list[Task]) -> set[str]:
+    """Words that stand where another task of the kind wrote another word in the same step (the same
+    command, the other words alike): one task's value (`portal.acme.example.com` where another task wrote
+    `portal.globex.example.com`), written `<…>` like a word with a digit (trial 25 #6)."""
+    runs = [(t.task_id, _SEGMENT.findall(s.render())) for t in tasks for s in t.steps]
+    out: set[str] = set()
+    for i, (a, x) in enumerate(runs):
+        for b, y in runs[i + 1 :]:
+            if a == b or len(x) != len(y) or not x or x[0] != y[0]:
+                continue
+            diff = [k for k in range(len(x)) if x[k] != y[k]]
+            if diff and len(diff) * 2 < len(x):
+                out.update(x[k] for k in diff)
+                out.update(y[k] for k in diff)
+    return out
+
+
+def _names_values(later: Task, failed: Task) -> bool:
+    said, before = set(later.intent.lower().split()), failed.intent.lower().split()
+    values = {w for w in before if any(c.isdigit() for c in w)}
+    return bool(values) and values <= said
+
+
+def general(text: str, common: set[str], varied: set[str] | frozenset[str] = frozenset()) -> str:
+    """`text` with each word that holds a digit and is not common to the kind, or that another task wrote
+    otherwise (`varied_words`), written `<…>`."""
 
     def one(m: re.Match[str]) -> str:
         w = m.group(0)
+        if w in varied and w not in common:
+            return MASK
         return w if w in common or not any(c.isdigit() for c in w) or w == MASK else MASK
 
     return _SEGMENT.sub(one, text)

@@ -44,6 +44,7 @@ from memdir.consolidation.weekly.lesson_render import (
     failure_line,
     render_lesson,
 )
+from memdir.consolidation.weekly.lesson_twins import daily_twins, see_also, told_lines
 from memdir.consolidation.weekly.lesson_words import lesson_name
 from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.weekly_state import signature
@@ -251,7 +252,8 @@ class LessonWriter:
             if not dry:
                 self._relink(rel, found, refused, created_procedure)
             return rel
-        meta, body = render_lesson(found, now)
+        twins = [] if dry else daily_twins(self.store, found)
+        meta, body = render_lesson(found, now, told=told_lines(twins))
         stem = found.target.rsplit("/", 1)[-1].removesuffix(".md") if found.target else ""
         first = found.failures[0]
         fallback = stem or slugify(redact_text(found.title), max_length=60) or "lesson"
@@ -264,6 +266,8 @@ class LessonWriter:
         if dry:
             return rel
         self.store.create(rel, render_note(meta, body), allow=ALLOW)
+        for daily, _ in twins:
+            see_also(self.store, daily, rel)
         for f in found.failures:
             if f.error:
                 self.by_error.setdefault(_same_failure(f.step, f.error), rel)

@@ -23,7 +23,7 @@ step that lists the draft's step before it, or before the one that lists the ste
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from memdir.consolidation.weekly.cross_language import placed_across
 from memdir.consolidation.weekly.dedupe import COVERED
@@ -162,11 +162,59 @@ def listed_in_order(steps: Sequence[str], lines: Sequence[str]) -> set[int]:
     return out
 
 
-def unlisted(steps: Sequence[str], lines: Sequence[str], whole: Sequence[str] = ()) -> list[str]:
+def unlisted(
+    steps: Sequence[str],
+    lines: Sequence[str],
+    whole: Sequence[str] = (),
+    values: Mapping[str, Sequence[str]] | None = None,
+) -> list[str]:
     """The steps none of the note's lines lists, in order (`whole`: all the draft's steps, to read the
-    note's lines in order, `listed_in_order`)."""
+    note's lines in order, `listed_in_order`; `values`: the draft's placeholders' values, `spelled_by`)."""
     by_place = {whole[i] for i in listed_in_order(whole, lines)} if whole else set()
-    return [s for s in steps if s not in by_place and not listed(s, lines)]
+    return [
+        s
+        for s in steps
+        if s not in by_place and not listed(s, lines) and not said_with_value(s, lines, values or {})
+    ]
+
+
+_NOTE_SLOT = re.compile(r"<[^<>\s]{1,40}>|\{[^{}\s]{1,40}\}")
+
+
+def spelled_by(code: str, seen: Sequence[str]) -> bool:
+    """Whether a note's code span writes the values seen: one of them literally, or most of them (two or
+    more; a masked one aside) as a pattern of its placeholders (`<client>_<job-id>_JA.zip` writes
+    `acme_J-7_JA.zip`)."""
+    if code in seen:
+        return True
+    if not _NOTE_SLOT.search(code):
+        return False
+    pattern = ".+?".join(re.escape(p) for p in _NOTE_SLOT.split(code))
+    real = [v for v in seen if "REDACTED" not in v]
+    hits = sum(1 for v in real if re.fullmatch(pattern, v))
+    return hits >= 2 and hits * 2 > len(real)
+
+
+def _command_word(step: str) -> str:
+    code = PLACEHOLDER.sub(" ", _code(step)).split()
+    return code[0].lower() if code else ""
+
+
+def said_with_value(step: str, lines: Sequence[str], values: Mapping[str, Sequence[str]]) -> bool:
+    """A line that says the step's command (`zip` in "Zip the deliverables as …") and writes in code what
+    one of its placeholders stands for (the note's own spelling or one of its values): the note has the
+    step (trial 25 #7: `zip {object} out/*.docx` was proposed beside "3. Zip the deliverables as
+    `<client>_<job-id>_JA.zip`.")."""
+    word = _command_word(step)
+    names = [n for n in _DRAFT_SLOT.findall(_code(step)) if values.get(n)]
+    if not word or not names:
+        return False
+    for line in lines:
+        if not _words(word) <= _words(line):
+            continue
+        if any(spelled_by(c.strip(), values[n]) for c in _CODE.findall(line) for n in names):
+            return True
+    return False
 
 
 _DRAFT_SLOT = re.compile(r"\{([A-Za-z][\w-]*)\}")
@@ -205,7 +253,9 @@ def _anchored(token: str) -> bool:
     return re.search(r"[^\W\d_]{2,}", _DRAFT_SLOT.sub(" ", token)) is not None
 
 
-def resolve(steps: Sequence[str], lines: Sequence[str]) -> dict[str, str]:
+def resolve(
+    steps: Sequence[str], lines: Sequence[str], values: Mapping[str, Sequence[str]] | None = None
+) -> dict[str, str]:
     """The note's own spelling of a draft's placeholders: a step whose code is one of the note's lines'
     code but for its placeholders (`make release VERSION={version2}`, `make release VERSION=<version>`)
     names the note's placeholder there (`{version2}` -> `<version>`); so does a token of a step that is a
@@ -223,6 +273,10 @@ def resolve(steps: Sequence[str], lines: Sequence[str]) -> dict[str, str]:
             token = token.strip(_TOKEN_EDGE)
             if _anchored(token):
                 _matches(token, tokens, found)
+    spans = [c.strip() for ln in lines for c in _CODE.findall(ln) if _NOTE_SLOT.search(c)]
+    for name, seen in (values or {}).items():  # a note's code span that writes all of its values
+        if name not in found:
+            found[name] = {c for c in spans if spelled_by(c, seen)}
     return {name: next(iter(got)) for name, got in found.items() if len(got) == 1}
 
 

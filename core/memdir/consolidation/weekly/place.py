@@ -193,7 +193,7 @@ class Placer:
             open_ = [w for w in ways + [r for r in rivals if r[0][0] >= best] if w[1] not in refused]
             if open_:
                 _, path, sim, added = max(open_, key=lambda w: w[0])
-                return path, sim, self._unlisted(path, added, draft.steps)
+                return path, sim, self._unlisted(path, added, draft)
         for sib in self.siblings:
             if sib.path in refused:
                 continue
@@ -245,10 +245,10 @@ class Placer:
         lines = self.index.body_lines[self.index.paths.index(path)] if path in self.index.paths else []
         return bool(fixed_against_asked(draft.steps, draft.values, lines, asked))
 
-    def _unlisted(self, path: str, steps: list[str], whole: list[str]) -> list[str]:
+    def _unlisted(self, path: str, steps: list[str], draft: Draft) -> list[str]:
         """The steps the note's lines do not list, read as a person reads them (`listed.py`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
-        return unlisted(steps, self.index.lines[at], whole) if at >= 0 else steps
+        return unlisted(steps, self.index.lines[at], draft.steps, draft.values) if at >= 0 else steps
 
     def _places(self, path: str, added: list[str], whole: list[str]) -> dict[str, str]:
         at = self.index.paths.index(path) if path in self.index.paths else -1
@@ -262,7 +262,7 @@ class Placer:
     def _resolved(self, path: str, draft: Draft) -> dict[str, str]:
         """The draft's placeholders the note writes in its own spelling (`listed.resolve`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
-        return resolve(draft.steps, self.index.body_lines[at]) if at >= 0 else {}
+        return resolve(draft.steps, self.index.body_lines[at], draft.values) if at >= 0 else {}
 
     def prose(self, draft: Draft, path: str) -> ProseMatch:
         """How much of the draft a note's sentences tell (generic steps blank; `own`: terms no other draft has)."""
