@@ -130,7 +130,8 @@ MAX_NOTE = 6  # words of a note's tail: a longer tail after a shared stretch hol
 
 def free_note(a: str, b: str, arguments: Collection[str]) -> bool:
     """Whether two keys are one call whose last argument holds a free-text note (round 54): the same words up
-    to a name, then each a tail of at most `MAX_NOTE` words, one of them several words with a mask
+    to a name, then each a tail of at most `MAX_NOTE` words ending alike in masks only (no argument after
+    them), one of them several words with a mask
     (`… amanothi * хуур хялгас *` beside `… amanothi хялгас` and `… amanothi гэр *`: set 54's fiddle repairs,
     whose notes write the words of the service's own description, `Хялгас, гэр, чих шалгана`, so round 53's
     mostly-masked note did not read them)."""
@@ -141,6 +142,9 @@ def free_note(a: str, b: str, arguments: Collection[str]) -> bool:
     tails = (x[n:], y[n:])
     if n < 3 or not x[n - 1].replace("_", "").isalpha() or not all(0 < len(t) <= MAX_NOTE for t in tails):
         return False
+    ends = os.path.commonprefix([tails[0][::-1], tails[1][::-1]])
+    if any(w not in ("*", "#") for w in ends):
+        return False  # `… when # notes` after both: other arguments follow, the values differ in the middle
     return any(len(t) > 1 and ("*" in t or "#" in t) for t in tails)
 
 
