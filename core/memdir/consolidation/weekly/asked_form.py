@@ -129,10 +129,14 @@ def _thing_of(title: str, service: str) -> bool:
     """Whether a Latin title of two or three words, no link between them, names the thing of the service the
     calls pass and not its act (round 54): they open with one word (first four letters) and end with other
     words, the title's last one not in the service (`Leaded window` beside `Leaded panel repair`: the act,
-    `repair`, the requests write too; not `Winter sail storage` beside itself)."""
+    `repair`, the requests write too; not `Winter sail storage` beside itself). The service is longer, the
+    thing and its act: a name of as many words is another reading of the same (`Late add form` stays beside
+    the override code's `Late add dean`)."""
     words = _WORD.findall(_fold(title))
     named = _WORD.findall(_fold(service))
     if not 2 <= len(words) <= 3 or len(words) != len(title.split()) or not all(w.isascii() for w in words):
+        return False
+    if len(named) <= len(words):
         return False
     if any(len(w) <= _LINK for w in words) or words[0][:4] != named[0][:4]:
         return False

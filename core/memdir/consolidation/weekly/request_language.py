@@ -39,6 +39,7 @@ from memdir.consolidation.weekly.asked_form import capitalised, service_over_ask
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.kind_runs import ja_kind_title, kind_run
 from memdir.consolidation.weekly.kind_words import kind_constant, kind_phrase
+from memdir.consolidation.weekly.romaji_titles import romaji_title
 from memdir.consolidation.weekly.script_titles import unheard_word
 from memdir.consolidation.weekly.script_words import (
     alike,
@@ -226,6 +227,11 @@ def shared_word(texts: Sequence[str], steps: Sequence[str], week: Sequence[str] 
     return best[2]
 
 
+def _cjk(text: str) -> bool:
+    """Whether a request is written in Chinese or Japanese (kana, or two kanji in a row)."""
+    return bool(_JAPANESE.search(text) or _HAN.search(text))
+
+
 def request_words_title(
     title: str, steps: Sequence[str], asked: Sequence[str], week: Sequence[str] = ()
 ) -> str:
@@ -269,8 +275,13 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
         phrase = (
             "" if unheard_word(phrase, steps, texts) else phrase
         )  # `جلسة يوم`: a shared frame; the tools' title
-    elif 2 * sum(1 for t in texts if _JAPANESE.search(t) or _HAN.search(t)) > len(texts):
-        phrase = kind_run(texts, week)  # Chinese, Japanese: the kind's character runs (round 54)
+    elif 2 * sum(1 for t in texts if _cjk(t)) > len(texts):
+        # Chinese, Japanese: the kind's character runs (round 54); not when a request is English, the tools'
+        # title then its words (bilingual kinds: `Extend a reservation` over `返却`, "return"); nor over a title
+        # in romaji that `romaji_titles` reads from the calls' constants (`Kaisuuken a hakkou` -> `10回券の発行`)
+        if any(english([t]) for t in texts if not _cjk(t)) or romaji_title(title, steps, texts) != title:
+            return title
+        phrase = kind_run(texts, week)
     elif 2 * sum(1 for t in texts if _OTHER_LETTERS.search(t)) > len(texts):
         # Cyrillic, Greek, Hebrew, Armenian... under tools in Latin letters: the kind's words (round 54)
         phrase = kind_phrase(texts, week, sorted(tools)) or kind_constant(texts, week, steps)

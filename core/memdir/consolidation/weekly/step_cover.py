@@ -134,13 +134,14 @@ def free_note(a: str, b: str, arguments: Collection[str]) -> bool:
     them), one of them several words with a mask
     (`… amanothi * хуур хялгас *` beside `… amanothi хялгас` and `… amanothi гэр *`: set 54's fiddle repairs,
     whose notes write the words of the service's own description, `Хялгас, гэр, чих шалгана`, so round 53's
-    mostly-masked note did not read them)."""
+    mostly-masked note did not read them). The shared stretch holds the call and its other arguments, 12+
+    words: a click's one selector is no note (`… button has text *`, `… button * label *`: other buttons)."""
     if a == b or a not in arguments or b not in arguments:
         return False
     x, y = a.split(" "), b.split(" ")
     n = len(os.path.commonprefix([x, y]))
     tails = (x[n:], y[n:])
-    if n < 3 or not x[n - 1].replace("_", "").isalpha() or not all(0 < len(t) <= MAX_NOTE for t in tails):
+    if n < 2 * MAX_NOTE or not x[n - 1].replace("_", "").isalpha() or not all(0 < len(t) <= MAX_NOTE for t in tails):
         return False
     ends = os.path.commonprefix([tails[0][::-1], tails[1][::-1]])
     if any(w not in ("*", "#") for w in ends):
