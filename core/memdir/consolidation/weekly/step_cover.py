@@ -141,7 +141,11 @@ def free_note(a: str, b: str, arguments: Collection[str]) -> bool:
     x, y = a.split(" "), b.split(" ")
     n = len(os.path.commonprefix([x, y]))
     tails = (x[n:], y[n:])
-    if n < 2 * MAX_NOTE or not x[n - 1].replace("_", "").isalpha() or not all(0 < len(t) <= MAX_NOTE for t in tails):
+    if (
+        n < 2 * MAX_NOTE
+        or not x[n - 1].replace("_", "").isalpha()
+        or not all(0 < len(t) <= MAX_NOTE for t in tails)
+    ):
         return False
     ends = os.path.commonprefix([tails[0][::-1], tails[1][::-1]])
     if any(w not in ("*", "#") for w in ends):
