@@ -14,7 +14,7 @@ from __future__ import annotations
 from memdir.consolidation.weekly.asked_form import service_over_asking
 from memdir.consolidation.weekly.purpose import task_phrase
 from memdir.consolidation.weekly.request_language import request_words_title
-from memdir.consolidation.weekly.step_cover import general
+from memdir.consolidation.weekly.step_cover import free_note, general
 
 BIKE_STEPS = [
     "tafuta_mteja: `simu={simu}`",
@@ -132,3 +132,62 @@ def test_a_japanese_noun_in_kana_is_described_with_no() -> None:
     assert task_phrase("栗まんじゅう") == "栗まんじゅうの手順"
     assert task_phrase("着物を畳む") == "着物を畳む手順"  # a verb's plain form
     assert task_phrase("予約する") == "予約する手順"
+
+
+# second pass: guards against the first pass's renames over the development sets
+
+
+def test_japanese_requests_beside_an_english_one_keep_the_tools_title() -> None:
+    # a bilingual kind (set 32's rental extensions): the English request is the tools' language, no run wins
+    asked = [
+        "すみません、返却を明日の夕方までのばせますか？予約はKR-1203です。",
+        "Hi, could we keep the van two more days? Ref KR-1288, under Mensah.",
+        "（電話メモ）KR-1301 の田中さま、返却時刻の変更希望。",
+    ]
+    week = [*asked, "空港の送迎はありますか？", "Do you have child seats?", "明日の予約を取りたいです。"]
+    steps = ["find_booking: `ref={ref}`", "extend_booking: `ref={ref} until={until}`"]
+    assert request_words_title("Extend a booking", steps, asked, week) == "Extend a booking"
+
+
+def test_a_service_of_as_many_words_is_no_act_over_the_thing() -> None:
+    # set 13's late adds: `Late add form` beside the override code's `Late add dean` stays
+    steps = [
+        "sis: `verb=update resource=registrations params=add student={student} override=LATE_ADD_DEAN fee=LATE25`",
+        "sis: `verb=create resource=notes params=student={student} text=Late add per dean approval form`",
+    ]
+    asked = [
+        "U1 missed the add deadline for BIOL 1010; dean's office OK'd it, please enroll",
+        "Late add: U2 into CHEM 2410, instructor approved",
+        "Can you squeeze U3 into HIST 1100? Dean signed the late add form",
+    ]
+    assert service_over_asking("Late add form", steps, asked) == "Late add form"
+
+
+def test_a_clicks_selectors_are_no_note() -> None:
+    # set 5's admin browser: other buttons' clicks are other steps, not one call with a note
+    keys = [
+        "click selector button has text * billing *",
+        "click selector button has text review change",
+        "click selector button * label *",
+    ]
+    assert not any(free_note(a, b, set(keys)) for a in keys for b in keys)
+
+
+def test_a_romaji_title_is_left_to_the_calls_constants() -> None:
+    # set 48's climbing gym: `romaji_titles` reads `10回券の発行` later; no run of the requests (`カード`) first
+    asked = [
+        "毎週通うので10回券を発行してください。支払いはカードで。070-1111-2222 小林",
+        "回数券（10回）をカード払いでお願いします。会員の石井です",
+        "10回券を買いたいので発行をお願いします。店頭で払います。",
+    ]
+    week = [
+        *asked,
+        "体験の予約をお願いします。",
+        "明日は何時まで営業していますか？",
+        "シューズのレンタルはありますか？",
+    ]
+    steps = [
+        "kaiin_sagasu: `denwa={denwa}`",
+        "kaisuuken_hakkou: `kaiin={kaiin} ken.namae=10回券（有効期限6か月） shiharai={shiharai}`",
+    ]
+    assert request_words_title("Kaisuuken a hakkou", steps, asked, week) == "Kaisuuken a hakkou"
