@@ -119,9 +119,28 @@ def service_name(steps: Sequence[str], asked: Sequence[str]) -> str:
 
 def service_over_asking(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     """The service the calls pass when the title asks, wishes or names a thing alone (see the module)."""
-    if not asks(title, asked):
-        return title
-    return service_name(steps, asked) or title
+    if asks(title, asked):
+        return service_name(steps, asked) or title
+    service = service_name(steps, asked)
+    return service if service and _thing_of(title, service) else title
+
+
+def _thing_of(title: str, service: str) -> bool:
+    """Whether a Latin title of two or three words, no link between them, names the thing of the service the
+    calls pass and not its act (round 54): they open with one word (first four letters) and end with other
+    words, the title's last one not in the service (`Leaded window` beside `Leaded panel repair`: the act,
+    `repair`, the requests write too; not `Winter sail storage` beside itself). The service is longer, the
+    thing and its act: a name of as many words is another reading of the same (`Late add form` stays beside
+    the override code's `Late add dean`)."""
+    words = _WORD.findall(_fold(title))
+    named = _WORD.findall(_fold(service))
+    if not 2 <= len(words) <= 3 or len(words) != len(title.split()) or not all(w.isascii() for w in words):
+        return False
+    if len(named) <= len(words):
+        return False
+    if any(len(w) <= _LINK for w in words) or words[0][:4] != named[0][:4]:
+        return False
+    return all(words[-1][:4] != n[:4] for n in named) and all(named[-1][:4] != w[:4] for w in words)
 
 
 def capitalised(title: str, steps: Sequence[str]) -> str:

@@ -83,3 +83,27 @@ def ja_kind_title(title: str, steps: Sequence[str], asked: Sequence[str], week: 
         if (n, -len(head)) > best[:2]:
             best = (n, -len(head), head)
     return best[2] or title
+
+
+def kind_run(asked: Sequence[str], week: Sequence[str]) -> str:
+    """The run of a script without spaces (kanji, kana, Hangul's unspaced pieces aside) that more than half of
+    the kind's requests write and a smaller share of the week's other requests do (round 54: `kind_words`'
+    rule by character runs, for requests in Chinese or Japanese under tools named in Latin letters): the
+    longest (the act and its thing, `预订包间`, over either alone), then the one the most requests write, then
+    the first in order. "" when none."""
+    texts = [a for a in asked if a.strip()]
+    others = _others(texts, week)
+    if len(texts) < 3:
+        return ""
+    runs = {
+        r
+        for t in texts
+        for r in _runs(t)
+        if 2 * _share(r, texts) > 1 and _share(r, others) < _share(r, texts)
+    }
+    runs = {r for r in runs if len(r) <= MAX_HEAD}
+    best: tuple[int, float, str] = (0, 0.0, "")
+    for r in sorted(runs):
+        if (len(r), _share(r, texts)) > best[:2]:
+            best = (len(r), _share(r, texts), r)
+    return best[2]

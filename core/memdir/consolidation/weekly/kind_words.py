@@ -33,21 +33,40 @@ from collections import Counter
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.function_words import SMALL_WORDS
-from memdir.consolidation.weekly.script_words import dated_words
+from memdir.consolidation.weekly.script_words import MARKS, dated_words
 
-_WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*|\S*\d\S*")
-_CLAUSE = re.compile(r"[^.,!?;:\n]+")
+_LETTERS = rf"[^\W\d_](?:[^\W\d_]|[{MARKS}])*"
+# a word with its marks (Devanagari's vowel signs); a number's token whole
+_WORD = re.compile(rf"{_LETTERS}(?:[-'’]{_LETTERS})*|\S*\d\S*")
+# a clause: no stop or comma, in any script (`።`, `፣`, `،`, `।`: punctuation past ASCII, `Po`)
+_STOPS = "".join(re.escape(chr(c)) for c in range(0x80, 0x10000) if unicodedata.category(chr(c)) == "Po")
+_CLAUSE = re.compile(rf"[^.,!?;:\n{_STOPS}]+")
 MIN_LETTERS = 4
 MAX_WORDS = 4
 MAX_LINK = 2  # letters of a link between the kind's words (`á`, `of`; not `ორი`, "two")
+
+
+def letters(word: str) -> int:
+    """Letters of a word, marks aside; a syllable's letter (`ETHIOPIC SYLLABLE …`: `ቀሚስ`, "dress", three
+    signs, six letters) two (round 54): a word is long by its sounds, not by its script's signs."""
+    out = 0
+    for c in word:
+        if c.isalpha():
+            out += 2 if "SYLLABLE" in unicodedata.name(c, "") else 1
+    return out
+
+
+def _plain(word: str) -> bool:
+    """Letters, marks and hyphens only: no number, no `'` (`don't`)."""
+    return all(c.isalpha() or c == "-" or unicodedata.category(c)[0] == "M" for c in word)
 
 
 def same_word(a: str, b: str) -> bool:
     """One word in two forms: a shared prefix of `MIN_LETTERS`+ letters leaving at most two of the shorter."""
     if a == b:
         return True
-    n = len(os.path.commonprefix([a, b]))
-    return n >= MIN_LETTERS and n >= min(len(a), len(b)) - 2
+    n = letters(os.path.commonprefix([a, b]))
+    return n >= MIN_LETTERS and n >= min(letters(a), letters(b)) - 2
 
 
 def _words(text: str) -> list[str]:
@@ -81,7 +100,7 @@ def kind_words(texts: Sequence[str], week: Sequence[str]) -> set[str]:
     skip = _frames(texts) | dated_words(texts) | SMALL_WORDS
     out = set()
     for w in {w for b in bags for w in b}:
-        if len(w) < MIN_LETTERS or not w.isalpha() and "-" not in w or w in skip:
+        if letters(w) < MIN_LETTERS or not _plain(w) or w in skip:
             continue
         mine = _share(w, bags)
         theirs = _share(w, others)
@@ -116,17 +135,47 @@ def kind_phrase(texts: Sequence[str], week: Sequence[str], tools: Sequence[str] 
             toks = [_words(r) for r in raw]
             for i in range(len(raw)):
                 for j in range(i + 1, min(len(raw), i + MAX_WORDS) + 1):
-                    if any(not t or not t[0].replace("-", "").isalpha() for t in toks[i:j]):
+                    if any(not t or not _plain(t[0]) for t in toks[i:j]):
                         break  # a number, a date: one task's value, never the kind's
                     edges = (toks[i], toks[j - 1])
                     if not all(len(e) == 1 and e[0] in words for e in edges):
                         continue
                     held = {t[0] for t in toks[i:j] if len(t) == 1 and t[0] in words}
-                    if any(len(t) != 1 or t[0] not in words and len(t[0]) > MAX_LINK for t in toks[i:j]):
+                    if any(len(t) != 1 or t[0] not in words and letters(t[0]) > MAX_LINK for t in toks[i:j]):
                         continue  # `tveggja tíma`, "two hours", `ორი`, "two": one request's words, one task's value
                     if len(held) < 2 or not any(same_word(h, a) for h in held for a in anchors):
                         continue  # `Ofise cuma`, "to the office, Friday": two words half of them write
                     together = sum(1 for b in bags if all(any(same_word(h, w) for w in b) for h in held))
                     if (len(held), together, i - j) > best[:3]:
                         best = (len(held), together, i - j, " ".join(raw[i:j]))
+    return best[3]
+
+
+_VALUE = re.compile(r"(?:^|\s)[^\W\d][\w.-]*=([^\s`{=][^=`{}]*?)(?=\s+[^\W\d][\w.-]*=|`|$)")
+_HEAD_END = re.compile(rf"[\d(（\[{{;,.:!?{_STOPS}]")
+
+
+def kind_constant(texts: Sequence[str], week: Sequence[str], steps: Sequence[str]) -> str:
+    """The head (before a comma, a number, a bracket) of a constant the kind's calls pass, in letters of no
+    Latin script, holding the most of the kind's words (`kind_words`), two or more, one of them written by
+    more than half of its requests; then the one the most requests write a word of, then the longest (a
+    service's name over its thing: `የሀበሻ ቀሚስ በእጅ ጥልፍ`, "Habesha dress, hand embroidered", over Amharic
+    requests whose words make no stretch of one request: round 54). "" when none."""
+    texts = [t for t in texts if t.strip()]
+    if len(texts) < 3:
+        return ""
+    words = kind_words(texts, week)
+    bags = [set(_words(t)) for t in texts]
+    best: tuple[int, int, int, str] = (0, 0, 0, "")
+    for step in steps:
+        for m in _VALUE.finditer(step.split(": `", 1)[-1]):
+            head = " ".join(_HEAD_END.split(m.group(1), maxsplit=1)[0].split())
+            if not head or any("a" <= c.lower() <= "z" for c in head):
+                continue
+            held = {w for w in words for h in _words(head) if same_word(h, w)}
+            writers = sum(1 for b in bags if any(same_word(h, w) for h in held for w in b))
+            if len(held) < 2 or not any(2 * _share(w, bags) > 1 for w in held):
+                continue
+            if (len(held), writers, len(head)) > best[:3]:
+                best = (len(held), writers, len(head), head)
     return best[3]

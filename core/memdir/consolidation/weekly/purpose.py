@@ -28,7 +28,11 @@ _OTHER_SCRIPT = re.compile(
     r"^[\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]"
 )
 _NO_VERB = frozenset(["please", "pls", "can", "could", "would", "will", "we", "i", "it", "hey", "hi", "need"])
-_CJK_VERB_END = re.compile(r"[うくぐすつぬぶむる]$")
+# a verb's plain form: its u-row kana after a kanji and at most two kana more (`届ける`, `予約する`), or after an
+# object's `を` (`ケーキをつくる`); not a noun written in kana (`絵ろうそく`, "painted candle": round 54)
+_CJK_VERB_END = re.compile(
+    r"(?:[\u3400-\u4dbf\u4e00-\u9fff々][\u3041-\u3096]{0,2}|を[\u3041-\u3096]{0,3})[うくぐすつぬぶむる]$"
+)
 # a purpose or a condition of an English request, to its end or its next sentence
 _EN_CLAUSE = re.compile(
     r"(?:^|[,;(]\s*|\s)((?:so that|in order to|because|since|when|whenever|if|unless|before|after|once|until)\s[^.;()!?]+)",

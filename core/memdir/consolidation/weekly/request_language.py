@@ -37,8 +37,9 @@ from collections.abc import Sequence
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.asked_form import capitalised, service_over_asking, without_count_tail
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
-from memdir.consolidation.weekly.kind_runs import ja_kind_title
-from memdir.consolidation.weekly.kind_words import kind_phrase
+from memdir.consolidation.weekly.kind_runs import ja_kind_title, kind_run
+from memdir.consolidation.weekly.kind_words import kind_constant, kind_phrase
+from memdir.consolidation.weekly.romaji_titles import romaji_title
 from memdir.consolidation.weekly.script_titles import unheard_word
 from memdir.consolidation.weekly.script_words import (
     alike,
@@ -54,6 +55,11 @@ _JAPANESE = re.compile(r"[\u3041-\u3096\u30a0-\u30ff]|[\u3400-\u4dbf\u4e00-\u9ff
 _KEY = re.compile(r"^[\w.:-]+: `|[\w.-]+=")  # a step's tool name, an argument's key
 _TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2}")
+# a word's letters in a script with spaces, not Latin, CJK or Hangul (Cyrillic, Greek, Hebrew, Armenian...)
+_OTHER_LETTERS = re.compile(
+    r"(?:(?![A-Za-z\u00c0-\u024f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[^\W\d_]){3}"
+)
 _UNSPACED = re.compile(r"[\u0e01-\u0e4f\u0e81-\u0ecf\u1000-\u103f\u1050-\u108f\u1780-\u17d3]+")
 _LEADING_VOWEL = re.compile(r"[\u0e40-\u0e44\u0ec0-\u0ec4]$")  # written before its consonant: no word ends so
 ENGLISH_SHARE = 12  # English prose writes one function word in every few; a terse request still one in 12
@@ -221,6 +227,11 @@ def shared_word(texts: Sequence[str], steps: Sequence[str], week: Sequence[str] 
     return best[2]
 
 
+def _cjk(text: str) -> bool:
+    """Whether a request is written in Chinese or Japanese (kana, or two kanji in a row)."""
+    return bool(_JAPANESE.search(text) or _HAN.search(text))
+
+
 def request_words_title(
     title: str, steps: Sequence[str], asked: Sequence[str], week: Sequence[str] = ()
 ) -> str:
@@ -256,12 +267,24 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
             or kind_phrase(texts, week, sorted(tools))
         )
     elif spaced_script(texts):  # Devanagari, Arabic, Persian...: words whole, marks and joiners kept
-        phrase = spaced_phrase(texts, week, steps) or kind_phrase(
-            texts, week, sorted(tools)
-        )  # the kind's words (round 51)
+        phrase = (
+            spaced_phrase(texts, week, steps)
+            or kind_phrase(texts, week, sorted(tools))  # the kind's words (round 51)
+            or kind_constant(texts, week, steps)  # a service's name in them (round 54)
+        )
         phrase = (
             "" if unheard_word(phrase, steps, texts) else phrase
         )  # `جلسة يوم`: a shared frame; the tools' title
+    elif 2 * sum(1 for t in texts if _cjk(t)) > len(texts):
+        # Chinese, Japanese: the kind's character runs (round 54); not when a request is English, the tools'
+        # title then its words (bilingual kinds: `Extend a reservation` over `返却`, "return"); nor over a title
+        # in romaji that `romaji_titles` reads from the calls' constants (`Kaisuuken a hakkou` -> `10回券の発行`)
+        if any(english([t]) for t in texts if not _cjk(t)) or romaji_title(title, steps, texts) != title:
+            return title
+        phrase = kind_run(texts, week)
+    elif 2 * sum(1 for t in texts if _OTHER_LETTERS.search(t)) > len(texts):
+        # Cyrillic, Greek, Hebrew, Armenian... under tools in Latin letters: the kind's words (round 54)
+        phrase = kind_phrase(texts, week, sorted(tools)) or kind_constant(texts, week, steps)
     else:
         return title
     return phrase[:1].title() + phrase[1:] if phrase else title

@@ -11,6 +11,7 @@ value too: one value's place, never a run of words (a web agent's `click *` cove
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -109,6 +110,10 @@ def general(
     `variety コシヒカリ … slot 午前中` took one step (round 41: `distinctive` counted exact keys, so a kind whose
     values vary in kind, a number, a rare word, a frequent one, had no step two members took)."""
     cand = sorted({k for ks in keysets for k in ks})
+    # one call whose last argument is a note in words the week writes elsewhere (round 54): its first key
+    same = {k: next(c for c in cand if c == k or free_note(c, k, arguments)) for k in cand}
+    keysets = [frozenset(same[k] for k in ks) for ks in keysets]
+    cand = sorted(set(same.values()))
     held = most_general(
         [
             {p for p in cand if p in ks or covered(ks, p, arguments, values) or _noted(ks, p, arguments)}
@@ -118,6 +123,34 @@ def general(
         values,
     )
     return [{p for p in h if not _noted(h - {p}, p, arguments, longer=True)} for h in held]
+
+
+MAX_NOTE = 6  # words of a note's tail: a longer tail after a shared stretch holds other arguments
+
+
+def free_note(a: str, b: str, arguments: Collection[str]) -> bool:
+    """Whether two keys are one call whose last argument holds a free-text note (round 54): the same words up
+    to a name, then each a tail of at most `MAX_NOTE` words ending alike in masks only (no argument after
+    them), one of them several words with a mask
+    (`… amanothi * хуур хялгас *` beside `… amanothi хялгас` and `… amanothi гэр *`: set 54's fiddle repairs,
+    whose notes write the words of the service's own description, `Хялгас, гэр, чих шалгана`, so round 53's
+    mostly-masked note did not read them). The shared stretch holds the call and its other arguments, 12+
+    words: a click's one selector is no note (`… button has text *`, `… button * label *`: other buttons)."""
+    if a == b or a not in arguments or b not in arguments:
+        return False
+    x, y = a.split(" "), b.split(" ")
+    n = len(os.path.commonprefix([x, y]))
+    tails = (x[n:], y[n:])
+    if (
+        n < 2 * MAX_NOTE
+        or not x[n - 1].replace("_", "").isalpha()
+        or not all(0 < len(t) <= MAX_NOTE for t in tails)
+    ):
+        return False
+    ends = os.path.commonprefix([tails[0][::-1], tails[1][::-1]])
+    if any(w not in ("*", "#") for w in ends):
+        return False  # `… when # notes` after both: other arguments follow, the values differ in the middle
+    return any(len(t) > 1 and ("*" in t or "#" in t) for t in tails)
 
 
 def _noted(keys: Iterable[str], pattern: str, arguments: Collection[str], longer: bool = False) -> bool:
