@@ -132,6 +132,35 @@ def test_cli_log_json_input_and_python_api_mask_by_key(tmp_path: Path) -> None:
     assert "appointments?day=tue" in text
 
 
+def test_a_password_shaped_like_a_record_id_is_masked_under_a_passwords_name(tmp_path: Path) -> None:
+    """`Copper-77` under `passphrase` is a password (the lead's find after fix29a: a word of six letters or fewer and
+    a number was let through as a record id, so one guest Wi-Fi passphrase of four was masked); under a bare `pass`
+    (a ski pass, a boarding pass) such a value is the pass's number and stays."""
+    root = tmp_path / "root"
+    Memory(root).init()
+    mem = Memory(root)
+    for i, phrase in enumerate(["Lantern-42", "Copper-77", "Harbor-05"]):
+        event = mem.log(
+            type="tool_use",
+            task_id=f"wifi-{i}",
+            tool="router.wlan",
+            input={
+                "ssid": "Clinic-Guest",
+                "passphrase": phrase,
+                "パスワード": phrase,
+                "ski_pass": "LP-7781203",
+            },
+        )
+        assert event["input"] == {
+            "ssid": "Clinic-Guest",
+            "passphrase": "[REDACTED]",
+            "パスワード": "[REDACTED]",
+            "ski_pass": "LP-7781203",
+        }
+    text = activity_text(root)
+    assert "Copper-77" not in text and "Harbor-05" not in text and "Lantern-42" not in text
+
+
 # -- 2. command lines --------------------------------------------------------------------------------
 
 COMMANDS = {

@@ -39,6 +39,9 @@ _COOKIE = re.compile(r"(?i)(?:set[-_]?)?cookies?")  # a Cookie header's pairs ar
 # session's secret is named `session_token`, `Cookie`, ...; the text detectors still judge the value)
 _SESSION = re.compile(r"(?i)(?:^|[-_.]|(?<=[a-z]))(?:session|sess|sid)(?:[-_.]?id)?$")
 _STRUCTURED_ID = re.compile(r"^[A-Za-z]{1,6}(?:[-_][0-9]{2,8}){1,4}$")
+# a record id is told from a password only under a bare `pass` (a ski pass, a boarding pass): under `password`,
+# `passphrase`, `pwd` a value shaped like `Copper-77` is a password (trial 25's wifi passphrases)
+_BARE_PASS = re.compile(r"(?:^|[^A-Za-z])pass$|(?<=[a-z])Pass$", re.IGNORECASE)
 _JA_PASSWORD = re.compile(r"パスワード|暗証番号|合言葉|パスフレーズ|パスコード|ＰＩＮ")
 _PATH = re.compile(r"(?:~|\.{1,2})?/[\w.@%+-]*[A-Za-z][\w.@%+/-]*$")
 _JSON_START = re.compile(r"\s*[\[{]")
@@ -64,7 +67,8 @@ def _masked_scalar(value: object, key: str) -> object:
     if not isinstance(value, str):
         return value
     bare = value.strip()
-    if not bare or MASK in bare or is_placeholder(bare) or _STRUCTURED_ID.match(bare) or _PATH.match(bare):
+    record_id = bool(_STRUCTURED_ID.match(bare)) and bool(_BARE_PASS.search(key))
+    if not bare or MASK in bare or is_placeholder(bare) or record_id or _PATH.match(bare):
         return (
             value  # `"pass": "LP-7781203"`, a ski pass's number; `"PWD": "/home/ci"`, the shell's directory
         )
