@@ -1,5 +1,6 @@
-"""`memdir` in a real subprocess for the trial tests: no `MEMDIR_*` of the caller's shell, the hashing
-embedder, the given root, and any extra environment (`TZ=` for a machine in another zone)."""
+"""`memdir` in a real subprocess for the trial tests: `run_memdir` with no `MEMDIR_*` of the caller's shell, the
+hashing embedder, the given root, and any extra environment (`TZ=` for a machine in another zone); `memdir_ok`
+with the caller's environment and this checkout's package, asserting exit 0."""
 
 from __future__ import annotations
 
@@ -21,3 +22,20 @@ def run_memdir(args: list[str], root: Path, **env: str) -> subprocess.CompletedP
         input="",
         timeout=300,
     )
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def memdir_ok(root: Path, *args: str, timeout: int = 600) -> subprocess.CompletedProcess[str]:
+    """Run `python -m memdir --root ROOT ARGS` with this checkout's `core/` first; exit 0 is asserted."""
+    env = {**os.environ, "PYTHONPATH": str(REPO / "core"), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    res = subprocess.run(
+        [sys.executable, "-m", "memdir", "--root", str(root), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )
+    assert res.returncode == 0, res.stderr
+    return res

@@ -10,12 +10,10 @@ about other work still gets no item. #14: a weekly lesson on a request pasted wh
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from cli_helper import memdir_ok
 
 GYM_NOTE = """---
 description: 退会の受付のしかた
@@ -45,16 +43,7 @@ origin: human
 
 
 def _cli(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO / "core"), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    res = subprocess.run(
-        [sys.executable, "-m", "memdir", "--root", str(root), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-    )
-    assert res.returncode == 0, res.stderr
-    return res
+    return memdir_ok(root, *args, timeout=900)
 
 
 def _gym_week(root: Path, notes: dict[str, str]) -> str:

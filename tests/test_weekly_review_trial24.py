@@ -13,26 +13,16 @@ says where it goes among the note's numbered steps.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from cli_helper import memdir_ok
+
 SITES = [("4411", "Leeds"), ("4523", "Bonn"), ("4637", "Turin")]
 
 
 def _cli(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO / "core"), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    res = subprocess.run(
-        [sys.executable, "-m", "memdir", "--root", str(root), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-    )
-    assert res.returncode == 0, res.stderr
-    return res
+    return memdir_ok(root, *args)
 
 
 def _lab_week(root: Path, same_digits: bool = False) -> None:

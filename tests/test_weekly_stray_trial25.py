@@ -16,21 +16,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cli_helper import memdir_ok
+
 REPO = Path(__file__).resolve().parent.parent
 UNTIL = "2026-11-23"
 
 
 def _cli(root: Path, *args: str) -> str:
-    env = {**os.environ, "PYTHONPATH": str(REPO / "core"), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    res = subprocess.run(
-        [sys.executable, "-m", "memdir", "--root", str(root), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-    )
-    assert res.returncode == 0, res.stderr
-    return res.stdout
+    return memdir_ok(root, *args).stdout
 
 
 def _root(tmp_path: Path, name: str) -> Path:

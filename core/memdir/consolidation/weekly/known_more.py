@@ -79,8 +79,10 @@ def traces(body: str) -> list[Failure]:
     return out
 
 
-def _not_yet(tasks: int, more: bool) -> str:
-    """Why the failures that made no lesson are only listed (the forms of `lessons._not_yet`)."""
+def not_yet(tasks: int, more: bool) -> str:
+    """Why the failures that made no lesson are only listed: each is the only one of its error, and no task
+    recovered from it (a second failure with the same error, or a recovery, makes one); the one wording of the
+    weekly run's first *Known failures* (`lessons`) and of a later week's lines added to it."""
     if tasks == 1:
         head = "One more failed task, with another error" if more else "One failed task"
         return f"{head}, no different approach seen: not a lesson yet (a second failure or a recovery makes one)."
@@ -101,7 +103,7 @@ def _paragraphs(entries: Sequence[Entry], more: bool) -> list[str]:
             )
     rest = [line for lesson, lines, _ in entries if not lesson for line in lines]
     if rest:
-        parts.append(_not_yet(len(rest), more=more or bool(parts)) + "\n" + "\n".join(rest))
+        parts.append(not_yet(len(rest), more=more or bool(parts)) + "\n" + "\n".join(rest))
     return parts
 
 

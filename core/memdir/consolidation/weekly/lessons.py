@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.weekly.known_more import Entry, extend, traces
+from memdir.consolidation.weekly.known_more import Entry, extend, not_yet, traces
 from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons, collect
 from memdir.consolidation.weekly.lesson_render import (
     alternative_line,
@@ -362,9 +362,7 @@ class LessonWriter:
         if traces:
             n = sum(k for _, k in traces)
             parts.append(
-                _not_yet(n, more=bool(parts))
-                + "\n"
-                + "\n".join(line for lines, _ in traces for line in lines)
+                not_yet(n, more=bool(parts)) + "\n" + "\n".join(line for lines, _ in traces for line in lines)
             )
         body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\n" + "\n\n".join(parts) + "\n"
         self.store.update_meta(target, {}, body=redact_text(body), allow=ALLOW)
@@ -378,16 +376,3 @@ class LessonWriter:
             return
         body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\n{text}\n" + "\n".join(lines) + "\n"
         self.store.update_meta(target, {}, body=redact_text(body), allow=ALLOW)
-
-
-def _not_yet(tasks: int, more: bool) -> str:
-    """Why the failures that made no lesson are only listed: each is the only one of its error, and no task
-    recovered from it (a second failure with the same error, or a recovery, makes one)."""
-    if tasks == 1:
-        head = "One more failed task, with another error" if more else "One failed task"
-        return f"{head}, no different approach seen: not a lesson yet (a second failure or a recovery makes one)."
-    other = " more" if more else ""
-    return (
-        f"{tasks}{other} failed tasks, each the only one with its error, no different approach seen: not a lesson yet "
-        "(a second failure with the same error, or a recovery, makes one)."
-    )
