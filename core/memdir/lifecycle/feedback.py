@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from memdir.errors import ConflictError, NoteError
+from memdir.errors import NoteError
 from memdir.lifecycle.usage import record_use
 from memdir.notes.body_sections import append_to_section
+from memdir.notes.cas_retry import retry_on_conflict
 from memdir.notes.store import NoteStore
 
 DEFAULT_PRIOR = 0.4
 OUTCOME_HEADING = "## Outcome notes"  # where outcome lines go, wherever the section is in the note
-CAS_ATTEMPTS = 12
 OUTCOME_TYPES = ("lesson", "rule")  # knowledge notes whose use is counted like a procedure's
 
 
@@ -135,14 +133,7 @@ def apply_outcomes(
         raise NoteError("feedback applies to procedures/ and knowledge/ notes", rel)
     if not outcomes:
         raise NoteError("no outcome to apply", rel)
-    for attempt in range(CAS_ATTEMPTS):
-        try:
-            result = _apply_once(store, rel, outcomes, initial_confidence)
-            break
-        except ConflictError:
-            if attempt == CAS_ATTEMPTS - 1:
-                raise
-            time.sleep(random.uniform(0.005, 0.05) * (attempt + 1))  # another report won the race: re-read
+    result = retry_on_conflict(lambda: _apply_once(store, rel, outcomes, initial_confidence))
     if record_usage:
         record_use(store.root, rel, max(when for _, _, when in outcomes), count=len(outcomes))
     return result

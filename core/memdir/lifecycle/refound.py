@@ -11,15 +11,13 @@ one failure (the design's confidence), `last_used` becomes the last task's day, 
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from memdir.errors import ConflictError
-from memdir.lifecycle.feedback import CAS_ATTEMPTS, DEFAULT_PRIOR, _count, prior_of, smoothed_confidence
+from memdir.lifecycle.feedback import DEFAULT_PRIOR, _count, prior_of, smoothed_confidence
 from memdir.lifecycle.usage import record_use
+from memdir.notes.cas_retry import retry_on_conflict
 from memdir.notes.store import NoteStore
 
 
@@ -41,7 +39,8 @@ def record_refound(
     """Count each of `task_ids` not yet in the note's sources as one success, each of `failed_ids` as one
     failure; returns (successes, failures) counted."""
     rel = store.relpath(path)
-    for attempt in range(CAS_ATTEMPTS):
+
+    def once() -> tuple[int, int]:  # one read and one compare-and-swap write (retried on a race)
         note = store.read(rel)
         meta = note.meta
         have = _sources(meta)
@@ -60,13 +59,10 @@ def record_refound(
             "sources": have + fresh + lost,
             "updated_at": store.stamp(),
         }
-        try:
-            store.update_meta(rel, changes, expected_hash=note.hash)
-        except ConflictError:
-            if attempt == CAS_ATTEMPTS - 1:
-                raise
-            time.sleep(random.uniform(0.005, 0.05) * (attempt + 1))
-            continue
-        record_use(store.root, rel, when, count=len(fresh) + len(lost))
+        store.update_meta(rel, changes, expected_hash=note.hash)
         return len(fresh), len(lost)
-    return 0, 0
+
+    successes, failures = retry_on_conflict(once)
+    if successes or failures:
+        record_use(store.root, rel, when, count=successes + failures)
+    return successes, failures

@@ -73,3 +73,21 @@ def mask_new_secrets(new: str, old: str = "") -> tuple[str, int]:
             count += n
     split.body = masked_body
     return split.join(), count
+
+
+def mask_new_bytes(data: bytes, old: bytes) -> tuple[bytes, int]:
+    """The bytes about to replace `old` with every secret `old` did not hold masked, and how many were.
+
+    Another writer's bad bytes stay as they were (surrogateescape); in an append only the new part can
+    bring a secret, so only it is read.
+    """
+    text = data.decode("utf-8", "surrogateescape")
+    before = old.decode("utf-8", "surrogateescape")
+    if old and data.startswith(old):
+        tail, n = mask_new_secrets(text[len(before) :], before)
+        text = before + tail
+    else:
+        text, n = mask_new_secrets(text, before)
+    if not n:
+        return data, 0
+    return text.encode("utf-8", "surrogateescape"), n

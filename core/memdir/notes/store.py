@@ -8,31 +8,26 @@ without following links, and the hash check, the re-check and the swap name the 
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import json
 import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
 
 from memdir.clock import WriteClock
 from memdir.confined import Folder, open_folder, read_regular
 from memdir.errors import ConflictError, InputError, NoteError, NoteNotFound, PathError, StoreWriteError
 from memdir.jsonvalue import JSONObject
 from memdir.locks import file_lock
+from memdir.notes.archive_log import append_archive_log, read_archive_log
 from memdir.notes.archived import gone_message
-from memdir.notes.atomic import TMP_MARK, is_temp_name, remove_if_stale
 from memdir.notes.frontmatter import split_text, update_text
-from memdir.notes.masking import mask_new_secrets
+from memdir.notes.masking import mask_new_bytes
 from memdir.notes.model import Note, hash_bytes
 from memdir.notes.newlines import keep_line_endings
 from memdir.notes.note_checks import MAX_NOTE_BYTES, UNREAD, check_note_bytes
-from memdir.notes.sync_copies import is_copy_name
-from memdir.paths import ARCHIVE_DIR, STATE_DIR, fit_name, has_control, resolve_inside, to_relpath
-from memdir.redaction import redact_value
+from memdir.notes.walk import note_paths, outside_links
+from memdir.paths import ARCHIVE_DIR, STATE_DIR, fit_name, resolve_inside, to_relpath
 
 log = logging.getLogger(__name__)
 
@@ -122,58 +117,12 @@ class NoteStore(WriteClock):
 
     def iter_paths(self, dirs: Iterable[str] = SCAN_DIRS, include_archive: bool = False) -> Iterator[str]:
         """Relative paths of the Markdown files under dirs, sorted, skipping temp files and symlinks out."""
-        tops = list(dirs) + ([ARCHIVE_DIR] if include_archive else [])
-        root_real = os.path.realpath(self.root)
-        for top in tops:
-            base = self.root / top
-            if not base.is_dir():
-                continue
-            found: list[str] = []
-            seen_dirs: set[str] = set()
-            for dirpath, dirnames, filenames in os.walk(base, followlinks=True):
-                real = os.path.realpath(dirpath)
-                if real in seen_dirs or not (real == root_real or real.startswith(root_real + os.sep)):
-                    dirnames[:] = []
-                    continue
-                seen_dirs.add(real)
-                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-                for name in filenames:
-                    if TMP_MARK in name:
-                        remove_if_stale(Path(dirpath) / name)  # litter of a writer killed mid-way
-                    skip = not name.endswith(".md") or name.startswith(".") or is_temp_name(name)
-                    if skip or is_copy_name(name, filenames):  # a sync tool's conflict copy: `lint` names it
-                        continue
-                    full = Path(dirpath) / name
-                    rp = os.path.realpath(full)
-                    if not rp.startswith(root_real + os.sep):
-                        continue
-                    rel = full.relative_to(self.root).as_posix()
-                    if not has_control(rel):  # a newline in a name: unreadable by path, `lint` names it
-                        found.append(rel)
-            yield from sorted(found)
+        yield from note_paths(self.root, list(dirs) + ([ARCHIVE_DIR] if include_archive else []))
 
     def links_out(self, dirs: Iterable[str] = SCAN_DIRS) -> list[str]:
         """Folders under dirs that are symlinks out of the root: skipped, never read (`status`, `lint`,
         `index sync` name them so a folder that counts 0 notes is never a mystery)."""
-        root_real = os.path.realpath(self.root)
-        out: list[str] = []
-        for top in dirs:
-            base = self.root / top
-            if not base.is_dir():
-                continue
-            seen: set[str] = set()
-            for dirpath, dirnames, _ in os.walk(base, followlinks=True):
-                real = os.path.realpath(dirpath)
-                if real in seen:
-                    dirnames[:] = []
-                    continue
-                seen.add(real)
-                if not (real == root_real or real.startswith(root_real + os.sep)):
-                    out.append(Path(dirpath).relative_to(self.root).as_posix())
-                    dirnames[:] = []
-                    continue
-                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        return out
+        return outside_links(self.root, dirs)
 
     def iter_notes(self, dirs: Iterable[str] = SCAN_DIRS, max_bytes: int = MAX_NOTE_BYTES) -> Iterator[Note]:
         """Parsed notes under dirs; unreadable files and files over max_bytes are skipped, named in `unread`.
@@ -265,18 +214,12 @@ class NoteStore(WriteClock):
 
     def _masked(self, rel: str, data: bytes, old: bytes) -> bytes:
         """data with every secret the file did not hold masked: memdir never writes a new secret."""
-        text = data.decode("utf-8", "surrogateescape")  # another writer's bad bytes stay as they were
-        before = old.decode("utf-8", "surrogateescape")
-        if old and data.startswith(old):  # an append: only the new part can bring a secret
-            tail, n = mask_new_secrets(text[len(before) :], before)
-            text = before + tail
-        else:
-            text, n = mask_new_secrets(text, before)
+        data, n = mask_new_bytes(data, old)  # another writer's bad bytes stay as they were
         if not n:
             return data
         log.warning("masked %d secret%s in %s", n, "" if n == 1 else "s", rel)
         self.masked += n
-        return text.encode("utf-8", "surrogateescape")
+        return data
 
     def create(self, relpath: str, text: str, allow: Iterable[str] = WRITABLE_DIRS) -> str:
         """Create a new note; raises ConflictError if a file is already there."""
@@ -336,7 +279,9 @@ class NoteStore(WriteClock):
                 dest_rel = f"{stem}.{n}.md"
                 n += 1
             self._move(rel, dest_rel)
-        self._log_archive({"action": "archive", "path": rel, "archived": dest_rel, "reason": reason})
+        append_archive_log(
+            self.root, {"action": "archive", "path": rel, "archived": dest_rel, "reason": reason}
+        )
         return dest_rel
 
     def restore(self, archived: str, extra: Mapping[str, object] | None = None) -> str:
@@ -362,7 +307,7 @@ class NoteStore(WriteClock):
             raise ConflictError(original, None, "(exists)", why)
         self._move(rel, original)
         log_fields = {"action": "restore", "path": original, "archived": rel, "reason": "restored"}
-        self._log_archive({**(extra or {}), **log_fields})
+        append_archive_log(self.root, {**(extra or {}), **log_fields})
         return original
 
     def move_file(self, src_rel: str, dest_rel: str) -> None:
@@ -381,20 +326,6 @@ class NoteStore(WriteClock):
             except OSError as exc:
                 raise StoreWriteError(src_rel, exc) from None
 
-    def _log_archive(self, entry: dict[str, Any]) -> None:
-        entry = {"ts": datetime.now(timezone.utc).isoformat(timespec="seconds"), **entry}
-        line = (json.dumps(redact_value(entry), ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
-        with (
-            file_lock(self.root / STATE_DIR / "locks" / "archive-log.lock"),
-            open_folder(self.root, ARCHIVE_DIR) as folder,
-        ):
-            folder.append("archive-log.jsonl", line)
-
     def archive_log(self) -> list[JSONObject]:
         """Entries of archive/archive-log.jsonl (what was archived or restored, and why)."""
-        path = self.root / ARCHIVE_DIR / "archive-log.jsonl"
-        out: list[JSONObject] = []
-        for line in path.read_text(encoding="utf-8", errors="replace").splitlines() if path.exists() else []:
-            with contextlib.suppress(ValueError):
-                out.append(json.loads(line))
-        return out
+        return read_archive_log(self.root)

@@ -1,6 +1,6 @@
 """A decision, an agreement or a standing fact told in prose, kept as knowledge when the model reads skip (round 27).
 
-`router.STATED_DECISION` keeps a decision written under its label ("Decided: …", 「決定：」). Trial 23 found
+`route_skip_rules.STATED_DECISION` keeps a decision written under its label ("Decided: …", 「決定：」). Trial 23 found
 the same content told in a sentence without a label skipped: "We decided that from January ACME pays a monthly
 retainer", a filing deadline that comes back every quarter. GUIDELINES.md: "decisions and their reasons,
 policies, rules" are knowledge; "schedule and logistics changes" and a person's own news are skip. A text the

@@ -5,7 +5,7 @@ busy_timeout 5000` / `- ref: https://…` was skipped at p=0.45-0.50 ("read as n
 was an EXIF bug "fixed in src/exif.rs, see …/pull/12": terse bullets without a verb read like status
 chatter to the model, yet a symptom with its fix is the fact a person looks up the next time it
 happens (daily.md: lessons, decisions and facts go to `knowledge/`). Like a stated decision
-(`router.STATED_DECISION`), a text the model reads as skip is knowledge when it records a fix:
+(`route_skip_rules.STATED_DECISION`), a text the model reads as skip is knowledge when it records a fix:
 
 - what fixed it, as a label at the start of a line (`fix:`, `workaround:`, `solution:`, `root cause:`,
   「対処：」「回避策：」「原因：」) or told ("fixed in/by …", 「〜で直った」, `lesson_text.REMEDY`), and

@@ -21,7 +21,8 @@ Other parts are planned by their kind; for each part of kind knowledge or proced
    that reads as a later version of another or of a person's how-to in knowledge/ (plan_howto) gets one too;
 8. otherwise a new note `<kind>/<slug>.md` (slug of the title; `-2`, `-3`... when taken).
 Updates append `## YYYY-MM-DD — <title>` and extend `sources`, keeping every other byte (but the line under
-a procedure's title that says which steps are current, when new steps are appended under old ones).
+a procedure's title that says which steps are current, when new steps are appended under old ones). The drafts
+themselves (a new note, a dated section, a review item) are built by `plan_notes.PlanDrafts`.
 """
 
 from __future__ import annotations
@@ -31,21 +32,20 @@ from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily import route_lang
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
-from memdir.consolidation.daily.plan_draft import Draft, PlanResult
+from memdir.consolidation.daily.plan_draft import PlanResult
 from memdir.consolidation.daily.plan_howto import howto_reason, person_howtos
+from memdir.consolidation.daily.plan_notes import WRITE_KINDS, PlanDrafts
 from memdir.consolidation.daily.route_bare_title import names_a_subject
 from memdir.consolidation.daily.route_lang import later_version, same_in_other_language, translation_by_steps
 from memdir.consolidation.daily.route_outcome import Outcome
 from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text, engine_update_floor
-from memdir.consolidation.daily.route_sections import SectionState, record_key, replace_section
+from memdir.consolidation.daily.route_sections import record_key, replace_section
 from memdir.consolidation.daily.route_unsure import file_candidate, nothing_to_keep
 from memdir.consolidation.daily.route_usage import has_own_steps
 from memdir.consolidation.daily.route_usage_match import procedure_text
 from memdir.consolidation.daily.route_usage_name import UsageNamer
 from memdir.consolidation.daily.router import RoutedPart
-from memdir.masked_refs import stored_ref
-from memdir.notes.current_steps import language_heading, later_steps, mark_current, other_language
-from memdir.notes.model import Note, hash_text
+from memdir.notes.model import hash_text
 from memdir.paths import slugify
 from memdir.runs.journal import Op
 from memdir.runs.redact import redact
@@ -58,7 +58,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 __all__ = ["Planner", "engine_update_floor"]  # the latter: route_llm and bench_llm_guard read it here
 
-WRITE_KINDS = ("knowledge", "procedures")
 SAME_TITLE_MIN = 0.5  # same slug counts as the same subject only when the content is related too
 SAME_SUBJECT = 0.75  # calibrated similarity from which new material extends the best note (docs/daily.md)
 NO_PROCEDURE = "reports using a procedure no note describes"
@@ -68,36 +67,17 @@ EVIDENCE = "<evidence>"
 LESSON_STEP = "<lesson>"
 
 
-class Planner:
+class Planner(PlanDrafts):
     """Decides, for every routed part, which note it creates, extends, reports on or proposes to merge into."""
 
     def __init__(
         self, store: NoteStore, thresholds: Thresholds, started_at: str, vectors: NoteVectors
     ) -> None:
-        self.store = store
-        self.started_at = started_at
+        PlanDrafts.__init__(self, store, started_at, float(thresholds.initial_confidence))
         self.duplicate = float(thresholds.duplicate)
-        self.initial_confidence = float(thresholds.initial_confidence)
         self.vectors = vectors
         self.namer = UsageNamer(vectors)
-        self.sections = SectionState(store.root)
-        self.result = PlanResult()
-        self._ops: dict[str, Draft] = {}  # path -> create/update being drafted
-        self._notes: dict[str, Note] = {}
-        self._by_source: dict[str, dict[str, str]] = {k: {} for k in WRITE_KINDS}  # kind -> ref -> path
         self._skills: dict[str, str] | None = None  # skills/ path -> procedure_text, read on first use
-        lessons: list[Note] = []
-        for note in store.iter_notes(WRITE_KINDS):
-            self._notes[note.path] = note
-            if note.meta.get("type") == "lesson":  # the lesson step's own: only when no other note cites it
-                lessons.append(note)
-                continue
-            # each source as memdir makes the id now (an earlier memdir masked some twice)
-            for src in note.str_list("sources"):
-                self._by_source[note.path.split("/", 1)[0]].setdefault(stored_ref(src), note.path)
-        for note in lessons:
-            for src in note.str_list("sources"):
-                self._by_source[note.path.split("/", 1)[0]].setdefault(stored_ref(src), note.path)
 
     # -- public ------------------------------------------------------------------
     def plan(self, routed: list[tuple[Episode, list[RoutedPart]]]) -> PlanResult:
@@ -287,18 +267,6 @@ class Planner:
                 return REVIEW + m.path, howto_reason(m, "a later version of this procedure")
         return None, ""
 
-    def _cites(self, path: str, ep: Episode) -> bool:
-        """Whether the note, as it was before this run, already lists the episode in `sources`."""
-        note = self._notes.get(path)
-        return note is not None and ep.ref in {stored_ref(s) for s in note.str_list("sources")}
-
-    def _body_of(self, path: str) -> str:
-        draft = self._ops.get(path)
-        if draft is not None:
-            return draft.body
-        note = self._notes.get(path)
-        return note.body if note is not None else ""
-
     def _replace(
         self, path: str, ep: Episode, kind: str, part: RoutedPart, text: str
     ) -> tuple[str | None, str]:
@@ -320,79 +288,6 @@ class Planner:
             draft.extra["description"] = desc  # the description came from this episode too
         self._record(ep, kind, path, text, desc if rec.description else "")
         return path, "replace: edited episode, its section replaced"
-
-    def _new_path(self, kind: str, title: str) -> str:
-        slug = slugify(title)
-        candidate, n = f"{kind}/{slug}.md", 2
-        while candidate in self._ops or self.store.exists(candidate):
-            candidate, n = f"{kind}/{slug}-{n}.md", n + 1
-        return candidate
-
-    # -- building texts --------------------------------------------------------------
-    def _record(self, ep: Episode, kind: str, path: str, text: str, description: str = "") -> None:
-        self.result.sections[record_key(ep.ref, kind)] = {
-            "path": path,
-            "text": text,
-            "description": description,
-            "episode": ep.id,
-        }
-
-    def _create(self, path: str, kind: str, ep: Episode, part: RoutedPart, title: str, text: str) -> None:
-        desc = redact(" ".join((part.description or title).split()))[0][:200]
-        meta: dict[str, Any] = {"description": desc}
-        if kind == "procedures":
-            meta.update(confidence=self.initial_confidence, success_count=0, failure_count=0)
-        meta.update(origin="daily", sources=[ep.ref], created_at=self.started_at, updated_at=self.started_at)
-        self._ops[path] = Draft(
-            Op("create", path, "", None, [ep.id]), f"# {title}\n\n{text}\n", [ep.ref], meta
-        )
-        self._by_source[kind][ep.ref] = path
-        self._record(ep, kind, path, text, desc)
-
-    def _draft_for(self, path: str) -> Draft:
-        draft = self._ops.get(path)
-        if draft is None:
-            note = self._notes.get(path) or self.store.read(path)
-            draft = Draft(
-                Op("update", path, note.text, note.hash, []), note.body, note.str_list("sources"), None
-            )
-            self._ops[path] = draft
-        return draft
-
-    def _update(self, path: str, ep: Episode, kind: str, title: str, text: str) -> None:
-        draft = self._draft_for(path)
-        day = ep.day.isoformat() if ep.day else self.started_at[:10]
-        if ep.id not in draft.op.episodes:
-            draft.op.episodes.append(ep.id)
-        self._by_source[kind].setdefault(ep.ref, path)
-        if ep.ref in draft.sources and text.strip() in draft.body:
-            return  # this episode's text is already there (a replay after lost state): nothing to add
-        if self._cites(path, ep):
-            return  # the note had this episode before the run: an edit replaces its section (_replace), never a 2nd
-        meta = draft.meta if draft.meta is not None else (self._notes.get(path) or self.store.read(path)).meta
-        other = other_language(draft.body, text, title)  # a translation sits beside (trial 18)
-        steps = not other and kind == "procedures" and later_steps(meta, draft.body, text)  # a later version
-        heading = language_heading(other, f"{title} ({day})") if other else f"{day} — {title}"
-        draft.body = draft.body.rstrip("\n") + "\n\n" + f"## {heading}\n\n{text}\n"
-        draft.body = mark_current(draft.body, heading) if steps else draft.body
-        if ep.ref not in draft.sources:
-            draft.sources.append(ep.ref)
-        draft.changed = True
-        self._record(ep, kind, path, text)
-
-    def _review(self, ep: Episode, kind: str, title: str, text: str, best: Match, why: str) -> None:
-        key = f"daily-{'merge' if kind == 'merge_candidate' else kind}:{best.path}:{ep.ref}:{hash_text(text)[:12]}"
-        item = {
-            "kind": kind,
-            "target": best.path,
-            "title": title,
-            "body": text,
-            "similarity": round(best.similarity, 4),
-            "sources": [ep.ref],
-            "key": key,
-            "description": f"{why} ({ep.ref})",
-        }
-        self.result.ops.append(Op("review", best.path, "", None, [ep.id], item))
 
 
 def plan_ops_changed(ops: list[Op]) -> list[Op]:

@@ -17,19 +17,17 @@ English prose steps are a procedure (route_told_steps); a skip that tells a stan
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from memdir.consolidation.daily.blocks import Block, content_words, sentences
+from memdir.consolidation.daily.blocks import content_words, sentences
 from memdir.consolidation.daily.route_ahead import lesson_told
-from memdir.consolidation.daily.route_decided import states_a_decision
-from memdir.consolidation.daily.route_fix_note import records_a_fix, reports_results, states_a_rule
+from memdir.consolidation.daily.route_fix_note import states_a_rule
 from memdir.consolidation.daily.route_heading import read_dated
 from memdir.consolidation.daily.route_message import is_message
-from memdir.consolidation.daily.route_model import RouterModels, load_models, route_windows
+from memdir.consolidation.daily.route_model import RouterModels, load_models
 from memdir.consolidation.daily.route_no_steps import (
     NO_STEPS_REASON,
     SHAPED_NO_STEPS_REASON,
@@ -37,7 +35,6 @@ from memdir.consolidation.daily.route_no_steps import (
     no_step_once_shaped,
 )
 from memdir.consolidation.daily.route_pages import is_short_page
-from memdir.consolidation.daily.route_rag import EMBED_CHARS
 from memdir.consolidation.daily.route_reading import (
     DOC_MIN_CHARS,
     DOC_MIN_HEADINGS,
@@ -47,13 +44,15 @@ from memdir.consolidation.daily.route_reading import (
     read_text,
     shaped,
 )
-from memdir.consolidation.daily.route_reference import states_a_reference
+from memdir.consolidation.daily.route_skip_rules import skip_rule
+from memdir.consolidation.daily.route_split import split_texts
 from memdir.consolidation.daily.route_standing import skip_ceiling, states_standing_fact
 from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_story_finding import story_rule
 from memdir.consolidation.daily.route_told_steps import TOLD_STEPS_REASON, told_steps
 from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
 from memdir.consolidation.daily.route_usage_recap import recap_report
+from memdir.consolidation.daily.route_vectors import Embed, TextVectors, routing_vectors
 from memdir.notes.episodes import Episode
 
 __all__ = [  # read_text, shaped and the rest moved to route_reading; scripts and tests read them here
@@ -78,24 +77,14 @@ KINDS = ("knowledge", "procedures", "skip")
 PLAIN_REPORT_REASON = "reports work done the usual way: no steps of its own"
 PLAIN_REPORT_SENTENCES = 3
 MIN_WORDS = 4  # rule layer: fewer content words than this, and no code, is nothing reusable
-SPLIT_MIN_PROBA = 0.02  # the other kind needs at least this probability before the halves are read
-SPLIT_HALF_PROBA = 0.6  # and each half must read as its kind with at least this probability
+SPLIT_HALF_PROBA = 0.6  # each half of a split must read as its kind with at least this probability
 # routing round 22 (route_rules_audit.py): the no-steps rule yields when the model reads procedures this sure (it had
 # turned five right routes wrong, two right); a message to a reader is still no procedure (docs/daily.md, round 22)
 RULE_YIELDS = SPLIT_HALF_PROBA
-SPLIT_MIN_CUES = 1.5  # and each side this much cue weight in blocks of its own
-# rule layer: a line that states a decision under its label ("- Decided: from now on …", "Agreed at the
-# review: …", 「決定：」「決定事項：」) makes a text the model reads as skip (minutes, a status post) knowledge
-STATED_DECISION = re.compile(
-    r"(?im)^[ \t]*(?:[-*•・][ \t]*|\d+[.)][ \t]*)?(?:\*\*)?(?:(?:decided|decisions?|agreed|resolved)\b[^:：\n]{0,40}|"
-    r"決定事項|決定|決まったこと|決めたこと|合意事項|合意)(?:\*\*)?[ \t]*[:：](?:\*\*)?\s*\S"
-)
 # a skip the model gives less than this probability is shown to a person as a review item that proposes
 # the note its runner-up kind would make (chosen on the dev sets: docs/daily.md, "Unsure skips")
 UNSURE_SKIP = 0.55
 USAGE_MIN_PROBA = 0.5  # the usage model's probability from which an episode is a usage report
-
-Embed = Callable[[list[str]], np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -127,7 +116,7 @@ class Router:
         # routing round 5: short pages (route_pages) go to the documentation weights too, when the
         # model file says so (a file without the key routes as before)
         self.short_pages = bool(self.models.meta.get("short_pages"))
-        self._vecs: dict[str, np.ndarray] = {}  # embedded text -> vector, for this router's lifetime
+        self._vectors = TextVectors(self.embed)  # embedded text -> vector, for this router's lifetime
         self._usages: dict[str, str | None] = {}  # body -> _usage
 
     def read(self, items: Sequence[tuple[str, str]]) -> list[Reading]:
@@ -160,17 +149,7 @@ class Router:
         """Each text's routing vector: its opening window's, averaged with a page's later windows."""
         assert self.embed is not None
         windows = [(self.docs or self.model).windows if page else self.model.windows for page in pages]
-        extra = [route_windows(r.body, w, EMBED_CHARS) for r, w in zip(readings, windows, strict=True)]
-        vecs = np.asarray(
-            self._vectors([r.embed for r in readings] + [w for ws in extra for w in ws]), np.float64
-        )
-        out, i = vecs[: len(readings)].copy(), len(readings)
-        for j, ws in enumerate(extra):
-            if ws:
-                mean = vecs[[j, *range(i, i + len(ws))]].mean(axis=0)
-                out[j] = mean / max(float(np.linalg.norm(mean)), 1e-12)
-                i += len(ws)
-        return out
+        return routing_vectors(self._vectors, readings, windows)
 
     def kind_of(self, r: Reading) -> str:
         """The kind the model gives, after the rule layer (a story of what happened is no procedure)."""
@@ -227,16 +206,9 @@ class Router:
         kind = self.model.classes[int(np.argmax(r.proba))]
         if lesson_told(kind, float(np.max(r.proba)) >= RULE_YIELDS, r.body):  # failure, rule ahead (round 28)
             return "knowledge", "lesson_ahead"
-        if kind == "skip" and (STATED_DECISION.search(r.body) or states_a_decision(r.body)):
-            # a decision under its label (docs/daily.md, "Rule layer") or told in prose (route_decided, round 27)
-            return "knowledge", "decision" if STATED_DECISION.search(r.body) else "decided"
-        if kind == "skip" and (records_a_fix(r.body) or states_a_rule(r.body) or reports_results(r.body)):
-            # a fix, a rule adopted "from now on", results told (route_fix_note)
-            return "knowledge", "fix_note"
-        if kind == "skip" and states_a_reference(r.body):  # a part number, a price (route_reference)
-            return "knowledge", "reference"
-        if kind == "skip" and states_standing_fact(r.body):  # a term, a contact, a rule (route_standing)
-            return "knowledge", "standing"
+        rule = skip_rule(r.body) if kind == "skip" else ""  # route_skip_rules: a decision, a fix, a fact
+        if rule:
+            return "knowledge", rule
         return kind, ""
 
     def classify(self, title: str, text: str) -> str:
@@ -249,14 +221,6 @@ class Router:
         self._embed_halves(readings)
         return [(ep, self._parts(ep, r)) for ep, r in zip(episodes, readings, strict=True)]
 
-    def _vectors(self, texts: list[str]) -> np.ndarray:
-        """Vectors of texts, each distinct text embedded once: one call for all that are new."""
-        assert self.embed is not None
-        todo = [t for t in dict.fromkeys(texts) if t not in self._vecs]
-        if todo:
-            self._vecs.update(zip(todo, self.embed(todo), strict=True))
-        return np.stack([self._vecs[t] for t in texts])
-
     def _embed_halves(self, readings: list[Reading]) -> None:
         """Embed the halves of every episode `_split` will read, in one call instead of one per episode."""
         if self.embed is None:
@@ -266,7 +230,7 @@ class Router:
             kind = self.kind_of(r)
             if kind == "skip" or self._usage(r) is not None:
                 continue
-            found = self._split_texts(kind, r)
+            found = split_texts(kind, r, self.model.classes)
             if found:
                 texts += [read_text(r.title, found[0][k]).embed for k in ("knowledge", "procedures")]
         if texts:
@@ -344,7 +308,7 @@ class Router:
 
     def _split(self, kind: str, r: Reading) -> list[RoutedPart] | None:
         """A knowledge part and a procedures part, when each has blocks of its own (else None)."""
-        found = self._split_texts(kind, r)
+        found = split_texts(kind, r, self.model.classes)
         if found is None:
             return None
         texts, pw, kw = found
@@ -361,40 +325,3 @@ class Router:
                 )
             )
         return parts
-
-    def _split_texts(self, kind: str, r: Reading) -> tuple[dict[str, str], float, float] | None:
-        """The knowledge and procedures texts `_split` reads again, and each side's cue weight (None: no split)."""
-        other = "knowledge" if kind == "procedures" else "procedures"
-        if r.proba[self.model.classes.index(other)] < SPLIT_MIN_PROBA:
-            return None
-        labels = [_block_kind(b) for b in r.blocks]
-        for i, lab in enumerate(labels):  # a neutral block goes with the next labelled block
-            if lab == "neutral":
-                labels[i] = next((x for x in labels[i + 1 :] if x != "neutral"), kind)
-        pw = sum(b.score.proc for b, lab in zip(r.blocks, labels, strict=True) if lab == "procedures")
-        kw = sum(b.score.know for b, lab in zip(r.blocks, labels, strict=True) if lab == "knowledge")
-        steps = any(
-            lab == "procedures" and b.kind in ("list", "code")
-            for b, lab in zip(r.blocks, labels, strict=True)
-        )
-        if pw < SPLIT_MIN_CUES or kw < SPLIT_MIN_CUES or not steps:
-            return None
-        texts = {
-            k: "\n\n".join(
-                b.text for b, lab in zip(r.blocks, labels, strict=True) if lab == k and b.kind != "heading"
-            )
-            for k in ("knowledge", "procedures")
-        }
-        return texts, pw, kw
-
-
-def _block_kind(b: Block) -> str:
-    if b.kind == "code":
-        return "procedures" if b.score.proc > b.score.know else "neutral"
-    if b.kind == "heading" or b.score.chat > b.score.proc + b.score.know:
-        return "neutral"
-    if b.score.proc >= 1.0 and b.score.proc >= 1.5 * b.score.know:
-        return "procedures"
-    if b.score.know >= 0.5 and b.score.know > b.score.proc:
-        return "knowledge"
-    return "neutral"

@@ -38,20 +38,17 @@ from memdir.consolidation.daily.route_plan import Planner
 from memdir.consolidation.daily.route_rag import NoteVectors
 from memdir.consolidation.daily.route_sections import SectionState
 from memdir.consolidation.daily.router import RoutedPart, Router
-from memdir.consolidation.daily.run_text import count_actions, diff_of, unsaid_item
+from memdir.consolidation.daily.run_apply import apply_plan, preview_plan, within_note_size
+from memdir.consolidation.daily.run_text import count_actions
 from memdir.errors import MemdirError
 from memdir.index.embedder import routing_name
 from memdir.lifecycle.daily_steps import run_daily_steps
-from memdir.lifecycle.review import item_id_for
 from memdir.locks import file_lock
 from memdir.notes.episodes import Episode, UnreadFile
-from memdir.notes.model import hash_bytes, hash_text
-from memdir.notes.newlines import keep_line_endings
-from memdir.notes.note_checks import MAX_NOTE_BYTES
 from memdir.runs.gitcommit import commit_run
-from memdir.runs.journal import Journal, Op, Plan
+from memdir.runs.journal import Journal, Plan
 from memdir.runs.redact import MASK, redact_together
-from memdir.runs.report import WRITE_REFUSED, RunReport, retry_reason
+from memdir.runs.report import RunReport
 from memdir.runs.state import EpisodeState
 
 if TYPE_CHECKING:
@@ -65,8 +62,6 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
-
-ALLOW = ("knowledge", "procedures", "review")
 
 
 class DailyConsolidator:
@@ -134,7 +129,7 @@ class DailyConsolidator:
                 )
             else:
                 log.warning("completing interrupted daily run %s", unfinished.run_id)
-                self._apply(unfinished, journal, report)
+                apply_plan(self.store, self.review, unfinished, journal, report)
                 report.stats["resumed_run"] = unfinished.run_id
         # 2. collect pending episodes (and those whose lesson step an earlier run left to do)
         refused: list[str] = []
@@ -165,7 +160,7 @@ class DailyConsolidator:
         result = Planner(self.store, self.config.thresholds, started.isoformat(), vectors).plan(routed)
         touched = {o.path for o in result.ops}
         own = SectionState(self.root).written
-        ops = _within_note_size(result.ops, report)
+        ops = within_note_size(result.ops, report)
         kept = {id(o) for o in ops}
         dropped = {eid for o in result.ops if id(o) not in kept for eid in o.episodes}
         sections = result.sections.items()
@@ -193,11 +188,11 @@ class DailyConsolidator:
         report.stats["vectors_reused"] = vectors.reused
         # 6. journal, then apply (dry run: preview)
         if report.dry_run:
-            self._preview(plan, report)
+            preview_plan(self.store, plan, report)
             preview_lessons(self.store, report, [*episodes, *retried], result.decisions, plan.ops)
         elif plan.ops or plan.episodes:
             journal.begin(plan)
-            self._apply(plan, journal, report)
+            apply_plan(self.store, self.review, plan, journal, report)
         if not report.dry_run:
             vectors.save_cache(
                 {
@@ -280,82 +275,6 @@ class DailyConsolidator:
         report.stats["llm_input_chars"] = res.input_chars
         return res.routed
 
-    # -- applying ------------------------------------------------------------------
-    def _apply(self, plan: Plan, journal: Journal, report: RunReport) -> None:
-        done = journal.done()
-        failed: dict[str, str] = {}  # episode id -> why it stays pending
-        for i, op in enumerate(plan.ops):
-            if i in done:
-                self._record(op, report, None if op.op == "review" else op.path)
-                continue
-            try:
-                path = self._apply_op(op)
-            except MemdirError as exc:
-                log.warning("daily: %s %s failed: %s", op.op, op.path, exc)
-                report.errors.append(f"{op.op} {op.path}: {exc}")
-                failed.update(dict.fromkeys(op.episodes, retry_reason(exc) or WRITE_REFUSED))
-                continue
-            journal.step(i)
-            self._record(op, report, path)
-        state = EpisodeState(self.root)
-        for eid, h in sorted(plan.episodes.items()):
-            if eid in failed:
-                report.leave_pending(1, failed[eid])
-            else:
-                state.mark(eid, h, lessons=True)  # the lesson step (after the index sync) closes it
-        records = plan.meta.get("sections") or {}
-        SectionState(self.root).put_all(
-            {k: v for k, v in records.items() if isinstance(v, dict) and v.get("episode") not in failed},
-            {
-                o.path: hash_text(o.text)
-                for o in plan.ops
-                if o.op in ("create", "update") and not failed.keys() & set(o.episodes)
-            },
-        )
-        state.save()
-        journal.clear()
-
-    def _apply_op(self, op: Op) -> str | None:
-        store = self.store
-        if op.op == "review":
-            return self.review.raise_item(**unsaid_item(op.review, lambda p: store.read(p).body))
-        current = store.current_hash(op.path)
-        if current is not None and current in (hash_text(op.text), _as_stored(store, op)):
-            return op.path  # already applied (a resumed run)
-        expected = None if op.op == "create" else op.expected_hash
-        store.write(op.path, op.text, expected, allow=ALLOW)
-        return op.path
-
-    @staticmethod
-    def _record(op: Op, report: RunReport, path: str | None) -> None:
-        if path is None:
-            return
-        if op.op == "create" and path not in report.created:
-            report.created.append(path)
-        elif op.op == "update" and op.expected_hash != hash_text(op.text) and path not in report.updated:
-            report.updated.append(path)
-        elif op.op == "review" and path not in report.review:
-            report.review.append(path)
-
-    def _preview(self, plan: Plan, report: RunReport) -> None:
-        chunks = []
-        for op in plan.ops:
-            if op.op == "review":
-                rel = f"review/{item_id_for(op.review['key'])}.md"
-                report.review.append(rel)
-                sim = op.review["similarity"]
-                new = f"{op.review['kind']} -> {op.review['target']}" + (
-                    f" (similarity {sim})\n\n" if sim else "\n\n"
-                )
-                chunks.append(diff_of("", new + str(op.review["body"]).strip() + "\n", rel))
-                continue
-            old = "" if op.op == "create" else self.store.read(op.path).text
-            if old == op.text:
-                continue
-            (report.created if op.op == "create" else report.updated).append(op.path)
-            chunks.append(diff_of(old, op.text, op.path))
-        report.diff = "".join(chunks)
-
     def _sync_index(self, report: RunReport) -> None:
         changed = report.created + report.updated
         if not (changed and self.index is not None):
@@ -364,34 +283,6 @@ class DailyConsolidator:
             self.index.sync(paths=changed)
         except (ImportError, MemdirError) as exc:  # ImportError: chromadb loads only here
             log.warning("index not synced after the daily run: %s", exc)
-
-
-def _as_stored(store: NoteStore, op: Op) -> str:
-    """The hash op's text has once written over the file there now (a CRLF note keeps CRLF)."""
-    try:
-        return hash_bytes(keep_line_endings(store.read_bytes(op.path), op.text.encode("utf-8")))
-    except MemdirError:
-        return ""
-
-
-def _within_note_size(ops: list[Op], report: RunReport) -> list[Op]:
-    """The ops whose note stays readable; one report line per note that would grow past MAX_NOTE_BYTES.
-
-    Such a note is not written (memdir would then refuse to read it); its episodes stay in their
-    day files, counted as skipped, and are not tried again until they change.
-    """
-    kept = []
-    for op in ops:
-        size = len(op.text.encode("utf-8", "surrogatepass"))
-        if op.op in ("create", "update") and size > MAX_NOTE_BYTES:
-            report.errors.append(
-                f"{op.op} {op.path}: skipped, the note would be {size:,} bytes (> {MAX_NOTE_BYTES:,}, the most "
-                f"memdir reads); its {len(op.episodes)} episode(s) stay in episodes/ as they are"
-            )
-            report.skipped += len(op.episodes)
-            continue
-        kept.append(op)
-    return kept
 
 
 def _redacted(ep: Episode) -> Episode:

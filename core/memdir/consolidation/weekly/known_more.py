@@ -18,15 +18,13 @@ compare-and-swap.
 
 from __future__ import annotations
 
-import random
 import re
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.weekly.lesson_evidence import Failure
-from memdir.errors import ConflictError, NoteError
-from memdir.lifecycle.feedback import CAS_ATTEMPTS
+from memdir.errors import NoteError
+from memdir.notes.cas_retry import retry_on_conflict
 from memdir.runs.redact import redact_text
 
 if TYPE_CHECKING:
@@ -132,7 +130,8 @@ def _insert(body: str, entries: Sequence[Entry]) -> str:
 
 def extend(store: NoteStore, target: str, entries: Sequence[Entry]) -> bool:
     """Add the entries' lines not yet listed to the note's `## Known failures` (see the module); True if written."""
-    for attempt in range(CAS_ATTEMPTS):
+
+    def once() -> bool:  # one read and one compare-and-swap write (retried on a race)
         try:
             note = store.read(target)
         except NoteError:
@@ -147,12 +146,7 @@ def extend(store: NoteStore, target: str, entries: Sequence[Entry]) -> bool:
         if not fresh:
             return False
         body = _insert(note.body, fresh)
-        try:
-            store.update_meta(target, {}, expected_hash=note.hash, body=body, allow=ALLOW)
-        except ConflictError:
-            if attempt == CAS_ATTEMPTS - 1:
-                raise
-            time.sleep(random.uniform(0.005, 0.05) * (attempt + 1))
-            continue
+        store.update_meta(target, {}, expected_hash=note.hash, body=body, allow=ALLOW)
         return True
-    return False
+
+    return retry_on_conflict(once)

@@ -11,7 +11,6 @@ procedure, so a killed run loses nothing and a second run over the same week cha
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
@@ -20,32 +19,22 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.activity import ActivityEvent, ReadStats
-from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags, rehome
-from memdir.consolidation.weekly.clustering import FREE, ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.distill import distil_builtin
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
 from memdir.consolidation.weekly.failures import assign_failures
-from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.generic_calls import shared_tools
-from memdir.consolidation.weekly.kinds_by_steps import (
-    MIN_SPECIFIC_STEPS,
-    StepKinds,
-    gather_by_steps,
-    is_task_type,
-    settle_members,
-)
+from memdir.consolidation.weekly.kinds_by_steps import StepKinds, is_task_type
 from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
 from memdir.consolidation.weekly.refused import open_state
-from memdir.consolidation.weekly.same_values import WeekValues
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
 from memdir.consolidation.weekly.span_dates import week_name
 from memdir.consolidation.weekly.tasks import Task, group_tasks
-from memdir.consolidation.weekly.templates import SplitStats, TemplateSplitter
 from memdir.consolidation.weekly.week_calls import only_week_calls, week_wide_tools
+from memdir.consolidation.weekly.week_clusters import cluster_week
 from memdir.consolidation.weekly.week_events import calls_read, redacted_events
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
 from memdir.consolidation.weekly.window import week_window
@@ -66,12 +55,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ALLOW = ("procedures", "review")
-# Template induction checks clusters near the min_successes margin, where one sibling task type can tip
-# the count. A cluster with more than this many times min_successes successful tasks is far from it;
-# in such heavy weeks every wording variant of a kind repeats 3+ times and splitting would only
-# yield near-duplicate procedures (docs/weekly.md, scale).
-SPLIT_MAX_FACTOR = 4
-AGREEMENT_ROUNDS = 3  # clusterings at most: tasks that do not agree with their kind are set apart
 __all__ = ["WeeklyDistiller", "WeeklyState", "signature", "week_window", "weekly_status"]
 
 
@@ -293,87 +276,22 @@ class WeeklyDistiller:
     def _cluster(
         self, ok: list[Task], week: list[Task], report: RunReport, save: bool
     ) -> tuple[list[list[int]], np.ndarray]:
-        """Clusters as lists of indexes into ok (deterministic order), and per-task calibrated vectors.
-
-        Meaning, wording and tools cluster the given successful tasks; then template induction
-        over the whole week (`templates.py`) splits clusters whose texts are different task types.
-        """
+        """Clusters as lists of indexes into ok (deterministic order), and per-task calibrated vectors
+        (week_clusters: meaning, wording and tools, then template induction over the whole week)."""
         if not ok:
             return [], np.zeros((0, 1), dtype=np.float32)
-        text = {t.task_id: t.intent_text() for t in week}  # ok is a subset of week
-        lexicon = WeekLexicon([(text[t.task_id], t.actions, t.intent) for t in week], self.th.min_successes)
-        self._lexicon = lexicon
-        self._texts = text
-        keys = [t.key(text[t.task_id]) for t in ok]
-        first: dict[str, int] = {}
-        for i, k in enumerate(keys):
-            first.setdefault(k, i)
-        row = {k: r for r, k in enumerate(first)}
-        per_key = Counter(keys)
-        reps = [ok[i] for i in first.values()]
-        intents = [text[t.task_id] for t in reps]
-        uvecs = self._embed(intents, save=save)
-        feats = TaskFeatures(
-            uvecs,
-            [lexicon.skeleton_text(x) for x in intents],
-            [t.actions for t in reps],
-            [work_tokens(t.work) for t in reps],
-            counts=[per_key[k] for k in first],
-            values=WeekValues([t.work for t in week], self.th.min_successes).sparse([t.work for t in reps]),
-            asked=[t.asked for t in reps],
-        )
-        agreement = StepAgreement([t.work for t in week], self.th.min_successes)
-        kinds = self._kinds = StepKinds(agreement, week, ok)
-        tags = np.full(feats.n, FREE, dtype=np.int64)
-        span = (self.th.min_successes, SPLIT_MAX_FACTOR * self.th.min_successes)
-        thr = centred_threshold(self.th.cluster)
-        works = [(row[k], t.work) for k, t in zip(keys, ok, strict=True)]
-        for _ in range(AGREEMENT_ROUNDS):  # tasks that disagree on the steps are set apart, then again
-            cstats = ClusterStats()
-            labels = cluster_tasks(feats, thr, self.linkage, stats=cstats, apart=tags)
-            groups: dict[int, list[int]] = {}
-            for i, k in enumerate(keys):
-                groups.setdefault(int(labels[row[k]]), []).append(i)
-            found = [[works[i] for i in g] for g in groups.values()]
-            if not apart_tags(agreement, found, tags, *span):
-                break
-        rehome(agreement, groups, works, feats, thr, tags, span[0])  # a kind's member back from a one-off
-        settle_members(kinds, groups, self.th.min_successes)  # one that reads like none but makes its call
-        gathered = gather_by_steps(agreement, groups, works, span, kinds.distinctive, MIN_SPECIFIC_STEPS)
-        sstats = SplitStats()
-        splitter = TemplateSplitter(lexicon, sstats)
-        refined: list[list[int]] = []
-        for g in groups.values():
-            n_ok = len({ok[i].task_id for i in g})
-            if not self.th.min_successes <= n_ok <= SPLIT_MAX_FACTOR * self.th.min_successes:
-                refined.append(
-                    g
-                )  # cannot qualify however it is split, or far from the margin (see SPLIT_MAX_FACTOR)
-                continue
-            entries = [lexicon.entry(text[ok[i].task_id], ok[i].actions) for i in g]
-            parts = splitter.split(entries)
-            if len(parts) > 1 and kinds.one_kind(g, [works[i][1] for i in g], parts, MIN_SPECIFIC_STEPS):
-                parts = [list(range(len(g)))]  # worded apart (a reason added), one kind by its own steps
-            refined.extend([g[j] for j in part] for part in parts)
+        found = cluster_week(ok, week, self.th, self.linkage, lambda t: self._embed(t, save=save))
+        self._lexicon, self._texts, self._kinds = found.lexicon, found.texts, found.kinds
         assert self._cache is not None
         report.stats.update(
-            unique_tasks=len(reps),
+            unique_tasks=found.unique_tasks,
             embedded_new=self._cache.misses,
             embedding_cache_hits=self._cache.hits,
-            graph_edges=cstats.edges,
-            components=cstats.components,
-            largest_component=cstats.largest_component,
-            clusters=cstats.clusters,
-            template_checks=sstats.clusters_checked,
-            template_splits=sstats.splits,
-            template_ejections=sstats.ejected,
-            tasks_set_apart=int((tags != FREE).sum()),
-            kinds_gathered_by_steps=gathered,
+            **found.stats,
         )
-        if cstats.notes:
-            report.stats["cluster_notes"] = cstats.notes
-        ordered = sorted(refined, key=lambda g: min(ok[i].task_id for i in g))
-        return ordered, uvecs[[row[k] for k in keys]]
+        if found.notes:
+            report.stats["cluster_notes"] = found.notes
+        return found.clusters, found.vecs
 
     def _brief(
         self,
