@@ -13,17 +13,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from memdir.consolidation.daily import lesson_link as ll
+from memdir.consolidation.daily.lesson_text import is_japanese
 from memdir.consolidation.daily.route_rag import calibrate
 from memdir.index.embedder import get_embedder
 
 DATA = Path(__file__).resolve().parent.parent / "examples" / "lesson_link_set"
 
 
-def halves(cases: list[dict]) -> list[str]:
+def halves(cases: list[dict[str, Any]]) -> list[str]:
     """The split rule (README): odd/even in file order, counted separately for cases with and without a label."""
     seen = {True: 0, False: 0}
     out = []
@@ -49,7 +51,7 @@ def main() -> int:
     cal = ll._calibrated  # route_rag.calibrate, over an array
     assert abs(float(cal(np.array(0.85))) - calibrate(0.85, emb.name)) < 1e-9
     procs = [
-        ll.Procedure(p, steps, "ja" if ll.is_japanese(" ".join(steps)) else "en")
+        ll.Procedure(p, steps, "ja" if is_japanese(" ".join(steps)) else "en")
         for dom in data["domains"].values()
         for p, (_title, steps) in dom.items()
     ]
@@ -65,7 +67,7 @@ def main() -> int:
         r["lift_failed"] = ll.lifts(c["failed"], procs, embed, cal)
         rows.append((c, h, r))
 
-    def decide(r: dict, name: str, t: float, m: float) -> str | None:
+    def decide(r: dict[str, np.ndarray], name: str, t: float, m: float) -> str | None:
         s = r["whole" if name == "whole" else "lift"]
         o = np.argsort(-s, kind="stable")
         if s[o[0]] < t or s[o[0]] - s[o[1]] < m:
