@@ -53,7 +53,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "index": ("memdir.index",),
     "runs": ("memdir.runs",),
     "lifecycle": ("memdir.lifecycle",),
-    "daily": ("memdir.consolidation.daily",),
+    # a daily lesson -> the procedure it is about (trial 25 #4); within the daily prefix, named for the record
+    "daily": ("memdir.consolidation.daily", "memdir.consolidation.daily.lesson_link"),
     "weekly": ("memdir.consolidation.weekly",),
     "consolidation": ("memdir.consolidation",),  # the package __init__ only
     "daemon": ("memdir.daemon",),

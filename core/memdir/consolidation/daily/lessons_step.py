@@ -32,6 +32,7 @@ from memdir.consolidation.daily.lesson_edits import (
     evidence_lines,
 )
 from memdir.consolidation.daily.lesson_incident import incidents
+from memdir.consolidation.daily.lesson_link import name_procedure
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_outcome import result_of
 from memdir.consolidation.daily.lesson_response import without_responses
@@ -292,6 +293,14 @@ class EpisodeLessons:
         `elsewhere`: a note the router wrote holds the episode's text; when none does, the lesson keeps
         every sentence of it (the others under `## Notes`)."""
         draft = draft_lesson(self.store, ep, self.now)
+        rel = self._lesson(ep, draft, elsewhere)
+        if (
+            rel and draft is not None
+        ):  # the person's procedure it is about, as a weekly lesson names it (trial 25 #4)
+            name_procedure(self.store, rel, ep.id, draft.fixes, next(iter(draft.failed), None))
+        return rel
+
+    def _lesson(self, ep: Episode, draft: LessonDraft | None, elsewhere: bool) -> str | None:
         if draft is None:
             rec = self.records.recorded(ep.ref)
             if rec is not None and self.store.exists(rec["path"]):  # edited so that it records no lesson now

