@@ -90,7 +90,9 @@ def test_mcp_search_with_hits_is_what_search_json_envelope_prints(served: Served
     same = json.loads(cli.stdout)
     assert list(same) == list(out)  # the keys docs/mcp.md calls "as `search --json --envelope`"
     assert same["unreadable"] == out["unreadable"] and same["message"] == out["message"]
-    assert [h["path"] for h in same["hits"]] == [h["path"] for h in out["hits"]]  # type: ignore[union-attr]
+    mcp_hits = out["hits"]
+    assert isinstance(mcp_hits, list)
+    assert [h["path"] for h in same["hits"]] == [h["path"] for h in mcp_hits]
 
 
 TOKEN = "hv-live-9Qw2Zr7Lk3Xp8Tn4Bv6Mc1Yd"
