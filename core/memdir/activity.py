@@ -23,7 +23,7 @@ from memdir.inputs import MAX_EVENT_BYTES, check_text, check_when, no_such_day
 from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.locks import file_lock
 from memdir.paths import STATE_DIR
-from memdir.redaction import redact_record
+from memdir.redaction import find_secrets, redact_record
 
 log = logging.getLogger(__name__)
 
@@ -227,6 +227,18 @@ class ActivityLog:
                         out.append((f"{self.dir.name}/{path.name}", lineno, _why(raw)))
         return out
 
+    def secrets(self) -> list[tuple[str, int, list[str]]]:
+        """(file, line, keys) of every line holding a secret-like value: a line a tool or agent appended
+        itself, unmasked (re-check N8); `keys` name where (`input.command`), never the value."""
+        out: list[tuple[str, int, list[str]]] = []
+        for path in self.files():
+            with open(path, "rb") as fh:
+                for lineno, raw in enumerate(fh, 1):
+                    event = self._parse_line(raw, "")
+                    if event is not None and (keys := secret_keys(event.data)):
+                        out.append((f"{self.dir.name}/{path.name}", lineno, keys))
+        return out
+
     @staticmethod
     def _parse_line(raw: bytes, where: str) -> ActivityEvent | None:
         if not raw.strip() or len(raw) > MAX_LINE:
@@ -259,3 +271,28 @@ def _why(raw: bytes) -> str:
     if _too_deep(data):
         return "nested too deep"
     return "no valid `ts` or no `type`"
+
+
+def secret_keys(event: Mapping[str, object]) -> list[str]:
+    """Where in an event a string holds a secret-like value, as `key.key[i]` paths (the values are never
+    returned): the text detectors `memdir lint` runs on notes (`find_secrets`), on each string and key.
+    The key-name rule `append` masks by (`"token": "..."`) is not an alarm: webhook payloads carry response
+    ids and pagination tokens under such names (the weekly sets' Typeform `form_response.token`)."""
+    out: list[str] = []
+    _walk_strings(dict(event), "", out)
+    return out
+
+
+def _walk_strings(value: object, where: str, out: list[str]) -> None:
+    if isinstance(value, str):
+        if find_secrets(value):
+            out.append(where or "(value)")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(k, str) and find_secrets(k):
+                out.append(f"a key of `{where}`" if where else "a key")
+                continue
+            _walk_strings(v, f"{where}.{k}" if where else str(k), out)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _walk_strings(v, f"{where}[{i}]", out)

@@ -78,12 +78,32 @@ class StatusDocument(TypedDict):
 
 
 def lint_problems(store: NoteStore, activity: ActivityLog) -> list[LintProblem]:
-    """`memdir lint`: the notes' problems, then each activity line every read skips (named once, here)."""
+    """`memdir lint`: the notes' problems, then each activity line every read skips (named once, here),
+    then each activity line holding a secret-like value (the key, never the value)."""
     skipped = [
         LintProblem(f"{name}:{line}", "warning", f"not an activity event ({why}): skipped by every read")
         for name, line, why in activity.malformed()
     ]
-    return [*lint_root(store), *skipped]
+    secrets = [
+        LintProblem(f"{name}:{line}", "warning", ACTIVITY_SECRET.format(_keys(keys)))
+        for name, line, keys in activity.secrets()
+    ]
+    lines = sorted(
+        [*skipped, *secrets], key=lambda p: (p.path.rsplit(":", 1)[0], int(p.path.rsplit(":", 1)[1]))
+    )
+    return [*lint_root(store), *lines]
+
+
+def _keys(keys: list[str]) -> str:
+    """`input.command`, `a key of `headers`` ...: where the values stand, at most three named."""
+    named = [k if k.startswith("a key") else f"`{k}`" for k in keys[:3]]
+    return ", ".join(named) + (f" and {len(keys) - 3} more" if len(keys) > 3 else "")
+
+
+ACTIVITY_SECRET = (
+    "{} holds a secret-like value (not shown here), written by a tool or agent that appended the line itself "
+    "(`memdir log` and the MCP `log_event` mask it): rotate the credential, and delete it from the line"
+)
 
 
 def count_notes(store: NoteStore) -> dict[str, int]:

@@ -53,6 +53,12 @@ KIND_CHOICE = click.Choice(["knowledge", "procedures", "episodes", "skills"])
 )
 @click.option("--weak", is_flag=True, help="Also show hits below the relevance floor (marked as weak).")
 @json_option("Print hits as JSON (path, score, description, snippet, tags, anchor, relevant, ...).")
+@click.option(
+    "--envelope",
+    is_flag=True,
+    help="With --json: print {query, hits, message, hints, unreadable}, the MCP search tool's answer, "
+    "instead of the list of hits.",
+)
 @pass_state
 def search_cmd(
     state: CliState,
@@ -64,6 +70,7 @@ def search_cmd(
     mode: str,
     weak: bool,
     as_json: bool,
+    envelope: bool,
 ) -> None:
     """Find notes by meaning and by exact words (English, Japanese, ...); QUERY "-" reads standard input.
 
@@ -82,8 +89,16 @@ def search_cmd(
     hits = mem.search(
         text, k=k, kind=kind, tags=list(tags) or None, min_confidence=min_confidence, mode=mode, weak=weak
     )
+    bad = sorted(mem.index.view().catalog.bad)
     if as_json:
+        if envelope:
+            from memdir.agents.search_answer import search_answer
+
+            filters = (list(tags) or None, min_confidence, mode, weak)
+            echo_json(search_answer(mem.index, mem.store, text, hits, k, kind, *filters))
+            return
         echo_json([h.to_dict() for h in hits])
+        _say_unreadable(bad)  # stdout stays the list; a person or a log still learns it (N7)
         return
     # relevant notes ranked under weak ones, below the top k: not shown (measured, docs/cli.md), but said
     below = (
@@ -103,11 +118,21 @@ def search_cmd(
     print_hits(hits)
     if below and any(h.relevant for h in hits):  # trial 16: a relevant rank 6 under weak 4 and 5 vanished
         say((more, "dim"), stderr=True)
+    if any(h.relevant for h in hits):  # re-check N7: with hits too, once at the end (no hit names them)
+        _say_unreadable(bad)
+
+
+def _say_unreadable(bad: list[str]) -> None:
+    """One dim line on stderr naming the files memdir cannot read, which no search finds."""
+    from memdir.agents.recall import unreadable_line
+
+    if line := unreadable_line(bad):
+        say((f"  {line}", "dim"), stderr=True)
 
 
 def _no_match_hint(mem: Memory, query: str) -> None:
     """Where to look next: the weak hits, and the other language when the memory has one."""
-    from memdir.agents.recall import other_script_in_memory, unreadable_line
+    from memdir.agents.recall import other_script_in_memory
 
     other = other_script_in_memory(mem.index, query) if mem.index.view().paths else None
     lang = (
@@ -117,8 +142,7 @@ def _no_match_hint(mem: Memory, query: str) -> None:
     )
     say(("  --weak shows the closest notes anyway" + lang, "dim"), stderr=True)
     # a note memdir cannot read is in no result: say so rather than let it disappear
-    if line := unreadable_line(sorted(mem.index.view().catalog.bad)):
-        say((f"  {line}", "dim"), stderr=True)
+    _say_unreadable(sorted(mem.index.view().catalog.bad))
 
 
 def print_hits(hits: list[MemoryHit]) -> None:
