@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from memdir.errors import NoteError
+from memdir.lifecycle.outcome_notes import feedback_lines
 from memdir.lifecycle.usage import record_use
 from memdir.notes.body_sections import append_to_section
 from memdir.notes.cas_retry import retry_on_conflict
@@ -126,21 +127,23 @@ def apply_outcomes(
     outcomes: Sequence[Outcome],
     record_usage: bool = True,
     initial_confidence: float = DEFAULT_PRIOR,
+    logged: bool = False,
 ) -> FeedbackResult:
-    """Apply several outcome reports to one note in a single compare-and-swap write (re-read and retried on a race)."""
+    """Apply several outcome reports to one note in a single compare-and-swap write (re-read and retried on a race).
+    `logged`: they are logged feedback events (lifecycle/outcome_notes: one use, one count)."""
     rel = store.relpath(path)
     if not rel.startswith(("procedures/", "knowledge/")):
         raise NoteError("feedback applies to procedures/ and knowledge/ notes", rel)
     if not outcomes:
         raise NoteError("no outcome to apply", rel)
-    result = retry_on_conflict(lambda: _apply_once(store, rel, outcomes, initial_confidence))
+    result = retry_on_conflict(lambda: _apply_once(store, rel, outcomes, initial_confidence, logged))
     if record_usage:
         record_use(store.root, rel, max(when for _, _, when in outcomes), count=len(outcomes))
     return result
 
 
 def _apply_once(
-    store: NoteStore, rel: str, outcomes: Sequence[Outcome], initial_confidence: float
+    store: NoteStore, rel: str, outcomes: Sequence[Outcome], initial_confidence: float, logged: bool = False
 ) -> FeedbackResult:
     current = store.read(rel)
     meta = current.meta
@@ -151,8 +154,8 @@ def _apply_once(
         if exc.path:
             raise
         raise NoteError(str(exc), rel) from None
-    wins = sum(1 for ok, _, _ in outcomes if ok)
-    s, f = s + wins, f + len(outcomes) - wins
+    lines, wins, losses = feedback_lines(current.body, outcomes, store.day, logged)  # one use, one count (N3)
+    s, f = s + wins, f + losses
     latest = max(when for _, _, when in outcomes)
     conf = smoothed_confidence(s, f, prior)
     last_used = max(store.day(latest), str(meta.get("last_used") or ""))
@@ -164,11 +167,6 @@ def _apply_once(
     }
     if meta.get("origin") == "human" and "confidence_prior" not in meta and abs(prior - DEFAULT_PRIOR) > 1e-9:
         changes["confidence_prior"] = round(prior, 4)
-    lines = [
-        f"- {store.day(when)} {'success' if ok else 'failure'}: {' '.join(note.split())}\n"
-        for ok, note, when in outcomes
-        if note and note.strip()
-    ]
     body = append_to_section(current.body, OUTCOME_HEADING, lines) if lines else None
     prev = meta.get("confidence")
     store.update_meta(rel, changes, expected_hash=current.hash, body=body)

@@ -20,6 +20,7 @@ from typing import Any, TypedDict, cast
 from memdir.activity import ActivityEvent, ActivityLog
 from memdir.errors import MemdirError, PathError
 from memdir.lifecycle.feedback import DEFAULT_PRIOR, apply_outcomes
+from memdir.lifecycle.outcome_notes import logged_note
 from memdir.lifecycle.usage import record_uses
 from memdir.locks import file_lock
 from memdir.notes.archived import gone_message
@@ -213,10 +214,18 @@ def apply_feedback_events(
         failed = False
         uses: dict[str, tuple[int, datetime]] = {}
         for rel, items in todo.items():
-            outcomes = [(bool(it.success), _note_of(it.event), it.event.ts.astimezone()) for it in items]
+            outcomes = [
+                (bool(it.success), logged_note(_note_of(it.event), it.event.source), it.event.ts.astimezone())
+                for it in items
+            ]
             try:
                 apply_outcomes(
-                    store, rel, outcomes, record_usage=False, initial_confidence=initial_confidence
+                    store,
+                    rel,
+                    outcomes,
+                    record_usage=False,
+                    initial_confidence=initial_confidence,
+                    logged=True,
                 )
             except MemdirError as exc:  # a conflict or an unreadable note: retry next run
                 failed = True

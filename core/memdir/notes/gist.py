@@ -3,7 +3,8 @@
 An outcome line (`- 2026-11-20 success: ...`) quotes the report it came from. A report written as a
 list ("1. Rotated the password, the usual steps. 2. All fine.") or with markdown (`**done**`,
 `` `make` ``, `> quoted`) reads as one plain line: the marks go, the words stay in their order, a line
-that ends without punctuation is closed with ";", and a long report is cut at the last sentence (or
+that ends without punctuation is closed with ";" unless the next one goes on with its sentence (it opens in
+lower case or with a bracket: a line break inside a sentence is a space), and a long report is cut at the last sentence (or
 word) that fits, with "…".
 """
 
@@ -27,13 +28,17 @@ def _clean(line: str) -> str:
     return " ".join(_MARKS.sub("", line).split())
 
 
-def _join(pieces: list[str]) -> str:
+# a line that goes on with the sentence before it: it opens in lower case, with a bracket, a comma or a dash
+_GOES_ON = re.compile(r"^[a-z(\[（「『,、\-–—]")
+
+
+def _join(pieces: list[tuple[str, bool]]) -> str:
     out = ""
-    for piece in pieces:
+    for piece, item in pieces:
         if not out:
             out = piece
             continue
-        if out[-1] not in _END:
+        if out[-1] not in _END and (item or not _GOES_ON.match(piece)):
             out += "、" if _CJK.match(out[-1]) else ";"
         out += "" if _CJK.match(out[-1]) and _CJK.match(piece[0]) else " "
         out += piece
@@ -58,5 +63,6 @@ def clip(text: str, limit: int = MAX_CHARS) -> str:
 
 def gist(text: str, limit: int = MAX_CHARS) -> str:
     """The report as one plain line of at most `limit` characters."""
-    pieces = [c for c in (_clean(ln) for ln in text.splitlines()) if c]
-    return clip(_join(pieces), limit)
+    # a list item or a heading is a piece of its own; a line break inside a sentence is a space (trial 25 re-check N6)
+    pieces = [(_clean(ln), bool(_LEAD.match(ln).group(0).strip())) for ln in text.splitlines()]  # type: ignore[union-attr]
+    return clip(_join([(c, item) for c, item in pieces if c]), limit)

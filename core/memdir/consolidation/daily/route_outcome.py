@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memdir.lifecycle.feedback import DEFAULT_PRIOR, OUTCOME_HEADING, prior_of, smoothed_confidence
+from memdir.lifecycle.outcome_notes import NOTED, same_use_as_logged
 from memdir.notes.body_sections import append_to_section
 from memdir.notes.frontmatter import update_text
 from memdir.notes.gist import gist
@@ -40,9 +41,10 @@ def _count(meta_value: object) -> int:
         return 0
 
 
-def outcome_line(o: Outcome) -> str:
-    """`- 2026-11-28 success: <the gist of what the episode said> (episodes/2026-11-28.md#0930-...)`."""
-    return f"- {o.day} {o.outcome}: {gist(o.text)} ({o.ref})\n"
+def outcome_line(o: Outcome, noted: bool = False) -> str:
+    """`- 2026-11-28 success: <the gist of what the episode said> (episodes/2026-11-28.md#0930-...)`; a report
+    of a use already logged that day (`noted`) says it is counted once (lifecycle/outcome_notes)."""
+    return f"- {o.day} {o.outcome}{f', {NOTED}' if noted else ''}: {gist(o.text)} ({o.ref})\n"
 
 
 def already_reported(body: str, ref: str) -> bool:
@@ -59,8 +61,16 @@ def with_outcomes(text: str, note: Note, outcomes: list[Outcome], initial_confid
         return text
     meta = note.meta
     s, f = _count(meta.get("success_count")), _count(meta.get("failure_count"))
-    wins = sum(1 for o in fresh if o.outcome == "success")
-    losses = sum(1 for o in fresh if o.outcome == "failure")
+    lines: list[str] = []
+    counted: list[Outcome] = []
+    for (
+        o
+    ) in fresh:  # a use an agent logged the same day with the same outcome is noted, not counted again (N3)
+        noted = same_use_as_logged(body + "".join(lines), o.day, o.outcome)
+        lines.append(outcome_line(o, noted))
+        counted.extend([] if noted else [o])
+    wins = sum(1 for o in counted if o.outcome == "success")
+    losses = sum(1 for o in counted if o.outcome == "failure")
     changes: dict[str, object] = {
         "last_used": max([str(meta.get("last_used") or "")] + [o.day for o in fresh]),
         "updated_at": now,
@@ -78,5 +88,5 @@ def with_outcomes(text: str, note: Note, outcomes: list[Outcome], initial_confid
             and abs(prior - DEFAULT_PRIOR) > 1e-9
         ):
             changes["confidence_prior"] = round(prior, 4)  # as `memdir feedback` does
-    body = append_to_section(body, OUTCOME_HEADING, [outcome_line(o) for o in fresh])
+    body = append_to_section(body, OUTCOME_HEADING, lines)
     return update_text(text, changes, body=body)

@@ -44,6 +44,9 @@ _NOT_QUALIFIER = re.compile(
     r"eight|nine|ten|one|and|or|of|to|for|in|on|at|by|with|from|as|is|are|was|were|be|it|we|i|\d+)$",
     re.I,
 )
+# a value written right before a word (a date, a number, a code: 2026-10, 12, KT-2230): the word after it is the
+# value's unit or counter (「2026-10 分の」, "10 kg"), a fragment of the value, never a scope word (trial 25 re-check 9)
+_LITERAL_BEFORE = re.compile(r"[\w-]*\d[\w./:-]*\s?$")
 # Japanese nouns: a run of kanji, or of katakana (two characters or more), and the の joining two of them
 _JA_RUN = re.compile(r"[\u4e00-\u9fff]+|[\u30a0-\u30ff]{2,}|の")
 
@@ -53,9 +56,11 @@ def _pairs_en(text: str) -> list[tuple[str, str, str]]:
     out = []
     for sent in re.split(r"[.;:!?\n]", text):
         words = _WORD.findall(sent)
+        # a word of a value (2026-10, KT-2230, 10kg, v2): part of a literal, no scope word
+        literal = {w for t in re.findall(r"\S*\d\S*", sent) for w in _WORD.findall(t)}
         for i in range(1, len(words)):  # a sentence's first word is its verb or subject, no qualifier
             q, h = words[i - 1], words[i]
-            if i - 1 == 0 or _NOT_QUALIFIER.match(q) or _NOT_QUALIFIER.match(h):
+            if i - 1 == 0 or _NOT_QUALIFIER.match(q) or _NOT_QUALIFIER.match(h) or q in literal:
                 continue
             if _POSSESSIVE.search(h):  # "client's portal": the possessive qualifies the next word
                 continue
@@ -70,7 +75,10 @@ def _pairs_ja(text: str) -> list[tuple[str, str, str]]:
     """(qualifier, head, as written) for two nouns in a row (本番 データベース, 本番のデータベース); a compound of
     four kanji is two nouns of two (海外注文: 海外 注文)."""
     out = []
-    for chunk in re.split(r"[^\u4e00-\u9fff\u30a0-\u30ffの]+", text):
+    for c in re.finditer(r"[\u4e00-\u9fff\u30a0-\u30ffの]+", text):
+        chunk = c.group(0)
+        if _LITERAL_BEFORE.search(text[: c.start()]):  # 「2026-10 分の」: a unit of a value, cut from it
+            chunk = re.sub(r"^[^の]*の?", "", chunk, count=1)
         words: list[str] = []
         for m in _JA_RUN.finditer(chunk):
             w = m.group(0)
@@ -113,7 +121,8 @@ def _fills_placeholder(title: str, head: str) -> bool:
         rest = _PLACEHOLDER.sub(" ", title[m.end() :])
         if language(title) == "ja":
             # up to the head: nouns, の, honorifics, spaces, no other particle or verb in between
-            phrase = re.match(r"[\s\u4e00-\u9fff\u30a0-\u30ffーの様さまA-Za-z0-9]*", rest)
+            # (a value written in it, 「2026-10 分の」, is part of the phrase)
+            phrase = re.match(r"[\s\u4e00-\u9fff\u30a0-\u30ffーの様さまA-Za-z0-9./:-]*", rest)
             if phrase and head in phrase.group(0):
                 return True
             continue
@@ -164,7 +173,7 @@ def nearest_of(
             passed.append(f"{m.path}: {other}")
             continue
         near = near_of(m, score, report)
-        if near is None and (told := act_named(report, texts.get(m.path, m.title))):
+        if near is None and (told := act_named(report, texts.get(m.path, m.title), m.title)):
             # its act is the procedure's: asked, never a silent skip (trial 25 #9, "Delivered NX-0470 the usual way")
             why = f'match score {score:.2f}, under the cut-off, but it names the act the report tells ("{told}")'
             near = Near(m, score, why)
