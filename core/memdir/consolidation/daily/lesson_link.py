@@ -32,6 +32,7 @@ from memdir.lifecycle.lesson_links import link
 from memdir.masked_refs import stored_ref
 
 if TYPE_CHECKING:
+    from memdir.index.embedder import Embedder
     from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,7 @@ def procedure(path: str, body: str) -> Procedure | None:
 
 
 Embed = Callable[[list[str]], np.ndarray]  # texts -> unit vectors (passages)
+EmbedderSource = Callable[[], "Embedder"]  # the run's embedder, loaded on first use
 Calibrate = Callable[[np.ndarray], np.ndarray]  # raw cosines -> the calibrated scale
 
 
@@ -148,12 +150,13 @@ def _calibrated(raw: np.ndarray) -> np.ndarray:
 _VECS: dict[str, np.ndarray] = {}  # text -> vector, for one process (the background is embedded once)
 
 
-def _e5(store: NoteStore) -> Embed | None:
-    """The root's embedder as `Embed`, when it is multilingual-e5 (None: no link is read)."""
+def _e5(store: NoteStore, source: EmbedderSource | None = None) -> Embed | None:
+    """The run's embedder (`source`; without one, the root's configured one) as `Embed`, when it is
+    multilingual-e5 (None: no link is read)."""
     from memdir.index.embedder import get_embedder
 
     try:
-        emb = get_embedder(load_config(store.root).index.embedder)
+        emb = source() if source is not None else get_embedder(load_config(store.root).index.embedder)
     except (MemdirError, OSError, ValueError) as exc:
         log.info("no lesson link: %s", exc)
         return None
@@ -171,7 +174,13 @@ def _e5(store: NoteStore) -> Embed | None:
     return embed
 
 
-def procedure_for(store: NoteStore, fixes: Sequence[str], failed: str | None, episode: str) -> str | None:
+def procedure_for(
+    store: NoteStore,
+    fixes: Sequence[str],
+    failed: str | None,
+    episode: str,
+    source: EmbedderSource | None = None,
+) -> str | None:
     """The procedure a new daily lesson is about (module doc), or None."""
     rule = rule_of(fixes)
     procs = []
@@ -183,7 +192,7 @@ def procedure_for(store: NoteStore, fixes: Sequence[str], failed: str | None, ep
             procs.append(p)
     if not procs or not rule:
         return None
-    embed = _e5(store)
+    embed = _e5(store, source)
     if embed is None:
         return None
     path, _, _ = about(rule, failed, procs, embed, _calibrated)
@@ -191,7 +200,12 @@ def procedure_for(store: NoteStore, fixes: Sequence[str], failed: str | None, ep
 
 
 def name_procedure(
-    store: NoteStore, lesson: str, episode: str, fixes: Sequence[str], failed: str | None
+    store: NoteStore,
+    lesson: str,
+    episode: str,
+    fixes: Sequence[str],
+    failed: str | None,
+    source: EmbedderSource | None = None,
 ) -> str | None:
     """A daily lesson written from this one episode (the lesson step's, or the router's fold) and naming no
     procedure yet gets `applies_to` the procedure it is about; that procedure lists it in `lessons:` when memdir
@@ -203,7 +217,7 @@ def name_procedure(
     own = [stored_ref(s) for s in note.str_list("sources")] == [episode]
     if not own or note.get("origin") != "daily" or "applies_to" in note.meta:
         return None
-    target = procedure_for(store, fixes, failed, episode)
+    target = procedure_for(store, fixes, failed, episode, source)
     if target:
         store.update_meta(lesson, {"applies_to": target}, allow=("knowledge",))
         link(store, target, lesson)

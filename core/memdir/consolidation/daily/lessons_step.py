@@ -32,7 +32,7 @@ from memdir.consolidation.daily.lesson_edits import (
     evidence_lines,
 )
 from memdir.consolidation.daily.lesson_incident import incidents
-from memdir.consolidation.daily.lesson_link import name_procedure
+from memdir.consolidation.daily.lesson_link import EmbedderSource, name_procedure
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_outcome import result_of
 from memdir.consolidation.daily.lesson_response import without_responses
@@ -234,8 +234,11 @@ def _same_lesson(store: NoteStore, fix: str, ref: str) -> str | None:
 class EpisodeLessons:
     """The daily lesson and outcome step over the episodes of one run."""
 
-    def __init__(self, store: NoteStore, review: ReviewQueue, report: RunReport) -> None:
+    def __init__(
+        self, store: NoteStore, review: ReviewQueue, report: RunReport, embedder: EmbedderSource | None = None
+    ) -> None:
         self.store = store
+        self.embedder = embedder  # the run's (lesson_link reads with it; None: the root's configured one)
         self.review = review
         self.report = report
         self.now = report.started_at or store.stamp()  # the run's one time (memdir.clock)
@@ -297,7 +300,7 @@ class EpisodeLessons:
         if (
             rel and draft is not None
         ):  # the person's procedure it is about, as a weekly lesson names it (trial 25 #4)
-            name_procedure(self.store, rel, ep.id, draft.fixes, next(iter(draft.failed), None))
+            name_procedure(self.store, rel, ep.id, draft.fixes, next(iter(draft.failed), None), self.embedder)
         return rel
 
     def _lesson(self, ep: Episode, draft: LessonDraft | None, elsewhere: bool) -> str | None:

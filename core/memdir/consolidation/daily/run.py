@@ -203,7 +203,9 @@ class DailyConsolidator:
             )
             # 7. the index catches up with what was written
             self._sync_index(report)
-        lessons = EpisodeLessons(self.store, self.review, report).run(episodes, result.decisions, retried)
+        lessons = EpisodeLessons(self.store, self.review, report, self.embedder).run(
+            episodes, result.decisions, retried
+        )
         if not report.dry_run:
             self._lessons_done([*episodes, *retried], lessons, report)
         # 8. lifecycle: feedback events, then forgetting
