@@ -10,7 +10,6 @@ procedure, so a killed run loses nothing and a second run over the same week cha
 
 from __future__ import annotations
 
-import logging
 from collections import Counter
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -40,6 +39,7 @@ from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
 from memdir.consolidation.weekly.refused import open_state
+from memdir.consolidation.weekly.repeats import count_repeats
 from memdir.consolidation.weekly.same_values import WeekValues
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
 from memdir.consolidation.weekly.span_dates import week_name
@@ -62,8 +62,6 @@ if TYPE_CHECKING:
     from memdir.index.embedder import Embedder
     from memdir.llm.base import LLMEngine
     from memdir.notes.store import NoteStore
-
-log = logging.getLogger(__name__)
 
 ALLOW = ("procedures", "review")
 # Template induction checks clusters near the min_successes margin, where one sibling task type can tip
@@ -186,6 +184,7 @@ class WeeklyDistiller:
 
     def _run(self, until: date | None, report: RunReport) -> None:
         groups, vecs, selected = self.plan(until, report, save=not report.dry_run)
+        count_repeats(self.store, self._week, groups, report, self.th.initial_confidence)  # fewer than 3: N4
         if not groups:
             return
         since, end = week_window(until, zone=self.zone)
