@@ -10,7 +10,6 @@ procedure, so a killed run loses nothing and a second run over the same week cha
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
@@ -30,6 +29,7 @@ from memdir.consolidation.weekly.lessons import LessonWriter
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.place import Placer
 from memdir.consolidation.weekly.refused import open_state
+from memdir.consolidation.weekly.repeats import count_repeats
 from memdir.consolidation.weekly.similarity import Calibrator, centred_threshold, make_calibrator
 from memdir.consolidation.weekly.span_dates import week_name
 from memdir.consolidation.weekly.tasks import Task, group_tasks
@@ -51,8 +51,6 @@ if TYPE_CHECKING:
     from memdir.index.embedder import Embedder
     from memdir.llm.base import LLMEngine
     from memdir.notes.store import NoteStore
-
-log = logging.getLogger(__name__)
 
 ALLOW = ("procedures", "review")
 __all__ = ["WeeklyDistiller", "WeeklyState", "signature", "week_window", "weekly_status"]
@@ -169,6 +167,7 @@ class WeeklyDistiller:
 
     def _run(self, until: date | None, report: RunReport) -> None:
         groups, vecs, selected = self.plan(until, report, save=not report.dry_run)
+        count_repeats(self.store, self._week, groups, report, self.th.initial_confidence)  # fewer than 3: N4
         if not groups:
             return
         since, end = week_window(until, zone=self.zone)
