@@ -285,8 +285,13 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
 
 def rule_first(said: list[str]) -> list[str]:
     """The sentences that say what to do, one stating a rule ("always", "must", 「…を止めること。」) first when
-    the first states none (an action item, a monitoring task): the lesson's description is its rule (trial 19)."""
-    ruled = [bool(NORM.search(s) or PROHIBIT.search(s) or FIX.search(s) or AHEAD.search(s)) for s in said]
+    the first states none (an action item, a monitoring task): the lesson's description is its rule (trial 19).
+    A label is no rule: 「教訓：ポータルの上限は 100MB。」 states a fact under it, so the rule after it comes first
+    (trial 25 re-check N9: the description was the fact, the title the rule)."""
+    ruled = [
+        bool(NORM.search(t) or PROHIBIT.search(t) or FIX.search(t) or AHEAD.search(t))
+        for t in (unlabel(s) for s in said)
+    ]
     k = next((i for i, r in enumerate(ruled) if r), 0)
     return said if not said or ruled[0] else [said[k], *said[:k], *said[k + 1 :]]
 
