@@ -284,11 +284,18 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
 
 
 def rule_first(said: list[str]) -> list[str]:
-    """The sentences that say what to do, one stating a rule ("always", "must", 「…を止めること。」) first when
-    the first states none (an action item, a monitoring task): the lesson's description is its rule (trial 19)."""
+    """The sentences that say what to do, one stating a rule ("always", 「…を止めること。」) first when the first states
+    none (an action item): the description is its rule (trial 19). A label is no rule when a later sentence is marked
+    as one (「今後は」「必ず」, "always"): 「教訓：ポータルの上限は 100MB。」 is a fact (trial 25 re-check N9)."""
     ruled = [bool(NORM.search(s) or PROHIBIT.search(s) or FIX.search(s) or AHEAD.search(s)) for s in said]
+    bare = [unlabel(s) for s in said]
+    if said and bare[0] != said[0] and not any(r.search(bare[0]) for r in (NORM, PROHIBIT, AHEAD, _MARK)):
+        ruled[0] = not any(AHEAD.search(s) or _MARK.search(s) for s in bare[1:])  # the fact gives way
     k = next((i for i, r in enumerate(ruled) if r), 0)
     return said if not said or ruled[0] else [said[k], *said[:k], *said[k + 1 :]]
+
+
+_MARK = re.compile(r"(?i)\b(?:always|never|make sure)\b|必ず")
 
 
 def _happened(s: str) -> bool:

@@ -24,6 +24,7 @@ from memdir.consolidation.weekly.lesson_words import description, error_gist, st
 
 if TYPE_CHECKING:
     from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons
+    from memdir.consolidation.weekly.lesson_retry import Change
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _EDGE = "/=:,;'\"`?&#() "
@@ -123,6 +124,21 @@ def change_of(f: Failure) -> str:
     return added or (place[1] if place else f.alternative)
 
 
+def _clause(c: Change, ja: bool) -> str:
+    """One call the retry changed or added, as what to do, for the kind (`lesson_retry.Change`)."""
+    if c.before:
+        act = _action(c.before)
+        arg = added_argument(c.before, c.step)
+        if arg and len(arg) <= MAX_PART:
+            return f"`{act}` に `{arg}` を付ける" if ja else f"add `{arg}` to `{act}`"
+        return f"`{act}` で `{c.part}` を使う" if ja else f"use `{c.part}` in `{act}`"
+    if c.repeat:
+        act = _action(c.repeat)
+        return f"`{act}` を `{c.part}` でもう一度実行する" if ja else f"run `{act}` again with `{c.part}`"
+    act = _action(c.shown)
+    return f"`{act}` も実行する" if ja else f"run `{act}`"
+
+
 def lesson_description(found: TypeLessons) -> str:
     """What the lesson is for: the task and what to do differently (see the module)."""
     title = " ".join(found.title.split())
@@ -144,6 +160,13 @@ def lesson_description(found: TypeLessons) -> str:
             f"{title}：エラーの指示どおり「{advice}」{why_ja}"
             if ja
             else f"{title}: {advice}, as the error says{why_en}"
+        )
+    elif len(first.steps) > 1:  # the retry changed or added more than one call: each, in order (re-check N2)
+        said = [_clause(c, ja) for c in first.steps]
+        text = (
+            f"{title}：" + "。次に ".join(said) + why_ja
+            if ja
+            else f"{title}: " + ", then ".join(said) + why_en
         )
     elif first.alternative:
         added = added_argument(first.changed or first.step, first.alternative)

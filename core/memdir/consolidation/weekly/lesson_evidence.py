@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from memdir.consolidation.weekly.distill import redacted
 from memdir.consolidation.weekly.lesson_causes import changed_argument, is_wait_or_look, stated_change
+from memdir.consolidation.weekly.lesson_retry import Change, retry_changes, show
 from memdir.consolidation.weekly.lesson_words import common_words, varied_words
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ class Failure:
     check: str = ""  # the step after the alternative that confirmed it (or the alternative itself)
     changed: str = ""  # the failed task's own version of the step the retry ran differently
     asked: str = ""  # what the retry's request said changed (no step differed that could fix it)
+    steps: list[Change] = field(default_factory=list)  # every call the retry added or changed, in order
 
 
 @dataclass
@@ -215,6 +217,8 @@ def _differs(fail: Failure, task: Task, ok: Task, at: int, later: list[Task]) ->
         if mine is not None:
             fail.alternative, fail.changed, fail.by = s.render(), mine.render(), ok.task_id
             fail.check = ok.steps[at].render()  # the step that had failed, read where it then worked
+            # and every other call the retry added or changed, in order (trial 25 re-check N2)
+            fail.steps = retry_changes(task, ok, at, upto, _same, later)
             return True
     # a step only this one success took first is its own exploration (a `state show`), no remedy
     prep = [
@@ -268,4 +272,6 @@ def collect(
     _mask_single(found, everyone)
     found.common = common_words(everyone)
     found.varied = varied_words(everyone)
+    for f in found.failures:
+        show(f.steps, found.common, found.varied)
     return found

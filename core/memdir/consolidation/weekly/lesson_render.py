@@ -10,6 +10,7 @@ import re
 
 from memdir.consolidation.weekly.lesson_desc import change_of, contradicts, lesson_description
 from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons
+from memdir.consolidation.weekly.lesson_retry import Change
 from memdir.consolidation.weekly.lesson_words import general
 from memdir.notes.lesson_titles import lesson_heading
 from memdir.runs.redact import redact_text
@@ -30,6 +31,8 @@ def alternative_line(f: Failure) -> str:
             f"- `{f.by}` asked for the same again with a change, \u201c{f.asked}\u201d, and the step that had "
             f"failed in `{f.task_id}` then worked"
         )
+    if f.changed and len(f.steps) > 1:
+        return _retry_line(f)
     if f.changed:
         advice = contradicts(f.error, change_of(f))
         return (
@@ -49,6 +52,33 @@ def alternative_line(f: Failure) -> str:
         )
     who = "the same task" if f.by == f.task_id else f"`{f.by}`"
     return f"- after {code(f.step)} failed in `{f.task_id}`, {who} took {code(f.alternative)} and succeeded"
+
+
+def _retry_line(f: Failure) -> str:
+    """Every call the retry changed or added against the failed task, in order, for the kind (re-check N2)."""
+
+    def one(c: Change) -> str:
+        if c.before:
+            return f"{code(c.shown)} where `{f.task_id}` had run {code(c.shown_before)}"
+        if c.repeat:
+            return f"{code(c.shown)}, the same step again with `{c.part}` (`{f.task_id}` had not run it)"
+        return f"{code(c.shown)} (`{f.task_id}` had not run it)"
+
+    first = [one(c) for c in f.steps if not c.after]
+    then = [one(c) for c in f.steps if c.after]
+    advice = contradicts(f.error, change_of(f))
+    return (
+        f"- `{f.by}` ran, in order, "
+        + "; then ".join(first)
+        + ", and the step that had failed then worked"
+        + (f"; after it, {'; then '.join(then)}" if then else "")
+        + (
+            f"; the error itself said \u201c{advice}\u201d, which that change does not do: do what the error"
+            " says first (the change is not shown to be the fix)"
+            if advice
+            else ""
+        )
+    )
 
 
 def failure_line(f: Failure) -> str:

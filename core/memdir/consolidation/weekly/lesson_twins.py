@@ -29,9 +29,12 @@ SEE_ALSO = "## See also"
 
 
 def _rule(body: str) -> str:
+    """The daily lesson's rule: the first line of its "What worked instead" (the rule is stated first), never a
+    line of a later section (the re-check of trial 25 quoted the daily lesson's own `## See also` line)."""
     part = body.split("## What worked instead", 1)
-    lines = [ln[2:].strip() for ln in part[1].splitlines() if ln.startswith("- ")] if len(part) > 1 else []
-    return lines[-1] if lines else ""
+    section = re.split(r"(?m)^## ", part[1], maxsplit=1)[0] if len(part) > 1 else ""
+    lines = [ln[2:].strip() for ln in section.splitlines() if ln.startswith("- ")]
+    return lines[0] if lines else ""
 
 
 def daily_twins(store: NoteStore, found: TypeLessons) -> list[tuple[str, str]]:
