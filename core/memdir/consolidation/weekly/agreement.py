@@ -36,6 +36,7 @@ import numpy as np
 from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
+from memdir.consolidation.weekly.script_words import MARKS
 from memdir.consolidation.weekly.step_cover import (
     alike,
     covered,
@@ -46,18 +47,17 @@ from memdir.consolidation.weekly.step_cover import (
 )
 
 MIN_AGREEMENT = 0.5
-# a value after one of these names the requester's language (`locale=ja`, `--lang en`): the same kind
-# asked in two languages takes the same steps
+# a value after one of these is the requester's language (`locale=ja`, `--lang en`): the same steps in both
 LANGUAGE_KEYS = frozenset(["locale", "lang", "language", "hl"])
 MAX_CUT = 400  # tasks of one cluster cut by their steps at most (O(n^2) agreement)
-_WORD = re.compile(r"[^\W_]+", re.U)
+_WORD = re.compile(rf"[^\W_](?:[^\W_]|[{MARKS}])*", re.U)  # a word with its marks (`सुनौलो`, round 55)
 
 Work = Sequence[tuple[str, str]]
 _QUOTES = "'\"`"
 _IDENT = re.compile(r"[^\W_]+(?:[-_.][^\W_]+)+")  # an id (`TEE-BLK-M`, `MUG-0412`), not a quoted label
 # an e-mail address is one value: its domain is words only when the whole address recurs
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.U)
-_MASKED = re.compile(r"[^\W_]+|~", re.U)  # words, and `~` for an address written once or twice
+_MASKED = re.compile(rf"{_WORD.pattern}|~", re.U)  # words, and `~` for an address written once or twice
 # a switch's value is the task's choice (`climate_controlled=True` for a heated unit), never the step
 _SWITCH = frozenset(["true", "false"])
 _ARGUMENTS = re.compile(r"[^\W\d][\w.-]*=", re.U)  # a call written as `key=value …`

@@ -23,6 +23,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from memdir.consolidation.weekly.script_words import MARKS
+
 T = TypeVar("T")
 Column = list[int | None]
 
@@ -36,7 +38,7 @@ _ATOM = re.compile(
     r"|\d{1,2}(?::\d{2})+(?:\.\d+)?(?![\d:])"  # 10:30, 10:30:15.5 (a clock time)
     r"|\d+(?:\.\d+)+"  # 2.32.3, 13.5
     rf"|(?:(?![{_CJK}])[^\W\d_])+(?=\d+\.\d)"  # the `v` of v3.4.1
-    rf"|(?:(?![{_CJK}])[^\W_])+"  # a run of letters and digits (any script but CJK)
+    rf"|(?:(?![{_CJK}])[^\W_])(?:(?![{_CJK}])[^\W_]|[{MARKS}])*"  # letters, digits and marks (no CJK)
     rf"|[{_CJK}]"  # one CJK character
     r"|\s+"
     r"|.",

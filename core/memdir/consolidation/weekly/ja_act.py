@@ -13,11 +13,14 @@ dropped by the lead before set 48 was scored: over the development weeks it rena
 kind, some for the worse (`回復キーの送信` -> `回復キーの画面`). So `ペンの文字` stays (docs/weekly.md, round 47).
 The title is a bare thing when it is nouns only (katakana, kanji, `ー`, joined by `の`) and most requests write
 its first noun, and no noun after `の` two requests or more write (`クラスの振替` stays); no such constant leaves it.
+Then (round 55) a verbal noun two requests or more write after the thing and `を`/`の` with a verb's ending after
+it (`表札を注文したい`, `表札の注文をお願いします`): `表札の注文`; not one request's noun, as round 47's second reader.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 _NOUN = r"[\u30a0-\u30ff\u4e00-\u9fff\u3400-\u4dbf]+"
@@ -43,4 +46,15 @@ def act_title(title: str, steps: Sequence[str], asked: Sequence[str]) -> str:
     thing = m.group(1)
     if "の" in title and sum(1 for a in texts if title.rsplit("の", 1)[1] in a) > 1:
         return title  # `クラスの振替`: requests write its second noun, the kind's work (`文字`: one request)
-    return _constant(thing, steps, texts) or title
+    return _constant(thing, steps, texts) or (title == thing and _written_act(thing, texts)) or title
+
+
+def _written_act(thing: str, texts: Sequence[str]) -> str:
+    """`thing の act`: a verbal noun of kanji two requests or more write right after the thing and `を`/`の`,
+    then a verb's or a request's ending (`表札を注文したい`, `表札の注文をお願い`: round 55); "" when none."""
+    act = re.compile(
+        rf"{re.escape(thing)}[をの]([\u4e00-\u9fff\u3400-\u4dbf]{{2,}})(?=し|す|を|お願|致|いた)"
+    )
+    said = Counter(w for a in texts for w in {m.group(1) for m in act.finditer(a)})
+    best = max(said.items(), key=lambda x: x[1], default=("", 0))
+    return f"{thing}の{best[0]}" if best[1] >= 2 and list(said.values()).count(best[1]) == 1 else ""

@@ -155,12 +155,16 @@ _VALUE = re.compile(r"(?:^|\s)[^\W\d][\w.-]*=([^\s`{=][^=`{}]*?)(?=\s+[^\W\d][\w
 _HEAD_END = re.compile(rf"[\d(（\[{{;,.:!?{_STOPS}]")
 
 
-def kind_constant(texts: Sequence[str], week: Sequence[str], steps: Sequence[str]) -> str:
+def kind_constant(
+    texts: Sequence[str], week: Sequence[str], steps: Sequence[str], latin: bool = False
+) -> str:
     """The head (before a comma, a number, a bracket) of a constant the kind's calls pass, in letters of no
     Latin script, holding the most of the kind's words (`kind_words`), two or more, one of them written by
     more than half of its requests; then the one the most requests write a word of, then the longest (a
     service's name over its thing: `የሀበሻ ቀሚስ በእጅ ጥልፍ`, "Habesha dress, hand embroidered", over Amharic
-    requests whose words make no stretch of one request: round 54). "" when none."""
+    requests whose words make no stretch of one request: round 54). `latin`: heads in Latin letters too (English
+    requests over tools named in another language: `Spar and sail repair` over `karbi_gyara`, round 55).
+    "" when none."""
     texts = [t for t in texts if t.strip()]
     if len(texts) < 3:
         return ""
@@ -170,7 +174,7 @@ def kind_constant(texts: Sequence[str], week: Sequence[str], steps: Sequence[str
     for step in steps:
         for m in _VALUE.finditer(step.split(": `", 1)[-1]):
             head = " ".join(_HEAD_END.split(m.group(1), maxsplit=1)[0].split())
-            if not head or any("a" <= c.lower() <= "z" for c in head):
+            if not head or not latin and any("a" <= c.lower() <= "z" for c in head):
                 continue
             held = {w for w in words for h in _words(head) if same_word(h, w)}
             writers = sum(1 for b in bags if any(same_word(h, w) for h in held for w in b))

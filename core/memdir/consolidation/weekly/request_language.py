@@ -47,6 +47,7 @@ from memdir.consolidation.weekly.script_words import (
     spaced_phrase,
     spaced_script,
 )
+from memdir.consolidation.weekly.thing_acts import thing_act
 from memdir.consolidation.weekly.titles import shared_phrase
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -239,7 +240,8 @@ def request_words_title(
     `week`: every request of the week (words other kinds write too are no title's edge). A title that asks,
     wishes or names a thing alone then gives way to the service the calls pass (`asked_form`, round 53); the
     title opens with a capital where its script has one (`asked_form.capitalised`)."""
-    return capitalised(service_over_asking(_words_title(title, steps, asked, week), steps, asked), steps)
+    titled = service_over_asking(_words_title(title, steps, asked, week), steps, asked)
+    return capitalised(thing_act(titled, steps, asked), steps)  # `Order a delta kite` (round 55)
 
 
 def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: Sequence[str]) -> str:
@@ -285,6 +287,8 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
     elif 2 * sum(1 for t in texts if _OTHER_LETTERS.search(t)) > len(texts):
         # Cyrillic, Greek, Hebrew, Armenian... under tools in Latin letters: the kind's words (round 54)
         phrase = kind_phrase(texts, week, sorted(tools)) or kind_constant(texts, week, steps)
+    elif english(texts):  # English requests over tools of another language: the service the kind's calls
+        phrase = kind_constant(texts, week, steps, latin=True)  # pass, in the requests' words (round 55)
     else:
         return title
     return phrase[:1].title() + phrase[1:] if phrase else title
