@@ -74,8 +74,9 @@ def test_each_text_is_embedded_once_in_a_few_calls_however_many_episodes_split(r
     assert len(split) >= 2, sources
     texts = Counter(t for call in emb.calls for t in call)
     assert max(texts.values()) == 1, [t for t, n in texts.items() if n > 1]
-    # one call for the episodes, one for the halves of every split episode (nothing here is redacted)
-    assert len(emb.calls) == 2 and len(emb.calls[0]) == 5 and len(emb.calls[1]) >= 2 * len(split)
+    # one call for the episodes, one for the halves of every split episode (nothing here is redacted), and at
+    # most one for the lesson's link to a procedure (`lesson_link`: its rule, incident and the steps, at once)
+    assert 2 <= len(emb.calls) <= 3 and len(emb.calls[0]) == 5 and len(emb.calls[1]) >= 2 * len(split)
 
     # the next day: the notes the plan wrote come from the vector cache (the lessons step writes after it)
     written = {note_embed_text(mem.store.read(p)) for p in report.created if "/lessons/" not in p}

@@ -166,7 +166,7 @@ def _e5(store: NoteStore, source: EmbedderSource | None = None) -> Embed | None:
     def embed(texts: list[str]) -> np.ndarray:
         todo = [t for t in dict.fromkeys(texts) if t not in _VECS]
         if todo:
-            if len(_VECS) > 4096:
+            if len(_VECS) + len(todo) > 50_000:  # about 75 MB of vectors
                 _VECS.clear()
             _VECS.update(zip(todo, emb.embed_passages(todo), strict=True))
         return np.stack([_VECS[t] for t in texts])
@@ -222,3 +222,33 @@ def name_procedure(
         store.update_meta(lesson, {"applies_to": target}, allow=("knowledge",))
         link(store, target, lesson)
     return target
+
+
+@dataclass(frozen=True)
+class LessonAbout:
+    """A daily lesson this run wrote from one episode, with what the link reads: its fixes, what failed."""
+
+    lesson: str
+    episode: str
+    fixes: tuple[str, ...]
+    failed: str | None
+
+
+def name_procedures(
+    store: NoteStore, lessons: Sequence[LessonAbout], source: EmbedderSource | None = None
+) -> None:
+    """`name_procedure` for each lesson of a run, every text the readings need embedded in one call first
+    (the lessons' rules and incidents, the background, every procedure's steps); the rest reads the cache."""
+    if not lessons:
+        return
+    procs = [p for n in store.iter_notes(("procedures",)) if (p := procedure(n.path, n.body)) is not None]
+    embed = _e5(store, source) if procs else None
+    if embed is not None:
+        texts = [t for a in lessons for t in (rule_of(a.fixes), a.failed) if t]
+        texts += [t for lines in BACKGROUND.values() for t in lines]  # `lifts` reads every language's base
+        embed(texts + [step for p in procs for step in p.steps])
+    for a in lessons:
+        try:
+            name_procedure(store, a.lesson, a.episode, a.fixes, a.failed, source)
+        except MemdirError as exc:  # a link is a courtesy: the lesson stands without it
+            log.info("no lesson link for %s: %s", a.lesson, exc)

@@ -32,7 +32,7 @@ from memdir.consolidation.daily.lesson_edits import (
     evidence_lines,
 )
 from memdir.consolidation.daily.lesson_incident import incidents
-from memdir.consolidation.daily.lesson_link import EmbedderSource, name_procedure
+from memdir.consolidation.daily.lesson_link import EmbedderSource, LessonAbout, name_procedures
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_outcome import result_of
 from memdir.consolidation.daily.lesson_response import without_responses
@@ -239,6 +239,7 @@ class EpisodeLessons:
     ) -> None:
         self.store = store
         self.embedder = embedder  # the run's (lesson_link reads with it; None: the root's configured one)
+        self.to_link: list[LessonAbout] = []
         self.review = review
         self.report = report
         self.now = report.started_at or store.stamp()  # the run's one time (memdir.clock)
@@ -277,6 +278,7 @@ class EpisodeLessons:
                 why = retry_reason(exc)
                 if why:
                     refused[ep.id] = why
+        name_procedures(self.store, self.to_link, self.embedder)  # every lesson's texts embedded at once
         if touched:
             self.report.review.extend(
                 raise_rule_candidates(self.store, self.review, list(dict.fromkeys(touched)))
@@ -297,10 +299,8 @@ class EpisodeLessons:
         every sentence of it (the others under `## Notes`)."""
         draft = draft_lesson(self.store, ep, self.now)
         rel = self._lesson(ep, draft, elsewhere)
-        if (
-            rel and draft is not None
-        ):  # the person's procedure it is about, as a weekly lesson names it (trial 25 #4)
-            name_procedure(self.store, rel, ep.id, draft.fixes, next(iter(draft.failed), None), self.embedder)
+        if rel and draft is not None:  # the person's procedure it is about, read after the loop (trial 25 #4)
+            self.to_link.append(LessonAbout(rel, ep.id, tuple(draft.fixes), next(iter(draft.failed), None)))
         return rel
 
     def _lesson(self, ep: Episode, draft: LessonDraft | None, elsewhere: bool) -> str | None:

@@ -25,7 +25,7 @@ id (its id joins `sources`), so a rerun of the week counts nothing twice. The re
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.weekly.follows import _pattern, _spans, act_texts, line_tool
@@ -85,10 +85,12 @@ def count_repeats(
     taken: Sequence[Sequence[Task]],
     report: RunReport,
     initial_confidence: float,
+    placed: Set[str] = frozenset(),
 ) -> int:
     """Record each successful task of `week` outside the `taken` clusters that repeats a procedure as
-    that procedure's success (once per task id); returns the tasks counted (or, dry, that would be)."""
-    inside = {t.task_id for g in taken for t in g}
+    that procedure's success (once per task id); returns the tasks counted (or, dry, that would be).
+    `placed`: tasks an earlier run of the week placed (a procedure, a review item): never counted again."""
+    inside = {t.task_id for g in taken for t in g} | set(placed)
     loose = [t for t in week if t.succeeded and t.task_id not in inside and t.task_id]
     if not loose:
         return 0

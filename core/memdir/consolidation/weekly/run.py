@@ -90,6 +90,7 @@ class WeeklyDistiller:
         self._cal: Calibrator | None = None
         self._window_ids: set[str] = set()
         self._week: list[Task] = []
+        self._done: set[str] = set()
         self._events: dict[str, list[ActivityEvent]] = {}  # task id -> its events, for the LLM's brief
         self._tasks_by_id: dict[str, Task] = {}
         self._lexicon: WeekLexicon | None = None
@@ -147,6 +148,7 @@ class WeeklyDistiller:
         state = open_state(self.store, save)  # a rejected item's tasks are placed again (`refused.py`)
         ok = [t for t in tasks if t.succeeded]
         done = set(state.tasks)
+        self._done = done  # tasks an earlier run placed: never a repeat to count again
         report.processed = len(tasks)
         report.stats.update(
             window=f"[{since.isoformat()}, {end.isoformat()})",
@@ -167,7 +169,7 @@ class WeeklyDistiller:
 
     def _run(self, until: date | None, report: RunReport) -> None:
         groups, vecs, selected = self.plan(until, report, save=not report.dry_run)
-        count_repeats(self.store, self._week, groups, report, self.th.initial_confidence)  # fewer than 3: N4
+        count_repeats(self.store, self._week, groups, report, self.th.initial_confidence, self._done)  # N4
         if not groups:
             return
         since, end = week_window(until, zone=self.zone)
