@@ -128,17 +128,26 @@ def _strings(text: str) -> set[str]:
     return out
 
 
-def unspaced_phrase(asked: Sequence[str]) -> str:
-    """What requests in a script without spaces share, as one request's stretch (see the module)."""
+def unspaced_phrase(asked: Sequence[str], week: Sequence[str] = ()) -> str:
+    """What requests in a script without spaces share, as one request's stretch (see the module); not a
+    string more than half of the week's other requests write too: a form's label every request carries
+    (`សរសេរអ្វីដែលអ្នកចង់បាន`, "write what you want", round 56) is no kind's."""
     texts = [a for a in asked if a.strip()]
     if len(texts) < 3:
         return ""
+    rest = Counter(a for a in week if a.strip())
+    rest.subtract(Counter(texts))
+    others = list((+rest).elements())
     bags = [_strings(t) for t in texts]
     count: dict[str, int] = {}
     for bag in bags:
         for s in bag:
             count[s] = count.get(s, 0) + 1
-    shared = {s for s, c in count.items() if 2 * c > len(texts)}
+    shared = {
+        s
+        for s, c in count.items()
+        if 2 * c > len(texts) and (not others or 2 * sum(1 for o in others if s in o) <= len(others))
+    }
     # a piece of a longer string written as often is no word of its own (`ลาส` of `คลาส`)
     words = {
         s for s in shared if not any(len(o) > len(s) and s in o and count[o] >= count[s] for o in shared)
@@ -228,6 +237,17 @@ def shared_word(texts: Sequence[str], steps: Sequence[str], week: Sequence[str] 
     return best[2]
 
 
+def _one_request(words: Sequence[str], texts: Sequence[str]) -> bool:
+    """Whether a word of the title (3+ letters, no function word) is written by one of 3+ requests only."""
+    lowered = [t.lower() for t in texts]
+    return len(texts) >= 3 and any(
+        len(w) >= 3
+        and w not in FUNCTION_WORDS
+        and sum(1 for t in lowered if re.search(rf"\b{re.escape(w)}", t)) == 1
+        for w in words
+    )
+
+
 def _cjk(text: str) -> bool:
     """Whether a request is written in Chinese or Japanese (kana, or two kanji in a row)."""
     return bool(_JAPANESE.search(text) or _HAN.search(text))
@@ -254,12 +274,16 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
         return title
     said = " ".join(texts).lower()
     if any(len(w) >= 3 and w not in FUNCTION_WORDS and re.search(rf"\b{re.escape(w)}", said) for w in words):
+        if english(texts) and _one_request(
+            words, texts
+        ):  # `Snapped the handle`: one request's words (round 56)
+            return kind_constant(texts, week, steps, latin=True) or title
         return title  # the requests write the title's words: it is in their language
     tools = {w.lower() for s in steps if (m := _TOOL_STEP.match(s)) for w in _NAME_WORD.findall(m.group(1))}
     if any(len(w) >= 4 and re.search(rf"(?<![^\W\d_]){re.escape(w[:4])}", said) for w in tools):
         return title  # a request writes a word of the tools' names: the tools speak the requests' language
     if 2 * sum(1 for t in texts if _UNSPACED.search(t)) > len(texts):
-        phrase = unspaced_phrase(texts)
+        phrase = unspaced_phrase(texts, week)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
         phrase = (
             shared_phrase(texts, steps)

@@ -81,7 +81,35 @@ def covers(pattern: str, key: str, values: Collection[str]) -> bool:
     p, k = pattern.split(" "), key.split(" ")
     if len(p) < 2 * MAX_NOTE or p[0] != k[0]:
         return False  # a click's one label (`tap x # y # element reorder`) is no call of many values
+    if left_out(tuple(p), tuple(k)):
+        return True
     return any(w in values for w in p[1:] + k[1:]) and _on_values(tuple(p), tuple(k), values)
+
+
+MAX_LEFT_OUT = 2  # arguments a call may leave out and still be the pattern's call
+
+
+@lru_cache(maxsize=65536)
+def left_out(p: tuple[str, ...], k: tuple[str, ...]) -> bool:
+    """Whether the key is the pattern's call with up to `MAX_LEFT_OUT` arguments left out, each a name of one
+    to three words and a masked value (`… lanu tefito * lanu ua * tufaki …` beside a terse order's `… lanu
+    tefito * tufaki …`: a second colour and a note no one gave, set 56's sari orders, round 56)."""
+
+    @cache
+    def go(i: int, j: int, left: int) -> bool:
+        if i == len(p):
+            return j == len(k) and left > 0
+        if j < len(k) and p[i] == k[j] and go(i + 1, j + 1, left):
+            return True
+        return left < MAX_LEFT_OUT and any(
+            p[i + n - 1] in ("*", "#")
+            and all(w not in ("*", "#") and w.isalpha() for w in p[i : i + n - 1])
+            and go(i + n, j, left + 1)
+            for n in (2, 3, 4)
+            if i + n <= len(p)
+        )
+
+    return len(k) >= 2 * MAX_NOTE and go(1, 1, 0)
 
 
 def _on_values(p: tuple[str, ...], k: tuple[str, ...], values: Collection[str]) -> bool:
