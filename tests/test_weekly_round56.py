@@ -129,9 +129,9 @@ POT_CALL = (
 def test_a_call_that_leaves_optional_arguments_out_is_the_kinds_call() -> None:
     # main: a terse order's call without its second colour and its note was another step
     terse = "pudhiya_order vaadikkaiyalar * porul kuriyeedu pt # peyar mann paanai vannam mudhal * anuppu naal # vazhi *"
-    assert covers(POT_CALL, terse, frozenset())
+    assert covers(POT_CALL, terse, frozenset(), True)
 
 
 def test_a_call_that_leaves_out_a_constant_is_not_the_kinds_call() -> None:
     other = "pudhiya_order vaadikkaiyalar * porul kuriyeedu pt # vannam mudhal * vannam irandu * anuppu naal # vazhi *"
-    assert not covers(POT_CALL, other, frozenset())
+    assert not covers(POT_CALL, other, frozenset(), True)

@@ -237,15 +237,18 @@ def shared_word(texts: Sequence[str], steps: Sequence[str], week: Sequence[str] 
     return best[2]
 
 
-def _one_request(words: Sequence[str], texts: Sequence[str]) -> bool:
-    """Whether a word of the title (3+ letters, no function word) is written by one of 3+ requests only."""
+def _written_by(words: Sequence[str], texts: Sequence[str], least: int) -> list[str]:
+    """The title's words (3+ letters, no function word) exactly one of 3+ requests writes (`least` 1), or at
+    least `least` of them write."""
     lowered = [t.lower() for t in texts]
-    return len(texts) >= 3 and any(
-        len(w) >= 3
-        and w not in FUNCTION_WORDS
-        and sum(1 for t in lowered if re.search(rf"\b{re.escape(w)}", t)) == 1
-        for w in words
-    )
+    out = []
+    for w in words:
+        if len(w) < 3 or w in FUNCTION_WORDS or len(texts) < 3:
+            continue
+        n = sum(1 for t in lowered if re.search(rf"\b{re.escape(w)}", t))
+        if n == least if least == 1 else n >= least:
+            out.append(w)
+    return out
 
 
 def _cjk(text: str) -> bool:
@@ -274,10 +277,11 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
         return title
     said = " ".join(texts).lower()
     if any(len(w) >= 3 and w not in FUNCTION_WORDS and re.search(rf"\b{re.escape(w)}", said) for w in words):
-        if english(texts) and _one_request(
-            words, texts
-        ):  # `Snapped the handle`: one request's words (round 56)
-            return kind_constant(texts, week, steps, latin=True) or title
+        if english(texts) and _written_by(words, texts, 1):  # `Snapped the handle`: one request's (round 56)
+            named = kind_constant(texts, week, steps, latin=True)
+            shared = _written_by(words, texts, len(texts) // 2 + 1)  # `handle` of `Re-handle and new grip`
+            if named and all(w in named.lower() for w in shared):
+                return named  # not `plate_wash` for `Finish the ELISA on plate`
         return title  # the requests write the title's words: it is in their language
     tools = {w.lower() for s in steps if (m := _TOOL_STEP.match(s)) for w in _NAME_WORD.findall(m.group(1))}
     if any(len(w) >= 4 and re.search(rf"(?<![^\W\d_]){re.escape(w[:4])}", said) for w in tools):

@@ -65,13 +65,14 @@ def _rx(pattern: str) -> re.Pattern[str] | None:
     )
 
 
-def covers(pattern: str, key: str, values: Collection[str]) -> bool:
+def covers(pattern: str, key: str, values: Collection[str], left: bool = False) -> bool:
     """Whether the key is the pattern's step on other values: each of the pattern's `*` is one word of the key
     that the week writes as a whole value (`values`), a mask, or none; or a mask and such a word (a value of
     several words, the first one rare: `loko * सुनौलो`, "blue, golden"), and a word of the pattern the week
     writes as a whole value is the key's masked one (`fomba स्टुडियो`, "at the studio", beside `fomba *`, a
     town written once: round 55's thangka orders, whose values in words the week writes often and rarely
-    made four keys of one call), these two only in a call of `2 * MAX_NOTE` words or more (as `free_note`)."""
+    made four keys of one call), these two only in a call of `2 * MAX_NOTE` words or more (as `free_note`);
+    `left`: or the pattern's call with arguments left out (`left_out`, for members' agreement only)."""
     if pattern == key:
         return True
     rx = _rx(pattern)
@@ -81,7 +82,7 @@ def covers(pattern: str, key: str, values: Collection[str]) -> bool:
     p, k = pattern.split(" "), key.split(" ")
     if len(p) < 2 * MAX_NOTE or p[0] != k[0]:
         return False  # a click's one label (`tap x # y # element reorder`) is no call of many values
-    if left_out(tuple(p), tuple(k)):
+    if left and left_out(tuple(p), tuple(k)):
         return True
     return any(w in values for w in p[1:] + k[1:]) and _on_values(tuple(p), tuple(k), values)
 
@@ -164,9 +165,12 @@ def alike(keys: Iterable[str], key: str, arguments: Collection[str], values: Col
     )
 
 
-def covered(keys: Iterable[str], pattern: str, arguments: Collection[str], values: Collection[str]) -> bool:
-    """Whether the pattern covers one of the keys (a member took the pattern's step, on its own values)."""
-    return pattern in arguments and any(k in arguments and covers(pattern, k, values) for k in keys)
+def covered(
+    keys: Iterable[str], pattern: str, arguments: Collection[str], values: Collection[str], left: bool = False
+) -> bool:
+    """Whether the pattern covers one of the keys (a member took the pattern's step, on its own values;
+    `left`: or left some of its arguments out, round 56)."""
+    return pattern in arguments and any(k in arguments and covers(pattern, k, values, left) for k in keys)
 
 
 def general(
