@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from memdir.activity import ActivityEvent
+from memdir.consolidation.weekly.purpose import describe
 from memdir.consolidation.weekly.request_language import request_words_title
 from memdir.consolidation.weekly.request_text import request_text
 from memdir.consolidation.weekly.step_cover import covers
@@ -135,3 +136,17 @@ def test_a_call_that_leaves_optional_arguments_out_is_the_kinds_call() -> None:
 def test_a_call_that_leaves_out_a_constant_is_not_the_kinds_call() -> None:
     other = "pudhiya_order vaadikkaiyalar * porul kuriyeedu pt # vannam mudhal * vannam irandu * anuppu naal # vazhi *"
     assert not covers(POT_CALL, other, frozenset(), True)
+
+
+def test_a_title_that_is_a_constants_head_is_described_as_a_thing() -> None:
+    # main: "How to hand-tufted …" / "How to bespoke English …": a thing's adjective read as the verb
+    steps = ["agizo_jipya: `bidhaa.jina=Bespoke Persian wool rug, 2 x 3 m tarehe={tarehe}`"]
+    assert (
+        describe("Bespoke Persian wool rug", RUG_ASKED, True, steps) == "Steps for: Bespoke Persian wool rug"
+    )
+
+
+def test_a_request_title_is_still_described_as_its_act() -> None:
+    assert describe("Deploy the api to staging", ["Deploy the api to staging"], True, []).startswith(
+        "How to deploy"
+    )
