@@ -1,10 +1,8 @@
-"""Round 56: a form's label beside a request in a script without spaces; English kinds' words of three letters
-and titles of one request's words; a call that leaves optional arguments out is the kind's call.
+"""Round 56: a form's label beside a request in a script without spaces; English kinds' words of three letters; a call that leaves optional arguments out is the kind's call.
 
 Written on other domains and languages than set 56 (a Kampot pepper farm's Khmer requests from Paperform, a
 cricket-bat maker's English requests over Somali tools, a batik studio's Sinhala requests over Tongan tools): a
-Thai cooking school's form, a Lao weaver's requests, a rug maker's and a watch repairer's English requests over
-Swahili tools, a Tamil potter's order call.
+Thai cooking school's form, a Lao weaver's requests, a rug maker's English requests over Swahili tools, a Tamil potter's order call.
 """
 
 from __future__ import annotations
@@ -89,36 +87,6 @@ def test_an_english_kinds_word_of_three_letters_holds_its_service() -> None:
     # main: `rug` (three letters) is no kind's word: no constant holds two, the look-up's words stay
     title = request_words_title("Tafuta a mteja", RUG_STEPS, RUG_ASKED, RUG_WEEK)
     assert title == "Hand-tufted wool rug"
-
-
-STRAP_STEPS = [
-    "tafuta_mteja: `simu={simu}`",
-    "pokea_matengenezo: `mteja_id={mteja_id} kazi.nambari=WT-STRAP kazi.jina=Re-strap and new buckle "
-    "tarehe={tarehe} tatizo={tatizo}`",
-    "tuma_ujumbe: `simu={simu} kiolezo=matengenezo_v1`",
-]
-STRAP_ASKED = [
-    "Ripped the strap right off my grandad's Omega. Can you fit a new strap? I'll pop in Thursday.",
-    "The leather strap on my watch is cracked and the buckle has gone. Could you replace both on Monday?",
-    "My watch strap is worn through near the buckle, could I drop it in on the 20th?",
-]
-STRAP_WEEK = [
-    *STRAP_ASKED,
-    "I'd like to buy a second-hand Seiko if you still have one.",
-    "Do you change watch batteries while I wait?",
-    "Are you open on Sunday?",
-]
-
-
-def test_an_english_title_of_one_requests_words_gives_way_to_the_service() -> None:
-    # main: `Ripped the strap` stays (the requests write `strap`; `ripped` only one of them)
-    title = request_words_title("Ripped the strap", STRAP_STEPS, STRAP_ASKED, STRAP_WEEK)
-    assert title == "Re-strap and new buckle"
-
-
-def test_an_english_title_the_requests_share_stays() -> None:
-    title = request_words_title("Watch strap", STRAP_STEPS, STRAP_ASKED, STRAP_WEEK)
-    assert title == "Watch strap"
 
 
 POT_CALL = (

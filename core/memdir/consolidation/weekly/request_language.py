@@ -130,7 +130,7 @@ def _strings(text: str) -> set[str]:
 
 def unspaced_phrase(asked: Sequence[str], week: Sequence[str] = ()) -> str:
     """What requests in a script without spaces share, as one request's stretch (see the module); not a
-    string more than half of the week's other requests write too: a form's label every request carries
+    string every other request of the week writes too: a form's label every request carries
     (`សរសេរអ្វីដែលអ្នកចង់បាន`, "write what you want", round 56) is no kind's."""
     texts = [a for a in asked if a.strip()]
     if len(texts) < 3:
@@ -144,9 +144,7 @@ def unspaced_phrase(asked: Sequence[str], week: Sequence[str] = ()) -> str:
         for s in bag:
             count[s] = count.get(s, 0) + 1
     shared = {
-        s
-        for s, c in count.items()
-        if 2 * c > len(texts) and (not others or 2 * sum(1 for o in others if s in o) <= len(others))
+        s for s, c in count.items() if 2 * c > len(texts) and (not others or any(s not in o for o in others))
     }
     # a piece of a longer string written as often is no word of its own (`ลาส` of `คลาส`)
     words = {
@@ -237,20 +235,6 @@ def shared_word(texts: Sequence[str], steps: Sequence[str], week: Sequence[str] 
     return best[2]
 
 
-def _written_by(words: Sequence[str], texts: Sequence[str], least: int) -> list[str]:
-    """The title's words (3+ letters, no function word) exactly one of 3+ requests writes (`least` 1), or at
-    least `least` of them write."""
-    lowered = [t.lower() for t in texts]
-    out = []
-    for w in words:
-        if len(w) < 3 or w in FUNCTION_WORDS or len(texts) < 3:
-            continue
-        n = sum(1 for t in lowered if re.search(rf"\b{re.escape(w)}", t))
-        if n == least if least == 1 else n >= least:
-            out.append(w)
-    return out
-
-
 def _cjk(text: str) -> bool:
     """Whether a request is written in Chinese or Japanese (kana, or two kanji in a row)."""
     return bool(_JAPANESE.search(text) or _HAN.search(text))
@@ -277,11 +261,6 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
         return title
     said = " ".join(texts).lower()
     if any(len(w) >= 3 and w not in FUNCTION_WORDS and re.search(rf"\b{re.escape(w)}", said) for w in words):
-        if english(texts) and _written_by(words, texts, 1):  # `Snapped the handle`: one request's (round 56)
-            named = kind_constant(texts, week, steps, latin=True)
-            shared = _written_by(words, texts, len(texts) // 2 + 1)  # `handle` of `Re-handle and new grip`
-            if named and all(w in named.lower() for w in shared):
-                return named  # not `plate_wash` for `Finish the ELISA on plate`
         return title  # the requests write the title's words: it is in their language
     tools = {w.lower() for s in steps if (m := _TOOL_STEP.match(s)) for w in _NAME_WORD.findall(m.group(1))}
     if any(len(w) >= 4 and re.search(rf"(?<![^\W\d_]){re.escape(w[:4])}", said) for w in tools):
