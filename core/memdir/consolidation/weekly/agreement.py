@@ -222,7 +222,7 @@ class StepAgreement:
         # most general key (`step_cover`)
         held = most_general(
             [
-                {p for p in telling if self.holds(ks, p) or covered(ks, p, self.arguments, self.whole)}
+                {p for p in telling if self.holds(ks, p) or covered(ks, p, self.arguments, self.whole, True)}
                 for ks in keys
             ],
             self.arguments,

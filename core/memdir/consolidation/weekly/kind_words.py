@@ -90,8 +90,8 @@ def _frames(texts: Sequence[str]) -> set[str]:
     return {w for w, n in seen.items() if opening[w] == n}
 
 
-def kind_words(texts: Sequence[str], week: Sequence[str]) -> set[str]:
-    """The words of the kind (see the module)."""
+def kind_words(texts: Sequence[str], week: Sequence[str], shortest: int = MIN_LETTERS) -> set[str]:
+    """The words of the kind (see the module); `shortest`: letters of the shortest word."""
     bags = [set(_words(t)) for t in texts]
     rest = Counter(a for a in week if a.strip())
     rest.subtract(Counter(texts))
@@ -100,7 +100,7 @@ def kind_words(texts: Sequence[str], week: Sequence[str]) -> set[str]:
     skip = _frames(texts) | dated_words(texts) | SMALL_WORDS
     out = set()
     for w in {w for b in bags for w in b}:
-        if letters(w) < MIN_LETTERS or not _plain(w) or w in skip:
+        if letters(w) < shortest or not _plain(w) or w in skip:
             continue
         mine = _share(w, bags)
         theirs = _share(w, others)
@@ -163,12 +163,13 @@ def kind_constant(
     more than half of its requests; then the one the most requests write a word of, then the longest (a
     service's name over its thing: `የሀበሻ ቀሚስ በእጅ ጥልፍ`, "Habesha dress, hand embroidered", over Amharic
     requests whose words make no stretch of one request: round 54). `latin`: heads in Latin letters too (English
-    requests over tools named in another language: `Spar and sail repair` over `karbi_gyara`, round 55).
+    requests over tools named in another language: `Spar and sail repair` over `karbi_gyara`, round 55), and
+    English words of three letters, small words aside (`bat` of `Bespoke English willow bat`, round 56).
     "" when none."""
     texts = [t for t in texts if t.strip()]
     if len(texts) < 3:
         return ""
-    words = kind_words(texts, week)
+    words = kind_words(texts, week, 3 if latin else MIN_LETTERS)
     bags = [set(_words(t)) for t in texts]
     best: tuple[int, int, int, str] = (0, 0, 0, "")
     for step in steps:
@@ -176,7 +177,8 @@ def kind_constant(
             head = " ".join(_HEAD_END.split(m.group(1), maxsplit=1)[0].split())
             if not head or not latin and any("a" <= c.lower() <= "z" for c in head):
                 continue
-            held = {w for w in words for h in _words(head) if same_word(h, w)}
+            parts = {p for h in _words(head) for p in (h, *h.split("-"))}  # `handle` of `re-handle`
+            held = {w for w in words for h in parts if same_word(h, w)}
             writers = sum(1 for b in bags if any(same_word(h, w) for h in held for w in b))
             if len(held) < 2 or not any(2 * _share(w, bags) > 1 for w in held):
                 continue

@@ -84,6 +84,8 @@ def task_phrase(title: str) -> str:
 def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: Sequence[str] = ()) -> str:
     """One line: what the procedure is for (its task, and the kind's shared purpose or condition)."""
     out = task_phrase(title)
+    if out.startswith("How to ") and any(f"={title}" in s for s in steps):  # a constant's head names a
+        out = f"Steps for: {title}"  # thing: `Bespoke English willow bat`, not "How to bespoke …" (round 56)
     if out.startswith("Steps for: ") and steps:
         out = work_phrase(title, intents, steps) or out
     reason = shared_reason(intents)

@@ -128,17 +128,24 @@ def _strings(text: str) -> set[str]:
     return out
 
 
-def unspaced_phrase(asked: Sequence[str]) -> str:
-    """What requests in a script without spaces share, as one request's stretch (see the module)."""
+def unspaced_phrase(asked: Sequence[str], week: Sequence[str] = ()) -> str:
+    """What requests in a script without spaces share, as one request's stretch (see the module); not a
+    string every other request of the week writes too: a form's label every request carries
+    (`សរសេរអ្វីដែលអ្នកចង់បាន`, "write what you want", round 56) is no kind's."""
     texts = [a for a in asked if a.strip()]
     if len(texts) < 3:
         return ""
+    rest = Counter(a for a in week if a.strip())
+    rest.subtract(Counter(texts))
+    others = list((+rest).elements())
     bags = [_strings(t) for t in texts]
     count: dict[str, int] = {}
     for bag in bags:
         for s in bag:
             count[s] = count.get(s, 0) + 1
-    shared = {s for s, c in count.items() if 2 * c > len(texts)}
+    shared = {
+        s for s, c in count.items() if 2 * c > len(texts) and (not others or any(s not in o for o in others))
+    }
     # a piece of a longer string written as often is no word of its own (`ลาส` of `คลาส`)
     words = {
         s for s in shared if not any(len(o) > len(s) and s in o and count[o] >= count[s] for o in shared)
@@ -259,7 +266,7 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
     if any(len(w) >= 4 and re.search(rf"(?<![^\W\d_]){re.escape(w[:4])}", said) for w in tools):
         return title  # a request writes a word of the tools' names: the tools speak the requests' language
     if 2 * sum(1 for t in texts if _UNSPACED.search(t)) > len(texts):
-        phrase = unspaced_phrase(texts)
+        phrase = unspaced_phrase(texts, week)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
         phrase = (
             shared_phrase(texts, steps)

@@ -103,11 +103,13 @@ def _lower(word: str) -> bool:
 
 
 def free_text(value: str) -> int:
-    """How much prose a string is (its words, or Japanese characters / 2), 0 when it is no prose."""
+    """How much prose a string is (its words, or Japanese characters / 2), 0 when it is no prose. A script
+    written without spaces counts by characters even where a request puts spaces between its phrases: a
+    Khmer message of six phrases is more prose than a form's one-phrase label beside it (round 56)."""
     words = value.split()
     letters = sum(1 for w in words if _LETTER_WORD.match(_bare(w)))
     if len(words) >= 3 and letters >= 2 and any(_lower(w) for w in words):
-        return len(words)
+        return max(len(words), len(_UNSPACED.findall(_bare(value))) // 2)
     cjk = len(_CJK.findall(value)) + len(_UNSPACED.findall(_bare(value)))
     return max(cjk // 2, 2) if cjk >= 4 else 0
 

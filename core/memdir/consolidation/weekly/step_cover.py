@@ -65,13 +65,14 @@ def _rx(pattern: str) -> re.Pattern[str] | None:
     )
 
 
-def covers(pattern: str, key: str, values: Collection[str]) -> bool:
+def covers(pattern: str, key: str, values: Collection[str], left: bool = False) -> bool:
     """Whether the key is the pattern's step on other values: each of the pattern's `*` is one word of the key
     that the week writes as a whole value (`values`), a mask, or none; or a mask and such a word (a value of
     several words, the first one rare: `loko * सुनौलो`, "blue, golden"), and a word of the pattern the week
     writes as a whole value is the key's masked one (`fomba स्टुडियो`, "at the studio", beside `fomba *`, a
     town written once: round 55's thangka orders, whose values in words the week writes often and rarely
-    made four keys of one call), these two only in a call of `2 * MAX_NOTE` words or more (as `free_note`)."""
+    made four keys of one call), these two only in a call of `2 * MAX_NOTE` words or more (as `free_note`);
+    `left`: or the pattern's call with arguments left out (`left_out`, for members' agreement only)."""
     if pattern == key:
         return True
     rx = _rx(pattern)
@@ -81,7 +82,35 @@ def covers(pattern: str, key: str, values: Collection[str]) -> bool:
     p, k = pattern.split(" "), key.split(" ")
     if len(p) < 2 * MAX_NOTE or p[0] != k[0]:
         return False  # a click's one label (`tap x # y # element reorder`) is no call of many values
+    if left and left_out(tuple(p), tuple(k)):
+        return True
     return any(w in values for w in p[1:] + k[1:]) and _on_values(tuple(p), tuple(k), values)
+
+
+MAX_LEFT_OUT = 2  # arguments a call may leave out and still be the pattern's call
+
+
+@lru_cache(maxsize=65536)
+def left_out(p: tuple[str, ...], k: tuple[str, ...]) -> bool:
+    """Whether the key is the pattern's call with up to `MAX_LEFT_OUT` arguments left out, each a name of one
+    to three words and a masked value (`… lanu tefito * lanu ua * tufaki …` beside a terse order's `… lanu
+    tefito * tufaki …`: a second colour and a note no one gave, set 56's sari orders, round 56)."""
+
+    @cache
+    def go(i: int, j: int, left: int) -> bool:
+        if i == len(p):
+            return j == len(k) and left > 0
+        if j < len(k) and p[i] == k[j] and go(i + 1, j + 1, left):
+            return True
+        return left < MAX_LEFT_OUT and any(
+            p[i + n - 1] in ("*", "#")
+            and all(w not in ("*", "#") and w.isalpha() for w in p[i : i + n - 1])
+            and go(i + n, j, left + 1)
+            for n in (2, 3, 4)
+            if i + n <= len(p)
+        )
+
+    return len(k) >= 2 * MAX_NOTE and go(1, 1, 0)
 
 
 def _on_values(p: tuple[str, ...], k: tuple[str, ...], values: Collection[str]) -> bool:
@@ -136,9 +165,12 @@ def alike(keys: Iterable[str], key: str, arguments: Collection[str], values: Col
     )
 
 
-def covered(keys: Iterable[str], pattern: str, arguments: Collection[str], values: Collection[str]) -> bool:
-    """Whether the pattern covers one of the keys (a member took the pattern's step, on its own values)."""
-    return pattern in arguments and any(k in arguments and covers(pattern, k, values) for k in keys)
+def covered(
+    keys: Iterable[str], pattern: str, arguments: Collection[str], values: Collection[str], left: bool = False
+) -> bool:
+    """Whether the pattern covers one of the keys (a member took the pattern's step, on its own values;
+    `left`: or left some of its arguments out, round 56)."""
+    return pattern in arguments and any(k in arguments and covers(pattern, k, values, left) for k in keys)
 
 
 def general(
