@@ -97,6 +97,8 @@ def test_a_lesson_about_a_persons_procedure_names_it(
     run(mem)
     meta = _lesson(root, ep.ref)
     assert meta["type"] == "lesson" and meta.get("applies_to") == procedure
+    # its context is that kind of task: the same failure found again in the log is no second context (M1)
+    assert meta.get("contexts") == [f"type:{procedure}"]
     # the person's notes stay byte for byte theirs (no `lessons:` written into them)
     assert {rel: (root / rel).read_bytes() for rel in PROCEDURES} == before
 

@@ -262,7 +262,12 @@ def name_procedure(
         return None
     target = procedure_for(store, fixes, failed, episode, source, new)
     if target:
-        store.update_meta(lesson, {"applies_to": target}, allow=("knowledge",))
+        # its incident was a failure of that kind of task: its context is the kind (`type:`), as a weekly
+        # lesson's is, so the same failure seen again in the log is not a second independent context
+        # (docs/lifecycle.md "Rules"; trial 25 second re-check M1)
+        ctx = [c for c in note.str_list("contexts") if not c.startswith("episode:")]
+        ctx = list(dict.fromkeys([*ctx, f"type:{target}"]))
+        store.update_meta(lesson, {"applies_to": target, "contexts": ctx}, allow=("knowledge",))
         link(store, target, lesson)
     return target
 

@@ -311,9 +311,8 @@ class LessonWriter:
                 if (f.alternative or f.asked) and alternative_line(f) not in body
             )
         )
-        if more:  # at the end of "What worked instead", before "How to check"
-            head, sep, tail = body.partition("\n\n## How to check")
-            body = f"{head.rstrip()}\n{more}{sep}{tail}"
+        if more:
+            body = into_worked(body, more)
         ctx = list(dict.fromkeys([*contexts_of(dict(note.meta)), context_of(found)]))
         changes = {"sources": ids, "support": len(ids), "contexts": ctx, "updated_at": now}
         self.store.update_meta(rel, changes, body=redact_text(body + "\n"), allow=ALLOW)
@@ -376,3 +375,13 @@ class LessonWriter:
             return
         body = f"{note.body.rstrip()}\n\n{KNOWN_HEADING}\n\n{text}\n" + "\n".join(lines) + "\n"
         self.store.update_meta(target, {}, body=redact_text(body), allow=ALLOW)
+
+
+def into_worked(body: str, lines: str) -> str:
+    """`lines` at the end of the lesson's "What worked instead", before the section after it ("How to check", a
+    daily lesson's "Notes"; trial 25 second re-check M2: a retry's second call landed under "Notes")."""
+    start = body.find("## What worked instead")
+    end = body.find("\n## ", start + 1) if start >= 0 else -1
+    if end < 0:
+        return f"{body.rstrip()}\n{lines}"
+    return f"{body[:end].rstrip()}\n{lines}\n{body[end:]}"
