@@ -10,7 +10,8 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
 3. with a query: the hits of `memdir search QUERY` (top 5) that it marks relevant (the
    relevance floor, agents/recall.py), procedures first (highest confidence first), then the
    other hits in search order (episodes as their matching snippet; a lesson before the hits it lists
-   in `sources`, trial 14 #2); hits admitted by meaning
+   in `sources`, trial 14 #2; without `kind`, each procedure followed by the lessons that name it in
+   `applies_to` or that it lists in `lessons:`, `linked_lessons.py`); hits admitted by meaning
    alone (cosine, no share of the query's words) come after those. Nothing else is cut: the
    two commands agree on what is relevant (trial 13: a cut at 60% of the best hybrid score
    left out a release procedure and its lesson, words 0.41, that search marked relevant,
@@ -43,6 +44,7 @@ from memdir.agents.context_layout import estimate_tokens as estimate_tokens  # t
 from memdir.agents.context_layout import layout as _layout
 from memdir.agents.followups import due_decisions, follow_up_line, is_rule, rule_line, rule_text
 from memdir.agents.lesson_view import fix_first
+from memdir.agents.linked_lessons import with_linked_lessons
 from memdir.agents.recall import TITLE_SHARE, WORDS_FLOOR
 from memdir.agents.updates import newest_update_first
 from memdir.confined import read_regular
@@ -315,6 +317,8 @@ def build_context(
             title += " (search unavailable)"
         kind = kind or "procedures"
         items = [_item(n) for n in top_by_confidence(store, kind, heads=heads if kind in PIN_DIRS else None)]
+    if kind is None:  # a procedure brings the lessons that name it (`applies_to`, its `lessons:`)
+        items = with_linked_lessons(store, items, heads, _item)
     items = [i for i in items if i.path not in shown]
     sections = [
         _Section("Pinned", pinned, MAX_PINNED_BODY),
