@@ -21,6 +21,7 @@ from datetime import datetime
 
 NOTED = "counted once with the day's other report"  # the label of a line that is not counted again
 _EPISODE_REF = re.compile(r"\(episodes/[^()\s]+\)$")
+_WEEKLY = "(weekly)"  # the end of a weekly run's repeat line (`repeat_lines.py`): not a logged feedback
 
 
 def _lines(body: str, day: str, outcome: str) -> tuple[int, int, int]:
@@ -30,7 +31,9 @@ def _lines(body: str, day: str, outcome: str) -> tuple[int, int, int]:
         line = line.rstrip()
         if line.startswith(f"- {day} {outcome}, {NOTED}:"):
             noted += 1
-        elif line.startswith(f"- {day} {outcome}:"):
+        elif line.startswith(f"- {day} {outcome}:") and not line.endswith(
+            _WEEKLY
+        ):  # a weekly repeat: no use told
             if _EPISODE_REF.search(line):
                 reports += 1
             else:

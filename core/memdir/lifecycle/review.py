@@ -24,6 +24,7 @@ from memdir.lifecycle.review_usage import USAGE_KEYS, usage_what, writes_nothing
 from memdir.locks import file_lock
 from memdir.masked_refs import stored_ref
 from memdir.notes.frontmatter import render_note
+from memdir.notes.gist import clip_whole
 from memdir.notes.model import Note
 from memdir.runs.redact import redact_text
 
@@ -242,7 +243,7 @@ class ReviewQueue:
             "created_at": self.store.stamp(),
             "sources": list(dict.fromkeys(str(s) for s in sources)),
             "key": key,
-            "description": desc[:200],
+            "description": clip_whole(" ".join(desc.split()), 200),
         }
         if destination:
             meta["destination"] = destination

@@ -5,7 +5,7 @@ list ("1. Rotated the password, the usual steps. 2. All fine.") or with markdown
 `` `make` ``, `> quoted`) reads as one plain line: the marks go, the words stay in their order, a line
 that ends without punctuation is closed with ";" unless the next one goes on with its sentence (it opens in
 lower case or with a bracket: a line break inside a sentence is a space), and a long report is cut at the last sentence (or
-word) that fits, with "…".
+word) that fits, with "…"; a one-line summary (a review item's description) never ends in half a bracket.
 """
 
 from __future__ import annotations
@@ -59,6 +59,28 @@ def clip(text: str, limit: int = MAX_CHARS) -> str:
         return head[: ends[-1] + 1] + " …" if head[ends[-1]] in ".!?" else head[: ends[-1] + 1] + "…"
     space = head.rfind(" ")
     return (head[:space] if space >= limit // 2 else head).rstrip(" ,;、") + "…"
+
+
+_PAIRS = {"(": ")", "[": "]", "（": "）", "「": "」", "`": "`"}
+
+
+def clip_whole(text: str, limit: int = MAX_CHARS) -> str:
+    """`clip`, and a bracket or code span the cut leaves open goes whole: never half a reference such as
+    "(episodes/" at the end of a line (trial 25 re-check 2 M7)."""
+    out = clip(text, limit)
+    if out == text:
+        return text
+    body = out.rstrip(" …")
+    opened: list[tuple[str, int]] = []
+    for i, ch in enumerate(body):
+        if opened and ch == _PAIRS[opened[-1][0]]:
+            opened.pop()
+        elif ch in _PAIRS:
+            opened.append((ch, i))
+    if opened:
+        body = body[: opened[0][1]].rstrip(" ,;:、")
+    # "…" apart from a word, so a command cut there is never copied as "--success…"
+    return body + ("…" if _CJK.match(body[-1:]) else " …")
 
 
 def gist(text: str, limit: int = MAX_CHARS) -> str:

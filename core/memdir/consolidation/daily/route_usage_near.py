@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 
 NEAR_MATCH = 0.6  # a match score this close under USAGE_MATCH (0.7) asks a person (docs/daily.md)
 
-# a whole word: "Kobayashi's" is one (a possessive), never "Kobayashi" and "s" (trial 25 #9)
-_WORD = re.compile(r"[A-Za-z][A-Za-z-]*(?:['’]s\b)?|\d+")
-_POSSESSIVE = re.compile(r"['’]s$")
+# a whole word: "Kobayashi's" is one (a possessive), never "Kobayashi" and "s" (trial 25 #9); a plural's
+# possessive, "Midori Foods'" (an apostrophe after its s, no letter after it), is one too (trial 25 re-check 2 M4)
+_WORD = re.compile(r"[A-Za-z][A-Za-z-]*(?:['’]s\b|(?<=s)['’](?![A-Za-z]))?|\d+")
+_POSSESSIVE = re.compile(r"['’]s$|(?<=s)['’]$")
 # a placeholder of a procedure's title: {client}, <client>, [client]
 _PLACEHOLDER = re.compile(r"\{[^{}\n]{1,40}\}|<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]")
 _NOT_QUALIFIER = re.compile(
@@ -62,7 +63,9 @@ def _pairs_en(text: str) -> list[tuple[str, str, str]]:
             q, h = words[i - 1], words[i]
             if i - 1 == 0 or _NOT_QUALIFIER.match(q) or _NOT_QUALIFIER.match(h) or q in literal:
                 continue
-            if _POSSESSIVE.search(h):  # "client's portal": the possessive qualifies the next word
+            if _POSSESSIVE.search(
+                h
+            ):  # "client's portal", "clients' portal": the possessive qualifies the next word
                 continue
             if _POSSESSIVE.search(q) and q[:1].isupper():
                 continue  # "Kobayashi's portal": whose it is, the case, not a scope (a name, route_usage_case)
@@ -126,7 +129,9 @@ def _fills_placeholder(title: str, head: str) -> bool:
             if phrase and head in phrase.group(0):
                 return True
             continue
-        for w in _WORD.findall(re.sub(r"^['’]s\b", "", rest))[:3]:  # the phrase: up to an article or a verb
+        for w in _WORD.findall(re.sub(r"^['’]s?(?![A-Za-z])", "", rest))[
+            :3
+        ]:  # the phrase: up to an article or a verb
             if _NOT_QUALIFIER.match(w):
                 break
             if stem(_POSSESSIVE.sub("", w).lower()) == head:

@@ -20,7 +20,8 @@ task that ran the note's step with another value, or one more step, is not eithe
 otherwise; the duplicate check and its review item read it when the kind repeats `min_successes` times).
 A repeat is the note's success, as `feedback --success` would be: `record_refound` adds it once per task
 id (its id joins `sources`), so a rerun of the week counts nothing twice. The report lists the note in
-`updated` and in `stats.refound` with `"repeats"` (the task ids); a task counted is not "skipped".
+`updated` and in `stats.refound` with `"repeats"` (the task ids); a task counted is not "skipped", and
+leaves a line under `## Outcome notes` (`lifecycle/repeat_lines.py`: `- DATE success: repeated by task ID (weekly)`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from memdir.consolidation.weekly.follows import _pattern, _spans, act_texts, lin
 from memdir.consolidation.weekly.named import PLACEHOLDER
 from memdir.consolidation.weekly.stale import step_lines
 from memdir.lifecycle.refound import record_refound
+from memdir.lifecycle.repeat_lines import note_repeats
 
 if TYPE_CHECKING:
     from memdir.consolidation.weekly.tasks import Task
@@ -119,6 +121,8 @@ def count_repeats(
             continue
         when = max(days)
         n = len(fresh) if report.dry_run else record_refound(store, path, fresh, when, initial_confidence)[0]
+        if n and not report.dry_run:  # a line for each counted repeat, as every other counted outcome (M5)
+            note_repeats(store, path, [(t.task_id, d) for t in tasks if (d := t.end or t.start) is not None])
         if n:
             report.stats.setdefault("refound", []).append(
                 {"path": path, "tasks": n, "failures": 0, "repeats": fresh}
