@@ -6,43 +6,15 @@ Real files, `memdir consolidate weekly` in a subprocess. Here: a dog groomer (En
 
 from __future__ import annotations
 
-import json
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 from cli_helper import run_memdir
+from repeat_weeks import repeat_root, repeat_task
 
 from memdir.lifecycle.outcome_notes import same_use_as_logged
 
 UNTIL = "2026-11-30"  # the week [11-23, 11-30)
-
-
-def _task(day: int, tid: str, request: str, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
-    when = datetime(2026, 11, day, 1, 0, tzinfo=timezone.utc)
-    ev: list[dict[str, Any]] = []
-
-    def add(**kw: Any) -> None:
-        ev.append({"ts": (when + timedelta(minutes=len(ev))).isoformat(), "task_id": tid, "agent": "a", **kw})
-
-    add(type="task_start", summary=request)
-    for tool, given in calls:
-        add(type="tool_use", tool=tool, input=given)
-        add(type="tool_result", tool=tool, outcome="success")
-    add(type="task_end", outcome="success")
-    return ev
-
-
-def _root(tmp: Path, note: str, name: str, tasks: list[list[dict[str, Any]]]) -> Path:
-    root = tmp / "mem"
-    (root / "procedures").mkdir(parents=True)
-    (root / "activity").mkdir()
-    (root / "procedures" / name).write_text(note, encoding="utf-8")
-    for events in tasks:
-        for e in events:
-            with (root / "activity" / f"{e['ts'][:10]}.jsonl").open("a", encoding="utf-8") as f:
-                f.write(json.dumps(e, ensure_ascii=False) + "\n")
-    return root
 
 
 def _weekly(root: Path) -> str:
@@ -72,7 +44,7 @@ tools: [bath.run, clip.set, booking.close]
 
 
 def _groom(day: int, tid: str, dog: str) -> list[dict[str, Any]]:
-    return _task(
+    return repeat_task(
         day,
         tid,
         f"Groom {dog}",
@@ -85,7 +57,7 @@ def _groom(day: int, tid: str, dog: str) -> list[dict[str, Any]]:
 
 
 def test_each_counted_repeat_leaves_one_outcome_line(tmp_path: Path) -> None:
-    root = _root(
+    root = repeat_root(
         tmp_path, GROOM, "groom-a-dog.md", [_groom(23, "d-4", "biscuit"), _groom(26, "d-5", "mochi")]
     )
     out = _weekly(root)
@@ -118,7 +90,7 @@ tags: [診療所]
 
 
 def _sesshu(day: int, tid: str, lot: str, patient: str) -> list[dict[str, Any]]:
-    return _task(
+    return repeat_task(
         day,
         tid,
         f"{patient} さんの予防接種を記録する",
@@ -130,7 +102,7 @@ def _sesshu(day: int, tid: str, lot: str, patient: str) -> list[dict[str, Any]]:
 
 
 def test_a_persons_note_gets_the_line_under_its_own_outcome_notes(tmp_path: Path) -> None:
-    root = _root(tmp_path, SESSHU, "予防接種の記録.md", [_sesshu(25, "cl-9", "AB123", "tanaka")])
+    root = repeat_root(tmp_path, SESSHU, "予防接種の記録.md", [_sesshu(25, "cl-9", "AB123", "tanaka")])
     out = _weekly(root)
     assert "update procedures/予防接種の記録.md" in out, out
     text = (root / "procedures" / "予防接種の記録.md").read_text(encoding="utf-8")

@@ -6,42 +6,14 @@ twice. Real files, `memdir consolidate weekly` in a subprocess."""
 
 from __future__ import annotations
 
-import json
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import yaml
 from cli_helper import run_memdir
+from repeat_weeks import repeat_root, repeat_task
 
 UNTIL = "2026-11-30"  # the week [11-23, 11-30)
-
-
-def _task(day: int, tid: str, request: str, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
-    when = datetime(2026, 11, day, 1, 0, tzinfo=timezone.utc)
-    ev: list[dict[str, Any]] = []
-
-    def add(**kw: Any) -> None:
-        ev.append({"ts": (when + timedelta(minutes=len(ev))).isoformat(), "task_id": tid, "agent": "a", **kw})
-
-    add(type="task_start", summary=request)
-    for tool, given in calls:
-        add(type="tool_use", tool=tool, input=given)
-        add(type="tool_result", tool=tool, outcome="success")
-    add(type="task_end", outcome="success")
-    return ev
-
-
-def _root(tmp: Path, note: str, name: str, tasks: list[list[dict[str, Any]]]) -> Path:
-    root = tmp / "mem"
-    (root / "procedures").mkdir(parents=True)
-    (root / "activity").mkdir()
-    (root / "procedures" / name).write_text(note, encoding="utf-8")
-    for events in tasks:
-        for e in events:
-            with (root / "activity" / f"{e['ts'][:10]}.jsonl").open("a", encoding="utf-8") as f:
-                f.write(json.dumps(e, ensure_ascii=False) + "\n")
-    return root
 
 
 def _meta(path: Path) -> dict[str, Any]:
@@ -79,7 +51,7 @@ tools: [soil.mix, pots.pick, labels.print]
 
 
 def _repot(day: int, tid: str, plant: str, litres: int) -> list[dict[str, Any]]:
-    return _task(
+    return repeat_task(
         day,
         tid,
         f"Repot the {plant} for the greenhouse",
@@ -95,14 +67,14 @@ def test_two_exact_repeats_count_once_each_and_a_one_off_never(tmp_path: Path) -
     tasks = [
         _repot(23, "g-4", "fiddle-leaf-fig", 6),
         _repot(26, "g-5", "monstera", 8),
-        _task(
+        repeat_task(
             24,
             "x-1",
             "Print a label for the seed swap table",
             [("labels.print", {"plant": "mixed", "template": "greenhouse_v2"})],
         ),
     ]
-    root = _root(tmp_path, REPOT, "repot-a-plant.md", tasks)
+    root = repeat_root(tmp_path, REPOT, "repot-a-plant.md", tasks)
     out = _weekly(root)
     assert "update procedures/repot-a-plant.md" in out, out
     meta = _meta(root / "procedures" / "repot-a-plant.md")
@@ -132,7 +104,7 @@ tags: [図書館]
 
 
 def _hold(day: int, tid: str, isbn: str, patron: str, shelf: str = "予約棚-A") -> list[dict[str, Any]]:
-    return _task(
+    return repeat_task(
         day,
         tid,
         f"{patron} さんの予約本 {isbn} を取り置きする",
@@ -148,14 +120,14 @@ def test_a_persons_note_repeated_once_is_its_success_a_shared_notify_is_not(tmp_
     tasks = [
         _hold(24, "lib-7", "9784000000001", "yamada"),
         _hold(25, "lib-8", "9784000000002", "sato", shelf="予約棚-B"),  # another shelf: not the note's step
-        _task(
+        repeat_task(
             27,
             "ev-1",
             "読書会の案内を送る",
             [("shell", {"command": "notify --template 取り置き完了 --to kato"})],
         ),
     ]
-    root = _root(tmp_path, KASHIDASHI, "予約本の取り置き.md", tasks)
+    root = repeat_root(tmp_path, KASHIDASHI, "予約本の取り置き.md", tasks)
     out = _weekly(root)
     assert "update procedures/予約本の取り置き.md" in out, out
     meta = _meta(root / "procedures" / "予約本の取り置き.md")
