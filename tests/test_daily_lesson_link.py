@@ -121,3 +121,17 @@ def test_a_lesson_about_none_of_them_links_nothing(root: Path) -> None:
     meta = _lesson(root, other.ref)
     assert meta["type"] == "lesson" and "applies_to" not in meta
     assert {rel: (root / rel).read_bytes() for rel in PROCEDURES} == before
+
+
+def test_a_procedure_is_read_by_its_steps_not_by_what_memdir_reports_of_it() -> None:
+    """Outcome lines (often the very episode a lesson comes from), known failures and the placeholder legend
+    are no steps: the link reads what the procedure says to do, as the weekly duplicate check does."""
+    from memdir.consolidation.daily.lesson_link import steps_of
+
+    body = (
+        "# 苗の出荷\n\n## Steps\n\n1. 苗をトレーごと箱に詰める。\n2. {customer} 宛ての送り状を貼る。\n\n"
+        "## Placeholders\n\n- `{customer}`: a name, different between the tasks\n\n"
+        "## Known failures\n\n- `t-3` (2026-11-02): `ship: box=S` failed: too small\n\n"
+        "## Outcome notes\n- 2026-11-24 failure: the seedlings wilted in the box (episodes/2026-11-24.md#1)\n"
+    )
+    assert steps_of(body) == ["苗をトレーごと箱に詰める。", "{customer} 宛ての送り状を貼る。"]

@@ -30,8 +30,10 @@ from memdir.config import load_config
 from memdir.consolidation.daily.lesson_text import is_japanese
 from memdir.consolidation.daily.route_rag import E5_FLOOR
 from memdir.errors import MemdirError, NoteError
+from memdir.lifecycle.feedback import OUTCOME_HEADING
 from memdir.lifecycle.lesson_links import link
 from memdir.masked_refs import stored_ref
+from memdir.notes.body_sections import drop_section
 from memdir.notes.model import hash_text
 
 if TYPE_CHECKING:
@@ -88,8 +90,16 @@ class Procedure:
     lang: str
 
 
+# what memdir reports about a procedure, not what it says to do: read as no step (`drop_section`'s rule)
+NOT_STEPS = (OUTCOME_HEADING, "## Known failures", "## Placeholders")
+
+
 def steps_of(body: str) -> list[str]:
-    """A procedure's steps: its numbered or bulleted lines; with none, its other non-heading lines."""
+    """A procedure's steps: its numbered or bulleted lines; with none, its other non-heading lines. Its
+    outcome lines, known failures and placeholder legend are not steps (an outcome line told by the very
+    episode a lesson comes from would otherwise vouch for the link)."""
+    for heading in NOT_STEPS:
+        body = drop_section(body, heading)
     lines = [ln for ln in body.splitlines() if ln.strip() and not _HEADING.match(ln)]
     items = [m.group(1).strip() for ln in lines if (m := _ITEM.match(ln))]
     return items or [ln.strip() for ln in lines]
