@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from memdir.notes.model import Note, section_headings
+from memdir.notes.record_lines import without_record_keeping
 from memdir.notes.template_text import without_template_code
 from memdir.redaction import redact_text
 
@@ -132,6 +133,12 @@ def note_header(note: Note) -> str:
     return (title if not desc_s or desc_s == title else f"{title}: {desc_s}")[:300]
 
 
+def note_text(note: Note) -> str:
+    """A note's body as memory: without a template's code lines (trial 23 M6) and without memdir's own
+    record-keeping (its Outcome-notes dates, outcomes and references, `notes/record_lines.py`; trial 25 M6)."""
+    return without_record_keeping(without_template_code(note.body))
+
+
 def lexical_text(note: Note) -> str:
     """What the lexical ranker indexes: title, aliases, description, summary, tags, the body.
 
@@ -143,13 +150,14 @@ def lexical_text(note: Note) -> str:
     desc_s = desc.strip().splitlines()[0] if isinstance(desc, str) and desc.strip() else ""
     tag_s = " ".join(note.tags)
     names = "\n".join([note.title, *note.aliases])
-    heads = "\n".join(section_headings(note.body))
+    body = note_text(note)
+    heads = "\n".join(section_headings(without_record_keeping(note.body)))
     parts = (
         *([names] * TITLE_WEIGHT),
         desc_s,
         note.summary,
         tag_s,
-        without_template_code(note.body),
+        body,
         *([heads] * (HEADING_WEIGHT - 1)),
     )
     return redact_text("\n".join(x for x in parts if x))  # no secret becomes a term in the catalog
@@ -160,7 +168,7 @@ def note_chunks(
 ) -> list[str]:
     """The chunks to embed: aliases and summary lead the body, and every chunk starts with the header."""
     lead = "\n".join(x for x in (" / ".join(note.aliases), note.summary) if x)
-    text = without_template_code(note.body)  # a template's code lines are no memory (trial 23 M6)
+    text = note_text(note)
     body = f"{lead}\n{text}" if lead else text
     return chunk_body(body, target=target, header=note_header(note), count=count)
 

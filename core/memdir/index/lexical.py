@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 
 from memdir.index.stemmer import stem
 
-LEXICAL_VERSION = 7  # bump when tokenize() or a record's fields change: term counts, titles, tags recomputed
+LEXICAL_VERSION = 8  # bump when tokenize() or a record's fields change: term counts, titles, tags recomputed
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _HYPHENATED = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff66-\uff9f]+")

@@ -163,10 +163,15 @@ def snippet_of(
         return fallback
     from memdir.notes.current_steps import split_earlier
     from memdir.notes.frontmatter import split_text
+    from memdir.notes.record_lines import without_record_keeping
 
     terms = set(tokenize(query)) if terms is None else terms
     body = split_text(text).body
     earlier, current = split_earlier(body)
+    body, current = (
+        without_record_keeping(body),
+        without_record_keeping(current),
+    )  # never memdir's count lines
     if earlier:  # a revised procedure: its current text first, an earlier step only when it alone matches
         old, old_score = _scored_line(earlier, terms)
         if old_score > _scored_line(current, terms)[1]:

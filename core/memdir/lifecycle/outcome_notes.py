@@ -19,7 +19,8 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-NOTED = "counted once with the day's other report"  # the label of a line that is not counted again
+from memdir.notes.record_lines import NO_NOTE, NOTED  # the line shapes search reads past (trial 25 M6)
+
 _EPISODE_REF = re.compile(r"\(episodes/[^()\s]+\)$")
 _WEEKLY = "(weekly)"  # the end of a weekly run's repeat line (`repeat_lines.py`): not a logged feedback
 
@@ -56,7 +57,7 @@ def same_use_as_report(body: str, day: str, outcome: str) -> bool:
 def logged_note(note: str | None, source: str) -> str:
     """A logged feedback's line text: its note, else that it was logged and where (`activity/<file>:<line>`)."""
     where = f"activity/{source}" if source else "the activity log"
-    return note if note and note.strip() else f"logged feedback, no note ({where})"
+    return note if note and note.strip() else f"{NO_NOTE} ({where})"
 
 
 def feedback_lines(

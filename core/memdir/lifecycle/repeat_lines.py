@@ -18,9 +18,9 @@ from datetime import datetime
 from memdir.lifecycle.feedback import OUTCOME_HEADING
 from memdir.notes.body_sections import append_to_section
 from memdir.notes.cas_retry import retry_on_conflict
+from memdir.notes.record_lines import WEEKLY_MARK  # a weekly count's mark, never a logged feedback
 from memdir.notes.store import NoteStore
 
-WEEKLY_MARK = "(weekly)"  # the end of a repeat's line: a weekly count, never a logged feedback
 REPEAT_LINE = re.compile(r"^- \d{4}-\d{2}-\d{2} success: repeated by task \S+ \(weekly\)$")
 
 

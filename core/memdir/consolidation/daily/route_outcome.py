@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memdir.lifecycle.feedback import DEFAULT_PRIOR, OUTCOME_HEADING, prior_of, smoothed_confidence
-from memdir.lifecycle.outcome_notes import NOTED, same_use_as_logged
+from memdir.lifecycle.outcome_notes import same_use_as_logged
 from memdir.notes.body_sections import append_to_section
 from memdir.notes.frontmatter import update_text
 from memdir.notes.gist import gist
+from memdir.notes.record_lines import NOTED
 
 if TYPE_CHECKING:
     from memdir.notes.model import Note
