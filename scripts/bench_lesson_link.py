@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from memdir.consolidation.daily import lesson_link as ll
-from memdir.consolidation.daily.lesson_text import is_japanese
+from memdir.consolidation.daily.lesson_sentences import is_japanese
 from memdir.consolidation.daily.route_rag import calibrate
 from memdir.index.embedder import get_embedder
 

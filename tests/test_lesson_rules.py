@@ -10,7 +10,8 @@ from pathlib import Path
 
 from test_daily_support import at, memory, run
 
-from memdir.consolidation.daily.lesson_text import fix_sentences, sentences
+from memdir.consolidation.daily.lesson_sentences import sentences
+from memdir.consolidation.daily.lesson_text import fix_sentences
 
 
 def fixes(text: str) -> list[str]:

@@ -28,15 +28,13 @@ from memdir.consolidation.daily.lesson_change import is_slip
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON, lesson_record
 from memdir.consolidation.daily.lesson_incident import answered
 from memdir.consolidation.daily.lesson_notes import with_evidence
+from memdir.consolidation.daily.lesson_sentences import ITEM, LABEL_LINE, sentences
 from memdir.consolidation.daily.lesson_text import (
     FIX,
-    ITEM,
-    LABEL_LINE,
     RETRO,
     failure_told,
     opens_with_change,
     overlap,
-    sentences,
     terms,
     unlabel,
 )

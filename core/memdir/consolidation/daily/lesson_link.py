@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.config import load_config
-from memdir.consolidation.daily.lesson_text import is_japanese
+from memdir.consolidation.daily.lesson_sentences import is_japanese
 from memdir.consolidation.daily.route_rag import E5_FLOOR
 from memdir.errors import MemdirError, NoteError
 from memdir.lifecycle.feedback import OUTCOME_HEADING

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.lesson_response import failed_part, response, took_the_step, without_responses
-from memdir.consolidation.daily.lesson_text import sentences
+from memdir.consolidation.daily.lesson_sentences import sentences
 from memdir.consolidation.daily.lesson_units import headings, plain_act, repaired
 from memdir.consolidation.daily.past_tense import PAST_VERB
 from memdir.consolidation.daily.shape_case import cap_first

@@ -8,28 +8,23 @@ import re
 from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
 from memdir.consolidation.daily.lesson_incident import incidents, rule_part
 from memdir.consolidation.daily.lesson_remedy import REMEDY
+from memdir.consolidation.daily.lesson_sentences import (
+    EU_LABELS,
+    HEAD_LINE,
+    ITEM,
+    LABEL_LINE,
+    TURN,
+    is_japanese,
+    items_under,
+)
 from memdir.consolidation.daily.lesson_turns import PROHIBIT, WORSE, fix_named
 from memdir.consolidation.daily.lesson_units import (
-    block_text,
-    fenced,
     fixed_later,
     is_positive,
     remedy_told,
-    with_figures,
 )
 from memdir.consolidation.daily.lesson_words import FAILED_EN, FAILED_EU, FAILED_JA
-from memdir.consolidation.daily.long_paste import excerpt_lines
-from memdir.consolidation.daily.sentence_ends import split_sentences
-from memdir.runs.redact import redact_text
 
-# A lesson's label in German, French and Spanish, the forms of "Lesson learned:" ("Gelernt:", "Lektion gelernt:",
-# "Merke:", "Lehre daraus:", "Leçon retenue :", "À retenir :", "Lección aprendida:", "Lo aprendido:"): a bounded list
-# (docs/daily.md "Lessons in other languages"); a label only (the word before a colon), never the word in a sentence.
-EU_LABELS = (
-    r"(?:(?:lektion|lehre|erkenntnis) gelernt|gelernt|gelernte lektion|lehren?(?: daraus)?|merke|erkenntnis|"
-    r"le[çc]ons? (?:apprises?|retenues?)|[àa] retenir|ce que j'ai appris|enseignements?|"
-    r"lecci(?:[óo]n|ones) aprendidas?|lo aprendido|aprendizajes?|moraleja)"
-)
 _EU_LABEL = rf"(?:^|(?<=[.;!?]\s))\s*{EU_LABELS}\s*[:：]"
 # "from now on", "next time" in German, French and Spanish (the same bounded list)
 EU_AHEAD = (
@@ -156,76 +151,13 @@ _NONPAST_JA = re.compile(
     r"(?<!で)[うくすつぬむるぐぶ][。！]?$|(?<![い題要方])ない(?:こと)?[。！]?$"
 )  # 〜しない。: a rule too
 CHECK = re.compile(r"(?i)\b(?:check|verify|confirm|make sure)\b|確認|確かめ")
-_SENT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")
 _WORD = re.compile(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", re.I)
 _STOP = frozenset(
     "the a an to of and or in on for we i it is was be should have next time that this with".split()  # noqa: SIM905 - a word list reads better as text
 )
 
 
-ITEM = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+|[・•]\s*)")
-_ITEM = ITEM
-# A line that is only a label over what follows ("Lessons learned:", "Next time I will:", 「6. 教訓」).
-LABEL_LINE = re.compile(
-    r"(?i)^\s*(?:#+\s*|\d+[.)]\s*|[-*+・•]\s*)?[\[【(（]?\s*(?:lessons? learned|lessons?|takeaways?|"
-    r"action items|what we(?:'d| would) change|(?:so )?next time,?(?: (?:i|we)(?: will|'ll))?|"
-    rf"{EU_LABELS}|教訓|学び|反省点?|再発防止策?|今後の対策|次回から(?:は)?)\s*[\]】)）]?\s*[:：]?\s*$"
-)
-# A line that opens a new part of the episode (a heading, 【見出し】, a short numbered heading).
-# A chat turn opens its own sentence ("**priya:** …", "**佐藤**: …", "[09:12] Ken: …"), never joined to the last.
-_TURN = re.compile(r"^\s*(?:\*\*[^*\n]{1,24}\*\*\s*[:：]?|\[\d{1,2}:\d{2}(?::\d{2})?\])")
-_HEAD_LINE = re.compile(r"^\s*(?:#+\s+.+|【[^】]+】\s*|\d+[.)]\s*\S{1,12}\s*|.{1,40}[:：])\s*$")
 _LABEL = re.compile(rf"(?i)^(?:lessons? learned|lesson|takeaway|{EU_LABELS}|教訓|学び|反省)\s*[:：]\s*")
-
-
-def _join(lines: list[str]) -> str:
-    """One paragraph's hard-wrapped lines as one text (no space between CJK lines)."""
-    out = ""
-    for line in lines:
-        line = line.strip()
-        cjk_edge = out and _is_cjk(out[-1]) and _is_cjk(line[:1])
-        out = f"{out}{'' if cjk_edge or not out else ' '}{line}"
-    return out
-
-
-def _is_cjk(ch: str) -> bool:
-    return bool(ch) and bool(re.match(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]", ch))
-
-
-def sentences(text: str, units: bool = False) -> list[str]:
-    """Sentences of an episode: wrapped lines joined, list items and headings their own (markers stripped).
-    With `units` (a lesson's reading, trial 16): a fenced code block is one unit, kept as a block; a line
-    after a chat turn starts a sentence of its own unless it wraps it (lowercase); a bare figure after a
-    full stop stays with its sentence."""
-    blocks: list[list[str]] = []
-    code: dict[int, str] = {}  # block index -> a fenced block, whole (`lesson_units.block_text`)
-    closed = turn = False  # the line before was a label or a heading: it is never joined to what follows
-    logged = excerpt_lines(text)  # a cut log's lines (long_paste.py) are each their own
-    lines = text.splitlines()
-    fences = fenced(lines) if units else {}
-    k = 0
-    while k < len(lines):
-        line = lines[k]
-        if k in fences:
-            code[len(blocks)] = block_text(lines[k : fences[k] + 1])
-            blocks.append([])
-            k, closed, turn = fences[k] + 1, True, False
-            continue
-        wraps = not turn or line.lstrip()[:1].islower()
-        if not line.strip():
-            blocks.append([])
-        elif _ITEM.match(line) or _TURN.match(line) or not blocks or closed or k in logged or not wraps:
-            blocks.append([_ITEM.sub("", line)])
-        else:
-            blocks[-1].append(line)
-        closed = bool(LABEL_LINE.match(line) or _HEAD_LINE.match(line)) or k in logged
-        turn = units and bool(line.strip()) and (bool(_TURN.match(line)) or (turn and wraps))
-        k += 1
-    out = []
-    for i, block in enumerate(blocks):
-        pieces = split_sentences(_SENT, _join(block))
-        out += [code[i]] if i in code else with_figures(pieces) if units else pieces
-    return out
 
 
 def fix_sentences(sents: list[str], text: str) -> list[str]:
@@ -271,12 +203,12 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
         if not resolve:
             rest = _LABEL.sub("", s).strip()
         if LABEL_LINE.match(s) or not rest or rest.endswith((":", "：", "?", "？")):
-            follow = [_QA.sub("", t) for t in _under(text, s) if t not in picked and _QA.sub("", t)]
+            follow = [_QA.sub("", t) for t in items_under(text, s) if t not in picked and _QA.sub("", t)]
             picked += follow or ([] if LABEL_LINE.match(s) or resolve else [s])
         else:
             picked.append(s)
             nxt = sents[k + 1] if k + 1 < len(sents) else ""
-            if is_japanese(s) and _NONPAST_JA.search(nxt) and not CHECK.search(nxt) and not _TURN.match(nxt):
+            if is_japanese(s) and _NONPAST_JA.search(nxt) and not CHECK.search(nxt) and not TURN.match(nxt):
                 picked.append(
                     nxt
                 )  # 〜二度としない。燃料は先に満杯にしておく。: the rule goes on (not another's reply)
@@ -320,13 +252,13 @@ def _owned(s: str) -> bool:
 
 def _in_list(s: str, text: str) -> bool:
     """True when the sentence is an item of a list (steps of a procedure: a label over it decides)."""
-    return any(s[:30] in line and _ITEM.match(line) for line in text.splitlines())
+    return any(s[:30] in line and ITEM.match(line) for line in text.splitlines())
 
 
 def _head(s: str) -> tuple[str | None, str]:
     """The label a sentence opens with ("What we'd change:", 「反省点：」) and what follows it; a heading
     or a question is all label; a plain sentence has none."""
-    if LABEL_LINE.match(s) or s.endswith(("?", "？")) or (_HEAD_LINE.match(s) and len(s) <= 40):
+    if LABEL_LINE.match(s) or s.endswith(("?", "？")) or (HEAD_LINE.match(s) and len(s) <= 40):
         return s, ""
     m = re.match(r"^([^:：]{1,40})[:：]\s*", s)
     if m and len(m.group(1).split()) <= 6:
@@ -334,54 +266,10 @@ def _head(s: str) -> tuple[str | None, str]:
     return None, s
 
 
-def _under(text: str, label: str) -> list[str]:
-    """The sentences a label line stands over: the list right under it (one kind of marker), or the
-    paragraph under it; at most 6."""
-    lines = text.splitlines()
-    at = next((k for k, line in enumerate(lines) if label in _ITEM.sub("", line)), None)
-    if at is None:
-        return []
-    rest = lines[at + 1 :]
-    while rest and not rest[0].strip():
-        rest = rest[1:]
-    out: list[str] = []
-    first = _ITEM.match(rest[0]) if rest else None
-    if first:
-        kind = _marker_kind(first.group(0))
-        for line in rest:
-            m = _ITEM.match(line)
-            if m and _marker_kind(m.group(0)) == kind:
-                out.append(_ITEM.sub("", line).strip())
-            elif line.strip() and out and line[:1] in (" ", "\t"):
-                out[-1] = _join([out[-1], line])  # a wrapped item
-            else:
-                break
-    else:
-        para: list[str] = []
-        for line in rest:
-            if not line.strip() or LABEL_LINE.match(line) or _HEAD_LINE.match(line):
-                break
-            para.append(line)
-        out = split_sentences(_SENT, _join(para))
-    return [redact_text(t) for t in out if t][:6]
-
-
-def _marker_kind(marker: str) -> str:
-    """`-`, `1.`, `・` … as a kind: a numbered section after a bullet list is not one of its items."""
-    m = marker.strip()
-    return "number" if m[:1].isdigit() else m[:1]
-
-
 def unlabel(sentence: str) -> str:
     """`Lesson learned: tests must …` -> `tests must …` (the section heading already says it; the
     episode's own wording otherwise)."""
     return _LABEL.sub("", sentence) or sentence
-
-
-def is_japanese(text: str) -> bool:
-    """True when most letters are Japanese (the lesson's own sentences are then in Japanese)."""
-    letters = [c for c in text if c.isalpha()]
-    return bool(letters) and sum(_is_cjk(c) for c in letters) * 2 >= len(letters)
 
 
 def terms(text: str) -> set[str]:

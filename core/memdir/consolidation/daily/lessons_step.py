@@ -37,19 +37,17 @@ from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_outcome import result_of
 from memdir.consolidation.daily.lesson_response import without_responses
 from memdir.consolidation.daily.lesson_rows import lesson_row
+from memdir.consolidation.daily.lesson_sentences import LABEL_LINE, is_japanese, sentences
 from memdir.consolidation.daily.lesson_split import split_fix, what_to_do
 from memdir.consolidation.daily.lesson_story import story_failed, without_consequence
 from memdir.consolidation.daily.lesson_text import (
     FAILED,
-    LABEL_LINE,
     failure_told,
     fix_sentences,
     is_check,
-    is_japanese,
     is_remedy,
     overlap,
     rule_first,
-    sentences,
     terms,
     unlabel,
 )

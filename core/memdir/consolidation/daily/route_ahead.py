@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import re
 
-from memdir.consolidation.daily.lesson_text import EU_AHEAD, failure_told, sentences
+from memdir.consolidation.daily.lesson_sentences import sentences
+from memdir.consolidation.daily.lesson_text import EU_AHEAD, failure_told
 
 AHEAD_OPENS = re.compile(
     rf"(?i)(?:^|[.;:!?—–]\s*|,\s*)(?:next time|from now on|going forward|in (?:the )?future|{EU_AHEAD})(?!\w)|"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from memdir.consolidation.daily.lesson_text import sentences
+from memdir.consolidation.daily.lesson_sentences import sentences
 
 DECIDED = re.compile(
     r"(?i)\b(?:we|the team|the board|the committee|management|it was|it has been|it's been)\s+"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.lesson_remedy import REMEDY
-from memdir.consolidation.daily.lesson_text import sentences
+from memdir.consolidation.daily.lesson_sentences import sentences
 
 FIX_LABEL = re.compile(
     r"(?i)^[ \t]*(?:[-*•・][ \t]*|\d+[.)][ \t]*)?(?:\*\*)?"

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 
-from memdir.consolidation.daily.lesson_text import sentences
+from memdir.consolidation.daily.lesson_sentences import sentences
 from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP, states_a_fact
 
 MAX_SENTENCES = 2  # "told in one or two sentences" (the rule for routing round 29)

@@ -1,7 +1,7 @@
 """Where a sentence ends: a full stop after an abbreviation is not the end of one.
 
 "…flagged for Dr. Ito to review", "e.g. the spare key", "No. 4", "J. Smith", "at 9 a.m. on Monday", a date's ordinal ("Mittwoch, 2. Dezember", "am 3. Tag"):
-the daily run's sentence splitters (`blocks.sentences`, `lesson_text.sentences`) split on a full stop
+the daily run's sentence splitters (`blocks.sentences`, `lesson_sentences.sentences`) split on a full stop
 followed by a space, so each cut such a sentence in two and a description ended at "…for Dr.".
 `split_sentences` hides these full stops from a splitter and puts them back in every piece. Decimals
 and versions ("3.5", "v2.4.1") have no space after the dot, so no splitter cuts them.
