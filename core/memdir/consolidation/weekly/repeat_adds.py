@@ -137,7 +137,7 @@ def raise_extended(
     title = f"{n} task{'s' if n > 1 else ''} ran {stem} and more"
     description = redact_text(
         f"Weekly: {n} successful task{'s' if n > 1 else ''} ({', '.join(ids)}) ran every step of this note "
-        "and more, fewer than a cluster: what they added is below"
+        "and more; too few of its kind ran this week for a cluster, so nothing was counted: what it added is below"
     )
     if report.dry_run:
         report.review.append(f"review/ (merge_candidate for {target}: {description})")

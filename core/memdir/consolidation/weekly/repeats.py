@@ -16,12 +16,14 @@ reads what the first run read): it **repeats** the note when
   look) is one of those lines, so a call the note makes nowhere, or a step run with another value, is not.
 
 So a one-off that shares one call with a note (a `send`, a `mail`, a `git pull`) is never a repeat, and a
-task that ran the note's step with another value, or one more step, is not either (it is the kind done
-otherwise; the duplicate check and its review item read it when the kind repeats `min_successes` times).
+task that ran the note's step with another value, or one more step, is not either: it gets the review item
+the kind would get with `min_successes` tasks, a `merge_candidate` on the note naming what it added
+(`repeat_adds.py`, fix32b), and no count.
 A repeat is the note's success, as `feedback --success` would be: `record_refound` adds it once per task
 id (its id joins `sources`), so a rerun of the week counts nothing twice. The report lists the note in
 `updated` and in `stats.refound` with `"repeats"` (the task ids); a task counted is not "skipped", and
-leaves a line under `## Outcome notes` (`lifecycle/repeat_lines.py`: `- DATE success: repeated by task ID (weekly)`).
+leaves a line under `## Outcome notes` (`lifecycle/repeat_lines.py`: `- DATE success: repeated by task ID (weekly)`),
+written in the same compare-and-swap write as the counts (`record_refound`), so a crash never parts them.
 """
 
 from __future__ import annotations
