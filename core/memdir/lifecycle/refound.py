@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from memdir.lifecycle.feedback import DEFAULT_PRIOR, _count, prior_of, smoothed_confidence
+from memdir.lifecycle.repeat_lines import with_repeat_lines
 from memdir.lifecycle.usage import record_use
 from memdir.notes.cas_retry import retry_on_conflict
 from memdir.notes.store import NoteStore
@@ -35,9 +36,11 @@ def record_refound(
     when: datetime,
     initial_confidence: float = DEFAULT_PRIOR,
     failed_ids: Sequence[str] = (),
+    repeat_lines: Sequence[tuple[str, datetime]] = (),
 ) -> tuple[int, int]:
     """Count each of `task_ids` not yet in the note's sources as one success, each of `failed_ids` as one
-    failure; returns (successes, failures) counted."""
+    failure; returns (successes, failures) counted. `repeat_lines`: (task id, when) of weekly repeats, each
+    counted one given its Outcome-notes line in the same write (`repeat_lines.py`): never a count without it."""
     rel = store.relpath(path)
 
     def once() -> tuple[int, int]:  # one read and one compare-and-swap write (retried on a race)
@@ -46,7 +49,10 @@ def record_refound(
         have = _sources(meta)
         fresh = [t for t in dict.fromkeys(task_ids) if t not in have]
         lost = [t for t in dict.fromkeys(failed_ids) if t not in have and t not in fresh]
-        if not fresh and not lost:
+        sources = have + fresh + lost
+        dated = [(t, store.day(w)) for t, w in repeat_lines]
+        body = with_repeat_lines(note.body, sources, dated) if dated else None
+        if not fresh and not lost and body is None:
             return 0, 0
         s = _count(meta, "success_count") + len(fresh)
         f = _count(meta, "failure_count") + len(lost)
@@ -56,10 +62,12 @@ def record_refound(
             "failure_count": f,
             "confidence": smoothed_confidence(s, f, prior),
             "last_used": max(store.day(when), str(meta.get("last_used") or "")),
-            "sources": have + fresh + lost,
+            "sources": sources,
             "updated_at": store.stamp(),
         }
-        store.update_meta(rel, changes, expected_hash=note.hash)
+        if not fresh and not lost:  # only a line an earlier count lacks: the counts stay
+            changes = {}
+        store.update_meta(rel, changes, expected_hash=note.hash, body=body)
         return len(fresh), len(lost)
 
     successes, failures = retry_on_conflict(once)

@@ -7,19 +7,18 @@ and a logged feedback each leave a line. Now each counted repeat leaves one, dat
 `- 2026-11-26 success: repeated by task a-q-4 (weekly)`. A line is written once per task id (a rerun writes
 none again), only for a task the note's `sources` holds (it was counted), and only appended under the
 `## Outcome notes` section, as feedback does; a daily run never reads it as a logged feedback of that day.
+The lines are written in the same compare-and-swap write as the counts (`lifecycle/refound.py`, fix32b): a
+crash between two writes had left a count without its line.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime
 
 from memdir.lifecycle.feedback import OUTCOME_HEADING
 from memdir.notes.body_sections import append_to_section
-from memdir.notes.cas_retry import retry_on_conflict
 from memdir.notes.record_lines import WEEKLY_MARK  # a weekly count's mark, never a logged feedback
-from memdir.notes.store import NoteStore
 
 REPEAT_LINE = re.compile(r"^- \d{4}-\d{2}-\d{2} success: repeated by task \S+ \(weekly\)$")
 
@@ -29,28 +28,17 @@ def repeat_line(day: str, task_id: str) -> str:
     return f"- {day} success: repeated by task {task_id} {WEEKLY_MARK}\n"
 
 
-def note_repeats(store: NoteStore, path: str, tasks: Sequence[tuple[str, datetime]]) -> int:
-    """Append a line for each of `tasks` (task id, when) the note counted (in its `sources`) and has no line
-    for yet; returns the lines written."""
-    rel = store.relpath(path)
-
-    def once() -> int:
-        note = store.read(rel)
-        raw = note.meta.get("sources")
-        have = {str(s) for s in raw} if isinstance(raw, list) else set()
-        written = {ln.rstrip() for ln in note.body.splitlines()}
-        lines = []
-        for task_id, when in sorted(tasks, key=lambda t: (t[1], t[0])):
-            line = repeat_line(store.day(when), task_id)
-            if task_id in have and line.rstrip() not in written and line not in lines:
-                lines.append(line)
-        if lines:
-            store.update_meta(
-                rel, {}, expected_hash=note.hash, body=append_to_section(note.body, OUTCOME_HEADING, lines)
-            )
-        return len(lines)
-
-    return retry_on_conflict(once)
+def with_repeat_lines(body: str, have: Sequence[str], tasks: Sequence[tuple[str, str]]) -> str | None:
+    """`body` with a line appended under `## Outcome notes` for each of `tasks` (task id, its day) the note
+    counted (`have`: its `sources` after the count) and has no line for yet; None when there is none to add."""
+    counted = set(have)
+    written = {ln.rstrip() for ln in body.splitlines()}
+    lines: list[str] = []
+    for task_id, day in sorted(tasks, key=lambda t: (t[1], t[0])):
+        line = repeat_line(day, task_id)
+        if task_id in counted and line.rstrip() not in written and line not in lines:
+            lines.append(line)
+    return append_to_section(body, OUTCOME_HEADING, lines) if lines else None
 
 
-__all__ = ["REPEAT_LINE", "note_repeats", "repeat_line"]
+__all__ = ["REPEAT_LINE", "repeat_line", "with_repeat_lines"]

@@ -16,12 +16,14 @@ reads what the first run read): it **repeats** the note when
   look) is one of those lines, so a call the note makes nowhere, or a step run with another value, is not.
 
 So a one-off that shares one call with a note (a `send`, a `mail`, a `git pull`) is never a repeat, and a
-task that ran the note's step with another value, or one more step, is not either (it is the kind done
-otherwise; the duplicate check and its review item read it when the kind repeats `min_successes` times).
+task that ran the note's step with another value, or one more step, is not either: it gets the review item
+the kind would get with `min_successes` tasks, a `merge_candidate` on the note naming what it added
+(`repeat_adds.py`, fix32b), and no count.
 A repeat is the note's success, as `feedback --success` would be: `record_refound` adds it once per task
 id (its id joins `sources`), so a rerun of the week counts nothing twice. The report lists the note in
 `updated` and in `stats.refound` with `"repeats"` (the task ids); a task counted is not "skipped", and
-leaves a line under `## Outcome notes` (`lifecycle/repeat_lines.py`: `- DATE success: repeated by task ID (weekly)`).
+leaves a line under `## Outcome notes` (`lifecycle/repeat_lines.py`: `- DATE success: repeated by task ID (weekly)`),
+written in the same compare-and-swap write as the counts (`record_refound`), so a crash never parts them.
 """
 
 from __future__ import annotations
@@ -29,47 +31,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any
 
-from memdir.consolidation.weekly.follows import _pattern, _spans, act_texts, line_tool
-from memdir.consolidation.weekly.named import PLACEHOLDER
+from memdir.consolidation.weekly.follows import _pattern, _spans, act_texts
+from memdir.consolidation.weekly.repeat_adds import Extension, coded_lines, constant, extends, raise_extended
 from memdir.consolidation.weekly.stale import step_lines
 from memdir.lifecycle.refound import record_refound
-from memdir.lifecycle.repeat_lines import note_repeats
 
 if TYPE_CHECKING:
     from memdir.consolidation.weekly.tasks import Task
+    from memdir.lifecycle.review import ReviewQueue
     from memdir.notes.store import NoteStore
     from memdir.runs.report import RunReport
-
-MIN_LINES = 2  # coded lines a note needs before a task that runs them all is a repeat of it
-
-
-def _constant(tokens: list[str]) -> bool:
-    """The span writes some text of its own besides placeholders."""
-    return any(ch.isalnum() for ch in PLACEHOLDER.sub("", " ".join(tokens)))
-
-
-def _source_set(meta: Mapping[str, Any]) -> set[str]:
-    raw = meta.get("sources")
-    return {str(s) for s in raw} if isinstance(raw, list) else set()
-
-
-def _tool(line: str, tools: set[str]) -> str:
-    """The tool the line names before its code when the task calls such a tool; '' for a person's label
-    (`1. 蔵書を確保する: `lib-cli hold …``, `Restock: `…``), which names no call."""
-    tool = line_tool(line)
-    return tool if tool in tools else ""
 
 
 def repeats(task: Task, note_lines: Sequence[str]) -> bool:
     """True when `task` ran every coded line of the note with its constants and nothing else (module doc)."""
     acts = act_texts(task)
-    tools = {tool for tool, _ in acts}
-    coded = [(_tool(ln, tools), spans) for ln in note_lines if (spans := _spans(ln))]
-    if not acts or len(coded) < MIN_LINES or not all(any(_constant(t) for t in s) for _, s in coded):
+    coded = coded_lines(task, note_lines)
+    if not acts or coded is None:
         return False
     used = [False] * len(acts)
-    for tool, spans in coded:
-        patterns = [_pattern(t) for t in spans if _constant(t)]
+    for _, tool, spans in coded:
+        patterns = [_pattern(t) for t in spans if constant(t)]
         hit = False
         for i, (act_tool, texts) in enumerate(acts):
             if tool and act_tool != tool:
@@ -81,6 +63,11 @@ def repeats(task: Task, note_lines: Sequence[str]) -> bool:
     return all(used)
 
 
+def _source_set(meta: Mapping[str, Any]) -> set[str]:
+    raw = meta.get("sources")
+    return {str(s) for s in raw} if isinstance(raw, list) else set()
+
+
 def count_repeats(
     store: NoteStore,
     week: Sequence[Task],
@@ -88,15 +75,18 @@ def count_repeats(
     report: RunReport,
     initial_confidence: float,
     placed: Set[str] = frozenset(),
+    review: ReviewQueue | None = None,
 ) -> int:
     """Record each successful task of `week` outside the `taken` clusters that repeats a procedure as
     that procedure's success (once per task id); returns the tasks counted (or, dry, that would be).
-    `placed`: tasks an earlier run of the week placed (a procedure, a review item): never counted again."""
+    `placed`: tasks an earlier run of the week placed (a procedure, a review item): never counted again.
+    `review`: where a task that ran a note's steps and more gets its item (`repeat_adds.py`)."""
     inside = {t.task_id for g in taken for t in g} | set(placed)
     loose = [t for t in week if t.succeeded and t.task_id not in inside and t.task_id]
     if not loose:
         return 0
     found: dict[str, list[Task]] = {}
+    more: dict[str, list[tuple[Task, Extension]]] = {}
     ids = {t.task_id for t in week}
     notes = [n for n in store.iter_notes(("procedures",)) if not ids & _source_set(n.meta)]  # not this week's
     notes.sort(key=lambda n: n.path)
@@ -110,6 +100,15 @@ def count_repeats(
                     best = (size, note.path)
         if best is not None:
             found.setdefault(best[1], []).append(task)
+            continue
+        ext = _extended(task, notes)
+        if ext is not None:
+            more.setdefault(ext[0], []).append((task, ext[1]))
+    extended = 0
+    for path, got in more.items():  # the note's steps and more: one review item on the note (`repeat_adds`)
+        if review is not None:
+            raise_extended(review, path, got, report)
+            extended += len(got)
     counted = 0
     for path, tasks in found.items():
         note = store.read(path)
@@ -120,9 +119,13 @@ def count_repeats(
         if not days:
             continue
         when = max(days)
-        n = len(fresh) if report.dry_run else record_refound(store, path, fresh, when, initial_confidence)[0]
-        if n and not report.dry_run:  # a line for each counted repeat, as every other counted outcome (M5)
-            note_repeats(store, path, [(t.task_id, d) for t in tasks if (d := t.end or t.start) is not None])
+        dated = [(t.task_id, d) for t in tasks if (d := t.end or t.start) is not None]
+        # the counts and each repeat's Outcome-notes line (M5) in one compare-and-swap write (fix32b)
+        n = (
+            len(fresh)
+            if report.dry_run
+            else record_refound(store, path, fresh, when, initial_confidence, (), dated)[0]
+        )
         if n:
             report.stats.setdefault("refound", []).append(
                 {"path": path, "tasks": n, "failures": 0, "repeats": fresh}
@@ -130,8 +133,21 @@ def count_repeats(
             if path not in report.updated:
                 report.updated.append(path)
             counted += n
-    report.skipped = max(0, report.skipped - counted)
+    report.skipped = max(0, report.skipped - counted - extended)
     return counted
+
+
+def _extended(task: Task, notes: Sequence[Any]) -> tuple[str, Extension] | None:
+    """The note the task ran the steps of and more (the one with most coded lines), with what it added."""
+    best: tuple[int, str, Extension] | None = None
+    for note in notes:
+        lines = step_lines(note.body)
+        ext = extends(task, lines)
+        if ext is not None:
+            size = sum(1 for ln in lines if _spans(ln))
+            if best is None or size > best[0]:
+                best = (size, note.path, ext)
+    return (best[1], best[2]) if best else None
 
 
 __all__ = ["count_repeats", "repeats"]

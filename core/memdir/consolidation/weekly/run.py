@@ -169,7 +169,9 @@ class WeeklyDistiller:
 
     def _run(self, until: date | None, report: RunReport) -> None:
         groups, vecs, selected = self.plan(until, report, save=not report.dry_run)
-        count_repeats(self.store, self._week, groups, report, self.th.initial_confidence, self._done)  # N4
+        count_repeats(  # N4; a task that ran a note's steps and more: its review item (fix32b)
+            self.store, self._week, groups, report, self.th.initial_confidence, self._done, self.review
+        )
         if not groups:
             return
         since, end = week_window(until, zone=self.zone)
