@@ -118,3 +118,36 @@ def test_accepting_an_evidence_item_adds_a_seen_again_section_never_the_report_a
     assert "いつも通り" not in text and "newer version" not in text and "differs" not in text
     meta = yaml.safe_load(text.split("---", 2)[1])
     assert src in meta["sources"]
+
+
+def test_a_usage_report_counts_on_the_general_procedure_not_on_a_copy_bound_to_one_runs_values(
+    root: Path,
+) -> None:
+    """#2: "usual way" reports for other values counted on a copy bound to one run's values (an older root's
+    daily copy); now the procedure whose placeholders the copy's values fill is the one named."""
+    mem = e5_memory(root)
+    general = "procedures/ship-samples-to-the-partner-lab.md"
+    (root / general).write_text(render_note(dict(HUMAN), SHIP), encoding="utf-8")
+    copy = "procedures/sample-shipment-s-204.md"
+    meta = {
+        "description": "How I ship samples now",
+        "confidence": 0.4,
+        "success_count": 0,
+        "failure_count": 0,
+    }
+    (root / copy).write_text(
+        render_note({**meta, "origin": "daily"}, "# Sample shipment S-204\n\n" + SHIP_RUN), encoding="utf-8"
+    )
+    mem.add_episode("Did the sample shipment the usual way for S-311, went fine.", title="S-311", at=at(9))
+    run(mem)
+    store = NoteStore(root)
+    assert store.read(general).meta.get("success_count") == 1, store.read(general).meta
+    assert store.read(copy).meta.get("success_count") == 0
+
+
+def test_a_word_cut_short_is_the_same_scope_another_word_is_not() -> None:
+    from memdir.consolidation.daily.route_usage_near import scope_differs
+
+    title = "Monthly configuration backup"
+    assert scope_differs("Did the config backup the usual way, fine.", title) == ""
+    assert scope_differs("Did the database backup the usual way, fine.", title) != ""

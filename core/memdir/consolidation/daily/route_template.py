@@ -91,3 +91,14 @@ def run_review(m: Match, why: str, ep_ref: str, ep_id: str, text: str) -> Op:
         "extra": {"usage": usage},
     }
     return Op("review", m.path, "", None, [ep_id], item)
+
+
+def general_of(path: str, texts: dict[str, str]) -> tuple[str, str]:
+    """The general procedure `path` is a copy of, bound to one run's values (its commands fill that one's
+    placeholders), and the values, said; ("", "") when none (trial 26 #2: "usual way" reports for Xbox and
+    PS5 counted on a copy bound to Switch 1.0.3, never on the person's checklist with `<platform>`)."""
+    own = texts.get(path, "")
+    for other, body in sorted(texts.items()):
+        if other != path and other.startswith("procedures/") and (slots := filled_slots(own, body)):
+            return other, ", ".join(f"<{k}> = {v}" for k, v in slots.items())
+    return "", ""
