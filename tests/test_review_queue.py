@@ -90,7 +90,7 @@ def test_ledger_lost_still_no_duplicate_of_decided_item(queue, root) -> None:  #
 
 
 def test_accept_merges_dated_section_and_sources_keeping_person_text(queue, root) -> None:  # type: ignore[no-untyped-def]
-    path = _raise(queue)
+    path = _raise(queue, kind="merge_candidate")  # an evidence item writes "Seen again" only (trial 26)
     assert path
     res = queue.accept(path.split("/")[1].removesuffix(".md"))
     text = (root / "procedures/deploy-api.md").read_text(encoding="utf-8")
@@ -106,7 +106,7 @@ def test_accept_merges_dated_section_and_sources_keeping_person_text(queue, root
 
 
 def test_person_edit_of_candidate_is_what_gets_merged(queue, root) -> None:  # type: ignore[no-untyped-def]
-    path = _raise(queue)
+    path = _raise(queue, kind="merge_candidate")  # an evidence item writes "Seen again" only (trial 26)
     assert path
     p = root / path
     p.write_text(

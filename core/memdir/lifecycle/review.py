@@ -354,8 +354,10 @@ class ReviewQueue:
                     result = cast(ReviewDecision, dict(moved))
                 else:
                     weekly = item.key.startswith("weekly:")
+                    # evidence: a dated "Seen again in <sources>", never its candidate as steps (trial 26 #8)
+                    candidate = "" if item.kind == "evidence" else item.candidate
                     merged = apply_merge(
-                        self.store, item.id, item.target, item.candidate, item.sources, item.title, weekly
+                        self.store, item.id, item.target, candidate, item.sources, item.title, weekly
                     )
                     result = {
                         "target": merged["target"],

@@ -40,6 +40,7 @@ from memdir.consolidation.daily.route_lang import later_version, same_in_other_l
 from memdir.consolidation.daily.route_outcome import Outcome
 from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text, engine_update_floor
 from memdir.consolidation.daily.route_sections import record_key, replace_section
+from memdir.consolidation.daily.route_template import run_of, run_review
 from memdir.consolidation.daily.route_unsure import file_candidate, nothing_to_keep
 from memdir.consolidation.daily.route_usage import has_own_steps
 from memdir.consolidation.daily.route_usage_match import procedure_text
@@ -64,6 +65,7 @@ NO_PROCEDURE = "reports using a procedure no note describes"
 
 REVIEW = "<review>"
 EVIDENCE = "<evidence>"
+RUN = "<run>"  # a run of a procedure (its placeholders filled): an evidence item on it (route_template)
 LESSON_STEP = "<lesson>"
 
 
@@ -195,6 +197,10 @@ class Planner(PlanDrafts):
             path = self._by_source[kind][ep.ref]
             self._review(ep, "merge_candidate", title, text, Match(path, 1.0, 1.0, "", title), reason)
             decision.update(action="merge_candidate", target=path, reason=reason)
+        elif target is not None and target.startswith(RUN):
+            run_m = next(x for x in matches if x.path == target[len(RUN) :])
+            self.result.ops.append(run_review(run_m, reason, ep.ref, ep.id, text))
+            decision.update(action="evidence", target=run_m.path, reason=reason)
         elif target is not None and target.startswith(REVIEW):
             path = target[len(REVIEW) :] or (best.path if best else "")
             m = next((x for x in [*matches, *person_howtos(self.vectors, vec, kind)] if x.path == path), best)
@@ -240,6 +246,10 @@ class Planner(PlanDrafts):
         skills = self.vectors.related(vec, "skills", k=1)
         if skills and skills[0].similarity >= SAME_SUBJECT and (best is None or skills[0].raw >= best.raw):
             return EVIDENCE, "matches a skill"
+        runs = [m for m in matches if kind == "procedures" and m.path.startswith("procedures/")]
+        for m in runs:  # a run of a procedure (its placeholders filled) is a use, never a note (trial 26 #1)
+            if why := run_of(text, self._body_of(m.path), m.similarity):
+                return RUN + m.path, why
         if best is not None and best.similarity >= self.duplicate:
             draft = self._ops.get(best.path)
             if draft is not None and draft.op.op == "create":

@@ -29,6 +29,7 @@ import numpy as np
 
 from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, language
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate, embed_text
+from memdir.consolidation.daily.route_template import general_of
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, stem, title_overlap, title_terms
 from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work, without_case
 from memdir.consolidation.daily.route_usage_id import pick_by_id
@@ -67,6 +68,9 @@ class UsageNamer:
         `near` then holds the procedure a review item should name."""
         self.near = None
         named = self._name(t0, x0, vec, texts)
+        if isinstance(named, Named) and (general := general_of(named.match.path, texts()))[0]:
+            why = f"{named.why}; {named.match.path} is a run of it, bound to {general[1]} (trial 26)"
+            named = Named(self._match_of(general[0], vec), named.score, why)  # the general procedure
         if (
             isinstance(named, Named)
             and not named.match.path.startswith("skills/")
@@ -110,6 +114,8 @@ class UsageNamer:
             return Named(match, score, _work_why(f"{title}\n{text}"))
         if pick is None:
             self.near, passed = nearest_of(scored, f"{t0}\n{x0}", procedures)
+            if self.near is not None and (general := general_of(self.near.match.path, procedures)[0]):
+                self.near = Near(self._match_of(general, vec), self.near.score, self.near.why)  # trial 26
             closest = (
                 f"closest {best.path}, match score {score:.2f} < {USAGE_MATCH}" if best else "no procedures"
             )
