@@ -21,7 +21,7 @@ rewritten: a person decides whether the old note changes (accepting appends the 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import numpy as np
 
@@ -111,7 +111,7 @@ def _own_script(terms: list[str], script: str) -> list[str]:
 def same_subject(
     new_title: str,
     old_title: str,
-    embed: Callable[[Sequence[str]], np.ndarray],
+    embed: Callable[[list[str]], np.ndarray],
     calibrate: Callable[[float], float],
 ) -> bool:
     """Whether two titles name one subject: two content words in common, or (in two scripts) two terms that
