@@ -137,6 +137,7 @@ class Memory(MemoryRoot):
         Only relevant hits are returned, as by `memdir search` and MCP: a query nothing matches gives
         `[]`. `weak=True` also returns the hits below the floor, marked `relevant=False` (for ranking
         benchmarks and tuning)."""
+        from memdir.agents.newer_notes import with_newer_notes
         from memdir.agents.recall import mark_hits
         from memdir.index.search import search_memory
         from memdir.lifecycle.usage import queue_hits
@@ -164,7 +165,7 @@ class Memory(MemoryRoot):
         used = [h.path for h in marked if h.relevant]
         if used:  # the usage signal (.memdir/state/usage.json, never the notes): relevant hits only
             queue_hits(self.root, used)
-        return marked
+        return with_newer_notes(self.store, marked)  # a note a newer one changes: both (trial 26 #10)
 
     def sync_index(self, progress: Progress | None = None) -> SyncReport:
         """Bring the index in step with the files; returns a SyncReport."""
@@ -221,11 +222,15 @@ class Memory(MemoryRoot):
         return self.weekly_distiller().run(until=until, dry_run=dry_run)
 
     # -- lifecycle
-    def feedback(self, path: str, success: bool, note: str | None = None) -> FeedbackResult:
+    def feedback(
+        self, path: str, success: bool, note: str | None = None, at: datetime | None = None
+    ) -> FeedbackResult:
         """Report an outcome of using a procedure (counts, confidence, last_used; one commit with autocommit).
 
         `success` is True or False, or the word `"success"` or `"failure"`; any other value (`"no"`,
-        `"false"`, `0`, `None`) raises InputError and records nothing.
+        `"false"`, `0`, `None`) raises InputError and records nothing. `at` is when it was used (default:
+        now; a naive time is wall time where the root's days are, as for `add_episode`): it dates the
+        outcome line and `last_used` (trial 26 #13).
         """
         from memdir.index.moves import moved_hint
         from memdir.lifecycle.feedback import apply_feedback
@@ -233,10 +238,12 @@ class Memory(MemoryRoot):
         text_arg(path, "feedback", "path")
         success = outcome_arg(success, "feedback")
         optional_text(note, "feedback", "note")
+        optional_datetime(at, "feedback", "at")
         self.check_root()
         c0 = self.config.thresholds.initial_confidence
+        when = None if at is None else self.episodes.in_days_zone(at)
         return self._committed(
-            lambda: moved_hint(self.root, lambda: apply_feedback(self.store, path, success, note, None, c0)),
+            lambda: moved_hint(self.root, lambda: apply_feedback(self.store, path, success, note, when, c0)),
             lambda r: (
                 f"memdir feedback: {'success' if success else 'failure'} on {r.path} "
                 f"(confidence {r.confidence:.2f})\n",

@@ -25,7 +25,9 @@ _STEM_IN_WORD = re.compile(
     r"psk|apikey|auth"
 )
 # stems that name a secret only as a whole word (`pin` is not `spinner`, `sid` is not `inside`)
-_WHOLE_STEMS = frozenset({"pw", "pin", "sid", "otp", "totp", "psk", "pwd", "sig", "signature", "cred"})
+_WHOLE_STEMS = frozenset(
+    {"pw", "pin", "sid", "otp", "totp", "hotp", "psk", "pwd", "sig", "signature", "cred"}
+)
 # English words that hold a stem and name no secret
 _NOT_WORDS = _set(
     "passage passages passenger passengers passive passport passports compass bypass bypassed "
@@ -146,8 +148,22 @@ def names_a_key(name: str) -> bool:
     return len(words) >= 2 and words[-1] == "key" and not set(words) & (_NOT_BEFORE | _NOT_KEYS)
 
 
+# a one-time code (`otp`, `totp`, `hotp`) is digits, as a PIN is: masked whatever its shape (trial 26 #12)
 _PASSWORD_ATOMS = frozenset(
-    {"password", "passwd", "pass", "pwd", "pw", "passphrase", "passcode", "psk", "secret"}
+    {
+        "password",
+        "passwd",
+        "pass",
+        "pwd",
+        "pw",
+        "passphrase",
+        "passcode",
+        "psk",
+        "secret",
+        "otp",
+        "totp",
+        "hotp",
+    }
 )
 
 

@@ -61,6 +61,7 @@ class StatusDocument(TypedDict):
     episode_count: int
     pending_episodes: int
     unread_episode_files: list[UnreadEpisodeFile]  # each waits for a person's fix, named by status
+    too_large_episodes: list[str]  # day files or episodes no run reads (too large; trial 26), never pending
     pending_today: int  # of the pending: today's, which a daily run without --date leaves for tomorrow
     pending_later: dict[str, int]  # of the pending: per day after today (a day file from another zone)
     daily_unfinished_run: str | None
@@ -119,14 +120,18 @@ def pending_episodes(episodes: EpisodeLog) -> int:
     return _episode_counts(episodes)[1]
 
 
-def _episode_counts(episodes: EpisodeLog) -> tuple[int, int, list[UnreadEpisodeFile], dict[str, int]]:
-    """(episodes, pending ones, day files that cannot be read, day -> pending ones): the unread files'
-    sections count as episodes and pending."""
+def _episode_counts(
+    episodes: EpisodeLog,
+) -> tuple[int, int, list[UnreadEpisodeFile], dict[str, int], list[str]]:
+    """(episodes, pending ones, day files that cannot be read, day -> pending ones, day files and episodes too
+    large to consolidate): the unread files' sections count as episodes and pending, the too large ones as
+    neither (no run reads them)."""
     state = EpisodeState(episodes.store.root)
     unread: list[UnreadFile] = []
+    refused: list[str] = []
     total = 0
     days: Counter[str] = Counter()
-    for ep in episodes.iter_episodes(unread=unread):
+    for ep in episodes.iter_episodes(unread=unread, refused=refused):
         total += 1
         if state.is_pending(ep.id, ep.hash):
             days[ep.day.isoformat() if ep.day else ""] += 1
@@ -134,7 +139,8 @@ def _episode_counts(episodes: EpisodeLog) -> tuple[int, int, list[UnreadEpisodeF
     files: list[UnreadEpisodeFile] = [
         {"file": u.file, "reason": u.reason, "episodes": u.episodes} for u in unread
     ]
-    return total + waiting, sum(days.values()) + waiting, files, dict(sorted(days.items()))
+    large = [line.split(": ", 1)[0] for line in refused]
+    return total + waiting, sum(days.values()) + waiting, files, dict(sorted(days.items())), large
 
 
 def collect_status(
@@ -151,7 +157,7 @@ def collect_status(
         1 for _ in activity.read(now - timedelta(days=7), now + timedelta(seconds=1), read, warn=False)
     )
     counts = count_notes(store)
-    total, pending, unread, days = _episode_counts(episodes)
+    total, pending, unread, days, large = _episode_counts(episodes)
     try:  # what a daily run without --date leaves: today's and later days', today in the run's zone
         today = schedule.today().isoformat()
     except ConfigError:  # an unknown zone: status still answers (the run and the daemon name the error)
@@ -162,6 +168,7 @@ def collect_status(
         "episode_count": total,
         "pending_episodes": pending,
         "unread_episode_files": unread,
+        "too_large_episodes": large,
         "pending_today": days.get(today, 0),
         "pending_later": {d: n for d, n in days.items() if d > today},
         "daily_unfinished_run": _unfinished_daily(store),

@@ -34,6 +34,7 @@ import logging
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -45,6 +46,7 @@ from memdir.agents.context_layout import layout as _layout
 from memdir.agents.followups import due_decisions, follow_up_line, is_rule, rule_line, rule_text
 from memdir.agents.lesson_view import fix_first
 from memdir.agents.linked_lessons import with_linked_lessons
+from memdir.agents.newer_notes import CHANGES
 from memdir.agents.recall import TITLE_SHARE, WORDS_FLOOR
 from memdir.agents.updates import newest_update_first
 from memdir.confined import read_regular
@@ -234,6 +236,8 @@ def _items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
                 getattr(hit, "confidence", None),
                 str(getattr(hit, "snippet", "") or ""),
             )
+        if getattr(hit, "rankers", None) == [CHANGES]:  # newer than the hit before it (trial 26 #10)
+            item = replace(item, description=f"{hit.snippet}: {item.description}")
         if path.startswith("procedures/"):
             procedures.append((-(item.confidence if item.confidence is not None else -1.0), rank, item))
         else:

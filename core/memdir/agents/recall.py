@@ -296,12 +296,26 @@ def other_script_in_memory(svc: IndexService, query: str) -> str | None:
     and multilingual-e5-small's cosines across languages mostly stay under the floor.
     """
     view = svc.view()
+    if names_only(query):  # `OUTSIDE-SECRET-CONTENT`: a translation keeps it as it is (trial 26 #12)
+        return None
     if _CJK.search(query):
         latin = any(t.isascii() and t.isalpha() and len(t) > 3 for t in view.lexical.postings)
         other = "English" if latin else None
     else:
         other = "Japanese" if any(_CJK.match(t) for t in view.lexical.postings) else None
     return other if other and _near_in_other_script(svc, query) else None
+
+
+_NAME = re.compile(
+    r"[A-Za-z0-9]*(?:[A-Za-z][0-9]|[0-9][A-Za-z]|[a-z][A-Z]|[-_./:@#][A-Za-z0-9])[A-Za-z0-9_./:@#-]*|[A-Z]{2,}"
+)
+
+
+def names_only(query: str) -> bool:
+    """Whether a query is only identifiers, the tokens a translation keeps as they are (`OUTSIDE-SECRET-CONTENT`,
+    `db_migrate`, `v2.3`, `VPN`): it has no words to say in the other language."""
+    words = query.split()
+    return bool(words) and all(_NAME.fullmatch(w.strip("\"'`()[]{}<>,;!?")) for w in words)
 
 
 def _near_in_other_script(svc: IndexService, query: str) -> bool:

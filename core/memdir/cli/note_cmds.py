@@ -77,6 +77,12 @@ def note_add(
         echo_json({"path": path, "kind": kind, "title": note.title, "description": note.description})
     else:
         say("created ", path)
+    if "/" in title or "\\" in title:  # `../../x`, `/tmp/x`: confined, and said so (trial 26)
+        say(
+            ("note", "yellow"),
+            f": the title {title!r} names a path; the note is {path}, inside the root",
+            stderr=True,
+        )
 
 
 @note_group.command("show")

@@ -69,7 +69,14 @@ def status_lines(data: StatusDocument, zone: tzinfo | None = None) -> list[str]:
     if outside.get("count"):  # an existing vault memdir was initialised in: its notes are not memory
         rows.append(("", str(outside.get("line", ""))))
     words = "today" if zone is None else f"today in {zone}"  # the daily run's today (`schedule.timezone`)
-    rows.append(("episodes", f"{data['episode_count']}, {data['pending_episodes']} pending consolidation"))
+    large = data.get("too_large_episodes") or []  # never read by a run: not pending, but said (trial 26)
+    big = f", {len(large)} too large to consolidate ({', '.join(large[:3])}{' …' if len(large) > 3 else ''})"
+    rows.append(
+        (
+            "episodes",
+            f"{data['episode_count']}, {data['pending_episodes']} pending consolidation{big if large else ''}",
+        )
+    )
     if data.get("pending_today"):  # what a daily run without --date leaves, as the run says it
         rows.append(("", f"{data['pending_today']} episode(s) of {words} wait for tomorrow's run"))
     if data.get("pending_later"):

@@ -108,10 +108,13 @@ def log_cmd(
 @click.option("--success", is_flag=True, help="It worked.")
 @click.option("--failure", is_flag=True, help="It failed.")
 @click.option("--note", help="A line about what happened, kept in the note.")
+@click.option(
+    "--at", "at", help="ISO 8601 time it was used (default: now); dates the --note line and last_used."
+)
 @json_option()
 @pass_state
 def feedback_cmd(
-    state: CliState, path: str, success: bool, failure: bool, note: str | None, as_json: bool
+    state: CliState, path: str, success: bool, failure: bool, note: str | None, at: str | None, as_json: bool
 ) -> None:
     """Report the outcome of using a procedure (or a lesson); updates counts and confidence.
 
@@ -126,7 +129,7 @@ def feedback_cmd(
     exclusive(success=success, failure=failure)
     if not (success or failure):
         raise click.UsageError("give --success or --failure")
-    res = state.memory.feedback(path, success=success, note=note)
+    res = state.memory.feedback(path, success=success, note=note, at=parse_when(at, "--at") if at else None)
     if as_json:
         echo_json(asdict(res))
         return

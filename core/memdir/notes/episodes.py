@@ -334,7 +334,7 @@ class EpisodeLog:
             return UnreadFile(rel, reason, 1)
         return UnreadFile(rel, reason, max(1, len(parse_episode_text(rel, text))))
 
-    def _in_days_zone(self, at: datetime) -> datetime:
+    def in_days_zone(self, at: datetime) -> datetime:
         """`at` where the root's days are (re-check M7): with `schedule.timezone` naming a zone, an instant
         given in another offset is moved into it and a naive time is that zone's wall time (a time the
         zone skips, 02:30 on a spring-forward night, becomes the instant's, 03:30); with `local` an
@@ -353,7 +353,7 @@ class EpisodeLog:
             check_text(title, "the episode title", 1000)
         if at is not None:
             check_when(at, "the episode time")
-        at = self._in_days_zone(at) if at is not None else self.store.day_now()  # the daily run's today (N9)
+        at = self.in_days_zone(at) if at is not None else self.store.day_now()  # the daily run's today (N9)
         day = at.date().isoformat()
         rel = f"episodes/{day}.md"
         body = text.strip()

@@ -36,9 +36,16 @@ from memdir.consolidation.daily.plan_draft import PlanResult
 from memdir.consolidation.daily.plan_howto import howto_reason, person_howtos
 from memdir.consolidation.daily.plan_notes import WRITE_KINDS, PlanDrafts
 from memdir.consolidation.daily.route_bare_title import names_a_subject
+from memdir.consolidation.daily.route_change import CHANGE_REASON, changes_rule, same_subject
 from memdir.consolidation.daily.route_lang import later_version, same_in_other_language, translation_by_steps
 from memdir.consolidation.daily.route_outcome import Outcome
-from memdir.consolidation.daily.route_rag import Match, NoteVectors, embed_text, engine_update_floor
+from memdir.consolidation.daily.route_rag import (
+    Match,
+    NoteVectors,
+    calibrate,
+    embed_text,
+    engine_update_floor,
+)
 from memdir.consolidation.daily.route_sections import record_key, replace_section
 from memdir.consolidation.daily.route_template import run_of, run_review
 from memdir.consolidation.daily.route_unsure import file_candidate, nothing_to_keep
@@ -218,6 +225,10 @@ class Planner(PlanDrafts):
             self.vectors.add(path, kind, title, vec)
             close = f"closest {best.path} at similarity {best.similarity:.2f}" if best else f"no {kind} yet"
             decision.update(action="create", target=path, reason=f"new {kind} note ({close})")
+            changed = self._changed_note(kind, title, text, vec) if changes_rule(text) else None
+            if changed is not None:  # trial 26 #10: the older note's rule is changed; a person decides
+                self._review(ep, "merge_candidate", title, text, changed, f"{CHANGE_REASON}: {path}")
+                decision["reason"] += f"; changes what {changed.path} says (review item)"
         if part.why:  # a rule on top of the model chose the kind (route_story)
             decision["reason"] = f"{decision.get('reason', '')}; {part.why}"
         self.result.decisions.append(decision)
@@ -276,6 +287,17 @@ class Planner(PlanDrafts):
             if kind == "procedures" and later_version(text, self._body_of(m.path), m.similarity):
                 return REVIEW + m.path, howto_reason(m, "a later version of this procedure")
         return None, ""
+
+    def _changed_note(self, kind: str, title: str, text: str, vec: Any) -> Match | None:
+        """The note (the root had it before the run) of this kind whose subject a changed rule is about."""
+        name = self.vectors.name
+        found = [
+            m
+            for m in self.vectors.related(vec, kind, k=10)
+            if m.path in self._notes
+            and same_subject(title, m.title, self.vectors.embed, lambda r: calibrate(r, name))
+        ]  # a person's note first: the rule someone wrote by hand is the one a reader trusts
+        return min(found, key=lambda m: m.origin != "human") if found else None
 
     def _replace(
         self, path: str, ep: Episode, kind: str, part: RoutedPart, text: str
