@@ -111,8 +111,22 @@ def _units(body: str) -> list[str]:
     return [u.strip() for line in body.splitlines() for u in (sentences(line) or [line]) if u.strip()]
 
 
+# a recurrence word used as a thing's name, not a term that holds: "the nightly", "Nightly 1151", "our weekly"
+# (trial 26 #6: "Saturday, checking the nightly from home." and "Nightly 1151 green …" were filed as facts)
+_NAMED = re.compile(
+    r"(?i)(?:\b(?:the|a|an|this|that|last|our|my|your|their|today's|tonight's)\s+)(?:nightly|daily|weekly|monthly|"
+    r"quarterly|yearly|annual)\b(?!\s+(?:fee|rate|price|cost|charge|payment|subscription|limit|quota|budget)\b)|"
+    r"\b(?:nightly|daily|weekly|monthly|quarterly|yearly|annual)\s+#?\d"
+)
+
+
 def _standing(unit: str) -> bool:
-    return bool(TERM.search(unit) or CONTACT.search(unit) or RULE.search(unit))
+    terms = [
+        m
+        for m in TERM.finditer(unit)
+        if not any(n.start() <= m.start() < n.end() for n in _NAMED.finditer(unit))
+    ]
+    return bool(terms or CONTACT.search(unit) or RULE.search(unit))
 
 
 def tells_standing(body: str) -> bool:
