@@ -57,6 +57,8 @@ _NOT_EVENT = re.compile(
 _SAME = re.compile(
     r"(?i)\b(?:the same|exactly as|as (?:before|this time|we did)|keep (?:doing|it|that))\b|同じ|同様|引き続き"
 )
+# a sentence that gives reasons ("because", "since", 「…ため」「理由は」) tells why a rule was chosen, not an incident
+_REASON = re.compile(r"(?i)\b(?:because|since|as we|so that|reasons?)\b|ため|理由|から[、。]")
 _WORD = re.compile(r"[a-z][a-z0-9'-]{2,}|[0-9]+[a-z0-9.]*|[\u30a0-\u30ff\u3400-\u9fff]+", re.I)
 _FUNCTION = frozenset(
     [
@@ -156,7 +158,9 @@ def incidents(sents: list[str]) -> list[int]:
         head = s[: m.start()] if m else ""
         before = [(j, sents[j]) for j in range(max(0, k - 4), k)] + ([(k, head)] if head.strip() else [])
         # ... or the cost told right after the rule, as its reason (「…確認する。シンボルがないと…1 時間無駄にした。」)
-        before += [(k + 1, sents[k + 1])] if k + 1 < len(sents) and rule_part(sents[k + 1]) is None else []
+        after = sents[k + 1] if k + 1 < len(sents) else ""
+        # (not the rule's reasons: "We moved because …" after "From now on rehearsals are at …" is a decision)
+        before += [(k + 1, after)] if after and rule_part(after) is None and not _REASON.search(after) else []
         found += [j for j, e in before if is_incident(e, rule) and j not in found]
     return found
 
