@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily.lesson_change import is_slip
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON, lesson_record
-from memdir.consolidation.daily.lesson_incident import answered
+from memdir.consolidation.daily.lesson_incident import answered, rule_part
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_sentences import ITEM, LABEL_LINE, sentences
 from memdir.consolidation.daily.lesson_text import (
@@ -79,6 +79,29 @@ def _short_prose(ep: Episode) -> bool:
     return len(lines) <= MAX_LINES or (len(lines) <= MAX_SENTENCE_LINES and _sentence_lines(lines))
 
 
+def _short_section(ep: Episode) -> list[str]:
+    """The section's lines of text when it has at most MAX_SENTENCE_LINES and no table (else none)."""
+    logged = excerpt_lines(ep.text)
+    lines = [ln for k, ln in enumerate(ep.text.splitlines()) if ln.strip() and k not in logged]
+    if len(lines) > MAX_SENTENCE_LINES or any(ln.lstrip().startswith("|") for ln in lines):
+        return []
+    return lines
+
+
+def _closed_by_rule(ep: Episode, draft: LessonDraft) -> bool:
+    """A short section (a few bullets, a command block: no table) that tells what went wrong and closes with its
+    rule for the future ("Next time, run …", 「次回から、…確認する。」 on its last line): the rule is what the
+    section is told for, so its one note is the lesson, list or not (trial 26 #4, #5: a procedure of the fix
+    commands, or a knowledge note beside the lesson saying the same)."""
+    lines = _short_section(ep)
+    if not lines:
+        return False
+    told = any(failure_told(f) or is_slip(f) for f in draft.failed) or failure_told(ep.title)
+    last = ITEM.sub("", lines[-1]).strip()
+    closes = any(rule_part(f) is not None and f[1:24] in last for f in draft.fixes)
+    return closes and (told or answered(draft.failed, draft.fixes))
+
+
 def _sentence_lines(lines: list[str]) -> bool:
     """Every line ends a sentence, or wraps into the next (which goes on in lower case): prose written one
     sentence a line, not a form's fields ("Machine: MD-2", 「症状：誤排除」)."""
@@ -94,6 +117,7 @@ def _about_the_lesson(draft: LessonDraft) -> bool:
     said = f"{draft.ep.title}\n{draft.ep.text}"
     strong = bool(RETRO.search(said)) or any(FIX.search(s) or _labelled(s) for s in sentences(draft.ep.text))
     owned = any(failure_told(f) or is_slip(f) for f in draft.failed) or answered(draft.failed, draft.fixes)
+    owned = owned or bool(failure_told(draft.ep.title))  # "## Nightly 1142 broke on Switch" (trial 26 #4)
     # ... or a rule that forbids what was done ("Don't just silence the alarm, …", trial 18)
     strong = strong or (owned and any(opens_with_change(f) or PROHIBIT.search(f) for f in draft.fixes))
     logged = {redact_text(t) for t in excerpt_texts(draft.ep.text)[0]}  # a cut log is evidence, not prose
@@ -147,13 +171,18 @@ def fold_lessons(
         )
         draft = (
             draft_lesson(store, ep, now)
-            if ep is not None and plain and writes.get(ep.id) == 1 and _short_prose(ep)
+            if ep is not None
+            and plain
+            and writes.get(ep.id) == 1
+            and (_short_prose(ep) or _short_section(ep))
             else None
         )
+        closed = draft is not None and _closed_by_rule(draft.ep, draft)
         if (
             draft is None
+            or not (closed or _short_prose(draft.ep))
             or not _about_the_lesson(draft)
-            or (o.path.startswith("procedures/") and not _a_mistake_told(draft))
+            or (o.path.startswith("procedures/") and not closed and not _a_mistake_told(draft))
             or _cites(store, draft)
         ):
             out.append(o)

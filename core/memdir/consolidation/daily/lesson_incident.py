@@ -14,6 +14,9 @@ itself, not a condition), that shares a content word with the rule (the thing th
   that was so), or
 - is what the rule's act checks: the rule says check, verify, confirm, make sure, test, inspect (確認, 点検).
 
+The incident may also be told right after the rule, as its reason ("… check the symbols first. Without them the
+stacks were unreadable and we wasted an hour.").
+
 A rule that keeps what was done ("Next time I'd do exactly the same") answers no incident. A rule with nothing told before it ("From now on the shop opens at 10.") or after a plain past ("We moved last
 month.", "The shop opened at 9 last year.") has no incident: it stays knowledge.
 """
@@ -26,7 +29,7 @@ import re
 RULE_AHEAD = re.compile(
     r"(?i)(?:^|[.;:!?—–]\s*|,\s*)(?:next time|from now on|going forward|in (?:the )?future)(?!\w)"
     r"(?!\s*,?\s*(?:is|was|will be|would be|it's|it is)\b)|"
-    r"(?:^|[。、;；]\s*)(?:今後は|次回からは|次からは|次回は|これからは|今度からは|以後は)"
+    r"(?:^|[。、;；]\s*)(?:今後は|次回から(?:は)?|次から(?:は)?|次回は|これからは|今度から(?:は)?|以後は)"
 )
 # told in the past: an English past form, a Japanese past or past-state ending
 _PAST_EN = re.compile(
@@ -54,6 +57,8 @@ _NOT_EVENT = re.compile(
 _SAME = re.compile(
     r"(?i)\b(?:the same|exactly as|as (?:before|this time|we did)|keep (?:doing|it|that))\b|同じ|同様|引き続き"
 )
+# a sentence that gives reasons ("because", "since", 「…ため」「理由は」) tells why a rule was chosen, not an incident
+_REASON = re.compile(r"(?i)\b(?:because|since|as we|so that|reasons?)\b|ため|理由|から[、。]")
 _WORD = re.compile(r"[a-z][a-z0-9'-]{2,}|[0-9]+[a-z0-9.]*|[\u30a0-\u30ff\u3400-\u9fff]+", re.I)
 _FUNCTION = frozenset(
     [
@@ -132,6 +137,8 @@ def rule_part(s: str) -> str | None:
 
 def is_incident(event: str, rule: str) -> bool:
     """`event` tells, in the past, what `rule` answers: a consequence, or what the rule's act checks."""
+    if event.lstrip().startswith(("```", "~~~")):  # a command or output block is no event told (trial 26)
+        return False
     past = _PAST_JA.search(event) or (_PAST_EN.search(event) and not re.search(r"[\u3040-\u30ff]", event))
     if not past or _NOT_EVENT.search(event) or event.rstrip().endswith(("?", "？")):
         return False
@@ -150,6 +157,10 @@ def incidents(sents: list[str]) -> list[int]:
         m = RULE_AHEAD.search(s)
         head = s[: m.start()] if m else ""
         before = [(j, sents[j]) for j in range(max(0, k - 4), k)] + ([(k, head)] if head.strip() else [])
+        # ... or the cost told right after the rule, as its reason (「…確認する。シンボルがないと…1 時間無駄にした。」)
+        after = sents[k + 1] if k + 1 < len(sents) else ""
+        # (not the rule's reasons: "We moved because …" after "From now on rehearsals are at …" is a decision)
+        before += [(k + 1, after)] if after and rule_part(after) is None and not _REASON.search(after) else []
         found += [j for j, e in before if is_incident(e, rule) and j not in found]
     return found
 

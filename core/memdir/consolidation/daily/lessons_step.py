@@ -43,7 +43,6 @@ from memdir.consolidation.daily.lesson_story import story_failed, without_conseq
 from memdir.consolidation.daily.lesson_text import (
     FAILED,
     failure_told,
-    fix_sentences,
     is_check,
     is_remedy,
     overlap,
@@ -52,6 +51,7 @@ from memdir.consolidation.daily.lesson_text import (
     unlabel,
 )
 from memdir.consolidation.daily.lesson_title import rule_title
+from memdir.consolidation.daily.lesson_told_title import rule_sentences
 from memdir.consolidation.daily.lesson_turns import FOUND_OUT
 from memdir.consolidation.daily.lesson_units import (
     as_item,
@@ -134,7 +134,9 @@ class LessonDraft:
 def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     """The lesson the episode records in its own words (None: it records none)."""
     sents = [redact_text(s) for s in sentences(ep.text, units=True)]
-    said = [s for s in fix_sentences(sents, redact_text(ep.text)) if not is_block(s)]  # code is no rule
+    said = [
+        s for s in rule_sentences(sents, redact_text(ep.text), ep.title) if not is_block(s)
+    ]  # code: no rule
     said = rule_first(said)  # the rule stated first: the description
     erred: Callable[[str], bool] = lambda s: bool(FAILED.search(s)) or is_slip(s) or tells_failure(s)  # noqa: E731
     if not said or only_reasons(sents, lambda s: failure_told(s) or erred(s), erred):
