@@ -140,11 +140,12 @@ def kind_lines(stats: dict[str, object]) -> list[str]:
     """What became of a weekly kind an existing procedure held, when no create/update line says it (trial 26 #7):
     its tasks ran the note's work otherwise (not counted), or made other calls (its own procedure)."""
     out: list[str] = []
-    for e in stats.get("refound") or []:
+    refound, own = stats.get("refound"), stats.get("own_kind")
+    for e in refound if isinstance(refound, list) else []:
         if isinstance(e, dict) and e.get("not_following") and not e.get("tasks") and not e.get("failures"):
             n = len(e["not_following"])
             out.append(f"{e['path']}: {n} task(s) of its kind ran its steps otherwise; not counted as uses")
-    for e in stats.get("own_kind") or []:
+    for e in own if isinstance(own, list) else []:
         if isinstance(e, dict):
             out.append(
                 f"{e['tasks']} task(s) made other calls than {e['beside']} names: written as their own procedure"

@@ -83,9 +83,11 @@ def own_calls(tasks: Sequence[Task], note_lines: Sequence[str]) -> bool:
     return all({tool for tool, _ in act_texts(t)} != set(named) and not follows(t, note_lines) for t in tasks)
 
 
-def own_kind(report: RunReport, note: str, tasks: int) -> None:
-    """The kind gets its own procedure beside `note` (`own_calls`): the run's summary says so (trial 26 #7)."""
+def own_kind(report: RunReport, note: str, tasks: int) -> tuple[str, float, list[str]] | None:
+    """The kind gets its own procedure beside `note` (`own_calls`): the run's summary says so (trial 26 #7);
+    None, the duplicate the caller drops."""
     report.stats.setdefault("own_kind", []).append({"beside": note, "tasks": tasks})
+    return None
 
 
 def _comes_near(task: Task, spans: Sequence[list[str]]) -> bool:
