@@ -22,6 +22,7 @@ a kind is of that kind (trial 26 #11: a Japanese request among English ones read
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -103,17 +104,26 @@ def assign_failures(
 
 def _rerun_in(failure: Task, clusters: list[list[Task]]) -> int | None:
     """The kept cluster holding the failure's re-run (trial 26 #11): a success, as late or later, whose request
-    asks the failed one again (its values, or "again", `lesson_causes.is_retry_of`) and which began with the
-    very calls the failed task made. A request in the other language than most of the kind read unlike them."""
+        asks the failed one again (its values, or "again", `lesson_causes.is_retry_of`), names every number the failed
+    one names, and which began with the
+        very calls the failed task made. A request in the other language than most of the kind read unlike them."""
     acts = failure.actions
     if not acts:
         return None
     for c, members in enumerate(clusters):
         for m in members:
             later = m.start is None or failure.start is None or m.start >= failure.start
-            if later and m.actions[: len(acts)] == acts and is_retry_of(m, failure):
+            same = _values(failure.intent) <= _values(
+                m.intent
+            )  # the same build, book, order: never another's
+            if later and same and m.actions[: len(acts)] == acts and is_retry_of(m, failure):
                 return c
     return None
+
+
+def _values(text: str) -> set[str]:
+    """The numbers a request names (`1144`, `9784101`)."""
+    return set(re.findall(r"\d[\d.-]*\d|\d", text))
 
 
 def _head(text: str) -> list[str]:

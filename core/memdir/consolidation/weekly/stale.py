@@ -91,10 +91,11 @@ def own_kind(report: RunReport, note: str, tasks: int) -> tuple[str, float, list
 
 
 def _comes_near(task: Task, spans: Sequence[list[str]]) -> bool:
-    """Some decisive call of `task` runs one of the note's code spans, or comes near it (`changed.SAME`)."""
+    """Some decisive call of `task` runs one of the note's code spans (inside a longer call too), or comes near it
+    (`changed.SAME`)."""
     texts = [x for _, xs in act_texts(task) for x in xs]
     return any(
-        _pattern(s).fullmatch(a) or difflib.SequenceMatcher(a=a.split(), b=s, autojunk=False).ratio() >= SAME
+        _pattern(s).search(a) or difflib.SequenceMatcher(a=a.split(), b=s, autojunk=False).ratio() >= SAME
         for a in texts
         for s in spans
     )
