@@ -111,31 +111,15 @@ class ProseMatch:
     held: list[int] = field(default_factory=list)  # those one sentence writes more than half of
     own: int = 0  # the draft's terms no other draft of the run has
     own_written: int = 0
-    named: int = 0  # with the words of the calls that name one step each (`call_words`)
-    named_written: int = 0
-
-    def writes_own(self) -> bool:
-        """>= 1 and at least half of the kind's own terms written, or of them with its calls' own names."""
-        return any(
-            w >= 1 and 2 * w >= n for w, n in ((self.own_written, self.own), (self.named_written, self.named))
-        )
 
     def same_work(self) -> bool:
-        """>= 2 and at least half of the telling steps held, and the kind's own terms written (`writes_own`)."""
-        return len(self.held) >= 2 and 2 * len(self.held) >= self.steps and self.writes_own()
-
-
-def call_words(steps: Sequence[str]) -> list[list[str]]:
-    """Per step, the words of its call's name when that call names this step alone (`portal_upload:`, `certcheck:`
-    in an agent's log of one tool per action, trial 26 #3); [] for a tool many steps share (`bash`, `api`: how
-    the work was logged, not what it does) and for a step with no tool."""
-    names = [m.group(1) if (m := _TOOL_PREFIX.match(s)) else "" for s in steps]
-    df = Counter(n.lower() for n in names if n)
-    out: list[list[str]] = []
-    for n in names:
-        words = [w.lower() for w in _TERM.findall(n.replace("_", " "))] if n and df[n.lower()] == 1 else []
-        out.append([w for w in words if w not in FUNCTION_WORDS and len(w) > 1])
-    return out
+        """>= 2 and at least half of the telling steps held, and >= 1 and at least half of the kind's own terms."""
+        return (
+            len(self.held) >= 2
+            and 2 * len(self.held) >= self.steps
+            and self.own_written >= 1
+            and 2 * self.own_written >= self.own
+        )
 
 
 def common_terms(terms: Sequence[Sequence[str]]) -> set[str]:
@@ -157,27 +141,17 @@ def prose_match(
     # a person may say one step in two sentences ("…で登録します。効力は即日にしてください。")
     windows = [" ".join(sentences[i : i + 2]) for i in range(len(sentences))]
     terms = [step_terms(step, names) if step else [] for step in steps]
-    calls = call_words(steps)
     common = common_terms(terms)
     for i, all_terms in enumerate(terms):
+        if not all_terms:
+            continue
+        out.steps += 1
         kept = [t for t in all_terms if t not in common] or all_terms
-        # a step is held by more than half of its terms, or of its call's own name (`portal_upload` in
-        # "Upload the package to the platform portal"); a step with no terms tells only when so held
-        hold = any(
-            2 * sum(1 for t in ws if written(t, w)) > len(ws)
-            for ws in (kept, calls[i])
-            if ws
-            for w in windows
-        )
-        if all_terms or hold:
-            out.steps += 1
-        if hold:
+        if any(2 * sum(1 for t in kept if written(t, w)) > len(kept) for w in windows):
             out.held.append(i)
     whole = "\n".join(sentences)
     out.own = len(own)
     out.own_written = sum(1 for t in own if written(t, whole))
-    named = own | {w for ws in calls for w in ws}
-    out.named, out.named_written = len(named), sum(1 for t in named if written(t, whole))
     return out
 
 
@@ -186,4 +160,10 @@ def together(held: int, p: ProseMatch, reverse: float) -> bool:
     steps, more than half of the note's own steps are among the draft's, and the note writes the kind's own
     terms (`ProseMatch.same_work`'s second condition). An agent that checks more than the person wrote down
     (a `sleep 60 && uptime`, a log tail) adds steps no way holds; the note's steps are all there."""
-    return held >= 2 and 2 * held >= p.steps and reverse > 0.5 and p.writes_own()
+    return (
+        held >= 2
+        and 2 * held >= p.steps
+        and reverse > 0.5
+        and p.own_written >= 1
+        and 2 * p.own_written >= p.own
+    )
