@@ -118,6 +118,8 @@ def _print_report(report: RunReport, as_json: bool) -> None:
     later = report.stats.get("waiting_later")
     if isinstance(later, dict) and later:  # a day file dated after today (written in another time zone)
         say(f"  {later_line(later, words)}")
+    for line in kind_lines(report.stats):  # a kind a note already held: counted, not counted, or its own
+        say(f"  {line}")
     unread = report.stats.get("no_call_read")
     if isinstance(unread, int) and unread:  # not an error: the week's log holds no call memdir can read
         say(
@@ -132,6 +134,23 @@ def _print_report(report: RunReport, as_json: bool) -> None:
     llm = _llm_line(report.stats)
     if llm:
         say(llm)
+
+
+def kind_lines(stats: dict[str, object]) -> list[str]:
+    """What became of a weekly kind an existing procedure held, when no create/update line says it (trial 26 #7):
+    its tasks ran the note's work otherwise (not counted), or made other calls (its own procedure)."""
+    out: list[str] = []
+    refound, own = stats.get("refound"), stats.get("own_kind")
+    for e in refound if isinstance(refound, list) else []:
+        if isinstance(e, dict) and e.get("not_following") and not e.get("tasks") and not e.get("failures"):
+            n = len(e["not_following"])
+            out.append(f"{e['path']}: {n} task(s) of its kind ran its steps otherwise; not counted as uses")
+    for e in own if isinstance(own, list) else []:
+        if isinstance(e, dict):
+            out.append(
+                f"{e['tasks']} task(s) made other calls than {e['beside']} names: written as their own procedure"
+            )
+    return out
 
 
 def _llm_line(stats: dict[str, object]) -> str | None:

@@ -28,6 +28,7 @@ from memdir.consolidation.weekly.fragment_titles import fragment_title
 from memdir.consolidation.weekly.free_values import within_values
 from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
 from memdir.consolidation.weekly.ja_act import act_title
+from memdir.consolidation.weekly.joined_holes import split_joined
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
 from memdir.consolidation.weekly.phone_values import join_phones
@@ -332,6 +333,7 @@ def distil_builtin(
         name_returned(groups, marks)
         texts = render_steps()
         rendered = [t.text for t in texts][:MAX_STEPS]
+    rendered = split_joined(groups, rendered)  # `{value}` that is `{build} {platform}` (`joined_holes.py`)
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}
     extended = {g.name: g.step_values()[:MAX_VALUES] for g in groups if g.name in used and g.extended}

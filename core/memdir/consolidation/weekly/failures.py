@@ -16,17 +16,20 @@ that failed at its second call ran no third one, and the words its request share
 arguments ("glaze firing" in a calendar title) were not read as the objects the successes act on, so it read
 unlike every success. When the whole kind began with the very calls the failed task made (and went on), the
 failure is compared with each success cut after those calls (`_reached`) and given to the kind by the same
-complete linkage.
+complete linkage. A failed task whose successful re-run (the request asked again, the same first calls) is in
+a kind is of that kind (trial 26 #11: a Japanese request among English ones read unlike them).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
+from memdir.consolidation.weekly.lesson_causes import is_retry_of
 from memdir.consolidation.weekly.lexicon import WeekLexicon
 from memdir.consolidation.weekly.steps import Step
 from memdir.consolidation.weekly.tasks import Task
@@ -92,9 +95,35 @@ def assign_failures(
     for task, r in zip(failures, fail_rows, strict=True):
         if r in best:
             out[best[r]].append(task)
-        elif (kind := _stopped_partway(task, clusters, embed, lexicon, threshold)) is not None:
+        elif (kind := _stopped_partway(task, clusters, embed, lexicon, threshold)) is not None or (
+            kind := _rerun_in(task, clusters)
+        ) is not None:
             out[kind].append(task)
     return out
+
+
+def _rerun_in(failure: Task, clusters: list[list[Task]]) -> int | None:
+    """The kept cluster holding the failure's re-run (trial 26 #11): a success, as late or later, whose request
+        asks the failed one again (its values, or "again", `lesson_causes.is_retry_of`), names every number the failed
+    one names, and which began with the
+        very calls the failed task made. A request in the other language than most of the kind read unlike them."""
+    acts = failure.actions
+    if not acts:
+        return None
+    for c, members in enumerate(clusters):
+        for m in members:
+            later = m.start is None or failure.start is None or m.start >= failure.start
+            same = _values(failure.intent) <= _values(
+                m.intent
+            )  # the same build, book, order: never another's
+            if later and same and m.actions[: len(acts)] == acts and is_retry_of(m, failure):
+                return c
+    return None
+
+
+def _values(text: str) -> set[str]:
+    """The numbers a request names (`1144`, `9784101`)."""
+    return set(re.findall(r"\d[\d.-]*\d|\d", text))
 
 
 def _head(text: str) -> list[str]:

@@ -59,7 +59,7 @@ from memdir.consolidation.weekly.prose import (
 )
 from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.render import candidate_body, reports_work
-from memdir.consolidation.weekly.stale import own_calls, raise_stale, step_lines
+from memdir.consolidation.weekly.stale import own_calls, own_kind, raise_stale, step_lines
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
 from memdir.lifecycle.feedback import OUTCOME_HEADING
 from memdir.lifecycle.refound import record_refound
@@ -299,7 +299,7 @@ class Placer:
         tools = list(dict.fromkeys(draft.tools))
         dup = self.duplicate_of(draft, refused_for(state, ids), [t.intent for t in tasks])
         if dup and dup[0] in self.auto and own_calls(tasks, step_lines(self.store.read(dup[0]).body)):
-            dup = None  # the kind's calls are not the note's: its own procedure (`stale.own_calls`)
+            dup = own_kind(report, dup[0], len(tasks))  # other calls than the note's: own procedure (`stale`)
         if dup is not None:
             target, sim, added = dup
             added = [s for s in added if not reports_work(s, draft.steps)]  # a report is no step of the note

@@ -5,7 +5,8 @@ the procedure is for, not how it was found (how many tasks and steps: the body's
 list say that). Its task is the title: an English request, a verb and its object (a determiner, a
 placeholder, a name or a number after its first word: "Deploy the api to staging"), reads "How to deploy
 the api to staging"; any other title (`Engine light`, a question, `ELISA: …`) reads "Steps for: <title>"; a Japanese one "<title>手順" (after a verb's plain form) or "<title>の手順"; a Korean one "<title> 절차".
-A purpose or a condition (`…, because the disk fills up`, `…when the queue backs up`, `…ため、`) is added
+A title that is the English requests' own clause ("Run nightly build and upload the symbols") reads "How to
+run …" whatever its second word (`opens_requests`). A purpose or a condition (`…, because the disk fills up`, `…when the queue backs up`, `…ため、`) is added
 when more than half of the kind's requests give the same one, in the same words, and the title does not
 hold it already: one request's reason is that request's, not the kind's.
 """
@@ -86,6 +87,8 @@ def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: 
     out = task_phrase(title)
     if out.startswith("How to ") and any(f"={title}" in s for s in steps):  # a constant's head names a
         out = f"Steps for: {title}"  # thing: `Bespoke English willow bat`, not "How to bespoke …" (round 56)
+    if out.startswith("Steps for: ") and opens_requests(title, intents):
+        out = f"How to {title[0].lower()}{title[1:]}"  # the requests' own clause (trial 26 #9)
     if out.startswith("Steps for: ") and steps:
         out = work_phrase(title, intents, steps) or out
     reason = shared_reason(intents)
@@ -94,6 +97,18 @@ def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: 
     if not has_steps:
         out += " (the tasks shared no steps yet)"
     return out
+
+
+def opens_requests(title: str, intents: Sequence[str]) -> bool:
+    """The title is the English requests' own clause, values left out: two or more requests open with its first
+    word and write each of its words, and it has a word such as `the`, `and`, `for` ("Run nightly build and upload
+    the symbols" from "Run nightly build 1143 for PS5 and upload the symbols"): its first word is their verb, and
+    no call's word goes before it (not "How to birudo a run nightly build …", trial 26 #9)."""
+    words = title.lower().split()
+    if len(words) < 3 or not _REQUEST.match(title) or not any(w in FUNCTION_WORDS for w in words[1:]):
+        return False
+    asked = [set(re.findall(r"[\w'-]+", i.lower())) for i in intents if i.split()[:1] == [title.split()[0]]]
+    return len(asked) >= 2 and all(set(words) <= a for a in asked)
 
 
 def work_phrase(title: str, intents: Sequence[str], steps: Sequence[str]) -> str:

@@ -14,7 +14,9 @@ That is for the note's own calls run with other values. When none of the kind's 
 tasks followed the note and each made other calls than the note's steps name (`own_calls`: a call the note
 makes nowhere, or none of a call it names; trial 20 #2, a spay booking's `check_surgery_slot` where the
 vaccination note checks with `check_availability`), the kind is other work that only reads like the note: it
-gets its own procedure, and the note no use and no review item.
+gets its own procedure, and the note no use and no review item. A person's how-to whose code is a folder or a
+value in its sentences names no call (trial 26 #7: `store/patch_notes/1.0.4/` in "Copy the patch notes from
+…"); the tasks' calls are other calls when none of them runs or comes near any of its code.
 """
 
 from __future__ import annotations
@@ -73,9 +75,30 @@ def own_calls(tasks: Sequence[Task], note_lines: Sequence[str]) -> bool:
     """`STALE_AT` or more successful tasks, none of which followed the note, each calling other tools than
     the note's coded lines name (where each of them names its tool): the kind's own work (module doc)."""
     named = [line_tool(ln) for ln in note_lines if _spans(ln)]
-    if len(tasks) < STALE_AT or not named or not all(named):
+    if len(tasks) < STALE_AT or not named:
         return False
+    if not all(named):  # code in a person's sentences (a folder, a value): other calls come near none of it
+        spans = [t for ln in note_lines for t in _spans(ln)]
+        return all(not follows(t, note_lines) and not _comes_near(t, spans) for t in tasks)
     return all({tool for tool, _ in act_texts(t)} != set(named) and not follows(t, note_lines) for t in tasks)
+
+
+def own_kind(report: RunReport, note: str, tasks: int) -> tuple[str, float, list[str]] | None:
+    """The kind gets its own procedure beside `note` (`own_calls`): the run's summary says so (trial 26 #7);
+    None, the duplicate the caller drops."""
+    report.stats.setdefault("own_kind", []).append({"beside": note, "tasks": tasks})
+    return None
+
+
+def _comes_near(task: Task, spans: Sequence[list[str]]) -> bool:
+    """Some decisive call of `task` runs one of the note's code spans (inside a longer call too), or comes near it
+    (`changed.SAME`)."""
+    texts = [x for _, xs in act_texts(task) for x in xs]
+    return any(
+        _pattern(s).search(a) or difflib.SequenceMatcher(a=a.split(), b=s, autojunk=False).ratio() >= SAME
+        for a in texts
+        for s in spans
+    )
 
 
 def _near(span: list[str], acts: list[list[str]]) -> list[str] | None:

@@ -31,6 +31,7 @@ from memdir.consolidation.weekly.flag_order import settle_flag_order
 from memdir.consolidation.weekly.genai_spans import as_events
 from memdir.consolidation.weekly.jsonrpc_calls import paired_calls
 from memdir.consolidation.weekly.keyed_args import input_of, keys_of, purpose_of
+from memdir.consolidation.weekly.memory_calls import memory_call
 from memdir.consolidation.weekly.openai_items import openai_calls
 from memdir.consolidation.weekly.own_results import answers, call_ids_in, own_failure
 from memdir.consolidation.weekly.reply_templates import templated_reply
@@ -236,6 +237,9 @@ def _settle_actions(tasks: list[Task]) -> None:
             if settle is as_finest_tools:
                 task.tools = renamed_tools(task.tools, task.steps, steps)
             task.steps = steps
+    for task in tasks:  # the agent looking in its memory: no step of the work (`memory_calls.py`)
+        task.steps = [s for s in task.steps if s.kind != "tool" or not memory_call(s.tool, s.input)]
+        task.tools = [t for t in task.tools if not memory_call(t)]
     seen: Counter[str] = Counter(a for t in tasks for a in {s.action for s in t.steps})
     for task in tasks:
         task.steps = [
