@@ -30,6 +30,7 @@ from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
 from memdir.consolidation.weekly.ja_act import act_title
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
+from memdir.consolidation.weekly.own_values import without_own
 from memdir.consolidation.weekly.phone_values import join_phones
 from memdir.consolidation.weekly.phrase_verb import with_verb
 from memdir.consolidation.weekly.placeholders import assign, rename
@@ -254,7 +255,7 @@ def distil_builtin(
             (t.intent, "\n".join(s.text() for s in t.steps if s.kind == "response"))
             for t in ordered[:MAX_ALIGN_TASKS]
         ]
-        phrase = shared_phrase(asked, rendered)
+        phrase = without_own(shared_phrase(asked, rendered), groups)
         said = with_verb(phrase, asked, rendered + done)
         bare = is_bare(said, phrase)  # `Fuel card`: a thing, no action (`bare_titles`)
         said = said or shared_phrase_ja(asked, replies=done)

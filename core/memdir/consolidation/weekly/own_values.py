@@ -1,0 +1,54 @@
+"""Words one request of a kind writes as its own value: no words the kind shares.
+
+A call that passes each request's own value (`vuto=dried out over winter`, `kuwotcha=heavy`) tells
+which words of the requests are that request's: its complaint, its option. Two requests may write
+the same option (`heavy char`) or the same complaint (`dried out`), and then they look shared; the
+kind's title names its act and its thing, never a value the calls carry from one request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from memdir.consolidation.weekly.placeholders import Placeholder
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def own_value_words(groups: Iterable[Placeholder]) -> set[str]:
+    """Lower-case words of the values a placeholder takes when its tasks pass different ones."""
+    out: set[str] = set()
+    for g in groups:
+        values = {v.strip().lower() for v in g.task_values().values()}
+        if len(values) >= 2:
+            out.update(w for v in values for w in _WORD.findall(v))
+    return out
+
+
+def without_own(phrase: str, groups: Iterable[Placeholder]) -> str:
+    """The phrase, or "" when it holds a word of a value the calls carry from one request (`has dried out`
+    of `vuto=dried out over winter`, `cask heavy char` of `kuwotcha=heavy`)."""
+    own = own_value_words(groups)
+    return "" if any(w.lower() in own for w in _WORD.findall(phrase)) else phrase
+
+
+_VALUE = re.compile(r"(?:^|\s)[^\W\d][\w.-]*=([^\s`{=][^=`{}]*?)(?=\s+[^\W\d][\w.-]*=|`|$)")
+_HEAD_END = re.compile(r"[\d(（\[{;,.:!?、，。]")
+
+
+def written_head(steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The head (before a number, a comma, a bracket) of a constant the kind's calls pass, in no Latin
+    letters, that more than half of the requests write whole: the thing the kind's requests name in their
+    own language (`ngalan=ແຄນແປດ 16 ລຳ` and "ຢາກສັ່ງແຄນແປດ …" -> `ແຄນແປດ`), over the tools' words in
+    another language (`Himoa order`, round 57); the longest, "" when none."""
+    texts = [a for a in asked if a.strip()]
+    best = ""
+    for step in steps:
+        for m in _VALUE.finditer(step.split(": `", 1)[-1]):
+            head = " ".join(_HEAD_END.split(m.group(1), maxsplit=1)[0].split())
+            if len(head) < 2 or any("a" <= c.lower() <= "z" for c in head):
+                continue
+            if 2 * sum(1 for t in texts if head in t) > len(texts) and len(head) > len(best):
+                best = head
+    return best
