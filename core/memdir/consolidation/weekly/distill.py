@@ -23,6 +23,7 @@ from memdir.consolidation.weekly.asked_terms import constant_title, xml_commands
 from memdir.consolidation.weekly.bare_titles import is_bare, verb_object, with_object
 from memdir.consolidation.weekly.call_subject import call_subject_title, weak_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
+from memdir.consolidation.weekly.constant_acts import constant_act
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.fragment_titles import fragment_title
 from memdir.consolidation.weekly.free_values import within_values
@@ -30,7 +31,7 @@ from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
 from memdir.consolidation.weekly.ja_act import act_title
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
-from memdir.consolidation.weekly.own_values import without_own
+from memdir.consolidation.weekly.own_values import own_value_words, without_own
 from memdir.consolidation.weekly.phone_values import join_phones
 from memdir.consolidation.weekly.phrase_verb import with_verb
 from memdir.consolidation.weekly.placeholders import assign, rename
@@ -314,7 +315,7 @@ def distil_builtin(
     said = outcome_title(
         [_replies(t) for t in ordered], asked + rendered + done, [t.subjects for t in ordered]
     )
-    title = preferred(title, said)
+    title = constant_act(preferred(title, said), rendered, asked, own_value_words(groups))  # `Has dried out`
     title = across_languages(
         title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
     )

@@ -11,18 +11,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.placeholders import Placeholder
 
 _WORD = re.compile(r"[^\W\d_]+")
 
 
 def own_value_words(groups: Iterable[Placeholder]) -> set[str]:
-    """Lower-case words of the values a placeholder takes when its tasks pass different ones."""
+    """Lower-case words (3+ letters, no function word) of the values a placeholder takes when its tasks pass
+    different ones."""
     out: set[str] = set()
     for g in groups:
         values = {v.strip().lower() for v in g.task_values().values()}
         if len(values) >= 2:
-            out.update(w for v in values for w in _WORD.findall(v))
+            out.update(w for v in values for w in _WORD.findall(v) if len(w) >= 3 and w not in FUNCTION_WORDS)
     return out
 
 
