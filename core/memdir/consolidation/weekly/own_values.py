@@ -35,7 +35,7 @@ def without_own(phrase: str, groups: Iterable[Placeholder]) -> str:
     return "" if any(w.lower() in own for w in _WORD.findall(phrase)) else phrase
 
 
-_VALUE = re.compile(r"(?:^|\s)[^\W\d][\w.-]*=([^\s`{=][^=`{}]*?)(?=\s+[^\W\d][\w.-]*=|`|$)")
+_VALUE = re.compile(r"(?:^|[\s=])[^\W\d][\w.-]*=([^\s`{=][^=`{}]*?)(?=\s+[^\W\d][\w.-]*=|`|$)")
 _HEAD_END = re.compile(r"[\d(（\[{;,.:!?、，。]")
 
 
@@ -54,3 +54,29 @@ def written_head(steps: Sequence[str], asked: Sequence[str]) -> str:
             if 2 * sum(1 for t in texts if head in t) > len(texts) and len(head) > len(best):
                 best = head
     return best
+
+
+def over_own_words(phrase: str, steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The service the kind's calls pass over a phrase of the requests holding a word no constant does
+    (`કાપડ લાવીશ`, "I will bring cloth", one request's words, beside `izina=ગ્રાહકના કાપડ પર બાંધણી અને રંગાઈ`,
+    "bandhani and dyeing on the customer's cloth": round 57): a constant's head (before a number, a comma, a
+    bracket) in no Latin letters that holds the phrase's first word and two or more words the requests write;
+    the one holding the most. The phrase as it is when none."""
+    words = phrase.split()
+    texts = [a for a in asked if a.strip()]
+    if not words or len(texts) < 3:
+        return phrase
+    written = {w for t in texts for w in t.split()}
+    best: tuple[int, str] = (0, "")
+    for step in steps:
+        for m in _VALUE.finditer(step.split(": `", 1)[-1]):
+            head = " ".join(_HEAD_END.split(m.group(1), maxsplit=1)[0].split())
+            held = head.split()
+            if any("a" <= c.lower() <= "z" for c in head) or words[0] not in held:
+                continue
+            if all(w in held for w in words):
+                return phrase  # the phrase is the constant's words: the requests name it so
+            n = sum(1 for w in set(held) if w in written)
+            if n >= 2 and n > best[0]:
+                best = (n, head)
+    return best[1] or phrase
