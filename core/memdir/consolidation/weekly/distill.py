@@ -258,7 +258,7 @@ def distil_builtin(
             (t.intent, "\n".join(s.text() for s in t.steps if s.kind == "response"))
             for t in ordered[:MAX_ALIGN_TASKS]
         ]
-        phrase = without_own(shared_phrase(asked, rendered), groups)
+        phrase = without_own(shared_phrase(asked, rendered), groups, rendered)
         said = with_verb(phrase, asked, rendered + done)
         bare = is_bare(said, phrase)  # `Fuel card`: a thing, no action (`bare_titles`)
         said = said or shared_phrase_ja(asked, replies=done)
@@ -317,7 +317,9 @@ def distil_builtin(
     said = outcome_title(
         [_replies(t) for t in ordered], asked + rendered + done, [t.subjects for t in ordered]
     )
-    title = constant_act(preferred(title, said), rendered, asked, own_value_words(groups))  # `Has dried out`
+    title = constant_act(
+        preferred(title, said), rendered, asked, own_value_words(groups, rendered)
+    )  # `Has dried out`
     title = across_languages(
         title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
     )

@@ -17,22 +17,37 @@ from memdir.consolidation.weekly.placeholders import Placeholder
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def own_value_words(groups: Iterable[Placeholder]) -> set[str]:
+MIN_VALUES = (
+    3  # two values (`collect`, `post`; two vessels) are a choice the kind offers, not a request's own
+)
+
+
+def own_value_words(groups: Iterable[Placeholder], steps: Sequence[str] = ()) -> set[str]:
     """Lower-case words (3+ letters, no function word) of the values a placeholder takes when its tasks pass
-    different ones."""
+    three or more; not a placeholder only a reply holds (`{value2}` of "Reply …"), nor a word a step's constant
+    holds (`saddle` of `descricao=Home saddle fitting visit`)."""
+    calls = [s for s in steps if not s.startswith("Reply")]
+    held = {w.lower() for s in calls for w in _WORD.findall(re.sub(r"\{[^{}]*\}", " ", s))}
     out: set[str] = set()
     for g in groups:
         values = {v.strip().lower() for v in g.task_values().values()}
-        if len(values) >= 2:
-            out.update(w for v in values for w in _WORD.findall(v) if len(w) >= 3 and w not in FUNCTION_WORDS)
+        if len(values) < MIN_VALUES or steps and not any("{" + g.name + "}" in s for s in calls):
+            continue
+        out.update(
+            w
+            for v in values
+            for w in _WORD.findall(v)
+            if len(w) >= 3 and w not in FUNCTION_WORDS and w not in held
+        )
     return out
 
 
-def without_own(phrase: str, groups: Iterable[Placeholder]) -> str:
+def without_own(phrase: str, groups: Iterable[Placeholder], steps: Sequence[str] = ()) -> str:
     """The phrase, or "" when it holds a word of a value the calls carry from one request (`has dried out`
-    of `vuto=dried out over winter`, `cask heavy char` of `kuwotcha=heavy`)."""
-    own = own_value_words(groups)
-    return "" if any(w.lower() in own for w in _WORD.findall(phrase)) else phrase
+    of `vuto=dried out over winter`, `cask heavy char` of `kuwotcha=heavy`), written in lower case (a name,
+    `Sea Tern`, is read as one by `title_guard`)."""
+    own = own_value_words(groups, steps)
+    return "" if any(w.islower() and w in own for w in _WORD.findall(phrase)) else phrase
 
 
 _VALUE = re.compile(r"(?:^|[\s=])[^\W\d][\w.-]*=([^\s`{=][^=`{}]*?)(?=\s+[^\W\d][\w.-]*=|`|$)")
