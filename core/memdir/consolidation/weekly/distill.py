@@ -23,7 +23,9 @@ from memdir.consolidation.weekly.asked_terms import constant_title, xml_commands
 from memdir.consolidation.weekly.bare_titles import is_bare, verb_object, with_object
 from memdir.consolidation.weekly.call_subject import call_subject_title, weak_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
+from memdir.consolidation.weekly.constant_acts import constant_act
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.draft_shares import shared_tools, threaded
 from memdir.consolidation.weekly.fragment_titles import fragment_title
 from memdir.consolidation.weekly.free_values import within_values
 from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
@@ -31,6 +33,7 @@ from memdir.consolidation.weekly.ja_act import act_title
 from memdir.consolidation.weekly.joined_holes import split_joined
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
+from memdir.consolidation.weekly.own_values import own_value_words, without_own
 from memdir.consolidation.weekly.phone_values import join_phones
 from memdir.consolidation.weekly.phrase_verb import with_verb
 from memdir.consolidation.weekly.placeholders import assign, rename
@@ -66,6 +69,7 @@ from memdir.consolidation.weekly.unit_values import unit_apart
 from memdir.consolidation.weekly.unsourced import unsourced
 from memdir.consolidation.weekly.varying_words import one_task_values
 from memdir.consolidation.weekly.verb_titles import verb_and_thing
+from memdir.consolidation.weekly.week_names import without_week_name
 from memdir.consolidation.weekly.whole_values import join_named
 from memdir.runs.redact import redact_text
 
@@ -255,7 +259,7 @@ def distil_builtin(
             (t.intent, "\n".join(s.text() for s in t.steps if s.kind == "response"))
             for t in ordered[:MAX_ALIGN_TASKS]
         ]
-        phrase = shared_phrase(asked, rendered)
+        phrase = without_own(shared_phrase(asked, rendered), groups, rendered)
         said = with_verb(phrase, asked, rendered + done)
         bare = is_bare(said, phrase)  # `Fuel card`: a thing, no action (`bare_titles`)
         said = said or shared_phrase_ja(asked, replies=done)
@@ -314,7 +318,9 @@ def distil_builtin(
     said = outcome_title(
         [_replies(t) for t in ordered], asked + rendered + done, [t.subjects for t in ordered]
     )
-    title = preferred(title, said)
+    title = constant_act(
+        preferred(title, said), rendered, asked, own_value_words(groups, rendered)
+    )  # `Has dried out`
     title = across_languages(
         title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
     )
@@ -323,7 +329,9 @@ def distil_builtin(
     )  # `Agua por`, `日付`: the decisive call's verb and object
     title = request_script_title(title, rendered, asked)  # `Kva tor tikun` over Hebrew requests: their words
     title = request_words_title(title, rendered, asked, week)  # `Book henna visit` over Swahili: theirs
-    title = act_title(romaji_title(title, rendered, asked), rendered, asked)  # `Kaisuuken a hakkou`; `ペン`
+    title = act_title(
+        romaji_title(without_week_name(title, week), rendered, asked), rendered, asked
+    )  # `Kaisuuken a hakkou`; `ペン`
     if title in (steps_title(rendered), steps_title(with_tools(rendered))):  # a list of tool names, never a
         title = call_name_title(rendered, asked, shared_calls) or title  # title: the decisive call's work
     if (
@@ -343,7 +351,7 @@ def distil_builtin(
     tools = tools or list(
         dict.fromkeys(t for task in tasks for t in task.tools)
     )  # as first used, not set order
-    shared = [] if rendered else _shared(ordered)
+    shared = [] if rendered else shared_tools(ordered)
     desc = describe(title, [t.intent for t in ordered], bool(rendered), rendered)
     return Draft(
         title=title,
@@ -362,7 +370,7 @@ def distil_builtin(
         searches=cons.searches,
         intents_agree=len(group) * 2 > len(intents),  # of the tasks that speak for the cluster
         specific_steps=sum(1 for t in texts if t.specific),
-        threaded_steps=_threaded(rendered),
+        threaded_steps=threaded(rendered),
         run_notes=period_notes(rendered, [t.start for t in ordered], title),  # `month=2026-11`
         started=[t.start for t in ordered],
         keyed={t.text: t.keyed for t in texts if t.keyed},  # nested arguments with their keys (`keyed_args`)
@@ -377,24 +385,3 @@ def _replies(task: Task) -> list[str]:
 
 _CJK_TITLE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _REPORT = re.compile(r"^[A-Za-z]+ [a-z]{3,}ed$")  # `License renewed`, `Tonbo shipped`: a status, no task
-
-
-def _threaded(steps: list[str]) -> int:
-    """Steps that use a placeholder some other step uses too: one value threaded through the work."""
-    names = [set(_PLACEHOLDER.findall(s)) for s in steps]
-    count: dict[str, int] = {}
-    for ns in names:
-        for n in ns:
-            count[n] = count.get(n, 0) + 1
-    return sum(1 for ns in names if any(count[n] >= 2 for n in ns))
-
-
-def _shared(tasks: list[Task]) -> list[str]:
-    """What tasks without common steps did share: the tools (or listed tools) most of them used."""
-    n = len(tasks)
-    counts: dict[str, int] = {}
-    for t in tasks:
-        for name in dict.fromkeys(t.tools):
-            counts[name] = counts.get(name, 0) + 1
-    common = [f"`{k}` ({v} of {n} tasks)" for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
-    return [f"Tools seen: {', '.join(common)}"] if common else []

@@ -39,6 +39,7 @@ from memdir.consolidation.weekly.asked_form import capitalised, service_over_ask
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.kind_runs import ja_kind_title, kind_run
 from memdir.consolidation.weekly.kind_words import kind_constant, kind_phrase
+from memdir.consolidation.weekly.own_values import over_own_words, written_head
 from memdir.consolidation.weekly.romaji_titles import romaji_title
 from memdir.consolidation.weekly.script_titles import unheard_word
 from memdir.consolidation.weekly.script_words import (
@@ -266,7 +267,7 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
     if any(len(w) >= 4 and re.search(rf"(?<![^\W\d_]){re.escape(w[:4])}", said) for w in tools):
         return title  # a request writes a word of the tools' names: the tools speak the requests' language
     if 2 * sum(1 for t in texts if _UNSPACED.search(t)) > len(texts):
-        phrase = unspaced_phrase(texts, week)
+        phrase = unspaced_phrase(texts, week) or written_head(steps, texts)  # `ແຄນແປດ 16 ລຳ` (round 57)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
         phrase = (
             shared_phrase(texts, steps)
@@ -284,6 +285,7 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
         phrase = (
             "" if unheard_word(phrase, steps, texts) else phrase
         )  # `جلسة يوم`: a shared frame; the tools' title
+        phrase = over_own_words(phrase, steps, texts)  # `કાપડ લાવીશ` (round 57)
     elif 2 * sum(1 for t in texts if _cjk(t)) > len(texts):
         # Chinese, Japanese: the kind's character runs (round 54); not when a request is English, the tools'
         # title then its words (bilingual kinds: `Extend a reservation` over `返却`, "return"); nor over a title

@@ -1,0 +1,97 @@
+"""Words one request of a kind writes as its own value: no words the kind shares.
+
+A call that passes each request's own value (`vuto=dried out over winter`, `kuwotcha=heavy`) tells
+which words of the requests are that request's: its complaint, its option. Two requests may write
+the same option (`heavy char`) or the same complaint (`dried out`), and then they look shared; the
+kind's title names its act and its thing, never a value the calls carry from one request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
+from memdir.consolidation.weekly.placeholders import Placeholder
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+MIN_VALUES = (
+    3  # two values (`collect`, `post`; two vessels) are a choice the kind offers, not a request's own
+)
+
+
+def own_value_words(groups: Iterable[Placeholder], steps: Sequence[str] = ()) -> set[str]:
+    """Lower-case words (3+ letters, no function word) of the values a placeholder takes when its tasks pass
+    three or more; not a placeholder only a reply holds (`{value2}` of "Reply …"), nor a word a step's constant
+    holds (`saddle` of `descricao=Home saddle fitting visit`)."""
+    calls = [s for s in steps if not s.startswith("Reply")]
+    held = {w.lower() for s in calls for w in _WORD.findall(re.sub(r"\{[^{}]*\}", " ", s))}
+    out: set[str] = set()
+    for g in groups:
+        values = {v.strip().lower() for v in g.task_values().values()}
+        if len(values) < MIN_VALUES or steps and not any("{" + g.name + "}" in s for s in calls):
+            continue
+        out.update(
+            w
+            for v in values
+            for w in _WORD.findall(v)
+            if len(w) >= 3 and w not in FUNCTION_WORDS and w not in held
+        )
+    return out
+
+
+def without_own(phrase: str, groups: Iterable[Placeholder], steps: Sequence[str] = ()) -> str:
+    """The phrase, or "" when it holds a word of a value the calls carry from one request (`has dried out`
+    of `vuto=dried out over winter`, `cask heavy char` of `kuwotcha=heavy`), written in lower case (a name,
+    `Sea Tern`, is read as one by `title_guard`)."""
+    own = own_value_words(groups, steps)
+    return "" if any(w.islower() and w in own for w in _WORD.findall(phrase)) else phrase
+
+
+_VALUE = re.compile(r"(?:^|[\s=])[^\W\d][\w.-]*=([^\s`{=][^=`{}]*?)(?=\s+[^\W\d][\w.-]*=|`|$)")
+_HEAD_END = re.compile(r"[\d(（\[{;,.:!?、，。]")
+
+
+def written_head(steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The head (before a number, a comma, a bracket) of a constant the kind's calls pass, in no Latin
+    letters, that more than half of the requests write whole: the thing the kind's requests name in their
+    own language (`ngalan=ແຄນແປດ 16 ລຳ` and "ຢາກສັ່ງແຄນແປດ …" -> `ແຄນແປດ`), over the tools' words in
+    another language (`Himoa order`, round 57); the longest, "" when none."""
+    texts = [a for a in asked if a.strip()]
+    best = ""
+    for step in steps:
+        for m in _VALUE.finditer(step.split(": `", 1)[-1]):
+            head = " ".join(_HEAD_END.split(m.group(1), maxsplit=1)[0].split())
+            if len(head) < 2 or any("a" <= c.lower() <= "z" for c in head):
+                continue
+            if 2 * sum(1 for t in texts if head in t) > len(texts) and len(head) > len(best):
+                best = head
+    return best
+
+
+def over_own_words(phrase: str, steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The service the kind's calls pass over a phrase of the requests holding a word no constant does
+    (`કાપડ લાવીશ`, "I will bring cloth", one request's words, beside `izina=ગ્રાહકના કાપડ પર બાંધણી અને રંગાઈ`,
+    "bandhani and dyeing on the customer's cloth": round 57): a constant's head (before a number, a comma, a
+    bracket) in no Latin letters that holds the phrase's first word and two or more words the requests write;
+    the one holding the most. The phrase as it is when none."""
+    words = phrase.split()
+    texts = [a for a in asked if a.strip()]
+    if not words or len(texts) < 3:
+        return phrase
+    written = {w for t in texts for w in t.split()}
+    best: tuple[int, str] = (0, "")
+    for step in steps:
+        for m in _VALUE.finditer(step.split(": `", 1)[-1]):
+            head = " ".join(_HEAD_END.split(m.group(1), maxsplit=1)[0].split())
+            held = head.split()
+            if any("a" <= c.lower() <= "z" for c in head) or words[0] not in held:
+                continue
+            if all(w in held for w in words):
+                return phrase  # the phrase is the constant's words: the requests name it so
+            n = sum(1 for w in set(held) if w in written)
+            if n >= 2 and n > best[0]:
+                best = (n, head)
+    return best[1] or phrase
