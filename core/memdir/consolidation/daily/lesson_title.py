@@ -42,7 +42,7 @@ def _named(heading: str) -> set[str]:
     }
 
 
-def _rule_phrase(rule: str) -> str:
+def rule_phrase(rule: str) -> str:
     rule = unlabel(rule).strip()
     label = _LABEL.match(rule)  # "What we'd change: …", "Won't do that again: …": a label of the writer's own
     if label and len(_WORDS.findall(label.group(1))) <= MAX_LABEL_WORDS:
@@ -65,7 +65,7 @@ def rule_title(heading: str, fixes: list[str]) -> str:
     said = rule.lower()
     if all(n in said for n in names):
         return heading
-    phrase = _rule_phrase(rule)
+    phrase = rule_phrase(rule)
     words = _WORDS.findall(phrase)
     wide = bool(re.search(r"[\u3040-\u30ff\u3400-\u9fff]", phrase))
     if (
