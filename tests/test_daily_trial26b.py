@@ -92,3 +92,76 @@ def test_code_spans_alone_link_no_lesson() -> None:
         ),
     ]:
         assert ll.about(rule, failed, procs, emb.embed_passages, ll._calibrated)[0] is None
+
+
+GREENHOUSE = """---
+description: How to water the greenhouse before a hot weekend
+origin: human
+---
+
+# Water the greenhouse
+
+1. Open the roof vents.
+2. Water the tomatoes and peppers at the roots.
+3. Fill the rain barrel from the tap.
+"""
+KAIGI = """---
+description: 会議室を予約するときの手順
+origin: human
+---
+
+# 会議室の予約
+
+1. 予約表で空いている部屋を探す。
+2. 人数に合う部屋を選んで名前を書く。
+3. 前日にプロジェクターの有無を確認する。
+"""
+
+
+@pytest.mark.parametrize(
+    "report",
+    [
+        "## Payroll export\n\nDid the March payroll export the usual way, no problems.",
+        "## 給与データ\n\nいつも通りの手順で 3 月分の給与データを送付。問題なし。",
+    ],
+)
+def test_usual_way_report_naming_no_procedure_is_said(tmp_path: Path, report: str) -> None:
+    root = tmp_path / "mem"
+    assert _memdir(["init", str(root)], root).returncode == 0
+    (root / "procedures" / "water-the-greenhouse.md").write_text(GREENHOUSE, encoding="utf-8")
+    (root / "procedures" / "会議室の予約.md").write_text(KAIGI, encoding="utf-8")
+    (root / "episodes" / f"{DAY}.md").write_text(f"---\ndate: {DAY}\n---\n\n{report}\n", encoding="utf-8")
+    done = _memdir(["consolidate", "daily", "--date", DAY], root)
+    assert done.returncode == 0, done.stderr
+    line = next((ln for ln in done.stdout.splitlines() if "usage report naming no procedure" in ln), "")
+    assert f"episodes/{DAY}.md#" in line, done.stdout
+    assert "memdir feedback <procedure> --success" in line
+
+
+@pytest.mark.parametrize(
+    ("section", "title"),
+    [
+        (
+            "## 振り返り: 月次請求\n\n今月の請求書を発行した。宛先の住所が古く、3 件が戻ってきて半日無駄にした。"
+            "次回から、発行の前に顧客台帳の住所を確認する。",
+            "発行の前に顧客台帳の住所を確認する",
+        ),
+        (
+            "## Retro: weekend returns\n\nSorted the weekend returns. Two parcels went back to the wrong depot and we "
+            "lost a day. Next time, check the courier labels before the Friday pickup.",
+            "Check the courier labels before the Friday pickup",
+        ),
+    ],
+)
+def test_lesson_under_a_labelled_heading_is_named_by_its_rule(
+    tmp_path: Path, section: str, title: str
+) -> None:
+    notes = _daily(tmp_path, section)
+    lessons = [n for n in notes if n.startswith("knowledge/lessons/")]
+    assert len(lessons) == 1, notes
+    heading = next(
+        ln
+        for ln in (tmp_path / "mem" / lessons[0]).read_text(encoding="utf-8").splitlines()
+        if ln.startswith("# ")
+    )
+    assert heading.endswith(title), heading
