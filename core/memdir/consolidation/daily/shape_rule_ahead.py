@@ -4,9 +4,10 @@
 (`## Evening`) tells no failure, so it stays knowledge (trial 24, `fix28c`); it was titled by its status line
 (`knowledge/nightly-1160-green-on-ps5.md`). What a person keeps of it is the rule: a short paragraph whose later
 sentence opens a rule for the future ("Next time", "From now on", "Going forward", 「次回から」「今後は」) is
-titled by the rule's phrase ("Check the save flush test before cert"), its body opens with the rule, and a
-short status line before it (at most `STATUS_WORDS` words, `STATUS_CHARS` characters in Japanese) is left out;
-a longer lead (a reason) stays, after the rule.
+titled by the rule's phrase ("Check the save flush test before cert") and its body is the rule, when what
+comes before it is a short status line (at most `STATUS_WORDS` words, `STATUS_CHARS` characters in Japanese),
+left out. A longer lead says what the note is about ("Camera for the next short: FX6 over the Blackmagic.
+Night exteriors make up half the script …. Next time we'd pick the same …"): the note stays as it was.
 """
 
 from __future__ import annotations
@@ -44,7 +45,6 @@ def rule_ahead(blocks: list[Block]) -> tuple[str, list[Block]] | None:
     wide = bool(_WIDE.search(phrase))
     if (not 6 <= len(phrase) <= MAX_CHARS_JA) if wide else not 2 <= words <= MAX_WORDS:
         return None
-    lead, rule = sents[:k], sents[k:]
-    kept = rule if _short(lead) else rule + lead
-    sep = "" if wide else " "
-    return phrase, [Block("para", sep.join(kept))]
+    if not _short(sents[:k]):
+        return None
+    return phrase, [Block("para", ("" if wide else " ").join(sents[k:]))]
