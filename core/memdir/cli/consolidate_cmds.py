@@ -120,6 +120,9 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         say(f"  {later_line(later, words)}")
     for line in kind_lines(report.stats):  # a kind a note already held: counted, not counted, or its own
         say(f"  {line}")
+    unnamed = report.stats.get("usage_unnamed")
+    for line in unnamed if isinstance(unnamed, list) else []:  # a usage report no note took, no item holds
+        say(f"  {line}")
     unread = report.stats.get("no_call_read")
     if isinstance(unread, int) and unread:  # not an error: the week's log holds no call memdir can read
         say(

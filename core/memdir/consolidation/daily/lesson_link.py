@@ -118,11 +118,25 @@ EmbedderSource = Callable[[], "Embedder"]  # the run's embedder, loaded on first
 Calibrate = Callable[[np.ndarray], np.ndarray]  # raw cosines -> the calibrated scale
 
 
+_CODE_MARK = re.compile(r"`+")
+
+
+def plain(text: str, sentence: str) -> str:
+    """A text as the lift reads it for `sentence`: when the sentence quotes code, a code span's words without
+    its backticks. The background steps carry no markup, so a rule and a step that both quote a command ("run
+    `make shaders` before packaging", "Run the pre-check: `./tools/certcheck …`") stood far above it for the
+    shared backticks alone (trial 26: a nightly build's lesson linked to a certification checklist at lift 0.26;
+    read plain, 0.10). A sentence with no code span reads the steps as written (the thresholds' reading)."""
+    return _CODE_MARK.sub("", text) if "`" in sentence else text
+
+
 def lifts(sentence: str, procs: Sequence[Procedure], embed: Embed, cal: Calibrate) -> np.ndarray:
-    """The sentence's lift at each procedure's best step (module doc)."""
-    vec = embed([sentence])[0]
+    """The sentence's lift at each procedure's best step (module doc), both read `plain`."""
+    vec = embed([plain(sentence, sentence)])[0]
     base = {g: float(np.mean(cal(embed(list(lines)) @ vec))) for g, lines in BACKGROUND.items()}
-    return np.array([float(np.max(cal(embed(p.steps) @ vec))) - base[p.lang] for p in procs])
+    return np.array(
+        [float(np.max(cal(embed([plain(s, sentence) for s in p.steps]) @ vec))) - base[p.lang] for p in procs]
+    )
 
 
 _RULE = re.compile(r"\b(?:always|from now on|make sure|never|next time)\b|今後|必ず|次から|次回", re.I)
@@ -310,9 +324,10 @@ def name_procedures(
     ]
     embed = _e5(store, source) if procs else None
     if embed is not None:
-        texts = [t for a in lessons for t in (rule_of(a.fixes), a.failed) if t]
-        texts += [t for lines in BACKGROUND.values() for t in lines]  # `lifts` reads every language's base
-        embed(texts + [step for p in procs for step in p.steps])
+        said = [t for a in lessons for t in (rule_of(a.fixes), a.failed) if t]
+        texts = [plain(t, t) for t in said] + [t for lines in BACKGROUND.values() for t in lines]
+        quoted = any("`" in t for t in said)  # `lifts` reads the steps plain for a sentence quoting code
+        embed(texts + [s for p in procs for step in p.steps for s in {step, plain(step, "`" * quoted)}])
     for a in lessons:
         try:
             name_procedure(store, a.lesson, a.episode, a.fixes, a.failed, source, new)

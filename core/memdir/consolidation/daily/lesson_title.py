@@ -42,7 +42,7 @@ def _named(heading: str) -> set[str]:
     }
 
 
-def _rule_phrase(rule: str) -> str:
+def rule_phrase(rule: str) -> str:
     rule = unlabel(rule).strip()
     label = _LABEL.match(rule)  # "What we'd change: …", "Won't do that again: …": a label of the writer's own
     if label and len(_WORDS.findall(label.group(1))) <= MAX_LABEL_WORDS:
@@ -56,8 +56,38 @@ def _rule_phrase(rule: str) -> str:
     return rule[:1].upper() + rule[1:]
 
 
+def _fits(phrase: str) -> bool:
+    """A rule's phrase short and long enough to be a title."""
+    words = _WORDS.findall(phrase)
+    if re.search(r"[\u3040-\u30ff\u3400-\u9fff]", phrase):
+        return 6 <= len(phrase) <= MAX_CHARS_JA
+    return 2 <= len(words) <= MAX_WORDS
+
+
+def _labelled(heading: str) -> str:
+    """The heading after a label of the writer's own ("振り返り: クラッシュレポート", "Retro: crash reports"): a
+    label of at most `MAX_HEAD_LABEL_WORDS` words (`MAX_HEAD_LABEL_CHARS` characters in Japanese), no number
+    in it; "" when the heading opens with none."""
+    m = _LABEL.match(heading)
+    if not m or re.search(r"\d", m.group(1)) or not m.group(2).strip():
+        return ""
+    label = m.group(1).strip()
+    wide = bool(re.search(r"[\u3040-\u30ff\u3400-\u9fff]", label))
+    short = len(label) <= MAX_HEAD_LABEL_CHARS if wide else len(_WORDS.findall(label)) <= MAX_HEAD_LABEL_WORDS
+    return m.group(2).strip() if short else ""
+
+
+MAX_HEAD_LABEL_WORDS = 2
+MAX_HEAD_LABEL_CHARS = 6
+
+
 def rule_title(heading: str, fixes: list[str]) -> str:
-    """The lesson's title: `heading`, or its rule's phrase when the heading names a case the rule does not."""
+    """The lesson's title: `heading`, or its rule's phrase when the heading names a case the rule does not.
+    A heading that opens with a label ("振り返り: クラッシュレポート") is a label and a heading, never a lesson's
+    name (trial 26: 「教訓：振り返り: クラッシュレポート」): the rule's phrase, else the heading without its label."""
+    if rest := _labelled(heading):
+        phrase = rule_phrase(rule_first(fixes)[0]) if fixes else ""
+        return phrase if _fits(phrase) else rest[:1].upper() + rest[1:]
     names = _named(heading)
     if not names or not fixes:
         return heading
@@ -65,15 +95,7 @@ def rule_title(heading: str, fixes: list[str]) -> str:
     said = rule.lower()
     if all(n in said for n in names):
         return heading
-    phrase = _rule_phrase(rule)
-    words = _WORDS.findall(phrase)
-    wide = bool(re.search(r"[\u3040-\u30ff\u3400-\u9fff]", phrase))
-    if (
-        (len(phrase) < 6 or len(phrase) > MAX_CHARS_JA)
-        if wide
-        else (len(words) < 2 or len(words) > MAX_WORDS)
-    ):
-        return heading
-    if any(n in phrase.lower() for n in names):
+    phrase = rule_phrase(rule)
+    if not _fits(phrase) or any(n in phrase.lower() for n in names):
         return heading
     return phrase

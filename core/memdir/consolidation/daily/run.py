@@ -39,7 +39,7 @@ from memdir.consolidation.daily.route_rag import NoteVectors
 from memdir.consolidation.daily.route_sections import SectionState
 from memdir.consolidation.daily.router import RoutedPart, Router
 from memdir.consolidation.daily.run_apply import apply_plan, preview_plan, within_note_size
-from memdir.consolidation.daily.run_text import count_actions
+from memdir.consolidation.daily.run_text import count_actions, unnamed_reports
 from memdir.errors import MemdirError
 from memdir.index.embedder import routing_name
 from memdir.lifecycle.daily_steps import run_daily_steps
@@ -182,6 +182,8 @@ class DailyConsolidator:
             actions=count_actions(result.decisions),
         )
         report.episodes = result.episode_rows(dropped)
+        if unnamed := unnamed_reports(report.episodes):  # printed under the summary, never silent (trial 26)
+            report.stats["usage_unnamed"] = unnamed
         run_id = f"{started.strftime('%Y%m%dT%H%M%S')}-{hashlib.sha1(repr(ops).encode()).hexdigest()[:8]}"
         plan = Plan(run_id, started.isoformat(), ops, {ep.id: ep.hash for ep, _ in routed})
         plan.meta["sections"] = result.sections

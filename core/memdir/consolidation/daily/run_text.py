@@ -6,9 +6,10 @@ from __future__ import annotations
 import copy
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from memdir.consolidation.daily.route_plan import NO_PROCEDURE
 from memdir.errors import MemdirError
 
 
@@ -93,4 +94,25 @@ def unsaid_item(item: Item, body_of: Callable[[str], str]) -> Item:
         return item  # the note is gone or unreadable: the whole text, as before
     out = copy.copy(item)
     out["body"] = body
+    return out
+
+
+_CLOSEST = re.compile(r"closest (\S+), match score ([\d.]+)")
+
+
+def unnamed_reports(rows: Sequence[Mapping[str, object]]) -> list[str]:
+    """A usage report ("did it the usual way, fine") whose procedure neither rule found and no `evidence` item
+    holds was skipped with its reason in `--json` only (trial 26: 「いつも通りの手順で Switch 1.0.4 を提出。問題なし。」
+    vanished): one line each, naming the closest procedure and how to count it."""
+    out: list[str] = []
+    for r in rows:
+        reason = str(r.get("reason") or "")
+        if r.get("action") != "skip" or r.get("target") or not reason.startswith(NO_PROCEDURE):
+            continue
+        m = _CLOSEST.search(reason)
+        near = f" (closest {m.group(1)}, match score {m.group(2)}: too far)" if m else ""
+        out.append(
+            f"{r.get('episode')}: a usage report naming no procedure found{near}; which procedure? "
+            "`memdir feedback <procedure> --success` (or --failure) counts it"
+        )
     return out

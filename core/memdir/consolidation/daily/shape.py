@@ -43,6 +43,7 @@ from memdir.consolidation.daily.shape_lead import (
 from memdir.consolidation.daily.shape_lead import bare as _bare
 from memdir.consolidation.daily.shape_opening import TOPIC_REST, unaddressed
 from memdir.consolidation.daily.shape_preamble import says_more
+from memdir.consolidation.daily.shape_rule_ahead import rule_ahead
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
 from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.consolidation.daily.shape_slot import fact_after_act, slot_title, undated
@@ -269,6 +270,8 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
         )  # a day file's `# Mittwoch, 2. Dez`
     if not blocks:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
+    if kind == "knowledge" and not title and not page and (ruled := rule_ahead(blocks)):
+        title, blocks = ruled  # "<status>. Next time, <rule>.": named by its rule, the status left out
     opened = unaddressed(blocks)  # title and description; the body keeps the address as written
     note_title = make_title(kind, title, opened, page)
     said = " ".join(heading_title(blocks[0].text).split()).casefold() if blocks[0].kind == "heading" else ""
