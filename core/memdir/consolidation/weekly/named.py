@@ -50,11 +50,28 @@ def named_terms(line: str) -> list[str]:
     for found in (_CODE, _QUOTED):
         for m in found.finditer(rest):
             text = next(g for g in m.groups() if g is not None)
+            if (command := command_terms(text)) is not None:
+                terms += command
+                continue
             terms += [p for p in (_squash(s) for s in PLACEHOLDER.split(text)) if len(p) > 1]
         rest = found.sub(" ", rest)
     idents = _IDENT.findall(PLACEHOLDER.sub(" ", rest))
     terms += [t.lower() for t in idents if len(t) > 2 and not _CLOCK.match(t)]
     return list(dict.fromkeys(terms))
+
+
+_COMMAND = re.compile(r"^(?:\S*/)?([^\W\d][\w.-]*)((?:\s+--[^\W\d][\w-]*(?:[= ]\S+)?)+)\s*$")
+_FLAG = re.compile(r"--([^\W\d][\w-]*)")
+
+
+def command_terms(span: str) -> list[str] | None:
+    """A command line with long flags (`./tools/certcheck --platform <platform> --build <version>`) as what
+    an agent's call of it holds: the base name (`certcheck`, a tool's name) and each flag as the call's
+    `key=` argument (`platform=`, `build=`); None when the span is no such command."""
+    m = _COMMAND.match(span.strip())
+    if m is None:
+        return None
+    return [m.group(1).lower()] + [f"{f.lower().replace('-', '_')}=" for f in _FLAG.findall(m.group(2))]
 
 
 def step_tool(step: str) -> str:
@@ -70,7 +87,7 @@ def runs(line: NamedLine, step: str, tools: set[str]) -> bool:
     own = _squash(step)
 
     def most(terms: Sequence[str]) -> bool:
-        held = [t for t in terms if t in own or _pair_held(t, own)]
+        held = [t for t in terms if t in own or _pair_held(t, own) or _list_held(t, own)]
         return any(t not in tools for t in held) and 2 * len(held) > len(terms)
 
     return most(line.terms) or (line.main != line.terms and most(line.main))
@@ -86,6 +103,18 @@ def _pair_held(term: str, own: str) -> bool:
     if m is None or (at := own.find(m.group(1))) < 0:
         return False
     return own.find(m.group(2), at + len(m.group(1))) >= 0
+
+
+_LIST_PARTS = re.compile(r"^[^\W_]{1,12}(?:/[^\W_]{1,12})+$")
+
+
+def _list_held(term: str, own: str) -> bool:
+    """A list of short values the note writes with `/` (`en/ja`) is held when the step writes the same
+    values in order with `,` `;` `+` or `|` between them (`languages=en,ja`)."""
+    if _LIST_PARTS.match(term) is None:
+        return False
+    parts = [re.escape(p) for p in term.split("/")]
+    return re.search(r"(?<![^\W_])" + r"[,;+|]".join(parts) + r"(?![^\W_])", own) is not None
 
 
 @dataclass

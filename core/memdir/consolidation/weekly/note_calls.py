@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.weekly.listed import unlisted
 from memdir.consolidation.weekly.named import named_terms
 
 if TYPE_CHECKING:
@@ -73,6 +74,53 @@ def names_own_work(lines: Sequence[str], draft: Draft, drafts: Sequence[Draft]) 
     return any(len(t) >= 5 and _ID.search(t) and set(holders(t)) == {id(draft)} for t in terms)
 
 
+_LATEX_CODE = re.compile(r"\\(?:texttt|verb|code)\{([^{}]*)\}")
+
+
+def named_tools(lines: Sequence[str], tools: Iterable[str]) -> set[str]:
+    """The tools a note names in any layout: a code span, a quoted term, an identifier of its prose, and a
+    LaTeX note's `\\texttt{batla\\_moreki}` (a code span, its `\\_` read as `_`); lower case."""
+    terms = {t for line in lines for t in named_terms(_LATEX_CODE.sub(r"`\1`", line.replace("\\_", "_")))}
+    return {t.lower() for t in tools if t.lower() in terms}
+
+
+def other_kind_runs(lines: Sequence[str], draft: Draft, drafts: Sequence[Draft]) -> bool:
+    """Whether another kind of the run is the note's repeat and this one is not (round 58: a necklace order,
+    `batla_moreki`, `ngola_odara`, `romela_molaetsa`, against a person's note on re-stringing that names
+    `batla_moreki`, `lokisa_sefaha`, `romela_molaetsa`, which the re-stringing kind makes): the note names
+    two or more of the run's calls, another draft makes every one of them and this draft does not. Two kinds
+    of one week are both the note's repeat only when both run its calls."""
+    named = named_tools(lines, {t for d in drafts for t in d.tools})
+    if len(named) < 2 or named <= {t.lower() for t in draft.tools}:
+        return False
+    return any(d is not draft and named <= {t.lower() for t in d.tools} for d in drafts)
+
+
+def other_work(lines: Sequence[str], run_tools: Iterable[str], draft: Draft, drafts: Sequence[Draft]) -> bool:
+    """The note's calls are other work for this draft: `other_calls`, or another kind runs them (`other_kind_runs`)."""
+    return other_calls(lines, run_tools, draft.tools) or other_kind_runs(lines, draft, drafts)
+
+
+def unnamed_calls(steps: Sequence[str], lines: Sequence[str], tools: Iterable[str]) -> list[str]:
+    """The steps whose call a note written in calls does not name: when the note names two or more of the
+    draft's tools, a step of another tool is work the note does not hold, however its arguments read like
+    a line of it (an order's `ngola_odara` among a re-stringing note's `lokisa_sefaha` values)."""
+    named = named_tools(lines, tools)
+    if len(named) < 2:
+        return []
+    return [s for s in steps if (m := _STEP_TOOL.match(s)) and m.group(1).lower() not in named]
+
+
+def not_held(steps: Sequence[str], lines: Sequence[str], body: Sequence[str], draft: Draft) -> list[str]:
+    """The steps a note does not hold: those its step lines do not list (`listed.unlisted`) and those whose
+    call a note written in calls never names (`unnamed_calls`, read in its whole `body`)."""
+    keep = set(unlisted(steps, lines, draft.steps, draft.values)) | set(
+        unnamed_calls(steps, body, draft.tools)
+    )
+    return [s for s in steps if s in keep]
+
+
+_STEP_TOOL = re.compile(r"^\s*([\w.:/-]{1,40}): (?=`)")
 _ID = re.compile(r"[a-z0-9][_.:/-][a-z0-9]|^[a-z]+\d")
 
 

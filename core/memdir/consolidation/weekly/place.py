@@ -46,9 +46,9 @@ from memdir.consolidation.weekly.dedupe import (
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.fixed_values import fixed_against_asked
 from memdir.consolidation.weekly.follows import follows
-from memdir.consolidation.weekly.listed import list_items, placed, resolve, unlisted
+from memdir.consolidation.weekly.listed import list_items, placed, resolve
 from memdir.consolidation.weekly.llm_draft import render_draft
-from memdir.consolidation.weekly.note_calls import names_own_work, other_calls
+from memdir.consolidation.weekly.note_calls import names_own_work, not_held, other_work
 from memdir.consolidation.weekly.prose import (
     ProseMatch,
     draft_terms,
@@ -237,9 +237,10 @@ class Placer:
         return None
 
     def _other_calls(self, draft: Draft, path: str) -> bool:
-        """The note names two or more of the run's calls and the draft makes at most half (`note_calls.py`)."""
+        """The note names two or more of the run's calls and the draft makes at most half, or another kind
+        makes them all and this one not (`note_calls.other_work`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
-        return at >= 0 and other_calls(self.index.body_lines[at], self.run_tools, draft.tools)
+        return at >= 0 and other_work(self.index.body_lines[at], self.run_tools, draft, self.drafts)
 
     def _fixed(self, draft: Draft, path: str, asked: Sequence[str]) -> bool:
         lines = self.index.body_lines[self.index.paths.index(path)] if path in self.index.paths else []
@@ -248,7 +249,7 @@ class Placer:
     def _unlisted(self, path: str, steps: list[str], draft: Draft) -> list[str]:
         """The steps the note's lines do not list, read as a person reads them (`listed.py`)."""
         at = self.index.paths.index(path) if path in self.index.paths else -1
-        return unlisted(steps, self.index.lines[at], draft.steps, draft.values) if at >= 0 else steps
+        return not_held(steps, self.index.lines[at], self.index.body_lines[at], draft) if at >= 0 else steps
 
     def _places(self, path: str, added: list[str], whole: list[str]) -> dict[str, str]:
         at = self.index.paths.index(path) if path in self.index.paths else -1
