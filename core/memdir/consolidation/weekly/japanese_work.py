@@ -63,6 +63,9 @@ def notice_subjects(steps: Sequence[str]) -> list[str]:
     return [subject for run in runs if (subject := _NOTICE.sub("", run)) != run and len(subject) >= 2]
 
 
+_PIECE = re.compile(r"[^\s・、，,（）()の]{2,}")  # a piece of a thing: `駒文字` of `駒文字の漆入れ直し`
+
+
 def japanese_work_title(
     steps: Sequence[str],
     asked: Sequence[str],
@@ -81,6 +84,8 @@ def japanese_work_title(
         return fragment(s) and (not act or fragment(f"{s}の{act}"))
 
     thing = japanese_call_title(steps, asked, fragment)
+    if thing and not any(p in a for p in _PIECE.findall(thing) for a in asked):  # `薩摩本黄楊・手彫り`: a
+        thing = ""  # description no request writes a piece of (the wood, the carving) is not what is asked
     # the thing alone (`仏壇`), or how it travels (`位牌預かり・店頭受取`): the thing and its call's work (round 39)
     if (
         not thing
