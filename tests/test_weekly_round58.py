@@ -3,7 +3,6 @@ stays over a constant's head without the act; a verb in one form or another give
 
 from __future__ import annotations
 
-from memdir.consolidation.weekly.fragment_titles import fragment_title
 from memdir.consolidation.weekly.own_values import over_own_words
 from memdir.consolidation.weekly.request_language import request_words_title
 
@@ -49,24 +48,3 @@ def test_a_phrase_with_a_word_of_its_own_still_gives_way() -> None:
     # the head is not in the phrase whole (`মিষ্টি` missing): one request's verb gives way to the service
     assert over_own_words("বিয়ের বানাতে", _SWEET_STEPS, _SWEETS) == "বিয়ের মিষ্টি"
 
-
-# an Arita porcelain workshop's Japanese requests over Hausa tools: the dish orders
-_DISHES = [
-    "染皿を一枚注文したいです。書体は水無瀬で、七月五日までに郵送でお願いします。",
-    "染皿一枚の注文をお願いします。書体は菱湖、7/12着で配送を希望します。",
-    "器好きの父の還暦祝いに、染皿を一枚こしらえていただけますか。書体は錦旗で、6月28日に工房へ受け取りに伺います。",
-    "天童 窯工房 お問い合わせ",
-]
-_DISH_STEPS = [
-    "seet_kiliyaan: `telefon={telefon}`",
-    "bind_komand: `kiliyaan_id={kiliyaan_id} marsandiis=kood=KM-HORI-TSUGE tur=有田焼 染皿 一枚（尺皿） "
-    "leeral=泉山陶石・手染め・透明釉仕上げ、納期約3週間 tanneef=shotai={shotai} komabako={komabako} "
-    "jot=bes={bes} yoon={yoon} waxtaan={waxtaan}`",
-    "yonne_bataaxal: `yoon_yonne=plus-message ci=telefon={telefon} royukaay=komand_dëggal_v2 "
-    "ay_baat=tur={tur} bes={bes2} komand=TD-{komand}`",
-]
-
-
-def test_a_japanese_description_no_request_writes_a_piece_of_is_no_title() -> None:
-    # `泉山陶石・手染め` (the clay and the dyeing) is the description's; the requests ask for a dish
-    assert fragment_title("染皿一枚", _DISH_STEPS, _DISHES) == "染皿一枚"

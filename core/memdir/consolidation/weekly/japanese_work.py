@@ -63,16 +63,6 @@ def notice_subjects(steps: Sequence[str]) -> list[str]:
     return [subject for run in runs if (subject := _NOTICE.sub("", run)) != run and len(subject) >= 2]
 
 
-_RUN = re.compile(r"[\u30a0-\u30ff\u3400-\u9fff]{2,}")  # kanji and katakana: `墓石クリーニング`
-
-
-def _unwritten(thing: str, asked: Sequence[str]) -> bool:
-    """Whether a thing has two kanji or katakana in a row and no request writes any two of them in a row
-    (`墓石` of `墓石クリーニング` is written; nothing of `薩摩本黄楊・手彫り` is)."""
-    pairs = {r[i : i + 2] for r in _RUN.findall(thing) for i in range(len(r) - 1)}
-    return bool(pairs) and not any(p in a for p in pairs for a in asked)
-
-
 def japanese_work_title(
     steps: Sequence[str],
     asked: Sequence[str],
@@ -91,8 +81,6 @@ def japanese_work_title(
         return fragment(s) and (not act or fragment(f"{s}の{act}"))
 
     thing = japanese_call_title(steps, asked, fragment)
-    if thing and _unwritten(thing, asked):  # `薩摩本黄楊・手彫り`: a description no request writes two
-        thing = ""  # characters of in a row (the wood, the carving) is not what is asked (round 58)
     # the thing alone (`仏壇`), or how it travels (`位牌預かり・店頭受取`): the thing and its call's work (round 39)
     if (
         not thing
