@@ -47,4 +47,3 @@ def test_a_phrase_naming_the_thing_and_its_act_stays_over_the_bare_thing() -> No
 def test_a_phrase_with_a_word_of_its_own_still_gives_way() -> None:
     # the head is not in the phrase whole (`মিষ্টি` missing): one request's verb gives way to the service
     assert over_own_words("বিয়ের বানাতে", _SWEET_STEPS, _SWEETS) == "বিয়ের মিষ্টি"
-
