@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.placeholders import Placeholder
+from memdir.consolidation.weekly.script_words import alike
 
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -75,8 +76,11 @@ def over_own_words(phrase: str, steps: Sequence[str], asked: Sequence[str]) -> s
     """The service the kind's calls pass over a phrase of the requests holding a word no constant does
     (`કાપડ લાવીશ`, "I will bring cloth", one request's words, beside `izina=ગ્રાહકના કાપડ પર બાંધણી અને રંગાઈ`,
     "bandhani and dyeing on the customer's cloth": round 57): a constant's head (before a number, a comma, a
-    bracket) in no Latin letters that holds the phrase's first word and two or more words the requests write;
-    the one holding the most. The phrase as it is when none."""
+    bracket) in no Latin letters that holds the phrase's first word (in one form or another: `മിനുക്കി`,
+    "polished", of `മിനുക്കൽ`, "polishing", round 58) and two or more words the requests write; the one
+    holding the most. The phrase as it is when none, or when it holds the head whole (each word in one form or
+    another) and more: it names the thing the head does and its act (`Հարսանեկան լավաշի պատվեր`, "wedding
+    lavash order", over `Հարսանեկան լավաշ`, round 58)."""
     words = phrase.split()
     texts = [a for a in asked if a.strip()]
     if not words or len(texts) < 3:
@@ -87,10 +91,12 @@ def over_own_words(phrase: str, steps: Sequence[str], asked: Sequence[str]) -> s
         for m in _VALUE.finditer(step.split(": `", 1)[-1]):
             head = " ".join(_HEAD_END.split(m.group(1), maxsplit=1)[0].split())
             held = head.split()
-            if any("a" <= c.lower() <= "z" for c in head) or words[0] not in held:
+            if any("a" <= c.lower() <= "z" for c in head) or not any(alike(words[0], h) for h in held):
                 continue
             if all(w in held for w in words):
                 return phrase  # the phrase is the constant's words: the requests name it so
+            if len(words) > len(held) and all(any(alike(h, w) for w in words) for h in held):
+                return phrase  # the head's thing and more: its act
             n = sum(1 for w in set(held) if w in written)
             if n >= 2 and n > best[0]:
                 best = (n, head)

@@ -57,6 +57,7 @@ _JAPANESE = re.compile(r"[\u3041-\u3096\u30a0-\u30ff]|[\u3400-\u4dbf\u4e00-\u9ff
 _KEY = re.compile(r"^[\w.:-]+: `|[\w.-]+=")  # a step's tool name, an argument's key
 _TOOL_STEP = re.compile(r"^([A-Za-z][\w.:-]*): `")
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+")
+_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f\u1e00-\u1eff]+")  # a word in Latin letters, marks included
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2}")
 # a word's letters in a script with spaces, not Latin, CJK or Hangul (Cyrillic, Greek, Hebrew, Armenian...)
 _OTHER_LETTERS = re.compile(
@@ -258,8 +259,8 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
         return ja_kind_title(without_count_tail(title, texts), steps, texts, week)
     bare = _HOLE.sub(" ", title)
     words = [w.lower() for w in _WORD.findall(bare)]
-    if len(texts) < 3 or not words or not all(w.isascii() for w in words):
-        return title
+    if len(texts) < 3 or not words or not all(_LATIN.fullmatch(w) for w in words):
+        return title  # `Spigel poléieren` is Latin too: its `é` no other script (round 58)
     said = " ".join(texts).lower()
     if any(len(w) >= 3 and w not in FUNCTION_WORDS and re.search(rf"\b{re.escape(w)}", said) for w in words):
         return title  # the requests write the title's words: it is in their language
