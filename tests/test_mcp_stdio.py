@@ -124,7 +124,7 @@ def test_lists_the_ten_tools_with_their_arguments(served: Served) -> None:
         "agent",
         "session",
     }
-    assert props["feedback"] == {"path", "outcome", "note"} and props["context"] == {
+    assert props["feedback"] == {"path", "outcome", "note", "at"} and props["context"] == {
         "query",
         "budget",
         "kind",
