@@ -173,9 +173,9 @@ _NEXT_KEY = re.compile(r" +[A-Za-z_][\w.-]*=")
 
 
 def clean_name(word: str) -> str:
-    """A placeholder name: lower case, words joined by `_`."""
+    """A placeholder name: lower case, words joined by `_`, letters of any script kept (`kön`, not `k_n`)."""
     word = re.sub(r"(?<=[a-z0-9])(?=[A-Z][a-z])", "_", word)  # `workOrder` -> `work_order`
-    return re.sub(r"[\W_]+", "_", word.lower()).strip("_")[:30]  # letters of any script kept: `kön`, not `k_n`
+    return re.sub(r"[\W_]+", "_", word.lower()).strip("_")[:30]
 
 
 # keys that hold an edit's text, not a role: a package inside `new_string="{}>=1.2"` is no `new_string`
