@@ -118,6 +118,18 @@ def step_action(step: str) -> str:
     return " ".join(words) or step.split(" ", 1)[0][:40]
 
 
+_WHEN = re.compile(
+    r"(?<![\w.])(?:\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?|\d{4}/\d{1,2}/\d{1,2}"
+    r"|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{4}年\d{1,2}月\d{1,2}日)(?![\w])"
+)
+
+
+def without_dates(gist: str) -> str:
+    """An error's gist with its dates as the value they are, not one task's (`date`, as a placeholder with no
+    key of its own is named): a lesson named `…-not-before-2063-05-08` after one task's refusal (round 59)."""
+    return _WHEN.sub("date", gist)
+
+
 def lesson_name(error: str, step: str, fallback: str, job: str = "") -> str:
     """The lesson's file name: the job it is about (`job`, the procedure's or the kind of task's name, cut
     to 40 characters), then its error's message, else the step that failed, else `fallback`.
@@ -125,7 +137,7 @@ def lesson_name(error: str, step: str, fallback: str, job: str = "") -> str:
     A message that only says it failed (`failed`, `Error`, `失敗`) names nothing: the step does. The bare
     error named no job: two jobs timing out gave `the-operation-has-timed-out.md` and `…-2.md` (trial 14)."""
     if error_gist(error) and slugify(error_gist(error), default="") not in _GENERIC:
-        name = slugify(error_gist(error), max_length=60, default="")
+        name = slugify(without_dates(error_gist(error)), max_length=60, default="")
     else:
         name = slugify(f"{step_action(step)} failed", max_length=60, default="")
     lead = slugify(job, max_length=40, default="") if job else ""
