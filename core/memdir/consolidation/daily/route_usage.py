@@ -28,7 +28,7 @@ USUAL = re.compile(
     # the usual way told with its doer ("as we always do", "like always", "the way I usually do it", trial 27 #1)
     r"\b(?:as|like|the way)\s+(?:(?:we|i|you|they|she|he)\s+)?(?:always|usually|normally)\b|\bas (?:per )?normal\b|"
     r"いつもの|いつも通り|いつもどおり|通常の|例年の|例の手順|定例の|前回と同じ|同じやり方|所定の|"
-    r"(?:普段|通常|従来|前回|毎回|例年)(?:通り|どおり|と同じ|同様|のように)|例によって|"
+    r"(?:普段|従来|前回|毎回|例年)(?:通り|どおり|と同じ|同様|のように)|例によって|"
     r"(?:手順|手順書|ランブック|マニュアル|チェックリスト|フロー|流れ|段取り)(?:どおり|通り|に沿って|に従って|で)",
     re.I,
 )
