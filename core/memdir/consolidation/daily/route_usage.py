@@ -25,7 +25,10 @@ USUAL = re.compile(
     r"(?:as )?per the (?:runbook|checklist|procedure|steps|docs|wiki|guide|playbook|protocol|list)|"
     r"(?:followed|following|according to|went through|by) the (?:\w+ ){0,3}"
     r"(?:runbook|checklist|procedure|steps|playbook|protocol|list|guide)|by the book|routine)\b|"
+    # the usual way told with its doer ("as we always do", "like always", "the way I usually do it", trial 27 #1)
+    r"\b(?:as|like|the way)\s+(?:(?:we|i|you|they|she|he)\s+)?(?:always|usually|normally)\b|\bas (?:per )?normal\b|"
     r"いつもの|いつも通り|いつもどおり|通常の|例年の|例の手順|定例の|前回と同じ|同じやり方|所定の|"
+    r"(?:普段|従来|前回|毎回|例年)(?:通り|どおり|と同じ|同様|のように)|例によって|"
     r"(?:手順|手順書|ランブック|マニュアル|チェックリスト|フロー|流れ|段取り)(?:どおり|通り|に沿って|に従って|で)",
     re.I,
 )
@@ -71,6 +74,22 @@ _NEW = re.compile(
     r"にしました|仕様|補足|どこに|知っている|したい|予定|ませんか|でも|ではなく",
     re.I,
 )
+# nothing new said to be there: "No change.", "nothing changed since last year", "unchanged", 「変化なし」
+# 「変更はなかった」: the report's good news, never a sign of new material (trial 27 #1: "the same way as always.
+# No change." read as a change)
+_NO_NEWS = re.compile(
+    r"\b(?:no|not any|without|nothing)\s+(?:\w+\s+)?(?:changes?|changed|new|news|different)\b|"
+    r"\bnothing (?:has |had )?(?:changed|new|different)\b|\bunchanged\b|"
+    r"(?:変化|変更|変わり|異同)(?:は|も)?(?:なし|無し|ない|なかった|ありません|ありませんでした)",
+    re.I,
+)
+
+
+def _new_material(body: str) -> list[str]:
+    """The signs of new material in a text (_NEW), its "no change" / 「変化なし」 left out."""
+    return _NEW.findall(_NO_NEWS.sub(" ", body))
+
+
 # a feature of the trained usage model (regular -ed only): not past_tense.py, whose list would change its inputs
 _FIRST_PAST = re.compile(r"^(?:i |we )?\w+ed\b|した[。、]|しました|やりました|出しました|終わ", re.I)
 _CODE = re.compile(r"`[^`]+`|```")
@@ -102,7 +121,7 @@ def usage_features(body: str, blocks: list[Block]) -> np.ndarray:
         float(bool(DONE.search(body))),
         float(bool(FAILED.search(body))),
         float(bool(PENDING.search(body))),
-        float(min(6, len(_NEW.findall(body)))),
+        float(min(6, len(_new_material(body)))),
         float(body.count("?") + body.count("？")),
         math.log1p(content_words(blocks)),
         math.log1p(len(sents)),
@@ -198,7 +217,7 @@ def plain_report(body: str, blocks: list[Block]) -> bool:
         or shell_steps(body) != body
     ):
         return False
-    if _NEW.search(body) or _NUM.search(body) or "?" in body or "？" in body:
+    if _new_material(body) or _NUM.search(body) or "?" in body or "？" in body:
         return False
     first = _ASIDE.sub("", (sentences(body) or [body])[0].strip())
     return bool(_DONE_EN.match(first) or _DONE_JA.search(first))

@@ -98,6 +98,30 @@ def _pairs_ja(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
+# a name in a report is the party or the object of this run, never another scope (trial 27 #2: "the Tokyo National
+# Museum loan" refused as another scope than "outgoing loans"): a capitalised word inside a sentence not written in
+# title case, a word in quotes, or in Japanese a name with an honorific or a hall (〜様, 〜殿, 〜博物館, 〜美術館)
+_QUOTED = re.compile(r'"[^"\n]{1,60}"|“[^”\n]{1,60}”|「[^」\n]{1,30}」|『[^』\n]{1,30}』')
+_JA_NAME = re.compile(r"^(?:.+(?:様|殿)|.{2,}館)$")
+
+
+def _names(text: str) -> set[str]:
+    """The words a report writes as names: capitalised ones ("Tokyo", "Museum"; an acronym is no name, a word
+    opening a sentence is not read as one, nor are the words of a sentence in title case) and quoted ones."""
+    out = {w for q in _QUOTED.findall(text) for w in _WORD.findall(q) + _JA_RUN.findall(q) if w != "の"}
+    for sent in re.split(r"[.;:!?\n]", _QUOTED.sub(" ", text)):
+        words = _WORD.findall(sent)
+        if all(w[:1].isupper() for w in words if len(w) > 3):
+            continue  # a heading in title case: its capitals name nothing
+        out |= {_POSSESSIVE.sub("", w) for w in words[1:] if w[:1].isupper() and not w.isupper()}
+    return out
+
+
+def _is_name(word: str, names: set[str]) -> bool:
+    """Whether a qualifier as written is a name of the report's (`_names`) or a Japanese one (〜様, 〜館)."""
+    return word in names or bool(_JA_NAME.match(word))
+
+
 def scope_differs(report: str, title: str) -> str:
     """The title's qualified noun and the report's same noun qualified otherwise ("" when none): the title
     "Pack and ship an overseas order" and "Packed the Osaka orders" -> `"overseas order" / "Osaka orders"`.
@@ -107,10 +131,13 @@ def scope_differs(report: str, title: str) -> str:
         return ""
     said = {q for q, _, _ in pairs(report)} | {h for _, h, _ in pairs(report)}
     titled = {q for q, _, _ in pairs(title)} | {h for _, h, _ in pairs(title)}
+    names = _names(report)
     for tq, th, twritten in pairs(title):
         if any(_same_word(tq, w) for w in said):
             continue
         for rq, rh, rwritten in pairs(report):
+            if _is_name(rq if language(title) == "ja" else rwritten.split()[0], names):
+                continue  # whose or what it was done for (a lender, a client): the case, not a scope
             if rh == th and not any(_same_word(rq, w) for w in titled) and not _fills_placeholder(title, rh):
                 return f'another scope: title "{twritten}", report "{rwritten}"'
     return ""
