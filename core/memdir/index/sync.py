@@ -184,7 +184,11 @@ class IndexSync:
         ]
         if max_embed_chunks is not None:  # embed what fits, newest first: a big note never starves the rest
             fits: list[tuple[str, list[str]]] = []
-            room = max_embed_chunks
+            # a backlog this sync found (a fresh vault) is left whole to `index sync`: a search stays quick;
+            # notes left waiting by earlier syncs are embedded as they fit (trial 27 #2)
+            room = max_embed_chunks if not (report.new or report.changed) else 0
+            if sum(len(c) for _, c in prepared) <= max_embed_chunks:
+                room = max_embed_chunks
             for rel, chunks in prepared:
                 if len(chunks) <= room:
                     fits.append((rel, chunks))
