@@ -24,6 +24,8 @@ from memdir.jsonvalue import JSONObject, JSONValue
 from memdir.locks import file_lock
 from memdir.paths import STATE_DIR
 from memdir.redaction import find_secrets, redact_record
+from memdir.secret_named import credential_value
+from memdir.secret_names import names_password, names_secret
 
 log = logging.getLogger(__name__)
 
@@ -276,8 +278,10 @@ def _why(raw: bytes) -> str:
 def secret_keys(event: Mapping[str, object]) -> list[str]:
     """Where in an event a string holds a secret-like value, as `key.key[i]` paths (the values are never
     returned): the text detectors `memdir lint` runs on notes (`find_secrets`), on each string and key.
-    The key-name rule `append` masks by (`"token": "..."`) is not an alarm: webhook payloads carry response
-    ids and pagination tokens under such names (the weekly sets' Typeform `form_response.token`)."""
+    The key-name rule `append` masks by is one too when the name says which credential it is
+    (`api_token`, `client_secret`, `password`, `x-api-key`) and the value is one a person could use
+    (trial 27 #9); a bare issued id (`token`, `session_id`) or a pagination token (`next_token`) is not:
+    webhook payloads carry response ids under such names (the weekly sets' Typeform `form_response.token`)."""
     out: list[str] = []
     _walk_strings(dict(event), "", out)
     return out
@@ -292,7 +296,24 @@ def _walk_strings(value: object, where: str, out: list[str]) -> None:
             if isinstance(k, str) and find_secrets(k):
                 out.append(f"a key of `{where}`" if where else "a key")
                 continue
-            _walk_strings(v, f"{where}.{k}" if where else str(k), out)
+            at = f"{where}.{k}" if where else str(k)
+            if isinstance(k, str) and isinstance(v, str) and _named_credential(k, v) and not find_secrets(v):
+                out.append(at)
+                continue
+            _walk_strings(v, at, out)
     elif isinstance(value, list):
         for i, v in enumerate(value):
             _walk_strings(v, f"{where}[{i}]", out)
+
+
+_ISSUED_ID = re.compile(r"(?i)_*(?:session|sessid|sid|token)(?:[-_.]?(?:id|no|number|code))?")
+_PAGING = re.compile(
+    r"(?i)(?:^|[-_.]|(?<=[a-z]))(?:next|prev|previous|page|cursor|continuation|paging)(?=[-_.]?[A-Za-z])"
+)
+
+
+def _named_credential(key: str, value: str) -> bool:
+    """A value under a name that says which credential it is (`api_token`, `password`), shaped like one."""
+    if not names_secret(key) or _ISSUED_ID.fullmatch(key) or _PAGING.search(key):
+        return False
+    return credential_value(value, any_word=names_password(key))

@@ -81,6 +81,16 @@ class Memory(MemoryRoot):
             lambda ep: (f"memdir episode: {ep.id}\n", [ep.file]),
         )
 
+    def restore_episodes(self, ids: list[str] | None = None, dismiss: bool = False) -> list[str]:
+        """Append again the sections memdir wrote that their day file lost (an editor saved over them),
+        all or those of `ids`; with `dismiss`, forget their copies instead. Returns the episode ids."""
+        from memdir.notes import episode_copies
+
+        self.check_root()
+        if dismiss:
+            return [s.id for s in episode_copies.dismiss(self.root, ids)]
+        return [s.id for s in episode_copies.restore(self.store, ids)]
+
     def add_note(
         self,
         kind: str,

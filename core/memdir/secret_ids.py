@@ -15,7 +15,9 @@ wherever secrets are (`secret_detect.py` runs this detector with the others):
   issuer's prefix and length (Visa, Mastercard, Amex, JCB, Discover, Diners, UnionPay) and a
   valid Luhn digit (`stdnum.luhn`);
 - a bank account number (6 to 17 digits, or `123-4567890`) right after an account cue: `account`,
-  `acct`, `a/c`, `account number`, `口座`, `口座番号`, `普通`, `当座` (`普通預金 1234567`).
+  `acct`, `a/c`, `account number`, `口座`, `口座番号`, `普通`, `当座` (`普通預金 1234567`);
+- a bank's branch or routing code right after its label: `sort code 60-16-13`, `routing number`,
+  `ABA`, `BSB 062-000`, `transit number`, `支店番号`, `店番`, `銀行コード` (trial 27 #9).
 
 Public numbers stay: a Japanese corporate number (法人番号, 13 digits) and an invoice issuer number
 (`T` + 13 digits) are longer than an Individual Number, and a number with a letter, a `+` or a
@@ -175,7 +177,25 @@ def _account_spans(text: str) -> Iterator[tuple[int, int]]:
             yield m.span(1)
 
 
-_HAS_DIGITS = re.compile(r"\d{3}")
+# a bank's branch or routing code a label names (trial 27 #9): with the account number it completes the
+# payment details, and it has no place in a note's description; masked only right after its label
+_BANK_CODE = re.compile(
+    r"(?i)(?:(?<![a-z])(?:sort[ _-]?code|routing(?:[ _-]?(?:number|num|no|nr|code|transit)\.?)?|aba|bsb|"
+    r"transit[ _-]?(?:number|no)\.?)(?![a-z])[\"']?(?:\s*(?:is|[:=#]))?\s*[\"']?"
+    r"(\d{2}-\d{2}-\d{2}|\d{3}-\d{3}|\d{6}|\d{9})"  # UK sort code, AU BSB, US ABA routing number
+    r"|(?:支店番号|支店コード|店番号|店番|銀行コード|金融機関コード)\s*(?:[:：]|は)?\s*(\d{3,4}))"
+    r"(?![\d\-/A-Za-z]|[.,]\d)"
+)
+_BANK_HINTS = ("sort", "routing", "aba", "bsb", "transit", "店番", "支店", "銀行コード", "金融機関")
+
+
+def _bank_code_spans(text: str) -> Iterator[tuple[int, int]]:
+    lowered = text.lower()
+    if any(h in lowered for h in _BANK_HINTS):
+        yield from (m.span(1) if m.group(1) else m.span(2) for m in _BANK_CODE.finditer(text))
+
+
+_HAS_DIGITS = re.compile(r"\d{2}")
 _FOUR = re.compile(r"\d{4}")  # every id but an account (`123-456789`) has 4 digits in a row
 
 
@@ -189,3 +209,4 @@ def id_spans(text: str) -> Iterator[tuple[int, int]]:
         yield from _card_spans(text)
         yield from _iban_spans(text)
     yield from _account_spans(text)
+    yield from _bank_code_spans(text)

@@ -15,6 +15,8 @@ from memdir.activity import ReadStats
 from memdir.daemon.info import daemon_status, jobs_status
 from memdir.daemon.runs import RunJournal
 from memdir.errors import ConfigError
+from memdir.notes.episode_copies import lost_line as lost_line  # the line status prints (cli)
+from memdir.notes.episode_copies import lost_sections
 from memdir.notes.lint import LintProblem, lint_root
 from memdir.notes.outside import outside_notes
 from memdir.runs.state import EpisodeState
@@ -62,6 +64,7 @@ class StatusDocument(TypedDict):
     pending_episodes: int
     unread_episode_files: list[UnreadEpisodeFile]  # each waits for a person's fix, named by status
     too_large_episodes: list[str]  # day files or episodes no run reads (too large; trial 26), never pending
+    lost_episodes: list[str]  # ids of sections memdir appended that their day file no longer holds (trial 27)
     pending_today: int  # of the pending: today's, which a daily run without --date leaves for tomorrow
     pending_later: dict[str, int]  # of the pending: per day after today (a day file from another zone)
     daily_unfinished_run: str | None
@@ -169,6 +172,7 @@ def collect_status(
         "pending_episodes": pending,
         "unread_episode_files": unread,
         "too_large_episodes": large,
+        "lost_episodes": [s.id for s in lost_sections(store.root)],
         "pending_today": days.get(today, 0),
         "pending_later": {d: n for d, n in days.items() if d > today},
         "daily_unfinished_run": _unfinished_daily(store),
@@ -215,6 +219,9 @@ def _unfinished_daily(store: NoteStore) -> str | None:
 def _index_section(index: IndexService) -> IndexInfo:
     """The `index` section: notes, chunks, embedder, bad files skipped, stale or not (never syncs)."""
     try:
-        return index.info()
+        info = index.info()
     except Exception as exc:  # status must report, never fail
         return {"built": False, "error": str(exc)}
+    if info.get("pending"):  # searched by their words only until embedded (trial 27 #2)
+        info["hint"] = "run `memdir index sync` to embed the notes waiting for vectors"
+    return info

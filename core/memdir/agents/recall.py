@@ -33,6 +33,7 @@ import numpy as np
 
 from memdir.index.lexical import tiny_text, tokenize
 from memdir.index.search import SearchHit
+from memdir.index.view import pending_notes
 from memdir.jsonvalue import JSONObject
 
 if TYPE_CHECKING:
@@ -342,3 +343,14 @@ def unreadable_line(bad: list[str]) -> str:
         return ""
     names = ", ".join(bad[:3]) + (f" and {len(bad) - 3} more" if len(bad) > 3 else "")
     return f"{len(bad)} file(s) could not be read and are not searched ({names}): `memdir lint` says why"
+
+
+def pending_line(svc: IndexService, mode: str = "hybrid") -> str:
+    """What a search says when notes wait for their vectors (so it ranked them by their words only),
+    "" when none do or the search was lexical anyway (trial 27 #2)."""
+    n = 0 if mode == "lexical" else pending_notes(svc.view())
+    if not n:
+        return ""
+    return (
+        f"{n} note(s) wait for vectors and were matched by their words only: `memdir index sync` embeds them"
+    )

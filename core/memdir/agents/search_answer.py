@@ -15,6 +15,7 @@ from memdir.agents.recall import (
     RELEVANT_DEPTH,
     MemoryHit,
     other_script_in_memory,
+    pending_line,
     relevant_below,
     unreadable_line,
 )
@@ -99,11 +100,15 @@ def search_answer(
         )
         if weak and (line := unreadable_line(unreadable_files(svc))):
             hints.append(line)
+        if waiting := pending_line(svc, mode):
+            hints.append(waiting)
         shown = redact_text(query).strip()  # the answer shows no secret the query held
         message = "; ".join([f"no note matched {shown[:80]!r}", *hints])
     else:
         deeper = 0 if weak else relevant_below(svc, store, query, k, kind, tags, min_confidence, mode)
         hints = [deeper_hint(deeper, k, more=True)] if deeper else []  # trial 16: else dropped unsaid
+        if waiting := pending_line(svc, mode):
+            hints.append(waiting)
         message = "; ".join(hints)
     return {
         "query": echoed(query),

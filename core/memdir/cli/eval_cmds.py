@@ -183,8 +183,14 @@ def eval_cmd(
         with _progress(not no_progress) as progress:
             run = run_eval(data, root, ks=ks, rankers=rankers, progress=progress)
         for name, path, ranker in others:
-            rankings, missing = load_rankings(Path(path), name, data, ranker)
+            unknown: list[str] = []
+            rankings, missing = load_rankings(Path(path), name, data, ranker, unknown)
             run.add_compared(name, path, rankings)
+            if unknown:
+                shown = ", ".join(unknown[:5]) + (" …" if len(unknown) > 5 else "")
+                console(stderr=True).print(
+                    f"{path}: {len(unknown)} query id(s) not in the data set, left out: {shown}", markup=False
+                )
             if missing:
                 console(stderr=True).print(
                     f"{path}: {missing} queries not ranked (scored as nothing found)", markup=False

@@ -82,7 +82,7 @@ def search_cmd(
       memdir search "rotate the db password" -k 3 --kind procedures --json
       journalctl -u api --since today | memdir search - --kind episodes
     """
-    from memdir.agents.recall import RELEVANT_DEPTH, relevant_below
+    from memdir.agents.recall import RELEVANT_DEPTH, pending_line, relevant_below
 
     mem = state.memory
     text = text_arg(query, "query", MAX_QUERY_BYTES)
@@ -120,6 +120,8 @@ def search_cmd(
         say((more, "dim"), stderr=True)
     if any(h.relevant for h in hits):  # re-check N7: with hits too, once at the end (no hit names them)
         _say_unreadable(bad)
+    if waiting := pending_line(mem.index, mode):  # ranked by words only: say so (trial 27 #2)
+        say((f"  {waiting}", "dim"), stderr=True)
 
 
 def _say_unreadable(bad: list[str]) -> None:

@@ -14,6 +14,7 @@ import click
 from memdir.cli.common import CliState, console, echo_json, json_option, pass_state, say
 from memdir.errors import MemdirError
 from memdir.runs.report import later_line
+from memdir.status import lost_line
 
 if TYPE_CHECKING:
     from memdir.daemon.runs import RunRecord
@@ -83,6 +84,8 @@ def status_lines(data: StatusDocument, zone: tzinfo | None = None) -> list[str]:
         rows.append(("", later_line(data["pending_later"], words)))
     for u in data.get("unread_episode_files") or []:  # pending until a person fixes the file: say which
         rows.append(("", f"{u['file']}: {u['reason']}; fix it by hand (`memdir lint`)"))
+    if lost := data.get("lost_episodes"):  # an editor saved over what memdir appended (trial 27 #10)
+        rows.append(("", lost_line(lost)))
     if data.get("daily_unfinished_run"):
         rows.append(("", f"an interrupted daily run ({data['daily_unfinished_run']}) completes next time"))
     bad = data.get("activity_malformed_7d") or 0
@@ -99,6 +102,8 @@ def status_lines(data: StatusDocument, zone: tzinfo | None = None) -> list[str]:
     ix = data.get("index") or {}
     if ix.get("built"):
         fresh = "stale (the next search or sync updates it)" if ix.get("stale") else "up to date"
+        if ix.get("pending"):  # searched by their words only until embedded (trial 27 #2)
+            fresh = f"{ix['pending']} note(s) wait for vectors (searched by their words only): run `memdir index sync`"
         bad = len(ix.get("bad_files") or [])
         text = f"{ix.get('notes')} notes, {ix.get('chunks')} chunks, {fresh}; embedder {ix.get('embedder')}"
         rows.append(("index", text + (f"; {bad} file(s) skipped (memdir lint)" if bad else "")))

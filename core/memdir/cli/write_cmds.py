@@ -43,6 +43,30 @@ def episode_add(state: CliState, text: str, title: str | None, at: str | None, a
         say("added ", ep.id)
 
 
+@episode_group.command("restore")
+@click.argument("ids", nargs=-1)
+@click.option("--dismiss", is_flag=True, help="Forget the kept copies instead (sections deleted on purpose).")
+@click.option("--json", "as_json", is_flag=True, help="Print the ids as JSON.")
+@pass_state
+def episode_restore(state: CliState, ids: tuple[str, ...], dismiss: bool, as_json: bool) -> None:
+    """Append again the sections memdir wrote that are no longer in their day file (an editor saved
+    over them); IDS (episode ids) picks some, default all. `memdir status` and `memdir lint` list them.
+
+    \b
+    Example:
+      memdir episode restore
+      memdir episode restore episodes/2026-12-04.md#1015-backup-check --dismiss
+    """
+    done = state.memory.restore_episodes(list(ids) or None, dismiss=dismiss)
+    if as_json:
+        echo_json({"dismissed" if dismiss else "restored": done})
+        return
+    if not done:
+        say("no section memdir wrote is missing from its day file" + (" among those ids" if ids else ""))
+    for episode_id in done:
+        say("dismissed " if dismiss else "restored ", episode_id)
+
+
 @click.command("log")
 @click.option(
     "--type",

@@ -60,10 +60,15 @@ def picked_lines(path: Path, ranker: str) -> list[tuple[int, Mapping[str, JSONVa
 
 
 def load_rankings(
-    path: Path, name: str, dataset: EvalDataset, ranker: str | None = None
+    path: Path,
+    name: str,
+    dataset: EvalDataset,
+    ranker: str | None = None,
+    unknown: list[str] | None = None,
 ) -> tuple[dict[str, Ranking], int]:
     """(query id -> ranking as (path, score), number of dataset queries the file does not rank);
-    the lines of `ranker` (default: name) when the file holds several rankers."""
+    the lines of `ranker` (default: name) when the file holds several rankers. The query ids the
+    data set does not hold are left out, and added to `unknown` when given (trial 27 #16)."""
     rows = picked_lines(path, ranker or name)
     queries = {q.id: q for q in dataset.queries}
     paths, by_id = _resolver(dataset)
@@ -71,6 +76,8 @@ def load_rankings(
     for n, r in rows:
         q = queries.get(str(r["query_id"]))
         if q is None:
+            if unknown is not None and str(r["query_id"]) not in unknown:
+                unknown.append(str(r["query_id"]))
             continue
         as_path = "paths" in r
         names = r.get("paths") if as_path else r.get("ranked")

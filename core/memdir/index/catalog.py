@@ -66,6 +66,7 @@ class IndexInfo(TypedDict, total=False):
     bad_files: list[BadFile]
     stale: bool
     pending: int
+    hint: str  # what to run when notes wait for vectors
     path: str
 
 

@@ -247,7 +247,7 @@ def search_memory(
         raise MemdirError(f"unknown kind {kind!r} (use {', '.join(KINDS)} or skills)")
     if k <= 0 or not query.strip():
         return []
-    svc.ensure_fresh()
+    svc.ensure_fresh(embed_waiting=mode != "lexical")  # a lexical search never waits on the model
     view = svc.view()
     allowed = _allowed(view.catalog.records, kind, tags, min_confidence)
     if kind and allowed is None:

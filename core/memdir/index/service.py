@@ -35,7 +35,7 @@ from memdir.index.repair import repair_layout
 from memdir.index.scan import scan_stats
 from memdir.index.sync import IndexSync, Progress, SyncReport, recount_terms
 from memdir.index.unwritable import refused_write, sync_in_memory
-from memdir.index.view import IndexView, best_chunk_cosines, top_notes
+from memdir.index.view import IndexView, best_chunk_cosines, pending_notes, top_notes
 from memdir.locks import file_lock
 
 if TYPE_CHECKING:
@@ -82,6 +82,7 @@ class IndexService:
         self._view: IndexView | None = None
         self._checked_at = 0.0
         self._memory: Catalog | None = None  # the index kept in memory when the root refuses writes
+        self._tried: tuple[int, int, int] | None = None  # index stamp when no waiting note fitted
 
     @property
     def embedder(self) -> Embedder:
@@ -135,7 +136,7 @@ class IndexService:
         New and changed notes are searchable by their words as soon as their terms are counted
         (the catalog is published before any embedding); their vectors follow. `should_stop`,
         polled between embedding batches, ends a long sync early at a safe point; with
-        `max_embed_chunks`, a sync that would embed more than that embeds nothing. Notes left
+        `max_embed_chunks`, only the notes that fit in that many chunks are embedded. Notes left
         without vectors are `pending`: the next sync embeds them.
         """
         rels = None if paths is None else [self.store.relpath(p) for p in paths]
@@ -255,28 +256,33 @@ class IndexService:
         current = {p: s for p, s in stats.items() if not isinstance(s, str)}
         return current != known
 
-    def ensure_fresh(self, max_age: float = 2.0) -> SyncReport | None:
-        """Sync if the files changed since the last check (at most every max_age seconds); never waits on a busy sync."""
+    def ensure_fresh(self, max_age: float = 2.0, embed_waiting: bool = True) -> SyncReport | None:
+        """Sync if the files changed since the last check (at most every max_age seconds), or (`embed_waiting`)
+        to embed notes left waiting for vectors, what fits; never waits on a busy sync."""
         now = time.monotonic()
         if self._checked_at and now - self._checked_at < max_age:
             return None
         built = index_dir(self.root).joinpath("catalog.json").exists()
         if (built or self._memory is not None) and not self.is_stale():
             self._checked_at = now
-            return None
+            waiting = embed_waiting and self._memory is None and pending_notes(self.view()) > 0
+            if not waiting or self._tried == stamp(self.root):
+                return None  # up to date; or what waits for vectors did not fit since the index changed
         try:
-            return self.sync(lock_timeout=0.0 if built else 5.0, max_embed_chunks=INLINE_EMBED_CHUNKS)
+            report = self.sync(lock_timeout=0.0 if built else 5.0, max_embed_chunks=INLINE_EMBED_CHUNKS)
         except (StoreWriteError, OSError) as exc:
             if not refused_write(exc):
                 raise
             self._sync_in_memory(exc)
             return None
         except LockError:
-            # Another process is syncing and will publish what changed: answer from the current
-            # index now, and look again only after max_age (not a stat scan + lock try per query).
+            # another process syncs and publishes what changed: answer now, look again after max_age
             self._checked_at = time.monotonic()
             log.info("another process is syncing the index; searching the current index")
             return None
+        none_fitted = report.pending and not report.embedded_chunks
+        self._tried = stamp(self.root) if none_fitted else None
+        return report
 
     # -- reading ---------------------------------------------------------------
     def view(self) -> IndexView:

@@ -6,8 +6,10 @@ seen at a deleted path means the note moved (its vectors are reused), anything e
 indexed in two steps. First its record and term counts enter the catalog, marked `pending`,
 and the catalog is published: lexical search finds the note from then on. Then its chunks
 are embedded, newest notes first, and published every CHECKPOINT seconds. A sync stopped
-early (`should_stop`), or told not to embed this much (`max_embed_chunks`), leaves notes
-pending; the next sync embeds them. Bad files are reported in `SyncReport.errors` and
+early (`should_stop`), or told to embed at most `max_embed_chunks` (the notes that fit are
+embedded, newest first), leaves notes pending; the next sync embeds them. A note larger than the
+daily's too-large limit gets vectors for its first HEAD_CHUNKS chunks only, and is searched whole by
+its words. Bad files are reported in `SyncReport.errors` and
 skipped; they never stop the sync.
 """
 
@@ -28,6 +30,7 @@ from memdir.index.chunking import TokenCounter, estimate_tokens, lexical_text, n
 from memdir.index.lexical import term_counts
 from memdir.index.moves import record_moves
 from memdir.index.scan import index_dirs, is_indexable, scan_stats
+from memdir.inputs import MAX_EPISODE_BYTES
 from memdir.jsonvalue import JSONObject
 from memdir.notes.frontmatter import split_text
 from memdir.notes.model import Note, hash_bytes, valid_confidence
@@ -44,6 +47,13 @@ StoreFn = Callable[[list[str], list[tuple[str, np.ndarray, "str | None", str]]],
 MAX_INDEX_BYTES = 2_000_000
 EMBED_BATCH = 64
 GROUP_CHUNKS = 512  # notes are embedded, stored and checkpointed in groups of about this many chunks
+HEAD_CHUNKS = 8  # a note over the daily's too-large limit is embedded by its first chunks only (trial 27 #2)
+
+
+def embedded_chunks(chunks: list[str], size: int) -> list[str]:
+    """The chunks of a note that get vectors: all of them, or the first HEAD_CHUNKS of a note larger than
+    the daily's too-large limit (a pasted export); such a note is still searched whole by its words."""
+    return chunks[:HEAD_CHUNKS] if size > MAX_EPISODE_BYTES else chunks
 
 
 @dataclass
@@ -163,13 +173,32 @@ class IndexSync:
         before every embedding batch; once true, the notes not yet done stay pending.
         """
         order = sorted(notes, key=lambda r: (-cat.records[r].mtime_ns, r))
-        prepared = [(rel, note_chunks(notes[rel], self.chunk_tokens, self.count)) for rel in order]
-        total = sum(len(chunks) for _, chunks in prepared)
-        if max_embed_chunks is not None and total > max_embed_chunks:
-            log.info(
-                "%d note(s) (%d chunks) wait for vectors; `memdir index sync` embeds them", len(notes), total
+        prepared = [
+            (
+                rel,
+                embedded_chunks(
+                    note_chunks(notes[rel], self.chunk_tokens, self.count), cat.records[rel].size
+                ),
             )
-            return
+            for rel in order
+        ]
+        if max_embed_chunks is not None:  # embed what fits, newest first: a big note never starves the rest
+            fits: list[tuple[str, list[str]]] = []
+            # a backlog this sync found (a fresh vault) is left whole to `index sync`: a search stays quick;
+            # notes left waiting by earlier syncs are embedded as they fit (trial 27 #2)
+            room = max_embed_chunks if not (report.new or report.changed) else 0
+            if sum(len(c) for _, c in prepared) <= max_embed_chunks:
+                room = max_embed_chunks
+            for rel, chunks in prepared:
+                if len(chunks) <= room:
+                    fits.append((rel, chunks))
+                    room -= len(chunks)
+            if len(fits) < len(prepared):
+                log.info(
+                    "%d note(s) wait for vectors; `memdir index sync` embeds them", len(prepared) - len(fits)
+                )
+            prepared = fits
+        total = sum(len(chunks) for _, chunks in prepared)
         if progress and total:
             progress("embed", 0, total)
         done = start = 0
@@ -226,8 +255,8 @@ class IndexSync:
 
         `publish` is called once the term counts of every new and changed note are in cat and
         before any embedding (the service saves the catalog there). `should_stop` (polled between
-        embedding batches) ends the sync early at a safe point; `max_embed_chunks` skips the
-        embedding when more chunks than that wait (search's inline sync).
+        embedding batches) ends the sync early at a safe point; `max_embed_chunks` embeds only the
+        notes that fit in that many chunks (search's inline sync).
         """
         t0 = time.perf_counter()
         cat.loaded = None  # this sync edits the vectors: never reuse the file's matrix

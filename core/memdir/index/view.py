@@ -55,3 +55,8 @@ def top_notes(
     idx = np.argpartition(-scores, n - 1)[:n]
     pairs = [(view.paths[i], float(scores[i])) for i in idx if np.isfinite(scores[i])]
     return sorted(pairs, key=lambda kv: (-kv[1], kv[0]))
+
+
+def pending_notes(view: IndexView) -> int:
+    """How many notes of the index wait for their vectors (searched by their words only)."""
+    return sum(1 for r in view.catalog.records.values() if r.pending)

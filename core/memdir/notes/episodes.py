@@ -31,6 +31,7 @@ from memdir.notes.day_cuts import (  # demote_headings moved there; tests still 
     top_holds_content,
     top_title,
 )
+from memdir.notes.episode_copies import WrittenSection, keep_copy
 from memdir.notes.episode_titles import heading_title
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_bytes, hash_text
@@ -379,5 +380,10 @@ class EpisodeLog:
             if written != hash_bytes(new_bytes):  # a secret was masked: the episode is what was written
                 new_bytes = self.store.read_bytes(rel)
         new_text = new_bytes.decode("utf-8", "replace")
-        episodes = parse_episode_text(rel, new_text)
-        return episodes[-1]
+        ep = parse_episode_text(rel, new_text)[-1]
+        head_line = next((ln for ln in reversed(new_text.splitlines()) if ln.startswith("## ")), heading)
+        try:  # a copy as the file holds it: an editor's save over it is noticed (episode_copies.py)
+            keep_copy(self.store.root, day, WrittenSection(ep.id, head_line.rstrip(), ep.text))
+        except OSError as exc:
+            log.warning("no copy kept of %s: %s", ep.id, exc)
+        return ep

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from memdir.errors import MemdirError, NoteError, PathError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.conflicts import find_conflicts
+from memdir.notes.episode_copies import lost_sections
 from memdir.notes.episodes import bad_day_name
 from memdir.notes.frontmatter import key_line, split_text, wide_colon_keys
 from memdir.notes.outside import outside_notes
@@ -153,7 +154,24 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
     outside = outside_notes(store.root)
     if outside.count:
         problems.append(LintProblem(".", "warning", outside.line()))  # the root: a count over it
+    problems.extend(_lost_sections(store))
     return sorted(problems, key=lambda p: (p.path, p.level, p.message))
+
+
+def _lost_sections(store: NoteStore) -> list[LintProblem]:
+    """A day file that lost sections memdir appended (an editor saved over them; trial 27 #10)."""
+    by_file: dict[str, list[str]] = {}
+    for s in lost_sections(store.root):
+        by_file.setdefault(s.file, []).append(s.id)
+    return [
+        LintProblem(
+            rel,
+            "warning",
+            f"{len(ids)} section(s) memdir appended are no longer here (an editor saved over them?): "
+            "`memdir episode restore` appends them again, `memdir episode restore --dismiss` forgets them",
+        )
+        for rel, ids in sorted(by_file.items())
+    ]
 
 
 def _undescribed(problems: list[LintProblem]) -> list[LintProblem]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -41,9 +42,12 @@ from memdir.consolidation.daily.router import RoutedPart, Router
 from memdir.consolidation.daily.run_apply import apply_plan, preview_plan, within_note_size
 from memdir.consolidation.daily.run_text import count_actions, unnamed_reports
 from memdir.errors import MemdirError
+from memdir.index.catalog import index_dir
 from memdir.index.embedder import routing_name
+from memdir.index.view import pending_notes
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.locks import file_lock
+from memdir.notes.episode_copies import lost_line, lost_sections
 from memdir.notes.episodes import Episode, UnreadFile
 from memdir.runs.gitcommit import commit_run
 from memdir.runs.journal import Journal, Plan
@@ -62,6 +66,7 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
+EMBED_SECONDS = 60.0  # a daily run embeds notes left waiting for vectors for at most this long
 
 
 class DailyConsolidator:
@@ -136,6 +141,8 @@ class DailyConsolidator:
         unread: list[UnreadFile] = []
         episodes, retried = self._collect(day, refused, unread)
         report.errors.extend(refused)  # too large to read: left as they are, the run goes on
+        if lost := lost_line([s.id for s in lost_sections(self.root)]):  # an editor saved over them
+            report.errors.append(lost)
         if day is not None and not (refused or unread or next(self.episodes.iter_episodes(on=day), None)):
             report.stats["no_episodes_on"] = day.isoformat()  # none at all, not "done by an earlier run"
         report.processed = len(episodes) + len(retried) + sum(u.episodes for u in unread)
@@ -280,11 +287,19 @@ class DailyConsolidator:
         return res.routed
 
     def _sync_index(self, report: RunReport) -> None:
+        """Index what the run wrote, then embed notes left waiting for vectors (by searches, an
+        earlier run) for up to EMBED_SECONDS: a daily run is how a root without a daemon catches up."""
         changed = report.created + report.updated
-        if not (changed and self.index is not None):
+        if self.index is None:
             return
         try:
-            self.index.sync(paths=changed)
+            if changed:
+                self.index.sync(paths=changed)
+            if index_dir(self.store.root).joinpath("catalog.json").exists() and pending_notes(
+                self.index.view()
+            ):
+                deadline = time.monotonic() + EMBED_SECONDS
+                self.index.sync(lock_timeout=0.0, should_stop=lambda: time.monotonic() > deadline)
         except (ImportError, MemdirError) as exc:  # ImportError: chromadb loads only here
             log.warning("index not synced after the daily run: %s", exc)
 
