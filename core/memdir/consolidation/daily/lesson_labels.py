@@ -24,12 +24,17 @@ _AHEAD = re.compile(
     r"(?i)今後|次回から|次から|これからは|以後|\b(?:from now on|next time|going forward|always|never)\b|必ず"
 )
 
+_KANA = re.compile(r"[\u3040-\u30ff]")
+# told in the past (「…しなかった。」「…できなかった。」「…でした。」), as a failure is; a rule is told in the present
+_PAST_JA = re.compile(r"(?:た|だ|でした|ました)(?:ね|よ)?[。！」]*$")
+
 
 def failure_labelled(s: str) -> bool:
     """A sentence under a failure label that states no rule for the future."""
     m = _FAILURE_LABEL.match(s)
     rest = s[m.end() :] if m else ""
-    return bool(rest.strip()) and not _AHEAD.search(rest)
+    told = not _KANA.search(rest) or bool(_PAST_JA.search(rest.strip()))  # 「反省点：…をもらう。」 is a rule
+    return bool(rest.strip()) and told and not _AHEAD.search(rest)
 
 
 def without_failure_label(s: str) -> str:
