@@ -121,7 +121,7 @@ _NEXT_ACT = re.compile(
 )
 _VAGUE = re.compile(r"(?i)^\S+ (?:it|this|that|they|them)\b")  # "before it leaves" says nothing by itself
 _WHEN_JA = re.compile(
-    r"[^、。：:]{2,40}(?:ときは|ときには|時は|時には|際は|際には|前に|前は|あとは|後は|日は|場合は)"
+    r"[^、。：:]{2,40}(?:ときは|ときには|時は|時には|際は|際には|(?<![事以直寸午生名手])前(?:に|は)|あとは|後は|日は|場合は)"
 )
 
 

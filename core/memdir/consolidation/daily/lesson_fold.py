@@ -164,6 +164,7 @@ def fold_lessons(
     out: list[Op] = []
     mine: dict[str, tuple[int, set[str]]] = {}  # lessons this run writes: path -> (index in out, fix terms)
     folded = 0
+    moved: dict[str, str] = {}  # a planned note -> the lesson it became
     for o in ops:
         ep = by_id.get(o.episodes[0]) if len(o.episodes) == 1 else None
         plain = (
@@ -226,7 +227,19 @@ def fold_lessons(
                     f"told for its lesson: its one note is the lesson (routed {o.path.split('/')[0]}){story}"
                 )
         folded += 1
-    return out, folded
+        moved[o.path] = path
+    return [_item_renamed(o, moved) for o in out], folded
+
+
+def _item_renamed(o: Op, moved: dict[str, str]) -> Op:
+    """A review item of the run that names a note the plan made a lesson names the lesson's real path (trial 27 #5:
+    "a newer note changes what this note says: knowledge/x.md", the note being at knowledge/lessons/x.md)."""
+    said = str(o.review.get("description") or "")
+    if o.op != "review" or not any(p in said for p in moved):
+        return o
+    for planned, path in moved.items():
+        said = re.sub(rf"(?<![\w/.-]){re.escape(planned)}(?![\w/-])", path, said)
+    return replace(o, review={**o.review, "description": said})
 
 
 def _without_lesson_candidates(

@@ -79,9 +79,29 @@ def sentences(text: str, units: bool = False) -> list[str]:
         k += 1
     out = []
     for i, block in enumerate(blocks):
-        pieces = split_sentences(_SENT, _join(block))
+        pieces = _unquoted(split_sentences(_SENT, _join(block)))
         out += [code[i]] if i in code else with_figures(pieces) if units else pieces
     return out
+
+
+_PAIRS = (("「", "」"), ("『", "』"), ("“", "”"))
+
+
+def _unquoted(pieces: list[str]) -> list[str]:
+    """A quote holding whole sentences (「反省：…しなかった。今後は…する。」) read as the sentences it holds: its opening
+    bracket off the first, its closing one off the last, so no sentence keeps half a pair (trial 27 #7)."""
+    out = list(pieces)
+    for i, p in enumerate(out):
+        for a, b in _PAIRS:
+            if not (p.startswith(a) and p.count(a) > p.count(b)):
+                continue
+            j = next((j for j in range(i + 1, len(out)) if out[j].count(b) > out[j].count(a)), None)
+            if j is None:
+                continue
+            out[i] = p[len(a) :]
+            k = out[j].rfind(b)
+            out[j] = out[j][:k] + out[j][k + 1 :]
+    return [p for p in out if p.strip(" 。.、,")]
 
 
 def items_under(text: str, label: str) -> list[str]:

@@ -7,6 +7,7 @@ import re
 
 from memdir.consolidation.daily.lesson_change import is_change, is_rationale, is_slip
 from memdir.consolidation.daily.lesson_incident import incidents, rule_part
+from memdir.consolidation.daily.lesson_labels import failure_labelled
 from memdir.consolidation.daily.lesson_remedy import REMEDY
 from memdir.consolidation.daily.lesson_sentences import (
     EU_LABELS,
@@ -198,7 +199,7 @@ def fix_sentences(sents: list[str], text: str) -> list[str]:
             k in bad and bool(PROMPTED.search(s))
         )  # "amended after a complaint"
         change = change and is_change(s) and not _in_list(s, text)
-        if not (strong or ahead or resolve or norm or change) or s in picked:
+        if not (strong or ahead or resolve or norm or change) or s in picked or failure_labelled(s):
             continue
         if not resolve:
             rest = _LABEL.sub("", s).strip()

@@ -32,6 +32,7 @@ from memdir.consolidation.daily.lesson_edits import (
     evidence_lines,
 )
 from memdir.consolidation.daily.lesson_incident import incidents
+from memdir.consolidation.daily.lesson_labels import failure_labelled, labelled_failed
 from memdir.consolidation.daily.lesson_link import EmbedderSource, LessonAbout, name_procedures
 from memdir.consolidation.daily.lesson_notes import with_evidence
 from memdir.consolidation.daily.lesson_outcome import result_of
@@ -175,9 +176,11 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     ]  # a remedy too ("we switched")
     story = [s for s in told if s not in remedies and not is_positive(s)]
     failed = story_failed(failed, told, story, remedies, ep.text)  # never narration or a heading (trial 23)
+    failed = labelled_failed(sents, failed, lambda s: erred(s) or is_symptom(s))  # 「反省：…」 failed (#7)
+    remedies = remedies if failed else []  # an act where nothing failed is no remedy: a note (trial 27 #7)
     checks = [s for s in sents if is_check(s) and s not in said and s not in remedies and not is_block(s)]
     used = {*failed[:6], *said, *remedies[:3], *checks[:3]}
-    rest = [s for s in sents if s not in used and not LABEL_LINE.match(s)]
+    rest = [s for s in sents if s not in used and not LABEL_LINE.match(s) and not failure_labelled(s)]
     failed = [unlabel(f) for f in failed]
     # the rule first, then the remedy: its repair alone when what it was done for is under "What failed" (re-check #8)
     fixes = [unlabel(f) for f in fixes] + [

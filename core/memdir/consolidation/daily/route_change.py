@@ -26,6 +26,7 @@ from collections.abc import Callable
 import numpy as np
 
 from memdir.notes.changed_rules import CHANGE_REASON as CHANGE_REASON  # the item's description opens so
+from memdir.notes.lesson_titles import bare_lesson_title
 
 TERM_SAID = 0.45  # calibrated similarity of two single terms that say the same thing across languages
 TERMS = 2  # ... and this many such pairs (each the other's closest term) make the same subject
@@ -77,6 +78,16 @@ _FUNCTION = frozenset(
         "where",
         "why",
         "who",
+        # particles and aspect verbs say how, not what: "X kept timing out" is about X (trial 27 #5)
+        "out",
+        "off",
+        "over",
+        "kept",
+        "keep",
+        "keeps",
+        "keeping",
+        "still",
+        "again",
     ]
 )
 
@@ -116,7 +127,10 @@ def same_subject(
 ) -> bool:
     """Whether two titles name one subject: two content words in common, or (in two scripts) two terms that
     say the same thing, each the other's closest."""
-    a, b = _terms(new_title), _terms(old_title)
+    a, b = (
+        _terms(bare_lesson_title(new_title)),
+        _terms(bare_lesson_title(old_title)),
+    )  # 「教訓：」 is a kind (#5)
     if len(a) < TERMS or len(b) < TERMS:
         return False
     if _script(new_title) == _script(old_title):

@@ -36,7 +36,9 @@ def given_title(title: str, body: str) -> str:
     """The episode's title when a person gave one ("" when it is only the body's first line)."""
     t = " ".join(title.split())
     first = next((ln.strip() for ln in body.splitlines() if ln.strip()), "")
-    return "" if not t or first.startswith(t) or t.startswith(first[:100]) else t
+    # a heading longer than the first line that opens with it (「手順：X」 over a line 「手順」) is the person's (#6)
+    cut = t.startswith(first[:100]) and (len(first) >= 100 or len(t) <= len(first))
+    return "" if not t or first.startswith(t) or cut else t
 
 
 def read_text(title: str, text: str) -> Reading:

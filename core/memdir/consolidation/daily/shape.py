@@ -45,6 +45,7 @@ from memdir.consolidation.daily.shape_opening import TOPIC_REST, unaddressed
 from memdir.consolidation.daily.shape_preamble import says_more
 from memdir.consolidation.daily.shape_rule_ahead import rule_ahead
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
+from memdir.consolidation.daily.shape_series import told_in_turn
 from memdir.consolidation.daily.shape_shell import shell_steps
 from memdir.consolidation.daily.shape_slot import fact_after_act, slot_title, undated
 from memdir.consolidation.daily.shape_steps import counted, labelled, list_steps, shown, split_symptoms
@@ -63,6 +64,8 @@ _KNOW_LEAD = re.compile(
     r"because|turns? out|means that|never|always|must)\b|原因|教訓|結論|決定|決めた|方針|ルール|理由|ため|ので|べき|必ず",
     re.I,
 )
+# a heading's label that names the note's kind (「手順：」「やり方：」"How-to:"), not what it is about (trial 27 #6)
+_KIND_LABEL = re.compile(r"(?i)^\s*(?:作業手順|手順|やり方|how-?to|procedure|steps)\s*[:：]\s*(?=\S)")
 _CHATTY = re.compile(r"[!！]|おめでとう|ありがと|\b(?:hi|hey|hello|thanks|congrats)\b|ね。", re.I)
 _STRONG_KNOW = re.compile(
     r"\b(?:root cause|lesson|takeaway|decided|decision|we chose|policy|rule|the reason|turns? out|means that)\b|"
@@ -119,7 +122,8 @@ def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], lis
         return "\n\n".join(b.text for b in keep), meta, lead + symptoms, steps
     paras = [b.text for b in blocks if b.kind == "para"]
     meta, lead, steps, tail = _prose_steps(paras)
-    if steps and not lead and not tail and not any(step_sentence(s) for s in steps):
+    in_turn = any(told_in_turn(s) for p in paras for s in sentences(p))  # "First I …, then I …" (#11)
+    if steps and not lead and not tail and not in_turn and not any(step_sentence(s) for s in steps):
         return "\n\n".join(b.text for b in blocks), meta, steps, []  # what happened is no step to number
     symptoms, steps = split_symptoms(steps)  # "Docker build failed: libheif missing." is what they are for
     lead = lead + symptoms
@@ -260,6 +264,9 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     names only a time, a day or a slot (`### Morning`, `## Notizen`) is no title (`shape_slot`)."""
     title = "" if not page and slot_title(title) else title
     title = title if page else undated(title)  # "2026-12-03 Kickoff": the date is no part of the title
+    title = (
+        cap_first(_KIND_LABEL.sub("", title), text) if kind == "procedures" else title
+    )  # 「手順：X」: X (#6)
     written = split_inline_lists(text) if kind == "procedures" else text  # "…：1. a。2. b。" on one line
     if kind == "procedures":
         text = shell_steps(written)  # pasted shell history: one command per step

@@ -34,6 +34,7 @@ _LEANS = re.compile(
     r"\b(?:if|when|and|or|but|so|then|to|the|a|of|with|for|until|once|before|after)$",
     re.I,
 )
+_JA_FINAL = re.compile(r"(?:[うくすつぬふむゆるぐぶたいだ]|ます|です|[)）」』])$")
 # a lead that only announces the steps ("steps I ran:", 「実行したコマンド：」) says nothing they are for
 _ANNOUNCES = re.compile(
     r"^(?:the\s+|here(?:'s| is| are)\s+)?(?:steps?|commands?|what)\s+(?:i|we)\s+(?:ran|did|used|typed)\b|"
@@ -114,7 +115,9 @@ def _step_end(step: str, room: int) -> str:
     """A step as one end of the span: its first clause, or its first sentence when that clause leans on the
     next one (「希望時間帯を選びますが」), cut where a phrase ends."""
     h = _unwrap(head(step))
-    if width(h) >= 16 and not _LEANS.search(h):  # not "At 21:45", "On the 220"
+    # 「…を更新し」「…に載せ」: a Japanese clause not in a final form leans on the next one (trial 27 #6)
+    leans = _LEANS.search(h) or (WIDE.search(h[-1:]) and not _JA_FINAL.search(h))
+    if width(h) >= 16 and not leans:  # not "At 21:45", "On the 220"
         return fit_title(h, room)
     first = _unwrap(sentences(one_line(unlabel(step)))[0]).rstrip("。.")
     return fit_title(first, room)

@@ -61,9 +61,13 @@ _TIMED = re.compile(
 # (trial 25 #10: "After that I share the folder, then I add them to the sheet, and finally I create their login")
 _TURN = r"(?:then|next|finally|lastly|after that|afterwards)"
 _SUBJECT = r"(?:(?:i|we|you)\s+)?"
-_IN_TURN = re.compile(rf",\s+(?:and\s+)?{_TURN},?\s+{_SUBJECT}(?=(?:{_VERBS})\b)", re.I)
+# after a sequence word, "I/we/you" and any word is the doer and the act ("then I wrap …", trial 27 #11: a verb the
+# list lacks left "First I wrap …, then I set …, and then I close …" one step); a clause opened by a sequence word
+# is a step in turn whatever its subject ("After that the inner box goes into the crate, and finally I write …")
+_DOER = rf"(?:(?:i|we|you)\s+(?=[a-z]+\b)|(?=(?:{_VERBS})\b))"
+_IN_TURN = re.compile(rf",\s+(?:and\s+)?{_TURN},?\s+{_DOER}", re.I)
 _FIRST_TURN = re.compile(
-    rf"^(?:(?:first(?:ly)?|{_TURN}),?\s+){_SUBJECT}(?=(?:{_VERBS})\b)|^(?:i|we|you)\s+(?=(?:{_VERBS})\b)",
+    rf"^(?:(?:first(?:ly)?|{_TURN}),?\s+){_SUBJECT}|^(?:i|we|you)\s+(?=(?:{_VERBS})\b)",
     re.I,
 )
 _IN_TURN_JA = re.compile(r"[、,]\s*(?=(?:次に|それから|その後|そのあと|続いて|最後に)[、,]?)")
@@ -95,6 +99,12 @@ def _in_turn(sentence: str) -> list[str]:
         return []
     parts[0] = parts[0][_FIRST_TURN.match(parts[0]).end() :]  # type: ignore[union-attr]
     return [cap_first(p.strip().rstrip(",")) for p in parts if p.strip()]
+
+
+def told_in_turn(sentence: str) -> bool:
+    """A sentence of two or more acts told in turn by the one who does them: its clauses are steps, whatever verb
+    they open with ("First I knead …, then I fold …", trial 27 #11)."""
+    return len(_in_turn(sentence)) >= 2
 
 
 def led_step(sentence: str) -> bool:
