@@ -12,8 +12,9 @@ are paired when each is the other's closest (mutual best) and the pairs keep bot
 say little across languages (unrelated lines sit close to related ones), the order and the one-to-one
 pairing do: the note tells the kind when `STEPS` or more calls are paired, at least half of the calls and
 half of the note's lines. Asked only of a person's note closest to the kind by its title (`top`), whose
-title or description reaches `INTENT` of the kind's title, when the note's script and the requests' differ
-(within one language the word look-ups do this).
+title or description reaches `INTENT` of the kind's title, when the note's script and the requests' differ,
+each judged by its prose outside code, addresses and placeholders (within one language the word look-ups
+do this).
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ STEPS = 2  # calls paired with lines, at least
 INTENT = 0.5  # calibrated title similarity the note reaches (unrelated notes across languages sit lower)
 _CALL = re.compile(r"^([^:`“”\"]{1,60}): `(.*)`\s*$")
 _HOLE = re.compile(r"\{[^{}]*\}|<[^<>]*>")
+_CODE = re.compile(r"`[^`]*`|https?://\S+")
+
+
+def _prose(text: str) -> str:
+    """A title or line without its placeholders, code and addresses: the words its script is judged by (a
+    Japanese line that quotes `GET https://…` is Japanese)."""
+    return _HOLE.sub(" ", _CODE.sub(" ", text))
 
 
 def _call_text(step: str) -> str:
@@ -53,7 +61,11 @@ def told_by_calls(
     embed: Callable[[list[str]], np.ndarray],
 ) -> list[int]:
     """Indexes of the draft's steps the note's lines tell call by call (module doc); [] when it does not."""
-    if intent < INTENT or len(lines) < STEPS or japanese([title]) == japanese(lines):
+    if (
+        intent < INTENT
+        or len(lines) < STEPS
+        or japanese([_prose(title)]) == japanese(list(map(_prose, lines)))
+    ):
         return []
     calls = [(i, text) for i, s in enumerate(steps) if (text := _call_text(s))]
     if len(calls) < STEPS:
