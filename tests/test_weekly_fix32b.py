@@ -3,7 +3,8 @@
 1. A task that ran every step of a procedure and ADDED a call (or ran a step with another value) got nothing:
    no count and no review item, where the same work 3 times a week gets a `merge_candidate` on the note. Now
    it gets that item (the added steps, the values written otherwise), the note untouched; a one-off that
-   shares one call with a note gets none.
+   shares one call with a note gets none. Since trial 27 #4 an added call is proposed only when most of
+   those tasks (two or more) made it, with the step it goes after.
 2. A counted repeat and its Outcome-notes line were two writes: a crash between them left a count without its
    line. Now one compare-and-swap write: the note is fully before or fully after.
 
@@ -73,23 +74,28 @@ def _sale(day: int, tid: str) -> list[dict[str, Any]]:
     )
 
 
-def test_a_task_that_adds_a_step_in_a_light_week_gets_the_review_item(tmp_path: Path) -> None:
+def test_tasks_that_add_a_step_in_a_light_week_get_the_review_item(tmp_path: Path) -> None:
     extra = [("chain.replace", {"chain": "KMC X11", "links": 114})]
-    week = [_tune(24, "bk-7", "trek-fx3", extra), _sale(25, "bk-9")]
+    week = [_tune(24, "bk-7", "trek-fx3", extra), _tune(26, "bk-8", "cube-aim", extra)]
     root = repeat_root(tmp_path, TUNE, "tune-up-a-bike.md", week)
     before = (root / "procedures" / "tune-up-a-bike.md").read_text(encoding="utf-8")
     _weekly(root)
     items = _items(root)
-    assert len(items) == 1, items  # the one-off sharing one call (`ticket.close`) gets none
+    assert len(items) == 1, items
     item = items[0]
     assert "kind: merge_candidate" in item and "target: procedures/tune-up-a-bike.md" in item, item
     assert "Steps the new tasks took that this note does not list:" in item, item
-    assert "chain.replace: `chain=KMC X11 links=114`" in item, item
-    assert "bk-7" in item and "bk-9" not in item, item
+    # both tasks added it (trial 27 #4: one task's one-off call is no step); where it goes is said
+    assert "chain.replace: `chain=KMC X11 links=114` (after step 3)" in item, item
+    assert "bk-7" in item and "bk-8" in item, item
     # the person's file is untouched: no count, no line
     assert (root / "procedures" / "tune-up-a-bike.md").read_text(encoding="utf-8") == before
     _weekly(root)  # a rerun of the week raises nothing new
     assert _items(root) == items
+    # a one-off that shares one call (`ticket.close`) with the note gets none
+    sale = repeat_root(tmp_path / "sale", TUNE, "tune-up-a-bike.md", [_sale(25, "bk-9")])
+    _weekly(sale)
+    assert _items(sale) == []
 
 
 CHAKAI = """---

@@ -120,7 +120,9 @@ def _results(data: Mapping[str, object], names: Mapping[str, str]) -> Iterator[t
     tool = _name(data.get("tool")) or _name(data.get("tool_name"))
     ids = [cid for key in CALL_ID_KEYS if (cid := _name(str(data.get(key) or "")))]
     tool = tool or next((names[i] for i in ids if i in names), "")
-    if tool and not any(k in data for k in ("input", "arguments", "args", "tool_input", "parameters")):
+    if tool and not any(
+        k in data for k in ("input", "arguments", "args", "tool_input", "tool_args", "parameters")
+    ):
         for key in _PAYLOAD_KEYS:
             if data.get(key) not in (None, "", {}, []):
                 yield tool, data.get(key)

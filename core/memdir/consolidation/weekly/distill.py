@@ -20,6 +20,7 @@ import numpy as np
 
 from memdir.consolidation.weekly.action_titles import titled_by_work
 from memdir.consolidation.weekly.asked_terms import constant_title, xml_commands
+from memdir.consolidation.weekly.asked_whole import written_by_all
 from memdir.consolidation.weekly.bare_titles import is_bare, verb_object, with_object
 from memdir.consolidation.weekly.call_subject import call_subject_title, weak_title
 from memdir.consolidation.weekly.consensus import MAX_ALIGN_TASKS, Consensus, build_consensus, one_tool
@@ -324,9 +325,14 @@ def distil_builtin(
     title = across_languages(
         title, asked, rendered, [task_source(t) for t in ordered], [calls_text(t) for t in ordered]
     )
-    title = fragment_title(
-        title, rendered, asked, shared_calls
-    )  # `Agua por`, `日付`: the decisive call's verb and object
+    if (
+        chatty
+        or title != one_line(render_title(title_tpl))
+        or not written_by_all(  # the requests' template
+            title, asked, len(group), rendered, shared_calls
+        )
+    ):
+        title = fragment_title(title, rendered, asked, shared_calls)  # `Agua por`: the decisive call's work
     title = request_script_title(title, rendered, asked)  # `Kva tor tikun` over Hebrew requests: their words
     title = request_words_title(title, rendered, asked, week)  # `Book henna visit` over Swahili: theirs
     title = act_title(

@@ -27,7 +27,7 @@ from memdir.jsonvalue import JSONObject, JSONValue
 
 CALL_METHOD = "tools/call"
 MAX_ERROR = 300
-_OWN_INPUT = ("input", "tool_input", "args", "arguments", "parameters")
+_OWN_INPUT = ("input", "tool_input", "tool_args", "args", "arguments", "parameters")
 _KEPT = ("ts", "task_id", "outcome")  # what a folded response still says about its task
 
 

@@ -21,7 +21,7 @@ from memdir.consolidation.weekly.result_error import object_failure, result_erro
 
 _LISTS = ("content", "results", "outputs", "tool_outputs", "result", "output", "tool_results")
 _NAME_KEYS = ("name", "tool_name", "tool")
-_ITEM_INPUTS = ("arguments", "args", "input", "tool_input", "parameters", "kwargs")
+_ITEM_INPUTS = ("arguments", "args", "input", "tool_input", "tool_args", "parameters", "kwargs")
 _OWN_KEYS = ("error", "is_error", "isError", "result", "output", "tool_output", "response", "return_value")
 
 

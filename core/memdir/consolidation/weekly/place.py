@@ -1,15 +1,15 @@
 """Where a distilled draft goes: a new procedure, or one review item on the note it repeats.
 
-Against `procedures/` and `skills/` (people's notes included) the check is by content
-(`dedupe.py`): the intent's calibrated similarity reaching `thresholds.duplicate`, or the note
-already holding most of the draft's steps (>= 2 and at least half of them, each by `COVERED` of
-its words, and more than half of the note's own steps). Steps many notes or many of the run's
-drafts share (`GENERIC`: `goto {url}`, `git pull`) are no evidence and are left out. A person's
-note is also found by what it names (`named.py`), by its sentences (`prose.py`), and by those ways
-together (`together`): the steps any way holds, the note's own steps among the draft's and the kind's
-own terms written; any note in the other language by its terms (`cross_language.py`). Weekly notes distilled from this same week, and drafts placed earlier in this run,
-are siblings the clustering set apart by intent: they count only when their step sequences are the
-same work (`dedupe.same_work`) and their meaning agrees.
+Against `procedures/` and `skills/` (people's notes included) the check is by content (`dedupe.py`): the
+intent's calibrated similarity reaching `thresholds.duplicate`, or the note already holding most of the
+draft's steps (>= 2 and at least half of them, each by `COVERED` of its words, and more than half of the
+note's own steps). Steps many notes or many of the run's drafts share (`GENERIC`: `goto {url}`, `git pull`)
+are no evidence and are left out. A person's note is also found by what it names (`named.py`), by its
+sentences (`prose.py`), and by those ways together (`together`): the steps any way holds, the note's own
+steps among the draft's and the kind's own terms written; any note in the other language by its terms
+(`cross_language.py`), a person's by the kind's calls (`kind_across.py`). Weekly notes distilled from this
+same week, and drafts placed earlier in this run, are siblings the clustering set apart by intent: they
+count only when their step sequences are the same work (`dedupe.same_work`) and their meaning agrees.
 
 A match raises one review item (`merge_candidate`, or `evidence` for a skill) keyed
 `weekly:<target>:<signature>`, never twice; its candidate is only what the draft adds (the
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.consolidation.weekly.changed import changed_values
-from memdir.consolidation.weekly.cross_language import held_across, told_across, told_in_order
+from memdir.consolidation.weekly.cross_language import told_across, told_in_order
 from memdir.consolidation.weekly.dedupe import (
     GENERIC,
     SAME_MEANING,
@@ -46,6 +46,7 @@ from memdir.consolidation.weekly.dedupe import (
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.fixed_values import fixed_against_asked
 from memdir.consolidation.weekly.follows import follows
+from memdir.consolidation.weekly.kind_across import held_or_told
 from memdir.consolidation.weekly.listed import list_items, placed, resolve
 from memdir.consolidation.weekly.llm_draft import render_draft
 from memdir.consolidation.weekly.note_calls import names_own_work, not_held, other_work
@@ -91,10 +92,9 @@ WHOLE = 0.8  # both step lists, generic steps included, held by the other at lea
 
 
 def steps_match(m: Match) -> bool:
-    """The note already holds most of the draft's specific work: >= 2 and at least half of the steps
-    compared, and more than half of the note's own steps; or, when the kind's own work is a single
-    step (kinds sharing a long prefix: plate prep, then one read), that step and the whole sequence
-    both ways (each list's steps held by the other, >= WHOLE)."""
+    """The note already holds most of the draft's specific work: >= 2 and at least half of the steps compared,
+    and more than half of the note's own steps; or, when the kind's own work is a single step (kinds sharing
+    a long prefix: plate prep, then one read), that step and the whole sequence both ways (>= WHOLE)."""
     if m.covered >= 2 and 2 * m.covered >= m.compared and m.reverse > 0.5:
         return True
     return m.compared >= 1 and m.covered == m.compared and m.whole >= WHOLE
@@ -228,7 +228,7 @@ class Placer:
             added = [s for i, s in enumerate(draft.steps) if i not in held]
             return max(m.intent, len(held) / p.steps), added
         at = self.index.paths.index(m.path)
-        if told := held_across(draft.steps, self.index.lines[at], self.embed):  # the other language's note
+        if told := held_or_told(draft, self.index.lines[at], m, top and m.path in self.people, self.embed):
             rest = [s for i, s in enumerate(draft.steps) if i not in told_in_order(draft.steps, told)]
             return max(m.intent, len(told) / len(draft.steps)), rest
         at = at if m.path in self.people else -1  # a person's note in any layout

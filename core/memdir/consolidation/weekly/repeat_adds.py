@@ -14,6 +14,12 @@ another value (its nearest call, of the tool the line names when it names one th
 ran a line otherwise. So a one-off that shares one call with a note (a `notify`, a `send`, a `search`) is
 never taken for it: it runs one of the note's lines, not all of them.
 
+A call is proposed as a step only when most of those tasks made it (`MIN_TASKS` or more, more than half
+of them, by its tool), as a consensus step needs the kind's majority: one task's one-off lookup
+(`資料検索 {"query": "Store A shelf map"}`) is exploration, not a step to add (trial 27 #4). A proposed step
+says where it goes: after the note's step the task ran just before it (`after step 2`), as `candidate_body`
+writes it. Values a task wrote otherwise are said however many tasks did.
+
 The item's key is the note and the tasks (`weekly-repeat:<note>:<signature>`), so a rerun of the week
 raises nothing new, and a rejected item is never raised again.
 """
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -40,6 +47,7 @@ if TYPE_CHECKING:
 
 MIN_LINES = 2  # coded lines a note needs before a task that runs them all repeats (or extends) it
 MIN_HELD = 2  # of them, run as written
+MIN_TASKS = 2  # tasks that made an added call before it is proposed as a step (and more than half of them)
 _NUMBER = re.compile(r"^\s*(\d+)[.)]\s")
 
 
@@ -49,6 +57,9 @@ class Extension:
 
     added: list[str] = field(default_factory=list)  # `tool: `input`` of each added call
     changed: list[tuple[str, str]] = field(default_factory=list)  # (the note's line, the task's input)
+    places: dict[str, str] = field(
+        default_factory=dict
+    )  # added call -> `after step N` (the note's line before)
 
 
 def constant(tokens: list[str]) -> bool:
@@ -78,6 +89,7 @@ def extends(task: Task, note_lines: Sequence[str]) -> Extension | None:
     if not acts or coded is None:
         return None
     used = [False] * len(acts)
+    ran: dict[int, str] = {}  # call -> the note's line it ran
     held = 0
     missed: list[tuple[str, str, list[list[str]]]] = []
     for line, tool, spans in coded:
@@ -86,6 +98,7 @@ def extends(task: Task, note_lines: Sequence[str]) -> Extension | None:
         for i, (act_tool, texts) in enumerate(acts):
             if (not tool or act_tool == tool) and any(p.fullmatch(x) for p in patterns for x in texts):
                 used[i] = hit = True
+                ran.setdefault(i, line)
         held += hit
         if not hit:
             missed.append((line, tool, spans))
@@ -105,11 +118,20 @@ def extends(task: Task, note_lines: Sequence[str]) -> Extension | None:
         if best is None:
             return None  # a step of the note the task did not run: not the note's work
         used[best[1]] = True
+        ran[best[1]] = line
         out.changed.append((line, acts[best[1]][1][-1]))
     if held < MIN_HELD or 2 * held <= len(coded):
         return None
     out.added = [f"{tool}: `{texts[-1]}`" for (tool, texts), u in zip(acts, used, strict=True) if not u]
+    for i, ((tool, texts), u) in enumerate(zip(acts, used, strict=True)):
+        before = [ran[j] for j in range(i) if j in ran]
+        if not u and before and _NUMBER.match(before[-1]):
+            out.places[f"{tool}: `{texts[-1]}`"] = f"after {_step(before[-1])}"
     return out if out.added or out.changed else None
+
+
+def _tool(step: str) -> str:
+    return step.split(": `", 1)[0]
 
 
 def _step(line: str) -> str:
@@ -123,7 +145,10 @@ def raise_extended(
     """One `merge_candidate` on `target` for the tasks that ran its steps and more; its path (None when dry,
     or raised before)."""
     ids = sorted(t.task_id for t, _ in found)
-    added = list(dict.fromkeys(s for _, e in found for s in e.added))
+    by_tool = Counter(tool for _, e in found for tool in {_tool(s) for s in e.added})  # tasks per added call
+    many = {t for t, n in by_tool.items() if n >= MIN_TASKS and 2 * n > len(found)}
+    added = list(dict.fromkeys(s for _, e in found for s in e.added if _tool(s) in many))
+    places = {s: p for _, e in found for s, p in e.places.items() if s in added}
     changed = list(
         dict.fromkeys(
             f"- {_step(line)} writes `{' '.join(_spans(line)[0])}`; task `{t.task_id}` wrote `{ran}`"
@@ -131,7 +156,9 @@ def raise_extended(
             for line, ran in e.changed
         )
     )
-    body = redact_text(candidate_body(added, ids, {}, changed=changed))
+    if not added and not changed:  # one task's one-off calls: exploration, no step of the note
+        return None
+    body = redact_text(candidate_body(added, ids, {}, changed=changed, places=places))
     stem = target.rsplit("/", 1)[-1].removesuffix(".md")
     n = len(ids)
     title = f"{n} task{'s' if n > 1 else ''} ran {stem} and more"

@@ -15,10 +15,37 @@ from datetime import date
 
 from memdir.consolidation.weekly.span_types import Part, Span
 
-DATE = re.compile(
+_DATE_FORM = re.compile(
     r"(?:19|20)\d{2}(?:[-/.]\d{1,2}){1,2}(?:[T ][\d:.]+Z?)?"
     r"|(?:(?:19|20)\d{2}年)?\d{1,2}月(?:\d{1,2}日)?|(?:19|20)\d{2}年\d{1,2}月?"
 )
+_DATE_PARTS = re.compile(r"((?:19|20)\d{2})?[-/.年]?(?:(\d{1,2})[-/.月]?)?(?:(\d{1,2})日?)?")
+
+
+class _Date:
+    """A date written year first or in Japanese (`2026-07-31`, `2026/7`, `2026年7月`, `7月31日`) whose month
+    and day are a month and a day of it: `DG-2026-21`'s `2026-21` is a batch's year and number (trial 27 #3),
+    `2026-02-30` no day. Only `fullmatch`, what every caller asks."""
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        m = _DATE_FORM.fullmatch(text)
+        if m is None:
+            return None
+        parts = _DATE_PARTS.fullmatch(re.split(r"[T ]", text, maxsplit=1)[0])  # the date without its time
+        if parts is None:
+            return m
+        year, month, day = (int(g) if g else 0 for g in parts.groups())
+        if month and not 1 <= month <= 12:
+            return None
+        if day and month:
+            try:
+                date(year or 2000, month, day)  # 2000: a leap year, so `2月29日` without a year stays a date
+            except ValueError:
+                return None
+        return m
+
+
+DATE = _Date()
 _MONTH_NAME = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"

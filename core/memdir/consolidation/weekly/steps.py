@@ -24,6 +24,7 @@ MAX_INPUT = 500
 INPUT_KEYS = (
     "input",
     "tool_input",
+    "tool_args",  # CrewAI's ToolUsageEvent (a dict, or a JSON string)
     "args",
     "arguments",
     "parameters",
