@@ -158,8 +158,8 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
             while toks and toks[0].lower() in _COURTESY:
                 toks = toks[1:]
             weight = [
-                _witnesses(t, bags) if not _value(t, i == 0) and _content(t) and t.lower() not in units else 0
-                for i, t in enumerate(toks)  # a unit recurs with its numbers, no work's word (round 60)
+                _witnesses(t, bags) if not _value(t, i == 0) and _content(t) else 0
+                for i, t in enumerate(toks)
             ]
             hits = [i for i, w in enumerate(weight) if w >= 2]
             if not hits:
@@ -167,8 +167,8 @@ def _english(asked: Sequence[str], bags: Bags, steps: str, done: set[str]) -> st
             start, end = hits[0], hits[0]
             for i in hits[1:]:
                 between = [t for t in toks[end + 1 : i] if _content(t) and not _value(t, False)]
-                if len(between) > MAX_GAP or any(_measure(toks, k, units) for k in range(end + 1, i)):
-                    break  # a quantity ends the run (`hedge laying 30m blackthorn`: `Hedge laying`, round 60)
+                if len(between) > MAX_GAP:
+                    break
                 end = i
             if (
                 # values (a name, an id) between the verb and the shared words are no gap
