@@ -20,6 +20,7 @@ import difflib
 import re
 from collections.abc import Sequence
 
+from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.span_types import Part, Span
 
 _KEY = re.compile(r"(?:^|[\s,;(])[A-Za-z_][\w.-]{0,40}=")  # `subject=`, the start of an argument
@@ -54,8 +55,10 @@ def _free(values: Sequence[str]) -> bool:
     ):
         return False
     shapes = sorted({_skeleton(v) for v in vals})[:MAX_COMPARED]
-    if set.intersection(*({w for w in (x.strip(_MARKS) for x in v.split()) if len(w) >= 2} for v in shapes)):
-        return False  # a word every value writes (`dig`, `꽃다발`): one wording with slots
+    words = ({w for w in (x.strip(_MARKS) for x in v.split()) if len(w) >= 2} for v in shapes)
+    if set.intersection(*words) - FUNCTION_WORDS:
+        return False  # a word every value writes (`dig`, `꽃다발`): one wording with slots; an article or a
+        # preposition every note writes (`… the field`, `by the chapel`) is no wording (round 60)
     return any(
         difflib.SequenceMatcher(a=a, b=b, autojunk=False).ratio() < SHARED
         for k, a in enumerate(shapes)
@@ -98,9 +101,10 @@ def whole_texts(parts: list[Part], tasks: Sequence[str]) -> list[Part]:
             continue
         out.append(p[: start.end()])
         out.append(Span(values))
-        if rest:
-            out.append(rest)
         i = j
+        if rest:  # the next argument may be free text too (`acces=… remartga=…`, round 60)
+            parts = [*parts[: j - 1], rest, *parts[j:]]
+            i = j - 1
     return out
 
 

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from memdir.consolidation.weekly.features import tool_tokens, tool_vectors, wording_vectors
+from memdir.consolidation.weekly.script_words import MARKS
 
 SLOT = "*"
 CONTEXT_MIN = 0.4
@@ -40,8 +41,9 @@ FRAME_RUN = 3
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 # a CJK run and a Latin word are separate tokens (`apiプロジェクトのissue` is `api`, `プロジェクトの`,
 # `issue`), so a Japanese sentence naming an English thing keeps its Japanese frame
+# a word keeps its combining marks (`కవర్లు`, not `కవర` and `ల`: `\w` holds no mark; round 60)
 _TOKEN = re.compile(
-    rf"\{{\w+\}}|[{_CJK}]+|(?:(?![{_CJK}])[^\W_])(?:(?:(?![{_CJK}])[\w'.&-])*(?:(?![{_CJK}])[^\W_]))?"
+    rf"\{{\w+\}}|[{_CJK}]+|(?:(?![{_CJK}])[^\W_])(?:(?:(?![{_CJK}])[\w{MARKS}'.&-])*(?:(?![{_CJK}])[\w{MARKS}]))?"
 )
 
 Skeleton = tuple[str, ...]

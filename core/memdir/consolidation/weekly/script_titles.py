@@ -99,6 +99,8 @@ _VERSION = re.compile(r"^(?:v?\d+)$")
 MIN_SKELETON = 2  # fewer sounds match too much by chance
 MAX_ENDING = 3  # characters of a Brahmic word's ending (`ের`, `ों`, `ில்`)
 MIN_HEARD = 3  # sounds of an id's word heard in a request: evidence the ids romanise the requests' words
+# ids' words so heard: one is chance (Turkmen `kabul` sounds as Telugu `కావాలి`, "want": K-B-L), two are evidence
+MIN_HEARD_WORDS = 2
 
 
 def _latin_sounds(word: str) -> list[tuple[str, str]]:
@@ -163,7 +165,10 @@ def _forms(word: str) -> list[str]:
     if word[:1] in _BRAHMIC_SET:  # a Brahmic case ending or suffix (`মেরামতের` -> `মেরামত`, `कपड़ों` -> `कपड़`)
         for cut in range(1, MAX_ENDING + 1):
             stem = word[:-cut]
-            if len(stem) >= 2 and (ord(stem[-1]) - 0x900) % 0x80 != _BRAHMIC_VIRAMA:
+            # a stem ends on a whole letter: not on a virama, nor on a consonant whose virama joins it to the
+            # next (`వర్మ` is no `వర` + ending: a cut inside its conjunct `ర్మ`, round 60)
+            edge = {(ord(c) - 0x900) % 0x80 for c in word[len(stem) - 1 : len(stem) + 1]}
+            if len(stem) >= 2 and _BRAHMIC_VIRAMA not in edge:
                 out.append(stem)
     return list(dict.fromkeys(out))
 
@@ -226,14 +231,14 @@ def request_script_title(title: str, steps: Sequence[str], asked: Sequence[str])
 def unheard_word(phrase: str, steps: Sequence[str], asked: Sequence[str]) -> bool:
     """Whether a phrase in a script read here by sound (Arabic: round 48) holds a word the kind's calls
     neither write (a constant) nor carry in an id's romanised words (`jalsat` for `جلسة`), when the ids are
-    the requests' words romanised (one of three sounds or more is heard in a request): `جلسة يوم` ("session
+    the requests' words romanised (two of three sounds or more are heard in a request): `جلسة يوم` ("session
     day") of "a session on <day>", a frame the requests share, not the work. English ids (`order_panel`)
     are no evidence: a word's meaning is not read, only its sound."""
     written = {w for s in steps for w in _WORD.findall(s.lower())}
     heard = {latin_skeleton(w) for ident in _ids(steps) for w in ident.split("_") if not _VERSION.match(w)}
     said = {k for a in asked for w in _WORD.findall(a.lower()) for f in _forms(w) for k in _skeletons(f)}
-    if not any(len(k) >= MIN_HEARD and k in said for k in heard):
-        return False  # the ids are not the requests' words romanised
+    if sum(1 for k in heard if len(k) >= MIN_HEARD and k in said) < MIN_HEARD_WORDS:
+        return False  # the ids are not the requests' words romanised (one word heard is chance, round 60)
     for word in _WORD.findall(phrase.lower()):
         if not any(_LETTERS.get(c) for c in word) or word in written:
             continue  # a script not read by sound (Devanagari...): no evidence either way

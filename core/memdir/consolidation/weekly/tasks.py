@@ -37,6 +37,7 @@ from memdir.consolidation.weekly.own_results import answers, call_ids_in, own_fa
 from memdir.consolidation.weekly.reply_templates import templated_reply
 from memdir.consolidation.weekly.request_text import free_text, reply_text
 from memdir.consolidation.weekly.result_error import result_error
+from memdir.consolidation.weekly.script_words import MARKS
 from memdir.consolidation.weekly.similarity import abstract_text
 from memdir.consolidation.weekly.stated_step import STOP as _STOP
 from memdir.consolidation.weekly.stated_step import named_step
@@ -56,7 +57,8 @@ from memdir.consolidation.weekly.task_intent import text_field as _text_field
 
 TOOL_EVENT_TYPES = ("tool_use",)
 RESULT_TYPES = ("tool_result",)
-_WORD = re.compile(r"(?<![{\w])[^\W\d_][\w-]{2,}(?![\w}])")
+# a word whole, its combining marks in it (`కవర్లు`: `\w` holds no mark, round 60)
+_WORD = re.compile(rf"(?<![{{\w{MARKS}])[^\W\d_][\w{MARKS}-]{{2,}}(?![\w{MARKS}}}])")
 MAX_STEPS = 200
 MAX_INTENT = 1000  # characters of the intent that take part in clustering
 MAX_THOUGHTS = 20
