@@ -24,6 +24,7 @@ VERBS: dict[str, list[str]] = {
     "decision add": ["decision", "add", "Cache sessions in Redis", "--chosen", "redis"],
     "decision list": ["decision", "list"],
     "episode add": ["episode", "add", "Pinned the runner image", "--title", "CI"],
+    "episode restore": ["episode", "restore"],
     "feedback": ["feedback", "procedures/deploy.md", "--success"],
     "index rebuild": ["index", "rebuild", "--no-progress"],
     "index sync": ["index", "sync", "--no-progress"],

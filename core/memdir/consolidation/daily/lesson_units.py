@@ -227,3 +227,10 @@ def notes_text(rest: list[str]) -> str:
             prose.append(s)
     parts += [" ".join(prose)] if prose else []
     return "\n\n".join(parts)
+
+
+def notes_section(rest: list[str], acts: list[str], notes: bool) -> list[str]:
+    """A lesson's `## Notes` lines: with `notes`, the episode's other sentences; else what it did where
+    nothing failed (no remedy, but the case's context: trial 27 #7), which the lesson always keeps."""
+    kept = rest if notes and rest else acts
+    return ["## Notes", notes_text(kept), ""] if kept else []

@@ -59,7 +59,7 @@ from memdir.consolidation.daily.lesson_units import (
     block_failed,
     is_block,
     is_positive,
-    notes_text,
+    notes_section,
     repair_part,
     repaired,
 )
@@ -107,6 +107,7 @@ class LessonDraft:
     existing: str | None
     sents: list[str] = field(default_factory=list)  # every sentence of the episode, in order (no label lines)
     remedies: list[str] = field(default_factory=list)  # what it says fixed it ("… fixed it"), also in `fixes`
+    acts: list[str] = field(default_factory=list)  # what it did where nothing failed: under `## Notes` always
 
     def text(self, notes: bool = False) -> str:
         """The lesson note; with `notes`, the episode's other facts under `## Notes` (the only note it makes)."""
@@ -127,7 +128,7 @@ class LessonDraft:
             *[f"- {s}" for s in self.fixes[:6]],
             "",
             *(["## How to check", *[f"- {s}" for s in self.checks[:3]], ""] if self.checks else []),
-            *(["## Notes", notes_text(self.rest), ""] if notes and self.rest else []),
+            *notes_section(self.rest, self.acts, notes),
         ]
         return "\n".join(body).strip()
 
@@ -177,7 +178,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     story = [s for s in told if s not in remedies and not is_positive(s)]
     failed = story_failed(failed, told, story, remedies, ep.text)  # never narration or a heading (trial 23)
     failed = labelled_failed(sents, failed, lambda s: erred(s) or is_symptom(s))  # 「反省：…」 failed (#7)
-    remedies = remedies if failed else []  # an act where nothing failed is no remedy: a note (trial 27 #7)
+    acts, remedies = ([], remedies) if failed else (remedies[:3], [])  # nothing failed: a note (#7)
     checks = [s for s in sents if is_check(s) and s not in said and s not in remedies and not is_block(s)]
     used = {*failed[:6], *said, *remedies[:3], *checks[:3]}
     rest = [s for s in sents if s not in used and not LABEL_LINE.match(s) and not failure_labelled(s)]
@@ -211,8 +212,8 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     }
     when = applies_when([unlabel(f) for f in said])  # the conditions the rule names; none: no section
     name = slugify(title, max_length=60) or "lesson"
-    told = [s for s in sents if not LABEL_LINE.match(s)]
-    return LessonDraft(ep, title, name, meta, when, failed, fixes, checks, rest, existing, told, remedies[:3])
+    told, cure = [s for s in sents if not LABEL_LINE.match(s)], remedies[:3]
+    return LessonDraft(ep, title, name, meta, when, failed, fixes, checks, rest, existing, told, cure, acts)
 
 
 def _same_lesson(store: NoteStore, fix: str, ref: str) -> str | None:
