@@ -5,16 +5,14 @@ note writes the other as its own procedure. Other work than the trial's: survey 
 
 from __future__ import annotations
 
-import json
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
-from freezegun import freeze_time
+from week_log import run_weekly, task_events, write_log
 
 from memdir import Memory
-from memdir.runs.report import RunReport
 
 
 @pytest.fixture(scope="module")
@@ -27,39 +25,15 @@ def e5() -> object:
 def _task(
     when: datetime, tid: str, request: str, calls: list[tuple[str, dict[str, Any], str]]
 ) -> list[dict[str, Any]]:
-    ev: list[dict[str, Any]] = []
-
-    def add(**kw: Any) -> None:
-        ev.append(
-            {"ts": (when + timedelta(minutes=len(ev))).isoformat(), "task_id": tid, "agent": "desk", **kw}
-        )
-
-    add(type="task_start", summary=request)
-    for tool, given, result in calls:
-        add(type="tool_use", tool=tool, input=given)
-        add(type="tool_result", tool=tool, outcome="success", output=result)
-    add(type="response_sent", summary="Done.")
-    add(type="task_end", outcome="success")
-    return ev
+    return task_events(when, tid, request, calls, "Done.")
 
 
 def _root(tmp_path: Path, name: str, note: str, text: str, tasks: list[list[dict[str, Any]]]) -> Path:
     root = tmp_path / name
     Memory(root).init()
     (root / "procedures" / note).write_text(text, encoding="utf-8")
-    for events in tasks:
-        for e in events:
-            with (root / "activity" / f"{e['ts'][:10]}.jsonl").open("a", encoding="utf-8") as f:
-                f.write(json.dumps(e, ensure_ascii=False) + "\n")
+    write_log(root, tasks)
     return root
-
-
-def _weekly(root: Path, e5: object, until: date) -> RunReport:
-    mem = Memory(root, embedder=e5)  # type: ignore[arg-type]
-    with freeze_time(f"{until.isoformat()}T03:00:00+00:00"):
-        report = mem.weekly_distiller(cache_dir=root.parent / "cache").run(until=until)
-    assert report.errors == []
-    return report
 
 
 def _items(root: Path) -> list[str]:
@@ -120,7 +94,7 @@ def test_a_command_line_checklist_is_found_in_the_agents_calls_of_its_commands(
     waves = ["wave7", "wave8", "wave9", "pilot2"]
     tasks = [_wave(16 + n, f"w{n}", w, asks.format(w=w)) for n, w in enumerate(waves)]
     root = _root(tmp_path, "survey", note, text, tasks)
-    _weekly(root, e5, date(2026, 11, 23))
+    run_weekly(root, e5, date(2026, 11, 23))
     written = sorted(p.name for p in (root / "procedures").glob("*.md"))
     assert written == [note], written  # no second procedure for the person's checklist
     items = _items(root)
@@ -216,7 +190,7 @@ def test_of_two_kinds_only_the_one_that_runs_the_note_repeats_it(
     tasks = [_truing(16 + n, f"t{n}", p, true_ask.format(p=p)) for n, p in enumerate(phones[:3])]
     tasks += [_order(16 + n, f"o{n}", p, order_ask.format(p=p)) for n, p in enumerate(phones)]
     root = _root(tmp_path, "bikes", note, text, tasks)
-    _weekly(root, e5, date(2026, 11, 23))
+    run_weekly(root, e5, date(2026, 11, 23))
     made = [p for p in (root / "procedures").glob("*.md") if p.name != note]
     assert len(made) == 1, [p.name for p in made]  # the order is its own procedure
     body = made[0].read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from memdir.runs.report import RunReport
 
 
 def task_events(
-    when: datetime, tid: str, request: str, calls: list[tuple[str, str, str]], reply: str, error: str = ""
+    when: datetime, tid: str, request: str, calls: list[tuple[str, Any, str]], reply: str, error: str = ""
 ) -> list[dict[str, Any]]:
     """A task's events: `calls` are (tool, input, result); with `error` the last call fails and the task ends."""
     ev: list[dict[str, Any]] = []
