@@ -6,6 +6,10 @@ lift), then both halves and the fresh round-2 set are scored with them. A link i
 procedure other than its label (or any, for a lesson about none). Candidates: every procedure of every domain.
 
     PYTHONPATH=core python scripts/bench_lesson_link.py
+
+Then the held-out extension (`cases3.json`, `fix36a`): each case against its own domain's procedures only (a root
+of 5-6, some holding a version in the other language), read as the daily run reads it (`lesson_link.about`, the
+module's thresholds); nothing is chosen on it.
 """
 
 from __future__ import annotations
@@ -129,7 +133,37 @@ def main() -> int:
                 got = decide(r, name, t, m)
                 mark = "-" if got is None else ("R" if got == c["right"] else "W")
                 print(f"     {h:6} {c['lang']} {mark} {str(got)[11:40]:30} {c['rule'][:60]}")
+    extension(embed, cal)
     return 0
+
+
+def extension(embed: ll.Embed, cal: ll.Calibrate) -> None:
+    """The held-out extension: right and wrong links with the shipped reading (`about`), per language."""
+    ext = json.loads((DATA / "cases3.json").read_text(encoding="utf-8"))
+    roots = {
+        d: [
+            ll.Procedure(p, steps, "ja" if is_japanese(" ".join(steps)) else "en")
+            for p, (_t, steps) in dom.items()
+        ]
+        for d, dom in ext["domains"].items()
+    }
+    tally: dict[str, list[int]] = {}  # lang -> [right, wrong, labelled, cases]
+    for c in ext["cases"]:
+        got, _, _ = ll.about(ll.rule_of([c["rule"]]), c["failed"], roots[c["domain"]], embed, cal)
+        for key in (c["lang"], "all"):
+            t = tally.setdefault(key, [0, 0, 0, 0])
+            t[0] += got is not None and got == c["right"]
+            t[1] += got is not None and got != c["right"]
+            t[2] += c["right"] is not None
+            t[3] += 1
+        if "-v" in sys.argv:
+            mark = "-" if got is None else ("R" if got == c["right"] else "W")
+            print(f"     ext {c['domain']:7} {c['lang']} {mark} {str(got)[11:40]:30} {c['rule'][:50]}")
+    a = tally["all"]
+    langs = "; ".join(f"{g}: {t[0]}/{t[2]} right, {t[1]} wrong" for g, t in tally.items() if g != "all")
+    print(
+        f"== held-out extension (own root, shipped thresholds) {a[3]} cases: {a[0]}/{a[2]} right, {a[1]} wrong ({langs})"
+    )
 
 
 if __name__ == "__main__":
