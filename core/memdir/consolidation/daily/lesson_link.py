@@ -9,11 +9,12 @@ procedure's steps one by one (its best step), on the calibrated scale (`route_ra
 mean similarity to a fixed background of unrelated steps *in that step's language* (`BACKGROUND`, `step_lang`):
 what the step says beyond being a step in that language (the *lift*). A step's own language, not its note's: a
 procedure can hold both (a version in the other language merged beside its own steps), and a Japanese step read
-against the English background stood 0.3 above it for any Japanese lesson (trial 27 re-check N1). The procedure with the highest lift is the lesson's
-when its lift reaches `LINK`, stands `MARGIN` above the next procedure's, and the lesson's incident sentence (what
-failed) puts the same procedure first (`AGREE`; a lesson that tells no incident links nothing). A root's only
-procedure has no next one to stand above: there both sentences' lifts must reach `ALONE`. Otherwise no link: a wrong link is worse than none. Thresholds
-and figures: `examples/lesson_link_set/`, `scripts/bench_lesson_link.py`, docs/trials.md (`fix30a`).
+against the English background stood 0.3 above it for any Japanese lesson (trial 27 re-check N1, `fix36a`). The
+procedure with the highest lift is the lesson's when its lift reaches `LINK`, stands `MARGIN` above the next
+procedure's, and the lesson's incident sentence (what failed) puts the same procedure first (`AGREE`; a lesson that
+tells no incident links nothing). A root's only procedure has no next one to stand above: there both sentences'
+lifts must reach `ALONE`. Otherwise no link: a wrong link is worse than none. Thresholds and figures:
+`examples/lesson_link_set/`, `scripts/bench_lesson_link.py`, docs/trials.md (`fix30a`, `fix36a`).
 """
 
 from __future__ import annotations
