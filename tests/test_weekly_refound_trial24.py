@@ -68,7 +68,12 @@ def test_a_later_weeks_failure_is_listed_under_known_failures(tmp_path: Path, e5
     assert "One more failed task, with another error" in known
     assert known.count("- `ln-7`") == 1 and "failed: 409 lane already taken" in known
     assert known.count("- `ln-3`") == 1 and mine in known
-    assert text.endswith("## My notes\n\nKeep it short.\n")
+    # the person's section stays as written; the counted repeats' lines follow it (trial 28 #9)
+    mine_end, outcome = text.split("## Outcome notes\n", 1)
+    assert mine_end.endswith("## My notes\n\nKeep it short.\n\n")
+    for tid, day in (("ln-5", "23"), ("ln-6", "24"), ("ln-8", "26")):
+        assert f"- 2026-11-{day} success: repeated by task {tid} (weekly)" in outcome
+    assert "ln-7" not in outcome  # the failed task is listed under Known failures, not as a repeat
     assert rel in second.updated
     again = _weekly(root, e5, date(2026, 11, 30))  # the same week again: the same bytes
     assert path.read_text(encoding="utf-8") == text and rel not in again.updated

@@ -391,8 +391,12 @@ class Placer:
         refound = report.stats.setdefault("refound", [])
         refound.append(entry)
         if not report.dry_run:
+            followed = set(ok)  # each counted repeat's Outcome-notes line, in the same write (trial 28 #9)
+            dated = [
+                (t.task_id, d) for t in tasks if t.task_id in followed and (d := t.end or t.start) is not None
+            ]
             entry["tasks"], entry["failures"] = record_refound(
-                self.store, target, ok, when, self.th.initial_confidence, bad
+                self.store, target, ok, when, self.th.initial_confidence, bad, dated
             )
             state.mark(sig, ids, target, "refound")
         if (entry["tasks"] or entry["failures"]) and target not in report.updated:
