@@ -272,8 +272,10 @@ class ReviewQueue:
         elif (
             not body.strip()
         ):  # a merge adding nothing: say so, and what accepting records (`review_apply.py`)
+            n = len(meta["sources"])
+            tasks = f" ({n} task{'s' if n != 1 else ''})" if n else ""
             what = (
-                f"The new work repeats `{target}`{sim_txt}: it adds no step the note lacks, so the candidate is "
+                f"The new work{tasks} repeats `{target}`{sim_txt}: it adds no step the note lacks, so the candidate is "
                 'empty. Accepting records it as evidence: a dated section "Seen again in" the sources below, '
                 "added to the note's `sources`. Rejecting says it is not this note's work."
             )

@@ -49,7 +49,8 @@ def _step_terms(step: str) -> set[str]:
     return {w for w in step_words(step) if _TERM.fullmatch(w) and (_CJK.search(w) or len(w) >= _SHORT)}
 
 
-def _line_terms(line: str) -> set[str]:
+def line_terms(line: str) -> set[str]:
+    """A line's terms: runs of kanji or katakana, Latin words of three letters or more, lower-cased."""
     return {t.lower() for t in _TERM.findall(line)}
 
 
@@ -65,7 +66,7 @@ def held_across(
     common = {
         w for w, n in df.items() if 2 * n > len(steps) and n > 1
     }  # a host every step calls says nothing
-    terms = [{t for t in _line_terms(ln) if bool(_CJK.search(t)) != cjk} for ln in lines]
+    terms = [{t for t in line_terms(ln) if bool(_CJK.search(t)) != cjk} for ln in lines]
     vocab_a = sorted({w for ws in words for w in ws} - common)
     vocab_b = sorted({t for ts in terms for t in ts})
     if not vocab_a or not vocab_b:
@@ -86,7 +87,7 @@ def held_across(
                 break
     if len(told) >= STEPS and 2 * len(told) >= len(steps) and len(set(told.values())) >= STEPS:
         if common:  # in order, a word every step names says its own line (`orders`: 注文)
-            said |= _said(sorted(common), vocab_b, embed, vb)
+            said |= terms_said(sorted(common), vocab_b, embed, vb)
         base = sorted(told)  # what holds the note, and its score: the steps told by two words
         _in_order(words, terms, said, told)
         _TOLD.pop((tuple(steps), tuple(lines)), None)
@@ -100,7 +101,7 @@ def held_across(
 _TOLD: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[int, int]] = {}  # the last notes held: step -> line
 
 
-def _said(
+def terms_said(
     words: list[str], vocab_b: list[str], embed: Callable[[list[str]], np.ndarray], vb: np.ndarray
 ) -> dict[str, str]:
     """The note term each of `words` says, by the rule above (`SAID`, `LIFT`, `NEAR` among these words)."""

@@ -7,7 +7,8 @@ note's own steps). Steps many notes or many of the run's drafts share (`GENERIC`
 are no evidence and are left out. A person's note is also found by what it names (`named.py`), by its
 sentences (`prose.py`), and by those ways together (`together`): the steps any way holds, the note's own
 steps among the draft's and the kind's own terms written; any note in the other language by its terms
-(`cross_language.py`), a person's by the kind's calls (`kind_across.py`). Weekly notes distilled from this
+(`cross_language.py`), a person's by the kind's calls (`kind_across.py`: of the people's notes in the other
+script, the one the calls pair with, not only the closest by title). Weekly notes distilled from this
 same week, and drafts placed earlier in this run, are siblings the clustering set apart by intent: they
 count only when their step sequences are the same work (`dedupe.same_work`) and their meaning agrees.
 
@@ -46,7 +47,7 @@ from memdir.consolidation.weekly.dedupe import (
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.fixed_values import fixed_against_asked
 from memdir.consolidation.weekly.follows import follows
-from memdir.consolidation.weekly.kind_across import held_or_told
+from memdir.consolidation.weekly.kind_across import across_note, held_or_told
 from memdir.consolidation.weekly.listed import list_items, placed, resolve
 from memdir.consolidation.weekly.llm_draft import render_draft
 from memdir.consolidation.weekly.note_calls import names_own_work, not_held, other_work
@@ -127,6 +128,7 @@ class Placer:
         self.term_drafts: Counter[str] = Counter()  # per term, how many of the run's drafts have it
         self.run_tools: set[str] = set()  # the tools the run's drafts call (`note_calls.py`)
         self.drafts: list[Draft] = []
+        self._across: str | None = None  # the person's note in the other script the draft's calls pair with
         items: list[tuple[str, str, list[str] | None]] = []
         bodies: list[str] = []
         for note in store.iter_notes(("procedures", "skills")):
@@ -175,6 +177,8 @@ class Placer:
         ways: list[tuple[tuple[float, bool, float], str, float, list[str]]] = []
         rivals: list[tuple[tuple[float, bool, float], str, float, list[str]]] = []
         weights = step_weights(draft.steps, draft.tools)
+        people = [(m.path, self.index.lines[self.index.paths.index(m.path)], m.intent) for m in found]
+        self._across = across_note(draft, [n for n in people if n[0] in self.people], self.embed)
         for rank, m in enumerate(found):
             if self._other_calls(draft, m.path) or self._fixed(draft, m.path, asked):  # other calls, or
                 continue  # the calls set to one fixed amount what each request asks for
@@ -228,7 +232,7 @@ class Placer:
             added = [s for i, s in enumerate(draft.steps) if i not in held]
             return max(m.intent, len(held) / p.steps), added
         at = self.index.paths.index(m.path)
-        if told := held_or_told(draft, self.index.lines[at], m, top and m.path in self.people, self.embed):
+        if told := held_or_told(draft, self.index.lines[at], m, m.path == self._across, self.embed):
             rest = [s for i, s in enumerate(draft.steps) if i not in told_in_order(draft.steps, told)]
             return max(m.intent, len(told) / len(draft.steps)), rest
         at = at if m.path in self.people else -1  # a person's note in any layout
