@@ -11,6 +11,8 @@ of the other language, and only where no other rule named a note:
 - at least `ASK` with a margin of `ASK_MARGIN`: an `evidence` item on it (route_usage_near), not counted;
 - else nothing (the report is skipped as before).
 
+With one procedure of that language the margin is over `ASK`, what an unrelated title reaches.
+
 The four levels were set on the tune half of `scripts/usage_cross_domains.py` (kennel, brewery, helpdesk,
 farm) and reported once on the other half (`bench_usage_cross.py --domains test`, docs/trials.md trial 27).
 """
@@ -64,7 +66,9 @@ def pick_by_phrase(
             best_of[p] = (sim, w)
     sims = sorted(((s, p) for p, (s, _) in best_of.items()), reverse=True)
     best, path = sims[0]
-    margin = best - (sims[1][0] if len(sims) > 1 else 0.0)
+    # with one procedure of that language there is no next one: the margin is over the item level, what an
+    # unrelated title reaches (trial 26b's "payroll export" beside a root's one Japanese procedure, 会議室の予約)
+    margin = best - (sims[1][0] if len(sims) > 1 else ASK)
     said = f'its work "{work}" is the act of its title, "{best_of[path][1]}", at {best:.2f}, {margin:+.2f} over the next'
     if best >= COUNT and margin >= COUNT_MARGIN:
         return CrossPick(path, True, said)
