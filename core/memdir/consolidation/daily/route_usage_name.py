@@ -13,6 +13,9 @@
 4. By a thing's id and the work (trial 18: 「M-2 いつもの手順で洗浄した」 of "Mixer bowl wash (M-1 / M-2)"): the one
    procedure whose title or steps name an id of the report and the work it says was done
    (route_usage_id.pick_by_id); it wins over the first rule's note when they differ. An id alone names nothing.
+5. Across languages, by the work phrase (trial 27 #1c: 「根付の状態報告をいつも通り行った」 of "Condition report for
+   outgoing loans"): the report's work against each title's act (route_usage_cross.pick_by_phrase), where no
+   rule above names one; counted when sure, else an evidence item on it.
 The first three read the report without its case words, the person, company, id or number it was done for
 (route_usage_case.without_case, trial 17: "Onboarded Mr. Haddad …" scored 0.56 on a note titled with
 the client's name and 0.42 on the onboarding procedure).
@@ -32,6 +35,7 @@ from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors
 from memdir.consolidation.daily.route_template import general_of
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, stem, title_overlap, title_terms
 from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work, without_case
+from memdir.consolidation.daily.route_usage_cross import pick_by_phrase
 from memdir.consolidation.daily.route_usage_id import pick_by_id
 from memdir.consolidation.daily.route_usage_loan import english_words, katakana_words, loan_pairs
 from memdir.consolidation.daily.route_usage_match import MIN_SHARED, SHARE_RATIO, SharedPick, pick_by_words
@@ -112,6 +116,18 @@ class UsageNamer:
         if pick is None and (work := pick_by_work(f"{title}\n{text}", _titles(procedures))):
             match = next((m for m in found if m.path == work), None) or self._match_of(work, vec)
             return Named(match, score, _work_why(f"{title}\n{text}"))
+        if pick is None and (
+            cross := pick_by_phrase(x0, _titles(procedures), self.vectors.embed, self.vectors.name)
+        ):
+            match = next((m for m in found if m.path == cross.path), None) or self._match_of(cross.path, vec)
+            if cross.counted:  # across languages, the report's work is the title's act (trial 27 #1c)
+                return Named(match, score, cross.why)
+            near, _ = nearest_of(scored, f"{t0}\n{x0}", procedures)
+            if near is not None and near.match.path == cross.path:  # the same note asked by the older rule
+                self.near = near
+                return f"closest {cross.path}, {near.why}"
+            self.near = Near(match, score, cross.why)
+            return f"closest {cross.path} across languages: {cross.why}"
         if pick is None:
             self.near, passed = nearest_of(scored, f"{t0}\n{x0}", procedures)
             if self.near is not None and (general := general_of(self.near.match.path, procedures)[0]):
