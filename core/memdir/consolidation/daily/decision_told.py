@@ -1,0 +1,144 @@
+"""A decision of the house told in a day file, read as a typed decision: what was chosen, why, instead of what,
+and when it is looked at again (fix36e, trial 27 #13).
+
+An episode is a told decision when it is short (at most MAX_UNITS sentences, no code, MAX_CHARS at most), one of
+its first two sentences tells a decision in the forms the router reads (route_decided.DECIDED: "we decided /
+agreed / settled on", 「〜することにした」「〜に決定した」; or a label, route_skip_rules.STATED_DECISION: "Decision:",
+「決定：」), that sentence is no one-off change (route_decided.ONE_OFF, a weekday told once, "postpone",
+「延期」「中止」) and no person's own ("I decided", 「私は」), the decision has a reason, a start or a follow-up
+(route_decided.STANDING in it or the next sentence, a reason sentence, a follow-up), and at most MAX_OTHER
+sentences are about anything else: a decision only mentioned in passing in a longer note stays that note.
+
+What it reads: `chosen`, the decision's clause ("stop lending lacquer pieces in winter", 「来年度から…写真を必須に
+する」) without its label, its "we decided to" or 「ことにした」, its reason and its alternative; `reasons`, the
+"because …" clause and the sentences that give a reason ("The reason is …", 「理由は…」, 「〜ため。」); `options`,
+the alternatives it names ("instead of X", "rather than X", 「Xではなく」) with the chosen one, else none; the
+follow-up date (decision_when).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from memdir.consolidation.daily.decision_when import follow_up_on, follow_up_told
+from memdir.consolidation.daily.lesson_sentences import sentences
+from memdir.consolidation.daily.route_decided import DECIDED, ONE_OFF, STANDING
+from memdir.consolidation.daily.route_skip_rules import STATED_DECISION
+
+MAX_UNITS = 6  # a decision, a reason or two, an alternative, a follow-up and one more sentence
+MAX_OTHER = 1  # sentences that are none of those: more, and the decision is one thing of a longer note
+MAX_CHARS = 1200
+FIRST = 2  # the decision is told first (or after one sentence of setting)
+
+LABEL = re.compile(
+    r"(?i)^\s*(?:[-*•・]\s*|\d+[.)]\s*)?(?:\*\*)?(?:(?:decided|decisions?|agreed|resolved)\b[^:：\n]{0,40}|"
+    r"決定事項|決定|決まったこと|決めたこと|合意事項|合意)(?:\*\*)?\s*[:：](?:\*\*)?\s*"
+)
+# a change of one day's plan, however it is decided ("we decided to cancel Saturday's ride because of the storm")
+ONCE = re.compile(
+    r"(?i)\b(?:postpon\w*|cancel\w*|call(?:ed)? off|reschedul\w*|this (?:week|weekend))\b|"
+    r"(?<!every )(?<!each )\b(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?\b(?!s)|"
+    r"延期|中止|順延|今週|今度の|(?<!毎週)[月火水木金土日]曜"
+)
+# a person's own decision, not the house's ("I decided to …", 「私は…ことにした」)
+OWN = re.compile(
+    r"(?i)\b(?:i|i've|i'd|i'm|my)\b|私(?!たち|ども|共)|僕(?!ら|たち)|俺(?!たち|ら)|わたし(?!たち)|自分"
+)
+REASON_EN = re.compile(r"(?i)\b(?:because(?: of)?|since|so that|given that|due to)\b\s*")
+REASON_LEAD = re.compile(
+    r"(?i)^(?:(?:the )?reasons? (?:is|was|being)(?: that)?|reasons?\s*[:：]|why\s*[:：]|(?:this|that)(?: i|')s because|"
+    r"(?:this|that) was because|because(?: of)?|理由は[、,]?|理由[:：]|というのも[、,]?|なぜなら[、,]?)\s*"
+)
+REASON_JA_END = re.compile(r"(?:ため|から|ので)(?:です|だ|でした)?。?$")
+REASON_JA_LEAD = re.compile(r"^(?P<why>[^、。]{4,}?(?:ため|ので|から))[、,]\s*(?P<rest>.+)$")
+ALT_EN = re.compile(r"(?i),?\s*\b(?:instead of|rather than|in place of)\s+(?P<alt>[^,;.]+)")
+ALT_JA = re.compile(r"(?P<alt>[^、。はがを]{1,40}?)(?:ではなく(?:て)?|じゃなく(?:て)?|の代わりに)[、,]?")
+DECIDED_TAIL_JA = re.compile(
+    r"(?:こと|の)に(?:なった|なりました|決まった|決まりました|決めた|決めました|(?:いた)?した|(?:いた)?しました|決定した|決定しました|決定)|"
+    r"ことと(?:いた)?(?:した|しました)|と(?:決まった|決まりました|決定した|決定しました)|に決定(?:した|しました)"
+)
+DECIDED_EN = re.compile(
+    r"(?i)^.*?\b(?:we|the team|the board|the committee|management|it was|it has been|it's been)\s+"
+    r"(?:have\s+|had\s+|'ve\s+|finally\s+|now\s+|all\s+)?(?:decided|agreed|settled on|resolved)\b"
+    r"(?:\s+(?:to|that|on|upon))?[\s,:]*|^.*?\bthe decision (?:is|was)\b(?:\s+(?:to|that))?[\s,:]*"
+)
+_FOLLOW_CLAUSE = re.compile(r"(?i)[;,]?\s*(?:and\s+)?(?:we(?:'ll| will| shall)?|to be|will|and)?\s*$")
+
+
+@dataclass
+class ToldDecision:
+    """A decision read from an episode's words (see the module)."""
+
+    chosen: str
+    reasons: list[str] = field(default_factory=list)
+    alternatives: list[str] = field(default_factory=list)
+    follow_up: date | None = None
+
+
+def told_decision(text: str, day: date) -> ToldDecision | None:
+    """The decision `text` tells as its content, counted from `day` for a follow-up (None: no such decision)."""
+    if len(text) > MAX_CHARS or "```" in text:
+        return None
+    units = [u.strip() for line in text.splitlines() for u in (sentences(line) or [line]) if u.strip()]
+    if not units or len(units) > MAX_UNITS:
+        return None
+    at = next((i for i, u in enumerate(units[:FIRST]) if _decides(u)), None)
+    if at is None:
+        return None
+    said = units[at]
+    follow = [i for i, u in enumerate(units) if follow_up_told(u)]
+    why = [i for i, u in enumerate(units) if i != at and _gives_reason(u)]
+    chosen, own_why, alts = _clauses(said)
+    reasons = [r for r in [own_why, *(_reason(units[i]) for i in why)] if r]
+    standing = any(STANDING.search(u) for u in units[at : at + 2])
+    if not chosen or not (reasons or standing or follow):
+        return None
+    other = [i for i in range(len(units)) if i != at and i not in follow and i not in why]
+    if len(other) > MAX_OTHER:
+        return None
+    when = next((d for d in (follow_up_on(units[i], day) for i in follow) if d is not None), None)
+    return ToldDecision(chosen, reasons, alts, when)
+
+
+def _decides(unit: str) -> bool:
+    """A sentence that tells a decision of the house, not a one-off change or a person's own."""
+    if not (DECIDED.search(unit) or STATED_DECISION.search(unit)):
+        return False
+    return not (ONE_OFF.search(unit) or ONCE.search(unit) or OWN.search(unit))
+
+
+def _gives_reason(unit: str) -> bool:
+    return bool(REASON_LEAD.match(unit) or REASON_JA_END.search(unit)) and not follow_up_told(unit)
+
+
+def _reason(unit: str) -> str:
+    return _trim(REASON_LEAD.sub("", unit, count=1))
+
+
+def _clauses(said: str) -> tuple[str, str, list[str]]:
+    """(what was chosen, the reason told in the same sentence, the alternatives) of the decision's sentence."""
+    text = LABEL.sub("", said, count=1).strip()
+    alts = [_trim(a.group("alt")) for a in ALT_EN.finditer(text)]
+    why = ""
+    text = ALT_EN.sub("", text)
+    parts = re.split(r"\s*;\s*|\s+[—–]\s+", text)  # "…; we'll revisit in March": the follow-up is no choice
+    text = " ".join(p for p in parts if not follow_up_told(p)) or parts[0]
+    m = REASON_EN.search(text)
+    if m:
+        why, text = _trim(text[m.end() :]), text[: m.start()]
+    ja = REASON_JA_LEAD.match(text)
+    if ja and DECIDED_TAIL_JA.search(ja.group("rest")):
+        why, text = _trim(ja.group("why")), ja.group("rest")
+    alts += [_trim(a.group("alt")) for a in ALT_JA.finditer(text)]
+    text = ALT_JA.sub("", text)
+    text = DECIDED_EN.sub("", text, count=1)
+    text = DECIDED_TAIL_JA.sub("", text)
+    return _trim(text), why, alts
+
+
+def _trim(text: str) -> str:
+    """A clause without its end stop or comma, the spaces collapsed."""
+    text = _FOLLOW_CLAUSE.sub("", " ".join(text.split())) if text.rstrip().endswith((";", ",")) else text
+    return " ".join(text.split()).strip(" ,;:、。.").strip()
