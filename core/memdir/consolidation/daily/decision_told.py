@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from memdir.consolidation.daily.decision_when import follow_up_on, follow_up_told
+from memdir.consolidation.daily.lesson_cause import tells_failure
 from memdir.consolidation.daily.lesson_sentences import sentences
+from memdir.consolidation.daily.lesson_text import RETRO, failure_told
 from memdir.consolidation.daily.route_decided import DECIDED, ONE_OFF, STANDING
 from memdir.consolidation.daily.route_skip_rules import STATED_DECISION
 
-MAX_UNITS = 6  # a decision, a reason or two, an alternative, a follow-up and one more sentence
+MAX_UNITS = 9  # a decision, its setting, reasons (a list of three under a head), a trade-off, a follow-up
 MAX_OTHER = 1  # sentences that are none of those: more, and the decision is one thing of a longer note
 MAX_CHARS = 1200
 FIRST = 2  # the decision is told first (or after one sentence of setting)
@@ -53,7 +55,9 @@ REASON_LEAD = re.compile(
 )
 REASON_JA_END = re.compile(r"(?:ため|から|ので)(?:です|だ|でした)?。?$")
 REASON_JA_LEAD = re.compile(r"^(?P<why>[^、。]{4,}?(?:ため|ので|から))[、,]\s*(?P<rest>.+)$")
-ALT_EN = re.compile(r"(?i),?\s*\b(?:instead of|rather than|in place of)\s+(?P<alt>[^,;.]+)")
+ALT_EN = re.compile(
+    r"(?i),?\s*\b(?:instead of|rather than|in place of)\s+(?P<alt>[^,;.]+)|,\s*not\s+(?P<alt2>(?:an?|the)\s[^,;.]+)"
+)
 ALT_JA = re.compile(r"(?P<alt>[^、。はがを]{1,40}?)(?:ではなく(?:て)?|じゃなく(?:て)?|の代わりに)[、,]?")
 DECIDED_TAIL_JA = re.compile(
     r"(?:こと|の)に(?:なった|なりました|決まった|決まりました|決めた|決めました|(?:いた)?した|(?:いた)?しました|決定した|決定しました|決定)|"
@@ -63,6 +67,24 @@ DECIDED_EN = re.compile(
     r"(?i)^.*?\b(?:we|the team|the board|the committee|management|it was|it has been|it's been)\s+"
     r"(?:have\s+|had\s+|'ve\s+|finally\s+|now\s+|all\s+)?(?:decided|agreed|settled on|resolved)\b"
     r"(?:\s+(?:to|that|on|upon))?[\s,:]*|^.*?\bthe decision (?:is|was)\b(?:\s+(?:to|that))?[\s,:]*"
+)
+# a head over the reasons that follow ("Why:", "Reasons:", 「理由：」, 「理由は三つ。」, 「理由は次のとおりです」)
+REASON_HEAD = re.compile(
+    r"(?i)^(?:why|reasons?|the reasons? (?:is|are|were)|理由)\s*(?:[:：]|は[一二三四五六七八九\d]+つ(?:あります|です)?|"
+    r"は(?:次の|以下の)(?:とおり|通り)(?:です)?)?\s*[。.]?$"
+)
+TRADE = re.compile(
+    r"(?i)^(?:trade-?offs?|downsides?|costs?|the cost|risks?|caveats?|トレードオフ|デメリット|懸念|リスク|代償)\s*[:：]\s*"
+)
+SETTING = re.compile(
+    r"(?i)^(?:background|context|impact|effects?|notes?|scope|what we keep|attendees|present|背景|経緯|影響|補足|備考|"
+    r"対象|範囲|出席(?:者)?|参加者)\s*[:：]"
+)
+# a look again with no time ("revisit if we pass 500 jobs a second", 「状況を見て見直す」): no date, but no other topic
+LOOK_AGAIN = re.compile(r"(?i)\b(?:revisit|reassess|re-?evaluat|reconsider)\w*|見直|再検討")
+FINDING = re.compile(
+    r"(?i)\b(?:we|i) (?:learned|learnt|found out|realised|realized|discovered)\b|\broot cause\b|教訓|原因は|"
+    r"(?:わかった|分かった|判明)"
 )
 _FOLLOW_CLAUSE = re.compile(r"(?i)[;,]?\s*(?:and\s+)?(?:we(?:'ll| will| shall)?|to be|will|and)?\s*$")
 
@@ -75,6 +97,7 @@ class ToldDecision:
     reasons: list[str] = field(default_factory=list)
     alternatives: list[str] = field(default_factory=list)
     follow_up: date | None = None
+    tradeoffs: list[str] = field(default_factory=list)
 
 
 def told_decision(text: str, day: date) -> ToldDecision | None:
@@ -85,21 +108,56 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
     if not units or len(units) > MAX_UNITS:
         return None
     at = next((i for i, u in enumerate(units[:FIRST]) if _decides(u)), None)
-    if at is None:
+    if at is None or any(_story(u) for u in units[:at]):
+        return (
+            None  # a failure or a finding told before the change: a lesson's story (lifecycle.md, trial 20)
+        )
+    roles = _roles(units, at)
+    if roles is None:
         return None
-    said = units[at]
-    follow = [i for i, u in enumerate(units) if follow_up_told(u)]
-    why = [i for i, u in enumerate(units) if i != at and _gives_reason(u)]
-    chosen, own_why, alts = _clauses(said)
-    reasons = [r for r in [own_why, *(_reason(units[i]) for i in why)] if r]
+    chosen, own_why, alts = _clauses(units[at])
+    reasons = [r for r in [own_why, *(_reason(units[i]) for i in roles["why"])] if r]
+    follow = (
+        [at, *roles["follow"]] if follow_up_told(units[at]) else roles["follow"]
+    )  # "…; we'll revisit in March"
     standing = any(STANDING.search(u) for u in units[at : at + 2])
-    if not chosen or not (reasons or standing or follow):
-        return None
-    other = [i for i in range(len(units)) if i != at and i not in follow and i not in why]
-    if len(other) > MAX_OTHER:
+    if not chosen or not (reasons or standing or follow) or len(roles["other"]) > MAX_OTHER:
         return None
     when = next((d for d in (follow_up_on(units[i], day) for i in follow) if d is not None), None)
-    return ToldDecision(chosen, reasons, alts, when)
+    costs = [_trim(TRADE.sub("", units[i], count=1)) for i in roles["trade"]]
+    return ToldDecision(chosen, reasons, alts, when, [c for c in costs if c])
+
+
+def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
+    """Each sentence but the decision's by what it tells of it: a reason (cued, or under a "Why:" / 「理由は三つ」
+    head), a trade-off, its setting (a "Background:" / 「補足：」 label), a follow-up, or something else; None when
+    a second decision is told (minutes, a list of decisions: each is one thing of a longer note)."""
+    roles: dict[str, list[int]] = {k: [] for k in ("why", "trade", "setting", "follow", "other")}
+    mode = ""
+    for i, u in enumerate(units):
+        if i == at:
+            continue
+        if (DECIDED.search(u) or STATED_DECISION.search(u)) and i > at:
+            return None
+        if follow_up_told(u) or LOOK_AGAIN.search(u):
+            role, mode = "follow", ""
+        elif REASON_HEAD.match(u):
+            role, mode = "setting", "why"
+        elif TRADE.match(u):
+            role, mode = "trade", "trade"
+        elif SETTING.match(u) or (i < at and not _story(u)):
+            role, mode = "setting", ""
+        elif _gives_reason(u):
+            role = "why"
+        else:
+            role = {"why": "why", "trade": "trade"}.get(mode, "other")
+        roles[role].append(i)
+    return roles
+
+
+def _story(unit: str) -> bool:
+    """A sentence that tells a failure or a finding (what a lesson is made of)."""
+    return failure_told(unit) or tells_failure(unit) or bool(RETRO.search(unit) or FINDING.search(unit))
 
 
 def _decides(unit: str) -> bool:
@@ -120,7 +178,7 @@ def _reason(unit: str) -> str:
 def _clauses(said: str) -> tuple[str, str, list[str]]:
     """(what was chosen, the reason told in the same sentence, the alternatives) of the decision's sentence."""
     text = LABEL.sub("", said, count=1).strip()
-    alts = [_trim(a.group("alt")) for a in ALT_EN.finditer(text)]
+    alts = [_trim(a.group("alt") or a.group("alt2")) for a in ALT_EN.finditer(text)]
     why = ""
     text = ALT_EN.sub("", text)
     parts = re.split(r"\s*;\s*|\s+[—–]\s+", text)  # "…; we'll revisit in March": the follow-up is no choice

@@ -43,13 +43,16 @@ def decision_spec(title: str, text: str, told: ToldDecision, source: str) -> Dec
     what was read from them."""
     title = title.removeprefix("Decision: ").removeprefix("Decision:").strip() or told.chosen
     options = [*told.alternatives, told.chosen] if told.alternatives else []
-    reasons = told.reasons[0] if len(told.reasons) == 1 else "\n".join(f"- {r}" for r in told.reasons)
+    reasons, costs = (
+        r[0] if len(r) == 1 else "\n".join(f"- {x}" for x in r) for r in (told.reasons, told.tradeoffs)
+    )
     tracked = told.follow_up is not None
     return DecisionInput(
         title=title,
         options=options,
         chosen=told.chosen,
         reasons=reasons,
+        tradeoffs=costs,
         track_outcome=tracked,
         sources=[source],
         status="open" if tracked else "resolved",
