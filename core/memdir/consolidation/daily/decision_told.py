@@ -80,6 +80,10 @@ SETTING = re.compile(
     r"(?i)^(?:background|context|impact|effects?|notes?|scope|what we keep|attendees|present|背景|経緯|影響|補足|備考|"
     r"対象|範囲|出席(?:者)?|参加者)\s*[:：]"
 )
+# a rule for the future ("from now on", 「今後は」): with a failure told, what a lesson is made of
+AHEAD = re.compile(
+    r"(?i)\b(?:from now on|going forward|henceforth|from here on)\b|今後|以後|次回から|これからは"
+)
 # a look again with no time ("revisit if we pass 500 jobs a second", 「状況を見て見直す」): no date, but no other topic
 LOOK_AGAIN = re.compile(r"(?i)\b(?:revisit|reassess|re-?evaluat|reconsider)\w*|見直|再検討")
 FINDING = re.compile(
@@ -108,10 +112,16 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
     if not units or len(units) > MAX_UNITS:
         return None
     at = next((i for i, u in enumerate(units[:FIRST]) if _decides(u)), None)
+    # a failure or a finding told before the change is a lesson's story (lifecycle.md, trial 20); a rule "from
+    # now on" for a failure told is a lesson's too: both are left to the lesson step, as before
     if at is None or any(_story(u) for u in units[:at]):
-        return (
-            None  # a failure or a finding told before the change: a lesson's story (lifecycle.md, trial 20)
-        )
+        return None
+    if AHEAD.search(units[at]) and any(failure_told(u) or tells_failure(u) for u in units):
+        return None
+    if any(
+        ONE_OFF.search(u) for u in units
+    ):  # "the van leaves on 1/14": a plan for one day, not a standing choice
+        return None
     roles = _roles(units, at)
     if roles is None:
         return None
@@ -148,7 +158,7 @@ def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
         elif SETTING.match(u) or (i < at and not _story(u)):
             role, mode = "setting", ""
         elif _gives_reason(u):
-            role = "why"
+            role, mode = "why", "why"  # what follows a reason, unlabelled, goes on giving it
         else:
             role = {"why": "why", "trade": "trade"}.get(mode, "other")
         roles[role].append(i)

@@ -13,8 +13,9 @@ An edited episode replaces its words in the note, and the fields and sections re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.decision_told import ToldDecision, told_decision
 from memdir.consolidation.daily.lessons_step import draft_lesson
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 # the plan's reasons to add a part to an existing note that a told decision overrules: a decision is a note of
 # its own, whatever note is on the same subject (a near-duplicate, an edited episode, a replay keep their way)
 JOINS = ("same title and related content", "same subject", "engine chose a related note")
-DECISION_REASON = "a decision told: a typed decision note (decision_told)"
+DECISION_REASON = "the episode tells a decision of the house"
 
 
 def told_in(store: NoteStore, ep: Episode, text: str, day: date, started_at: str) -> ToldDecision | None:
@@ -64,7 +65,7 @@ def decision_spec(title: str, text: str, told: ToldDecision, source: str) -> Dec
 
 def decision_draft(
     title: str, text: str, told: ToldDecision, source: str, started_at: str
-) -> tuple[dict[str, Any], str] | None:
+) -> tuple[dict[str, object], str] | None:
     """The frontmatter and body of the decision note (None: one a decision note cannot hold, too long)."""
     try:
         return decision_note(decision_spec(title, text, told, source), told.follow_up, started_at)
@@ -97,7 +98,7 @@ def redecided(body: str, old: str, new: str, day: date) -> tuple[str, dict[str, 
     )  # (body, changes, keys gone)
 
 
-def decision_path(exists: Any, slug: str) -> str:
+def decision_path(exists: Callable[[str], bool], slug: str) -> str:
     """`knowledge/decisions/<slug>.md`, `-2`, `-3` … when `exists(path)` says it is taken."""
     candidate, n = f"{DECISION_DIR}/{slug}.md", 2
     while exists(candidate):
