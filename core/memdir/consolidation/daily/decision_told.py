@@ -1,19 +1,18 @@
 """A decision of the house told in a day file, read as a typed decision: what was chosen, why, instead of what,
-and when it is looked at again (fix36e, trial 27 #13).
+and when it is looked at again (fix36e, trial 27 #13; the rules in docs/daily.md "Decisions told in a day file").
 
-An episode is a told decision when it is short (at most MAX_UNITS sentences, no code, MAX_CHARS at most), one of
-its first two sentences tells a decision in the forms the router reads (route_decided.DECIDED: "we decided /
-agreed / settled on", 「〜することにした」「〜に決定した」; or a label, route_skip_rules.STATED_DECISION: "Decision:",
-「決定：」), that sentence is no one-off change (route_decided.ONE_OFF, a weekday told once, "postpone",
-「延期」「中止」) and no person's own ("I decided", 「私は」), the decision has a reason, a start or a follow-up
-(route_decided.STANDING in it or the next sentence, a reason sentence, a follow-up), and at most MAX_OTHER
-sentences are about anything else: a decision only mentioned in passing in a longer note stays that note.
+An episode is a told decision when it is short (at most MAX_UNITS sentences and MAX_CHARS, no code), one of its
+first two sentences tells a decision in the forms the router reads (route_decided.DECIDED: "we decided / agreed /
+settled on", 「〜することにした」「〜に決定した」; or under a label, route_skip_rules.STATED_DECISION: "Decision:",
+「決定：」), that sentence is no one-off change (a weekday told once, "postpone", 「延期」「中止」) and no person's
+own ("I decided", 「私は」), the decision has a reason, a start (route_decided.STANDING) or a follow-up, and every
+other sentence is about it (`_roles`: a reason, cued or under a "Why:" / 「理由は三つ」 head; a trade-off; its setting;
+a follow-up) but at most MAX_OTHER. Not a told decision (a lesson's material, left to the lesson step): a failure
+or a finding told before the decision, a rule "from now on" with a failure told, a date of one day anywhere.
 
-What it reads: `chosen`, the decision's clause ("stop lending lacquer pieces in winter", 「来年度から…写真を必須に
-する」) without its label, its "we decided to" or 「ことにした」, its reason and its alternative; `reasons`, the
-"because …" clause and the sentences that give a reason ("The reason is …", 「理由は…」, 「〜ため。」); `options`,
-the alternatives it names ("instead of X", "rather than X", 「Xではなく」) with the chosen one, else none; the
-follow-up date (decision_when).
+What it reads: `chosen`, the decision's clause without its label, its "we decided to" or 「ことにした」, its reason
+and its alternative; `reasons`; `alternatives` ("instead of X", "rather than X", ", not a X", 「Xではなく」), else
+none; `tradeoffs`; the follow-up date (decision_when).
 """
 
 from __future__ import annotations
