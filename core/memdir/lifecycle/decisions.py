@@ -44,7 +44,8 @@ class DecisionError(MemdirError):
 
 @dataclass
 class DecisionInput:
-    """What `memdir decision add` takes."""
+    """What `memdir decision add` takes; a decision the daily run reads from a day file also says how it was
+    told (`told`, the lead paragraph), its status and origin, and writes only the sections it was told."""
 
     title: str
     options: list[str]
@@ -54,6 +55,10 @@ class DecisionInput:
     follow_up: str = ""  # YYYY-MM-DD or Nd (days from today); '' = the default interval
     track_outcome: bool = True
     sources: list[str] | None = None
+    status: str = "open"
+    origin: str = "human"
+    told: str = ""  # the words it was told in (a day file's episode), kept whole under the title
+    description: str = ""  # '' = "Decision: <title>"
 
 
 def follow_up_date(spec: str, today: date) -> date:
@@ -85,37 +90,63 @@ def _clean(text: str, what: str, required: bool = False) -> str:
 def add_decision(store: NoteStore, spec: DecisionInput, now: datetime | None = None) -> str:
     """Write an open decision note; returns its path."""
     now = (now or store.now()).astimezone(store.zone)
+    follow = follow_up_date(spec.follow_up, now.date())
+    meta, body = decision_note(spec, follow, now.isoformat(timespec="seconds"))
+    # one write: a secret the reasons name is masked in the options, the title and the file name too
+    # (the store masks the note's text as one write; the name is made here)
+    rel = store.unique_path(DECISION_DIR, decision_slug(spec))
+    store.create(rel, render_note(meta, body), allow=("knowledge",))
+    return rel
+
+
+def decision_slug(spec: DecisionInput) -> str:
+    """The file name (no folder, no suffix) a decision is written under, a secret its words name masked."""
+    known = secret_values([spec.title, *spec.options, spec.reasons, spec.tradeoffs, *(spec.sources or [])])
+    return slugify(_clean(spec.title, "title", required=True), max_length=60, known=known) or "decision"
+
+
+def decision_note(spec: DecisionInput, follow: date | None, stamp: str) -> tuple[dict[str, object], str]:
+    """The frontmatter and body of a decision note (`memdir decision add`, and the daily run's told decisions).
+
+    A decision told in a day file (`spec.told`) has its words under the title and only the sections it
+    was told: `## Options` when it names an alternative, `## Reasons` and `## Outcomes` always (no follow-up
+    date: `follow_up_at` is not written); one added by hand has every section, "(none written)" where empty."""
     title = _clean(spec.title, "title", required=True)
     options = [_clean(o, "option") for o in spec.options if o.strip()]
     chosen = _clean(spec.chosen, "chosen option")
-    if chosen and chosen not in options:
+    told = spec.told.strip("\n")
+    if chosen and chosen not in options and (options or not told):  # told with no alternative: no options
         options.append(chosen)
-    follow = follow_up_date(spec.follow_up, now.date())
-    stamp = now.isoformat(timespec="seconds")
+    if spec.status not in STATUSES:
+        raise DecisionError(f"unknown status {spec.status!r}: use one of {', '.join(STATUSES)}")
     meta: dict[str, object] = {
         "type": "decision",
-        "description": f"Decision: {title}"[:200],
-        "status": "open",
+        "description": (spec.description or f"Decision: {title}")[:200],
+        "status": spec.status,
         "track_outcome": spec.track_outcome,
-        "follow_up_at": follow.isoformat(),
-        "options": options,
-        "chosen": chosen,
-        "origin": "human",
-        "sources": list(spec.sources or []),
-        "created_at": stamp,
-        "updated_at": stamp,
     }
-    lines = [f"# Decision: {title}", "", "## Options", ""]
-    lines += [f"- {o}{' (chosen)' if o == chosen else ''}" for o in options] or ["- (none written)"]
-    lines += ["", "## Reasons", "", _clean(spec.reasons, "reasons") or "(none written)"]
-    lines += ["", "## Trade-offs", "", _clean(spec.tradeoffs, "trade-offs") or "(none written)"]
-    lines += ["", OUTCOMES_HEADING, "", f"(none yet; follow up on {follow.isoformat()})", ""]
-    # one write: a secret the reasons name is masked in the options, the title and the file name too
-    # (the store masks the note's text as one write; the name is made here)
-    known = secret_values([title, *options, spec.reasons, spec.tradeoffs, *(spec.sources or [])])
-    rel = store.unique_path(DECISION_DIR, slugify(title, max_length=60, known=known) or "decision")
-    store.create(rel, render_note(meta, "\n".join(lines)), allow=("knowledge",))
-    return rel
+    if follow is not None:
+        meta["follow_up_at"] = follow.isoformat()
+    meta.update(
+        options=options,
+        chosen=chosen,
+        origin=spec.origin,
+        sources=list(spec.sources or []),
+        created_at=stamp,
+        updated_at=stamp,
+    )
+    reasons, tradeoffs = _clean(spec.reasons, "reasons"), _clean(spec.tradeoffs, "trade-offs")
+    lines = [f"# Decision: {title}", ""] + ([told, ""] if told else [])
+    if options or not told:
+        lines += ["## Options", ""]
+        lines += [f"- {o}{' (chosen)' if o == chosen else ''}" for o in options] or ["- (none written)"]
+        lines += [""]
+    lines += ["## Reasons", "", reasons or ("(none told)" if told else "(none written)"), ""]
+    if tradeoffs or not told:
+        lines += ["## Trade-offs", "", tradeoffs or "(none written)", ""]
+    later = f"(none yet; follow up on {follow.isoformat()})" if follow is not None else "(none yet)"
+    lines += [OUTCOMES_HEADING, "", later, ""]
+    return meta, "\n".join(lines)
 
 
 def read_decision(store: NoteStore, path: str) -> Note:

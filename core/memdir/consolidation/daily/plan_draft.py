@@ -27,6 +27,7 @@ class Draft:
     changed: bool = False
     outcomes: list[Outcome] = field(default_factory=list)
     extra: dict[str, object] = field(default_factory=dict)  # other keys an update changes
+    remove: list[str] = field(default_factory=list)  # keys an update removes (a follow-up no longer told)
     original_body: str = ""
 
     def __post_init__(self) -> None:
@@ -39,7 +40,7 @@ class Draft:
             self.op.text = render_note(self.meta, self.body)
         elif self.changed or self.extra:
             changes = {"sources": sorted(set(self.sources)), "updated_at": started_at, **self.extra}
-            self.op.text = update_text(self.op.text, changes, body=self.body)
+            self.op.text = update_text(self.op.text, changes, self.remove, body=self.body)
         if self.outcomes:
             note = Note.from_text(self.op.path, self.op.text)
             self.op.text = with_outcomes(self.op.text, note, self.outcomes, initial_confidence, started_at)

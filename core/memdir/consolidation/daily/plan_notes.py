@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from memdir.consolidation.daily.plan_decision import decision_draft, decision_path
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
 from memdir.consolidation.daily.route_rag import Match
 from memdir.consolidation.daily.route_sections import SectionState, record_key
@@ -22,6 +23,7 @@ from memdir.runs.journal import Op
 from memdir.runs.redact import redact
 
 if TYPE_CHECKING:
+    from memdir.consolidation.daily.decision_told import ToldDecision
     from memdir.notes.episodes import Episode
     from memdir.notes.store import NoteStore
 
@@ -92,6 +94,21 @@ class PlanDrafts:
         )
         self._by_source[kind][ep.ref] = path
         self._record(ep, kind, path, text, desc)
+
+    def _create_decision(self, ep: Episode, title: str, text: str, told: ToldDecision) -> str | None:
+        """A typed decision note for a part that tells one (plan_decision); its path, None when it cannot be one."""
+        made = decision_draft(title, text, told, ep.ref, self.started_at)
+        if made is None:
+            return None
+        meta, body = made
+        slug = slugify(
+            body.split("\n", 1)[0].removeprefix("# Decision: "), max_length=60
+        )  # as `decision add`
+        path = decision_path(lambda p: p in self._ops or self.store.exists(p), slug or "decision")
+        self._ops[path] = Draft(Op("create", path, "", None, [ep.id]), body, [ep.ref], meta)
+        self._by_source["knowledge"][ep.ref] = path
+        self._record(ep, "knowledge", path, text)  # no description: an edit reads the decision again
+        return path
 
     def _draft_for(self, path: str) -> Draft:
         draft = self._ops.get(path)

@@ -28,10 +28,12 @@ themselves (a new note, a dated section, a review item) are built by `plan_notes
 from __future__ import annotations
 
 import logging
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily import route_lang
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
+from memdir.consolidation.daily.plan_decision import DECISION_REASON, JOINS, redecided, told_in
 from memdir.consolidation.daily.plan_draft import PlanResult
 from memdir.consolidation.daily.plan_howto import howto_reason, person_howtos
 from memdir.consolidation.daily.plan_notes import WRITE_KINDS, PlanDrafts
@@ -60,6 +62,7 @@ from memdir.runs.redact import redact
 
 if TYPE_CHECKING:
     from memdir.config import Thresholds
+    from memdir.consolidation.daily.decision_told import ToldDecision
     from memdir.notes.episodes import Episode
     from memdir.notes.store import NoteStore
 
@@ -194,7 +197,12 @@ class Planner(PlanDrafts):
             "similarity": round(best.similarity, 4) if best else None,
         }
         target, reason = self._choose(ep, part, kind, title, text, vec, matches)
-        if target == LESSON_STEP:
+        told = self._told(ep, part, text, target, reason)
+        made = self._create_decision(ep, title, text, told) if told is not None else None
+        if made is not None:  # a decision told: a typed decision note of its own (plan_decision)
+            self.vectors.add(made, kind, title, vec)
+            decision.update(action="create", target=made, reason=f"new decision note ({DECISION_REASON})")
+        elif target == LESSON_STEP:
             decision.update(action="lesson", target=self._by_source[kind][ep.ref], reason=reason)
         elif target == EVIDENCE:
             skill = self.vectors.related(vec, "skills", k=1)[0]
@@ -232,6 +240,16 @@ class Planner(PlanDrafts):
         if part.why:  # a rule on top of the model chose the kind (route_story)
             decision["reason"] = f"{decision.get('reason', '')}; {part.why}"
         self.result.decisions.append(decision)
+
+    def _told(
+        self, ep: Episode, part: RoutedPart, text: str, target: str | None, reason: str
+    ) -> ToldDecision | None:
+        """The decision a knowledge part tells, when it would make a new note or join one on its subject."""
+        if part.kind != "knowledge" or part.usage is not None or (target is not None and reason not in JOINS):
+            return None
+        return told_in(
+            self.store, ep, text, ep.day or date.fromisoformat(self.started_at[:10]), self.started_at
+        )
 
     def _choose(
         self, ep: Episode, part: RoutedPart, kind: str, title: str, text: str, vec: Any, matches: list[Match]
@@ -310,6 +328,16 @@ class Planner(PlanDrafts):
         body = replace_section(draft.body, rec.text, text)
         if body is None:
             return REVIEW, "edited episode; its section in the note was changed by hand"
+        note = self._notes.get(path)
+        again = (
+            redecided(draft.body, rec.text, text, ep.day or date.fromisoformat(self.started_at[:10]))
+            if note is not None and note.meta.get("type") == "decision" and draft.body == note.body
+            else None
+        )
+        if again is not None:  # a decision told: read again from the new words (plan_decision)
+            body, changes, gone = again
+            draft.extra.update(changes)
+            draft.remove.extend(gone)
         draft.body = body
         draft.changed = draft.changed or body != draft.original_body
         if ep.id not in draft.op.episodes:

@@ -1,0 +1,211 @@
+"""A decision of the house told in a day file, read as a typed decision: what was chosen, why, instead of what,
+and when it is looked at again (fix36e, trial 27 #13; the rules in docs/daily.md "Decisions told in a day file").
+
+An episode is a told decision when it is short (at most MAX_UNITS sentences and MAX_CHARS, no code), one of its
+first two sentences tells a decision in the forms the router reads (route_decided.DECIDED: "we decided / agreed /
+settled on", 「〜することにした」「〜に決定した」; or under a label, route_skip_rules.STATED_DECISION: "Decision:",
+「決定：」), that sentence is no one-off change (a weekday told once, "postpone", 「延期」「中止」) and no person's
+own ("I decided", 「私は」), the decision has a reason, a start (route_decided.STANDING) or a follow-up, and every
+other sentence is about it (`_roles`: a reason, cued or under a "Why:" / 「理由は三つ」 head; a trade-off; its setting;
+a follow-up) but at most MAX_OTHER. Not a told decision (a lesson's material, left to the lesson step): a failure
+or a finding told before the decision, a rule "from now on" with a failure told, a date of one day anywhere.
+
+What it reads: `chosen`, the decision's clause without its label, its "we decided to" or 「ことにした」, its reason
+and its alternative; `reasons`; `alternatives` ("instead of X", "rather than X", ", not a X", 「Xではなく」), else
+none; `tradeoffs`; the follow-up date (decision_when).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from memdir.consolidation.daily.decision_when import follow_up_on, follow_up_told
+from memdir.consolidation.daily.lesson_cause import tells_failure
+from memdir.consolidation.daily.lesson_sentences import sentences
+from memdir.consolidation.daily.lesson_text import RETRO, failure_told
+from memdir.consolidation.daily.route_decided import DECIDED, ONE_OFF, STANDING
+from memdir.consolidation.daily.route_skip_rules import STATED_DECISION
+
+MAX_UNITS = 9  # a decision, its setting, reasons (a list of three under a head), a trade-off, a follow-up
+MAX_OTHER = 1  # sentences that are none of those: more, and the decision is one thing of a longer note
+MAX_CHARS = 1200
+FIRST = 2  # the decision is told first (or after one sentence of setting)
+
+LABEL = re.compile(
+    r"(?i)^\s*(?:[-*•・]\s*|\d+[.)]\s*)?(?:\*\*)?(?:(?:decided|decisions?|agreed|resolved)\b[^:：\n]{0,40}|"
+    r"決定事項|決定|決まったこと|決めたこと|合意事項|合意)(?:\*\*)?\s*[:：](?:\*\*)?\s*"
+)
+# a change of one day's plan, however it is decided ("we decided to cancel Saturday's ride because of the storm")
+ONCE = re.compile(
+    r"(?i)\b(?:postpon\w*|cancel\w*|call(?:ed)? off|reschedul\w*|this (?:week|weekend))\b|"
+    r"(?<!every )(?<!each )\b(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?\b(?!s)|"
+    r"延期|中止|順延|今週|今度の|(?<!毎週)[月火水木金土日]曜"
+)
+# a person's own decision, not the house's ("I decided to …", 「私は…ことにした」)
+OWN = re.compile(
+    r"(?i)\b(?:i|i've|i'd|i'm|my)\b|私(?!たち|ども|共)|僕(?!ら|たち)|俺(?!たち|ら)|わたし(?!たち)|自分"
+)
+REASON_EN = re.compile(r"(?i)\b(?:because(?: of)?|since|so that|given that|due to)\b\s*")
+REASON_LEAD = re.compile(
+    r"(?i)^(?:(?:the )?reasons? (?:is|was|being)(?: that)?|reasons?\s*[:：]|why\s*[:：]|(?:this|that)(?: i|')s because|"
+    r"(?:this|that) was because|because(?: of)?|理由は[、,]?|理由[:：]|というのも[、,]?|なぜなら[、,]?)\s*"
+)
+REASON_JA_END = re.compile(r"(?:ため|から|ので)(?:です|だ|でした)?。?$")
+REASON_JA_LEAD = re.compile(r"^(?P<why>[^、。]{4,}?(?:ため|ので|から))[、,]\s*(?P<rest>.+)$")
+ALT_EN = re.compile(
+    r"(?i),?\s*\b(?:instead of|rather than|in place of)\s+(?P<alt>[^,;.]+)|,\s*not\s+(?P<alt2>(?:an?|the)\s[^,;.]+)"
+)
+ALT_JA = re.compile(r"(?P<alt>[^、。はがを]{1,40}?)(?:ではなく(?:て)?|じゃなく(?:て)?|の代わりに)[、,]?")
+DECIDED_TAIL_JA = re.compile(
+    r"(?:こと|の)に(?:なった|なりました|決まった|決まりました|決めた|決めました|(?:いた)?した|(?:いた)?しました|決定した|決定しました|決定)|"
+    r"ことと(?:いた)?(?:した|しました)|と(?:決まった|決まりました|決定した|決定しました)|に決定(?:した|しました)"
+)
+DECIDED_EN = re.compile(
+    r"(?i)^.*?\b(?:we|the team|the board|the committee|management|it was|it has been|it's been)\s+"
+    r"(?:have\s+|had\s+|'ve\s+|finally\s+|now\s+|all\s+)?(?:decided|agreed|settled on|resolved)\b"
+    r"(?:\s+(?:to|that|on|upon))?[\s,:]*|^.*?\bthe decision (?:is|was)\b(?:\s+(?:to|that))?[\s,:]*"
+)
+# a head over the reasons that follow ("Why:", "Reasons:", 「理由：」, 「理由は三つ。」, 「理由は次のとおりです」)
+REASON_HEAD = re.compile(
+    r"(?i)^(?:why|reasons?|the reasons? (?:is|are|were)|理由)\s*(?:[:：]|は[一二三四五六七八九\d]+つ(?:あります|です)?|"
+    r"は(?:次の|以下の)(?:とおり|通り)(?:です)?)?\s*[。.]?$"
+)
+TRADE = re.compile(
+    r"(?i)^(?:trade-?offs?|downsides?|costs?|the cost|risks?|caveats?|トレードオフ|デメリット|懸念|リスク|代償)\s*[:：]\s*"
+)
+SETTING = re.compile(
+    r"(?i)^(?:background|context|impact|effects?|notes?|scope|what we keep|attendees|present|背景|経緯|影響|補足|備考|"
+    r"対象|範囲|出席(?:者)?|参加者)\s*[:：]"
+)
+# a rule for the future ("from now on", 「今後は」): with a failure told, what a lesson is made of
+AHEAD = re.compile(
+    r"(?i)\b(?:from now on|going forward|henceforth|from here on)\b|今後|以後|次回から|これからは"
+)
+# a look again with no time ("revisit if we pass 500 jobs a second", 「状況を見て見直す」): no date, but no other topic
+LOOK_AGAIN = re.compile(r"(?i)\b(?:revisit|reassess|re-?evaluat|reconsider)\w*|見直|再検討")
+FINDING = re.compile(
+    r"(?i)\b(?:we|i) (?:learned|learnt|found out|realised|realized|discovered)\b|\broot cause\b|教訓|原因は|"
+    r"(?:わかった|分かった|判明)"
+)
+_FOLLOW_CLAUSE = re.compile(r"(?i)[;,]?\s*(?:and\s+)?(?:we(?:'ll| will| shall)?|to be|will|and)?\s*$")
+
+
+@dataclass
+class ToldDecision:
+    """A decision read from an episode's words (see the module)."""
+
+    chosen: str
+    reasons: list[str] = field(default_factory=list)
+    alternatives: list[str] = field(default_factory=list)
+    follow_up: date | None = None
+    tradeoffs: list[str] = field(default_factory=list)
+
+
+def told_decision(text: str, day: date) -> ToldDecision | None:
+    """The decision `text` tells as its content, counted from `day` for a follow-up (None: no such decision)."""
+    if len(text) > MAX_CHARS or "```" in text:
+        return None
+    units = [u.strip() for line in text.splitlines() for u in (sentences(line) or [line]) if u.strip()]
+    if not units or len(units) > MAX_UNITS:
+        return None
+    at = next((i for i, u in enumerate(units[:FIRST]) if _decides(u)), None)
+    # a failure or a finding told before the change is a lesson's story (lifecycle.md, trial 20); a rule "from
+    # now on" for a failure told is a lesson's too: both are left to the lesson step, as before
+    if at is None or any(_story(u) for u in units[:at]):
+        return None
+    if AHEAD.search(units[at]) and any(failure_told(u) or tells_failure(u) for u in units):
+        return None
+    if any(
+        ONE_OFF.search(u) for u in units
+    ):  # "the van leaves on 1/14": a plan for one day, not a standing choice
+        return None
+    roles = _roles(units, at)
+    if roles is None:
+        return None
+    chosen, own_why, alts = _clauses(units[at])
+    reasons = [r for r in [own_why, *(_reason(units[i]) for i in roles["why"])] if r]
+    follow = (
+        [at, *roles["follow"]] if follow_up_told(units[at]) else roles["follow"]
+    )  # "…; we'll revisit in March"
+    standing = any(STANDING.search(u) for u in units[at : at + 2])
+    if not chosen or not (reasons or standing or follow) or len(roles["other"]) > MAX_OTHER:
+        return None
+    when = next((d for d in (follow_up_on(units[i], day) for i in follow) if d is not None), None)
+    costs = [_trim(TRADE.sub("", units[i], count=1)) for i in roles["trade"]]
+    return ToldDecision(chosen, reasons, alts, when, [c for c in costs if c])
+
+
+def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
+    """Each sentence but the decision's by what it tells of it: a reason (cued, or under a "Why:" / 「理由は三つ」
+    head), a trade-off, its setting (a "Background:" / 「補足：」 label), a follow-up, or something else; None when
+    a second decision is told (minutes, a list of decisions: each is one thing of a longer note)."""
+    roles: dict[str, list[int]] = {k: [] for k in ("why", "trade", "setting", "follow", "other")}
+    mode = ""
+    for i, u in enumerate(units):
+        if i == at:
+            continue
+        if (DECIDED.search(u) or STATED_DECISION.search(u)) and i > at:
+            return None
+        if follow_up_told(u) or LOOK_AGAIN.search(u):
+            role, mode = "follow", ""
+        elif REASON_HEAD.match(u):
+            role, mode = "setting", "why"
+        elif TRADE.match(u):
+            role, mode = "trade", "trade"
+        elif SETTING.match(u) or (i < at and not _story(u)):
+            role, mode = "setting", ""
+        elif _gives_reason(u):
+            role, mode = "why", "why"  # what follows a reason, unlabelled, goes on giving it
+        else:
+            role = {"why": "why", "trade": "trade"}.get(mode, "other")
+        roles[role].append(i)
+    return roles
+
+
+def _story(unit: str) -> bool:
+    """A sentence that tells a failure or a finding (what a lesson is made of)."""
+    return failure_told(unit) or tells_failure(unit) or bool(RETRO.search(unit) or FINDING.search(unit))
+
+
+def _decides(unit: str) -> bool:
+    """A sentence that tells a decision of the house, not a one-off change or a person's own."""
+    if not (DECIDED.search(unit) or STATED_DECISION.search(unit)):
+        return False
+    return not (ONE_OFF.search(unit) or ONCE.search(unit) or OWN.search(unit))
+
+
+def _gives_reason(unit: str) -> bool:
+    return bool(REASON_LEAD.match(unit) or REASON_JA_END.search(unit)) and not follow_up_told(unit)
+
+
+def _reason(unit: str) -> str:
+    return _trim(REASON_LEAD.sub("", unit, count=1))
+
+
+def _clauses(said: str) -> tuple[str, str, list[str]]:
+    """(what was chosen, the reason told in the same sentence, the alternatives) of the decision's sentence."""
+    text = LABEL.sub("", said, count=1).strip()
+    alts = [_trim(a.group("alt") or a.group("alt2")) for a in ALT_EN.finditer(text)]
+    why = ""
+    text = ALT_EN.sub("", text)
+    parts = re.split(r"\s*;\s*|\s+[—–]\s+", text)  # "…; we'll revisit in March": the follow-up is no choice
+    text = " ".join(p for p in parts if not follow_up_told(p)) or parts[0]
+    m = REASON_EN.search(text)
+    if m:
+        why, text = _trim(text[m.end() :]), text[: m.start()]
+    ja = REASON_JA_LEAD.match(text)
+    if ja and DECIDED_TAIL_JA.search(ja.group("rest")):
+        why, text = _trim(ja.group("why")), ja.group("rest")
+    alts += [_trim(a.group("alt")) for a in ALT_JA.finditer(text)]
+    text = ALT_JA.sub("", text)
+    text = DECIDED_EN.sub("", text, count=1)
+    text = DECIDED_TAIL_JA.sub("", text)
+    return _trim(text), why, alts
+
+
+def _trim(text: str) -> str:
+    """A clause without its end stop or comma, the spaces collapsed."""
+    text = _FOLLOW_CLAUSE.sub("", " ".join(text.split())) if text.rstrip().endswith((";", ",")) else text
+    return " ".join(text.split()).strip(" ,;:、。.").strip()
