@@ -73,3 +73,38 @@ def test_the_record_names_the_episode_and_the_text_it_left(root: Path) -> None:
     rec = SectionState(root).get(ep.ref, "procedures")
     assert rec is not None and rec.path == notes(root, "procedures")[0]
     assert rec.text in (root / rec.path).read_text(encoding="utf-8")
+
+
+KNOW = (
+    "The loading dock door sticks in frost; it has done so every winter since the re-hang. "
+    "The spare key is in the blue box above the fire panel. "
+    "Facilities said the new door arrives in March."
+)
+KNOW_JA = "冷凍庫のアラームは扉が30秒以上開くと鳴る。止めるには扉を閉めてからリセットを押す。業者の話では来月部品を替えるとのこと。"
+
+
+def test_an_episode_whose_last_sentence_was_deleted_replaces_its_section(root: Path) -> None:
+    """fix36e's note: deleting a sentence left the old text, read as a replay ("episode already filed there")
+    because the shorter text is inside the old section."""
+    mem = memory(root)
+    ep = mem.add_episode(KNOW, title="Loading dock door", at=at(9, day=YESTERDAY))
+    ep_ja = mem.add_episode(KNOW_JA, title="冷凍庫のアラーム", at=at(10, day=YESTERDAY))
+    run(mem)
+    paths = notes(root, "knowledge") + notes(root, "procedures")
+    texts = {p: (root / p).read_text(encoding="utf-8") for p in paths}
+    assert any("new door arrives in March" in t for t in texts.values())
+    assert any("来月部品を替える" in t for t in texts.values())
+    _fix(root, ep.file, " Facilities said the new door arrives in March.", "")
+    _fix(root, ep_ja.file, "業者の話では来月部品を替えるとのこと。", "")
+    report = run(mem)
+    after = {
+        p: (root / p).read_text(encoding="utf-8")
+        for p in notes(root, "knowledge") + notes(root, "procedures")
+    }
+    assert sorted(after) == sorted(paths)  # no new note
+    joined = "\n".join(after.values())
+    assert "new door arrives in March" not in joined and "来月部品を替える" not in joined, joined
+    assert "spare key is in the blue box" in joined and "リセットを押す" in joined
+    assert sorted(report.updated) == sorted(paths)
+    again = run(mem)  # the edited text is filed now: a rerun changes nothing
+    assert again.updated == [] and {p: (root / p).read_text(encoding="utf-8") for p in paths} == after

@@ -262,7 +262,7 @@ class Planner(PlanDrafts):
                 return LESSON_STEP, "edited episode; its lesson is replaced by the lesson step"
             by_src = None  # a lesson the episode also gave rise to is not the note of this part
         filed = by_src is not None and (by_src in self._notes or by_src in self._ops)
-        if filed and by_src is not None and text.strip() in self._body_of(by_src):
+        if filed and by_src is not None and self._replayed(by_src, ep, kind, text):
             return by_src, "episode already filed there"  # a replay (lost state, a retried run): never twice
         chosen = next((m for m in matches if m.path == part.update), None) if part.update else None
         floor = engine_update_floor(self.vectors.name)
@@ -316,6 +316,15 @@ class Planner(PlanDrafts):
             and same_subject(title, m.title, self.vectors.embed, lambda r: calibrate(r, name))
         ]  # a person's note first: the rule someone wrote by hand is the one a reader trusts
         return min(found, key=lambda m: m.origin != "human") if found else None
+
+    def _replayed(self, path: str, ep: Episode, kind: str, text: str) -> bool:
+        """Whether `text` is what the episode already left in `path`: its recorded section when there is one
+        (an episode edited by deleting a sentence is a shorter text inside the old section, no replay), else
+        (the record lost) the text found whole in the note."""
+        rec = self.sections.get(ep.ref, kind)
+        if rec is not None and rec.path == path and rec.text.strip():
+            return rec.text.strip() == text.strip()
+        return text.strip() in self._body_of(path)
 
     def _replace(
         self, path: str, ep: Episode, kind: str, part: RoutedPart, text: str
