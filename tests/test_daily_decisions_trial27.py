@@ -188,3 +188,32 @@ def test_what_is_no_decision_of_the_house_stays_as_it_was(
     assert _decisions(mem) == [] and not (mem.root / "knowledge" / "decisions").exists()
     if kept is not None:
         assert (mem.root / kept).exists() and "type:" not in (mem.root / kept).read_text(encoding="utf-8")
+
+
+MEETING_JA = """## 09:00 — 朝礼
+
+朝礼：年末は荷物が増えるので、集荷の締めは16時ではなく15時にすることに決めました。"""
+
+MEETING_EN = """## 08:45
+
+Standup: we decided to stop accepting returns without a receipt from March, because the refund fraud cost us 2,000 euros last quarter."""
+
+
+@pytest.mark.parametrize(
+    ("text", "chosen"),
+    [(MEETING_JA, "集荷の締めは15時にする"), (MEETING_EN, "stop accepting returns without a receipt")],
+    ids=["ja", "en"],
+)
+def test_a_decision_with_no_subject_heading_is_titled_by_what_was_chosen(
+    mem: Memory, text: str, chosen: str
+) -> None:
+    """Trial 28 #11: titled by its whole sentence (「…ことに決めました」) and its reason kept the meeting's label."""
+    _daily(mem, text)
+    [rel] = _decisions(mem)
+    note = _note(mem, rel)
+    assert note.meta["chosen"] == chosen or chosen in str(note.meta["chosen"]), note.text
+    title = next(ln for ln in note.body.splitlines() if ln.startswith("# "))
+    assert "決めました" not in title and "we decided" not in title.lower(), title
+    assert title.removeprefix("# Decision: ").lower().startswith(str(note.meta["chosen"])[:8].lower()), title
+    reasons = _section(note.body, "Reasons")
+    assert reasons and not reasons.startswith(("朝礼", "Standup")), note.text

@@ -13,6 +13,7 @@ An edited episode replaces its words in the note, and the fields and sections re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING
@@ -39,13 +40,22 @@ def told_in(store: NoteStore, ep: Episode, text: str, day: date, started_at: str
     return told
 
 
+_LABEL = re.compile(
+    r"^[^\s:：。.、,]{1,12}[:：]\s*"
+)  # 「ミーティング：」, "Meeting:": the line's label, no reason
+
+
 def decision_spec(title: str, text: str, told: ToldDecision, source: str) -> DecisionInput:
     """What the decision note is written from: the part's title and words (the plan masked secrets in both), and
     what was read from them."""
     title = title.removeprefix("Decision: ").removeprefix("Decision:").strip() or told.chosen
+    if told.chosen and len(title) > len(told.chosen) and title.rstrip("。.").lower() in text.lower():
+        # the title is the told sentence itself (no heading named a subject): what was chosen (trial 28 #11)
+        title = told.chosen[:1].upper() + told.chosen[1:]
     options = [*told.alternatives, told.chosen] if told.alternatives else []
     reasons, costs = (
-        r[0] if len(r) == 1 else "\n".join(f"- {x}" for x in r) for r in (told.reasons, told.tradeoffs)
+        r[0] if len(r) == 1 else "\n".join(f"- {x}" for x in r)
+        for r in ([_LABEL.sub("", x) for x in told.reasons], told.tradeoffs)
     )
     tracked = told.follow_up is not None
     return DecisionInput(
