@@ -5,6 +5,9 @@ and skills/ scores USAGE_MATCH or more (calibrated similarity plus the share of 
 the episode mentions, route_usage.title_overlap), or that shares clearly more of its words with one
 procedure's title, description and steps than with any other (route_usage_match), becomes an outcome
 for it (route_outcome); a report that names none is skipped unless the writer wrote steps of their own.
+A part that is no usage report but tells a use in one clause (`part.use`, route_usage_clause: "Mei did the nail
+trim the usual way and flagged it; …") gets the outcome of the procedure that clause names (an `evidence` item
+when near, or when the text writes steps of its own), and is planned as its kind besides (trial 28 #3).
 Other parts are planned by their kind; for each part of kind knowledge or procedures, in episode order: 1. the engine named one of the related notes it was shown, of the part's kind and with calibrated
    similarity >= engine_update_floor(...) to the part -> update it (else the rules below decide);
 2. a note of that kind already lists this episode in `sources` (the episode was edited) -> the text

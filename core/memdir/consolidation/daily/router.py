@@ -10,7 +10,8 @@ as steps that only tells what happened, in the past and with no steps of its own
 and a text with no step in it at all is the model's runner-up of knowledge and skip (route_no_steps; unless
 the model reads procedures at 0.6 or more and the text is no message to a reader, routing round 22). An
 episode that holds both a lesson and a separate set of steps, and that the model finds mixed, is split in two
-parts. A second model tells a report of using an existing procedure ("the usual steps") from new material.
+parts. A second model tells a report of using an existing procedure ("the usual steps") from new material;
+a text it does not read so that tells a use in one clause carries that clause to the planner (route_usage_clause).
 English prose steps are a procedure (route_told_steps); a skip that tells a standing decision is knowledge
 (route_decided), so are a standing fact (route_standing) and a failure told with a rule for next time
 (route_ahead); a skip under a dated heading is read again without its date (route_heading)."""
