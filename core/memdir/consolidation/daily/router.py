@@ -10,7 +10,8 @@ as steps that only tells what happened, in the past and with no steps of its own
 and a text with no step in it at all is the model's runner-up of knowledge and skip (route_no_steps; unless
 the model reads procedures at 0.6 or more and the text is no message to a reader, routing round 22). An
 episode that holds both a lesson and a separate set of steps, and that the model finds mixed, is split in two
-parts. A second model tells a report of using an existing procedure ("the usual steps") from new material.
+parts. A second model tells a report of using an existing procedure ("the usual steps") from new material;
+a text it does not read so that tells a use in one clause carries that clause to the planner (route_usage_clause).
 English prose steps are a procedure (route_told_steps); a skip that tells a standing decision is knowledge
 (route_decided), so are a standing fact (route_standing) and a failure told with a rule for next time
 (route_ahead); a skip under a dated heading is read again without its date (route_heading)."""
@@ -18,7 +19,7 @@ English prose steps are a procedure (route_told_steps); a skip that tells a stan
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -50,7 +51,8 @@ from memdir.consolidation.daily.route_standing import skip_ceiling, states_stand
 from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_story_finding import story_rule
 from memdir.consolidation.daily.route_told_steps import TOLD_STEPS_REASON, told_steps
-from memdir.consolidation.daily.route_usage import plain_report, usage_features, usage_outcome
+from memdir.consolidation.daily.route_usage import plain_report, usage_features
+from memdir.consolidation.daily.route_usage_clause import clause_use, sets_usual_aside, use_outcome
 from memdir.consolidation.daily.route_usage_recap import recap_report
 from memdir.consolidation.daily.route_vectors import Embed, TextVectors, routing_vectors
 from memdir.notes.episodes import Episode
@@ -103,6 +105,9 @@ class RoutedPart:
     confidence: float = 0.0  # the model's probability of `kind`
     why: str = ""  # a rule that changed the model's kind, for the run's reason (route_story)
     unsure: tuple[str, float] | None = None  # an unsure skip: the runner-up kind, its p
+    # no usage report, but it tells a use of the usual way in one clause (route_usage_clause, trial 28 #3):
+    # the clause and its outcome; the planner names a procedure by the clause, and plans the part as its kind
+    use: tuple[str, str] | None = None
 
 
 class Router:
@@ -237,6 +242,11 @@ class Router:
             self._vectors(texts)
 
     def _parts(self, ep: Episode, r: Reading) -> list[RoutedPart]:
+        parts = self._kind_parts(ep, r)
+        use = clause_use(r.body) if parts[0].usage is None else None
+        return [replace(parts[0], use=use), *parts[1:]] if use else parts
+
+    def _kind_parts(self, ep: Episode, r: Reading) -> list[RoutedPart]:
         kind, _, why = self._rules(r)
         conf = float(r.proba[self.model.classes.index(kind)])
         usage = self._usage(r)
@@ -295,7 +305,7 @@ class Router:
 
     def _read_usage(self, r: Reading) -> str | None:
         if self.kind_of(r) != "knowledge" and recap_report(r.body, r.blocks):  # "same as before: a, b"
-            return usage_outcome(r.body)
+            return use_outcome(r.body)
         p = self.models.usage.proba(None, usage_features(r.body, r.blocks))[0]
         mk = self._model_rule(r)[0]
         if p[self.models.usage.classes.index("usage")] < USAGE_MIN_PROBA and not (
@@ -304,7 +314,10 @@ class Router:
             (mk == "procedures" or (mk == "skip" and self._unsure_skip(r))) and plain_report(r.body, r.blocks)
         ):
             return None
-        return usage_outcome(r.body)
+        if sets_usual_aside(r.body):  # "instead of the usual procedure", 「いつもの手順ではなく」 (trial 28)
+            return None
+        # told from the use on: what a story says before it is context, not the outcome (trial 28)
+        return use_outcome(r.body)
 
     def _split(self, kind: str, r: Reading) -> list[RoutedPart] | None:
         """A knowledge part and a procedures part, when each has blocks of its own (else None)."""
