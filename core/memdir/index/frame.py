@@ -1,15 +1,15 @@
-"""A question's frame: the words that say *how* it asks (やり方, 方法, 手順, "steps", "way"), not what about.
+"""A question's frame: the words that say *how* it asks (やり方, 方法, 手順, "steps"), not what about.
 
 「爪切りと耳掃除のやり方」 asks about nail trims and ear cleaning; `のやり方` ("how to do") only frames the
 question. A note that shares the frame and one more word (「手術室の掃除のやり方」: 掃除 and のやり方)
 shared half the query's bigrams, passed the words floor (0.35) and ranked above the English nail-trim
 procedure that search can only find by meaning (trial 28 #8). So the lexical ranking and the `words` share
-read the query without its frame (`content_query`); the vector ranking, the title check and the snippet
-still read it whole. A query that is only frame (`手順`, `steps`) is read as it is.
+read the query without its frame (`content_query`); the vector ranking and the title check still read it
+whole. A query that is only frame (`手順`, `steps`) is read as it is.
 
 English needs little here: `how`, `what`, `to` are stop words already; only the nouns of the frame are
-listed. `procedure` and `process` are left out on purpose: "dental procedure" and "process a refund" name
-the task.
+listed. `way`, `method`, `procedure` and `process` are left out on purpose: "Ways of Using Vue", "dental
+procedure" and "process a refund" name the task (`scripts/bench_search_crosslang.py --frame`, dev half).
 """
 
 from __future__ import annotations
