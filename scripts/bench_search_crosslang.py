@@ -37,6 +37,10 @@ SRC = {"en": REALDOCS / "vue-en" / "src", "ja": REALDOCS / "vue-ja" / "src"}
 _JA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _FRONT = re.compile(r"\A---\n.*?\n---\n", re.S)
 SEED = 18
+FRAMES = {  # --frame: how a person asks for a page, in the query's language
+    "ja": ("{}のやり方", "{}の方法を教えて", "{}について教えてください", "{}の手順", "{}はどうすればいい？"),
+    "en": ("how to use {}", "steps for {}", "what is the best way to use {}", "{}: how does it work?"),
+}
 
 
 def cut(text: str, chars: int) -> str:
@@ -114,6 +118,12 @@ def main() -> None:
         "are reported as `twin` (the note in the query's language should still come first), their "
         "cross-language queries are dropped (the translation answers them)",
     )
+    ap.add_argument(
+        "--frame",
+        action="store_true",
+        help="ask each title inside a question frame of its language (「…のやり方」, 'steps for …'; "
+        "seeded per query, FRAMES): the frame words are not what the question is about (trial 28 #8)",
+    )
     args = ap.parse_args()
 
     from memdir import Memory
@@ -136,12 +146,17 @@ def main() -> None:
     rng = random.Random(args.seed + 1)
     split = {rel: ("dev", "test")[i % 2] for i, rel in enumerate(sorted(gold, key=lambda _: rng.random()))}
     queries = []  # (split, kind, text, gold note)
+    frng = random.Random(args.seed + 2)
+
+    def asked(lang: str, rel: str) -> str:
+        return frng.choice(FRAMES[lang]).format(titles[lang][rel]) if args.frame else titles[lang][rel]
+
     for rel in gold:
         lang = notes[rel].split("/")[1]
         other = "ja" if lang == "en" else "en"
         if rel not in twins:
-            queries.append((split[rel], "cross", titles[other][rel], notes[rel]))
-        queries.append((split[rel], "twin" if rel in twins else "same", titles[lang][rel], notes[rel]))
+            queries.append((split[rel], "cross", asked(other, rel), notes[rel]))
+        queries.append((split[rel], "twin" if rel in twins else "same", asked(lang, rel), notes[rel]))
     t0 = time.perf_counter()
     qvecs = mem.index.embedder.embed_queries([q[2] for q in queries])
     print(f"{len(queries)} queries embedded in {time.perf_counter() - t0:.0f} s")

@@ -12,7 +12,8 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
    other hits in search order (episodes as their matching snippet; a lesson before the hits it lists
    in `sources`, trial 14 #2; without `kind`, each procedure followed by the lessons that name it in
    `applies_to` or that it lists in `lessons:`, `linked_lessons.py`); hits admitted by meaning
-   alone (cosine, no share of the query's words) come after those. Nothing else is cut: the
+   alone (cosine, no share of the query's words) come after those, unless written in another script
+   than the query (it can share no word; trial 28 #8). Nothing else is cut: the
    two commands agree on what is relevant (trial 13: a cut at 60% of the best hybrid score
    left out a release procedure and its lesson, words 0.41, that search marked relevant,
    because an episode matching one word of the task scored 0.96);
@@ -51,6 +52,7 @@ from memdir.agents.recall import TITLE_SHARE, WORDS_FLOOR
 from memdir.agents.updates import newest_update_first
 from memdir.confined import read_regular
 from memdir.errors import IndexUnavailable, MemdirError, NoteError
+from memdir.index.search import other_script
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.frontmatter import split_text
 from memdir.notes.model import valid_confidence
@@ -195,22 +197,29 @@ def relevant_hits(search: SearchFn, query: str, kind: str | None) -> list[Search
     return [h for h in _search(search, query, kind) if getattr(h, "relevant", True)]
 
 
-def by_meaning_only(hit: SearchHit) -> bool:
-    """A hit the floor admitted on its cosine alone: under the words floor and not named by the query as a title."""
+def by_meaning_only(hit: SearchHit, query: str = "") -> bool:
+    """A hit the floor admitted on its cosine alone: under the words floor and not named by the query as a title.
+
+    Not a note in another script than the query (a Japanese question, an English procedure): it cannot
+    share the query's words, so its words are unknown, not missing, and meaning is all there is to judge
+    it by, as in the ranking (index/search.py foreign_notes, trial 18; trial 28 #8)."""
     words, title = getattr(hit, "words", None), getattr(hit, "title_words", None)
     return (
         isinstance(words, float)
         and words < WORDS_FLOOR
         and not (isinstance(title, float) and title >= TITLE_SHARE)
+        and not (query and other_script(query, f"{hit.title}\n{hit.description}\n{hit.snippet}"))
     )
 
 
-def relevant_items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
+def relevant_items(store: NoteStore, hits: Sequence[SearchHit], query: str = "") -> list[ContextItem]:
     """Search hits as items: procedures first by confidence, then the rest in search order; hits that
     share the query's words (or title) before those admitted by meaning alone (trial 13)."""
-    by_words = [h for h in hits if not by_meaning_only(h)]
-    if len(by_words) < len(hits):
-        return _items(store, by_words) + _items(store, [h for h in hits if by_meaning_only(h)])
+    alone = [by_meaning_only(h, query) for h in hits]
+    if any(alone):
+        return _items(store, [h for h, a in zip(hits, alone, strict=True) if not a]) + _items(
+            store, [h for h, a in zip(hits, alone, strict=True) if a]
+        )
     return _items(store, hits)
 
 
@@ -314,7 +323,7 @@ def build_context(
     items: list[ContextItem] | None = None
     if hits is not None:
         title = f"Relevant to: {_query_shown(str(query))}"  # the block goes into prompts and logs
-        items = relevant_items(store, hits)
+        items = relevant_items(store, hits, str(query))
     if items is None:
         title = "Most trusted procedures" if kind in (None, "procedures") else f"From {kind}/"
         if query:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from memdir.index.lexical import tiny_text, tokenize
+from memdir.index.lexical import content_terms, tiny_text, tokenize
 from memdir.index.search import SearchHit
 from memdir.index.view import pending_notes
 from memdir.jsonvalue import JSONObject
@@ -124,8 +124,9 @@ class QueryCache:
 
 def query_windows(query: str) -> list[set[str]]:
     """The term sets a note is compared with: the whole query, and for a long one (a pasted log)
-    each line of 3+ terms too, so the one line that matters is not drowned by the rest."""
-    terms = set(tokenize(query))
+    each line of 3+ terms too, so the one line that matters is not drowned by the rest. The question's
+    frame (`のやり方`, `steps`) is not among the terms (index/frame.py, trial 28 #8)."""
+    terms = set(content_terms(query))
     if len(terms) <= LONG_QUERY_TERMS:
         return [terms] if terms else []
     lines = [set(tokenize(line)) for line in query.splitlines()]

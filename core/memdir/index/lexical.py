@@ -17,6 +17,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
+from memdir.index.frame import content_query
 from memdir.index.stemmer import stem
 
 LEXICAL_VERSION = 8  # bump when tokenize() or a record's fields change: term counts, titles, tags recomputed
@@ -67,6 +68,12 @@ def tokenize(text: str, query: bool = True) -> list[str]:
             if "-" in part:
                 terms.extend(stem(h.replace("-", "")) for h in _HYPHENATED.findall(part))
     return terms
+
+
+def content_terms(query: str) -> list[str]:
+    """The query's terms without its frame (`のやり方`, `steps`: frame.content_query), or all its terms when
+    it is nothing but frame (`手順`)."""
+    return tokenize(content_query(query)) or tokenize(query)
 
 
 def term_counts(text: str) -> tuple[dict[str, int], int]:
@@ -138,9 +145,11 @@ class LexicalIndex:
 
         A pasted document has thousands of terms; BM25 over all of them touches most postings.
         Its rarest terms (highest IDF among those some note has: the others match nothing) carry
-        what is distinctive about it, and the cut is linear in the query's length.
+        what is distinctive about it, and the cut is linear in the query's length. The query's frame
+        (`のやり方`, `steps`: frame.content_query) is not among them: it says how the query asks, not what
+        about (trial 28 #8).
         """
-        terms = list(dict.fromkeys(tokenize(query)))
+        terms = list(dict.fromkeys(content_terms(query)))
         if len(terms) <= MAX_QUERY_TERMS:
             return terms
         known = [t for t in terms if t in self.postings]

@@ -122,6 +122,12 @@ def foreign_notes(query: str, index: LexicalIndex, paths: Iterable[str]) -> set[
     return {p for p in paths if (p in index.cjk) != cjk}
 
 
+def other_script(query: str, text: str) -> bool:
+    """Whether text is written in another script than query (CJK vs the rest: cjk_text), as foreign_notes
+    reads a note of the index."""
+    return cjk_text(Counter(tokenize(query))) != cjk_text(Counter(tokenize(text, query=False)))
+
+
 def _has_tag(have: set[str], want: str) -> bool:
     """`want` or a tag nested under it: `--tag client` finds `client` and `client/acme`, as Obsidian's tag
     search finds nested tags under their parent (trial 23 second re-check M5); `--tag client/acme` only that."""
