@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 
 from memdir.consolidation.daily.blocks import split_blocks, strip_marker, units
+from memdir.consolidation.daily.route_quantity import quantities
 from memdir.notes.current_steps import language as language  # the rule lives with the notes (trial 18)
 
 CROSS_SIMILAR = 0.5  # calibrated cosine between a text and its translation (docs/daily.md)
@@ -61,6 +62,9 @@ def anchors(text: str) -> set[str]:
             prose.append(chunk)
     rest = " ".join(prose)
     out.update(c.strip().lower() for c in _CODE.findall(rest))
+    # "15 minutes" and 「15分」 are one identifier, never a list number (trial 28)
+    amounts, rest = quantities(rest)
+    out.update(amounts)
     ja = language(rest) == "ja"
     for tok in _TOKEN.findall(_CODE.sub(" ", rest)):
         if _TECH.search(tok) or (ja and len(tok) >= 3):

@@ -42,6 +42,7 @@ from memdir.consolidation.daily.shape_lead import (
 )
 from memdir.consolidation.daily.shape_lead import bare as _bare
 from memdir.consolidation.daily.shape_opening import TOPIC_REST, unaddressed
+from memdir.consolidation.daily.shape_point import marked_point
 from memdir.consolidation.daily.shape_preamble import says_more
 from memdir.consolidation.daily.shape_rule_ahead import rule_ahead
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
@@ -153,6 +154,9 @@ def _knowledge_description(blocks: list[Block], title: str) -> str:
     sents = sents if sents or lists else every
     if every and sents and every[0] != sents[0] and _bare(every[0]) == _bare(title) and width(sents[0]) >= 24:
         return _cut(sents[0], DESC_LIMIT)  # the first sentence is the title: the one after it says more
+    point = next((p for p in map(marked_point, sents) if p), "")
+    if point:  # "Worth remembering that X." says which sentence is the note's point (trial 28 #11)
+        return _cut(point, DESC_LIMIT)
     for pat, where in ((_STRONG_KNOW, sents), (_KNOW_LEAD, sents[:1])):
         for i, s in enumerate(where):
             if pat.search(s) and not s.rstrip().endswith((":", "：")):

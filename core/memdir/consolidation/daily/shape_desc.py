@@ -25,6 +25,7 @@ from memdir.consolidation.daily.shape_central import terms
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, WIDE, one_line, width
 from memdir.consolidation.daily.shape_fit import fit_title
 from memdir.consolidation.daily.shape_items import head, unlabel
+from memdir.consolidation.daily.shape_preamble import WAY_IS
 from memdir.consolidation.daily.shape_task import NO_VERB
 from memdir.consolidation.daily.shape_text import is_meta, strip_narrative
 
@@ -55,7 +56,11 @@ def meta_phrase(meta: list[str]) -> str:
         t = one_line(s).rstrip(":：.。")
         t = re.sub(r"(?:を|について)?(?:まとめ|メモ|書い|書き残|残し|記録|共有)[^、。]*$", "", t)
         t = re.sub(
-            r"^(?:here(?:'s| is| are)|i (?:wrote|noted|jotted) (?:up|down)|writing down|noting)\s+",
+            r"(?:を|について)[^、。]{0,20}?に(?:教え|説明し|伝え|見せ)[^、。]*$", "", t
+        )  # told someone (trial 28)
+        t = re.sub(
+            r"^(?:here(?:'s| is| are)|i (?:wrote|noted|jotted) (?:up|down)|writing down|noting|"
+            r"(?:i |we )?(?:showed|taught|explained to|walked) (?:the new \w+|\w+)(?: through)?)\s+",
             "",
             t,
             flags=re.I,
@@ -197,6 +202,7 @@ def procedure_summary(
         aside = said.startswith(("(", "（")) and said.rstrip("。. ").endswith((")", "）"))
         aside = aside or all(w.startswith("#") for w in said.split())  # "#winter #gantry" says no purpose
         aside = aside or bool(_ANNOUNCES.match(said))
+        aside = aside or bool(WAY_IS.search(said))  # "After X the room is a mess, so the way we do it is:"
         if said and not aside and not says_title(said, title) and width(said) >= (24 if i else 16):
             if i or not condition or width(said) > 60 or len(steps) < 2 or not counted:
                 return whole(said)

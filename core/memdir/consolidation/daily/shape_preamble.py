@@ -19,12 +19,17 @@ import re
 
 from memdir.consolidation.daily.shape_text import is_meta
 
+# "…, so the way we do it is:" (trial 28 #6): says the steps follow, and what came before it is only their setting
+WAY_IS = re.compile(
+    r"\b(?:the|our) way (?:we|i|you) (?:do|handle|run) (?:it|this|them)(?: here)? is\s*[:：]?$", re.I
+)
 PREAMBLE = re.compile(
     r"(?i)\b(?:is|are|gets?|will be)\s+(?:always\s+)?[a-z]+(?:\s+(?:up|out|off|down|through))?\s+"
     r"(?:(?:in\s+)?the same way|like this|as follows|this way|the usual way|in this order)\b|"
     r"\b(?:we|i)\s+(?:always\s+)?(?:do|handle|run|check)\s+(?:it|this|them)\s+(?:(?:in\s+)?the same way|like this|"
     r"as follows|this way)\b|"
     r"\b(?:goes|works|runs)\s+(?:like this|as follows)\b|^(?:this is how|here'?s how|here is how)\b|"
+    rf"{WAY_IS.pattern}|"
     r"\b(?:the|our) (?:routine|procedure|steps?|process|drill) (?:is|are|goes)\s*(?:as follows|like this)?[:：]?$|"
     r"(?:いつも|毎回|常に)?(?:同じ|いつもの|以下の|次の)(?:手順|やり方|流れ|要領)で(?:行う|行います|行っている|"
     r"行っています|やる|やります|進める|進めます|実施)|(?:流れ|手順|やり方)は(?:次|以下)の(?:とおり|通り)"

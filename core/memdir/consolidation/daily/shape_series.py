@@ -13,7 +13,7 @@ from memdir.consolidation.daily.blocks import sentences
 from memdir.consolidation.daily.route_cues import IMPERATIVE_VERBS
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_items import unlabel as _unlabel
-from memdir.consolidation.daily.shape_preamble import split_preamble
+from memdir.consolidation.daily.shape_preamble import PREAMBLE, split_preamble
 from memdir.consolidation.daily.shape_text import is_meta, is_step
 from memdir.notes.current_steps import language
 
@@ -60,15 +60,25 @@ _TIMED = re.compile(
 # a clause told in turn, by the one who does it: ", then I add …", ", and finally we create …", 「…し、次に…」
 # (trial 25 #10: "After that I share the folder, then I add them to the sheet, and finally I create their login")
 _TURN = r"(?:then|next|finally|lastly|after that|afterwards)"
+_OBJECT = r"(?:the|a|an|every|each|all|any|our|your|its|their|them|it)"
+_NOT_ACT = r"is|are|was|were|it|they|he|she|this|that|there|so|of|in|on|at|to|for|with|by|from|as|not|no"
 _SUBJECT = r"(?:(?:i|we|you)\s+)?"
 # after a sequence word, "I/we/you" and any word is the doer and the act ("then I wrap …", trial 27 #11: a verb the
 # list lacks left "First I wrap …, then I set …, and then I close …" one step); a clause opened by a sequence word
 # is a step in turn whatever its subject ("After that the inner box goes into the crate, and finally I write …")
-_DOER = rf"(?:(?:i|we|you)\s+(?=[a-z]+\b)|(?=(?:{_VERBS})\b))"
-_IN_TURN = re.compile(rf",\s+(?:and\s+)?{_TURN},?\s+{_DOER}", re.I)
+# or a bare verb before its object ("…, and only then mop the floor", trial 28 #6: "mop" is on no verb list)
+_DOER = rf"(?:(?:i|we|you)\s+(?=[a-z]+\b)|(?=(?:{_VERBS})\b)|(?=(?!(?:{_NOT_ACT})\b)[a-z]+\s+{_OBJECT}\b))"
+_IN_TURN = re.compile(rf",\s+(?:and\s+)?(?:only\s+)?{_TURN},?\s+{_DOER}", re.I)
 _FIRST_TURN = re.compile(
     rf"^(?:(?:first(?:ly)?|{_TURN}),?\s+){_SUBJECT}|^(?:i|we|you)\s+(?=(?:{_VERBS})\b)",
     re.I,
+)
+_THING_STEP = re.compile(
+    r"(?i)^(?:the|a|an|each|every|all|any|our|your|its|their)\s+[\w' -]{1,40}?\s+(?:"
+    r"(?:gets?|go|goes)\s+(?:[a-z]+(?:ed|en)|hung|put|left|set|kept|laid|held|sent|brought|cut|shut|spun|"
+    r"in|into|on|onto|back|through|out)\b|"
+    r"(?:is|are)\s+(?:then\s+)?[a-z]+ed\s+(?:last|first|next|then|after|before|with|in|into|on|at|for|by)\b)|"
+    r"^[^。、]{1,30}は[^。]{1,60}へ[。.]?$"  # 「チップは…滅菌パックへ。」: where it goes, the verb left out
 )
 _IN_TURN_JA = re.compile(r"[、,]\s*(?=(?:次に|それから|その後|そのあと|続いて|最後に)[、,]?)")
 
@@ -118,6 +128,13 @@ def _timed_step(sentence: str) -> bool:
     return m is not None and is_step(sentence.strip()[m.end() :], strict=True)
 
 
+def thing_step(sentence: str) -> bool:
+    """A step told of the thing it is done to, in the passive or with the verb left out: "The suction canister
+    gets emptied and rinsed last", "The scaler tips go in the ultrasonic …", 「チップは…滅菌パックへ。」. Read only
+    among sentences that already hold a step: alone, such a sentence may as well say how things are."""
+    return bool(_THING_STEP.match(sentence.strip()))
+
+
 def _unmeta(sents: list[str]) -> list[str]:
     """Sentences with an announcement before a colon split off ("Writing down what I did: first I ..."), and a
     condition before the first step ("When we switch to X, first we ...")."""
@@ -129,7 +146,9 @@ def _unmeta(sents: list[str]) -> list[str]:
             out += [clause + ("：" if m.group(2) else ":"), cap_first(s[m.end() :])]
             continue
         head, sep, rest = s.partition(": ")
-        if sep and rest and is_meta(head + ":") and not is_meta(rest):
+        # "…, so the way we do it is: first …" (trial 28 #6): what says the steps follow is the lead, not step 1
+        announced = is_meta(head + ":") or bool(PREAMBLE.search(head))
+        if sep and rest and announced and not is_meta(rest):
             out += [head + ":", cap_first(rest)]
         else:
             out.append(s)
@@ -141,6 +160,8 @@ def prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], list
     sents = _unmeta([s for p in paras for s in sentences(p)])
     said = [c for s in sents for c in (series(s) if is_step(s) else [s])]  # "Log in, pick X, go to Y…"
     flags = [s not in sents or is_step(s) or led_step(s) or _timed_step(s) for s in said]
+    if any(flags):  # among steps, one told of the thing it is done to is a step too (trial 28 #6)
+        flags = [f or thing_step(s) for f, s in zip(flags, said, strict=True)]
     sents = said
     meta = [s for s in sents if is_meta(s)]
     if not any(flags) or len(sents) < 2:  # a routine's preamble is its lead (shape_preamble)

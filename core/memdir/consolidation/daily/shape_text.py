@@ -45,7 +45,17 @@ _WRITE_WORD = re.compile(
     r"sharing|summar(?:y|ised|ized)|below)\b",
     re.I,
 )
-_JA_META = re.compile(r"(?:手順|やり方|方法|流れ)(?:を|について|の)?(?:まとめ|メモ|書き|書い|残し|記録|共有)")
+# or told to someone: 「掃除のやり方をりさちゃんに教えた」 (trial 28 #6: the telling became step 1)
+_JA_META = re.compile(
+    r"(?:手順|やり方|方法|流れ)(?:を|について|の)?(?:まとめ|メモ|書き|書い|残し|記録|共有)|"
+    r"(?:手順|やり方|方法|流れ)(?:を|について)[^。、]{0,20}?に(?:教え|説明し|伝え|見せ)"
+)
+# "Showed Risa how we clean the surgery room." (trial 28 #6): the telling of a how-to, not a step of it
+_TOLD_HOW = re.compile(
+    r"^(?:today,?\s+)?(?:i\s+|we\s+)?(?:showed|taught|explained to|walked)\s+[\w' ]{1,30}?\s+(?:through\s+)?"
+    r"how\s+(?:we|to|i|you)\b",
+    re.I,
+)
 _JA_SEQ = re.compile(
     r"(?:^|[:：]\s*)(?:まず|次に|その後|そのあと|続いて|最後に|それから)|してから|終わったら|したら|→"
 )
@@ -146,7 +156,7 @@ def is_meta(sentence: str) -> bool:
     s = plain(sentence).strip()
     if len(s) > 160 or _JA_SEQ.search(s) or SEQUENCE_MARKERS.match(s) or first_word(s) in IMPERATIVE_VERBS:
         return False
-    if _JA_META.search(s):
+    if _JA_META.search(s) or _TOLD_HOW.match(s):
         return True
     if s.endswith((":", "：")) and _HOW_WORD.search(s):
         return True
