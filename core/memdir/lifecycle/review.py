@@ -11,12 +11,13 @@ import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from memdir.errors import MemdirError, NoteError, NoteNotFound, ReviewError
 from memdir.jsonvalue import JSONObject
 from memdir.lifecycle.lesson_links import unlink_rejected
 from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination, refused_move
+from memdir.lifecycle.review_decision import ReviewDecision
 from memdir.lifecycle.review_ledger import ReviewKeyRecord, ReviewLedger, item_id_for, ledger_key
 from memdir.lifecycle.review_siblings import restate_siblings
 from memdir.lifecycle.review_special import FILE_TITLE
@@ -32,7 +33,15 @@ if TYPE_CHECKING:
     from memdir.notes.store import NoteStore
 
 log = logging.getLogger(__name__)
-__all__ = ["ReviewItem", "ReviewKeyRecord", "ReviewLedger", "ReviewQueue", "item_id_for", "ledger_key"]
+__all__ = [
+    "ReviewDecision",
+    "ReviewItem",
+    "ReviewKeyRecord",
+    "ReviewLedger",
+    "ReviewQueue",
+    "item_id_for",
+    "ledger_key",
+]
 
 REVIEW_DIR = "review"
 ARCHIVED_DIR = "archive/review"
@@ -130,22 +139,6 @@ def candidate_of(body: str) -> str:
         if line.rstrip() == CANDIDATE_HEADING:
             return "".join(lines[i + 1 :]).strip("\n")
     return body.strip("\n")
-
-
-class ReviewDecision(TypedDict, total=False):
-    """What accepting or rejecting an item did (an accept adds its merge or move result)."""
-
-    id: str
-    kind: str
-    archived: str
-    target: str
-    already_merged: bool
-    sources: list[str]
-    destination: str
-    already_moved: bool
-    written: str  # rule_candidate: the rule note written
-    status: str  # outcome_proposal: the decision's status after it
-    not_written: str  # a usage report of another scope: why accepting wrote nothing (review_usage)
 
 
 class ReviewQueue:

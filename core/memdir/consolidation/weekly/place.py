@@ -46,7 +46,7 @@ from memdir.consolidation.weekly.dedupe import (
 )
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.fixed_values import fixed_against_asked
-from memdir.consolidation.weekly.follows import follows
+from memdir.consolidation.weekly.found_again import count_found_again
 from memdir.consolidation.weekly.kind_across import across_note, held_or_told
 from memdir.consolidation.weekly.listed import list_items, placed, resolve
 from memdir.consolidation.weekly.llm_draft import render_draft
@@ -61,10 +61,9 @@ from memdir.consolidation.weekly.prose import (
 )
 from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.render import candidate_body, reports_work
-from memdir.consolidation.weekly.stale import own_calls, own_kind, raise_stale, step_lines
+from memdir.consolidation.weekly.stale import own_calls, own_kind, step_lines
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
 from memdir.lifecycle.feedback import OUTCOME_HEADING
-from memdir.lifecycle.refound import record_refound
 from memdir.notes.body_sections import drop_section
 from memdir.notes.frontmatter import render_note
 from memdir.paths import slugify
@@ -381,27 +380,12 @@ class Placer:
         tasks: Sequence[Task],
         failed: Sequence[Task],
     ) -> str:
-        """The tasks repeat an auto procedure's work and add nothing: those that followed the note are its
-        successes, the kind's failed tasks that followed it its failures (`follows.py`)."""
-        lines = step_lines(self.store.read(target).body)  # its steps, not its known failures or legend
-        ok = [t.task_id for t in tasks if follows(t, lines)] if tasks else list(ids)
-        bad = sorted(t.task_id for t in failed if follows(t, lines))
-        entry: dict[str, object] = {"path": target, "tasks": len(ok), "failures": len(bad)}
-        other = sorted(set(ids) - set(ok))
-        if other:
-            entry["not_following"] = other  # of the kind, but ran the work otherwise: no use of the note
-            raise_stale(self.review, target, lines, [t for t in tasks if t.task_id in other], other, report)
+        """The tasks repeat an auto procedure's work and add nothing: counted on it (`found_again.py`)."""
         self.placed[sig] = (target, False)
-        refound = report.stats.setdefault("refound", [])
-        refound.append(entry)
+        entry = count_found_again(
+            self.store, self.review, target, ids, when, self.th.initial_confidence, report, tasks, failed
+        )
         if not report.dry_run:
-            followed = set(ok)  # each counted repeat's Outcome-notes line, in the same write (trial 28 #9)
-            dated = [
-                (t.task_id, d) for t in tasks if t.task_id in followed and (d := t.end or t.start) is not None
-            ]
-            entry["tasks"], entry["failures"] = record_refound(
-                self.store, target, ok, when, self.th.initial_confidence, bad, dated
-            )
             state.mark(sig, ids, target, "refound")
         if (entry["tasks"] or entry["failures"]) and target not in report.updated:
             report.updated.append(target)
