@@ -20,8 +20,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.daily.decision_told import ToldDecision, told_decision
 from memdir.consolidation.daily.lesson_cause import is_symptom, tells_failure, without_aftermath
 from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip, only_reasons
 from memdir.consolidation.daily.lesson_edits import (
@@ -135,6 +137,9 @@ class LessonDraft:
 
 def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     """The lesson the episode records in its own words (None: it records none)."""
+    decision = told_decision(ep.text, date.today())
+    if decision is not None and decision.no_event:
+        return None  # a decision whose failures are its reasons, conditions that hold: a decision (fix37f)
     sents = [redact_text(s) for s in sentences(ep.text, units=True)]
     said = [
         s for s in rule_sentences(sents, redact_text(ep.text), ep.title) if not is_block(s)
@@ -180,7 +185,8 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     failed = labelled_failed(sents, failed, lambda s: erred(s) or is_symptom(s))  # 「反省：…」 failed (#7)
     acts, remedies = ([], remedies) if failed else (remedies[:3], [])  # nothing failed: a note (#7)
     checks = [s for s in sents if is_check(s) and s not in said and s not in remedies and not is_block(s)]
-    used = {*failed[:6], *said, *remedies[:3], *checks[:3]}
+    failed, decided = as_cause(failed, decision, ep.text)  # what failed is its reason, never the decision
+    used = {*failed[:6], *said, *remedies[:3], *checks[:3], *decided}
     rest = [s for s in sents if s not in used and not LABEL_LINE.match(s) and not failure_labelled(s)]
     failed = [unlabel(f) for f in failed]
     # the rule first, then the remedy: its repair alone when what it was done for is under "What failed" (re-check #8)
@@ -190,6 +196,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     fixes = [
         cap_first(without_consequence(f, failed), ep.text) for f in fixes
     ]  # its consequence filed: the rule
+    fixes += [decision.decided for _ in decided[:1] if decision is not None and decision.decided not in fixes]
     existing = _same_lesson(store, " ".join(fixes), ep.id)
     # the title the episode's note gets ("hi girls, important about…" is no lesson's name)
     title = redact_text(shape("knowledge", given_title(ep.title, ep.text), ep.text).title or fixes[0])[:120]
@@ -214,6 +221,21 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     name = slugify(title, max_length=60) or "lesson"
     told, cure = [s for s in sents if not LABEL_LINE.match(s)], remedies[:3]
     return LessonDraft(ep, title, name, meta, when, failed, fixes, checks, rest, existing, told, cure, acts)
+
+
+def as_cause(failed: list[str], decision: ToldDecision | None, text: str) -> tuple[list[str], list[str]]:
+    """`failed` with the sentence that tells a decision replaced by the reason told in it ("We decided to check
+    the ropes, because a rope came loose" failed as "A rope came loose"), and that sentence, if it was there
+    (trial 28 #4: a decision sentence under "What failed")."""
+    if decision is None or not decision.cause:
+        return failed, []
+    said = " ".join(decision.said.split())
+    hit = [f for f in failed if " ".join(f.split()) == said]
+    if not hit:
+        return failed, []
+    cause = cap_first(decision.cause, text)
+    cause += "" if cause.endswith(("。", ".", "!", "?")) else ("。" if is_japanese(cause) else ".")
+    return [cause if f in hit else f for f in failed], hit
 
 
 def _same_lesson(store: NoteStore, fix: str, ref: str) -> str | None:
