@@ -20,12 +20,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.daily.decision_told import ToldDecision, told_decision
 from memdir.consolidation.daily.lesson_cause import is_symptom, tells_failure, without_aftermath
 from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip, only_reasons
+from memdir.consolidation.daily.lesson_decision import as_cause, decision_of, open_decisions_in
 from memdir.consolidation.daily.lesson_edits import (
     CREATED,
     EVIDENCE,
@@ -137,8 +136,7 @@ class LessonDraft:
 
 def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     """The lesson the episode records in its own words (None: it records none)."""
-    decision = told_decision(ep.text, date.today())
-    if decision is not None and decision.no_event:
+    if (decision := decision_of(ep.text)) is not None and decision.no_event:
         return None  # a decision whose failures are its reasons, conditions that hold: a decision (fix37f)
     sents = [redact_text(s) for s in sentences(ep.text, units=True)]
     said = [
@@ -223,21 +221,6 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     return LessonDraft(ep, title, name, meta, when, failed, fixes, checks, rest, existing, told, cure, acts)
 
 
-def as_cause(failed: list[str], decision: ToldDecision | None, text: str) -> tuple[list[str], list[str]]:
-    """`failed` with the sentence that tells a decision replaced by the reason told in it ("We decided to check
-    the ropes, because a rope came loose" failed as "A rope came loose"), and that sentence, if it was there
-    (trial 28 #4: a decision sentence under "What failed")."""
-    if decision is None or not decision.cause:
-        return failed, []
-    said = " ".join(decision.said.split())
-    hit = [f for f in failed if " ".join(f.split()) == said]
-    if not hit:
-        return failed, []
-    cause = cap_first(decision.cause, text)
-    cause += "" if cause.endswith(("。", ".", "!", "?")) else ("。" if is_japanese(cause) else ".")
-    return [cause if f in hit else f for f in failed], hit
-
-
 def _same_lesson(store: NoteStore, fix: str, ref: str) -> str | None:
     """The lesson that already cites the episode, else the one whose fix says what `fix` says (half its
     words, or CJK bigrams, shared)."""
@@ -287,7 +270,7 @@ class EpisodeLessons:
                 routed.setdefault(str(d.get("episode")), []).append(target)
         if retried:  # the notes an earlier run filed them in: they list the episode in `sources`
             routed.update(self._filed_in({ep.id for ep in retried}))
-        open_decisions = self._open_decisions()
+        open_decisions = open_decisions_in(self.store)
         touched: list[str] = []
         for ep in [*episodes, *retried]:
             try:
@@ -383,20 +366,7 @@ class EpisodeLessons:
         if lesson not in have:
             self.store.update_meta(target, {"lessons": [*have, lesson]}, allow=("knowledge", "procedures"))
 
-    # -- outcomes of open decisions --------------------------------------------------
-    def _open_decisions(self) -> list[tuple[str, str, set[str]]]:
-        out = []
-        for note in self.store.iter_notes((DECISION_DIR,)):
-            meta = note.meta
-            if (
-                meta.get("type") == "decision"
-                and meta.get("status") == "open"
-                and meta.get("track_outcome") is not False
-            ):
-                title = note.title.removeprefix("Decision: ")
-                out.append((note.path, title, terms(title)))
-        return out
-
+    # -- outcomes of open decisions (lesson_decision.open_decisions) -------------------
     def outcomes(self, ep: Episode, open_decisions: list[tuple[str, str, set[str]]]) -> None:
         """An outcome_proposal for each open decision the episode names and says how it went."""
         text = f"{ep.title}\n{ep.text}"
