@@ -21,8 +21,9 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from memdir.consolidation.daily.decision_tense import failure_event
 from memdir.consolidation.daily.decision_when import follow_up_on, follow_up_told
-from memdir.consolidation.daily.lesson_cause import tells_failure
+from memdir.consolidation.daily.lesson_cause import is_symptom, tells_failure
 from memdir.consolidation.daily.lesson_sentences import sentences
 from memdir.consolidation.daily.lesson_text import RETRO, failure_told
 from memdir.consolidation.daily.route_decided import DECIDED, ONE_OFF, STANDING
@@ -101,6 +102,17 @@ class ToldDecision:
     alternatives: list[str] = field(default_factory=list)
     follow_up: date | None = None
     tradeoffs: list[str] = field(default_factory=list)
+    ahead: list[str] = field(
+        default_factory=list
+    )  # "From now on the second dog goes to table 2": what was chosen
+    no_event: bool = (
+        False  # the failures it tells are conditions that hold, its reasons (_no_event): no lesson
+    )
+    said: str = ""  # the sentence that tells the decision
+    cause: str = ""  # the reason told in that sentence ("…, because a rope came loose")
+    decided: str = (
+        ""  # that sentence without its reason ("We decided to check the lane ropes before opening.")
+    )
 
 
 def told_decision(text: str, day: date) -> ToldDecision | None:
@@ -115,8 +127,6 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
     # now on" for a failure told is a lesson's too: both are left to the lesson step, as before
     if at is None or any(_story(u) for u in units[:at]):
         return None
-    if AHEAD.search(units[at]) and any(failure_told(u) or tells_failure(u) for u in units):
-        return None
     if any(
         ONE_OFF.search(u) for u in units
     ):  # "the van leaves on 1/14": a plan for one day, not a standing choice
@@ -125,6 +135,9 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
     if roles is None:
         return None
     chosen, own_why, alts = _clauses(units[at])
+    no_event = _no_event(units, at, own_why, roles)
+    if AHEAD.search(units[at]) and any(_fails(u) for u in units) and not no_event:
+        return None  # "we decided that from now on …, because the float failed to balance": a lesson (fix36e)
     reasons = [r for r in [own_why, *(_reason(units[i]) for i in roles["why"])] if r]
     follow = (
         [at, *roles["follow"]] if follow_up_told(units[at]) else roles["follow"]
@@ -134,14 +147,49 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
         return None
     when = next((d for d in (follow_up_on(units[i], day) for i in follow) if d is not None), None)
     costs = [_trim(TRADE.sub("", units[i], count=1)) for i in roles["trade"]]
-    return ToldDecision(chosen, reasons, alts, when, [c for c in costs if c])
+    ahead = [_trim(units[i]) for i in roles["ahead"]]
+    told = ToldDecision(
+        chosen, reasons, alts, when, [c for c in costs if c], [a for a in ahead if a], no_event
+    )
+    told.said, told.cause, told.decided = (
+        units[at],
+        own_why,
+        _without_cause(units[at]) if own_why else units[at],
+    )
+    return told
+
+
+def _without_cause(said: str) -> str:
+    """The decision's sentence without the reason told in it, ended as it was."""
+    m = REASON_EN.search(said)
+    if m:
+        return said[: m.start()].rstrip(" ,;—–-") + "."
+    ja = REASON_JA_LEAD.match(LABEL.sub("", said, count=1))
+    return ja.group("rest") if ja else said
+
+
+def _no_event(units: list[str], at: int, own_why: str, roles: dict[str, list[int]]) -> bool:
+    """True when the failures the part tells are the decision's reasons, its rule ahead or its trade-offs, told as
+    conditions that hold ("because the dryer overheats"), and no sentence tells something that happened
+    (decision_tense: "the float failed to balance", 「先週…捨てた」): then it is a decision, no lesson (fix37f)."""
+    told = {at, *roles["why"], *roles["ahead"], *roles["trade"]}
+    if any(_fails(u) for i, u in enumerate(units) if i not in told):
+        return False
+    said = DECIDED.search(units[at])
+    before = units[at][: said.start()] if said and said.start() > 0 else ""  # "After X broke, we decided …"
+    rest = (u for i, u in enumerate(units) if i != at)
+    return not any(failure_event(c) for c in (own_why, before, *rest))
+
+
+def _fails(unit: str) -> bool:
+    return failure_told(unit) or tells_failure(unit) or is_symptom(unit)
 
 
 def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
     """Each sentence but the decision's by what it tells of it: a reason (cued, or under a "Why:" / 「理由は三つ」
     head), a trade-off, its setting (a "Background:" / 「補足：」 label), a follow-up, or something else; None when
     a second decision is told (minutes, a list of decisions: each is one thing of a longer note)."""
-    roles: dict[str, list[int]] = {k: [] for k in ("why", "trade", "setting", "follow", "other")}
+    roles: dict[str, list[int]] = {k: [] for k in ("why", "trade", "setting", "follow", "ahead", "other")}
     mode = ""
     for i, u in enumerate(units):
         if i == at:
@@ -158,6 +206,11 @@ def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
             role, mode = "setting", ""
         elif _gives_reason(u):
             role, mode = "why", "why"  # what follows a reason, unlabelled, goes on giving it
+        elif i > at and AHEAD.search(u):
+            role, mode = (
+                "ahead",
+                "",
+            )  # "From now on the second big dog goes to table 2": the decision spelled out
         else:
             role = {"why": "why", "trade": "trade"}.get(mode, "other")
         roles[role].append(i)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.lesson_cause import is_symptom, tells_failure, without_aftermath
 from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip, only_reasons
+from memdir.consolidation.daily.lesson_decision import as_cause, decision_of, open_decisions_in
 from memdir.consolidation.daily.lesson_edits import (
     CREATED,
     EVIDENCE,
@@ -135,6 +136,8 @@ class LessonDraft:
 
 def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     """The lesson the episode records in its own words (None: it records none)."""
+    if (decision := decision_of(ep.text)) is not None and decision.no_event:
+        return None  # a decision whose failures are its reasons, conditions that hold: a decision (fix37f)
     sents = [redact_text(s) for s in sentences(ep.text, units=True)]
     said = [
         s for s in rule_sentences(sents, redact_text(ep.text), ep.title) if not is_block(s)
@@ -180,7 +183,8 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     failed = labelled_failed(sents, failed, lambda s: erred(s) or is_symptom(s))  # 「反省：…」 failed (#7)
     acts, remedies = ([], remedies) if failed else (remedies[:3], [])  # nothing failed: a note (#7)
     checks = [s for s in sents if is_check(s) and s not in said and s not in remedies and not is_block(s)]
-    used = {*failed[:6], *said, *remedies[:3], *checks[:3]}
+    failed, decided = as_cause(failed, decision, ep.text)  # what failed is its reason, never the decision
+    used = {*failed[:6], *said, *remedies[:3], *checks[:3], *decided}
     rest = [s for s in sents if s not in used and not LABEL_LINE.match(s) and not failure_labelled(s)]
     failed = [unlabel(f) for f in failed]
     # the rule first, then the remedy: its repair alone when what it was done for is under "What failed" (re-check #8)
@@ -190,6 +194,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     fixes = [
         cap_first(without_consequence(f, failed), ep.text) for f in fixes
     ]  # its consequence filed: the rule
+    fixes += [decision.decided for _ in decided[:1] if decision is not None and decision.decided not in fixes]
     existing = _same_lesson(store, " ".join(fixes), ep.id)
     # the title the episode's note gets ("hi girls, important about…" is no lesson's name)
     title = redact_text(shape("knowledge", given_title(ep.title, ep.text), ep.text).title or fixes[0])[:120]
@@ -265,7 +270,7 @@ class EpisodeLessons:
                 routed.setdefault(str(d.get("episode")), []).append(target)
         if retried:  # the notes an earlier run filed them in: they list the episode in `sources`
             routed.update(self._filed_in({ep.id for ep in retried}))
-        open_decisions = self._open_decisions()
+        open_decisions = open_decisions_in(self.store)
         touched: list[str] = []
         for ep in [*episodes, *retried]:
             try:
@@ -361,20 +366,7 @@ class EpisodeLessons:
         if lesson not in have:
             self.store.update_meta(target, {"lessons": [*have, lesson]}, allow=("knowledge", "procedures"))
 
-    # -- outcomes of open decisions --------------------------------------------------
-    def _open_decisions(self) -> list[tuple[str, str, set[str]]]:
-        out = []
-        for note in self.store.iter_notes((DECISION_DIR,)):
-            meta = note.meta
-            if (
-                meta.get("type") == "decision"
-                and meta.get("status") == "open"
-                and meta.get("track_outcome") is not False
-            ):
-                title = note.title.removeprefix("Decision: ")
-                out.append((note.path, title, terms(title)))
-        return out
-
+    # -- outcomes of open decisions (lesson_decision.open_decisions) -------------------
     def outcomes(self, ep: Episode, open_decisions: list[tuple[str, str, set[str]]]) -> None:
         """An outcome_proposal for each open decision the episode names and says how it went."""
         text = f"{ep.title}\n{ep.text}"

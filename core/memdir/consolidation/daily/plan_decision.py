@@ -52,7 +52,8 @@ def decision_spec(title: str, text: str, told: ToldDecision, source: str) -> Dec
     if told.chosen and len(title) > len(told.chosen) and title.rstrip("。.").lower() in text.lower():
         # the title is the told sentence itself (no heading named a subject): what was chosen (trial 28 #11)
         title = told.chosen[:1].upper() + told.chosen[1:]
-    options = [*told.alternatives, told.chosen] if told.alternatives else []
+    chosen = _with_ahead(told)
+    options = [*told.alternatives, chosen] if told.alternatives else []
     reasons, costs = (
         r[0] if len(r) == 1 else "\n".join(f"- {x}" for x in r)
         for r in ([_LABEL.sub("", x) for x in told.reasons], told.tradeoffs)
@@ -61,7 +62,7 @@ def decision_spec(title: str, text: str, told: ToldDecision, source: str) -> Dec
     return DecisionInput(
         title=title,
         options=options,
-        chosen=told.chosen,
+        chosen=chosen,
         reasons=reasons,
         tradeoffs=costs,
         track_outcome=tracked,
@@ -69,8 +70,15 @@ def decision_spec(title: str, text: str, told: ToldDecision, source: str) -> Dec
         status="open" if tracked else "resolved",
         origin="daily",
         told=text,
-        description=f"Decision: {told.chosen}",
+        description=f"Decision: {chosen}",
     )
+
+
+def _with_ahead(told: ToldDecision) -> str:
+    """What was chosen with its rule ahead ("…; from now on the second big dog goes to table 2"), trial 28 #4."""
+    ja = any("\u3040" <= c <= "\u30ff" for c in told.chosen)
+    rules = [a[:1].lower() + a[1:] if not ja and a[:2] != "I " else a for a in told.ahead]
+    return ("。" if ja else "; ").join([told.chosen, *rules])
 
 
 def decision_draft(
