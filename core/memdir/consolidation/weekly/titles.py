@@ -27,6 +27,7 @@ from memdir.consolidation.weekly.title_holes import HOLE, drop_dangling
 from memdir.consolidation.weekly.title_values import keeps_values, marked_values, unmarked
 from memdir.consolidation.weekly.titles_ja import KANJI_RUN
 from memdir.consolidation.weekly.titles_ja import shared_phrase_ja as shared_phrase_ja
+from memdir.consolidation.weekly.varying_words import COUNT_WORDS
 from memdir.paths import slugify
 
 GROUP_MIN = 0.5
@@ -210,7 +211,8 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
     two requests or more, or by the kind's steps: `…/mfa/reset`), to the last word of 3+ letters
     that is (within a few words), over plain words only (no value, no id). The phrase holding the
     most such words wins, then the shortest: "Refund the duplicate charge on T-4260 …", "… refund
-    the extra payment", "… refund the duplicate" -> "Refund the duplicate charge".
+    the extra payment", "… refund the duplicate" -> "Refund the duplicate charge". A measure after a
+    count opens no phrase ("two bundles of hazel stakes" -> "hazel stakes …", round 61).
     """
     from memdir.consolidation.weekly.naming import FUNCTION_WORDS
 
@@ -229,6 +231,8 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
         for i, tok in enumerate(toks):
             if _plain(tok) not in anchors or _plain(tok) != tok.lower().strip(",.:;!?()'\""):
                 continue
+            if _measure(toks, i):  # `two bundles of hazel stakes`: the thing, not its quantity (round 61)
+                continue
             end, gap, hits = i, 0, 1
             for j in range(i + 1, len(toks)):
                 words = [_plain(w) for w in re.split(r"[-/]", toks[j])]
@@ -242,6 +246,13 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
             if hits >= 2 and (hits, -(end - i)) > best[:2]:
                 best = (hits, -(end - i), " ".join(toks[i : end + 1]).strip(",.:;!?()'\""))
     return best[2]
+
+
+def _measure(toks: Sequence[str], i: int) -> bool:
+    """Whether the word at `i` is a measure: after a count (`4`, `two`, `a few`) and before `of`."""
+    before = toks[i - 1].lower().strip(",.:;!?()'\"") if i else ""
+    after = toks[i + 1].lower() if i + 1 < len(toks) else ""
+    return after == "of" and (before.isdigit() or before in COUNT_WORDS or before in ("few", "couple"))
 
 
 def _label(toks: Sequence[str], j: int) -> bool:

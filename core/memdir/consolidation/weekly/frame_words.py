@@ -1,0 +1,46 @@
+"""A frame word at a phrase's head: a word the requests write before anything.
+
+The requests of a kind in a language no reader here knows (`request_language`: Latin letters, not
+English) are titled by the phrase they share (`titles.shared_phrase`), which starts at a word more than
+half of them write. Such a word can be a preposition or a wish of that language, written before a
+different word each time: Gaelic `airson` ("for") in "airson banais", "airson a' Mhòid", "airson òrdugh",
+"airson fèileadh-beag" made the title `Airson fèileadh-beag` ("for a kilt"). A phrase's first word that
+the requests write three times or more, each time before another word (the next word of three letters
+or more, so an article between is no other word), frames what follows and is no part of the kind's
+name: the title is the rest (`Fèileadh-beag`). A verb the kind's requests write before their thing
+("réserver une table", "réserver la table") is followed by the same word and stays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*'?")
+MIN_FRAMES = 3  # writes of a word, each before another word, that make it a frame
+_LOOK = 2  # words after it that may hold the word it frames
+
+
+def _followers(word: str, texts: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for text in texts:
+        words = [w.lower() for w in _WORD.findall(text)]
+        for i, w in enumerate(words):
+            if w != word:
+                continue
+            after = [x for x in words[i + 1 : i + 1 + _LOOK] if len(x.strip("'’")) >= 3]
+            out.append(after[0] if after else "")
+    return out
+
+
+def without_frame(phrase: str, texts: Sequence[str]) -> str:
+    """The phrase without a head word the requests write before a different word each time (see the
+    module); the phrase as it is otherwise."""
+    words = phrase.split()
+    if len(words) < 2:
+        return phrase
+    followers = _followers(words[0].lower(), texts)
+    if len(followers) < MIN_FRAMES or "" in followers or len(set(followers)) < len(followers):
+        return phrase
+    rest = " ".join(words[1:])
+    return rest[:1].upper() + rest[1:]
