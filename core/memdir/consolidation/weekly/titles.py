@@ -211,8 +211,10 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
     two requests or more, or by the kind's steps: `…/mfa/reset`), to the last word of 3+ letters
     that is (within a few words), over plain words only (no value, no id). The phrase holding the
     most such words wins, then the shortest: "Refund the duplicate charge on T-4260 …", "… refund
-    the extra payment", "… refund the duplicate" -> "Refund the duplicate charge". A measure after a
-    count opens no phrase ("two bundles of hazel stakes" -> "hazel stakes …", round 61).
+    the extra payment", "… refund the duplicate" -> "Refund the duplicate charge". A phrase that opens
+    with a measure after a count is the thing it measures, when two shared words of 3+ letters name it
+    (`shelf-stable` is one)
+    ("two bundles of hazel stakes and binders" -> "hazel stakes and binders", round 61).
     """
     from memdir.consolidation.weekly.naming import FUNCTION_WORDS
 
@@ -231,8 +233,6 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
         for i, tok in enumerate(toks):
             if _plain(tok) not in anchors or _plain(tok) != tok.lower().strip(",.:;!?()'\""):
                 continue
-            if _measure(toks, i):  # `two bundles of hazel stakes`: the thing, not its quantity (round 61)
-                continue
             end, gap, hits = i, 0, 1
             for j in range(i + 1, len(toks)):
                 words = [_plain(w) for w in re.split(r"[-/]", toks[j])]
@@ -244,7 +244,10 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
                 elif (gap := gap + 1) > _ANCHOR_WINDOW:
                     break
             if hits >= 2 and (hits, -(end - i)) > best[:2]:
-                best = (hits, -(end - i), " ".join(toks[i : end + 1]).strip(",.:;!?()'\""))
+                start = i + 2 if _measure(toks, i) else i  # `two bundles of hazel stakes`: the thing
+                tail = [{_plain(w) for w in re.split(r"[-/]", tok)} for tok in toks[start : end + 1]]
+                start = start if sum(1 for ws in tail if ws & content) >= 2 else i  # two words (round 61)
+                best = (hits, -(end - i), " ".join(toks[start : end + 1]).strip(",.:;!?()'\""))
     return best[2]
 
 
