@@ -7,7 +7,9 @@ before a different word each time: Gaelic `airson` ("for") in "airson banais", "
 "airson òrdugh", "airson fèileadh-beag" made the title `Airson fèileadh-beag` ("for a kilt"). A phrase's
 first word that the requests write three times or more, each time before another word (the next word of
 three letters or more, so an article between is no other word; a clause's end is before nothing),
-frames what follows and is no part of the kind's name: the title is the rest (`Fèileadh-beag`). A verb
+frames what follows and is no part of the kind's name: the title is the rest (`Fèileadh-beag`). A word
+the steps write is the kind's own, whatever follows it: Indonesian `karpet` before `kamar`, `besar`,
+`ruang` (a noun before its qualifiers) with `service.name=Cuci karpet besar`. A verb
 the kind's requests write before their thing ("reservar una mesa", "reservar la mesa") is followed by
 the same word and stays.
 """
@@ -43,11 +45,14 @@ def _followers(word: str, texts: Sequence[str]) -> list[str]:
     return out
 
 
-def without_frame(phrase: str, texts: Sequence[str]) -> str:
-    """The phrase without a head word the requests write before a different word each time (see the
-    module); the phrase as it is otherwise."""
+def without_frame(phrase: str, texts: Sequence[str], steps: Sequence[str] = ()) -> str:
+    """The phrase without a head word the requests write before a different word each time and the steps
+    do not write (see the module); the phrase as it is otherwise."""
     words = phrase.split()
     if len(words) < 2:
+        return phrase
+    said = {w.lower() for s in steps for w in _WORD.findall(s)}
+    if words[0].lower() in said:  # `karpet` of `service.name=Cuci karpet besar`: the kind's own word
         return phrase
     followers = _followers(words[0].lower(), texts)
     if len(followers) < MIN_FRAMES or "" in followers or len(set(followers)) < len(followers):

@@ -272,7 +272,9 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
         phrase = unspaced_phrase(texts, week) or written_head(steps, texts)  # `ແຄນແປດ 16 ລຳ` (round 57)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
         phrase = (
-            without_frame(shared_phrase(texts, steps), texts)  # `Airson fèileadh-beag`, "for" (round 61)
+            without_frame(
+                shared_phrase(texts, steps), texts, steps
+            )  # `Airson fèileadh-beag`, "for" (round 61)
             or constant_phrase(steps, texts)
             or shared_word(texts, steps, week)
             # `Bóka reiðtúr` over `rezervi_rajdon`: what the kind writes and the week's others do not (round 51)
