@@ -11,7 +11,10 @@ Two rules for the title guard (`title_guard`), whatever the log's shape:
     with no placeholder and no digit) that a request writes as a word is the kind's own term. The title
     is that term: in Japanese the term itself (`車両入替`), in English the request's own phrase around
     it, its verb and article before it and its noun after it ("please issue the WDI certificate for …"
-    -> "Issue the WDI certificate"). "" when no request writes such a value.
+    -> "Issue the WDI certificate"). "" when no request writes such a value. A phrase of the article and
+    the term alone ("… for a rebinding?" -> `A rebinding`) names an act and no thing: the step's whole text
+    that opens with the term is the title, when it runs on over a few words with no digit ("Rebinding of a
+    worn book": `name=Rebinding of a worn book`, round 61).
 (3) A call written as an XML element (`<Pickup.Book ticket="RP-1"><Box …/></Pickup.Book>`) is read, for
     a title the guard looks for, as the command `pickup.book ticket="RP-1"` (its name in lower case, its
     attributes, its children dropped: `xml_commands`), so the decisive call's verb and object can name
@@ -116,8 +119,36 @@ def constant_title(steps: Sequence[str], asked: Sequence[str]) -> str:
             continue
         for text in asked:
             phrase = _english_phrase(value, text)
+            if phrase and len(phrase.split()) == 2 and phrase.split()[0].lower() in _ARTICLES:
+                phrase = whole_constant(value, steps) or phrase  # `A rebinding`: the act, no thing
             if phrase:
                 return phrase
+    return ""
+
+
+_MAX_WHOLE = 8  # words of a constant's whole text that a title holds
+
+
+def whole_constant(value: str, steps: Sequence[str]) -> str:
+    """The whole text a step passes that opens with the value, to its first comma or the next argument
+    (`name=Rebinding of a worn book date={date}` -> "Rebinding of a worn book"); "" when the value is the
+    text's one word, or the text holds a digit or runs past a few words."""
+    for step in steps:
+        code = _HOLE.sub("\x00", step)
+        m = re.search(rf"(?:=|:)\s*[\"']?{re.escape(value)}(?![\w-])", code)
+        if m is None or not code[m.end() :].startswith(" "):  # `Journal, A5`: the value is the text's head
+            continue
+        words = [value]
+        for word in code[m.end() :].split(" ")[1:]:
+            if not word or "=" in word or "\x00" in word or "`" in word:
+                break
+            words.append(word.rstrip(",;\"'"))
+            if word.endswith((",", ";", '"', "'")):
+                break
+        text = " ".join(words).strip()
+        if len(words) < 3 or len(words) > _MAX_WHOLE or re.search(r"\d", text):
+            return ""
+        return text[:1].upper() + text[1:]
     return ""
 
 

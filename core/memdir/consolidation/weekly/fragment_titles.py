@@ -325,6 +325,10 @@ def fragment_title(
     return thing_with_work(mended_act(title, steps), steps)
 
 
+# the particles of English phrasal verbs a tool name writes after its verb (`loan_out`, `check_in`, `sign_off`)
+PARTICLES = frozenset(["out", "in", "up", "off", "back", "down", "over", "away", "on"])
+
+
 def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shared: frozenset[str]) -> str:
     verb, noun = tool_call(steps, asked)
     # a desk of another language names a fragment's kind by the service its calls pass (`service_titles`)
@@ -367,6 +371,8 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
         return f"{thing.capitalize()} {verb}"
     if not _english(asked):
         return f"{verb.capitalize()} {thing}"
+    if noun == [noun[0]] and noun[0] in PARTICLES:  # `loan_out`: a verb and its particle, no thing
+        return f"{verb.capitalize()} {noun[0]}"  # `Loan out`, never `Loan an out` (round 61)
     thing = " ".join([*noun[:-1], singular(noun[-1])])
     vowel = thing[:1] in "aeio" or thing[:1] == "u" and thing[1:2] not in ("s", "n", "r")
     return f"{verb.capitalize()} {'an' if vowel else 'a'} {thing}"

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.asked_form import capitalised, service_over_asking, without_count_tail
+from memdir.consolidation.weekly.frame_words import without_frame
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.kind_runs import ja_kind_title, kind_run
 from memdir.consolidation.weekly.kind_words import kind_constant, kind_phrase
@@ -271,7 +272,9 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
         phrase = unspaced_phrase(texts, week) or written_head(steps, texts)  # `ແຄນແປດ 16 ລຳ` (round 57)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
         phrase = (
-            shared_phrase(texts, steps)
+            without_frame(
+                shared_phrase(texts, steps), texts, steps
+            )  # `Airson fèileadh-beag`, "for" (round 61)
             or constant_phrase(steps, texts)
             or shared_word(texts, steps, week)
             # `Bóka reiðtúr` over `rezervi_rajdon`: what the kind writes and the week's others do not (round 51)

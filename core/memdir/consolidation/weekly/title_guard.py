@@ -12,7 +12,9 @@ tool that ran each (`with_tools`: `harbour.moorings.assign` run with `berth=…`
 Unfit: (1) no word of three letters, nor two Japanese characters, outside placeholders and ids (a token
 mixing letters and digits, `CLK-2301`, `T-07`, or ending in a hyphen, `sr-`; a trace id or UUID,
 `098a10eea8e00a242cd5eca0c8bba50e`: trial 17); (2) two or more capitalised
-words and nothing else (a name: `Sea Tern`, `Ines Caldwell`; terms in capitals, `TLS`, are no name);
+words and nothing else (a name: `Sea Tern`, `Ines Caldwell`; terms in capitals, `TLS`, are no name), or
+a placeholder and capitalised words after it (the rest of a lender's name the requests write around the
+value the calls pass, `{target} Museum`: trial 27 #12, round 61);
 (3) a pronoun (`it`, `them`) right after the title's first word, its object (`Bring it and close`).
 
 For (3) the first candidate is the request's own clause, its pronoun the thing that request names
@@ -39,6 +41,8 @@ _OPAQUE = re.compile(r"(?:0x)?(?=[0-9a-f-]*\d)(?=[0-9a-f-]*[a-f])[0-9a-f-]{16,}"
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,}")
 _NAME = re.compile(r"^[A-Z][a-z\u00c0-\u024f'-]+(?: [A-Z][a-z\u00c0-\u024f'-]+)+$")
+# a hole and capitalised words only: the rest of a name (`{target} Museum`, `{city} General Hospital`)
+_HOLE_NAME = re.compile(r"^(?:\{[^{}]*\} )+[A-Z][a-z\u00c0-\u024f'-]+(?: [A-Z][a-z\u00c0-\u024f'-]+)*$")
 _PRONOUN_OBJECT = re.compile(r"^\S+ (?:it|them)\b", re.I)
 
 
@@ -53,7 +57,9 @@ def unfit_title(title: str) -> bool:
     rest = _ID.sub(" ", _HOLE.sub(" ", text))
     if not _WORD.search(rest) and not _CJK.search(rest):
         return True
-    return any(rx.match(text) for rx in (_NAME, _PRONOUN_OBJECT, _SPEAKER)) or opens_with_particle(text)
+    return any(
+        rx.match(text) for rx in (_NAME, _HOLE_NAME, _PRONOUN_OBJECT, _SPEAKER)
+    ) or opens_with_particle(text)
 
 
 # a sentence someone says, not work: "We'll send and the crown back", "Can you …", "May: POST /messages:"

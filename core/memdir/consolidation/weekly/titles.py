@@ -27,6 +27,7 @@ from memdir.consolidation.weekly.title_holes import HOLE, drop_dangling
 from memdir.consolidation.weekly.title_values import keeps_values, marked_values, unmarked
 from memdir.consolidation.weekly.titles_ja import KANJI_RUN
 from memdir.consolidation.weekly.titles_ja import shared_phrase_ja as shared_phrase_ja
+from memdir.consolidation.weekly.varying_words import COUNT_WORDS
 from memdir.paths import slugify
 
 GROUP_MIN = 0.5
@@ -210,7 +211,10 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
     two requests or more, or by the kind's steps: `…/mfa/reset`), to the last word of 3+ letters
     that is (within a few words), over plain words only (no value, no id). The phrase holding the
     most such words wins, then the shortest: "Refund the duplicate charge on T-4260 …", "… refund
-    the extra payment", "… refund the duplicate" -> "Refund the duplicate charge".
+    the extra payment", "… refund the duplicate" -> "Refund the duplicate charge". A phrase that opens
+    with a measure after a count is the thing it measures, when two shared words of 3+ letters name it
+    (`shelf-stable` is one)
+    ("two bundles of hazel stakes and binders" -> "hazel stakes and binders", round 61).
     """
     from memdir.consolidation.weekly.naming import FUNCTION_WORDS
 
@@ -240,8 +244,18 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
                 elif (gap := gap + 1) > _ANCHOR_WINDOW:
                     break
             if hits >= 2 and (hits, -(end - i)) > best[:2]:
-                best = (hits, -(end - i), " ".join(toks[i : end + 1]).strip(",.:;!?()'\""))
+                start = i + 2 if _measure(toks, i) else i  # `two bundles of hazel stakes`: the thing
+                tail = [{_plain(w) for w in re.split(r"[-/]", tok)} for tok in toks[start : end + 1]]
+                start = start if sum(1 for ws in tail if ws & content) >= 2 else i  # two words (round 61)
+                best = (hits, -(end - i), " ".join(toks[start : end + 1]).strip(",.:;!?()'\""))
     return best[2]
+
+
+def _measure(toks: Sequence[str], i: int) -> bool:
+    """Whether the word at `i` is a measure: after a count (`4`, `two`, `a few`) and before `of`."""
+    before = toks[i - 1].lower().strip(",.:;!?()'\"") if i else ""
+    after = toks[i + 1].lower() if i + 1 < len(toks) else ""
+    return after == "of" and (before.isdigit() or before in COUNT_WORDS or before in ("few", "couple"))
 
 
 def _label(toks: Sequence[str], j: int) -> bool:

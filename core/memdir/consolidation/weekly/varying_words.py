@@ -43,6 +43,7 @@ _COUNTS = [
     "nineteen",
     "twenty",
 ]
+COUNT_WORDS = frozenset(_COUNTS)  # an English count written as a word (`two bundles of …`)
 
 
 def one_task_values(value_tasks: Mapping[str, Mapping[str, int]], asked: Sequence[str]) -> list[str]:
