@@ -31,7 +31,9 @@ from memdir.consolidation.weekly.fragment_titles import fragment_title
 from memdir.consolidation.weekly.free_values import within_values
 from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
 from memdir.consolidation.weekly.ja_act import act_title
+from memdir.consolidation.weekly.ja_particle import without_cut_particle
 from memdir.consolidation.weekly.joined_holes import split_joined
+from memdir.consolidation.weekly.legend_holes import undefined_holes, without_undefined
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
 from memdir.consolidation.weekly.own_values import own_value_words, without_own
@@ -178,9 +180,10 @@ def distil_builtin(
     vectors: np.ndarray,
     shared_calls: frozenset[str] = frozenset(),
     week: Sequence[str] = (),
+    by_what_is_shared: bool = False,
 ) -> Draft:
     """Built-in draft from successful tasks and their (calibrated) vectors; `shared_calls`: tools other kinds of
-    the week make too; `week`: every request of the week."""
+    the week make too; `week`: every request of the week; `by_what_is_shared`: no title of one request's words."""
     ordered = order_by_typicality([redacted(t) for t in tasks], vectors)
     ids = [t.task_id for t in ordered]
     cons = build_consensus(ordered)
@@ -209,7 +212,7 @@ def distil_builtin(
     title_tpl.parts = join_named(title_tpl.parts, calls)
     # requests each phrased in one person's words: the title says what the steps have in common
     # (or a few worded alike, fewer than half of them, aligned with a hole inside a word: `お願い{value}ます`)
-    chatty = (
+    chatty = by_what_is_shared or (  # `by_what_is_shared`: the title had holes no legend line names
         len(intents) >= 3
         and 2 * len(group) <= len(intents)
         and bool(step_tpls)
@@ -335,8 +338,8 @@ def distil_builtin(
         title = fragment_title(title, rendered, asked, shared_calls)  # `Agua por`: the decisive call's work
     title = request_script_title(title, rendered, asked)  # `Kva tor tikun` over Hebrew requests: their words
     title = request_words_title(title, rendered, asked, week)  # `Book henna visit` over Swahili: theirs
-    title = act_title(
-        romaji_title(without_week_name(title, week), rendered, asked), rendered, asked
+    title = without_cut_particle(  # 「…リマインダーを」: the verb it marked is gone
+        act_title(romaji_title(without_week_name(title, week), rendered, asked), rendered, asked)
     )  # `Kaisuuken a hakkou`; `ペン`
     if title in (steps_title(rendered), steps_title(with_tools(rendered))):  # a list of tool names, never a
         title = call_name_title(rendered, asked, shared_calls) or title  # title: the decisive call's work
@@ -358,6 +361,10 @@ def distil_builtin(
         dict.fromkeys(t for task in tasks for t in task.tools)
     )  # as first used, not set order
     shared = [] if rendered else shared_tools(ordered)
+    if undefined := undefined_holes(title, values):  # `Book {value} (fixie) …`: one request's holes
+        if not by_what_is_shared:  # what the requests share, else the call's work, else no such hole
+            return distil_builtin(tasks, vectors, shared_calls, week, by_what_is_shared=True)
+        title = without_undefined(title, undefined, rendered, asked)
     desc = describe(title, [t.intent for t in ordered], bool(rendered), rendered)
     return Draft(
         title=title,

@@ -65,6 +65,7 @@ from memdir.consolidation.weekly.korean_work import is_korean, korean_led, korea
 from memdir.consolidation.weekly.service_titles import service_title
 from memdir.consolidation.weekly.template_qualifier import qualified_title
 from memdir.consolidation.weekly.title_spelling import as_requests_write, without_mass_article
+from memdir.consolidation.weekly.tool_verbs import verb_first
 from memdir.consolidation.weekly.work_flow import flow_title, says_only_the_call, tool_words
 
 # reads in the languages whose tool names are seen (English's are `action_titles.READS`)
@@ -127,6 +128,7 @@ _HOLE = re.compile(r"\{[^{}]*\}")
 _BRACKETED = re.compile(r"[（(\[【][^（()\[\]【】）]*[）)\]】]")
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 _KANA = re.compile(r"[\u3040-\u309f]")
+_VOWEL = re.compile(r"[aeiouy]")
 _JA_WORD = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")
 _KATAKANA = re.compile(r"[\u30a0-\u30ff]+")
 _JA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
@@ -162,9 +164,15 @@ def tool_call(
             continue  # `run_command`: how a call is made, not the work (`generic_calls`)
         if not 2 <= len(words) <= 3 or not all(w.isalpha() and len(w) >= 2 for w in words):
             continue
-        verb, noun = (words[-1], words[:-1]) if last else (words[0], words[1:])
-        if verb in _READS or len(verb) < 3 or singular(noun[-1]) == verb:
-            continue
+        verb, noun = (words[-1], words[:-1]) if last else verb_first(words)
+        if (
+            not noun
+            or verb in _READS
+            or len(verb) < 3
+            or singular(noun[-1]) == verb
+            or not _VOWEL.search(verb)
+        ):
+            continue  # `pms_stock_note`: an acronym (no vowel) names a system, no act
         if verb in _NOTICE_VERBS or singular(noun[-1]) in _NOTICES:
             continue
         found.append((verb, noun))
@@ -366,6 +374,16 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
     most = 2 * sum(1 for a in asked if title.lower() in a.lower()) > len(asked)
     if shared and most and tool_call(steps, asked, shared) == ("", []) != (verb, noun):
         return title
+    return _work(verb, noun, asked)
+
+
+def call_work_title(steps: Sequence[str], asked: Sequence[str]) -> str:
+    """The decisive call's verb and object as a title (`tool_call`), "" when no call names them."""
+    verb, noun = tool_call(steps, asked)
+    return _work(verb, noun, asked) if verb else ""
+
+
+def _work(verb: str, noun: Sequence[str], asked: Sequence[str]) -> str:
     thing = " ".join(noun)
     if verb_last(asked):  # `Probestunde buchen`: the thing, then the verb
         return f"{thing.capitalize()} {verb}"

@@ -142,7 +142,7 @@ def _trimmed(agreement: StepAgreement, part: list[int], work: Sequence[tuple[int
     return part
 
 
-def is_task_type(draft: Draft) -> bool:
+def is_task_type(draft: Draft, calls_read: bool = True) -> bool:
     """A kind of task: most intents read alike, or enough of its steps act on what they name or on one value.
 
     A cluster without consensus steps is what the clustering found (intents alike in meaning);
@@ -151,10 +151,13 @@ def is_task_type(draft: Draft) -> bool:
     runs through several of the shared steps (`role/{service}/…`, `deployment/{service}`), or when
     several steps most of them took are taken by no other successful task of the week
     (`distinctive_steps`: a kind asked in two languages; a `git pull` that other tasks run is no such step).
+    In a week where no call was read at all (`calls_read` False: the log's shape hides them), a cluster without
+    consensus steps has only its requests to say it is one kind, and most must read alike (trial 28: two
+    Japanese reminders and two Japanese bookings, alike only in their script, were one step-less procedure).
     """
     return (
         draft.intents_agree
-        or not draft.consensus
+        or (not draft.consensus and calls_read)
         or max(draft.specific_steps, draft.threaded_steps, draft.distinctive_steps) >= MIN_SPECIFIC_STEPS
     )
 

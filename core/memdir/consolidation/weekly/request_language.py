@@ -51,6 +51,7 @@ from memdir.consolidation.weekly.script_words import (
 )
 from memdir.consolidation.weekly.thing_acts import thing_act
 from memdir.consolidation.weekly.titles import shared_phrase
+from memdir.consolidation.weekly.tool_verbs import verb_first
 
 _WORD = re.compile(r"[^\W\d_]+")
 _HOLE = re.compile(r"\{[^{}]*\}")
@@ -104,8 +105,12 @@ def call_name_title(steps: Sequence[str], asked: Sequence[str], shared: frozense
             continue
         name = re.split(r"[.:]", m.group(1))[-1]
         words = [w.lower() for w in _NAME_WORD.findall(name)]
-        if len(words) != 2 or any(w in READS or len(w) < 3 for w in words):
-            continue
+        if (
+            len(words) != 2
+            or any(w in READS or len(w) < 3 for w in words)
+            or verb_first(words)[0] != words[0]
+        ):
+            continue  # `line_send`, `supplier_order`: a system's name and its act, no verb and thing
         verb, noun = (_spelled(w, asked) for w in words)
         thing = singular(noun)
         article = "an" if thing[:1] in "aeio" else "a"

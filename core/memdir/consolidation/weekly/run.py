@@ -203,7 +203,7 @@ class WeeklyDistiller:
                 placer.placed[sig] = (done, True)
                 continue
             draft.distinctive_steps = self._kinds.of_tasks(group) if self._kinds else 0
-            if not is_task_type(draft) or only_week_calls(draft, wide):
+            if not is_task_type(draft, "no_call_read" not in report.stats) or only_week_calls(draft, wide):
                 # different intents that share only steps unrelated to them (a `git pull`): no task type
                 report.stats["not_a_task_type"] = report.stats.get("not_a_task_type", 0) + 1
                 report.skipped += len(group)
@@ -250,7 +250,7 @@ class WeeklyDistiller:
         out = []
         for group, draft, failures in zip(groups, drafts, self._failures(groups, False), strict=True):
             draft.distinctive_steps = self._kinds.of_tasks(group) if self._kinds else 0
-            if is_task_type(draft) and not only_week_calls(draft, wide):
+            if is_task_type(draft, "no_call_read" not in report.stats) and not only_week_calls(draft, wide):
                 sig = signature(sorted(t.task_id for t in group))
                 out.append(
                     cluster_evidence(sig, group, draft, failures, placer.closest(draft), placer.titles)

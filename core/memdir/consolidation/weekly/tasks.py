@@ -11,7 +11,7 @@ says so (`outcome: failure`, an `error`, a non-zero `exit_code`). `thought` even
 evidence. Actions (`memdir.consolidation.weekly.steps`) are settled over the whole week: a
 `tool:verb` whose verb only one task used is an argument (`ssh web-1 ...`), not a verb.
 Framework shapes are first read as calls and results of their own (`jsonrpc_calls`, `openai_items`,
-`anthropic_blocks`).
+`anthropic_blocks`, `genai_spans`, `run_events`).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from memdir.consolidation.weekly.own_results import answers, call_ids_in, own_fa
 from memdir.consolidation.weekly.reply_templates import templated_reply
 from memdir.consolidation.weekly.request_text import free_text, reply_text
 from memdir.consolidation.weekly.result_error import result_error
+from memdir.consolidation.weekly.run_events import run_event
 from memdir.consolidation.weekly.script_words import MARKS
 from memdir.consolidation.weekly.similarity import abstract_text
 from memdir.consolidation.weekly.stated_step import STOP as _STOP
@@ -210,7 +211,9 @@ def _task_key(event: ActivityEvent) -> str:
 def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
     """Tasks from events (any order), each with its intent, tools, steps and outcome; sorted by start."""
     by_id: dict[str, list[ActivityEvent]] = {}
-    for ev in (read for event in events for read in as_events(event)):  # OTel GenAI spans too
+    for ev in (
+        read for event in events for read in as_events(run_event(event))
+    ):  # OTel GenAI spans, LangGraph runs
         by_id.setdefault(_task_key(ev), []).append(ev)
     tasks = [_build(tid, anthropic_calls(openai_calls(paired_calls(evs)))) for tid, evs in by_id.items()]
     for task in tasks:

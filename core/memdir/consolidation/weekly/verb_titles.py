@@ -22,11 +22,19 @@ from memdir.consolidation.weekly.recurring import (
     stem,
 )
 
+_COUNT = re.compile(r"[\d.,]+")
+
+
+def _count(value: str, token: str) -> bool:
+    """A value written as a number alone (`order 20`): a count, no thing (`refill T-07` names a tank)."""
+    return value == token and _COUNT.fullmatch(value) is not None
+
 
 def verb_and_thing(asked: Sequence[str], values: Mapping[str, Sequence[str]]) -> str:
     """When nothing else names a kind: the verb two or more requests write right before a value the steps
     carry, and the thing that value is (`keg B26-0876` + `batch=B26-{batch}` -> "Keg a batch"; "refill T-07",
-    "refilling run for T-33" + `tank={tank}` -> "Refill a tank"). "" when no such pair is written."""
+    "refilling run for T-33" + `tank={tank}` -> "Refill a tank"). A value written as a number alone is a count, no
+    thing (`order 20` + `qty={qty}` was "Order a qty", trial 28). "" when no such pair is written."""
     bags = [(_stems(a), set[str]()) for a in asked]
     typed = {
         "value",
@@ -60,7 +68,7 @@ def verb_and_thing(asked: Sequence[str], values: Mapping[str, Sequence[str]]) ->
                         for n in (
                             re.sub(r"\d+$", "", k)
                             for k, vs in values.items()
-                            if any(len(v) >= 2 and v in after for v in vs)
+                            if any(len(v) >= 2 and v in after and not _count(v, after) for v in vs)
                         )
                     ),
                     (0, ""),
