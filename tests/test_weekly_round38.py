@@ -6,7 +6,7 @@ from __future__ import annotations
 from memdir.consolidation.weekly.fragment_titles import fragment_title, is_fragment, tool_call
 from memdir.consolidation.weekly.generic_calls import shared_tools
 from memdir.consolidation.weekly.naming import all_phones, candidates
-from memdir.consolidation.weekly.titles import quoted_title
+from memdir.consolidation.weekly.option_quotes import quoted_title
 from memdir.consolidation.weekly.varying_words import holds_value, one_task_values
 
 # a Swedish kayak rental on the Stockholm archipelago, every call through one `terminal` tool

@@ -14,8 +14,8 @@ from weekly_support import draft
 
 from memdir.consolidation.weekly.agreement import StepAgreement
 from memdir.consolidation.weekly.draft import Draft
+from memdir.consolidation.weekly.option_quotes import quoted_title
 from memdir.consolidation.weekly.run import is_task_type
-from memdir.consolidation.weekly.titles import quoted_title
 
 LOGIN = [("goto", "https://pms.example.test/login"), ("fill", "#user frontdesk"), ("click", "Sign in")]
 

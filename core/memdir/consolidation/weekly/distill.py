@@ -35,6 +35,7 @@ from memdir.consolidation.weekly.ja_particle import without_cut_particle
 from memdir.consolidation.weekly.joined_holes import split_joined
 from memdir.consolidation.weekly.legend_holes import undefined_holes, without_undefined
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
+from memdir.consolidation.weekly.option_quotes import quoted_title
 from memdir.consolidation.weekly.outcome_title import outcome_title, preferred
 from memdir.consolidation.weekly.own_values import own_value_words, without_own
 from memdir.consolidation.weekly.phone_values import join_phones
@@ -59,7 +60,6 @@ from memdir.consolidation.weekly.titles import (
     file_stem,
     one_persons,
     own_words,
-    quoted_title,
     render_title,
     shared_name,
     shared_phrase,

@@ -11,6 +11,9 @@ stays the kind's words: an option that takes a message (`-m`, `--message`, `--ti
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from memdir.consolidation.weekly.align import atoms
 
 _OPTION = re.compile(r"(?:^|\s)--?([A-Za-z][\w-]*)[ =]$")  # a quote right after a command's option: its value
 _MESSAGE = frozenset(
@@ -29,3 +32,30 @@ def option_asked(quote: str, said: set[str]) -> bool:
     """Whether a request writes a word of an option's quoted value (`said`: the requests' words, lower case)."""
     words = [w for w in _WORD.findall(quote.lower()) if len(w) >= 4]
     return any(s.startswith(w) for w in words for s in said)
+
+
+def _quote_words(text: str) -> list[str]:
+    return [a.lower() for a in atoms(text) if not a.isspace()]
+
+
+_QUOTED = re.compile(r"""(?<![\w=])['"]([A-Z][a-z]{2,}(?: [^'"=/\n]{1,60})?)['"]""")
+
+
+def quoted_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
+    """A message the steps all wrote in prose (`git commit -am 'Bump {package} to {target}'`): the
+    kind's own words for its work, better than its command list ("" when no step quotes one).
+
+    Of several quotes (a browser's button labels), the one whose words the requests use most:
+    `Change plan` over the sign-in's `Continue with SSO` that every kind of the week clicks.
+    """
+    said = {w for t in texts for w in _quote_words(t.lower())}
+    quotes = [
+        m.group(1)
+        for s in steps
+        for m in _QUOTED.finditer(s)
+        if len(m.group(1).split()) >= 2
+        and (not after_option(s[: m.start()]) or option_asked(m.group(1), said))
+    ]
+    if not quotes:
+        return ""
+    return max(quotes, key=lambda q: sum(1 for w in set(_quote_words(q.lower())) if w in said))

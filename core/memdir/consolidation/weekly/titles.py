@@ -20,7 +20,6 @@ import re
 from collections.abc import Mapping, Sequence
 
 from memdir.consolidation.weekly.align import atoms, is_cjk
-from memdir.consolidation.weekly.option_quotes import after_option, option_asked
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, find_word, template_of
 from memdir.consolidation.weekly.title_holes import HOLE, drop_dangling
@@ -287,29 +286,6 @@ def shared_name(intents: Sequence[str]) -> str:
         if w.lower() not in FUNCTION_WORDS and w in inside and all(w in toks for toks in tokens)
     ]
     return names[0] if len(names) == 1 else ""
-
-
-_QUOTED = re.compile(r"""(?<![\w=])['"]([A-Z][a-z]{2,}(?: [^'"=/\n]{1,60})?)['"]""")
-
-
-def quoted_title(steps: Sequence[str], texts: Sequence[str] = ()) -> str:
-    """A message the steps all wrote in prose (`git commit -am 'Bump {package} to {target}'`): the
-    kind's own words for its work, better than its command list ("" when no step quotes one).
-
-    Of several quotes (a browser's button labels), the one whose words the requests use most:
-    `Change plan` over the sign-in's `Continue with SSO` that every kind of the week clicks.
-    """
-    said = {w for t in texts for w in _words(t.lower())}
-    quotes = [
-        m.group(1)
-        for s in steps
-        for m in _QUOTED.finditer(s)
-        if len(m.group(1).split()) >= 2
-        and (not after_option(s[: m.start()]) or option_asked(m.group(1), said))
-    ]
-    if not quotes:
-        return ""
-    return max(quotes, key=lambda q: sum(1 for w in set(_words(q.lower())) if w in said))
 
 
 _HTTP_CALL = re.compile(r"\b(POST|PUT|PATCH|DELETE|GET)\s+(/[^\s?`]*)")
