@@ -34,9 +34,9 @@ def _exit_code(code: object) -> int:
 
 
 def run_in_process(
-    args: Sequence[str], *, input: str | None, env: Mapping[str, str], cwd: Path
+    args: Sequence[str], *, input: str | None, env: Mapping[str, str | None], cwd: Path
 ) -> subprocess.CompletedProcess[str]:
-    """Run `memdir ARGS` in this process with `env` over os.environ and `cwd` as the current folder."""
+    """Run `memdir ARGS` in this process with `env` over os.environ (None: unset) and `cwd` as the current folder."""
     from memdir.cli.main import main
 
     runner = CliRunner()
