@@ -58,12 +58,18 @@ def e5() -> object:
 
 
 @pytest.fixture
-def run_cli(root: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
-    """Run `memdir` in a real subprocess against the test root."""
+def run_cli(root: Path, request: pytest.FixtureRequest) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """Run `memdir` against the test root: in this process (`cli_inprocess`), in a real subprocess for the verbs
+    that serve (`daemon`, `mcp`) and for tests marked `cli_subprocess`."""
+    from cli_inprocess import needs_process, run_in_process
+
+    own_process = request.node.get_closest_marker("cli_subprocess") is not None
 
     def _run(
         *args: str, input: str | None = None, env: dict[str, str] | None = None, timeout: float = 120
     ) -> subprocess.CompletedProcess[str]:
+        if not own_process and not needs_process(args):
+            return run_in_process(args, input=input, env={"MEMDIR_ROOT": str(root), **(env or {})}, cwd=REPO)
         full_env = {**os.environ, "MEMDIR_ROOT": str(root), **(env or {})}
         return subprocess.run(
             [sys.executable, "-m", "memdir.cli.main", *args],

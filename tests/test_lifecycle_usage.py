@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from freezegun import freeze_time
 
 from memdir.lifecycle.usage import last_retrieved, record_hits, record_use, usage_of
@@ -88,6 +89,7 @@ def test_a_burst_of_searches_writes_the_counts_once_and_loses_none(root: Path) -
     assert json.loads(usage.read_text(encoding="utf-8"))["notes"]["knowledge/db.md"]["retrieved"] == 21
 
 
+@pytest.mark.cli_subprocess  # the counts are flushed when the process exits: a real one
 def test_cli_search_counts_reach_the_file_when_the_process_exits(root: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
     from memdir import Memory
 

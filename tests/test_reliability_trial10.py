@@ -144,6 +144,7 @@ EDITOR = textwrap.dedent(
 )
 
 
+@pytest.mark.cli_subprocess  # the run as trial r5 ran it: a CLI process racing an editor process
 def test_the_cli_run_against_an_editor_saving_the_lesson_exits_75_and_the_next_run_catches_up(
     root: Path, run_cli: Callable[..., subprocess.CompletedProcess[str]]
 ) -> None:

@@ -1,33 +1,21 @@
 """Trial 25 #5, #6: a weekly lesson's fix read at the argument that changed, never against the error's
 own advice, and written for the kind (another task's value is a placeholder; How to check reads the step
-that failed). A bakery's cake orders (EN) and a clinic's 検査予約 (JA), over a real `memdir` subprocess."""
+that failed). A bakery's cake orders (EN) and a clinic's 検査予約 (JA), over the `memdir` CLI (its entry
+point, run in this process: tests/cli_inprocess)."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-CORE = Path(__file__).resolve().parents[1] / "core"
+from cli_inprocess import run_in_process
 
 
 def _cli(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(CORE),
-        "MEMDIR_ROOT": str(root),
-        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "memdir", *args],
-        cwd=root.parent,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    res = run_in_process(args, input=None, env={"MEMDIR_ROOT": str(root)}, cwd=root.parent)
+    assert res.returncode == 0, res.stderr
+    return res
 
 
 def _task(out: list[dict[str, object]], tid: str, day: str, hour: int, intent: str, steps, ok: bool) -> None:
