@@ -34,6 +34,7 @@ from memdir.consolidation.daily.route_no_steps import (
     has_step,
     no_step_once_shaped,
 )
+from memdir.consolidation.daily.route_own_kind import own_kind
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_reading import (
     DOC_MIN_CHARS,
@@ -160,7 +161,8 @@ class Router:
 
     def rule_of(self, r: Reading) -> tuple[str, str]:
         """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
-        short, decision, decided, fix_note, reference, story, told_steps, plain_report, no_steps (route_rules_audit)."""
+        short, decision, decided, fix_note, reference, standing, own_kind, fact_lines, checklist, story, told_steps,
+        plain_report, no_steps (route_rules_audit)."""
         kind, rule, _ = self._rules(r)
         return kind, rule
 
@@ -209,7 +211,7 @@ class Router:
         rule = skip_rule(r.body) if kind == "skip" else ""  # route_skip_rules: a decision, a fix, a fact
         if rule:
             return "knowledge", rule
-        return kind, ""
+        return own_kind(kind, float(np.max(r.proba)), r.body)  # what the text says it is (round 32)
 
     def classify(self, title: str, text: str) -> str:
         """knowledge, procedures or skip for a whole text (the routing benchmark's unit)."""
