@@ -72,6 +72,10 @@ def _words(s: str) -> list[str]:
     return re.findall(r"[A-Za-z][\w'-]*", s)
 
 
+def _first(s: str) -> str:
+    return (_words(s) or [""])[0].lower()
+
+
 def _label(line: str) -> str:
     m = _LABELLED.match(line)
     return _PARENS.sub("", m["label"]).strip().lower() if m else ""
@@ -88,8 +92,7 @@ def _fact_line(line: str) -> bool:
     words = _words(label)
     if len(words) > LABEL_WORDS or (not words and len(label) > 12):
         return False
-    first = lambda s: (_words(s) or [""])[0].lower()  # noqa: E731
-    if first(label) in IMPERATIVE_VERBS or first(value) in IMPERATIVE_VERBS:
+    if _first(label) in IMPERATIVE_VERBS or _first(value) in IMPERATIVE_VERBS:
         return False  # "Walk round: …", "Oven: preheat to 200"
     return not _JA_VERB_END.search(_PARENS.sub("", value).strip())
 
