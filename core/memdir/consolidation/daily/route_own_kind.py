@@ -56,6 +56,12 @@ _LABELLED = re.compile(
 )
 _PARENS = re.compile(r"[(（][^)）]*[)）]")
 _JA_VERB_END = re.compile(r"(?:する|して|しない|ください|こと|[るうくすつむぶぐ])[。.]?$")
+# a label that names a phase of a sequence (GUIDELINES.md: "not actions to perform in order")
+_PHASE = re.compile(
+    r"(?i)^(?:before|after)\b|^(?:first|then|next|last|finally|afterwards|beforehand)$|^the (?:day|night) before|"
+    r"^on the day|"
+    r"^(?:前日|当日|翌日|前夜|翌朝|最初|次|最後|事前|事後|直前|直後)|(?:前|後|朝|夜|目)$"
+)
 _CONDITION = re.compile(r"(?i)\b(?:if|when|unless|until)\b|なら|たら|れば|場合は|まず|次に")
 _CHECKBOX = re.compile(r"^[ \t]*(?:[-*][ \t]*)?(?:\[[ \t]\]|☐|□)[ \t]*\S")
 _TICKED = re.compile(r"^[ \t]*(?:[-*][ \t]*)?(?:\[[xX✓]\]|☑|✓|✔)")
@@ -104,6 +110,8 @@ def lists_facts(body: str) -> bool:
     labels = [x for x in map(_label, lines) if x]
     if len(set(labels)) < len(labels):
         return False  # a label said twice is a speaker or a column: a chat, a log, questions and answers
+    if any(_PHASE.search(x) for x in labels):
+        return False  # 「前日：…」「当日朝：…」, "The night before: …": actions in order, not facts
     return facts >= MIN_LINES and facts >= FACT_SHARE * len(lines)
 
 
