@@ -58,7 +58,7 @@ _PARENS = re.compile(r"[(（][^)）]*[)）]")
 _JA_VERB_END = re.compile(r"(?:する|して|しない|ください|こと|[るうくすつむぶぐ])[。.]?$")
 # a label that names a phase of a sequence (GUIDELINES.md: "not actions to perform in order")
 _PHASE = re.compile(
-    r"(?i)^(?:before|after)\b|^(?:first|then|next|last|finally|afterwards|beforehand)$|^the (?:day|night) before|"
+    r"(?i)^(?:before|after)(?![\w-])|^(?:first|then|next|last|finally|afterwards|beforehand)$|^the (?:day|night) before|"
     r"^on the day|"
     r"^(?:前日|当日|翌日|前夜|翌朝|最初|次|最後|事前|事後|直前|直後)|(?:前|後|朝|夜|目)$"
 )
