@@ -182,7 +182,7 @@ class Router:
             return "skip", "plain_report", PLAIN_REPORT_REASON  # done the usual way and nothing more
         if self._no_steps_acts(r) and not has_step(r.body, r.blocks, r.title):
             return self._runner_up(r), "no_steps", NO_STEPS_REASON
-        return kind, "", ""
+        return kind, rule, ""  # the model's procedures, or a checklist (route_own_kind)
 
     def _unsure_skip(self, r: Reading) -> bool:
         """The model reads skip with less than UNSURE_SKIP probability (a skip a review item asks about)."""
