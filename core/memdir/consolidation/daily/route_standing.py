@@ -77,7 +77,8 @@ DATED_SPAN = re.compile(
     rf"\b(?:from|until|till|through)\s+(?:{_MONTHS})\s+\d{{1,2}}\b|"
     rf"(?<!\w)(?:bis (?:zum )?|ab (?:dem )?)\d{{1,2}}\.\s*(?:{_MONTHS}|\d{{1,2}}\.)|(?:jusqu'au|à partir du|du) \d{{1,2}}|"
     rf"\b(?:fixed|set|scheduled|booked|planned)\s+for\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTHS})\b|(?:{_MONTHS})\s+\d)|"
-    r"(?:hasta|desde) el \d{1,2}|\d+日(?:から|以降|まで)|から[^。、\n]{1,16}まで"
+    r"(?:hasta|desde) el \d{1,2}|\d+日(?:から|以降|まで)|から[^。、\n]{1,16}まで|"
+    r"\d{1,2}/\d{1,2}\s*[〜~～–-]\s*\d{1,2}/\d{1,2}"  # 「12/29〜1/3は休診」 (trial 28 #7)
 )
 # who a contact is, where a thing is kept or found
 CONTACT = re.compile(
@@ -85,7 +86,10 @@ CONTACT = re.compile(
     r"\b(?:password|key|keys|login|credentials?|spare|manual|invoices?|contract)\s+(?:is|are)\s+(?:kept\s+)?"
     r"(?:in|at|under|with|behind|on)\b|"
     r"(?<!\w)(?:ansprechpartner\w*|zuständig)(?!\w)|(?<!\w)(?:interlocuteur|contacto)(?!\w)|"
-    r"(?:窓口|担当(?:者)?|連絡先)(?:は|が)|[\w.+-]+@[\w-]+\.[\w.]+"
+    r"(?:窓口|担当(?:者)?|連絡先)(?:は|が)|[\w.+-]+@[\w-]+\.[\w.]+|"
+    # where urgent or out-of-hours cases go (round 32, trial 28 #7): 「急患は夜間救急病院へ」, "emergencies go to …"
+    r"\b(?:emergenc(?:y|ies)|urgent cases|out[- ]of[- ]hours|after[- ]hours)\b[^.;\n]{0,40}?\b(?:go(?:es)? to|"
+    r"call|ring|phone|contact)\b|(?:急患|急病|救急|緊急(?:時|の場合)?|夜間|深夜|休日|時間外)(?:は|の方は|の場合は)[^。\n]{1,40}(?:へ|に連絡|に電話)"
 )
 # a rule told with a modal of obligation (the subject a thing, not "I")
 RULE = re.compile(
@@ -111,8 +115,27 @@ OWN_DAY = re.compile(
 )
 
 
+# the occasion a fact is told on: a past report of the change whose only one-time word is the day it happened
+# ("The router was replaced this morning. The guest Wi-Fi is now called …", trial 28 #7), not a change ahead
+_OCCASION_DAY = re.compile(r"(?i)\b(?:this (?:morning|afternoon)|today|yesterday)\b|今朝|今日|昨日")
+_PAST = re.compile(
+    r"(?i)\b(?:was|were|has been|have been)\s+\w+(?:ed|en|t)\b|\b(?:we|they|he|she)\s+\w+ed\b|た[。.]?$"
+)
+
+
+def _occasion(unit: str) -> bool:
+    return bool(
+        _OCCASION_DAY.search(unit)
+        and _PAST.search(unit)
+        and not ONE_TIME.search(_OCCASION_DAY.sub("", unit))
+        and not _standing(unit)
+    )
+
+
 def _units(body: str) -> list[str]:
-    return [u.strip() for line in body.splitlines() for u in (sentences(line) or [line]) if u.strip()]
+    units = [u.strip() for line in body.splitlines() for u in (sentences(line) or [line]) if u.strip()]
+    told = [u for u in units if not _occasion(u)]
+    return told if told and len(told) < len(units) else units
 
 
 # a recurrence word used as a thing's name, not a term that holds: "the nightly" (then a stop or a preposition, not

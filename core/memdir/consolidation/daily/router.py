@@ -35,6 +35,7 @@ from memdir.consolidation.daily.route_no_steps import (
     has_step,
     no_step_once_shaped,
 )
+from memdir.consolidation.daily.route_own_kind import own_kind
 from memdir.consolidation.daily.route_pages import is_short_page
 from memdir.consolidation.daily.route_reading import (
     DOC_MIN_CHARS,
@@ -165,7 +166,8 @@ class Router:
 
     def rule_of(self, r: Reading) -> tuple[str, str]:
         """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
-        short, decision, decided, fix_note, reference, story, told_steps, plain_report, no_steps (route_rules_audit)."""
+        short, decision, decided, fix_note, reference, standing, own_kind, fact_lines, checklist, story, told_steps,
+        plain_report, no_steps (route_rules_audit)."""
         kind, rule, _ = self._rules(r)
         return kind, rule
 
@@ -185,7 +187,7 @@ class Router:
             return "skip", "plain_report", PLAIN_REPORT_REASON  # done the usual way and nothing more
         if self._no_steps_acts(r) and not has_step(r.body, r.blocks, r.title):
             return self._runner_up(r), "no_steps", NO_STEPS_REASON
-        return kind, "", ""
+        return kind, rule, ""  # the model's procedures, or a checklist (route_own_kind)
 
     def _unsure_skip(self, r: Reading) -> bool:
         """The model reads skip with less than UNSURE_SKIP probability (a skip a review item asks about)."""
@@ -214,7 +216,7 @@ class Router:
         rule = skip_rule(r.body) if kind == "skip" else ""  # route_skip_rules: a decision, a fix, a fact
         if rule:
             return "knowledge", rule
-        return kind, ""
+        return own_kind(kind, float(np.max(r.proba)), r.body)  # what the text says it is (round 32)
 
     def classify(self, title: str, text: str) -> str:
         """knowledge, procedures or skip for a whole text (the routing benchmark's unit)."""
