@@ -217,3 +217,23 @@ def test_a_decision_with_no_subject_heading_is_titled_by_what_was_chosen(
     assert title.removeprefix("# Decision: ").lower().startswith(str(note.meta["chosen"])[:8].lower()), title
     reasons = _section(note.body, "Reasons")
     assert reasons and not reasons.startswith(("朝礼", "Standup")), note.text
+
+
+WRAPPED = """## 16:40 — Decided on the backup window
+
+We decided that nightly backups of the booking database run at 02:30 (not 01:00 ... the payroll export
+runs then) because two exports failed last month when both jobs held the disk. A run that takes longer
+than 90 minutes pages the on-call. This is now our policy for every database we host."""
+
+
+def test_a_hard_wrapped_decision_keeps_its_sentences_whole(mem: Memory) -> None:
+    """The example root's webhook decision (wrapped at 110 columns) had its wrapped halves as four reasons, what
+    was chosen cut at "...", and the title "Decision: Decided on …"."""
+    _daily(mem, WRAPPED)
+    [rel] = _decisions(mem)
+    note = _note(mem, rel)
+    assert rel == "knowledge/decisions/the-backup-window.md", rel
+    assert note.meta["chosen"].endswith("runs then)"), note.text
+    reasons = _section(note.body, "Reasons")
+    assert reasons == "two exports failed last month when both jobs held the disk", note.text
+    assert "# Decision: The backup window" in note.body

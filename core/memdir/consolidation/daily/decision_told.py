@@ -119,7 +119,7 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
     """The decision `text` tells as its content, counted from `day` for a follow-up (None: no such decision)."""
     if len(text) > MAX_CHARS or "```" in text:
         return None
-    units = [u.strip() for line in text.splitlines() for u in (sentences(line) or [line]) if u.strip()]
+    units = _units(text)
     if not units or len(units) > MAX_UNITS:
         return None
     at = next((i for i, u in enumerate(units[:FIRST]) if _decides(u)), None)
@@ -185,6 +185,25 @@ def _fails(unit: str) -> bool:
     return failure_told(unit) or tells_failure(unit) or is_symptom(unit)
 
 
+# "This is now our policy for every outbound integration.", 「これが今後の方針です。」: the decision said to stand
+_POLICY_NOW = re.compile(
+    r"(?i)^(?:this|that|it) is (?:now )?(?:our|the) (?:policy|rule|standard|default)\b|^(?:これが|これを)(?:今後の)?(?:方針|ルール)"
+)
+
+
+def _units(text: str) -> list[str]:
+    """The text's sentences, hard-wrapped lines joined (the demo root's webhook decision is wrapped at 110
+    columns: its wrapped halves were read as four reasons); a piece that starts in lower case or follows an
+    unclosed bracket ("(1 s, 2 s, 4 s ... up to 1 h)") goes on the sentence before it."""
+    units: list[str] = []
+    for u in (x.strip() for x in sentences(text)):
+        if u and units and (u[:1].islower() or units[-1].count("(") > units[-1].count(")")):
+            units[-1] = f"{units[-1]} {u}"
+        elif u:
+            units.append(u)
+    return units
+
+
 def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
     """Each sentence but the decision's by what it tells of it: a reason (cued, or under a "Why:" / 「理由は三つ」
     head), a trade-off, its setting (a "Background:" / 「補足：」 label), a follow-up, or something else; None when
@@ -202,7 +221,7 @@ def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
             role, mode = "setting", "why"
         elif TRADE.match(u):
             role, mode = "trade", "trade"
-        elif SETTING.match(u) or (i < at and not _story(u)):
+        elif SETTING.match(u) or (i < at and not _story(u)) or (i > at and _POLICY_NOW.search(u)):
             role, mode = "setting", ""
         elif _gives_reason(u):
             role, mode = "why", "why"  # what follows a reason, unlabelled, goes on giving it

@@ -40,6 +40,7 @@ def told_in(store: NoteStore, ep: Episode, text: str, day: date, started_at: str
     return told
 
 
+_DECIDED_ON = re.compile(r"(?i)^(?:we\s+)?(?:decided|decision)(?:\s+on\b|\s*[:：])\s*")
 _LABEL = re.compile(
     r"^[^\s:：。.、,]{1,12}[:：]\s*"
 )  # 「ミーティング：」, "Meeting:": the line's label, no reason
@@ -49,6 +50,10 @@ def decision_spec(title: str, text: str, told: ToldDecision, source: str) -> Dec
     """What the decision note is written from: the part's title and words (the plan masked secrets in both), and
     what was read from them."""
     title = title.removeprefix("Decision: ").removeprefix("Decision:").strip() or told.chosen
+    title = (
+        _DECIDED_ON.sub("", title).strip() or title
+    )  # "Decided on the retry policy": "Decision: Decided on" said twice
+    title = title[:1].upper() + title[1:]
     if told.chosen and len(title) > len(told.chosen) and title.rstrip("。.").lower() in text.lower():
         # the title is the told sentence itself (no heading named a subject): what was chosen (trial 28 #11)
         title = told.chosen[:1].upper() + told.chosen[1:]
