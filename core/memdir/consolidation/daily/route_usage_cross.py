@@ -53,7 +53,9 @@ def pick_by_phrase(
     work = report_work(report)
     lang = language(report)
     cands = {
-        p: title_works(t) for p, t in titles.items() if language(t) != lang and not p.startswith("skills/")
+        p: ws
+        for p, t in titles.items()
+        if t.strip() and language(t) != lang and not p.startswith("skills/") and (ws := title_works(t))
     }
     if not work or not cands:
         return None

@@ -54,10 +54,16 @@ def title_work(title: str) -> str:
     return _EN_QUALIFIER.sub("", t) or t
 
 
+_HOW_FRAME = re.compile(r"(?i)^\s*how\s+(?:to|we|i|do\s+(?:we|i|you))(?:\s+|$)")
+
+
 def title_works(title: str) -> list[str]:
     """`title_work`, and when an English act is cut before "of", also the act with what it is done to
     ("Deep clean" and "Deep clean of a guest bathroom"): a report may name either."""
+    title = _HOW_FRAME.sub("", title)  # "How we clean the surgery room": the act is "clean the surgery room"
     act = title_work(title)
+    if len(act.strip()) < 3:  # an empty or one-letter act names no work (trial 28 re-check N1)
+        return []
     t = " ".join(without_case(title).split()).strip()
     m = re.match(rf"({re.escape(act)}\s+of\s+)(.+)$", t, re.I)
     if m is None or re.search(r"[\u3040-\u9fff]", t):
