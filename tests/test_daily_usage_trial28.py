@@ -11,17 +11,11 @@ them; the usual way set aside ("instead of the usual way", 「いつもの手順
 
 from __future__ import annotations
 
-import json
-from datetime import date
 from pathlib import Path
 
-from click.testing import CliRunner
+from usage_roots import daily_today, procedure_counts, procedure_root
 
-from memdir.cli.main import cli
-from memdir.notes.frontmatter import render_note
 from memdir.notes.store import NoteStore
-
-META: dict[str, object] = {"confidence": 0.5, "success_count": 0, "failure_count": 0, "origin": "human"}
 
 FERRY = {
     "post-the-timetable-boards.md": "# Post the timetable boards at the terminal\n\n"
@@ -43,40 +37,9 @@ PRINT_SHOP = {
 }
 
 
-def _root(tmp_path: Path, procedures: dict[str, str]) -> Path:
-    root = tmp_path / "root"
-    res = CliRunner().invoke(cli, ["init", str(root)])
-    assert res.exit_code == 0, res.output
-    for name, body in procedures.items():
-        (root / "procedures" / name).write_text(render_note(dict(META), body), encoding="utf-8")
-    return root
-
-
-def _daily(root: Path, reports: list[str]) -> list[dict[str, str]]:
-    """Each report an episode of today, then one daily run for today; the run's rows."""
-    runner = CliRunner()
-    for report in reports:
-        res = runner.invoke(cli, ["--root", str(root), "episode", "add", report])
-        assert res.exit_code == 0, res.output
-    res = runner.invoke(
-        cli, ["--root", str(root), "consolidate", "daily", "--date", date.today().isoformat(), "--json"]
-    )
-    assert res.exit_code == 0, res.output
-    rows: list[dict[str, str]] = json.loads(res.output[res.output.index("{") :])["episodes"]
-    return rows
-
-
-def _counts(root: Path) -> dict[str, tuple[object, object]]:
-    store = NoteStore(root)
-    return {
-        n.path.split("/", 1)[1]: (n.get("success_count"), n.get("failure_count"))
-        for n in store.iter_notes(("procedures",))
-    }
-
-
 def test_a_report_with_a_deviation_counts_with_the_deviation_in_its_outcome_note(tmp_path: Path) -> None:
-    root = _root(tmp_path, PRINT_SHOP)
-    _daily(
+    root = procedure_root(tmp_path, PRINT_SHOP)
+    daily_today(
         root,
         [
             "Trimmed and packed the Hoffmann order using the usual procedure: 2000 flyers, 40 bundles. Two "
@@ -85,7 +48,7 @@ def test_a_report_with_a_deviation_counts_with_the_deviation_in_its_outcome_note
             "the reams on a note because the sheet was locked.",  # the usual way set aside: no use of it
         ],
     )
-    assert _counts(root) == {
+    assert procedure_counts(root) == {
         "trim-and-pack-an-order.md": (1, 0),
         "clean-the-print-heads.md": (0, 0),
         "用紙の発注.md": (0, 0),
@@ -95,16 +58,16 @@ def test_a_report_with_a_deviation_counts_with_the_deviation_in_its_outcome_note
 
 
 def test_a_story_that_tells_a_usual_way_use_counts_it_and_is_still_kept(tmp_path: Path) -> None:
-    root = _root(tmp_path, PRINT_SHOP)
-    rows = _daily(
+    root = procedure_root(tmp_path, PRINT_SHOP)
+    rows = daily_today(
         root,
         [
             "The cafe on Kaiser Street came back with smudged menus from Monday. Ken cleaned the print heads the "
             "usual way and reran the job; the owner picked the new menus up at noon and was happy with them.",
         ],
-    )
-    assert _counts(root)["clean-the-print-heads.md"] == (1, 0)
-    assert _counts(root)["trim-and-pack-an-order.md"] == (0, 0)
+    )["episodes"]
+    assert procedure_counts(root)["clean-the-print-heads.md"] == (1, 0)
+    assert procedure_counts(root)["trim-and-pack-an-order.md"] == (0, 0)
     assert any(
         r["action"] == "outcome" and "Ken cleaned the print heads the usual way" in r["reason"] for r in rows
     )
@@ -113,22 +76,22 @@ def test_a_story_that_tells_a_usual_way_use_counts_it_and_is_still_kept(tmp_path
 def test_a_japanese_story_counts_the_use_by_what_it_tells_from_the_use_on(tmp_path: Path) -> None:
     """「…コピー機が一台止まり…。いつもの手順で用紙を発注したが、問屋が休みだったので別の店にファクスした。」: the
     copier that stopped before the order is the day's story, not how the order went (main counted a failure)."""
-    root = _root(tmp_path, PRINT_SHOP)
-    _daily(
+    root = procedure_root(tmp_path, PRINT_SHOP)
+    daily_today(
         root,
         [
             "年末の繁忙期で、名刺と年賀状の注文が重なった。コピー機が一台止まり、修理を呼んだ。在庫が減ったので、"
             "いつもの手順で用紙を発注したが、問屋が休みだったので別の店にファクスした。残業は2時間。",
         ],
     )
-    assert _counts(root)["用紙の発注.md"] == (1, 0)
+    assert procedure_counts(root)["用紙の発注.md"] == (1, 0)
 
 
 def test_an_unsure_use_in_a_longer_text_is_asked_and_the_usual_way_set_aside_is_no_use(
     tmp_path: Path,
 ) -> None:
-    root = _root(tmp_path, FERRY)
-    _daily(
+    root = procedure_root(tmp_path, FERRY)
+    daily_today(
         root,
         [
             "Posted the winter timetable using the usual procedure: 3 boards, 40 leaflets. One board had blown "
@@ -138,7 +101,7 @@ def test_an_unsure_use_in_a_longer_text_is_asked_and_the_usual_way_set_aside_is_
             "いつもの手順ではなく、今日は時刻表を手書きで掲示した。プリンターが壊れていたため。",
         ],
     )
-    assert all(c == (0, 0) for c in _counts(root).values())  # nothing counted: one asked, two no use
+    assert all(c == (0, 0) for c in procedure_counts(root).values())  # nothing counted: one asked, two no use
     store = NoteStore(root)
     items = [store.read(p) for p in store.iter_paths(("review",))]
     asked = [i for i in items if i.meta.get("kind") == "evidence"]

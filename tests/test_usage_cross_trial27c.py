@@ -11,17 +11,11 @@ counted.
 
 from __future__ import annotations
 
-import json
-from datetime import date
 from pathlib import Path
 
-from click.testing import CliRunner
+from usage_roots import daily_today, procedure_counts, procedure_root
 
-from memdir.cli.main import cli
-from memdir.notes.frontmatter import render_note
 from memdir.notes.store import NoteStore
-
-META: dict[str, object] = {"confidence": 0.5, "success_count": 0, "failure_count": 0, "origin": "human"}
 
 HOTEL = {
     "room-inspection-after-checkout.md": "# Room inspection after checkout\n\nWhen a guest checks out, the "
@@ -47,40 +41,9 @@ NURSERY = {
 }
 
 
-def _root(tmp_path: Path, procedures: dict[str, str]) -> Path:
-    root = tmp_path / "root"
-    res = CliRunner().invoke(cli, ["init", str(root)])
-    assert res.exit_code == 0, res.output
-    for name, body in procedures.items():
-        (root / "procedures" / name).write_text(render_note(dict(META), body), encoding="utf-8")
-    return root
-
-
-def _daily(root: Path, reports: list[str]) -> dict[str, object]:
-    """Each report an episode of today, then one daily run for today, as a user runs them."""
-    runner = CliRunner()
-    for report in reports:
-        res = runner.invoke(cli, ["--root", str(root), "episode", "add", report])
-        assert res.exit_code == 0, res.output
-    res = runner.invoke(
-        cli, ["--root", str(root), "consolidate", "daily", "--date", date.today().isoformat(), "--json"]
-    )
-    assert res.exit_code == 0, res.output
-    out: dict[str, object] = json.loads(res.output[res.output.index("{") :])
-    return out
-
-
-def _counts(root: Path) -> dict[str, tuple[object, object]]:
-    store = NoteStore(root)
-    return {
-        n.path.split("/", 1)[1]: (n.get("success_count"), n.get("failure_count"))
-        for n in store.iter_notes(("procedures",))
-    }
-
-
 def test_japanese_reports_count_on_the_english_procedure_whose_act_they_name(tmp_path: Path) -> None:
-    root = _root(tmp_path, HOTEL)
-    _daily(
+    root = procedure_root(tmp_path, HOTEL)
+    daily_today(
         root,
         [
             "客室の点検をいつも通りやった。問題なし。",
@@ -88,7 +51,7 @@ def test_japanese_reports_count_on_the_english_procedure_whose_act_they_name(tmp
             "いつもの手順でタオルを交換した。問題なし。",  # a neighbour's work: no procedure tells it
         ],
     )
-    counts = _counts(root)
+    counts = procedure_counts(root)
     assert counts["room-inspection-after-checkout.md"] == (1, 0)
     assert counts["linen-count.md"] == (1, 0)
     assert counts["deep-clean-of-a-guest-bathroom.md"] == (0, 0)
@@ -102,8 +65,8 @@ def test_japanese_reports_count_on_the_english_procedure_whose_act_they_name(tmp
 def test_an_english_report_counts_on_the_japanese_procedure_and_an_unsure_one_is_asked(
     tmp_path: Path,
 ) -> None:
-    root = _root(tmp_path, NURSERY)
-    out = _daily(
+    root = procedure_root(tmp_path, NURSERY)
+    out = daily_today(
         root,
         [
             "Did the seed stock check as usual, fine.",
@@ -111,7 +74,7 @@ def test_an_english_report_counts_on_the_japanese_procedure_and_an_unsure_one_is
             "Pruned the tomatoes the usual way, done.",  # a neighbour's work: no procedure tells it
         ],
     )
-    assert _counts(root) == {
+    assert procedure_counts(root) == {
         "種子の在庫確認.md": (1, 0),
         "窯の温度記録の手順.md": (0, 0),  # asked, not counted: under the level a count needs
         "苗の植え替え手順.md": (0, 0),
@@ -124,7 +87,7 @@ def test_an_english_report_counts_on_the_japanese_procedure_and_an_unsure_one_is
     ) == 1 and "to count it: memdir feedback procedures/窯の温度記録の手順.md --success" in str(
         asked[0].meta.get("usage")
     )
-    rows = {str(e["episode"]): str(e["reason"]) for e in out["episodes"]}  # type: ignore[union-attr]
+    rows = {str(e["episode"]): str(e["reason"]) for e in out["episodes"]}
     assert any('its work "seed stock check"' in r for r in rows.values())
     assert not any(
         "Pruned" in i.body for i in items if i.meta.get("target") != "procedures/窯の温度記録の手順.md"
