@@ -11,7 +11,7 @@ import click
 from memdir.cli.common import CliState, echo_json, json_option, pass_state, say
 from memdir.errors import MemdirError
 from memdir.inputs import check_when, no_such_day
-from memdir.runs.report import EXIT_INCOMPLETE, RunReport, later_line
+from memdir.runs.report import EXIT_INCOMPLETE, RunReport, gone_line, later_line
 
 
 def _parse_day(value: str | None, flag: str) -> date | None:
@@ -80,6 +80,8 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         echo_json(report.to_dict())
         return
     verb = "would " if report.dry_run else ""
+    rows = report.stats.get("retired")
+    retired = {r["archived"]: r for r in rows if isinstance(r, dict)} if isinstance(rows, list) else {}
     say(
         (report.job, "bold"),
         f": {report.processed} looked at, {report.skipped} skipped, {report.pending} left pending",
@@ -91,6 +93,10 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         ("archive", report.archived),
     ):
         for p in paths:
+            if p in retired:  # an edited episode's earlier section (plan_retire)
+                r = retired[p]
+                say(f"  {verb}retire {r['path']} ({r['reason']}): {'kept as' if not verb else 'keeping'} {p}")
+                continue
             n = report.update_counts.get(p, 0)
             if label == "update":
                 times = f" ({n} updates)" if n > 1 else ""
@@ -101,6 +107,9 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         say(report.diff)
     for err in report.errors:
         say("  ", ("error", "red"), f" {err}", stderr=True)
+    gone = report.stats.get("gone_episodes")
+    if isinstance(gone, list) and gone:  # a section deleted or renamed: said once (run_gone)
+        say(f"  {gone_line(gone)}")
     earlier = report.stats.get("earlier_run")
     if isinstance(
         earlier, dict

@@ -284,6 +284,24 @@ class NoteStore(WriteClock):
         )
         return dest_rel
 
+    def archive_copy(self, relpath: str, text: str, reason: str) -> str:
+        """Keep `text` (the note at relpath as it was, before a change takes part of it out) in
+        archive/<relpath> (`.2.md`... when taken); returns the archived path. The same text already kept
+        there is not kept twice (a resumed run)."""
+        rel = self.relpath(relpath)
+        self._writable(rel, ("knowledge", "procedures"))
+        data = text.encode("utf-8")
+        stem, n = f"{ARCHIVE_DIR}/{rel}".removesuffix(".md"), 2
+        dest_rel = f"{stem}.md"
+        while self.exists(dest_rel):
+            if self.read_bytes(dest_rel) == data:
+                return dest_rel
+            dest_rel, n = f"{stem}.{n}.md", n + 1
+        self.write_bytes(dest_rel, data, None, allow=(ARCHIVE_DIR,))
+        log_fields = {"action": "archive", "path": rel, "archived": dest_rel, "reason": reason, "copy": True}
+        append_archive_log(self.root, log_fields)
+        return dest_rel
+
     def restore(self, archived: str, extra: Mapping[str, object] | None = None) -> str:
         """Move an archived note back to where it came from; returns its restored path.
 

@@ -25,20 +25,24 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Op:
-    """One planned write: create a note, update one (CAS on expected_hash), or raise a review item."""
+    """One planned write: create a note, update one (CAS on expected_hash), raise a review item, or archive a
+    note (`archive`: moved whole; `archive_copy`: `text`, the note as it was, kept beside a change to it)."""
 
-    op: str  # create | update | review
+    op: str  # create | update | review | archive | archive_copy
     path: str  # target note (for review: the note the item is about)
     text: str = ""  # full new text (create / update)
     expected_hash: str | None = None  # update: the hash the file had when planned
     episodes: list[str] = field(default_factory=list)  # episode ids this op settles
     review: dict[str, Any] = field(default_factory=dict)  # review: raise_item arguments
+    reason: str = ""  # archive, archive_copy: the archive log's reason
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Op:
         """Rebuild from the journal's JSON."""
         fields: dict[str, Any] = {
-            k: data[k] for k in ("op", "path", "text", "expected_hash", "episodes", "review") if k in data
+            k: data[k]
+            for k in ("op", "path", "text", "expected_hash", "episodes", "review", "reason")
+            if k in data
         }
         return cls(**fields)
 

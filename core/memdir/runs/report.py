@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from memdir.errors import ConflictError, MemdirError, NoteNotFound, StoreWriteError
 from memdir.jsonvalue import JSONObject
@@ -120,3 +120,23 @@ def later_line(days: Mapping[str, object], today: str = "today") -> str:
         return f"{n} episode(s) of {names[0]}, after {today}, wait for that day's run; --date {names[0]} takes them now"
     listed = ", ".join(names[:-1]) + f" and {names[-1]}"
     return f"{n} episode(s) of {listed}, after {today}, wait for their days' runs; --date DAY takes a day now"
+
+
+class GoneRow(TypedDict):
+    """A consolidated episode its day file no longer holds, and the notes that keep its text (run_gone)."""
+
+    episode: str
+    notes: list[str]
+
+
+def gone_line(rows: Sequence[GoneRow]) -> str:
+    """One line for the run's summary ("" when none)."""
+    if not rows:
+        return ""
+    first = rows[0]
+    kept = ", ".join(first["notes"]) or "no note"
+    more = f" and {len(rows) - 1} more" if len(rows) > 1 else ""
+    return (
+        f"{len(rows)} consolidated episode(s) no longer in their day file ({first['episode']}{more}; a section "
+        f"deleted or its heading renamed): the notes keep what they told ({kept}); nothing was taken out"
+    )

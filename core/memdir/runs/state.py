@@ -97,3 +97,6 @@ class EpisodeState(JsonState):
 def _key(episode_id: str) -> str:
     """The id as the state file keeps it: `save` masks secrets in keys too."""
     return stored_ref(redact_text(episode_id))
+
+
+episode_key = _key  # public name for readers of the state (consolidation/daily/run_gone.py)

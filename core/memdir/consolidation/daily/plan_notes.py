@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from memdir.consolidation.daily.plan_decision import decision_draft, decision_path
 from memdir.consolidation.daily.plan_draft import Draft, PlanResult
 from memdir.consolidation.daily.route_rag import Match
-from memdir.consolidation.daily.route_sections import SectionState, record_key
+from memdir.consolidation.daily.route_sections import SectionState, record_key, same_text
 from memdir.consolidation.daily.router import RoutedPart
 from memdir.masked_refs import stored_ref
 from memdir.notes.current_steps import language_heading, later_steps, mark_current, other_language
@@ -59,6 +59,15 @@ class PlanDrafts:
         """Whether the note, as it was before this run, already lists the episode in `sources`."""
         note = self._notes.get(path)
         return note is not None and ep.ref in {stored_ref(s) for s in note.str_list("sources")}
+
+    def _replayed(self, path: str, ep: Episode, kind: str, text: str) -> bool:
+        """Whether `text` is what the episode already left in `path`: its recorded section when there is one
+        (an episode edited by deleting a sentence is a shorter text inside the old section, no replay), else
+        (the record lost) the text found whole in the note."""
+        rec = self.sections.get(ep.ref, kind)
+        if rec is not None and rec.path == path and rec.text.strip():
+            return same_text(rec.text, text)  # an editor's line endings, BOM or trailing spaces: no edit
+        return text.strip() in self._body_of(path)
 
     def _body_of(self, path: str) -> str:
         draft = self._ops.get(path)

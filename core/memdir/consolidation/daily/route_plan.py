@@ -12,7 +12,8 @@ Other parts are planned by their kind; for each part of kind knowledge or proced
    similarity >= engine_update_floor(...) to the part -> update it (else the rules below decide);
 2. a note of that kind already lists this episode in `sources` (the episode was edited) -> the text
    this episode left there is replaced (route_sections); if a person changed that text, or it
-   cannot be found, the new version becomes a merge candidate and the note is left alone;
+   cannot be found, the new version becomes a merge candidate and the note is left alone; an edited episode
+   that now reads as the other kind is planned as that kind and its old section retired (plan_retire);
 3. a skill (skills/, read-only) is the best match, at SAME_SUBJECT or more -> an `evidence` item;
 4. the best match has calibrated similarity >= thresholds.duplicate (0.85): a note created earlier in
    this run is extended; a note that existed before the run is left alone and a merge candidate goes
@@ -39,7 +40,8 @@ from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
 from memdir.consolidation.daily.plan_decision import DECISION_REASON, JOINS, redecided, told_in
 from memdir.consolidation.daily.plan_draft import PlanResult
 from memdir.consolidation.daily.plan_howto import howto_reason, person_howtos
-from memdir.consolidation.daily.plan_notes import WRITE_KINDS, PlanDrafts
+from memdir.consolidation.daily.plan_notes import WRITE_KINDS
+from memdir.consolidation.daily.plan_retire import RetiringDrafts
 from memdir.consolidation.daily.route_bare_title import names_a_subject
 from memdir.consolidation.daily.route_change import CHANGE_REASON, changes_rule, same_subject
 from memdir.consolidation.daily.route_lang import later_version, same_in_other_language, translation_by_steps
@@ -83,13 +85,13 @@ RUN = "<run>"  # a run of a procedure (its placeholders filled): an evidence ite
 LESSON_STEP = "<lesson>"
 
 
-class Planner(PlanDrafts):
+class Planner(RetiringDrafts):
     """Decides, for every routed part, which note it creates, extends, reports on or proposes to merge into."""
 
     def __init__(
         self, store: NoteStore, thresholds: Thresholds, started_at: str, vectors: NoteVectors
     ) -> None:
-        PlanDrafts.__init__(self, store, started_at, float(thresholds.initial_confidence))
+        RetiringDrafts.__init__(self, store, started_at, float(thresholds.initial_confidence))
         self.duplicate = float(thresholds.duplicate)
         self.vectors = vectors
         self.namer = UsageNamer(vectors)
@@ -99,6 +101,7 @@ class Planner(PlanDrafts):
     def plan(self, routed: list[tuple[Episode, list[RoutedPart]]]) -> PlanResult:
         """Plan every part of every routed episode (in order) and return the operations."""
         pending: list[tuple[Episode, RoutedPart, str, str]] = []
+        self._find_moves(routed)  # edited episodes that changed kind (plan_retire)
         for ep, parts in routed:
             for part in parts:
                 self.result.parts += 1
@@ -127,6 +130,7 @@ class Planner(PlanDrafts):
                 self._skip_part(ep, part)
                 continue
             self._plan_part(ep, part, title, text, vecs[i])
+        self._retire_all()  # before the drafts are finished: a note's copy is kept before it changes
         for draft in self._ops.values():
             self.result.ops.append(draft.finish(self.started_at, self.initial_confidence))
         return self.result
@@ -232,6 +236,8 @@ class Planner(PlanDrafts):
             "best": best.path if best else None,
             "similarity": round(best.similarity, 4) if best else None,
         }
+        if self._held_for_review(ep, kind, title, text, decision):  # a person's hand in the old kind's note
+            return
         target, reason = self._choose(ep, part, kind, title, text, vec, matches)
         told = self._told(ep, part, text, target, reason)
         made = self._create_decision(ep, title, text, told) if told is not None else None
@@ -275,6 +281,7 @@ class Planner(PlanDrafts):
                 decision["reason"] += f"; changes what {changed.path} says (review item)"
         if part.why:  # a rule on top of the model chose the kind (route_story)
             decision["reason"] = f"{decision.get('reason', '')}; {part.why}"
+        self._retire_later(ep, decision)  # an edit that changed the kind: the old text leaves its note
         self.result.decisions.append(decision)
 
     def _told(
@@ -297,6 +304,8 @@ class Planner(PlanDrafts):
             if lesson.get("mode") == FOLDED:  # the episode's note is its lesson: the lesson step replaces it
                 return LESSON_STEP, "edited episode; its lesson is replaced by the lesson step"
             by_src = None  # a lesson the episode also gave rise to is not the note of this part
+        if by_src is None and (renamed := self._renamed(ep, kind, text)) is not None:
+            return renamed, "replace: its heading renamed, the same text; the note cites the new id"
         filed = by_src is not None and (by_src in self._notes or by_src in self._ops)
         if filed and by_src is not None and self._replayed(by_src, ep, kind, text):
             return by_src, "episode already filed there"  # a replay (lost state, a retried run): never twice
@@ -352,15 +361,6 @@ class Planner(PlanDrafts):
             and same_subject(title, m.title, self.vectors.embed, lambda r: calibrate(r, name))
         ]  # a person's note first: the rule someone wrote by hand is the one a reader trusts
         return min(found, key=lambda m: m.origin != "human") if found else None
-
-    def _replayed(self, path: str, ep: Episode, kind: str, text: str) -> bool:
-        """Whether `text` is what the episode already left in `path`: its recorded section when there is one
-        (an episode edited by deleting a sentence is a shorter text inside the old section, no replay), else
-        (the record lost) the text found whole in the note."""
-        rec = self.sections.get(ep.ref, kind)
-        if rec is not None and rec.path == path and rec.text.strip():
-            return rec.text.strip() == text.strip()
-        return text.strip() in self._body_of(path)
 
     def _replace(
         self, path: str, ep: Episode, kind: str, part: RoutedPart, text: str

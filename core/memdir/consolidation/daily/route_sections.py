@@ -103,6 +103,16 @@ def replace_section(body: str, old: str, new: str) -> str | None:
     return None if at is None else body[:at] + new_s + body[at + len(old_s) :]
 
 
+def same_text(a: str, b: str) -> bool:
+    """Whether two texts differ only by what an editor rewrites unasked: line endings, a BOM, spaces at line
+    ends, blank lines around."""
+    return _plain(a) == _plain(b)
+
+
+def _plain(text: str) -> str:
+    return "\n".join(ln.rstrip() for ln in text.replace("\ufeff", "").splitlines()).strip("\n")
+
+
 def _once(body: str, text: str) -> int | None:
     """Where text stands in body as whole lines, when it does exactly once."""
     found, i = [], body.find(text)

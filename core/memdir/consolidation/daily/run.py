@@ -40,6 +40,7 @@ from memdir.consolidation.daily.route_rag import NoteVectors
 from memdir.consolidation.daily.route_sections import SectionState
 from memdir.consolidation.daily.router import RoutedPart, Router
 from memdir.consolidation.daily.run_apply import apply_plan, preview_plan, within_note_size
+from memdir.consolidation.daily.run_gone import gone_episodes
 from memdir.consolidation.daily.run_text import count_actions, unnamed_reports
 from memdir.errors import MemdirError
 from memdir.index.catalog import index_dir
@@ -104,6 +105,7 @@ class DailyConsolidator:
         self.waiting_today = 0  # pending episodes of today that a run without --date leaves for tomorrow
         self.waiting_later: dict[str, int] = {}  # pending per day after today (another zone's session)
         self.today = date.today()  # the run's today: `schedule.timezone`'s date when it names a zone
+        self.seen: list[str] = []  # ids of every episode in the day files the last collect read
 
     def run(self, day: date | None = None, dry_run: bool = False) -> RunReport:
         """Consolidate `day` (or every pending episode up to yesterday); returns the RunReport."""
@@ -143,6 +145,8 @@ class DailyConsolidator:
         report.errors.extend(refused)  # too large to read: left as they are, the run goes on
         if lost := lost_line([s.id for s in lost_sections(self.root)]):  # an editor saved over them
             report.errors.append(lost)
+        if gone := gone_episodes(self.store, self.seen, remember=not report.dry_run):  # said once (run_gone)
+            report.stats["gone_episodes"] = gone
         if day is not None and not (refused or unread or next(self.episodes.iter_episodes(on=day), None)):
             report.stats["no_episodes_on"] = day.isoformat()  # none at all, not "done by an earlier run"
         report.processed = len(episodes) + len(retried) + sum(u.episodes for u in unread)
@@ -164,7 +168,9 @@ class DailyConsolidator:
         router = Router(vectors.embed, routing_name(vectors.embedder), vectors.embedder.dim)
         routed = self._route(episodes, vectors, router, report)
         # 5. plan: creates, updates and review items, then move proposals
-        result = Planner(self.store, self.config.thresholds, started.isoformat(), vectors).plan(routed)
+        planner = Planner(self.store, self.config.thresholds, started.isoformat(), vectors)
+        planner.gone = frozenset(row["episode"] for row in report.stats.get("gone_episodes", []))
+        result = planner.plan(routed)
         touched = {o.path for o in result.ops}
         own = SectionState(self.root).written
         ops = within_note_size(result.ops, report)
@@ -210,8 +216,8 @@ class DailyConsolidator:
                     if o.op != "review" and o.path in set(report.created + report.updated)
                 }
             )
-            # 7. the index catches up with what was written
-            self._sync_index(report)
+            # 7. the index catches up with what was written (and drops what it archived: plan_retire)
+            self._sync_index(report, [o.path for o in plan.ops if o.op == "archive"])
         lessons = EpisodeLessons(self.store, self.review, report, self.embedder).run(
             episodes, result.decisions, retried
         )
@@ -245,7 +251,9 @@ class DailyConsolidator:
         # item or the state is made from its unredacted text; title and text are one write (a password twice)
         route: list[Episode] = []
         retry: list[Episode] = []
+        self.seen = []
         for ep in found:
+            self.seen.append(ep.id)
             if state.needs_routing(ep.id, ep.hash):
                 route.append(ep)
             elif state.needs_lessons(ep.id, ep.hash):
@@ -286,10 +294,10 @@ class DailyConsolidator:
         report.stats["llm_input_chars"] = res.input_chars
         return res.routed
 
-    def _sync_index(self, report: RunReport) -> None:
-        """Index what the run wrote, then embed notes left waiting for vectors (by searches, an
+    def _sync_index(self, report: RunReport, archived: list[str]) -> None:
+        """Index what the run wrote (and archived), then embed notes left waiting for vectors (by searches, an
         earlier run) for up to EMBED_SECONDS: a daily run is how a root without a daemon catches up."""
-        changed = report.created + report.updated
+        changed = report.created + report.updated + archived
         if self.index is None:
             return
         try:

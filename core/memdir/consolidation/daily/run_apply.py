@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("memdir.consolidation.daily.run")  # the run's logger: its lines keep their name
 
 ALLOW = ("knowledge", "procedures", "review")
+ARCHIVE_OPS = ("archive", "archive_copy")
 
 
 def apply_plan(
@@ -39,7 +40,7 @@ def apply_plan(
     failed: dict[str, str] = {}  # episode id -> why it stays pending
     for i, op in enumerate(plan.ops):
         if i in done:
-            record_op(op, report, None if op.op == "review" else op.path)
+            record_op(op, report, None if op.op in ("review", *ARCHIVE_OPS) else op.path)
             continue
         try:
             path = apply_op(store, review, op)
@@ -73,6 +74,10 @@ def apply_op(store: NoteStore, review: ReviewQueue, op: Op) -> str | None:
     """Write one op (a review item raised); the path written, or None."""
     if op.op == "review":
         return review.raise_item(**unsaid_item(op.review, lambda p: store.read(p).body))
+    if op.op == "archive_copy":  # the note as it was, before this run takes a retired section out of it
+        return store.archive_copy(op.path, op.text, op.reason)
+    if op.op == "archive":  # a note that only told a retired section (plan_retire)
+        return store.archive(op.path, op.reason, op.expected_hash) if store.exists(op.path) else None
     current = store.current_hash(op.path)
     if current is not None and current in (hash_text(op.text), _as_stored(store, op)):
         return op.path  # already applied (a resumed run)
@@ -85,7 +90,12 @@ def record_op(op: Op, report: RunReport, path: str | None) -> None:
     """Name the path an op wrote in the report (created, updated or review)."""
     if path is None:
         return
-    if op.op == "create" and path not in report.created:
+    if op.op in ARCHIVE_OPS:
+        report.archived.append(path)
+        report.stats.setdefault("retired", []).append(
+            {"path": op.path, "archived": path, "reason": op.reason}
+        )
+    elif op.op == "create" and path not in report.created:
         report.created.append(path)
     elif op.op == "update" and op.expected_hash != hash_text(op.text) and path not in report.updated:
         report.updated.append(path)
@@ -97,6 +107,9 @@ def preview_plan(store: NoteStore, plan: Plan, report: RunReport) -> None:
     """A dry run: the diff of every op, nothing written."""
     chunks = []
     for op in plan.ops:
+        if op.op in ARCHIVE_OPS:
+            record_op(op, report, f"archive/{op.path}")
+            continue
         if op.op == "review":
             rel = f"review/{item_id_for(op.review['key'])}.md"
             report.review.append(rel)
