@@ -215,3 +215,44 @@ def test_retired_body_takes_the_runs_heading_only_when_nothing_of_a_person_is_un
     assert retired_body(body + "\nmine\n", "second") == "# T\n\nfirst\n\n## 2026-11-03 — Later\n\nmine\n"
     assert retired_body("# T\n\n## Notes\n\nsecond\n", "second") == "# T\n\n## Notes\n"  # a person's heading
     assert retired_body(body, "secon") is None
+
+
+class _Killed(Exception):
+    pass
+
+
+@pytest.mark.parametrize("steps_done", [0, 1, 2])
+def test_a_run_killed_while_retiring_is_finished_once(
+    root: Path, run_cli: Cli, steps_done: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy to archive/, the note's update and the new note are journaled: a resumed run keeps one copy."""
+    from datetime import date
+
+    from test_daily_support import memory
+
+    from memdir.runs.journal import Journal
+
+    title, facts = FACTS["en"]
+    _day(root, DAY1, (f"09:00 {title}", facts))
+    _run(run_cli, DAY1)
+    _day(root, DAY2, (f"10:00 {title}", MORE["en"]))
+    _run(run_cli, DAY2)
+    _day(root, DAY2, (f"10:00 {title}", STEPS["en"]))
+    real_step, calls = Journal.step, {"n": 0}
+
+    def dying_step(self: Journal, index: int) -> None:
+        if calls["n"] >= steps_done:
+            raise _Killed  # the process dies after a write, before recording it
+        calls["n"] += 1
+        real_step(self, index)
+
+    monkeypatch.setattr(Journal, "step", dying_step)
+    with pytest.raises(_Killed):
+        memory(root).daily_consolidator(sync_index=False).run(day=date.fromisoformat(DAY2))
+    monkeypatch.setattr(Journal, "step", real_step)
+    _run(run_cli, DAY2)
+    assert len(list((root / "archive" / "knowledge").glob("*.md"))) == 1
+    notes = {p: b.decode("utf-8") for p, b in _notes(root).items()}
+    assert sum(MORE["en"] in t for t in notes.values()) == 0 and sum(facts in t for t in notes.values()) == 1
+    assert len(_citing(root, f"episodes/{DAY2}.md#1000-sourdough-starter")) == 1
+    assert "nothing new" in _run(run_cli, DAY2)
