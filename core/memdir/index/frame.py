@@ -1,7 +1,8 @@
 """A question's frame: the words that say *how* it asks (やり方, 方法, 手順, "steps"), not what about.
 
 「爪切りと耳掃除のやり方」 asks about nail trims and ear cleaning; `のやり方` ("how to do") only frames the
-question. A note that shares the frame and one more word (「手術室の掃除のやり方」: 掃除 and のやり方)
+question, and so does a verb's 〜方 after の (「予約の取り方」, "how to take a booking", trial 28 re-check N2: its
+取り and り方 bigrams are in every note that says 取らない or 取り扱い, and left 予約 a fifth of the query). A note that shares the frame and one more word (「手術室の掃除のやり方」: 掃除 and のやり方)
 shared half the query's bigrams, passed the words floor (0.35) and ranked above the English nail-trim
 procedure that search can only find by meaning (trial 28 #8). So the lexical ranking and the `words` share
 read the query without its frame (`content_query`); the vector ranking and the title check still read it
@@ -21,7 +22,10 @@ import unicodedata
 # around it (を教えて, について教えてください, どうやって, どうすれば, とは).
 _JA_FRAME = re.compile(
     r"(?:について|に関する|の|を)?"
-    r"(?:やり方|やりかた|仕方|しかた|方法|手順|進め方)"
+    r"(?:やり方|やりかた|仕方|しかた|方法|手順|進め方|"
+    # a verb's stem and 方, "the way of doing" (「予約の取り方」「ラベルの書き方」「薬の入れ方」): one or two kanji,
+    # then the stem's kana ending (i- or e-row), after の or を; a noun with 方 (夕方, 両方, 味方) has no such kana
+    r"(?<=[のを])[\u4e00-\u9fff]{1,2}[いきぎしじちにびみりえけげせぜてでねべめれ]方)"
     r"(?:は|を)?(?:教えて(?:ください|下さい)?|知りたい)?"
     r"|(?:について|を|は)?教えて(?:ください|下さい)?"
     r"|について"

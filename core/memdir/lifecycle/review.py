@@ -19,7 +19,7 @@ from memdir.lifecycle.lesson_links import unlink_rejected
 from memdir.lifecycle.review_apply import apply_merge, apply_move, default_destination, refused_move
 from memdir.lifecycle.review_decision import ReviewDecision
 from memdir.lifecycle.review_ledger import ReviewKeyRecord, ReviewLedger, item_id_for, ledger_key
-from memdir.lifecycle.review_siblings import restate_siblings
+from memdir.lifecycle.review_siblings import follow_move, restate_siblings
 from memdir.lifecycle.review_special import FILE_TITLE
 from memdir.lifecycle.review_usage import USAGE_KEYS, usage_what, writes_nothing
 from memdir.locks import file_lock
@@ -367,6 +367,8 @@ class ReviewQueue:
             archived = self.store.archive(item.path, reason=f"review accepted: {item.kind} -> {item.target}")
             if item.kind == "merge_candidate":  # other items proposing what the note now holds say so
                 restate_siblings(self.store, item, list(self.list_items()), REVIEW_DIR)
+            if item.kind == "move_proposal" and result.get("destination"):  # the items on it follow the note
+                follow_move(self.store, item, str(result["destination"]), list(self.list_items()), REVIEW_DIR)
         log.info("accepted review item %s", item.id)
         decision: ReviewDecision = {"id": item.id, "kind": item.kind, "archived": archived}
         decision.update(result)

@@ -108,3 +108,36 @@ def restate_siblings(
         except MemdirError as exc:  # a person editing the item meanwhile: leave it
             log.warning("could not restate %s: %s", item.path, exc)
     return done
+
+
+def follow_move(
+    store: NoteStore, moved: OpenItem, destination: str, items: list[OpenItem], review_dir: str
+) -> list[str]:
+    """Point the open items on a note an accepted `move_proposal` moved at its new path; their paths.
+
+    A usage report tied to a person's how-to in knowledge/ (an `evidence` item, route_usage_title) and the
+    proposal to move that how-to to procedures/ are raised by one run (trial 28 #10b); accepting the move left
+    the item on a path that no longer exists ("target … no longer exists"). Its `target`, and the path in its
+    description, usage line and body (the `memdir feedback` line to count it), now follow the note."""
+    done: list[str] = []
+    old = moved.target
+    for item in items:
+        if item.id == moved.id or item.target != old:
+            continue
+        try:
+            note = store.read(item.path)
+            changes: dict[str, object] = {"target": destination}
+            for key in ("description", "usage"):
+                value = note.meta.get(key)
+                if isinstance(value, str) and old in value:
+                    changes[key] = value.replace(old, destination)
+            store.update_meta(
+                item.path,
+                changes,
+                body=note.body.replace(f"`{old}`", f"`{destination}`"),
+                allow=(review_dir,),
+            )
+            done.append(item.path)
+        except MemdirError as exc:  # a person editing the item meanwhile: leave it
+            log.warning("could not point %s at %s: %s", item.path, destination, exc)
+    return done

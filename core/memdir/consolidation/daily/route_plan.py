@@ -56,10 +56,11 @@ from memdir.consolidation.daily.route_rag import (
 from memdir.consolidation.daily.route_sections import record_key, replace_section
 from memdir.consolidation.daily.route_template import run_of, run_review
 from memdir.consolidation.daily.route_unsure import file_candidate, nothing_to_keep
-from memdir.consolidation.daily.route_usage import has_own_steps
+from memdir.consolidation.daily.route_usage import has_own_steps, usage_outcome
 from memdir.consolidation.daily.route_usage_match import procedure_text
 from memdir.consolidation.daily.route_usage_name import Named, UsageNamer
-from memdir.consolidation.daily.route_usage_near import Near, near_review
+from memdir.consolidation.daily.route_usage_near import Near, as_written, near_review
+from memdir.consolidation.daily.route_usage_title import is_howto, named_by_title, title_review
 from memdir.consolidation.daily.router import RoutedPart
 from memdir.notes.model import hash_text
 from memdir.paths import slugify
@@ -119,8 +120,13 @@ class Planner(RetiringDrafts):
         for i, (ep, part, title, text) in enumerate(pending):
             assert vecs is not None
             if part.usage is not None:
+                # a how-to kept in knowledge/ named by its title: no procedure's count, whatever is near by meaning
+                if self._named_by_title(ep, part, str(part.usage), within="knowledge/"):
+                    continue
                 missed = self._usage(ep, part, vecs[i])
                 if not missed:
+                    continue
+                if self._named_by_title(ep, part, str(part.usage)):  # "following the post-op discharge steps"
                     continue
                 if not has_own_steps(ep.text):  # "did X the usual way": nothing to keep without its procedure
                     self._skip(ep, *self.namer.skip(f"{NO_PROCEDURE} ({missed})", ep, part, self.result.ops))
@@ -142,12 +148,36 @@ class Planner(RetiringDrafts):
 
     def _skip_part(self, ep: Episode, part: RoutedPart) -> None:
         """Nothing to keep; a skip the router is unsure of gets a `file_candidate` item (route_unsure)."""
+        if part.unsure and self._named_by_title(
+            ep, part, usage_outcome(part.text)
+        ):  # a named note, no new file
+            return
         kind, title = (part.unsure or ("", ""))[0], redact(part.title)[0]  # a path with no secret in it
         op = file_candidate(ep, part, self._new_path(kind, title)) if kind else None
         self._skip(ep, nothing_to_keep(part), None if op is None else op.path)
         self.result.ops.extend([op] if op is not None else [])
 
     # -- usage reports -----------------------------------------------------------------
+    def _named_by_title(self, ep: Episode, part: RoutedPart, usage: str, within: str = "") -> bool:
+        """An `evidence` item on the procedure or knowledge how-to (under `within`) whose whole title a report of
+        the usual way writes (route_usage_title, trial 28 #10b); False when it names none."""
+        titles = [
+            (path, note.title)
+            for path, note in self._notes.items()
+            if path.startswith(within) and is_howto(path, self._body_of(path), note.meta.get("type"))
+        ]
+        hit = named_by_title(f"{part.title}\n{part.text}", titles)
+        if hit is None:
+            return False
+        op = title_review(*hit, ep.ref, ep.id, as_written(part.text, ep.text), usage)
+        self.result.ops.append(op)
+        self._skip(
+            ep,
+            f"reports using the note it names by its title, {hit[0]}: not counted, asked in review",
+            op.path,
+        )
+        return True
+
     def _usage(self, ep: Episode, part: RoutedPart, vec: Any) -> str:
         """An outcome for the procedure (or skill) this episode reports using (route_usage_name); "" when done,
         else one line on why no note was named."""

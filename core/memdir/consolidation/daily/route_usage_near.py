@@ -221,9 +221,25 @@ def nearest_of(
     return None, "; ".join(passed)
 
 
+_MARK = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+")
+
+
+def as_written(part: str, episode: str) -> str:
+    """The part's text as the episode wrote it: a part the router shaped as steps (「1. 今日はトリミング8頭。
+    2. ココ…いつも通りの手順でやりました。」) whose lines, unnumbered, are all the episode's own words is its
+    sentences run on, as told: an `evidence` item quotes the report, never the report numbered as steps (trial 28
+    #3). Any other part is kept as it is."""
+    lines = [_MARK.sub("", line).strip() for line in part.splitlines()]
+    lines = [line for line in lines if line]
+    told = "".join(episode.split())
+    if len(lines) < 2 or not all("".join(line.split()) in told for line in lines):
+        return part
+    return episode.strip() if "".join("".join(lines).split()) == told else " ".join(lines)
+
+
 def add_near_review(ops: list[Op], near: Near | None, ep: Episode, part: RoutedPart) -> str | None:
     """Append `near_review`'s item for this episode to `ops`; its target (None: no item)."""
-    op = near_review(near, ep.ref, ep.id, part.text, str(part.usage or "unknown"))
+    op = near_review(near, ep.ref, ep.id, as_written(part.text, ep.text), str(part.usage or "unknown"))
     ops.extend([op] if op is not None else [])
     return None if op is None else op.path
 

@@ -41,7 +41,10 @@ _JA_LIGHT = re.compile(
     r"実施|終えた|済み|完了)$"
 )
 _CLAUSE_JA = re.compile(r"[、,]")
-_JA_FRAME_NOUN = re.compile(r"\x00(?:やり方|手順書?|方法|流れ|段取り|要領)?(?:で|に沿って|どおり|通り)?")
+# 「いつもの手順で」, and 「いつも通りの手順で」 whose の follows the usual-way word (trial 28 #3)
+_JA_FRAME_NOUN = re.compile(
+    r"\x00(?:の?(?:やり方|手順書?|方法|流れ|段取り|要領))?(?:で|に沿って|どおり|通り)?"
+)
 _TRAILING_EN = re.compile(r"(?:\s+(?:for|of|on|at|in|to|from|with|by|the|a|an|and|'s))+\s*$", re.I)
 _VALUE = re.compile(r"[A-Za-z0-9-]*\d[A-Za-z0-9.-]*")
 
@@ -98,6 +101,12 @@ def _ja_work(sentence: str) -> str:
     text = _JA_FRAME_NOUN.sub("", USUAL.sub("\x00", sentence.rstrip("。．.!！"))).replace("\x00", "")
     text = re.sub(r"[（(][^）)]*[）)]", "", text)  # an aside, an id in brackets
     text = re.sub(r"(?<=[\u3040-\u9fff])\s+(?=[\u3040-\u9fff])", "", text)  # where a number or an id was
-    clause = max(_CLAUSE_JA.split(text), key=lambda c: bool(_JA_LIGHT.search(c.strip())) * 100 + len(c))
-    clause = _JA_LIGHT.sub("", clause.strip()).strip(" をのでにもはが")
+    # the clause with the done verb, else the longest; a clause that is only the verb (「…耳掃除、いつも通りの手順で
+    # やりました」: 「やりました」) names no work, the clause before it does (trial 28 #3)
+    works = [
+        (bool(_JA_LIGHT.search(c.strip())), _JA_LIGHT.sub("", c.strip()).strip(" をのでにもはが"))
+        for c in _CLAUSE_JA.split(text)
+    ]
+    works = [(light, w) for light, w in works if w] or [(False, "")]
+    clause = max(works, key=lambda lw: lw[0] * 100 + len(lw[1]))[1]
     return " ".join(clause.split())

@@ -171,7 +171,12 @@ class DailyConsolidator:
         planner = Planner(self.store, self.config.thresholds, started.isoformat(), vectors)
         planner.gone = frozenset(row["episode"] for row in report.stats.get("gone_episodes", []))
         result = planner.plan(routed)
-        touched = {o.path for o in result.ops}
+        # a note this run writes, or a merge it proposes, is not also proposed to move; a usage report tied to it
+        # (an `evidence` item: it writes nothing) leaves its move open (trial 28 #10b: the report and the move
+        # proposal of the same discharge how-to, in one run)
+        touched = {
+            o.path for o in result.ops if not (o.op == "review" and o.review.get("kind") == "evidence")
+        }
         own = SectionState(self.root).written
         ops = within_note_size(result.ops, report)
         kept = {id(o) for o in ops}
