@@ -1,7 +1,7 @@
 """Routing round 33 (docs/daily.md, "Routing round 33 (`route33`)"): forms the model is unsure of.
 
 Made-up texts in domains no routing set or trial has (a bar's card terminal, an after-school club's sign-out app, a
-track meet's timekeeper, a 太鼓 class, a sourdough bake, a village fête, a 公民館's lecture, a 料理教室), written for
+track meet's timekeeper, a 太鼓 class, a sourdough bake, a village fête, a 公民館's lecture, a class's house facts), written for
 these tests (not training rows, not held-out rows). GUIDELINES.md: "gotchas" and "facts about systems" are
 knowledge; "a numbered or bulleted list is knowledge when its items are facts …, not actions to perform in order";
 "recipes" and "to do X, do A then B" are procedures; "to-do lists and errands for today" are skip.
