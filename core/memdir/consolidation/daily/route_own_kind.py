@@ -23,6 +23,12 @@ import re
 
 from memdir.consolidation.daily.route_cues import IMPERATIVE_VERBS
 from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP
+from memdir.consolidation.daily.route_list_forms import (
+    content_lines,
+    day_list,
+    keyed_table,
+    ordered_fragments,
+)
 from memdir.consolidation.daily.route_standing import ONE_TIME
 
 # the text names itself (this, these notes, what follows) as no procedure, or opens a line saying so
@@ -62,12 +68,14 @@ _PHASE = re.compile(
     r"^on the day|"
     r"^(?:前日|当日|翌日|前夜|翌朝|最初|次|最後|事前|事後|直前|直後)|(?:前|後|朝|夜|目)$"
 )
-_CONDITION = re.compile(r"(?i)\b(?:if|when|unless|until)\b|なら|たら|れば|場合は|まず|次に")
+# なら as "if", not 「ならない」 (must not: a rule, routing round 33)
+_CONDITION = re.compile(r"(?i)\b(?:if|when|unless|until)\b|なら(?!ない|ず|ぬ)|たら|れば|場合は|まず|次に")
 _CHECKBOX = re.compile(r"^[ \t]*(?:[-*][ \t]*)?(?:\[[ \t]\]|☐|□)[ \t]*\S")
 _TICKED = re.compile(r"^[ \t]*(?:[-*][ \t]*)?(?:\[[xX✓]\]|☑|✓|✔)")
 _WEEKDAY = re.compile(
     r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)day'?s?\b|[月火水木金土日]曜|\b\d{1,2}:\d\d\b|\d{1,2}時(?!間)"
 )
+UNSURE_SKIP = 0.55  # router.UNSURE_SKIP: a skip below this is one the model is unsure of
 MIN_LINES = 3  # a list of facts or checks: three lines or more
 MIN_CHECKS = 4  # a checklist: four boxes or more (a day's two or three errands are a to-do)
 FACT_SHARE = 2 / 3  # most lines are labelled facts
@@ -104,8 +112,9 @@ def _fact_line(line: str) -> bool:
 
 
 def lists_facts(body: str) -> bool:
-    """Whether most lines of the text are labelled facts, three or more (see the module)."""
-    lines = [ln for ln in body.splitlines() if ln.strip()]
+    """Whether most lines of the text are labelled facts, three or more (see the module); a line wholly in
+    brackets, where the text was written, is not counted (round 33)."""
+    lines = content_lines(body)
     facts = sum(_fact_line(ln) for ln in lines)
     labels = [x for x in map(_label, lines) if x]
     if len(set(labels)) < len(labels):
@@ -113,6 +122,11 @@ def lists_facts(body: str) -> bool:
     if any(_PHASE.search(x) for x in labels):
         return False  # 「前日：…」「当日朝：…」, "The night before: …": actions in order, not facts
     return facts >= MIN_LINES and facts >= FACT_SHARE * len(lines)
+
+
+def _errand_or_box(line: str) -> bool:
+    """A day's errand (a one-time word, a weekday, a clock time) or a checklist's box: no ordered fragment."""
+    return bool(_CHECKBOX.match(line) or ONE_TIME.search(line) or _WEEKDAY.search(line))
 
 
 def is_checklist(body: str) -> bool:
@@ -124,13 +138,24 @@ def is_checklist(body: str) -> bool:
     return not any(ONE_TIME.search(ln) or _WEEKDAY.search(ln) for ln in boxes)
 
 
-def own_kind(kind: str, proba: float, body: str) -> tuple[str, str]:
+def own_kind(kind: str, proba: float, body: str, title: str = "") -> tuple[str, str]:
     """The model's `kind` (read with `proba`) after what the text says it is, and the rule's name ('' when none
-    acts): no procedure by its own word, facts on labelled lines, a checklist (see the module)."""
+    acts): no procedure by its own word, facts on labelled lines, a checklist (see the module); a table keyed by
+    values, ordered fragments, a day's list (route_list_forms, round 33)."""
     if kind == "procedures" and disowns_procedure(body):
         return "knowledge", "own_kind"
-    if kind == "procedures" and proba < UNSURE_FACT_SKIP and lists_facts(body):
-        return "knowledge", "fact_lines"
+    if kind == "procedures" and proba < UNSURE_FACT_SKIP:
+        if lists_facts(body):
+            return "knowledge", "fact_lines"
+        if keyed_table(body):
+            return "knowledge", "keyed_table"
+        if day_list(title, body):
+            return "skip", "day_list"
     if kind == "skip" and proba < UNSURE_FACT_SKIP and is_checklist(body):
         return "procedures", "checklist"
+    if kind == "skip" and proba < UNSURE_SKIP:  # round 33: only where the model is unsure of its skip
+        if lists_facts(body):
+            return "knowledge", "fact_lines"
+        if ordered_fragments(body, _errand_or_box):
+            return "procedures", "fragments"
     return kind, ""

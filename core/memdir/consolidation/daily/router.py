@@ -14,7 +14,9 @@ parts. A second model tells a report of using an existing procedure ("the usual 
 a text it does not read so that tells a use in one clause carries that clause to the planner (route_usage_clause).
 English prose steps are a procedure (route_told_steps); a skip that tells a standing decision is knowledge
 (route_decided), so are a standing fact (route_standing) and a failure told with a rule for next time
-(route_ahead); a skip under a dated heading is read again without its date (route_heading)."""
+(route_ahead); a skip under a dated heading is read again without its date (route_heading). Where the model
+is unsure, list forms decide (route_own_kind, route_list_forms) and a known fault with its stop-gap is knowledge
+(route_stopgap)."""
 
 from __future__ import annotations
 
@@ -49,6 +51,7 @@ from memdir.consolidation.daily.route_reading import (
 from memdir.consolidation.daily.route_skip_rules import skip_rule
 from memdir.consolidation.daily.route_split import split_texts
 from memdir.consolidation.daily.route_standing import skip_ceiling, states_standing_fact
+from memdir.consolidation.daily.route_stopgap import stopgap_kind
 from memdir.consolidation.daily.route_story import STORY_REASON, is_story
 from memdir.consolidation.daily.route_story_finding import story_rule
 from memdir.consolidation.daily.route_told_steps import TOLD_STEPS_REASON, told_steps
@@ -166,8 +169,8 @@ class Router:
 
     def rule_of(self, r: Reading) -> tuple[str, str]:
         """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
-        short, decision, decided, fix_note, reference, standing, own_kind, fact_lines, checklist, story, told_steps,
-        plain_report, no_steps (route_rules_audit)."""
+        short, decision, decided, fix_note, reference, standing, own_kind, fact_lines, keyed_table, day_list,
+        checklist, fragments, stopgap, story, told_steps, plain_report, no_steps (route_rules_audit)."""
         kind, rule, _ = self._rules(r)
         return kind, rule
 
@@ -216,7 +219,8 @@ class Router:
         rule = skip_rule(r.body) if kind == "skip" else ""  # route_skip_rules: a decision, a fix, a fact
         if rule:
             return "knowledge", rule
-        return own_kind(kind, float(np.max(r.proba)), r.body)  # what the text says it is (round 32)
+        kind, rule = own_kind(kind, float(np.max(r.proba)), r.body, r.title)  # what it says it is (round 32)
+        return (kind, rule) if rule else stopgap_kind(kind, float(np.max(r.proba)), r.body)  # round 33
 
     def classify(self, title: str, text: str) -> str:
         """knowledge, procedures or skip for a whole text (the routing benchmark's unit)."""
