@@ -19,9 +19,11 @@ Other parts are planned by their kind; for each part of kind knowledge or proced
    to review/ (near-identical content adds nothing a person should not look at first);
 5. a note of that kind has the same slug and calibrated similarity >= SAME_TITLE_MIN -> update it;
 6. the best match has calibrated similarity >= SAME_SUBJECT -> new material on the same subject: update it;
-7. a note of that kind in the other language reads as its translation (route_lang; a procedure also by its steps
+7. a note of that kind in the other language reads as its translation (route_lang; also by its steps and items
    told whole, trial 18): one created in this run is extended, an older one gets a merge candidate; a procedure
    that reads as a later version of another or of a person's how-to in knowledge/ (plan_howto) gets one too;
+   a note of another kind (knowledge, procedures, skills) that tells the same, in either language
+   (plan_across, trial 28 #13), gets one too (a skill an `evidence` item);
 8. otherwise a new note `<kind>/<slug>.md` (slug of the title; `-2`, `-3`... when taken).
 Updates append `## YYYY-MM-DD — <title>` and extend `sources`, keeping every other byte (but the line under
 a procedure's title that says which steps are current, when new steps are appended under old ones). The drafts
@@ -36,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily import route_lang
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
+from memdir.consolidation.daily.plan_across import other_kinds, told_elsewhere
 from memdir.consolidation.daily.plan_decision import DECISION_REASON, JOINS, redecided, told_in
 from memdir.consolidation.daily.plan_draft import PlanResult
 from memdir.consolidation.daily.plan_howto import howto_reason, person_howtos
@@ -59,6 +62,7 @@ from memdir.consolidation.daily.route_usage_match import procedure_text
 from memdir.consolidation.daily.route_usage_name import Named, UsageNamer
 from memdir.consolidation.daily.route_usage_near import Near, near_review
 from memdir.consolidation.daily.router import RoutedPart
+from memdir.errors import MemdirError
 from memdir.notes.model import hash_text
 from memdir.paths import slugify
 from memdir.runs.journal import Op
@@ -254,10 +258,12 @@ class Planner(PlanDrafts):
             decision.update(action="evidence", target=run_m.path, reason=reason)
         elif target is not None and target.startswith(REVIEW):
             path = target[len(REVIEW) :] or (best.path if best else "")
-            m = next((x for x in [*matches, *person_howtos(self.vectors, vec, kind)] if x.path == path), best)
+            near = [*matches, *person_howtos(self.vectors, vec, kind), *other_kinds(self.vectors, vec, kind)]
+            m = next((x for x in near if x.path == path), best)
             assert m is not None
-            self._review(ep, "merge_candidate", title, text, m, reason)
-            decision.update(action="merge_candidate", target=m.path, reason=reason)
+            act = "evidence" if m.path.startswith("skills/") else "merge_candidate"  # a skill is read-only
+            self._review(ep, act, title, text, m, reason)
+            decision.update(action=act, target=m.path, reason=reason)
         elif target is not None and reason.startswith("replace"):
             decision.update(action="update", target=target, reason=reason)
         elif target is not None:
@@ -328,9 +334,8 @@ class Planner(PlanDrafts):
             return best.path, "same subject"
         for m in matches:  # by the opening words, or by the steps told whole (prose and bullets, trial 18)
             body = self._body_of(m.path)
-            if same_in_other_language(text, body, m.similarity) or (
-                kind == "procedures"
-                and translation_by_steps((title, text), (m.title, body), self.vectors.similarity)
+            if same_in_other_language(text, body, m.similarity) or translation_by_steps(
+                (title, text), (m.title, body), self.vectors.similarity
             ):
                 draft = self._ops.get(m.path)
                 if draft is not None and draft.op.op == "create":
@@ -340,7 +345,23 @@ class Planner(PlanDrafts):
         for m in [*matches, *howtos]:  # a new wording, checklist or language (trial 16)
             if kind == "procedures" and later_version(text, self._body_of(m.path), m.similarity):
                 return REVIEW + m.path, howto_reason(m, "a later version of this procedure")
+        others = [  # not a note this episode's other part makes in this run (one text split in two kinds)
+            (m, self._told_by(m.path))
+            for m in other_kinds(self.vectors, vec, kind)
+            if not ((d := self._ops.get(m.path)) is not None and ep.id in d.op.episodes)
+        ]
+        if found := told_elsewhere((title, text), others, self.duplicate, self.vectors.similarity):
+            return REVIEW + found[0].path, found[1]  # told in a note of another kind (trial 28 #13)
         return None, ""
+
+    def _told_by(self, path: str) -> str:
+        """The text of a note of any kind as of now in the run (a skill's read from the store)."""
+        if path.startswith("skills/"):
+            try:
+                return self.store.read(path).body
+            except MemdirError:
+                return ""
+        return self._body_of(path)
 
     def _changed_note(self, kind: str, title: str, text: str, vec: Any) -> Match | None:
         """The note (the root had it before the run) of this kind whose subject a changed rule is about."""
