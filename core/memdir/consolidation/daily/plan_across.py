@@ -34,6 +34,23 @@ def other_kinds(vectors: NoteVectors, vec: np.ndarray, kind: str) -> list[Match]
     return sorted(found, key=lambda m: -m.raw)
 
 
+def across_kinds(
+    vectors: NoteVectors,
+    vec: np.ndarray,
+    part: tuple[str, str, str],
+    duplicate: float,
+    text_of: Callable[[str, str], str | None],
+    episode_id: str,
+) -> tuple[Match, str] | None:
+    """The note of another kind than the part's (kind, title, text) that tells what it tells, and why; `text_of`
+    gives a note's text as of now in the run, None for one the part's episode makes in it (one text split in two
+    kinds is no duplicate of itself)."""
+    kind, title, text = part
+    found = other_kinds(vectors, vec, kind)
+    notes = [(m, said) for m in found if (said := text_of(m.path, episode_id)) is not None]
+    return told_elsewhere((title, text), notes, duplicate, vectors.similarity)
+
+
 def told_elsewhere(
     told: tuple[str, str],
     notes: list[tuple[Match, str]],

@@ -21,9 +21,8 @@ Other parts are planned by their kind; for each part of kind knowledge or proced
 6. the best match has calibrated similarity >= SAME_SUBJECT -> new material on the same subject: update it;
 7. a note of that kind in the other language reads as its translation (route_lang; also by its steps and items
    told whole, trial 18): one created in this run is extended, an older one gets a merge candidate; a procedure
-   that reads as a later version of another or of a person's how-to in knowledge/ (plan_howto) gets one too;
-   a note of another kind (knowledge, procedures, skills) that tells the same, in either language
-   (plan_across, trial 28 #13), gets one too (a skill an `evidence` item);
+   that reads as a later version of another or of a person's how-to in knowledge/ (plan_howto) gets one too, and
+   so does a note of another kind that tells the same (plan_across, trial 28 #13; a skill: an `evidence` item);
 8. otherwise a new note `<kind>/<slug>.md` (slug of the title; `-2`, `-3`... when taken).
 Updates append `## YYYY-MM-DD — <title>` and extend `sources`, keeping every other byte (but the line under
 a procedure's title that says which steps are current, when new steps are appended under old ones). The drafts
@@ -38,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily import route_lang
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
-from memdir.consolidation.daily.plan_across import other_kinds, told_elsewhere
+from memdir.consolidation.daily.plan_across import across_kinds, other_kinds
 from memdir.consolidation.daily.plan_decision import DECISION_REASON, JOINS, redecided, told_in
 from memdir.consolidation.daily.plan_draft import PlanResult
 from memdir.consolidation.daily.plan_howto import howto_reason, person_howtos
@@ -62,10 +61,7 @@ from memdir.consolidation.daily.route_usage_match import procedure_text
 from memdir.consolidation.daily.route_usage_name import Named, UsageNamer
 from memdir.consolidation.daily.route_usage_near import Near, near_review
 from memdir.consolidation.daily.router import RoutedPart
-from memdir.errors import MemdirError
-from memdir.notes.model import hash_text
 from memdir.paths import slugify
-from memdir.runs.journal import Op
 from memdir.runs.redact import redact
 
 if TYPE_CHECKING:
@@ -261,8 +257,7 @@ class Planner(PlanDrafts):
             near = [*matches, *person_howtos(self.vectors, vec, kind), *other_kinds(self.vectors, vec, kind)]
             m = next((x for x in near if x.path == path), best)
             assert m is not None
-            act = "evidence" if m.path.startswith("skills/") else "merge_candidate"  # a skill is read-only
-            self._review(ep, act, title, text, m, reason)
+            act = self._merge_or_evidence(ep, title, text, m, reason)
             decision.update(action=act, target=m.path, reason=reason)
         elif target is not None and reason.startswith("replace"):
             decision.update(action="update", target=target, reason=reason)
@@ -345,23 +340,8 @@ class Planner(PlanDrafts):
         for m in [*matches, *howtos]:  # a new wording, checklist or language (trial 16)
             if kind == "procedures" and later_version(text, self._body_of(m.path), m.similarity):
                 return REVIEW + m.path, howto_reason(m, "a later version of this procedure")
-        others = [  # not a note this episode's other part makes in this run (one text split in two kinds)
-            (m, self._told_by(m.path))
-            for m in other_kinds(self.vectors, vec, kind)
-            if not ((d := self._ops.get(m.path)) is not None and ep.id in d.op.episodes)
-        ]
-        if found := told_elsewhere((title, text), others, self.duplicate, self.vectors.similarity):
-            return REVIEW + found[0].path, found[1]  # told in a note of another kind (trial 28 #13)
-        return None, ""
-
-    def _told_by(self, path: str) -> str:
-        """The text of a note of any kind as of now in the run (a skill's read from the store)."""
-        if path.startswith("skills/"):
-            try:
-                return self.store.read(path).body
-            except MemdirError:
-                return ""
-        return self._body_of(path)
+        found = across_kinds(self.vectors, vec, (kind, title, text), self.duplicate, self._text_of, ep.id)
+        return (REVIEW + found[0].path, found[1]) if found else (None, "")  # another kind's note tells it
 
     def _changed_note(self, kind: str, title: str, text: str, vec: Any) -> Match | None:
         """The note (the root had it before the run) of this kind whose subject a changed rule is about."""
@@ -414,8 +394,3 @@ class Planner(PlanDrafts):
             draft.extra["description"] = desc  # the description came from this episode too
         self._record(ep, kind, path, text, desc if rec.description else "")
         return path, "replace: edited episode, its section replaced"
-
-
-def plan_ops_changed(ops: list[Op]) -> list[Op]:
-    """Ops that would change a file (updates whose text equals the original are dropped)."""
-    return [o for o in ops if not (o.op == "update" and o.expected_hash == hash_text(o.text))]

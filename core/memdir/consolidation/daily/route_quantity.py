@@ -7,7 +7,9 @@ own numbers (`route_lang._LIST_NUMBER`) and were left out of the identifiers two
 English and Japanese tellings of one cleaning routine shared none. Here each quantity becomes one token, its
 number and a unit name common to both languages ("15min", "1%"), so it counts as an identifier and never as a
 list number. Units are those of time, share, temperature, volume, weight and length; a counter of things
-(「5頭」, "3 boxes") is no unit of measure and stays a bare number.
+(「5頭」, "3 boxes") is no unit of measure and stays a bare number. 「16週」 is weeks and 「3年ごと」 years (a 4-digit
+year, 「2026年」, is a date and stays as written); numbers that share one unit ("8, 12 and 16 weeks", 「8・12・16週」)
+each take it (trial 28 #13: a vaccine schedule told in English and kept in Japanese shared only such amounts).
 """
 
 from __future__ import annotations
