@@ -110,7 +110,7 @@ def test_the_lesson_note_says_when_it_applies_and_leaves_out_what_the_episode_do
     en = next(b for b in bodies if "kiln" in b)
     ja = next(b for b in bodies if "譜面台" in b)
     assert "## When it applies\n- before every glaze firing\n" in en
-    assert "## When it applies\n- 会場を借りるときは\n" in ja
+    assert "## When it applies\n- 会場を借りるとき\n" in ja
     assert "\n# 教訓：" in ja and "Lesson:" not in ja  # a Japanese lesson is named in Japanese
     assert "\n# Lesson: " in en
     for body in (en, ja):  # no boilerplate where the episode says nothing

@@ -90,6 +90,18 @@ FINDING = re.compile(
     r"(?i)\b(?:we|i) (?:learned|learnt|found out|realised|realized|discovered)\b|\broot cause\b|教訓|原因は|"
     r"(?:わかった|分かった|判明)"
 )
+# a rule set from now on, opening its sentence ("Rule from now on: …", "From now on, …", "Going forward we …",
+# 「今後は…することにする」「これからは…こととする」): a decision whose `chosen` is the rule (trial 28 re-check N3)
+RULE_AHEAD = re.compile(
+    r"(?i)^(?:(?:new|house|our)\s+)?rules?\s+(?:from now on|going forward|from today(?: on)?)\s*[:：]\s*|"
+    r"^(?:from now on|going forward|henceforth|from today on|from here on)\b\s*[,:：]?\s*|"
+    r"^(?:今後は|これからは|今後、|以後は|今日からは?)[、,]?\s*"
+)
+# a Japanese rule's own end: the plain non-past of a rule, no forecast (「今後は雨が増えるらしい」)
+RULE_END_JA = re.compile(
+    r"(?:ことにする|ことにします|こととする|こととします|とする|とします|こと|する|します)[。.]?$"
+)
+RULE_TAIL_JA = re.compile(r"(?:ことにする|ことにします|こととする|こととします)(?=[。.]?$)")
 _FOLLOW_CLAUSE = re.compile(r"(?i)[;,]?\s*(?:and\s+)?(?:we(?:'ll| will| shall)?|to be|will|and)?\s*$")
 
 
@@ -135,14 +147,21 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
     if roles is None:
         return None
     chosen, own_why, alts = _clauses(units[at])
+    rule = rule_ahead(units[at]) and not (DECIDED.search(units[at]) or STATED_DECISION.search(units[at]))
+    told_after: list[str] = []
+    # a rule from now on: the rule is chosen; what it says after it, and its other sentences, are its reasons
+    if rule:
+        chosen, told_after = _rule_clauses(units[at])
+        own_why, roles["why"] = "", sorted([*roles["why"], *roles["other"]])
+        roles["other"] = []
     no_event = _no_event(units, at, own_why, roles)
     if AHEAD.search(units[at]) and any(_fails(u) for u in units) and not no_event:
         return None  # "we decided that from now on …, because the float failed to balance": a lesson (fix36e)
-    reasons = [r for r in [own_why, *(_reason(units[i]) for i in roles["why"])] if r]
+    reasons = [r for r in [own_why, *told_after, *(_reason(units[i]) for i in roles["why"])] if r]
     follow = (
         [at, *roles["follow"]] if follow_up_told(units[at]) else roles["follow"]
     )  # "…; we'll revisit in March"
-    standing = any(STANDING.search(u) for u in units[at : at + 2])
+    standing = rule or any(STANDING.search(u) for u in units[at : at + 2])  # a rule from now on stands
     if not chosen or not (reasons or standing or follow) or len(roles["other"]) > MAX_OTHER:
         return None
     when = next((d for d in (follow_up_on(units[i], day) for i in follow) if d is not None), None)
@@ -243,9 +262,30 @@ def _story(unit: str) -> bool:
 
 def _decides(unit: str) -> bool:
     """A sentence that tells a decision of the house, not a one-off change or a person's own."""
-    if not (DECIDED.search(unit) or STATED_DECISION.search(unit)):
+    if not (DECIDED.search(unit) or STATED_DECISION.search(unit) or rule_ahead(unit)):
         return False
     return not (ONE_OFF.search(unit) or ONCE.search(unit) or OWN.search(unit))
+
+
+def rule_ahead(unit: str) -> bool:
+    """A sentence that sets a rule from now on (RULE_AHEAD; a Japanese one ends as a rule does)."""
+    m = RULE_AHEAD.match(unit.strip())
+    if m is None or not unit.strip()[m.end() :].strip():
+        return False
+    return bool(re.match(r"[A-Za-z]", unit.strip())) or bool(RULE_END_JA.search(unit.strip()))
+
+
+def _rule_clauses(said: str) -> tuple[str, list[str]]:
+    """(the rule, the reasons told after it in the same sentence: "…; MediVet back-orders are now common")."""
+    text = ALT_EN.sub("", RULE_TAIL_JA.sub("", RULE_AHEAD.sub("", said.strip(), count=1)))
+    parts = [p for p in re.split(r"\s*;\s*|\s+[—–]\s+", text) if p.strip() and not follow_up_told(p)]
+    if not parts:
+        return "", []
+    rule, why = parts[0], [_trim(p) for p in parts[1:]]
+    m = REASON_EN.search(rule)  # "…, since most parents read the school email"
+    if m:
+        rule, why = rule[: m.start()], [_trim(rule[m.end() :]), *why]
+    return _trim(rule), why
 
 
 def _gives_reason(unit: str) -> bool:

@@ -110,7 +110,18 @@ def is_slip(sentence: str) -> bool:
 # The condition a rule holds under, in its own words ("before each mail-out", "for any paid job",
 # 「本番に接続するときは」「気温30度を超える日は」); not one that only points back ("before it leaves").
 _WHEN = re.compile(
-    r"(?i)\b(?:before|after|whenever|when|for (?:any|every|each|all)|(?<!now )on (?:any|every|each))\b[^,;:.]{3,80}"
+    r"(?i)\b(?:before|after|whenever|when|for (?:any|every|each|all)|(?<!now )on (?:any|every|each))\b[^,;:.]{3,}"
+)
+# the rule's act told right after its condition, with no comma ("when a guest books with a dog always tell them
+# the fee"): the condition ends before it
+_ACT_AFTER = re.compile(
+    r"(?i)\s+(?=(?:always|never|make sure|remember to|be sure to|please|you (?:must|should|need to|have to))\b)"
+)
+MAX_WHEN = 100  # a longer condition is no clause a reader takes in as one: the whole sentence is kept instead
+# a Japanese condition's topic particle (「…ときは」「…場合には」「…前に」): the line ends as a phrase a reader accepts
+# (「予約を取るとき」「送信前」), never on the particle that leads to the rule it was cut from (trial 28 re-check N4)
+_TOPIC_JA = re.compile(
+    r"(?:(?<=とき)|(?<=時)|(?<=際)|(?<=場合)|(?<=日)|(?<=あと)|(?<=後))(?:には|は)$|(?<=前)(?:に|は)$"
 )
 # A second action joined to the condition ("before launching long runs and keep only the last 3", "and then
 # restart it", "… and split anything over 35 characters", trial 24): the condition ends before it (trial 16);
@@ -161,11 +172,14 @@ def applies_when(fixes: list[str]) -> list[str]:
         if m and not _VAGUE.match(m.group(0)):
             cond = _FRAME_JA.sub("", m.group(0).strip(" 、,")).strip(" 、,")
             cond = _NEXT_ACT.split(cond, maxsplit=1)[0]  # "before launching long runs and keep only …"
+            cond = _ACT_AFTER.split(cond, maxsplit=1)[0]
             bare = (
                 _BARE_EN.match(cond) or _BARE_JA.match(cond) or _TIME_EN.match(cond) or _TIME_JA.match(cond)
             )
+            if len(cond) > MAX_WHEN:
+                cond = " ".join(f.split())  # cut anywhere it would stop mid-clause: the whole sentence
             if cond and not bare:
-                out.append(cond)
+                out.append(_TOPIC_JA.sub("", cond))
     return list(dict.fromkeys(out))[:3]
 
 

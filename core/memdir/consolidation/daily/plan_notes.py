@@ -15,6 +15,7 @@ from memdir.consolidation.daily.plan_draft import Draft, PlanResult
 from memdir.consolidation.daily.route_rag import Match
 from memdir.consolidation.daily.route_sections import SectionState, record_key, same_text
 from memdir.consolidation.daily.router import RoutedPart
+from memdir.errors import MemdirError
 from memdir.masked_refs import stored_ref
 from memdir.notes.current_steps import language_heading, later_steps, mark_current, other_language
 from memdir.notes.model import Note, hash_text
@@ -75,6 +76,25 @@ class PlanDrafts:
             return draft.body
         note = self._notes.get(path)
         return note.body if note is not None else ""
+
+    def _text_of(self, path: str, episode_id: str) -> str | None:
+        """The text of a note of any kind as of now in the run (a skill's read from the store); None for a note
+        the episode makes in this run (plan_across)."""
+        draft = self._ops.get(path)
+        if draft is not None and episode_id in draft.op.episodes:
+            return None
+        if not path.startswith("skills/"):
+            return self._body_of(path)
+        try:
+            return self.store.read(path).body
+        except MemdirError:
+            return ""
+
+    def _merge_or_evidence(self, ep: Episode, title: str, text: str, best: Match, why: str) -> str:
+        """A merge candidate on `best`, or an `evidence` item when it is a skill (read-only); the item's kind."""
+        kind = "evidence" if best.path.startswith("skills/") else "merge_candidate"
+        self._review(ep, kind, title, text, best, why)
+        return kind
 
     def _new_path(self, kind: str, title: str) -> str:
         slug = slugify(title)

@@ -20,9 +20,10 @@ Other parts are planned by their kind; for each part of kind knowledge or proced
    to review/ (near-identical content adds nothing a person should not look at first);
 5. a note of that kind has the same slug and calibrated similarity >= SAME_TITLE_MIN -> update it;
 6. the best match has calibrated similarity >= SAME_SUBJECT -> new material on the same subject: update it;
-7. a note of that kind in the other language reads as its translation (route_lang; a procedure also by its steps
+7. a note of that kind in the other language reads as its translation (route_lang; also by its steps and items
    told whole, trial 18): one created in this run is extended, an older one gets a merge candidate; a procedure
-   that reads as a later version of another or of a person's how-to in knowledge/ (plan_howto) gets one too;
+   that reads as a later version of another or of a person's how-to in knowledge/ (plan_howto) gets one too, and
+   so does a note of another kind that tells the same (plan_across, trial 28 #13; a skill: an `evidence` item);
 8. otherwise a new note `<kind>/<slug>.md` (slug of the title; `-2`, `-3`... when taken).
 Updates append `## YYYY-MM-DD — <title>` and extend `sources`, keeping every other byte (but the line under
 a procedure's title that says which steps are current, when new steps are appended under old ones). The drafts
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from memdir.consolidation.daily import route_lang
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON
+from memdir.consolidation.daily.plan_across import across_kinds, other_kinds
 from memdir.consolidation.daily.plan_decision import DECISION_REASON, JOINS, redecided, told_in
 from memdir.consolidation.daily.plan_draft import PlanResult
 from memdir.consolidation.daily.plan_howto import howto_reason, person_howtos
@@ -62,9 +64,7 @@ from memdir.consolidation.daily.route_usage_name import Named, UsageNamer
 from memdir.consolidation.daily.route_usage_near import Near, as_written, near_review
 from memdir.consolidation.daily.route_usage_title import is_howto, named_by_title, title_review
 from memdir.consolidation.daily.router import RoutedPart
-from memdir.notes.model import hash_text
 from memdir.paths import slugify
-from memdir.runs.journal import Op
 from memdir.runs.redact import redact
 
 if TYPE_CHECKING:
@@ -290,10 +290,11 @@ class Planner(RetiringDrafts):
             decision.update(action="evidence", target=run_m.path, reason=reason)
         elif target is not None and target.startswith(REVIEW):
             path = target[len(REVIEW) :] or (best.path if best else "")
-            m = next((x for x in [*matches, *person_howtos(self.vectors, vec, kind)] if x.path == path), best)
+            near = [*matches, *person_howtos(self.vectors, vec, kind), *other_kinds(self.vectors, vec, kind)]
+            m = next((x for x in near if x.path == path), best)
             assert m is not None
-            self._review(ep, "merge_candidate", title, text, m, reason)
-            decision.update(action="merge_candidate", target=m.path, reason=reason)
+            act = self._merge_or_evidence(ep, title, text, m, reason)
+            decision.update(action=act, target=m.path, reason=reason)
         elif target is not None and reason.startswith("replace"):
             decision.update(action="update", target=target, reason=reason)
         elif target is not None:
@@ -367,9 +368,8 @@ class Planner(RetiringDrafts):
             return best.path, "same subject"
         for m in matches:  # by the opening words, or by the steps told whole (prose and bullets, trial 18)
             body = self._body_of(m.path)
-            if same_in_other_language(text, body, m.similarity) or (
-                kind == "procedures"
-                and translation_by_steps((title, text), (m.title, body), self.vectors.similarity)
+            if same_in_other_language(text, body, m.similarity) or translation_by_steps(
+                (title, text), (m.title, body), self.vectors.similarity
             ):
                 draft = self._ops.get(m.path)
                 if draft is not None and draft.op.op == "create":
@@ -379,7 +379,8 @@ class Planner(RetiringDrafts):
         for m in [*matches, *howtos]:  # a new wording, checklist or language (trial 16)
             if kind == "procedures" and later_version(text, self._body_of(m.path), m.similarity):
                 return REVIEW + m.path, howto_reason(m, "a later version of this procedure")
-        return None, ""
+        found = across_kinds(self.vectors, vec, (kind, title, text), self.duplicate, self._text_of, ep.id)
+        return (REVIEW + found[0].path, found[1]) if found else (None, "")  # another kind's note tells it
 
     def _changed_note(self, kind: str, title: str, text: str, vec: Any) -> Match | None:
         """The note (the root had it before the run) of this kind whose subject a changed rule is about."""
@@ -423,8 +424,3 @@ class Planner(RetiringDrafts):
             draft.extra["description"] = desc  # the description came from this episode too
         self._record(ep, kind, path, text, desc if rec.description else "")
         return path, "replace: edited episode, its section replaced"
-
-
-def plan_ops_changed(ops: list[Op]) -> list[Op]:
-    """Ops that would change a file (updates whose text equals the original are dropped)."""
-    return [o for o in ops if not (o.op == "update" and o.expected_hash == hash_text(o.text))]

@@ -7,7 +7,9 @@ own numbers (`route_lang._LIST_NUMBER`) and were left out of the identifiers two
 English and Japanese tellings of one cleaning routine shared none. Here each quantity becomes one token, its
 number and a unit name common to both languages ("15min", "1%"), so it counts as an identifier and never as a
 list number. Units are those of time, share, temperature, volume, weight and length; a counter of things
-(「5頭」, "3 boxes") is no unit of measure and stays a bare number.
+(「5頭」, "3 boxes") is no unit of measure and stays a bare number. 「16週」 is weeks and 「3年ごと」 years (a 4-digit
+year, 「2026年」, is a date and stays as written); numbers that share one unit ("8, 12 and 16 weeks", 「8・12・16週」)
+each take it (trial 28 #13: a vaccine schedule told in English and kept in Japanese shared only such amounts).
 """
 
 from __future__ import annotations
@@ -44,8 +46,9 @@ _UNITS: list[tuple[str, str]] = [
     ("s", r"seconds?|secs?\b|秒間|秒"),
     ("h", r"hours?|hrs?\b|時間"),
     ("d", r"days?\b|日間"),
-    ("wk", r"weeks?\b|週間"),
+    ("wk", r"weeks?\b|週間|週(?![目末])"),
     ("mo", r"months?\b|か月|ヶ月|カ月|ヵ月"),
+    ("y", r"years?\b|年間|年(?![0-9生度前後末始目])"),
     ("°c", r"°\s?c\b|degrees?(?:\s+c(?:elsius)?)?\b|度"),
     ("ml", r"ml\b|millilit(?:er|re)s?|ミリリットル"),
     ("l", r"l\b|lit(?:er|re)s?\b|リットル"),
@@ -55,11 +58,14 @@ _UNITS: list[tuple[str, str]] = [
     ("mm", r"mm\b|millimet(?:er|re)s?|ミリ(?:メートル)?"),
     ("cm", r"cm\b|centimet(?:er|re)s?|センチ(?:メートル)?"),
 ]
-_NUMBER = r"\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
+_NUMBER = r"(?:\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + ")"
+# numbers that share one unit: "8, 12 and 16 weeks", 「8・12・16週」 (trial 28's re-check #13)
+_SERIES = rf"{_NUMBER}(?:\s*[,、・]\s*{_NUMBER})*(?:,?\s+(?:and|or)\s+{_NUMBER})?"
 _QUANTITY = re.compile(
-    rf"(?<![A-Za-z0-9.])({_NUMBER})\s?(?:-\s?)?(" + "|".join(f"(?:{u})" for _, u in _UNITS) + ")",
+    rf"(?<![A-Za-z0-9.])({_SERIES})\s?(?:-\s?)?(" + "|".join(f"(?:{u})" for _, u in _UNITS) + ")",
     re.I,
 )
+_ONE = re.compile(_NUMBER, re.I)
 _UNIT_OF = [(name, re.compile(rf"^(?:{u})$", re.I)) for name, u in _UNITS]
 
 
@@ -81,7 +87,11 @@ def quantities(text: str) -> tuple[set[str], str]:
     found: set[str] = set()
 
     def take(m: re.Match[str]) -> str:
-        found.add(f"{_number(m.group(1))}{_unit(m.group(2))}")
+        unit = _unit(m.group(2))
+        said = _ONE.findall(m.group(1))
+        if unit == "y" and len(said[-1]) == 4:  # 「2026年」 is a date, no amount of years
+            return m.group(0)
+        found.update(f"{_number(n)}{unit}" for n in said)
         return " "
 
     return found, _QUANTITY.sub(take, norm)

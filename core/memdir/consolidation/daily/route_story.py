@@ -123,6 +123,11 @@ def _sentence_kind(s: str) -> str:
     return "instruction" if opens_imperative(t) else "past" if _SUBJECT_PAST_EN.search(t) else "other"
 
 
+def told_past(s: str) -> bool:
+    """Whether a sentence is told as done, in the past (the story's own reading; shape_act_fact reads it too)."""
+    return _sentence_kind(s) == "past"
+
+
 def instruction_marked(t: str) -> bool:
     """A sentence marked as an instruction: how, a sequence word, a colon's commands, a command, an occasion."""
     return bool(

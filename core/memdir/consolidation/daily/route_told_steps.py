@@ -15,6 +15,10 @@ An English text the model reads as knowledge (by its own argmax, no other rule d
 - its title and first sentence do not say it explains why or how a thing behaves ("why we don't roll after
   rain", "what the indicator actually does", "behaviour", "reason", "cause"): the guideline's knowledge is
   "reusable what / why", and such a text tells what a reader does only to explain it;
+- its first sentence does not report a conversation with someone in the past ("Explained our price list to Ana so
+  she can …: …", "Walked the new hire through the opening checks: …", "Told Sam that …"): what follows is what
+  was said on one day, the items of a note (often one a person already keeps), not steps a reader repeats
+  (trial 28 #13);
 - it names no lesson ("Lesson learned: rotate it monthly", "lessons", "takeaway", "learned"): the guideline's
   "lessons learned" are knowledge, and a step after "Lesson learned:" is the lesson (tests/test_daily_trial10.py).
 
@@ -39,6 +43,13 @@ _JA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _TABLE = re.compile(r"(?m)^\s*\|.*\|\s*$")
 # what the text says it explains: why, a reason or a cause, how a thing behaves, what it does
 _EXPLAINS = re.compile(r"(?i)\bwhy\b|\breason|\bbehav|\bwhat\b[^.?!\n]{0,40}\bdoes\b|\bcause[sd]?\b")
+# a conversation reported in the past: a verb of telling opening the sentence, and the one told (a name, a pronoun,
+# "the new hire") after it, or after "to"/"with"
+_TELL = r"(?:explained|told|showed|walked|briefed|reminded|taught|went\s+(?:over|through)|talked)"
+_TOLD_ONE = r"(?:[A-Z][a-z]+|him|her|them|the\s+new\s+\w+|a\s+(?:new\s+)?\w+)"
+_CONVERSATION = re.compile(
+    rf"^(?:(?:I|We)\s+)?(?i:{_TELL})\s+(?:{_TOLD_ONE}\b|[^.:;!?]{{0,60}}?\b(?:to|with)\s+{_TOLD_ONE}\b)"
+)
 # a lesson the text names, anywhere in it
 _LESSON = re.compile(r"(?i)\blessons?\b|\blearn(?:ed|t)\b|\btakeaways?\b")
 
@@ -50,7 +61,12 @@ def told_steps(title: str, body: str, blocks: list[Block]) -> bool:
     if any(b.kind in ("list", "code", "heading") for b in blocks) or len(_TABLE.findall(body)) >= 2:
         return False
     said = [s for s in sentences(body) if s.strip()]
-    if not said or _EXPLAINS.search(f"{title} {said[0]}") or _LESSON.search(body):
+    if (
+        not said
+        or _EXPLAINS.search(f"{title} {said[0]}")
+        or _LESSON.search(body)
+        or _CONVERSATION.match(said[0])
+    ):
         return False
     steps = sum(1 for s in said if step_sentence(s))
     if steps < TOLD_STEPS_MIN or steps < TOLD_STEPS_SHARE * len(said):

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, units
 from memdir.consolidation.daily.route_no_steps import step_sentence
+from memdir.consolidation.daily.shape_act_fact import fact_after_report, title_for_label
 from memdir.consolidation.daily.shape_authors import without_authors
 from memdir.consolidation.daily.shape_case import cap_first
 from memdir.consolidation.daily.shape_central import central_description, central_opening
@@ -163,6 +164,9 @@ def _knowledge_description(blocks: list[Block], title: str) -> str:
                 if _ANNOUNCE.search(s) and i + 1 < len(where):  # "原因が分かった。" -> the cause itself
                     return _cut(where[i + 1], DESC_LIMIT)
                 return _cut(s, DESC_LIMIT)
+    fact = fact_after_report(sents)
+    if fact:  # "Posted the holiday notice. 12/29-1/3 closed, …": the fact, not the act (shape_act_fact)
+        return _cut(fact, DESC_LIMIT)
     if sents:
         s = next((s for s in sents if not s.rstrip().endswith((":", "："))), sents[0])
         short = s != every[0] and width(s) < 24 and not about_note(every[0])  # 「北営業所もだって。」
@@ -283,6 +287,9 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
         return Shaped(title or "Note", _cut(title or text, DESC_LIMIT), text.strip())
     if kind == "knowledge" and not title and not page and (ruled := rule_ahead(blocks)):
         title, blocks = ruled  # "<status>. Next time, <rule>.": named by its rule, the status left out
+    if kind == "knowledge" and not page and title and blocks[0].kind == "para":
+        named = title_for_label(title, text, (sentences(blocks[0].text) or [""])[0])
+        title = named or title  # 「受付」 over a holiday notice: a label of where, not what (shape_act_fact)
     opened = unaddressed(blocks)  # title and description; the body keeps the address as written
     note_title = make_title(kind, title, opened, page)
     said = " ".join(heading_title(blocks[0].text).split()).casefold() if blocks[0].kind == "heading" else ""
