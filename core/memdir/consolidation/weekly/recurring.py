@@ -53,6 +53,34 @@ _PREPOSITIONS = frozenset(["for", "on", "in", "at", "of", "with", "from", "by"])
 # (`roughly 14 m of ridge` -> `Roughly m of ridge`), and the word before it is a hedge, no verb
 _QUANTITY = re.compile(r"[~≈]?\d[\d.,/]*[A-Za-z]{0,3}")
 MAX_GAP = 3
+# prepositions of place and direction: a run opening with one says where, never what is done (`near the tail`)
+PLACE_WORDS = frozenset(
+    [
+        "near",
+        "nearby",
+        "beside",
+        "behind",
+        "above",
+        "below",
+        "beneath",
+        "underneath",
+        "around",
+        "inside",
+        "outside",
+        "within",
+        "along",
+        "across",
+        "between",
+        "among",
+        "amongst",
+        "against",
+        "toward",
+        "towards",
+        "beyond",
+        "through",
+        "throughout",
+    ]
+)
 
 
 def _measure(toks: Sequence[str], i: int, units: Collection[str] = ()) -> bool:
@@ -94,7 +122,7 @@ def _content(word: str) -> bool:
     from memdir.consolidation.weekly.naming import FUNCTION_WORDS
 
     w = word.lower()
-    return len(w) >= 3 and w not in FUNCTION_WORDS and w not in _COURTESY
+    return len(w) >= 3 and w not in FUNCTION_WORDS and w not in _COURTESY and w not in PLACE_WORDS
 
 
 def _stems(text: str) -> set[str]:
