@@ -354,7 +354,9 @@ def distil_builtin(
         texts = render_steps()
         rendered = [t.text for t in texts][:MAX_STEPS]
     # `Book {name} for a {service} with {groomer} {value}`: the last hole only says when (`when_holes.py`)
-    title = without_when_tail(title, {g.name: list(g.task_values().values()) for g in groups if g.in_title})
+    title = without_when_tail(
+        title, {g.name: list(g.task_values().values()) for g in groups if g.in_title}, rendered
+    )
     rendered = split_joined(groups, rendered)  # `{value}` that is `{build} {platform}` (`joined_holes.py`)
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}

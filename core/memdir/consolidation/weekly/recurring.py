@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
+from memdir.consolidation.weekly.function_words import PLACE_WORDS
 from memdir.consolidation.weekly.script_words import dated_words
 from memdir.consolidation.weekly.titles_ja import KANJI_RUN, is_label
 from memdir.index.stemmer import stem as porter_stem
@@ -53,34 +54,6 @@ _PREPOSITIONS = frozenset(["for", "on", "in", "at", "of", "with", "from", "by"])
 # (`roughly 14 m of ridge` -> `Roughly m of ridge`), and the word before it is a hedge, no verb
 _QUANTITY = re.compile(r"[~≈]?\d[\d.,/]*[A-Za-z]{0,3}")
 MAX_GAP = 3
-# prepositions of place and direction: a run opening with one says where, never what is done (`near the tail`)
-PLACE_WORDS = frozenset(
-    [
-        "near",
-        "nearby",
-        "beside",
-        "behind",
-        "above",
-        "below",
-        "beneath",
-        "underneath",
-        "around",
-        "inside",
-        "outside",
-        "within",
-        "along",
-        "across",
-        "between",
-        "among",
-        "amongst",
-        "against",
-        "toward",
-        "towards",
-        "beyond",
-        "through",
-        "throughout",
-    ]
-)
 
 
 def _measure(toks: Sequence[str], i: int, units: Collection[str] = ()) -> bool:
