@@ -275,7 +275,6 @@ def shared_name(intents: Sequence[str]) -> str:
     The thing the work is about, which a title made of the steps' commands would leave out; a word
     capitalised only where a request begins (`Finish`, `Please`) is no name.
     """
-    from memdir.consolidation.weekly.function_words import PLACE_WORDS
     from memdir.consolidation.weekly.naming import FUNCTION_WORDS
 
     texts = [t for t in intents if t.strip()]
