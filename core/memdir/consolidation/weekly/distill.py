@@ -49,6 +49,7 @@ from memdir.consolidation.weekly.returned_names import mark_steps, name_returned
 from memdir.consolidation.weekly.romaji_titles import romaji_title
 from memdir.consolidation.weekly.run_period import period_notes
 from memdir.consolidation.weekly.script_titles import request_script_title
+from memdir.consolidation.weekly.service_heads import service_head
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.tasks import Task
@@ -73,6 +74,7 @@ from memdir.consolidation.weekly.unsourced import unsourced
 from memdir.consolidation.weekly.varying_words import one_task_values
 from memdir.consolidation.weekly.verb_titles import verb_and_thing
 from memdir.consolidation.weekly.week_names import without_week_name
+from memdir.consolidation.weekly.when_holes import without_when_tail
 from memdir.consolidation.weekly.whole_values import join_named
 from memdir.runs.redact import redact_text
 
@@ -288,6 +290,7 @@ def distil_builtin(
         said = said or (work if mine and holds_more(work, mine, told) else mine) or work
         # nothing names the kind: the verb the requests write before a value, and the thing it is
         said = said or verb_and_thing(asked, {g.name: list(g.value_tasks()) for g in groups})
+        said = said or service_head(rendered, asked)  # `Ding repair`: the service in the requests' words
         by_steps = "" if said else steps_title(rendered)
         if _METHODS_ONLY.match(by_steps):  # `GET, PATCH, POST`: the requests' shared words say more
             said = shared_phrase_ja(asked, alone=True) or by_steps
@@ -350,6 +353,10 @@ def distil_builtin(
         name_returned(groups, marks)
         texts = render_steps()
         rendered = [t.text for t in texts][:MAX_STEPS]
+    # `Book {name} for a {service} with {groomer} {value}`: the last hole only says when (`when_holes.py`)
+    title = without_when_tail(
+        title, {g.name: list(g.task_values().values()) for g in groups if g.in_title}, rendered
+    )
     rendered = split_joined(groups, rendered)  # `{value}` that is `{build} {platform}` (`joined_holes.py`)
     used = set(_PLACEHOLDER.findall(title + "\n" + "\n".join(rendered)))
     values = {g.name: g.values()[:MAX_VALUES] for g in groups if g.name in used}

@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
+from memdir.consolidation.weekly.asked_verbs import asked_verb
 from memdir.consolidation.weekly.dangling_titles import (
     constant_title,
     dangling,
@@ -380,6 +381,8 @@ def _fragment_title(title: str, steps: Sequence[str], asked: Sequence[str], shar
 def call_work_title(steps: Sequence[str], asked: Sequence[str]) -> str:
     """The decisive call's verb and object as a title (`tool_call`), "" when no call names them."""
     verb, noun = tool_call(steps, asked)
+    if verb and _english(asked) and not verb_last(asked):  # `Create an appointment` over "Book …" (round 62)
+        verb = asked_verb(asked, verb) or verb
     return _work(verb, noun, asked) if verb else ""
 
 

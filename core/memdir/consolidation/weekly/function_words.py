@@ -125,3 +125,32 @@ VERB_LAST_WORDS = frozenset(
 SMALL_WORDS = (
     FUNCTION_WORDS | ROMANCE_WORDS | NORDIC_WORDS | VERB_LAST_WORDS
 )  # the small words of the languages known
+# prepositions of place and direction (round 62): a run opening with one says where a request's thing is
+# (`near the tail`), never what is done; no word of a kind
+PLACE_WORDS = frozenset(
+    [
+        "near",
+        "nearby",
+        "beside",
+        "behind",
+        "above",
+        "below",
+        "beneath",
+        "underneath",
+        "around",
+        "inside",
+        "outside",
+        "within",
+        "along",
+        "across",
+        "between",
+        "among",
+        "amongst",
+        "against",
+        "toward",
+        "towards",
+        "beyond",
+        "through",
+        "throughout",
+    ]
+)

@@ -74,6 +74,17 @@ _NOTICE_END = re.compile(r"(?:の)?(?:ご|お)?(?:確認|受付|完了|通知|�
 _ACT_KANJI = frozenset("予約申込注文発行変更登録受付確認確定完了通知案内連絡送信")
 
 
+# a run the calls write only in brackets right after another (`弁当箱（二段・白木）`, "two tiers, plain wood"):
+# the options of the thing before it, no thing and no work (round 62)
+_BRACKETED = "（("
+
+
+def _options(run: str, calls: Sequence[str]) -> bool:
+    """Whether every time the calls write the run it opens a bracket that follows a word (`弁当箱（二段・白木）`)."""
+    spots = [(c, m.start()) for c in calls for m in re.finditer(re.escape(run), c)]
+    return bool(spots) and all(i >= 2 and c[i - 1] in _BRACKETED and not c[i - 2].isspace() for c, i in spots)
+
+
 def japanese_call_title(
     steps: Sequence[str], asked: Sequence[str], skip: Callable[[str], bool] = lambda _: False
 ) -> str:
@@ -95,7 +106,10 @@ def japanese_call_title(
         return ""
     calls = [_HOLE.sub(" ", s) for s in steps if not s.startswith("Reply")]
     runs = dict.fromkeys(
-        m.group(0) for c in calls for m in _JA_VALUE.finditer(c) if _KANJI.search(m.group(0))
+        m.group(0)
+        for c in calls
+        for m in _JA_VALUE.finditer(c)
+        if _KANJI.search(m.group(0)) and not _options(m.group(0), calls)
     )
     written = set(_KANJI.findall("".join(ja)))
     best, rank = "", (0, 0, 0, 0)

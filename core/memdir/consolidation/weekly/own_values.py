@@ -13,9 +13,11 @@ from collections.abc import Iterable, Sequence
 
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.placeholders import Placeholder
-from memdir.consolidation.weekly.script_words import alike
+from memdir.consolidation.weekly.script_words import MIN_STEM, alike
+from memdir.consolidation.weekly.script_words import words as script_words
 
 _WORD = re.compile(r"[^\W\d_]+")
+_HOLE_RX = re.compile(r"\{[^{}]*\}")
 
 
 MIN_VALUES = (
@@ -85,6 +87,8 @@ def over_own_words(phrase: str, steps: Sequence[str], asked: Sequence[str]) -> s
     texts = [a for a in asked if a.strip()]
     if not words or len(texts) < 3:
         return phrase
+    if len(words) == 1 and (service := _service_over_word(words[0], steps, texts)):
+        return service  # `கொண்டு`, "having taken" (of "bring"): a word of how they ask (round 62)
     written = {w for t in texts for w in t.split()}
     best: tuple[int, str] = (0, "")
     for step in steps:
@@ -101,3 +105,36 @@ def over_own_words(phrase: str, steps: Sequence[str], asked: Sequence[str]) -> s
             if n >= 2 and n > best[0]:
                 best = (n, head)
     return best[1] or phrase
+
+
+def _writes(word: str, text_words: Sequence[str]) -> bool:
+    """Whether a request writes the word in some form: as it is, `alike`, or with endings after it (`வீணை` in
+    `வீணையின்`, "of the veena": a suffixing language's case) when the word has `MIN_STEM` characters."""
+    return any(
+        w == word or alike(word, w) or len(word) >= MIN_STEM and w.startswith(word) for w in text_words
+    )
+
+
+def _service_over_word(word: str, steps: Sequence[str], texts: Sequence[str]) -> str:
+    """A phrase of one word no call writes in any form, under a constant head in no Latin letters that holds
+    two or more words the requests write (`_writes`), one of them written by more than half: the head (the
+    service the calls pass, `வீணை மெட்டு சீரமைப்பு`, "veena fret re-setting", over `கொண்டு`, the first half
+    of "bring" that three requests write); the one whose words the most requests write. "" otherwise."""
+    calls = " ".join(_HOLE_RX.sub(" ", s) for s in steps).lower()
+    if any(_writes(word.lower(), [w]) or _writes(w, [word.lower()]) for w in re.findall(r"\S+", calls)):
+        return ""
+    bags = [script_words(t.lower()) for t in texts]
+    best: tuple[int, int, str] = (0, 0, "")
+    for step in steps:
+        for m in _VALUE.finditer(step.split(": `", 1)[-1]):
+            head = " ".join(_HEAD_END.split(m.group(1), maxsplit=1)[0].split())
+            held = script_words(head.lower())
+            if len(held) < 2 or any("a" <= c.lower() <= "z" for c in head):
+                continue
+            shares = [sum(1 for b in bags if _writes(h, b)) for h in held]
+            n = sum(1 for k in shares if k)
+            if n < 2 or 2 * max(shares) <= len(texts):
+                continue
+            if (n, sum(shares)) > best[:2]:
+                best = (n, sum(shares), head)
+    return best[2]

@@ -85,9 +85,17 @@ def _in_intents(span: Span, intents: Mapping[str, str]) -> bool:
     for task, value in span.values.items():
         intent = intents.get(task, "")
         word = _SUFFIX.sub("", value).strip(_EDGE)
-        if intent and word and find_word(intent, word) is None:
+        if intent and word and find_word(intent, word) is None and not _spelt(word, intent):
             return False
     return True
+
+
+_JOINED = re.compile(r"[a-z]+(?:[_-][a-z]+)+")
+
+
+def _spelt(word: str, intent: str) -> bool:
+    """A call's snake-case or kebab-case value (`nail_trim`) the request writes as words (`a nail trim`)."""
+    return _JOINED.fullmatch(word) is not None and find_word(intent, re.sub("[_-]", " ", word)) is not None
 
 
 def _same(a: Span, b: Span, least: int = 2) -> bool:

@@ -23,6 +23,7 @@ _REQUEST = re.compile(r"^[A-Z][a-z]+(?=[\s,]|$)")  # `Deploy`, `Triage`: a reque
 _LATIN = re.compile(r"^[A-Za-z]")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # `GPUパーティションの利用`: a Japanese title
+_KANA = re.compile(r"[\u3041-\u309f\u30a1-\u30fa]")  # a kana: Japanese, not Chinese
 _LATIN_LETTERS = re.compile(r"[A-Za-z]")
 # Greek, Cyrillic, Hebrew, Arabic (round 45); Indic, Thai, Lao, Myanmar, Khmer (round 46)
 _OTHER_SCRIPT = re.compile(
@@ -85,6 +86,8 @@ def task_phrase(title: str) -> str:
 def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: Sequence[str] = ()) -> str:
     """One line: what the procedure is for (its task, and the kind's shared purpose or condition)."""
     out = task_phrase(title)
+    if out.endswith("手順") and not any(_KANA.search(t) for t in (title, *intents)):
+        out = f"Steps for: {title}"  # Chinese requests (`手雕麻雀`): no Japanese `の手順` (round 62)
     if out.startswith("How to ") and any(f"={title}" in s for s in steps):  # a constant's head names a
         out = f"Steps for: {title}"  # thing: `Bespoke English willow bat`, not "How to bespoke …" (round 56)
     if out.startswith("Steps for: ") and opens_requests(title, intents):

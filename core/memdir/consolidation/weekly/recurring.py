@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
+from memdir.consolidation.weekly.function_words import PLACE_WORDS
 from memdir.consolidation.weekly.script_words import dated_words
 from memdir.consolidation.weekly.titles_ja import KANJI_RUN, is_label
 from memdir.index.stemmer import stem as porter_stem
@@ -94,7 +95,7 @@ def _content(word: str) -> bool:
     from memdir.consolidation.weekly.naming import FUNCTION_WORDS
 
     w = word.lower()
-    return len(w) >= 3 and w not in FUNCTION_WORDS and w not in _COURTESY
+    return len(w) >= 3 and w not in FUNCTION_WORDS and w not in _COURTESY and w not in PLACE_WORDS
 
 
 def _stems(text: str) -> set[str]:

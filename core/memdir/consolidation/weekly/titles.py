@@ -215,6 +215,7 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
     (`shelf-stable` is one)
     ("two bundles of hazel stakes and binders" -> "hazel stakes and binders", round 61).
     """
+    from memdir.consolidation.weekly.function_words import PLACE_WORDS
     from memdir.consolidation.weekly.naming import FUNCTION_WORDS
 
     texts = [t for t in intents if t.strip()]
@@ -224,7 +225,8 @@ def shared_phrase(intents: Sequence[str], steps: Sequence[str] = ()) -> str:
     counts = {w: sum(1 for b in bags if w in b) for b in bags for w in b}
     done = {w for step in steps for w in re.findall(r"[a-z]+", re.sub(r"\{\w+\}", " ", step.lower()))}
     shared = {w for w, c in counts.items() if c >= 2} | done
-    content = {w for w in shared if len(w) >= 3 and w not in FUNCTION_WORDS}
+    # `near the rear hub`: a place, never the work (round 62)
+    content = {w for w in shared if len(w) >= 3 and w not in FUNCTION_WORDS and w not in PLACE_WORDS}
     anchors = {w for w in content if 2 * counts.get(w, 0) > len(texts)}
     best: tuple[int, int, str] = (0, 0, "")
     for text in texts:

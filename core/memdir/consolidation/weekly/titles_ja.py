@@ -153,10 +153,13 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
     if done and not any(v in r for v in verbs for r in said):
         verbs = done[:1]
         nouns = [w for w in words if w not in verbs]
+    unasked = False  # no word written as a verb nor asked for: two things, no act (round 62)
     if not verbs and len(actions) > 1:  # no word is written as a verb: the latest word, as before, but
         # when a request asks for one of them by name (`掃除をお願い`, `掃除の依頼`), that act: never a place a
         # request names after it (`霊園`: `掃除の霊園` is no phrase of the work)
-        verbs = [w for w in actions if _asked_for(w, texts)] or actions
+        verbs = [w for w in actions if _asked_for(w, texts)]
+        unasked = not verbs
+        verbs = verbs or actions
         nouns = words
     if not verbs:  # a field's label (`登録カードの番号は…`) names what a request gives, not the work
         named = [w for w in nouns if not _label(w, where[w], texts)]
@@ -191,7 +194,27 @@ def shared_phrase_ja(intents: Sequence[str], alone: bool = False, replies: Seque
         return f"{obj}を{spoken}する"  # `口座を更新する`; a verb's own noun form takes `の` (`…の差し戻し`)
     if spoken == action and any(f"{obj}して{action}" in t for t in texts):
         return f"{obj}して{spoken}する"  # two actions in a row, as requests wrote them: `匿名化して共有する`
+    if unasked:
+        return _things(action, obj, texts, raw) or f"{obj}の{spoken}"
     return f"{obj}の{spoken}"
+
+
+_HONORIFIC = ("", "お", "ご")
+_KANA = re.compile(r"[\u3041-\u309f\u30a1-\u30fa]")
+
+
+def _things(first: str, second: str, texts: Sequence[str], raw: Sequence[str]) -> str:
+    """Two words no request writes as an act: as a request writes them joined by `の` (`二段のお弁当箱` ->
+    `二段の弁当箱`, an option and its thing, never `弁当箱の二段`); requests with no kana write no `の` (Cantonese
+    `副麻雀唔見咗`, "the set's tiles lost", and `可以`, "can"): the longer word, the one holding more of the
+    thing, stands alone;
+    "" otherwise (the caller's phrase, as before)."""
+    for a, b in ((first, second), (second, first)):
+        if any(f"{a}の{h}{b}" in t for h in _HONORIFIC for t in texts):
+            return f"{a}の{b}"
+    if not any(_KANA.search(t) for t in raw):
+        return max((first, second), key=lambda w: (len(w), w))
+    return ""
 
 
 def _compound(obj: str, words: Sequence[str], texts: Sequence[str], action: str) -> str:
