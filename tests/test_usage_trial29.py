@@ -63,7 +63,8 @@ def test_a_failure_a_retry_made_good_and_work_for_tomorrow_are_successes(tmp_pat
             "Sent the overdue notices the usual way; the mail server failed the first time, sent them again and "
             "they went through.",
             "Baked the soup kitchen bread for tomorrow's lunch the usual way.",
-            # a retry that failed too is still a failure
+            # a retry that failed too is still a failure, and work held for tomorrow is put off
+            "Did the kitchen grease trap cleaning the usual way, but the second trap was held for tomorrow.",
             "調剤室の清掃をいつもの手順でやったが、掃除機が止まった。もう一度やったら、また止まった。",
         ],
     )
@@ -72,6 +73,7 @@ def test_a_failure_a_retry_made_good_and_work_for_tomorrow_are_successes(tmp_pat
     assert counts["send-the-overdue-notices.md"] == (1, 0)
     assert counts["bake-the-soup-kitchen-bread.md"] == (1, 0)
     assert counts["調剤室の清掃.md"] == (0, 1)
+    assert counts["kitchen-grease-trap-cleaning.md"] == (0, 1)
 
 
 def test_a_report_qualifying_the_title_noun_with_a_title_word_is_the_same_scope(tmp_path: Path) -> None:

@@ -305,11 +305,13 @@ def usage_outcome(text: str) -> str:
     "done" the later one is the news: "listed the pending expenses, approved them. Both worked" is a
     success, "deployed, health check pending" is not known yet.
     """
-    # a failure a retry made good, and "for tomorrow" (what the work was for), are no failure, no pending (trial 29)
-    text = without_for_later(without_retried(text, FAILED))
+    text = without_retried(text, FAILED)  # a failure a retry made good is no failure (trial 29)
     text = _NOT_YET.sub(" pending ", _NO_TROUBLE.sub(" ", text))
     if FAILED.search(text) or _contrast_then_bad(text) or _SHORTFALL.search(text) or _PUT_OFF.search(text):
         return "failure"
+    text = without_for_later(
+        text
+    )  # "for tomorrow": what the work was for, not pending ("held for tomorrow" is put off)
     pending, done = _last(PENDING, text), _last(DONE, text)
     if pending >= 0 and pending > done:
         return "unknown"

@@ -80,9 +80,8 @@ def report_work(report: str) -> str:
     sents = sentences(said) or [said]
     at = next((i for i, s in enumerate(sents) if USUAL.search(s) or _BARE_USUAL.search(s)), 0)
     work = _work_of(sents[at])
-    if (
-        not work and at > 0
-    ):  # 「…をやった。いつもの手順で6台、問題なし。」: the work was told just before (trial 29 #2)
+    # 「…をやった。いつもの手順で6台、問題なし。」: the work was told just before (trial 29 #2)
+    if not work and at > 0:
         work = _work_of(sents[at - 1])
     return work
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.daily.past_tense import PAST_VERB
+
 _RETRY = re.compile(
-    r"\b(?:(?:ran|tried|did|sent|submitted|pushed|started|restarted|re-?ran|redid)\s+(?:it|them|that)\s+again|"
+    rf"\b(?:{PAST_VERB}\s+(?:it|them|that|the \w+)\s+again|"
     r"(?:tried|ran|did it|sent it)\s+(?:a\s+)?(?:second|2nd|another)\s+(?:time|try|attempt)|"
     r"retried|re-?ran it|re-?sent it|(?:on|at)\s+the\s+(?:second|2nd|next)\s+(?:try|attempt|go)|second time round)\b|"
     r"再実行し|再送し|再試行し|もう一度[^。、]{0,12}?(?:したら|すると|やったら|送ったら|実行したら)|二回目で|2回目で",
