@@ -78,7 +78,6 @@ __all__ = ["Planner", "engine_update_floor"]  # the latter: route_llm and bench_
 
 SAME_TITLE_MIN = 0.5  # same slug counts as the same subject only when the content is related too
 SAME_SUBJECT = 0.75  # calibrated similarity from which new material extends the best note (docs/daily.md)
-NO_PROCEDURE = "reports using a procedure no note describes"
 
 REVIEW = "<review>"
 EVIDENCE = "<evidence>"
@@ -129,7 +128,7 @@ class Planner(RetiringDrafts):
                 if self._named_by_title(ep, part, str(part.usage)):  # "following the post-op discharge steps"
                     continue
                 if not has_own_steps(ep.text):  # "did X the usual way": nothing to keep without its procedure
-                    self._skip(ep, *self.namer.skip(f"{NO_PROCEDURE} ({missed})", ep, part, self.result.ops))
+                    self._skip(ep, *self.namer.skip(missed, ep, part, self.result.ops))
                     continue
                 # "(did db-4 the same way)" under the commands it ran: the steps are the episode's own
             if part.kind not in WRITE_KINDS:

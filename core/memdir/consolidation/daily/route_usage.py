@@ -17,6 +17,7 @@ import numpy as np
 
 from memdir.consolidation.daily.blocks import Block, content_words, sentences, split_blocks
 from memdir.consolidation.daily.past_tense import JA_PAST_END, PAST_VERB
+from memdir.consolidation.daily.route_usage_went import without_for_later, without_retried
 from memdir.consolidation.daily.shape_shell import shell_steps
 
 USUAL = re.compile(
@@ -235,6 +236,7 @@ _NO_TROUBLE = re.compile(
     r"(?:残|再発|漏れ|詰ま|ずれ|ズレ|止ま|落ち|弾かれ)[^。、！!\n]{0,4}?(?:なかった|なく|ず|ません)",
     re.I,
 )
+NO_TROUBLE = _NO_TROUBLE  # a bad thing said not to have happened (route_usage_work reads it too)
 # the work, then a contrast (but / however / though; が、けど、しかし) and a bad result after it: a value not
 # as it should be, something left or still there, work to redo, a problem back (trial 18: "washed the bowl
 # the usual way, but the pH was not neutral", 「いつもの手順で洗浄したが、うまくいかなかった。」)
@@ -303,9 +305,13 @@ def usage_outcome(text: str) -> str:
     "done" the later one is the news: "listed the pending expenses, approved them. Both worked" is a
     success, "deployed, health check pending" is not known yet.
     """
+    text = without_retried(text, FAILED)  # a failure a retry made good is no failure (trial 29)
     text = _NOT_YET.sub(" pending ", _NO_TROUBLE.sub(" ", text))
     if FAILED.search(text) or _contrast_then_bad(text) or _SHORTFALL.search(text) or _PUT_OFF.search(text):
         return "failure"
+    text = without_for_later(
+        text
+    )  # "for tomorrow": what the work was for, not pending ("held for tomorrow" is put off)
     pending, done = _last(PENDING, text), _last(DONE, text)
     if pending >= 0 and pending > done:
         return "unknown"

@@ -34,6 +34,7 @@ _OUTCOME = re.compile(
     r"うまく(?:いった|いきました|いか[^。、]*)|問題(?:なく|なし|ありません)[^。、]*|無事[^。、]*",
     re.I,
 )
+OUTCOME = _OUTCOME  # how it went, never the work (route_usage_work reads it too)
 # a light verb tells no act of its own ("Did the new books the usual way", "Got it done"): it is not read
 _LIGHT = re.compile(r"^(?:did|done|made|got|had|went|was|were|been|took|kept|gave)$", re.I)
 

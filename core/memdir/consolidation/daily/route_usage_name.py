@@ -36,6 +36,7 @@ from memdir.consolidation.daily.route_template import general_of
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, stem, title_overlap, title_terms
 from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work, without_case
 from memdir.consolidation.daily.route_usage_cross import pick_by_phrase
+from memdir.consolidation.daily.route_usage_fit import unnamed_reason, work_differs
 from memdir.consolidation.daily.route_usage_id import pick_by_id
 from memdir.consolidation.daily.route_usage_loan import english_words, katakana_words, loan_pairs
 from memdir.consolidation.daily.route_usage_match import MIN_SHARED, SHARE_RATIO, SharedPick, pick_by_words
@@ -82,12 +83,21 @@ class UsageNamer:
         ):
             self.near = Near(named.match, named.score, other)
             return f"closest {named.match.path}, {other}"
+        if (
+            isinstance(named, Named)
+            and not named.match.path.startswith("skills/")
+            and (other := work_differs(f"{t0}\n{x0}", texts().get(named.match.path, ""), named.match.title))
+        ):  # a count needs a report about that procedure's work (route_usage_fit, trial 29 #1)
+            return (
+                f"closest {named.match.path}, {other}: not counted on a procedure whose work it does not tell"
+            )
         return named
 
-    def skip(self, reason: str, ep: Episode, part: RoutedPart, ops: list[Op]) -> tuple[str, str | None]:
-        """A report `name` credited to none: the skip's reason and target, an `evidence` item on `near`
-        (route_usage_near) appended to `ops` when there is one; never a silent skip of a near report."""
-        return reason, add_near_review(ops, self.near, ep, part)
+    def skip(self, missed: str, ep: Episode, part: RoutedPart, ops: list[Op]) -> tuple[str, str | None]:
+        """A report `name` credited to none (`missed`: why): the skip's reason (route_usage_fit.unnamed_reason) and
+        target, an `evidence` item on `near` (route_usage_near) appended to `ops` when there is one; never a
+        silent skip of a near report."""
+        return unnamed_reason(ep.text, missed), add_near_review(ops, self.near, ep, part)
 
     def _name(self, t0: str, x0: str, vec: np.ndarray, texts: Callable[[], dict[str, str]]) -> Named | str:
         """The note the report (`title`, `text`, its vector) names, else one line on why none.

@@ -19,6 +19,7 @@ import re
 from memdir.consolidation.daily.blocks import sentences
 from memdir.consolidation.daily.route_usage import USUAL
 from memdir.consolidation.daily.route_usage_case import without_case
+from memdir.consolidation.daily.route_usage_work import attempt_as_work, is_failure, is_outcome
 
 _EN_QUALIFIER = re.compile(
     r"\s+(?:for|of|on|at|in|to|from|with|after|before|between|by|during|when|while|using|via|per|under|into|"
@@ -80,10 +81,18 @@ def report_work(report: str) -> str:
     # ids and numbers first: without_case's number pattern reads \w, which takes kana and kanji with them
     said = without_case(_VALUE.sub(" ", report))
     sents = sentences(said) or [said]
-    first = next((s for s in sents if USUAL.search(s) or _BARE_USUAL.search(s)), sents[0])
-    if re.search(r"[\u3040-\u9fff]", first):
-        return _ja_work(first)
-    return _en_work(first)
+    at = next((i for i, s in enumerate(sents) if USUAL.search(s) or _BARE_USUAL.search(s)), 0)
+    work = _work_of(sents[at])
+    # 「…をやった。いつもの手順で6台、問題なし。」: the work was told just before (trial 29 #2)
+    if not work and at > 0:
+        work = _work_of(sents[at - 1])
+    return work
+
+
+def _work_of(sentence: str) -> str:
+    """The work one sentence names; "" when what is left says only how it went (route_usage_work)."""
+    work = _ja_work(sentence) if re.search(r"[\u3040-\u9fff]", sentence) else _en_work(sentence)
+    return "" if is_outcome(work) or is_failure(work) else work
 
 
 def _en_work(sentence: str) -> str:
@@ -102,10 +111,12 @@ def _ja_work(sentence: str) -> str:
     text = re.sub(r"[（(][^）)]*[）)]", "", text)  # an aside, an id in brackets
     text = re.sub(r"(?<=[\u3040-\u9fff])\s+(?=[\u3040-\u9fff])", "", text)  # where a number or an id was
     # the clause with the done verb, else the longest; a clause that is only the verb (「…耳掃除、いつも通りの手順で
-    # やりました」: 「やりました」) names no work, the clause before it does (trial 28 #3)
+    # やりました」: 「やりました」) names no work, the clause before it does (trial 28 #3); how it went is no work: a
+    # clause of the outcome or of the failure is passed over (trial 29 #2)
+    clauses = [c for c in _CLAUSE_JA.split(text) if not is_outcome(c) and not is_failure(c)]
     works = [
-        (bool(_JA_LIGHT.search(c.strip())), _JA_LIGHT.sub("", c.strip()).strip(" をのでにもはが"))
-        for c in _CLAUSE_JA.split(text)
+        (bool(_JA_LIGHT.search(c.strip())), _JA_LIGHT.sub("", attempt_as_work(c.strip())).strip(" をのでにもはが"))
+        for c in clauses
     ]
     works = [(light, w) for light, w in works if w] or [(False, "")]
     clause = max(works, key=lambda lw: lw[0] * 100 + len(lw[1]))[1]

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from memdir.consolidation.daily.route_plan import NO_PROCEDURE
+from memdir.consolidation.daily.route_usage_fit import NO_PROCEDURE
 from memdir.errors import MemdirError
 
 
