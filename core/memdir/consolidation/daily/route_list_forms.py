@@ -47,6 +47,7 @@ MIN_FRAGMENTS = 4  # ordered fragments: four lines or more
 FRAGMENT_WORDS = 12  # a fragment is short
 FRAGMENT_SHARE = 0.75  # most lines are fragments
 MIN_SEQUENCE = 2  # lines that hold a sequence word or a duration
+_TICKED = re.compile(r"^[ \t]*(?:[-*•・]|\d+[.)])[ \t]*\[[xX✓✔]\]")
 MIN_ITEMS = 3  # a day's list: three items or more
 HEAD_WORDS = 6  # a title or first line that names the day is short ("Tomorrow (Fri)", 「今日やること」)
 HEAD_CHARS = 30
@@ -95,6 +96,8 @@ def day_list(title: str, body: str) -> bool:
     """Whether the text is a list for one day, named in its title or a short first line (see the module)."""
     lines = content_lines(body)
     if sum(bool(_ITEM.match(ln)) for ln in lines) < MIN_ITEMS:
+        return False
+    if any(_TICKED.match(ln) for ln in lines):  # a ticked run of a checklist: the usage reading's, not a day's list
         return False
     first = lines[0] if lines and not _ITEM.match(lines[0]) else ""
     return _names_day(title) or _names_day(first)
