@@ -239,7 +239,7 @@ def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
         elif TRADE.match(u):
             role, mode = "trade", "trade"
         elif i > at and _over(u) is not None:
-            role, mode = "over", "why"
+            role, mode = "over", ""
         elif SETTING.match(u) or (i < at and not _story(u)) or (i > at and _POLICY_NOW.search(u)):
             role, mode = "setting", ""
         elif _gives_reason(u):
