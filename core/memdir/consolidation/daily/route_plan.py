@@ -13,8 +13,7 @@ Other parts are planned by their kind; for each part of kind knowledge or proced
 2. a note of that kind already lists this episode in `sources` (the episode was edited) -> the text
    this episode left there is replaced (route_sections); if a person changed that text, or it
    cannot be found, the new version becomes a merge candidate and the note is left alone;
-3. a skill (skills/, read-only) is the best match, at SAME_SUBJECT or more, or the text says it used the skill by
-   its name (route_skill_use) -> an `evidence` item;
+3. a skill (skills/, read-only) is the best match at SAME_SUBJECT or more, or named as used -> an `evidence` item;
 4. the best match has calibrated similarity >= thresholds.duplicate (0.85): a note created earlier in
    this run is extended; a note that existed before the run is left alone and a merge candidate goes
    to review/ (near-identical content adds nothing a person should not look at first);
@@ -53,7 +52,7 @@ from memdir.consolidation.daily.route_rag import (
     engine_update_floor,
 )
 from memdir.consolidation.daily.route_sections import record_key, replace_section
-from memdir.consolidation.daily.route_skill_use import skill_used
+from memdir.consolidation.daily.route_skill_use import USED, SkillNames
 from memdir.consolidation.daily.route_template import run_of, run_review
 from memdir.consolidation.daily.route_unsure import file_candidate, nothing_to_keep
 from memdir.consolidation.daily.route_usage import has_own_steps
@@ -95,8 +94,7 @@ class Planner(PlanDrafts):
         self.duplicate = float(thresholds.duplicate)
         self.vectors = vectors
         self.namer = UsageNamer(vectors)
-        self._skills: dict[str, str] | None = None  # skills/ path -> procedure_text, read on first use
-        self._skill_titles: dict[str, str] | None = None  # skills/ path -> title (route_skill_use)
+        self.skill_names = SkillNames(store, vectors)  # skills/, read on first use (route_skill_use)
 
     # -- public ------------------------------------------------------------------
     def plan(self, routed: list[tuple[Episode, list[RoutedPart]]]) -> PlanResult:
@@ -209,12 +207,7 @@ class Planner(PlanDrafts):
 
     def _procedure_texts(self) -> dict[str, str]:
         """Every procedure's and skill's title, description and steps (route_usage_match), as of now in the run."""
-        if self._skills is None:
-            self._skills = {
-                n.path: procedure_text(n.title, n.description, n.body)
-                for n in self.store.iter_notes(("skills",))
-            }
-        out = dict(self._skills)
+        out = self.skill_names.texts()
         for path, note in self._notes.items():
             if path.startswith("procedures/"):
                 out[path] = procedure_text(note.title, note.description, self._body_of(path))
@@ -244,9 +237,7 @@ class Planner(PlanDrafts):
         elif target == LESSON_STEP:
             decision.update(action="lesson", target=self._by_source[kind][ep.ref], reason=reason)
         elif target is not None and target.startswith(EVIDENCE):  # the skill named, else the closest
-            skills = self.vectors.related(vec, "skills", k=len(self.vectors.paths))
-            skill = next((s for s in skills if s.path == target[len(EVIDENCE) :]), skills[0])
-            said = "matches this skill" if target == EVIDENCE else "says it used this skill by its name"
+            skill, said = self.skill_names.evidence(vec, target[len(EVIDENCE) :])
             self._review(ep, "evidence", title, text, skill, said)
             decision.update(action="evidence", target=skill.path, reason=reason)
         elif target == REVIEW and reason.startswith("edited"):
@@ -313,11 +304,8 @@ class Planner(PlanDrafts):
         if filed and by_src is not None:
             return self._replace(by_src, ep, kind, part, text)
         best = matches[0] if matches else None
-        if self._skill_titles is None:
-            self._skill_titles = {n.path: n.title for n in self.store.iter_notes(("skills",))}
-        used = skill_used(text, self._skill_titles)
-        if used is not None and used in self.vectors.paths:
-            return EVIDENCE + used, "says it used this skill, by its name"
+        if used := self.skill_names.used(text):  # "Checked it with the battery check" (trial 29 #11)
+            return EVIDENCE + used, USED
         skills = self.vectors.related(vec, "skills", k=1)
         if skills and skills[0].similarity >= SAME_SUBJECT and (best is None or skills[0].raw >= best.raw):
             return EVIDENCE, "matches a skill"

@@ -18,6 +18,15 @@ none, and the plan's other rules decide as before.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from memdir.consolidation.daily.route_rag import Match, NoteVectors
+from memdir.consolidation.daily.route_usage_match import procedure_text
+
+if TYPE_CHECKING:
+    from memdir.notes.store import NoteStore
 
 MIN_WORDS = 2  # an English name: one word ("check", "test") names no skill
 MIN_JA = 3  # a Japanese name: 「点検」 alone names no skill
@@ -47,3 +56,39 @@ def skill_used(text: str, titles: dict[str, str]) -> str | None:
     """The one skill (path) whose name `text` says was used, of `titles` (path -> title); None for none or two."""
     used = [path for path, title in titles.items() if any(_said_as_used(text, n) for n in names(title))]
     return used[0] if len(used) == 1 else None
+
+
+USED = "says it used this skill by its name"
+
+
+class SkillNames:
+    """The root's skills for one plan, read once: their texts (usage reports are matched on them), which one a text
+    says it used, and the skill an evidence item names. Never writes a skill."""
+
+    def __init__(self, store: NoteStore, vectors: NoteVectors) -> None:
+        self.store, self.vectors = store, vectors
+        self._titles: dict[str, str] | None = None
+        self._texts: dict[str, str] = {}
+
+    def _read(self) -> dict[str, str]:
+        if self._titles is None:
+            notes = list(self.store.iter_notes(("skills",)))
+            self._titles = {n.path: n.title for n in notes}
+            self._texts = {n.path: procedure_text(n.title, n.description, n.body) for n in notes}
+        return self._titles
+
+    def texts(self) -> dict[str, str]:
+        """Each skill's title, description and steps (route_usage_match.procedure_text), by path."""
+        self._read()
+        return dict(self._texts)
+
+    def used(self, text: str) -> str | None:
+        """The one skill `text` says it used by its name (an embedded one), else None."""
+        path = skill_used(text, self._read())
+        return path if path is not None and path in self.vectors.paths else None
+
+    def evidence(self, vec: np.ndarray, path: str) -> tuple[Match, str]:
+        """The skill an evidence item names (`path`, when named; else the closest) and what the item says."""
+        skills = self.vectors.related(vec, "skills", k=len(self.vectors.paths))
+        named = next((s for s in skills if s.path == path), None)
+        return (named, USED) if named is not None else (skills[0], "matches this skill")

@@ -28,8 +28,7 @@ _META_EN = re.compile(
     r"^(?:note\s+)?(?:for|to)\s+(?:the\s+)?(?:new\s+\w+|whoever|anyone|everyone|all of you)\b|"
     r"^note\s+(?:for|to)\s+(?:the|my|our)\s+[\w' -]{1,40}[.:]?$|^#[\w-]+\s+(?:thread|channel)\b|\b(?:thread|channel),?\s+pinned\b|"
     r"^(?:there are|here are)\s+(?:two|three|four|a few|\d+)\s+(?:reasons|things|points|rules)[.:]?$|"
-    # why it is told, not what: "Someone asked how we clean …, so here it is.", "…, for whoever does the next one"
-    r"^[\w' -]{0,40}?\basked\b[^.!?]{0,120}?\bso here(?:'s| is| it is| you go| goes| they are)\b|"
+    r"^[\w' -]{0,40}?\basked\b[^.!?]{0,120}?\bso here(?:'s| is| it is| you go| goes| they are)\b|"  # trial 29
     r"\bfor (?:whoever|anyone who|the next (?:person|one|guy|girl))\b",
     re.I,
 )
@@ -136,9 +135,8 @@ def about_note(sentence: str) -> bool:
     if len(s) <= 70 and (_LETTER_JA.search(s) or _ADDRESS_LINE.match(s)):
         return True
     if date_only(s) or (len(s) <= 120 and (_SMALL_TALK.match(s) or _META_JA_LINE.search(s))):
-        return (
-            True  # "14 March, late shift.", "Dear Ms Halvorsen,", "Hope the weekend was quiet", 「メモです」
-        )
+        # "14 March, late shift.", "Dear Ms Halvorsen,", "Hope the weekend was quiet", 「メモです」
+        return True
     return bool(re.fullmatch(r"[\[【(（][^\]】)）]{1,40}[\]】)）]", s))  # 【決定事項】 as a line of its own
 
 
