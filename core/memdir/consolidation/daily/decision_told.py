@@ -102,6 +102,19 @@ RULE_END_JA = re.compile(
     r"(?:ことにする|ことにします|こととする|こととします|とする|とします|こと|する|します)[。.]?$"
 )
 RULE_TAIL_JA = re.compile(r"(?:ことにする|ことにします|こととする|こととします)(?=[。.]?$)")
+# the choice set against what it beat, in a sentence of its own after the decision ("We chose this over a fixed
+# commission because …", "We picked it over the yearly plan", 「固定の紹介料よりこちらを選んだのは、…からだ」): the
+# alternative, and the reason when one is told (trial 29 #7)
+OVER_EN = re.compile(
+    r"(?i)^(?:(?:we|they|the team|management)\s+)?(?:chose|picked|preferred|went with|opted for|favou?red|took)\s+"
+    r"(?:this|that|it|these|them|the (?:deal|offer|plan|option|idea|proposal))\s+(?:over|rather than|instead of)\s+"
+    r"(?P<alt>[^,;.]+?)(?:\s*,?\s*\b(?:because|since|as|given that)\b\s*(?P<why>.+))?[.!]?$"
+)
+OVER_JA = re.compile(
+    r"^(?P<alt>[^、。はがを]{2,40}?)(?:よりも?|ではなく(?:て)?|じゃなく(?:て)?|の代わりに)[、,]?\s*"
+    r"(?:こちら|これ|この[^、。]{0,12}?|そちら|それ)を?(?:選んだ|選びました|選択した|選択しました|採った|採用した|採用しました)"
+    r"(?:のは[、,]?\s*(?P<why>[^。]+?)(?:から|ため)(?:です|だ)?)?。?$"
+)
 _FOLLOW_CLAUSE = re.compile(r"(?i)[;,]?\s*(?:and\s+)?(?:we(?:'ll| will| shall)?|to be|will|and)?\s*$")
 
 
@@ -157,7 +170,13 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
     no_event = _no_event(units, at, own_why, roles)
     if AHEAD.search(units[at]) and any(_fails(u) for u in units) and not no_event:
         return None  # "we decided that from now on …, because the float failed to balance": a lesson (fix36e)
-    reasons = [r for r in [own_why, *told_after, *(_reason(units[i]) for i in roles["why"])] if r]
+    beaten = [o for o in (_over(units[i]) for i in roles["over"]) if o is not None]
+    alts += [alt for alt, _ in beaten if alt not in alts]
+    reasons = [
+        r
+        for r in [own_why, *told_after, *(_reason(units[i]) for i in roles["why"]), *(w for _, w in beaten)]
+        if r
+    ]
     follow = (
         [at, *roles["follow"]] if follow_up_told(units[at]) else roles["follow"]
     )  # "…; we'll revisit in March"
@@ -191,7 +210,7 @@ def _no_event(units: list[str], at: int, own_why: str, roles: dict[str, list[int
     """True when the failures the part tells are the decision's reasons, its rule ahead or its trade-offs, told as
     conditions that hold ("because the dryer overheats"), and no sentence tells something that happened
     (decision_tense: "the float failed to balance", 「先週…捨てた」): then it is a decision, no lesson (fix37f)."""
-    told = {at, *roles["why"], *roles["ahead"], *roles["trade"]}
+    told = {at, *roles["why"], *roles["ahead"], *roles["trade"], *roles["over"]}
     if any(_fails(u) for i, u in enumerate(units) if i not in told):
         return False
     said = DECIDED.search(units[at])
@@ -227,7 +246,9 @@ def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
     """Each sentence but the decision's by what it tells of it: a reason (cued, or under a "Why:" / 「理由は三つ」
     head), a trade-off, its setting (a "Background:" / 「補足：」 label), a follow-up, or something else; None when
     a second decision is told (minutes, a list of decisions: each is one thing of a longer note)."""
-    roles: dict[str, list[int]] = {k: [] for k in ("why", "trade", "setting", "follow", "ahead", "other")}
+    roles: dict[str, list[int]] = {
+        k: [] for k in ("why", "trade", "setting", "follow", "ahead", "over", "other")
+    }
     mode = ""
     for i, u in enumerate(units):
         if i == at:
@@ -240,6 +261,8 @@ def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
             role, mode = "setting", "why"
         elif TRADE.match(u):
             role, mode = "trade", "trade"
+        elif i > at and _over(u) is not None:
+            role, mode = "over", ""
         elif SETTING.match(u) or (i < at and not _story(u)) or (i > at and _POLICY_NOW.search(u)):
             role, mode = "setting", ""
         elif _gives_reason(u):
@@ -290,6 +313,12 @@ def _rule_clauses(said: str) -> tuple[str, list[str]]:
 
 def _gives_reason(unit: str) -> bool:
     return bool(REASON_LEAD.match(unit) or REASON_JA_END.search(unit)) and not follow_up_told(unit)
+
+
+def _over(unit: str) -> tuple[str, str] | None:
+    """(the alternative, the reason or "") of a sentence that sets the choice against what it beat (OVER_EN/JA)."""
+    m = OVER_EN.match(unit.strip()) or OVER_JA.match(unit.strip())
+    return (_trim(m.group("alt")), _trim(m.group("why") or "")) if m else None
 
 
 def _reason(unit: str) -> str:

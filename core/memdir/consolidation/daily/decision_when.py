@@ -34,7 +34,9 @@ _TIME_EN = (
     r"(?P<unit>day|week|month|year)s?\b|"
     r"next (?P<next>week|month|quarter|year)\b|"
     r"(?:at|by|around) the end of (?:the |this )?(?P<end>month|quarter|year)\b|"
-    r"(?:on|by|after) (?P<iso>\d{4}-\d{2}-\d{2})\b)"
+    r"(?:on|by|after) (?P<iso>\d{4}-\d{2}-\d{2})\b|"
+    rf"(?:(?:at|by|around|in|until|till|toward|towards) the (?P<part>end|start|beginning|middle) of\s+|"
+    rf"(?:in )?(?P<early>early|mid|late)-?\s*){_MONTH.replace('?P<month>', '?P<pmonth>')}\b)"
 )
 # the verb then the time ("revisit in March"), or the time then the verb ("in March we'll revisit it"): two
 # patterns, as a pattern names each group once
@@ -79,6 +81,12 @@ def _en(m: re.Match[str], day: date) -> date | None:
         return _next(day, g["next"].lower())
     if "end" in g:
         return _end(day, g["end"].lower())
+    if "pmonth" in g:  # "at the end of February", "in mid-March": a part of a named month (trial 29 #7)
+        start = _month_start(day, _MONTHS.index(g["pmonth"].lower()[:3]) + 1, None)
+        part = (g.get("part") or g.get("early", "")).lower()
+        if part == "end":
+            return _month_end(start)
+        return start.replace(day={"middle": 11, "mid": 11, "late": 21}.get(part, 1))
     try:
         return date.fromisoformat(g["iso"])
     except (KeyError, ValueError):

@@ -60,6 +60,22 @@ def aftermath(s: str) -> bool:
     return not (failure_told(rest) or is_slip(rest))
 
 
+# What did not happen, said to reassure ("Nobody was hurt, we swapped the bike", "Luckily no harm done",
+# 「幸いけが人はいなかった」): no failure, whatever follows it (trial 29 #4: "What failed: Nobody was hurt").
+_UNHARMED = re.compile(
+    r"(?i)^\W*(?:(?:luckily|fortunately|thankfully|at least)\W+)?(?:(?:nobody|no one|no-one|none of (?:us|them)|"
+    r"no (?:customer|guest|child|patient|one else))\s+(?:was|were|got|has been|had been)\s+(?:hurt|injured|harmed)|"
+    r"no (?:harm|damage|injur(?:y|ies))(?: was)?(?: done| caused)?\b)|"
+    r"^\W*(?:幸い|さいわい)?[、,]?\s*(?:誰も|だれも)?(?:けが|怪我|ケガ)(?:人)?(?:は|も)?(?:なかった|なし|ありません|いなかった|しなかった)|"
+    r"大事に(?:は)?至らなかった|被害は(?:なかった|なし)"
+)
+
+
+def reassures(s: str) -> bool:
+    """A sentence that opens by saying no harm was done ("Nobody was hurt, …", 「けが人はいなかった」): no failure."""
+    return bool(_UNHARMED.search(s))
+
+
 def without_aftermath(failed: list[str]) -> list[str]:
     """`failed` without its aftermath lines, when something else in it tells the failure."""
     kept = [s for s in failed if not aftermath(s)]

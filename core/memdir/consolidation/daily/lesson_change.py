@@ -88,7 +88,9 @@ def is_change(sentence: str) -> bool:
 # turned out I evaluated …", 「〜していたことが分かった」).
 _SLIP = re.compile(
     r"(?i)\b(?:didn't|did not)\s+(?!(?:need|have|mind|matter|happen|rain|take|last|hurt|miss|stop|fail)\b)[a-z]+|"
-    r"\b(?:was|were|had)\s+never\s+\w+ed\b|\b(?:was|were)(?:n't| not)\s+(?!(?:needed|required|affected|harmed|"
+    r"\b(?:was|were|had)\s+never\s+\w+ed\b|"
+    # "I never closed the QR after I pumped the tyre": a step the narrator did not take (trial 29 #4)
+    r"\b(?:i|we|he|she|they)\s+never\s+(?:[a-z]+ed|put|shut|set|took|gave|wrote|told|sent|ran|brought|did|made)\b|\b(?:was|were)(?:n't| not)\s+(?!(?:needed|required|affected|harmed|"
     r"hurt|injured|damaged|delayed|lost|broken|charged|disturbed|bothered|used)\b)(?:[a-z]+ed|told|given|sent|shown|seen|done|shut|put|set|left|kept|taken|written|made|paid|fed|brought|held|hung)\b|\bhad(?:n't| not)\s+(?:been\s+)?\w+ed\b|^should have\b|"
     r"\b(?:went|had gone)\s+(?:off|bad|missing|flat|mouldy|moldy|stale)\b|"
     r"\bgot\s+(?:lost|wet|damaged|sick|burned|burnt|locked out)\b|"

@@ -24,6 +24,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from memdir.consolidation.daily.lesson_cause import aftermath, reassures
 from memdir.consolidation.daily.lesson_change import is_slip
 from memdir.consolidation.daily.lesson_edits import FOLDED, LESSON, lesson_record
 from memdir.consolidation.daily.lesson_incident import answered, rule_part
@@ -121,7 +122,9 @@ def _about_the_lesson(draft: LessonDraft) -> bool:
     # ... or a rule that forbids what was done ("Don't just silence the alarm, …", trial 18)
     strong = strong or (owned and any(opens_with_change(f) or PROHIBIT.search(f) for f in draft.fixes))
     logged = {redact_text(t) for t in excerpt_texts(draft.ep.text)[0]}  # a cut log is evidence, not prose
-    return strong and len([r for r in draft.rest if r not in logged]) <= MAX_REST
+    # what was done after it, or that nobody was hurt, is part of the story told, no other subject (trial 29 #4)
+    other = [r for r in draft.rest if r not in logged and not reassures(r) and not aftermath(r)]
+    return strong and len(other) <= MAX_REST
 
 
 def _labelled(sentence: str) -> bool:

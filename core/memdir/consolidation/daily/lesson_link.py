@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memdir.config import load_config
+from memdir.consolidation.daily.lesson_named import named_link
 from memdir.consolidation.daily.lesson_sentences import is_japanese
 from memdir.consolidation.daily.route_rag import E5_FLOOR
 from memdir.errors import MemdirError, NoteError
@@ -266,23 +267,28 @@ def procedure_for(
     episode: str,
     source: EmbedderSource | None = None,
     new: Set[str] = frozenset(),
+    said: str = "",
 ) -> str | None:
     """The procedure a new daily lesson is about (module doc), or None. `new`: procedures this run wrote
-    (not read: a lesson names a procedure the root had before the day)."""
+    (not read: a lesson names a procedure the root had before the day); `said`: the episode's text, which may
+    name it (lesson_named)."""
     rule = rule_of(fixes)
-    procs = []
+    procs, titles = [], {}
     for note in store.iter_notes(("procedures",)):
         if note.path in new or episode in {stored_ref(s) for s in note.str_list("sources")}:
             continue  # the episode's own note (the lesson step links it through `lessons:`)
         p = procedure(note.path, note.body)
         if p is not None:
             procs.append(p)
+            titles[note.path] = note.title
     if not procs or not rule:
         return None
     embed = _e5(store, source)
     if embed is None:
         return None
     path, _, _ = about(rule, failed, procs, embed, _calibrated)
+    if path is None and said:  # the episode names the procedure: less is asked of the steps (lesson_named)
+        path = named_link(said, titles, [p.path for p in procs], lifts(rule, procs, embed, _calibrated))
     return path
 
 
@@ -294,6 +300,7 @@ def name_procedure(
     failed: str | None,
     source: EmbedderSource | None = None,
     new: Set[str] = frozenset(),
+    said: str = "",
 ) -> str | None:
     """A daily lesson written from this one episode (the lesson step's, or the router's fold) and naming no
     procedure yet gets `applies_to` the procedure it is about; that procedure lists it in `lessons:` when memdir
@@ -305,7 +312,7 @@ def name_procedure(
     own = [stored_ref(s) for s in note.str_list("sources")] == [episode]
     if not own or note.get("origin") != "daily" or "applies_to" in note.meta:
         return None
-    target = procedure_for(store, fixes, failed, episode, source, new)
+    target = procedure_for(store, fixes, failed, episode, source, new, said)
     if target:
         # its incident was a failure of that kind of task: its context is the kind (`type:`), as a weekly
         # lesson's is, so the same failure seen again in the log is not a second independent context
@@ -325,6 +332,7 @@ class LessonAbout:
     episode: str
     fixes: tuple[str, ...]
     failed: str | None
+    said: str = ""  # the episode's text (it may name the procedure, lesson_named)
 
 
 def name_procedures(
@@ -351,7 +359,7 @@ def name_procedures(
         embed(texts + [s for p in procs for step in p.steps for s in {step, plain(step, "`" * quoted)}])
     for a in lessons:
         try:
-            name_procedure(store, a.lesson, a.episode, a.fixes, a.failed, source, new)
+            name_procedure(store, a.lesson, a.episode, a.fixes, a.failed, source, new, a.said)
         except MemdirError as exc:  # a link is a courtesy: the lesson stands without it
             log.info("no lesson link for %s: %s", a.lesson, exc)
     _save(store)

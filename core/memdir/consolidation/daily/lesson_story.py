@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.daily.lesson_cause import reassures
 from memdir.consolidation.daily.lesson_response import failed_part, response, took_the_step, without_responses
 from memdir.consolidation.daily.lesson_sentences import sentences
 from memdir.consolidation.daily.lesson_units import headings, is_block, plain_act, repaired
@@ -37,7 +38,13 @@ def story_failed(
     if not failed and not took_the_step(told):
         failed = [h for h in (repaired(s) if response(s) is None else failed_part(s) for s in remedies) if h]
         story = [
-            s for s in story if s not in heads and not went_well(s) and not a_request(s) and not is_block(s)
+            s
+            for s in story
+            if s not in heads
+            and not went_well(s)
+            and not a_request(s)
+            and not is_block(s)
+            and not reassures(s)
         ]  # "It went well, otherwise nothing new."; a command block is what was run, not what failed (trial 26)
         failed = (
             failed or consequences(text) or without_responses([s for s in story[-2:] if not plain_act(s)])

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.daily.lesson_cause import is_symptom, tells_failure, without_aftermath
+from memdir.consolidation.daily.lesson_cause import is_symptom, reassures, tells_failure, without_aftermath
 from memdir.consolidation.daily.lesson_change import applies_when, is_rationale, is_slip, only_reasons
 from memdir.consolidation.daily.lesson_decision import as_cause, decision_of, open_decisions_in
 from memdir.consolidation.daily.lesson_edits import (
@@ -151,8 +151,8 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     failed = [c[0] for c in cut if c]
     slips = [s for s in sents if is_slip(s) and not is_rationale(s)]  # a decision's reasons: no slip
     remedies = [
-        s for s in sents if is_remedy(s) and s not in said
-    ]  # "… fixed it": what worked, never what failed
+        s for s in sents if is_remedy(s) and s not in said and not reassures(s)
+    ]  # "… fixed it": what worked, never what failed; "Nobody was hurt, we swapped it" is the story (trial 29 #4)
     errors = {redact_text(e) for e in excerpt_texts(ep.text)[1]}
     incident = {sents[j] for j in incidents(sents)}  # a cut log's error lines (long_paste.py)
     failed += [
@@ -174,6 +174,7 @@ def draft_lesson(store: NoteStore, ep: Episode, now: str) -> LessonDraft | None:
     ]
     failed = without_aftermath(failed)  # "The owner was informed and apologised to." is no failure (trial 20)
     failed = without_responses(failed)  # "X causes Y, so I told them to come in" is the step taken (trial 22)
+    failed = [s for s in failed if not reassures(s)]  # "Nobody was hurt, …" is no failure (trial 29 #4)
     first = sents.index(said[0]) if said[0] in sents else len(sents)
     told = [
         s for s in sents[:first] if s not in said and not LABEL_LINE.match(s)
@@ -310,7 +311,9 @@ class EpisodeLessons:
         draft = draft_lesson(self.store, ep, self.now)
         rel = self._lesson(ep, draft, elsewhere)
         if rel and draft is not None:  # the person's procedure it is about, read after the loop (trial 25 #4)
-            self.to_link.append(LessonAbout(rel, ep.id, tuple(draft.fixes), next(iter(draft.failed), None)))
+            self.to_link.append(
+                LessonAbout(rel, ep.id, tuple(draft.fixes), next(iter(draft.failed), None), ep.text)
+            )
         return rel
 
     def _lesson(self, ep: Episode, draft: LessonDraft | None, elsewhere: bool) -> str | None:

@@ -40,7 +40,9 @@ def told_in(store: NoteStore, ep: Episode, text: str, day: date, started_at: str
     return told
 
 
-_DECIDED_ON = re.compile(r"(?i)^(?:we\s+)?(?:decided|decision)(?:\s+on\b|\s*[:：])\s*")
+_DECIDED_ON = re.compile(
+    r"(?i)^(?:(?:we|the team)\s+(?:have\s+|'ve\s+)?)?(?:decided|agreed|decision)(?:\s+(?:on|to)\b|\s*[:：])\s*"
+)  # "We decided to accept the deal" as a title: "Decision: Accept the deal" (trial 29 #7)
 _LABEL = re.compile(
     r"^[^\s:：。.、,]{1,12}[:：]\s*"
 )  # 「ミーティング：」, "Meeting:": the line's label, no reason

@@ -40,7 +40,7 @@ STANDING = re.compile(
     r"oct|nov|dec)\w*)|starting (?:next|from|in|on|with)|going forward|henceforth|every|each (?:month|week|year|"
     r"quarter)|monthly|weekly|quarterly|annually|always|never|because|since|so that|the reason)\b|"
     r"(?:来年度?|来月|来期|来季|来シーズン|次回|今年度|今期|\d+月|[一二三四五六七八九十]+月)から|以降|以後|今後|当面|"
-    r"毎[日週月年回]|理由|ため|ので"
+    r"毎[日週月年回]|理由|ため|ので|から(?:だ|です|でした)?。?$"  # a sentence ended by its reason, as "because" (trial 29 #7)
 )
 DEADLINE = re.compile(
     r"(?i)毎月[^。\n]{0,12}締め|月末締め|\d+日締め|締め日?は毎|"

@@ -14,7 +14,7 @@ Other parts are planned by their kind; for each part of kind knowledge or proced
    this episode left there is replaced (route_sections); if a person changed that text, or it
    cannot be found, the new version becomes a merge candidate and the note is left alone; an edited episode
    that now reads as the other kind is planned as that kind and its old section retired (plan_retire);
-3. a skill (skills/, read-only) is the best match, at SAME_SUBJECT or more -> an `evidence` item;
+3. a skill (skills/, read-only) is the best match at SAME_SUBJECT or more, or named as used -> an `evidence` item;
 4. the best match has calibrated similarity >= thresholds.duplicate (0.85): a note created earlier in
    this run is extended; a note that existed before the run is left alone and a merge candidate goes
    to review/ (near-identical content adds nothing a person should not look at first);
@@ -56,6 +56,7 @@ from memdir.consolidation.daily.route_rag import (
     engine_update_floor,
 )
 from memdir.consolidation.daily.route_sections import record_key, replace_section
+from memdir.consolidation.daily.route_skill_use import USED, SkillNames
 from memdir.consolidation.daily.route_template import run_of, run_review
 from memdir.consolidation.daily.route_unsure import file_candidate, nothing_to_keep
 from memdir.consolidation.daily.route_usage import has_own_steps, usage_outcome
@@ -95,7 +96,7 @@ class Planner(RetiringDrafts):
         self.duplicate = float(thresholds.duplicate)
         self.vectors = vectors
         self.namer = UsageNamer(vectors)
-        self._skills: dict[str, str] | None = None  # skills/ path -> procedure_text, read on first use
+        self.skill_names = SkillNames(store, vectors)  # skills/, read on first use (route_skill_use)
 
     # -- public ------------------------------------------------------------------
     def plan(self, routed: list[tuple[Episode, list[RoutedPart]]]) -> PlanResult:
@@ -239,12 +240,7 @@ class Planner(RetiringDrafts):
 
     def _procedure_texts(self) -> dict[str, str]:
         """Every procedure's and skill's title, description and steps (route_usage_match), as of now in the run."""
-        if self._skills is None:
-            self._skills = {
-                n.path: procedure_text(n.title, n.description, n.body)
-                for n in self.store.iter_notes(("skills",))
-            }
-        out = dict(self._skills)
+        out = self.skill_names.texts()
         for path, note in self._notes.items():
             if path.startswith("procedures/"):
                 out[path] = procedure_text(note.title, note.description, self._body_of(path))
@@ -275,9 +271,9 @@ class Planner(RetiringDrafts):
             decision.update(action="create", target=made, reason=f"new decision note ({DECISION_REASON})")
         elif target == LESSON_STEP:
             decision.update(action="lesson", target=self._by_source[kind][ep.ref], reason=reason)
-        elif target == EVIDENCE:
-            skill = self.vectors.related(vec, "skills", k=1)[0]
-            self._review(ep, "evidence", title, text, skill, "matches this skill")
+        elif target is not None and target.startswith(EVIDENCE):  # the skill named, else the closest
+            skill, said = self.skill_names.evidence(vec, target[len(EVIDENCE) :])
+            self._review(ep, "evidence", title, text, skill, said)
             decision.update(action="evidence", target=skill.path, reason=reason)
         elif target == REVIEW and reason.startswith("edited"):
             path = self._by_source[kind][ep.ref]
@@ -347,6 +343,8 @@ class Planner(RetiringDrafts):
         if filed and by_src is not None:
             return self._replace(by_src, ep, kind, part, text)
         best = matches[0] if matches else None
+        if used := self.skill_names.used(text):  # "Checked it with the battery check" (trial 29 #11)
+            return EVIDENCE + used, USED
         skills = self.vectors.related(vec, "skills", k=1)
         if skills and skills[0].similarity >= SAME_SUBJECT and (best is None or skills[0].raw >= best.raw):
             return EVIDENCE, "matches a skill"

@@ -13,7 +13,8 @@ A text is a story when all of these hold:
   "was", "had", "could not"; 「…した。」「…できた。」「…だった。」), and they are at least
   STORY_PAST_SHARE of the sentences that are not its lesson (a sentence stating a lesson or rule,
   "Lesson learned: …", "should have", "from now on", 「今後は」「教訓」, counts for neither side);
-- no sentence reads as an instruction: an imperative verb opening it, a sequence
+- no sentence reads as an instruction: the reader addressed in the present with steps after a colon or "then"
+  ("You never use the hose on the motor: take the battery out first, then wipe …"), an imperative verb opening it, a sequence
   marker ("First", "then", "finally", 「まず」「次に」「最後に」「その後」), "how to" or "here's how",
   two imperatives or more after a colon (one is a request reported: "Request from …: ship the samples"),
   "you should", a command in backticks or a menu path ("Reports > Export", 「設定 → 画面収録」), a
@@ -101,6 +102,9 @@ _COLON_IMPERATIVE = re.compile(
 # steps numbered inside a line: "1) switch off, 2) twist …", 「①電源を切る、②…」
 INLINE_STEPS = re.compile(r"(?:^|[\s:：(（])(?:1[.)）]|①)\s*\S[^\n]*?[\s,、;；](?:2[.)）]|②)\s*\S")
 _THEN = re.compile(r"(?i)(?:,|;|\band)\s+then\b")
+# the reader addressed in the present ("You never use the hose …: take …, then wipe …", trial 29 #9): the norm
+# opens the steps it is told with, no rule of a lesson; "you said", "you were" tell what happened
+_YOU = re.compile(r"(?i)\byou\b(?!\s+(?:were|was|had|did|said|told|asked|wanted|sent|left)\b)")
 # a noun that looks like a verb ("Request from Mika", "Update on the order"): no instruction
 _NOT_OBJECT = frozenset(
     ["from", "for", "of", "to", "is", "was", "are", "were", "in", "on", "by", "with", "had", "has"]
@@ -110,6 +114,8 @@ _NOT_OBJECT = frozenset(
 def _sentence_kind(s: str) -> str:
     """rule (the lesson), instruction, past (told as done) or other."""
     t = s.strip()
+    if _YOU.search(t) and (_COLON_IMPERATIVE.search(t) or _THEN.search(t)):
+        return "instruction"  # "You never use the hose on the motor: take the battery out first, then wipe …"
     if _LESSON_LABEL.match(t) or FIX.search(t) or NORM.search(t) or AHEAD.search(t) or opens_with_change(t):
         return "rule"
     if instruction_marked(t) or SECOND_PERSON_ACTION.search(t):

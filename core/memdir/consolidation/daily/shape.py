@@ -29,7 +29,7 @@ from memdir.consolidation.daily.shape_central import central_description, centra
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, width
 from memdir.consolidation.daily.shape_cols import cut as _cut
 from memdir.consolidation.daily.shape_cols import one_line as _one_line
-from memdir.consolidation.daily.shape_desc import announces, meta_phrase, procedure_summary
+from memdir.consolidation.daily.shape_desc import announces, asked_task, meta_phrase, procedure_summary
 from memdir.consolidation.daily.shape_inline import split_inline_lists
 from memdir.consolidation.daily.shape_items import unlabel as _unlabel
 from memdir.consolidation.daily.shape_items import with_items as _with_items
@@ -205,6 +205,9 @@ def _procedure_description(
         and says_more(rest)
     ):
         purpose, condition = lead[0], False  # "If one page is stale, you don't need a full purge.": all of it
+    asked = "" if purpose else asked_task(lead + meta)  # "Someone asked how we clean X, so here it is."
+    if asked:
+        purpose, condition = asked, False
     announced = "" if purpose else announced_purpose(lead)  # "How to book a vaccination:" after a story
     if announced:
         purpose, lead = announced, [s for s in lead if announced_purpose([s]) == announced]

@@ -45,9 +45,27 @@ _ANNOUNCES = re.compile(
 _PAIRS = {'"': '"', "“": "”", "「": "」", "『": "』", "'": "'", "‘": "’"}
 _EMPTY_META = re.compile(
     r"\b(?:what (?:i|we) did|so (?:i|we) (?:don't|do not|won't) forget|for (?:future reference|next time|the record)|"
-    r"to remember)\b",
+    r"to remember)\b|"
+    r"\bfor (?:whoever|anyone who|the next (?:person|one|guy|girl))\b[^,.:;]*",  # "for whoever does the next one"
     re.I,
 )
+
+
+# what someone asked, when the text is the answer: "Someone asked how we clean the e-bikes …, so here it is.",
+# 「雨の日のあとの洗い方を聞かれたので書いておく。」: the task the steps are for (trial 29 #9)
+_ASKED = re.compile(
+    r"(?i)\basked\s+(?:me\s+|us\s+|again\s+)*(?P<task>(?:how|what|when|where|why)\b[^.!?]{4,100}?),?\s+so here\b|"
+    r"^(?P<ja>[^、。]{3,40}?)(?:を|について)(?:聞かれた|質問された|尋ねられた|訊かれた)(?:ので|から)"
+)
+
+
+def asked_task(lead: list[str]) -> str:
+    """The task a lead says someone asked about ("How we clean the e-bikes after a rainy day"), else ""."""
+    for s in lead[:2]:
+        m = _ASKED.search(one_line(s))
+        if m:
+            return cap_first((m.group("task") or m.group("ja")).strip(" ,、"))
+    return ""
 
 
 def meta_phrase(meta: list[str]) -> str:

@@ -27,14 +27,16 @@ _META_EN = re.compile(
     r"^(?:a\s+)?(?:quick (?:one|note|heads[- ]?up|reminder|question)|heads[- ]?up|reminder|fyi|psa)\b|"
     r"^(?:note\s+)?(?:for|to)\s+(?:the\s+)?(?:new\s+\w+|whoever|anyone|everyone|all of you)\b|"
     r"^note\s+(?:for|to)\s+(?:the|my|our)\s+[\w' -]{1,40}[.:]?$|^#[\w-]+\s+(?:thread|channel)\b|\b(?:thread|channel),?\s+pinned\b|"
-    r"^(?:there are|here are)\s+(?:two|three|four|a few|\d+)\s+(?:reasons|things|points|rules)[.:]?$",
+    r"^(?:there are|here are)\s+(?:two|three|four|a few|\d+)\s+(?:reasons|things|points|rules)[.:]?$|"
+    r"^[\w' -]{0,40}?\basked\b[^.!?]{0,120}?\bso here(?:'s| is| it is| you go| goes| they are)\b|"  # trial 29
+    r"\bfor (?:whoever|anyone who|the next (?:person|one|guy|girl))\b",
     re.I,
 )
 # 「共有します」「まとめておきます」「表にしました」「分かったことを残します」「取り急ぎ」
 _META_JA = re.compile(
     r"(?:共有|まとめ|メモ|記録|報告|お知らせ|転記|ご説明|ご案内)(?:し|っ|て|とき|てお|ておき|いたし|申し上げ|させていただき)*"
     r"(?:ます|ました|する|した|とく|ておく)[。.！!]?$|"
-    r"(?:書いて|書い|書き|残し|表に|一覧に)(?:し)?(?:とき|ておき|てお|とく|ます|ました)+[。.！!]?$|^取り急ぎ|"
+    r"(?:書いて|書い|書き|残し|表に|一覧に)(?:し)?(?:とき|ておき|てお|とく|おく|ます|ました)+[。.！!：:]?$|^取り急ぎ|"
     r"^(?:理由|原因|ポイント|注意点|ルール|決定事項)は(?:[一二三四五六七八九十\d]+|いくつか)(?:つ|点)?(?:あります|です|ある)?[。.]?$"
 )
 # a greeting of a letter or a self-introduction: 「お世話になっております。」「ブリッジキャリアの森でございます。」
@@ -133,9 +135,8 @@ def about_note(sentence: str) -> bool:
     if len(s) <= 70 and (_LETTER_JA.search(s) or _ADDRESS_LINE.match(s)):
         return True
     if date_only(s) or (len(s) <= 120 and (_SMALL_TALK.match(s) or _META_JA_LINE.search(s))):
-        return (
-            True  # "14 March, late shift.", "Dear Ms Halvorsen,", "Hope the weekend was quiet", 「メモです」
-        )
+        # "14 March, late shift.", "Dear Ms Halvorsen,", "Hope the weekend was quiet", 「メモです」
+        return True
     return bool(re.fullmatch(r"[\[【(（][^\]】)）]{1,40}[\]】)）]", s))  # 【決定事項】 as a line of its own
 
 

@@ -83,6 +83,16 @@ _THING_STEP = re.compile(
 _IN_TURN_JA = re.compile(r"[、,]\s*(?=(?:次に|それから|その後|そのあと|続いて|最後に)[、,]?)")
 
 
+# a series with "then" in it ("take the battery out first, then wipe the frame …, brush the chain …, rinse …"):
+# each clause a bare verb and its object, whatever the verb (trial 29 #9: "brush", "lube", "coil" are on no list)
+_THEN_SERIES = re.compile(r",\s+(?:and\s+)?then\s+")
+_BARE_CLAUSE = re.compile(
+    rf",\s+(?:and\s+)?(?:then\s+)?(?=(?!(?:{_NOT_ACT}|and|or|but|if|when|because|which|who|where)\b)[a-z]+\s+"
+    rf"(?:{_OBJECT}|each|everything|only|both|one)\b)",
+    re.I,
+)
+
+
 def series(sentence: str) -> list[str]:
     """The commands of a sentence that strings three or more together (`A, b, c and d.`), or two or more told
     in turn ("First I stop the feed, then I flush the line", 「まず…し、次に…」), else [sentence]."""
@@ -90,6 +100,8 @@ def series(sentence: str) -> list[str]:
     if len(turns) >= 2:
         return turns
     parts = _CLAUSE.split(sentence)
+    bare = _BARE_CLAUSE.split(sentence) if _THEN_SERIES.search(sentence) else []
+    parts = bare if len(bare) > len(parts) else parts
     if len(parts) < MIN_CLAUSES or not re.match(rf"(?:{_VERBS})\b", parts[0], re.I):
         return [sentence]
     out = [p.strip().rstrip(",") for p in parts if p.strip()]
@@ -135,10 +147,12 @@ def thing_step(sentence: str) -> bool:
     return bool(_THING_STEP.match(sentence.strip()))
 
 
-def _unmeta(sents: list[str]) -> list[str]:
+def _unmeta(sents: list[str]) -> tuple[list[str], set[str]]:
     """Sentences with an announcement before a colon split off ("Writing down what I did: first I ..."), and a
-    condition before the first step ("When we switch to X, first we ...")."""
-    out = []
+    condition before the first step ("When we switch to X, first we ..."); and the leads of a series after a colon
+    split off (`_led_series`), no steps themselves."""
+    out: list[str] = []
+    heads: set[str] = set()
     for s in sents:
         m = _WHEN_FIRST.match(s)
         if m:
@@ -150,16 +164,31 @@ def _unmeta(sents: list[str]) -> list[str]:
         announced = is_meta(head + ":") or bool(PREAMBLE.search(head))
         if sep and rest and announced and not is_meta(rest):
             out += [head + ":", cap_first(rest)]
+        elif (led := _led_series(s)) is not None:
+            out += led  # "You never hose the motor: take …, then wipe …, brush …" (trial 29 #9)
+            heads.add(led[0])
         else:
             out.append(s)
-    return out
+    return out, heads
+
+
+def _led_series(s: str) -> list[str] | None:
+    """[the lead with its colon, the series] of a sentence whose lead, no step itself, is followed by three commands
+    or more after a colon ("You never use the hose on the motor: take …, then wipe …, brush …", 「霜の夜にホースに
+    水を残さないこと：まず…し、次に…、最後に…」); None for any other sentence."""
+    for mark in (": ", "："):
+        head, sep, rest = s.partition(mark)
+        rest = cap_first(rest.strip())
+        if sep and rest and not is_step(head) and len(series(rest)) >= MIN_CLAUSES:
+            return [head + sep.strip(), rest]
+    return None
 
 
 def prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], list[str]]:
     """(meta, lead, steps, tail) of a procedure written as prose."""
-    sents = _unmeta([s for p in paras for s in sentences(p)])
+    sents, heads = _unmeta([s for p in paras for s in sentences(p)])  # heads: leads of a series, no steps
     said = [c for s in sents for c in (series(s) if is_step(s) else [s])]  # "Log in, pick X, go to Y…"
-    flags = [s not in sents or is_step(s) or led_step(s) or _timed_step(s) for s in said]
+    flags = [s not in heads and (s not in sents or is_step(s) or led_step(s) or _timed_step(s)) for s in said]
     if any(flags):  # among steps, one told of the thing it is done to is a step too (trial 28 #6)
         flags = [f or thing_step(s) for f, s in zip(flags, said, strict=True)]
     sents = said
@@ -169,6 +198,10 @@ def prose_steps(paras: list[str]) -> tuple[list[str], list[str], list[str], list
     if flags[0] and split_preamble(sents)[0]:  # a preamble read as a step: the steps start after it
         flags = [False, True, *flags[2:]]
     first = flags.index(True)
+    if (
+        heads
+    ):  # a series' lead after an announcement ("…を聞かれたので書いておく。霜の夜は…こと：まず…") is the lead
+        first = next((i for i, f in enumerate(flags) if f and sents[i] not in meta), first)
     last = len(flags) - 1 - flags[::-1].index(True)
     lead = [s for s in sents[:first] if s not in meta]
     steps: list[str] = []

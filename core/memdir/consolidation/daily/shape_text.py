@@ -48,7 +48,10 @@ _WRITE_WORD = re.compile(
 # or told to someone: 「掃除のやり方をりさちゃんに教えた」 (trial 28 #6: the telling became step 1)
 _JA_META = re.compile(
     r"(?:手順|やり方|方法|流れ)(?:を|について|の)?(?:まとめ|メモ|書き|書い|残し|記録|共有)|"
-    r"(?:手順|やり方|方法|流れ)(?:を|について)[^。、]{0,20}?に(?:教え|説明し|伝え|見せ)"
+    r"(?:手順|やり方|方法|流れ)(?:を|について)[^。、]{0,20}?に(?:教え|説明し|伝え|見せ)|"
+    # why it is written down: asked for it, or for the next one (trial 29 #5, #9)
+    r"(?:聞かれ|質問され|尋ねられ|訊かれ)た(?:ので|から)[、,]?[^。：:]{0,8}?(?:書い|書き|まとめ|残し|メモ)|"
+    r"(?:次に?(?:やる|する|担当する)人|後任|次の人)(?:のため|向け)に[、,]?[^。：:]{0,8}?(?:書い|書き|まとめ|残し|メモ)"
 )
 # "Showed Risa how we clean the surgery room." (trial 28 #6): the telling of a how-to, not a step of it
 _TOLD_HOW = re.compile(
