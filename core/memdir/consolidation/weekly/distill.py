@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -69,6 +69,7 @@ from memdir.consolidation.weekly.titles import (
     steps_title,
     title_template,
 )
+from memdir.consolidation.weekly.typical import order_by_typicality, redacted
 from memdir.consolidation.weekly.unit_values import unit_apart
 from memdir.consolidation.weekly.unsourced import unsourced
 from memdir.consolidation.weekly.varying_words import one_task_values
@@ -76,7 +77,6 @@ from memdir.consolidation.weekly.verb_titles import verb_and_thing
 from memdir.consolidation.weekly.week_names import without_week_name
 from memdir.consolidation.weekly.when_holes import without_when_tail
 from memdir.consolidation.weekly.whole_values import join_named
-from memdir.runs.redact import redact_text
 
 MAX_STEPS = 40
 MAX_VALUES = 10
@@ -86,38 +86,6 @@ _PLACEHOLDER = re.compile(r"\{([^\W\d_][\w-]{0,40})\}")  # `{package}`, `{件名
 _METHODS_ONLY = re.compile(
     r"^(?:GET|POST|PUT|PATCH|DELETE|HEAD)(?:, (?:GET|POST|PUT|PATCH|DELETE|HEAD))*(?: \(.*\))?$"
 )
-
-
-def medoid(vectors: np.ndarray) -> int:
-    """Index of the row with the highest mean similarity to the others (first on ties)."""
-    if len(vectors) <= 2:
-        return 0
-    sims = vectors @ vectors.T
-    return int(np.argmax(sims.sum(axis=1)))
-
-
-def redacted(task: Task) -> Task:
-    """A copy of the task with its intent, steps and thoughts redacted."""
-    return replace(
-        task,
-        intent=redact_text(task.intent),
-        steps=[
-            replace(s, input=redact_text(s.input), error=redact_text(s.error), purpose=redact_text(s.purpose))
-            for s in task.steps
-        ],
-        thoughts=[redact_text(t) for t in task.thoughts],
-        error=redact_text(task.error),
-    )
-
-
-def order_by_typicality(tasks: list[Task], vectors: np.ndarray) -> list[Task]:
-    """The medoid first, then the others by similarity to it."""
-    if len(tasks) <= 1:
-        return list(tasks)
-    m = medoid(vectors)
-    sims = vectors @ vectors[m]
-    order = sorted(range(len(tasks)), key=lambda i: (i != m, -float(sims[i]), tasks[i].task_id))
-    return [tasks[i] for i in order]
 
 
 @dataclass

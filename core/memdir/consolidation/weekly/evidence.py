@@ -13,8 +13,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.weekly.distill import redacted
 from memdir.consolidation.weekly.tasks import Task
+from memdir.consolidation.weekly.typical import redacted
 from memdir.jsonvalue import JSONObject
 
 if TYPE_CHECKING:

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.weekly.distill import redacted
 from memdir.consolidation.weekly.lesson_causes import changed_argument, is_wait_or_look, stated_change
 from memdir.consolidation.weekly.lesson_retry import Change, retry_changes, show
 from memdir.consolidation.weekly.lesson_words import common_words, varied_words
+from memdir.consolidation.weekly.typical import redacted
 
 if TYPE_CHECKING:
     from memdir.consolidation.weekly.steps import Step
