@@ -97,7 +97,9 @@ def day_list(title: str, body: str) -> bool:
     lines = content_lines(body)
     if sum(bool(_ITEM.match(ln)) for ln in lines) < MIN_ITEMS:
         return False
-    if any(_TICKED.match(ln) for ln in lines):  # a ticked run of a checklist: the usage reading's, not a day's list
+    if any(
+        _TICKED.match(ln) for ln in lines
+    ):  # a ticked run of a checklist: the usage reading's, not a day's list
         return False
     first = lines[0] if lines and not _ITEM.match(lines[0]) else ""
     return _names_day(title) or _names_day(first)

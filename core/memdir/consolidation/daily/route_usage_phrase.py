@@ -115,7 +115,10 @@ def _ja_work(sentence: str) -> str:
     # clause of the outcome or of the failure is passed over (trial 29 #2)
     clauses = [c for c in _CLAUSE_JA.split(text) if not is_outcome(c) and not is_failure(c)]
     works = [
-        (bool(_JA_LIGHT.search(c.strip())), _JA_LIGHT.sub("", attempt_as_work(c.strip())).strip(" をのでにもはが"))
+        (
+            bool(_JA_LIGHT.search(c.strip())),
+            _JA_LIGHT.sub("", attempt_as_work(c.strip())).strip(" をのでにもはが"),
+        )
         for c in clauses
     ]
     works = [(light, w) for light, w in works if w] or [(False, "")]
