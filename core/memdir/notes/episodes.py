@@ -259,11 +259,31 @@ class UnreadFile:
         return f"{self.file}: {self.reason}; fix it by hand (`memdir lint`)"
 
 
+TOO_LARGE_FIX = "move the long paste to a file outside episodes/, or cut it down"
+
+
+def oversize(rel: str, size: int, text: str | None) -> list[str]:
+    """Why the daily run cannot take a day file's text for its size: the file over MAX_DAY_FILE_BYTES, else each
+    episode over MAX_EPISODE_BYTES (what `episode add` refuses); [] when none. `text`: None when not read."""
+    if size > MAX_DAY_FILE_BYTES:
+        return [f"{rel}: too large to consolidate ({size:,} bytes > {MAX_DAY_FILE_BYTES:,})"]
+    out = []
+    for ep in parse_episode_text(rel, text or ""):
+        n = len(ep.text.encode("utf-8", "surrogatepass"))
+        if n > MAX_EPISODE_BYTES:
+            out.append(_episode_too_large(ep.id, n))
+    return out
+
+
+def _episode_too_large(ep_id: str, size: int) -> str:
+    return f"{ep_id}: episode too large to consolidate ({size:,} bytes > {MAX_EPISODE_BYTES:,})"
+
+
 def _refuse(refused: list[str] | None, why: str) -> None:
     if refused is None:
         log.warning("%s; left as it is", why)
-    else:  # the caller reports it (the daily run's report)
-        refused.append(f"{why}; left as it is")
+    else:  # the caller reports it: the daily run leaves it pending and exits 75, as for an unread file
+        refused.append(why)
 
 
 class EpisodeLog:
@@ -304,7 +324,7 @@ class EpisodeLog:
                 continue
             size = _size(self.store.root / rel)
             if size > MAX_DAY_FILE_BYTES:
-                _refuse(refused, f"{rel}: too large to consolidate ({size:,} bytes > {MAX_DAY_FILE_BYTES:,})")
+                _refuse(refused, oversize(rel, size, None)[0])
                 continue
             try:
                 note = self.store.read(rel)
@@ -320,10 +340,7 @@ class EpisodeLog:
             for ep in parse_episode_text(rel, note.text):
                 size = len(ep.text.encode("utf-8", "surrogatepass"))
                 if size > MAX_EPISODE_BYTES:
-                    _refuse(
-                        refused,
-                        f"{ep.id}: episode too large to consolidate ({size:,} bytes > {MAX_EPISODE_BYTES:,})",
-                    )
+                    _refuse(refused, _episode_too_large(ep.id, size))
                     continue
                 yield ep
 
