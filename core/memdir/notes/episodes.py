@@ -32,6 +32,7 @@ from memdir.notes.day_cuts import (  # demote_headings moved there; tests still 
     top_title,
 )
 from memdir.notes.episode_copies import WrittenSection, keep_copy
+from memdir.notes.episode_size import day_file_too_large, episode_too_large
 from memdir.notes.episode_titles import heading_title
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_bytes, hash_text
@@ -259,26 +260,6 @@ class UnreadFile:
         return f"{self.file}: {self.reason}; fix it by hand (`memdir lint`)"
 
 
-TOO_LARGE_FIX = "move the long paste to a file outside episodes/, or cut it down"
-
-
-def oversize(rel: str, size: int, text: str | None) -> list[str]:
-    """Why the daily run cannot take a day file's text for its size: the file over MAX_DAY_FILE_BYTES, else each
-    episode over MAX_EPISODE_BYTES (what `episode add` refuses); [] when none. `text`: None when not read."""
-    if size > MAX_DAY_FILE_BYTES:
-        return [f"{rel}: too large to consolidate ({size:,} bytes > {MAX_DAY_FILE_BYTES:,})"]
-    out = []
-    for ep in parse_episode_text(rel, text or ""):
-        n = len(ep.text.encode("utf-8", "surrogatepass"))
-        if n > MAX_EPISODE_BYTES:
-            out.append(_episode_too_large(ep.id, n))
-    return out
-
-
-def _episode_too_large(ep_id: str, size: int) -> str:
-    return f"{ep_id}: episode too large to consolidate ({size:,} bytes > {MAX_EPISODE_BYTES:,})"
-
-
 def _refuse(refused: list[str] | None, why: str) -> None:
     if refused is None:
         log.warning("%s; left as it is", why)
@@ -322,9 +303,9 @@ class EpisodeLog:
             fday = date.fromisoformat(m.group(1)) if m else None
             if fday is None or (until and fday >= until) or (on and fday != on) or (after and fday <= after):
                 continue
-            size = _size(self.store.root / rel)
-            if size > MAX_DAY_FILE_BYTES:
-                _refuse(refused, oversize(rel, size, None)[0])
+            too_large = day_file_too_large(rel, _size(self.store.root / rel))
+            if too_large is not None:
+                _refuse(refused, too_large)
                 continue
             try:
                 note = self.store.read(rel)
@@ -338,9 +319,9 @@ class EpisodeLog:
                     )
                 continue
             for ep in parse_episode_text(rel, note.text):
-                size = len(ep.text.encode("utf-8", "surrogatepass"))
-                if size > MAX_EPISODE_BYTES:
-                    _refuse(refused, _episode_too_large(ep.id, size))
+                too_large = episode_too_large(ep.id, ep.text)
+                if too_large is not None:
+                    _refuse(refused, too_large)
                     continue
                 yield ep
 

@@ -20,7 +20,8 @@ from memdir.errors import MemdirError, NoteError, PathError
 from memdir.notes.atomic import is_temp_name
 from memdir.notes.conflicts import find_conflicts
 from memdir.notes.episode_copies import lost_sections
-from memdir.notes.episodes import TOO_LARGE_FIX, bad_day_name, oversize
+from memdir.notes.episode_size import TOO_LARGE_FIX, day_file_too_large, episode_too_large
+from memdir.notes.episodes import bad_day_name, parse_episode_text
 from memdir.notes.frontmatter import key_line, split_text, wide_colon_keys
 from memdir.notes.outside import outside_notes
 from memdir.notes.store import LINK_OUT
@@ -163,9 +164,11 @@ def lint_root(store: NoteStore) -> list[LintProblem]:
 
 def _too_large(rel: str, size: int, text: str) -> list[LintProblem]:
     """A day file, or an episode in it, too large for the daily run: an error, as the run leaves it pending."""
+    whole = day_file_too_large(rel, size)
+    lines = [whole] if whole else [episode_too_large(ep.id, ep.text) for ep in parse_episode_text(rel, text)]
     return [  # named by the file, or by the episode's id (`episodes/2026-11-22.md#1200-huge-paste`)
         LintProblem(where, "error", f"{why}: {TOO_LARGE_FIX} (the daily run leaves it pending)")
-        for where, why in (line.split(": ", 1) for line in oversize(rel, size, text))
+        for where, why in (line.split(": ", 1) for line in lines if line)
     ]
 
 

@@ -291,8 +291,8 @@ class Router:
         other = max(p, key=lambda k: p[k])
         s = shaped(other, r, r.body)
         if other == "procedures" and no_step_written(r.body, r.blocks, s.text, r.title):
-            # an unsure skip (procedures < 0.55) is where the no-steps rule acts (round 22): a text with no step
-            # is proposed as knowledge, never as a procedure with no step (trial 29 #6)
+            # an unsure skip is the model unsure, where the no-steps rule acts (round 22): a text with no step is
+            # proposed as knowledge, never as a procedure with no step (trial 29 #6)
             other = "knowledge"
             p[other] = float(r.proba[self.model.classes.index(other)])
             s = shaped(other, r, r.body)

@@ -48,7 +48,8 @@ from memdir.index.view import pending_notes
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.locks import file_lock
 from memdir.notes.episode_copies import lost_line, lost_sections
-from memdir.notes.episodes import TOO_LARGE_FIX, Episode, UnreadFile
+from memdir.notes.episode_size import TOO_LARGE_FIX
+from memdir.notes.episodes import Episode, UnreadFile
 from memdir.runs.gitcommit import commit_run
 from memdir.runs.journal import Journal, Plan
 from memdir.runs.redact import MASK, redact_together
