@@ -110,7 +110,7 @@ def test_daily_leaves_a_day_file_over_the_cap_as_it_is_and_goes_on(root: Path, r
     t0 = time.monotonic()
     res = run_cli("consolidate", "daily", env=HASHING, timeout=300)
     assert time.monotonic() - t0 < 120
-    assert res.returncode == 0, res.stderr
+    assert res.returncode == 75, res.stderr  # pending until cut down, named (trial 29 #13; was 0)
     assert "episodes/2026-11-01.md: too large to consolidate (3," in res.stderr
     assert "episodes/2026-11-02.md#1000-one-big-episode: episode too large to consolidate" in res.stderr
     assert (big.read_bytes(), huge_episode.read_bytes()) == before  # nothing lost

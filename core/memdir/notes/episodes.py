@@ -32,6 +32,7 @@ from memdir.notes.day_cuts import (  # demote_headings moved there; tests still 
     top_title,
 )
 from memdir.notes.episode_copies import WrittenSection, keep_copy
+from memdir.notes.episode_size import day_file_too_large, episode_too_large
 from memdir.notes.episode_titles import heading_title
 from memdir.notes.frontmatter import parse_yaml, split_text
 from memdir.notes.model import hash_bytes, hash_text
@@ -262,8 +263,8 @@ class UnreadFile:
 def _refuse(refused: list[str] | None, why: str) -> None:
     if refused is None:
         log.warning("%s; left as it is", why)
-    else:  # the caller reports it (the daily run's report)
-        refused.append(f"{why}; left as it is")
+    else:  # the caller reports it: the daily run leaves it pending and exits 75, as for an unread file
+        refused.append(why)
 
 
 class EpisodeLog:
@@ -302,9 +303,9 @@ class EpisodeLog:
             fday = date.fromisoformat(m.group(1)) if m else None
             if fday is None or (until and fday >= until) or (on and fday != on) or (after and fday <= after):
                 continue
-            size = _size(self.store.root / rel)
-            if size > MAX_DAY_FILE_BYTES:
-                _refuse(refused, f"{rel}: too large to consolidate ({size:,} bytes > {MAX_DAY_FILE_BYTES:,})")
+            too_large = day_file_too_large(rel, _size(self.store.root / rel))
+            if too_large is not None:
+                _refuse(refused, too_large)
                 continue
             try:
                 note = self.store.read(rel)
@@ -318,12 +319,9 @@ class EpisodeLog:
                     )
                 continue
             for ep in parse_episode_text(rel, note.text):
-                size = len(ep.text.encode("utf-8", "surrogatepass"))
-                if size > MAX_EPISODE_BYTES:
-                    _refuse(
-                        refused,
-                        f"{ep.id}: episode too large to consolidate ({size:,} bytes > {MAX_EPISODE_BYTES:,})",
-                    )
+                too_large = episode_too_large(ep.id, ep.text)
+                if too_large is not None:
+                    _refuse(refused, too_large)
                     continue
                 yield ep
 

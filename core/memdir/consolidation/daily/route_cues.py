@@ -92,6 +92,12 @@ SERIES_IMPERATIVE = re.compile(
 )
 # a Japanese list item or clause ending in a plain-form verb ("...を申請する", "...を読む")
 JA_PLAIN_VERB_END = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff][うくぐすつぬぶむる][。.]?$")
+# a sentence that ends in a copula or a verb of being states, never instructs (「ログインIDは shop-01 です。」,
+# 「鍵は金庫にあります。」; trial 29 #6); not a need or a duty (「再起動する必要があります。」「…すべきです。」) nor what to
+# do named as a thing (「…を止めることです。」). Not a feature of the model (JA_PLAIN_VERB_END is): rules and the shaper
+JA_STATED = re.compile(
+    r"(?<!必要が)(?<!必要も)(?<!べき)(?<!こと)(?<!もの)(?:です|でした|だ|だった|である|であった|あります|ありました|ある|あった|ございます)[。．.！!]?$"
+)
 
 SHELL_LANGS = frozenset({"console", "bash", "sh", "shell", "zsh", "powershell", "pwsh", "cmd", "bat", "fish"})
 LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")

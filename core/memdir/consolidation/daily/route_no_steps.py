@@ -161,6 +161,15 @@ def shaped_steps(text: str) -> bool:
     return bool(_SHAPED_STEP.search(text))
 
 
+def no_step_written(body: str, blocks: list[Block], shaped_text: str, title: str = "") -> bool:
+    """A procedure as the run would write it that holds no step an agent can follow: the shaped body has no
+    numbered or bulleted line, no code (`shaped_steps`) and no sentence of the text is a step (`has_step`).
+    Read for an unsure skip's proposal only (trial 29 #6: a note of logins was offered as a procedure): as a
+    rule on every procedures route it turned 13 right routes wrong over the spent sets, passive routines the
+    model is sure of ("The cask is nosed before anything else; …"), as round 22 found for `no_steps`."""
+    return not shaped_steps(shaped_text) and not has_step(body, blocks, title)
+
+
 def not_own_words(title: str, body: str) -> bool:
     """A text that is not the writer's own steps: pasted as a quotation (most of its lines quoted, a forwarded
     chat or mail), a pasted question and its answer (`Q:` / `A:`, shape_qa) or a message to a reader about one

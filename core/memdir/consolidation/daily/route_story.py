@@ -41,6 +41,7 @@ from memdir.consolidation.daily.past_tense import JA_PAST_END, PAST_VERB
 from memdir.consolidation.daily.route_cues import (
     HOWTO,
     IMPERATIVE_VERBS,
+    JA_STATED,
     SECOND_PERSON_ACTION,
     SEQUENCE_MARKERS,
     TO_PURPOSE,
@@ -149,7 +150,11 @@ def instruction_marked(t: str) -> bool:
 def ja_instruction(t: str) -> bool:
     """A Japanese sentence ending in the plain non-past or a request, not a follow-up arranged with another."""
     return bool(
-        _KANA.search(t) and not _PAST_JA.search(t) and _NONPAST_JA.search(t) and not _ARRANGED_JA.search(t)
+        _KANA.search(t)
+        and not _PAST_JA.search(t)
+        and _NONPAST_JA.search(t)
+        and not _ARRANGED_JA.search(t)
+        and not JA_STATED.search(t.strip())  # 「…にあります。」: what is so (trial 29 #6)
     )
 
 

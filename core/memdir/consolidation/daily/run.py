@@ -49,6 +49,7 @@ from memdir.index.view import pending_notes
 from memdir.lifecycle.daily_steps import run_daily_steps
 from memdir.locks import file_lock
 from memdir.notes.episode_copies import lost_line, lost_sections
+from memdir.notes.episode_size import TOO_LARGE_FIX
 from memdir.notes.episodes import Episode, UnreadFile
 from memdir.runs.gitcommit import commit_run
 from memdir.runs.journal import Journal, Plan
@@ -142,14 +143,16 @@ class DailyConsolidator:
         refused: list[str] = []
         unread: list[UnreadFile] = []
         episodes, retried = self._collect(day, refused, unread)
-        report.errors.extend(refused)  # too large to read: left as they are, the run goes on
+        # too large to read: pending and named until cut down, like an unread file (exit 75; trial 29 #13)
+        for why in refused:
+            report.leave_pending(1, f"{why}: {TOO_LARGE_FIX} (`memdir lint`)")
         if lost := lost_line([s.id for s in lost_sections(self.root)]):  # an editor saved over them
             report.errors.append(lost)
         if gone := gone_episodes(self.store, self.seen, remember=not report.dry_run):  # said once (run_gone)
             report.stats["gone_episodes"] = gone
         if day is not None and not (refused or unread or next(self.episodes.iter_episodes(on=day), None)):
             report.stats["no_episodes_on"] = day.isoformat()  # none at all, not "done by an earlier run"
-        report.processed = len(episodes) + len(retried) + sum(u.episodes for u in unread)
+        report.processed = len(episodes) + len(retried) + sum(u.episodes for u in unread) + len(refused)
         for u in unread:  # a typo a person must fix: pending and named, like a merge conflict (exit 75)
             report.leave_pending(u.episodes, u.line)
         waiting = {"waiting_today": self.waiting_today, "waiting_later": dict(self.waiting_later)}

@@ -38,9 +38,13 @@ _MORE = frozenset(
 _VERBS = "|".join(sorted(IMPERATIVE_VERBS | _MORE, key=len, reverse=True))
 _CLAUSE = re.compile(rf",\s+(?:and\s+|then\s+|and then\s+)?(?=(?:{_VERBS})\b)", re.I)
 _NOT_SUBJECT = r"(?<!\bwe\s)(?<!\bi\s)(?<!\byou\s)(?<!\bthey\s)(?<!\bit\s)"
+# a verb's word after an article or a possessive, or before "is", is a noun ("For the record the supplier
+# portal login is …": neither `record` nor `login` is a command; trial 29 #6)
+_NOT_NOUN = r"(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bits\s)(?<!\btheir\s)"
+_NO_VERB_AFTER = r"(?!\s+(?:is|are|was|were|has|have|had|will|would|can|could|should|must|may)\b)"
 _LED = re.compile(  # the command follows the phrase itself, never a subject ("…, we go back" is no command)
     rf"^(?:(?:if|when|once|after)\b[^.:;,]{{1,50}},\s*|(?:for|on|in|with|from)\b[^.:;,]{{1,50}}?(?:,\s*|\s+))"
-    rf"{_NOT_SUBJECT}(?:just\s+)?(?:{_VERBS})(?![\w'-])(?!\s*[:,.])",
+    rf"{_NOT_SUBJECT}{_NOT_NOUN}(?:just\s+)?(?:{_VERBS})(?![\w'-])(?!\s*[:,.]){_NO_VERB_AFTER}",
     re.I,
 )
 MIN_CLAUSES = 3

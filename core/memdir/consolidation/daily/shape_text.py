@@ -12,6 +12,7 @@ import re
 from memdir.consolidation.daily.route_cues import (
     IMPERATIVE_VERBS,
     JA_PLAIN_VERB_END,
+    JA_STATED,
     SEQUENCE_MARKERS,
     SERIES_IMPERATIVE,
     TO_PURPOSE,
@@ -186,6 +187,8 @@ def is_step(sentence: str, strict: bool = False) -> bool:
         return True
     if _JA_SEQ.search(s) or _JA_REQUEST.search(s):
         return True
+    if JA_STATED.search(s):  # 「IDは shop-01 です。」「鍵は金庫にあります。」: what is so, no act
+        return False
     if not _JA_NEGATIVE.search(s[-8:]) and (JA_PLAIN_VERB_END.search(s) or _JA_PAST_ACTION.search(s)):
         return True
     if _JA_TE_ACTION.search(s):  # 「…を削除して、…」: actions in a row
