@@ -34,6 +34,7 @@ from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, lan
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate, embed_text
 from memdir.consolidation.daily.route_template import general_of
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, stem, title_overlap, title_terms
+from memdir.consolidation.daily.route_usage_agree import agreed_near
 from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work, without_case
 from memdir.consolidation.daily.route_usage_cross import pick_by_phrase
 from memdir.consolidation.daily.route_usage_fit import unnamed_reason, work_differs
@@ -113,7 +114,8 @@ class UsageNamer:
         scored = [(m.similarity + TITLE_WEIGHT * self._title_share(text, m), m) for m in found]
         score, best = max(scored, key=lambda x: x[0], default=(0.0, None))
         procedures = texts()
-        pick = pick_by_words(f"{title}\n{text}", procedures, self._loans(f"{title}\n{text}", procedures))
+        loans = self._loans(f"{title}\n{text}", procedures)
+        pick = pick_by_words(f"{title}\n{text}", procedures, loans)
         by_id = pick_by_id(f"{t0}\n{x0}", procedures)  # the ids the case words left out are read here
         others = {pick.path if pick else None, by_id[0] if by_id else None} - {None}
         if best is not None and score >= USAGE_MATCH and others <= {best.path}:
@@ -140,13 +142,19 @@ class UsageNamer:
             return f"closest {cross.path} across languages: {cross.why}"
         if pick is None:
             self.near, passed = nearest_of(scored, f"{t0}\n{x0}", procedures)
+            agreed = None
+            if (
+                self.near is None
+            ):  # the closest is the only one sharing its words: asked (trial 29 re-check #2)
+                self.near = agreed = agreed_near(scored, f"{title}\n{text}", procedures, loans)
             if self.near is not None and (general := general_of(self.near.match.path, procedures)[0]):
                 self.near = Near(self._match_of(general, vec), self.near.score, self.near.why)  # trial 26
             closest = (
                 f"closest {best.path}, match score {score:.2f} < {USAGE_MATCH}" if best else "no procedures"
             )
             passed = f"; not offered on {passed}" if passed else ""
-            return f"{closest}; no procedure shares {MIN_SHARED}+ of its words, {SHARE_RATIO}x any other's{passed}"
+            asked = f"; asked on {agreed.match.path}: the only one sharing its words" if agreed else ""
+            return f"{closest}; no procedure shares {MIN_SHARED}+ of its words, {SHARE_RATIO}x any other's{passed}{asked}"
         match = next((m for m in found if m.path == pick.path), None) or self._match_of(pick.path, vec)
         return Named(match, score, _shared_why(pick))
 

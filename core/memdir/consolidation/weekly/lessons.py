@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.weekly.known_item import known_on_item
 from memdir.consolidation.weekly.known_more import Entry, extend, not_yet, traces
 from memdir.consolidation.weekly.lesson_evidence import Failure, TypeLessons, collect
 from memdir.consolidation.weekly.lesson_render import (
@@ -197,6 +198,10 @@ class LessonWriter:
                 self.report.updated.append(target)  # found again: its Known failures list this week's too
             if item and made and not self.report.dry_run:
                 self._on_item(item, made)
+            if (
+                item and not self.report.dry_run
+            ):  # a person's procedure: its failures on the item (trial 29 N2)
+                known_on_item(self.store, item, [(rel, lines) for rel, lines, _ in entries])
             if target and target in self.known:
                 self._write_known(target, self.known.pop(target))
         if self.review is not None and self.touched and not self.report.dry_run:
