@@ -214,7 +214,9 @@ def free_note(a: str, b: str, arguments: Collection[str]) -> bool:
     x, y = a.split(" "), b.split(" ")
     n = len(os.path.commonprefix([x, y]))
     while n > 1 and x[n - 1] == "*":
-        n -= 1  # both notes open with a masked word (`danyo * tube on the *`, `danyo * gas *`): the note's own
+        n -= (
+            1  # both notes open with a masked word (`danyo * tube on the *`, `danyo * gas *`): the note's own
+        )
     tails = (x[n:], y[n:])
     if (
         n < 2 * MAX_NOTE
