@@ -182,7 +182,12 @@ def general(
     values vary in kind, a number, a rare word, a frequent one, had no step two members took)."""
     cand = sorted({k for ks in keysets for k in ks})
     # one call whose last argument is a note in words the week writes elsewhere (round 54): its first key
-    same = {k: next(c for c in cand if c == k or free_note(c, k, arguments)) for k in cand}
+    # (the most general of them, fewest words not masked: `… qeydler * the * #` over `… qeydler * on the *`,
+    # which a call with no note covers as `_noted`, round 63)
+    rank = {c: (sum(w not in ("*", "#") for w in c.split(" ")), n) for n, c in enumerate(cand)}
+    same = {
+        k: min((c for c in cand if c == k or free_note(c, k, arguments)), key=rank.__getitem__) for k in cand
+    }
     keysets = [frozenset(same[k] for k in ks) for ks in keysets]
     cand = sorted(set(same.values()))
     held = most_general(
