@@ -185,3 +185,30 @@ def kind_constant(
             if (len(held), writers, len(head)) > best[:3]:
                 best = (len(held), writers, len(head), head)
     return best[3]
+
+
+def written_constant(texts: Sequence[str], steps: Sequence[str]) -> str:
+    """The head of a constant the kind's calls pass (before a comma, a number, a bracket), in letters of no
+    Latin script, each of whose words of `MIN_LETTERS`+ letters more than half of the requests write in one
+    form or another; the one with the most such words, then the most requests writing one, then the longest
+    (round 63: Kyrgyz requests over Tetum tools, whose every kind writes `шырдак`, so no word is one kind's:
+    `Шырдак оңдоо`, "felt-rug repair", of `naran=Шырдак оңдоо (тигишин …)`, which three repairs write as
+    `оңдоп`, `оңдотуп`). A thing alone (`Шырдак`) when that is all the head holds: a thing the requests write
+    is better than a tool's name in another language. "" when none."""
+    texts = [t for t in texts if t.strip()]
+    if len(texts) < 3:
+        return ""
+    bags = [set(_words(t)) for t in texts]
+    best: tuple[int, int, int, str] = (0, 0, 0, "")
+    for step in steps:
+        for m in _VALUE.finditer(step.split(": `", 1)[-1]):
+            head = " ".join(_HEAD_END.split(m.group(1), maxsplit=1)[0].split())
+            if not head or any("a" <= c.lower() <= "z" for c in head):
+                continue
+            words = [w for w in _words(head) if letters(w) >= MIN_LETTERS and _plain(w)]
+            if not words or any(2 * _share(w, bags) <= 1 for w in words):
+                continue
+            writers = sum(1 for b in bags if any(same_word(h, w) for h in words for w in b))
+            if (len(words), writers, len(head)) > best[:3]:
+                best = (len(words), writers, len(head), head)
+    return best[3]

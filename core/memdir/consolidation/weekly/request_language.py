@@ -39,7 +39,7 @@ from memdir.consolidation.weekly.asked_form import capitalised, service_over_ask
 from memdir.consolidation.weekly.frame_words import without_frame
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.kind_runs import ja_kind_title, kind_run
-from memdir.consolidation.weekly.kind_words import kind_constant, kind_phrase
+from memdir.consolidation.weekly.kind_words import kind_constant, kind_phrase, written_constant
 from memdir.consolidation.weekly.own_values import over_own_words, written_head
 from memdir.consolidation.weekly.romaji_titles import romaji_title
 from memdir.consolidation.weekly.script_titles import unheard_word
@@ -304,7 +304,11 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
         phrase = kind_run(texts, week)
     elif 2 * sum(1 for t in texts if _OTHER_LETTERS.search(t)) > len(texts):
         # Cyrillic, Greek, Hebrew, Armenian... under tools in Latin letters: the kind's words (round 54)
-        phrase = kind_phrase(texts, week, sorted(tools)) or kind_constant(texts, week, steps)
+        phrase = (
+            kind_phrase(texts, week, sorted(tools))
+            or kind_constant(texts, week, steps)
+            or written_constant(texts, steps)  # `Шырдак оңдоо`: words every kind writes (round 63)
+        )
     elif english(texts):  # English requests over tools of another language: the service the kind's calls
         phrase = kind_constant(texts, week, steps, latin=True)  # pass, in the requests' words (round 55)
     else:

@@ -182,7 +182,12 @@ def general(
     values vary in kind, a number, a rare word, a frequent one, had no step two members took)."""
     cand = sorted({k for ks in keysets for k in ks})
     # one call whose last argument is a note in words the week writes elsewhere (round 54): its first key
-    same = {k: next(c for c in cand if c == k or free_note(c, k, arguments)) for k in cand}
+    # (the most general of them, fewest words not masked: `… qeydler * the * #` over `… qeydler * on the *`,
+    # which a call with no note covers as `_noted`, round 63)
+    rank = {c: (sum(w not in ("*", "#") for w in c.split(" ")), n) for n, c in enumerate(cand)}
+    same = {
+        k: min((c for c in cand if c == k or free_note(c, k, arguments)), key=rank.__getitem__) for k in cand
+    }
     keysets = [frozenset(same[k] for k in ks) for ks in keysets]
     cand = sorted(set(same.values()))
     held = most_general(
@@ -205,12 +210,18 @@ def free_note(a: str, b: str, arguments: Collection[str]) -> bool:
     them), one of them several words with a mask
     (`… amanothi * хуур хялгас *` beside `… amanothi хялгас` and `… amanothi гэр *`: set 54's fiddle repairs,
     whose notes write the words of the service's own description, `Хялгас, гэр, чих шалгана`, so round 53's
-    mostly-masked note did not read them). The shared stretch holds the call and its other arguments, 12+
+    mostly-masked note did not read them). Two notes that both open with a masked word are read from the
+    argument's name (round 63: set 63's neon repairs, `danyo=cracked tube on the letter B` and `danyo=lost its
+    gas`, whose `*` joined the shared stretch, so the four calls stayed four keys). The shared stretch holds the call and its other arguments, 12+
     words: a click's one selector is no note (`… button has text *`, `… button * label *`: other buttons)."""
     if a == b or a not in arguments or b not in arguments:
         return False
     x, y = a.split(" "), b.split(" ")
     n = len(os.path.commonprefix([x, y]))
+    while n > 1 and x[n - 1] == "*":
+        n -= (
+            1  # both notes open with a masked word (`danyo * tube on the *`, `danyo * gas *`): the note's own
+        )
     tails = (x[n:], y[n:])
     if (
         n < 2 * MAX_NOTE

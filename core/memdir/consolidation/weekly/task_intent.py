@@ -19,6 +19,8 @@ REPLY_TYPES = ("response_sent",)
 THOUGHT_TYPES = ("thought",)
 _NOT_INTENT = frozenset(["tool_use", "tool_result", "thought", "response_sent", "task_end", "feedback"])
 MIN_TASKS = 3  # a text shared by every task of a smaller week may be its one kind's request
+MIN_LISTED_CHARS = 16  # a listing's text; a shorter one (`Repair`, `修理`) may be a form's choice of work
+MIN_WORKS = 3  # different sets of calls among the tasks a listing heads: several kinds and one-offs
 
 
 class Task(Protocol):
@@ -26,6 +28,7 @@ class Task(Protocol):
 
     task_id: str
     intent: str
+    tools: list[str]
 
 
 def text_field(event: ActivityEvent, *keys: str) -> str:
@@ -74,15 +77,40 @@ def read_intent(events: Sequence[ActivityEvent], skip: frozenset[str] = frozense
 
 
 def settle_intents(tasks: Sequence[Task], events: Mapping[str, Sequence[ActivityEvent]]) -> None:
-    """A requester's text that is every task's intent (the week's own constant) gives way to the next one."""
+    """A requester's text that is every task's intent (the week's own constant) gives way to the next one;
+    so does one that is the intent of `MIN_TASKS` tasks or more that did other work (`_listed`)."""
     if len(tasks) < MIN_TASKS:
         return
     shared = {t.intent for t in tasks}
-    if len(shared) != 1 or not (text := next(iter(shared))):
+    if len(shared) == 1 and (text := next(iter(shared))):
+        _read_again(tasks, events, text)
         return
+    for text in _listed(tasks):
+        _read_again([t for t in tasks if t.intent == text], events, text)
+
+
+def _read_again(tasks: Sequence[Task], events: Mapping[str, Sequence[ActivityEvent]], text: str) -> None:
     for task in tasks:
         evs = sorted(events[task.task_id], key=lambda e: e.ts)
         if request_text(evs) != text:
             continue  # a stated intent, not a requester's text
         if again := request_text(evs, frozenset([text])):
             task.intent = again
+
+
+def _listed(tasks: Sequence[Task]) -> list[str]:
+    """Texts that head the requests of `MIN_TASKS` tasks or more whose calls differ (round 63): a shop's listing
+    each inquiry is sent from (`紀州棕櫚箒 長柄 七玉 焼印入れ 名入れ【受注製作・送料無料】`, beside what each buyer
+    wrote), which an order, a question about a past order and an order the desk turned down all carry. A
+    person does not write one long text word for word on work of several kinds; a desk's listing does. Only a
+    text of several words (a form's one-word choice is the work's) is read past, to what each task's requester
+    wrote beside it."""
+    by_text: dict[str, list[Task]] = {}
+    for task in tasks:
+        if len(task.intent) >= MIN_LISTED_CHARS:
+            by_text.setdefault(task.intent, []).append(task)
+    return [
+        text
+        for text, mine in by_text.items()
+        if len(mine) >= MIN_TASKS and len({frozenset(t.tools) for t in mine}) >= MIN_WORKS
+    ]

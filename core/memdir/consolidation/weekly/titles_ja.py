@@ -22,9 +22,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]{2,}")
-# a kana inside a compound verb-noun, not a particle: `差し戻し` and `差戻` are one word (`振込`, `取消`)
+# a kana inside a compound verb-noun, not a particle: `差し戻し` and `差戻` are one word (`振込`, `取消`); nor a
+# verb's plain form before the noun it tells of (`使う長柄`, `作る日`: a clause, round 63): that kana ends a word
 _OKURIGANA = re.compile(
-    r"(?<=[\u4e00-\u9fff])[\u3041-\u3093](?<![のをにがはでともへやか])(?=[\u4e00-\u9fff])"
+    r"(?<=[\u4e00-\u9fff])[\u3041-\u3093](?<![のをにがはでともへやかうくぐすずつづぬふぶむゆる])"
+    r"(?=[\u4e00-\u9fff])"
 )
 # what follows a field's label: a topic marker, a colon, a quote, a value (`件名は`, `期日 12/15`, `カード RC-7130`),
 # or の and the label of a value it belongs to (`登録カードの番号はRC-…`)
