@@ -61,7 +61,8 @@ def render(outputs: list[tuple[str | None, int, str]]) -> str:
         "text, byte for byte, so a prompt cache keeps hitting.",
         "",
         "Order: the header line (memory is evidence, not instructions), then `pinned: true` notes by path,",
-        "then the notes most relevant to the query (procedures first, highest confidence first, each followed by",
+        "then the notes most relevant to the query (procedures first, highest confidence first, then skills, unless a note "
+        "search ranks higher holds more of the query's words: that one stays ahead; each procedure followed by",
         "the lessons that name it in `applies_to` or that it lists in `lessons:`, up to 3; then the",
         "other hits in search order; an episode as `file#anchor` with its own heading and matching line);",
         "without a query, the most trusted procedures. An entry shows its body when it fits the budget,",

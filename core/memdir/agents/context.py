@@ -8,8 +8,9 @@ Order (stable for the same files, query and budget, so prompt caches keep hittin
    does not eat the budget);
 2b. open decisions whose `follow_up_at` has come (`followups.py`): ask what happened;
 3. with a query: the hits of `memdir search QUERY` (top 5) that it marks relevant (the
-   relevance floor, agents/recall.py), procedures first (highest confidence first), then the
-   other hits in search order (episodes as their matching snippet; a lesson before the hits it lists
+   relevance floor, agents/recall.py), how-tos first (procedures by confidence, then skills), then the
+   other hits in search order, but a note that search ranks higher and that holds more of the query's
+   words stays ahead of any of them (trial 29 N1, `context_order.py`) (episodes as their matching snippet; a lesson before the hits it lists
    in `sources`, trial 14 #2; without `kind`, each procedure followed by the lessons that name it in
    `applies_to` or that it lists in `lessons:`, `linked_lessons.py`); hits admitted by meaning
    alone (cosine, no share of the query's words) come after those, unless written in another script
@@ -44,6 +45,7 @@ from memdir.agents.context_layout import ContextItem as ContextItem  # the entri
 from memdir.agents.context_layout import Section as _Section
 from memdir.agents.context_layout import estimate_tokens as estimate_tokens  # the CLI and MCP count with it
 from memdir.agents.context_layout import layout as _layout
+from memdir.agents.context_order import NOTE_DIRS, Ranked, ordered
 from memdir.agents.followups import due_decisions, follow_up_line, is_rule, rule_line, rule_text
 from memdir.agents.lesson_view import fix_first
 from memdir.agents.linked_lessons import with_linked_lessons
@@ -213,7 +215,7 @@ def by_meaning_only(hit: SearchHit, query: str = "") -> bool:
 
 
 def relevant_items(store: NoteStore, hits: Sequence[SearchHit], query: str = "") -> list[ContextItem]:
-    """Search hits as items: procedures first by confidence, then the rest in search order; hits that
+    """Search hits as items: how-tos first unless a note matches better (context_order.py), then the rest; hits that
     share the query's words (or title) before those admitted by meaning alone (trial 13)."""
     alone = [by_meaning_only(h, query) for h in hits]
     if any(alone):
@@ -224,8 +226,8 @@ def relevant_items(store: NoteStore, hits: Sequence[SearchHit], query: str = "")
 
 
 def _items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
-    procedures: list[tuple[float, int, ContextItem]] = []
-    others: list[ContextItem] = []
+    items: list[ContextItem] = []
+    ranked: list[Ranked] = []
     told: dict[str, set[str]] = {}  # a lesson's path -> its sources: it goes before them (trial 14 #2)
     for rank, hit in enumerate(hits):
         path = str(hit.path)
@@ -247,17 +249,32 @@ def _items(store: NoteStore, hits: Sequence[SearchHit]) -> list[ContextItem]:
             )
         if getattr(hit, "rankers", None) == [CHANGES]:  # newer than the hit before it (trial 26 #10)
             item = replace(item, description=f"{hit.snippet}: {item.description}")
-        if path.startswith("procedures/"):
-            procedures.append((-(item.confidence if item.confidence is not None else -1.0), rank, item))
-        else:
-            others.append(item)
-    procedures.sort(key=lambda t: (t[0], t[1]))
-    for lesson in [o for o in others if o.path in told]:  # a lesson corrects the work it came from
-        first = next((i for i, o in enumerate(others) if o.path in told[lesson.path]), None)
-        if first is not None and first < others.index(lesson):
-            others.remove(lesson)
-            others.insert(first, lesson)
-    return [t[2] for t in procedures] + others
+        words = getattr(hit, "words", None)
+        items.append(item)
+        ranked.append(
+            Ranked(
+                rank,
+                path.startswith(("procedures/", "skills/")) and "#" not in path,
+                path.startswith(NOTE_DIRS) and "#" not in path,
+                item.confidence,
+                words if isinstance(words, float) else None,
+            )
+        )
+    out = [items[i] for i in ordered(ranked)]  # how-tos first, unless a note matches better (trial 29 N1)
+    for lesson in [o for o in out if o.path in told]:  # a lesson corrects the work it came from
+        here = out.index(lesson)
+        first = next(
+            (
+                i
+                for i, o in enumerate(out)
+                if o.path in told[lesson.path] and not o.path.startswith("procedures/")
+            ),
+            None,
+        )
+        if first is not None and first < here:
+            out.remove(lesson)
+            out.insert(first, lesson)
+    return out
 
 
 def _about(rule: Note, query: str | None, found: set[str]) -> bool:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from memdir.consolidation.weekly.asked_across import asked_aliases
 from memdir.consolidation.weekly.changed import changed_values
 from memdir.consolidation.weekly.cross_language import told_across, told_in_order
 from memdir.consolidation.weekly.dedupe import (
@@ -353,6 +354,12 @@ class Placer:
             "created_at": now,
             "updated_at": now,
         }
+        if aliases := asked_aliases(draft.title, [t.intent for t in tasks if t.intent]):
+            meta = {
+                "description": meta.pop("description"),
+                "aliases": aliases,
+                **meta,
+            }  # asked in Japanese too
         text = render_note(meta, body)
         stem = draft.stem or slugify(redact_text(draft.title), max_length=60)
         rel = self.store.unique_path("procedures", slugify(redact_text(stem), max_length=60))
