@@ -104,6 +104,11 @@ _HOW_EN = re.compile(
 )
 
 
+def one_day(s: str) -> bool:
+    """A sentence set on one day and on no repeated occasion ("Don't lend it out tomorrow.", 「明日電話して」)."""
+    return bool(_ONE_DAY.search(s)) and not _REPEATED.search(s)
+
+
 def step_sentence(s: str) -> bool:
     """Whether a sentence is a step to perform (an instruction not set on one day)."""
     t = s.strip()
@@ -123,7 +128,7 @@ def step_sentence(s: str) -> bool:
         or _DOES.search(t)
     ):
         return False
-    return not (_ONE_DAY.search(t) and not _REPEATED.search(t))
+    return not one_day(t)
 
 
 def has_step(body: str, blocks: list[Block], title: str = "") -> bool:
