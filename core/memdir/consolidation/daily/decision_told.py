@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from memdir.consolidation.daily.decision_switch import switch_parts, switched_from, without_switched
 from memdir.consolidation.daily.decision_tense import failure_event
 from memdir.consolidation.daily.decision_when import follow_up_on, follow_up_told
 from memdir.consolidation.daily.lesson_cause import is_symptom, tells_failure
@@ -340,7 +341,11 @@ def _clauses(said: str) -> tuple[str, str, list[str]]:
     if ja and DECIDED_TAIL_JA.search(ja.group("rest")):
         why, text = _trim(ja.group("why")), ja.group("rest")
     alts += [_trim(a.group("alt")) for a in ALT_JA.finditer(text)]
-    text = ALT_JA.sub("", text)
+    alts += [a for a in switched_from(text) if a not in alts]  # 「Xをやめて」「XからYに替える」
+    text = without_switched(ALT_JA.sub("", text))
+    switched = None if DECIDED_EN.match(text) else switch_parts(text)  # "we'll go with X from now on"
+    if switched:
+        text, why = switched[0], why or switched[1]
     text = DECIDED_EN.sub("", text, count=1)
     text = DECIDED_TAIL_JA.sub("", text)
     return _trim(text), why, alts

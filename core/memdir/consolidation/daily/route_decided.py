@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.daily.decision_switch import SWITCH_EN
 from memdir.consolidation.daily.lesson_sentences import sentences
 
 DECIDED = re.compile(
     r"(?i)\b(?:we|the team|the board|the committee|management|it was|it has been|it's been)\s+"
     r"(?:have\s+|had\s+|'ve\s+|finally\s+|now\s+|all\s+)?(?:decided|agreed|settled on|resolved)\b|"
     r"\bthe decision (?:is|was)\b|"
+    rf"(?i:{SWITCH_EN})|"  # "we'll go with X from now on instead of Y" (trial 29 re-check N4)
     r"(?:こと|の)に(?:なった|なりました|決まった|決まりました|決めた|決めました|(?:いた)?した|(?:いた)?しました|決定)|"
     r"ことと(?:いた)?(?:した|しました)|"
     r"と(?:決まった|決まりました|決定した|決定しました)|に決定(?:した|しました)"

@@ -104,10 +104,13 @@ _HOW_EN = re.compile(
 )
 
 
-def step_sentence(s: str) -> bool:
-    """Whether a sentence is a step to perform (an instruction not set on one day)."""
-    t = s.strip()
-    if not (
+def one_day(s: str) -> bool:
+    """A sentence set on one day and on no repeated occasion ("Don't lend it out tomorrow.", 「明日電話して」)."""
+    return bool(_ONE_DAY.search(s)) and not _REPEATED.search(s)
+
+
+def _instruction(t: str) -> bool:
+    return bool(
         instruction_marked(t)
         or opens_imperative(t)
         or _PLEASE.search(t)
@@ -121,9 +124,23 @@ def step_sentence(s: str) -> bool:
         or _JA_STEP.search(t)
         or _HOW_EN.search(t)
         or _DOES.search(t)
-    ):
-        return False
-    return not (_ONE_DAY.search(t) and not _REPEATED.search(t))
+    )
+
+
+def step_sentence(s: str) -> bool:
+    """Whether a sentence is a step to perform (an instruction not set on one day)."""
+    t = s.strip()
+    return _instruction(t) and not one_day(t)
+
+
+_DONT = re.compile(r"(?i)^(?:please\s+)?(?:don't|don’t|do not|never)\s+[a-z]")
+
+
+def errand(s: str) -> bool:
+    """An instruction set on one day ("Don't rent #3 out tomorrow.", 「明日は使わせないでください。」): a to-do, no
+    step; "Today the first step did it." is set on a day but no instruction."""
+    t = s.strip()
+    return one_day(t) and (_instruction(t) or bool(_DONT.match(t)))
 
 
 def has_step(body: str, blocks: list[Block], title: str = "") -> bool:

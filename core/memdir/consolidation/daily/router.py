@@ -27,8 +27,10 @@ import numpy as np
 
 from memdir.consolidation.daily.blocks import content_words, sentences
 from memdir.consolidation.daily.route_ahead import lesson_told
+from memdir.consolidation.daily.route_chat import CHAT_REASON, chat_in_passing
 from memdir.consolidation.daily.route_fix_note import states_a_rule
 from memdir.consolidation.daily.route_heading import read_dated
+from memdir.consolidation.daily.route_lesson_line import LESSON_LINE_REASON, lesson_line
 from memdir.consolidation.daily.route_message import is_message
 from memdir.consolidation.daily.route_model import RouterModels, load_models
 from memdir.consolidation.daily.route_no_steps import (
@@ -181,6 +183,8 @@ class Router:
         told = None if rule else story_rule(kind, self._unsure_skip(r), r.body, r.blocks)
         if told is not None:  # a story read as knowledge, or an unsure skip that names a finding (round 24)
             return "knowledge", told, STORY_REASON
+        if kind == "knowledge" and not rule and chat_in_passing(r.body, r.blocks):
+            return "skip", "chat", CHAT_REASON  # a chat told in passing (trial 29 re-check #12)
         if kind == "knowledge" and not rule and told_steps(r.title, r.body, r.blocks):
             return "procedures", "told_steps", TOLD_STEPS_REASON  # steps told in prose (routing round 26)
         if kind != "procedures":
@@ -217,7 +221,8 @@ class Router:
         kind = self.model.classes[int(np.argmax(r.proba))]
         if lesson_told(kind, float(np.max(r.proba)) >= RULE_YIELDS, r.body):  # failure, rule ahead (round 28)
             return "knowledge", "lesson_ahead"
-        rule = skip_rule(r.body) if kind == "skip" else ""  # route_skip_rules: a decision, a fix, a fact
+        # route_skip_rules: a decision, a fix, a fact; never in a chat told in passing (trial 29 re-check #12)
+        rule = skip_rule(r.body) if kind == "skip" and not chat_in_passing(r.body, r.blocks) else ""
         if rule:
             return "knowledge", rule
         kind, rule = own_kind(kind, float(np.max(r.proba)), r.body, r.title)  # what it says it is (round 32)
@@ -264,7 +269,10 @@ class Router:
             return split
         note_kind = kind if kind != "skip" else "procedures"
         s = shaped(note_kind, r, r.body)
-        if (
+        if kind == "procedures" and usage is None and lesson_line(r.body, r.blocks, s.text, r.title):
+            kind, why = "knowledge", LESSON_LINE_REASON  # a lesson told in a line (trial 29 re-check N3)
+            s = shaped(kind, r, r.body)
+        elif (
             kind == "procedures" and usage is None and no_step_once_shaped(r.body, s.text, r.title)
         ):  # no step: knowledge or skip
             kind, why = self._runner_up(r), SHAPED_NO_STEPS_REASON

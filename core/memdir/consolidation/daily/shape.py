@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from memdir.consolidation.daily.blocks import Block, sentences, split_blocks, units
-from memdir.consolidation.daily.route_no_steps import step_sentence
+from memdir.consolidation.daily.route_no_steps import errand, step_sentence
 from memdir.consolidation.daily.shape_act_fact import fact_after_report, title_for_label
 from memdir.consolidation.daily.shape_authors import without_authors
 from memdir.consolidation.daily.shape_case import cap_first
@@ -128,6 +128,11 @@ def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], lis
     if steps and not lead and not tail and not in_turn and not any(step_sentence(s) for s in steps):
         return "\n\n".join(b.text for b in blocks), meta, steps, []  # what happened is no step to number
     symptoms, steps = split_symptoms(steps)  # "Docker build failed: libheif missing." is what they are for
+    # an instruction for one day the text ends with ("Don't rent it out tomorrow", 「明日は使わせないで」): an errand,
+    # no step or part of the procedure (trial 29 re-check #5); the episode keeps it
+    tail = [s for s in tail if not errand(s)]
+    while len(steps) > 2 and not tail and errand(steps[-1]):
+        steps = steps[:-1]
     lead = lead + symptoms
     if len(steps) < 2 or len(paras) > 2 or len(steps) > 10:  # a long letter keeps its paragraphs
         return "\n\n".join(b.text for b in blocks), meta, lead, steps
