@@ -37,6 +37,22 @@ IRREGULAR_PAST: tuple[str, ...] = (
     "became", "overslept", "mistook", "shook", "sat", "stood", "slept", "swept", "dug", "bent", "sank",
     "sang", "shot", "hid",
 )  # fmt: skip
+# the present of each irregular past an act is compared by ("Sent the SMS reminders" is the act of "Send each owner
+# an SMS"): a stemmer does not join `sent` and `send` (route_usage_act)
+BASE_OF: dict[str, str] = {
+    "made": "make", "sent": "send", "did": "do", "ran": "run", "took": "take", "got": "get", "gave": "give",
+    "wrote": "write", "went": "go", "came": "come", "paid": "pay", "built": "build", "kept": "keep",
+    "brought": "bring", "found": "find", "held": "hold", "told": "tell", "began": "begin", "spent": "spend",
+    "drove": "drive", "met": "meet", "sold": "sell", "bought": "buy", "left": "leave", "redid": "redo",
+    "reran": "rerun", "rebuilt": "rebuild", "withdrew": "withdraw", "saw": "see", "knew": "know", "thought": "think",
+    "forgot": "forget", "lost": "lose", "broke": "break", "fell": "fall", "froze": "freeze", "rang": "ring",
+    "hung": "hang", "lit": "light", "rode": "ride", "ate": "eat", "drank": "drink", "won": "win", "caught": "catch",
+    "taught": "teach", "stuck": "stick", "threw": "throw", "tore": "tear", "woke": "wake", "wore": "wear",
+    "understood": "understand", "chose": "choose", "spoke": "speak", "stole": "steal", "flew": "fly", "grew": "grow",
+    "drew": "draw", "became": "become", "overslept": "oversleep", "mistook": "mistake", "shook": "shake",
+    "sat": "sit", "stood": "stand", "slept": "sleep", "swept": "sweep", "dug": "dig", "bent": "bend", "sank": "sink",
+    "sang": "sing", "shot": "shoot", "hid": "hide",
+}  # fmt: skip
 REGULAR_PAST = "[a-z]+ed"
 # one English verb in the past, for a regex (case-insensitive, followed by `\b` where it is used)
 PAST_VERB = rf"(?:{REGULAR_PAST}|{'|'.join(IRREGULAR_PAST)})"

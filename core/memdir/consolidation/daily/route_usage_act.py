@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from memdir.consolidation.daily.past_tense import PAST_VERB
+from memdir.consolidation.daily.past_tense import BASE_OF, PAST_VERB
 from memdir.consolidation.daily.route_lang import language
 from memdir.consolidation.daily.route_usage import DONE, FAILED, PROC_NOUN, USUAL, stem
 from memdir.consolidation.daily.route_usage_case import without_case
@@ -76,14 +76,15 @@ def acts(report: str) -> list[str]:
 
 def _names(act: str, procedure: str, ja: bool) -> bool:
     """Whether the procedure's text names the act: a Japanese noun or one of its two-kanji halves, an English
-    verb by its stem (packed / pack / packing)."""
+    verb by its stem (packed / pack / packing) or, in the irregular past, by its present (sent / send)."""
     if ja:
         pieces = {act} | {
             act[i : i + 2] for i in range(len(act) - 1) if re.fullmatch(r"[\u4e00-\u9fff]{2}", act[i : i + 2])
         }
         return any(p in procedure for p in pieces)
     words = {stem(w) for w in _EN_WORD.findall(procedure.lower())}
-    forms = [act] + [act[: -len(x)] for x in _NOUN_ENDINGS if _DEVERBAL.match(act) and act.endswith(x)]
+    forms = [act, *([BASE_OF[act]] if act in BASE_OF else [])]  # sent -> send: no stemmer joins them
+    forms += [act[: -len(x)] for x in _NOUN_ENDINGS if _DEVERBAL.match(act) and act.endswith(x)]
     return any(stem(a) in words or stem(a.rstrip("d")) in words for a in forms)
 
 
