@@ -26,6 +26,7 @@ from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP
 from memdir.consolidation.daily.route_list_forms import (
     content_lines,
     day_list,
+    fact_table,
     keyed_table,
     ordered_fragments,
 )
@@ -158,4 +159,6 @@ def own_kind(kind: str, proba: float, body: str, title: str = "") -> tuple[str, 
             return "knowledge", "fact_lines"
         if ordered_fragments(body, _errand_or_box):
             return "procedures", "fragments"
+        if fact_table(body, _errand_or_box):  # round 35
+            return "knowledge", "fact_table"
     return kind, ""

@@ -173,7 +173,7 @@ class Router:
     def rule_of(self, r: Reading) -> tuple[str, str]:
         """The routed kind and the name of the rule that decided it ('' when the model's argmax stands):
         short, decision, decided, fix_note, reference, standing, own_kind, fact_lines, keyed_table, day_list,
-        checklist, fragments, stopgap, story, told_steps, plain_report, no_steps (route_rules_audit)."""
+        checklist, fragments, fact_table, stopgap, story, told_steps, plain_report, no_steps (route_rules_audit)."""
         kind, rule, _ = self._rules(r)
         return kind, rule
 
