@@ -142,7 +142,7 @@ def is_checklist(body: str) -> bool:
 def own_kind(kind: str, proba: float, body: str, title: str = "") -> tuple[str, str]:
     """The model's `kind` (read with `proba`) after what the text says it is, and the rule's name ('' when none
     acts): no procedure by its own word, facts on labelled lines, a checklist (see the module); a table keyed by
-    values, ordered fragments, a day's list (route_list_forms, round 33)."""
+    values, ordered fragments, a day's list (route_list_forms, round 33); a table of facts on an unsure skip (round 35)."""
     if kind == "procedures" and disowns_procedure(body):
         return "knowledge", "own_kind"
     if kind == "procedures" and proba < UNSURE_FACT_SKIP:
