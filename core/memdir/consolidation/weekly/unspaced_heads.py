@@ -6,7 +6,8 @@ Burmese requests for a marionette's new strings ("…ကြိုးအသစ်
 (`ကြိုး`, "string"); the calls pass the service in the requests' letters: `tembiapo.téra=ရုပ်သေး
 ကြိုးအသစ်တပ်ခြင်း (…)`, "marionette new-string fitting", the act and its thing. The head of such a constant
 (before a number, a comma, a bracket or a full stop of the script) names the kind when it holds the phrase the
-requests share (a string of it, `ကြိုး` of `ကြိုးတွေ`, "the strings") and more; when they share none (every kind of the week writes `ရုပ်သေး`), a head one of whose
+requests share (most of it, `ကြိုး` of `ကြိုးတွေ`, "the strings"; not a word beside it, `เช้า`, "morning", of
+`คลาสมวยเช้า`) and more; when they share none (every kind of the week writes `ရုပ်သေး`), a head one of whose
 words more than half of the requests write, over the tools' names in another language (`jogua_hára_heka,
 jerure_ñongatu, …`). The first such head in the calls' order (a name before its description); "" when none.
 """
@@ -49,7 +50,8 @@ def unspaced_head(phrase: str, steps: Sequence[str], asked: Sequence[str]) -> st
         return ""
     for head in _heads(steps):
         if phrase:
-            if _shared(phrase, head) >= MIN_SHARED and len(head) > len(phrase):
+            common = _shared(phrase, head)
+            if common >= MIN_SHARED and 2 * common > len(phrase) and len(head) > len(phrase):
                 return head
         elif any(2 * sum(1 for t in texts if w in t) > len(texts) for w in head.split() if len(w) >= 3):
             return head
