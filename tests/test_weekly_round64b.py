@@ -189,3 +189,16 @@ def test_thai_requests_sharing_only_every_kinds_thing_take_the_service_over_the_
     others = ["อยากสั่งร่มกระดาษวาดลายดอกไม้หนึ่งคันค่ะ", "สั่งร่มกระดาษลายช้างสองคันครับ"]
     title = request_words_title(TOOLS, _steps("ร่มกระดาษ เปลี่ยนซี่ใหม่"), fixes, fixes + others)
     assert title == "ร่มกระดาษ เปลี่ยนซี่ใหม่"  # main: the tools' names
+
+
+def test_a_word_the_calls_pass_stays_when_no_verb_the_requests_open_with_is_the_calls() -> None:
+    from memdir.consolidation.weekly.subject_act import acted_subject
+
+    steps = [
+        "wholesaler_signin: `portal=hanabishi-wholesale`",
+        "wholesaler_order: `vendor=hanabishi-wholesale item={item}`",
+    ]
+    asked = ["Get 20 peonies from Hanabishi Wholesale", "Get 6 bunches of eucalyptus", "Need roses"]
+    assert acted_subject("Hanabishi", steps, asked) == "Hanabishi"  # `get` is no word of the calls
+    asked = ["Order 20 peonies from Hanabishi Wholesale", "Order 6 bunches of eucalyptus"]
+    assert acted_subject("Hanabishi", steps, asked) == "Order from Hanabishi Wholesale"
