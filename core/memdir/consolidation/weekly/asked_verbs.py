@@ -62,6 +62,13 @@ def asked_verb(asked: Sequence[str], tool_verb: str) -> str:
     head = re.escape(tool_verb.lower()[:4])
     if not head or any(re.search(rf"(?<![a-z]){head}", t.lower()) for t in texts):
         return ""
+    return opening_verb(texts)
+
+
+def opening_verb(asked: Sequence[str]) -> str:
+    """The verb two or more requests open a clause with (or write after `please` / `can you`), more of them
+    than any other; "" when none or a tie."""
+    texts = [a for a in asked if a.strip()]
     count: Counter[str] = Counter()
     for text in texts:
         opened = {m.group(1).lower() for rx in (_OPENING, _ASKING) for m in rx.finditer(text)}

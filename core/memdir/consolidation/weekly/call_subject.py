@@ -41,16 +41,20 @@ def call_subject_title(steps: Sequence[str]) -> str:
     ops = [m.group(1) for _, code in calls if (m := _VERB.search(code)) and m.group(1) not in READS]
     verb = ops[0] if ops else ""
     held: Counter[str] = Counter()
-    first: dict[str, int] = {}
+    first: dict[str, tuple[int, int]] = {}  # the call first passing it, and where in that call
     for n, (_, code) in enumerate(calls):
-        words = set(_SUBJECT.findall(_KEYED.sub(" ", code.lower()))) - tools - {verb}
+        found = [(m.group(0), m.start()) for m in _SUBJECT.finditer(_KEYED.sub(" ", code.lower()))]
+        words = {w for w, _ in found} - tools - {verb}
         held.update(words)
-        for w in words:
-            first.setdefault(w, n)
+        for w, at in found:
+            if w in words:
+                first.setdefault(w, (n, at))
     best = [w for w in held if held[w] >= 2 and 2 * held[w] > len(calls)]
     if not best:
         return ""
-    subject = min(best, key=lambda w: (-held[w], first[w]))
+    # a tie (`marui` and `parts` of `portal=marui-parts`) goes to the word a call passes first, the same
+    # on every run (a set's order is not)
+    subject = min(best, key=lambda w: (-held[w], first[w], w))
     if subject in ops:  # `op=rebook` + `template=rebook-notice`: the verb is the kind
         return subject.capitalize()
     return f"{verb.capitalize()} {subject}" if verb else subject.capitalize()

@@ -52,6 +52,7 @@ from memdir.consolidation.weekly.script_titles import request_script_title
 from memdir.consolidation.weekly.service_heads import service_head
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
+from memdir.consolidation.weekly.subject_act import acted_subject
 from memdir.consolidation.weekly.tasks import Task
 from memdir.consolidation.weekly.title_guard import fit_title, pronoun_clause, readable_id, with_tools
 from memdir.consolidation.weekly.title_holes import cuts_words, loose_holes, mostly_holes, without_holes
@@ -254,7 +255,7 @@ def distil_builtin(
         ja = "" if said else shared_phrase_ja(asked, alone=True)
         mine = "" if said else recurring_title(told, rendered, ja=ja)
         if mine and not ja and weak_title(mine, asked):  # `ツアー` of one request and the replies: the calls'
-            mine = call_subject_title(rendered) or mine
+            mine = acted_subject(call_subject_title(rendered), rendered, asked) or mine
         said = said or (work if mine and holds_more(work, mine, told) else mine) or work
         # nothing names the kind: the verb the requests write before a value, and the thing it is
         said = said or verb_and_thing(asked, {g.name: list(g.value_tasks()) for g in groups})
@@ -265,7 +266,14 @@ def distil_builtin(
         name = shared_name(asked) if by_steps and not _METHODS_ONLY.match(by_steps) else ""
         if name:  # the steps' commands leave out what the work is about: "ELISA: checkout_plate, …"
             said = f"{name}: {by_steps}"
-        said = said or by_steps or shared_phrase_ja(asked, alone=True) or call_subject_title(rendered)
+        said = (
+            said
+            or by_steps
+            or shared_phrase_ja(asked, alone=True)
+            or acted_subject(
+                call_subject_title(rendered), rendered, asked
+            )  # `Marui` -> `Order from Marui Parts`
+        )
         title = one_line(render_title(Template([said]))) or without_holes(title)  # `{value}, {value}`: none
     # a title of holes and ids, a name, a pronoun's action (`sr-{sr}`, `Sea Tern`): the next candidate's
     asked = list(intents.values())

@@ -154,3 +154,6 @@ PLACE_WORDS = frozenset(
         "throughout",
     ]
 )
+# the prepositions that tell whom or where an act goes (`Order from Marui Parts`, round 64): after a verb,
+# the rest of an act's phrase
+LINK_WORDS = frozenset(["from", "to", "at", "with", "via", "for", "into", "onto"])

@@ -17,7 +17,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS
+from memdir.consolidation.weekly.asked_verbs import opening_verb
+from memdir.consolidation.weekly.function_words import DETERMINERS, FUNCTION_WORDS, LINK_WORDS
 
 _REQUEST = re.compile(r"^[A-Z][a-z]+(?=[\s,]|$)")  # `Deploy`, `Triage`: a request's verb, capitalised
 _LATIN = re.compile(r"^[A-Za-z]")
@@ -92,6 +93,10 @@ def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: 
         out = f"Steps for: {title}"  # thing: `Bespoke English willow bat`, not "How to bespoke …" (round 56)
     if out.startswith("Steps for: ") and opens_requests(title, intents):
         out = f"How to {title[0].lower()}{title[1:]}"  # the requests' own clause (trial 26 #9)
+    if out.startswith("Steps for: ") and asked_act(title, intents):
+        out = (
+            f"How to {title[0].lower()}{title[1:]}"  # `Order from Marui Parts`: the requests' act (round 64)
+        )
     if out.startswith("Steps for: ") and steps:
         out = work_phrase(title, intents, steps) or out
     reason = shared_reason(intents)
@@ -100,6 +105,13 @@ def describe(title: str, intents: Sequence[str], has_steps: bool = True, steps: 
     if not has_steps:
         out += " (the tasks shared no steps yet)"
     return out
+
+
+def asked_act(title: str, intents: Sequence[str]) -> bool:
+    """The title opens with the verb two or more requests open with, a preposition after it (`Order from
+    Marui Parts` over "Order 10 tubes … from Marui Parts", "Order 6 pairs …")."""
+    words = title.split()
+    return len(words) >= 3 and words[1] in LINK_WORDS and words[0].lower() == opening_verb(intents)
 
 
 def opens_requests(title: str, intents: Sequence[str]) -> bool:

@@ -52,6 +52,7 @@ from memdir.consolidation.weekly.script_words import (
 from memdir.consolidation.weekly.thing_acts import thing_act
 from memdir.consolidation.weekly.titles import shared_phrase
 from memdir.consolidation.weekly.tool_verbs import verb_first
+from memdir.consolidation.weekly.unspaced_heads import unspaced_head
 
 _WORD = re.compile(r"[^\W\d_]+")
 _HOLE = re.compile(r"\{[^{}]*\}")
@@ -158,7 +159,9 @@ def unspaced_phrase(asked: Sequence[str], week: Sequence[str] = ()) -> str:
     words = {
         s for s in shared if not any(len(o) > len(s) and s in o and count[o] >= count[s] for o in shared)
     }
-    best: tuple[int, int, str] = (1, 0, "")
+    # of stretches holding as many, the one fewest of the week's other requests write: a verb's ending
+    # every kind writes (`ပါမယ်`, "will", round 64) is how people write, not the kind's thing
+    best: tuple[int, int, int, str] = (1, 1, 0, "")  # two strings or more
     for text in texts:
         for run in _UNSPACED.findall(text):
             at = sorted(
@@ -171,9 +174,10 @@ def unspaced_phrase(asked: Sequence[str], week: Sequence[str] = ()) -> str:
                     covered = sum(len(w) for w in held)
                     if end <= start or len(piece) - covered > 2:
                         continue
-                    if (len(held), -len(piece)) > best[:2]:
-                        best = (len(held), -len(piece), piece)
-    return best[2]
+                    elsewhere = sum(1 for o in others if any(w in o for w in held))
+                    if (len(held), -elsewhere, -len(piece)) > best[:3]:
+                        best = (len(held), -elsewhere, -len(piece), piece)
+    return best[3]
 
 
 def constant_phrase(steps: Sequence[str], asked: Sequence[str]) -> str:
@@ -274,7 +278,9 @@ def _words_title(title: str, steps: Sequence[str], asked: Sequence[str], week: S
     if any(len(w) >= 4 and re.search(rf"(?<![^\W\d_]){re.escape(w[:4])}", said) for w in tools):
         return title  # a request writes a word of the tools' names: the tools speak the requests' language
     if 2 * sum(1 for t in texts if _UNSPACED.search(t)) > len(texts):
-        phrase = unspaced_phrase(texts, week) or written_head(steps, texts)  # `ແຄນແປດ 16 ລຳ` (round 57)
+        phrase = unspaced_phrase(texts, week)
+        # the service the calls pass in the requests' letters, holding their phrase and more (round 64)
+        phrase = unspaced_head(phrase, steps, texts) or phrase or written_head(steps, texts)  # `ແຄນແປດ` (57)
     elif not english(texts) and 2 * sum(1 for t in texts if re.search("[A-Za-z]{3}", t)) > len(texts):
         phrase = (
             without_frame(
