@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from memdir.consolidation.weekly.align import atoms
+from memdir.consolidation.weekly.configured import configured_note, without_credentials
 from memdir.consolidation.weekly.consensus import Column, common_prefix
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.keyed_args import keyed_text
@@ -106,15 +107,21 @@ def render_column(
             return StepText(f"Reply: 依頼者に結果を返信する{said_also}。", specific and bool(shared))
         return StepText(f"Reply to the requester with the result{said_also}.", specific and bool(shared))
     prefix = common_prefix(column)
-    line = f"{prefix}: {code(text)}" if prefix else code(text)
+    keyed = keyed_text(text, (s.keys for s in column.steps.values()))
+    keyed, secret = without_credentials(keyed)  # a masked credential: as configured (`configured.py`)
+    text = without_credentials(text)[0] if secret else text
+    shown = code(text) if text.strip() else ""
+    line = f"{prefix}: {shown}" if prefix and shown else prefix or shown
     if search is None and (meant := purpose(column)):
         line += f" — {meant}"
+    if secret:
+        line += f" — {configured_note(secret)}"
     if search is not None:
         found = _found(following, groups, {span.name for span in tpl.spans})
         how, tried = _search_parts(search)
         line = f"Find {found}: search likely places one at a time ({how}{tried}), then {line} where it is"
-    keyed = keyed_text(text, (s.keys for s in column.steps.values()))
-    return StepText(line, specific, line.replace(code(text), code(keyed), 1) if keyed != text else "")
+    rekeyed = line.replace(code(text), code(keyed), 1) if keyed != text and shown else ""
+    return StepText(line, specific, rekeyed)
 
 
 def purpose(column: Column) -> str:
