@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from memdir.consolidation.weekly.align import atoms
-from memdir.consolidation.weekly.configured import configured_note, without_credentials
+from memdir.consolidation.weekly.configured import as_configured
 from memdir.consolidation.weekly.consensus import Column, common_prefix
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.keyed_args import keyed_text
@@ -107,21 +107,15 @@ def render_column(
             return StepText(f"Reply: 依頼者に結果を返信する{said_also}。", specific and bool(shared))
         return StepText(f"Reply to the requester with the result{said_also}.", specific and bool(shared))
     prefix = common_prefix(column)
-    keyed = keyed_text(text, (s.keys for s in column.steps.values()))
-    keyed, secret = without_credentials(keyed)  # a masked credential: as configured (`configured.py`)
-    text = without_credentials(text)[0] if secret else text
-    shown = code(text) if text.strip() else ""
-    line = f"{prefix}: {shown}" if prefix and shown else prefix or shown
+    line = f"{prefix}: {code(text)}" if prefix else code(text)
     if search is None and (meant := purpose(column)):
         line += f" — {meant}"
-    if secret:
-        line += f" — {configured_note(secret)}"
     if search is not None:
         found = _found(following, groups, {span.name for span in tpl.spans})
         how, tried = _search_parts(search)
         line = f"Find {found}: search likely places one at a time ({how}{tried}), then {line} where it is"
-    rekeyed = line.replace(code(text), code(keyed), 1) if keyed != text and shown else ""
-    return StepText(line, specific, rekeyed)
+    keyed = keyed_text(text, (s.keys for s in column.steps.values()))
+    return StepText(line, specific, line.replace(code(text), code(keyed), 1) if keyed != text else "")
 
 
 def purpose(column: Column) -> str:
@@ -297,7 +291,7 @@ def render_body(draft: Draft, window: str) -> str:
             "## Steps",
             "",
         ]
-        lines += [f"{i}. {draft.keyed.get(s, s)}" for i, s in enumerate(draft.steps, 1)]
+        lines += [f"{i}. {as_configured(draft.keyed.get(s, s))}" for i, s in enumerate(draft.steps, 1)]
     else:
         lines += [
             f"Seen {n} times with success in the activity log, {window}. The tasks shared this "
@@ -358,7 +352,7 @@ def candidate_body(
         slot = re.compile(r"\{([A-Za-z][\w-]*)\}")
         where = places or {}
         steps = [
-            slot.sub(lambda m: mine.get(m.group(1), m.group(0)), s)
+            as_configured(slot.sub(lambda m: mine.get(m.group(1), m.group(0)), s))  # no credential slot
             + (f" ({where[s]})" if where.get(s) else "")
             for s in new_steps
         ]
