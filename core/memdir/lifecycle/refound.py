@@ -11,7 +11,7 @@ one failure (the design's confidence), `last_used` becomes the last task's day, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -37,10 +37,12 @@ def record_refound(
     initial_confidence: float = DEFAULT_PRIOR,
     failed_ids: Sequence[str] = (),
     repeat_lines: Sequence[tuple[str, datetime]] = (),
+    failure_reasons: Mapping[str, str] | None = None,
 ) -> tuple[int, int]:
     """Count each of `task_ids` not yet in the note's sources as one success, each of `failed_ids` as one
     failure; returns (successes, failures) counted. `repeat_lines`: (task id, when) of weekly repeats, each
-    counted one given its Outcome-notes line in the same write (`repeat_lines.py`): never a count without it."""
+    counted one given its Outcome-notes line in the same write (`repeat_lines.py`): never a count without it;
+    `failure_reasons`: the failed ones among them, with what each failure said (their line says it)."""
     rel = store.relpath(path)
 
     def once() -> tuple[int, int]:  # one read and one compare-and-swap write (retried on a race)
@@ -51,7 +53,7 @@ def record_refound(
         lost = [t for t in dict.fromkeys(failed_ids) if t not in have and t not in fresh]
         sources = have + fresh + lost
         dated = [(t, store.day(w)) for t, w in repeat_lines]
-        body = with_repeat_lines(note.body, sources, dated) if dated else None
+        body = with_repeat_lines(note.body, sources, dated, failure_reasons) if dated else None
         if not fresh and not lost and body is None:
             return 0, 0
         s = _count(meta, "success_count") + len(fresh)

@@ -14,7 +14,7 @@ crash between two writes had left a count without its line.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from memdir.lifecycle.feedback import OUTCOME_HEADING
 from memdir.notes.body_sections import append_to_section
@@ -28,17 +28,28 @@ def repeat_line(day: str, task_id: str) -> str:
     return f"- {day} success: repeated by task {task_id} {WEEKLY_MARK}\n"
 
 
-def with_repeat_lines(body: str, have: Sequence[str], tasks: Sequence[tuple[str, str]]) -> str | None:
+def failed_line(day: str, task_id: str, why: str) -> str:
+    """The Outcome-notes line of one counted failed repeat: what the task's failure said (trial 29 re-check N2)."""
+    said = " ".join(why.split())
+    said = said if len(said) <= 200 else said[:199].rstrip() + "…"
+    return f"- {day} failure: repeated by task {task_id}, which failed: {said or 'no reason given'} {WEEKLY_MARK}\n"
+
+
+def with_repeat_lines(
+    body: str, have: Sequence[str], tasks: Sequence[tuple[str, str]], failed: Mapping[str, str] | None = None
+) -> str | None:
     """`body` with a line appended under `## Outcome notes` for each of `tasks` (task id, its day) the note
-    counted (`have`: its `sources` after the count) and has no line for yet; None when there is none to add."""
+    counted (`have`: its `sources` after the count) and has no line for yet; None when there is none to add.
+    `failed`: the failed ones among them, each with what its failure said."""
     counted = set(have)
     written = {ln.rstrip() for ln in body.splitlines()}
     lines: list[str] = []
+    failed = failed or {}
     for task_id, day in sorted(tasks, key=lambda t: (t[1], t[0])):
-        line = repeat_line(day, task_id)
+        line = failed_line(day, task_id, failed[task_id]) if task_id in failed else repeat_line(day, task_id)
         if task_id in counted and line.rstrip() not in written and line not in lines:
             lines.append(line)
     return append_to_section(body, OUTCOME_HEADING, lines) if lines else None
 
 
-__all__ = ["REPEAT_LINE", "repeat_line", "with_repeat_lines"]
+__all__ = ["REPEAT_LINE", "failed_line", "repeat_line", "with_repeat_lines"]

@@ -31,7 +31,7 @@ _OUTCOME_LINE = re.compile(
     + r")?:[ \t]*(.*)$"
 )
 _NO_NOTE = re.compile(re.escape(NO_NOTE) + r" \((?:activity/[^()\s]+|the activity log)\)$")
-_REPEAT = re.compile(r"^repeated by task \S+ " + re.escape(WEEKLY_MARK) + "$")
+_REPEAT = re.compile(r"^repeated by task \S+(?:, which failed: .*)? " + re.escape(WEEKLY_MARK) + "$")
 _EPISODE_REF = re.compile(r"[ \t]*\(episodes/[^()\s]+\)$")  # where a day file's report came from
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _FENCE = re.compile(r"^[ \t]{0,3}(```|~~~)")

@@ -22,6 +22,11 @@ _JAPANESE = re.compile(r"[\u3041-\u3096\u30a0-\u30ff]|[\u3400-\u4dbf\u4e00-\u9ff
 _PARTICLE = re.compile(r"[のをにへとでがはも、。・\s]+")
 
 
+def is_japanese(text: str) -> bool:
+    """Whether a request is written in Japanese (kana or kanji)."""
+    return bool(_JAPANESE.search(text))
+
+
 def asked_aliases(title: str, asked: Sequence[str]) -> list[str]:
     """The other-language name of a kind titled `title`: [] or one phrase its Japanese requests share."""
     if _JAPANESE.search(title):

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from memdir.consolidation.weekly.changed import SAME
+from memdir.consolidation.weekly.configured import without_credentials
 from memdir.consolidation.weekly.keyed_args import keyed_text
 from memdir.consolidation.weekly.lesson_causes import is_wait_or_look
 from memdir.consolidation.weekly.named import PLACEHOLDER
@@ -60,15 +61,15 @@ def act_texts(task: Task) -> list[tuple[str, list[str]]]:
     for s in task.folded:
         if s.kind != "tool" or not s.input.strip() or is_wait_or_look(s):
             continue
-        flat = " ".join(s.input.split())
-        keyed = " ".join(keyed_text(s.input, [s.keys]).split()) if s.keys else flat
+        flat = without_credentials(" ".join(s.input.split()))[0]  # no credential is a note's (`configured`)
+        keyed = without_credentials(" ".join(keyed_text(s.input, [s.keys]).split()))[0] if s.keys else flat
         out.append((s.tool, list(dict.fromkeys([keyed, flat]))))
     return out
 
 
 def _spans(text: str) -> list[list[str]]:
     """A line's code spans, each as tokens (a search line writes several: `go to` / `open`, `go to {source}`)."""
-    return [t for t in (m.split() for m in _CODE.findall(text)) if t]
+    return [t for t in (without_credentials(m)[0].split() for m in _CODE.findall(text)) if t]
 
 
 def _pattern(tokens: Sequence[str]) -> re.Pattern[str]:

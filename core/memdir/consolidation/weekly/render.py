@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from memdir.consolidation.weekly.align import atoms
+from memdir.consolidation.weekly.configured import as_configured
 from memdir.consolidation.weekly.consensus import Column, common_prefix
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.keyed_args import keyed_text
@@ -290,7 +291,7 @@ def render_body(draft: Draft, window: str) -> str:
             "## Steps",
             "",
         ]
-        lines += [f"{i}. {draft.keyed.get(s, s)}" for i, s in enumerate(draft.steps, 1)]
+        lines += [f"{i}. {as_configured(draft.keyed.get(s, s))}" for i, s in enumerate(draft.steps, 1)]
     else:
         lines += [
             f"Seen {n} times with success in the activity log, {window}. The tasks shared this "
@@ -351,7 +352,7 @@ def candidate_body(
         slot = re.compile(r"\{([A-Za-z][\w-]*)\}")
         where = places or {}
         steps = [
-            slot.sub(lambda m: mine.get(m.group(1), m.group(0)), s)
+            as_configured(slot.sub(lambda m: mine.get(m.group(1), m.group(0)), s))  # no credential slot
             + (f" ({where[s]})" if where.get(s) else "")
             for s in new_steps
         ]

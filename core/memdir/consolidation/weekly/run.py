@@ -11,17 +11,19 @@ procedure, so a killed run loses nothing and a second run over the same week cha
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from memdir.activity import ActivityEvent, ReadStats
+from memdir.consolidation.weekly.aliases_again import extend_aliases
 from memdir.consolidation.weekly.distill import distil_builtin
 from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.embed_cache import EmbeddingCache
 from memdir.consolidation.weekly.evidence import ClusterEvidence, cluster_evidence
+from memdir.consolidation.weekly.failed_repeats import count_failed_repeats
 from memdir.consolidation.weekly.failures import assign_failures
 from memdir.consolidation.weekly.generic_calls import shared_tools
 from memdir.consolidation.weekly.kinds_by_steps import StepKinds, is_task_type
@@ -94,6 +96,8 @@ class WeeklyDistiller:
         self._events: dict[str, list[ActivityEvent]] = {}  # task id -> its events, for the LLM's brief
         self._tasks_by_id: dict[str, Task] = {}
         self._lexicon: WeekLexicon | None = None
+        self._kinds_all: list[list[Task]] = []  # every kind of the week with enough successes (`plan`)
+        self._assigned: set[str] = set()  # failed tasks a kind of the week took (`failures.py`)
         self._texts: dict[str, str] = {}
         self._kinds: StepKinds | None = None
         self.zone = config.schedule.named_zone()  # the window's midnights (UTC when None)
@@ -163,11 +167,29 @@ class WeeklyDistiller:
         clusters, vecs = self._cluster(ok, tasks, report, save=save)
         new = [[i for i in c if ok[i].task_id not in done] for c in clusters]
         selected = [c for c in new if len(c) >= self.th.min_successes]
+        # every kind of the week, those an earlier run placed too: their failed tasks are theirs (`failed_repeats`)
+        self._kinds_all = [[ok[i] for i in c] for c in clusters if len(c) >= self.th.min_successes]
         report.stats["clusters_selected"] = len(selected)
         report.skipped = len(tasks) - sum(len(c) for c in selected)
         return [[ok[i] for i in c] for c in selected], vecs, selected
 
     def _run(self, until: date | None, report: RunReport) -> None:
+        self._assigned = set()
+        self._place(until, report)
+        if any(t.outcome == "failure" for t in self._week):  # a kind's, placed by this run or an earlier one
+            kinds = self._failures(self._kinds_all, not report.dry_run) if self._kinds_all else []
+            self._assigned |= {t.task_id for f in kinds for t in f}
+        count_failed_repeats(  # the others that ran a procedure's first steps and stopped (N2)
+            self.store, self._week, self._assigned, report, self.th.initial_confidence
+        )
+        since, _ = week_window(until, zone=self.zone)
+        extend_aliases(self.store, report.updated, self._week, lambda: self._before(since), report)
+
+    def _before(self, since: datetime) -> list[Task]:
+        """The tasks of the activity log before `since`, redacted as the week's (`aliases_again.py`)."""
+        return group_tasks(redacted_events(self.activity.read(None, since, ReadStats(), warn=False)))
+
+    def _place(self, until: date | None, report: RunReport) -> None:
         groups, vecs, selected = self.plan(until, report, save=not report.dry_run)
         count_repeats(  # N4; a task that ran a note's steps and more: its review item (fix32b)
             self.store, self._week, groups, report, self.th.initial_confidence, self._done, self.review
@@ -183,6 +205,7 @@ class WeeklyDistiller:
         # named by its ISO week: a task's `YYYY-MM-DD` value (`until`, the last day) is never the procedure's
         window = week_name(since.date(), (end - timedelta(days=1)).date())
         failed = self._failures(groups, save)
+        self._assigned = {t.task_id for f in failed for t in f}
         drafts = self._drafts(groups, vecs, selected)
         placer.learn_generic(drafts)
         wide = week_wide_tools([t.tools for t in self._week], len(groups))
