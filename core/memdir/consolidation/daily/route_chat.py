@@ -12,18 +12,29 @@ review item whether to file it) when
 - no sentence says why or what was found, learned, decided or made a rule ("because", "turns out", "we agreed",
   "always", 「から」「ので」「ため」「とのこと」「そうだ」「わかった」「決め」「必ず」): a chat that tells a finding
   (「先生と雑談。糸が緩むのは湿気を吸うからだそう」) stays knowledge.
+
+Such a chat is skipped; one that tells a standing fact is asked about in a review item, unless it restates a
+decision the root holds or the same run writes (`restated_decision`: "Talked about winter hours: 10:00-17:00 from
+December" beside 「12月から冬季営業時間にすることに決めた：10時〜17時」): that item would file the decision again.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from memdir.consolidation.daily.blocks import Block, sentences
+
+if TYPE_CHECKING:
+    from memdir.consolidation.daily.route_rag import Match
 
 CHAT_REASON = (
     "a chat told in passing (what was talked about, nothing found, decided or explained): nothing to keep"
 )
 MAX_SENTENCES = 3
+# calibrated similarity from which a chat restates a decision note: the trial's English chat of winter hours and
+# the Japanese decision are 0.62 (the same decision told in English, 0.73); two other decisions of the shop 0.37, 0.22
+RESTATES_DECISION = 0.5
 
 _TALKED = re.compile(
     r"(?i)^(?:(?:we|i|they|he|she|[A-Z]\w+(?: and [A-Z]\w+)?)\s+)?(?:(?:just|briefly|mostly)\s+)?"
@@ -45,3 +56,16 @@ def chat_in_passing(body: str, blocks: list[Block]) -> bool:
     if not said or len(said) > MAX_SENTENCES or not any(_TALKED.search(s) for s in said):
         return False
     return not any(_SAYS_MORE.search(s) for s in said)
+
+
+def restated_decision(near: list[Match]) -> str | None:
+    """The decision note (`knowledge/decisions/`) a chat restates, from its nearest knowledge notes; None when none
+    is at RESTATES_DECISION: the chat's item would file the decision again as a note of its own."""
+    return next(
+        (
+            m.path
+            for m in near
+            if m.path.startswith("knowledge/decisions/") and m.similarity >= RESTATES_DECISION
+        ),
+        None,
+    )

@@ -9,6 +9,8 @@ narrower and reads the text's form, never its words:
 
 - the text labels a sentence as what it learned ("Lesson:", "Lesson learned:", "Takeaway:", 「教訓：」「反省：」
   「学び：」, the German, French and Spanish labels of `lesson_sentences.EU_LABELS`), or
+- the text tells, in two to five sentences, an incident in the past and a rule for always ("Yesterday it stayed
+  open all night … Never leave the valve open …", 「先週…やり直しになった。…必ず…こと。」: `told_lesson`), or
 - the text is one sentence and that sentence is no step (`route_no_steps.has_step`, nor a command after a colon or
   a condition: "If the film kinks: cut the leader square, …"),
 
@@ -22,7 +24,9 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.blocks import Block, sentences
+from memdir.consolidation.daily.lesson_incident import content, is_incident
 from memdir.consolidation.daily.lesson_sentences import EU_LABELS
+from memdir.consolidation.daily.lesson_text import failure_told
 from memdir.consolidation.daily.route_no_steps import has_step, shaped_steps
 
 LESSON_LINE_REASON = "a lesson told in a line, no step in it: knowledge, not a procedure"
@@ -53,12 +57,44 @@ def labels_a_lesson(body: str) -> bool:
     )
 
 
+# a rule told for always: "always", "never", "must", "make sure", 「必ず」「…こと。」「…ないように」
+_RULE = re.compile(
+    r"(?i)\b(?:always|never|must|make sure|don't forget|do not forget|remember to)\b|"
+    r"必ず|ないように|てはいけない|ないこと|べき|こと[。.！!]?$"
+)
+MAX_TOLD = 5  # sentences of a lesson told without its label
+_PAST_EN = re.compile(r"(?i)\b(?:was|were|went|got|had|did|came|took|left|found|blew|broke|\w{2,}ed)\b")
+_PAST_JA = re.compile(r"(?:た|だ)(?:[。！、]|$)|(?:た|だ)(?:が|けど|ので|から)")
+
+
+def told_lesson(body: str) -> bool:
+    """Whether `body`, in two to MAX_TOLD sentences, tells an incident in the past and a rule told for always
+    ("Yesterday it stayed open all night … Never leave the valve open …"): a lesson with no label (fix41a)."""
+    said = [x.strip() for x in sentences(body) if x.strip()]
+    if not 2 <= len(said) <= MAX_TOLD or not any(_RULE.search(x) for x in said):
+        return False
+    return any(
+        i != j and (is_incident(e, r) or (_RULE.search(r) and (failure_told(e) or _told_past(e, r))))
+        for i, e in enumerate(said)
+        for j, r in enumerate(said)
+    )
+
+
+def _told_past(event: str, rule: str) -> bool:
+    """`event` is told in the past, of what the rule names ("someone pulled the plug while the fan was running"
+    of "Never cut the power while the fan is on"), and says no rule itself."""
+    ja = bool(re.search(r"[\u3040-\u30ff]", event))
+    past = _PAST_JA.search(event) if ja else _PAST_EN.search(event)
+    return bool(past) and not _RULE.search(event) and bool(content(event) & content(rule))
+
+
 def lesson_line(body: str, blocks: list[Block], shaped_text: str, title: str = "") -> bool:
     """A text routed procedures that is a lesson or a fact told in a line: shaped, it holds no step, and it
-    labels itself a lesson or is one sentence that is no step (the module's rule)."""
+    labels itself a lesson, tells an incident and a rule for always (`told_lesson`), or is one sentence that is
+    no step (the module's rule)."""
     if shaped_steps(shaped_text):
         return False
-    if labels_a_lesson(body):
+    if labels_a_lesson(body) or told_lesson(body):
         return True
     one = sentences(body)
     return len(one) == 1 and not _COMMAND_AFTER.search(one[0].strip()) and not has_step(body, blocks, title)

@@ -33,6 +33,7 @@ themselves (a new note, a dated section, a review item) are built by `plan_notes
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,7 @@ from memdir.consolidation.daily.plan_notes import WRITE_KINDS
 from memdir.consolidation.daily.plan_usage import UsageDrafts
 from memdir.consolidation.daily.route_bare_title import names_a_subject
 from memdir.consolidation.daily.route_change import CHANGE_REASON, changes_rule, same_subject
+from memdir.consolidation.daily.route_chat import restated_decision
 from memdir.consolidation.daily.route_lang import later_version, same_in_other_language, translation_by_steps
 from memdir.consolidation.daily.route_rag import (
     Match,
@@ -99,12 +101,18 @@ class Planner(UsageDrafts):
         """Plan every part of every routed episode (in order) and return the operations."""
         pending: list[tuple[Episode, RoutedPart, str, str]] = []
         self._find_moves(routed)  # edited episodes that changed kind (plan_retire)
+        chats: list[
+            tuple[Episode, RoutedPart]
+        ] = []  # a fact to file? asked once the run's decisions are known
         for ep, parts in routed:
             for part in parts:
                 self.result.parts += 1
                 if part.use is not None:  # a use told in one clause of a longer text (trial 28 #3)
                     self._clause_use(ep, part, *part.use)
                 if part.kind not in WRITE_KINDS and part.usage is None:
+                    if part.unsure and part.unsure[0] == "knowledge":
+                        chats.append((ep, part))
+                        continue
                     self._skip_part(ep, part)
                     continue
                 text, n1 = redact(part.text.strip())
@@ -132,6 +140,8 @@ class Planner(UsageDrafts):
                 self._skip_part(ep, part)
                 continue
             self._plan_part(ep, part, title, text, vecs[i])
+        for ep, part in chats:
+            self._chat_part(ep, part)
         self._retire_all()  # before the drafts are finished: a note's copy is kept before it changes
         for draft in self._ops.values():
             self.result.ops.append(draft.finish(self.started_at, self.initial_confidence))
@@ -147,6 +157,19 @@ class Planner(UsageDrafts):
         op = file_candidate(ep, part, self._new_path(kind, title)) if kind else None
         self._skip(ep, nothing_to_keep(part), None if op is None else op.path)
         self.result.ops.extend([op] if op is not None else [])
+
+    def _chat_part(self, ep: Episode, part: RoutedPart) -> None:
+        """An unsure skip proposed as knowledge (a chat, a fact told in passing): nothing to keep, and no item to
+        file it when it restates a decision the root holds or this run wrote (route_chat.restated_decision,
+        trial 29 re-check #12)."""
+        vec = self.vectors.embed([redact(embed_text(part.title, part.text))[0]])[0]
+        said = restated_decision(self.vectors.related(vec, "knowledge", k=5))
+        if said is None:
+            self._skip_part(ep, part)
+            return
+        self._skip(
+            ep, f"{nothing_to_keep(replace(part, unsure=None))}; it restates {said}: no new note", said
+        )
 
     # -- one part ------------------------------------------------------------------
     def _plan_part(self, ep: Episode, part: RoutedPart, title: str, text: str, vec: Any) -> None:

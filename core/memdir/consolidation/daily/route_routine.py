@@ -120,6 +120,11 @@ def _is_act(word: str, participle: bool) -> bool:
     return snowball(base) in _ACTS
 
 
+def is_act_word(word: str) -> bool:
+    """Whether a word is a verb of work as written in an instruction ("Order", "Sweep", "Restock")."""
+    return _is_act(word, False)
+
+
 def _doer_act(clause: str) -> bool:
     for m in _DOER.finditer(clause):
         w = m.group(1).lower()

@@ -44,6 +44,21 @@ class CrossPick:
     why: str
 
 
+def phrase_sims(
+    work: str, cands: dict[str, list[str]], embed: Callable[[list[str]], np.ndarray], embedder: str
+) -> dict[str, tuple[float, str]]:
+    """Per procedure (path -> its title's act phrases), the calibrated similarity of the report's work to
+    its closest phrase, and that phrase."""
+    phrases = [(p, w) for p, ws in cands.items() for w in ws]
+    vecs = embed([work, *(w for _, w in phrases)])
+    best_of: dict[str, tuple[float, str]] = {}
+    for i, (p, w) in enumerate(phrases):  # a procedure's closest phrase: its act, or its act of its object
+        sim = calibrate(float(vecs[0] @ vecs[i + 1]), embedder)
+        if sim > best_of.get(p, (-1.0, ""))[0]:
+            best_of[p] = (sim, w)
+    return best_of
+
+
 def pick_by_phrase(
     report: str, titles: dict[str, str], embed: Callable[[list[str]], np.ndarray], embedder: str
 ) -> CrossPick | None:
@@ -59,13 +74,7 @@ def pick_by_phrase(
     }
     if not work or not cands:
         return None
-    phrases = [(p, w) for p, ws in cands.items() for w in ws]
-    vecs = embed([work, *(w for _, w in phrases)])
-    best_of: dict[str, tuple[float, str]] = {}
-    for i, (p, w) in enumerate(phrases):  # a procedure's closest phrase: its act, or its act of its object
-        sim = calibrate(float(vecs[0] @ vecs[i + 1]), embedder)
-        if sim > best_of.get(p, (-1.0, ""))[0]:
-            best_of[p] = (sim, w)
+    best_of = phrase_sims(work, cands, embed, embedder)
     sims = sorted(((s, p) for p, (s, _) in best_of.items()), reverse=True)
     best, path = sims[0]
     # with one procedure of that language there is no next one: the margin is over the item level, what an

@@ -34,6 +34,7 @@ from memdir.consolidation.daily.route_lang import CROSS_SIMILAR, LATIN_TERM, lan
 from memdir.consolidation.daily.route_rag import EMBED_CHARS, Match, NoteVectors, calibrate, embed_text
 from memdir.consolidation.daily.route_template import general_of
 from memdir.consolidation.daily.route_usage import TITLE_WEIGHT, stem, title_overlap, title_terms
+from memdir.consolidation.daily.route_usage_act_across import pick_by_act
 from memdir.consolidation.daily.route_usage_agree import agreed_near
 from memdir.consolidation.daily.route_usage_case import named_work, pick_by_work, without_case
 from memdir.consolidation.daily.route_usage_cross import pick_by_phrase
@@ -147,6 +148,14 @@ class UsageNamer:
                 self.near is None
             ):  # the closest is the only one sharing its words: asked (trial 29 re-check #2)
                 self.near = agreed = agreed_near(scored, f"{title}\n{text}", procedures, loans)
+            acted = None
+            if self.near is None and (  # across languages, the one title whose act word is the report's act
+                acted := pick_by_act(x0, _titles(procedures), self.vectors.embed, self.vectors.name)
+            ):
+                match = next((m for m in found if m.path == acted.path), None) or self._match_of(
+                    acted.path, vec
+                )
+                self.near = Near(match, score, acted.why)
             if self.near is not None and (general := general_of(self.near.match.path, procedures)[0]):
                 self.near = Near(self._match_of(general, vec), self.near.score, self.near.why)  # trial 26
             closest = (
@@ -154,6 +163,10 @@ class UsageNamer:
             )
             passed = f"; not offered on {passed}" if passed else ""
             asked = f"; asked on {agreed.match.path}: the only one sharing its words" if agreed else ""
+            if acted:  # the closest by its act, not the whole text's nearest (trial 29 re-check #2)
+                if best is None or acted.path != best.path:
+                    closest = f"closest {acted.path} by its act ({closest.removeprefix('closest ')})"
+                asked = f"; asked on {acted.path}: {acted.why}"
             return f"{closest}; no procedure shares {MIN_SHARED}+ of its words, {SHARE_RATIO}x any other's{passed}{asked}"
         match = next((m for m in found if m.path == pick.path), None) or self._match_of(pick.path, vec)
         return Named(match, score, _shared_why(pick))

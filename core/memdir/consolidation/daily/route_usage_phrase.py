@@ -48,6 +48,10 @@ _JA_FRAME_NOUN = re.compile(
 )
 _TRAILING_EN = re.compile(r"(?:\s+(?:for|of|on|at|in|to|from|with|by|the|a|an|and|'s))+\s*$", re.I)
 _VALUE = re.compile(r"[A-Za-z0-9-]*\d[A-Za-z0-9.-]*")
+# a Japanese counter after a number (2件, 6台, 40頭): how many, never part of the work (「保証金を2件返金した」)
+COUNTED_JA = re.compile(
+    r"[0-9０-９]+\s*(?:件|台|個|枚|回|人|名|本|冊|通|箱|袋|点|組|匹|頭|着|足|杯|部|軒|社|か所|箇所|ヶ所)"
+)
 
 
 def title_work(title: str) -> str:
@@ -79,7 +83,7 @@ def report_work(report: str) -> str:
     """The work a usage report says was done: its first sentence that names the usual way, its clause that
     does, without the frame, the case words and a light verb ("" when nothing is left)."""
     # ids and numbers first: without_case's number pattern reads \w, which takes kana and kanji with them
-    said = without_case(_VALUE.sub(" ", report))
+    said = without_case(_VALUE.sub(" ", COUNTED_JA.sub(" ", report)))
     sents = sentences(said) or [said]
     at = next((i for i, s in enumerate(sents) if USUAL.search(s) or _BARE_USUAL.search(s)), 0)
     work = _work_of(sents[at])

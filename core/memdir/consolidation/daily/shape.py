@@ -45,6 +45,7 @@ from memdir.consolidation.daily.shape_lead import bare as _bare
 from memdir.consolidation.daily.shape_opening import TOPIC_REST, unaddressed
 from memdir.consolidation.daily.shape_point import marked_point
 from memdir.consolidation.daily.shape_preamble import says_more
+from memdir.consolidation.daily.shape_repair import names_case, repair_title
 from memdir.consolidation.daily.shape_rule_ahead import rule_ahead
 from memdir.consolidation.daily.shape_series import prose_steps as _prose_steps
 from memdir.consolidation.daily.shape_series import told_in_turn
@@ -318,6 +319,17 @@ def shape(kind: str, title: str, text: str, page: bool = False) -> Shaped:
     frame = first if not title and central_opening(kind, opened, first) != first else ""
     central = central_description(desc, opened, note_title, frame)  # not a frame line such as "LN-0417."
     desc = (desc if central == desc else _cut(central, DESC_LIMIT)) or _cut(note_title, DESC_LIMIT)
+    if (
+        kind == "procedures"
+        and not page
+        and title
+        and note_title == _cut(title, TITLE_LIMIT)
+        and names_case(title)
+    ):
+        fixed = repair_title(
+            "\n".join(b.text for b in opened), steps
+        )  # the work, not the day's case (trial 29 #5)
+        note_title, desc = fixed if fixed else (note_title, desc)
     use = use_line(opened) if kind == "procedures" else ""
     desc = _cut(use, DESC_LIMIT) if use else desc  # the page's own "When to use:" line says it
     return Shaped(note_title, cap_first(desc, text), body)
