@@ -234,3 +234,5 @@ def test_a_free_text_is_one_value_and_a_constant_or_template_is_not() -> None:
     assert "note=~" in read  # the note: its words under `note` written by one or two tasks each
     assert "product=felt hat, hand blocked, grosgrain band" in read  # a constant: every task's words
     assert "msg=hi ann, your hat is booked" in read  # a template: its frame written by every task
+    assert not free.is_free("code", "pb-walnut-stool")  # a code's words, read as an id is
+    assert not free.is_free("url", "https://shop.example/orders/new")  # an address is no text

@@ -34,6 +34,8 @@ MIN_FREE_WORDS = 3  # words of letters in a value that can be free text: `dove g
 # an argument's name (nested names written flat: `entrega=fecha=…`; `uñacht'awinaka=`: a glottal apostrophe)
 _NAMES = re.compile(r"((?:[^\W\d][\w.'’-]*=)+)", re.U)
 _WORD = re.compile(rf"[^\W_](?:[^\W_]|[{MARKS}])*", re.U)
+_ID = re.compile(r"[^\W_]+(?:[-_./][^\W_]+)+", re.U)  # words a `-`, `_`, `.` or `/` joins, no space
+_ADDRESS = re.compile(r"\S*[/:@\\]\S*")  # one token with a path's or an address's marks
 FREE = "~"  # what a free-text value is written as: one masked word (as an address written once)
 
 Work = Sequence[tuple[str, str]]
@@ -75,8 +77,9 @@ class FreeText:
     def is_free(self, name: str, value: str) -> bool:
         """Whether an argument's value is free text (see the module's docstring)."""
         words = _letter_words(value)
-        if len(words) < MIN_FREE_WORDS:
-            return False
+        bare = value.strip()
+        if len(words) < MIN_FREE_WORDS or _ID.fullmatch(bare) or _ADDRESS.fullmatch(bare):
+            return False  # a code (`MMF-CAP-PRINT`), a path or a URL is no text: `agreement` reads its words
         rare = sum(self._support[(name, w)] < self.min_support for w in words)
         return 2 * rare > len(words)
 
