@@ -35,6 +35,7 @@ import numpy as np
 
 from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
+from memdir.consolidation.weekly.free_text import READ_CHARS, FreeText, cut_key
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
 from memdir.consolidation.weekly.script_words import MARKS
 from memdir.consolidation.weekly.step_cover import (
@@ -64,7 +65,7 @@ _ARGUMENTS = re.compile(r"[^\W\d][\w.-]*=", re.U)  # a call written as `key=valu
 
 
 def _words(action: str, text: str) -> list[str]:
-    text = text.lower()[:300]
+    text = text.lower()[:READ_CHARS]
     return [action.lower(), *_WORD.findall(text), *_EMAIL.findall(text)]
 
 
@@ -90,6 +91,7 @@ class StepAgreement:
         for work in week:
             support.update({w for action, text in work for w in _words(action, text)})
         self._support = support
+        self.free = FreeText(week, min_support)  # a note's words, one value (round 64)
         self.whole = whole_values(text for work in week for _, text in work)  # `agency=PADI`: PADI a value
         self._tasks: dict[str, set[int]] = {}
         self._of: list[frozenset[str]] = []  # each task's keys
@@ -118,7 +120,8 @@ class StepAgreement:
         for action, text in work:
             words: list[str] = [action.lower()]
             quoted = ""  # inside a quoted label (`'Ugreen 5-in-1 USB-C Hub'`): words, not ids
-            for token in _addresses(text.lower()[:300], self._support, self.min_support).split():
+            read = self.free.read(text) if _ARGUMENTS.match(text) else text.lower()[:READ_CHARS]
+            for token in _addresses(read, self._support, self.min_support).split():
                 masked = [
                     self._mask(w) for w in id_words(_MASKED.findall(token), self._support, self.min_support)
                 ]
@@ -140,7 +143,7 @@ class StepAgreement:
                         w = "*"  # `locale=ja`: the language the requester wrote in, not the work
                     if not (w in "#*" and words and words[-1] == w):
                         words.append(w)
-            out.add(key := " ".join(once(words)))
+            out.add(key := " ".join(cut_key(once(words))))
             if _ARGUMENTS.match(text):
                 self.arguments.add(key)
         return frozenset(out)

@@ -16,6 +16,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 
+from memdir.consolidation.weekly.free_text import READ_CHARS
 from memdir.consolidation.weekly.script_words import MARKS
 
 # a value written whole after its argument's name, one token: `agency=PADI`, `channel=line` (not `Place` of
@@ -44,7 +45,7 @@ def whole_values(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(
         w
         for text in texts
-        for m in _WHOLE_VALUE.finditer(text.lower()[:300])
+        for m in _WHOLE_VALUE.finditer(text.lower()[:READ_CHARS])
         for w in _WORD.findall(m.group(1))
     )
 
@@ -221,7 +222,13 @@ def one_word(a: str, b: str, arguments: Collection[str]) -> bool:
     if len(x) != len(y) or len(x) < 2 * MAX_NOTE or x[0] != y[0]:
         return False
     apart = [(v, w) for v, w in zip(x, y, strict=True) if v != w]
-    return len(apart) == 1 and any(v == "*" and w.isalpha() for v, w in (apart[0], apart[0][::-1]))
+    return len(apart) == 1 and any(v == "*" and _letters(w) for v, w in (apart[0], apart[0][::-1]))
+
+
+def _letters(word: str) -> bool:
+    """A word of letters, with their marks (`ဆိုင်မှာယူ`, "pick up at the shop": Burmese vowel signs are no letters
+    to `str.isalpha`, round 64)."""
+    return _WORD.fullmatch(word) is not None and not any(c.isdigit() for c in word)
 
 
 def free_note(a: str, b: str, arguments: Collection[str]) -> bool:
