@@ -5,7 +5,8 @@ hint, a one-time code in a logged argument, a dated MCP/CLI feedback, `status` o
 #10: "From now on the string freeze is on Friday 17:00 BST, not Wednesday" became a new note beside the
 person's Japanese rule (Wednesday 12:00 JST) with no review item, and a Japanese question got only the old rule.
 Now the daily run raises one review item on the older note (nothing rewritten), and search and `context` show
-the newer note beside it. Cases from a library, an office and a clinic (English and Japanese); real files, real
+the newer note beside it. Since trial 30 #5 (`fix42c`) the English rule set "from now on" is a typed decision
+(the weekday names a standing deadline, not one day's plan), so the newer note is under `knowledge/decisions/`. Cases from a library, an office and a clinic (English and Japanese); real files, real
 subprocesses.
 """
 
@@ -93,14 +94,14 @@ def test_a_rule_changed_in_the_other_language_raises_one_review_item_on_the_olde
     items = review_items(changed)
     assert set(items) == {"knowledge/返却期限のルール.md", "knowledge/office-cleaning-rota.md"}
     assert (
-        "a newer note changes what this note says: knowledge/return-deadline-moves.md"
+        "a newer note changes what this note says: knowledge/decisions/return-deadline-moves.md"
         in items["knowledge/返却期限のルール.md"]
     )
     assert "Monday 12:00, not Friday" in items["knowledge/返却期限のルール.md"]
     assert "火曜ではなく木曜" in items["knowledge/office-cleaning-rota.md"]
     assert (changed / "knowledge/返却期限のルール.md").read_text(encoding="utf-8") == LIBRARY_RULE
     assert (changed / "knowledge/office-cleaning-rota.md").read_text(encoding="utf-8") == CLEANING
-    assert (changed / "knowledge/return-deadline-moves.md").is_file()
+    assert (changed / "knowledge/decisions/return-deadline-moves.md").is_file()
 
 
 def test_a_question_in_the_older_notes_language_also_finds_the_newer_note(changed: Path) -> None:
@@ -109,7 +110,7 @@ def test_a_question_in_the_older_notes_language_also_finds_the_newer_note(change
     res = cli(changed, "search", "返却期限はいつ", "--json")
     assert res.returncode == 0, res.stderr
     paths = [h["path"] for h in json.loads(res.stdout)]
-    old, new = "knowledge/返却期限のルール.md", "knowledge/return-deadline-moves.md"
+    old, new = "knowledge/返却期限のルール.md", "knowledge/decisions/return-deadline-moves.md"
     assert old in paths and new in paths and paths.index(new) == paths.index(old) + 1
     res = cli(changed, "context", "図書館の返却期限はいつ？", "--budget", "400")
     assert res.returncode == 0, res.stderr

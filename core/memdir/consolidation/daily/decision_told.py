@@ -21,6 +21,15 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from memdir.consolidation.daily.decision_start import (
+    MAX_TERMS,
+    SETTING_LEAD,
+    START,
+    changed_from,
+    errand,
+    states_term,
+    weekday_only,
+)
 from memdir.consolidation.daily.decision_switch import switch_parts, switched_from, without_switched
 from memdir.consolidation.daily.decision_tense import failure_event
 from memdir.consolidation.daily.decision_when import follow_up_on, follow_up_told
@@ -153,14 +162,16 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
     # now on" for a failure told is a lesson's too: both are left to the lesson step, as before
     if at is None or any(_story(u) for u in units[:at]):
         return None
+    started = bool(START.search(units[at]))  # "from December": a weekday, an errand for tonight (trial 30 #5)
     if any(
-        ONE_OFF.search(u) for u in units
+        ONE_OFF.search(u) and not (started and i != at and errand(u)) for i, u in enumerate(units)
     ):  # "the van leaves on 1/14": a plan for one day, not a standing choice
         return None
     roles = _roles(units, at)
     if roles is None:
         return None
     chosen, own_why, alts = _clauses(units[at])
+    alts += [a for a in changed_from(units[at]) if a not in alts]  # "move X from 14:00 to 15:00"
     rule = rule_ahead(units[at]) and not (DECIDED.search(units[at]) or STATED_DECISION.search(units[at]))
     told_after: list[str] = []
     # a rule from now on: the rule is chosen; what it says after it, and its other sentences, are its reasons
@@ -168,6 +179,9 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
         chosen, told_after = _rule_clauses(units[at])
         own_why, roles["why"] = "", sorted([*roles["why"], *roles["other"]])
         roles["other"] = []
+    if started and not rule:  # its terms ("Oliver carries the currency risk") are about it (trial 30 #5)
+        terms = [i for i in roles["other"] if i > at and states_term(units[i])][:MAX_TERMS]
+        roles["other"] = [i for i in roles["other"] if i not in terms]
     no_event = _no_event(units, at, own_why, roles)
     if AHEAD.search(units[at]) and any(_fails(u) for u in units) and not no_event:
         return None  # "we decided that from now on …, because the float failed to balance": a lesson (fix36e)
@@ -288,7 +302,12 @@ def _decides(unit: str) -> bool:
     """A sentence that tells a decision of the house, not a one-off change or a person's own."""
     if not (DECIDED.search(unit) or STATED_DECISION.search(unit) or rule_ahead(unit)):
         return False
-    return not (ONE_OFF.search(unit) or ONCE.search(unit) or OWN.search(unit))
+    once = [
+        m.group(0) for m in ONCE.finditer(unit)
+    ]  # "the Saturday tour … from December" stands (trial 30 #5)
+    if once and not (START.search(unit) and weekday_only(once)):
+        return False
+    return not (ONE_OFF.search(unit) or OWN.search(unit))
 
 
 def rule_ahead(unit: str) -> bool:
@@ -347,7 +366,7 @@ def _clauses(said: str) -> tuple[str, str, list[str]]:
     if switched:
         text, why = switched[0], why or switched[1]
     text = DECIDED_EN.sub("", text, count=1)
-    text = DECIDED_TAIL_JA.sub("", text)
+    text = SETTING_LEAD.sub("", DECIDED_TAIL_JA.sub("", text).strip(), count=1)
     return _trim(text), why, alts
 
 

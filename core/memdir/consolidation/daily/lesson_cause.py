@@ -26,7 +26,10 @@ INSTEAD = re.compile(
 )
 _AFTER = re.compile(
     r"(?i)\b(?:(?:was|were|been)\s+)?(?:informed|notified|told|called|contacted|apologi[sz]\w*(?:\s+to)?|"
-    r"refund(?:ed)?|compensated)\b|お詫び|詫び|謝罪|謝っ|謝り|連絡し|報告し|返金"
+    r"refund(?:ed)?|compensated)\b|お詫び|詫び|謝罪|謝っ|謝り|連絡し|報告し|返金|"
+    # a replacement sent to the one it reached (trial 30 #6: "We sent her a new bottle for free.")
+    r"\b(?:sent|gave|shipped|posted)\s+(?:her|him|them|the customer|the guest)\s+(?:a\s+)?(?:new|replacement|fresh|"
+    r"another)\b|\bfree of charge\b|代わり(?:の[^。]{0,10})?を(?:送|渡|お送り)|無料で(?:交換|再送|送り直)|代替品"
 )
 
 

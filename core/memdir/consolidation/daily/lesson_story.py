@@ -7,6 +7,8 @@ again; re-exported with the v2 template.") were filed under "What failed". Now:
 
 - a sentence that tells a repair after what it was done for gives that part ("The export dropped the VAT line
   again", 「…行がまた消えていた」); the repair stays under "What worked instead" (`lesson_units.REDONE`);
+- else the act told against what it should have been ("I had printed the label as normal, not cool",
+  「間違えて…した」: `lesson_mistake.told_mistake`, trial 30 #6);
 - else a failure stated as a rule's consequence ("…, otherwise the tax line is wrong", "sonst …", "sinon …",
   「…しないと表がずれる」): the consequence is what goes wrong (`consequences`, re-check L3);
 - else the story before the lesson, without the narrator's plain acts (`lesson_units.plain_act`), headings and
@@ -20,6 +22,7 @@ from __future__ import annotations
 import re
 
 from memdir.consolidation.daily.lesson_cause import reassures
+from memdir.consolidation.daily.lesson_mistake import mistakes
 from memdir.consolidation.daily.lesson_response import failed_part, response, took_the_step, without_responses
 from memdir.consolidation.daily.lesson_sentences import sentences
 from memdir.consolidation.daily.lesson_units import headings, is_block, plain_act, repaired
@@ -46,8 +49,12 @@ def story_failed(
             and not is_block(s)
             and not reassures(s)
         ]  # "It went well, otherwise nothing new."; a command block is what was run, not what failed (trial 26)
+        erred = mistakes(story)  # "…, not cool, because …" (trial 30 #6)
         failed = (
-            failed or consequences(text) or without_responses([s for s in story[-2:] if not plain_act(s)])
+            failed
+            or erred
+            or consequences(text)
+            or without_responses([s for s in story[-2:] if not plain_act(s)])
         )
     return [s for s in failed if s not in heads]
 

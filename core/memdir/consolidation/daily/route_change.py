@@ -124,19 +124,21 @@ def same_subject(
     old_title: str,
     embed: Callable[[list[str]], np.ndarray],
     calibrate: Callable[[float], float],
+    terms: int = TERMS,
 ) -> bool:
-    """Whether two titles name one subject: two content words in common, or (in two scripts) two terms that
-    say the same thing, each the other's closest."""
+    """Whether two titles name one subject: `terms` content words in common, or (in two scripts) `terms` terms
+    that say the same thing, each the other's closest (one is enough beside an old value the older note states,
+    route_change_value)."""
     a, b = (
         _terms(bare_lesson_title(new_title)),
         _terms(bare_lesson_title(old_title)),
     )  # 「教訓：」 is a kind (#5)
-    if len(a) < TERMS or len(b) < TERMS:
+    if len(a) < terms or len(b) < terms:
         return False
     if _script(new_title) == _script(old_title):
-        return len(set(a) & set(b)) >= TERMS
+        return len(set(a) & set(b)) >= terms
     a, b = (_own_script(a, _script(new_title)), _own_script(b, _script(old_title)))
-    if len(a) < TERMS or len(b) < TERMS:
+    if len(a) < terms or len(b) < terms:
         return False
     vecs = embed([*a, *b])
     sims = vecs[: len(a)] @ vecs[len(a) :].T
@@ -145,4 +147,4 @@ def same_subject(
         j = int(np.argmax(sims[i]))
         if int(np.argmax(sims[:, j])) == i and calibrate(float(sims[i, j])) >= TERM_SAID:
             pairs += 1
-    return pairs >= TERMS
+    return pairs >= terms

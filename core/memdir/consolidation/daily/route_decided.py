@@ -41,7 +41,8 @@ STANDING = re.compile(
     r"(?i)\b(?:from (?:now on|then on|today|next|this|the (?:next|start)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec)\w*)|starting (?:next|from|in|on|with)|going forward|henceforth|every|each (?:month|week|year|"
     r"quarter)|monthly|weekly|quarterly|annually|always|never|because|since|so that|the reason)\b|"
-    r"(?:来年度?|来月|来期|来季|来シーズン|次回|今年度|今期|\d+月|[一二三四五六七八九十]+月)から|以降|以後|今後|当面|"
+    r"(?:来年度?|来月|来期|来季|来シーズン|次回|今年度|今期|\d+月|[一二三四五六七八九十]+月)(?:の[^、。]{1,8}?)?から|"
+    r"以降|以後|今後|当面|"  # 「来年1月の出荷分から」 (trial 30 #5)
     r"毎[日週月年回]|理由|ため|ので|から(?:だ|です|でした)?。?$"  # a sentence ended by its reason, as "because" (trial 29 #7)
 )
 DEADLINE = re.compile(

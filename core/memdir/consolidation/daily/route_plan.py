@@ -46,7 +46,8 @@ from memdir.consolidation.daily.plan_howto import howto_reason, person_howtos
 from memdir.consolidation.daily.plan_notes import WRITE_KINDS
 from memdir.consolidation.daily.plan_usage import UsageDrafts
 from memdir.consolidation.daily.route_bare_title import names_a_subject
-from memdir.consolidation.daily.route_change import CHANGE_REASON, changes_rule, same_subject
+from memdir.consolidation.daily.route_change import CHANGE_REASON, TERMS, changes_rule, same_subject
+from memdir.consolidation.daily.route_change_value import changes_a_value, states_old
 from memdir.consolidation.daily.route_chat import restated_decision
 from memdir.consolidation.daily.route_lang import later_version, same_in_other_language, translation_by_steps
 from memdir.consolidation.daily.route_rag import (
@@ -191,6 +192,7 @@ class Planner(UsageDrafts):
         if made is not None:  # a decision told: a typed decision note of its own (plan_decision)
             self.vectors.add(made, kind, title, vec)
             decision.update(action="create", target=made, reason=f"new decision note ({DECISION_REASON})")
+            self._raise_changed(ep, decision, kind, title, text, vec, made)  # trial 30 #4
         elif target == LESSON_STEP:
             decision.update(action="lesson", target=self._by_source[kind][ep.ref], reason=reason)
         elif target is not None and target.startswith(EVIDENCE):  # the skill named, else the closest
@@ -223,10 +225,7 @@ class Planner(UsageDrafts):
             self.vectors.add(path, kind, title, vec)
             close = f"closest {best.path} at similarity {best.similarity:.2f}" if best else f"no {kind} yet"
             decision.update(action="create", target=path, reason=f"new {kind} note ({close})")
-            changed = self._changed_note(kind, title, text, vec) if changes_rule(text) else None
-            if changed is not None:  # trial 26 #10: the older note's rule is changed; a person decides
-                self._review(ep, "merge_candidate", title, text, changed, f"{CHANGE_REASON}: {path}")
-                decision["reason"] += f"; changes what {changed.path} says (review item)"
+            self._raise_changed(ep, decision, kind, title, text, vec, path)
         if part.why:  # a rule on top of the model chose the kind (route_story)
             decision["reason"] = f"{decision.get('reason', '')}; {part.why}"
         self._retire_later(ep, decision)  # an edit that changed the kind: the old text leaves its note
@@ -301,14 +300,33 @@ class Planner(UsageDrafts):
         found = across_kinds(self.vectors, vec, (kind, title, text), self.duplicate, self._text_of, ep.id)
         return (REVIEW + found[0].path, found[1]) if found else (None, "")  # another kind's note tells it
 
+    def _raise_changed(
+        self, ep: Episode, decision: dict[str, Any], kind: str, title: str, text: str, vec: Any, path: str
+    ) -> None:
+        """Trial 26 #10: a new note changes an older note's rule: one review item on it; a person decides."""
+        changed = (
+            self._changed_note(kind, title, text, vec)
+            if changes_rule(text) or changes_a_value(text)
+            else None
+        )
+        if changed is not None:
+            self._review(ep, "merge_candidate", title, text, changed, f"{CHANGE_REASON}: {path}")
+            decision["reason"] += f"; changes what {changed.path} says (review item)"
+
     def _changed_note(self, kind: str, title: str, text: str, vec: Any) -> Match | None:
-        """The note (the root had it before the run) of this kind whose subject a changed rule is about."""
+        """The note (the root had it before the run) of this kind whose subject a changed rule is about: with
+        the old value told, a note that states it (route_change_value, trial 30 #4), else by the titles."""
         name = self.vectors.name
+
+        def same(m: Match, terms: int) -> bool:
+            return same_subject(title, m.title, self.vectors.embed, lambda r: calibrate(r, name), terms)
+
+        told = changes_a_value(text)
         found = [
             m
             for m in self.vectors.related(vec, kind, k=10)
             if m.path in self._notes
-            and same_subject(title, m.title, self.vectors.embed, lambda r: calibrate(r, name))
+            and ((states_old(text, self._body_of(m.path)) and same(m, 1)) if told else same(m, TERMS))
         ]  # a person's note first: the rule someone wrote by hand is the one a reader trusts
         return min(found, key=lambda m: m.origin != "human") if found else None
 

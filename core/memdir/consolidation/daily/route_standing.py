@@ -37,6 +37,7 @@ import re
 
 from memdir.consolidation.daily.lesson_sentences import sentences
 from memdir.consolidation.daily.route_fact import UNSURE_FACT_SKIP, states_a_fact
+from memdir.consolidation.daily.route_kept_terms import holds_a_term
 
 MAX_SENTENCES = 2  # "told in one or two sentences" (the rule for routing round 29)
 
@@ -186,6 +187,6 @@ def skip_ceiling(body: str, unsure: float) -> float:
     """The skip probability below which the run asks whether to file the text: any, when it tells a standing fact
     (`tells_standing`); `route_fact.UNSURE_FACT_SKIP` when it tells where a thing is kept or which part is used;
     else `unsure` (`router.UNSURE_SKIP`)."""
-    if tells_standing(body):
+    if tells_standing(body) or holds_a_term(body):  # a term that stays, in a call's notes (route_kept_terms)
         return STANDING_SKIP
     return UNSURE_FACT_SKIP if states_a_fact(body) else unsure

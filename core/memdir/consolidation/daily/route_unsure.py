@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memdir.consolidation.daily.router import RoutedPart
+from memdir.consolidation.daily.router import UNSURE_SKIP, RoutedPart
 from memdir.notes.model import hash_text
 from memdir.runs.journal import Op
 from memdir.runs.redact import redact
@@ -29,7 +29,13 @@ def nothing_to_keep(part: RoutedPart) -> str:
     if part.unsure is None:
         return reason
     kind, p = part.unsure
-    return f"{reason}; the router is unsure, so review asks whether to file it as {kind} (p={p:.2f})"
+    # a sure skip asked about (a standing fact, a term that stays: route_standing) is no unsure reading (trial 30 #12)
+    why = (
+        "the router is unsure"
+        if part.confidence < UNSURE_SKIP
+        else "it states a fact or a term a person looks up"
+    )
+    return f"{reason}; {why}, so review asks whether to file it as {kind} (p={p:.2f})"
 
 
 def file_candidate(ep: Episode, part: RoutedPart, path: str) -> Op:
