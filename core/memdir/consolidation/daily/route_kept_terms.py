@@ -39,11 +39,10 @@ _HOLDS_JA = re.compile(
 _QUESTION = re.compile(r"[?？]\s*$")
 
 
-def holds_a_term(body: str) -> bool:
-    """Whether a line of `body` tells a term of dealings that holds or stays (see the module)."""
-    from memdir.consolidation.daily.route_standing import OWN_DAY  # route_standing asks this module
-
+def holds_a_term(body: str, own_day: re.Pattern[str]) -> bool:
+    """Whether a line of `body` tells a term of dealings that holds or stays (see the module); a line `own_day`
+    finds (route_standing.OWN_DAY: a person's own day) never counts."""
     lines = [ln.strip() for ln in body.splitlines() if ln.strip()]
     if any(_QUESTION.search(ln) for ln in lines):
         return False
-    return any((_HOLDS.search(ln) or _HOLDS_JA.search(ln)) and not OWN_DAY.search(ln) for ln in lines)
+    return any((_HOLDS.search(ln) or _HOLDS_JA.search(ln)) and not own_day.search(ln) for ln in lines)

@@ -187,6 +187,7 @@ def skip_ceiling(body: str, unsure: float) -> float:
     """The skip probability below which the run asks whether to file the text: any, when it tells a standing fact
     (`tells_standing`); `route_fact.UNSURE_FACT_SKIP` when it tells where a thing is kept or which part is used;
     else `unsure` (`router.UNSURE_SKIP`)."""
-    if tells_standing(body) or holds_a_term(body):  # a term that stays, in a call's notes (route_kept_terms)
+    # a term that stays, in a call's notes (route_kept_terms)
+    if tells_standing(body) or holds_a_term(body, OWN_DAY):
         return STANDING_SKIP
     return UNSURE_FACT_SKIP if states_a_fact(body) else unsure

@@ -1,27 +1,24 @@
 """Step agreement: a task belongs to a kind only when it did the kind's own steps.
 
-Intents that read alike, or skeletons masked alike (`{w} the {w}`), let a one-off join a kind whose
-requests look the same; commands every task runs (a sign-in, a triage) let tasks of two kinds look
-the same. What tells a kind is the steps its tasks share that the rest of the week does not.
+Intents that read alike, or skeletons masked alike (`{w} the {w}`), let a one-off join a kind whose requests look
+the same; commands every task runs (a sign-in, a triage) let tasks of two kinds look the same. What tells a kind is
+the steps its tasks share that the rest of the week does not.
+- A step's *key* is its action and words, a word holding a digit as `#` and a word fewer than `min_support` (the
+  design's 3) tasks of the week wrote as `*` (an instance value: a user, a hotel); so `dirctl account unlock pnair`
+  and `… lchen` are one key, `keihi approve EX-2291 --stage 経理` and `keihi return EX-2342 …` two. An id (words a
+  `-`, `_` or `.` joins, no quotes) whose words are all masked is one value: `sku *` for `TEE-BLK-M`, `MUG-0412` and
+  `LMP-OAK-220` alike (a task whose id has no digit is not set apart from its kind).
+- A key *tells* when at most half of the week's n tasks took it, and then weighs `ln((n + 1) / (df + 1))`: a sign-in
+  or a triage that most tasks run tells nothing about the kind, nor does a search over places most tasks visit; a
+  step only a kind's tasks took weighs most.
+- Two members of a cluster *agree* by the weighted Jaccard of their telling keys that at least two members hold (a
+  key one member holds alone is its own exploration or value).
+- A cluster whose members agree by less than `MIN_AGREEMENT` is cut (complete linkage) into parts that do; only when
+  some part holds min_successes tasks that agree (a kind's steps repeated 3 times): ALFWorld's kinds, whose few
+  tasks also share places they happened to search, are judged by their intents and tools as before. Each part is
+  then kept apart from the others (a one-off that joined a kind; two kinds behind one shared prefix).
 
-- A step's *key* is its action and words, a word holding a digit as `#` and a word fewer than
-  `min_support` (the design's 3) tasks of the week wrote as `*` (an instance value: a user, a hotel);
-  so `dirctl account unlock pnair` and `… lchen` are one key, `keihi approve EX-2291 --stage 経理`
-  and `keihi return EX-2342 …` two. An id (words a `-`, `_` or `.` joins, no quotes) whose words are all
-  masked is one value: `sku *` for `TEE-BLK-M`, `MUG-0412` and `LMP-OAK-220` alike (a task whose id
-  has no digit is not set apart from its kind).
-- A key *tells* when at most half of the week's n tasks took it, and then weighs
-  `ln((n + 1) / (df + 1))`: a sign-in or a triage that most tasks run tells nothing about the kind,
-  nor does a search over places most tasks visit; a step only a kind's tasks took weighs most.
-- Two members of a cluster *agree* by the weighted Jaccard of their telling keys that at least two
-  members hold (a key one member holds alone is its own exploration or value).
-- A cluster whose members agree by less than `MIN_AGREEMENT` is cut (complete linkage) into parts
-  that do; only when some part holds min_successes tasks that agree (a kind's steps repeated 3
-  times): ALFWorld's kinds, whose few tasks also share places they happened to search, are judged
-  by their intents and tools as before. Each part is then kept apart from the others (a one-off
-  that joined a kind; two kinds behind one shared prefix).
-
-`WeeklyDistiller` then clusters again with those constraints: a kind's other tasks come together, two kinds stay two.
+`WeeklyDistiller` then clusters again with those constraints: a kind's tasks come together, two kinds stay two.
 """
 
 from __future__ import annotations
