@@ -129,7 +129,8 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         say(f"  {later_line(later, words)}")
     for line in kind_lines(report.stats):  # a kind a note already held: counted, not counted, or its own
         say(f"  {line}")
-    if isinstance(why := report.stats.get("no_kind"), str):  # a week with no kind says why (trial 30 #9)
+    why = report.stats.get("no_kind")
+    if isinstance(why, str) and not report.changed:  # a week with no kind says why (trial 30 #9)
         say(f"  {why}")
     unnamed = report.stats.get("usage_unnamed")
     for line in unnamed if isinstance(unnamed, list) else []:  # a usage report no note took, no item holds

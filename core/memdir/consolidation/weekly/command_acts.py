@@ -12,8 +12,8 @@ Here a call **acts** a note line in two ways:
 
 - **by a constant**: the line names a value the call passes, or a value its placeholder took in the
   tasks (`cool-refrigerated`, `Shipped-EN`, `発送完了-JA`); only values that read as identifiers count
-  (joined parts, a digit, or a non-Latin term; never a plain word like `express`), and not values another
-  kind of the run passes too;
+  (joined parts or a digit beside letters, or a non-Latin term; never a plain word like `express`, nor digits
+  alone like `10:00`), and not values another kind of the run passes too;
 - **by the act**: a command of the line (its words before the flags and holes: `shop order show`) and the
   call's tool name (`shop_get_order`) share two or more words (`order` = `orders`, `ship` = `shipped`),
   and their other words do not name two different acts (`get` and `show` both read; `shop_get_order`
@@ -63,12 +63,15 @@ def _words(text: str) -> list[str]:
 
 def own_constant(value: str) -> bool:
     """A value that reads as an identifier: joined parts (`cool-refrigerated`), a digit beside letters, or
-    a non-Latin term of two characters or more; a plain word (`express`, `yes`) names nothing of its own."""
+    a non-Latin term of two characters or more; a plain word (`express`, `yes`) names nothing of its own,
+    nor do digits alone (`10:00`, `2026-11-21`, `4521-0001-1058`)."""
     v = value.strip().strip("\"'").lower()
     if len(v) < 4 and not (_NON_LATIN.search(v) and len(v) >= 2):
         return False
     if _NON_LATIN.search(v):
         return True
+    if not re.search(r"[a-z]", v):  # a time, a date, a tracking number: an instance, not the kind's
+        return False
     return bool(re.search(r"[a-z0-9][-_./:][a-z0-9]", v) or (re.search(r"\d", v) and re.search(r"[a-z]", v)))
 
 
