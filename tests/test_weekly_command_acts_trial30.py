@@ -53,6 +53,21 @@ REMAKE = (
     "2. 再製作にする：`lab case remake <症例番号> --reason <理由>`。\n"
     "3. 医院に知らせる（テンプレート「再製作のお知らせ」）。\n",
 )
+REPRINT = (
+    "reprint-a-proof.md",
+    "---\ndescription: Reprinting a proof on coated stock\norigin: human\n---\n\n# Reprint a proof\n\n"
+    "1. Open the job (`press job show <job-no>`).\n"
+    "2. Reprint it: `press proof reprint --profile fogra39-coated --job <job-no>`.\n"
+    "3. Invoice the reprint: `press job invoice <job-no> --amount <amount>`.\n",
+)
+REFIRE = (
+    "再焼成と請求.md",
+    "---\ndescription: 再焼成になった症例の請求\norigin: human\n---\n\n# 再焼成と請求\n\n"
+    "1. 技工指示書を開く（`lab case show <症例番号>`）。\n"
+    "2. 「zr-speed-8」で焼き直す（`furnace refire --case <症例番号>`）。\n"
+    "3. 請求する：`lab case invoice <症例番号> --amount <金額>`。\n",
+)
+GUARDS = {"en": REPRINT, "ja": REFIRE}
 CASES = {
     "en": (
         PROOF,
@@ -138,7 +153,9 @@ def test_a_persons_command_procedure_is_the_kind_of_the_agents_calls(tmp_path: P
     for name, text in (kind, other):
         assert (tmp_path / "with" / "procedures" / name).read_text(encoding="utf-8") == text
 
-    # without the kind's note, the same week is its own procedure: the same system's commands are no repeat
-    _, items, made = _week(tmp_path / "without", [other], lang)
+    # without the kind's note, the same week is its own procedure: the same system's commands are no repeat,
+    # nor is a note that opens the job and passes the kind's constant for other work (a reprint, a re-firing)
+    guard = GUARDS[lang]
+    _, items, made = _week(tmp_path / "without", [other, guard], lang)
     assert len(made) == 1, made
-    assert not any(f"target: procedures/{other[0]}" in i for i in items), items
+    assert not any(f"target: procedures/{n}" in i for n in (other[0], guard[0]) for i in items), items

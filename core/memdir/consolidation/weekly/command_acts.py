@@ -19,7 +19,10 @@ Here a call **acts** a note line in two ways:
   and their other words do not name two different acts (`get` and `show` both read; `shop_get_order`
   against `shop order refund` reads where the line refunds: no act).
 
-The note is the kind's (`same_work`) when the calls act more than half of its naming lines (>= 2) with at
+A line that only opens or shows (`shop order show <order-no>`, no constant) is left out: every kind of one
+system starts so, and a note on reprinting a job (`press job show`, `press proof reprint --profile
+fogra39-coated`, `press job invoice`) read the proof kind's first call and its profile as its own.
+The note is the kind's (`same_work`) when the calls act more than half of its other naming lines (>= 2) with at
 least two steps and half of them, **and** at least one line is acted by a constant no other kind passes:
 the kind's own values written down. Sharing the system's words (`shop order …`) alone is never enough.
 """
@@ -81,6 +84,10 @@ class NoteLine:
 
     commands: list[list[str]] = field(default_factory=list)
     constants: set[str] = field(default_factory=set)
+
+    def reads(self) -> bool:
+        """A line that only opens or shows (`shop order show <order-no>`): every kind of the system starts so."""
+        return not self.constants and all(any(w in READS for w in cmd) for cmd in self.commands)
 
 
 def note_lines(body_lines: Sequence[str]) -> list[NoteLine]:
@@ -177,7 +184,7 @@ def command_match(
 ) -> CommandMatch:
     """Which of a note's command lines the draft's calls act (module doc); `others`: the run's other drafts
     (steps, values), whose constants are no evidence for this kind."""
-    lines = note_lines(body_lines)
+    lines = [ln for ln in note_lines(body_lines) if not ln.reads()]
     mine = calls(steps, values)
     theirs = {c for s, v in others for call in calls(s, v) if call for c in call.constants}
     out = CommandMatch(lines=len(lines), steps=sum(1 for c in mine if c))
