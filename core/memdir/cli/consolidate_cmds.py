@@ -129,6 +129,9 @@ def _print_report(report: RunReport, as_json: bool) -> None:
         say(f"  {later_line(later, words)}")
     for line in kind_lines(report.stats):  # a kind a note already held: counted, not counted, or its own
         say(f"  {line}")
+    why = report.stats.get("no_kind")
+    if isinstance(why, str) and not report.changed:  # a week with no kind says why (trial 30 #9)
+        say(f"  {why}")
     unnamed = report.stats.get("usage_unnamed")
     for line in unnamed if isinstance(unnamed, list) else []:  # a usage report no note took, no item holds
         say(f"  {line}")
@@ -154,9 +157,11 @@ def kind_lines(stats: dict[str, object]) -> list[str]:
     out: list[str] = []
     refound, own = stats.get("refound"), stats.get("own_kind")
     for e in refound if isinstance(refound, list) else []:
-        if isinstance(e, dict) and e.get("not_following") and not e.get("tasks") and not e.get("failures"):
-            n = len(e["not_following"])
-            out.append(f"{e['path']}: {n} task(s) of its kind ran its steps otherwise; not counted as uses")
+        if isinstance(e, dict) and e.get("not_following"):  # said when others were counted too (trial 30 #10)
+            n, ids = len(e["not_following"]), ", ".join(str(i) for i in e["not_following"])
+            out.append(
+                f"{e['path']}: {n} task(s) of its kind ran its steps otherwise ({ids}); not counted as uses"
+            )
     for e in own if isinstance(own, list) else []:
         if isinstance(e, dict):
             out.append(

@@ -200,7 +200,13 @@ class StepAgreement:
             zip(members, general([self._of[n] for n in members], self.arguments, self.whole), strict=True)
         )
         held = Counter(k for n in members for k in of[n])
-        telling = [key for key in held if held[key] >= 2 and self.weight(key) > 0]  # one's own: exploration
+
+        def tells(key: str) -> bool:  # a step most of the week took tells when no other success took it:
+            return (
+                self.weight(key) > 0 or not self.takers(key) & others_ok
+            )  # a week of one kind (trial 30 #9)
+
+        telling = [key for key in held if held[key] >= 2 and tells(key)]  # one's own: exploration
         own = {
             key
             for key in telling
@@ -209,9 +215,7 @@ class StepAgreement:
             and not self.takers(key) & others_ok
         }
         # most members did mostly the kind's own steps: one-off edits between a pull and a push did not
-        mostly = sum(
-            1 for n in members if 2 * len(own & of[n]) > sum(1 for k in self._of[n] if self.weight(k) > 0)
-        )
+        mostly = sum(1 for n in members if 2 * len(own & of[n]) > sum(1 for k in self._of[n] if tells(k)))
         return len(own) if 2 * len(own) > len(telling) and 2 * mostly > len(members) else 0
 
     def agreement(self, members: Sequence[Work]) -> np.ndarray:

@@ -81,12 +81,13 @@ def _pattern(tokens: Sequence[str]) -> re.Pattern[str]:
     return re.compile(r"\s+".join(parts), re.S)
 
 
-def follows(task: Task, note_lines: Sequence[str]) -> bool:
-    """True when `task` ran each note line its decisive steps come near with the note's constants (module doc)."""
+def follows(task: Task, note_lines: Sequence[str], explored: frozenset[str] = frozenset()) -> bool:
+    """True when `task` ran each note line its decisive steps come near with the note's constants (module doc);
+    calls of the `explored` tools are the task's exploration, not its work (`explored.py`)."""
     coded = [(line_tool(ln), t) for ln in note_lines if (t := _spans(ln))]
     if not coded:
         return True  # a note in prose: the kind is all the evidence there is (`prose.py` found it)
-    acts = act_texts(task)
+    acts = [a for a in act_texts(task) if a[0] not in explored]
     named = Counter(tool for tool, _ in coded)
     if all(named) and any(tool not in named for tool, _ in acts):
         return False  # a call the note makes nowhere: the kind's work done another way

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from memdir.consolidation.weekly.explored import explored_tools
 from memdir.consolidation.weekly.follows import follows
 from memdir.consolidation.weekly.stale import raise_stale, step_lines
 from memdir.lifecycle.refound import record_refound
@@ -36,8 +37,9 @@ def count_found_again(
 ) -> dict[str, object]:
     """Count the kind's tasks on `target`; the report's `refound` entry (written unless a dry run)."""
     lines = step_lines(store.read(target).body)  # its steps, not its known failures or legend
-    ok = [t.task_id for t in tasks if follows(t, lines)] if tasks else list(ids)
-    bad = sorted(t.task_id for t in failed if follows(t, lines))
+    explored = explored_tools([*tasks, *failed], lines)  # a look few of the kind took (trial 30 #10)
+    ok = [t.task_id for t in tasks if follows(t, lines, explored)] if tasks else list(ids)
+    bad = sorted(t.task_id for t in failed if follows(t, lines, explored))
     entry: dict[str, object] = {"path": target, "tasks": len(ok), "failures": len(bad)}
     other = sorted(set(ids) - set(ok))
     if other:

@@ -34,6 +34,7 @@ import numpy as np
 
 from memdir.consolidation.weekly.asked_across import asked_aliases
 from memdir.consolidation.weekly.changed import changed_values
+from memdir.consolidation.weekly.command_acts import command_match
 from memdir.consolidation.weekly.cross_language import told_across, told_in_order
 from memdir.consolidation.weekly.dedupe import (
     GENERIC,
@@ -236,9 +237,23 @@ class Placer:
             rest = [s for i, s in enumerate(draft.steps) if i not in told_in_order(draft.steps, told)]
             return max(m.intent, len(told) / len(draft.steps)), rest
         at = at if m.path in self.people else -1  # a person's note in any layout
+        if at >= 0 and (
+            acted := self._commands(draft, at, m.intent)
+        ):  # its command lines, by the calls' acts
+            return acted
         if at >= 0 and names_own_work(self.index.body_lines[at], draft, self.drafts):  # naming the kind's own
             return m.intent, [s for i, s in enumerate(draft.steps) if i not in held]  # calls (a last way)
         return None
+
+    def _commands(self, draft: Draft, at: int, intent: float) -> tuple[float, list[str]] | None:
+        """A person's note whose command lines the draft's calls act, by the kind's own constants
+        (`command_acts.py`): (similarity, steps it adds)."""
+        others = [(d.steps, d.values) for d in self.drafts if d is not draft]
+        c = command_match(self.index.body_lines[at], draft.steps, draft.values, others)
+        if not c.same_work():
+            return None
+        added = [s for i, s in enumerate(draft.steps) if i not in c.steps_acting]
+        return max(intent, c.lines_acted / c.lines), added
 
     def _other_calls(self, draft: Draft, path: str) -> bool:
         """The note names two or more of the run's calls and the draft makes at most half, or another kind

@@ -38,6 +38,7 @@ from memdir.consolidation.weekly.tasks import Task, group_tasks
 from memdir.consolidation.weekly.week_calls import only_week_calls, week_wide_tools
 from memdir.consolidation.weekly.week_clusters import cluster_week
 from memdir.consolidation.weekly.week_events import calls_read, redacted_events
+from memdir.consolidation.weekly.week_why import no_kind_line, not_a_kind_line
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature, weekly_status
 from memdir.consolidation.weekly.window import week_window
 from memdir.lifecycle.review import ReviewQueue
@@ -170,6 +171,8 @@ class WeeklyDistiller:
         # every kind of the week, those an earlier run placed too: their failed tasks are theirs (`failed_repeats`)
         self._kinds_all = [[ok[i] for i in c] for c in clusters if len(c) >= self.th.min_successes]
         report.stats["clusters_selected"] = len(selected)
+        if why := no_kind_line([len(c) for c in new], self.th.min_successes):  # said by the run (trial 30 #9)
+            report.stats["no_kind"] = why
         report.skipped = len(tasks) - sum(len(c) for c in selected)
         return [[ok[i] for i in c] for c in selected], vecs, selected
 
@@ -249,6 +252,8 @@ class WeeklyDistiller:
                 draft = better
             last = max(t.end or t.start or end for t in group)
             placer.place(draft, sig, ids, window, state, report, last, group, failures)
+        if groups and report.stats.get("not_a_task_type") == len(groups):  # every group: no kind
+            report.stats["no_kind"] = not_a_kind_line(len(groups))
         LessonWriter(self.store, report, self.review).write_all(groups, drafts, failed, state, placer.placed)
         if llm_run is not None:
             report.stats.update(llm_run.stats())
