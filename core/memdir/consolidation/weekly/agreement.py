@@ -67,11 +67,8 @@ def _words(action: str, text: str) -> list[str]:
 
 
 def _addresses(text: str, support: Counter[str], min_support: int) -> str:
-    """Each e-mail address fewer than min_support tasks wrote, as one masked word.
-
-    A requester's address is the requester's, whatever domain it shares with others: the parents who
-    write from one provider (`…@rokko-net.example`) are not a kind apart from one who does not.
-    """
+    """Each e-mail address fewer than min_support tasks wrote, as one masked word: a requester's address is the
+    requester's, whatever domain it shares (the parents who write from `…@rokko-net.example` are no kind apart)."""
     return _EMAIL.sub(lambda m: m.group(0) if support[m.group(0)] >= min_support else "~", text)
 
 
@@ -201,10 +198,8 @@ class StepAgreement:
         )
         held = Counter(k for n in members for k in of[n])
 
-        def tells(key: str) -> bool:  # a step most of the week took tells when no other success took it:
-            return (
-                self.weight(key) > 0 or not self.takers(key) & others_ok
-            )  # a week of one kind (trial 30 #9)
+        def tells(key: str) -> bool:  # most of the week took it: tells if no other success did (trial 30 #9)
+            return self.weight(key) > 0 or not self.takers(key) & others_ok
 
         telling = [key for key in held if held[key] >= 2 and tells(key)]  # one's own: exploration
         own = {
