@@ -149,3 +149,20 @@ def test_a_lesson_told_without_a_label_is_no_stepless_procedure(
     written = consolidate_section(mem, section, DAY)
     assert [p for p in written if p.startswith("procedures/")] == []
     assert len([p for p in written if p.startswith("knowledge/")]) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pia: how do we do the raffle draw again? we're on Friday\nJo: same as always. I shuffle the stubs in the "
+        "hat, a guest draws three\nJo: then I read the numbers out twice, slowly\nPia: ok thanks",
+        "Ravi: how did the lock-up go last night? Sam: like always. I switched the lights off and set the alarm at the "
+        "back panel. Keys went back in the box.",
+    ],
+)
+def test_as_always_tells_the_usual_way_not_a_rule(text: str) -> None:
+    """"Same as always" / "like always" in a chat of how a routine goes is the usual way, no rule for always: the
+    chat is no lesson told without a label (heldout38 showed a routine's chat read as a lesson; lead, int27)."""
+    from memdir.consolidation.daily.route_lesson_line import told_lesson
+
+    assert not told_lesson(text)

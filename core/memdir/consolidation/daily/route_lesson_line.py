@@ -58,8 +58,9 @@ def labels_a_lesson(body: str) -> bool:
 
 
 # a rule told for always: "always", "never", "must", "make sure", 「必ず」「…こと。」「…ないように」
+# ("as always", "same as always", "like always" tell the usual way, not a rule: heldout38's chat of a routine)
 _RULE = re.compile(
-    r"(?i)\b(?:always|never|must|make sure|don't forget|do not forget|remember to)\b|"
+    r"(?i)(?<!as )(?<!like )\balways\b|\b(?:never|must|make sure|don't forget|do not forget|remember to)\b|"
     r"必ず|ないように|てはいけない|ないこと|べき|こと[。.！!]?$"
 )
 MAX_TOLD = 5  # sentences of a lesson told without its label
