@@ -161,7 +161,7 @@ def test_a_lesson_told_without_a_label_is_no_stepless_procedure(
     ],
 )
 def test_as_always_tells_the_usual_way_not_a_rule(text: str) -> None:
-    """"Same as always" / "like always" in a chat of how a routine goes is the usual way, no rule for always: the
+    """A "same as always" / "like always" in a chat of how a routine goes is the usual way, no rule for always: the
     chat is no lesson told without a label (heldout38 showed a routine's chat read as a lesson; lead, int27)."""
     from memdir.consolidation.daily.route_lesson_line import told_lesson
 
