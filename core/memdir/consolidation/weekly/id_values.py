@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from memdir.consolidation.weekly.naming import is_phone, key_name
 from memdir.consolidation.weekly.span_types import Part, Span
+from memdir.consolidation.weekly.spans import find_word
 
 # a key naming an identifier, then `=`, then the start of its value (in the constant text before a span)
 _ID_KEY = re.compile(
@@ -118,8 +119,7 @@ def _mailboxes_said(whole: Span, said: Mapping[str, str] | None) -> bool:
     if said is None:
         return True
     for tid, value in whole.values.items():
-        box = value.rsplit("@", 1)[0].lower()
-        if box not in said.get(tid, "").lower():
+        if find_word(said.get(tid, ""), value.rsplit("@", 1)[0]) is None:  # `ana` of "Refund Ana", not "banana"
             return False
     return True
 
