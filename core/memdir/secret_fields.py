@@ -8,7 +8,9 @@ holds a password although the string `Hunter2-Aozora!` names nothing, and `["mys
   Authorization, x-auth-token, Cookie, パスワード, APIキー, ... in any case and spelling) is masked
   whole: a string, a list's items, and under a password's name a number or any word (`letmein`);
   under other names (token, key, signature) a value one could use as a credential (not a plain word,
-  a number, a path). An `Authorization` value keeps its scheme word (`DeepL-Auth-Key [REDACTED]`,
+  a number, a path); under a name ending in a bare `key` (`X-Shop-Key`, `LINEAR_KEY`) a random
+  value (`secret_named.named_value`, the rule the text detector reads `X-Shop-Key=…` by, which `lint`
+  shares: trial 30 #14). An `Authorization` value keeps its scheme word (`DeepL-Auth-Key [REDACTED]`,
   `Basic [REDACTED]`). An object under such a key is walked as any other. Left to the text
   detectors: a structured record id (`"pass": "LP-7781203"`, a ski pass) and an agent log's
   `session`/`sessionId` (the conversation's id, which groups events);
@@ -27,7 +29,7 @@ import json
 import re
 from collections.abc import Callable
 
-from memdir.secret_named import credential_value
+from memdir.secret_named import credential_value, named_value
 from memdir.secret_named import is_placeholder as _named_placeholder
 from memdir.secret_names import names_password, names_secret
 
@@ -148,7 +150,7 @@ def walk(value: object, spans: Spans, found: set[str], depth: int = 0) -> object
                 _under_secret(v, k, found)
                 if isinstance(k, str)
                 and not isinstance(v, dict)
-                and (names_secret(k) or _COOKIE.fullmatch(k))
+                and (names_secret(k) or _COOKIE.fullmatch(k) or (isinstance(v, str) and named_value(k, v)))
                 and not _SESSION.search(k)
                 else walk(v, spans, found, depth + 1)
             )

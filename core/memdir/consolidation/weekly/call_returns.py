@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.call_results import CALL_ID_KEYS
+from memdir.consolidation.weekly.step_records import step_result
 
 MAX_DEPTH = 5
 MAX_VALUES = 200  # values read from one task's results
@@ -116,6 +117,9 @@ def _results(data: Mapping[str, object], names: Mapping[str, str]) -> Iterator[t
     if (rid := _rpc_id(data)) and "method" not in data and isinstance(result := data.get("result"), Mapping):
         structured = result.get("structuredContent")
         yield names.get(rid, ""), structured if isinstance(structured, Mapping) else result.get("content")
+        return
+    if (own := step_result(data)) is not None:  # smolagents' `ActionStep`: its calls and `observations`
+        yield own[1], own[2]
         return
     tool = _name(data.get("tool")) or _name(data.get("tool_name"))
     ids = [cid for key in CALL_ID_KEYS if (cid := _name(str(data.get(key) or "")))]

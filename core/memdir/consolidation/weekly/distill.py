@@ -33,6 +33,7 @@ from memdir.consolidation.weekly.id_values import id_spans, same_ids, whole_ids
 from memdir.consolidation.weekly.ja_act import act_title
 from memdir.consolidation.weekly.ja_particle import without_cut_particle
 from memdir.consolidation.weekly.joined_holes import split_joined
+from memdir.consolidation.weekly.language_template import written_by_its_language
 from memdir.consolidation.weekly.legend_holes import undefined_holes, without_undefined
 from memdir.consolidation.weekly.message_titles import call_word_title, is_message
 from memdir.consolidation.weekly.option_quotes import quoted_title
@@ -162,10 +163,11 @@ def distil_builtin(
     step_tpls = [e.template for e in steps if e.template is not None]
     id_vals: list[Span] = []
     calls = {t.task_id: " ".join(s.input for s in t.steps) for t in ordered}
+    requested = {t.task_id: t.intent for t in ordered}
     for tpl in step_tpls:  # a run name the request names whole is one value, however its pieces aligned
-        tpl.parts = join_named(tpl.parts, {t.task_id: t.intent for t in ordered})
+        tpl.parts = join_named(tpl.parts, requested)
         tpl.parts = join_phones(tpl.parts, calls)  # a phone cut around its constant digits (round 39)
-        before, tpl.parts = tpl.parts, whole_ids(tpl.parts)  # an identifier is one value
+        before, tpl.parts = tpl.parts, whole_ids(tpl.parts, requested)  # an identifier is one value
         id_vals.extend(id_spans(tpl.parts, before))
     # a piece of a value another step names whole (`…_C-{number}.pdf` of `{client_id}`) is that value
     for tpl, parts in zip(
@@ -313,6 +315,7 @@ def distil_builtin(
         or not written_by_all(  # the requests' template
             title, asked, len(group), rendered, shared_calls
         )
+        and not written_by_its_language(title, intents, group, rendered, shared_calls)  # trial 30 #2
     ):
         title = fragment_title(title, rendered, asked, shared_calls)  # `Agua por`: the decisive call's work
     title = request_script_title(title, rendered, asked)  # `Kva tor tikun` over Hebrew requests: their words

@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
+from memdir.consolidation.weekly.asked_spelling import spelled
 from memdir.consolidation.weekly.asked_verbs import asked_verb
 from memdir.consolidation.weekly.dangling_titles import (
     constant_title,
@@ -394,6 +395,6 @@ def _work(verb: str, noun: Sequence[str], asked: Sequence[str]) -> str:
         return f"{verb.capitalize()} {thing}"
     if noun == [noun[0]] and noun[0] in PARTICLES:  # `loan_out`: a verb and its particle, no thing
         return f"{verb.capitalize()} {noun[0]}"  # `Loan out`, never `Loan an out` (round 61)
-    thing = " ".join([*noun[:-1], singular(noun[-1])])
+    thing = " ".join(spelled(w, asked) for w in [*noun[:-1], singular(noun[-1])])  # `tune-up` as asked
     vowel = thing[:1] in "aeio" or thing[:1] == "u" and thing[1:2] not in ("s", "n", "r")
     return f"{verb.capitalize()} {'an' if vowel else 'a'} {thing}"

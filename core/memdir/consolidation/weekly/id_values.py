@@ -13,10 +13,11 @@ commands whose constant parts mean something (`/v2/orders/{order}/items`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from memdir.consolidation.weekly.naming import is_phone, key_name
 from memdir.consolidation.weekly.span_types import Part, Span
+from memdir.consolidation.weekly.spans import find_word
 
 # a key naming an identifier, then `=`, then the start of its value (in the constant text before a span)
 _ID_KEY = re.compile(
@@ -94,16 +95,32 @@ def _widen(parts: list[Part], keep: Callable[[str, str, Span], bool]) -> list[Pa
     return [x for x in out if x != ""]
 
 
-def _email(before: str, pre: str, whole: Span) -> bool:
+def _email(before: str, pre: str, whole: Span, said: Mapping[str, str] | None = None) -> bool:
     """An e-mail address whose domain varies is one value like an id (`courriel={courriel}`, not
-    `{value}@exemple.{value2}`), named by its key (`email`, `courriel`) or `email` under a short one (`to`, `a`)."""
+    `{value}@exemple.{value2}`), named by its key (`email`, `courriel`) or `email` under a short one (`to`, `a`).
+
+    One domain across the tasks stays constant text (`{user}@acme.test`) only when every task's request
+    (`said`) names its mailbox (`y.sato`, `Ana` of `ana@…`): the agent builds the address from it. A mailbox
+    no request names is looked up, and what is looked up is the whole address: three customers who happen
+    to share a mail provider (`c1042@example.jp`) give `to={email}`, not `to={user}@example.jp` (trial 30 #3).
+    """
     vals = list(whole.values.values())
     if len(vals) < 2 or not all(_EMAIL.fullmatch(v) for v in vals):
         return False
-    if len({v.rsplit("@", 1)[1].lower() for v in vals}) < 2:
+    if len({v.rsplit("@", 1)[1].lower() for v in vals}) < 2 and _mailboxes_said(whole, said):
         return False  # one domain (`{user}@acme.test`): the company's, constant text
     key = re.search(r"([A-Za-z][\w-]*)=" + re.escape(pre) + "$", before)
     whole.name = key_name(key.group(1)) if key and len(key.group(1)) >= 4 else "email"
+    return True
+
+
+def _mailboxes_said(whole: Span, said: Mapping[str, str] | None) -> bool:
+    """Whether every task's request names the mailbox of its address (no requests known: it is taken as said)."""
+    if said is None:
+        return True
+    for tid, value in whole.values.items():
+        if find_word(said.get(tid, ""), value.rsplit("@", 1)[0]) is None:  # `ana` of "Refund Ana", not "banana"
+            return False
     return True
 
 
@@ -120,13 +137,13 @@ def _phone(before: str, pre: str, whole: Span) -> bool:
     return True
 
 
-def whole_ids(parts: list[Part]) -> list[Part]:
-    """The value under an identifier's key, one span when any part of it varies."""
+def whole_ids(parts: list[Part], said: Mapping[str, str] | None = None) -> list[Part]:
+    """The value under an identifier's key, one span when any part of it varies; `said`: each task's request."""
 
     def under_id(before: str, pre: str, whole: Span) -> bool:
         m = _ID_KEY.search(before)
         if m is None or m.group(1) != pre:
-            return _email(before, pre, whole) or _phone(before, pre, whole)
+            return _email(before, pre, whole, said) or _phone(before, pre, whole)
         whole.name = key_name(m.group(0).strip(" \t,;=([{'\"`").split("=")[0])
         return True
 

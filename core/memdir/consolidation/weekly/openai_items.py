@@ -23,6 +23,7 @@ from collections.abc import Mapping
 
 from memdir.activity import ActivityEvent
 from memdir.consolidation.weekly.result_error import result_error
+from memdir.consolidation.weekly.step_records import step_failure
 from memdir.jsonvalue import JSONObject, JSONValue
 
 CALL_TYPES = ("function_call",)
@@ -124,6 +125,11 @@ def openai_calls(events: list[ActivityEvent]) -> list[ActivityEvent]:
                 out.append(_call(ev, call))
                 if cid:
                     waiting[cid] = len(out) - 1
+            bad, error = step_failure(
+                data
+            )  # smolagents' `ActionStep`: the step's own `error` (`step_records`)
+            if bad and out[-1].type == "function_call":
+                out[-1] = _call(out[-1], {**out[-1].data, "error": error or True})
         elif (cid := _output_id(ev)) and cid in waiting:
             at = waiting.pop(cid)
             bad, error = _failure(ev)

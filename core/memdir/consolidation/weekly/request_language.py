@@ -36,6 +36,7 @@ from collections.abc import Sequence
 
 from memdir.consolidation.weekly.action_titles import READS, singular
 from memdir.consolidation.weekly.asked_form import capitalised, service_over_asking, without_count_tail
+from memdir.consolidation.weekly.asked_spelling import spelled
 from memdir.consolidation.weekly.frame_words import without_frame
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
 from memdir.consolidation.weekly.kind_runs import ja_kind_title, kind_run
@@ -86,13 +87,6 @@ def english(texts: Sequence[str]) -> bool:
     return ENGLISH_SHARE * len(small) >= len(latin) and any(len(w) >= 3 for w in small)
 
 
-def _spelled(word: str, asked: Sequence[str]) -> str:
-    """The word as a request writes it, a hyphen or space inside allowed (`touchup` -> `touch-up`)."""
-    pattern = re.compile(r"(?<![^\W\d_])" + r"[- ]?".join(map(re.escape, word)) + r"(?![^\W\d_])", re.I)
-    found = next((m.group(0) for a in asked if (m := pattern.search(a))), "")
-    return found.lower() if found else word
-
-
 def call_name_title(steps: Sequence[str], asked: Sequence[str], shared: frozenset[str] = frozenset()) -> str:
     """The decisive call's name as "Verb a thing" over English requests; "" otherwise (see the module).
     `shared`: tools other kinds of the week call too, no kind's own work."""
@@ -112,7 +106,7 @@ def call_name_title(steps: Sequence[str], asked: Sequence[str], shared: frozense
             or verb_first(words)[0] != words[0]
         ):
             continue  # `line_send`, `supplier_order`: a system's name and its act, no verb and thing
-        verb, noun = (_spelled(w, asked) for w in words)
+        verb, noun = (spelled(w, asked) for w in words)
         thing = singular(noun)
         article = "an" if thing[:1] in "aeio" else "a"
         return f"{verb[:1].title()}{verb[1:]} {article} {thing}"

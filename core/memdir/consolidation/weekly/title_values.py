@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from memdir.consolidation.weekly.align import atoms
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, find_word
+from memdir.consolidation.weekly.title_step_values import writes_step_value
 
 
 def _parts(value: str) -> set[str]:
@@ -29,6 +30,8 @@ def keeps_values(template: Template, step_spans: Sequence[Span], intents: Mappin
     requests write, in some tasks, not all (`on jsquad`, `qwen2.5-…` while others ran `gemma-2-9b-…`), or a hole
     that is no step placeholder and holds only a piece of each task's step value (`{object}-{value}` for the
     steps' `{build}`)."""
+    if writes_step_value(template, step_spans, intents):  # `at 10:00` beside the steps' `{slot}`
+        return True
     varying = [s for s in step_spans if len(s.seen()) >= 2]
     words = _parts(template.constant())
     for step in varying:
