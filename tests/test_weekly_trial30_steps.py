@@ -332,7 +332,8 @@ def test_lint_flags_the_header_key_the_weekly_masks(
     made = week_root(tmp_path, [_depot(d, f"d{d + 1}") for d in range(3)])
     weekly(made, e5)
     ping = _step(_procedure(made, "stock_sync"), "http_get")
-    assert DEPOT_KEY not in ping and "X-Depot-Key=[REDACTED]" in ping, ping
+    # the weekly writes no credential: a secret-bearing header reads "authenticate as configured" (round 64c)
+    assert DEPOT_KEY not in ping and "authenticate as configured (headers.X-Depot-Key)" in ping, ping
     lines = (made / "activity").glob("*.jsonl")
     held = {
         (p.name, n)

@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from memdir.consolidation.weekly.action_titles import READS, singular
+from memdir.consolidation.weekly.draft import Draft
 from memdir.consolidation.weekly.named import named_terms
 from memdir.consolidation.weekly.tool_verbs import ACTS
 
@@ -204,3 +205,16 @@ def command_match(
         out.by_constant += own
     out.steps_acting = sorted(acting)
     return out
+
+
+def person_commands(
+    body_lines: Sequence[str], draft: Draft, drafts: Sequence[Draft], intent: float
+) -> tuple[float, list[str]] | None:
+    """A person's note (`body_lines`) whose command lines the draft's calls act, by the kind's own constants
+    (`command_match`): (similarity, the draft's steps the note lacks), or None."""
+    others = [(d.steps, d.values) for d in drafts if d is not draft]
+    c = command_match(body_lines, draft.steps, draft.values, others)
+    if not c.same_work():
+        return None
+    added = [s for i, s in enumerate(draft.steps) if i not in c.steps_acting]
+    return max(intent, c.lines_acted / c.lines), added

@@ -119,7 +119,9 @@ def _mailboxes_said(whole: Span, said: Mapping[str, str] | None) -> bool:
     if said is None:
         return True
     for tid, value in whole.values.items():
-        if find_word(said.get(tid, ""), value.rsplit("@", 1)[0]) is None:  # `ana` of "Refund Ana", not "banana"
+        if (
+            find_word(said.get(tid, ""), value.rsplit("@", 1)[0]) is None
+        ):  # `ana` of "Refund Ana", not "banana"
             return False
     return True
 

@@ -1,24 +1,22 @@
 """Where a distilled draft goes: a new procedure, or one review item on the note it repeats.
 
-Against `procedures/` and `skills/` (people's notes included) the check is by content (`dedupe.py`): the
-intent's calibrated similarity reaching `thresholds.duplicate`, or the note already holding most of the
-draft's steps (>= 2 and at least half of them, each by `COVERED` of its words, and more than half of the
-note's own steps). Steps many notes or many of the run's drafts share (`GENERIC`: `goto {url}`, `git pull`)
-are no evidence and are left out. A person's note is also found by what it names (`named.py`), by its
-sentences (`prose.py`), and by those ways together (`together`): the steps any way holds, the note's own
-steps among the draft's and the kind's own terms written; any note in the other language by its terms
-(`cross_language.py`), a person's by the kind's calls (`kind_across.py`: of the people's notes in the other
-script, the one the calls pair with, not only the closest by title). Weekly notes distilled from this
-same week, and drafts placed earlier in this run, are siblings the clustering set apart by intent: they
-count only when their step sequences are the same work (`dedupe.same_work`) and their meaning agrees.
-
-A match raises one review item (`merge_candidate`, or `evidence` for a skill) keyed
-`weekly:<target>:<signature>`, never twice; its candidate is only what the draft adds (the
-steps the note lacks, their placeholders), so accepting it merges evidence, not boilerplate.
-A match that adds nothing to a daily or weekly procedure raises no item: its tasks that followed the
-note (`follows.py`: its steps with its constants) are successes of that procedure, and the kind's failed
-tasks that followed it its failures, recorded as such (`lifecycle/refound.py`: counts, confidence,
-`last_used`, sources); a task of the kind that ran the work otherwise is no use of the note.
+Against `procedures/` and `skills/` the check is by content (`dedupe.py`): the intent's calibrated similarity
+reaching `thresholds.duplicate`, or the note already holding most of the draft's steps (>= 2 and at least half of
+them, each by `COVERED` of its words, and more than half of the note's own steps). Steps many notes or many of
+the run's drafts share (`GENERIC`: `goto {url}`, `git pull`) are no evidence and are left out. A person's note is
+also found by what it names (`named.py`), by its sentences (`prose.py`), and by those ways together (`together`):
+the steps any way holds, the note's own steps among the draft's and the kind's own terms written; any note in the
+other language by its terms (`cross_language.py`), a person's by the kind's calls (`kind_across.py`: of the
+people's notes in the other script, the one the calls pair with, not only the closest by title). Weekly notes
+distilled from this same week, and drafts placed earlier in this run, are siblings the clustering set apart by
+intent: they count only when their step sequences are the same work (`dedupe.same_work`) and their meaning
+agrees. A match raises one review item (`merge_candidate`, or `evidence` for a skill) keyed
+`weekly:<target>:<signature>`, never twice; its candidate is only what the draft adds (the steps the note lacks,
+their placeholders), so accepting it merges evidence, not boilerplate; a person's command lines acted by the
+calls are the note's (`command_acts.person_commands`). A match that adds nothing to a daily or weekly procedure
+raises no item: its tasks that followed the note (`follows.py`: its steps with its constants) are successes of
+that procedure, and the kind's failed tasks that followed it its failures, recorded as such
+(`lifecycle/refound.py`: counts, confidence, `last_used`, sources).
 """
 
 from __future__ import annotations
@@ -34,7 +32,7 @@ import numpy as np
 
 from memdir.consolidation.weekly.asked_across import asked_aliases
 from memdir.consolidation.weekly.changed import changed_values
-from memdir.consolidation.weekly.command_acts import command_match
+from memdir.consolidation.weekly.command_acts import person_commands
 from memdir.consolidation.weekly.cross_language import told_across, told_in_order
 from memdir.consolidation.weekly.dedupe import (
     GENERIC,
@@ -237,23 +235,11 @@ class Placer:
             rest = [s for i, s in enumerate(draft.steps) if i not in told_in_order(draft.steps, told)]
             return max(m.intent, len(told) / len(draft.steps)), rest
         at = at if m.path in self.people else -1  # a person's note in any layout
-        if at >= 0 and (
-            acted := self._commands(draft, at, m.intent)
-        ):  # its command lines, by the calls' acts
-            return acted
+        if at >= 0 and (acted := person_commands(self.index.body_lines[at], draft, self.drafts, m.intent)):
+            return acted  # its command lines, by the calls' acts
         if at >= 0 and names_own_work(self.index.body_lines[at], draft, self.drafts):  # naming the kind's own
             return m.intent, [s for i, s in enumerate(draft.steps) if i not in held]  # calls (a last way)
         return None
-
-    def _commands(self, draft: Draft, at: int, intent: float) -> tuple[float, list[str]] | None:
-        """A person's note whose command lines the draft's calls act, by the kind's own constants
-        (`command_acts.py`): (similarity, steps it adds)."""
-        others = [(d.steps, d.values) for d in self.drafts if d is not draft]
-        c = command_match(self.index.body_lines[at], draft.steps, draft.values, others)
-        if not c.same_work():
-            return None
-        added = [s for i, s in enumerate(draft.steps) if i not in c.steps_acting]
-        return max(intent, c.lines_acted / c.lines), added
 
     def _other_calls(self, draft: Draft, path: str) -> bool:
         """The note names two or more of the run's calls and the draft makes at most half, or another kind
