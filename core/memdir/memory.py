@@ -23,7 +23,7 @@ from memdir.arguments import (
     tags_arg,
     text_arg,
 )
-from memdir.errors import MemdirError, StoreWriteError
+from memdir.errors import IndexUnavailable, MemdirError, StoreWriteError
 from memdir.inputs import check_query
 from memdir.memory_root import MemoryRoot
 from memdir.notes.episodes import Episode
@@ -335,7 +335,17 @@ class Memory(MemoryRoot):
             check_query(query)
         self.check_root()
         search = functools.partial(self.search, weak=False)  # never recall what did not match
-        return build_context(self.store, search, query=query, budget=budget, kind=kind)
+        return build_context(self.store, search, query=query, budget=budget, kind=kind, across=self._across)
+
+    def _across(self, query: str, shown: set[str]) -> str:
+        """The line naming the other-language note that came closest to `query` (`closest_across.py`), else ""."""
+        from memdir.agents.closest_across import closest_across
+
+        try:
+            got = closest_across(self.index, query, shown)
+        except IndexUnavailable:
+            return ""
+        return got.hint() if got else ""
 
     def task(
         self,
