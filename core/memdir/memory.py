@@ -23,7 +23,7 @@ from memdir.arguments import (
     tags_arg,
     text_arg,
 )
-from memdir.errors import IndexUnavailable, MemdirError, StoreWriteError
+from memdir.errors import MemdirError, StoreWriteError
 from memdir.inputs import check_query
 from memdir.memory_root import MemoryRoot
 from memdir.notes.episodes import Episode
@@ -324,6 +324,7 @@ class Memory(MemoryRoot):
     # -- agents
     def context(self, query: str | None = None, budget: int = 1500, kind: str | None = None) -> str:
         """A compact Markdown block of pinned and relevant memory for an agent's prompt."""
+        from memdir.agents.closest_across import across_line
         from memdir.agents.context import build_context
 
         optional_text(query, "context", "query")
@@ -335,17 +336,8 @@ class Memory(MemoryRoot):
             check_query(query)
         self.check_root()
         search = functools.partial(self.search, weak=False)  # never recall what did not match
-        return build_context(self.store, search, query=query, budget=budget, kind=kind, across=self._across)
-
-    def _across(self, query: str, shown: set[str]) -> str:
-        """The line naming the other-language note that came closest to `query` (`closest_across.py`), else ""."""
-        from memdir.agents.closest_across import closest_across
-
-        try:
-            got = closest_across(self.index, query, shown)
-        except IndexUnavailable:
-            return ""
-        return got.hint() if got else ""
+        across = functools.partial(across_line, self.index)  # the other-language note that came closest
+        return build_context(self.store, search, query=query, budget=budget, kind=kind, across=across)
 
     def task(
         self,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memdir.agents.recall import _CJK, NEAR_MISS, cosine_score, names_only, query_vector
+from memdir.errors import IndexUnavailable
 
 if TYPE_CHECKING:
     from memdir.index.service import IndexService
@@ -63,3 +64,12 @@ def closest_across(svc: IndexService, query: str, shown: Iterable[str] = ()) -> 
     if best < level or best - runner < LEAD_MARGIN:
         return None
     return Across(path, "English" if cjk else "Japanese", round(best, 4))
+
+
+def across_line(svc: IndexService, query: str, shown: Iterable[str] = ()) -> str:
+    """The line `search` and `context` say of the closest other-language note, "" when none (or no index)."""
+    try:
+        got = closest_across(svc, query, shown)
+    except IndexUnavailable:
+        return ""
+    return got.hint() if got else ""

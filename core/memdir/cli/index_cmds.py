@@ -152,10 +152,9 @@ def _no_match_hint(mem: Memory, query: str) -> None:
 
 def _across_line(mem: Memory, query: str, shown: list[str] | None = None) -> str:
     """The note in the other language that came closest, when it clearly leads (`closest_across.py`), else ""."""
-    from memdir.agents.closest_across import closest_across
+    from memdir.agents.closest_across import across_line
 
-    got = closest_across(mem.index, query, shown or [])
-    return got.hint() if got else ""
+    return across_line(mem.index, query, shown or [])
 
 
 def lang_hint(other: str | None) -> str:
