@@ -99,7 +99,9 @@ def test_a_prose_procedure_does_not_keep_its_narrative_intro_as_step_one(root: P
     [path] = notes(root, "procedures")
     note = mem.store.read(path)
     steps = [ln for ln in note.body.splitlines() if ln[:1].isdigit()]
-    assert steps and steps[0].startswith("1. まず main ブランチに PR をマージ"), steps
+    assert steps and steps[0].startswith("1. main ブランチに PR をマージ"), (
+        steps
+    )  # 「まず」: the number says it
     assert "まとめた" not in note.body
     assert note.title == "本番へのデプロイ手順" and "→" not in note.description  # desc22: no chain
 

@@ -203,7 +203,7 @@ HOSES_JA = """## 15:10 — ホースのしまい方
 冬のホースのしまい方を聞かれたので書いておく。霜の夜にホースに水を残さないこと：まず坂に沿ってホースの水を抜き、次に大きいリールにゆるく巻き、それからベルト2本で留めて物置のフックに掛け、最後に外の蛇口にキャップをする。リールの鍵は、全部の蛇口にキャップをしてからボードに戻す。"""
 
 
-@pytest.mark.parametrize(("section", "first"), [(HOSES, "Drain each hose"), (HOSES_JA, "まず坂に沿って")])
+@pytest.mark.parametrize(("section", "first"), [(HOSES, "Drain each hose"), (HOSES_JA, "坂に沿って")])
 def test_a_how_to_told_in_the_present_is_a_procedure_of_its_steps(
     mem: Memory, section: str, first: str
 ) -> None:

@@ -324,6 +324,7 @@ class Memory(MemoryRoot):
     # -- agents
     def context(self, query: str | None = None, budget: int = 1500, kind: str | None = None) -> str:
         """A compact Markdown block of pinned and relevant memory for an agent's prompt."""
+        from memdir.agents.closest_across import across_line
         from memdir.agents.context import build_context
 
         optional_text(query, "context", "query")
@@ -335,7 +336,8 @@ class Memory(MemoryRoot):
             check_query(query)
         self.check_root()
         search = functools.partial(self.search, weak=False)  # never recall what did not match
-        return build_context(self.store, search, query=query, budget=budget, kind=kind)
+        across = functools.partial(across_line, self.index)  # the other-language note that came closest
+        return build_context(self.store, search, query=query, budget=budget, kind=kind, across=across)
 
     def task(
         self,

@@ -35,7 +35,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date, datetime, timezone
 from pathlib import Path
@@ -298,8 +298,11 @@ def build_context(
     budget: int = 1500,
     kind: str | None = None,
     today: date | None = None,
+    across: Callable[[str, set[str]], str] | None = None,
 ) -> str:
-    """The context block: header, pinned notes, then relevant notes, within `budget` tokens (estimated)."""
+    """The context block: header, pinned notes, then relevant notes, within `budget` tokens (estimated);
+    `across(query, shown paths)`: a line naming the note in the other language that came closest, or ""
+    (`closest_across.py`), said last when the budget has room for it."""
     header_cost = estimate_tokens(HEADER)
     if budget < MIN_BUDGET:
         raise MemdirError(
@@ -358,5 +361,10 @@ def build_context(
     text, _ = _layout(sections, remaining)
     out.append(text)
     result = "".join(out)
+    line = (
+        across(str(query), found | {i.path for i in items}) if across and query and hits is not None else ""
+    )
+    if line and estimate_tokens(result + line) + 4 <= budget:  # trial 30 #13: the rule in the other language
+        result = result.rstrip("\n") + f"\n\n_{line}_\n"
     log.debug("context: %d estimated tokens of %d", estimate_tokens(result), budget)
     return result

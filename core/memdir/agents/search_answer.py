@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from memdir.agents.closest_across import closest_across
 from memdir.agents.recall import (
     RELEVANT_DEPTH,
     MemoryHit,
@@ -59,12 +60,15 @@ def no_match_hints(
     mode: str = "hybrid",
 ) -> list[str]:
     """What `memdir search` tells a person when nothing matched, in the CLI's order: ask deeper, drop
-    `kind`, ask in the other language, or know that a file looked for could not be read."""
+    `kind`, ask in the other language (naming the note there that came closest, when one clearly leads), or know that a file looked for could not be read."""
     hints = []
     deeper = relevant_below(svc, store, query, k, kind, tags, min_confidence, mode)
     if deeper:
         hints.append(deeper_hint(deeper, k, more=False))
-    other = other_script_in_memory(svc, query) if svc.view().paths else None
+    closest = closest_across(svc, query) if mode != "lexical" else None
+    other = None if closest else other_script_in_memory(svc, query) if svc.view().paths else None
+    if closest:  # the note itself, when one clearly leads (trial 30 #13)
+        hints.append(closest.hint())
     if other:
         hints.append(
             f"notes in {other} match a query only by meaning, often below the floor: "
@@ -107,6 +111,10 @@ def search_answer(
     else:
         deeper = 0 if weak else relevant_below(svc, store, query, k, kind, tags, min_confidence, mode)
         hints = [deeper_hint(deeper, k, more=True)] if deeper else []  # trial 16: else dropped unsaid
+        if mode != "lexical" and (
+            closest := closest_across(svc, query, [h.path for h in hits])
+        ):  # nothing shown in that language
+            hints.append(closest.hint())
         if waiting := pending_line(svc, mode):
             hints.append(waiting)
         message = "; ".join(hints)

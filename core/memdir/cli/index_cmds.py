@@ -116,6 +116,12 @@ def search_cmd(
                 say((more, "dim"), stderr=True)
             _no_match_hint(mem, text)
     print_hits(hits)
+    if (
+        mode != "lexical"
+        and any(h.relevant for h in hits)
+        and (line := _across_line(mem, text, [h.path for h in hits]))
+    ):
+        say((f"  {line}", "dim"), stderr=True)  # trial 30 #13: the closest note in the other language
     if below and any(h.relevant for h in hits):  # trial 16: a relevant rank 6 under weak 4 and 5 vanished
         say((more, "dim"), stderr=True)
     if any(h.relevant for h in hits):  # re-check N7: with hits too, once at the end (no hit names them)
@@ -136,15 +142,28 @@ def _no_match_hint(mem: Memory, query: str) -> None:
     """Where to look next: the weak hits, and the other language when the memory has one."""
     from memdir.agents.recall import other_script_in_memory
 
-    other = other_script_in_memory(mem.index, query) if mem.index.view().paths else None
-    lang = (
+    closest = _across_line(mem, query)
+    other = None if closest else other_script_in_memory(mem.index, query) if mem.index.view().paths else None
+    lang = f"; {closest}" if closest else lang_hint(other)
+    say(("  --weak shows the closest notes anyway" + lang, "dim"), stderr=True)
+    # a note memdir cannot read is in no result: say so rather than let it disappear
+    _say_unreadable(sorted(mem.index.view().catalog.bad))
+
+
+def _across_line(mem: Memory, query: str, shown: list[str] | None = None) -> str:
+    """The note in the other language that came closest, when it clearly leads (`closest_across.py`), else ""."""
+    from memdir.agents.closest_across import across_line
+
+    return across_line(mem.index, query, shown or [])
+
+
+def lang_hint(other: str | None) -> str:
+    """The generic other-language hint after `no note matched`."""
+    return (
         f"; notes in {other} match a query only by meaning, often below the floor: try the key words in {other}"
         if other
         else ""
     )
-    say(("  --weak shows the closest notes anyway" + lang, "dim"), stderr=True)
-    # a note memdir cannot read is in no result: say so rather than let it disappear
-    _say_unreadable(sorted(mem.index.view().catalog.bad))
 
 
 def print_hits(hits: list[MemoryHit]) -> None:

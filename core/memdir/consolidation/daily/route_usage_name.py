@@ -43,6 +43,7 @@ from memdir.consolidation.daily.route_usage_id import pick_by_id
 from memdir.consolidation.daily.route_usage_loan import english_words, katakana_words, loan_pairs
 from memdir.consolidation.daily.route_usage_match import MIN_SHARED, SHARE_RATIO, SharedPick, pick_by_words
 from memdir.consolidation.daily.route_usage_near import Near, add_near_review, nearest_of, scope_differs
+from memdir.consolidation.daily.route_usage_sound import pick_by_sound
 from memdir.runs.redact import redact
 
 if TYPE_CHECKING:
@@ -156,6 +157,12 @@ class UsageNamer:
                     acted.path, vec
                 )
                 self.near = Near(match, score, acted.why)
+            sounded = None
+            if self.near is None and (sounded := pick_by_sound(x0, _titles(procedures))):  # trial 30 #11
+                match = next((m for m in found if m.path == sounded[0]), None) or self._match_of(
+                    sounded[0], vec
+                )
+                self.near = Near(match, score, _sound_why(sounded))
             if self.near is not None and (general := general_of(self.near.match.path, procedures)[0]):
                 self.near = Near(self._match_of(general, vec), self.near.score, self.near.why)  # trial 26
             closest = (
@@ -167,6 +174,9 @@ class UsageNamer:
                 if best is None or acted.path != best.path:
                     closest = f"closest {acted.path} by its act ({closest.removeprefix('closest ')})"
                 asked = f"; asked on {acted.path}: {acted.why}"
+            if sounded:  # the one title holding the name the report writes in katakana
+                closest = f"closest {sounded[0]} by a name ({closest.removeprefix('closest ')})"
+                asked = f"; asked on {sounded[0]}: {_sound_why(sounded)}"
             return f"{closest}; no procedure shares {MIN_SHARED}+ of its words, {SHARE_RATIO}x any other's{passed}{asked}"
         match = next((m for m in found if m.path == pick.path), None) or self._match_of(pick.path, vec)
         return Named(match, score, _shared_why(pick))
@@ -228,6 +238,10 @@ class UsageNamer:
 
 def _work_why(report: str) -> str:
     return f"its title names the work the report says it did the usual way ({' '.join(named_work(report))})"
+
+
+def _sound_why(sounded: tuple[str, str, str]) -> str:
+    return f"it writes {sounded[1]} for {sounded[2]} of its title (by sound): one name, never counted"
 
 
 def _titles(texts: dict[str, str]) -> dict[str, str]:

@@ -25,11 +25,11 @@ from memdir.consolidation.daily.route_no_steps import errand, step_sentence
 from memdir.consolidation.daily.shape_act_fact import fact_after_report, title_for_label
 from memdir.consolidation.daily.shape_authors import without_authors
 from memdir.consolidation.daily.shape_case import cap_first
-from memdir.consolidation.daily.shape_central import central_description, central_opening
+from memdir.consolidation.daily.shape_central import central_description, central_opening, terms
 from memdir.consolidation.daily.shape_cols import DESC_LIMIT, width
 from memdir.consolidation.daily.shape_cols import cut as _cut
 from memdir.consolidation.daily.shape_cols import one_line as _one_line
-from memdir.consolidation.daily.shape_desc import announces, asked_task, meta_phrase, procedure_summary
+from memdir.consolidation.daily.shape_desc import announces, asked_task, meta_phrase, procedure_summary, whole
 from memdir.consolidation.daily.shape_inline import split_inline_lists
 from memdir.consolidation.daily.shape_items import unlabel as _unlabel
 from memdir.consolidation.daily.shape_items import with_items as _with_items
@@ -42,6 +42,7 @@ from memdir.consolidation.daily.shape_lead import (
     unspoken,
 )
 from memdir.consolidation.daily.shape_lead import bare as _bare
+from memdir.consolidation.daily.shape_narration import as_instruction
 from memdir.consolidation.daily.shape_opening import TOPIC_REST, unaddressed
 from memdir.consolidation.daily.shape_point import marked_point
 from memdir.consolidation.daily.shape_preamble import says_more
@@ -129,6 +130,7 @@ def _procedure_body(blocks: list[Block]) -> tuple[str, list[str], list[str], lis
     if steps and not lead and not tail and not in_turn and not any(step_sentence(s) for s in steps):
         return "\n\n".join(b.text for b in blocks), meta, steps, []  # what happened is no step to number
     symptoms, steps = split_symptoms(steps)  # "Docker build failed: libheif missing." is what they are for
+    steps = [as_instruction(s) for s in steps]  # "First I wash …" -> "Wash …", 「まず…」 (trial 30 #7)
     # an instruction for one day the text ends with ("Don't rent it out tomorrow", 「明日は使わせないで」): an errand,
     # no step or part of the procedure (trial 29 re-check #5); the episode keeps it
     tail = [s for s in tail if not errand(s)]
@@ -212,6 +214,10 @@ def _procedure_description(
     ):
         purpose, condition = lead[0], False  # "If one page is stale, you don't need a full purge.": all of it
     asked = "" if purpose else asked_task(lead + meta)  # "Someone asked how we clean X, so here it is."
+    if asked and terms(asked) - terms(
+        title
+    ):  # the writer's own words of what the steps are for (trial 30 #7)
+        return whole(asked)
     if asked:
         purpose, condition = asked, False
     announced = "" if purpose else announced_purpose(lead)  # "How to book a vaccination:" after a story

@@ -54,7 +54,7 @@ _EMPTY_META = re.compile(
 # what someone asked, when the text is the answer: "Someone asked how we clean the e-bikes …, so here it is.",
 # 「雨の日のあとの洗い方を聞かれたので書いておく。」: the task the steps are for (trial 29 #9)
 _ASKED = re.compile(
-    r"(?i)\basked\s+(?:me\s+|us\s+|again\s+)*(?P<task>(?:how|what|when|where|why)\b[^.!?]{4,100}?),?\s+so here\b|"
+    r"(?i)\basked\s+(?:(?!(?:how|what|when|where|why)\b)[\w'-]+\s+){0,5}(?P<task>(?:how|what|when|where|why)\b[^.!?]{4,100}?),?\s+so here\b|"
     r"^(?P<ja>[^、。]{3,40}?)(?:を|について)(?:聞かれた|質問された|尋ねられた|訊かれた)(?:ので|から)"
 )
 

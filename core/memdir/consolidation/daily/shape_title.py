@@ -60,6 +60,13 @@ STEPS_OF = re.compile(
 )
 
 
+# a closing parenthesis naming the person a note was written for: 「（山本さん向け）」「（新人さんへ）」, "(for Tanaka-kun)"
+_READER = re.compile(
+    r"(?<=.{2})\s*[（(](?:[^（）()]{1,16}?(?:さん|くん|君|様|ちゃん|氏)|新人|後輩|担当者?)(?:向け|宛て?|へ)?[）)]$|"
+    r"(?<=.{2})\s*\((?:for|to)\s+(?:the\s+new\s+\w+|[A-Z][a-z]+-(?:san|kun|chan|sama|sensei))\)$"
+)
+
+
 def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -> str:
     """The note's title: the heading as written, else the phrase the episode opens with."""
     given = _one_line(given).strip(" .。:：")
@@ -70,6 +77,9 @@ def make_title(kind: str, given: str, blocks: list[Block], page: bool = False) -
         given = cap_first(given)  # "FW: how to set up..." -> "How to set up..."
     # 「来年の高校献血バス担当者へ」 names its reader: the note is about 「来年の高校献血バス」
     given = re.sub(r"(?<=.{2})の?(?:担当者|担当の方|担当|係|の方|皆さん|みなさん|各位|さん|様)へ$", "", given)
+    given = _READER.sub(
+        "", given
+    )  # 「洗米のやり方（山本さん向け）」, "(for Tanaka-kun)": whom it was written for (trial 30 #7)
     if given and (page or not vague(given, blocks)):  # "Notes" says nothing of the note
         return _cut(given, TITLE_LIMIT)
     task = lead_task(candidates(blocks)[:3]) if kind == "procedures" and blocks[0].kind != "heading" else ""
