@@ -63,6 +63,9 @@ _RULE = re.compile(
     r"(?i)(?<!as )(?<!like )\balways\b|\b(?:never|must|make sure|don't forget|do not forget|remember to)\b|"
     r"必ず|ないように|てはいけない|ないこと|べき|こと[。.！!]?$"
 )
+# "the way we always do it", "as always": a habit told of the usual way, no rule for always (routing round 36:
+# a launch told "the way we always do it", its steps in prose, was read as a lesson and filed as knowledge)
+_HABIT = re.compile(r"(?i)\b(?:we|i|they)\s+(?:\w+\s+)?always\b|\bas always\b")
 MAX_TOLD = 5  # sentences of a lesson told without its label
 _PAST_EN = re.compile(r"(?i)\b(?:was|were|went|got|had|did|came|took|left|found|blew|broke|\w{2,}ed)\b")
 _PAST_JA = re.compile(r"(?:た|だ)(?:[。！、]|$)|(?:た|だ)(?:が|けど|ので|から)")
@@ -72,12 +75,38 @@ def told_lesson(body: str) -> bool:
     """Whether `body`, in two to MAX_TOLD sentences, tells an incident in the past and a rule told for always
     ("Yesterday it stayed open all night … Never leave the valve open …"): a lesson with no label (fix41a)."""
     said = [x.strip() for x in sentences(body) if x.strip()]
-    if not 2 <= len(said) <= MAX_TOLD or not any(_RULE.search(x) for x in said):
+    if not 2 <= len(said) <= MAX_TOLD or not any(_rule_in(x) for x in said):
         return False
     return any(
-        i != j and (is_incident(e, r) or (_RULE.search(r) and (failure_told(e) or _told_past(e, r))))
+        i != j
+        and _in_past(e)
+        and (is_incident(e, r) or (_rule_in(r) and (failure_told(e) or _told_past(e, r))))
         for i, e in enumerate(said)
         for j, r in enumerate(said)
+    )
+
+
+def _rule_in(sentence: str) -> bool:
+    """Whether `sentence` states a rule for always, a habit told ("as we always do it") aside."""
+    return bool(_RULE.search(_HABIT.sub(" ", sentence)))
+
+
+# a participle after a present "is", "are", "gets" ("the hopper is run empty", "the wire is laid out") tells a
+# routine, not an incident: it is no past
+_PRESENT_PASSIVE = re.compile(
+    r"(?i)\b(?:is|are|be|been|being|gets?|stays?|keeps?)\s+(?:\w+ly\s+)?(?:\w+\s+)?$"
+)
+
+
+def _in_past(event: str) -> bool:
+    """Whether `event` is told in the past (routing round 36: a routine told in the present, "the shoe is tapped
+    until nothing more comes down", "we never bag it warm", is no incident, whatever failure word it holds;
+    "seed", "need" are no past)."""
+    if re.search(r"[\u3040-\u30ff]", event):
+        return True  # Japanese as fix41a read it: no routine of the spent sets was misread by its tense
+    return any(
+        not m.group(0).lower().endswith("eed") and not _PRESENT_PASSIVE.search(event[: m.start()])
+        for m in _PAST_EN.finditer(event)
     )
 
 
