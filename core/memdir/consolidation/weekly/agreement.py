@@ -44,6 +44,7 @@ from memdir.consolidation.weekly.step_cover import (
     general,
     id_words,
     most_general,
+    settled,
     whole_values,
 )
 
@@ -219,7 +220,8 @@ class StepAgreement:
 
     def agreement(self, members: Sequence[Work]) -> np.ndarray:
         """(m, m) weighted Jaccard of the telling steps that two members or more took (1 when none)."""
-        keys = [self.keys(w) for w in members]
+        # one call on other values is one key (`step_cover.settled`: a value's words, a note, a choice)
+        keys = settled([self.keys(w) for w in members], self.arguments, self.whole)
         telling = [k for k in dict.fromkeys(k for ks in keys for k in sorted(ks)) if self.weight(k) > 0]
         # one step on other values (`agency padi` / `agency *`, `rental pickup` / `rental * pickup`): its
         # most general key (`step_cover`)

@@ -17,6 +17,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 
 from memdir.consolidation.weekly.free_text import READ_CHARS
+from memdir.consolidation.weekly.one_value import one_value, other_choice
 from memdir.consolidation.weekly.script_words import MARKS
 
 # a value written whole after its argument's name, one token: `agency=PADI`, `channel=line` (not `Place` of
@@ -181,20 +182,8 @@ def general(
     most general keys (`most_general`) each member took. A subscription with `variety * … slot #` and one with
     `variety コシヒカリ … slot 午前中` took one step (round 41: `distinctive` counted exact keys, so a kind whose
     values vary in kind, a number, a rare word, a frequent one, had no step two members took)."""
+    keysets = settled(keysets, arguments, values)
     cand = sorted({k for ks in keysets for k in ks})
-    # one call whose last argument is a note in words the week writes elsewhere (round 54): its first key
-    # (the most general of them, fewest words not masked: `… qeydler * the * #` over `… qeydler * on the *`,
-    # which a call with no note covers as `_noted`, round 63)
-    rank = {c: (sum(w not in ("*", "#") for w in c.split(" ")), n) for n, c in enumerate(cand)}
-    same = {
-        k: min(
-            (c for c in cand if c == k or free_note(c, k, arguments) or one_word(c, k, arguments)),
-            key=rank.__getitem__,
-        )
-        for k in cand
-    }
-    keysets = [frozenset(same[k] for k in ks) for ks in keysets]
-    cand = sorted(set(same.values()))
     held = most_general(
         [
             {p for p in cand if p in ks or covered(ks, p, arguments, values) or _noted(ks, p, arguments)}
@@ -204,6 +193,34 @@ def general(
         values,
     )
     return [{p for p in h if not _noted(h - {p}, p, arguments, longer=True)} for h in held]
+
+
+def settled(
+    keysets: Sequence[frozenset[str]], arguments: Collection[str], values: Collection[str]
+) -> list[frozenset[str]]:
+    """Each key set with the keys of one call on other values as one key, the most general of them (fewest
+    words not masked: `… qeydler * the * #` over `… qeydler * on the *`, which a call with no note covers as
+    `_noted`, round 63): a note in words the week writes elsewhere (`free_note`, round 54), a word some tasks
+    write often and others rarely (`one_word`, round 64), a value masked whole beside one of several words, or
+    two choices of one argument (`one_value`, round 65)."""
+    cand = sorted({k for ks in keysets for k in ks})
+    rank = {c: (sum(w not in ("*", "#") for w in c.split(" ")), n) for n, c in enumerate(cand)}
+    same = {
+        k: min(
+            (
+                c
+                for c in cand
+                if c == k
+                or free_note(c, k, arguments)
+                or one_word(c, k, arguments)
+                or one_value(c, k, arguments)
+                or other_choice(c, k, arguments, values)
+            ),
+            key=rank.__getitem__,
+        )
+        for k in cand
+    }
+    return [frozenset(same[k] for k in ks) for ks in keysets]
 
 
 MAX_NOTE = 6  # words of a note's tail: a longer tail after a shared stretch holds other arguments
