@@ -37,7 +37,7 @@ from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.free_text import READ_CHARS, FreeText, cut_key
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
-from memdir.consolidation.weekly.script_words import MARKS
+from memdir.consolidation.weekly.script_words import KEY_NAME, MARKS
 from memdir.consolidation.weekly.step_cover import (
     alike,
     covered,
@@ -62,7 +62,7 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.U)
 _MASKED = re.compile(rf"{_WORD.pattern}|~", re.U)  # words, and `~` for an address written once or twice
 # a switch's value is the task's choice (`climate_controlled=True` for a heated unit), never the step
 _SWITCH = frozenset(["true", "false"])
-_ARGUMENTS = re.compile(r"[^\W\d][\w.-]*=", re.U)  # a call written as `key=value …`
+_ARGUMENTS = re.compile(rf"{KEY_NAME}=", re.U)  # a call written as `key=value …` (any script's names)
 
 
 def _words(action: str, text: str) -> list[str]:

@@ -18,12 +18,12 @@ from functools import cache, lru_cache
 
 from memdir.consolidation.weekly.free_text import READ_CHARS
 from memdir.consolidation.weekly.one_value import one_value, other_choice
-from memdir.consolidation.weekly.script_words import MARKS
+from memdir.consolidation.weekly.script_words import KEY_NAME, MARKS
 
 # a value written whole after its argument's name, one token: `agency=PADI`, `channel=line` (not `Place` of
 # `element=Place order`: a label's word)
 # `plan=variety=コシヒカリ` (nested arguments written flat: round 41)
-_WHOLE_VALUE = re.compile(r"(?:^|\s)(?:[^\W\d][\w.-]*=)+([^\s=]+)(?=\s+[^\s=]+=|\s*$)", re.U)
+_WHOLE_VALUE = re.compile(rf"(?:^|\s)(?:{KEY_NAME}=)+([^\s=]+)(?=\s+[^\s=]+=|\s*$)", re.U)
 _WORD = re.compile(rf"[^\W_](?:[^\W_]|[{MARKS}])*", re.U)  # a word with its marks (round 55)
 _GLUED = re.compile(r"([^\W\d_]{2,})(\d+)", re.U)  # `rz410455`: an id's letters, then its digits
 
