@@ -45,6 +45,7 @@ from memdir.consolidation.weekly.step_cover import (
     id_words,
     most_general,
     settled,
+    single_values,
     whole_values,
 )
 
@@ -94,6 +95,7 @@ class StepAgreement:
         self._support = support
         self.free = FreeText(week, min_support)  # a note's words, one value (round 64)
         self.whole = whole_values(text for work in week for _, text in work)  # `agency=PADI`: PADI a value
+        self.single = single_values(text for work in week for _, text in work)  # `size=M`: a choice
         self._tasks: dict[str, set[int]] = {}
         self._of: list[frozenset[str]] = []  # each task's keys
         self.arguments: set[str] = set()  # keys of calls written as arguments (`agency=PADI card_no=…`)
@@ -201,7 +203,11 @@ class StepAgreement:
         """
         # a step on other values is held as its most general key (`step_cover.general`, round 41)
         of = dict(
-            zip(members, general([self._of[n] for n in members], self.arguments, self.whole), strict=True)
+            zip(
+                members,
+                general([self._of[n] for n in members], self.arguments, self.whole, self.single),
+                strict=True,
+            )
         )
         held = Counter(k for n in members for k in of[n])
         telling = [key for key in held if held[key] >= 2 and self.weight(key) > 0]  # one's own: exploration
@@ -221,7 +227,7 @@ class StepAgreement:
     def agreement(self, members: Sequence[Work]) -> np.ndarray:
         """(m, m) weighted Jaccard of the telling steps that two members or more took (1 when none)."""
         # one call on other values is one key (`step_cover.settled`: a value's words, a note, a choice)
-        keys = settled([self.keys(w) for w in members], self.arguments, self.whole)
+        keys = settled([self.keys(w) for w in members], self.arguments, self.single, choices_only=True)
         telling = [k for k in dict.fromkeys(k for ks in keys for k in sorted(ks)) if self.weight(k) > 0]
         # one step on other values (`agency padi` / `agency *`, `rental pickup` / `rental * pickup`): its
         # most general key (`step_cover`)

@@ -51,6 +51,17 @@ def whole_values(texts: Iterable[str]) -> frozenset[str]:
     )
 
 
+def single_values(texts: Iterable[str]) -> frozenset[str]:
+    """The week's values written whole as one word alone (`ʻaʻai=C`, `size=M`), lower case: an argument's
+    choice; not a word of a longer token (`template=permit_amended`: a template's name)."""
+    return frozenset(
+        w[0]
+        for text in texts
+        for m in _WHOLE_VALUE.finditer(text.lower()[:READ_CHARS])
+        if len(w := _WORD.findall(m.group(1))) == 1 and w[0] == m.group(1)
+    )
+
+
 @lru_cache(maxsize=65536)
 def _rx(pattern: str) -> re.Pattern[str] | None:
     parts = pattern.split(" ")
@@ -176,13 +187,16 @@ def covered(
 
 
 def general(
-    keysets: Sequence[frozenset[str]], arguments: Collection[str], values: Collection[str]
+    keysets: Sequence[frozenset[str]],
+    arguments: Collection[str],
+    values: Collection[str],
+    choices: Collection[str] = frozenset(),
 ) -> list[set[str]]:
     """Each key set's keys and the other sets' keys that cover one of them, less those another covers: the
     most general keys (`most_general`) each member took. A subscription with `variety * … slot #` and one with
     `variety コシヒカリ … slot 午前中` took one step (round 41: `distinctive` counted exact keys, so a kind whose
     values vary in kind, a number, a rare word, a frequent one, had no step two members took)."""
-    keysets = settled(keysets, arguments, values)
+    keysets = settled(keysets, arguments, choices)
     cand = sorted({k for ks in keysets for k in ks})
     held = most_general(
         [
@@ -196,13 +210,18 @@ def general(
 
 
 def settled(
-    keysets: Sequence[frozenset[str]], arguments: Collection[str], values: Collection[str]
+    keysets: Sequence[frozenset[str]],
+    arguments: Collection[str],
+    choices: Collection[str],
+    choices_only: bool = False,
 ) -> list[frozenset[str]]:
     """Each key set with the keys of one call on other values as one key, the most general of them (fewest
     words not masked: `… qeydler * the * #` over `… qeydler * on the *`, which a call with no note covers as
     `_noted`, round 63): a note in words the week writes elsewhere (`free_note`, round 54), a word some tasks
     write often and others rarely (`one_word`, round 64), a value masked whole beside one of several words, or
-    two choices of one argument (`one_value`, round 65)."""
+    two choices of one argument (`one_value`, `other_choice`, round 65; `choices`: the week's values written
+    as one word alone, `single_values`). `choices_only`: only the last (for how members agree, `agreement`:
+    the others there joined kinds of set 14, 45 and 64 that a value of several words tells apart)."""
     cand = sorted({k for ks in keysets for k in ks})
     rank = {c: (sum(w not in ("*", "#") for w in c.split(" ")), n) for n, c in enumerate(cand)}
     same = {
@@ -211,10 +230,9 @@ def settled(
                 c
                 for c in cand
                 if c == k
-                or free_note(c, k, arguments)
-                or one_word(c, k, arguments)
-                or one_value(c, k, arguments)
-                or other_choice(c, k, arguments, values)
+                or other_choice(c, k, arguments, choices)
+                or not choices_only
+                and (free_note(c, k, arguments) or one_word(c, k, arguments) or one_value(c, k, arguments))
             ),
             key=rank.__getitem__,
         )
