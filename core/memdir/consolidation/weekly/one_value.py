@@ -17,12 +17,14 @@ MAX_VALUE = 6  # words of one value (as a note's tail, `step_cover.MAX_NOTE`): m
 MIN_CALL = 12  # words of a call written as arguments (as `step_cover.free_note`): a click's label is no call
 
 
-def one_value(a: str, b: str, arguments: Collection[str]) -> bool:
+def one_value(a: str, b: str, arguments: Collection[str], choices: Collection[str] | None = None) -> bool:
     """Whether two keys are one call, word for word the same but in one stretch where one writes a single
     mask and the other a value of 2 to `MAX_VALUE` words holding a mask or a number (`*` beside `* # row c`):
     the same argument's value, wholly rare in one task and partly written often in the other. The stretch
     sits between the same words on both sides (an argument's name before it, the next one after it), so a
-    value's words never stand for another argument."""
+    value's words never stand for another argument. `choices`: and the words it keeps are each a value the
+    week writes as one word alone (`* # m` of `Elan 160, M` beside `size=M`; not `רחוב`, "street", of an
+    address: set 45's boiler repairs were joined with other work so)."""
     if a == b or a not in arguments or b not in arguments:
         return False
     x, y = a.split(" "), b.split(" ")
@@ -43,6 +45,7 @@ def one_value(a: str, b: str, arguments: Collection[str]) -> bool:
         and 2 <= len(other) <= MAX_VALUE
         and any(w in ("*", "#") for w in other)
         and any(w not in ("*", "#") for w in other)
+        and (choices is None or all(w in choices for w in other if w not in ("*", "#")))
     )
 
 

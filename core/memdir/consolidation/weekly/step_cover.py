@@ -220,8 +220,8 @@ def settled(
     `_noted`, round 63): a note in words the week writes elsewhere (`free_note`, round 54), a word some tasks
     write often and others rarely (`one_word`, round 64), a value masked whole beside one of several words, or
     two choices of one argument (`one_value`, `other_choice`, round 65; `choices`: the week's values written
-    as one word alone, `single_values`). `choices_only`: only the last (for how members agree, `agreement`:
-    the others there joined kinds of set 14, 45 and 64 that a value of several words tells apart)."""
+    as one word alone, `single_values`). `choices_only`: only the last, and a value's words that are such choices
+    (for how members agree, `agreement`: the others there joined kinds of sets 45 and 64 apart)."""
     cand = sorted({k for ks in keysets for k in ks})
     rank = {c: (sum(w not in ("*", "#") for w in c.split(" ")), n) for n, c in enumerate(cand)}
     same = {
@@ -231,6 +231,8 @@ def settled(
                 for c in cand
                 if c == k
                 or other_choice(c, k, arguments, choices)
+                or choices_only
+                and one_value(c, k, arguments, choices)
                 or not choices_only
                 and (free_note(c, k, arguments) or one_word(c, k, arguments) or one_value(c, k, arguments))
             ),
