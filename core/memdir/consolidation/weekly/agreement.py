@@ -34,13 +34,15 @@ from memdir.consolidation.weekly.clustering import allowed
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.free_text import READ_CHARS, FreeText, cut_key
 from memdir.consolidation.weekly.same_values import SAME_VALUES, WeekValues, other_tools
-from memdir.consolidation.weekly.script_words import MARKS
+from memdir.consolidation.weekly.script_words import KEY_NAME, MARKS
 from memdir.consolidation.weekly.step_cover import (
     alike,
     covered,
     general,
     id_words,
     most_general,
+    settled,
+    single_values,
     whole_values,
 )
 
@@ -58,7 +60,7 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.U)
 _MASKED = re.compile(rf"{_WORD.pattern}|~", re.U)  # words, and `~` for an address written once or twice
 # a switch's value is the task's choice (`climate_controlled=True` for a heated unit), never the step
 _SWITCH = frozenset(["true", "false"])
-_ARGUMENTS = re.compile(r"[^\W\d][\w.-]*=", re.U)  # a call written as `key=value …`
+_ARGUMENTS = re.compile(rf"{KEY_NAME}=", re.U)  # a call written as `key=value …` (any script's names)
 
 
 def _words(action: str, text: str) -> list[str]:
@@ -87,6 +89,7 @@ class StepAgreement:
         self._support = support
         self.free = FreeText(week, min_support)  # a note's words, one value (round 64)
         self.whole = whole_values(text for work in week for _, text in work)  # `agency=PADI`: PADI a value
+        self.single = single_values(text for work in week for _, text in work)  # `size=M`: a choice
         self._tasks: dict[str, set[int]] = {}
         self._of: list[frozenset[str]] = []  # each task's keys
         self.arguments: set[str] = set()  # keys of calls written as arguments (`agency=PADI card_no=…`)
@@ -194,7 +197,11 @@ class StepAgreement:
         """
         # a step on other values is held as its most general key (`step_cover.general`, round 41)
         of = dict(
-            zip(members, general([self._of[n] for n in members], self.arguments, self.whole), strict=True)
+            zip(
+                members,
+                general([self._of[n] for n in members], self.arguments, self.whole, self.single),
+                strict=True,
+            )
         )
         held = Counter(k for n in members for k in of[n])
 
@@ -215,7 +222,8 @@ class StepAgreement:
 
     def agreement(self, members: Sequence[Work]) -> np.ndarray:
         """(m, m) weighted Jaccard of the telling steps that two members or more took (1 when none)."""
-        keys = [self.keys(w) for w in members]
+        # one call on other values is one key (`step_cover.settled`: a value's words, a note, a choice)
+        keys = settled([self.keys(w) for w in members], self.arguments, self.single, choices_only=True)
         telling = [k for k in dict.fromkeys(k for ks in keys for k in sorted(ks)) if self.weight(k) > 0]
         # one step on other values (`agency padi` / `agency *`, `rental pickup` / `rental * pickup`): its
         # most general key (`step_cover`)

@@ -51,6 +51,7 @@ from memdir.consolidation.weekly.romaji_titles import romaji_title
 from memdir.consolidation.weekly.run_period import period_notes
 from memdir.consolidation.weekly.script_titles import request_script_title
 from memdir.consolidation.weekly.service_heads import service_head
+from memdir.consolidation.weekly.spaced_message import spaced_message_title
 from memdir.consolidation.weekly.span_types import Span
 from memdir.consolidation.weekly.spans import Template, template_of
 from memdir.consolidation.weekly.subject_act import acted_subject
@@ -320,6 +321,9 @@ def distil_builtin(
         title = fragment_title(title, rendered, asked, shared_calls)  # `Agua por`: the decisive call's work
     title = request_script_title(title, rendered, asked)  # `Kva tor tikun` over Hebrew requests: their words
     title = request_words_title(title, rendered, asked, week)  # `Book henna visit` over Swahili: theirs
+    title = spaced_message_title(
+        title, rendered, asked, week
+    )  # an Odia buyer's whole message: the kind's words
     title = without_cut_particle(  # 「…リマインダーを」: the verb it marked is gone
         act_title(romaji_title(without_week_name(title, week), rendered, asked), rendered, asked)
     )  # `Kaisuuken a hakkou`; `ペン`

@@ -32,7 +32,7 @@ READ_CHARS = 2000  # a call's text read for its step key and the week's word cou
 KEY_CHARS = 600  # a step key's masked form, cut at a word
 MIN_FREE_WORDS = 3  # words of letters in a value that can be free text: `dove grey` is one value already
 # an argument's name (nested names written flat: `entrega=fecha=…`; `uñacht'awinaka=`: a glottal apostrophe)
-_NAMES = re.compile(r"((?:[^\W\d][\w.'’-]*=)+)", re.U)
+_NAMES = re.compile(rf"((?:[^\W\d](?:[\w.'’\-\u0f0b]|[{MARKS}])*=)+)", re.U)  # any script's names
 _WORD = re.compile(rf"[^\W_](?:[^\W_]|[{MARKS}])*", re.U)
 _ID = re.compile(r"[^\W_]+(?:[-_./][^\W_]+)+", re.U)  # words a `-`, `_`, `.` or `/` joins, no space
 _ADDRESS = re.compile(r"\S*[/:@\\]\S*")  # one token with a path's or an address's marks

@@ -39,6 +39,9 @@ MARKS = _mark_ranges()
 # a word: a letter, then letters, digits and marks; a joiner only between two of them
 WORD = re.compile(rf"[^\W\d_][\w{MARKS}]*(?:[{JOINERS}][\w{MARKS}]+)*")
 _TOKEN = re.compile(rf"\d+|{WORD.pattern}")
+# an argument's name: a letter, then letters, digits, marks, `.`, `-` and the Tibetan tsheg (`ཉོ་མཁན`, Odia
+# `ଗ୍ରାହକ`, Thaana `ނަން`: `\w` holds no vowel sign, and `[\w.-]*=` read no such name, round 65)
+KEY_NAME = rf"[^\W\d](?:[\w.\-\u0f0b]|[{MARKS}])*"
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 # a letter of a script written with spaces, but Latin, CJK, the unspaced scripts (Thai, Lao, Myanmar, Khmer) and
 # Greek, Cyrillic, Hebrew: round 45's transliteration reads those (`script_titles`), a romanised tool name being
@@ -83,6 +86,15 @@ def dated_words(texts: Sequence[str]) -> set[str]:
     return {w for w, n in near.items() if n == seen[w] > 1}
 
 
+_VALUE_HEAD = re.compile(r"=([^\s=`{}]+)")
+
+
+def value_heads(steps: Sequence[str]) -> set[str]:
+    """The first word of each value the steps write whole after its argument's name (`nen=ޖޯލި (…)`), lower
+    case: a constant of the calls; a word after a placeholder (`dei={dei} ޑިސެމްބަރު`, a date's month) is none."""
+    return {w[0] for s in steps for m in _VALUE_HEAD.finditer(s.lower()) if (w := words(m.group(1)))}
+
+
 def _bags(texts: Sequence[str]) -> list[set[str]]:
     return [set(words(t.lower())) for t in texts]
 
@@ -117,7 +129,9 @@ def spaced_phrase(asked: Sequence[str], week: Sequence[str] = (), steps: Sequenc
     bags = _bags(texts)
     shared = {w for b in bags for w in b if 2 * _share(w, bags) > 1}
 
-    dated = dated_words(texts)
+    # a word written next to a number in every request that a call's value opens with is the thing counted
+    # (`ޖޯލި 4`, "4 joalis", beside `sani.nen=ޖޯލި (…)`: round 65), not a date's or a unit's word
+    dated = dated_words(texts) - value_heads(steps)
 
     def edge(w: str) -> bool:  # a word a title may start or end with; never a date's word
         return (

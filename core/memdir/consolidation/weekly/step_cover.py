@@ -17,12 +17,13 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 
 from memdir.consolidation.weekly.free_text import READ_CHARS
-from memdir.consolidation.weekly.script_words import MARKS
+from memdir.consolidation.weekly.one_value import one_value, other_choice
+from memdir.consolidation.weekly.script_words import KEY_NAME, MARKS
 
 # a value written whole after its argument's name, one token: `agency=PADI`, `channel=line` (not `Place` of
 # `element=Place order`: a label's word)
 # `plan=variety=コシヒカリ` (nested arguments written flat: round 41)
-_WHOLE_VALUE = re.compile(r"(?:^|\s)(?:[^\W\d][\w.-]*=)+([^\s=]+)(?=\s+[^\s=]+=|\s*$)", re.U)
+_WHOLE_VALUE = re.compile(rf"(?:^|\s)(?:{KEY_NAME}=)+([^\s=]+)(?=\s+[^\s=]+=|\s*$)", re.U)
 _WORD = re.compile(rf"[^\W_](?:[^\W_]|[{MARKS}])*", re.U)  # a word with its marks (round 55)
 _GLUED = re.compile(r"([^\W\d_]{2,})(\d+)", re.U)  # `rz410455`: an id's letters, then its digits
 
@@ -47,6 +48,17 @@ def whole_values(texts: Iterable[str]) -> frozenset[str]:
         for text in texts
         for m in _WHOLE_VALUE.finditer(text.lower()[:READ_CHARS])
         for w in _WORD.findall(m.group(1))
+    )
+
+
+def single_values(texts: Iterable[str]) -> frozenset[str]:
+    """The week's values written whole as one word alone (`ʻaʻai=C`, `size=M`), lower case: an argument's
+    choice; not a word of a longer token (`template=permit_amended`: a template's name)."""
+    return frozenset(
+        w[0]
+        for text in texts
+        for m in _WHOLE_VALUE.finditer(text.lower()[:READ_CHARS])
+        if len(w := _WORD.findall(m.group(1))) == 1 and w[0] == m.group(1)
     )
 
 
@@ -175,26 +187,17 @@ def covered(
 
 
 def general(
-    keysets: Sequence[frozenset[str]], arguments: Collection[str], values: Collection[str]
+    keysets: Sequence[frozenset[str]],
+    arguments: Collection[str],
+    values: Collection[str],
+    choices: Collection[str] = frozenset(),
 ) -> list[set[str]]:
     """Each key set's keys and the other sets' keys that cover one of them, less those another covers: the
     most general keys (`most_general`) each member took. A subscription with `variety * … slot #` and one with
     `variety コシヒカリ … slot 午前中` took one step (round 41: `distinctive` counted exact keys, so a kind whose
     values vary in kind, a number, a rare word, a frequent one, had no step two members took)."""
+    keysets = settled(keysets, arguments, choices)
     cand = sorted({k for ks in keysets for k in ks})
-    # one call whose last argument is a note in words the week writes elsewhere (round 54): its first key
-    # (the most general of them, fewest words not masked: `… qeydler * the * #` over `… qeydler * on the *`,
-    # which a call with no note covers as `_noted`, round 63)
-    rank = {c: (sum(w not in ("*", "#") for w in c.split(" ")), n) for n, c in enumerate(cand)}
-    same = {
-        k: min(
-            (c for c in cand if c == k or free_note(c, k, arguments) or one_word(c, k, arguments)),
-            key=rank.__getitem__,
-        )
-        for k in cand
-    }
-    keysets = [frozenset(same[k] for k in ks) for ks in keysets]
-    cand = sorted(set(same.values()))
     held = most_general(
         [
             {p for p in cand if p in ks or covered(ks, p, arguments, values) or _noted(ks, p, arguments)}
@@ -204,6 +207,40 @@ def general(
         values,
     )
     return [{p for p in h if not _noted(h - {p}, p, arguments, longer=True)} for h in held]
+
+
+def settled(
+    keysets: Sequence[frozenset[str]],
+    arguments: Collection[str],
+    choices: Collection[str],
+    choices_only: bool = False,
+) -> list[frozenset[str]]:
+    """Each key set with the keys of one call on other values as one key, the most general of them (fewest
+    words not masked: `… qeydler * the * #` over `… qeydler * on the *`, which a call with no note covers as
+    `_noted`, round 63): a note in words the week writes elsewhere (`free_note`, round 54), a word some tasks
+    write often and others rarely (`one_word`, round 64), a value masked whole beside one of several words, or
+    two choices of one argument (`one_value`, `other_choice`, round 65; `choices`: the week's values written
+    as one word alone, `single_values`). `choices_only`: only the last, and a value's words that are such choices
+    (for how members agree, `agreement`: the others there joined kinds of sets 45 and 64 apart)."""
+    cand = sorted({k for ks in keysets for k in ks})
+    rank = {c: (sum(w not in ("*", "#") for w in c.split(" ")), n) for n, c in enumerate(cand)}
+    same = {
+        k: min(
+            (
+                c
+                for c in cand
+                if c == k
+                or other_choice(c, k, arguments, choices)
+                or choices_only
+                and one_value(c, k, arguments, choices)
+                or not choices_only
+                and (free_note(c, k, arguments) or one_word(c, k, arguments) or one_value(c, k, arguments))
+            ),
+            key=rank.__getitem__,
+        )
+        for k in cand
+    }
+    return [frozenset(same[k] for k in ks) for ks in keysets]
 
 
 MAX_NOTE = 6  # words of a note's tail: a longer tail after a shared stretch holds other arguments
