@@ -133,7 +133,7 @@ def test_a_one_off_with_an_empty_wording_does_not_take_a_kinds_member_away() -> 
     groups: dict[int, list[int]] = {}
     for i, lab in enumerate(labels.tolist()):
         groups.setdefault(lab, []).append(i)
-    from memdir.consolidation.weekly.agreement import rehome  # new in round 6
+    from memdir.consolidation.weekly.rehome import rehome  # new in round 6 (agreement.py then)
 
     agreement = StepAgreement([t.work for t in tasks], 3)
     tags = np.full(5, FREE, dtype=np.int64)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags, rehome
+from memdir.consolidation.weekly.agreement import StepAgreement, apart_tags
 from memdir.consolidation.weekly.clustering import FREE, ClusterStats, cluster_tasks
 from memdir.consolidation.weekly.features import TaskFeatures, work_tokens
 from memdir.consolidation.weekly.kinds_by_steps import (
@@ -28,6 +28,7 @@ from memdir.consolidation.weekly.kinds_by_steps import (
     settle_members,
 )
 from memdir.consolidation.weekly.lexicon import WeekLexicon
+from memdir.consolidation.weekly.rehome import rehome
 from memdir.consolidation.weekly.same_values import WeekValues
 from memdir.consolidation.weekly.similarity import centred_threshold
 from memdir.consolidation.weekly.tasks import Task
