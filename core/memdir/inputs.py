@@ -11,7 +11,7 @@ lone surrogate (bytes that were not UTF-8), or is over its size cap.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from memdir.errors import InputError
 
@@ -92,6 +92,15 @@ def check_when(value: date, what: str) -> None:
         raise InputError(
             f"{what} {value.isoformat()} is out of range: use a date in the years {MIN_YEAR} to {MAX_YEAR}"
         )
+
+
+AHEAD_ALLOWANCE = timedelta(hours=1)  # a clock a little ahead of this machine's
+
+
+def not_ahead(when: datetime, what: str) -> None:
+    """Raise InputError when an aware `when` (a time something was used) lies after now (trial 31 #15)."""
+    if when - datetime.now(when.tzinfo) > AHEAD_ALLOWANCE:
+        raise InputError(f"{what} {when.isoformat()} is in the future: give when it was used (default: now)")
 
 
 def parse_when(value: str, what: str = "--at") -> datetime:

@@ -24,7 +24,7 @@ from memdir.arguments import (
     text_arg,
 )
 from memdir.errors import MemdirError, StoreWriteError
-from memdir.inputs import check_query
+from memdir.inputs import check_query, not_ahead
 from memdir.memory_root import MemoryRoot
 from memdir.notes.episodes import Episode
 
@@ -252,6 +252,8 @@ class Memory(MemoryRoot):
         self.check_root()
         c0 = self.config.thresholds.initial_confidence
         when = None if at is None else self.episodes.in_days_zone(at)
+        if when is not None:
+            not_ahead(when, "feedback at")
         return self._committed(
             lambda: moved_hint(self.root, lambda: apply_feedback(self.store, path, success, note, when, c0)),
             lambda r: (

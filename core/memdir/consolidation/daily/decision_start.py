@@ -33,6 +33,22 @@ START = re.compile(
     r"term|quarter)|20\d\d)|"
     r"(?:来年度?|来月|来期|来季|来シーズン|次回|今年度|\d+月|[一二三四五六七八九十]+月)(?:[のに][^、。]{0,10}?)?(?:から|以降|より)"
 )
+# a standing span told instead of a start: "for December and January", "through the end of March", "over the
+# winter", 「12月と1月は」「冬の間」「3月末まで」 (trial 31 #3: "move the Sunday lesson to 9:00 for December and January")
+_SEASONS = r"(?:winter|summer|spring|autumn|fall|season|off-season|high season|low season|school holidays)"
+SPAN = re.compile(
+    rf"(?i)\b(?:for|through|thru|until|till|over|during)\s+(?:the\s+)?(?:(?:rest|end)\s+of\s+(?:the\s+)?)?"
+    rf"(?:{_MONTHS}\b|{_SEASONS}\b|(?:next|coming)\s+(?:few\s+|\w+\s+)?(?:weeks|months)\b)|"
+    r"(?:\d+|[一二三四五六七八九十]+)月(?:と|〜|～|-|から)(?:\d+|[一二三四五六七八九十]+)月(?:まで|の間|は)|"
+    r"(?:\d+|[一二三四五六七八九十]+)月末?まで|(?:冬|夏|春|秋|シーズン|オフシーズン)(?:の間|中|季は|期間中)"
+)
+
+
+def stands(unit: str) -> bool:
+    """Whether a decision's sentence tells when it starts or the span it holds for (START, SPAN)."""
+    return bool(START.search(unit) or SPAN.search(unit))
+
+
 _WEEKDAY_EN = re.compile(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?\b")
 _WEEKDAY_JA = re.compile(r"[月火水木金土日]曜")
 _DAY_TIME = re.compile(

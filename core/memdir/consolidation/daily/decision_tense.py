@@ -52,11 +52,21 @@ _WHEN_JA = re.compile(
     r"昨日|一昨日|先週|先月|先日|昨年|去年|前回|この前|今朝|昨夜|昨晩|[二三四五六七八九\d]+(?:回|度)(?:も|続けて)"
 )
 
+# what kept happening, told in the past, is a condition that held, not one event ("was always frozen", 「いつも」)
+_HABIT = re.compile(
+    r"(?i)\b(?:always|usually|often|constantly|regularly|typically|every (?:time|week|weekend|morning|day)|"
+    r"each time|kept|tended to)\b|いつも|毎回|毎週|毎朝|たいてい|決まって"
+)
+
 
 def failure_event(clause: str) -> bool:
     """True when `clause` (a reason, or a sentence around a decision) tells something that happened, not a
     condition that holds (see the module)."""
-    if _WHEN_EN.search(clause) or _WHEN_JA.search(clause) or _PAST_JA.search(clause):
+    if _WHEN_EN.search(clause) or _WHEN_JA.search(clause):
+        return True
+    if _HABIT.search(clause):  # "the early group was always frozen": a condition that held (trial 31 #3)
+        return False
+    if _PAST_JA.search(clause):
         return True
     if _PAST_EN.search(clause):
         return True

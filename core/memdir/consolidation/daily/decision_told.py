@@ -24,9 +24,9 @@ from datetime import date
 from memdir.consolidation.daily.decision_start import (
     MAX_TERMS,
     SETTING_LEAD,
-    START,
     changed_from,
     errand,
+    stands,
     states_term,
     weekday_only,
 )
@@ -162,7 +162,7 @@ def told_decision(text: str, day: date) -> ToldDecision | None:
     # now on" for a failure told is a lesson's too: both are left to the lesson step, as before
     if at is None or any(_story(u) for u in units[:at]):
         return None
-    started = bool(START.search(units[at]))  # "from December": a weekday, an errand for tonight (trial 30 #5)
+    started = stands(units[at])  # "from December": a weekday, an errand for tonight (trial 30 #5)
     if any(
         ONE_OFF.search(u) and not (started and i != at and errand(u)) for i, u in enumerate(units)
     ):  # "the van leaves on 1/14": a plan for one day, not a standing choice
@@ -282,6 +282,8 @@ def _roles(units: list[str], at: int) -> dict[str, list[int]] | None:
             role, mode = "setting", ""
         elif _gives_reason(u):
             role, mode = "why", "why"  # what follows a reason, unlabelled, goes on giving it
+        elif i == at + 1 and _states(u):
+            role, mode = "why", ""  # its reason told as how things are, uncued (trial 31 #3)
         elif i > at and AHEAD.search(u):
             role, mode = (
                 "ahead",
@@ -305,7 +307,7 @@ def _decides(unit: str) -> bool:
     once = [
         m.group(0) for m in ONCE.finditer(unit)
     ]  # "the Saturday tour … from December" stands (trial 30 #5)
-    if once and not (START.search(unit) and weekday_only(once)):
+    if once and not (stands(unit) and weekday_only(once)):
         return False
     return not (ONE_OFF.search(unit) or OWN.search(unit))
 
@@ -329,6 +331,17 @@ def _rule_clauses(said: str) -> tuple[str, list[str]]:
     if m:
         rule, why = rule[: m.start()], [_trim(rule[m.end() :]), *why]
     return _trim(rule), why
+
+
+# a sentence that states how things are or were ("The water is 15°C at 7 and the early group was always
+# frozen", 「朝は水温が低く、生徒が震えていた」): said right after the decision, its reason told without a cue
+_STATES = re.compile(
+    r"(?i)\b(?:is|are|was|were|has been|have been|gets|got)\b|(?:いる|いた|だった|です|でした|ある|あった|多い|少ない|低い|高い)。?$"
+)
+
+
+def _states(unit: str) -> bool:
+    return bool(_STATES.search(unit)) and not unit.rstrip().endswith(("?", "？"))
 
 
 def _gives_reason(unit: str) -> bool:

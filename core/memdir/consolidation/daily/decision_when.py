@@ -25,7 +25,8 @@ _KANJI = {
 }
 
 _AGAIN_EN = (
-    r"(?:revisit|review|re-?assess|re-?evaluat|reconsider|re-?examin|evaluat|look(?:ing)? at (?:it|this|that|them) again|"
+    r"(?:revisit|review|re-?assess|re-?evaluat|reconsider|re-?examin|evaluat|look(?:ing)? again at|"
+    r"look(?:ing)? at (?:it|this|that|them|the (?:\w+ ){0,2}?\w+) again|decide (?:if|whether) (?:we|to) keep|"
     r"check (?:back|again|in on it|how it (?:goes|went))|take stock|see how it (?:goes|went))\w*"
 )
 _TIME_EN = (
@@ -50,7 +51,7 @@ _TIME_JA = (
     rf"(?P<jn>\d{{1,3}}|{_NUM_JA}|半)(?P<junit>か月|ヶ月|カ月|ケ月|箇月|ヵ月|週間|日|年)後|"
     r"(?P<jnext>来週|来月|来年|来期)|(?P<jend>年度末|月末|年末))"
 )
-_AGAIN_JA = r"(?:見直|再検討|振り返|再評価|評価し|評価す|検証し|検証す|再考)"
+_AGAIN_JA = r"(?:見直|再検討|振り返|再評価|評価し|評価す|検証し|検証す|再考|続けるか|継続するか|もう一度見)"
 AGAIN_JA = re.compile(rf"{_TIME_JA}[^。！？\n]{{0,12}}?{_AGAIN_JA}")
 
 

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import re
 
+from memdir.consolidation.daily.decision_start import SPAN
 from memdir.consolidation.daily.decision_switch import SWITCH_EN
+from memdir.consolidation.daily.decision_when import follow_up_told
 from memdir.consolidation.daily.lesson_sentences import sentences
 
 DECIDED = re.compile(
@@ -83,4 +85,8 @@ def states_a_decision(body: str) -> bool:
             return True
         if DECIDED.search(unit) and any(STANDING.search(u) for u in units[i : i + 2]):
             return True
+        if DECIDED.search(unit) and (SPAN.search(unit) or any(follow_up_told(u) for u in units[i:])):
+            return (
+                True  # "… for January and February", "we'll revisit in April": it holds a while (trial 31 #3)
+            )
     return False
