@@ -363,3 +363,13 @@ def test_an_appended_event_masks_a_header_key_as_the_text_detector_does(tmp_path
     )
     written = json.loads(next((tmp_path / "activity").glob("*.jsonl")).read_text(encoding="utf-8"))
     assert written["input"]["headers"] == {"X-Depot-Key": "[REDACTED]", "X-Sort-Key": "created_at"}
+
+
+def test_a_domain_the_calls_reach_as_a_host_is_the_houses_own() -> None:
+    """Staff addresses at the house's domain (`E10234@corp.example`, the expense system at `keihi.corp.example`)
+    keep their domain as constant text; customers who share a provider (`c1042@example.jp`) do not (the lead,
+    after fix42b lost `@corp.example` in set 3's back-office week)."""
+    from memdir.consolidation.weekly.id_values import _house_host
+
+    assert _house_host("corp.example", {"t1": "URL=https://keihi.corp.example/claims/EX-1 宛先=E1@corp.example"})
+    assert not _house_host("example.jp", {"t1": "to=c1042@example.jp template=Shipped-EN"})

@@ -168,7 +168,7 @@ def distil_builtin(
     for tpl in step_tpls:  # a run name the request names whole is one value, however its pieces aligned
         tpl.parts = join_named(tpl.parts, requested)
         tpl.parts = join_phones(tpl.parts, calls)  # a phone cut around its constant digits (round 39)
-        before, tpl.parts = tpl.parts, whole_ids(tpl.parts, requested)  # an identifier is one value
+        before, tpl.parts = tpl.parts, whole_ids(tpl.parts, requested, calls)  # an identifier is one value
         id_vals.extend(id_spans(tpl.parts, before))
     # a piece of a value another step names whole (`…_C-{number}.pdf` of `{client_id}`) is that value
     for tpl, parts in zip(

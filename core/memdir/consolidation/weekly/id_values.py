@@ -95,23 +95,39 @@ def _widen(parts: list[Part], keep: Callable[[str, str, Span], bool]) -> list[Pa
     return [x for x in out if x != ""]
 
 
-def _email(before: str, pre: str, whole: Span, said: Mapping[str, str] | None = None) -> bool:
+def _email(
+    before: str,
+    pre: str,
+    whole: Span,
+    said: Mapping[str, str] | None = None,
+    calls: Mapping[str, str] | None = None,
+) -> bool:
     """An e-mail address whose domain varies is one value like an id (`courriel={courriel}`, not
     `{value}@exemple.{value2}`), named by its key (`email`, `courriel`) or `email` under a short one (`to`, `a`).
 
     One domain across the tasks stays constant text (`{user}@acme.test`) only when every task's request
     (`said`) names its mailbox (`y.sato`, `Ana` of `ana@…`): the agent builds the address from it. A mailbox
     no request names is looked up, and what is looked up is the whole address: three customers who happen
-    to share a mail provider (`c1042@example.jp`) give `to={email}`, not `to={user}@example.jp` (trial 30 #3).
+    to share a mail provider (`c1042@example.jp`) give `to={email}`, not `to={user}@example.jp` (trial 30 #3);
+    a domain the calls also reach as a host (`https://keihi.corp.example/…` beside `E10234@corp.example`) is the
+    house's own and stays (`_house_host`).
     """
     vals = list(whole.values.values())
     if len(vals) < 2 or not all(_EMAIL.fullmatch(v) for v in vals):
         return False
-    if len({v.rsplit("@", 1)[1].lower() for v in vals}) < 2 and _mailboxes_said(whole, said):
+    domains = {v.rsplit("@", 1)[1].lower() for v in vals}
+    if len(domains) < 2 and (_mailboxes_said(whole, said) or _house_host(next(iter(domains)), calls)):
         return False  # one domain (`{user}@acme.test`): the company's, constant text
     key = re.search(r"([A-Za-z][\w-]*)=" + re.escape(pre) + "$", before)
     whole.name = key_name(key.group(1)) if key and len(key.group(1)) >= 4 else "email"
     return True
+
+
+def _house_host(domain: str, calls: Mapping[str, str] | None) -> bool:
+    """Whether a task's calls name `domain` as a host (`keihi.corp.example`, `//corp.example`), not only after an
+    `@`: the house's own domain, not a provider its customers share."""
+    host = re.compile(r"(?<![@\w.-])(?:[\w-]+\.)*" + re.escape(domain) + r"(?![\w.-]*@)\b", re.I)
+    return any(host.search(text) for text in (calls or {}).values())
 
 
 def _mailboxes_said(whole: Span, said: Mapping[str, str] | None) -> bool:
@@ -139,13 +155,16 @@ def _phone(before: str, pre: str, whole: Span) -> bool:
     return True
 
 
-def whole_ids(parts: list[Part], said: Mapping[str, str] | None = None) -> list[Part]:
-    """The value under an identifier's key, one span when any part of it varies; `said`: each task's request."""
+def whole_ids(
+    parts: list[Part], said: Mapping[str, str] | None = None, calls: Mapping[str, str] | None = None
+) -> list[Part]:
+    """The value under an identifier's key, one span when any part of it varies; `said`: each task's request,
+    `calls`: each task's calls."""
 
     def under_id(before: str, pre: str, whole: Span) -> bool:
         m = _ID_KEY.search(before)
         if m is None or m.group(1) != pre:
-            return _email(before, pre, whole, said) or _phone(before, pre, whole)
+            return _email(before, pre, whole, said, calls) or _phone(before, pre, whole)
         whole.name = key_name(m.group(0).strip(" \t,;=([{'\"`").split("=")[0])
         return True
 
