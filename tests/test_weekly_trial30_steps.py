@@ -371,5 +371,7 @@ def test_a_domain_the_calls_reach_as_a_host_is_the_houses_own() -> None:
     after fix42b lost `@corp.example` in set 3's back-office week)."""
     from memdir.consolidation.weekly.id_values import _house_host
 
-    assert _house_host("corp.example", {"t1": "URL=https://keihi.corp.example/claims/EX-1 宛先=E1@corp.example"})
+    assert _house_host(
+        "corp.example", {"t1": "URL=https://keihi.corp.example/claims/EX-1 宛先=E1@corp.example"}
+    )
     assert not _house_host("example.jp", {"t1": "to=c1042@example.jp template=Shipped-EN"})
