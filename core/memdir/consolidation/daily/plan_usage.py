@@ -11,6 +11,7 @@ from memdir.consolidation.daily.route_outcome import Outcome
 from memdir.consolidation.daily.route_usage_match import procedure_text
 from memdir.consolidation.daily.route_usage_name import Named, UsageNamer
 from memdir.consolidation.daily.route_usage_near import Near, as_written, near_review
+from memdir.consolidation.daily.route_usage_otherwise import step_done_otherwise
 from memdir.consolidation.daily.route_usage_title import is_howto, named_by_title, title_review
 from memdir.runs.redact import redact
 
@@ -111,6 +112,15 @@ class UsageDrafts(RetiringDrafts):
             self._draft_for(best.path).op.episodes.append(ep.id)
             decision["action"] = "outcome"
             self.result.outcomes += 1
+            note = self._notes.get(best.path)
+            otherwise = step_done_otherwise(report, note.title, self._body_of(best.path)) if note else None
+            if (
+                usage == "success" and otherwise is not None
+            ):  # counted, and the person sees the step done otherwise
+                no, step, _ = otherwise
+                why = f'success, counted, but step {no} was done otherwise ("{step[:60]}"): change step {no}?'
+                self._review(ep, "evidence", title, said, best, why)
+                decision["reason"] += f"; step {no} done otherwise, an evidence item asks"
         self.result.decisions.append(decision)
 
     def _procedure_texts(self) -> dict[str, str]:

@@ -148,8 +148,25 @@ class Planner(UsageDrafts):
             self.result.ops.append(draft.finish(self.started_at, self.initial_confidence))
         return self.result
 
+    def _skill_used(self, ep: Episode, part: RoutedPart) -> bool:
+        """A text read as nothing to keep that says it used a skill by its name ("Fixed it with the ding repair
+        steps") is an `evidence` item on the skill, not a silent skip (trial 31 #11)."""
+        text, title = (
+            redact(part.text.strip())[0],
+            redact(" ".join(part.title.split()) or ep.title or "Note")[0],
+        )
+        if (used := self.skill_names.used(text)) is None:
+            return False
+        skill, said = self.skill_names.evidence(self.vectors.embed([embed_text(title, text)])[0], used)
+        self._review(ep, "evidence", title, text, skill, said)
+        row = {"episode": ep.id, "kind": "skills", "action": "evidence", "target": skill.path}
+        self.result.decisions.append({**row, "reason": f"{nothing_to_keep(part)}; {said}"})
+        return True
+
     def _skip_part(self, ep: Episode, part: RoutedPart) -> None:
         """Nothing to keep; a skip the router is unsure of gets a `file_candidate` item (route_unsure)."""
+        if self._skill_used(ep, part):
+            return
         if part.unsure and self._named_by_title(
             ep, part, usage_outcome(part.text)
         ):  # a named note, no new file

@@ -5,7 +5,8 @@ check") was planned as new knowledge (`knowledge/battery.md`): the report is sho
 too far from the skill for the similarity rule (docs/daily.md, plan rule 3). A person reads the skill's name. The
 name is the skill's title, or its last words when the title opens with a qualifier (two words at least in English:
 "battery check" of "E-bike battery check"; in Japanese what follows a 「の」, three characters at least: 「水質チェック」
-of 「水槽の水質チェック」), and it is said as the thing used:
+of 「水槽の水質チェック」; an aside in brackets at the end left out: "ding repair" of "Ding repair (solar resin)",
+trial 31 #11), and it is said as the thing used:
 
 - English: after "with / using / via / per / following / through / ran / did / used / followed" and "the" or
   "our" ("Ran the soil pH test on it", "checked with the battery check");
@@ -36,8 +37,20 @@ _AFTER_JA = r"(?:で|を使って|を使い|を使った|に沿って|どおり|
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
+_ASIDE = re.compile(
+    r"\s*[(（][^()（）]*[)）]\s*$"
+)  # "Ding repair (solar resin)": the aside says how, not which
+
+
 def names(title: str) -> list[str]:
-    """The ways a text names the skill titled `title`: the title, and its last words after a qualifier."""
+    """The ways a text names the skill titled `title`: the title, and its last words after a qualifier; a title
+    that closes with an aside in brackets is named without it too (trial 31 #11)."""
+    bare = _ASIDE.sub("", title)
+    whole = _names(title)
+    return whole + [n for n in _names(bare) if n not in whole] if bare.strip() and bare != title else whole
+
+
+def _names(title: str) -> list[str]:
     title = " ".join(title.split()).strip(" .。")
     if _CJK.search(title):
         parts = title.split("の")

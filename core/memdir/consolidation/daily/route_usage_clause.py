@@ -73,7 +73,9 @@ _CLAUSE_END_EN = re.compile(r"[,;:]|\s+(?:and|but|then|so|because|while|until)\s
 _CLAUSE_START_EN = re.compile(r".*(?:[;:]|\s+-\s+)\s*", re.S)
 # a Japanese done clause after the frame: up to the first past ending, bare or before が／けど／ので／、／。
 _JA_DONE_AFTER = re.compile(
-    rf"^[^。！？!?]*?(?:{JA_PAST_END}|済み|済ませ|完了|実施)(?=が|けど|けれど|ので|から|[、,。．.！!]|$)"
+    rf"^[^。！？!?]*?(?:{JA_PAST_END}|済み|済ませ|完了|実施)(?=が|けど|けれど|ので|から|[、,。．.！!]|$)|"
+    # a log's sentence closed by its act, an object or a place before it: 「波情報をLINEに投稿。」 (trial 31 #2)
+    r"^[^。！？!?、,]*?[をにへ][^。！？!?、,]*?[\u4e00-\u9fff]{2,}(?=[。．！!])"
 )
 
 
