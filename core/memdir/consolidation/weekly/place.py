@@ -13,10 +13,8 @@ intent: they count only when their step sequences are the same work (`dedupe.sam
 agrees. A match raises one review item (`merge_candidate`, or `evidence` for a skill) keyed
 `weekly:<target>:<signature>`, never twice; its candidate is only what the draft adds (the steps the note lacks,
 their placeholders), so accepting it merges evidence, not boilerplate; a person's command lines acted by the
-calls are the note's (`command_acts.person_commands`). A match that adds nothing to a daily or weekly procedure
-raises no item: its tasks that followed the note (`follows.py`: its steps with its constants) are successes of
-that procedure, and the kind's failed tasks that followed it its failures, recorded as such
-(`lifecycle/refound.py`: counts, confidence, `last_used`, sources).
+calls are the note's (`command_acts.person_commands`). A match adding nothing to an auto procedure, or a person's
+one confirmed before (`counted_here.py`), raises no item: its followers (`follows.py`) are counted (`refound.py`).
 """
 
 from __future__ import annotations
@@ -33,7 +31,8 @@ import numpy as np
 from memdir.consolidation.weekly.asked_across import asked_aliases
 from memdir.consolidation.weekly.changed import changed_values
 from memdir.consolidation.weekly.command_acts import person_commands
-from memdir.consolidation.weekly.cross_language import told_across, told_in_order
+from memdir.consolidation.weekly.counted_here import counted_here
+from memdir.consolidation.weekly.cross_language import told_in_order
 from memdir.consolidation.weekly.dedupe import (
     GENERIC,
     SAME_MEANING,
@@ -61,6 +60,7 @@ from memdir.consolidation.weekly.prose import (
 )
 from memdir.consolidation.weekly.refused import refused_for
 from memdir.consolidation.weekly.render import candidate_body, reports_work
+from memdir.consolidation.weekly.shaped import placer_notes
 from memdir.consolidation.weekly.stale import own_calls, own_kind, step_lines
 from memdir.consolidation.weekly.weekly_state import WeeklyState, signature
 from memdir.lifecycle.feedback import OUTCOME_HEADING
@@ -130,7 +130,7 @@ class Placer:
         self._across: str | None = None  # the person's note in the other script the draft's calls pair with
         items: list[tuple[str, str, list[str] | None]] = []
         bodies: list[str] = []
-        for note in store.iter_notes(("procedures", "skills")):
+        for note in placer_notes(store):
             raw = note.get("sources")
             sources = [str(s) for s in raw] if isinstance(raw, list) else []
             if sources:
@@ -323,7 +323,7 @@ class Placer:
                     draft.returned,
                 )
             )
-            if not candidate.strip() and target in self.auto and when and not told_across(draft.steps):
+            if not candidate.strip() and when and counted_here(target, self, draft.steps):
                 return self._refound(target, ids, when, sig, state, report, tasks, failed)
             self.placed[sig] = (target, False)
             if dry:

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from memdir.consolidation.weekly.function_words import FUNCTION_WORDS
+from memdir.consolidation.weekly.tool_named import held_by_tool
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 _TERM = re.compile(rf"[{_CJK}]+|(?:(?![{_CJK}])[^\W\d_])+|\d+")
@@ -149,6 +150,8 @@ def prose_match(
         kept = [t for t in all_terms if t not in common] or all_terms
         if any(2 * sum(1 for t in kept if written(t, w)) > len(kept) for w in windows):
             out.held.append(i)
+    by_tool = held_by_tool(steps, terms, windows, written)  # a step told by its tool's name (`tool_named`)
+    out.steps, out.held = out.steps + len(by_tool), sorted(out.held + by_tool)
     whole = "\n".join(sentences)
     out.own = len(own)
     out.own_written = sum(1 for t in own if written(t, whole))
