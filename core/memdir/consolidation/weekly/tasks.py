@@ -11,7 +11,7 @@ says so (`outcome: failure`, an `error`, a non-zero `exit_code`). `thought` even
 evidence. Actions (`memdir.consolidation.weekly.steps`) are settled over the whole week: a
 `tool:verb` whose verb only one task used is an argument (`ssh web-1 ...`), not a verb.
 Framework shapes are first read as calls and results of their own (`jsonrpc_calls`, `openai_items`,
-`anthropic_blocks`, `genai_spans`, `run_events`).
+`anthropic_blocks`, `genai_spans`, `run_events`, `content_parts`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from memdir.consolidation.weekly.anthropic_blocks import anthropic_calls
 from memdir.consolidation.weekly.call_grain import as_finest_tools, renamed_tools
 from memdir.consolidation.weekly.call_results import call_ids, failure_text, is_result, says_failed
 from memdir.consolidation.weekly.call_returns import Returned, returned_values
+from memdir.consolidation.weekly.content_parts import part_events
 from memdir.consolidation.weekly.flag_order import settle_flag_order
 from memdir.consolidation.weekly.genai_spans import as_events
 from memdir.consolidation.weekly.jsonrpc_calls import paired_calls
@@ -212,8 +213,8 @@ def group_tasks(events: Iterable[ActivityEvent]) -> list[Task]:
     """Tasks from events (any order), each with its intent, tools, steps and outcome; sorted by start."""
     by_id: dict[str, list[ActivityEvent]] = {}
     for ev in (
-        read for event in events for read in as_events(run_event(event))
-    ):  # OTel GenAI spans, LangGraph runs
+        read for event in events for part in part_events(event) for read in as_events(run_event(part))
+    ):  # ADK content parts, OTel GenAI spans, LangGraph runs
         by_id.setdefault(_task_key(ev), []).append(ev)
     tasks = [_build(tid, anthropic_calls(openai_calls(paired_calls(evs)))) for tid, evs in by_id.items()]
     for task in tasks:
