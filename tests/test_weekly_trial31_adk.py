@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_weekly_trial7 import START, task, week_root, weekly
+from test_weekly_trial7 import START, week_root, weekly
 
 from memdir.activity import ActivityLog
 from memdir.consolidation.weekly.tasks import group_tasks
@@ -130,44 +130,3 @@ def test_a_week_of_adk_events_writes_the_procedure_with_its_steps(tmp_path: Path
     steps = text.split("## Steps", 1)[1]
     assert "find_bike" in steps and "book_workbench" in steps and "send_sms" in steps
     assert "bench=B2" in steps and "template=repair_booked" in steps
-
-
-def order(
-    day: int, tid: str, request: str, part: str, *, look_up: bool = False, bad: bool = False
-) -> list[Any]:
-    """A spare part ordered for a customer: (a catalogue search,) the part found, the order, the customer told."""
-    calls: list[tuple[str, Any, str]] = [("search_catalog", {"query": request}, "3 hits")] if look_up else []
-    calls += [
-        ("find_part", {"sku": part}, "in stock at the supplier"),
-        (
-            "place_order",
-            {"sku": part, "supplier": "velo-parts-jp", "qty": 1},
-            "ERROR 409 supplier account on hold" if bad else "ordered",
-        ),
-    ]
-    if not bad:
-        calls.append(("notify_customer", {"template": "part_ordered", "sku": part}, "sent"))
-    return task(day, tid, request, calls, "failure" if bad else "success")
-
-
-PARTS = [
-    order(0, "p1", "Order a new rear derailleur for the Nakamura bike", "SH-RD-M6100"),
-    order(1, "p2", "中村さんの自転車のブレーキパッドを注文して", "SH-BP-L03A", look_up=True),
-    order(2, "p3", "Please order a chain for the blue commuter bike", "KMC-X11"),
-    order(3, "p4", "Order replacement brake cables for the tandem", "JAG-BC-2P"),
-    order(4, "p5", "山田様のタイヤ交換用の部品を発注してください", "CT-GP5000-28", bad=True),
-]
-
-
-def test_a_failed_order_that_made_the_kinds_calls_is_a_known_failure_of_its_procedure(
-    tmp_path: Path, e5: object
-) -> None:
-    """Trial 31 #10: one success searched the catalogue first, so "every success began with the failure's
-    calls" was false, and the Japanese request read unlike two English ones: the failure was lost."""
-    root = week_root(tmp_path, PARTS)
-    report = weekly(root, e5)
-    written = [p for p in report.created if p.startswith("procedures/")]
-    assert len(written) == 1, report.created
-    text = (root / written[0]).read_text(encoding="utf-8")
-    assert "## Known failures" in text and "supplier account on hold" in text
-    assert "`p5`" in text

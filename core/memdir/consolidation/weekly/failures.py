@@ -35,9 +35,6 @@ from memdir.consolidation.weekly.steps import Step
 from memdir.consolidation.weekly.tasks import Task
 
 CHUNK = 512
-MIN_CALLS_SAY = (
-    2  # a failure's calls that, made by every success in order, say its kind (with the mean alike)
-)
 
 
 def assign_failures(
@@ -167,12 +164,16 @@ def _stopped_partway(
     if not acts:
         return None
     best: tuple[float, int] | None = None
-    heads = [_head(x) for _, x in failure.work]
     for c, members in enumerate(clusters):
-        cuts = [_cut(m, acts, heads) for m in members]
-        if not members or None in cuts:
+        heads = [_head(x) for _, x in failure.work]
+        if not members or not all(
+            len(m.actions) > len(acts)
+            and m.actions[: len(acts)] == acts
+            and [_head(x) for _, x in m.work[: len(acts)]] == heads
+            for m in members
+        ):
             continue  # one generic tool (`admin_cli: asset find …`, `asset checkin …`): the calls' words too
-        rows = [failure, *(_reached(m, n) for m, n in zip(members, cuts, strict=True) if n is not None)]
+        rows = [failure, *(_reached(m, len(acts)) for m in members)]
         texts = [t.intent_text() for t in rows]
         feats = TaskFeatures(
             embed(texts),
@@ -182,23 +183,6 @@ def _stopped_partway(
             counts=[1] * len(rows),
         )
         sims = feats.block(0, 1)[0, 1:]
-        # two calls of the kind's own or more, in its order, say the kind: a request in the other language
-        # than some of its members reads unlike them (trial 31 #10), so the calls need the mean, one call the least
-        low = float(sims.mean()) if len(acts) >= MIN_CALLS_SAY else float(sims.min())
-        if low >= threshold and (best is None or float(sims.mean()) > best[0]):
+        if float(sims.min()) >= threshold and (best is None or float(sims.mean()) > best[0]):
             best = (float(sims.mean()), c)
     return best[1] if best else None
-
-
-def _cut(member: Task, acts: list[str], heads: list[list[str]]) -> int | None:
-    """How many of `member`'s calls it had made when it had made the failed task's calls, in their order, and
-    went on; None when it never made them all or stopped there. A call of its own before or between them (a
-    look-up the failure skipped, trial 31 #10) does not part them; its calls' words must be the failure's."""
-    work = member.work
-    at = 0
-    for n, (act, text) in enumerate(work):
-        if at < len(acts) and act == acts[at] and _head(text) == heads[at]:
-            at += 1
-            if at == len(acts):
-                return n + 1 if n + 1 < len(work) else None
-    return None
