@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from memdir.consolidation.weekly.follows import _pattern, act_texts
-from memdir.consolidation.weekly.repeat_adds import coded_lines, constant
+from memdir.consolidation.weekly.repeat_adds import lines_run
 from memdir.consolidation.weekly.stale import step_lines
 from memdir.lifecycle.refound import record_refound
 
@@ -37,19 +36,10 @@ MIN_RUN = 2  # the note's first lines a failed task must have run
 
 def failed_repeat(task: Task, note_lines: Sequence[str]) -> bool:
     """True when the failed `task` ran the note's first coded lines (2 or more) as written and nothing else."""
-    acts = act_texts(task)
-    coded = coded_lines(task, note_lines)
-    if not acts or coded is None:
+    run = lines_run(task, note_lines)
+    if run is None:
         return False
-    used = [False] * len(acts)
-    ran: list[bool] = []
-    for _, tool, spans in coded:
-        patterns = [_pattern(t) for t in spans if constant(t)]
-        hit = False
-        for i, (act_tool, texts) in enumerate(acts):
-            if (not tool or act_tool == tool) and any(p.fullmatch(x) for p in patterns for x in texts):
-                used[i] = hit = True
-        ran.append(hit)
+    ran, used = run
     n = ran.index(False) if False in ran else len(ran)
     return all(used) and n >= MIN_RUN and not any(ran[n:])
 

@@ -81,6 +81,25 @@ def coded_lines(task: Task, note_lines: Sequence[str]) -> list[tuple[str, str, l
     return out
 
 
+def lines_run(task: Task, note_lines: Sequence[str]) -> tuple[list[bool], list[bool]] | None:
+    """Which of the note's coded lines the task ran with their constants (one flag per line, in order) and which
+    of its calls ran one (one flag per call); None when the task made no call or the note is no coded note."""
+    acts = act_texts(task)
+    coded = coded_lines(task, note_lines)
+    if not acts or coded is None:
+        return None
+    used = [False] * len(acts)
+    ran: list[bool] = []
+    for _, tool, spans in coded:
+        patterns = [_pattern(t) for t in spans if constant(t)]
+        hit = False
+        for i, (act_tool, texts) in enumerate(acts):
+            if (not tool or act_tool == tool) and any(p.fullmatch(x) for p in patterns for x in texts):
+                used[i] = hit = True
+        ran.append(hit)
+    return ran, used
+
+
 def extends(task: Task, note_lines: Sequence[str]) -> Extension | None:
     """What the task ran beyond the note when it ran the note's steps and more (module doc); None otherwise
     (it ran them exactly, or not all of them)."""

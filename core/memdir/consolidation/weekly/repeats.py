@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any
 
-from memdir.consolidation.weekly.follows import _pattern, _spans, act_texts
-from memdir.consolidation.weekly.repeat_adds import Extension, coded_lines, constant, extends, raise_extended
+from memdir.consolidation.weekly.follows import _spans
+from memdir.consolidation.weekly.repeat_adds import Extension, extends, lines_run, raise_extended
 from memdir.consolidation.weekly.stale import step_lines
 from memdir.lifecycle.refound import record_refound
 
@@ -45,22 +45,8 @@ if TYPE_CHECKING:
 
 def repeats(task: Task, note_lines: Sequence[str]) -> bool:
     """True when `task` ran every coded line of the note with its constants and nothing else (module doc)."""
-    acts = act_texts(task)
-    coded = coded_lines(task, note_lines)
-    if not acts or coded is None:
-        return False
-    used = [False] * len(acts)
-    for _, tool, spans in coded:
-        patterns = [_pattern(t) for t in spans if constant(t)]
-        hit = False
-        for i, (act_tool, texts) in enumerate(acts):
-            if tool and act_tool != tool:
-                continue
-            if any(p.fullmatch(x) for p in patterns for x in texts):
-                used[i] = hit = True
-        if not hit:
-            return False
-    return all(used)
+    run = lines_run(task, note_lines)
+    return run is not None and all(run[0]) and all(run[1])
 
 
 def _source_set(meta: Mapping[str, Any]) -> set[str]:
